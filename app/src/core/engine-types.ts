@@ -1,0 +1,137 @@
+// The contract between the native engine (native/src/bindings) and the Node side.
+// Everything the addon accepts and returns is described here; the C++ side mirrors it in
+// native/src/engine/spec.h and native/src/engine/result.h.
+
+/** The access pattern of one test. */
+export type Rw = 'read' | 'write' | 'randread' | 'randwrite' | 'randrw';
+
+/** What the caller asks for. `auto`: direct I/O, falling back to buffered-flushed when refused. */
+export type CacheRequest = 'auto' | 'buffered-flushed' | 'buffered';
+
+/** What was actually achieved. Every result carries this, never just what was asked. */
+export type CacheMode = 'direct' | 'nocache' | 'buffered-flushed' | 'buffered';
+
+export type DataPattern = 'random' | 'zeros';
+
+/** One test, as the engine runs it. All sizes in bytes. */
+export interface EngineSpec {
+  /** Absolute path of the test file; its folder must exist (the workspace). */
+  path: string;
+  rw: Rw;
+  /** Block size, 512 B – 64 MiB. */
+  bs: number;
+  /** Outstanding I/Os per thread, 1–64. */
+  qd: number;
+  /** Worker threads, 1–64. Sequential tests give each thread its own slice of the file. */
+  threads: number;
+  /** Size of the test file (the region I/O is spread over). */
+  fileSize: number;
+  /** Bytes to transfer in the measured phase; defaults to fileSize. With `seconds`, a cap. */
+  bytes?: number;
+  /** Time bound of the measured phase in seconds (0 or absent: bounded by bytes only). */
+  seconds?: number;
+  /** Seconds of I/O before measuring starts, excluded from every statistic. */
+  warmupSeconds?: number;
+  pattern: DataPattern;
+  /** randrw only: percentage of reads (0–100), default 70. */
+  rwmixread?: number;
+  cache: CacheRequest;
+  /** Keep the file when the test ends (a following read test reuses it). Default false. */
+  keepFile?: boolean;
+  /** Seed for offsets and data; default: fixed, so runs are reproducible. */
+  seed?: number;
+  /** How often progress is reported, ms (default 100, min 20). */
+  progressIntervalMs?: number;
+  /** Width of one throughput-series bucket, ms (default 100). */
+  seriesIntervalMs?: number;
+}
+
+export type EnginePhase = 'prepare' | 'warmup' | 'run' | 'flush';
+
+export interface EngineProgress {
+  phase: EnginePhase;
+  /** Bytes done in this phase. */
+  bytesDone: number;
+  /** Bytes this phase will do at most. */
+  bytesTotal: number;
+  /** Seconds since this phase started. */
+  elapsed: number;
+  /** Throughput over the last progress interval, MB/s (10^6 bytes). */
+  instMBps: number;
+  /** Throughput since the phase started, MB/s. */
+  avgMBps: number;
+}
+
+export interface LatencyUs {
+  min: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+  max: number;
+}
+
+export interface SeriesPoint {
+  /** End of the bucket, seconds since the measured phase started. */
+  t: number;
+  mbps: number;
+}
+
+export interface EngineResult {
+  rw: Rw;
+  bs: number;
+  qd: number;
+  threads: number;
+  /** Bytes transferred in the measured phase (reads + writes). */
+  bytes: number;
+  bytesRead: number;
+  bytesWritten: number;
+  /** Length of the measured phase, including the final flush for writes. */
+  seconds: number;
+  /** bytes / seconds / 10^6 */
+  mbps: number;
+  /** Completed I/Os per second. */
+  iops: number;
+  ios: number;
+  latencyUs: LatencyUs;
+  series: SeriesPoint[];
+  cacheMode: CacheMode;
+  /** Why the cache mode is not `direct` (or the platform's equivalent), in plain words. */
+  cacheNote?: string;
+  /** The I/O mechanism used: 'libaio' (Linux kernel AIO), 'sync', 'threads'. */
+  ioEngine: string;
+  /** Alignment used for offsets, lengths and buffers (bytes). */
+  alignment: number;
+  dataPattern: DataPattern;
+  /** Seconds spent laying out the file before measuring (not part of `seconds`). */
+  prepareSeconds: number;
+  warmupSeconds: number;
+  /** The final flush, seconds (inside `seconds`). */
+  flushSeconds: number;
+  /** True when the test was stopped by cancel; the figures cover what was done. */
+  cancelled: boolean;
+  spec: EngineSpec;
+  engineVersion: string;
+}
+
+/** A Node-style error from the engine. */
+export interface EngineErrorFields {
+  code: string;
+  errno?: number;
+  syscall?: string;
+  path?: string;
+}
+
+/** The raw addon module, as loaded. Use app/src/core/engine.ts, not this. */
+export interface NativeAddon {
+  version: string;
+  /** Starts a test on the engine's own threads. `done` is called exactly once. */
+  start(
+    spec: EngineSpec,
+    onProgress: ((p: EngineProgress) => void) | null,
+    done: (err: (Error & EngineErrorFields) | null, result: EngineResult | null) => void,
+  ): { cancel(): void };
+  /** Direct-I/O alignment the file system reports for a folder, and where it came from. */
+  ioAlignment(path: string): { offset: number; memory: number; source: string };
+}

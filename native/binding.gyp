@@ -1,0 +1,49 @@
+# The DiskDial engine addon. Layers call only downward:
+#   addon.cc (exports) -> bindings/ (the only N-API code) -> engine/ (plain C++17) -> platform/ (the only OS calls)
+# The build picks one platform file per OS, plus posix.cc where it applies.
+{
+  "targets": [
+    {
+      "target_name": "diskdial",
+      "sources": [
+        "src/addon.cc",
+        "src/bindings/run_test.cc",
+        "src/bindings/convert.cc",
+        "src/engine/engine.cc",
+        "src/engine/histogram.cc",
+        "src/engine/prng.cc",
+        "src/engine/series.cc",
+        "src/engine/status.cc",
+      ],
+      "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")", "src"],
+      "defines": ["NAPI_VERSION=8", "NAPI_CPP_EXCEPTIONS", "NODE_ADDON_API_ENABLE_MAYBE"],
+      "cflags!": ["-fno-exceptions"],
+      "cflags_cc!": ["-fno-exceptions", "-fno-rtti"],
+      "cflags_cc": ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter"],
+      "configurations": {
+        "Debug": { "defines": ["DD_DEBUG=1"], "cflags_cc": ["-O1", "-g"] },
+        "Release": { "cflags_cc": ["-O2"] }
+      },
+      "conditions": [
+        ["OS=='linux'", {
+          "sources": ["src/platform/posix.cc", "src/platform/linux.cc"],
+          "libraries": ["-pthread"]
+        }],
+        ["OS=='mac'", {
+          "sources": ["src/platform/posix.cc", "src/platform/darwin.cc"],
+          "xcode_settings": {
+            "GCC_ENABLE_CPP_EXCEPTIONS": "YES",
+            "CLANG_CXX_LANGUAGE_STANDARD": "c++17",
+            "MACOSX_DEPLOYMENT_TARGET": "11.0",
+            "OTHER_CPLUSPLUSFLAGS": ["-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter"]
+          }
+        }],
+        ["OS=='win'", {
+          "sources": ["src/platform/win.cc"],
+          "defines": ["WIN32_LEAN_AND_MEAN", "NOMINMAX", "_HAS_EXCEPTIONS=1"],
+          "msvs_settings": { "VCCLCompilerTool": { "ExceptionHandling": 1, "AdditionalOptions": ["/std:c++17"] } }
+        }]
+      ]
+    }
+  ]
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// Builds the native addon with node-gyp. Offline-friendly: when the running Node ships its own
+// headers (Debian's nodejs, official tarballs), they are used instead of downloading them.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const debug = process.argv.includes('--debug');
+
+function nodeGypBin() {
+  try {
+    return require.resolve('node-gyp/bin/node-gyp.js', { paths: [root] });
+  } catch {
+    const bundled = path.join(path.dirname(process.execPath), '../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js');
+    if (existsSync(bundled)) return bundled;
+    throw new Error('node-gyp not found: run `npm install` first');
+  }
+}
+
+const args = [nodeGypBin(), 'rebuild', '--directory', path.join(root, 'native'), `-j`, 'max'];
+if (debug) args.push('--debug');
+const localHeaders = path.resolve(path.dirname(process.execPath), '..');
+if (!process.env.npm_config_nodedir && existsSync(path.join(localHeaders, 'include/node/node_api.h'))) {
+  args.push(`--nodedir=${localHeaders}`);
+}
+const r = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root });
+if (r.status !== 0) {
+  console.error(`diskdial: building the native addon failed (node-gyp exit ${r.status}).`);
+  process.exit(r.status ?? 1);
+}

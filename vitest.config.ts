@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// One config, a project per runtime. Native and app tests do real I/O on real file systems,
+// so they run one file at a time: two cores, and loop devices are a shared resource.
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    projects: [
+      { extends: true, test: { name: 'native', include: ['test/native/**/*.test.ts'] } },
+      { extends: true, test: { name: 'app', include: ['test/app/**/*.test.ts'] } },
+    ],
+  },
+});
