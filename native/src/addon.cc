@@ -1,0 +1,19 @@
+// The addon's exports, and nothing else.
+#include <napi.h>
+
+#include "bindings/run_test.h"
+#include "engine/engine.h"
+
+namespace {
+
+Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  exports.Set("version", Napi::String::New(env, dd::kEngineVersion));
+  exports.Set("start", Napi::Function::New(env, dd::bindings::Start, "start"));
+  exports.Set("ioAlignment", Napi::Function::New(env, dd::bindings::IoAlignment, "ioAlignment"));
+  dd::bindings::RegisterCleanup(env);
+  return exports;
+}
+
+}  // namespace
+
+NODE_API_MODULE(diskdial, Init)

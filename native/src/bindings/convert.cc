@@ -1,0 +1,164 @@
+// JS <-> engine data conversion.
+#include "bindings/convert.h"
+
+#include <cmath>
+#include <string>
+
+#include "engine/engine.h"
+
+namespace dd::bindings {
+
+namespace {
+
+[[noreturn]] void Bad(Napi::Env env, const std::string& field, const std::string& want) {
+  throw Napi::TypeError::New(env, "spec." + field + " must be " + want);
+}
+
+bool Has(const Napi::Object& o, const char* key) {
+  return o.Has(key) && !o.Get(key).IsUndefined() && !o.Get(key).IsNull();
+}
+
+double Number(const Napi::Object& o, const char* key, double min, double max) {
+  Napi::Value v = o.Get(key);
+  if (!v.IsNumber()) Bad(o.Env(), key, "a number");
+  double d = v.As<Napi::Number>().DoubleValue();
+  if (!std::isfinite(d) || d < min || d > max)
+    Bad(o.Env(), key, "a number from " + std::to_string(static_cast<long long>(min)) + " to " +
+                          std::to_string(static_cast<long long>(max)));
+  return d;
+}
+
+uint64_t Integer(const Napi::Object& o, const char* key, double min, double max) {
+  double d = Number(o, key, min, max);
+  if (std::floor(d) != d) Bad(o.Env(), key, "a whole number");
+  return static_cast<uint64_t>(d);
+}
+
+std::string String(const Napi::Object& o, const char* key) {
+  Napi::Value v = o.Get(key);
+  if (!v.IsString()) Bad(o.Env(), key, "a string");
+  return v.As<Napi::String>().Utf8Value();
+}
+
+constexpr double kMaxSafe = 9007199254740991.0;  // 2^53 - 1
+
+}  // namespace
+
+Spec SpecFromJs(const Napi::Object& o) {
+  Napi::Env env = o.Env();
+  Spec s;
+  s.path = String(o, "path");
+  if (!ParseRw(String(o, "rw"), &s.rw))
+    Bad(env, "rw", "one of read, write, randread, randwrite, randrw");
+  s.bs = Integer(o, "bs", 1, kMaxSafe);
+  s.qd = static_cast<uint32_t>(Integer(o, "qd", 1, 1e6));
+  s.threads = static_cast<uint32_t>(Integer(o, "threads", 1, 1e6));
+  s.file_size = Integer(o, "fileSize", 1, kMaxSafe);
+  if (Has(o, "bytes")) s.bytes = Integer(o, "bytes", 0, kMaxSafe);
+  if (Has(o, "seconds")) s.seconds = Number(o, "seconds", 0, 1e7);
+  if (Has(o, "warmupSeconds")) s.warmup_seconds = Number(o, "warmupSeconds", 0, 1e7);
+  if (!ParsePattern(String(o, "pattern"), &s.pattern)) Bad(env, "pattern", "random or zeros");
+  if (Has(o, "rwmixread")) s.rwmixread = static_cast<uint32_t>(Integer(o, "rwmixread", 0, 100));
+  if (!ParseCacheRequest(String(o, "cache"), &s.cache))
+    Bad(env, "cache", "auto, buffered-flushed or buffered");
+  if (Has(o, "keepFile")) {
+    if (!o.Get("keepFile").IsBoolean()) Bad(env, "keepFile", "a boolean");
+    s.keep_file = o.Get("keepFile").As<Napi::Boolean>().Value();
+  }
+  if (Has(o, "seed")) s.seed = Integer(o, "seed", 0, kMaxSafe);
+  if (Has(o, "progressIntervalMs"))
+    s.progress_interval_ms = static_cast<uint32_t>(Integer(o, "progressIntervalMs", 1, 3.6e6));
+  if (Has(o, "seriesIntervalMs"))
+    s.series_interval_ms = static_cast<uint32_t>(Integer(o, "seriesIntervalMs", 1, 3.6e6));
+  return s;
+}
+
+Napi::Object SpecToJs(Napi::Env env, const Spec& s) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("path", s.path);
+  o.Set("rw", RwName(s.rw));
+  o.Set("bs", static_cast<double>(s.bs));
+  o.Set("qd", s.qd);
+  o.Set("threads", s.threads);
+  o.Set("fileSize", static_cast<double>(s.file_size));
+  if (s.seconds > 0) o.Set("seconds", s.seconds);
+  // An unbounded byte count is an implementation detail of time-bounded tests.
+  if (s.bytes < UINT64_MAX / 2) o.Set("bytes", static_cast<double>(s.bytes));
+  if (s.warmup_seconds > 0) o.Set("warmupSeconds", s.warmup_seconds);
+  o.Set("pattern", PatternName(s.pattern));
+  if (s.rw == Rw::kRandRw) o.Set("rwmixread", s.rwmixread);
+  o.Set("cache", CacheRequestName(s.cache));
+  o.Set("keepFile", s.keep_file);
+  o.Set("seed", static_cast<double>(s.seed & ((1ULL << 53) - 1)));
+  o.Set("progressIntervalMs", s.progress_interval_ms);
+  o.Set("seriesIntervalMs", s.series_interval_ms);
+  return o;
+}
+
+Napi::Object ResultToJs(Napi::Env env, const Result& r) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("rw", RwName(r.spec.rw));
+  o.Set("bs", static_cast<double>(r.spec.bs));
+  o.Set("qd", r.spec.qd);
+  o.Set("threads", r.spec.threads);
+  o.Set("bytes", static_cast<double>(r.bytes));
+  o.Set("bytesRead", static_cast<double>(r.bytes_read));
+  o.Set("bytesWritten", static_cast<double>(r.bytes_written));
+  o.Set("seconds", r.seconds);
+  o.Set("mbps", r.mbps);
+  o.Set("iops", r.iops);
+  o.Set("ios", static_cast<double>(r.ios));
+  Napi::Object lat = Napi::Object::New(env);
+  lat.Set("min", r.latency.min);
+  lat.Set("mean", r.latency.mean);
+  lat.Set("p50", r.latency.p50);
+  lat.Set("p90", r.latency.p90);
+  lat.Set("p99", r.latency.p99);
+  lat.Set("p999", r.latency.p999);
+  lat.Set("max", r.latency.max);
+  o.Set("latencyUs", lat);
+  Napi::Array series = Napi::Array::New(env, r.series.size());
+  for (size_t i = 0; i < r.series.size(); ++i) {
+    Napi::Object p = Napi::Object::New(env);
+    p.Set("t", r.series[i].t);
+    p.Set("mbps", r.series[i].mbps);
+    series.Set(static_cast<uint32_t>(i), p);
+  }
+  o.Set("series", series);
+  o.Set("cacheMode", CacheModeName(r.cache_mode));
+  if (!r.cache_note.empty()) o.Set("cacheNote", r.cache_note);
+  o.Set("ioEngine", r.io_engine);
+  o.Set("alignment", r.alignment);
+  o.Set("dataPattern", PatternName(r.spec.pattern));
+  o.Set("prepareSeconds", r.prepare_seconds);
+  o.Set("warmupSeconds", r.warmup_seconds);
+  o.Set("flushSeconds", r.flush_seconds);
+  o.Set("cancelled", r.cancelled);
+  o.Set("spec", SpecToJs(env, r.spec));
+  o.Set("engineVersion", kEngineVersion);
+  return o;
+}
+
+Napi::Object ProgressToJs(Napi::Env env, const Progress& p) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("phase", PhaseName(p.phase));
+  o.Set("bytesDone", static_cast<double>(p.bytes_done));
+  o.Set("bytesTotal", static_cast<double>(p.bytes_total));
+  o.Set("elapsed", p.elapsed);
+  o.Set("secondsTotal", p.seconds_total);
+  o.Set("instMBps", p.inst_mbps);
+  o.Set("avgMBps", p.avg_mbps);
+  return o;
+}
+
+Napi::Error StatusToJs(Napi::Env env, const Status& st) {
+  Napi::Error e = Napi::Error::New(env, st.message());
+  Napi::Object o = e.Value();
+  o.Set("code", st.code.empty() ? ErrnoCode(st.err) : st.code);
+  if (st.err) o.Set("errno", -st.err);
+  if (!st.syscall.empty()) o.Set("syscall", st.syscall);
+  if (!st.path.empty()) o.Set("path", st.path);
+  return e;
+}
+
+}  // namespace dd::bindings

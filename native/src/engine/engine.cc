@@ -1,0 +1,442 @@
+// The engine's I/O loop. A test is a sequence of phases (prepare, warm-up, run, flush); each phase
+// runs `threads` workers, each keeping `qd` I/Os in flight on an IoQueue, while the calling (job)
+// thread reports progress. Workers share nothing on the hot path: each has its own histogram,
+// series, PRNG and progress counter, merged when the phase ends.
+#include "engine/engine.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "engine/histogram.h"
+#include "engine/prng.h"
+#include "engine/series.h"
+#include "platform/platform.h"
+
+namespace dd {
+
+const char* const kEngineVersion = "0.1.0";
+
+namespace {
+
+using platform::IoOp;
+using platform::IoQueue;
+
+constexpr uint64_t kUnbounded = UINT64_MAX / 2;
+constexpr uint64_t kLayoutBlock = 1 << 20;
+constexpr int kReapTimeoutMs = -1;  // see AioQueue::Reap
+
+// One phase's I/O, as the workers see it.
+struct Job {
+  Rw rw;
+  uint64_t bs;
+  uint32_t qd, threads;
+  uint64_t region;    // the file's size: offsets stay in [0, region)
+  uint64_t bytes;     // total budget across threads
+  uint64_t deadline;  // absolute NowNs() deadline, 0: none
+  Pattern pattern;
+  uint32_t rwmixread;
+  uint64_t seed;
+  uint64_t series_ns;
+};
+
+struct alignas(64) Worker {
+  explicit Worker(uint64_t series_ns) : series(series_ns) {}
+  Histogram hist;
+  Series series;
+  uint64_t ios = 0, bytes_read = 0, bytes_written = 0;
+  uint64_t last_ns = 0;
+  std::atomic<uint64_t> progress{0};  // written by this worker only
+  Status err;
+  std::string io_engine;
+};
+
+struct Shared {
+  platform::Handle handle;
+  CacheMode mode;
+  uint32_t mem_align;
+  std::string path;
+  const std::atomic<bool>* cancel;
+  std::atomic<bool> stop{false};  // first error stops every worker
+  uint64_t t0 = 0;
+};
+
+class AlignedBuffers {
+ public:
+  AlignedBuffers(size_t count, size_t size, size_t align) {
+    for (size_t i = 0; i < count; ++i) {
+      void* p = platform::AllocAligned(size, align);
+      if (!p) break;
+      bufs_.push_back(p);
+    }
+    ok_ = bufs_.size() == count;
+  }
+  ~AlignedBuffers() {
+    for (void* p : bufs_) platform::FreeAligned(p);
+  }
+  AlignedBuffers(const AlignedBuffers&) = delete;
+  AlignedBuffers& operator=(const AlignedBuffers&) = delete;
+  bool ok() const { return ok_; }
+  void* operator[](size_t i) const { return bufs_[i]; }
+
+ private:
+  std::vector<void*> bufs_;
+  bool ok_ = false;
+};
+
+std::unique_ptr<IoQueue> MakeQueue(const Shared& sh, uint32_t depth) {
+  Status ignored;
+  if (auto q = platform::MakeNativeQueue(sh.handle, sh.mode, depth, &ignored)) return q;
+  if (depth == 1) return platform::MakeSyncQueue(sh.handle);
+  return platform::MakeThreadedQueue(sh.handle, depth);
+}
+
+void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
+  // Sequential jobs give each thread its own slice of the file; random ones use all of it.
+  const uint64_t blocks = job.region / job.bs;
+  const uint64_t slice_blocks = IsRandom(job.rw) ? blocks : blocks / job.threads;
+  const uint64_t slice_start = IsRandom(job.rw) ? 0 : index * slice_blocks * job.bs;
+  const uint64_t slice_len = slice_blocks * job.bs;
+  uint64_t budget = job.bytes / job.threads;
+  budget -= budget % job.bs;
+  if (index == job.threads - 1 && job.bytes < kUnbounded) {
+    uint64_t rest = job.bytes - budget * job.threads;
+    budget += rest - rest % job.bs;
+  }
+
+  AlignedBuffers bufs(job.qd, job.bs, std::max<uint32_t>(sh.mem_align, 4096));
+  if (!bufs.ok()) {
+    w.err = Status::Errno(ENOMEM, "malloc", "", "could not allocate I/O buffers");
+    sh.stop = true;
+    return;
+  }
+  Prng prng(job.seed + 0x9e3779b97f4a7c15ULL * (index + 1));
+  const bool writes = IsWrite(job.rw);
+  for (uint32_t i = 0; i < job.qd; ++i) {
+    if (job.pattern == Pattern::kZeros)
+      std::memset(bufs[i], 0, job.bs);
+    else if (writes)
+      prng.Fill(bufs[i], job.bs);
+  }
+
+  std::unique_ptr<IoQueue> q = MakeQueue(sh, job.qd);
+  w.io_engine = q->name();
+  std::vector<IoOp> ops(job.qd);
+  std::vector<IoOp*> free_ops, batch, done(job.qd);
+  for (uint32_t i = 0; i < job.qd; ++i) {
+    ops[i].buf = bufs[i];
+    ops[i].len = static_cast<uint32_t>(job.bs);
+    free_ops.push_back(&ops[i]);
+  }
+  batch.reserve(job.qd);
+
+  uint64_t submitted = 0, cursor = 0;
+  uint32_t inflight = 0;
+  auto stopping = [&](uint64_t now) {
+    return sh.stop.load(std::memory_order_relaxed) ||
+           sh.cancel->load(std::memory_order_relaxed) || (job.deadline && now >= job.deadline);
+  };
+  auto fail = [&](Status st) {
+    if (w.err.ok()) w.err = std::move(st);
+    sh.stop = true;
+  };
+
+  uint64_t now = platform::NowNs();
+  for (;;) {
+    // Fill the queue.
+    while (!free_ops.empty() && submitted < budget && !stopping(now)) {
+      IoOp* op = free_ops.back();
+      free_ops.pop_back();
+      op->write = job.rw == Rw::kRandRw ? prng.Below(100) >= job.rwmixread : writes;
+      if (IsRandom(job.rw)) {
+        op->off = slice_start + prng.Below(slice_blocks) * job.bs;
+      } else {
+        op->off = slice_start + cursor;
+        cursor += job.bs;
+        if (cursor >= slice_len) cursor = 0;
+      }
+      if (op->write && job.pattern == Pattern::kRandom) prng.Fill(op->buf, job.bs);
+      submitted += job.bs;
+      batch.push_back(op);
+    }
+    if (!batch.empty()) {
+      now = platform::NowNs();
+      for (IoOp* op : batch) op->submit_ns = now;
+      size_t accepted = 0;
+      while (accepted < batch.size()) {
+        int r = q->Submit(batch.data() + accepted, static_cast<int>(batch.size() - accepted));
+        if (r < 0) {
+          fail(Status::Errno(-r, "io_submit", sh.path));
+          break;
+        }
+        if (r == 0) break;  // queue full: reap first
+        accepted += static_cast<size_t>(r);
+      }
+      inflight += static_cast<uint32_t>(accepted);
+      for (size_t i = accepted; i < batch.size(); ++i) {
+        submitted -= job.bs;
+        free_ops.push_back(batch[i]);
+      }
+      batch.clear();
+    }
+    if (inflight == 0) break;
+
+    int n = q->Reap(done.data(), 1, static_cast<int>(job.qd), kReapTimeoutMs);
+    now = platform::NowNs();
+    if (n < 0) {
+      fail(Status::Errno(-n, "io_getevents", sh.path));
+      break;  // the queue's destructor waits for what is still in flight
+    }
+    for (int i = 0; i < n; ++i) {
+      IoOp* op = done[i];
+      --inflight;
+      free_ops.push_back(op);
+      if (op->result < 0) {
+        fail(Status::Errno(static_cast<int>(-op->result), op->write ? "write" : "read", sh.path));
+        continue;
+      }
+      if (static_cast<uint64_t>(op->result) != op->len) {
+        const int e = op->write ? ENOSPC : EIO;
+        fail(Status::Errno(e, op->write ? "write" : "read", sh.path,
+                           "short " + std::string(op->write ? "write" : "read") + ": " +
+                               std::to_string(op->result) + " of " + std::to_string(op->len) +
+                               " bytes"));
+        continue;
+      }
+      w.hist.Record(now - op->submit_ns);
+      w.series.Add(now - sh.t0, op->len);
+      ++w.ios;
+      (op->write ? w.bytes_written : w.bytes_read) += op->len;
+      w.progress.store(w.progress.load(std::memory_order_relaxed) + op->len,
+                       std::memory_order_relaxed);
+    }
+    w.last_ns = now;
+  }
+}
+
+struct PhaseResult {
+  Histogram hist;
+  Series series{100000000};
+  uint64_t ios = 0, bytes_read = 0, bytes_written = 0;
+  uint64_t t0 = 0, end = 0;
+  std::string io_engine;
+};
+
+// Runs one phase to its end (budget, deadline, cancel or first error), reporting progress.
+Status RunPhase(Shared& sh, const Job& job, Phase phase, uint32_t interval_ms, ProgressSink* sink,
+                PhaseResult* out) {
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (uint32_t i = 0; i < job.threads; ++i)
+    workers.push_back(std::make_unique<Worker>(job.series_ns));
+  std::mutex mu;
+  std::condition_variable cv;
+  uint32_t finished = 0;
+
+  sh.stop = false;
+  sh.t0 = platform::NowNs();
+  std::vector<std::thread> threads;
+  for (uint32_t i = 0; i < job.threads; ++i) {
+    threads.emplace_back([&, i] {
+      RunWorker(sh, job, i, *workers[i]);
+      std::lock_guard<std::mutex> lk(mu);
+      ++finished;
+      cv.notify_one();
+    });
+  }
+
+  const uint64_t budget = job.bytes >= kUnbounded ? 0 : job.bytes;
+  const double secs_total = job.deadline ? (job.deadline - sh.t0) / 1e9 : 0.0;
+  uint64_t last_bytes = 0, last_t = sh.t0;
+  auto report = [&](uint64_t now) {
+    if (!sink) return;
+    uint64_t sum = 0;
+    for (auto& w : workers) sum += w->progress.load(std::memory_order_relaxed);
+    const double dt = (now - last_t) / 1e9, total = (now - sh.t0) / 1e9;
+    Progress p{phase,
+               sum,
+               budget,
+               total,
+               secs_total,
+               dt > 0 ? (sum - last_bytes) / dt / 1e6 : 0.0,
+               total > 0 ? sum / total / 1e6 : 0.0};
+    sink->OnProgress(p);
+    last_bytes = sum;
+    last_t = now;
+  };
+  {
+    std::unique_lock<std::mutex> lk(mu);
+    while (finished < job.threads) {
+      if (cv.wait_for(lk, std::chrono::milliseconds(interval_ms),
+                      [&] { return finished == job.threads; }))
+        break;
+      lk.unlock();
+      report(platform::NowNs());
+      lk.lock();
+    }
+  }
+  for (auto& t : threads) t.join();
+
+  out->t0 = sh.t0;
+  out->end = sh.t0;
+  Status first;
+  for (auto& w : workers) {
+    out->hist.Merge(w->hist);
+    out->series.Merge(w->series);
+    out->ios += w->ios;
+    out->bytes_read += w->bytes_read;
+    out->bytes_written += w->bytes_written;
+    out->end = std::max(out->end, w->last_ns);
+    if (out->io_engine.empty()) out->io_engine = w->io_engine;
+    if (first.ok() && !w->err.ok()) first = w->err;
+  }
+  report(platform::NowNs());
+  return first;
+}
+
+uint64_t LayoutBlock(const Spec& spec) {
+  uint64_t b = spec.bs;
+  while (b * 2 <= kLayoutBlock && spec.file_size % (b * 2) == 0) b *= 2;
+  return b;
+}
+
+class FileGuard {
+ public:
+  FileGuard(platform::Handle h, std::string path) : h_(h), path_(std::move(path)) {}
+  ~FileGuard() {
+    platform::CloseFile(h_);
+    if (!keep_) platform::RemoveFile(path_);
+  }
+  void Keep() { keep_ = true; }
+
+ private:
+  platform::Handle h_;
+  std::string path_;
+  bool keep_ = false;
+};
+
+}  // namespace
+
+Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>& cancel,
+               Result* res) {
+  Spec spec = spec_in;
+  if (Status st = Normalize(&spec); !st.ok()) return st;
+  res->spec = spec;
+  res->cancelled = false;
+
+  platform::OpenOptions oo;
+  oo.write = true;  // the file is ours: it may need laying out even for a read test
+  oo.create = true;
+  oo.uncached = spec.cache == CacheRequest::kAuto;
+  oo.block = spec.bs;
+  platform::OpenedFile f;
+  if (Status st = platform::OpenFile(spec.path, oo, &f); !st.ok()) return st;
+  FileGuard guard(f.handle, spec.path);
+
+  const bool uncached = f.mode == CacheMode::kDirect || f.mode == CacheMode::kNoCache;
+  res->cache_mode = uncached ? f.mode
+                    : spec.cache == CacheRequest::kBuffered ? CacheMode::kBuffered
+                                                            : CacheMode::kBufferedFlushed;
+  res->cache_note = f.note;
+  if (spec.cache != CacheRequest::kAuto && res->cache_note.empty())
+    res->cache_note = std::string(CacheRequestName(spec.cache)) + " I/O was requested";
+  res->alignment = f.align.offset;
+  const bool flushing = res->cache_mode != CacheMode::kBuffered;
+
+  Shared sh;
+  sh.handle = f.handle;
+  sh.mode = f.mode;
+  sh.mem_align = f.align.memory;
+  sh.path = spec.path;
+  sh.cancel = &cancel;
+  const uint64_t series_ns = static_cast<uint64_t>(spec.series_interval_ms) * 1000000ULL;
+
+  auto make_job = [&](Rw rw, uint64_t bs, uint32_t qd, uint32_t threads, uint64_t bytes,
+                      double seconds) {
+    Job j{rw, bs, qd, threads, spec.file_size, bytes, 0, spec.pattern, spec.rwmixread, spec.seed,
+          series_ns};
+    if (seconds > 0) j.deadline = platform::NowNs() + static_cast<uint64_t>(seconds * 1e9);
+    return j;
+  };
+  auto flush_and_drop = [&]() -> Status {
+    if (Status st = platform::Flush(f.handle, spec.path); !st.ok()) return st;
+    if (res->cache_mode == CacheMode::kBufferedFlushed) platform::DropCache(f.handle, spec.path);
+    return Status::Ok();
+  };
+
+  // Prepare: reads need a file of real data; writes get a file of the right size to write into.
+  const uint64_t prep0 = platform::NowNs();
+  uint64_t size = 0;
+  if (Status st = platform::GetSize(f.handle, &size, spec.path); !st.ok()) return st;
+  if (IsRead(spec.rw) && size < spec.file_size) {
+    PhaseResult pr;
+    Job layout = make_job(Rw::kWrite, LayoutBlock(spec), 4, 1, spec.file_size, 0);
+    if (Status st = RunPhase(sh, layout, Phase::kPrepare, spec.progress_interval_ms, sink, &pr);
+        !st.ok())
+      return st;
+    if (cancel) {
+      res->cancelled = true;
+      return Status::Ok();
+    }
+    if (Status st = flush_and_drop(); !st.ok()) return st;
+  } else if (size < spec.file_size) {
+    if (Status st = platform::SetSize(f.handle, spec.file_size, spec.path); !st.ok()) return st;
+  }
+  res->prepare_seconds = (platform::NowNs() - prep0) / 1e9;
+
+  if (spec.warmup_seconds > 0) {
+    PhaseResult pr;
+    Job warm = make_job(spec.rw, spec.bs, spec.qd, spec.threads, kUnbounded, spec.warmup_seconds);
+    if (Status st = RunPhase(sh, warm, Phase::kWarmup, spec.progress_interval_ms, sink, &pr);
+        !st.ok())
+      return st;
+    res->warmup_seconds = (pr.end - pr.t0) / 1e9;
+    if (cancel) {
+      res->cancelled = true;
+      return Status::Ok();
+    }
+  }
+  if (res->cache_mode == CacheMode::kBufferedFlushed && IsRead(spec.rw)) {
+    if (Status st = flush_and_drop(); !st.ok()) return st;
+  }
+
+  PhaseResult pr;
+  pr.series = Series(series_ns);
+  Job run = make_job(spec.rw, spec.bs, spec.qd, spec.threads, spec.bytes, spec.seconds);
+  if (Status st = RunPhase(sh, run, Phase::kRun, spec.progress_interval_ms, sink, &pr); !st.ok())
+    return st;
+  uint64_t end = std::max(pr.end, pr.t0 + 1);
+  res->cancelled = cancel.load();
+  if (IsWrite(spec.rw) && flushing && !res->cancelled) {
+    // The flush is part of the write: without it the figure would include the drive's cache.
+    const uint64_t f0 = platform::NowNs();
+    if (sink) sink->OnProgress({Phase::kFlush, 0, 0, 0, 0, 0, 0});
+    if (Status st = platform::Flush(f.handle, spec.path); !st.ok()) return st;
+    const uint64_t f1 = platform::NowNs();
+    res->flush_seconds = (f1 - f0) / 1e9;
+    end += f1 - f0;
+  }
+
+  const uint64_t total_ns = end - pr.t0;
+  res->seconds = total_ns / 1e9;
+  res->bytes_read = pr.bytes_read;
+  res->bytes_written = pr.bytes_written;
+  res->bytes = pr.bytes_read + pr.bytes_written;
+  res->ios = pr.ios;
+  res->mbps = res->bytes / res->seconds / 1e6;
+  res->iops = pr.ios / res->seconds;
+  res->latency = {pr.hist.min() / 1e3,           pr.hist.mean() / 1e3,
+                  pr.hist.Percentile(0.50) / 1e3, pr.hist.Percentile(0.90) / 1e3,
+                  pr.hist.Percentile(0.99) / 1e3, pr.hist.Percentile(0.999) / 1e3,
+                  pr.hist.max() / 1e3};
+  res->series = pr.series.Points(pr.end > pr.t0 ? pr.end - pr.t0 : 0);
+  res->io_engine = pr.io_engine;
+  if (spec.keep_file && !res->cancelled) guard.Keep();
+  return Status::Ok();
+}
+
+}  // namespace dd

@@ -1,0 +1,132 @@
+// Spec names and validation, in plain words a user can act on.
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "engine/result.h"
+#include "engine/spec.h"
+
+namespace dd {
+
+bool IsRead(Rw rw) { return rw == Rw::kRead || rw == Rw::kRandRead || rw == Rw::kRandRw; }
+bool IsWrite(Rw rw) { return rw == Rw::kWrite || rw == Rw::kRandWrite || rw == Rw::kRandRw; }
+bool IsRandom(Rw rw) { return rw == Rw::kRandRead || rw == Rw::kRandWrite || rw == Rw::kRandRw; }
+
+namespace {
+struct RwName {
+  Rw rw;
+  const char* name;
+};
+const RwName kRw[] = {{Rw::kRead, "read"},
+                      {Rw::kWrite, "write"},
+                      {Rw::kRandRead, "randread"},
+                      {Rw::kRandWrite, "randwrite"},
+                      {Rw::kRandRw, "randrw"}};
+
+std::string Bytes(uint64_t b) { return std::to_string(b) + " B"; }
+}  // namespace
+
+const char* RwName(Rw rw) {
+  for (const auto& r : kRw)
+    if (r.rw == rw) return r.name;
+  return "?";
+}
+
+bool ParseRw(const std::string& s, Rw* out) {
+  for (const auto& r : kRw)
+    if (s == r.name) {
+      *out = r.rw;
+      return true;
+    }
+  return false;
+}
+
+const char* CacheRequestName(CacheRequest c) {
+  switch (c) {
+    case CacheRequest::kAuto:
+      return "auto";
+    case CacheRequest::kBufferedFlushed:
+      return "buffered-flushed";
+    case CacheRequest::kBuffered:
+      return "buffered";
+  }
+  return "?";
+}
+
+bool ParseCacheRequest(const std::string& s, CacheRequest* out) {
+  for (CacheRequest c :
+       {CacheRequest::kAuto, CacheRequest::kBufferedFlushed, CacheRequest::kBuffered})
+    if (s == CacheRequestName(c)) {
+      *out = c;
+      return true;
+    }
+  return false;
+}
+
+const char* PatternName(Pattern p) { return p == Pattern::kZeros ? "zeros" : "random"; }
+
+bool ParsePattern(const std::string& s, Pattern* out) {
+  if (s == "random") *out = Pattern::kRandom;
+  else if (s == "zeros") *out = Pattern::kZeros;
+  else return false;
+  return true;
+}
+
+const char* CacheModeName(CacheMode m) {
+  switch (m) {
+    case CacheMode::kDirect:
+      return "direct";
+    case CacheMode::kNoCache:
+      return "nocache";
+    case CacheMode::kBufferedFlushed:
+      return "buffered-flushed";
+    case CacheMode::kBuffered:
+      return "buffered";
+  }
+  return "?";
+}
+
+const char* PhaseName(Phase p) {
+  switch (p) {
+    case Phase::kPrepare:
+      return "prepare";
+    case Phase::kWarmup:
+      return "warmup";
+    case Phase::kRun:
+      return "run";
+    case Phase::kFlush:
+      return "flush";
+  }
+  return "?";
+}
+
+Status Normalize(Spec* s) {
+  if (s->path.empty()) return Status::Invalid("the test file path is empty");
+  if (s->bs < kMinBs || s->bs > kMaxBs || s->bs % 512 != 0)
+    return Status::Invalid("block size " + Bytes(s->bs) +
+                           " is out of range: use a multiple of 512 B from 512 B to 64 MiB");
+  if (s->qd < 1 || s->qd > kMaxQd)
+    return Status::Invalid("queue depth " + std::to_string(s->qd) + " is out of range 1-64");
+  if (s->threads < 1 || s->threads > kMaxThreads)
+    return Status::Invalid("thread count " + std::to_string(s->threads) + " is out of range 1-64");
+  const uint64_t buffers = static_cast<uint64_t>(s->threads) * s->qd * s->bs;
+  if (buffers > kMaxBufferBytes)
+    return Status::Invalid("threads x queue depth x block size is " + Bytes(buffers) +
+                           ", over the 512 MiB the engine keeps in flight");
+  s->file_size -= s->file_size % s->bs;
+  if (s->file_size < s->bs * s->threads)
+    return Status::Invalid("the test file must hold at least threads x block size (" +
+                           Bytes(s->bs * s->threads) + ")");
+  if (!(s->seconds >= 0) || !std::isfinite(s->seconds) || !(s->warmup_seconds >= 0) ||
+      !std::isfinite(s->warmup_seconds))
+    return Status::Invalid("seconds and warm-up seconds must be finite and not negative");
+  if (s->bytes == 0)
+    s->bytes = s->seconds > 0 ? std::numeric_limits<uint64_t>::max() / 2 : s->file_size;
+  if (s->bytes < s->bs) return Status::Invalid("bytes to transfer must be at least one block");
+  if (s->rwmixread > 100) return Status::Invalid("rwmixread must be 0-100");
+  if (s->progress_interval_ms < 20) s->progress_interval_ms = 20;
+  if (s->series_interval_ms < 10) s->series_interval_ms = 10;
+  return Status::Ok();
+}
+
+}  // namespace dd

@@ -1,0 +1,55 @@
+// Spec: one test as plain C++ data. Bindings copy the JS spec into this before any work is
+// queued; worker threads read only this.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "engine/status.h"
+
+namespace dd {
+
+enum class Rw { kRead, kWrite, kRandRead, kRandWrite, kRandRw };
+enum class CacheRequest { kAuto, kBufferedFlushed, kBuffered };
+enum class Pattern { kRandom, kZeros };
+
+struct Spec {
+  std::string path;
+  Rw rw = Rw::kRead;
+  uint64_t bs = 1 << 20;
+  uint32_t qd = 1;
+  uint32_t threads = 1;
+  uint64_t file_size = 0;
+  uint64_t bytes = 0;  // 0: file_size
+  double seconds = 0;  // 0: bytes-bounded only
+  double warmup_seconds = 0;
+  Pattern pattern = Pattern::kRandom;
+  uint32_t rwmixread = 70;
+  CacheRequest cache = CacheRequest::kAuto;
+  bool keep_file = false;
+  uint64_t seed = 0x6469736b6469616cULL;  // "diskdial"
+  uint32_t progress_interval_ms = 100;
+  uint32_t series_interval_ms = 100;
+};
+
+constexpr uint64_t kMinBs = 512;
+constexpr uint64_t kMaxBs = 64ULL << 20;
+constexpr uint32_t kMaxQd = 64;
+constexpr uint32_t kMaxThreads = 64;
+// Buffers in flight (threads x qd x bs) are capped so a test can never balloon memory.
+constexpr uint64_t kMaxBufferBytes = 512ULL << 20;
+
+bool IsRead(Rw rw);    // any reads at all
+bool IsWrite(Rw rw);   // any writes at all
+bool IsRandom(Rw rw);
+const char* RwName(Rw rw);
+bool ParseRw(const std::string& s, Rw* out);
+const char* CacheRequestName(CacheRequest c);
+bool ParseCacheRequest(const std::string& s, CacheRequest* out);
+const char* PatternName(Pattern p);
+bool ParsePattern(const std::string& s, Pattern* out);
+
+// Checks ranges and fills defaults (bytes). Returns EINVAL with plain words on a bad spec.
+Status Normalize(Spec* spec);
+
+}  // namespace dd

@@ -1,0 +1,69 @@
+// POSIX calls shared by Linux and macOS: positional I/O, sizes, removal, aligned memory, clock.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+
+#include "platform/platform.h"
+
+namespace dd::platform {
+
+void CloseFile(Handle h) {
+  if (h >= 0) ::close(static_cast<int>(h));
+}
+
+Status RemoveFile(const std::string& path) {
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) return Status::Errno(errno, "unlink", path);
+  return Status::Ok();
+}
+
+Status ReadAt(Handle h, void* buf, size_t len, uint64_t off, size_t* done) {
+  ssize_t n;
+  do n = ::pread(static_cast<int>(h), buf, len, static_cast<off_t>(off));
+  while (n < 0 && errno == EINTR);
+  if (n < 0) return Status::Errno(errno, "read");
+  *done = static_cast<size_t>(n);
+  return Status::Ok();
+}
+
+Status WriteAt(Handle h, const void* buf, size_t len, uint64_t off, size_t* done) {
+  ssize_t n;
+  do n = ::pwrite(static_cast<int>(h), buf, len, static_cast<off_t>(off));
+  while (n < 0 && errno == EINTR);
+  if (n < 0) return Status::Errno(errno, "write");
+  *done = static_cast<size_t>(n);
+  return Status::Ok();
+}
+
+Status SetSize(Handle h, uint64_t size, const std::string& path) {
+  if (::ftruncate(static_cast<int>(h), static_cast<off_t>(size)) != 0)
+    return Status::Errno(errno, "ftruncate", path);
+  return Status::Ok();
+}
+
+Status GetSize(Handle h, uint64_t* size, const std::string& path) {
+  struct stat st;
+  if (::fstat(static_cast<int>(h), &st) != 0) return Status::Errno(errno, "fstat", path);
+  *size = static_cast<uint64_t>(st.st_size);
+  return Status::Ok();
+}
+
+void* AllocAligned(size_t size, size_t align) {
+  void* p = nullptr;
+  if (::posix_memalign(&p, align < sizeof(void*) ? sizeof(void*) : align, size) != 0)
+    return nullptr;
+  return p;
+}
+
+void FreeAligned(void* p) { std::free(p); }
+
+uint64_t NowNs() {
+  struct timespec ts;
+  ::clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1000000000ULL + static_cast<uint64_t>(ts.tv_nsec);
+}
+
+}  // namespace dd::platform

@@ -1,0 +1,183 @@
+// Windows: FILE_FLAG_NO_BUFFERING | FILE_FLAG_WRITE_THROUGH with sector-aligned buffers, offsets
+// and lengths; FlushFileBuffers at the end of writes. Errors are mapped to POSIX errno values so
+// the layers above read the same codes on every OS.
+#include <windows.h>
+
+#include <cerrno>
+#include <malloc.h>
+#include <string>
+
+#include "platform/platform.h"
+
+namespace dd::platform {
+
+namespace {
+
+std::wstring Wide(const std::string& s) {
+  if (s.empty()) return std::wstring();
+  int n = ::MultiByteToWideChar(CP_UTF8, 0, s.data(), static_cast<int>(s.size()), nullptr, 0);
+  std::wstring w(static_cast<size_t>(n), L'\0');
+  ::MultiByteToWideChar(CP_UTF8, 0, s.data(), static_cast<int>(s.size()), &w[0], n);
+  return w;
+}
+
+int ErrnoFromWin(DWORD e) {
+  switch (e) {
+    case ERROR_FILE_NOT_FOUND:
+    case ERROR_PATH_NOT_FOUND:
+    case ERROR_INVALID_DRIVE:
+      return ENOENT;
+    case ERROR_ACCESS_DENIED:
+    case ERROR_SHARING_VIOLATION:
+    case ERROR_LOCK_VIOLATION:
+      return EACCES;
+    case ERROR_WRITE_PROTECT:
+      return EROFS;
+    case ERROR_DISK_FULL:
+    case ERROR_HANDLE_DISK_FULL:
+      return ENOSPC;
+    case ERROR_NOT_READY:
+    case ERROR_DEVICE_NOT_CONNECTED:
+      return ENODEV;
+    case ERROR_INVALID_PARAMETER:
+      return EINVAL;
+    case ERROR_NOT_ENOUGH_MEMORY:
+    case ERROR_OUTOFMEMORY:
+      return ENOMEM;
+    case ERROR_DIRECTORY:
+      return ENOTDIR;
+    case ERROR_FILE_EXISTS:
+    case ERROR_ALREADY_EXISTS:
+      return EEXIST;
+    default:
+      return EIO;
+  }
+}
+
+HANDLE H(Handle h) { return reinterpret_cast<HANDLE>(h); }
+
+}  // namespace
+
+Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* out) {
+  const std::wstring w = Wide(path);
+  const DWORD access = GENERIC_READ | (opts.write ? GENERIC_WRITE : 0);
+  const DWORD share = FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE;
+  const DWORD disp = opts.create ? OPEN_ALWAYS : OPEN_EXISTING;
+  out->align = IoAlignment(path);
+  if (opts.uncached && opts.block % out->align.offset == 0) {
+    HANDLE h = ::CreateFileW(w.c_str(), access, share, nullptr, disp,
+                             FILE_ATTRIBUTE_NORMAL | FILE_FLAG_NO_BUFFERING |
+                                 FILE_FLAG_WRITE_THROUGH,
+                             nullptr);
+    if (h != INVALID_HANDLE_VALUE) {
+      out->handle = reinterpret_cast<Handle>(h);
+      out->mode = CacheMode::kDirect;
+      return Status::Ok();
+    }
+    if (::GetLastError() != ERROR_INVALID_PARAMETER)
+      return Status::Errno(ErrnoFromWin(::GetLastError()), "CreateFileW", path);
+    out->note = "the file system refused FILE_FLAG_NO_BUFFERING";
+  } else if (opts.uncached) {
+    out->note = "the block size is not a multiple of the sector size (" +
+                std::to_string(out->align.offset) + " B)";
+  }
+  HANDLE h = ::CreateFileW(w.c_str(), access, share, nullptr, disp, FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (h == INVALID_HANDLE_VALUE)
+    return Status::Errno(ErrnoFromWin(::GetLastError()), "CreateFileW", path);
+  out->handle = reinterpret_cast<Handle>(h);
+  out->mode = CacheMode::kBufferedFlushed;
+  return Status::Ok();
+}
+
+void CloseFile(Handle h) {
+  if (h != kInvalidHandle) ::CloseHandle(H(h));
+}
+
+Status RemoveFile(const std::string& path) {
+  if (!::DeleteFileW(Wide(path).c_str())) {
+    const DWORD e = ::GetLastError();
+    if (e != ERROR_FILE_NOT_FOUND) return Status::Errno(ErrnoFromWin(e), "DeleteFileW", path);
+  }
+  return Status::Ok();
+}
+
+Status ReadAt(Handle h, void* buf, size_t len, uint64_t off, size_t* done) {
+  OVERLAPPED ov = {};
+  ov.Offset = static_cast<DWORD>(off & 0xffffffffULL);
+  ov.OffsetHigh = static_cast<DWORD>(off >> 32);
+  DWORD n = 0;
+  if (!::ReadFile(H(h), buf, static_cast<DWORD>(len), &n, &ov)) {
+    const DWORD e = ::GetLastError();
+    if (e != ERROR_HANDLE_EOF) return Status::Errno(ErrnoFromWin(e), "ReadFile");
+  }
+  *done = n;
+  return Status::Ok();
+}
+
+Status WriteAt(Handle h, const void* buf, size_t len, uint64_t off, size_t* done) {
+  OVERLAPPED ov = {};
+  ov.Offset = static_cast<DWORD>(off & 0xffffffffULL);
+  ov.OffsetHigh = static_cast<DWORD>(off >> 32);
+  DWORD n = 0;
+  if (!::WriteFile(H(h), buf, static_cast<DWORD>(len), &n, &ov))
+    return Status::Errno(ErrnoFromWin(::GetLastError()), "WriteFile");
+  *done = n;
+  return Status::Ok();
+}
+
+Status Flush(Handle h, const std::string& path) {
+  if (!::FlushFileBuffers(H(h)))
+    return Status::Errno(ErrnoFromWin(::GetLastError()), "FlushFileBuffers", path);
+  return Status::Ok();
+}
+
+Status DropCache(Handle, const std::string&) { return Status::Ok(); }
+
+Status SetSize(Handle h, uint64_t size, const std::string& path) {
+  LARGE_INTEGER li;
+  li.QuadPart = static_cast<LONGLONG>(size);
+  if (!::SetFilePointerEx(H(h), li, nullptr, FILE_BEGIN) || !::SetEndOfFile(H(h)))
+    return Status::Errno(ErrnoFromWin(::GetLastError()), "SetEndOfFile", path);
+  return Status::Ok();
+}
+
+Status GetSize(Handle h, uint64_t* size, const std::string& path) {
+  LARGE_INTEGER li;
+  if (!::GetFileSizeEx(H(h), &li))
+    return Status::Errno(ErrnoFromWin(::GetLastError()), "GetFileSizeEx", path);
+  *size = static_cast<uint64_t>(li.QuadPart);
+  return Status::Ok();
+}
+
+Alignment IoAlignment(const std::string& path) {
+  Alignment a;
+  wchar_t root[MAX_PATH];
+  DWORD spc = 0, bps = 0, nfc = 0, tnc = 0;
+  if (::GetVolumePathNameW(Wide(path).c_str(), root, MAX_PATH) &&
+      ::GetDiskFreeSpaceW(root, &spc, &bps, &nfc, &tnc) && bps) {
+    a.offset = bps;
+    a.memory = bps < 4096 ? 4096 : bps;
+    a.source = "sector size";
+  } else {
+    a.source = "assumed";
+  }
+  return a;
+}
+
+void* AllocAligned(size_t size, size_t align) { return ::_aligned_malloc(size, align); }
+void FreeAligned(void* p) { ::_aligned_free(p); }
+
+uint64_t NowNs() {
+  static LARGE_INTEGER freq = [] {
+    LARGE_INTEGER f;
+    ::QueryPerformanceFrequency(&f);
+    return f;
+  }();
+  LARGE_INTEGER c;
+  ::QueryPerformanceCounter(&c);
+  return static_cast<uint64_t>(static_cast<double>(c.QuadPart) * 1e9 / freq.QuadPart);
+}
+
+std::unique_ptr<IoQueue> MakeNativeQueue(Handle, CacheMode, uint32_t, Status*) { return nullptr; }
+
+}  // namespace dd::platform
