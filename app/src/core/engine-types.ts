@@ -52,10 +52,12 @@ export interface EngineProgress {
   phase: EnginePhase;
   /** Bytes done in this phase. */
   bytesDone: number;
-  /** Bytes this phase will do at most. */
+  /** Bytes this phase will do at most; 0 when it is bounded by time only. */
   bytesTotal: number;
   /** Seconds since this phase started. */
   elapsed: number;
+  /** Seconds this phase will last at most; 0 when it is bounded by bytes only. */
+  secondsTotal: number;
   /** Throughput over the last progress interval, MB/s (10^6 bytes). */
   instMBps: number;
   /** Throughput since the phase started, MB/s. */

@@ -23,8 +23,9 @@ double Number(const Napi::Object& o, const char* key, double min, double max) {
   if (!v.IsNumber()) Bad(o.Env(), key, "a number");
   double d = v.As<Napi::Number>().DoubleValue();
   if (!std::isfinite(d) || d < min || d > max)
-    Bad(o.Env(), key, "a number from " + std::to_string(static_cast<long long>(min)) + " to " +
-                          std::to_string(static_cast<long long>(max)));
+    Bad(o.Env(), key,
+        "a number from " + std::to_string(static_cast<long long>(min)) + " to " +
+            std::to_string(static_cast<long long>(max)));
   return d;
 }
 

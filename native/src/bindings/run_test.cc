@@ -64,7 +64,8 @@ void JobState::OnProgress(const Progress& p) {
 Napi::Value Start(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() < 3 || !info[0].IsObject() || !info[2].IsFunction())
-    throw Napi::TypeError::New(env, "start(spec, onProgress, done) expects an object and a function");
+    throw Napi::TypeError::New(env,
+                               "start(spec, onProgress, done) expects an object and a function");
   if (!info[1].IsFunction() && !info[1].IsNull() && !info[1].IsUndefined())
     throw Napi::TypeError::New(env, "onProgress must be a function or null");
 
@@ -72,7 +73,8 @@ Napi::Value Start(const Napi::CallbackInfo& info) {
   state->spec = SpecFromJs(info[0].As<Napi::Object>());
   if (info[1].IsFunction()) state->on_progress = Napi::Persistent(info[1].As<Napi::Function>());
   state->done = Napi::Persistent(info[2].As<Napi::Function>());
-  state->tsfn = Napi::ThreadSafeFunction::New(env, info[2].As<Napi::Function>(), "diskdial-test", 0, 1);
+  state->tsfn =
+      Napi::ThreadSafeFunction::New(env, info[2].As<Napi::Function>(), "diskdial-test", 0, 1);
   {
     std::lock_guard<std::mutex> lk(g_jobs_mu);
     g_jobs.insert(state);

@@ -138,8 +138,8 @@ void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
   uint64_t submitted = 0, cursor = 0;
   uint32_t inflight = 0;
   auto stopping = [&](uint64_t now) {
-    return sh.stop.load(std::memory_order_relaxed) ||
-           sh.cancel->load(std::memory_order_relaxed) || (job.deadline && now >= job.deadline);
+    return sh.stop.load(std::memory_order_relaxed) || sh.cancel->load(std::memory_order_relaxed) ||
+           (job.deadline && now >= job.deadline);
   };
   auto fail = [&](Status st) {
     if (w.err.ok()) w.err = std::move(st);
@@ -338,7 +338,7 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
   FileGuard guard(f.handle, spec.path);
 
   const bool uncached = f.mode == CacheMode::kDirect || f.mode == CacheMode::kNoCache;
-  res->cache_mode = uncached ? f.mode
+  res->cache_mode = uncached                                ? f.mode
                     : spec.cache == CacheRequest::kBuffered ? CacheMode::kBuffered
                                                             : CacheMode::kBufferedFlushed;
   res->cache_note = f.note;
@@ -357,8 +357,8 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
 
   auto make_job = [&](Rw rw, uint64_t bs, uint32_t qd, uint32_t threads, uint64_t bytes,
                       double seconds) {
-    Job j{rw, bs, qd, threads, spec.file_size, bytes, 0, spec.pattern, spec.rwmixread, spec.seed,
-          series_ns};
+    Job j{rw,        bs,       qd, threads, spec.file_size, bytes, 0, spec.pattern, spec.rwmixread,
+          spec.seed, series_ns};
     if (seconds > 0) j.deadline = platform::NowNs() + static_cast<uint64_t>(seconds * 1e9);
     return j;
   };
@@ -429,9 +429,12 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
   res->ios = pr.ios;
   res->mbps = res->bytes / res->seconds / 1e6;
   res->iops = pr.ios / res->seconds;
-  res->latency = {pr.hist.min() / 1e3,           pr.hist.mean() / 1e3,
-                  pr.hist.Percentile(0.50) / 1e3, pr.hist.Percentile(0.90) / 1e3,
-                  pr.hist.Percentile(0.99) / 1e3, pr.hist.Percentile(0.999) / 1e3,
+  res->latency = {pr.hist.min() / 1e3,
+                  pr.hist.mean() / 1e3,
+                  pr.hist.Percentile(0.50) / 1e3,
+                  pr.hist.Percentile(0.90) / 1e3,
+                  pr.hist.Percentile(0.99) / 1e3,
+                  pr.hist.Percentile(0.999) / 1e3,
                   pr.hist.max() / 1e3};
   res->series = pr.series.Points(pr.end > pr.t0 ? pr.end - pr.t0 : 0);
   res->io_engine = pr.io_engine;

@@ -1,10 +1,11 @@
 // Spec names and validation, in plain words a user can act on.
+#include "engine/spec.h"
+
 #include <cmath>
 #include <limits>
 #include <string>
 
 #include "engine/result.h"
-#include "engine/spec.h"
 
 namespace dd {
 
@@ -66,9 +67,12 @@ bool ParseCacheRequest(const std::string& s, CacheRequest* out) {
 const char* PatternName(Pattern p) { return p == Pattern::kZeros ? "zeros" : "random"; }
 
 bool ParsePattern(const std::string& s, Pattern* out) {
-  if (s == "random") *out = Pattern::kRandom;
-  else if (s == "zeros") *out = Pattern::kZeros;
-  else return false;
+  if (s == "random")
+    *out = Pattern::kRandom;
+  else if (s == "zeros")
+    *out = Pattern::kZeros;
+  else
+    return false;
   return true;
 }
 

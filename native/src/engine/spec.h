@@ -39,8 +39,8 @@ constexpr uint32_t kMaxThreads = 64;
 // Buffers in flight (threads x qd x bs) are capped so a test can never balloon memory.
 constexpr uint64_t kMaxBufferBytes = 512ULL << 20;
 
-bool IsRead(Rw rw);    // any reads at all
-bool IsWrite(Rw rw);   // any writes at all
+bool IsRead(Rw rw);   // any reads at all
+bool IsWrite(Rw rw);  // any writes at all
 bool IsRandom(Rw rw);
 const char* RwName(Rw rw);
 bool ParseRw(const std::string& s, Rw* out);

@@ -11,7 +11,7 @@ struct Status {
   std::string code;     // "ENOSPC"; set from err when empty
   std::string syscall;  // "write", "open", ...
   std::string path;
-  std::string detail;   // extra plain words, appended to the message
+  std::string detail;  // extra plain words, appended to the message
 
   bool ok() const { return err == 0 && code.empty(); }
   // Node's shape: "ENOSPC: no space left on device, write '/mnt/x/f'"

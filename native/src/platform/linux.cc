@@ -53,11 +53,15 @@ Alignment AlignmentFrom(int dirfd, const char* path, int flags) {
     return a;
   }
 #endif
+  // Without statx's answer, take the larger of the device's logical block size and the file
+  // system's block size: Btrfs, for one, reports no alignment and silently falls back to
+  // buffered I/O for offsets that are sector- but not block-aligned.
   struct stat st;
   if (::fstatat(dirfd, path, &st, flags) == 0) {
     if (uint32_t lbs = LogicalBlockSize(st.st_dev)) {
-      a.offset = a.memory = lbs;
-      a.source = "logical block size";
+      const uint32_t fsb = st.st_blksize > 0 ? static_cast<uint32_t>(st.st_blksize) : 0;
+      a.offset = a.memory = lbs > fsb ? lbs : fsb;
+      a.source = fsb > lbs ? "file system block size" : "logical block size";
       return a;
     }
   }
@@ -109,7 +113,8 @@ class AioQueue final : public IoQueue {
     long r = ::syscall(SYS_io_submit, ctx_, static_cast<long>(n), ptrs_.data());
     const int err = errno;
     const int accepted = r < 0 ? 0 : static_cast<int>(r);
-    for (int i = accepted; i < n; ++i) free_.push_back(static_cast<uint32_t>(ptrs_[i] - cbs_.data()));
+    for (int i = accepted; i < n; ++i)
+      free_.push_back(static_cast<uint32_t>(ptrs_[i] - cbs_.data()));
     if (r < 0) return -err;
     return accepted;
   }
@@ -182,9 +187,12 @@ Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* ou
         "still include caching";
     return Status::Ok();
   }
+  if (kind == "tmpfs" || kind == "ramfs") {
+    // These accept O_DIRECT, but the page cache is where their data lives.
+    out->note = "the target is in RAM (" + kind + "): every read and write is served by memory";
+    return Status::Ok();
+  }
   out->mode = CacheMode::kDirect;
-  if (kind == "tmpfs" || kind == "ramfs")
-    out->note = "the target is in RAM (" + kind + "): direct I/O here measures memory, not a disk";
   return Status::Ok();
 }
 

@@ -17,10 +17,10 @@ using Handle = intptr_t;  // a file descriptor, or a Windows HANDLE
 constexpr Handle kInvalidHandle = -1;
 
 struct OpenOptions {
-  bool write = false;     // open read-write (else read-only)
-  bool create = false;    // create if missing
-  bool uncached = true;   // ask for direct / no-cache I/O
-  uint64_t block = 0;     // the I/O size the test will use (direct I/O needs it aligned)
+  bool write = false;    // open read-write (else read-only)
+  bool create = false;   // create if missing
+  bool uncached = true;  // ask for direct / no-cache I/O
+  uint64_t block = 0;    // the I/O size the test will use (direct I/O needs it aligned)
 };
 
 struct Alignment {

@@ -2,9 +2,9 @@
 // and lengths; FlushFileBuffers at the end of writes. Errors are mapped to POSIX errno values so
 // the layers above read the same codes on every OS.
 #include <windows.h>
+#include <malloc.h>
 
 #include <cerrno>
-#include <malloc.h>
 #include <string>
 
 #include "platform/platform.h"
@@ -65,10 +65,9 @@ Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* ou
   const DWORD disp = opts.create ? OPEN_ALWAYS : OPEN_EXISTING;
   out->align = IoAlignment(path);
   if (opts.uncached && opts.block % out->align.offset == 0) {
-    HANDLE h = ::CreateFileW(w.c_str(), access, share, nullptr, disp,
-                             FILE_ATTRIBUTE_NORMAL | FILE_FLAG_NO_BUFFERING |
-                                 FILE_FLAG_WRITE_THROUGH,
-                             nullptr);
+    HANDLE h = ::CreateFileW(
+        w.c_str(), access, share, nullptr, disp,
+        FILE_ATTRIBUTE_NORMAL | FILE_FLAG_NO_BUFFERING | FILE_FLAG_WRITE_THROUGH, nullptr);
     if (h != INVALID_HANDLE_VALUE) {
       out->handle = reinterpret_cast<Handle>(h);
       out->mode = CacheMode::kDirect;

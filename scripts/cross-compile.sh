@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Compiles every native source for macOS (arm64, x86_64) and Windows (x86_64, MinGW ABI) with zig,
+# so code for the platforms we cannot run here at least builds with -Werror. Compile only (-c), no
+# linking: a Node addon links against the host's node binary / node.lib, which we do not have.
+#
+# Sources: every .cc under native/src except other platforms' files (works on a partial tree).
+# Defines: taken from native/binding.gyp (target + Debug configuration + the OS's conditions), so
+# this check sees the same macros as node-gyp does on that OS.
+#
+# Env: DD_NATIVE_SRC (default native/src), DD_BINDING_GYP (default native/binding.gyp),
+#      DD_CROSS_TARGETS (default: all three), ZIG_*_CACHE_DIR.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+src_dir="${DD_NATIVE_SRC:-native/src}"
+gyp="${DD_BINDING_GYP:-native/binding.gyp}"
+targets="${DD_CROSS_TARGETS:-aarch64-macos x86_64-macos x86_64-windows-gnu}"
+
+die() { echo "cross-compile: $*" >&2; exit 1; }
+
+python3 -m ziglang version >/dev/null 2>&1 || die "zig not found: python3 -m pip install ziglang"
+[[ -d "$src_dir" ]] || die "no source folder $src_dir"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/diskdial-cross-XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+# zig caches in $HOME by default; keep it in a writable place of our own unless told otherwise.
+export ZIG_GLOBAL_CACHE_DIR="${ZIG_GLOBAL_CACHE_DIR:-${TMPDIR:-/tmp}/diskdial-zig-cache}"
+export ZIG_LOCAL_CACHE_DIR="${ZIG_LOCAL_CACHE_DIR:-$ZIG_GLOBAL_CACHE_DIR}"
+mkdir -p "$ZIG_GLOBAL_CACHE_DIR" "$ZIG_LOCAL_CACHE_DIR"
+
+napi_include="$(node -p "require('path').dirname(require.resolve('node-addon-api/package.json'))")" ||
+  die "node-addon-api not installed: run npm install"
+node_include="$(dirname "$(command -v node)")/../include/node"
+if [[ ! -f "$node_include/node_api.h" ]]; then
+  # node-gyp's header cache, when Node itself was installed without headers.
+  node_include="${HOME:-/root}/.cache/node-gyp/$(node -p 'process.versions.node')/include/node"
+fi
+[[ -f "$node_include/node_api.h" ]] || die "Node headers (node_api.h) not found next to node or in node-gyp's cache"
+node_include="$(cd "$node_include" && pwd)"
+
+# gyp_defines OS -> one -D flag per line: the target's defines, the Debug configuration's, and
+# those of every condition that holds for OS ('mac' | 'win' | 'linux').
+gyp_defines() {
+  python3 - "$gyp" "$1" <<'PY'
+import ast, sys
+gyp_path, os_name = sys.argv[1], sys.argv[2]
+with open(gyp_path) as f:
+    doc = ast.literal_eval(f.read())  # gyp files are Python literals; comments are fine here
+target = doc["targets"][0]
+defines = list(target.get("defines", []))
+defines += target.get("configurations", {}).get("Debug", {}).get("defines", [])
+for cond in target.get("conditions", []):
+    test, then = cond[0], cond[1]
+    other = cond[2] if len(cond) > 2 else {}
+    chosen = then if eval(test, {"__builtins__": {}}, {"OS": os_name}) else other
+    defines += chosen.get("defines", [])
+for d in defines:
+    print("-D" + d)
+PY
+}
+
+# sources_for OS -> .cc files under $src_dir for that OS, one per line.
+sources_for() {
+  local exclude
+  case "$1" in
+    mac) exclude='^(linux|win)\.cc$' ;;
+    win) exclude='^(linux|posix|darwin)\.cc$' ;;
+  esac
+  find "$src_dir" -type f -name '*.cc' | LC_ALL=C sort | while read -r f; do
+    if [[ "$(dirname "$f")" == "$src_dir/platform" && "$(basename "$f")" =~ $exclude ]]; then
+      continue
+    fi
+    echo "$f"
+  done
+}
+
+common=(-std=c++17 -Wall -Wextra -Werror -Wno-unused-parameter -fexceptions
+  -I "$src_dir" -I "$napi_include" -I "$node_include")
+
+total=0
+for target in $targets; do
+  case "$target" in
+    *-macos) os=mac ;;
+    *-windows-*) os=win ;;
+    *) die "unsupported target $target" ;;
+  esac
+  mapfile -t defines < <(gyp_defines "$os")
+  mapfile -t files < <(sources_for "$os")
+  [[ ${#files[@]} -gt 0 ]] || die "no .cc files under $src_dir"
+  start=$SECONDS
+  for f in "${files[@]}"; do
+    obj="$work/$target/${f//\//_}.o"
+    mkdir -p "$(dirname "$obj")"
+    if ! out="$(python3 -m ziglang c++ -target "$target" "${common[@]}" "${defines[@]}" -c "$f" -o "$obj" 2>&1)"; then
+      echo "FAIL $target: $f" >&2
+      echo "  python3 -m ziglang c++ -target $target ${common[*]} ${defines[*]} -c $f" >&2
+      echo "$out" >&2
+      exit 1
+    fi
+    [[ -z "$out" ]] || echo "$out" # warnings are errors, but keep any notes visible
+  done
+  total=$((total + ${#files[@]}))
+  echo "ok   $target: ${#files[@]} files compiled ($((SECONDS - start))s) [${defines[*]}]"
+done
+echo "cross-compile: $total compilations, all clean"
