@@ -147,8 +147,35 @@ void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
   };
 
   uint64_t now = platform::NowNs();
+  auto submit = [&]() -> bool {
+    now = platform::NowNs();
+    for (IoOp* op : batch) op->submit_ns = now;
+    size_t accepted = 0;
+    bool ok = true;
+    while (accepted < batch.size()) {
+      int r = q->Submit(batch.data() + accepted, static_cast<int>(batch.size() - accepted));
+      if (r < 0) {
+        fail(Status::Errno(-r, "io_submit", sh.path));
+        ok = false;
+        break;
+      }
+      if (r == 0) break;  // the queue is full: reap first
+      accepted += static_cast<size_t>(r);
+    }
+    inflight += static_cast<uint32_t>(accepted);
+    for (size_t i = accepted; i < batch.size(); ++i) {
+      submitted -= job.bs;
+      free_ops.push_back(batch[i]);
+    }
+    const bool all = accepted == batch.size();
+    batch.clear();
+    return ok && all;
+  };
+
   for (;;) {
-    // Fill the queue.
+    // Top the queue up. Like fio's default (iodepth_batch_submit=1), each I/O is submitted on its
+    // own: a batch is held back by the block layer's plug until the whole batch is in, which
+    // measurably lowers the real queue occupancy at high depths.
     while (!free_ops.empty() && submitted < budget && !stopping(now)) {
       IoOp* op = free_ops.back();
       free_ops.pop_back();
@@ -163,26 +190,7 @@ void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
       if (op->write && job.pattern == Pattern::kRandom) prng.Fill(op->buf, job.bs);
       submitted += job.bs;
       batch.push_back(op);
-    }
-    if (!batch.empty()) {
-      now = platform::NowNs();
-      for (IoOp* op : batch) op->submit_ns = now;
-      size_t accepted = 0;
-      while (accepted < batch.size()) {
-        int r = q->Submit(batch.data() + accepted, static_cast<int>(batch.size() - accepted));
-        if (r < 0) {
-          fail(Status::Errno(-r, "io_submit", sh.path));
-          break;
-        }
-        if (r == 0) break;  // queue full: reap first
-        accepted += static_cast<size_t>(r);
-      }
-      inflight += static_cast<uint32_t>(accepted);
-      for (size_t i = accepted; i < batch.size(); ++i) {
-        submitted -= job.bs;
-        free_ops.push_back(batch[i]);
-      }
-      batch.clear();
+      if (!submit()) break;
     }
     if (inflight == 0) break;
 
