@@ -26,7 +26,9 @@ export interface EngineSpec {
   threads: number;
   /** Size of the test file (the region I/O is spread over). */
   fileSize: number;
-  /** Bytes to transfer in the measured phase; defaults to fileSize. With `seconds`, a cap. */
+  /** Bytes to transfer in the measured phase. Without `seconds` it defaults to fileSize; with
+   *  `seconds` it is an optional cap (absent: the test runs for the whole time, going over the
+   *  file again as often as it takes). */
   bytes?: number;
   /** Time bound of the measured phase in seconds (0 or absent: bounded by bytes only). */
   seconds?: number;

@@ -1,0 +1,208 @@
+// Turns argv into a checked command, or a UsageError in plain words. Everything the user can
+// get wrong on the command line is caught here, before any disk is touched, so the CLI can
+// answer with one line and exit code 2.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CacheRequest, DataPattern } from '../core/engine-types.js';
+import { DiskDialError } from '../core/errors.js';
+import { isTestKind, TEST_KINDS, validatePlanOptions, type TestKind } from '../core/presets.js';
+import { parseSize } from '../core/units.js';
+
+export const MAX_RUNS = 100;
+
+export interface RunCommand {
+  command: 'run';
+  target: string;
+  test: TestKind;
+  size?: number;
+  bs?: number;
+  qd?: number;
+  threads?: number;
+  runs: number;
+  pattern?: DataPattern;
+  seconds?: number;
+  warmupSeconds?: number;
+  cache?: CacheRequest;
+  label?: string;
+  json: boolean;
+}
+
+export type Command = { command: 'help' } | { command: 'version' } | RunCommand;
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+  test: { type: 'string', short: 't' },
+  size: { type: 'string', short: 's' },
+  bs: { type: 'string' },
+  qd: { type: 'string' },
+  threads: { type: 'string' },
+  runs: { type: 'string', short: 'n' },
+  pattern: { type: 'string' },
+  seconds: { type: 'string' },
+  warmup: { type: 'string' },
+  cache: { type: 'string' },
+  label: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+const PATTERNS: readonly DataPattern[] = ['random', 'zeros'];
+const CACHES: readonly CacheRequest[] = ['auto', 'buffered-flushed', 'buffered'];
+
+export const HELP = `diskdial — honest disk speed tests (uncached, timed I/O)
+
+Usage:
+  diskdial run <dir> [options]   test the disk holding folder <dir>
+  diskdial --help                show this help
+  diskdial --version             show the app and engine versions
+
+Tests (--test):
+  quick       Blackmagic-style: write then read one stress file, 1 MiB blocks, QD8
+              (--size: Blackmagic offers 1, 2, 3 or 5 GB; default 1GB)
+  cdm         CrystalDiskMark set: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1,
+              each read then write, 5 s each (default --size 1GiB)
+  seq-write   sequential write (default 1MiB blocks, QD8)
+  seq-read    sequential read
+  rand-read   random read (default 4KiB blocks, QD32, 5 s)
+  rand-write  random write
+  mix         random 70% read / 30% write
+
+Options:
+  -t, --test NAME        one of the tests above (default quick)
+  -s, --size SIZE        test file size (default 1GB for quick, 1GiB otherwise)
+      --bs SIZE          block size, a power of two from 512 to 64MiB
+      --qd N             outstanding I/Os per thread, 1-64
+      --threads N        worker threads, 1-64
+  -n, --runs N           repeat the whole test N times (default 1)
+      --pattern P        random (default) or zeros
+      --seconds S        measure each test for S seconds (looping over the file)
+      --warmup S         seconds of I/O before measuring
+      --cache MODE       auto (default: uncached, falls back when refused),
+                         buffered-flushed, buffered
+      --label TEXT       a name to store with the result
+      --json             print the result document as JSON on stdout
+
+Sizes: 4KiB, 512MiB, 1GiB are binary; 1GB, 500MB are decimal (10^9, 10^6);
+4k, 1M, 1G without B are binary, as in fio and dd. Speeds are MB/s (10^6 bytes/s).
+
+Test files go in one hidden folder (.diskdial-*) inside <dir> and are removed when the
+test ends, fails or is cancelled (Ctrl-C). Exit codes: 0 ok, 1 failed, 2 bad input,
+130 cancelled.
+`;
+
+export class UsageError extends DiskDialError {
+  constructor(message: string) {
+    super(message, { code: 'ERR_USAGE', category: 'input' });
+  }
+}
+
+function integer(flag: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text.trim())) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
+  const n = Number(text);
+  if (n < min || n > max) throw new UsageError(`--${flag} must be from ${min} to ${max}, not ${n}`);
+  return n;
+}
+
+function seconds(flag: string, text: string, allowZero: boolean): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
+    throw new UsageError(`--${flag} must be a number of seconds${allowZero ? '' : ' above zero'}, not "${text}"`);
+  }
+  return n;
+}
+
+function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(text)) {
+    throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}, not "${text}"`);
+  }
+  return text as T;
+}
+
+// parseArgs explains itself in several sentences; we want one line.
+function parseArgsError(err: unknown): UsageError {
+  const e = err as { code?: string; message?: string };
+  const message = e.message ?? String(err);
+  const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
+  const flag = /--[\w-]+/.exec(quoted)?.[0] ?? quoted;
+  switch (e.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return new UsageError(`unknown option ${flag}; see diskdial --help`);
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return new UsageError(
+        message.includes('does not take an argument') ? `option ${flag} does not take a value` : `option ${flag} needs a value`,
+      );
+    default:
+      return new UsageError(message.split('\n')[0] ?? 'invalid arguments');
+  }
+}
+
+export function parseCli(argv: readonly string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw parseArgsError(err);
+  }
+  const { values: v, positionals } = parsed;
+  if (v.help) return { command: 'help' };
+  if (v.version) return { command: 'version' };
+
+  const [command, ...rest] = positionals;
+  if (command === undefined) throw new UsageError('missing command; try diskdial run <dir>, or diskdial --help');
+  if (command === 'help') return { command: 'help' };
+  if (command === 'version') return { command: 'version' };
+  if (command !== 'run') throw new UsageError(`unknown command "${command}"; try diskdial run <dir>, or diskdial --help`);
+  const [dir, ...extra] = rest;
+  if (dir === undefined) throw new UsageError('missing <dir>: which folder should be tested? e.g. diskdial run /media/me/SSD');
+  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"; run takes one folder`);
+
+  const test = v.test === undefined ? 'quick' : v.test;
+  if (!isTestKind(test)) throw new UsageError(`--test must be one of ${TEST_KINDS.join(', ')}, not "${test}"`);
+
+  if (test === 'cdm') {
+    const fixed = (['bs', 'qd', 'threads'] as const).find((k) => v[k] !== undefined);
+    if (fixed) throw new UsageError(`--${fixed} does not apply to --test cdm: its block sizes and queue depths are the preset`);
+  }
+
+  const cmd: RunCommand = { command: 'run', target: path.resolve(dir), test, runs: 1, json: v.json ?? false };
+  try {
+    if (v.size !== undefined) cmd.size = parseSize(v.size, '--size');
+    if (v.bs !== undefined) cmd.bs = parseSize(v.bs, '--bs');
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (cmd.size === 0) throw new UsageError('--size must be above zero');
+  if (v.qd !== undefined) cmd.qd = integer('qd', v.qd, 1, 64);
+  if (v.threads !== undefined) cmd.threads = integer('threads', v.threads, 1, 64);
+  if (v.runs !== undefined) cmd.runs = integer('runs', v.runs, 1, MAX_RUNS);
+  if (v.pattern !== undefined) cmd.pattern = oneOf('pattern', v.pattern, PATTERNS);
+  if (v.cache !== undefined) cmd.cache = oneOf('cache', v.cache, CACHES);
+  if (v.seconds !== undefined) cmd.seconds = seconds('seconds', v.seconds, false);
+  if (v.warmup !== undefined) cmd.warmupSeconds = seconds('warmup', v.warmup, true);
+  if (v.label !== undefined) cmd.label = v.label;
+  if (cmd.bs !== undefined && !(cmd.bs >= 512 && cmd.bs <= 64 * 1024 * 1024 && Number.isInteger(Math.log2(cmd.bs)))) {
+    throw new UsageError(`--bs must be a power of two from 512 B to 64 MiB (e.g. 4KiB, 1MiB), not ${v.bs}`);
+  }
+  try {
+    validatePlanOptions(cmd);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  checkTargetFolder(cmd.target);
+  return cmd;
+}
+
+/** The folder must exist and be a folder: both are input mistakes, reported before any I/O. */
+function checkTargetFolder(dir: string): void {
+  let st;
+  try {
+    st = statSync(dir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'ENOENT';
+    if (code === 'ENOENT') throw new UsageError(`No such folder: ${dir} (ENOENT)`);
+    if (code === 'ENOTDIR') throw new UsageError(`${dir} is not a folder: part of the path is a file (ENOTDIR)`);
+    return; // EACCES and friends are for the workspace to report in its own words.
+  }
+  if (!st.isDirectory()) throw new UsageError(`${dir} is a file, not a folder (ENOTDIR)`);
+}

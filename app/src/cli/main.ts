@@ -1,0 +1,82 @@
+// The `diskdial` command: parses argv, runs one benchmark through the shared core, prints a
+// report (or exactly one JSON document with --json) on stdout. Errors are one line on stderr:
+// exit 2 for bad input, 1 for a failed run, 130/143 when cancelled by SIGINT/SIGTERM — after
+// the engine has stopped and the test folder is gone.
+import { engineVersion, isAbortError } from '../core/engine.js';
+import { DiskDialError } from '../core/errors.js';
+import { appVersion } from '../core/result.js';
+import { runBenchmark } from '../core/runner.js';
+import { HELP, parseCli, type Command } from './args.js';
+import { createProgressLine } from './progress.js';
+import { formatReport } from './table.js';
+
+function oneLine(message: string): string {
+  return message.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+function fail(message: string, code: number): number {
+  process.stderr.write(`diskdial: ${oneLine(message)}\n`);
+  return code;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let cmd: Command;
+  try {
+    cmd = parseCli(argv);
+  } catch (err) {
+    return fail(err instanceof Error ? err.message : String(err), 2);
+  }
+
+  if (cmd.command === 'help') {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (cmd.command === 'version') {
+    let engine: string;
+    try {
+      engine = engineVersion();
+    } catch {
+      engine = 'not built';
+    }
+    process.stdout.write(`diskdial ${appVersion()} (engine ${engine})\n`);
+    return 0;
+  }
+
+  // First signal: cancel gracefully, so the engine closes its files and the workspace is
+  // removed by the runner. A second one means "now": the exit hook still removes the folder.
+  const controller = new AbortController();
+  let signalExit = 0;
+  const onSignal = (sig: NodeJS.Signals): void => {
+    const code = sig === 'SIGINT' ? 130 : 143;
+    if (signalExit) process.exit(signalExit);
+    signalExit = code;
+    controller.abort(new Error(`cancelled by ${sig}`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const progress = createProgressLine(process.stderr);
+  try {
+    const { command: _c, json: _j, ...opts } = cmd;
+    const doc = await runBenchmark({
+      ...opts,
+      signal: controller.signal,
+      handleSignals: false,
+      ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
+    });
+    progress?.clear();
+    process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatReport(doc));
+    return 0;
+  } catch (err) {
+    progress?.clear();
+    if (isAbortError(err) || signalExit) {
+      process.stderr.write('diskdial: cancelled; test files removed\n');
+      return signalExit || 130;
+    }
+    if (err instanceof DiskDialError) return fail(err.message, err.category === 'input' ? 2 : 1);
+    return fail(err instanceof Error ? err.message : String(err), 1);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

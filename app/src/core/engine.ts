@@ -1,0 +1,178 @@
+// The one door to the native engine: finds and loads the addon (one clear error listing every
+// path tried when it cannot), and wraps its callback API in a Promise that honours AbortSignal.
+// Nothing else in the app may load diskdial.node.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EngineErrorFields, EngineProgress, EngineResult, EngineSpec, NativeAddon } from './engine-types.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The folder holding package.json, found by walking up from this file, so the same code works
+ * from app/src/core/engine.ts (tsx, vitest) and from dist/core/engine.js (the CLI).
+ */
+export function findPackageRoot(start: string = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  for (;;) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`diskdial: no package.json above ${start}`);
+    dir = parent;
+  }
+}
+
+/** Every place the addon may live, most likely first. */
+export function addonCandidates(root: string = findPackageRoot()): string[] {
+  const candidates = [
+    path.join(root, 'native/build/Release/diskdial.node'),
+    path.join(root, 'native/build/Debug/diskdial.node'),
+  ];
+  // Electron sets resourcesPath; native modules cannot be loaded from inside an asar archive.
+  const resourcesPath = (process as { resourcesPath?: string }).resourcesPath;
+  if (resourcesPath) {
+    candidates.push(path.join(resourcesPath, 'app.asar.unpacked/native/build/Release/diskdial.node'));
+  }
+  return candidates;
+}
+
+/** Loads the first candidate that exists; otherwise throws ONE error naming every path tried. */
+export function loadAddonFrom(candidates: readonly string[]): NativeAddon {
+  const tried: string[] = [];
+  for (const file of candidates) {
+    if (!existsSync(file)) {
+      tried.push(`${file} (not found)`);
+      continue;
+    }
+    try {
+      return require(file) as NativeAddon;
+    } catch (err) {
+      // A binary that exists but fails to load (wrong ABI, missing symbol) must be reported,
+      // not silently skipped in favour of an older build further down the list.
+      const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      tried.push(`${file} (${reason})`);
+    }
+  }
+  const err = new Error(
+    `the native engine (diskdial.node) could not be loaded; tried: ${tried.join('; ')}. Build it with \`npm run build:native\`.`,
+  ) as Error & { code: string; tried: string[] };
+  err.code = 'ERR_DISKDIAL_ADDON_NOT_FOUND';
+  err.tried = [...candidates];
+  throw err;
+}
+
+let addon: NativeAddon | undefined;
+
+/** The loaded addon, loaded on first use (so importing this module never fails). */
+export function loadAddon(): NativeAddon {
+  addon ??= loadAddonFrom(addonCandidates());
+  return addon;
+}
+
+export function engineVersion(): string {
+  return loadAddon().version;
+}
+
+/** Direct-I/O alignment the file system reports for a folder. */
+export function ioAlignment(dir: string): { offset: number; memory: number; source: string } {
+  return loadAddon().ioAlignment(dir);
+}
+
+/** The error a cancelled test rejects with, shaped like Node's own (fs, timers/promises). */
+export class AbortError extends Error {
+  override name = 'AbortError';
+  readonly code = 'ABORT_ERR';
+  constructor(message = 'The operation was aborted', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+export function isAbortError(err: unknown): err is Error {
+  return err instanceof Error && err.name === 'AbortError';
+}
+
+/** A native error as the wrapper rethrows it: Node-style fields kept, stack pointing at the caller. */
+export type EngineError = Error & EngineErrorFields;
+
+export interface RunTestOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: EngineProgress) => void;
+}
+
+/**
+ * Runs one test spec. On abort, asks the engine to stop and rejects with AbortError only once
+ * the engine's `done` has fired — by then its files are closed, so the caller may delete them.
+ */
+export function runTest(spec: EngineSpec, opts: RunTestOptions = {}): Promise<EngineResult> {
+  const { signal, onProgress } = opts;
+  // Captured now: errors arrive on a later tick from native code, whose own stack says nothing
+  // about which caller started the test.
+  const trace: { stack?: string } = {};
+  Error.captureStackTrace(trace, runTest);
+
+  if (signal?.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
+  let native: NativeAddon;
+  try {
+    native = loadAddon();
+  } catch (err) {
+    return Promise.reject(err);
+  }
+
+  return new Promise<EngineResult>((resolve, reject) => {
+    let finished = false;
+    let aborted = false;
+    let handle: { cancel(): void } | undefined;
+    const onAbort = (): void => {
+      aborted = true;
+      handle?.cancel();
+    };
+    const progress = onProgress
+      ? (p: EngineProgress): void => {
+          // A throwing progress consumer must not unwind into native code.
+          try {
+            onProgress(p);
+          } catch {
+            /* progress is advisory */
+          }
+        }
+      : null;
+    const done = (err: EngineError | null, result: EngineResult | null): void => {
+      if (finished) return;
+      finished = true;
+      signal?.removeEventListener('abort', onAbort);
+      if (aborted) reject(new AbortError(undefined, { cause: signal?.reason }));
+      else if (err) reject(withCallerStack(err, trace.stack));
+      else if (!result) reject(withCallerStack(Object.assign(new Error('the engine returned no result'), { code: 'ERR_DISKDIAL_ENGINE' }), trace.stack));
+      else resolve(result);
+    };
+    try {
+      handle = native.start({ ...spec }, progress, done);
+    } catch (err) {
+      // Spec validation in the bindings throws synchronously (TypeError/RangeError).
+      finished = true;
+      reject(withCallerStack(err as EngineError, trace.stack));
+      return;
+    }
+    if (!finished && signal) {
+      signal.addEventListener('abort', onAbort, { once: true });
+      // The signal may have fired while start() was running.
+      if (signal.aborted) onAbort();
+    }
+  });
+}
+
+/** A fresh Error carrying the native one's message and Node-style fields, with the caller's stack. */
+function withCallerStack(err: EngineError, callerStack: string | undefined): EngineError {
+  const fresh = new Error(err?.message ?? String(err), { cause: err }) as EngineError;
+  if (err?.name && err.name !== 'Error') fresh.name = err.name;
+  for (const key of ['code', 'errno', 'syscall', 'path'] as const) {
+    const value = err?.[key];
+    if (value !== undefined) (fresh as unknown as Record<string, unknown>)[key] = value;
+  }
+  if (callerStack) {
+    const frames = callerStack.split('\n').slice(1).join('\n');
+    fresh.stack = `${fresh.name}: ${fresh.message}\n${frames}`;
+  }
+  return fresh;
+}

@@ -1,0 +1,116 @@
+// Errors DiskDial shows to people. DiskDialError is Node-style (code, errno, syscall, path) so
+// callers can branch on `code`, and its message is plain words a user can act on; toPlainError
+// turns any fs or native engine error into one, given what we know about the situation.
+/**
+ * `input`: the user asked for something that cannot work (bad flag, missing folder) — the CLI
+ * exits 2. `runtime`: the request was fine but the system refused (disk full, I/O error) — exit 1.
+ */
+export type ErrorCategory = 'input' | 'runtime';
+
+export interface DiskDialErrorFields {
+  code: string;
+  errno?: number;
+  syscall?: string;
+  path?: string;
+  category?: ErrorCategory;
+  cause?: unknown;
+}
+
+export class DiskDialError extends Error {
+  override name = 'DiskDialError';
+  readonly code: string;
+  readonly errno?: number;
+  readonly syscall?: string;
+  readonly path?: string;
+  readonly category: ErrorCategory;
+
+  constructor(message: string, fields: DiskDialErrorFields) {
+    super(message, fields.cause === undefined ? undefined : { cause: fields.cause });
+    this.code = fields.code;
+    if (fields.errno !== undefined) this.errno = fields.errno;
+    if (fields.syscall !== undefined) this.syscall = fields.syscall;
+    if (fields.path !== undefined) this.path = fields.path;
+    this.category = fields.category ?? 'runtime';
+  }
+}
+
+/** Shorthand for the "you asked for something impossible" errors of argument checking. */
+export function inputError(message: string, code = 'ERR_INVALID_ARG_VALUE'): DiskDialError {
+  return new DiskDialError(message, { code, category: 'input' });
+}
+
+/** What we know when an error happens; it makes the message specific. */
+export interface ErrorContext {
+  /** The folder the user pointed us at (used when the error carries no path of its own). */
+  path?: string;
+  /** Bytes the test needs on the target, and bytes that were free, for ENOSPC. */
+  needBytes?: number;
+  freeBytes?: number;
+  /** What we were doing, in words: "writing the test file". */
+  doing?: string;
+  category?: ErrorCategory;
+}
+
+interface ErrnoLike {
+  message?: unknown;
+  code?: unknown;
+  errno?: unknown;
+  syscall?: unknown;
+  path?: unknown;
+}
+
+function gb(bytes: number): string {
+  return `${(bytes / 1e9).toFixed(2)} GB`;
+}
+
+/** The plain-words sentence for an errno code, or undefined when we have nothing better. */
+export function plainMessage(code: string, where: string | undefined, ctx: ErrorContext = {}): string | undefined {
+  const at = where ?? 'the target';
+  switch (code) {
+    case 'ENOSPC':
+      if (ctx.needBytes !== undefined && ctx.freeBytes !== undefined && ctx.freeBytes < ctx.needBytes) {
+        return `Not enough free space on ${at}: the test needs ${gb(ctx.needBytes)}, ${gb(ctx.freeBytes)} is free. (ENOSPC)`;
+      }
+      return `The volume at ${at} ran out of free space${ctx.doing ? ` while ${ctx.doing}` : ''}. (ENOSPC)`;
+    case 'EROFS':
+      return `The volume at ${at} is read-only (EROFS)`;
+    case 'ENOENT':
+      return `No such folder: ${at} (ENOENT)`;
+    case 'ENOTDIR':
+      return `${at} is a file, not a folder (ENOTDIR)`;
+    case 'EACCES':
+    case 'EPERM':
+      return `Permission denied writing to ${at} (${code})`;
+    case 'EIO':
+      return `The disk reported an I/O error${ctx.doing ? ` while ${ctx.doing}` : ''} at ${at}; the disk, cable or port may be failing (EIO)`;
+    case 'EDQUOT':
+      return `Your disk quota on ${at} is used up (EDQUOT)`;
+    case 'EFBIG':
+      return `The file system at ${at} cannot hold a file this large; try a smaller --size (EFBIG)`;
+    case 'ENODEV':
+    case 'ENXIO':
+      return `The disk holding ${at} went away (${code})`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Turns an fs/native error into a DiskDialError with a plain-words message, keeping its
+ * code/errno/syscall/path and the original as `cause`. DiskDialErrors pass through unchanged.
+ */
+export function toPlainError(err: unknown, ctx: ErrorContext = {}): DiskDialError {
+  if (err instanceof DiskDialError) return err;
+  const e = (typeof err === 'object' && err !== null ? err : { message: String(err) }) as ErrnoLike;
+  const code = typeof e.code === 'string' ? e.code : 'ERR_DISKDIAL';
+  // The user thinks in terms of the folder they chose, not our hidden test file inside it.
+  const where = ctx.path ?? (typeof e.path === 'string' ? e.path : undefined);
+  const raw = typeof e.message === 'string' ? e.message : String(err);
+  const message = plainMessage(code, where, ctx) ?? raw;
+  const fields: DiskDialErrorFields = { code, cause: err, category: ctx.category ?? 'runtime' };
+  if (typeof e.errno === 'number') fields.errno = e.errno;
+  if (typeof e.syscall === 'string') fields.syscall = e.syscall;
+  if (typeof e.path === 'string') fields.path = e.path;
+  else if (ctx.path !== undefined) fields.path = ctx.path;
+  return new DiskDialError(message, fields);
+}

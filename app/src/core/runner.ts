@@ -1,0 +1,108 @@
+// Runs a named benchmark end to end: plan → workspace → each step through the engine → result
+// document. It owns the lifetime of the test file: the workspace is removed whatever happens
+// (success, error, abort), and only after the engine has closed its files.
+import path from 'node:path';
+import type { CacheRequest, DataPattern, EngineProgress } from './engine-types.js';
+import { AbortError, engineVersion, isAbortError, runTest } from './engine.js';
+import { inputError, toPlainError } from './errors.js';
+import { hostInfo } from './host.js';
+import { buildPlan, type TestKind } from './presets.js';
+import { buildResult, targetFromVolume, toResultTest, type ResultDocument, type ResultTest } from './result.js';
+import { volumeInfo, type VolumeInfo } from './volume.js';
+import { openWorkspace } from './workspace.js';
+
+export const TEST_FILE_NAME = 'testfile.dat';
+
+export type RunProgress = EngineProgress & {
+  /** 0-based index of the step within one run of the plan. */
+  testIndex: number;
+  testCount: number;
+  testName: string;
+  /** 1-based run number, of `runs`. */
+  run: number;
+  runs: number;
+};
+
+export interface RunBenchmarkOptions {
+  /** The folder to test in. */
+  target: string;
+  test?: TestKind;
+  size?: number;
+  bs?: number;
+  qd?: number;
+  threads?: number;
+  runs?: number;
+  pattern?: DataPattern;
+  seconds?: number;
+  warmupSeconds?: number;
+  cache?: CacheRequest;
+  label?: string;
+  signal?: AbortSignal;
+  onProgress?: (e: RunProgress) => void;
+  /** Called when a step starts, before its first progress event. */
+  onTestStart?: (e: { testIndex: number; testCount: number; testName: string; run: number; runs: number }) => void;
+  /** See OpenWorkspaceOptions.handleSignals; the CLI handles signals itself. Default true. */
+  handleSignals?: boolean;
+}
+
+export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDocument> {
+  const kind = opts.test ?? 'quick';
+  const runs = opts.runs ?? 1;
+  if (!Number.isInteger(runs) || runs < 1) throw inputError('runs must be a whole number of 1 or more');
+  const plan = buildPlan(kind, opts);
+  const target = path.resolve(opts.target);
+  const signal = opts.signal;
+  if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+
+  // Load the engine before touching the disk: a missing addon should not cost a folder.
+  const engine = engineVersion();
+  const startedAt = new Date();
+  const workspace = await openWorkspace(target, { needBytes: plan.fileSize, handleSignals: opts.handleSignals ?? true });
+  let volume: VolumeInfo | undefined;
+  const tests: ResultTest[] = [];
+  try {
+    // Read after the workspace exists: free space shown is what the test had to work with.
+    volume = await volumeInfo(target).catch(() => undefined);
+    const file = workspace.filePath(TEST_FILE_NAME);
+    const testCount = plan.steps.length;
+    for (let run = 1; run <= runs; run++) {
+      for (const [testIndex, step] of plan.steps.entries()) {
+        const where = { testIndex, testCount, testName: step.name, run, runs };
+        opts.onTestStart?.(where);
+        const onProgress = opts.onProgress;
+        const result = await runTest(
+          { ...step.spec, path: file },
+          {
+            ...(signal ? { signal } : {}),
+            ...(onProgress ? { onProgress: (p: EngineProgress) => onProgress({ ...p, ...where }) } : {}),
+          },
+        );
+        tests.push(toResultTest(step.name, result, run));
+      }
+    }
+  } catch (err) {
+    if (isAbortError(err)) throw err;
+    // An engine error racing a cancel is reported as the cancel the user asked for.
+    if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+    throw toPlainError(err, {
+      path: target,
+      needBytes: plan.fileSize,
+      ...(volume ? { freeBytes: volume.freeBytes } : {}),
+      doing: 'running the test',
+    });
+  } finally {
+    await workspace.close();
+  }
+
+  return buildResult({
+    kind,
+    ...(opts.label !== undefined ? { label: opts.label } : {}),
+    startedAt,
+    finishedAt: new Date(),
+    engineVersion: engine,
+    host: hostInfo(),
+    target: targetFromVolume(target, volume),
+    settings: { ...plan.settings, runs },
+    tests,
+  });
+}

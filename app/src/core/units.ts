@@ -1,0 +1,94 @@
+// Sizes and speeds, in and out. Parsing follows the conventions people already type:
+//   - "512MiB", "4KiB", "1GiB", "4Ki": binary (powers of 1024), as labelled.
+//   - "1GB", "500MB", "4kB": decimal (powers of 1000) — a B after K/M/G/T means SI, as on a
+//     drive's box and in Blackmagic's "1GB" stress size.
+//   - "1G", "1M", "4k" with no B: binary, the fio/dd convention (`bs=1M` is 1048576 bytes).
+//   - a plain number or "4096B": bytes.
+// Formatting speaks MB/s with 1 MB = 10^6 bytes everywhere; MiB appears only where labelled.
+import { inputError } from './errors.js';
+
+const POWER: Record<string, number> = { '': 0, k: 1, m: 2, g: 3, t: 4, p: 5 };
+const SIZE_RE = /^(\d+(?:\.\d+)?)\s*([kmgtp]?)(i?)(b?)$/i;
+
+/** Parses a size like "512MiB", "1GB", "4k" or "4096" into bytes; throws a plain-words input error. */
+export function parseSize(text: string, what = 'size'): number {
+  const trimmed = text.trim();
+  const m = SIZE_RE.exec(trimmed);
+  if (!m) {
+    throw inputError(`${what} "${text}" is not a size; use e.g. 4KiB, 1MiB, 512MiB, 1GiB or 1GB`, 'ERR_INVALID_SIZE');
+  }
+  const [, num = '', unit = '', binaryI = '', byteB = ''] = m;
+  const power = POWER[unit.toLowerCase()] ?? 0;
+  if (binaryI && !unit) {
+    throw inputError(`${what} "${text}" is not a size; use e.g. 4KiB, 1MiB, 512MiB, 1GiB or 1GB`, 'ERR_INVALID_SIZE');
+  }
+  // A B right after K/M/G/T without an i is SI; a bare unit letter follows fio/dd (binary).
+  const base = unit && byteB && !binaryI ? 1000 : 1024;
+  const bytes = Number(num) * base ** power;
+  if (!Number.isFinite(bytes) || !Number.isSafeInteger(Math.round(bytes))) {
+    throw inputError(`${what} "${text}" is too large`, 'ERR_INVALID_SIZE');
+  }
+  if (!Number.isInteger(bytes)) {
+    throw inputError(`${what} "${text}" is not a whole number of bytes`, 'ERR_INVALID_SIZE');
+  }
+  return bytes;
+}
+
+/** "1.07 GB", "512 MB", "4.1 kB", "900 B" — decimal units, as drive makers and macOS count. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB'];
+  let v = bytes;
+  let i = 0;
+  while (Math.abs(v) >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  if (i === 0) return `${bytes} B`;
+  return `${trim(v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2))} ${units[i]}`;
+}
+
+/** "512 MiB", "4 KiB", "1.5 GiB" — binary units, labelled as such. */
+export function formatBytesBinary(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  let v = bytes;
+  let i = 0;
+  while (Math.abs(v) >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  if (i === 0) return `${bytes} B`;
+  return `${trim(v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2))} ${units[i]}`;
+}
+
+/** CrystalDiskMark's compact block-size label: 1048576 → "1M", 4096 → "4K", 512 → "512". */
+export function blockLabel(bytes: number): string {
+  const units = ['', 'K', 'M', 'G'];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1024 && v % 1024 === 0 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v}${units[i]}`;
+}
+
+/** Throughput in MB/s (10^6 bytes per second), with precision that suits its size. */
+export function formatMBps(mbps: number): string {
+  return `${mbps.toFixed(mbps >= 100 ? 1 : 2)} MB/s`;
+}
+
+/** Bytes and seconds to MB/s (10^6 bytes). */
+export function toMBps(bytes: number, seconds: number): number {
+  return seconds > 0 ? bytes / seconds / 1e6 : 0;
+}
+
+/** Microseconds, shown as µs below a millisecond and ms above. */
+export function formatLatencyUs(us: number): string {
+  if (us < 1000) return `${us.toFixed(us >= 100 ? 0 : 1)} µs`;
+  if (us < 1e6) return `${(us / 1000).toFixed(2)} ms`;
+  return `${(us / 1e6).toFixed(2)} s`;
+}
+
+function trim(s: string): string {
+  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { blockLabel, formatBytes, formatBytesBinary, formatLatencyUs, formatMBps, parseSize, toMBps } from '../../app/src/core/units.js';
+
+describe('parseSize', () => {
+  it.each([
+    ['4096', 4096],
+    ['4096B', 4096],
+    ['512MiB', 512 * 2 ** 20],
+    ['1GiB', 2 ** 30],
+    ['4KiB', 4096],
+    ['4Ki', 4096],
+    ['1GB', 1e9],
+    ['500MB', 5e8],
+    ['4kB', 4000],
+    // fio/dd convention: a bare unit letter is binary.
+    ['4k', 4096],
+    ['1M', 2 ** 20],
+    ['1G', 2 ** 30],
+    ['1.5GiB', 1.5 * 2 ** 30],
+    [' 2 GiB ', 2 * 2 ** 30],
+  ])('%s → %d bytes', (text, bytes) => {
+    expect(parseSize(text)).toBe(bytes);
+  });
+
+  it.each(['abc', '', '1X', 'GiB', '-1M', '1.2.3', '1i', '0.3k'])('rejects %j with a plain-words input error', (text) => {
+    let err: unknown;
+    try {
+      parseSize(text, '--size');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(Error);
+    expect((err as { category: string }).category).toBe('input');
+    expect((err as Error).message).toMatch(/--size/);
+  });
+});
+
+describe('formatting', () => {
+  it('uses decimal MB/GB unless labelled binary', () => {
+    expect(formatBytes(2 ** 30)).toBe('1.07 GB');
+    expect(formatBytes(512e6)).toBe('512 MB');
+    expect(formatBytes(900)).toBe('900 B');
+    expect(formatBytesBinary(512 * 2 ** 20)).toBe('512 MiB');
+    expect(formatBytesBinary(1.5 * 2 ** 30)).toBe('1.5 GiB');
+  });
+  it('computes MB/s with 1 MB = 10^6 bytes', () => {
+    expect(toMBps(2e9, 2)).toBe(1000);
+    expect(toMBps(1, 0)).toBe(0);
+    expect(formatMBps(1234.56)).toBe('1234.6 MB/s');
+    expect(formatMBps(45.678)).toBe('45.68 MB/s');
+  });
+  it('labels blocks like CrystalDiskMark and latencies in µs or ms', () => {
+    expect(blockLabel(2 ** 20)).toBe('1M');
+    expect(blockLabel(4096)).toBe('4K');
+    expect(blockLabel(512)).toBe('512');
+    expect(formatLatencyUs(85.24)).toBe('85.2 µs');
+    expect(formatLatencyUs(1234)).toBe('1.23 ms');
+  });
+});
