@@ -7,7 +7,8 @@ import { targetFromVolume } from '../../app/src/core/result.js';
 function test(cacheMode: ResultTest['cacheMode'], extra: Partial<ResultTest> = {}): ResultTest {
   return {
     name: 'Write', rw: 'write', bs: 1 << 20, qd: 8, threads: 1, bytes: 1e8, seconds: 1, mbps: 100, iops: 95,
-    latencyUs: { mean: 1, p50: 1, p90: 1, p99: 1, p999: 1, max: 1 }, series: [], cacheMode, run: 1, ...extra,
+    latencyUs: { mean: 1, p50: 1, p90: 1, p99: 1, p999: 1, max: 1 }, series: [], cacheMode, run: 1,
+    spec: { rw: 'write', bs: 1 << 20, qd: 8, threads: 1, fileSize: 1e8, pattern: 'random', cache: 'auto' }, ...extra,
   };
 }
 

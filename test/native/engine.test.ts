@@ -81,6 +81,13 @@ describe('engine on the machine\'s own file system', () => {
     await runTest(spec({ path: file, fileSize: 4 * MiB, keepFile: true }));
     const random = readFileSync(file);
     expect(deflateSync(random).length / random.length).toBeGreaterThan(0.99);
+    // Seeded: the same seed writes the same bytes (reproducible runs), another seed other bytes.
+    const echoed = (await runTest(spec({ path: file, fileSize: 4 * MiB, keepFile: true }))).spec.seed!;
+    expect(readFileSync(file).equals(random)).toBe(true);
+    await runTest(spec({ path: file, fileSize: 4 * MiB, keepFile: true, seed: echoed }));
+    expect(readFileSync(file).equals(random)).toBe(true);
+    await runTest(spec({ path: file, fileSize: 4 * MiB, keepFile: true, seed: echoed + 1 }));
+    expect(readFileSync(file).equals(random)).toBe(false);
     const r = await runTest(spec({ path: file, fileSize: 4 * MiB, pattern: 'zeros', keepFile: true }));
     expect(r.dataPattern).toBe('zeros');
     expect(readFileSync(file).every((b) => b === 0)).toBe(true);

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findPackageRoot } from './engine.js';
-import type { CacheMode, CacheRequest, DataPattern, EngineResult, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
+import type { CacheMode, CacheRequest, DataPattern, EngineResult, EngineSpec, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
 import type { HostInfo } from './host.js';
 import type { PlanSettings, TestKind } from './presets.js';
 import type { VolumeInfo } from './volume.js';
@@ -41,6 +41,8 @@ export interface ResultTest {
   prepareSeconds?: number;
   warmupSeconds?: number;
   flushSeconds?: number;
+  /** The spec the engine ran, defaults filled in (the test file's path left out). */
+  spec: Omit<EngineSpec, 'path'>;
 }
 
 export interface ResultTarget {
@@ -104,6 +106,11 @@ export function appVersion(): string {
   return cachedVersion;
 }
 
+function specWithoutPath(spec: EngineSpec): Omit<EngineSpec, 'path'> {
+  const { path: _path, ...rest } = spec;
+  return rest;
+}
+
 /** One engine result as a row of the document. */
 export function toResultTest(name: string, r: EngineResult, run: number): ResultTest {
   const t: ResultTest = {
@@ -125,6 +132,7 @@ export function toResultTest(name: string, r: EngineResult, run: number): Result
     prepareSeconds: r.prepareSeconds,
     warmupSeconds: r.warmupSeconds,
     flushSeconds: r.flushSeconds,
+    spec: specWithoutPath(r.spec),
   };
   if (r.cacheNote) t.cacheNote = r.cacheNote;
   return t;

@@ -90,7 +90,7 @@ Napi::Object SpecToJs(Napi::Env env, const Spec& s) {
   if (s.rw == Rw::kRandRw) o.Set("rwmixread", s.rwmixread);
   o.Set("cache", CacheRequestName(s.cache));
   o.Set("keepFile", s.keep_file);
-  o.Set("seed", static_cast<double>(s.seed & ((1ULL << 53) - 1)));
+  o.Set("seed", static_cast<double>(s.seed));  // < 2^53: SpecFromJs and the default ensure it
   o.Set("progressIntervalMs", s.progress_interval_ms);
   o.Set("seriesIntervalMs", s.series_interval_ms);
   return o;

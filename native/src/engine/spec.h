@@ -27,7 +27,8 @@ struct Spec {
   uint32_t rwmixread = 70;
   CacheRequest cache = CacheRequest::kAuto;
   bool keep_file = false;
-  uint64_t seed = 0x6469736b6469616cULL;  // "diskdial"
+  // "diskdial" in ASCII, cut to 53 bits so the echo in JS (a double) is exact.
+  uint64_t seed = 0x6469736b6469616cULL & ((1ULL << 53) - 1);
   uint32_t progress_interval_ms = 100;
   uint32_t series_interval_ms = 100;
 };
