@@ -24,7 +24,7 @@
       "cflags_cc": ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter"],
       "configurations": {
         "Debug": { "defines": ["DD_DEBUG=1"], "cflags_cc": ["-O1", "-g"] },
-        "Release": { "cflags_cc": ["-O2"] }
+        "Release": {}
       },
       "conditions": [
         ["OS=='linux'", {

@@ -36,9 +36,9 @@ struct Job {
   Rw rw;
   uint64_t bs;
   uint32_t qd, threads;
-  uint64_t region;    // the file's size: offsets stay in [0, region)
-  uint64_t bytes;     // total budget across threads
-  uint64_t deadline;  // absolute NowNs() deadline, 0: none
+  uint64_t region;  // the file's size: offsets stay in [0, region)
+  uint64_t bytes;   // total budget across threads
+  double seconds;   // time bound, 0: none (counted from the start barrier)
   Pattern pattern;
   uint32_t rwmixread;
   uint64_t seed;
@@ -63,7 +63,14 @@ struct Shared {
   std::string path;
   const std::atomic<bool>* cancel;
   std::atomic<bool> stop{false};  // first error stops every worker
+  // Start barrier: workers set up (buffers, queues) untimed, then wait for `go`; the measured
+  // phase starts at t0, taken when the last worker is ready.
+  std::mutex mu;
+  std::condition_variable cv;
+  uint32_t ready = 0;
+  bool go = false;
   uint64_t t0 = 0;
+  uint64_t deadline = 0;  // absolute NowNs(), 0: none
 };
 
 class AlignedBuffers {
@@ -109,92 +116,90 @@ void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
     budget += rest - rest % job.bs;
   }
 
-  AlignedBuffers bufs(job.qd, job.bs, std::max<uint32_t>(sh.mem_align, 4096));
-  if (!bufs.ok()) {
-    w.err = Status::Errno(ENOMEM, "malloc", "", "could not allocate I/O buffers");
-    sh.stop = true;
-    return;
-  }
+  // One buffer more than the queue depth: the next write's data is generated while the queue is
+  // full, so refilling every buffer with fresh random data costs no time between I/Os.
+  const uint32_t nbuf = job.qd + 1;
+  AlignedBuffers bufs(nbuf, job.bs, std::max<uint32_t>(sh.mem_align, 4096));
   Prng prng(job.seed + 0x9e3779b97f4a7c15ULL * (index + 1));
   const bool writes = IsWrite(job.rw);
-  for (uint32_t i = 0; i < job.qd; ++i) {
-    if (job.pattern == Pattern::kZeros)
-      std::memset(bufs[i], 0, job.bs);
-    else if (writes)
-      prng.Fill(bufs[i], job.bs);
+  std::unique_ptr<IoQueue> q;
+  std::vector<IoOp> ops(nbuf);
+  std::vector<IoOp*> free_ops, done(job.qd);
+  if (bufs.ok()) {
+    for (uint32_t i = 0; i < nbuf; ++i) {
+      if (job.pattern == Pattern::kZeros) std::memset(bufs[i], 0, job.bs);
+      ops[i].buf = bufs[i];
+      ops[i].len = static_cast<uint32_t>(job.bs);
+      free_ops.push_back(&ops[i]);
+    }
+    q = MakeQueue(sh, job.qd);
+    w.io_engine = q->name();
+  } else {
+    w.err = Status::Errno(ENOMEM, "malloc", "", "could not allocate I/O buffers");
+    sh.stop = true;
   }
-
-  std::unique_ptr<IoQueue> q = MakeQueue(sh, job.qd);
-  w.io_engine = q->name();
-  std::vector<IoOp> ops(job.qd);
-  std::vector<IoOp*> free_ops, batch, done(job.qd);
-  for (uint32_t i = 0; i < job.qd; ++i) {
-    ops[i].buf = bufs[i];
-    ops[i].len = static_cast<uint32_t>(job.bs);
-    free_ops.push_back(&ops[i]);
+  {
+    std::unique_lock<std::mutex> lk(sh.mu);
+    ++sh.ready;
+    sh.cv.notify_all();
+    sh.cv.wait(lk, [&] { return sh.go; });
   }
-  batch.reserve(job.qd);
+  if (!q) return;
 
   uint64_t submitted = 0, cursor = 0;
   uint32_t inflight = 0;
   auto stopping = [&](uint64_t now) {
     return sh.stop.load(std::memory_order_relaxed) || sh.cancel->load(std::memory_order_relaxed) ||
-           (job.deadline && now >= job.deadline);
+           (sh.deadline && now >= sh.deadline);
   };
   auto fail = [&](Status st) {
     if (w.err.ok()) w.err = std::move(st);
     sh.stop = true;
   };
-
-  uint64_t now = platform::NowNs();
-  auto submit = [&]() -> bool {
-    now = platform::NowNs();
-    for (IoOp* op : batch) op->submit_ns = now;
-    size_t accepted = 0;
-    bool ok = true;
-    while (accepted < batch.size()) {
-      int r = q->Submit(batch.data() + accepted, static_cast<int>(batch.size() - accepted));
-      if (r < 0) {
-        fail(Status::Errno(-r, "io_submit", sh.path));
-        ok = false;
-        break;
-      }
-      if (r == 0) break;  // the queue is full: reap first
-      accepted += static_cast<size_t>(r);
+  // Takes a free buffer and makes it the next I/O: direction, offset, and fresh data to write.
+  auto prepare = [&]() -> IoOp* {
+    IoOp* op = free_ops.back();
+    free_ops.pop_back();
+    op->write = job.rw == Rw::kRandRw ? prng.Below(100) >= job.rwmixread : writes;
+    if (IsRandom(job.rw)) {
+      op->off = slice_start + prng.Below(slice_blocks) * job.bs;
+    } else {
+      op->off = slice_start + cursor;
+      cursor += job.bs;
+      if (cursor >= slice_len) cursor = 0;
     }
-    inflight += static_cast<uint32_t>(accepted);
-    for (size_t i = accepted; i < batch.size(); ++i) {
-      submitted -= job.bs;
-      free_ops.push_back(batch[i]);
-    }
-    const bool all = accepted == batch.size();
-    batch.clear();
-    return ok && all;
+    if (op->write && job.pattern == Pattern::kRandom) prng.Fill(op->buf, job.bs);
+    submitted += job.bs;
+    return op;
   };
+  IoOp* next = nullptr;  // prepared, not yet submitted
+  uint64_t now = platform::NowNs();
 
   for (;;) {
     // Top the queue up. Like fio's default (iodepth_batch_submit=1), each I/O is submitted on its
     // own: a batch is held back by the block layer's plug until the whole batch is in, which
     // measurably lowers the real queue occupancy at high depths.
-    while (!free_ops.empty() && submitted < budget && !stopping(now)) {
-      IoOp* op = free_ops.back();
-      free_ops.pop_back();
-      op->write = job.rw == Rw::kRandRw ? prng.Below(100) >= job.rwmixread : writes;
-      if (IsRandom(job.rw)) {
-        op->off = slice_start + prng.Below(slice_blocks) * job.bs;
-      } else {
-        op->off = slice_start + cursor;
-        cursor += job.bs;
-        if (cursor >= slice_len) cursor = 0;
+    while (inflight < job.qd && !stopping(now)) {
+      if (!next) {
+        if (submitted >= budget || free_ops.empty()) break;
+        next = prepare();
       }
-      if (op->write && job.pattern == Pattern::kRandom) prng.Fill(op->buf, job.bs);
-      submitted += job.bs;
-      batch.push_back(op);
-      if (!submit()) break;
+      IoOp* one = next;
+      one->submit_ns = now = platform::NowNs();
+      const int r = q->Submit(&one, 1);
+      if (r < 0) {
+        fail(Status::Errno(-r, "io_submit", sh.path));
+        break;
+      }
+      if (r == 0) break;  // the queue is full: reap first
+      next = nullptr;
+      ++inflight;
     }
+    // Generate the following I/O's data now, while the queue is busy.
+    if (!next && submitted < budget && !free_ops.empty() && !stopping(now)) next = prepare();
     if (inflight == 0) break;
 
-    int n = q->Reap(done.data(), 1, static_cast<int>(job.qd), kReapTimeoutMs);
+    const int n = q->Reap(done.data(), 1, static_cast<int>(job.qd), kReapTimeoutMs);
     now = platform::NowNs();
     if (n < 0) {
       fail(Status::Errno(-n, "io_getevents", sh.path));
@@ -246,7 +251,8 @@ Status RunPhase(Shared& sh, const Job& job, Phase phase, uint32_t interval_ms, P
   uint32_t finished = 0;
 
   sh.stop = false;
-  sh.t0 = platform::NowNs();
+  sh.ready = 0;
+  sh.go = false;
   std::vector<std::thread> threads;
   for (uint32_t i = 0; i < job.threads; ++i) {
     threads.emplace_back([&, i] {
@@ -257,8 +263,17 @@ Status RunPhase(Shared& sh, const Job& job, Phase phase, uint32_t interval_ms, P
     });
   }
 
+  {
+    std::unique_lock<std::mutex> lk(sh.mu);
+    sh.cv.wait(lk, [&] { return sh.ready == job.threads; });
+    sh.t0 = platform::NowNs();
+    sh.deadline = job.seconds > 0 ? sh.t0 + static_cast<uint64_t>(job.seconds * 1e9) : 0;
+    sh.go = true;
+  }
+  sh.cv.notify_all();
+
   const uint64_t budget = job.bytes >= kUnbounded ? 0 : job.bytes;
-  const double secs_total = job.deadline ? (job.deadline - sh.t0) / 1e9 : 0.0;
+  const double secs_total = job.seconds;
   uint64_t last_bytes = 0, last_t = sh.t0;
   auto report = [&](uint64_t now) {
     if (!sink) return;
@@ -365,10 +380,9 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
 
   auto make_job = [&](Rw rw, uint64_t bs, uint32_t qd, uint32_t threads, uint64_t bytes,
                       double seconds) {
-    Job j{rw,        bs,       qd, threads, spec.file_size, bytes, 0, spec.pattern, spec.rwmixread,
-          spec.seed, series_ns};
-    if (seconds > 0) j.deadline = platform::NowNs() + static_cast<uint64_t>(seconds * 1e9);
-    return j;
+    return Job{rw,       bs,      qd,           threads,        spec.file_size,
+               bytes,    seconds, spec.pattern, spec.rwmixread, spec.seed,
+               series_ns};
   };
   auto flush_and_drop = [&]() -> Status {
     if (Status st = platform::Flush(f.handle, spec.path); !st.ok()) return st;

@@ -17,8 +17,9 @@ class Prng {
   void Fill(void* buf, size_t len);
 
  private:
+  static constexpr int kLanes = 8;
   uint64_t s_[4];
-  uint64_t lanes_[4];  // independent xorshift lanes for Fill()
+  uint64_t lanes_[kLanes];  // independent xorshift lanes for Fill()
 };
 
 }  // namespace dd
