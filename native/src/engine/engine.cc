@@ -96,11 +96,19 @@ class AlignedBuffers {
   bool ok_ = false;
 };
 
-std::unique_ptr<IoQueue> MakeQueue(const Shared& sh, uint32_t depth) {
+// Large random-data writes are the one case worth async I/O at queue depth 1: the next buffer is
+// generated while the write is in flight. Otherwise a plain pread/pwrite is the cheapest QD1
+// (measured: kernel AIO costs ~15 % of RND4K Q1T1 read IOPS here).
+constexpr uint64_t kOverlapFillBs = 64 * 1024;
+
+std::unique_ptr<IoQueue> MakeQueue(const Shared& sh, const Job& job) {
+  const bool overlap_fill =
+      IsWrite(job.rw) && job.pattern == Pattern::kRandom && job.bs >= kOverlapFillBs;
+  if (job.qd == 1 && !overlap_fill) return platform::MakeSyncQueue(sh.handle);
   Status ignored;
-  if (auto q = platform::MakeNativeQueue(sh.handle, sh.mode, depth, &ignored)) return q;
-  if (depth == 1) return platform::MakeSyncQueue(sh.handle);
-  return platform::MakeThreadedQueue(sh.handle, depth);
+  if (auto q = platform::MakeNativeQueue(sh.handle, sh.mode, job.qd, &ignored)) return q;
+  if (job.qd == 1) return platform::MakeSyncQueue(sh.handle);
+  return platform::MakeThreadedQueue(sh.handle, job.qd);
 }
 
 void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
@@ -132,7 +140,7 @@ void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
       ops[i].len = static_cast<uint32_t>(job.bs);
       free_ops.push_back(&ops[i]);
     }
-    q = MakeQueue(sh, job.qd);
+    q = MakeQueue(sh, job);
     w.io_engine = q->name();
   } else {
     w.err = Status::Errno(ENOMEM, "malloc", "", "could not allocate I/O buffers");

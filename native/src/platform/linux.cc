@@ -214,7 +214,6 @@ Alignment IoAlignment(const std::string& path) { return AlignmentFrom(AT_FDCWD, 
 
 std::unique_ptr<IoQueue> MakeNativeQueue(Handle h, CacheMode mode, uint32_t depth, Status* err) {
   // Kernel AIO is only asynchronous for O_DIRECT; with the page cache it blocks in io_submit.
-  // At queue depth 1 too: while the one I/O is in flight the engine prepares the next one.
   if (mode != CacheMode::kDirect) return nullptr;
   auto q = std::make_unique<AioQueue>(static_cast<int>(h), depth);
   if (int e = q->Setup(); e < 0) {
