@@ -224,6 +224,19 @@ describe.runIf(rootOnly())('engine on real file systems (root)', () => {
     });
   }
 
+  it('falls back explicitly when the block size is below the direct-I/O alignment (Btrfs, 512 B)', async () => {
+    const m = await mount('btrfs');
+    const file = path.join(m.dir, 'dd.dat');
+    const r = await runTest(spec({ path: file, rw: 'randwrite', bs: 512, qd: 4, fileSize: 4 * MiB, bytes: MiB }));
+    expectConsistent(r);
+    expect(r.cacheMode).toBe('buffered-flushed');
+    expect(r.cacheNote).toMatch(/block size \(512 B\) is not a multiple of the file system's direct-I\/O alignment \(4096 B\)/);
+    expect(r.ioEngine).toBe('threads');
+    expect(r.flushSeconds).toBeGreaterThan(0); // the fallback still flushes inside the timed region
+    // The same file system at its own alignment gets direct I/O.
+    expect((await runTest(spec({ path: file, rw: 'randwrite', bs: 4096, qd: 4, fileSize: 4 * MiB, bytes: MiB }))).cacheMode).toBe('direct');
+  });
+
   it('fails with ENOSPC when the disk fills up mid-run, and removes its file', async () => {
     const m = await mount('ext4', { sizeMiB: 64 });
     const file = path.join(m.dir, 'dd.dat');

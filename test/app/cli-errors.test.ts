@@ -1,0 +1,89 @@
+// Runtime errors as a user meets them through `diskdial run`, on real file systems (root: loop
+// devices): a read-only volume, a folder without write permission, a volume too small (refused
+// before the first byte) and one that fills up mid-run. Each gives one plain-words line, exit
+// code 1, and leaves nothing behind.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { cleanupAllLoopFs, fillFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const bin = path.join(root, 'bin/diskdial.js');
+
+async function ours(dir: string): Promise<string[]> {
+  // The test's own filler file (test/helpers/loopfs.ts fillFs) is not a workspace.
+  return (await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-') && !n.startsWith('.diskdial-filler-'));
+}
+
+function expectOneLine(stderr: string, pattern: RegExp): void {
+  expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(stderr).toMatch(/^diskdial: /);
+  expect(stderr).toMatch(pattern);
+}
+
+describe.runIf(rootOnly())('diskdial run: runtime errors on real volumes (root)', () => {
+  const mounted: MountedFs[] = [];
+  beforeAll(() => {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+  });
+  afterAll(async () => {
+    for (const m of mounted) await m.cleanup();
+    await cleanupAllLoopFs();
+  });
+
+  it('a read-only volume: EROFS in plain words, exit 1, nothing written', async () => {
+    const m = await mountFs('ext4', { readOnly: true });
+    mounted.push(m);
+    const r = spawnSync(process.execPath, [bin, 'run', m.dir, '--size', '16MiB'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expectOneLine(r.stderr, /read-only/i);
+    expect(r.stderr).toMatch(/EROFS/);
+    expect(await ours(m.dir)).toEqual([]);
+  });
+
+  it('a folder the user may not write: EACCES in plain words, exit 1', async () => {
+    const m = await mountFs('ext4');
+    mounted.push(m);
+    const locked = path.join(m.dir, 'locked');
+    await fsp.mkdir(locked, { mode: 0o755 }); // root's; the CLI runs as nobody
+    const r = spawnSync(process.execPath, [bin, 'run', locked, '--size', '16MiB'], { encoding: 'utf8', uid: 65534, gid: 65534 });
+    expect(r.status).toBe(1);
+    expectOneLine(r.stderr, /permission denied/i);
+    expect(r.stderr).toMatch(/EACCES/);
+    expect(await ours(locked)).toEqual([]);
+  });
+
+  it('not enough free space: refused before the first byte, with the numbers', async () => {
+    const m = await mountFs('ext4', { sizeMiB: 64 });
+    mounted.push(m);
+    const r = spawnSync(process.execPath, [bin, 'run', m.dir, '--size', '256MiB'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expectOneLine(r.stderr, /ENOSPC/);
+    expect(r.stderr).toMatch(/needs 0\.\d\d GB, 0\.0\d GB is free/); // 256 MiB + reserve; ~50 MB free
+    expect(await ours(m.dir)).toEqual([]);
+  });
+
+  it('the volume fills up mid-run: ENOSPC in plain words, exit 1, test files removed', async () => {
+    const m = await mountFs('ext4', { sizeMiB: 64 });
+    mounted.push(m);
+    const child = spawn(process.execPath, [bin, 'run', m.dir, '--test', 'rand-write', '--size', '40MiB', '--qd', '1', '--seconds', '30']);
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Fill the volume once the test file exists, so the engine's own writes run out of space.
+    for (let i = 0; i < 400; i++) {
+      const ws = await ours(m.dir);
+      if (ws.length && (await fsp.readdir(path.join(m.dir, ws[0]!))).includes('testfile.dat')) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const filler = await fillFs(m.dir, 0);
+    expect(await exited).toBe(1);
+    expectOneLine(stderr, /ENOSPC/);
+    expect(stderr).toMatch(/space/i);
+    expect(await ours(m.dir)).toEqual([]);
+    await fsp.rm(filler);
+  });
+});
