@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "platform/platform.h"
+#include "platform/posix.h"
 
 namespace dd::platform {
 
@@ -150,11 +150,8 @@ class AioQueue final : public IoQueue {
 }  // namespace
 
 Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* out) {
-  const int flags = (opts.write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (opts.create ? O_CREAT : 0);
   int fd;
-  do fd = ::open(path.c_str(), flags, 0600);
-  while (fd < 0 && errno == EINTR);
-  if (fd < 0) return Status::Errno(errno, "open", path);
+  if (Status st = OpenFd(path, opts, &fd); !st.ok()) return st;
   out->handle = fd;
   out->align = AlignmentFrom(fd, "", AT_EMPTY_PATH);
   out->mode = CacheMode::kBufferedFlushed;

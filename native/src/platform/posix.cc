@@ -1,4 +1,6 @@
 // POSIX calls shared by Linux and macOS: positional I/O, sizes, removal, aligned memory, clock.
+#include "platform/posix.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -7,9 +9,15 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "platform/platform.h"
-
 namespace dd::platform {
+
+Status OpenFd(const std::string& path, const OpenOptions& opts, int* fd) {
+  const int flags = (opts.write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (opts.create ? O_CREAT : 0);
+  do *fd = ::open(path.c_str(), flags, 0600);
+  while (*fd < 0 && errno == EINTR);
+  if (*fd < 0) return Status::Errno(errno, "open", path);
+  return Status::Ok();
+}
 
 void CloseFile(Handle h) {
   if (h >= 0) ::close(static_cast<int>(h));

@@ -14,6 +14,16 @@ namespace dd::platform {
 
 namespace {
 
+// Moves up to max_n finished ops from `done` to `out`; returns how many.
+int PopUpTo(std::deque<IoOp*>* done, IoOp** out, int max_n) {
+  int k = 0;
+  while (k < max_n && !done->empty()) {
+    out[k++] = done->front();
+    done->pop_front();
+  }
+  return k;
+}
+
 void Execute(Handle h, IoOp* op) {
   size_t done = 0;
   Status st = op->write ? WriteAt(h, op->buf, op->len, op->off, &done)
@@ -32,14 +42,7 @@ class SyncQueue final : public IoQueue {
     }
     return n;
   }
-  int Reap(IoOp** out, int, int max_n, int) override {
-    int k = 0;
-    while (k < max_n && !done_.empty()) {
-      out[k++] = done_.front();
-      done_.pop_front();
-    }
-    return k;
-  }
+  int Reap(IoOp** out, int, int max_n, int) override { return PopUpTo(&done_, out, max_n); }
 
  private:
   Handle h_;
@@ -78,12 +81,7 @@ class ThreadedQueue final : public IoQueue {
       done_cv_.wait(lk, enough);
     else
       done_cv_.wait_for(lk, std::chrono::milliseconds(timeout_ms), enough);
-    int k = 0;
-    while (k < max_n && !done_.empty()) {
-      out[k++] = done_.front();
-      done_.pop_front();
-    }
-    return k;
+    return PopUpTo(&done_, out, max_n);
   }
 
  private:
