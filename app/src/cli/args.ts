@@ -28,7 +28,13 @@ export interface RunCommand {
   json: boolean;
 }
 
-export type Command = { command: 'help' } | { command: 'version' } | RunCommand;
+export interface ServeCommand {
+  command: 'serve';
+  /** 0: a free port chosen by the system. */
+  port: number;
+}
+
+export type Command = { command: 'help' } | { command: 'version' } | RunCommand | ServeCommand;
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -45,7 +51,11 @@ const OPTIONS = {
   cache: { type: 'string' },
   label: { type: 'string' },
   json: { type: 'boolean' },
+  port: { type: 'string', short: 'p' },
 } as const;
+
+/** Options of `run` only; `serve` takes its settings from the page. */
+const RUN_ONLY = ['test', 'size', 'bs', 'qd', 'threads', 'runs', 'pattern', 'seconds', 'warmup', 'cache', 'label', 'json'] as const;
 
 const PATTERNS: readonly DataPattern[] = ['random', 'zeros'];
 const CACHES: readonly CacheRequest[] = ['auto', 'buffered-flushed', 'buffered'];
@@ -54,6 +64,7 @@ export const HELP = `diskdial — honest disk speed tests (uncached, timed I/O)
 
 Usage:
   diskdial run <dir> [options]   test the disk holding folder <dir>
+  diskdial serve [--port N]      the DiskDial app in your browser, on this machine only
   diskdial --help                show this help
   diskdial --version             show the app and engine versions
 
@@ -82,6 +93,11 @@ Options:
                          buffered-flushed, buffered
       --label TEXT       a name to store with the result
       --json             print the result document as JSON on stdout
+
+Browser mode (serve):
+  -p, --port N           port on 127.0.0.1 (default: a free one). Open the printed
+                         URL; it carries a one-time token, and only pages from that
+                         address may use it. Ctrl-C stops it and any running test.
 
 Sizes: 4KiB, 512MiB, 1GiB are binary; 1GB, 500MB are decimal (10^9, 10^6);
 4k, 1M, 1G without B are binary, as in fio and dd. Speeds are MB/s (10^6 bytes/s).
@@ -152,7 +168,9 @@ export function parseCli(argv: readonly string[]): Command {
   if (command === undefined) throw new UsageError('missing command; try diskdial run <dir>, or diskdial --help');
   if (command === 'help') return { command: 'help' };
   if (command === 'version') return { command: 'version' };
+  if (command === 'serve') return parseServe(v, rest);
   if (command !== 'run') throw new UsageError(`unknown command "${command}"; try diskdial run <dir>, or diskdial --help`);
+  if (v.port !== undefined) throw new UsageError('--port applies to diskdial serve only');
   const [dir, ...extra] = rest;
   if (dir === undefined) throw new UsageError('missing <dir>: which folder should be tested? e.g. diskdial run /media/me/SSD');
   if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"; run takes one folder`);
@@ -191,6 +209,14 @@ export function parseCli(argv: readonly string[]): Command {
   }
   checkTargetFolder(cmd.target);
   return cmd;
+}
+
+function parseServe(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): ServeCommand {
+  if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"; serve takes no folder (pick one in the page)`);
+  const runOnly = RUN_ONLY.find((k) => v[k] !== undefined);
+  if (runOnly) throw new UsageError(`--${runOnly} does not apply to serve: choose test settings in the page`);
+  const port = typeof v.port === 'string' ? integer('port', v.port, 0, 65535) : 0;
+  return { command: 'serve', port };
 }
 
 /** The folder must exist and be a folder: both are input mistakes, reported before any I/O. */

@@ -1,5 +1,6 @@
 // The `diskdial` command: parses argv, runs one benchmark through the shared core, prints a
-// report (or exactly one JSON document with --json) on stdout. Errors are one line on stderr:
+// report (or exactly one JSON document with --json) on stdout; or, with `serve`, runs browser
+// mode (serve-command.ts) until stopped. Errors are one line on stderr:
 // exit 2 for bad input, 1 for a failed run, 130/143 when cancelled by SIGINT/SIGTERM — after
 // the engine has stopped and the test folder is gone.
 import { engineVersion, isAbortError } from '../core/engine.js';
@@ -8,6 +9,7 @@ import { appVersion } from '../core/result.js';
 import { runBenchmark } from '../core/runner.js';
 import { HELP, parseCli, type Command } from './args.js';
 import { createProgressLine } from './progress.js';
+import { serve } from './serve-command.js';
 import { formatReport } from './table.js';
 
 function oneLine(message: string): string {
@@ -40,6 +42,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     process.stdout.write(`diskdial ${appVersion()} (engine ${engine})\n`);
     return 0;
+  }
+  if (cmd.command === 'serve') {
+    return serve(cmd, { out: (line) => process.stdout.write(`${line}\n`), fail });
   }
 
   // First signal: cancel gracefully, so the engine closes its files and the workspace is

@@ -2,8 +2,8 @@
 // document. It owns the lifetime of the test file: the workspace is removed whatever happens
 // (success, error, abort), and only after the engine has closed its files.
 import path from 'node:path';
-import type { CacheRequest, DataPattern, EngineProgress } from './engine-types.js';
-import { AbortError, engineVersion, isAbortError, runTest } from './engine.js';
+import type { CacheRequest, DataPattern, EngineProgress, EngineResult, EngineSpec } from './engine-types.js';
+import { AbortError, engineVersion, isAbortError, runTest, type RunTestOptions } from './engine.js';
 import { inputError, toPlainError } from './errors.js';
 import { hostInfo } from './host.js';
 import { buildPlan, type TestKind } from './presets.js';
@@ -43,6 +43,12 @@ export interface RunBenchmarkOptions {
   onTestStart?: (e: { testIndex: number; testCount: number; testName: string; run: number; runs: number }) => void;
   /** See OpenWorkspaceOptions.handleSignals; the CLI handles signals itself. Default true. */
   handleSignals?: boolean;
+  /**
+   * Runs one engine spec; default: the in-process engine (core runTest). The app and browser
+   * mode pass an EngineHost's runTest, so a native crash ends the test and not the process. It
+   * must keep runTest's contract: reject with AbortError only once the engine's files are closed.
+   */
+  engine?: (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 }
 
 export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDocument> {
@@ -52,6 +58,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const plan = buildPlan(kind, opts);
   const target = path.resolve(opts.target);
   const signal = opts.signal;
+  const runEngine = opts.engine ?? runTest;
   if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
 
   // Load the engine before touching the disk: a missing addon should not cost a folder.
@@ -70,7 +77,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
         const where = { testIndex, testCount, testName: step.name, run, runs };
         opts.onTestStart?.(where);
         const onProgress = opts.onProgress;
-        const result = await runTest(
+        const result = await runEngine(
           { ...step.spec, path: file },
           {
             ...(signal ? { signal } : {}),

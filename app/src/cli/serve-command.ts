@@ -1,0 +1,72 @@
+// `diskdial serve`: builds the same services the desktop app uses — tests run in an engine child
+// process, so a native crash ends a test and not the server — and puts the browser-mode server
+// in front of them. Runs until SIGINT/SIGTERM, then stops any test (its files are removed) and
+// exits 0.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { engineVersion, findPackageRoot } from '../core/engine.js';
+import { appVersion } from '../core/result.js';
+import { createDispatcher } from '../ipc/dispatch.js';
+import { startServer } from '../server/serve.js';
+import { EngineHost } from '../services/engine-host.js';
+import { QuickTestService } from '../services/quick-test.js';
+import { TargetsService } from '../services/targets.js';
+import type { ServeCommand } from './args.js';
+
+/** Where the built UI lives: dist/renderer, or DISKDIAL_RENDERER_DIR (packagers, tests). */
+export function rendererDir(): string {
+  return process.env.DISKDIAL_RENDERER_DIR || path.join(findPackageRoot(), 'dist/renderer');
+}
+
+export interface ServeIo {
+  out(line: string): void;
+  /** One line, already plain words; returns the exit code to use. */
+  fail(message: string, code: number): number;
+}
+
+export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
+  const dir = rendererDir();
+  if (!existsSync(path.join(dir, 'index.html'))) return io.fail('The UI is not built: run `npm run build:renderer`.', 1);
+
+  let engine: string;
+  try {
+    engine = engineVersion();
+  } catch {
+    engine = 'not built';
+  }
+  const host = new EngineHost();
+  const dispatcher = createDispatcher({
+    quick: new QuickTestService({ engine: host.runTest }),
+    targets: new TargetsService(),
+    appInfo: { appVersion: appVersion(), engineVersion: engine, platform: process.platform, shell: 'browser' },
+  });
+
+  let server;
+  try {
+    server = await startServer({ port: cmd.port, rendererDir: dir, dispatcher });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') return io.fail(`port ${cmd.port} is already in use; pick another with --port, or leave it out for a free one`, 1);
+    if (code === 'EACCES') return io.fail(`port ${cmd.port} needs special permission; use one above 1023`, 1);
+    return io.fail(err instanceof Error ? err.message : String(err), 1);
+  }
+
+  io.out(`DiskDial is running at ${server.url}`);
+  io.out('Press Ctrl-C to stop.');
+
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  // A second signal while a test winds down means "now": the workspace exit hook still removes
+  // the test folder.
+  const hurry = (): void => process.exit(signal === 'SIGINT' ? 130 : 143);
+  process.once('SIGINT', hurry);
+  process.once('SIGTERM', hurry);
+  await dispatcher.close();
+  await server.close();
+  await host.close();
+  process.off('SIGINT', hurry);
+  process.off('SIGTERM', hurry);
+  return 0;
+}

@@ -1,0 +1,183 @@
+// The one IPC contract between the UI (renderer) and the core: every request, its payload schema
+// (validated at runtime with zod wherever a payload crosses a process or network boundary) and
+// its response type, and every event the core sends. Electron's preload/main and browser mode's
+// WebSocket server both speak exactly this; nothing else crosses.
+import { z } from 'zod';
+
+import type { ResultDocument } from '../core/result.js';
+
+// ---- shared shapes --------------------------------------------------------------------------
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+/** A folder path as the user picked it. Absolute; length-capped so a hostile payload stays small. */
+export const TargetPath = z.string().min(1).max(4096);
+
+export const QuickTestSettings = z
+  .object({
+    target: TargetPath,
+    /** Stress size in bytes: Blackmagic's 1, 2, 3, 5 GB, or custom (16 MiB – 64 GiB). */
+    sizeBytes: z.number().int().min(16 * MiB).max(64 * GiB),
+    /** `continuous`: write, read, write, read… until stopped (Blackmagic's behaviour). */
+    mode: z.enum(['runs', 'continuous']),
+    /** With mode `runs`: how many write+read cycles. */
+    runs: z.number().int().min(1).max(100),
+  })
+  .strict();
+export type QuickTestSettings = z.infer<typeof QuickTestSettings>;
+
+/** A place the user can test: a mounted volume, or a folder they chose. */
+export interface TargetInfo {
+  /** The folder tests will run in (a volume's mount point, or the chosen folder). */
+  path: string;
+  /** Volume label, else the mount point's last part, else the path. */
+  name: string;
+  mountPoint: string;
+  fs: string;
+  totalBytes: number;
+  freeBytes: number;
+  device: { model?: string; bus: string; node?: string; removable?: boolean; rotational?: boolean };
+  readOnly: boolean;
+  /** Whether a test can start here at all (exists, writable, not read-only), and if not why. */
+  startable: boolean;
+  reason?: string;
+}
+
+/** Errors cross IPC as data: Electron drops custom fields of thrown errors across `invoke`. */
+export interface IpcError {
+  /** Node-style code (ENOSPC, EROFS…) or ours (ERR_INVALID_PAYLOAD, ERR_BUSY, ERR_ENGINE_CRASHED…). */
+  code: string;
+  /** Plain words, ready to show. */
+  message: string;
+}
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+// ---- requests (renderer → core), each answered with IpcResult<Response> ---------------------
+
+export const requests = {
+  /** App and engine versions, platform: for the About line and result cards. */
+  'app.info': z.object({}).strict(),
+  /** Mounted volumes worth testing. */
+  'targets.list': z.object({}).strict(),
+  /** Describe one folder (a volume or any folder the user typed or picked). */
+  'targets.describe': z.object({ path: TargetPath }).strict(),
+  /** Electron only: the OS folder picker. Browser mode answers ERR_UNSUPPORTED. */
+  'targets.choose': z.object({}).strict(),
+  /** Start a Quick Test. One test runs at a time: a second start answers ERR_BUSY. */
+  'quick.start': QuickTestSettings,
+  /** Stop the running test (its files are removed). Unknown or finished job ids are ignored. */
+  'quick.stop': z.object({ jobId: z.string().min(1).max(100) }).strict(),
+} as const;
+
+export type RequestChannel = keyof typeof requests;
+export type RequestPayload<C extends RequestChannel> = z.infer<(typeof requests)[C]>;
+
+export interface AppInfo {
+  appVersion: string;
+  engineVersion: string;
+  platform: string;
+  /** 'electron' or 'browser' */
+  shell: string;
+}
+
+export interface ResponseMap {
+  'app.info': AppInfo;
+  'targets.list': TargetInfo[];
+  'targets.describe': TargetInfo;
+  'targets.choose': TargetInfo | null;
+  'quick.start': { jobId: string };
+  'quick.stop': { stopped: boolean };
+}
+
+// ---- events (core → the renderer that started the job) --------------------------------------
+
+export type QuickPhase = 'write' | 'read';
+
+export interface QuickProgressEvent {
+  jobId: string;
+  /** 1-based cycle number; in continuous mode it keeps counting. */
+  cycle: number;
+  /** Planned cycles; 0 in continuous mode. */
+  cycles: number;
+  phase: QuickPhase;
+  /** The engine's own phase: preparing a file, measuring, flushing. */
+  stage: 'prepare' | 'warmup' | 'run' | 'flush';
+  /** Throughput over the last progress interval, MB/s (10^6 bytes). */
+  instMBps: number;
+  avgMBps: number;
+  bytesDone: number;
+  bytesTotal: number;
+  elapsed: number;
+}
+
+export interface QuickCycleEvent {
+  jobId: string;
+  cycle: number;
+  /** The finished cycle's result document (a write and a read test). */
+  result: ResultDocument;
+}
+
+export interface QuickDoneEvent {
+  jobId: string;
+  /** 'finished': all runs done; 'stopped': the user stopped it; 'failed': see error. */
+  outcome: 'finished' | 'stopped' | 'failed';
+  error?: IpcError;
+}
+
+export interface EventMap {
+  'quick.progress': QuickProgressEvent;
+  'quick.cycle': QuickCycleEvent;
+  'quick.done': QuickDoneEvent;
+}
+export type EventChannel = keyof EventMap;
+
+/** The renderer's single door to the outside (window.diskdial in Electron; a WebSocket client in
+ *  browser mode): verbs only, no channel names. */
+export interface DiskDialBridge {
+  appInfo(): Promise<IpcResult<AppInfo>>;
+  listTargets(): Promise<IpcResult<TargetInfo[]>>;
+  describeTarget(path: string): Promise<IpcResult<TargetInfo>>;
+  chooseFolder(): Promise<IpcResult<TargetInfo | null>>;
+  startQuickTest(settings: QuickTestSettings): Promise<IpcResult<{ jobId: string }>>;
+  stopQuickTest(jobId: string): Promise<IpcResult<{ stopped: boolean }>>;
+  /** Returns an unsubscribe function. */
+  onQuickProgress(cb: (e: QuickProgressEvent) => void): () => void;
+  onQuickCycle(cb: (e: QuickCycleEvent) => void): () => void;
+  onQuickDone(cb: (e: QuickDoneEvent) => void): () => void;
+}
+
+// ---- browser mode: the same contract over one WebSocket -------------------------------------
+// The page is served at http://127.0.0.1:PORT/?token=T; it opens ws://127.0.0.1:PORT/ws?token=T.
+// The server refuses an upgrade without the token or from another Origin or Host.
+
+/** Client → server: a request. `id` pairs it with its reply. */
+export interface WireRequest {
+  id: number;
+  channel: string;
+  payload: unknown;
+}
+/** Server → client: the reply to request `id`, or an event. */
+export type WireMessage =
+  | { id: number; result: IpcResult<unknown> }
+  | { event: EventChannel; data: EventMap[EventChannel] };
+
+// ---- the core side: one dispatcher behind both front doors ----------------------------------
+
+/** Where the core sends events for a job: the window (or socket) that started it. */
+export interface EventSink {
+  send<C extends EventChannel>(channel: C, data: EventMap[C]): void;
+  /** False once the window or socket is gone; events for it are dropped. */
+  readonly alive: boolean;
+}
+
+/** Validates a request's payload, runs it, and answers with a result, never a throw. Both
+ *  Electron's main process and browser mode's server call this and nothing else. */
+export interface Dispatcher {
+  handle(channel: string, payload: unknown, sink: EventSink): Promise<IpcResult<unknown>>;
+  /** Stops running jobs (app quit, server close). */
+  close(): Promise<void>;
+  /** The window or socket behind `sink` is gone: stops the jobs it started (nothing runs
+   *  unattended) and resolves once their files are removed. */
+  release?(sink: EventSink): Promise<void>;
+}

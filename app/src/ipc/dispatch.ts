@@ -1,0 +1,224 @@
+// The one dispatcher behind both front doors (Electron's IPC and browser mode's WebSocket):
+// looks a channel up in contract.ts, validates its payload with the channel's zod schema, calls
+// the service, and answers with an IpcResult. It never throws and never trusts its input: any
+// value at all may arrive here from a page or a socket.
+import type { z } from 'zod';
+import { DiskDialError, toPlainError } from '../core/errors.js';
+import type { QuickTestService } from '../services/quick-test.js';
+import type { TargetsService } from '../services/targets.js';
+import {
+  requests,
+  type AppInfo,
+  type Dispatcher,
+  type EventSink,
+  type IpcError,
+  type IpcResult,
+  type RequestChannel,
+  type RequestPayload,
+  type ResponseMap,
+  type TargetInfo,
+} from './contract.js';
+
+export interface DispatcherDeps {
+  quick: QuickTestService;
+  targets: TargetsService;
+  appInfo: AppInfo;
+  /** The OS folder picker (Electron only); resolves null when the user cancels. */
+  chooseFolder?: () => Promise<string | null>;
+}
+
+type Handlers = { [C in RequestChannel]: (payload: RequestPayload<C>, sink: EventSink) => Promise<ResponseMap[C]> };
+
+export function createDispatcher(deps: DispatcherDeps): Dispatcher {
+  const { quick, targets } = deps;
+
+  const handlers: Handlers = {
+    'app.info': async () => ({ ...deps.appInfo }),
+    'targets.list': () => targets.list(),
+    'targets.describe': ({ path }) => targets.describe(path),
+    'targets.choose': async () => {
+      if (!deps.chooseFolder) {
+        throw new DiskDialError('Choosing a folder needs the desktop app; type a path instead.', { code: 'ERR_UNSUPPORTED' });
+      }
+      const chosen = await deps.chooseFolder();
+      return chosen === null ? null : targets.describe(chosen);
+    },
+    'quick.start': async (settings, sink) => {
+      // Checked here too, so a busy engine is the answer even when the target is also wrong.
+      if (quick.runningJobId !== undefined) throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
+      // A target that cannot work is refused now, as a reply, rather than as a failed job.
+      assertStartable(await targets.describe(settings.target));
+      return quick.start(settings, sink);
+    },
+    'quick.stop': async ({ jobId }) => ({ stopped: quick.stop(jobId) }),
+  };
+
+  const dispatcher: Required<Dispatcher> = {
+    async handle(channel: unknown, payload: unknown, sink: EventSink): Promise<IpcResult<unknown>> {
+      try {
+        if (typeof channel !== 'string' || !Object.hasOwn(requests, channel)) {
+          return fail('ERR_UNKNOWN_CHANNEL', `Unknown request ${describeChannel(channel)}.`);
+        }
+        const name = channel as RequestChannel;
+        const schema: z.ZodType = requests[name];
+        // A request with no arguments may arrive with no payload at all (JSON drops undefined).
+        const parsed = schema.safeParse(payload === undefined ? {} : payload);
+        if (!parsed.success) return fail('ERR_INVALID_PAYLOAD', formatIssues(parsed.error.issues, payload));
+        const handler = handlers[name] as (p: unknown, s: EventSink) => Promise<unknown>;
+        return { ok: true, value: await handler(parsed.data, sink) };
+      } catch (err) {
+        return { ok: false, error: toIpcError(err) };
+      }
+    },
+    async close(): Promise<void> {
+      await quick.stopAll().catch(() => undefined);
+    },
+    async release(sink: EventSink): Promise<void> {
+      await quick.stopFor(sink).catch(() => undefined);
+    },
+  };
+  return dispatcher;
+}
+
+function fail(code: string, message: string): IpcResult<never> {
+  return { ok: false, error: { code, message } };
+}
+
+function assertStartable(t: TargetInfo): void {
+  if (t.startable) return;
+  const code = t.readOnly ? 'EROFS' : t.reason === 'No write permission' ? 'EACCES' : 'ENOSPC';
+  throw new DiskDialError(`${t.reason ?? 'A test cannot run here'}: ${t.path}`, { code, path: t.path });
+}
+
+/** Any thrown value as {code, message}: ours and Node's keep their code, the rest are internal. */
+export function toIpcError(err: unknown): IpcError {
+  try {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && code) {
+      const plain = toPlainError(err);
+      return { code: plain.code, message: plain.message };
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return { code: 'ERR_INTERNAL', message: `DiskDial hit an internal error: ${clip(message, 200)}` };
+  } catch {
+    return { code: 'ERR_INTERNAL', message: 'DiskDial hit an internal error.' };
+  }
+}
+
+// ---- validation messages in plain words ------------------------------------------------------
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+function describeChannel(channel: unknown): string {
+  return typeof channel === 'string' ? JSON.stringify(clip(channel, 60)) : `(a ${channel === null ? 'null' : typeof channel}, not a name)`;
+}
+
+/** What a value is, as a person would say it. */
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'number') return Number.isNaN(v) ? 'NaN' : 'a number';
+  if (typeof v === 'string') return 'text';
+  if (typeof v === 'boolean') return 'true/false';
+  if (typeof v === 'object') return 'an object';
+  return typeof v;
+}
+
+const EXPECTED: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  object: 'an object',
+  boolean: 'true or false',
+  array: 'a list',
+};
+
+const MiB = 1024 * 1024;
+/** Byte counts read better in the units the UI uses. */
+function amount(field: string, n: number): string {
+  if (/bytes$/i.test(field) && n >= MiB) {
+    const gib = n / (1024 * MiB);
+    return Number.isInteger(gib) ? `${gib} GiB` : `${Math.round((n / MiB) * 100) / 100} MiB`;
+  }
+  return String(n);
+}
+
+/** The value at a path inside the payload, read without invoking getters of odd prototypes. */
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v = root;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+interface Issue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  expected?: unknown;
+  origin?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  values?: unknown;
+  keys?: unknown;
+}
+
+function issueText(issue: Issue, payload: unknown): string {
+  const field = issue.path.map(String).join('.');
+  const value = valueAt(payload, issue.path);
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (field === '') return `the request must be an object, not ${kindOf(value ?? payload)}`;
+      if (value === undefined) return 'is required';
+      if (issue.expected === 'int' && typeof value === 'number' && Number.isFinite(value)) return 'must be a whole number';
+      const expected = EXPECTED[String(issue.expected)] ?? String(issue.expected);
+      return `must be ${expected}, not ${kindOf(value)}`;
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') return min <= 1 ? 'must not be empty' : `must be at least ${min} characters`;
+      if (issue.origin === 'array') return `must have at least ${min} items`;
+      return `must be at least ${amount(field, min)}`;
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return `must be at most ${max} characters`;
+      if (issue.origin === 'array') return `must have at most ${max} items`;
+      return `must be at most ${amount(field, max)}`;
+    }
+    case 'invalid_value':
+      if (value === undefined && field !== '') return 'is required';
+      return Array.isArray(issue.values) ? `must be one of ${issue.values.map((v) => clip(String(v), 40)).join(', ')}` : 'has a value that is not allowed';
+    case 'unrecognized_keys': {
+      const keys = Array.isArray(issue.keys) ? issue.keys.map((k) => JSON.stringify(clip(String(k), 40))) : [];
+      const shown = keys.slice(0, 3).join(', ') + (keys.length > 3 ? ` and ${keys.length - 3} more` : '');
+      return `unknown field${keys.length === 1 ? '' : 's'} ${shown}`;
+    }
+    default:
+      return clip(issue.message, 200);
+  }
+}
+
+/** "sizeBytes: must be at least 16 MiB; mode: must be one of runs, continuous" — one issue per
+ *  field (zod can report two for one value), at most four. */
+export function formatIssues(issues: readonly Issue[], payload: unknown): string {
+  const byField = new Map<string, Issue>();
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.');
+    const seen = byField.get(key);
+    // For a huge number zod reports "outside the safe integer range" and "above the maximum":
+    // the maximum is the one a person can act on.
+    if (!seen || (seen.code === issue.code && seen.origin === 'int')) byField.set(key, issue);
+    else if (key === '' && issue.code === 'unrecognized_keys') byField.set('\0keys', issue);
+  }
+  const parts = [...byField.entries()].map(([key, issue]) => {
+    const field = key === '\0keys' ? '' : key;
+    const text = issueText(issue, payload);
+    return field ? `${clip(field, 60)}: ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
+  });
+  return parts.slice(0, 4).join('; ') + (parts.length > 4 ? `; and ${parts.length - 4} more` : '');
+}

@@ -1,0 +1,303 @@
+// Runs engine tests in a child process (engine-host-child.ts), so a native crash or hang ends the
+// test with an error and never the app. EngineHost.runTest keeps core runTest's contract exactly
+// (same result, same progress, AbortError only once the engine is done, Node-style errors with
+// the caller's stack), so runBenchmark can take either. How the child is started is a Spawner:
+// child_process.fork here; Electron main passes one built on utilityProcess.
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { EngineErrorFields, EngineProgress, EngineResult, EngineSpec } from '../core/engine-types.js';
+import { AbortError, type RunTestOptions } from '../core/engine.js';
+import { DiskDialError } from '../core/errors.js';
+import type { PlainError } from './engine-host-child.js';
+
+/** A started child, whatever started it. */
+export interface HostChannel {
+  send(msg: unknown): void;
+  onMessage(cb: (msg: unknown) => void): void;
+  /** Called once, when the child is gone (signal set when a signal ended it). */
+  onExit(cb: (code: number | null, signal: string | null) => void): void;
+  /** Ends the child at once (SIGKILL or the platform's equivalent). */
+  kill(): void;
+  readonly pid?: number;
+  /** Optional: let the parent exit while the child idles (Node's fork supports it). */
+  ref?(): void;
+  unref?(): void;
+}
+
+export type Spawner = (modulePath: string) => HostChannel;
+
+/** How long a cancelled test may take to confirm before its process is killed. */
+export const CANCEL_GRACE_MS = 2000;
+
+const require = createRequire(import.meta.url);
+
+/** `--import tsx`, resolved from this package rather than from the current directory. */
+function tsxImport(): string {
+  try {
+    return pathToFileURL(require.resolve('tsx')).href;
+  } catch {
+    return 'tsx';
+  }
+}
+
+/** Node's child_process.fork. Running from source (.ts, as tests do), the child loads tsx. */
+export const nodeSpawner: Spawner = (modulePath) => {
+  const child = fork(modulePath, [], {
+    serialization: 'advanced',
+    // Not the parent's execArgv: an --inspect port or a test runner's flags are not the engine's.
+    execArgv: modulePath.endsWith('.ts') ? ['--import', tsxImport()] : [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exitCbs: Array<(code: number | null, signal: string | null) => void> = [];
+  let exited = false;
+  const fireExit = (code: number | null, signal: string | null): void => {
+    if (exited) return;
+    exited = true;
+    for (const cb of exitCbs) cb(code, signal);
+  };
+  child.on('exit', (code, signal) => fireExit(code, signal));
+  // 'error' without a pid: the process never started, so no 'exit' will follow.
+  child.on('error', () => {
+    if (child.pid === undefined) fireExit(null, null);
+  });
+  return {
+    get pid() {
+      return child.pid;
+    },
+    send(msg) {
+      if (child.connected) child.send(msg as Parameters<typeof child.send>[0]);
+    },
+    onMessage(cb) {
+      child.on('message', cb);
+    },
+    onExit(cb) {
+      exitCbs.push(cb);
+    },
+    kill() {
+      child.kill('SIGKILL');
+    },
+    ref() {
+      child.ref();
+      child.channel?.ref();
+    },
+    unref() {
+      child.unref();
+      child.channel?.unref();
+    },
+  };
+};
+
+/** The child's entry file next to this one: .js when compiled (dist/services), .ts from source. */
+export function engineChildPath(): string {
+  const here = fileURLToPath(import.meta.url);
+  return path.join(path.dirname(here), `engine-host-child${path.extname(here)}`);
+}
+
+export const ENGINE_CRASHED = 'ERR_ENGINE_CRASHED';
+
+export function crashedMessage(code: number | null, signal: string | null): string {
+  const how = signal ?? (code === null ? 'it could not be started' : `exit code ${code}`);
+  return `The test engine stopped unexpectedly (${how}). The test was abandoned and its files removed; DiskDial is still running.`;
+}
+
+interface Pending {
+  id: number;
+  resolve(r: EngineResult): void;
+  reject(e: unknown): void;
+  onProgress?: (p: EngineProgress) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+  /** The caller cancelled; whatever the child answers, the test ends in AbortError. */
+  aborted: boolean;
+  killTimer?: NodeJS.Timeout;
+  callerStack?: string;
+}
+
+interface Child {
+  channel: HostChannel;
+  exited: Promise<void>;
+}
+
+export interface EngineHostOptions {
+  spawner?: Spawner;
+  /** The child's entry; default engineChildPath(). */
+  modulePath?: string;
+}
+
+/** One engine child, started on first use and reused; one test at a time. */
+export class EngineHost {
+  readonly #spawner: Spawner;
+  readonly #modulePath: string;
+  #child: Child | undefined;
+  #pending: Pending | undefined;
+  #nextId = 1;
+
+  constructor(opts: EngineHostOptions = {}) {
+    this.#spawner = opts.spawner ?? nodeSpawner;
+    this.#modulePath = opts.modulePath ?? engineChildPath();
+    // Callers pass the method around as a plain function (runBenchmark's `engine`).
+    this.runTest = this.runTest.bind(this);
+  }
+
+  /** The child's process id while one is running. */
+  get pid(): number | undefined {
+    return this.#child?.channel.pid;
+  }
+
+  runTest(spec: EngineSpec, opts: RunTestOptions = {}): Promise<EngineResult> {
+    const { signal, onProgress } = opts;
+    // Captured now: replies arrive on a later tick, whose stack says nothing about the caller.
+    const trace: { stack?: string } = {};
+    Error.captureStackTrace(trace, this.runTest);
+
+    if (signal?.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
+    if (this.#pending) {
+      return Promise.reject(new DiskDialError('The engine is already running a test.', { code: 'ERR_BUSY' }));
+    }
+    let child: Child;
+    try {
+      child = this.#ensureChild();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+
+    return new Promise<EngineResult>((resolve, reject) => {
+      const pending: Pending = { id: this.#nextId++, resolve, reject, aborted: false };
+      if (onProgress) pending.onProgress = onProgress;
+      if (trace.stack) pending.callerStack = trace.stack;
+      this.#pending = pending;
+      try {
+        child.channel.send({ type: 'run', id: pending.id, spec });
+      } catch (err) {
+        // A spec that cannot be cloned (a function in it) is the caller's mistake.
+        this.#settle(pending, () => reject(withCallerStack(err as PlainError, pending.callerStack)));
+        return;
+      }
+      child.channel.ref?.();
+      if (signal) {
+        pending.signal = signal;
+        pending.onAbort = () => this.#cancel(pending);
+        signal.addEventListener('abort', pending.onAbort, { once: true });
+      }
+    });
+  }
+
+  /** Cancels a running test (waiting for the engine, as runTest's abort does) and ends the child. */
+  async close(): Promise<void> {
+    const pending = this.#pending;
+    if (pending) {
+      const settled = new Promise<void>((r) => {
+        const { resolve, reject } = pending;
+        pending.resolve = (v) => (resolve(v), r());
+        pending.reject = (e) => (reject(e), r());
+      });
+      this.#cancel(pending);
+      await settled;
+    }
+    const child = this.#child;
+    if (child) {
+      child.channel.kill();
+      await child.exited;
+    }
+  }
+
+  #ensureChild(): Child {
+    if (this.#child) return this.#child;
+    const channel = this.#spawner(this.#modulePath);
+    let markExited!: () => void;
+    const child: Child = { channel, exited: new Promise<void>((r) => (markExited = r)) };
+    channel.onMessage((msg) => this.#onMessage(child, msg));
+    channel.onExit((code, signal) => {
+      if (this.#child === child) this.#child = undefined;
+      markExited();
+      this.#onExit(code, signal);
+    });
+    channel.unref?.();
+    this.#child = child;
+    return child;
+  }
+
+  #cancel(pending: Pending): void {
+    if (pending.aborted || this.#pending !== pending) return;
+    pending.aborted = true;
+    this.#child?.channel.send({ type: 'cancel', id: pending.id });
+    // A hung engine never answers: kill its process. The AbortError still waits for the exit,
+    // because only then are the engine's files closed and safe to delete.
+    pending.killTimer = setTimeout(() => this.#child?.channel.kill(), CANCEL_GRACE_MS);
+  }
+
+  #onMessage(child: Child, raw: unknown): void {
+    const pending = this.#pending;
+    if (child !== this.#child || !pending || typeof raw !== 'object' || raw === null) return;
+    const msg = raw as { type?: unknown; id?: unknown; progress?: unknown; result?: unknown; error?: unknown };
+    if (msg.id !== pending.id) return; // a late message of an earlier, abandoned test
+    switch (msg.type) {
+      case 'progress':
+        if (pending.onProgress && !pending.aborted) {
+          try {
+            pending.onProgress(msg.progress as EngineProgress);
+          } catch {
+            /* progress is advisory, as in core runTest */
+          }
+        }
+        return;
+      case 'result':
+        this.#settle(pending, () =>
+          pending.aborted ? pending.reject(this.#abortError(pending)) : pending.resolve(msg.result as EngineResult),
+        );
+        return;
+      case 'error': {
+        const e = (msg.error ?? {}) as PlainError;
+        this.#settle(pending, () =>
+          pending.aborted || e.name === 'AbortError'
+            ? pending.reject(this.#abortError(pending))
+            : pending.reject(withCallerStack(e, pending.callerStack)),
+        );
+        return;
+      }
+    }
+  }
+
+  #onExit(code: number | null, signal: string | null): void {
+    const pending = this.#pending;
+    if (!pending) return;
+    this.#settle(pending, () => {
+      // Killed while cancelling (by us after the grace period, or it died on its way out):
+      // the user asked to stop, and stopped it is.
+      if (pending.aborted) pending.reject(this.#abortError(pending));
+      else pending.reject(new DiskDialError(crashedMessage(code, signal), { code: ENGINE_CRASHED }));
+    });
+  }
+
+  #abortError(pending: Pending): AbortError {
+    return new AbortError(undefined, { cause: pending.signal?.reason });
+  }
+
+  #settle(pending: Pending, fn: () => void): void {
+    if (this.#pending !== pending) return;
+    this.#pending = undefined;
+    if (pending.killTimer) clearTimeout(pending.killTimer);
+    if (pending.signal && pending.onAbort) pending.signal.removeEventListener('abort', pending.onAbort);
+    this.#child?.channel.unref?.();
+    fn();
+  }
+}
+
+/** The child's plain error as a real one: Node-style fields kept, stack pointing at the caller. */
+function withCallerStack(err: Partial<PlainError>, callerStack: string | undefined): Error & Partial<EngineErrorFields> {
+  const message = typeof err?.message === 'string' ? err.message : String(err);
+  const Ctor = err?.name === 'TypeError' ? TypeError : err?.name === 'RangeError' ? RangeError : Error;
+  const fresh = new Ctor(message) as Error & Partial<EngineErrorFields>;
+  if (err?.name && err.name !== fresh.name) fresh.name = err.name;
+  if (typeof err?.code === 'string') fresh.code = err.code;
+  if (typeof err?.errno === 'number') fresh.errno = err.errno;
+  if (typeof err?.syscall === 'string') fresh.syscall = err.syscall;
+  if (typeof err?.path === 'string') fresh.path = err.path;
+  if (callerStack) {
+    const frames = callerStack.split('\n').slice(1).join('\n');
+    fresh.stack = `${fresh.name}: ${fresh.message}\n${frames}`;
+  }
+  return fresh;
+}

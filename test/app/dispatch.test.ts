@@ -1,0 +1,165 @@
+// The dispatcher behind both front doors: every channel with good and hostile payloads. It must
+// answer every input with a result, never a throw, and say in plain words what was wrong.
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTest } from '../../app/src/core/engine.js';
+import { createDispatcher } from '../../app/src/ipc/dispatch.js';
+import { requests, type AppInfo, type EventChannel, type EventMap, type EventSink, type IpcResult, type QuickDoneEvent, type TargetInfo } from '../../app/src/ipc/contract.js';
+import { QuickTestService } from '../../app/src/services/quick-test.js';
+import { TargetsService } from '../../app/src/services/targets.js';
+
+const MiB = 1 << 20;
+const appInfo: AppInfo = { appVersion: '0.1.0', engineVersion: 'x', platform: process.platform, shell: 'browser' };
+let dir: string;
+let quick: QuickTestService;
+
+function sink(): EventSink & { events: Array<{ channel: EventChannel; data: unknown }>; done: Promise<QuickDoneEvent> } {
+  let finish!: (e: QuickDoneEvent) => void;
+  const done = new Promise<QuickDoneEvent>((r) => (finish = r));
+  const events: Array<{ channel: EventChannel; data: unknown }> = [];
+  return {
+    events,
+    done,
+    alive: true,
+    send<C extends EventChannel>(channel: C, data: EventMap[C]) {
+      events.push({ channel, data });
+      if (channel === 'quick.done') finish(data as QuickDoneEvent);
+    },
+  };
+}
+
+function error(r: IpcResult<unknown>): { code: string; message: string } {
+  if (r.ok) throw new Error(`expected an error, got ${JSON.stringify(r.value).slice(0, 200)}`);
+  return r.error;
+}
+function value<T>(r: IpcResult<unknown>): T {
+  if (!r.ok) throw new Error(`expected a value, got ${r.error.code}: ${r.error.message}`);
+  return r.value as T;
+}
+
+beforeAll(async () => {
+  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-dispatch-'));
+  quick = new QuickTestService({ engine: runTest });
+});
+afterAll(async () => {
+  await quick.stopAll();
+  await fsp.rm(dir, { recursive: true, force: true });
+});
+
+const good = () => ({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 });
+
+describe('dispatcher', () => {
+  const d = () => createDispatcher({ quick, targets: new TargetsService(), appInfo });
+
+  it('app.info answers with the app info; payload may be {} or absent', async () => {
+    const s = sink();
+    expect(value(await d().handle('app.info', {}, s))).toEqual(appInfo);
+    expect(value(await d().handle('app.info', undefined, s))).toEqual(appInfo);
+    expect(error(await d().handle('app.info', { x: 1 }, s))).toEqual({ code: 'ERR_INVALID_PAYLOAD', message: 'Unknown field "x"' });
+    expect(error(await d().handle('app.info', null, s))).toEqual({ code: 'ERR_INVALID_PAYLOAD', message: 'The request must be an object, not null' });
+  });
+
+  it('targets.list lists / as ext4', async () => {
+    const list = value<TargetInfo[]>(await d().handle('targets.list', {}, sink()));
+    expect(list.find((t) => t.mountPoint === '/')).toMatchObject({ fs: 'ext4', startable: true });
+    expect(error(await d().handle('targets.list', [], sink())).message).toBe('The request must be an object, not a list');
+  });
+
+  it('targets.describe: a folder, a missing path, a file, bad payloads', async () => {
+    expect(value<TargetInfo>(await d().handle('targets.describe', { path: dir }, sink()))).toMatchObject({ path: dir, name: path.basename(dir), startable: true });
+    const missing = path.join(dir, 'missing');
+    expect(error(await d().handle('targets.describe', { path: missing }, sink()))).toEqual({ code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` });
+    const file = path.join(dir, 'f.txt');
+    await fsp.writeFile(file, 'x');
+    expect(error(await d().handle('targets.describe', { path: file }, sink()))).toMatchObject({ code: 'ENOTDIR' });
+    expect(error(await d().handle('targets.describe', { path: 'relative/dir' }, sink()))).toMatchObject({ code: 'ERR_INVALID_PATH' });
+    expect(error(await d().handle('targets.describe', {}, sink()))).toEqual({ code: 'ERR_INVALID_PAYLOAD', message: 'path: is required' });
+    expect(error(await d().handle('targets.describe', { path: 42 }, sink())).message).toBe('path: must be text, not a number');
+    expect(error(await d().handle('targets.describe', { path: '' }, sink())).message).toBe('path: must not be empty');
+    const huge = await d().handle('targets.describe', { path: `/${'a'.repeat(1 << 20)}` }, sink());
+    expect(error(huge)).toEqual({ code: 'ERR_INVALID_PAYLOAD', message: 'path: must be at most 4096 characters' });
+  });
+
+  it('targets.choose: unsupported without a picker; with one, describes the choice or null', async () => {
+    expect(error(await d().handle('targets.choose', {}, sink()))).toEqual({
+      code: 'ERR_UNSUPPORTED',
+      message: 'Choosing a folder needs the desktop app; type a path instead.',
+    });
+    const withPicker = (answer: string | null) => createDispatcher({ quick, targets: new TargetsService(), appInfo, chooseFolder: async () => answer });
+    expect(value(await withPicker(null).handle('targets.choose', {}, sink()))).toBeNull();
+    expect(value<TargetInfo>(await withPicker(dir).handle('targets.choose', {}, sink()))).toMatchObject({ path: dir });
+  });
+
+  it('quick.start validates every field in plain words', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ ...good(), sizeBytes: 1024 }, 'sizeBytes: must be at least 16 MiB'],
+      [{ ...good(), sizeBytes: 1e20 }, 'sizeBytes: must be at most 64 GiB'],
+      [{ ...good(), sizeBytes: NaN }, 'sizeBytes: must be a number, not NaN'],
+      [{ ...good(), sizeBytes: '16777216' }, 'sizeBytes: must be a number, not text'],
+      [{ ...good(), sizeBytes: 16 * MiB + 0.5 }, 'sizeBytes: must be a whole number'],
+      [{ ...good(), mode: 'forever' }, 'mode: must be one of runs, continuous'],
+      [{ ...good(), runs: 0 }, 'runs: must be at least 1'],
+      [{ ...good(), runs: 101 }, 'runs: must be at most 100'],
+      [{ ...good(), extra: true }, 'Unknown field "extra"'],
+      [{ target: dir }, 'sizeBytes: is required; mode: is required; runs: is required'],
+      [{ ...good(), target: 'x'.repeat(1 << 20) }, 'target: must be at most 4096 characters'],
+      [JSON.parse(`{"__proto__": {"polluted": true}, "target": "${dir}", "sizeBytes": 16777216, "mode": "runs", "runs": 1}`), 'Unknown field "__proto__"'],
+      [null, 'The request must be an object, not null'],
+      [[], 'The request must be an object, not a list'],
+      ['start', 'The request must be an object, not text'],
+    ];
+    for (const [payload, message] of cases) {
+      const s = sink();
+      expect(await d().handle('quick.start', payload, s)).toEqual({ ok: false, error: { code: 'ERR_INVALID_PAYLOAD', message } });
+      expect(s.events).toEqual([]);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(quick.runningJobId).toBeUndefined();
+  });
+
+  it('quick.start runs a job whose events go to the caller’s sink; quick.stop; busy', async () => {
+    const s = sink();
+    const { jobId } = value<{ jobId: string }>(await d().handle('quick.start', { ...good(), mode: 'continuous' }, s));
+    expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
+    const other = sink();
+    expect(error(await d().handle('quick.start', good(), other))).toEqual({ code: 'ERR_BUSY', message: 'A test is already running.' });
+    expect(value(await d().handle('quick.stop', { jobId: 'someone-else' }, other))).toEqual({ stopped: false });
+    expect(value(await d().handle('quick.stop', { jobId }, other))).toEqual({ stopped: true });
+    expect(await s.done).toEqual({ jobId, outcome: 'stopped' });
+    expect(other.events).toEqual([]);
+    expect(error(await d().handle('quick.stop', {}, s)).message).toBe('jobId: is required');
+    expect(error(await d().handle('quick.stop', { jobId: 'x'.repeat(101) }, s)).message).toBe('jobId: must be at most 100 characters');
+  });
+
+  it('quick.start on a target that cannot work is refused as a reply', async () => {
+    const missing = path.join(dir, 'gone');
+    expect(error(await d().handle('quick.start', { ...good(), target: missing }, sink()))).toEqual({ code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` });
+  });
+
+  it('unknown channels, including prototype names and non-strings, are ERR_UNKNOWN_CHANNEL', async () => {
+    for (const channel of ['nope', '__proto__', 'constructor', 'toString', 'x'.repeat(1 << 20), 42, null, undefined, {}]) {
+      const r = await d().handle(channel as string, {}, sink());
+      expect(error(r).code).toBe('ERR_UNKNOWN_CHANNEL');
+      expect(error(r).message.length).toBeLessThan(200);
+    }
+  });
+
+  it('every channel in the contract is handled (no ERR_UNKNOWN_CHANNEL for a known name)', async () => {
+    for (const channel of Object.keys(requests)) {
+      const r = await d().handle(channel, { definitely: 'not valid' }, sink());
+      expect(error(r).code).toBe('ERR_INVALID_PAYLOAD');
+    }
+  });
+
+  it('close() stops a running job', async () => {
+    const dispatcher = d();
+    const s = sink();
+    const { jobId } = value<{ jobId: string }>(await dispatcher.handle('quick.start', { ...good(), mode: 'continuous' }, s));
+    await dispatcher.close();
+    expect(await s.done).toEqual({ jobId, outcome: 'stopped' });
+    expect(quick.runningJobId).toBeUndefined();
+    expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
+  });
+});

@@ -1,0 +1,170 @@
+// QuickTestService with the real engine, in a child process as the app runs it: cycles and their
+// events in order, stop, busy, and a crashed engine reported as a failed job.
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventChannel, EventMap, EventSink, QuickDoneEvent } from '../../app/src/ipc/contract.js';
+import { EngineHost } from '../../app/src/services/engine-host.js';
+import { QuickTestService } from '../../app/src/services/quick-test.js';
+
+const MiB = 1 << 20;
+type Recorded = { [C in EventChannel]: { channel: C; data: EventMap[C] } }[EventChannel];
+
+/** A sink that records what it is sent and resolves when the job is done. */
+function recorder(): EventSink & { events: Recorded[]; done: Promise<QuickDoneEvent>; alive: boolean } {
+  let finish!: (e: QuickDoneEvent) => void;
+  const done = new Promise<QuickDoneEvent>((r) => (finish = r));
+  const sink = {
+    events: [] as Recorded[],
+    done,
+    alive: true,
+    send<C extends EventChannel>(channel: C, data: EventMap[C]): void {
+      sink.events.push({ channel, data } as Recorded);
+      if (channel === 'quick.done') finish(data as QuickDoneEvent);
+    },
+  };
+  return sink;
+}
+
+const firstEvent = (sink: ReturnType<typeof recorder>, pred: (e: Recorded) => boolean): Promise<void> =>
+  new Promise((resolve) => {
+    const send = sink.send.bind(sink);
+    sink.send = (channel, data) => {
+      send(channel, data);
+      if (pred({ channel, data } as Recorded)) resolve();
+    };
+  });
+
+let dir: string;
+let host: EngineHost;
+let service: QuickTestService;
+beforeAll(() => {
+  host = new EngineHost();
+  service = new QuickTestService({ engine: host.runTest });
+});
+afterAll(async () => {
+  await service.stopAll();
+  await host.close();
+});
+beforeEach(async () => {
+  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-quick-'));
+});
+afterEach(async () => {
+  await service.stopAll();
+  await fsp.rm(dir, { recursive: true, force: true });
+});
+
+describe('QuickTestService', () => {
+  it('runs N cycles: progress for write then read, a cycle result each, then done', async () => {
+    const sink = recorder();
+    const { jobId } = service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 2 }, sink);
+    expect(await sink.done).toEqual({ jobId, outcome: 'finished' });
+    const kinds = sink.events.map((e) => e.channel);
+    expect(kinds.filter((k) => k === 'quick.cycle')).toHaveLength(2);
+    expect(kinds.at(-1)).toBe('quick.done');
+    expect(kinds.indexOf('quick.progress')).toBe(0);
+    for (const e of sink.events) expect(e.data.jobId).toBe(jobId);
+
+    // Within each cycle: write progress, then read progress, then the cycle's result.
+    for (const cycle of [1, 2]) {
+      const own = sink.events.filter((e) => 'cycle' in e.data && e.data.cycle === cycle);
+      const phases = own.filter((e) => e.channel === 'quick.progress').map((e) => (e.data as EventMap['quick.progress']).phase);
+      expect(phases.length).toBeGreaterThan(0);
+      expect(phases.indexOf('read')).toBeGreaterThan(phases.lastIndexOf('write'));
+      expect(own.at(-1)?.channel).toBe('quick.cycle');
+      const progress = own.find((e) => e.channel === 'quick.progress')!.data as EventMap['quick.progress'];
+      expect(progress).toMatchObject({ cycle, cycles: 2 });
+      expect(['prepare', 'warmup', 'run', 'flush']).toContain(progress.stage);
+      const result = (own.at(-1)!.data as EventMap['quick.cycle']).result;
+      expect(result.tests.map((t) => [t.name, t.bytes])).toEqual([['Write', 16 * MiB], ['Read', 16 * MiB]]);
+    }
+    expect(await fsp.readdir(dir)).toEqual([]);
+  });
+
+  it('forwards at most ~20 progress events a second', async () => {
+    const sink = recorder();
+    // The real engine, asked to report 50 times a second and to run each step for 1 s.
+    let raw = 0;
+    const chatty = new QuickTestService({
+      engine: (spec, opts) =>
+        host.runTest({ ...spec, progressIntervalMs: 20, seconds: 1 }, { ...opts, onProgress: (p) => (raw++, opts.onProgress?.(p)) }),
+    });
+    const t0 = performance.now();
+    const { jobId } = chatty.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, sink);
+    await sink.done;
+    const seconds = (performance.now() - t0) / 1000;
+    const progress = sink.events.filter((e) => e.channel === 'quick.progress');
+    expect(raw).toBeGreaterThan(seconds * 30);
+    // Every change of step/stage goes through on top of the 20/s cap (at most 8 of those).
+    expect(progress.length).toBeLessThanOrEqual(Math.ceil(seconds * 20) + 8);
+    expect(progress.length).toBeGreaterThan(seconds * 10);
+    expect(sink.events.at(-1)?.data).toEqual({ jobId, outcome: 'finished' });
+  });
+
+  it('stop mid-test: done "stopped" and no test folder left', async () => {
+    const sink = recorder();
+    const writing = firstEvent(sink, (e) => e.channel === 'quick.progress');
+    const { jobId } = service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'continuous', runs: 1 }, sink);
+    await writing;
+    expect(service.stop('not-this-job')).toBe(false);
+    expect(service.stop(jobId)).toBe(true);
+    expect(await sink.done).toEqual({ jobId, outcome: 'stopped' });
+    expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
+    expect(service.stop(jobId)).toBe(false);
+  });
+
+  it('one job at a time: a second start is ERR_BUSY', async () => {
+    const sink = recorder();
+    const { jobId } = service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'continuous', runs: 1 }, sink);
+    const other = recorder();
+    expect(() => service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, other)).toThrow(
+      expect.objectContaining({ code: 'ERR_BUSY', message: 'A test is already running.' }),
+    );
+    service.stop(jobId);
+    await sink.done;
+    expect(other.events).toEqual([]);
+    // Free again once done.
+    const again = recorder();
+    service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, again);
+    expect((await again.done).outcome).toBe('finished');
+  });
+
+  it('a target that fails ends in done "failed" with the code and plain words', async () => {
+    const sink = recorder();
+    const missing = path.join(dir, 'nope');
+    const { jobId } = service.start({ target: missing, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, sink);
+    expect(await sink.done).toEqual({ jobId, outcome: 'failed', error: { code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` } });
+  });
+
+  it('a sink that goes away stops the job and gets no more events', async () => {
+    const sink = recorder();
+    const writing = firstEvent(sink, (e) => e.channel === 'quick.progress');
+    service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'continuous', runs: 1 }, sink);
+    await writing;
+    sink.alive = false;
+    const count = sink.events.length;
+    // The job notices at its next progress report and stops; stopAll waits for it to end.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(service.runningJobId).toBeUndefined();
+    expect(sink.events.length).toBe(count);
+    expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
+  });
+
+  it('an engine crash mid-job ends it with done "failed", ERR_ENGINE_CRASHED', async () => {
+    const sink = recorder();
+    // Long enough to be killed mid-run: 32 MiB, continuous.
+    const running = firstEvent(sink, (e) => e.channel === 'quick.progress' && (e.data as EventMap['quick.progress']).stage === 'run');
+    const { jobId } = service.start({ target: dir, sizeBytes: 32 * MiB, mode: 'continuous', runs: 1 }, sink);
+    await running;
+    process.kill(host.pid!, 'SIGSEGV');
+    const done = await sink.done;
+    expect(done).toMatchObject({ jobId, outcome: 'failed', error: { code: 'ERR_ENGINE_CRASHED' } });
+    expect(done.error?.message).toMatch(/^The test engine stopped unexpectedly \(SIGSEGV\)\. .*DiskDial is still running\.$/);
+    expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
+    // And the service works again.
+    const next = recorder();
+    service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, next);
+    expect((await next.done).outcome).toBe('finished');
+  });
+});
