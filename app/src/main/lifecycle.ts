@@ -1,0 +1,77 @@
+// App lifetime rules that main.ts wires up, kept here so they can be tested with `electron` mocked:
+// one instance at a time, quit when the last window closes (except on macOS, where apps stay in
+// the Dock), and stop running tests (their files removed) before the process exits.
+import type { App, BrowserWindow, Dialog, OpenDialogOptions } from 'electron';
+
+/**
+ * Takes the single-instance lock. A second launch hands over to the first, which brings its
+ * window forward; two instances would race on the one engine and on test folders.
+ * Returns false when another instance holds the lock (the caller quits).
+ */
+export function takeSingleInstanceLock(app: App, focusWindow: () => BrowserWindow | undefined): boolean {
+  if (!app.requestSingleInstanceLock()) return false;
+  app.on('second-instance', () => {
+    const win = focusWindow();
+    if (!win) return;
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+  return true;
+}
+
+export function quitWhenAllWindowsClosed(app: App, platform: NodeJS.Platform = process.platform): void {
+  app.on('window-all-closed', () => {
+    if (platform !== 'darwin') app.quit();
+  });
+}
+
+/** How long quitting waits for running tests to stop and clean up before giving up. */
+export const CLOSE_TIMEOUT_MS = 5000;
+
+/**
+ * Runs `close` (dispatcher and engine host) once before the app quits. `before-quit` cannot wait
+ * for a promise, so the first quit is held back, `close` runs, and the quit is issued again.
+ * A close that hangs does not keep the app open forever.
+ */
+export function closeBeforeQuit(app: App, close: () => Promise<void>, timeoutMs = CLOSE_TIMEOUT_MS): void {
+  let state: 'running' | 'closing' | 'closed' = 'running';
+  app.on('before-quit', (event) => {
+    if (state === 'closed') return;
+    event.preventDefault();
+    if (state === 'closing') return;
+    state = 'closing';
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    Promise.race([close().catch((err: unknown) => console.error('diskdial: error while closing:', err)), timeout])
+      .finally(() => {
+        clearTimeout(timer);
+        state = 'closed';
+        app.quit();
+      })
+      .catch(() => undefined);
+  });
+}
+
+/**
+ * The OS folder picker behind the `targets.choose` request (the dispatcher describes the folder).
+ * Returns null when the user cancels.
+ */
+export function folderChooser(
+  dialog: Pick<Dialog, 'showOpenDialog'>,
+  parent: () => BrowserWindow | undefined,
+): () => Promise<string | null> {
+  return async () => {
+    // createDirectory: macOS shows "New Folder", so a user can make a test folder on the spot.
+    const options: OpenDialogOptions = {
+      title: 'Choose a folder to test',
+      properties: ['openDirectory', 'createDirectory'],
+    };
+    const win = parent();
+    // Attached to the window (a sheet on macOS) when there is one.
+    const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    if (picked.canceled) return null;
+    return picked.filePaths[0] ?? null;
+  };
+}

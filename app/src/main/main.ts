@@ -1,0 +1,81 @@
+// The Electron app's entry (package.json "main" → dist/main/main.js). Wiring only: every rule it
+// applies lives in a small module next to it, each tested with `electron` mocked —
+// security.ts (navigation, new windows, webviews, permissions, CSP), protocol.ts (app://),
+// window.ts (webPreferences), ipc-main.ts (sender check, events), engine-spawner.ts (the engine in
+// a utilityProcess), lifecycle.ts (single instance, quitting).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, session } from 'electron';
+import { engineVersion } from '../core/engine.js';
+import { createDispatcher } from '../ipc/dispatch.js';
+import { EngineHost } from '../services/engine-host.js';
+import { QuickTestService } from '../services/quick-test.js';
+import { TargetsService } from '../services/targets.js';
+import { electronSpawner } from './engine-spawner.js';
+import { registerIpc, TrustedSenders } from './ipc-main.js';
+import { closeBeforeQuit, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
+import { registerAppProtocol, registerAppScheme } from './protocol.js';
+import { hardenApp, hardenSession } from './security.js';
+import { createMainWindow } from './window.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** vite builds the renderer into dist/renderer, next to dist/main. */
+const rendererDir = path.join(here, '../renderer');
+
+/** The engine's version without loading the addon into this process when it is missing. */
+function safeEngineVersion(): string {
+  try {
+    return engineVersion();
+  } catch {
+    return 'not built';
+  }
+}
+
+let mainWindow: BrowserWindow | undefined;
+
+if (!takeSingleInstanceLock(app, () => mainWindow)) {
+  app.quit();
+} else {
+  // Scheme privileges must be registered before `ready`; hardening must be in place before the
+  // first web contents exists.
+  registerAppScheme();
+  hardenApp(app);
+  quitWhenAllWindowsClosed(app);
+
+  const trusted = new TrustedSenders();
+  const openWindow = (): void => {
+    mainWindow = createMainWindow({ trusted });
+    mainWindow.on('closed', () => {
+      mainWindow = undefined;
+    });
+  };
+
+  void app.whenReady().then(() => {
+    hardenSession(session.defaultSession);
+    registerAppProtocol(rendererDir);
+
+    const engineHost = new EngineHost({ spawner: electronSpawner });
+    const dispatcher = createDispatcher({
+      quick: new QuickTestService({ engine: engineHost.runTest }),
+      targets: new TargetsService(),
+      appInfo: {
+        appVersion: app.getVersion(),
+        engineVersion: safeEngineVersion(),
+        platform: process.platform,
+        shell: 'electron',
+      },
+      chooseFolder: folderChooser(dialog, () => mainWindow),
+    });
+    registerIpc(dispatcher, trusted.isTrusted);
+    closeBeforeQuit(app, async () => {
+      await dispatcher.close();
+      await engineHost.close();
+    });
+
+    openWindow();
+    // macOS: clicking the Dock icon with no window open opens one.
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) openWindow();
+    });
+  });
+}

@@ -1,0 +1,115 @@
+// lifecycle.ts: single instance, quitting, closing the core before quit, the folder picker —
+// with `electron` replaced by test/helpers/electron-fake.ts.
+import type { App, BrowserWindow } from 'electron';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { app, dialog, FakeBrowserWindow, fakeEvent, resetElectronFake } from '../helpers/electron-fake.js';
+
+vi.mock('electron', () => import('../helpers/electron-fake.js'));
+
+const { closeBeforeQuit, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } = await import(
+  '../../app/src/main/lifecycle.js'
+);
+
+const theApp = app as unknown as App;
+
+beforeEach(() => resetElectronFake());
+
+describe('single instance', () => {
+  it('a second instance gets no lock', () => {
+    app.lock = false;
+    expect(takeSingleInstanceLock(theApp, () => undefined)).toBe(false);
+    expect(app.listenerCount('second-instance')).toBe(0);
+  });
+
+  it('the first instance brings its window forward when a second one starts', () => {
+    const win = new FakeBrowserWindow({});
+    win.minimized = true;
+    expect(takeSingleInstanceLock(theApp, () => win as unknown as BrowserWindow)).toBe(true);
+    app.emit('second-instance', fakeEvent(), ['diskdial'], '/');
+    expect(win.minimized).toBe(false);
+    expect(win.focused).toBe(true);
+  });
+});
+
+describe('window-all-closed', () => {
+  it('quits on Linux and Windows', () => {
+    for (const platform of ['linux', 'win32'] as const) {
+      resetElectronFake();
+      quitWhenAllWindowsClosed(theApp, platform);
+      app.emit('window-all-closed');
+      expect(app.quitCalls, platform).toBe(1);
+    }
+  });
+
+  it('stays open on macOS', () => {
+    quitWhenAllWindowsClosed(theApp, 'darwin');
+    app.emit('window-all-closed');
+    expect(app.quitCalls).toBe(0);
+  });
+});
+
+describe('closeBeforeQuit', () => {
+  it('holds the first quit, closes, then quits for real — once', async () => {
+    const order: string[] = [];
+    let finish!: () => void;
+    const close = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          order.push('close started');
+          finish = () => {
+            order.push('close finished');
+            resolve();
+          };
+        }),
+    );
+    closeBeforeQuit(theApp, close);
+    const first = fakeEvent();
+    app.emit('before-quit', first);
+    expect(first.defaultPrevented).toBe(true);
+    // A second quit while closing is held too, and does not close twice.
+    const second = fakeEvent();
+    app.emit('before-quit', second);
+    expect(second.defaultPrevented).toBe(true);
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(app.quitCalls).toBe(0);
+
+    finish();
+    await vi.waitFor(() => expect(app.quitCalls).toBe(1));
+    expect(order).toEqual(['close started', 'close finished']);
+    // The quit it issued went through.
+    const last = fakeEvent();
+    app.emit('before-quit', last);
+    expect(last.defaultPrevented).toBe(false);
+  });
+
+  it('quits anyway when closing fails or hangs', async () => {
+    const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    closeBeforeQuit(theApp, () => Promise.reject(new Error('stuck')));
+    app.emit('before-quit', fakeEvent());
+    await vi.waitFor(() => expect(app.quitCalls).toBe(1));
+    err.mockRestore();
+
+    resetElectronFake();
+    closeBeforeQuit(theApp, () => new Promise<void>(() => {}), 20);
+    app.emit('before-quit', fakeEvent());
+    await vi.waitFor(() => expect(app.quitCalls).toBe(1));
+  });
+});
+
+describe('folderChooser', () => {
+  it('opens a folder picker attached to the window and returns the chosen folder', async () => {
+    const win = new FakeBrowserWindow({});
+    dialog.showOpenDialog.mockResolvedValue({ canceled: false, filePaths: ['/Volumes/T7'] });
+    const choose = folderChooser(dialog as never, () => win as unknown as BrowserWindow);
+    await expect(choose()).resolves.toBe('/Volumes/T7');
+    const [parent, options] = dialog.showOpenDialog.mock.calls[0]!;
+    expect(parent).toBe(win);
+    expect(options).toMatchObject({ properties: ['openDirectory', 'createDirectory'] });
+  });
+
+  it('returns null when the user cancels, and works without a window', async () => {
+    const choose = folderChooser(dialog as never, () => undefined);
+    await expect(choose()).resolves.toBeNull();
+    expect(dialog.showOpenDialog.mock.calls[0]![0]).toMatchObject({ properties: ['openDirectory', 'createDirectory'] });
+  });
+});

@@ -1,0 +1,169 @@
+// preload.cts: window.diskdial exposes exactly the DiskDialBridge verbs and nothing else
+// (checklist items 3 and 20). The preload is compiled the way tsc compiles it (.cts → CommonJS)
+// and run the way a sandboxed renderer runs it: in a fresh context with no Node globals and a
+// `require` that knows only 'electron' — here the fakes of test/helpers/electron-fake.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import ts from 'typescript';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DiskDialBridge, QuickProgressEvent } from '../../app/src/ipc/contract.js';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../app/src/main/ipc-main.js';
+import { contextBridge, ipcRenderer, resetElectronFake } from '../helpers/electron-fake.js';
+
+// ipc-main.ts (imported for its channel names) imports electron.
+vi.mock('electron', () => import('../helpers/electron-fake.js'));
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const preloadFile = path.join(repoRoot, 'app/src/main/preload.cts');
+
+/** Every verb of the contract's bridge; `satisfies` makes tsc fail if the interface changes. */
+const VERBS = {
+  appInfo: true,
+  listTargets: true,
+  describeTarget: true,
+  chooseFolder: true,
+  startQuickTest: true,
+  stopQuickTest: true,
+  onQuickProgress: true,
+  onQuickCycle: true,
+  onQuickDone: true,
+} as const satisfies Record<keyof DiskDialBridge, true>;
+
+function compilePreload(): string {
+  const config = ts.readConfigFile(path.join(repoRoot, 'tsconfig.json'), ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, repoRoot);
+  const out = ts.transpileModule(readFileSync(preloadFile, 'utf8'), {
+    compilerOptions: { ...options, sourceMap: false, inlineSourceMap: false },
+    fileName: preloadFile,
+  });
+  return out.outputText;
+}
+
+const compiled = compilePreload();
+
+/** Runs the compiled preload as Electron's sandboxed preload wrapper does; returns what it required. */
+function runPreload(): string[] {
+  const required: string[] = [];
+  const fakeElectron = { contextBridge, ipcRenderer };
+  const sandboxRequire = (id: string): unknown => {
+    required.push(id);
+    if (id === 'electron') return fakeElectron;
+    throw new Error(`module not found: ${id} (a sandboxed preload can require only 'electron')`);
+  };
+  const module = { exports: {} };
+  const context = vm.createContext({});
+  const wrapper = vm.runInContext(`(function (require, exports, module) {${compiled}\n})`, context) as (
+    r: typeof sandboxRequire,
+    e: object,
+    m: object,
+  ) => void;
+  wrapper(sandboxRequire, module.exports, module);
+  return required;
+}
+
+function bridge(): DiskDialBridge {
+  return contextBridge.exposed.get('diskdial') as DiskDialBridge;
+}
+
+beforeEach(() => {
+  resetElectronFake();
+});
+
+describe('compiled preload', () => {
+  it('is CommonJS that requires only electron', () => {
+    expect(compiled).toContain('require("electron")');
+    expect(compiled).not.toMatch(/^\s*import\s/m);
+    expect(runPreload()).toEqual(['electron']);
+  });
+
+  it('repeats the channel names ipc-main.ts listens on', () => {
+    expect(compiled).toContain(`'${INVOKE_CHANNEL}'`);
+    expect(compiled).toContain(`'${EVENT_CHANNEL}'`);
+  });
+});
+
+describe('what the page gets', () => {
+  beforeEach(() => {
+    runPreload();
+  });
+
+  it('exposes one object, window.diskdial, with exactly the DiskDialBridge verbs', () => {
+    expect([...contextBridge.exposed.keys()]).toEqual(['diskdial']);
+    const api = bridge() as unknown as Record<string, unknown>;
+    expect(Object.keys(api).sort()).toEqual(Object.keys(VERBS).sort());
+    for (const key of Object.keys(api)) expect(typeof api[key], key).toBe('function');
+  });
+
+  it('never exposes ipcRenderer or a channel name', () => {
+    const api = bridge() as unknown as Record<string, unknown>;
+    for (const value of Object.values(api)) {
+      expect(value).not.toBe(ipcRenderer);
+      expect(value).not.toBe(ipcRenderer.invoke);
+    }
+    expect(JSON.stringify(Object.keys(api))).not.toContain('diskdial:');
+    // An unsubscribe must not hand back removeListener's return value, which is ipcRenderer.
+    const unsubscribe = bridge().onQuickDone(() => {});
+    expect(unsubscribe()).toBeUndefined();
+  });
+
+  it('maps each request verb to its contract channel and payload', async () => {
+    ipcRenderer.invoke.mockImplementation(async (_c, channel) => ({ ok: true, value: channel }));
+    const b = bridge();
+    const settings = { target: '/Volumes/T7', sizeBytes: 5e9, mode: 'runs', runs: 1 } as const;
+    await expect(b.appInfo()).resolves.toEqual({ ok: true, value: 'app.info' });
+    await b.listTargets();
+    await b.describeTarget('/Volumes/T7');
+    await b.chooseFolder();
+    await b.startQuickTest(settings);
+    await b.stopQuickTest('job-1');
+    expect(ipcRenderer.invoke.mock.calls).toEqual([
+      [INVOKE_CHANNEL, 'app.info', {}],
+      [INVOKE_CHANNEL, 'targets.list', {}],
+      [INVOKE_CHANNEL, 'targets.describe', { path: '/Volumes/T7' }],
+      [INVOKE_CHANNEL, 'targets.choose', {}],
+      [INVOKE_CHANNEL, 'quick.start', settings],
+      [INVOKE_CHANNEL, 'quick.stop', { jobId: 'job-1' }],
+    ]);
+  });
+
+  it('passes only the data of its own event channel to a subscriber, until it unsubscribes', () => {
+    const progress: QuickProgressEvent = {
+      jobId: 'j', cycle: 1, cycles: 2, phase: 'read', stage: 'run',
+      instMBps: 2800, avgMBps: 2750, bytesDone: 10, bytesTotal: 100, elapsed: 1,
+    };
+    const seen: unknown[][] = [];
+    const unsubscribe = bridge().onQuickProgress((...args: unknown[]) => seen.push(args));
+    const ipcEvent = { sender: ipcRenderer, senderId: 0, ports: [] };
+
+    ipcRenderer.emit(EVENT_CHANNEL, ipcEvent, 'quick.progress', progress);
+    ipcRenderer.emit(EVENT_CHANNEL, ipcEvent, 'quick.done', { jobId: 'j', outcome: 'finished' });
+    expect(seen).toEqual([[progress]]); // the data alone: no IpcRendererEvent, no other channel
+
+    expect(ipcRenderer.listenerCount(EVENT_CHANNEL)).toBe(1);
+    unsubscribe();
+    expect(ipcRenderer.listenerCount(EVENT_CHANNEL)).toBe(0);
+    ipcRenderer.emit(EVENT_CHANNEL, ipcEvent, 'quick.progress', progress);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('routes each on* verb to its own event', () => {
+    const got: string[] = [];
+    const b = bridge();
+    const offs = [
+      b.onQuickProgress(() => got.push('progress')),
+      b.onQuickCycle(() => got.push('cycle')),
+      b.onQuickDone(() => got.push('done')),
+    ];
+    for (const channel of ['quick.done', 'quick.cycle', 'quick.progress', 'quick.other']) {
+      ipcRenderer.emit(EVENT_CHANNEL, {}, channel, {});
+    }
+    expect(got).toEqual(['done', 'cycle', 'progress']);
+    // Unsubscribing one leaves the others.
+    offs[1]!();
+    ipcRenderer.emit(EVENT_CHANNEL, {}, 'quick.cycle', {});
+    ipcRenderer.emit(EVENT_CHANNEL, {}, 'quick.done', {});
+    expect(got).toEqual(['done', 'cycle', 'progress', 'done']);
+  });
+});
