@@ -10,6 +10,13 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'native', include: ['test/native/**/*.test.ts'] } },
       { extends: true, test: { name: 'app', include: ['test/app/**/*.test.ts'] } },
+      {
+        extends: true,
+        // The React UI in jsdom: components, stores, the arithmetic behind the dials and tables.
+        test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      // The real UI in Debian's Chromium, driven by playwright-core, against `diskdial serve`.
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
     ],
   },
 });

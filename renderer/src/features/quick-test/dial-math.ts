@@ -1,0 +1,76 @@
+// Geometry and scale of the analog dials, as pure functions: which full-scale a dial shows,
+// where its needle points for a value, and where its ticks go. Kept out of the component so
+// the arithmetic is tested without a DOM.
+
+/** Full-scale values a dial may take, MB/s. Chosen to read well as round numbers. */
+export const SCALE_LADDER = [100, 250, 500, 1000, 2000, 3000, 5000, 8000, 12000] as const;
+
+/** The needle sweeps 270°: from −135° (zero, lower left) to +135° (full scale, lower right),
+ *  measured clockwise from straight up. */
+export const SWEEP_DEG = 270;
+export const START_DEG = -SWEEP_DEG / 2;
+
+/** The peak may use at most this share of the sweep, so a needle never sits pinned at the end. */
+export const PEAK_HEADROOM = 1.1;
+
+/**
+ * The smallest ladder step that holds `peak` with 10 % headroom, never below `current` (a scale
+ * that shrank mid-test would make the needle leap). Beyond the ladder, the next 4000 up.
+ */
+export function chooseScale(peak: number, current: number = SCALE_LADDER[0]): number {
+  const p = Number.isFinite(peak) && peak > 0 ? peak * PEAK_HEADROOM : 0;
+  let scale: number = SCALE_LADDER.find((s) => s >= p) ?? Math.ceil(p / 4000) * 4000;
+  if (current > scale) scale = current;
+  return scale;
+}
+
+/** Needle angle in degrees for a value on a dial of full-scale `max`; clamped to the sweep. */
+export function valueToAngle(value: number, max: number): number {
+  if (!Number.isFinite(value) || !(max > 0)) return START_DEG;
+  const f = Math.min(1, Math.max(0, value / max));
+  return START_DEG + f * SWEEP_DEG;
+}
+
+/** The inverse, for tests and readouts: which value a needle angle shows. */
+export function angleToValue(angle: number, max: number): number {
+  return ((angle - START_DEG) / SWEEP_DEG) * max;
+}
+
+const NICE_STEPS = [10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000];
+
+/** Labelled (major) ticks at a round step giving at most 6 intervals, and 5 minor intervals each. */
+export function tickValues(max: number): { major: number[]; minor: number[] } {
+  const step = NICE_STEPS.find((s) => max / s <= 6 && Number.isInteger(max / s)) ?? max / 5;
+  const major: number[] = [];
+  for (let v = 0; v <= max + 1e-9; v += step) major.push(Math.round(v * 1000) / 1000);
+  const minorStep = step / 5;
+  const minor: number[] = [];
+  for (let v = 0; v <= max + 1e-9; v += minorStep) {
+    const r = Math.round(v * 1000) / 1000;
+    if (!major.some((m) => Math.abs(m - r) < 1e-6)) minor.push(r);
+  }
+  return { major, minor };
+}
+
+/** A tick label: thousands as "k" on the big scales so labels stay short. */
+export function tickLabel(value: number, max: number): string {
+  if (max >= 8000 && value >= 1000) return `${value / 1000}k`;
+  return String(value);
+}
+
+/** A point on a circle of radius r around (cx, cy) at `angle` degrees clockwise from up. */
+export function polar(cx: number, cy: number, r: number, angle: number): { x: number; y: number } {
+  const rad = (angle * Math.PI) / 180;
+  return { x: cx + r * Math.sin(rad), y: cy - r * Math.cos(rad) };
+}
+
+/**
+ * One step of a critically damped spring toward `target` (exact solution, so it is stable at
+ * any frame time): the needle accelerates and settles without overshoot or jumps.
+ */
+export function springStep(x: number, v: number, target: number, omega: number, dt: number): { x: number; v: number } {
+  const delta = x - target;
+  const e = Math.exp(-omega * dt);
+  const k = v + omega * delta;
+  return { x: target + (delta + k * dt) * e, v: (v - omega * k * dt) * e };
+}

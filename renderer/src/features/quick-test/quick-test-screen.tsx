@@ -1,0 +1,94 @@
+// The Quick Test screen: WRITE and READ dials around the Start/Stop button, settings, what was
+// measured and how, the throughput chart and the video-format table.
+import { useId } from 'react';
+import { selectSelectedTarget, useTargetsStore } from '../targets/store';
+import { CacheBadge } from './cache-badge';
+import { Dial } from './dial';
+import { SettingsBar } from './settings-bar';
+import { StartButton } from './start-button';
+import { selectIsBusy, selectLatestResult, useQuickTestStore } from './store';
+import { ThroughputChart } from './throughput-chart';
+import { useQuickEvents } from './use-quick-events';
+import { VideoTable } from './video-table';
+import { formatMBps } from '../../lib/format';
+
+function statusLine(s: { status: string; phase: string | null; stage: string | null; cycle: number; cycles: number; mode: string }): string {
+  if (s.status === 'stopping') return 'Stopping and removing the test file…';
+  if (s.status === 'running') {
+    if (!s.phase) return 'Starting…';
+    const of = s.cycles > 0 ? ` of ${s.cycles}` : '';
+    const what = s.stage === 'prepare' ? 'preparing the test file' : s.phase === 'write' ? 'writing' : 'reading';
+    return `Cycle ${s.cycle}${of} · ${what}`;
+  }
+  return '';
+}
+
+export function QuickTestScreen() {
+  useQuickEvents();
+  const target = useTargetsStore(selectSelectedTarget);
+  const status = useQuickTestStore((s) => s.status);
+  const busy = useQuickTestStore(selectIsBusy);
+  const live = useQuickTestStore((s) => s.live);
+  const peak = useQuickTestStore((s) => s.peak);
+  const scale = useQuickTestStore((s) => s.scale);
+  const phase = useQuickTestStore((s) => s.phase);
+  const stage = useQuickTestStore((s) => s.stage);
+  const cycle = useQuickTestStore((s) => s.cycle);
+  const cycles = useQuickTestStore((s) => s.cycles);
+  const mode = useQuickTestStore((s) => s.mode);
+  const error = useQuickTestStore((s) => s.error);
+  const latest = useQuickTestStore(selectLatestResult);
+  const sustained = useQuickTestStore((s) => s.sustained);
+  const start = useQuickTestStore((s) => s.start);
+  const stop = useQuickTestStore((s) => s.stop);
+  const reasonId = useId();
+
+  const blocked = !target ? 'Choose a drive or folder to test.' : !target.startable ? (target.reason ?? 'A test cannot run here.') : null;
+  const line = statusLine({ status, phase, stage, cycle, cycles, mode });
+  const caption = (side: 'write' | 'read') => {
+    if (status === 'done' && sustained) return `average · peak ${formatMBps(peak[side])}`;
+    return peak[side] > 0 ? `peak ${formatMBps(peak[side])}` : ' ';
+  };
+
+  return (
+    <main className="quick-test">
+      <SettingsBar disabled={busy} />
+
+      <section className="dials-card card" aria-label="Speed dials">
+        <div className="dials">
+          <Dial label="WRITE" variant="write" value={live.write} peak={peak.write} max={scale} caption={caption('write')} active={busy && phase === 'write'} />
+          <div className="dials__center">
+            <StartButton
+              running={status === 'running' || status === 'stopping'}
+              stopping={status === 'stopping'}
+              disabled={!busy && blocked !== null}
+              describedBy={blocked ? reasonId : undefined}
+              onStart={() => target && void start(target.path)}
+              onStop={() => void stop()}
+            />
+            <div className="dials__status" aria-live="polite">
+              {blocked && !busy ? (
+                <span id={reasonId} className="reason">
+                  {blocked}
+                </span>
+              ) : error && status === 'failed' ? (
+                <span className="reason" role="alert">
+                  {error.message}
+                </span>
+              ) : (
+                <span>{line || (status === 'done' ? (latest ? `Done · ${latest.cycle} cycle${latest.cycle === 1 ? '' : 's'}` : 'Stopped') : 'Ready')}</span>
+              )}
+            </div>
+            <CacheBadge cacheMode={latest?.cacheMode ?? null} dataPattern={latest?.dataPattern ?? null} notes={latest?.notes ?? []} />
+          </div>
+          <Dial label="READ" variant="read" value={live.read} peak={peak.read} max={scale} caption={caption('read')} active={busy && phase === 'read'} />
+        </div>
+      </section>
+
+      <div className="lower">
+        <ThroughputChart />
+        <VideoTable />
+      </div>
+    </main>
+  );
+}

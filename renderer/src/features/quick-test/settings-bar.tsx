@@ -1,0 +1,109 @@
+// Quick Test settings: stress size (Blackmagic's 1/2/3/5 GB or a custom size) and mode
+// (continuous, or N write+read runs). Locked while a test runs.
+import { useId, useState } from 'react';
+import { GiB, isValidSize, MAX_RUNS, MiB, SIZE_PRESETS, useQuickTestStore } from './store';
+
+/** Parses "750 MB", "1.5 GB", "2 GiB", "512 MiB" (bare numbers are GB). */
+export function parseSize(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(gib|mib|gb|mb|g|m)?\s*$/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = (m[2] ?? 'gb').toLowerCase();
+  const mult = unit === 'gib' ? GiB : unit === 'mib' ? MiB : unit === 'mb' || unit === 'm' ? 1e6 : 1e9;
+  return Math.round(n * mult);
+}
+
+export function SettingsBar({ disabled }: { disabled: boolean }) {
+  const sizeBytes = useQuickTestStore((s) => s.sizeBytes);
+  const mode = useQuickTestStore((s) => s.mode);
+  const runs = useQuickTestStore((s) => s.runs);
+  const setSize = useQuickTestStore((s) => s.setSize);
+  const setMode = useQuickTestStore((s) => s.setMode);
+  const setRuns = useQuickTestStore((s) => s.setRuns);
+  const isPreset = (SIZE_PRESETS as readonly number[]).includes(sizeBytes);
+  const [customOpen, setCustomOpen] = useState(!isPreset);
+  const [customText, setCustomText] = useState(isPreset ? '' : `${sizeBytes / 1e9}`);
+  const [runsText, setRunsText] = useState(String(runs));
+  const errId = useId();
+  const parsed = parseSize(customText);
+  const customError = customText.trim() === '' ? null : parsed === null ? 'Type a size like 750 MB or 10 GB.' : !isValidSize(parsed) ? 'Between 16 MiB and 64 GiB.' : null;
+
+  const applyCustom = (text: string) => {
+    setCustomText(text);
+    const b = parseSize(text);
+    if (b !== null && isValidSize(b)) setSize(b);
+  };
+
+  return (
+    <div className="settings-bar">
+      <fieldset className="settings-group" disabled={disabled}>
+        <legend className="settings-label">Stress size</legend>
+        <div className="chips" role="radiogroup" aria-label="Stress size">
+          {SIZE_PRESETS.map((b) => (
+            <button
+              key={b}
+              type="button"
+              role="radio"
+              aria-checked={!customOpen && sizeBytes === b}
+              className="chip"
+              onClick={() => {
+                setCustomOpen(false);
+                setSize(b);
+              }}
+            >
+              {b / 1e9} GB
+            </button>
+          ))}
+          <button type="button" role="radio" aria-checked={customOpen} className="chip" onClick={() => setCustomOpen(true)}>
+            Custom
+          </button>
+          {customOpen && (
+            <span className="custom-size">
+              <input
+                className={`text-input text-input--size${customError ? ' text-input--invalid' : ''}`}
+                aria-label="Custom stress size"
+                aria-invalid={customError !== null}
+                aria-describedby={customError ? errId : undefined}
+                placeholder="e.g. 10 GB"
+                value={customText}
+                onChange={(e) => applyCustom(e.target.value)}
+              />
+              {customError && (
+                <span id={errId} className="field-error" role="alert">
+                  {customError}
+                </span>
+              )}
+            </span>
+          )}
+        </div>
+      </fieldset>
+
+      <fieldset className="settings-group" disabled={disabled}>
+        <legend className="settings-label">Mode</legend>
+        <div className="segmented" role="radiogroup" aria-label="Mode">
+          <button type="button" role="radio" aria-checked={mode === 'continuous'} className="segment" onClick={() => setMode('continuous')}>
+            Continuous
+          </button>
+          <button type="button" role="radio" aria-checked={mode === 'runs'} className="segment" onClick={() => setMode('runs')}>
+            Runs
+          </button>
+        </div>
+        {mode === 'runs' && (
+          <input
+            className="text-input text-input--runs"
+            type="number"
+            min={1}
+            max={MAX_RUNS}
+            aria-label="Number of runs"
+            value={runsText}
+            onChange={(e) => {
+              setRunsText(e.target.value);
+              setRuns(Number(e.target.value));
+            }}
+            onBlur={() => setRunsText(String(useQuickTestStore.getState().runs))}
+          />
+        )}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+// Quick Test: its settings, the running job and everything the dials, chart and video table
+// show. Bridge events arrive through onProgress/onCycle/onDone; components only read through
+// narrow selectors and change state through these actions.
+import { create } from 'zustand';
+import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent } from '../../../../app/src/ipc/contract';
+import { getBridge } from '../../lib/bridge';
+import { chooseScale, SCALE_LADDER } from './dial-math';
+
+export const MiB = 1024 * 1024;
+export const GiB = 1024 * MiB;
+/** Blackmagic's stress sizes, decimal GB as the engine counts. */
+export const SIZE_PRESETS = [1e9, 2e9, 3e9, 5e9] as const;
+export const MIN_SIZE = 16 * MiB;
+export const MAX_SIZE = 64 * GiB;
+export const MAX_RUNS = 100;
+/** Raw points kept for the chart; older ones are thinned so continuous mode stays bounded. */
+export const SERIES_CAP = 1200;
+
+export type Status = 'idle' | 'running' | 'stopping' | 'done' | 'failed';
+export type Mode = 'runs' | 'continuous';
+
+export interface CycleResult {
+  cycle: number;
+  writeMBps: number | null;
+  readMBps: number | null;
+  cacheMode: string;
+  dataPattern: string;
+  /** Why the figures may not be the disk's alone (buffered I/O, zeros, …). */
+  notes: string[];
+}
+
+export interface SeriesPoint {
+  /** Seconds since Start. */
+  t: number;
+  write: number | null;
+  read: number | null;
+}
+
+interface Pair {
+  write: number;
+  read: number;
+}
+
+interface QuickTestState {
+  sizeBytes: number;
+  mode: Mode;
+  runs: number;
+  status: Status;
+  jobId: string | null;
+  phase: QuickPhase | null;
+  stage: QuickProgressEvent['stage'] | null;
+  cycle: number;
+  cycles: number;
+  /** Latest instantaneous MB/s per phase; the idle phase keeps its last value, as the dials do. */
+  live: Pair;
+  peak: Pair;
+  /** Full scale shared by both dials, MB/s: grows with the peaks, never shrinks during a run. */
+  scale: number;
+  results: CycleResult[];
+  /** Sustained (average) MB/s: the latest finished cycle's figures. */
+  sustained: Pair | null;
+  series: SeriesPoint[];
+  startedAt: number;
+  error: IpcError | null;
+
+  setSize(bytes: number): void;
+  setMode(mode: Mode): void;
+  setRuns(runs: number): void;
+  start(target: string): Promise<void>;
+  stop(): Promise<void>;
+  onProgress(e: QuickProgressEvent, now?: number): void;
+  onCycle(e: QuickCycleEvent): void;
+  onDone(e: QuickDoneEvent): void;
+  reset(): void;
+}
+
+const zero: Pair = { write: 0, read: 0 };
+
+const runState = {
+  status: 'idle' as Status,
+  jobId: null as string | null,
+  phase: null as QuickPhase | null,
+  stage: null as QuickProgressEvent['stage'] | null,
+  cycle: 0,
+  cycles: 0,
+  live: zero,
+  peak: zero,
+  // A new run starts from the smallest scale and grows with what the drive does.
+  scale: SCALE_LADDER[0] as number,
+  results: [] as CycleResult[],
+  sustained: null as Pair | null,
+  series: [] as SeriesPoint[],
+  startedAt: 0,
+  error: null as IpcError | null,
+};
+
+/** Before any run the dials show a typical SSD's range. */
+export const IDLE_SCALE = 1000;
+const initial = { sizeBytes: 1e9, mode: 'runs' as Mode, runs: 1, ...runState, scale: IDLE_SCALE };
+
+export function isValidSize(bytes: number): boolean {
+  return Number.isInteger(bytes) && bytes >= MIN_SIZE && bytes <= MAX_SIZE;
+}
+
+/** Halves a series by averaging neighbours: bounded memory, shape kept. */
+function thin(series: SeriesPoint[]): SeriesPoint[] {
+  const out: SeriesPoint[] = [];
+  for (let i = 0; i < series.length; i += 2) {
+    const a = series[i]!;
+    const b = series[i + 1];
+    if (!b) {
+      out.push(a);
+      continue;
+    }
+    const avg = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : (x + y) / 2);
+    out.push({ t: b.t, write: avg(a.write, b.write), read: avg(a.read, b.read) });
+  }
+  return out;
+}
+
+export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
+  ...initial,
+
+  setSize(bytes) {
+    if (get().status === 'running' || get().status === 'stopping') return;
+    if (isValidSize(bytes)) set({ sizeBytes: bytes });
+  },
+
+  setMode(mode) {
+    if (get().status === 'running' || get().status === 'stopping') return;
+    set({ mode });
+  },
+
+  setRuns(runs) {
+    if (get().status === 'running' || get().status === 'stopping') return;
+    if (Number.isInteger(runs) && runs >= 1 && runs <= MAX_RUNS) set({ runs });
+  },
+
+  async start(target) {
+    const s = get();
+    if (s.status === 'running' || s.status === 'stopping') return;
+    // Clear the last run's figures at once: the dials fall back to zero as the new run begins.
+    set({ ...runState, status: 'running', startedAt: Date.now() });
+    const r = await getBridge().startQuickTest({ target, sizeBytes: s.sizeBytes, mode: s.mode, runs: s.runs });
+    if (!r.ok) {
+      set({ status: 'failed', error: r.error });
+      return;
+    }
+    // A stop pressed while the start was in flight still needs the job id to reach the core.
+    const stopping = get().status === 'stopping';
+    set({ jobId: r.value.jobId });
+    if (stopping) await getBridge().stopQuickTest(r.value.jobId);
+  },
+
+  async stop() {
+    const { status, jobId } = get();
+    if (status !== 'running') return;
+    set({ status: 'stopping' });
+    if (!jobId) return; // start() sends the stop once the job id arrives
+    const r = await getBridge().stopQuickTest(jobId);
+    if (!r.ok) set({ error: r.error });
+  },
+
+  onProgress(e, now = Date.now()) {
+    const s = get();
+    if (s.status !== 'running' && s.status !== 'stopping') return;
+    if (s.jobId && e.jobId !== s.jobId) return;
+    const patch: Partial<QuickTestState> = { phase: e.phase, stage: e.stage, cycle: e.cycle, cycles: e.cycles };
+    // 'prepare' lays out the file before measuring: its rate is not the disk's speed.
+    if (e.stage !== 'prepare' && Number.isFinite(e.instMBps) && e.instMBps >= 0) {
+      const v = e.instMBps;
+      patch.live = { ...s.live, [e.phase]: v };
+      patch.peak = { ...s.peak, [e.phase]: Math.max(s.peak[e.phase], v) };
+      patch.scale = chooseScale(Math.max(patch.peak.write, patch.peak.read), s.scale);
+      const point: SeriesPoint = {
+        t: Math.max(0, (now - s.startedAt) / 1000),
+        write: e.phase === 'write' ? v : null,
+        read: e.phase === 'read' ? v : null,
+      };
+      // The chart draws the measured phase only: the flush's 0 MB/s instant is not a stall.
+      if (e.stage === 'run') {
+        const series = [...s.series, point];
+        patch.series = series.length > SERIES_CAP ? thin(series) : series;
+      }
+    }
+    set(patch);
+  },
+
+  onCycle(e) {
+    const s = get();
+    if (s.jobId && e.jobId !== s.jobId) return;
+    const doc = e.result;
+    const write = doc.tests.find((t) => t.rw === 'write');
+    const read = doc.tests.find((t) => t.rw === 'read');
+    const result: CycleResult = {
+      cycle: e.cycle,
+      writeMBps: write?.mbps ?? null,
+      readMBps: read?.mbps ?? null,
+      cacheMode: doc.cacheMode,
+      dataPattern: doc.dataPattern,
+      notes: doc.flags.map((f) => f.message),
+    };
+    set({
+      results: [...s.results, result],
+      sustained: { write: result.writeMBps ?? 0, read: result.readMBps ?? 0 },
+    });
+  },
+
+  onDone(e) {
+    const s = get();
+    if (s.jobId && e.jobId !== s.jobId) return;
+    if (s.status !== 'running' && s.status !== 'stopping') return;
+    if (e.outcome === 'failed') {
+      set({ status: 'failed', error: e.error ?? { code: 'ERR_FAILED', message: 'The test failed.' } });
+      return;
+    }
+    // Stopped or finished: the needles come to rest on the sustained figures (or zero when no
+    // cycle finished); peaks, results and the chart stay.
+    set({ status: 'done', live: s.sustained ?? zero, phase: null, stage: null });
+  },
+
+  reset() {
+    set({ ...initial });
+  },
+}));
+
+export const selectIsBusy = (s: QuickTestState): boolean => s.status === 'running' || s.status === 'stopping';
+export const selectLatestResult = (s: QuickTestState): CycleResult | undefined => s.results[s.results.length - 1];

@@ -1,0 +1,24 @@
+// The video-format data file, typed once. The JSON is the single source of the figures and
+// their sources; this module only gives it types for the table and the math.
+import raw from '../../data/video-formats.json';
+import type { Resolution, VideoFormat } from './video-math';
+
+export interface VideoSource {
+  id: string;
+  title: string;
+  publisher: string;
+  url: string;
+  date: string;
+  note?: string;
+}
+
+export interface VideoData {
+  sources: VideoSource[];
+  resolutions: Resolution[];
+  frameRates: number[];
+  families: { id: string; label: string }[];
+  formats: VideoFormat[];
+}
+
+// JSON imports type `kind` as string; the file's shape is checked by test/renderer/video-math.
+export const videoData = raw as unknown as VideoData;

@@ -1,0 +1,174 @@
+// The real UI, end to end: `diskdial serve` (real services, the engine in its own child process,
+// the real addon) driven in Debian's Chromium by playwright-core. A user picks a folder, presses
+// Start, watches the needles move, reads the final figures and the video table, stops a test
+// mid-way, and survives an engine crash. Screenshots go to test-artifacts/ for a person to look at.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, promises as fsp, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const artifacts = path.join(root, 'test-artifacts');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+let server: ChildProcess;
+let url: string;
+let browser: Browser;
+let target: string;
+
+async function leftovers(): Promise<string[]> {
+  return (await fsp.readdir(target)).filter((n) => n.startsWith('.diskdial-'));
+}
+
+/** The engine child of our `serve` process (its pid), from /proc. */
+function enginePid(): number | undefined {
+  for (const pid of readdirNumeric('/proc')) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (ppid === server.pid && cmd.includes('engine-host-child')) return pid;
+    } catch {
+      /* gone */
+    }
+  }
+  return undefined;
+}
+function readdirNumeric(dir: string): number[] {
+  return execFileSync('ls', [dir], { encoding: 'utf8' }).split('\n').filter((n) => /^\d+$/.test(n)).map(Number);
+}
+
+async function openApp(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  (page as Page & { errors?: string[] }).errors = errors;
+  await page.goto(url);
+  // Browser mode cannot show an OS folder picker: the user types the folder.
+  await page.locator('.target-button').click();
+  await page.getByRole('button', { name: 'Choose folder…' }).click();
+  await page.getByPlaceholder('/media/me/Footage').fill(target);
+  await page.getByRole('button', { name: 'Use', exact: true }).click();
+  await expect.poll(() => page.locator('.target-button').getAttribute('aria-label')).toContain(path.basename(target));
+  return page;
+}
+
+async function setSize(page: Page, text: string): Promise<void> {
+  await page.getByRole('radio', { name: 'Custom' }).click();
+  await page.getByLabel('Custom stress size').fill(text);
+  await page.getByLabel('Custom stress size').press('Enter');
+}
+
+async function needle(page: Page, which: 'write' | 'read'): Promise<number> {
+  return Number(await page.getByTestId(`needle-${which}`).getAttribute('data-angle'));
+}
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  // The compiled core and the built UI are what `npm install` produces; build them if missing so
+  // the test also runs in a tree where only sources changed.
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+  if (!existsSync(path.join(root, 'dist/renderer/index.html'))) {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], { cwd: root, stdio: 'pipe' });
+  }
+  target = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-'));
+  server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    server.on('exit', (code) => reject(new Error(`diskdial serve exited (${code}): ${out}`)));
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGINT');
+    await exited;
+  }
+  if (target) await fsp.rm(target, { recursive: true, force: true });
+});
+
+describe('Quick Test in Chromium against diskdial serve', () => {
+  it('runs a test: the needles move live, final figures and the video table appear, nothing is left', async () => {
+    const page = await openApp();
+    await setSize(page, '256 MiB');
+    await page.getByRole('radio', { name: 'Runs' }).click();
+    await page.getByLabel('Number of runs').fill('1');
+    await page.screenshot({ path: path.join(artifacts, 'quick-test-idle.png') });
+
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'visible' });
+    // Live: the write needle leaves zero while the test runs, then the read needle.
+    await expect.poll(() => needle(page, 'write'), { timeout: 20_000, intervals: [20] }).toBeGreaterThan(-100);
+    const moving: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      moving.push(await needle(page, 'write'), await needle(page, 'read'));
+      await page.waitForTimeout(30);
+    }
+    expect(new Set(moving).size).toBeGreaterThan(2); // animated, not a jump to one value
+    await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 60_000 });
+
+    // Final figures: both dials show a speed; the badge tells how it was measured.
+    const writeLabel = await page.locator('[data-testid=dial-write] svg').getAttribute('aria-label');
+    const readLabel = await page.locator('[data-testid=dial-read] svg').getAttribute('aria-label');
+    expect(writeLabel).toMatch(/WRITE: [1-9][\d,.]* megabytes per second/);
+    expect(readLabel).toMatch(/READ: [1-9][\d,.]* megabytes per second/);
+    await page.getByText(/direct I\/O/i).first().waitFor({ state: 'visible' });
+    expect(await page.getByText('Run a test to see what this drive can record and play').count()).toBe(0);
+    await page.locator('table').first().waitFor({ state: 'visible' });
+    await page.screenshot({ path: path.join(artifacts, 'quick-test-done.png'), fullPage: true });
+    await expect.poll(() => leftovers(), { timeout: 5_000 }).toEqual([]);
+    expect((page as Page & { errors?: string[] }).errors).toEqual([]);
+    await page.close();
+  });
+
+  it('stops a continuous test mid-way and removes its files', async () => {
+    const page = await openApp();
+    await setSize(page, '2 GiB');
+    await page.getByRole('radio', { name: 'Continuous' }).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => leftovers(), { timeout: 20_000 }).toHaveLength(1);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(artifacts, 'quick-test-running.png') });
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await expect.poll(() => leftovers(), { timeout: 10_000 }).toEqual([]);
+    await page.close();
+  });
+
+  it('survives an engine crash: the error is shown in plain words and the next test runs', async () => {
+    const page = await openApp();
+    await setSize(page, '2 GiB');
+    await page.getByRole('radio', { name: 'Continuous' }).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => leftovers(), { timeout: 20_000 }).toHaveLength(1);
+    const pid = enginePid();
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid!, 'SIGSEGV'); // what a native crash looks like from outside
+    await page.getByText(/test engine stopped unexpectedly/i).waitFor({ state: 'visible', timeout: 10_000 });
+    await expect.poll(() => leftovers(), { timeout: 10_000 }).toEqual([]);
+    await page.screenshot({ path: path.join(artifacts, 'quick-test-engine-crash.png') });
+
+    // Still running: a new test works (a fresh engine child).
+    await setSize(page, '64 MiB');
+    await page.getByRole('radio', { name: 'Runs' }).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 60_000 });
+    expect(enginePid()).not.toBe(pid);
+    expect(await page.locator('[data-testid=dial-read] svg').getAttribute('aria-label')).toMatch(/READ: [1-9]/);
+    await page.close();
+  });
+});

@@ -1,0 +1,70 @@
+// A DiskDialBridge held in memory: records calls, answers from a script, and lets a test emit
+// Quick Test events as the core would. No network, no Electron.
+import type { DiskDialBridge, IpcResult, QuickCycleEvent, QuickDoneEvent, QuickProgressEvent, TargetInfo } from '../../../app/src/ipc/contract';
+import type { ResultDocument } from '../../../app/src/core/result';
+
+export function target(over: Partial<TargetInfo> = {}): TargetInfo {
+  return {
+    path: '/media/t7',
+    name: 'T7',
+    mountPoint: '/media/t7',
+    fs: 'exfat',
+    totalBytes: 1e12,
+    freeBytes: 6e11,
+    device: { model: 'Samsung PSSD T7', bus: 'usb', removable: true },
+    readOnly: false,
+    startable: true,
+    ...over,
+  };
+}
+
+export function resultDoc(writeMBps: number, readMBps: number, over: Partial<ResultDocument> = {}): ResultDocument {
+  const test = (rw: 'write' | 'read', mbps: number) => ({ name: rw, rw, mbps }) as unknown as ResultDocument['tests'][number];
+  return {
+    cacheMode: 'direct',
+    dataPattern: 'random',
+    flags: [],
+    tests: [test('write', writeMBps), test('read', readMBps)],
+    ...over,
+  } as ResultDocument;
+}
+
+export function progress(over: Partial<QuickProgressEvent> = {}): QuickProgressEvent {
+  return { jobId: 'job-1', cycle: 1, cycles: 1, phase: 'write', stage: 'run', instMBps: 500, avgMBps: 500, bytesDone: 0, bytesTotal: 1e9, elapsed: 0.5, ...over };
+}
+
+export function createFakeBridge(targets: TargetInfo[] = [target()]) {
+  const ok = <T,>(value: T): Promise<IpcResult<T>> => Promise.resolve({ ok: true, value });
+  const progressCbs = new Set<(e: QuickProgressEvent) => void>();
+  const cycleCbs = new Set<(e: QuickCycleEvent) => void>();
+  const doneCbs = new Set<(e: QuickDoneEvent) => void>();
+  const calls = { start: [] as unknown[], stop: [] as string[], describe: [] as string[] };
+  const bridge: DiskDialBridge = {
+    appInfo: () => ok({ appVersion: '0.1.0', engineVersion: '0.1.0', platform: 'linux', shell: 'browser' }),
+    listTargets: () => ok(targets),
+    describeTarget: (path) => {
+      calls.describe.push(path);
+      return ok(target({ path, name: path, mountPoint: path }));
+    },
+    chooseFolder: () => Promise.resolve({ ok: false, error: { code: 'ERR_UNSUPPORTED', message: 'Not in browser mode.' } }),
+    startQuickTest: (s) => {
+      calls.start.push(s);
+      return ok({ jobId: 'job-1' });
+    },
+    stopQuickTest: (jobId) => {
+      calls.stop.push(jobId);
+      return ok({ stopped: true });
+    },
+    onQuickProgress: (cb) => (progressCbs.add(cb), () => void progressCbs.delete(cb)),
+    onQuickCycle: (cb) => (cycleCbs.add(cb), () => void cycleCbs.delete(cb)),
+    onQuickDone: (cb) => (doneCbs.add(cb), () => void doneCbs.delete(cb)),
+  };
+  return {
+    bridge,
+    calls,
+    emitProgress: (e: QuickProgressEvent) => progressCbs.forEach((cb) => cb(e)),
+    emitCycle: (e: QuickCycleEvent) => cycleCbs.forEach((cb) => cb(e)),
+    emitDone: (e: QuickDoneEvent) => doneCbs.forEach((cb) => cb(e)),
+    listeners: () => progressCbs.size + cycleCbs.size + doneCbs.size,
+  };
+}

@@ -1,0 +1,143 @@
+// The Quick Test screen with a fake bridge: Start sends the settings, events move the dials and
+// fill the video table, Stop stops, a read-only target cannot start, and the keyboard works.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../renderer/src/app/app';
+import { useQuickTestStore } from '../../renderer/src/features/quick-test/store';
+import { setBridgeForTests } from '../../renderer/src/lib/bridge';
+import { createFakeBridge, progress, resultDoc, target } from './helpers/fake-bridge';
+import { resetStores } from './helpers/reset-stores';
+
+// recharts' ResponsiveContainer measures with ResizeObserver, which jsdom lacks.
+class NoResize {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+
+async function renderApp(fake = createFakeBridge()) {
+  setBridgeForTests(fake.bridge);
+  render(<App />);
+  await screen.findByText(/DiskDial 0\.1\.0 · engine 0\.1\.0/);
+  await screen.findByRole('button', { name: /Target: T7/ });
+  return fake;
+}
+
+describe('Quick Test screen', () => {
+  beforeEach(resetStores);
+  afterEach(resetStores);
+
+  it('Start calls startQuickTest with the chosen settings', async () => {
+    const user = userEvent.setup();
+    const fake = await renderApp();
+    await user.click(screen.getByRole('radio', { name: '5 GB' }));
+    await user.click(screen.getByRole('radio', { name: 'Continuous' }));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(fake.calls.start).toEqual([{ target: '/media/t7', sizeBytes: 5e9, mode: 'continuous', runs: 1 }]);
+    expect(await screen.findByRole('button', { name: 'Stop' })).toBeTruthy();
+    // Settings are locked while the test runs.
+    expect(screen.getByRole('radio', { name: '1 GB' }).matches(':disabled')).toBe(true);
+  });
+
+  it('a custom size is validated and sent', async () => {
+    const user = userEvent.setup();
+    const fake = await renderApp();
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    const input = screen.getByRole('textbox', { name: 'Custom stress size' });
+    await user.type(input, '8 MB');
+    expect(screen.getByRole('alert').textContent).toMatch(/16 MiB and 64 GiB/);
+    await user.clear(input);
+    await user.type(input, '750 MB');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(fake.calls.start[0]).toMatchObject({ sizeBytes: 750e6 });
+  });
+
+  it('progress events move the dials; a cycle event fills the video table; Stop stops', async () => {
+    const user = userEvent.setup();
+    const fake = await renderApp();
+    expect(screen.getByText('Run a test to see what this drive can record and play.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+
+    act(() => fake.emitProgress(progress({ phase: 'write', instMBps: 812 })));
+    expect(screen.getByTestId('value-write').textContent).toBe('812');
+    expect(screen.getByText('Cycle 1 of 1 · writing')).toBeTruthy();
+    act(() => fake.emitProgress(progress({ phase: 'read', instMBps: 1045.6 })));
+    expect(screen.getByTestId('value-read').textContent).toBe('1,046');
+    expect(useQuickTestStore.getState().series).toHaveLength(2);
+
+    act(() => fake.emitCycle({ jobId: 'job-1', cycle: 1, result: resultDoc(110.47, 100) }));
+    expect(screen.queryByText('Run a test to see what this drive can record and play.')).toBeNull();
+    expect(screen.getByTestId('cache-badge').textContent).toMatch(/direct I\/O · random data/);
+    // ProRes 422 HQ UHD at 29.97 needs 88.375 MB/s: 110.47 × 0.8 fits for writing; 100 × 0.8 does not for reading.
+    const cell = screen.getByTestId('cell-prores-hq-uhd');
+    expect(within(cell).getByText(/Write: yes, up to 29.97 fps/)).toBeTruthy();
+    expect(within(cell).getByText(/Read: no, up to 25 fps/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(fake.calls.stop).toEqual(['job-1']);
+    act(() => fake.emitDone({ jobId: 'job-1', outcome: 'stopped' }));
+    expect(await screen.findByRole('button', { name: 'Start' })).toBeTruthy();
+  });
+
+  it('switching family and frame rate recomputes the table', async () => {
+    const user = userEvent.setup();
+    const fake = await renderApp();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    act(() => fake.emitCycle({ jobId: 'job-1', cycle: 1, result: resultDoc(200, 200) }));
+    await user.click(screen.getByRole('tab', { name: 'Uncompressed' }));
+    await user.selectOptions(screen.getByRole('combobox'), '30');
+    // 10-bit 4:2:2 HD 30p needs 155.52 MB/s ≤ 200 × 0.8 = 160: fits; 12-bit 4:4:4 needs 279.9: does not
+    const cell = screen.getByTestId('cell-unc-10-422-hd');
+    expect(within(cell).getByText(/Write: yes/)).toBeTruthy();
+    expect(within(screen.getByTestId('cell-unc-12-444-hd')).getByText(/Write: no/)).toBeTruthy();
+  });
+
+  it('a read-only target disables Start and shows the reason', async () => {
+    const fake = createFakeBridge([target({ readOnly: true, startable: false, reason: 'Mounted read-only: a test needs to write.' })]);
+    await renderApp(fake);
+    const start = screen.getByRole('button', { name: 'Start' }) as HTMLButtonElement;
+    expect(start.disabled).toBe(true);
+    expect(screen.getByText('Mounted read-only: a test needs to write.')).toBeTruthy();
+    expect(start.getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('the picker shows non-startable volumes disabled with the reason; browser mode offers a path field', async () => {
+    const user = userEvent.setup();
+    const fake = await renderApp(
+      createFakeBridge([target(), target({ path: '/ro', name: 'Archive', mountPoint: '/ro', readOnly: true, startable: false, reason: 'Read-only.', device: { bus: 'sata', removable: false } })]),
+    );
+    await user.click(screen.getByRole('button', { name: /Target: T7/ }));
+    const list = screen.getByRole('listbox');
+    const archive = within(list).getByRole('option', { name: /Archive/ });
+    expect(archive.getAttribute('aria-disabled')).toBe('true');
+    expect(within(archive).getByText('Read-only.')).toBeTruthy();
+    expect(within(archive).getByText('SATA')).toBeTruthy();
+    expect(within(archive).getByText('internal')).toBeTruthy();
+    await user.click(archive);
+    expect(useQuickTestStore.getState().status).toBe('idle');
+    await user.click(screen.getByRole('button', { name: 'Choose folder…' }));
+    await user.type(await screen.findByPlaceholderText('/media/me/Footage'), '/srv/clips');
+    await user.click(screen.getByRole('button', { name: 'Use' }));
+    expect(fake.calls.describe).toEqual(['/srv/clips']);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Target: \/srv\/clips/ })).toBeTruthy());
+  });
+
+  it('keyboard: Tab reaches Start and Enter starts', async () => {
+    const user = userEvent.setup();
+    const fake = await renderApp();
+    const start = screen.getByRole('button', { name: 'Start' });
+    for (let i = 0; i < 30 && document.activeElement !== start; i++) await user.tab();
+    expect(document.activeElement).toBe(start);
+    await user.keyboard('{Enter}');
+    expect(fake.calls.start).toHaveLength(1);
+  });
+
+  it('unsubscribes from bridge events on unmount', async () => {
+    const fake = await renderApp();
+    expect(fake.listeners()).toBe(3);
+    resetStores();
+    expect(fake.listeners()).toBe(0);
+  });
+});
