@@ -141,6 +141,30 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     await page.getByRole('button', { name: 'Start' }).click();
     await expect.poll(() => leftovers(), { timeout: 20_000 }).toHaveLength(1);
     await page.waitForTimeout(300);
+    // Smooth needles: over one second of a running test, count animation frames and how many of
+    // them moved the write or read needle (progress arrives ~10 times a second; the needle eases
+    // between readings on every frame).
+    const motion = await page.evaluate(
+      () =>
+        new Promise<{ frames: number; moved: number }>((resolve) => {
+          const needles = ['needle-write', 'needle-read'].map((id) => document.querySelector(`[data-testid=${id}]`)!);
+          let last = needles.map((n) => n.getAttribute('data-angle'));
+          let frames = 0;
+          let moved = 0;
+          const t0 = performance.now();
+          const tick = (): void => {
+            frames++;
+            const now = needles.map((n) => n.getAttribute('data-angle'));
+            if (now.some((a, i) => a !== last[i])) moved++;
+            last = now;
+            if (performance.now() - t0 < 1000) requestAnimationFrame(tick);
+            else resolve({ frames, moved });
+          };
+          requestAnimationFrame(tick);
+        }),
+    );
+    expect(motion.frames).toBeGreaterThanOrEqual(50);
+    expect(motion.moved).toBeGreaterThanOrEqual(30);
     await page.screenshot({ path: path.join(artifacts, 'quick-test-running.png') });
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 10_000 });
