@@ -111,7 +111,7 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'visible' });
     // Live: the write needle leaves zero while the test runs, then the read needle.
-    await expect.poll(() => needle(page, 'write'), { timeout: 20_000, intervals: [20] }).toBeGreaterThan(-100);
+    await expect.poll(() => needle(page, 'write'), { timeout: 20_000, interval: 20 }).toBeGreaterThan(-100);
     const moving: number[] = [];
     for (let i = 0; i < 10; i++) {
       moving.push(await needle(page, 'write'), await needle(page, 'read'));
