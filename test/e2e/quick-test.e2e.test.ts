@@ -64,6 +64,16 @@ async function setSize(page: Page, text: string): Promise<void> {
   await page.getByLabel('Custom stress size').press('Enter');
 }
 
+/** A continuous 2 GiB test, running: its workspace folder exists. */
+async function startContinuous(): Promise<Page> {
+  const page = await openApp();
+  await setSize(page, '2 GiB');
+  await page.getByRole('radio', { name: 'Continuous' }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect.poll(() => leftovers(), { timeout: 20_000 }).toHaveLength(1);
+  return page;
+}
+
 async function needle(page: Page, which: 'write' | 'read'): Promise<number> {
   return Number(await page.getByTestId(`needle-${which}`).getAttribute('data-angle'));
 }
@@ -135,11 +145,7 @@ describe('Quick Test in Chromium against diskdial serve', () => {
   });
 
   it('stops a continuous test mid-way and removes its files', async () => {
-    const page = await openApp();
-    await setSize(page, '2 GiB');
-    await page.getByRole('radio', { name: 'Continuous' }).click();
-    await page.getByRole('button', { name: 'Start' }).click();
-    await expect.poll(() => leftovers(), { timeout: 20_000 }).toHaveLength(1);
+    const page = await startContinuous();
     await page.waitForTimeout(300);
     // Smooth needles: over one second of a running test, count animation frames and how many of
     // them moved the write or read needle (progress arrives ~10 times a second; the needle eases
@@ -179,11 +185,7 @@ describe('Quick Test in Chromium against diskdial serve', () => {
   });
 
   it('survives an engine crash: the error is shown in plain words and the next test runs', async () => {
-    const page = await openApp();
-    await setSize(page, '2 GiB');
-    await page.getByRole('radio', { name: 'Continuous' }).click();
-    await page.getByRole('button', { name: 'Start' }).click();
-    await expect.poll(() => leftovers(), { timeout: 20_000 }).toHaveLength(1);
+    const page = await startContinuous();
     const pid = enginePid();
     expect(pid).toBeGreaterThan(0);
     process.kill(pid!, 'SIGSEGV'); // what a native crash looks like from outside
