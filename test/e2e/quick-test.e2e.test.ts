@@ -139,6 +139,14 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     expect(await page.getByText('Run a test to see what this drive can record and play').count()).toBe(0);
     await page.locator('table').first().waitFor({ state: 'visible' });
     await page.screenshot({ path: path.join(artifacts, 'quick-test-done.png'), fullPage: true });
+    // The window resizes without breaking: nothing wider than the window at any width (the video
+    // table scrolls inside its card).
+    for (const width of [1024, 800, 480]) {
+      await page.setViewportSize({ width, height: 900 });
+      // (polled: the chart re-measures itself on the next frames after a resize)
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 2_000 }).toBeLessThanOrEqual(width);
+    }
+    await page.screenshot({ path: path.join(artifacts, 'quick-test-done-480.png'), fullPage: true });
     await expect.poll(() => leftovers(), { timeout: 5_000 }).toEqual([]);
     expect((page as Page & { errors?: string[] }).errors).toEqual([]);
     await page.close();
