@@ -60,17 +60,25 @@ describe('main.ts', () => {
     expect(win.loaded).toEqual(['app://diskdial/index.html']);
     expect((win.options.webPreferences as { preload: string }).preload).toMatch(/preload\.cjs$/);
 
-    const info = await invoke(fake, win.webContents, 'app.info', {});
+    // The engine's version is asked of the engine's utility process (the addon never loads into
+    // main): answer as the child would.
+    const pendingInfo = invoke(fake, win.webContents, 'app.info', {});
+    await expect.poll(() => fake.utilityProcess.children[0]?.posted.length ?? 0).toBeGreaterThan(0);
+    const child = fake.utilityProcess.children[0]!;
+    const ask = child.posted[0] as { type: string; id: number };
+    expect(ask.type).toBe('version');
+    child.emit('message', { type: 'version', id: ask.id, version: '9.9.9-test' });
+    const info = await pendingInfo;
     expect(info).toMatchObject({
       ok: true,
-      value: { appVersion: '0.1.0-test', shell: 'electron', platform: process.platform },
+      value: { appVersion: '0.1.0-test', engineVersion: '9.9.9-test', shell: 'electron', platform: process.platform },
     });
     const stranger = await invoke(fake, new fake.FakeWebContents(), 'app.info', {});
     expect(stranger).toMatchObject({ ok: false, error: { code: 'ERR_UNTRUSTED_SENDER' } });
     const invalid = await invoke(fake, win.webContents, 'quick.stop', { jobId: 7 });
     expect(invalid).toMatchObject({ ok: false, error: { code: 'ERR_INVALID_PAYLOAD' } });
-    // The engine's process starts only when a test does.
-    expect(fake.utilityProcess.fork).not.toHaveBeenCalled();
+    // One engine process, started when first needed (here: for its version), then reused.
+    expect(fake.utilityProcess.fork).toHaveBeenCalledOnce();
   });
 
   it('the folder picker behind targets.choose is the OS dialog', async () => {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineProgress, EngineSpec } from '../../app/src/core/engine-types.js';
-import { runTest } from '../../app/src/core/engine.js';
+import { engineVersion, runTest } from '../../app/src/core/engine.js';
 import { runBenchmark, type RunProgress } from '../../app/src/core/runner.js';
 import { crashedMessage, EngineHost, engineChildPath } from '../../app/src/services/engine-host.js';
 
@@ -57,6 +57,18 @@ function isAlive(pid: number): boolean {
 describe('EngineHost', () => {
   it('runs the child from source when tests run from source', () => {
     expect(engineChildPath()).toMatch(/app\/src\/services\/engine-host-child\.ts$/);
+  });
+
+  it("asks the child for the engine's version, and the result document takes it from the results", async () => {
+    const host = new EngineHost();
+    try {
+      expect(await host.version()).toBe(engineVersion());
+      expect(host.pid).toBeGreaterThan(0);
+      const doc = await runBenchmark({ target: dir, test: 'seq-read', size: 4 << 20, engine: host.runTest, handleSignals: false });
+      expect(doc.app.engine).toBe(engineVersion());
+    } finally {
+      await host.close();
+    }
   });
 
   it('gives the same result as the in-process engine, with progress, in another process', async () => {

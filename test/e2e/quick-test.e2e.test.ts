@@ -196,6 +196,9 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     const page = await startContinuous();
     const pid = enginePid();
     expect(pid).toBeGreaterThan(0);
+    // Crash isolation holds only if the addon lives in the engine's process alone.
+    expect(readFileSync(`/proc/${pid}/maps`, 'utf8')).toContain('diskdial.node');
+    expect(readFileSync(`/proc/${server.pid}/maps`, 'utf8')).not.toContain('diskdial.node');
     process.kill(pid!, 'SIGSEGV'); // what a native crash looks like from outside
     await page.getByText(/test engine stopped unexpectedly/i).waitFor({ state: 'visible', timeout: 10_000 });
     await expect.poll(() => leftovers(), { timeout: 10_000 }).toEqual([]);

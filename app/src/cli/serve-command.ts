@@ -4,7 +4,7 @@
 // exits 0.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { engineVersion, findPackageRoot } from '../core/engine.js';
+import { findPackageRoot } from '../core/engine.js';
 import { appVersion } from '../core/result.js';
 import { createDispatcher } from '../ipc/dispatch.js';
 import { startServer } from '../server/serve.js';
@@ -28,17 +28,16 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
   const dir = rendererDir();
   if (!existsSync(path.join(dir, 'index.html'))) return io.fail('The UI is not built: run `npm run build:renderer`.', 1);
 
-  let engine: string;
-  try {
-    engine = engineVersion();
-  } catch {
-    engine = 'not built';
-  }
   const host = new EngineHost();
   const dispatcher = createDispatcher({
     quick: new QuickTestService({ engine: host.runTest }),
     targets: new TargetsService(),
-    appInfo: { appVersion: appVersion(), engineVersion: engine, platform: process.platform, shell: 'browser' },
+    appInfo: async () => ({
+      appVersion: appVersion(),
+      engineVersion: await host.version().catch(() => 'not available'),
+      platform: process.platform,
+      shell: 'browser',
+    }),
   });
 
   let server;

@@ -61,8 +61,10 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const runEngine = opts.engine ?? runTest;
   if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
 
-  // Load the engine before touching the disk: a missing addon should not cost a folder.
-  const engine = engineVersion();
+  // In-process: load the engine before touching the disk (a missing addon should not cost a
+  // folder). An injected engine (a child process) reports its version with each result, so this
+  // process never loads the addon.
+  let engine = opts.engine ? 'unknown' : engineVersion();
   const startedAt = new Date();
   const workspace = await openWorkspace(target, { needBytes: plan.fileSize, handleSignals: opts.handleSignals ?? true });
   let volume: VolumeInfo | undefined;
@@ -84,6 +86,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
             ...(onProgress ? { onProgress: (p: EngineProgress) => onProgress({ ...p, ...where }) } : {}),
           },
         );
+        engine = result.engineVersion;
         tests.push(toResultTest(step.name, result, run));
       }
     }

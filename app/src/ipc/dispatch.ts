@@ -22,7 +22,8 @@ import {
 export interface DispatcherDeps {
   quick: QuickTestService;
   targets: TargetsService;
-  appInfo: AppInfo;
+  /** A value, or a function asked on each request (e.g. the engine's version from its process). */
+  appInfo: AppInfo | (() => Promise<AppInfo>);
   /** The OS folder picker (Electron only); resolves null when the user cancels. */
   chooseFolder?: () => Promise<string | null>;
 }
@@ -33,7 +34,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { quick, targets } = deps;
 
   const handlers: Handlers = {
-    'app.info': async () => ({ ...deps.appInfo }),
+    'app.info': async () => ({ ...(typeof deps.appInfo === 'function' ? await deps.appInfo() : deps.appInfo) }),
     'targets.list': () => targets.list(),
     'targets.describe': ({ path }) => targets.describe(path),
     'targets.choose': async () => {

@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, session } from 'electron';
-import { engineVersion } from '../core/engine.js';
 import { createDispatcher } from '../ipc/dispatch.js';
 import { EngineHost } from '../services/engine-host.js';
 import { QuickTestService } from '../services/quick-test.js';
@@ -22,14 +21,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** vite builds the renderer into dist/renderer, next to dist/main. */
 const rendererDir = path.join(here, '../renderer');
 
-/** The engine's version without loading the addon into this process when it is missing. */
-function safeEngineVersion(): string {
-  try {
-    return engineVersion();
-  } catch {
-    return 'not built';
-  }
-}
 
 let mainWindow: BrowserWindow | undefined;
 
@@ -58,12 +49,13 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
     const dispatcher = createDispatcher({
       quick: new QuickTestService({ engine: engineHost.runTest }),
       targets: new TargetsService(),
-      appInfo: {
+      // The engine's version comes from its own process: the addon never loads into main.
+      appInfo: async () => ({
         appVersion: app.getVersion(),
-        engineVersion: safeEngineVersion(),
+        engineVersion: await engineHost.version().catch(() => 'not available'),
         platform: process.platform,
         shell: 'electron',
-      },
+      }),
       chooseFolder: folderChooser(dialog, () => mainWindow),
     });
     registerIpc(dispatcher, trusted.isTrusted);

@@ -10,7 +10,7 @@
 //                   | {type:'error', id, error: {name, message, code, errno, syscall, path}}
 // Errors cross as plain data: neither channel keeps an Error's own fields.
 import type { EngineProgress, EngineSpec } from '../core/engine-types.js';
-import { runTest } from '../core/engine.js';
+import { engineVersion, runTest } from '../core/engine.js';
 
 /** Electron's utilityProcess gives the child a MessagePort-like `process.parentPort`. */
 interface ParentPort {
@@ -59,6 +59,14 @@ function handle(raw: unknown): void {
   const msg = raw as { type?: unknown; id?: unknown; spec?: unknown };
   if (typeof msg.id !== 'number') return;
   const id = msg.id;
+  if (msg.type === 'version') {
+    try {
+      post({ type: 'version', id, version: engineVersion() });
+    } catch (err) {
+      post({ type: 'version', id, error: toWireError(err) });
+    }
+    return;
+  }
   if (msg.type === 'cancel') {
     running.get(id)?.abort(new Error('cancelled by the parent'));
     return;

@@ -133,6 +133,8 @@ export class EngineHost {
   #child: Child | undefined;
   #pending: Pending | undefined;
   #nextId = 1;
+  #version: string | undefined;
+  #versionWaiters = new Map<number, (msg: { version?: unknown; error?: unknown }) => void>();
 
   constructor(opts: EngineHostOptions = {}) {
     this.#spawner = opts.spawner ?? nodeSpawner;
@@ -184,6 +186,32 @@ export class EngineHost {
     });
   }
 
+  /** The engine's version, asked of the child process: the addon is never loaded into this one. */
+  version(): Promise<string> {
+    if (this.#version) return Promise.resolve(this.#version);
+    let child: Child;
+    try {
+      child = this.#ensureChild();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    const id = this.#nextId++;
+    return new Promise<string>((resolve, reject) => {
+      const done = (fn: () => void): void => {
+        this.#versionWaiters.delete(id);
+        fn();
+      };
+      this.#versionWaiters.set(id, (msg) => {
+        if (typeof msg.version === 'string') done(() => resolve((this.#version = msg.version as string)));
+        else done(() => reject(withCallerStack((msg.error ?? {}) as PlainError, undefined)));
+      });
+      void child.exited.then(() => {
+        if (this.#versionWaiters.has(id)) done(() => reject(new DiskDialError(crashedMessage(null, null), { code: ENGINE_CRASHED })));
+      });
+      child.channel.send({ type: 'version', id });
+    });
+  }
+
   /** Cancels a running test (waiting for the engine, as runTest's abort does) and ends the child. */
   async close(): Promise<void> {
     const pending = this.#pending;
@@ -229,6 +257,10 @@ export class EngineHost {
   }
 
   #onMessage(child: Child, raw: unknown): void {
+    if (typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'version') {
+      this.#versionWaiters.get((raw as { id?: unknown }).id as number)?.(raw as { version?: unknown; error?: unknown });
+      return;
+    }
     const pending = this.#pending;
     if (child !== this.#child || !pending || typeof raw !== 'object' || raw === null) return;
     const msg = raw as { type?: unknown; id?: unknown; progress?: unknown; result?: unknown; error?: unknown };
