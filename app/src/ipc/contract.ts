@@ -56,7 +56,7 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError
 // ---- requests (renderer → core), each answered with IpcResult<Response> ---------------------
 
 export const requests = {
-  /** App and engine versions, platform: for the About line and result cards. */
+  /** App and engine versions, platform: for the About line and result cards. The engine's version is asked of the engine's own process. */
   'app.info': z.object({}).strict(),
   /** Mounted volumes worth testing. */
   'targets.list': z.object({}).strict(),
