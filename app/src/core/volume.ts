@@ -5,6 +5,9 @@
 // never throws — only a path that does not exist does.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { macDiskFor, windowsDiskFor, type PlatformDisk } from './link-platform.js';
+import { detectLink, driveHealth } from './link.js';
+import type { DriveHealth, LinkInfo } from './link-types.js';
 
 export type Bus = 'usb' | 'nvme' | 'ata' | 'scsi' | 'virtio' | 'loop' | 'mmc' | 'dm' | 'md' | 'unknown';
 
@@ -32,8 +35,13 @@ export interface DiskInfo {
   vendor?: string;
   serial?: string;
   bus: Bus;
-  /** Negotiated link, where sysfs says: "USB 5000 Mbps", "PCIe 8.0 GT/s x4". */
+  /** The link's label (linkInfo.label), or sysfs's raw words ("USB 5000 Mbps") when the link
+   *  could not be classified. Kept as a string for callers that only show it. */
   link?: string;
+  /** The classified link with its payload ceiling and typical range (core/link.ts). */
+  linkInfo?: LinkInfo;
+  /** Firmware and temperature where sysfs shows them; absent when nothing was readable. */
+  health?: DriveHealth;
   removable?: boolean;
   rotational?: boolean;
   sizeBytes?: number;
@@ -199,10 +207,18 @@ export async function diskInfo(devNumber: string): Promise<(DiskInfo & { encrypt
     const dmName = await readTrim(path.join(disk, 'dm/name'));
     if (dmName) info.model ??= dmName;
   }
-  if (bus === 'usb' || bus === 'nvme' || bus === 'ata' || bus === 'scsi') {
+  // detectLink classifies the link (and follows a dm/LUKS mapping to its one underlying disk);
+  // the raw words stay as a fallback for links it does not know.
+  const linkInfo = await detectLink(devNumber);
+  if (linkInfo) {
+    info.linkInfo = linkInfo;
+    info.link = linkInfo.label;
+  } else if (bus === 'usb' || bus === 'nvme' || bus === 'ata' || bus === 'scsi') {
     const link = await linkFromAncestors(disk, bus);
     if (link) info.link = link;
   }
+  const health = await driveHealth(devNumber);
+  if (health.firmware !== undefined || health.temperatureC !== undefined) info.health = health;
   return info;
 }
 
@@ -233,6 +249,18 @@ async function labelFor(device: string): Promise<string | undefined> {
 }
 
 /** Volume facts for a path. Rejects only when the path itself cannot be resolved. */
+const BUS_OF_LINK: Partial<Record<LinkInfo['kind'], Bus>> = { usb: 'usb', pcie: 'nvme', thunderbolt: 'nvme', sata: 'ata', sas: 'scsi', virtio: 'virtio' };
+
+/** macOS/Windows: what their tools said about the disk, in Linux's DiskInfo shape. */
+export function diskFromPlatform(d: PlatformDisk): DiskInfo {
+  const disk: DiskInfo = { name: d.name, bus: BUS_OF_LINK[d.link.kind] ?? 'unknown', link: d.link.label, linkInfo: d.link };
+  if (d.model) disk.model = d.model;
+  if (d.serial) disk.serial = d.serial;
+  if (d.firmware) disk.health = { firmware: d.firmware };
+  if (d.internal !== undefined) disk.removable = !d.internal;
+  return disk;
+}
+
 export async function volumeInfo(target: string): Promise<VolumeInfo> {
   const abs = path.resolve(target);
   const realPath = await fsp.realpath(abs);
@@ -248,6 +276,14 @@ export async function volumeInfo(target: string): Promise<VolumeInfo> {
     totalBytes: st.blocks * st.bsize,
     freeBytes: st.bavail * st.bsize,
   };
+  if (process.platform === 'darwin' || process.platform === 'win32') {
+    const d = await (process.platform === 'darwin' ? macDiskFor(realPath) : windowsDiskFor(realPath));
+    if (d) {
+      info.disk = diskFromPlatform(d);
+      if (d.mountPoint) info.mountPoint = d.mountPoint;
+    }
+    return info;
+  }
   if (process.platform !== 'linux') return info;
 
   let entries: MountEntry[] = [];

@@ -37,7 +37,16 @@ export interface TargetInfo {
   fs: string;
   totalBytes: number;
   freeBytes: number;
-  device: { model?: string; bus: string; node?: string; removable?: boolean; rotational?: boolean };
+  device: {
+    model?: string;
+    bus: string;
+    node?: string;
+    removable?: boolean;
+    rotational?: boolean;
+    /** The disk's interface (core/link.ts), shown next to the target: "USB 3.2 Gen 2 (10 Gb/s), UAS",
+     *  its payload ceiling after line encoding and the range such links typically deliver, MB/s. */
+    link?: { label: string; ceilingMBps?: number; typicalMBps?: [number, number] };
+  };
   readOnly: boolean;
   /** Whether a test can start here at all (exists, writable, not read-only), and if not why. */
   startable: boolean;

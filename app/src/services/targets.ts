@@ -76,6 +76,15 @@ async function describeFolder(dir: string, name: string | undefined): Promise<Ta
   if (v.device !== 'unknown') device.node = v.device;
   if (v.disk?.removable !== undefined) device.removable = v.disk.removable;
   if (v.disk?.rotational !== undefined) device.rotational = v.disk.rotational;
+  const li = v.disk?.linkInfo;
+  if (li) {
+    const link: NonNullable<TargetInfo['device']['link']> = { label: li.label };
+    if (li.ceilingMBps !== undefined) link.ceilingMBps = li.ceilingMBps;
+    if (li.typicalMBps) link.typicalMBps = [li.typicalMBps[0], li.typicalMBps[1]];
+    device.link = link;
+  } else if (v.disk?.link) {
+    device.link = { label: v.disk.link };
+  }
   const info: TargetInfo = {
     path: dir,
     name: name || v.label || path.basename(v.mountPoint) || v.mountPoint,
