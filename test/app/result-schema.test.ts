@@ -53,4 +53,24 @@ describe('result JSON schema', () => {
     expect(validate({ ...doc, tests: [{ ...doc.tests[0], mbps: undefined }] })).toBe(false);
     expect(validate({ ...doc, surprise: true })).toBe(false);
   });
+
+  it('describes the link, firmware, temperatures and flag severities where they are known', () => {
+    const doc = runJson('--test', 'seq-read', '--size', '8MiB', '--pattern', 'zeros') as Record<string, unknown> & {
+      target: Record<string, unknown> & { device: Record<string, unknown> };
+      flags: Array<Record<string, unknown>>;
+    };
+    // This disk may have no classified link or sensor; give the document what a USB SSD has.
+    const linkInfo = { kind: 'usb', label: 'USB 3.2 Gen 2 (10 Gb/s)', rawMbps: 10000, encoding: '128b/132b', ceilingMBps: 1212, typicalMBps: [900, 1050], driver: 'uas', source: 'sysfs' };
+    const device = { ...doc.target.device, link: linkInfo.label, linkInfo, firmware: 'SVT02B6Q' };
+    const full = { ...doc, target: { ...doc.target, device }, context: { temperatureC: { before: 38, after: 45.5 } } };
+    expect(doc.flags.map((f) => f.severity)).toContain('warning'); // zeros
+    expect(validate(full)).toBe(true);
+    expect(validate.errors ?? []).toEqual([]);
+    const bad = (d: unknown): boolean => validate(d) as boolean;
+    expect(bad({ ...full, flags: [{ ...doc.flags[0], severity: 'error' }] })).toBe(false);
+    expect(bad({ ...full, target: { ...doc.target, device: { ...device, linkInfo: { ...linkInfo, kind: 'carrier-pigeon' } } } })).toBe(false);
+    expect(bad({ ...full, target: { ...doc.target, device: { ...device, linkInfo: { ...linkInfo, typicalMBps: [900] } } } })).toBe(false);
+    expect(bad({ ...full, context: { temperatureC: { during: 50 } } })).toBe(false);
+    expect(bad({ ...full, context: { fanRpm: 1 } })).toBe(false);
+  });
 });

@@ -55,4 +55,26 @@ describe('result document', () => {
     expect(host.ramBytes).toBeGreaterThan(0);
     expect(host.os).toBe(process.platform);
   });
+
+  it('judges flags by the volume, carries the link, firmware and temperatures, and leaves empty context out', () => {
+    const volume = {
+      path: '/mnt/t7', realPath: '/mnt/t7', mountPoint: '/mnt/t7', device: '/dev/sdb1', fsType: 'exfat',
+      mountOptions: ['rw'], superOptions: [], totalBytes: 1e12, freeBytes: 5e11,
+      disk: {
+        name: 'sdb', bus: 'usb' as const, model: 'T7', removable: false, rotational: false,
+        linkInfo: { kind: 'usb' as const, label: 'USB 2.0 Hi-Speed (480 Mb/s)', rawMbps: 480, ceilingMBps: 53, source: 'sysfs' },
+        health: { firmware: 'SVT02B6Q', temperatureC: 40 },
+      },
+    };
+    const base = {
+      kind: 'quick', startedAt: new Date(), finishedAt: new Date(), engineVersion: '1', host: hostInfo(),
+      target: targetFromVolume('/mnt/t7', volume), settings: { size: 1e8, pattern: 'random' as const, cache: 'auto' as const, runs: 1 },
+      tests: [test('direct', { mbps: 500 })], volume,
+    };
+    const doc = buildResult({ ...base, context: { temperatureC: { before: 40, after: 47 } } });
+    expect(doc.target.device).toMatchObject({ link: 'USB 2.0 Hi-Speed (480 Mb/s)', linkInfo: { ceilingMBps: 53 }, firmware: 'SVT02B6Q' });
+    expect(doc.context).toEqual({ temperatureC: { before: 40, after: 47 } });
+    expect(doc.flags.map((f) => f.code)).toEqual(['above-interface-ceiling']);
+    expect(buildResult({ ...base, context: {} }).context).toBeUndefined();
+  });
 });

@@ -6,8 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findPackageRoot } from './engine.js';
+import { computeFlags, diskOf, type FlagSeverity } from './flags.js';
 import type { CacheMode, CacheRequest, DataPattern, EngineResult, EngineSpec, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
 import type { HostInfo } from './host.js';
+import type { LinkInfo } from './link-types.js';
 import type { PlanSettings, TestKind } from './presets.js';
 import type { VolumeInfo } from './volume.js';
 
@@ -15,8 +17,12 @@ export const RESULT_SCHEMA = 1 as const;
 
 export interface ResultFlag {
   code: string;
+  /** Plain words, naming the figures that raised it. */
   message: string;
+  /** What to do about it. */
   fix: string;
+  /** 'warning': the figures are probably not the disk's; 'info': worth knowing. Absent: warning. */
+  severity?: FlagSeverity;
 }
 
 export interface ResultTest {
@@ -61,7 +67,11 @@ export interface ResultTarget {
     model: string;
     serial?: string;
     bus: string;
+    /** The link as a user would name it: LinkInfo's label, or sysfs's raw words without one. */
     link?: string;
+    /** The link in full: kind, ceiling, typical speeds (absent when detection found none). */
+    linkInfo?: LinkInfo;
+    firmware?: string;
     /** The block device or mount source, e.g. /dev/sda1. */
     node?: string;
     removable?: boolean;
@@ -85,6 +95,13 @@ export interface ResultDocument {
   dataPattern: DataPattern;
   flags: ResultFlag[];
   tests: ResultTest[];
+  /** Readings around the test, where the OS exposes them. */
+  context?: ResultContext;
+}
+
+export interface ResultContext {
+  /** The drive's temperature before the first test and after the last, °C. */
+  temperatureC?: { before?: number; after?: number };
 }
 
 // Strongest first: direct I/O and macOS F_NOCACHE both bypass the cache.
@@ -151,59 +168,26 @@ export function targetFromVolume(targetPath: string, v: VolumeInfo | undefined):
   };
   if (v?.encrypted !== undefined) t.encrypted = v.encrypted;
   if (v?.device && v.device !== 'unknown') t.device.node = v.device;
-  const d = v?.disk;
+  const d = diskOf(v);
   if (d?.serial) t.device.serial = d.serial;
-  if (d?.link) t.device.link = d.link;
+  if (d?.linkInfo) {
+    t.device.link = d.linkInfo.label;
+    t.device.linkInfo = d.linkInfo;
+  } else if (d?.link) t.device.link = d.link;
+  if (d?.health?.firmware) t.device.firmware = d.health.firmware;
   if (d?.removable !== undefined) t.device.removable = d.removable;
   if (d?.rotational !== undefined) t.device.rotational = d.rotational;
   return t;
 }
 
-/** Flags: what a reader must know before trusting the numbers, each with what to do about it. */
-export function resultFlags(tests: readonly ResultTest[], settings: { cache: CacheRequest; pattern: DataPattern }): ResultFlag[] {
-  const flags: ResultFlag[] = [];
-  const buffered = tests.filter((t) => t.cacheMode.startsWith('buffered'));
-  if (buffered.length > 0) {
-    const modes = [...new Set(buffered.map((t) => t.cacheMode))].join(', ');
-    const notes = [...new Set(buffered.map((t) => t.cacheNote).filter((n): n is string => !!n))];
-    const names = [...new Set(buffered.map((t) => t.name))].join(', ');
-    flags.push({
-      code: 'cache-not-direct',
-      message:
-        `${names} went through the operating system's cache (${modes})` +
-        (notes.length ? `: ${notes.join('; ')}` : '') +
-        '. Those figures may show the cache, not the disk.',
-      fix:
-        settings.cache === 'auto'
-          ? 'The file system refused uncached I/O; test a folder on a file system that supports it (ext4, XFS, Btrfs, APFS, NTFS) for disk-only figures.'
-          : `Run with --cache auto to bypass the cache (you asked for ${settings.cache}).`,
-    });
-  }
-  // The engine may explain a direct result too (a RAM-backed tmpfs takes O_DIRECT but
-  // measures memory); such notes are worth a reader's attention.
-  const otherNotes = [...new Set(tests.filter((t) => !t.cacheMode.startsWith('buffered') && t.cacheNote).map((t) => t.cacheNote!))];
-  if (otherNotes.length > 0) {
-    flags.push({
-      code: 'engine-note',
-      message: `The engine noted: ${otherNotes.join('; ')}.`,
-      fix: 'Check that the folder is on the disk you mean to measure.',
-    });
-  }
-  if (settings.pattern === 'zeros') {
-    flags.push({
-      code: 'zeros-pattern',
-      message: 'The test wrote zeros; disks and file systems that compress or deduplicate will look faster than with real data.',
-      fix: 'Run with --pattern random (the default) for figures that hold for video, photos and archives.',
-    });
-  }
-  if (tests.some((t) => t.bytes === 0)) {
-    flags.push({
-      code: 'empty-test',
-      message: 'At least one test transferred no data, so its figures are meaningless.',
-      fix: 'Use a larger --size or longer --seconds.',
-    });
-  }
-  return flags;
+/** Flags: what a reader must know before trusting the numbers, each with what to do about it.
+ *  The rules live in flags.ts; this keeps the document's entry point. */
+export function resultFlags(
+  tests: readonly ResultTest[],
+  settings: { cache: CacheRequest; pattern: DataPattern },
+  about: { volume?: VolumeInfo; link?: LinkInfo } = {},
+): ResultFlag[] {
+  return computeFlags({ tests, settings, ...about });
 }
 
 export interface BuildResultInput {
@@ -216,6 +200,9 @@ export interface BuildResultInput {
   target: ResultTarget;
   settings: ResultDocument['settings'];
   tests: ResultTest[];
+  /** The volume tested, for the flags that depend on the file system and the disk. */
+  volume?: VolumeInfo;
+  context?: ResultContext;
 }
 
 export function buildResult(input: BuildResultInput): ResultDocument {
@@ -231,9 +218,10 @@ export function buildResult(input: BuildResultInput): ResultDocument {
     settings: input.settings,
     cacheMode: weakestCacheMode(input.tests.map((t) => t.cacheMode)),
     dataPattern: input.settings.pattern,
-    flags: resultFlags(input.tests, input.settings),
+    flags: resultFlags(input.tests, input.settings, input.volume ? { volume: input.volume } : {}),
     tests: input.tests,
   };
   if (input.label !== undefined) doc.label = input.label;
+  if (input.context && Object.keys(input.context).length > 0) doc.context = input.context;
   return doc;
 }

@@ -7,7 +7,9 @@ import { AbortError, engineVersion, isAbortError, runTest, type RunTestOptions }
 import { inputError, toPlainError } from './errors.js';
 import { hostInfo } from './host.js';
 import { buildPlan, type TestKind } from './presets.js';
-import { buildResult, targetFromVolume, toResultTest, type ResultDocument, type ResultTest } from './result.js';
+import { diskOf } from './flags.js';
+import { driveHealth } from './link.js';
+import { buildResult, targetFromVolume, toResultTest, type ResultContext, type ResultDocument, type ResultTest } from './result.js';
 import { volumeInfo, type VolumeInfo } from './volume.js';
 import { openWorkspace } from './workspace.js';
 
@@ -69,6 +71,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const workspace = await openWorkspace(target, { needBytes: plan.fileSize, handleSignals: opts.handleSignals ?? true });
   let volume: VolumeInfo | undefined;
   const tests: ResultTest[] = [];
+  let temperatureAfter: number | undefined;
   try {
     // Read after the workspace exists: free space shown is what the test had to work with.
     volume = await volumeInfo(target).catch(() => undefined);
@@ -89,6 +92,12 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
         engine = result.engineVersion;
         tests.push(toResultTest(step.name, result, run));
       }
+    }
+    // The drive's temperature after the last test (the one before came with volumeInfo, read
+    // before the first); only worth the sysfs reads when that first reading found a sensor.
+    if (volume?.devNumber && temperatureOf(volume) !== undefined) {
+      const t = (await driveHealth(volume.devNumber).catch(() => undefined))?.temperatureC;
+      if (typeof t === 'number' && Number.isFinite(t)) temperatureAfter = t;
     }
   } catch (err) {
     if (isAbortError(err)) throw err;
@@ -114,5 +123,22 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     target: targetFromVolume(target, volume),
     settings: { ...plan.settings, runs },
     tests,
+    ...(volume ? { volume } : {}),
+    context: testContext(temperatureOf(volume), temperatureAfter),
   });
+}
+
+function temperatureOf(v: VolumeInfo | undefined): number | undefined {
+  const t = diskOf(v)?.health?.temperatureC;
+  return typeof t === 'number' && Number.isFinite(t) ? t : undefined;
+}
+
+function testContext(before: number | undefined, after: number | undefined): ResultContext {
+  const c: ResultContext = {};
+  if (before !== undefined || after !== undefined) {
+    c.temperatureC = {};
+    if (before !== undefined) c.temperatureC.before = before;
+    if (after !== undefined) c.temperatureC.after = after;
+  }
+  return c;
 }

@@ -1,0 +1,308 @@
+// Flags on a result: what a reader must know before trusting the numbers, each in plain words
+// with the figures that triggered it and what to do about it. One small named rule per flag, all
+// pure (tests, settings, volume and link facts in; flags out), so every rule is tested without a
+// disk and the document, its exports, the report and the share image all carry the same list.
+//
+// Severity: 'warning' when the figures are probably not the disk's (a cache, RAM, compression of
+// zeros answered); 'info' when they are the disk's but shaped by how the file system or the
+// target works (copy-on-write, a network share) — worth knowing, nothing to fix.
+import type { CacheRequest, DataPattern, Rw } from './engine-types.js';
+import type { DriveHealth, LinkInfo } from './link-types.js';
+import type { ResultFlag, ResultTest } from './result.js';
+import type { DiskInfo, VolumeInfo } from './volume.js';
+
+export type FlagSeverity = 'warning' | 'info';
+
+export interface FlagInput {
+  tests: readonly ResultTest[];
+  settings: { cache: CacheRequest; pattern: DataPattern };
+  volume?: VolumeInfo;
+  /** The link to judge against; defaults to the volume's disk.linkInfo. */
+  link?: LinkInfo;
+}
+
+// Link detection adds these to DiskInfo (app/src/core/link.ts); read them as optional so the
+// rules work with and without it.
+type DiskWithLink = DiskInfo & { linkInfo?: LinkInfo; health?: DriveHealth };
+
+/** The disk facts flags and the result document read, with the link engineer's optional fields. */
+export function diskOf(v: VolumeInfo | undefined): DiskWithLink | undefined {
+  return v?.disk as DiskWithLink | undefined;
+}
+
+type Rule = (input: FlagInput) => ResultFlag | undefined;
+
+const isWrite = (rw: Rw): boolean => rw === 'write' || rw === 'randwrite' || rw === 'randrw';
+const isRead = (rw: Rw): boolean => rw === 'read' || rw === 'randread';
+const mb = (x: number): string => `${x >= 100 ? Math.round(x) : x.toFixed(1)} MB/s`;
+const fsOptions = (v: VolumeInfo): string[] => [...v.mountOptions, ...v.superOptions];
+
+/** Joins names the way a sentence does: "A", "A and B", "A, B and C". */
+function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** Best figure per test name across runs: a flag names each test once, at its highest. */
+function bestByName(tests: readonly ResultTest[]): ResultTest[] {
+  const best = new Map<string, ResultTest>();
+  for (const t of tests) {
+    const b = best.get(t.name);
+    if (!b || t.mbps > b.mbps) best.set(t.name, t);
+  }
+  return [...best.values()];
+}
+
+// A figure more than 5% above the link's payload ceiling cannot have crossed the link: the 5%
+// leaves room for timer granularity and a ceiling rounded down.
+const CEILING_SLACK = 1.05;
+
+export const aboveInterfaceCeiling: Rule = ({ tests, volume, link }) => {
+  const l = link ?? diskOf(volume)?.linkInfo;
+  const ceiling = l?.ceilingMBps;
+  if (!l || !ceiling || ceiling <= 0) return undefined;
+  const over = bestByName(tests).filter((t) => t.bytes > 0 && t.mbps > ceiling * CEILING_SLACK);
+  if (over.length === 0) return undefined;
+  const figures = listWords(over.map((t) => `${t.name} ${mb(t.mbps)}`));
+  return {
+    code: 'above-interface-ceiling',
+    severity: 'warning',
+    message: `${figures} ${over.length === 1 ? 'is' : 'are'} above what ${l.label} can carry (≈ ${Math.round(ceiling)} MB/s): the figure cannot be the disk's — a cache answered.`,
+    fix: 'Run with --cache auto on a file system that takes direct I/O, and with a test file larger than the drive\'s and the computer\'s caches (--size); if the link looks wrong, check the cable and port.',
+  };
+};
+
+export const cacheNotDirect: Rule = ({ tests, settings }) => {
+  const buffered = tests.filter((t) => t.cacheMode.startsWith('buffered'));
+  if (buffered.length === 0) return undefined;
+  const modes = [...new Set(buffered.map((t) => t.cacheMode))].join(', ');
+  const notes = [...new Set(buffered.map((t) => t.cacheNote).filter((n): n is string => !!n))];
+  const names = [...new Set(buffered.map((t) => t.name))].join(', ');
+  return {
+    code: 'cache-not-direct',
+    severity: 'warning',
+    message:
+      `${names} went through the operating system's cache (${modes})` +
+      (notes.length ? `: ${notes.join('; ')}` : '') +
+      '. Those figures may show the cache, not the disk.',
+    fix:
+      settings.cache === 'auto'
+        ? 'Uncached I/O was not possible here (the engine note says why); test a folder on a disk file system that supports it (ext4, XFS, Btrfs, APFS, NTFS) for disk-only figures.'
+        : `Run with --cache auto to bypass the cache (you asked for ${settings.cache}).`,
+  };
+};
+
+const RAM_FS = new Set(['tmpfs', 'ramfs']);
+
+// tmpfs/ramfs are memory by definition; zram (compressed RAM) and brd (/dev/ramN) are block
+// devices backed by memory, whatever file system sits on them.
+export const ramBacked: Rule = ({ volume, link }) => {
+  if (!volume) return link?.kind === 'memory' ? ramFlag(link.label) : undefined;
+  const name = diskOf(volume)?.name ?? '';
+  const node = volume.device;
+  if (RAM_FS.has(volume.fsType)) return ramFlag(`${volume.fsType} at ${volume.mountPoint}`);
+  if (/^\/dev\/(zram|ram)\d+/.test(node) || /^(zram|ram)\d+$/.test(name)) return ramFlag(`${node.startsWith('/dev/') ? node : `/dev/${name}`}, a RAM disk`);
+  if ((link ?? diskOf(volume)?.linkInfo)?.kind === 'memory') return ramFlag(link?.label ?? 'memory');
+  return undefined;
+};
+
+function ramFlag(what: string): ResultFlag {
+  return {
+    code: 'ram-backed',
+    severity: 'warning',
+    message: `The folder is in RAM (${what}): the figures measure memory, not a disk, and vanish with a reboot.`,
+    fix: 'Choose a folder on the disk you mean to measure.',
+  };
+}
+
+// Network file systems, FUSE ones included: their figures are the network's and the server's.
+const NETWORK_FS = new Set([
+  'nfs', 'nfs4', 'cifs', 'smb3', 'smbfs', '9p', 'virtiofs', 'ceph', 'glusterfs', 'afpfs', 'davfs',
+  'fuse.sshfs', 'fuse.rclone', 'fuse.s3fs', 'fuse.glusterfs', 'fuse.ceph-fuse',
+]);
+
+export const networkFs: Rule = ({ volume, link }) => {
+  const net = volume ? NETWORK_FS.has(volume.fsType) : false;
+  if (!net && (link ?? diskOf(volume)?.linkInfo)?.kind !== 'network') return undefined;
+  const what = volume ? `${volume.fsType}${volume.device && volume.device !== 'unknown' ? ` from ${volume.device}` : ''}` : 'network';
+  return {
+    code: 'network-fs',
+    severity: 'info',
+    message: `The folder is on a network file system (${what}): the figures measure the network and the server together, and the client may cache.`,
+    fix: 'Compare with the network\'s own speed (1 Gb/s Ethernet carries ≈ 118 MB/s); to measure the server\'s disk, run DiskDial on the server.',
+  };
+};
+
+export const fuse: Rule = ({ volume }) => {
+  if (!volume) return undefined;
+  const t = volume.fsType;
+  if (NETWORK_FS.has(t)) return undefined; // sshfs and friends are flagged as network shares
+  if (t !== 'fuseblk' && t !== 'fuse' && !t.startsWith('fuse.')) return undefined;
+  // Linux names exFAT (exfat-fuse) and NTFS (ntfs-3g) mounts 'fuseblk' without saying which.
+  const what = t === 'fuseblk' ? 'exFAT/NTFS through FUSE (fuseblk)' : `${t.slice('fuse.'.length) || 'a'} FUSE file system`;
+  return {
+    code: 'fuse',
+    severity: 'warning',
+    message: `${what}: the FUSE daemon caches the device; O_DIRECT may be emulated, so figures can include the cache.`,
+    fix: 'For disk-only figures use the kernel driver (mount -t exfat or -t ntfs3 on Linux 5.15+) or test a folder on another file system.',
+  };
+};
+
+function btrfsCompression(v: VolumeInfo): string | undefined {
+  return fsOptions(v).find((o) => o.startsWith('compress=') || o.startsWith('compress-force=') || o === 'compress' || o === 'compress-force');
+}
+
+// Btrfs compresses only when mounted with compress/compress-force (or per file, which mount
+// options cannot show); OpenZFS compresses by default (compression=on, lz4) and turns all-zero
+// blocks into holes, and its dataset properties are not in mount options — so ZFS is assumed to.
+export const compressingFs: Rule = ({ volume, settings }) => {
+  if (!volume) return undefined;
+  let what: string | undefined;
+  if (volume.fsType === 'btrfs') {
+    const opt = btrfsCompression(volume);
+    if (opt) what = `Btrfs mounted with ${opt}`;
+  } else if (volume.fsType === 'zfs') {
+    what = 'ZFS (compression is on by default)';
+  }
+  if (!what) return undefined;
+  if (settings.pattern === 'zeros') {
+    return {
+      code: 'compressing-fs',
+      severity: 'warning',
+      message: `The test wrote zeros to ${what}: zeros compress to almost nothing, so the figures measure the compressor and memory, not the disk.`,
+      fix: 'Run with --pattern random (the default): random data does not compress, so it reaches the disk.',
+    };
+  }
+  return {
+    code: 'compressing-fs',
+    severity: 'info',
+    message: `${what} compresses what it stores: the test's random data does not compress, but your files may, and then read and write faster or slower than these figures.`,
+    fix: 'Nothing to fix; for raw disk figures test a folder on a file system without compression.',
+  };
+};
+
+// Copy-on-write writes every block to a new place and updates metadata (and checksums), so write
+// figures — random writes most — carry that cost. It is how the file system treats real files
+// too, hence 'info'. Btrfs's nodatacow mount option turns it off (per-file chattr +C is not
+// visible in mount options).
+export const copyOnWrite: Rule = ({ volume, tests }) => {
+  if (!volume || !tests.some((t) => isWrite(t.rw))) return undefined;
+  let what: string | undefined;
+  if (volume.fsType === 'btrfs' && !fsOptions(volume).includes('nodatacow')) what = 'Btrfs';
+  else if (volume.fsType === 'zfs') what = 'ZFS';
+  if (!what) return undefined;
+  return {
+    code: 'copy-on-write',
+    severity: 'info',
+    message: `${what} is copy-on-write: each write goes to a new place and updates metadata, so write figures — random writes most — include that cost.`,
+    fix: 'Nothing to fix: your files pay it too. For raw disk figures test a folder on ext4 or XFS.',
+  };
+};
+
+export const zerosPattern: Rule = ({ settings }) =>
+  settings.pattern === 'zeros'
+    ? {
+        code: 'zeros-pattern',
+        severity: 'warning',
+        message: 'The test wrote zeros; disks and file systems that compress or deduplicate will look faster than with real data.',
+        fix: 'Run with --pattern random (the default) for figures that hold for video, photos and archives.',
+      }
+    : undefined;
+
+export type DeviceClass = 'hdd' | 'ssd';
+
+/**
+ * The device class whose read/write ratio we know, or undefined when we do not judge.
+ * - 'hdd': a rotational disk on ATA or SCSI/SAS — its heads read and write at about the same
+ *   speed, so reads more than 2 × writes mean a cache answered the reads.
+ * - 'ssd': a non-rotational, non-removable NVMe or ATA disk — even QLC drives past their write
+ *   cache stay within ~8 × (e.g. 7000 MB/s read, 900 MB/s write).
+ * Not judged: USB (bridges misreport both 'rotational' and 'removable', and flash sticks and SD
+ *   cards read ≫ write by design; the interface ceiling covers USB), mmc, virtio (VMs report
+ *   rotational=1 and the host caches), loop, dm and md (the class is the layer below's).
+ */
+export function deviceClass(disk: DiskInfo | undefined): DeviceClass | undefined {
+  if (!disk || disk.removable === true) return undefined;
+  if (disk.rotational === true && (disk.bus === 'ata' || disk.bus === 'scsi')) return 'hdd';
+  if (disk.rotational === false && (disk.bus === 'nvme' || disk.bus === 'ata')) return 'ssd';
+  return undefined;
+}
+
+export const READ_WRITE_RATIO: Readonly<Record<DeviceClass, number>> = { hdd: 2, ssd: 8 };
+
+// Compares like with like: the best read and the best write of the same access (sequential or
+// random), block size, queue depth and thread count — Quick's Write/Read pair, each CDM row's
+// Read/Write pair, across runs. Mixed (randrw) tests have no pair.
+export const readsImplausiblyFast: Rule = ({ tests, volume }) => {
+  const cls = deviceClass(diskOf(volume));
+  if (!cls) return undefined;
+  const limit = READ_WRITE_RATIO[cls];
+  const groups = new Map<string, { read?: ResultTest; write?: ResultTest }>();
+  for (const t of tests) {
+    if (t.bytes <= 0 || t.rw === 'randrw') continue;
+    const key = `${t.rw.startsWith('rand') ? 'rand' : 'seq'}/${t.bs}/${t.qd}/${t.threads}`;
+    const g = groups.get(key) ?? {};
+    if (isRead(t.rw)) { if (!g.read || t.mbps > g.read.mbps) g.read = t; }
+    else if (!g.write || t.mbps > g.write.mbps) g.write = t;
+    groups.set(key, g);
+  }
+  const pairs = [...groups.values()].filter(
+    (g): g is { read: ResultTest; write: ResultTest } => !!g.read && !!g.write && g.write.mbps > 0 && g.read.mbps > limit * g.write.mbps,
+  );
+  if (pairs.length === 0) return undefined;
+  const figures = listWords(pairs.map((p) => `${p.read.name} ${mb(p.read.mbps)} vs ${p.write.name} ${mb(p.write.mbps)}`));
+  const kind = cls === 'hdd' ? 'a spinning disk' : 'an internal SSD';
+  return {
+    code: 'reads-implausibly-fast',
+    severity: 'warning',
+    message: `Reads are more than ${limit} × writes (${figures}), implausible for ${kind}: the reads were probably answered by a cache.`,
+    fix: 'Use a test file larger than the drive\'s cache and the computer\'s free RAM (--size), with --cache auto.',
+  };
+};
+
+export const engineNote: Rule = ({ tests }) => {
+  // The engine may explain a direct result too (a RAM-backed tmpfs takes O_DIRECT but measures
+  // memory); such notes are worth a reader's attention.
+  const notes = [...new Set(tests.filter((t) => !t.cacheMode.startsWith('buffered') && t.cacheNote).map((t) => t.cacheNote!))];
+  if (notes.length === 0) return undefined;
+  return {
+    code: 'engine-note',
+    severity: 'info',
+    message: `The engine noted: ${notes.join('; ')}.`,
+    fix: 'Check that the folder is on the disk you mean to measure.',
+  };
+};
+
+export const emptyTest: Rule = ({ tests }) =>
+  tests.some((t) => t.bytes === 0)
+    ? {
+        code: 'empty-test',
+        severity: 'warning',
+        message: 'At least one test transferred no data, so its figures are meaningless.',
+        fix: 'Use a larger --size or longer --seconds.',
+      }
+    : undefined;
+
+/** The rules in the order their flags are listed: what makes figures not the disk's first. */
+export const FLAG_RULES: ReadonlyArray<readonly [code: string, rule: Rule]> = [
+  ['above-interface-ceiling', aboveInterfaceCeiling],
+  ['cache-not-direct', cacheNotDirect],
+  ['ram-backed', ramBacked],
+  ['network-fs', networkFs],
+  ['fuse', fuse],
+  ['compressing-fs', compressingFs],
+  ['reads-implausibly-fast', readsImplausiblyFast],
+  ['zeros-pattern', zerosPattern],
+  ['engine-note', engineNote],
+  ['copy-on-write', copyOnWrite],
+  ['empty-test', emptyTest],
+];
+
+export function computeFlags(input: FlagInput): ResultFlag[] {
+  const flags: ResultFlag[] = [];
+  for (const [, rule] of FLAG_RULES) {
+    const f = rule(input);
+    if (f) flags.push(f);
+  }
+  return flags;
+}
