@@ -18,6 +18,10 @@ export interface DialProps {
   /** Small line under the figure, e.g. "peak 1,234" or "average". */
   caption?: string;
   active?: boolean;
+  /** The interface ceiling, MB/s: a neutral tick where the link tops out, drawn only within the scale. */
+  ceiling?: number;
+  /** Hover text for the ceiling tick. */
+  ceilingTitle?: string;
 }
 
 const C = 120; // centre of the 240×240 viewBox
@@ -29,7 +33,7 @@ function arcPath(r: number): string {
   return `M ${a.x.toFixed(2)} ${a.y.toFixed(2)} A ${r} ${r} 0 1 1 ${b.x.toFixed(2)} ${b.y.toFixed(2)}`;
 }
 
-export function Dial({ label, value, peak, max, variant, caption, active = false }: DialProps) {
+export function Dial({ label, value, peak, max, variant, caption, active = false, ceiling, ceilingTitle }: DialProps) {
   const uid = useId().replace(/:/g, '');
   const needleRef = useRef<SVGGElement>(null);
   const arcRef = useRef<SVGPathElement>(null);
@@ -48,10 +52,12 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
   useNeedle(valueToAngle(value, max), apply);
 
   const peakAngle = valueToAngle(peak, max);
+  const showCeiling = ceiling !== undefined && Number.isFinite(ceiling) && ceiling > 0 && ceiling <= max;
+  const ceilingAngle = showCeiling ? valueToAngle(ceiling, max) : 0;
 
   return (
     <figure className={`dial dial--${variant}${active ? ' dial--active' : ''}`} data-testid={`dial-${variant}`}>
-      <svg className="dial__svg" viewBox="0 0 240 240" role="img" aria-label={`${label}: ${formatMBps(value)} megabytes per second, scale 0 to ${max}`}>
+      <svg className="dial__svg" viewBox="0 0 240 240" role="img" aria-label={`${label}: ${formatMBps(value)} megabytes per second, scale 0 to ${max}${showCeiling ? `, interface ceiling ${formatMBps(ceiling)}` : ''}`}>
         <defs>
           <radialGradient id={`face-${uid}`} cx="50%" cy="42%" r="60%">
             <stop offset="0%" stopColor="#20242b" />
@@ -105,6 +111,21 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
             );
           })}
         </g>
+        {showCeiling && (
+          <g
+            className="dial__ceiling"
+            data-testid={`ceiling-${variant}`}
+            data-value={ceiling}
+            data-angle={ceilingAngle.toFixed(2)}
+            transform={`rotate(${ceilingAngle.toFixed(2)} ${C} ${C})`}
+          >
+            <title>{ceilingTitle ?? `Interface ceiling ≈ ${formatMBps(ceiling)} MB/s`}</title>
+            {/* a wide transparent stroke so the thin tick is easy to hover */}
+            <line x1={C} y1={C - 79} x2={C} y2={C - 106} className="dial__ceiling-hit" />
+            <line x1={C} y1={C - 80} x2={C} y2={C - 105} className="dial__ceiling-halo" />
+            <line x1={C} y1={C - 80} x2={C} y2={C - 105} className="dial__ceiling-line" />
+          </g>
+        )}
         <text x={C + 2} y={166} className="dial__name" textAnchor="middle">
           {label}
         </text>

@@ -2,8 +2,10 @@
 // measured and how, the throughput chart and the video-format table.
 import { useId } from 'react';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
+import { CEILING_EXPLAIN, ceilingTitle, targetLink } from '../targets/link';
 import { CacheBadge } from './cache-badge';
 import { Dial } from './dial';
+import { FlagsPanel } from './flags-panel';
 import { SettingsBar } from './settings-bar';
 import { StartButton } from './start-button';
 import { selectIsBusy, selectLatestResult, useQuickTestStore } from './store';
@@ -42,6 +44,8 @@ export function QuickTestScreen() {
   const start = useQuickTestStore((s) => s.start);
   const stop = useQuickTestStore((s) => s.stop);
   const reasonId = useId();
+  const ceiling = targetLink(target)?.ceilingMBps;
+  const ceilingText = ceiling ? ceilingTitle(ceiling) : undefined;
 
   const blocked = !target ? 'Choose a drive or folder to test.' : !target.startable ? (target.reason ?? 'A test cannot run here.') : null;
   const line = statusLine({ status, phase, stage, cycle, cycles, mode });
@@ -56,7 +60,17 @@ export function QuickTestScreen() {
 
       <section className="dials-card card" aria-label="Speed dials">
         <div className="dials">
-          <Dial label="WRITE" variant="write" value={live.write} peak={peak.write} max={scale} caption={caption('write')} active={busy && phase === 'write'} />
+          <Dial
+            label="WRITE"
+            variant="write"
+            value={live.write}
+            peak={peak.write}
+            max={scale}
+            caption={caption('write')}
+            active={busy && phase === 'write'}
+            ceiling={ceiling}
+            ceilingTitle={ceilingText}
+          />
           <div className="dials__center">
             <StartButton
               running={status === 'running' || status === 'stopping'}
@@ -80,10 +94,29 @@ export function QuickTestScreen() {
               )}
             </div>
             <CacheBadge cacheMode={latest?.cacheMode ?? null} dataPattern={latest?.dataPattern ?? null} notes={latest?.notes ?? []} />
+            {ceiling && (
+              <span className="ceiling-note" title={ceilingText} tabIndex={0} data-testid="ceiling-note">
+                <span className="ceiling-note__swatch" aria-hidden="true" />
+                interface ceiling ≈ {formatMBps(ceiling)} MB/s
+                <span className="sr-only">: {CEILING_EXPLAIN}</span>
+              </span>
+            )}
           </div>
-          <Dial label="READ" variant="read" value={live.read} peak={peak.read} max={scale} caption={caption('read')} active={busy && phase === 'read'} />
+          <Dial
+            label="READ"
+            variant="read"
+            value={live.read}
+            peak={peak.read}
+            max={scale}
+            caption={caption('read')}
+            active={busy && phase === 'read'}
+            ceiling={ceiling}
+            ceilingTitle={ceilingText}
+          />
         </div>
       </section>
+
+      <FlagsPanel />
 
       <div className="lower">
         <ThroughputChart />

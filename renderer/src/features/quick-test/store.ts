@@ -2,6 +2,7 @@
 // show. Bridge events arrive through onProgress/onCycle/onDone; components only read through
 // narrow selectors and change state through these actions.
 import { create } from 'zustand';
+import type { ResultFlag } from '../../../../app/src/core/result';
 import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { chooseScale, SCALE_LADDER } from './dial-math';
@@ -59,6 +60,8 @@ interface QuickTestState {
   results: CycleResult[];
   /** Sustained (average) MB/s: the latest finished cycle's figures. */
   sustained: Pair | null;
+  /** The latest finished cycle's flags, as its result document carries them. */
+  flags: ResultFlag[];
   series: SeriesPoint[];
   startedAt: number;
   error: IpcError | null;
@@ -89,6 +92,7 @@ const runState = {
   scale: SCALE_LADDER[0] as number,
   results: [] as CycleResult[],
   sustained: null as Pair | null,
+  flags: [] as ResultFlag[],
   series: [] as SeriesPoint[],
   startedAt: 0,
   error: null as IpcError | null,
@@ -190,6 +194,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     const s = get();
     if (s.jobId && e.jobId !== s.jobId) return;
     const doc = e.result;
+    const flags = Array.isArray(doc.flags) ? doc.flags : [];
     const write = doc.tests.find((t) => t.rw === 'write');
     const read = doc.tests.find((t) => t.rw === 'read');
     const result: CycleResult = {
@@ -198,11 +203,12 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
       readMBps: read?.mbps ?? null,
       cacheMode: doc.cacheMode,
       dataPattern: doc.dataPattern,
-      notes: doc.flags.map((f) => f.message),
+      notes: flags.map((f) => f.message),
     };
     set({
       results: [...s.results, result],
       sustained: { write: result.writeMBps ?? 0, read: result.readMBps ?? 0 },
+      flags,
     });
   },
 

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TargetInfo } from '../../../../app/src/ipc/contract';
 import { formatBytes } from '../../lib/format';
+import { linkText, linkTitle, targetLink } from './link';
 import { selectSelectedTarget, useTargetsStore } from './store';
 
 const BUS_LABEL: Record<string, string> = {
@@ -36,6 +37,17 @@ function Badges({ t }: { t: TargetInfo }) {
   );
 }
 
+/** The connection and its ceiling, e.g. "USB 3.2 Gen 2 · ≤ 1,212 MB/s (typ. 900–1,050)". */
+function LinkLine({ t, className }: { t: TargetInfo; className: string }) {
+  const link = targetLink(t);
+  if (!link) return null;
+  return (
+    <span className={className} title={linkTitle(link)} data-testid="target-link">
+      {linkText(link)}
+    </span>
+  );
+}
+
 function DriveIcon() {
   return (
     <svg className="drive-icon" viewBox="0 0 24 24" aria-hidden="true">
@@ -49,6 +61,7 @@ function DriveIcon() {
 export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
   const targets = useTargetsStore((s) => s.targets);
   const selected = useTargetsStore(selectSelectedTarget);
+  const selectedLink = targetLink(selected);
   const loading = useTargetsStore((s) => s.loading);
   const error = useTargetsStore((s) => s.error);
   const select = useTargetsStore((s) => s.select);
@@ -126,7 +139,7 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
         className="target-button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={selected ? `Target: ${selected.name}, ${selected.mountPoint}. Change target` : 'Choose a target'}
+        aria-label={selected ? `Target: ${selected.name}, ${selected.mountPoint}${selectedLink ? `, ${linkText(selectedLink)}` : ''}. Change target` : 'Choose a target'}
         disabled={disabled}
         onClick={() => (open ? close(false) : openList())}
         onKeyDown={(e) => {
@@ -141,7 +154,8 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
           <span className="target-button__text">
             <span className="target-button__name">{selected.name}</span>
             <span className="target-button__meta">
-              {busLabel(selected.device.bus)} · {formatBytes(selected.freeBytes)} free of {formatBytes(selected.totalBytes)}
+              {targetLink(selected) ? <LinkLine t={selected} className="target-button__link" /> : busLabel(selected.device.bus)} ·{' '}
+              {formatBytes(selected.freeBytes)} free of {formatBytes(selected.totalBytes)}
             </span>
           </span>
         ) : (
@@ -185,6 +199,7 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
                   {t.mountPoint} · {t.fs} · {formatBytes(t.freeBytes)} free of {formatBytes(t.totalBytes)}
                   {t.device.model ? ` · ${t.device.model}` : ''}
                 </span>
+                <LinkLine t={t} className="target-option__link" />
                 {!t.startable && t.reason && <span className="target-option__reason">{t.reason}</span>}
               </li>
             ))}
