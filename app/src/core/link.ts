@@ -156,7 +156,8 @@ function namedLink(kind: LinkKind, label: string, source: string): LinkInfo {
 
 // ---- Linux: sysfs ---------------------------------------------------------------------------
 
-async function readTrim(file: string): Promise<string | undefined> {
+/** A sysfs attribute's text, trimmed; undefined when missing, unreadable or empty. */
+export async function readTrim(file: string): Promise<string | undefined> {
   try {
     const s = (await fsp.readFile(file, 'utf8')).trim();
     return s || undefined;

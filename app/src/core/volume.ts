@@ -6,7 +6,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { macDiskFor, windowsDiskFor, type PlatformDisk } from './link-platform.js';
-import { detectLink, driveHealth } from './link.js';
+import { detectLink, driveHealth, readTrim } from './link.js';
 import type { DriveHealth, LinkInfo } from './link-types.js';
 
 export type Bus = 'usb' | 'nvme' | 'ata' | 'scsi' | 'virtio' | 'loop' | 'mmc' | 'dm' | 'md' | 'unknown';
@@ -111,15 +111,6 @@ export function findMount(entries: readonly MountEntry[], realPath: string): Mou
     if (!best || mp.length >= best.mountPoint.length) best = e;
   }
   return best;
-}
-
-async function readTrim(file: string): Promise<string | undefined> {
-  try {
-    const s = (await fsp.readFile(file, 'utf8')).trim();
-    return s || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 async function exists(file: string): Promise<boolean> {
