@@ -84,5 +84,25 @@ TEST(Histogram, PercentileClampedToObservedRange) {
   EXPECT_EQ(h.Percentile(0.999), 1000003u);
 }
 
+TEST(Histogram, NonEmptyListsOccupiedBucketsInOrder) {
+  Histogram h;
+  for (uint64_t v : {5u, 5u, 1000u, 1001u, 250000u}) h.Record(v);
+  const auto buckets = h.NonEmpty();
+  uint64_t total = 0, prev = 0;
+  for (const auto& b : buckets) {
+    EXPECT_GT(b.count, 0u);
+    EXPECT_GE(b.lower_ns, prev);
+    prev = b.lower_ns + b.width_ns;
+    total += b.count;
+  }
+  EXPECT_EQ(total, h.count());
+  ASSERT_FALSE(buckets.empty());
+  EXPECT_EQ(buckets.front().lower_ns, 5u);
+  EXPECT_EQ(buckets.front().count, 2u);
+  // 250 µs lies in the last occupied bucket.
+  EXPECT_LE(buckets.back().lower_ns, 250000u);
+  EXPECT_GT(buckets.back().lower_ns + buckets.back().width_ns, 250000u);
+}
+
 }  // namespace
 }  // namespace dd

@@ -101,6 +101,27 @@ describe('engine on the machine\'s own file system', () => {
     expect(r.bytesRead / r.bytes).toBeLessThan(0.8);
   });
 
+  it('mixes reads and writes sequentially (rw, as fio rw=rw and CrystalDiskMark SEQ Mix)', async () => {
+    const r = await runTest(spec({ rw: 'rw', bs: 64 * 1024, qd: 4, fileSize: 16 * MiB, bytes: 16 * MiB, rwmixread: 70 }));
+    expectConsistent(r);
+    expect(r.spec.rwmixread).toBe(70);
+    expect(r.bytesRead / r.bytes).toBeGreaterThan(0.6);
+    expect(r.bytesRead / r.bytes).toBeLessThan(0.8);
+    expect(r.bytesWritten).toBeGreaterThan(0);
+  });
+
+  it('returns its latency histogram: counts add up to the I/Os, buckets bracket min and max', async () => {
+    const r = await runTest(spec({ rw: 'randread', bs: 4096, qd: 4, fileSize: 8 * MiB, bytes: 4 * MiB }));
+    const h = r.latencyHistogram!;
+    expect(h.counts.reduce((a, b) => a + b, 0)).toBe(r.ios);
+    expect(h.lowerNs.length).toBe(h.counts.length);
+    expect(h.widthNs.length).toBe(h.counts.length);
+    for (let i = 1; i < h.lowerNs.length; i++) expect(h.lowerNs[i]!).toBeGreaterThanOrEqual(h.lowerNs[i - 1]! + h.widthNs[i - 1]!);
+    expect(h.minNs / 1e3).toBeCloseTo(r.latencyUs.min, 6);
+    expect(h.minNs).toBeGreaterThanOrEqual(h.lowerNs[0]!);
+    expect(h.maxNs).toBeLessThan(h.lowerNs.at(-1)! + h.widthNs.at(-1)!);
+  });
+
   it('covers block sizes from 512 B to 64 MiB, threads and queue depths', async () => {
     const tiny = await runTest(spec({ rw: 'randread', bs: 512, qd: 1, fileSize: MiB, bytes: 256 * 1024 }));
     expect(tiny.ios).toBe(512);

@@ -3,7 +3,8 @@
 // native/src/engine/spec.h and native/src/engine/result.h.
 
 /** The access pattern of one test. */
-export type Rw = 'read' | 'write' | 'randread' | 'randwrite' | 'randrw';
+/** `rw`: sequential with reads and writes mixed by rwmixread (fio's rw=rw, CrystalDiskMark's SEQ Mix). */
+export type Rw = 'read' | 'write' | 'randread' | 'randwrite' | 'randrw' | 'rw';
 
 /** What the caller asks for. `auto`: direct I/O, falling back to buffered-flushed when refused. */
 export type CacheRequest = 'auto' | 'buffered-flushed' | 'buffered';
@@ -35,7 +36,7 @@ export interface EngineSpec {
   /** Seconds of I/O before measuring starts, excluded from every statistic. */
   warmupSeconds?: number;
   pattern: DataPattern;
-  /** randrw only: percentage of reads (0–100), default 70. */
+  /** randrw and rw only: percentage of reads (0–100), default 70. */
   rwmixread?: number;
   cache: CacheRequest;
   /** Keep the file when the test ends (a following read test reuses it). Default false. */
@@ -82,6 +83,16 @@ export interface SeriesPoint {
   mbps: number;
 }
 
+/** The engine's latency histogram, non-empty buckets only (log-linear: within 1/64 of a value).
+ *  Results of several tests pool by adding counts bucket by bucket (core/latency.ts). */
+export interface LatencyHistogram {
+  lowerNs: number[];
+  widthNs: number[];
+  counts: number[];
+  minNs: number;
+  maxNs: number;
+}
+
 export interface EngineResult {
   rw: Rw;
   bs: number;
@@ -99,6 +110,8 @@ export interface EngineResult {
   iops: number;
   ios: number;
   latencyUs: LatencyUs;
+  /** Absent only from results recorded before engine 0.2 (or from a stand-in engine in tests). */
+  latencyHistogram?: LatencyHistogram;
   series: SeriesPoint[];
   cacheMode: CacheMode;
   /** Why the cache mode is not `direct` (or the platform's equivalent), in plain words. */

@@ -32,7 +32,7 @@ export function diskOf(v: VolumeInfo | undefined): DiskWithLink | undefined {
 
 type Rule = (input: FlagInput) => ResultFlag | undefined;
 
-const isWrite = (rw: Rw): boolean => rw === 'write' || rw === 'randwrite' || rw === 'randrw';
+const isWrite = (rw: Rw): boolean => rw === 'write' || rw === 'randwrite' || rw === 'randrw' || rw === 'rw';
 const isRead = (rw: Rw): boolean => rw === 'read' || rw === 'randread';
 const mb = (x: number): string => `${x >= 100 ? Math.round(x) : x.toFixed(1)} MB/s`;
 const fsOptions = (v: VolumeInfo): string[] => [...v.mountOptions, ...v.superOptions];
@@ -239,7 +239,7 @@ export const readsImplausiblyFast: Rule = ({ tests, volume }) => {
   const limit = READ_WRITE_RATIO[cls];
   const groups = new Map<string, { read?: ResultTest; write?: ResultTest }>();
   for (const t of tests) {
-    if (t.bytes <= 0 || t.rw === 'randrw') continue;
+    if (t.bytes <= 0 || t.rw === 'randrw' || t.rw === 'rw') continue;
     const key = `${t.rw.startsWith('rand') ? 'rand' : 'seq'}/${t.bs}/${t.qd}/${t.threads}`;
     const g = groups.get(key) ?? {};
     if (isRead(t.rw)) { if (!g.read || t.mbps > g.read.mbps) g.read = t; }

@@ -50,7 +50,7 @@ Spec SpecFromJs(const Napi::Object& o) {
   Spec s;
   s.path = String(o, "path");
   if (!ParseRw(String(o, "rw"), &s.rw))
-    Bad(env, "rw", "one of read, write, randread, randwrite, randrw");
+    Bad(env, "rw", "one of read, write, randread, randwrite, randrw, rw");
   s.bs = Integer(o, "bs", 1, kMaxSafe);
   s.qd = static_cast<uint32_t>(Integer(o, "qd", 1, 1e6));
   s.threads = static_cast<uint32_t>(Integer(o, "threads", 1, 1e6));
@@ -87,7 +87,7 @@ Napi::Object SpecToJs(Napi::Env env, const Spec& s) {
   if (s.bytes < UINT64_MAX / 2) o.Set("bytes", static_cast<double>(s.bytes));
   if (s.warmup_seconds > 0) o.Set("warmupSeconds", s.warmup_seconds);
   o.Set("pattern", PatternName(s.pattern));
-  if (s.rw == Rw::kRandRw) o.Set("rwmixread", s.rwmixread);
+  if (IsMixed(s.rw)) o.Set("rwmixread", s.rwmixread);
   o.Set("cache", CacheRequestName(s.cache));
   o.Set("keepFile", s.keep_file);
   o.Set("seed", static_cast<double>(s.seed));  // < 2^53: SpecFromJs and the default ensure it
@@ -118,6 +118,23 @@ Napi::Object ResultToJs(Napi::Env env, const Result& r) {
   lat.Set("p999", r.latency.p999);
   lat.Set("max", r.latency.max);
   o.Set("latencyUs", lat);
+  // Non-empty buckets as three parallel arrays (compact across the process boundary).
+  const size_t nb = r.latency_buckets.size();
+  Napi::Object hist = Napi::Object::New(env);
+  Napi::Array lower = Napi::Array::New(env, nb), width = Napi::Array::New(env, nb),
+              count = Napi::Array::New(env, nb);
+  for (size_t i = 0; i < nb; ++i) {
+    const auto idx = static_cast<uint32_t>(i);
+    lower.Set(idx, static_cast<double>(r.latency_buckets[i].lower_ns));
+    width.Set(idx, static_cast<double>(r.latency_buckets[i].width_ns));
+    count.Set(idx, static_cast<double>(r.latency_buckets[i].count));
+  }
+  hist.Set("lowerNs", lower);
+  hist.Set("widthNs", width);
+  hist.Set("counts", count);
+  hist.Set("minNs", static_cast<double>(r.latency_min_ns));
+  hist.Set("maxNs", static_cast<double>(r.latency_max_ns));
+  o.Set("latencyHistogram", hist);
   Napi::Array series = Napi::Array::New(env, r.series.size());
   for (size_t i = 0; i < r.series.size(); ++i) {
     Napi::Object p = Napi::Object::New(env);

@@ -20,7 +20,7 @@
 
 namespace dd {
 
-const char* const kEngineVersion = "0.1.0";
+const char* const kEngineVersion = "0.2.0";
 
 namespace {
 
@@ -168,7 +168,7 @@ void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
   auto prepare = [&]() -> IoOp* {
     IoOp* op = free_ops.back();
     free_ops.pop_back();
-    op->write = job.rw == Rw::kRandRw ? prng.Below(100) >= job.rwmixread : writes;
+    op->write = IsMixed(job.rw) ? prng.Below(100) >= job.rwmixread : writes;
     if (IsRandom(job.rw)) {
       op->off = slice_start + prng.Below(slice_blocks) * job.bs;
     } else {
@@ -466,6 +466,10 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
                   pr.hist.Percentile(0.99) / 1e3,
                   pr.hist.Percentile(0.999) / 1e3,
                   pr.hist.max() / 1e3};
+  for (const Histogram::Bucket& b : pr.hist.NonEmpty())
+    res->latency_buckets.push_back({b.lower_ns, b.width_ns, b.count});
+  res->latency_min_ns = pr.hist.min();
+  res->latency_max_ns = pr.hist.max();
   res->series = pr.series.Points(pr.end > pr.t0 ? pr.end - pr.t0 : 0);
   res->io_engine = pr.io_engine;
   if (spec.keep_file && !res->cancelled) guard.Keep();

@@ -55,6 +55,13 @@ void Histogram::Merge(const Histogram& o) {
   max_ = std::max(max_, o.max_);
 }
 
+std::vector<Histogram::Bucket> Histogram::NonEmpty() const {
+  std::vector<Bucket> out;
+  for (int i = 0; i < kBuckets; ++i)
+    if (buckets_[i]) out.push_back({LowerBound(i), Width(i), buckets_[i]});
+  return out;
+}
+
 void Histogram::Reset() { *this = Histogram(); }
 
 uint64_t Histogram::Percentile(double q) const {

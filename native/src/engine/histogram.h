@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 namespace dd {
 
@@ -25,6 +26,14 @@ class Histogram {
   double mean() const { return count_ ? static_cast<double>(sum_) / count_ : 0.0; }
   // q in [0, 1]; the value below which a fraction q of the samples lie (bucket midpoint).
   uint64_t Percentile(double q) const;
+
+  // Every bucket holding samples, lowest first: what a caller needs to merge histograms of
+  // several tests (the many-file test pools the latencies of all its files) and to take
+  // percentiles of the union by the same rule as Percentile().
+  struct Bucket {
+    uint64_t lower_ns, width_ns, count;
+  };
+  std::vector<Bucket> NonEmpty() const;
 
   static int IndexOf(uint64_t v);
   static uint64_t LowerBound(int index);

@@ -16,6 +16,11 @@ struct LatencyUs {
   double min = 0, mean = 0, p50 = 0, p90 = 0, p99 = 0, p999 = 0, max = 0;
 };
 
+// The latency histogram's non-empty buckets, for pooling several tests' latencies.
+struct LatencyBucket {
+  uint64_t lower_ns, width_ns, count;
+};
+
 struct SeriesPoint {
   double t;  // end of the bucket, seconds since the measured phase started
   double mbps;
@@ -26,6 +31,8 @@ struct Result {
   uint64_t bytes = 0, bytes_read = 0, bytes_written = 0, ios = 0;
   double seconds = 0, mbps = 0, iops = 0;
   LatencyUs latency;
+  std::vector<LatencyBucket> latency_buckets;
+  uint64_t latency_min_ns = 0, latency_max_ns = 0;
   std::vector<SeriesPoint> series;
   CacheMode cache_mode = CacheMode::kBuffered;
   std::string cache_note;

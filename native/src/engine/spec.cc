@@ -9,8 +9,9 @@
 
 namespace dd {
 
-bool IsRead(Rw rw) { return rw == Rw::kRead || rw == Rw::kRandRead || rw == Rw::kRandRw; }
-bool IsWrite(Rw rw) { return rw == Rw::kWrite || rw == Rw::kRandWrite || rw == Rw::kRandRw; }
+bool IsMixed(Rw rw) { return rw == Rw::kRandRw || rw == Rw::kRw; }
+bool IsRead(Rw rw) { return rw == Rw::kRead || rw == Rw::kRandRead || IsMixed(rw); }
+bool IsWrite(Rw rw) { return rw == Rw::kWrite || rw == Rw::kRandWrite || IsMixed(rw); }
 bool IsRandom(Rw rw) { return rw == Rw::kRandRead || rw == Rw::kRandWrite || rw == Rw::kRandRw; }
 
 namespace {
@@ -18,11 +19,9 @@ struct RwName {
   Rw rw;
   const char* name;
 };
-const RwName kRw[] = {{Rw::kRead, "read"},
-                      {Rw::kWrite, "write"},
-                      {Rw::kRandRead, "randread"},
-                      {Rw::kRandWrite, "randwrite"},
-                      {Rw::kRandRw, "randrw"}};
+const RwName kRw[] = {{Rw::kRead, "read"},         {Rw::kWrite, "write"},
+                      {Rw::kRandRead, "randread"}, {Rw::kRandWrite, "randwrite"},
+                      {Rw::kRandRw, "randrw"},     {Rw::kRw, "rw"}};
 
 std::string Bytes(uint64_t b) { return std::to_string(b) + " B"; }
 }  // namespace

@@ -9,7 +9,10 @@
 
 namespace dd {
 
-enum class Rw { kRead, kWrite, kRandRead, kRandWrite, kRandRw };
+// kRw: sequential, each I/O a read or a write by rwmixread (fio's rw=rw; CrystalDiskMark's SEQ
+// Mix).
+enum class Rw { kRead, kWrite, kRandRead, kRandWrite, kRandRw, kRw };
+bool IsMixed(Rw rw);
 enum class CacheRequest { kAuto, kBufferedFlushed, kBuffered };
 enum class Pattern { kRandom, kZeros };
 
