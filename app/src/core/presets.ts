@@ -2,11 +2,24 @@
 // numbers copy the tools people compare against — Blackmagic Disk Speed Test for `quick`,
 // CrystalDiskMark's defaults for `cdm`, fio-style single tests for the rest — so a DiskDial
 // figure can be held next to theirs.
+//
+// The detailed tests add two plans whose shape depends on the target: `sustained` writes one file
+// as large as asked or as free space allows, and `files` writes and reads a Stibium-style set of
+// files (file-set.ts), scaled down when free space is short.
 import type { CacheRequest, DataPattern, EngineSpec, Rw } from './engine-types.js';
 import { inputError } from './errors.js';
-import { blockLabel, formatBytesBinary } from './units.js';
+import {
+  DEFAULT_FILES_SEED,
+  FILES_PRESET_OPTIONS,
+  fitFileSet,
+  validateFileSetOptions,
+  type FileSet,
+  type FileSetOptions,
+  type FilesPreset,
+} from './file-set.js';
+import { blockLabel, formatBytes, formatBytesBinary } from './units.js';
 
-export const TEST_KINDS = ['quick', 'cdm', 'seq-write', 'seq-read', 'rand-read', 'rand-write', 'mix'] as const;
+export const TEST_KINDS = ['quick', 'cdm', 'sustained', 'files', 'seq-write', 'seq-read', 'rand-read', 'rand-write', 'mix'] as const;
 export type TestKind = (typeof TEST_KINDS)[number];
 
 export const KiB = 1024;
@@ -23,19 +36,80 @@ export interface PlanStep {
   /** "SEQ1M Q8T1 Read", "Write" … */
   name: string;
   spec: Omit<EngineSpec, 'path'>;
+  /** The file in the workspace this step uses; absent: the plan's one shared test file. */
+  file?: string;
+  /** files test: which file of the set (FileSet.entries index) and which pass. */
+  fileIndex?: number;
+  pass?: 'write' | 'read';
 }
 
 export interface Plan {
   kind: TestKind;
-  /** Size of the one test file every step uses. */
+  /** Size of the one test file every step uses (files test: the set's total). */
   fileSize: number;
+  /** Bytes the plan writes to the target at most at one time: checked against free space. */
+  needBytes: number;
   steps: PlanStep[];
   /** The settings the plan was built from, echoed into the result document. */
   settings: PlanSettings;
+  /** Things the plan changed from what was asked, in plain words (e.g. scaled to free space). */
+  notes: string[];
+  /** files test: the set of files. */
+  fileSet?: FileSet;
+  /** sustained test: how the size was chosen. */
+  sustained?: { requestedBytes: number; limitedBy: 'size' | 'free-space'; reserveBytes: number };
+}
+
+/** What the plan may need to know about the target (sustained and files size themselves to it). */
+export interface PlanTarget {
+  freeBytes: number;
+  totalBytes: number;
+}
+
+export const CDM_PRESETS = ['default', 'nvme', 'peak', 'realworld'] as const;
+export type CdmPreset = (typeof CDM_PRESETS)[number];
+/** CrystalDiskMark's test modes: each row read then write (its default), one direction, a 70/30
+ *  read/write mix, or all three. */
+export const CDM_MODES = ['readwrite', 'read', 'write', 'mix', 'all'] as const;
+export type CdmMode = (typeof CDM_MODES)[number];
+
+interface CdmRow {
+  seq: boolean;
+  bs: number;
+  qd: number;
+  threads: number;
+}
+const row = (seq: boolean, bs: number, qd: number, threads = 1): CdmRow => ({ seq, bs, qd, threads });
+/** CrystalDiskMark 8's profiles: Default, NVMe SSD, Peak Performance, Real World Performance. */
+export const CDM_PRESET_ROWS: Record<CdmPreset, readonly CdmRow[]> = {
+  default: [row(true, 1 * 1024 * 1024, 8), row(true, 1024 * 1024, 1), row(false, 4096, 32), row(false, 4096, 1)],
+  nvme: [row(true, 1024 * 1024, 8), row(true, 128 * 1024, 32), row(false, 4096, 32, 16), row(false, 4096, 1)],
+  peak: [row(true, 1024 * 1024, 8), row(false, 4096, 32)],
+  realworld: [row(true, 1024 * 1024, 1), row(false, 4096, 1)],
+};
+export const CDM_MIN_SIZE = 16 * 1024 * 1024;
+export const CDM_MAX_SIZE = 64 * 1024 * 1024 * 1024;
+
+/** Sustained write: how much to write at most by default, and what to leave free. */
+export const SUSTAINED_DEFAULT_BYTES = 50e9;
+export const SUSTAINED_MIN_BYTES = 64 * 1024 * 1024;
+/** Leave max(512 MiB, 5 % of the volume) free unless told otherwise: a full disk slows some
+ *  file systems and upsets everything else on it. */
+export function defaultReserve(totalBytes: number): number {
+  return Math.max(512 * 1024 * 1024, Math.round(totalBytes * 0.05));
 }
 
 export interface PlanOptions {
+  /** Test-file size; sustained: the most to write; files: ignored (the set decides). */
   size?: number;
+  /** cdm: CrystalDiskMark profile; files: quick, standard or custom. */
+  preset?: CdmPreset | FilesPreset;
+  /** cdm: which directions to run. */
+  mode?: CdmMode;
+  /** sustained and files: free space to leave untouched, bytes. */
+  reserveBytes?: number;
+  /** files: the set (count and sizes override the preset's, making it custom). */
+  files?: Partial<FileSetOptions>;
   bs?: number;
   qd?: number;
   threads?: number;
@@ -49,6 +123,10 @@ export interface PlanOptions {
 
 export interface PlanSettings {
   size: number;
+  preset?: string;
+  mode?: CdmMode;
+  reserveBytes?: number;
+  files?: FileSetOptions;
   bs?: number;
   qd?: number;
   threads?: number;
@@ -64,6 +142,8 @@ export interface PlanSettings {
 export const DEFAULT_SIZE: Record<TestKind, number> = {
   quick: 1e9,
   cdm: GiB,
+  sustained: SUSTAINED_DEFAULT_BYTES,
+  files: 0,
   'seq-write': GiB,
   'seq-read': GiB,
   'rand-read': GiB,
@@ -107,6 +187,9 @@ export function validatePlanOptions(o: PlanOptions): void {
   if (o.rwmixread !== undefined && (!Number.isInteger(o.rwmixread) || o.rwmixread < 0 || o.rwmixread > 100)) {
     throw inputError(`read percentage must be a whole number from 0 to 100`);
   }
+  if (o.reserveBytes !== undefined && (!Number.isSafeInteger(o.reserveBytes) || o.reserveBytes < 0)) {
+    throw inputError(`the free-space reserve must be zero or more bytes`);
+  }
 }
 
 function stepName(prefix: 'SEQ' | 'RND', bs: number, qd: number, threads: number, what: string): string {
@@ -115,29 +198,27 @@ function stepName(prefix: 'SEQ' | 'RND', bs: number, qd: number, threads: number
 
 /**
  * Builds the plan for a test. The file size is rounded down to a whole number of blocks (and of
- * blocks per thread for sequential slices) so every I/O is full-sized and aligned.
+ * blocks per thread for sequential slices) so every I/O is full-sized and aligned. `target` is
+ * needed by the plans that size themselves to free space (sustained, files).
  */
-export function buildPlan(kind: TestKind, o: PlanOptions = {}): Plan {
+export function buildPlan(kind: TestKind, o: PlanOptions = {}, target?: PlanTarget): Plan {
   validatePlanOptions(o);
+  if (kind === 'sustained') return sustainedPlan(o, target);
+  if (kind === 'files') return filesPlan(o, target);
   const pattern = o.pattern ?? 'random';
   const cache = o.cache ?? 'auto';
   const requested = o.size ?? DEFAULT_SIZE[kind];
+  const common = bounds(o);
 
-  // Bounds of the measured phase. A time limit, the preset's own (CDM's 5 s) or one the user
-  // asks for, is a duration: the engine keeps going over the test file until it ends, so a fast
-  // drive is measured for as long as a slow one.
-  type Bounds = Pick<EngineSpec, 'pattern' | 'cache' | 'seconds' | 'bytes' | 'warmupSeconds'>;
-  const common = (presetSeconds: number | undefined): Bounds => {
-    const c: Bounds = { pattern, cache };
-    if (o.seconds !== undefined) c.seconds = o.seconds;
-    else if (presetSeconds !== undefined) c.seconds = presetSeconds;
-    if (o.warmupSeconds !== undefined) c.warmupSeconds = o.warmupSeconds;
-    return c;
-  };
-
-  const largestBs = kind === 'cdm' ? MiB : (o.bs ?? (kind.startsWith('rand') || kind === 'mix' ? 4 * KiB : MiB));
-  const largestThreads = kind === 'cdm' ? 1 : (o.threads ?? 1);
-  const unit = largestBs * largestThreads;
+  const cdmRows = kind === 'cdm' ? CDM_PRESET_ROWS[cdmPreset(o.preset)] : [];
+  if (kind === 'cdm' && (requested < CDM_MIN_SIZE || requested > CDM_MAX_SIZE)) {
+    throw inputError(`test size ${formatBytesBinary(requested)} is outside CrystalDiskMark's range; use 16 MiB to 64 GiB`);
+  }
+  // One file serves every step, so it must hold a whole number of the largest block per thread.
+  const unit =
+    kind === 'cdm'
+      ? Math.max(...cdmRows.map((r) => r.bs * r.threads))
+      : (o.bs ?? (kind.startsWith('rand') || kind === 'mix' ? 4 * KiB : MiB)) * (o.threads ?? 1);
   const fileSize = Math.floor(requested / unit) * unit;
   if (fileSize < unit) {
     throw inputError(
@@ -146,11 +227,12 @@ export function buildPlan(kind: TestKind, o: PlanOptions = {}): Plan {
   }
 
   const steps: PlanStep[] = [];
-  const one = (name: string, rw: Rw, bs: number, qd: number, threads: number, seconds: number | undefined, keepFile: boolean): void => {
-    const spec: Omit<EngineSpec, 'path'> = { rw, bs, qd, threads, fileSize, ...common(seconds), keepFile };
-    if (rw === 'randrw') spec.rwmixread = o.rwmixread ?? 70;
+  const one = (name: string, rw: Rw, bs: number, qd: number, threads: number, seconds: number | undefined): void => {
+    const spec: Omit<EngineSpec, 'path'> = { rw, bs, qd, threads, fileSize, ...common(seconds), keepFile: true };
+    if (rw === 'randrw' || rw === 'rw') spec.rwmixread = o.rwmixread ?? 70;
     steps.push({ name, spec });
   };
+  const mix = o.rwmixread ?? 70;
 
   switch (kind) {
     case 'quick': {
@@ -158,24 +240,28 @@ export function buildPlan(kind: TestKind, o: PlanOptions = {}): Plan {
       const bs = o.bs ?? MiB;
       const qd = o.qd ?? 8;
       const threads = o.threads ?? 1;
-      one('Write', 'write', bs, qd, threads, undefined, true);
-      one('Read', 'read', bs, qd, threads, undefined, false);
+      one('Write', 'write', bs, qd, threads, undefined);
+      one('Read', 'read', bs, qd, threads, undefined);
       break;
     }
     case 'cdm': {
-      // CrystalDiskMark's default set, each read then write, on one laid-out file. Its block
-      // sizes and queue depths are the preset, so --bs/--qd/--threads do not apply here.
-      const rows: Array<['SEQ' | 'RND', number, number]> = [
-        ['SEQ', MiB, 8],
-        ['SEQ', MiB, 1],
-        ['RND', 4 * KiB, 32],
-        ['RND', 4 * KiB, 1],
-      ];
-      rows.forEach(([kindPrefix, bs, qd], i) => {
-        const seq = kindPrefix === 'SEQ';
-        one(stepName(kindPrefix, bs, qd, 1, 'Read'), seq ? 'read' : 'randread', bs, qd, 1, CDM_SECONDS, true);
-        one(stepName(kindPrefix, bs, qd, 1, 'Write'), seq ? 'write' : 'randwrite', bs, qd, 1, CDM_SECONDS, i < rows.length - 1);
-      });
+      // CrystalDiskMark: the read column top to bottom, then the write column, then the mixes
+      // (its "All" order), on one laid-out file. Block sizes, depths and threads are the
+      // profile's, so --bs/--qd/--threads do not apply here.
+      const mode = o.mode ?? 'readwrite';
+      const passes: Array<'Read' | 'Write' | 'Mix'> =
+        mode === 'readwrite' ? ['Read', 'Write'] : mode === 'all' ? ['Read', 'Write', 'Mix'] : mode === 'read' ? ['Read'] : mode === 'write' ? ['Write'] : ['Mix'];
+      for (const p of passes) {
+        for (const r of cdmRows) {
+          const prefix = r.seq ? 'SEQ' : 'RND';
+          if (p === 'Mix') {
+            one(stepName(prefix, r.bs, r.qd, r.threads, `Mix ${mix}/${100 - mix}`), r.seq ? 'rw' : 'randrw', r.bs, r.qd, r.threads, CDM_SECONDS);
+          } else {
+            const rw: Rw = r.seq ? (p === 'Read' ? 'read' : 'write') : p === 'Read' ? 'randread' : 'randwrite';
+            one(stepName(prefix, r.bs, r.qd, r.threads, p), rw, r.bs, r.qd, r.threads, CDM_SECONDS);
+          }
+        }
+      }
       break;
     }
     case 'seq-write':
@@ -184,7 +270,7 @@ export function buildPlan(kind: TestKind, o: PlanOptions = {}): Plan {
       const qd = o.qd ?? 8;
       const threads = o.threads ?? 1;
       const write = kind === 'seq-write';
-      one(stepName('SEQ', bs, qd, threads, write ? 'Write' : 'Read'), write ? 'write' : 'read', bs, qd, threads, undefined, false);
+      one(stepName('SEQ', bs, qd, threads, write ? 'Write' : 'Read'), write ? 'write' : 'read', bs, qd, threads, undefined);
       break;
     }
     case 'rand-read':
@@ -193,22 +279,163 @@ export function buildPlan(kind: TestKind, o: PlanOptions = {}): Plan {
       const qd = o.qd ?? 32;
       const threads = o.threads ?? 1;
       const write = kind === 'rand-write';
-      one(stepName('RND', bs, qd, threads, write ? 'Write' : 'Read'), write ? 'randwrite' : 'randread', bs, qd, threads, RANDOM_SECONDS, false);
+      one(stepName('RND', bs, qd, threads, write ? 'Write' : 'Read'), write ? 'randwrite' : 'randread', bs, qd, threads, RANDOM_SECONDS);
       break;
     }
     case 'mix': {
       const bs = o.bs ?? 4 * KiB;
       const qd = o.qd ?? 32;
       const threads = o.threads ?? 1;
-      const mix = o.rwmixread ?? 70;
-      one(stepName('RND', bs, qd, threads, `Mix ${mix}/${100 - mix}`), 'randrw', bs, qd, threads, RANDOM_SECONDS, false);
+      one(stepName('RND', bs, qd, threads, `Mix ${mix}/${100 - mix}`), 'randrw', bs, qd, threads, RANDOM_SECONDS);
       break;
     }
   }
+  // The last step of a pass removes the file; every earlier one keeps it for the next.
+  steps.at(-1)!.spec.keepFile = false;
 
-  const settings: PlanSettings = { size: fileSize, pattern, cache };
+  const settings = echoSettings(o, fileSize, pattern, cache);
+  if (kind === 'cdm') {
+    settings.preset = cdmPreset(o.preset);
+    settings.mode = o.mode ?? 'readwrite';
+  }
+  return { kind, fileSize, needBytes: fileSize, steps, settings, notes: [] };
+}
+
+type Bounds = Pick<EngineSpec, 'pattern' | 'cache' | 'seconds' | 'bytes' | 'warmupSeconds'>;
+/** Bounds of a measured phase. A time limit, the preset's own (CDM's 5 s) or one the user asks
+ *  for, is a duration: the engine keeps going over the test file until it ends, so a fast drive
+ *  is measured for as long as a slow one. */
+function bounds(o: PlanOptions): (presetSeconds: number | undefined) => Bounds {
+  return (presetSeconds) => {
+    const c: Bounds = { pattern: o.pattern ?? 'random', cache: o.cache ?? 'auto' };
+    if (o.seconds !== undefined) c.seconds = o.seconds;
+    else if (presetSeconds !== undefined) c.seconds = presetSeconds;
+    if (o.warmupSeconds !== undefined) c.warmupSeconds = o.warmupSeconds;
+    return c;
+  };
+}
+
+function echoSettings(o: PlanOptions, size: number, pattern: DataPattern, cache: CacheRequest): PlanSettings {
+  const settings: PlanSettings = { size, pattern, cache };
   for (const k of ['bs', 'qd', 'threads', 'seconds', 'warmupSeconds', 'rwmixread'] as const) {
     if (o[k] !== undefined) settings[k] = o[k];
   }
-  return { kind, fileSize, steps, settings };
+  return settings;
+}
+
+function cdmPreset(p: PlanOptions['preset']): CdmPreset {
+  if (p === undefined) return 'default';
+  if (!(CDM_PRESETS as readonly string[]).includes(p)) {
+    throw inputError(`the CrystalDiskMark preset must be one of ${CDM_PRESETS.join(', ')}, not "${p}"`);
+  }
+  return p as CdmPreset;
+}
+
+/** Usable bytes on the target: free space less the reserve. */
+function usable(o: PlanOptions, target: PlanTarget | undefined, what: string): { usable: number; reserve: number } {
+  if (!target) throw new Error(`internal: the ${what} plan needs the target's free space`);
+  const reserve = o.reserveBytes ?? defaultReserve(target.totalBytes);
+  return { usable: Math.max(0, target.freeBytes - reserve), reserve };
+}
+
+/**
+ * Sustained write: one file, written once from start to end with large blocks, as big as asked
+ * or as free space less the reserve allows, whichever is smaller. Not time-bounded: the point is
+ * to write past the drive's fast cache, however long that takes.
+ */
+function sustainedPlan(o: PlanOptions, target: PlanTarget | undefined): Plan {
+  const bs = o.bs ?? MiB;
+  const qd = o.qd ?? 8;
+  const threads = o.threads ?? 1;
+  if (o.seconds !== undefined) throw inputError('the sustained-write test is bounded by bytes, not seconds; use --size');
+  const requested = o.size ?? SUSTAINED_DEFAULT_BYTES;
+  const { usable: room, reserve } = usable(o, target, 'sustained');
+  const limitedBy = room < requested ? 'free-space' : 'size';
+  const unit = bs * threads;
+  const fileSize = Math.floor(Math.min(requested, room) / unit) * unit;
+  if (fileSize < Math.max(unit, Math.min(SUSTAINED_MIN_BYTES, requested))) {
+    throw inputError(
+      `Not enough free space for a sustained-write test: ${formatBytes(target!.freeBytes)} free, ${formatBytes(reserve)} kept in reserve. Free some space or lower the reserve.`,
+      'ENOSPC',
+    );
+  }
+  const spec: Omit<EngineSpec, 'path'> = {
+    rw: 'write',
+    bs,
+    qd,
+    threads,
+    fileSize,
+    pattern: o.pattern ?? 'random',
+    cache: o.cache ?? 'auto',
+    keepFile: false,
+  };
+  if (o.warmupSeconds !== undefined) spec.warmupSeconds = o.warmupSeconds;
+  const notes =
+    limitedBy === 'free-space'
+      ? [`Writing ${formatBytes(fileSize)}, not ${formatBytes(requested)}: that is what free space allows with ${formatBytes(reserve)} kept free.`]
+      : [];
+  const settings = echoSettings(o, fileSize, spec.pattern, spec.cache);
+  settings.reserveBytes = reserve;
+  return {
+    kind: 'sustained',
+    fileSize,
+    needBytes: fileSize,
+    steps: [{ name: stepName('SEQ', bs, qd, threads, 'Sustained Write'), spec }],
+    settings,
+    notes,
+    sustained: { requestedBytes: requested, limitedBy, reserveBytes: reserve },
+  };
+}
+
+/**
+ * Many-file test: every file of the set written (in the set's shuffled write order), then every
+ * file read (in its read order), one engine step per file and pass, uncached, large blocks.
+ */
+function filesPlan(o: PlanOptions, target: PlanTarget | undefined): Plan {
+  const preset = (o.preset ?? (o.files && Object.keys(o.files).length ? 'custom' : 'quick')) as FilesPreset;
+  if (!['quick', 'standard', 'custom'].includes(preset)) {
+    throw inputError(`the many-file preset must be quick, standard or custom, not "${preset}"`);
+  }
+  if (o.seconds !== undefined) throw inputError('the many-file test writes and reads whole files; --seconds does not apply');
+  const base = preset === 'custom' ? FILES_PRESET_OPTIONS.standard : FILES_PRESET_OPTIONS[preset];
+  const requested: FileSetOptions = {
+    count: o.files?.count ?? base.count,
+    minBytes: o.files?.minBytes ?? base.minBytes,
+    maxBytes: o.files?.maxBytes ?? base.maxBytes,
+    seed: o.files?.seed ?? DEFAULT_FILES_SEED,
+  };
+  validateFileSetOptions(requested);
+  const maxBs = o.bs ?? MiB;
+  const qd = o.qd ?? 8;
+  const { usable: room, reserve } = usable(o, target, 'many-file');
+  const { set, note } = fitFileSet(requested, room, maxBs);
+  const pattern = o.pattern ?? 'random';
+  const cache = o.cache ?? 'auto';
+  const steps: PlanStep[] = [];
+  const n = set.entries.length;
+  const add = (pass: 'write' | 'read', order: number[]): void => {
+    order.forEach((index, k) => {
+      const e = set.entries[index]!;
+      const spec: Omit<EngineSpec, 'path'> = {
+        rw: pass,
+        bs: e.bs,
+        qd,
+        threads: 1,
+        fileSize: e.bytes,
+        pattern,
+        cache,
+        // Written files stay for the read pass; the runner removes them all when the run ends.
+        keepFile: true,
+        seed: requested.seed + index,
+      };
+      steps.push({ name: `${pass === 'write' ? 'Write' : 'Read'} file ${k + 1}/${n} (${formatBytes(e.bytes)})`, spec, file: e.name, fileIndex: index, pass });
+    });
+  };
+  add('write', set.writeOrder);
+  add('read', set.readOrder);
+  const settings = echoSettings(o, set.totalBytes, pattern, cache);
+  settings.preset = preset;
+  settings.reserveBytes = reserve;
+  settings.files = { ...requested };
+  return { kind: 'files', fileSize: set.totalBytes, needBytes: set.totalBytes, steps, settings, notes: note ? [note] : [], fileSet: set };
 }

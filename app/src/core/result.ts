@@ -8,9 +8,12 @@ import path from 'node:path';
 import { findPackageRoot } from './engine.js';
 import { computeFlags, diskOf, type FlagSeverity } from './flags.js';
 import type { CacheMode, CacheRequest, DataPattern, EngineResult, EngineSpec, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
+import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
+import type { CurvePoint, SustainedVerdict } from './knee.js';
 import type { LinkInfo } from './link-types.js';
 import type { PlanSettings, TestKind } from './presets.js';
+import type { Spread } from './stats.js';
 import type { VolumeInfo } from './volume.js';
 
 export const RESULT_SCHEMA = 1 as const;
@@ -79,6 +82,107 @@ export interface ResultTarget {
   };
 }
 
+/** One figure across runs: the spread, and the best run (highest for rates, lowest for latency). */
+export interface RunStat extends Spread {
+  best: number;
+}
+
+/** One test name across the runs of a repeated plan (CrystalDiskMark reports the best; the
+ *  wizard's reports use mean and spread). */
+export interface StepSummary {
+  name: string;
+  rw: Rw;
+  runs: number;
+  mbps: RunStat;
+  iops: RunStat;
+  /** Mean latency and p99 latency, µs. */
+  meanUs: RunStat;
+  p99Us: RunStat;
+}
+
+/** The sustained-write test: MB/s against bytes written, per run, and what the curve says. */
+export interface SustainedSection {
+  /** The most the user asked to write, bytes. */
+  requestedBytes: number;
+  /** What the plan wrote per run: the smaller of the request and free space less the reserve. */
+  plannedBytes: number;
+  limitedBy: 'size' | 'free-space';
+  reserveBytes: number;
+  runs: SustainedRun[];
+}
+
+export interface SustainedRun {
+  run: number;
+  bytes: number;
+  /** Width of one curve slice, bytes. */
+  sliceBytes: number;
+  curve: CurvePoint[];
+  verdict: SustainedVerdict;
+  /** The verdict in plain words: "Fast cache ≈ 12.4 GB, then 480 MB/s (−78 %)". */
+  summary: string;
+}
+
+/** A straight line through (bytes, seconds): the slope is the sustained rate, the intercept the
+ *  fixed cost each file pays whatever its size. */
+export interface FileFit {
+  /** 1 / slope, MB/s. */
+  rateMBps: number;
+  /** The intercept, ms. */
+  overheadMs: number;
+  /** Seconds per byte, and seconds. */
+  slope: number;
+  intercept: number;
+  /** Least squares only. */
+  r2?: number;
+}
+
+export interface FilesPassStats {
+  files: number;
+  bytes: number;
+  /** Sum of the files' timed seconds. */
+  seconds: number;
+  /** bytes / seconds: the aggregate rate. */
+  mbps: number;
+  /** Of the per-file rates: mean, median and 20 % trimmed mean (20 % dropped at each end). */
+  meanMBps: number;
+  medianMBps: number;
+  trimmedMeanMBps: number;
+  theilSen?: FileFit;
+  leastSquares?: FileFit;
+}
+
+export interface FileItem {
+  name: string;
+  bytes: number;
+  /** 1-based positions in the write and read orders. */
+  writeOrder: number;
+  readOrder: number;
+  write?: { seconds: number; mbps: number };
+  read?: { seconds: number; mbps: number };
+}
+
+/** The many-file (Stibium-style) test. */
+export interface FilesSection {
+  preset: FilesPreset;
+  /** The set actually used; `requested` is what the preset or user asked for. */
+  count: number;
+  minBytes: number;
+  maxBytes: number;
+  seed: number;
+  totalBytes: number;
+  requested: { count: number; minBytes: number; maxBytes: number };
+  /** Set when free space was short and the set was scaled down, in plain words. */
+  scaled?: string;
+  runs: FilesRun[];
+}
+
+export interface FilesRun {
+  run: number;
+  items: FileItem[];
+  write: FilesPassStats;
+  read: FilesPassStats;
+}
+
 export interface ResultDocument {
   schema: typeof RESULT_SCHEMA;
   id: string;
@@ -89,12 +193,18 @@ export interface ResultDocument {
   app: { version: string; engine: string };
   host: HostInfo;
   target: ResultTarget;
-  settings: PlanSettings & { runs: number; cache: CacheRequest };
+  settings: PlanSettings & { runs: number; cache: CacheRequest; restSeconds?: number; intervalSeconds?: number };
   /** The weakest cache mode any test achieved: one buffered test taints the set. */
   cacheMode: CacheMode;
   dataPattern: DataPattern;
   flags: ResultFlag[];
   tests: ResultTest[];
+  /** Per test name across runs (present when a plan ran more than once). */
+  summary?: StepSummary[];
+  sustained?: SustainedSection;
+  files?: FilesSection;
+  /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */
+  notes?: string[];
   /** Readings around the test, where the OS exposes them. */
   context?: ResultContext;
 }
@@ -203,6 +313,10 @@ export interface BuildResultInput {
   /** The volume tested, for the flags that depend on the file system and the disk. */
   volume?: VolumeInfo;
   context?: ResultContext;
+  summary?: StepSummary[];
+  sustained?: SustainedSection;
+  files?: FilesSection;
+  notes?: string[];
 }
 
 export function buildResult(input: BuildResultInput): ResultDocument {
@@ -222,6 +336,10 @@ export function buildResult(input: BuildResultInput): ResultDocument {
     tests: input.tests,
   };
   if (input.label !== undefined) doc.label = input.label;
+  if (input.summary && input.summary.length > 0) doc.summary = input.summary;
+  if (input.sustained) doc.sustained = input.sustained;
+  if (input.files) doc.files = input.files;
+  if (input.notes && input.notes.length > 0) doc.notes = input.notes;
   if (input.context && Object.keys(input.context).length > 0) doc.context = input.context;
   return doc;
 }

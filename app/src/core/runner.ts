@@ -1,17 +1,21 @@
 // Runs a named benchmark end to end: plan → workspace → each step through the engine → result
 // document. It owns the lifetime of the test file: the workspace is removed whatever happens
 // (success, error, abort), and only after the engine has closed its files.
+import { rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { filesAnalysis, summarize, sustainedSection, type StepOutcome } from './analysis.js';
 import type { CacheRequest, DataPattern, EngineProgress, EngineResult, EngineSpec } from './engine-types.js';
 import { AbortError, engineVersion, isAbortError, runTest, type RunTestOptions } from './engine.js';
 import { inputError, toPlainError } from './errors.js';
 import { hostInfo } from './host.js';
-import { buildPlan, type TestKind } from './presets.js';
+import { buildPlan, type CdmMode, type CdmPreset, type Plan, type PlanStep, type TestKind } from './presets.js';
+import type { FileSetOptions, FilesPreset } from './file-set.js';
 import { diskOf } from './flags.js';
 import { driveHealth } from './link.js';
-import { buildResult, targetFromVolume, toResultTest, type ResultContext, type ResultDocument, type ResultTest } from './result.js';
+import { buildResult, targetFromVolume, toResultTest, type FilesSection, type ResultContext, type ResultDocument, type ResultTest } from './result.js';
 import { volumeInfo, type VolumeInfo } from './volume.js';
-import { openWorkspace } from './workspace.js';
+import { FREE_SPACE_RESERVE, openWorkspace } from './workspace.js';
 
 export const TEST_FILE_NAME = 'testfile.dat';
 
@@ -25,11 +29,45 @@ export type RunProgress = EngineProgress & {
   runs: number;
 };
 
+/** A pause between runs (rest, so a drive's cache can drain) or between tests (CDM's interval). */
+export interface PauseEvent {
+  reason: 'rest' | 'interval';
+  /** The run that comes next, of `runs`. */
+  run: number;
+  runs: number;
+  secondsTotal: number;
+  /** Whole seconds left; reported once a second, ending with 0. */
+  remaining: number;
+}
+
+/** A step finished: its figures, as the document will have them. */
+export interface StepDoneEvent {
+  testIndex: number;
+  testCount: number;
+  run: number;
+  runs: number;
+  step: PlanStep;
+  result: EngineResult;
+}
+
 export interface RunBenchmarkOptions {
   /** The folder to test in. */
   target: string;
   test?: TestKind;
   size?: number;
+  /** cdm: CrystalDiskMark profile; files: quick, standard or custom. */
+  preset?: CdmPreset | FilesPreset;
+  /** cdm: which directions. */
+  mode?: CdmMode;
+  rwmixread?: number;
+  /** sustained and files: free space to leave untouched. */
+  reserveBytes?: number;
+  /** files: the set's count, sizes and seed (any of them makes the set custom). */
+  files?: Partial<FileSetOptions>;
+  /** Seconds to rest between runs of the plan (a drive's cache drains; the wizard uses minutes). */
+  restSeconds?: number;
+  /** Seconds to pause between the tests of one run (CrystalDiskMark's interval). */
+  intervalSeconds?: number;
   bs?: number;
   qd?: number;
   threads?: number;
@@ -43,6 +81,12 @@ export interface RunBenchmarkOptions {
   onProgress?: (e: RunProgress) => void;
   /** Called when a step starts, before its first progress event. */
   onTestStart?: (e: { testIndex: number; testCount: number; testName: string; run: number; runs: number }) => void;
+  /** Called when a step has finished. */
+  onStepDone?: (e: StepDoneEvent) => void;
+  /** Called at the start of a rest or interval and once a second through it. */
+  onPause?: (e: PauseEvent) => void;
+  /** Called once the plan is known (after free space was read for sustained and files). */
+  onPlan?: (plan: Plan) => void;
   /** See OpenWorkspaceOptions.handleSignals; the CLI handles signals itself. Default true. */
   handleSignals?: boolean;
   /**
@@ -53,11 +97,21 @@ export interface RunBenchmarkOptions {
   engine?: (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 }
 
+/** Kinds whose plan is sized to the target's free space. */
+const SIZED: readonly TestKind[] = ['sustained', 'files'];
+
 export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDocument> {
   const kind = opts.test ?? 'quick';
   const runs = opts.runs ?? 1;
   if (!Number.isInteger(runs) || runs < 1) throw inputError('runs must be a whole number of 1 or more');
-  const plan = buildPlan(kind, opts);
+  const restSeconds = opts.restSeconds ?? 0;
+  const intervalSeconds = opts.intervalSeconds ?? 0;
+  if (!(restSeconds >= 0 && Number.isFinite(restSeconds))) throw inputError('the rest between runs must be zero or more seconds');
+  if (!(intervalSeconds >= 0 && Number.isFinite(intervalSeconds))) throw inputError('the interval between tests must be zero or more seconds');
+  const sized = SIZED.includes(kind);
+  // Every option is checked before the disk is touched; a sized plan is built again once the
+  // free space is known.
+  let plan = buildPlan(kind, opts, sized ? { freeBytes: Number.MAX_SAFE_INTEGER, totalBytes: 0 } : undefined);
   const target = path.resolve(opts.target);
   const signal = opts.signal;
   const runEngine = opts.engine ?? runTest;
@@ -68,30 +122,61 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   // process never loads the addon.
   let engine = opts.engine ? 'unknown' : engineVersion();
   const startedAt = new Date();
-  const workspace = await openWorkspace(target, { needBytes: plan.fileSize, handleSignals: opts.handleSignals ?? true });
+  const workspace = await openWorkspace(target, {
+    ...(sized ? {} : { needBytes: plan.needBytes }),
+    handleSignals: opts.handleSignals ?? true,
+  });
   let volume: VolumeInfo | undefined;
-  const tests: ResultTest[] = [];
+  const outcomes: StepOutcome[] = [];
   let temperatureAfter: number | undefined;
   try {
     // Read after the workspace exists: free space shown is what the test had to work with.
     volume = await volumeInfo(target).catch(() => undefined);
-    const file = workspace.filePath(TEST_FILE_NAME);
+    if (sized) {
+      const st = await statfs(target);
+      const freeBytes = st.bavail * st.bsize;
+      const totalBytes = volume?.totalBytes || st.blocks * st.bsize;
+      plan = buildPlan(kind, opts, { freeBytes, totalBytes });
+      // What the plan sized itself to must still leave the workspace's small head-room.
+      const reserve = plan.settings.reserveBytes ?? 0;
+      if (freeBytes < plan.needBytes + Math.min(FREE_SPACE_RESERVE, reserve)) {
+        throw inputError(`Not enough free space on ${target} for this test. (ENOSPC)`, 'ENOSPC');
+      }
+    }
+    opts.onPlan?.(plan);
     const testCount = plan.steps.length;
+    const pause = async (reason: PauseEvent['reason'], seconds: number, run: number): Promise<void> => {
+      const end = performance.now() + seconds * 1000;
+      for (;;) {
+        const left = Math.max(0, (end - performance.now()) / 1000);
+        opts.onPause?.({ reason, run, runs, secondsTotal: seconds, remaining: Math.ceil(left) });
+        if (left <= 0) return;
+        await sleep(Math.min(1000, left * 1000), undefined, signal ? { signal } : undefined).catch((err: unknown) => {
+          throw isAbortError(err) ? new AbortError(undefined, { cause: signal?.reason }) : err;
+        });
+      }
+    };
     for (let run = 1; run <= runs; run++) {
+      if (run > 1 && restSeconds > 0) await pause('rest', restSeconds, run);
       for (const [testIndex, step] of plan.steps.entries()) {
+        if (testIndex > 0 && intervalSeconds > 0) await pause('interval', intervalSeconds, run);
         const where = { testIndex, testCount, testName: step.name, run, runs };
         opts.onTestStart?.(where);
         const onProgress = opts.onProgress;
         const result = await runEngine(
-          { ...step.spec, path: file },
+          { ...step.spec, path: workspace.filePath(step.file ?? TEST_FILE_NAME) },
           {
             ...(signal ? { signal } : {}),
             ...(onProgress ? { onProgress: (p: EngineProgress) => onProgress({ ...p, ...where }) } : {}),
           },
         );
         engine = result.engineVersion;
-        tests.push(toResultTest(step.name, result, run));
+        outcomes.push({ step, run, result });
+        opts.onStepDone?.({ testIndex, testCount, run, runs, step, result });
       }
+      // Steps that keep their files (the many-file set) leave them for the next pass only: a
+      // new run starts from an empty folder, as the first did.
+      await removeKeptFiles(plan, workspace.filePath.bind(workspace));
     }
     // The drive's temperature after the last test (the one before came with volumeInfo, read
     // before the first); only worth the sysfs reads when that first reading found a sensor.
@@ -105,7 +190,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     throw toPlainError(err, {
       path: target,
-      needBytes: plan.fileSize,
+      needBytes: plan.needBytes,
       ...(volume ? { freeBytes: volume.freeBytes } : {}),
       doing: 'running the test',
     });
@@ -113,6 +198,18 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     await workspace.close();
   }
 
+  let tests: ResultTest[];
+  let files: FilesSection | undefined;
+  if (kind === 'files') {
+    const a = filesAnalysis(plan, outcomes);
+    tests = a.tests;
+    files = a.section;
+  } else {
+    tests = outcomes.map((o) => toResultTest(o.step.name, o.result, o.run));
+  }
+  const settings: ResultDocument['settings'] = { ...plan.settings, runs };
+  if (restSeconds > 0) settings.restSeconds = restSeconds;
+  if (intervalSeconds > 0) settings.intervalSeconds = intervalSeconds;
   return buildResult({
     kind,
     ...(opts.label !== undefined ? { label: opts.label } : {}),
@@ -121,11 +218,20 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     engineVersion: engine,
     host: hostInfo(),
     target: targetFromVolume(target, volume),
-    settings: { ...plan.settings, runs },
+    settings,
     tests,
     ...(volume ? { volume } : {}),
     context: testContext(temperatureOf(volume), temperatureAfter),
+    ...(runs > 1 ? { summary: summarize(tests) } : {}),
+    ...(kind === 'sustained' ? { sustained: sustainedSection(plan, outcomes) } : {}),
+    ...(files ? { files } : {}),
+    notes: plan.notes,
   });
+}
+
+async function removeKeptFiles(plan: Plan, filePath: (name: string) => string): Promise<void> {
+  const names = new Set(plan.steps.filter((s) => s.file !== undefined && s.spec.keepFile).map((s) => s.file!));
+  for (const name of names) await rm(filePath(name), { force: true });
 }
 
 function temperatureOf(v: VolumeInfo | undefined): number | undefined {
