@@ -6,7 +6,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CacheRequest, DataPattern } from '../core/engine-types.js';
 import { DiskDialError } from '../core/errors.js';
-import { isTestKind, TEST_KINDS, validatePlanOptions, type TestKind } from '../core/presets.js';
+import { FILES_PRESETS, MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPreset } from '../core/file-set.js';
+import { CDM_MODES, CDM_PRESETS, isTestKind, TEST_KINDS, validatePlanOptions, type CdmMode, type CdmPreset, type TestKind } from '../core/presets.js';
 import { parseSize } from '../core/units.js';
 
 export const MAX_RUNS = 100;
@@ -25,6 +26,13 @@ export interface RunCommand {
   warmupSeconds?: number;
   cache?: CacheRequest;
   label?: string;
+  preset?: CdmPreset | FilesPreset;
+  mode?: CdmMode;
+  rwmixread?: number;
+  reserveBytes?: number;
+  files?: Partial<FileSetOptions>;
+  restSeconds?: number;
+  intervalSeconds?: number;
   json: boolean;
 }
 
@@ -50,12 +58,57 @@ const OPTIONS = {
   warmup: { type: 'string' },
   cache: { type: 'string' },
   label: { type: 'string' },
+  preset: { type: 'string' },
+  mode: { type: 'string' },
+  rwmixread: { type: 'string' },
+  reserve: { type: 'string' },
+  files: { type: 'string' },
+  'min-size': { type: 'string' },
+  'max-size': { type: 'string' },
+  seed: { type: 'string' },
+  rest: { type: 'string' },
+  interval: { type: 'string' },
   json: { type: 'boolean' },
   port: { type: 'string', short: 'p' },
 } as const;
 
 /** Options of `run` only; `serve` takes its settings from the page. */
-const RUN_ONLY = ['test', 'size', 'bs', 'qd', 'threads', 'runs', 'pattern', 'seconds', 'warmup', 'cache', 'label', 'json'] as const;
+const RUN_ONLY = [
+  'test',
+  'size',
+  'bs',
+  'qd',
+  'threads',
+  'runs',
+  'pattern',
+  'seconds',
+  'warmup',
+  'cache',
+  'label',
+  'preset',
+  'mode',
+  'rwmixread',
+  'reserve',
+  'files',
+  'min-size',
+  'max-size',
+  'seed',
+  'rest',
+  'interval',
+  'json',
+] as const;
+
+/** Options that belong to some tests only, and which. */
+const ONLY_FOR: Partial<Record<(typeof RUN_ONLY)[number], readonly TestKind[]>> = {
+  preset: ['cdm', 'files'],
+  mode: ['cdm'],
+  rwmixread: ['cdm', 'mix'],
+  reserve: ['sustained', 'files'],
+  files: ['files'],
+  'min-size': ['files'],
+  'max-size': ['files'],
+  seed: ['files'],
+};
 
 const PATTERNS: readonly DataPattern[] = ['random', 'zeros'];
 const CACHES: readonly CacheRequest[] = ['auto', 'buffered-flushed', 'buffered'];
@@ -71,8 +124,17 @@ Usage:
 Tests (--test):
   quick       Blackmagic-style: write then read one stress file, 1 MiB blocks, QD8
               (--size: Blackmagic offers 1, 2, 3 or 5 GB; default 1GB)
-  cdm         CrystalDiskMark set: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1,
-              each read then write, 5 s each (default --size 1GiB)
+  cdm         CrystalDiskMark grid, 5 s per test, reads then writes (--size 16MiB-64GiB,
+              default 1GiB). --preset default: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1,
+              RND4K Q1T1; nvme: SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1;
+              peak: SEQ1M Q8T1, RND4K Q32T1; realworld: SEQ1M Q1T1, RND4K Q1T1.
+              --mode readwrite (default), read, write, mix (70/30), all
+  sustained   write one file of up to --size (default 50GB), or free space less
+              --reserve, and find where the drive's fast cache runs out
+  files       Stibium-style many-file test: files of log-uniform sizes written in
+              random order, then read in random order. --preset quick (40 files,
+              2-600 MB, ~5 GB; default), standard (160 files, 2 MB-2 GB, ~53 GB),
+              or custom with --files N --min-size SIZE --max-size SIZE [--seed N]
   seq-write   sequential write (default 1MiB blocks, QD8)
   seq-read    sequential read
   rand-read   random read (default 4KiB blocks, QD32, 5 s)
@@ -85,7 +147,21 @@ Options:
       --bs SIZE          block size, a power of two from 512 to 64MiB
       --qd N             outstanding I/Os per thread, 1-64
       --threads N        worker threads, 1-64
-  -n, --runs N           repeat the whole test N times (default 1)
+  -n, --runs N           repeat the whole test N times (default 1); the report
+                         gives mean, spread and best of the runs
+      --rest TIME        rest between runs so a drive's cache can drain: minutes,
+                         or with a unit: 90s, 5m (default 0)
+      --interval S       seconds to pause between the tests of a run (default 0)
+      --preset NAME      cdm: default, nvme, peak, realworld; files: quick,
+                         standard, custom
+      --mode MODE        cdm: readwrite, read, write, mix, all
+      --rwmixread N      mixed tests: percentage of reads (default 70)
+      --reserve SIZE     sustained, files: free space to leave untouched
+                         (default the larger of 512MiB and 5% of the volume)
+      --files N          files: how many files (2-10000)
+      --min-size SIZE    files: the smallest file (default 2MB)
+      --max-size SIZE    files: the largest file (default 2GB; quick 600MB)
+      --seed N           files: draw a different set (same seed, same set)
       --pattern P        random (default) or zeros
       --seconds S        measure each test for S seconds (looping over the file)
       --warmup S         seconds of I/O before measuring
@@ -126,6 +202,16 @@ function seconds(flag: string, text: string, allowZero: boolean): number {
     throw new UsageError(`--${flag} must be a number of seconds${allowZero ? '' : ' above zero'}, not "${text}"`);
   }
   return n;
+}
+
+/** A rest: a plain number is minutes (as the wizard's --rest MIN); 90s, 5m, 1h say their unit. */
+export function parseRest(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(s|sec|m|min|h)?$/i.exec(text.trim());
+  if (!m) throw new UsageError(`--rest must be minutes, or a time like 90s, 5m, 1h; not "${text}"`);
+  const unit = (m[2] ?? 'm').toLowerCase();
+  const seconds = Number(m[1]) * (unit.startsWith('s') ? 1 : unit === 'h' ? 3600 : 60);
+  if (seconds > 24 * 3600) throw new UsageError('--rest is at most 24 hours');
+  return seconds;
 }
 
 function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {
@@ -182,6 +268,18 @@ export function parseCli(argv: readonly string[]): Command {
     const fixed = (['bs', 'qd', 'threads'] as const).find((k) => v[k] !== undefined);
     if (fixed) throw new UsageError(`--${fixed} does not apply to --test cdm: its block sizes and queue depths are the preset`);
   }
+  for (const [flag, kinds] of Object.entries(ONLY_FOR) as Array<[string, readonly TestKind[]]>) {
+    if (v[flag as keyof typeof v] !== undefined && !kinds.includes(test)) {
+      throw new UsageError(`--${flag} applies to --test ${kinds.join(' or ')} only`);
+    }
+  }
+  if ((test === 'sustained' || test === 'files') && v.seconds !== undefined) {
+    throw new UsageError(`--seconds does not apply to --test ${test}: it is bounded by bytes, not time`);
+  }
+  if (test === 'files' && v.size !== undefined) {
+    throw new UsageError('--size does not apply to --test files: use --preset, or --files, --min-size and --max-size');
+  }
+  if (test === 'files' && v.threads !== undefined) throw new UsageError('--threads does not apply to --test files: files are written one at a time');
 
   const cmd: RunCommand = { command: 'run', target: path.resolve(dir), test, runs: 1, json: v.json ?? false };
   try {
@@ -199,6 +297,31 @@ export function parseCli(argv: readonly string[]): Command {
   if (v.seconds !== undefined) cmd.seconds = seconds('seconds', v.seconds, false);
   if (v.warmup !== undefined) cmd.warmupSeconds = seconds('warmup', v.warmup, true);
   if (v.label !== undefined) cmd.label = v.label;
+  if (v.preset !== undefined) {
+    cmd.preset = test === 'cdm' ? oneOf('preset', v.preset, CDM_PRESETS) : oneOf('preset', v.preset, FILES_PRESETS);
+  }
+  if (v.mode !== undefined) cmd.mode = oneOf('mode', v.mode, CDM_MODES);
+  if (v.rwmixread !== undefined) cmd.rwmixread = integer('rwmixread', v.rwmixread, 0, 100);
+  if (v.rest !== undefined) cmd.restSeconds = parseRest(v.rest);
+  if (v.interval !== undefined) cmd.intervalSeconds = seconds('interval', v.interval, true);
+  try {
+    if (v.reserve !== undefined) cmd.reserveBytes = parseSize(v.reserve, '--reserve');
+    const files: Partial<FileSetOptions> = {};
+    if (v.files !== undefined) files.count = integer('files', v.files, MIN_FILES, MAX_FILES);
+    if (v['min-size'] !== undefined) files.minBytes = parseSize(v['min-size'], '--min-size');
+    if (v['max-size'] !== undefined) files.maxBytes = parseSize(v['max-size'], '--max-size');
+    if (v.seed !== undefined) files.seed = integer('seed', v.seed, 0, Number.MAX_SAFE_INTEGER);
+    if (Object.keys(files).length > 0) {
+      if (cmd.preset !== undefined && cmd.preset !== 'custom' && (files.count ?? files.minBytes ?? files.maxBytes) !== undefined) {
+        throw new UsageError(`--files, --min-size and --max-size make a custom set; drop --preset ${cmd.preset} or use --preset custom`);
+      }
+      cmd.files = files;
+      if (cmd.preset === undefined && (files.count ?? files.minBytes ?? files.maxBytes) !== undefined) cmd.preset = 'custom';
+    }
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError((err as Error).message);
+  }
   if (cmd.bs !== undefined && !(cmd.bs >= 512 && cmd.bs <= 64 * 1024 * 1024 && Number.isInteger(Math.log2(cmd.bs)))) {
     throw new UsageError(`--bs must be a power of two from 512 B to 64 MiB (e.g. 4KiB, 1MiB), not ${v.bs}`);
   }

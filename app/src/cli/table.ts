@@ -2,7 +2,7 @@
 // table when runs repeat, as CrystalDiskMark reports), then what the numbers depend on: cache
 // mode, data pattern, flags (⚠ warning with its fix, ℹ information).
 import type { LinkInfo } from '../core/link-types.js';
-import type { ResultDocument, ResultFlag, ResultTest } from '../core/result.js';
+import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary } from '../core/result.js';
 import { formatBytes, formatBytesBinary, formatLatencyUs } from '../core/units.js';
 
 function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {
@@ -53,6 +53,79 @@ export function formatFlag(f: ResultFlag): string {
   return f.severity === 'info' ? `ℹ ${f.message}` : `⚠ ${f.message} — ${f.fix}`;
 }
 
+const mb = (x: number): string => (Number.isFinite(x) ? x.toFixed(x >= 100 ? 0 : 1) : '—');
+
+/** Mean ± sample stdev (and CV), median and best of each test across runs. */
+function summaryTable(summary: readonly StepSummary[]): string {
+  const header = ['Across runs', 'n', 'Mean MB/s', '± SD', 'CV', 'Median', 'Best', 'p99 lat (median)'];
+  const rows = summary.map((s) => [
+    s.name,
+    String(s.runs),
+    mb(s.mbps.mean),
+    mb(s.mbps.stdev),
+    `${(s.mbps.cv * 100).toFixed(1)} %`,
+    mb(s.mbps.median),
+    mb(s.mbps.best),
+    formatLatencyUs(s.p99Us.median),
+  ]);
+  return renderTable(header, rows, [false, true, true, true, true, true, true, true]);
+}
+
+/** A text sparkline of the sustained curve: one character per group of slices, scaled to its peak. */
+export function sparkline(values: readonly number[], width = 60): string {
+  if (values.length === 0) return '';
+  const bars = '▁▂▃▄▅▆▇█';
+  const groups = Math.min(width, values.length);
+  const peak = Math.max(...values);
+  let out = '';
+  for (let g = 0; g < groups; g++) {
+    const from = Math.floor((g * values.length) / groups);
+    const to = Math.max(from + 1, Math.floor(((g + 1) * values.length) / groups));
+    const slice = values.slice(from, to);
+    const v = slice.reduce((a, b) => a + b, 0) / slice.length;
+    out += bars[Math.min(bars.length - 1, Math.max(0, Math.round((v / (peak || 1)) * (bars.length - 1))))];
+  }
+  return out;
+}
+
+function sustainedLines(doc: ResultDocument): string[] {
+  const s = doc.sustained;
+  if (!s) return [];
+  const out = ['', `Sustained write: up to ${formatBytes(s.requestedBytes)} asked, ${formatBytes(s.plannedBytes)} written per run (${s.limitedBy === 'free-space' ? `limited by free space, ${formatBytes(s.reserveBytes)} kept free` : 'the size asked'})`];
+  for (const r of s.runs) {
+    const peak = Math.max(...r.curve.map((p) => p.mbps));
+    out.push(
+      `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${r.summary}`,
+      `  ${sparkline(r.curve.map((p) => p.mbps))}  (0 – ${formatBytes(r.bytes)}, peak ${mb(peak)} MB/s, ${r.curve.length} slices of ${formatBytesBinary(r.sliceBytes)})`,
+    );
+  }
+  return out;
+}
+
+function passLine(what: string, p: FilesPassStats): string[] {
+  const fitText = (name: string, f: FilesPassStats['theilSen']): string =>
+    f ? `${name}: ${mb(f.rateMBps)} MB/s + ${f.overheadMs.toFixed(2)} ms per file${f.r2 !== undefined ? ` (R² ${f.r2.toFixed(3)})` : ''}` : `${name}: —`;
+  return [
+    `${what}: ${p.files} files, ${formatBytes(p.bytes)} in ${p.seconds.toFixed(2)} s = ${mb(p.mbps)} MB/s aggregate; per file mean ${mb(p.meanMBps)}, median ${mb(p.medianMBps)}, 20 % trimmed mean ${mb(p.trimmedMeanMBps)} MB/s`,
+    `  fits of time against size — ${fitText('Theil–Sen', p.theilSen)}; ${fitText('least squares', p.leastSquares)}`,
+  ];
+}
+
+function filesLines(doc: ResultDocument): string[] {
+  const f = doc.files;
+  if (!f) return [];
+  const out = [
+    '',
+    `Many-file test (${f.preset}): ${f.count} files, ${formatBytes(f.minBytes)} – ${formatBytes(f.maxBytes)}, ${formatBytes(f.totalBytes)} in all, seed ${f.seed}; written in random order, then read in random order`,
+  ];
+  if (f.scaled) out.push(`  ${f.scaled}`);
+  for (const r of f.runs) {
+    if (doc.settings.runs > 1) out.push(`Run ${r.run}:`);
+    out.push(...passLine('Write', r.write), ...passLine('Read', r.read));
+  }
+  return out;
+}
+
 export function formatReport(doc: ResultDocument): string {
   const runs = doc.settings.runs;
   const multi = runs > 1;
@@ -70,6 +143,7 @@ export function formatReport(doc: ResultDocument): string {
     const at = [temp.before !== undefined ? `${temp.before} °C before` : '', temp.after !== undefined ? `${temp.after} °C after` : ''];
     out.push(`  Drive temperature ${at.filter(Boolean).join(', ')}`);
   }
+  if (doc.notes?.length) out.push(...doc.notes.map((n) => `  ${n}`));
   out.push(
     '',
     renderTable(header, doc.tests.map((x) => testRow(x, multi)), right),
@@ -77,7 +151,9 @@ export function formatReport(doc: ResultDocument): string {
   if (multi) {
     const bHeader = ['Best of ' + runs, 'MB/s', 'IOPS', 'Mean lat', 'p99 lat', 'Cache'];
     out.push('', renderTable(bHeader, bestRuns(doc.tests).map((x) => testRow(x, false)), [false, true, true, true, true, false]));
+    if (doc.summary?.length) out.push('', summaryTable(doc.summary));
   }
+  out.push(...sustainedLines(doc), ...filesLines(doc));
   out.push('', `Cache mode: ${doc.cacheMode}   Data: ${doc.dataPattern}   MB/s = 10^6 bytes/s`);
   if (doc.flags.length > 0) out.push('', ...doc.flags.map(formatFlag));
   return `${out.join('\n')}\n`;
