@@ -73,6 +73,21 @@ describe('bad input: one line on stderr, exit 2, nothing touched', () => {
     ['--size without value', () => ['run', tmp, '--size'], /option --size needs a value/],
     ['--json=1', () => ['run', tmp, '--json=1'], /option --json does not take a value/],
     ['extra argument', () => ['run', tmp, tmp], /unexpected argument/],
+    ['--preset with quick', () => ['run', tmp, '--preset', 'nvme'], /--preset applies to --test cdm or files only/],
+    ['--preset nvme for files', () => ['run', tmp, '--test', 'files', '--preset', 'nvme'], /--preset must be one of quick, standard, custom, not "nvme"/],
+    ['--preset huge for cdm', () => ['run', tmp, '--test', 'cdm', '--preset', 'huge'], /--preset must be one of default, nvme, peak, realworld/],
+    ['--mode with files', () => ['run', tmp, '--test', 'files', '--mode', 'read'], /--mode applies to --test cdm only/],
+    ['--mode sideways', () => ['run', tmp, '--test', 'cdm', '--mode', 'sideways'], /--mode must be one of readwrite, read, write, mix, all/],
+    ['--reserve with cdm', () => ['run', tmp, '--test', 'cdm', '--reserve', '1GiB'], /--reserve applies to --test sustained or files only/],
+    ['--seconds with sustained', () => ['run', tmp, '--test', 'sustained', '--seconds', '5'], /--seconds does not apply to --test sustained: it is bounded by bytes/],
+    ['--size with files', () => ['run', tmp, '--test', 'files', '--size', '1GB'], /--size does not apply to --test files/],
+    ['--files 1', () => ['run', tmp, '--test', 'files', '--files', '1'], /--files must be from 2 to 10000/],
+    ['--files with standard', () => ['run', tmp, '--test', 'files', '--preset', 'standard', '--files', '10'], /make a custom set; drop --preset standard/],
+    ['--min-size above --max-size', () => ['run', tmp, '--test', 'files', '--min-size', '10MB', '--max-size', '5MB'], /the largest file must be at least as large as the smallest/],
+    ['--rest soon', () => ['run', tmp, '--rest', 'soon'], /--rest must be minutes, or a time like 90s, 5m, 1h/],
+    ['--interval soon', () => ['run', tmp, '--test', 'cdm', '--interval', 'soon'], /--interval must be a number of seconds/],
+    ['--rwmixread 101', () => ['run', tmp, '--test', 'cdm', '--rwmixread', '101'], /--rwmixread must be from 0 to 100/],
+    ['--size 8MiB for cdm', () => ['run', tmp, '--test', 'cdm', '--size', '8MiB'], /outside CrystalDiskMark's range; use 16 MiB to 64 GiB/],
     ['a file, not a folder', () => ['run', path.join(tmp, 'a-file')], /a-file is a file, not a folder \(ENOTDIR\)/],
     ['a missing path', () => ['run', path.join(tmp, 'missing')], /No such folder: .*missing \(ENOENT\)/],
   ];
@@ -111,6 +126,30 @@ describe('diskdial run', () => {
     expect(r.stdout).toMatch(/SEQ1M Q8T1 Read\s+[\d.]+\s+[\d,]+\s+[\d.]+ (µs|ms)\s+[\d.]+ (µs|ms)\s+direct/);
     expect(r.stdout).toContain('Cache mode: direct   Data: zeros');
     expect(r.stdout).toContain('⚠ The test wrote zeros; disks and file systems that compress or deduplicate will look faster than with real data. — Run with --pattern random');
+    expect(await leftovers(tmp)).toEqual([]);
+  });
+
+  it('--test files --json: the many-file section, two rows, and nothing left', async () => {
+    const dir = await fsp.mkdtemp(path.join(tmp, 'files-'));
+    const r = cli('run', dir, '--test', 'files', '--files', '6', '--min-size', '1MiB', '--max-size', '8MiB', '--seed', '3', '--reserve', '0', '--json');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout) as ResultDocument;
+    expect(doc.kind).toBe('files');
+    expect(doc.tests.map((t) => t.name)).toEqual(['Files Write', 'Files Read']);
+    expect(doc.files).toMatchObject({ preset: 'custom', count: 6, seed: 3, requested: { count: 6, minBytes: 1 << 20, maxBytes: 8 << 20 } });
+    expect(doc.files!.runs[0]!.items).toHaveLength(6);
+    expect(doc.settings).toMatchObject({ preset: 'custom', reserveBytes: 0, files: { count: 6, seed: 3 } });
+    expect(await leftovers(dir)).toEqual([]);
+  });
+
+  it('--test sustained prints the verdict and a sparkline of the curve; --rest in the settings', async () => {
+    const r = cli('run', tmp, '--test', 'sustained', '--size', '96MiB', '--reserve', '0', '--runs', '2', '--rest', '1s');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Sustained write: up to 101 MB asked, 101 MB written per run \(the size asked\)/);
+    expect(r.stdout).toMatch(/Run 1: (Fast cache ≈|No slowdown within|Speed falls and recovers|Too short to judge)/);
+    expect(r.stdout).toMatch(/^  [▁▂▃▄▅▆▇█]+  \(0 – 101 MB, peak \d+ MB\/s, \d+ slices of 16 MiB\)$/m);
+    expect(r.stdout).toMatch(/Across runs\s+n\s+Mean MB\/s\s+± SD\s+CV\s+Median\s+Best/);
     expect(await leftovers(tmp)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTest } from '../../app/src/core/engine.js';
 import { createDispatcher } from '../../app/src/ipc/dispatch.js';
 import { requests, type AppInfo, type EventChannel, type EventMap, type EventSink, type IpcResult, type QuickDoneEvent, type TargetInfo } from '../../app/src/ipc/contract.js';
+import { DetailedTestService } from '../../app/src/services/detailed-test.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
 import { TargetsService } from '../../app/src/services/targets.js';
 
@@ -14,6 +15,7 @@ const MiB = 1 << 20;
 const appInfo: AppInfo = { appVersion: '0.1.0', engineVersion: 'x', platform: process.platform, shell: 'browser' };
 let dir: string;
 let quick: QuickTestService;
+let detailed: DetailedTestService;
 
 function sink(): EventSink & { events: Array<{ channel: EventChannel; data: unknown }>; done: Promise<QuickDoneEvent> } {
   let finish!: (e: QuickDoneEvent) => void;
@@ -42,16 +44,18 @@ function value<T>(r: IpcResult<unknown>): T {
 beforeAll(async () => {
   dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-dispatch-'));
   quick = new QuickTestService({ engine: runTest });
+  detailed = new DetailedTestService({ engine: runTest });
 });
 afterAll(async () => {
   await quick.stopAll();
+  await detailed.stopAll();
   await fsp.rm(dir, { recursive: true, force: true });
 });
 
 const good = () => ({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 });
 
 describe('dispatcher', () => {
-  const d = () => createDispatcher({ quick, targets: new TargetsService(), appInfo });
+  const d = () => createDispatcher({ quick, detailed, targets: new TargetsService(), appInfo });
 
   it('app.info answers with the app info; payload may be {} or absent', async () => {
     const s = sink();
@@ -87,7 +91,7 @@ describe('dispatcher', () => {
       code: 'ERR_UNSUPPORTED',
       message: 'Choosing a folder needs the desktop app; type a path instead.',
     });
-    const withPicker = (answer: string | null) => createDispatcher({ quick, targets: new TargetsService(), appInfo, chooseFolder: async () => answer });
+    const withPicker = (answer: string | null) => createDispatcher({ quick, detailed, targets: new TargetsService(), appInfo, chooseFolder: async () => answer });
     expect(value(await withPicker(null).handle('targets.choose', {}, sink()))).toBeNull();
     expect(value<TargetInfo>(await withPicker(dir).handle('targets.choose', {}, sink()))).toMatchObject({ path: dir });
   });
@@ -136,6 +140,62 @@ describe('dispatcher', () => {
   it('quick.start on a target that cannot work is refused as a reply', async () => {
     const missing = path.join(dir, 'gone');
     expect(error(await d().handle('quick.start', { ...good(), target: missing }, sink()))).toEqual({ code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` });
+  });
+
+  const goodCdm = () => ({ kind: 'cdm', target: dir, preset: 'default', mode: 'read', sizeBytes: 16 * MiB, seconds: 1, intervalSeconds: 0, runs: 1, restSeconds: 0 });
+
+  it('detailed.start validates each kind’s fields in plain words', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ ...goodCdm(), kind: 'hash' }, 'kind: must be one of cdm, sustained, files'],
+      [{ ...goodCdm(), preset: 'fast' }, 'preset: must be one of default, nvme, peak, realworld'],
+      [{ ...goodCdm(), mode: 'both' }, 'mode: must be one of readwrite, read, write, mix, all'],
+      [{ ...goodCdm(), sizeBytes: 65 * 1024 * MiB }, 'sizeBytes: must be at most 64 GiB'],
+      [{ ...goodCdm(), seconds: 0 }, 'seconds: must be at least 1'],
+      [{ ...goodCdm(), restSeconds: -1 }, 'restSeconds: must be at least 0'],
+      [{ ...goodCdm(), maxBytes: 1e9 }, 'Unknown field "maxBytes"'],
+      [{ kind: 'sustained', target: dir, maxBytes: MiB, runs: 1, restSeconds: 0 }, 'maxBytes: must be at least 64 MiB'],
+      [{ kind: 'files', target: dir, preset: 'custom', count: 1, runs: 1, restSeconds: 0 }, 'count: must be at least 2'],
+      [{ kind: 'files', target: dir, preset: 'huge', runs: 1, restSeconds: 0 }, 'preset: must be one of quick, standard, custom'],
+      [{ target: dir }, 'kind: must be one of cdm, sustained, files'],
+    ];
+    for (const [payload, message] of cases) {
+      const s = sink();
+      expect(await d().handle('detailed.start', payload, s)).toEqual({ ok: false, error: { code: 'ERR_INVALID_PAYLOAD', message } });
+      expect(s.events).toEqual([]);
+    }
+    expect(detailed.runningJobId).toBeUndefined();
+  });
+
+  it('one test at a time across both screens: a detailed job makes quick.start busy, and the other way round', async () => {
+    const s = sink();
+    const { jobId } = value<{ jobId: string }>(await d().handle('detailed.start', { ...goodCdm(), seconds: 30 }, s));
+    expect(error(await d().handle('quick.start', good(), sink()))).toEqual({ code: 'ERR_BUSY', message: 'A test is already running.' });
+    expect(error(await d().handle('detailed.start', goodCdm(), sink()))).toMatchObject({ code: 'ERR_BUSY' });
+    expect(value(await d().handle('detailed.stop', { jobId }, sink()))).toEqual({ stopped: true });
+    await new Promise<void>((resolve) => {
+      const wait = (): void => void (detailed.runningJobId === undefined ? resolve() : setTimeout(wait, 10));
+      wait();
+    });
+    const q = sink();
+    const quickJob = value<{ jobId: string }>(await d().handle('quick.start', { ...good(), mode: 'continuous' }, q));
+    expect(error(await d().handle('detailed.start', goodCdm(), sink()))).toMatchObject({ code: 'ERR_BUSY' });
+    expect(value(await d().handle('quick.stop', quickJob, q))).toEqual({ stopped: true });
+    await q.done;
+    expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
+  });
+
+  it('detailed.start on a target that cannot work is refused as a reply', async () => {
+    const missing = path.join(dir, 'gone');
+    expect(error(await d().handle('detailed.start', { ...goodCdm(), target: missing }, sink()))).toEqual({ code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` });
+  });
+
+  it('release(sink) stops the detailed job that sink started', async () => {
+    const dispatcher = d();
+    const s = sink();
+    value(await dispatcher.handle('detailed.start', { ...goodCdm(), seconds: 30 }, s));
+    await dispatcher.release!(s);
+    expect(detailed.runningJobId).toBeUndefined();
+    expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
   });
 
   it('unknown channels, including prototype names and non-strings, are ERR_UNKNOWN_CHANNEL', async () => {

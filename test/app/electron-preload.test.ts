@@ -29,6 +29,12 @@ const VERBS = {
   onQuickProgress: true,
   onQuickCycle: true,
   onQuickDone: true,
+  startDetailed: true,
+  stopDetailed: true,
+  onDetailedPlan: true,
+  onDetailedProgress: true,
+  onDetailedStep: true,
+  onDetailedDone: true,
 } as const satisfies Record<keyof DiskDialBridge, true>;
 
 function compilePreload(): string {

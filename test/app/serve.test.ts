@@ -11,6 +11,7 @@ import type { WireMessage } from '../../app/src/ipc/contract.js';
 import { createDispatcher } from '../../app/src/ipc/dispatch.js';
 import { startServer, type RunningServer } from '../../app/src/server/serve.js';
 import { EngineHost } from '../../app/src/services/engine-host.js';
+import { DetailedTestService } from '../../app/src/services/detailed-test.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
 import { TargetsService } from '../../app/src/services/targets.js';
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
   quick = new QuickTestService({ engine: host.runTest });
   const dispatcher = createDispatcher({
     quick,
+    detailed: new DetailedTestService({ engine: host.runTest }),
     targets: new TargetsService(),
     appInfo: { appVersion: '0.1.0', engineVersion: 'test', platform: process.platform, shell: 'browser' },
   });

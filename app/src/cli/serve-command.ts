@@ -7,6 +7,7 @@ import path from 'node:path';
 import { findPackageRoot } from '../core/engine.js';
 import { appVersion } from '../core/result.js';
 import { createDispatcher } from '../ipc/dispatch.js';
+import { DetailedTestService } from '../services/detailed-test.js';
 import { startServer } from '../server/serve.js';
 import { EngineHost } from '../services/engine-host.js';
 import { QuickTestService } from '../services/quick-test.js';
@@ -31,6 +32,7 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
   const host = new EngineHost();
   const dispatcher = createDispatcher({
     quick: new QuickTestService({ engine: host.runTest }),
+    detailed: new DetailedTestService({ engine: host.runTest }),
     targets: new TargetsService(),
     appInfo: async () => ({
       appVersion: appVersion(),

@@ -4,7 +4,7 @@
 // WebSocket server both speak exactly this; nothing else crosses.
 import { z } from 'zod';
 
-import type { ResultDocument } from '../core/result.js';
+import type { ResultDocument, ResultTest } from '../core/result.js';
 
 // ---- shared shapes --------------------------------------------------------------------------
 
@@ -26,6 +26,60 @@ export const QuickTestSettings = z
   })
   .strict();
 export type QuickTestSettings = z.infer<typeof QuickTestSettings>;
+
+/** Shared by every detailed test: repeat N times with a rest between runs (minutes in the UI;
+ *  an SSD's cache drains while it rests). */
+const Repeat = {
+  runs: z.number().int().min(1).max(100),
+  restSeconds: z.number().min(0).max(24 * 3600),
+};
+
+/** A detailed test (the Detailed screen): the CrystalDiskMark grid, the sustained-write curve or
+ *  the many-file test. Exactly the options a person can choose there; the CLI has more. */
+export const DetailedSettings = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('cdm'),
+      target: TargetPath,
+      preset: z.enum(['default', 'nvme', 'peak', 'realworld']),
+      mode: z.enum(['readwrite', 'read', 'write', 'mix', 'all']),
+      /** Test file, 16 MiB – 64 GiB (CrystalDiskMark's range). */
+      sizeBytes: z.number().int().min(16 * MiB).max(64 * GiB),
+      /** Measured seconds per test (CrystalDiskMark: 5). */
+      seconds: z.number().min(1).max(60),
+      /** Pause between tests, seconds (CrystalDiskMark's interval). */
+      intervalSeconds: z.number().min(0).max(60),
+      ...Repeat,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('sustained'),
+      target: TargetPath,
+      /** Write up to this much (less when free space less the reserve is smaller). */
+      maxBytes: z.number().int().min(64 * MiB).max(64 * 1024 * GiB),
+      /** Free space to leave untouched; absent: max(512 MiB, 5 % of the volume). */
+      reserveBytes: z.number().int().min(0).max(64 * 1024 * GiB).optional(),
+      ...Repeat,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('files'),
+      target: TargetPath,
+      preset: z.enum(['quick', 'standard', 'custom']),
+      /** custom only (ignored otherwise): the set. */
+      count: z.number().int().min(2).max(10000).optional(),
+      minBytes: z.number().int().min(4096).max(64 * GiB).optional(),
+      maxBytes: z.number().int().min(4096).max(64 * GiB).optional(),
+      seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+      reserveBytes: z.number().int().min(0).max(64 * 1024 * GiB).optional(),
+      ...Repeat,
+    })
+    .strict(),
+]);
+export type DetailedSettings = z.infer<typeof DetailedSettings>;
+export type DetailedKind = DetailedSettings['kind'];
 
 /** A place the user can test: a mounted volume, or a folder they chose. */
 export interface TargetInfo {
@@ -77,6 +131,10 @@ export const requests = {
   'quick.start': QuickTestSettings,
   /** Stop the running test (its files are removed). Unknown or finished job ids are ignored. */
   'quick.stop': z.object({ jobId: z.string().min(1).max(100) }).strict(),
+  /** Start a detailed test. Shares the one-test-at-a-time rule with the Quick Test (ERR_BUSY). */
+  'detailed.start': DetailedSettings,
+  /** Stop the running detailed test (its files are removed). */
+  'detailed.stop': z.object({ jobId: z.string().min(1).max(100) }).strict(),
 } as const;
 
 export type RequestChannel = keyof typeof requests;
@@ -97,6 +155,8 @@ export interface ResponseMap {
   'targets.choose': TargetInfo | null;
   'quick.start': { jobId: string };
   'quick.stop': { stopped: boolean };
+  'detailed.start': { jobId: string };
+  'detailed.stop': { stopped: boolean };
 }
 
 // ---- events (core → the renderer that started the job) --------------------------------------
@@ -134,10 +194,71 @@ export interface QuickDoneEvent {
   error?: IpcError;
 }
 
+/** The plan of a detailed job, once known (sustained and files size themselves to free space). */
+export interface DetailedPlanEvent {
+  jobId: string;
+  kind: DetailedKind;
+  runs: number;
+  /** Step names of one run, in order. */
+  steps: string[];
+  /** Bytes one run writes, at most. */
+  bytes: number;
+  /** What the plan changed from what was asked (e.g. scaled to free space), plain words. */
+  notes: string[];
+  /** files: the set, so a scatter can place each file as it finishes. */
+  files?: Array<{ name: string; bytes: number }>;
+}
+
+export interface DetailedProgressEvent {
+  jobId: string;
+  kind: DetailedKind;
+  /** 1-based run, of runs. */
+  run: number;
+  runs: number;
+  /** 0-based step within a run, of testCount. */
+  testIndex: number;
+  testCount: number;
+  testName: string;
+  /** The engine's phase, or a pause: resting between runs, CDM's interval between tests. */
+  stage: 'prepare' | 'warmup' | 'run' | 'flush' | 'rest' | 'interval';
+  instMBps: number;
+  avgMBps: number;
+  bytesDone: number;
+  bytesTotal: number;
+  elapsed: number;
+  secondsTotal: number;
+  /** rest/interval: whole seconds left. */
+  remaining?: number;
+}
+
+/** One step finished: CDM fills a cell, sustained a run, files a point of the scatter. */
+export interface DetailedStepEvent {
+  jobId: string;
+  kind: DetailedKind;
+  run: number;
+  testIndex: number;
+  /** The step as a row of the result document (files: one file's figures). */
+  test: ResultTest;
+  /** files: which file and pass. */
+  file?: { name: string; bytes: number; pass: 'write' | 'read' };
+}
+
+export interface DetailedDoneEvent {
+  jobId: string;
+  outcome: 'finished' | 'stopped' | 'failed';
+  /** finished: the whole result document. */
+  result?: ResultDocument;
+  error?: IpcError;
+}
+
 export interface EventMap {
   'quick.progress': QuickProgressEvent;
   'quick.cycle': QuickCycleEvent;
   'quick.done': QuickDoneEvent;
+  'detailed.plan': DetailedPlanEvent;
+  'detailed.progress': DetailedProgressEvent;
+  'detailed.step': DetailedStepEvent;
+  'detailed.done': DetailedDoneEvent;
 }
 export type EventChannel = keyof EventMap;
 
@@ -154,6 +275,12 @@ export interface DiskDialBridge {
   onQuickProgress(cb: (e: QuickProgressEvent) => void): () => void;
   onQuickCycle(cb: (e: QuickCycleEvent) => void): () => void;
   onQuickDone(cb: (e: QuickDoneEvent) => void): () => void;
+  startDetailed(settings: DetailedSettings): Promise<IpcResult<{ jobId: string }>>;
+  stopDetailed(jobId: string): Promise<IpcResult<{ stopped: boolean }>>;
+  onDetailedPlan(cb: (e: DetailedPlanEvent) => void): () => void;
+  onDetailedProgress(cb: (e: DetailedProgressEvent) => void): () => void;
+  onDetailedStep(cb: (e: DetailedStepEvent) => void): () => void;
+  onDetailedDone(cb: (e: DetailedDoneEvent) => void): () => void;
 }
 
 // ---- browser mode: the same contract over one WebSocket -------------------------------------

@@ -4,6 +4,7 @@
 // value at all may arrive here from a page or a socket.
 import type { z } from 'zod';
 import { DiskDialError, toPlainError } from '../core/errors.js';
+import type { DetailedTestService } from '../services/detailed-test.js';
 import type { QuickTestService } from '../services/quick-test.js';
 import type { TargetsService } from '../services/targets.js';
 import {
@@ -21,6 +22,7 @@ import {
 
 export interface DispatcherDeps {
   quick: QuickTestService;
+  detailed: DetailedTestService;
   targets: TargetsService;
   /** A value, or a function asked on each request (e.g. the engine's version from its process). */
   appInfo: AppInfo | (() => Promise<AppInfo>);
@@ -31,7 +33,13 @@ export interface DispatcherDeps {
 type Handlers = { [C in RequestChannel]: (payload: RequestPayload<C>, sink: EventSink) => Promise<ResponseMap[C]> };
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
-  const { quick, targets } = deps;
+  const { quick, detailed, targets } = deps;
+  // One test at a time, whichever screen starts it: two would measure each other.
+  const assertIdle = (): void => {
+    if (quick.runningJobId !== undefined || detailed.runningJobId !== undefined) {
+      throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
+    }
+  };
 
   const handlers: Handlers = {
     'app.info': async () => ({ ...(typeof deps.appInfo === 'function' ? await deps.appInfo() : deps.appInfo) }),
@@ -46,12 +54,20 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     },
     'quick.start': async (settings, sink) => {
       // Checked here too, so a busy engine is the answer even when the target is also wrong.
-      if (quick.runningJobId !== undefined) throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
+      assertIdle();
       // A target that cannot work is refused now, as a reply, rather than as a failed job.
       assertStartable(await targets.describe(settings.target));
+      assertIdle(); // describe awaited: another request may have started a test meanwhile
       return quick.start(settings, sink);
     },
     'quick.stop': async ({ jobId }) => ({ stopped: quick.stop(jobId) }),
+    'detailed.start': async (settings, sink) => {
+      assertIdle();
+      assertStartable(await targets.describe(settings.target));
+      assertIdle();
+      return detailed.start(settings, sink);
+    },
+    'detailed.stop': async ({ jobId }) => ({ stopped: detailed.stop(jobId) }),
   };
 
   const dispatcher: Required<Dispatcher> = {
@@ -72,10 +88,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       }
     },
     async close(): Promise<void> {
-      await quick.stopAll().catch(() => undefined);
+      await Promise.all([quick.stopAll().catch(() => undefined), detailed.stopAll().catch(() => undefined)]);
     },
     async release(sink: EventSink): Promise<void> {
-      await quick.stopFor(sink).catch(() => undefined);
+      await Promise.all([quick.stopFor(sink).catch(() => undefined), detailed.stopFor(sink).catch(() => undefined)]);
     },
   };
   return dispatcher;
@@ -166,6 +182,9 @@ interface Issue {
   maximum?: unknown;
   values?: unknown;
   keys?: unknown;
+  /** invalid_union on a discriminated union: the allowed values of the discriminator. */
+  options?: unknown;
+  discriminator?: unknown;
 }
 
 function issueText(issue: Issue, payload: unknown): string {
@@ -194,6 +213,12 @@ function issueText(issue: Issue, payload: unknown): string {
     case 'invalid_value':
       if (value === undefined && field !== '') return 'is required';
       return Array.isArray(issue.values) ? `must be one of ${issue.values.map((v) => clip(String(v), 40)).join(', ')}` : 'has a value that is not allowed';
+    case 'invalid_union':
+      // A discriminated union whose tag is missing or unknown: say which tags there are.
+      if (Array.isArray(issue.options) && issue.discriminator !== undefined) {
+        return `must be one of ${issue.options.map((v) => clip(String(v), 40)).join(', ')}`;
+      }
+      return clip(issue.message, 200);
     case 'unrecognized_keys': {
       const keys = Array.isArray(issue.keys) ? issue.keys.map((k) => JSON.stringify(clip(String(k), 40))) : [];
       const shown = keys.slice(0, 3).join(', ') + (keys.length > 3 ? ` and ${keys.length - 3} more` : '');

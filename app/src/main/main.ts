@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { createDispatcher } from '../ipc/dispatch.js';
+import { DetailedTestService } from '../services/detailed-test.js';
 import { EngineHost } from '../services/engine-host.js';
 import { QuickTestService } from '../services/quick-test.js';
 import { TargetsService } from '../services/targets.js';
@@ -48,6 +49,7 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
     const engineHost = new EngineHost({ spawner: electronSpawner });
     const dispatcher = createDispatcher({
       quick: new QuickTestService({ engine: engineHost.runTest }),
+      detailed: new DetailedTestService({ engine: engineHost.runTest }),
       targets: new TargetsService(),
       // The engine's version comes from its own process: the addon never loads into main.
       appInfo: async () => ({

@@ -50,6 +50,12 @@ const bridge: DiskDialBridge = {
   onQuickProgress: (cb) => subscribe('quick.progress', cb),
   onQuickCycle: (cb) => subscribe('quick.cycle', cb),
   onQuickDone: (cb) => subscribe('quick.done', cb),
+  startDetailed: (settings) => invoke('detailed.start', settings),
+  stopDetailed: (jobId) => invoke('detailed.stop', { jobId }),
+  onDetailedPlan: (cb) => subscribe('detailed.plan', cb),
+  onDetailedProgress: (cb) => subscribe('detailed.progress', cb),
+  onDetailedStep: (cb) => subscribe('detailed.step', cb),
+  onDetailedDone: (cb) => subscribe('detailed.done', cb),
 };
 
 contextBridge.exposeInMainWorld('diskdial', bridge);

@@ -4,6 +4,7 @@
 // new socket would not own the job the old one started.
 import type {
   AppInfo,
+  DetailedSettings,
   DiskDialBridge,
   EventChannel,
   EventMap,
@@ -57,6 +58,10 @@ export function createWsBridge(url: string, factory: WebSocketFactory = (u) => n
     'quick.progress': new Set(),
     'quick.cycle': new Set(),
     'quick.done': new Set(),
+    'detailed.plan': new Set(),
+    'detailed.progress': new Set(),
+    'detailed.step': new Set(),
+    'detailed.done': new Set(),
   };
 
   const socket = factory(url);
@@ -129,6 +134,12 @@ export function createWsBridge(url: string, factory: WebSocketFactory = (u) => n
     onQuickProgress: (cb) => on('quick.progress', cb),
     onQuickCycle: (cb) => on('quick.cycle', cb),
     onQuickDone: (cb) => on('quick.done', cb),
+    startDetailed: (settings: DetailedSettings) => call<{ jobId: string }>('detailed.start', settings),
+    stopDetailed: (jobId: string) => call<{ stopped: boolean }>('detailed.stop', { jobId }),
+    onDetailedPlan: (cb) => on('detailed.plan', cb),
+    onDetailedProgress: (cb) => on('detailed.progress', cb),
+    onDetailedStep: (cb) => on('detailed.step', cb),
+    onDetailedDone: (cb) => on('detailed.done', cb),
     close: () => {
       socket.close();
       failAll();

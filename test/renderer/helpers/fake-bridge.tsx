@@ -1,6 +1,18 @@
 // A DiskDialBridge held in memory: records calls, answers from a script, and lets a test emit
 // Quick Test events as the core would. No network, no Electron.
-import type { DiskDialBridge, IpcResult, QuickCycleEvent, QuickDoneEvent, QuickProgressEvent, TargetInfo } from '../../../app/src/ipc/contract';
+import type {
+  DetailedDoneEvent,
+  DetailedPlanEvent,
+  DetailedProgressEvent,
+  DetailedSettings,
+  DetailedStepEvent,
+  DiskDialBridge,
+  IpcResult,
+  QuickCycleEvent,
+  QuickDoneEvent,
+  QuickProgressEvent,
+  TargetInfo,
+} from '../../../app/src/ipc/contract';
 import type { ResultDocument } from '../../../app/src/core/result';
 
 export function target(over: Partial<TargetInfo> = {}): TargetInfo {
@@ -38,7 +50,11 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
   const progressCbs = new Set<(e: QuickProgressEvent) => void>();
   const cycleCbs = new Set<(e: QuickCycleEvent) => void>();
   const doneCbs = new Set<(e: QuickDoneEvent) => void>();
-  const calls = { start: [] as unknown[], stop: [] as string[], describe: [] as string[] };
+  const calls = { start: [] as unknown[], stop: [] as string[], describe: [] as string[], detailedStart: [] as DetailedSettings[], detailedStop: [] as string[] };
+  const dPlan = new Set<(e: DetailedPlanEvent) => void>();
+  const dProgress = new Set<(e: DetailedProgressEvent) => void>();
+  const dStep = new Set<(e: DetailedStepEvent) => void>();
+  const dDone = new Set<(e: DetailedDoneEvent) => void>();
   const bridge: DiskDialBridge = {
     appInfo: () => ok({ appVersion: '0.1.0', engineVersion: '0.1.0', platform: 'linux', shell: 'browser' }),
     listTargets: () => ok(targets),
@@ -58,6 +74,18 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     onQuickProgress: (cb) => (progressCbs.add(cb), () => void progressCbs.delete(cb)),
     onQuickCycle: (cb) => (cycleCbs.add(cb), () => void cycleCbs.delete(cb)),
     onQuickDone: (cb) => (doneCbs.add(cb), () => void doneCbs.delete(cb)),
+    startDetailed: (s) => {
+      calls.detailedStart.push(s);
+      return ok({ jobId: 'djob-1' });
+    },
+    stopDetailed: (jobId) => {
+      calls.detailedStop.push(jobId);
+      return ok({ stopped: true });
+    },
+    onDetailedPlan: (cb) => (dPlan.add(cb), () => void dPlan.delete(cb)),
+    onDetailedProgress: (cb) => (dProgress.add(cb), () => void dProgress.delete(cb)),
+    onDetailedStep: (cb) => (dStep.add(cb), () => void dStep.delete(cb)),
+    onDetailedDone: (cb) => (dDone.add(cb), () => void dDone.delete(cb)),
   };
   return {
     bridge,
@@ -65,6 +93,11 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     emitProgress: (e: QuickProgressEvent) => progressCbs.forEach((cb) => cb(e)),
     emitCycle: (e: QuickCycleEvent) => cycleCbs.forEach((cb) => cb(e)),
     emitDone: (e: QuickDoneEvent) => doneCbs.forEach((cb) => cb(e)),
+    emitDetailedPlan: (e: DetailedPlanEvent) => dPlan.forEach((cb) => cb(e)),
+    emitDetailedProgress: (e: DetailedProgressEvent) => dProgress.forEach((cb) => cb(e)),
+    emitDetailedStep: (e: DetailedStepEvent) => dStep.forEach((cb) => cb(e)),
+    emitDetailedDone: (e: DetailedDoneEvent) => dDone.forEach((cb) => cb(e)),
     listeners: () => progressCbs.size + cycleCbs.size + doneCbs.size,
+    detailedListeners: () => dPlan.size + dProgress.size + dStep.size + dDone.size,
   };
 }

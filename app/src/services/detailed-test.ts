@@ -1,0 +1,207 @@
+// The detailed-test job: one run of runBenchmark for the CrystalDiskMark grid, the sustained-write
+// curve or the many-file test, with the events the Detailed screen draws from — the plan once it
+// is known, throttled progress (pauses included), every finished step as it lands, and exactly
+// one 'detailed.done', all sent only to the sink that started the job.
+import { randomUUID } from 'node:crypto';
+import { isAbortError } from '../core/engine.js';
+import { DiskDialError, toPlainError } from '../core/errors.js';
+import { toResultTest } from '../core/result.js';
+import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../core/runner.js';
+import type {
+  DetailedDoneEvent,
+  DetailedKind,
+  DetailedProgressEvent,
+  DetailedSettings,
+  EventChannel,
+  EventMap,
+  EventSink,
+} from '../ipc/contract.js';
+import type { EngineFn } from './quick-test.js';
+
+export interface DetailedTestDeps {
+  engine: EngineFn;
+  /** Least time between two forwarded progress events (default 100 ms). */
+  progressIntervalMs?: number;
+}
+
+interface Job {
+  id: string;
+  kind: DetailedKind;
+  sink: EventSink;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/** The runner's options for what the Detailed screen asked. */
+export function benchmarkOptions(s: DetailedSettings): Omit<RunBenchmarkOptions, 'engine' | 'signal'> {
+  const common = { target: s.target, runs: s.runs, restSeconds: s.restSeconds, handleSignals: false };
+  switch (s.kind) {
+    case 'cdm':
+      return { ...common, test: 'cdm', preset: s.preset, mode: s.mode, size: s.sizeBytes, seconds: s.seconds, intervalSeconds: s.intervalSeconds };
+    case 'sustained':
+      return { ...common, test: 'sustained', size: s.maxBytes, ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}) };
+    case 'files': {
+      const files: RunBenchmarkOptions['files'] = {};
+      if (s.preset === 'custom') {
+        if (s.count !== undefined) files.count = s.count;
+        if (s.minBytes !== undefined) files.minBytes = s.minBytes;
+        if (s.maxBytes !== undefined) files.maxBytes = s.maxBytes;
+      }
+      if (s.seed !== undefined) files.seed = s.seed;
+      return {
+        ...common,
+        test: 'files',
+        preset: s.preset,
+        ...(Object.keys(files).length ? { files } : {}),
+        ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}),
+      };
+    }
+  }
+}
+
+export class DetailedTestService {
+  readonly #engine: EngineFn;
+  readonly #interval: number;
+  #job: Job | undefined;
+
+  constructor(deps: DetailedTestDeps) {
+    this.#engine = deps.engine;
+    this.#interval = deps.progressIntervalMs ?? 100;
+  }
+
+  get runningJobId(): string | undefined {
+    return this.#job?.id;
+  }
+
+  start(settings: DetailedSettings, sink: EventSink): { jobId: string } {
+    if (this.#job) throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
+    const job: Job = { id: randomUUID(), kind: settings.kind, sink, controller: new AbortController(), done: Promise.resolve() };
+    this.#job = job;
+    job.done = this.#run(job, settings);
+    return { jobId: job.id };
+  }
+
+  stop(jobId: string): boolean {
+    const job = this.#job;
+    if (!job || job.id !== jobId || job.controller.signal.aborted) return false;
+    job.controller.abort(new Error('stopped by the user'));
+    return true;
+  }
+
+  async stopFor(sink: EventSink): Promise<void> {
+    const job = this.#job;
+    if (!job || job.sink !== sink) return;
+    job.controller.abort(new Error('the window or connection that started the test went away'));
+    await job.done;
+  }
+
+  async stopAll(): Promise<void> {
+    const job = this.#job;
+    if (!job) return;
+    job.controller.abort(new Error('DiskDial is closing'));
+    await job.done;
+  }
+
+  async #run(job: Job, settings: DetailedSettings): Promise<void> {
+    const { id: jobId, kind, sink, controller } = job;
+    const signal = controller.signal;
+    const emit = <C extends EventChannel>(channel: C, data: EventMap[C]): void => {
+      if (!sink.alive) return;
+      try {
+        sink.send(channel, data);
+      } catch {
+        /* a socket closing under us; its close handler stops the job */
+      }
+    };
+    const finish = (done: Omit<DetailedDoneEvent, 'jobId'>): void => {
+      if (this.#job === job) this.#job = undefined;
+      emit('detailed.done', { jobId, ...done });
+    };
+    const watch = (): void => {
+      if (!sink.alive) controller.abort(new Error('nobody is watching this test'));
+    };
+    let last = 0;
+    let lastKey = '';
+    const progress = (e: Omit<DetailedProgressEvent, 'jobId' | 'kind'>): void => {
+      watch();
+      // At most one per interval, but every change of step or stage goes through.
+      const key = `${e.run}/${e.testIndex}/${e.stage}`;
+      const now = performance.now();
+      if (key === lastKey && now - last < this.#interval) return;
+      last = now;
+      lastKey = key;
+      emit('detailed.progress', { jobId, kind, ...e });
+    };
+    let testCount = 0;
+    try {
+      const result = await runBenchmark({
+        ...benchmarkOptions(settings),
+        engine: this.#engine,
+        signal,
+        onPlan: (plan) => {
+          testCount = plan.steps.length;
+          emit('detailed.plan', {
+            jobId,
+            kind,
+            runs: settings.runs,
+            steps: plan.steps.map((s) => s.name),
+            bytes: plan.needBytes,
+            notes: plan.notes,
+            ...(plan.fileSet ? { files: plan.fileSet.entries.map((e) => ({ name: e.name, bytes: e.bytes })) } : {}),
+          });
+        },
+        onProgress: (p: RunProgress) =>
+          progress({
+            run: p.run,
+            runs: p.runs,
+            testIndex: p.testIndex,
+            testCount: p.testCount,
+            testName: p.testName,
+            stage: p.phase,
+            instMBps: p.instMBps,
+            avgMBps: p.avgMBps,
+            bytesDone: p.bytesDone,
+            bytesTotal: p.bytesTotal,
+            elapsed: p.elapsed,
+            secondsTotal: p.secondsTotal,
+          }),
+        onPause: (e) =>
+          progress({
+            run: e.run,
+            runs: e.runs,
+            testIndex: 0,
+            testCount,
+            testName: e.reason === 'rest' ? `Rest before run ${e.run}` : 'Interval',
+            stage: e.reason,
+            instMBps: 0,
+            avgMBps: 0,
+            bytesDone: 0,
+            bytesTotal: 0,
+            elapsed: e.secondsTotal - e.remaining,
+            secondsTotal: e.secondsTotal,
+            remaining: e.remaining,
+          }),
+        onStepDone: (e) => {
+          watch();
+          emit('detailed.step', {
+            jobId,
+            kind,
+            run: e.run,
+            testIndex: e.testIndex,
+            // The series is for the final document; a step event stays small.
+            test: { ...toResultTest(e.step.name, e.result, e.run), series: [] },
+            ...(e.step.file !== undefined && e.step.pass ? { file: { name: e.step.file, bytes: e.result.bytes, pass: e.step.pass } } : {}),
+          });
+        },
+      });
+      finish(signal.aborted ? { outcome: 'stopped' } : { outcome: 'finished', result });
+    } catch (err) {
+      if (isAbortError(err) || signal.aborted) {
+        finish({ outcome: 'stopped' });
+      } else {
+        const plain = toPlainError(err, { path: settings.target });
+        finish({ outcome: 'failed', error: { code: plain.code, message: plain.message } });
+      }
+    }
+  }
+}
