@@ -21,8 +21,11 @@ describe('prng', () => {
     expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
     expect(Math.max(...xs)).toBeLessThan(1);
     // Each tenth of [0, 1) holds 1000 ± 4 sigma (sigma = sqrt(10000 · 0.1 · 0.9) = 30).
-    const bins = new Array(10).fill(0);
-    for (const x of xs) bins[Math.floor(x * 10)]++;
+    const bins = new Array<number>(10).fill(0);
+    for (const x of xs) {
+      const b = Math.floor(x * 10);
+      bins[b] = (bins[b] ?? 0) + 1;
+    }
     for (const n of bins) expect(Math.abs(n - 1000)).toBeLessThan(120);
   });
 });
@@ -38,7 +41,10 @@ describe('makeFileSet', () => {
     const set = makeFileSet({ count: 3000, minBytes: 2e6, maxBytes: 2e9, seed: 1 });
     // Three decades (2–20 MB, 20–200 MB, 200 MB–2 GB): a third each, within ±4 sigma (sigma ≈ 26).
     const decades = [0, 0, 0];
-    for (const e of set.entries) decades[Math.min(2, Math.floor(Math.log10(e.bytes / 2e6)))]++;
+    for (const e of set.entries) {
+      const d = Math.min(2, Math.floor(Math.log10(e.bytes / 2e6)));
+      decades[d] = (decades[d] ?? 0) + 1;
+    }
     for (const n of decades) expect(Math.abs(n - 1000)).toBeLessThan(104);
     for (const e of set.entries) {
       expect(e.bytes).toBeGreaterThanOrEqual(2 * MiB);

@@ -315,10 +315,10 @@ describe('describeVerdict', () => {
 
   it('describes a varying curve', () => {
     expect(describeVerdict({ kind: 'varies', minMBps: 600, maxMBps: 1900, medianMBps: 1200, drops: 3 }, 60e9)).toBe(
-      'Speed falls and recovers (3 drops): 600–1,900 MB/s, median 1,200 MB/s — a sign of thermal throttling',
+      'Speed falls and recovers (3 drops): 600–1,900 MB/s, median 1,200 MB/s — heat throttling, background work in the drive, or a disk shared with other work',
     );
     expect(describeVerdict({ kind: 'varies', minMBps: 85.04, maxMBps: 240, medianMBps: 180.6, drops: 1 }, 8e9)).toBe(
-      'Speed falls and recovers (1 drop): 85–240 MB/s, median 181 MB/s — a sign of thermal throttling',
+      'Speed falls and recovers (1 drop): 85–240 MB/s, median 181 MB/s — heat throttling, background work in the drive, or a disk shared with other work',
     );
   });
 

@@ -23,7 +23,8 @@
 //      that range, each stay high or low lasting at least 2 % of the curve), and that range is
 //      over 25 % of the median and over 6× the slice-to-slice jitter (the median distance of
 //      raw slices from the smoothed curve, so plain noise does not count): "varies" —
-//      typically thermal throttling. Otherwise "steady".
+//      thermal throttling, the drive's own background work, or (on a virtual or shared disk)
+//      other load; the temperatures in the result can tell heat apart. Otherwise "steady".
 import type { SeriesPoint } from './engine-types.js';
 import { median, quantile } from './stats.js';
 
@@ -219,7 +220,7 @@ export function detectKnee(curve: readonly CurvePoint[], opts: KneeOptions = {})
 /** One plain-words line, GB = 10^9 bytes, MB/s with thousands separators and no decimals above 100:
  *  knee:   "Fast cache ≈ 12.4 GB, then 480 MB/s (−78 %)"
  *  steady: "No slowdown within 50 GB: 1,950 MB/s throughout"   (totalBytes = the bytes written)
- *  varies: "Speed falls and recovers (3 drops): 600–1,900 MB/s, median 1,200 MB/s — a sign of thermal throttling"
+ *  varies: "Speed falls and recovers (3 drops): 600–1,900 MB/s, median 1,200 MB/s — heat throttling, background work in the drive, or a disk shared with other work"
  *  tooShort steady: "Too short to judge a slowdown: 1,950 MB/s over 0.2 GB" */
 export function describeVerdict(v: SustainedVerdict, totalBytes: number): string {
   switch (v.kind) {
@@ -232,7 +233,7 @@ export function describeVerdict(v: SustainedVerdict, totalBytes: number): string
     case 'varies':
       return (
         `Speed falls and recovers (${v.drops} ${v.drops === 1 ? 'drop' : 'drops'}): ` +
-        `${speed(v.minMBps)}–${speed(v.maxMBps)} MB/s, median ${speed(v.medianMBps)} MB/s — a sign of thermal throttling`
+        `${speed(v.minMBps)}–${speed(v.maxMBps)} MB/s, median ${speed(v.medianMBps)} MB/s — heat throttling, background work in the drive, or a disk shared with other work`
       );
   }
 }
