@@ -189,7 +189,6 @@ export function filesAnalysis(plan: Plan, outcomes: readonly StepOutcome[]): { s
     requested: { count: requested.count, minBytes: requested.minBytes, maxBytes: requested.maxBytes },
     runs,
   };
-  const scaled = plan.notes.find((n) => n.startsWith('Free space'));
-  if (scaled) section.scaled = scaled;
+  if (plan.scaled) section.scaled = plan.scaled;
   return { section, tests };
 }

@@ -56,6 +56,8 @@ export interface Plan {
   notes: string[];
   /** files test: the set of files. */
   fileSet?: FileSet;
+  /** files test: set when free space was short and the set was scaled down, in plain words. */
+  scaled?: string;
   /** sustained test: how the size was chosen. */
   sustained?: { requestedBytes: number; limitedBy: 'size' | 'free-space'; reserveBytes: number };
 }
@@ -437,5 +439,14 @@ function filesPlan(o: PlanOptions, target: PlanTarget | undefined): Plan {
   settings.preset = preset;
   settings.reserveBytes = reserve;
   settings.files = { ...requested };
-  return { kind: 'files', fileSize: set.totalBytes, needBytes: set.totalBytes, steps, settings, notes: note ? [note] : [], fileSet: set };
+  return {
+    kind: 'files',
+    fileSize: set.totalBytes,
+    needBytes: set.totalBytes,
+    steps,
+    settings,
+    notes: note ? [note] : [],
+    fileSet: set,
+    ...(note ? { scaled: note } : {}),
+  };
 }

@@ -35,6 +35,9 @@ export interface PauseEvent {
   /** The run that comes next, of `runs`. */
   run: number;
   runs: number;
+  /** The step that comes next (a rest: the first step of the next run). */
+  testIndex: number;
+  testName: string;
   secondsTotal: number;
   /** Whole seconds left; reported once a second, ending with 0. */
   remaining: number;
@@ -145,11 +148,12 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     }
     opts.onPlan?.(plan);
     const testCount = plan.steps.length;
-    const pause = async (reason: PauseEvent['reason'], seconds: number, run: number): Promise<void> => {
+    const pause = async (reason: PauseEvent['reason'], seconds: number, run: number, testIndex: number): Promise<void> => {
       const end = performance.now() + seconds * 1000;
+      const testName = plan.steps[testIndex]?.name ?? '';
       for (;;) {
         const left = Math.max(0, (end - performance.now()) / 1000);
-        opts.onPause?.({ reason, run, runs, secondsTotal: seconds, remaining: Math.ceil(left) });
+        opts.onPause?.({ reason, run, runs, testIndex, testName, secondsTotal: seconds, remaining: Math.ceil(left) });
         if (left <= 0) return;
         await sleep(Math.min(1000, left * 1000), undefined, signal ? { signal } : undefined).catch((err: unknown) => {
           throw isAbortError(err) ? new AbortError(undefined, { cause: signal?.reason }) : err;
@@ -157,9 +161,9 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
       }
     };
     for (let run = 1; run <= runs; run++) {
-      if (run > 1 && restSeconds > 0) await pause('rest', restSeconds, run);
+      if (run > 1 && restSeconds > 0) await pause('rest', restSeconds, run, 0);
       for (const [testIndex, step] of plan.steps.entries()) {
-        if (testIndex > 0 && intervalSeconds > 0) await pause('interval', intervalSeconds, run);
+        if (testIndex > 0 && intervalSeconds > 0) await pause('interval', intervalSeconds, run, testIndex);
         const where = { testIndex, testCount, testName: step.name, run, runs };
         opts.onTestStart?.(where);
         const onProgress = opts.onProgress;

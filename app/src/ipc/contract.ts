@@ -205,6 +205,8 @@ export interface DetailedPlanEvent {
   bytes: number;
   /** What the plan changed from what was asked (e.g. scaled to free space), plain words. */
   notes: string[];
+  /** files: set when free space was short and the set was scaled down (also in notes). */
+  scaled?: string;
   /** files: the set, so a scatter can place each file as it finishes. */
   files?: Array<{ name: string; bytes: number }>;
 }
@@ -227,7 +229,8 @@ export interface DetailedProgressEvent {
   bytesTotal: number;
   elapsed: number;
   secondsTotal: number;
-  /** rest/interval: whole seconds left. */
+  /** rest/interval: whole seconds left. During an interval testIndex/testName are the step
+   *  about to run; during a rest, testIndex is 0 and testName "Rest before run N". */
   remaining?: number;
 }
 

@@ -147,6 +147,7 @@ export class DetailedTestService {
             steps: plan.steps.map((s) => s.name),
             bytes: plan.needBytes,
             notes: plan.notes,
+            ...(plan.scaled ? { scaled: plan.scaled } : {}),
             ...(plan.fileSet ? { files: plan.fileSet.entries.map((e) => ({ name: e.name, bytes: e.bytes })) } : {}),
           });
         },
@@ -169,9 +170,9 @@ export class DetailedTestService {
           progress({
             run: e.run,
             runs: e.runs,
-            testIndex: 0,
+            testIndex: e.testIndex,
             testCount,
-            testName: e.reason === 'rest' ? `Rest before run ${e.run}` : 'Interval',
+            testName: e.reason === 'rest' ? `Rest before run ${e.run}` : e.testName,
             stage: e.reason,
             instMBps: 0,
             avgMBps: 0,

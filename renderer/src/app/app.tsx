@@ -1,12 +1,25 @@
-// The window: a header with the app name and the target picker, the Quick Test screen, and a
-// footer line with app and engine versions.
-import { useEffect, useState } from 'react';
+// The window: a header with the app name, the screen tabs (Quick Test, Detailed) and the target
+// picker they share; the screens; and a footer line with app and engine versions.
+//
+// A screen mounts when first opened and then stays mounted, hidden while another is shown, so a
+// test keeps receiving its events (and a screen keeps its figures) while the user looks at the
+// other. One test runs at a time: while either runs, the picker is locked and the other
+// screen's Start says why.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AppInfo } from '../../../app/src/ipc/contract';
 import { TargetPicker } from '../features/targets/target-picker';
 import { useTargetsStore } from '../features/targets/store';
 import { QuickTestScreen } from '../features/quick-test/quick-test-screen';
 import { selectIsBusy, useQuickTestStore } from '../features/quick-test/store';
+import { DetailedScreen } from '../features/detailed/detailed-screen';
+import { selectDetailedBusy, useDetailedStore } from '../features/detailed/store';
 import { getBridge } from '../lib/bridge';
+
+type ScreenId = 'quick' | 'detailed';
+const SCREENS: ReadonlyArray<{ id: ScreenId; label: string }> = [
+  { id: 'quick', label: 'Quick Test' },
+  { id: 'detailed', label: 'Detailed' },
+];
 
 function Logo() {
   return (
@@ -18,10 +31,55 @@ function Logo() {
   );
 }
 
+/** The screen tabs (WAI-ARIA tabs: arrow keys, Home and End move between them). */
+function ScreenTabs({ current, onChange }: { current: ScreenId; onChange(id: ScreenId): void }) {
+  const refs = useRef<Partial<Record<ScreenId, HTMLButtonElement | null>>>({});
+  const onKeyDown = (e: KeyboardEvent) => {
+    const i = SCREENS.findIndex((s) => s.id === current);
+    const next =
+      e.key === 'ArrowRight' ? (i + 1) % SCREENS.length : e.key === 'ArrowLeft' ? (i - 1 + SCREENS.length) % SCREENS.length : e.key === 'Home' ? 0 : e.key === 'End' ? SCREENS.length - 1 : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    const id = SCREENS[next]!.id;
+    onChange(id);
+    refs.current[id]?.focus();
+  };
+  return (
+    <div className="screen-tabs" role="tablist" aria-label="Screens" onKeyDown={onKeyDown}>
+      {SCREENS.map((s) => (
+        <button
+          key={s.id}
+          ref={(el) => {
+            refs.current[s.id] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`tab-${s.id}`}
+          aria-selected={current === s.id}
+          aria-controls={`screen-${s.id}`}
+          tabIndex={current === s.id ? 0 : -1}
+          className="screen-tab"
+          data-testid={`nav-${s.id}`}
+          onClick={() => onChange(s.id)}
+        >
+          {s.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function App() {
-  const busy = useQuickTestStore(selectIsBusy);
+  const quickBusy = useQuickTestStore(selectIsBusy);
+  const detailedBusy = useDetailedStore(selectDetailedBusy);
   const load = useTargetsStore((s) => s.load);
   const [info, setInfo] = useState<AppInfo | null>(null);
+  const [screen, setScreen] = useState<ScreenId>('quick');
+  const [opened, setOpened] = useState<ReadonlySet<ScreenId>>(() => new Set(['quick']));
+  const show = (id: ScreenId) => {
+    setScreen(id);
+    setOpened((o) => (o.has(id) ? o : new Set([...o, id])));
+  };
 
   useEffect(() => {
     void load();
@@ -30,17 +88,27 @@ export function App() {
       .then((r) => r.ok && setInfo(r.value));
   }, [load]);
 
+  const label = SCREENS.find((s) => s.id === screen)!.label;
+
   return (
     <div className="app">
       <header className="app-header">
         <div className="brand">
           <Logo />
           <span className="brand__name">DiskDial</span>
-          <span className="brand__tag">Quick Test</span>
+          <span className="brand__tag" data-testid="brand-tag">
+            {label}
+          </span>
         </div>
-        <TargetPicker disabled={busy} />
+        <ScreenTabs current={screen} onChange={show} />
+        <TargetPicker disabled={quickBusy || detailedBusy} />
       </header>
-      <QuickTestScreen />
+      <div role="tabpanel" id="screen-quick" aria-labelledby="tab-quick" hidden={screen !== 'quick'}>
+        {opened.has('quick') && <QuickTestScreen lockedReason={detailedBusy ? 'A detailed test is running. Stop it or wait for it to finish.' : undefined} />}
+      </div>
+      <div role="tabpanel" id="screen-detailed" aria-labelledby="tab-detailed" hidden={screen !== 'detailed'}>
+        {opened.has('detailed') && <DetailedScreen lockedReason={quickBusy ? 'A Quick Test is running. Stop it or wait for it to finish.' : undefined} />}
+      </div>
       <footer className="app-footer">
         {info ? (
           <span>

@@ -1,6 +1,7 @@
 // Test helpers: reset every renderer store and unmount what a test rendered (vitest runs
 // without globals, so testing-library's auto-cleanup is not registered).
 import { cleanup } from '@testing-library/react';
+import { useDetailedStore } from '../../../renderer/src/features/detailed/store';
 import { useQuickTestStore } from '../../../renderer/src/features/quick-test/store';
 import { useTargetsStore } from '../../../renderer/src/features/targets/store';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
@@ -8,6 +9,7 @@ import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 export function resetStores(): void {
   cleanup();
   useQuickTestStore.getState().reset();
+  useDetailedStore.getState().reset();
   useTargetsStore.getState().reset();
   setBridgeForTests(null);
 }

@@ -11,7 +11,18 @@ export function cacheLabel(mode: string): string {
   return CACHE_LABEL[mode] ?? mode;
 }
 
-export function CacheBadge({ cacheMode, dataPattern, notes }: { cacheMode: string | null; dataPattern: string | null; notes: string[] }) {
+export function CacheBadge({
+  cacheMode,
+  dataPattern,
+  notes,
+  testId = 'cache-badge',
+}: {
+  cacheMode: string | null;
+  dataPattern: string | null;
+  notes: string[];
+  /** Several badges on one page (the Detailed screen) need their own test ids. */
+  testId?: string;
+}) {
   if (!cacheMode) {
     return (
       <span className="badge badge--muted" title="Shown after the first write and read finish.">
@@ -25,7 +36,7 @@ export function CacheBadge({ cacheMode, dataPattern, notes }: { cacheMode: strin
     ? notes.join(' ') || 'The operating system cache was involved: the figures may show the cache, not the disk.'
     : 'The test bypassed the operating system cache and wrote incompressible data: the figures are the disk’s.';
   return (
-    <span className={`badge ${warn ? 'badge--warn' : 'badge--ok'}`} title={title} tabIndex={0} data-testid="cache-badge">
+    <span className={`badge ${warn ? 'badge--warn' : 'badge--ok'}`} title={title} tabIndex={0} data-testid={testId}>
       <span aria-hidden="true">{warn ? '⚠' : '●'}</span> {text}
       <span className="sr-only">. {title}</span>
     </span>

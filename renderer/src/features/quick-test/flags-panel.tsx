@@ -1,6 +1,7 @@
 // The "Trust" panel under the dials: what may make the latest figures not the disk's alone
 // (above the interface ceiling, the OS cache, zeros, …), each flag in plain words with a
 // suggested fix. Severity shows as an icon and as words, never colour alone. No flags, no panel.
+// FlagsList and flagsSummary also serve the Detailed screen, which shows each result's flags.
 import { useId } from 'react';
 import type { ResultFlag } from '../../../../app/src/core/result';
 import { useQuickTestStore } from './store';
@@ -28,15 +29,43 @@ function SeverityIcon({ severity }: { severity: FlagSeverity }) {
   );
 }
 
+/** "2 things may make these figures not the disk’s alone", or a neutral line when all are notes. */
+export function flagsSummary(flags: readonly ResultFlag[]): string {
+  const warnings = flags.filter((f) => flagSeverity(f) === 'warning').length;
+  return warnings > 0 ? `${warnings} thing${warnings === 1 ? '' : 's'} may make these figures not the disk’s alone` : 'Notes on how these figures were measured';
+}
+
+/** The flags themselves, each with its icon, words and fix; any screen showing a result uses it. */
+export function FlagsList({ flags }: { flags: readonly ResultFlag[] }) {
+  return (
+    <ul className="flags__list">
+      {flags.map((f, i) => {
+        const sev = flagSeverity(f);
+        return (
+          <li key={`${f.code}-${i}`} className={`flag flag--${sev}`} data-code={f.code}>
+            <SeverityIcon severity={sev} />
+            <div className="flag__body">
+              <p className="flag__message">
+                <span className="sr-only">{sev === 'info' ? 'Note: ' : 'Warning: '}</span>
+                {f.message}
+              </p>
+              {f.fix && (
+                <p className="flag__fix">
+                  <span className="flag__fix-label">Fix:</span> {f.fix}
+                </p>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function FlagsPanel() {
   const flags = useQuickTestStore((s) => s.flags);
   const titleId = useId();
   if (flags.length === 0) return null;
-  const warnings = flags.filter((f) => flagSeverity(f) === 'warning').length;
-  const summary =
-    warnings > 0
-      ? `${warnings} thing${warnings === 1 ? '' : 's'} may make these figures not the disk’s alone`
-      : 'Notes on how these figures were measured';
   return (
     <section className="flags card" aria-labelledby={titleId} data-testid="flags-panel">
       <header className="card__header card__header--wrap">
@@ -44,30 +73,10 @@ export function FlagsPanel() {
           <h2 id={titleId} className="card__title">
             Trust
           </h2>
-          <p className="card__subtitle">{summary}</p>
+          <p className="card__subtitle">{flagsSummary(flags)}</p>
         </div>
       </header>
-      <ul className="flags__list">
-        {flags.map((f, i) => {
-          const sev = flagSeverity(f);
-          return (
-            <li key={`${f.code}-${i}`} className={`flag flag--${sev}`} data-code={f.code}>
-              <SeverityIcon severity={sev} />
-              <div className="flag__body">
-                <p className="flag__message">
-                  <span className="sr-only">{sev === 'info' ? 'Note: ' : 'Warning: '}</span>
-                  {f.message}
-                </p>
-                {f.fix && (
-                  <p className="flag__fix">
-                    <span className="flag__fix-label">Fix:</span> {f.fix}
-                  </p>
-                )}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      <FlagsList flags={flags} />
     </section>
   );
 }

@@ -25,7 +25,12 @@ function statusLine(s: { status: string; phase: string | null; stage: string | n
   return '';
 }
 
-export function QuickTestScreen() {
+export interface QuickTestScreenProps {
+  /** Why Start is unavailable for a reason outside this screen (a detailed test is running). */
+  lockedReason?: string;
+}
+
+export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   useQuickEvents();
   const target = useTargetsStore(selectSelectedTarget);
   const status = useQuickTestStore((s) => s.status);
@@ -47,7 +52,7 @@ export function QuickTestScreen() {
   const ceiling = targetLink(target)?.ceilingMBps;
   const ceilingText = ceiling ? ceilingTitle(ceiling) : undefined;
 
-  const blocked = !target ? 'Choose a drive or folder to test.' : !target.startable ? (target.reason ?? 'A test cannot run here.') : null;
+  const blocked = lockedReason ? lockedReason : !target ? 'Choose a drive or folder to test.' : !target.startable ? (target.reason ?? 'A test cannot run here.') : null;
   const line = statusLine({ status, phase, stage, cycle, cycles, mode });
   const caption = (side: 'write' | 'read') => {
     if (status === 'done' && sustained) return `average · peak ${formatMBps(peak[side])}`;

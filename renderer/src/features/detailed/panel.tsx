@@ -1,0 +1,90 @@
+// The frame every Detailed panel shares: a titled card, its settings (locked while its own job
+// runs), the job bar, the panel's figures, and how the last result was measured — where, the
+// cache mode actually achieved, and its flags. Also decides why Start is unavailable.
+import { useId, type ReactNode } from 'react';
+import type { ResultDocument } from '../../../../app/src/core/result';
+import type { DetailedKind, TargetInfo } from '../../../../app/src/ipc/contract';
+import { selectSelectedTarget, useTargetsStore } from '../targets/store';
+import { CacheBadge } from '../quick-test/cache-badge';
+import { FlagsList, flagsSummary } from '../quick-test/flags-panel';
+import { JobBar, KIND_PHRASE } from './job-bar';
+import { formErrors } from './settings';
+import { selectRunningKind, useDetailedStore } from './store';
+
+/** Why `kind`'s Start cannot be pressed, or null. `locked` comes from outside the screen (a
+ *  Quick Test is running). */
+export function startBlock(kind: DetailedKind, o: { locked?: string | undefined; runningKind: DetailedKind | null; target: TargetInfo | undefined; formInvalid: boolean }): string | null {
+  if (o.locked) return o.locked;
+  if (o.runningKind && o.runningKind !== kind) return `Wait for ${KIND_PHRASE[o.runningKind]} to finish, or stop it.`;
+  if (!o.target) return 'Choose a drive or folder to test.';
+  if (!o.target.startable) return o.target.reason ?? 'A test cannot run here.';
+  if (o.formInvalid) return 'Correct the settings marked above.';
+  return null;
+}
+
+export interface PanelProps {
+  kind: DetailedKind;
+  title: string;
+  subtitle: string;
+  /** Right side of the header (the grid's unit toggle). */
+  headerExtra?: ReactNode;
+  settings: ReactNode;
+  lockedReason?: string | undefined;
+  /** The document whose method and flags to show under the figures. */
+  result?: ResultDocument | undefined;
+  children: ReactNode;
+}
+
+export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReason, result, children }: PanelProps) {
+  const titleId = useId();
+  const target = useTargetsStore(selectSelectedTarget);
+  const runningKind = useDetailedStore(selectRunningKind);
+  const formInvalid = useDetailedStore((s) => Object.keys(formErrors(kind, s)).length > 0);
+  const start = useDetailedStore((s) => s.start);
+  const blocked = startBlock(kind, { locked: lockedReason, runningKind, target, formInvalid });
+
+  return (
+    <section className="card detailed-panel" aria-labelledby={titleId} data-testid={`${kind}-panel`}>
+      <header className="card__header card__header--wrap">
+        <div>
+          <h2 id={titleId} className="card__title">
+            {title}
+          </h2>
+          <p className="card__subtitle">{subtitle}</p>
+        </div>
+        {headerExtra}
+      </header>
+      <div className="detailed-panel__body">
+        <fieldset className="detailed-settings" disabled={runningKind === kind}>
+          <legend className="sr-only">{title} settings</legend>
+          {settings}
+        </fieldset>
+        <JobBar kind={kind} blocked={blocked} onStart={() => target && void start(kind, target.path)} />
+        {children}
+        {result && <ResultMeta kind={kind} result={result} />}
+      </div>
+    </section>
+  );
+}
+
+function ResultMeta({ kind, result }: { kind: DetailedKind; result: ResultDocument }) {
+  const flags = Array.isArray(result.flags) ? result.flags : [];
+  const t = result.target;
+  return (
+    <div className="result-meta" data-testid={`${kind}-meta`}>
+      <div className="result-meta__row">
+        <CacheBadge cacheMode={result.cacheMode} dataPattern={result.dataPattern} notes={flags.map((f) => f.message)} testId={`${kind}-cache-badge`} />
+        <span className="result-meta__where">
+          {t.path} · {t.fs}
+          {t.device.link ? ` · ${t.device.link}` : ''}
+        </span>
+      </div>
+      {flags.length > 0 && (
+        <div className="result-meta__flags" data-testid={`${kind}-flags`}>
+          <p className="result-meta__summary">{flagsSummary(flags)}</p>
+          <FlagsList flags={flags} />
+        </div>
+      )}
+    </div>
+  );
+}

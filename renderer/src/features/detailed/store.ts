@@ -1,0 +1,235 @@
+// The Detailed screen's state: the three settings forms, the grid's unit, the one detailed job
+// (running, or the last one), the last finished document of each kind (so the grid, the curve
+// and the scatter can all show results at once) and the last error of each kind. Bridge events
+// arrive through onPlan/onProgress/onStep/onDone and are dropped unless they are our job's;
+// components read through narrow selectors and change state only through these actions.
+import { create } from 'zustand';
+import type { ResultDocument } from '../../../../app/src/core/result';
+import type {
+  DetailedDoneEvent,
+  DetailedKind,
+  DetailedPlanEvent,
+  DetailedProgressEvent,
+  DetailedSettings,
+  DetailedStepEvent,
+  IpcError,
+} from '../../../../app/src/ipc/contract';
+import { getBridge } from '../../lib/bridge';
+import { LIVE_CAP, thinLive, type LivePoint } from './curve';
+import type { CdmUnit } from './format';
+import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
+
+export type JobStatus = 'idle' | 'starting' | 'running' | 'stopping';
+
+/** The running job, or the last one once it has ended. */
+export interface DetailedJob {
+  kind: DetailedKind;
+  /** What Start sent. */
+  settings: DetailedSettings;
+  /** Null until the core answers the start. */
+  jobId: string | null;
+  plan: DetailedPlanEvent | null;
+  progress: DetailedProgressEvent | null;
+  /** Finished steps, in order (their time series dropped: nothing here draws them). */
+  steps: DetailedStepEvent[];
+  /** sustained: progress samples while writing, for the live curve. */
+  live: LivePoint[];
+  /** Set when the job has ended. */
+  outcome: DetailedDoneEvent['outcome'] | null;
+}
+
+type DetailedEvent = DetailedPlanEvent | DetailedProgressEvent | DetailedStepEvent | DetailedDoneEvent;
+type Queued = { apply: 'plan' | 'progress' | 'step' | 'done'; e: DetailedEvent };
+/** Events that arrive before the core has told us our job id wait here (at most this many). */
+const QUEUE_CAP = 1000;
+
+interface DetailedState extends Forms {
+  unit: CdmUnit;
+  status: JobStatus;
+  job: DetailedJob | null;
+  results: Partial<Record<DetailedKind, ResultDocument>>;
+  /** Plain words, ready to show in the kind's panel. */
+  errors: Partial<Record<DetailedKind, string>>;
+  /** Events received while the start was in flight (see QUEUE_CAP). */
+  queued: Queued[];
+
+  setCdm(patch: Partial<CdmForm>): void;
+  setSustained(patch: Partial<SustainedForm>): void;
+  setFiles(patch: Partial<FilesForm>): void;
+  setUnit(unit: CdmUnit): void;
+  start(kind: DetailedKind, target: string): Promise<void>;
+  stop(): Promise<void>;
+  onPlan(e: DetailedPlanEvent): void;
+  onProgress(e: DetailedProgressEvent): void;
+  onStep(e: DetailedStepEvent): void;
+  onDone(e: DetailedDoneEvent): void;
+  reset(): void;
+}
+
+const initial = {
+  ...DEFAULT_FORMS,
+  unit: 'MBps' as CdmUnit,
+  status: 'idle' as JobStatus,
+  job: null as DetailedJob | null,
+  results: {} as Partial<Record<DetailedKind, ResultDocument>>,
+  errors: {} as Partial<Record<DetailedKind, string>>,
+  queued: [] as Queued[],
+};
+
+const FALLBACK: Record<string, string> = {
+  ERR_BUSY: 'Another test is running. Stop it or wait for it to finish, then start this one.',
+  ERR_DISCONNECTED: 'Lost the connection to DiskDial.',
+};
+
+/** An IPC error as a sentence to show: the core's own words, else a plain fallback. */
+export function plainError(err: IpcError | undefined): string {
+  const message = err?.message?.trim();
+  if (message) return message;
+  return FALLBACK[err?.code ?? ''] ?? 'The test failed.';
+}
+
+const isBusy = (status: JobStatus): boolean => status !== 'idle';
+
+export const useDetailedStore = create<DetailedState>()((set, get) => {
+  /** Applies `fn` to the job if the event is our running job's; queues it while the start is in
+   *  flight (the core may send the plan before its answer reaches us). */
+  function route<E extends DetailedEvent>(apply: Queued['apply'], e: E, fn: (job: DetailedJob, e: E) => void): void {
+    const s = get();
+    if (!s.job || !isBusy(s.status)) return;
+    if (s.job.jobId === null) {
+      if (s.queued.length < QUEUE_CAP) set({ queued: [...s.queued, { apply, e }] });
+      return;
+    }
+    if (e.jobId !== s.job.jobId) return;
+    fn(s.job, e);
+  }
+
+  const patchJob = (patch: Partial<DetailedJob>): void => {
+    const job = get().job;
+    if (job) set({ job: { ...job, ...patch } });
+  };
+
+  return {
+    ...initial,
+
+    setCdm(patch) {
+      set({ cdm: { ...get().cdm, ...patch } });
+    },
+    setSustained(patch) {
+      set({ sustained: { ...get().sustained, ...patch } });
+    },
+    setFiles(patch) {
+      set({ files: { ...get().files, ...patch } });
+    },
+    setUnit(unit) {
+      set({ unit });
+    },
+
+    async start(kind, target) {
+      const s = get();
+      if (isBusy(s.status)) return;
+      if (Object.keys(formErrors(kind, s)).length > 0) return;
+      const settings = toDetailedSettings(kind, s, target);
+      const job: DetailedJob = { kind, settings, jobId: null, plan: null, progress: null, steps: [], live: [], outcome: null };
+      set({ status: 'starting', job, queued: [], errors: { ...s.errors, [kind]: undefined } });
+      const r = await getBridge().startDetailed(settings);
+      if (!r.ok) {
+        set({ status: 'idle', job: null, queued: [], errors: { ...get().errors, [kind]: plainError(r.error) } });
+        return;
+      }
+      const jobId = r.value.jobId;
+      if (!get().job) return; // reset while the start was in flight
+      // A Stop pressed while the start was in flight still has to reach the core.
+      const stopping = get().status === 'stopping';
+      const queued = get().queued;
+      set({ status: stopping ? 'stopping' : 'running', job: { ...get().job!, jobId }, queued: [] });
+      const st = get();
+      for (const q of queued) {
+        if (q.e.jobId !== jobId) continue;
+        if (q.apply === 'plan') st.onPlan(q.e as DetailedPlanEvent);
+        else if (q.apply === 'progress') st.onProgress(q.e as DetailedProgressEvent);
+        else if (q.apply === 'step') st.onStep(q.e as DetailedStepEvent);
+        else st.onDone(q.e as DetailedDoneEvent);
+      }
+      if (stopping && isBusy(get().status)) await getBridge().stopDetailed(jobId);
+    },
+
+    async stop() {
+      const { status, job } = get();
+      if (!job || (status !== 'running' && status !== 'starting')) return;
+      set({ status: 'stopping' });
+      if (!job.jobId) return; // start() sends the stop once the job id arrives
+      const r = await getBridge().stopDetailed(job.jobId);
+      if (!r.ok) set({ errors: { ...get().errors, [job.kind]: plainError(r.error) } });
+    },
+
+    onPlan(e) {
+      route('plan', e, () => patchJob({ plan: e }));
+    },
+
+    onProgress(e) {
+      route('progress', e, (job) => {
+        const patch: Partial<DetailedJob> = { progress: e };
+        // The curve is the measured write only: preparing is not the disk's speed, and the
+        // flush's 0 MB/s instant is not a stall.
+        if (job.kind === 'sustained' && e.stage === 'run' && Number.isFinite(e.instMBps) && e.instMBps >= 0 && Number.isFinite(e.bytesDone)) {
+          const live = [...job.live, { run: e.run, bytes: e.bytesDone, mbps: e.instMBps }];
+          patch.live = live.length > LIVE_CAP ? thinLive(live) : live;
+        }
+        patchJob(patch);
+      });
+    },
+
+    onStep(e) {
+      route('step', e, (job) => patchJob({ steps: [...job.steps, { ...e, test: { ...e.test, series: [] } }] }));
+    },
+
+    onDone(e) {
+      route('done', e, (job) => {
+        const s = get();
+        const patch: Partial<DetailedState> = { status: 'idle', job: { ...job, outcome: e.outcome } };
+        if (e.outcome === 'finished' && e.result) patch.results = { ...s.results, [job.kind]: e.result };
+        if (e.outcome === 'failed') patch.errors = { ...s.errors, [job.kind]: plainError(e.error) };
+        set(patch);
+      });
+    },
+
+    reset() {
+      set({ ...initial });
+    },
+  };
+});
+
+// ---- selectors --------------------------------------------------------------------------------
+
+type S = DetailedState;
+
+/** True while a detailed job starts, runs or stops: the header locks the target picker and the
+ *  Quick Test's Start with it. */
+export const selectDetailedBusy = (s: S): boolean => isBusy(s.status);
+
+/** The kind of the job in progress, or null. */
+export const selectRunningKind = (s: S): DetailedKind | null => (isBusy(s.status) && s.job ? s.job.kind : null);
+
+/** The job to show in `kind`'s panel instead of its last document: this kind's job while it
+ *  runs, and after it was stopped or failed with something to show; a finished job's document
+ *  is in `results`. */
+export function selectLiveJob(kind: DetailedKind): (s: S) => DetailedJob | null {
+  return (s) => {
+    const job = s.job;
+    if (!job || job.kind !== kind) return null;
+    if (isBusy(s.status)) return job;
+    if (job.outcome === 'finished') return null;
+    return job.steps.length > 0 || job.live.length > 0 ? job : null;
+  };
+}
+
+export const selectResult =
+  (kind: DetailedKind) =>
+  (s: S): ResultDocument | undefined =>
+    s.results[kind];
+
+export const selectError =
+  (kind: DetailedKind) =>
+  (s: S): string | undefined =>
+    s.errors[kind];
