@@ -2,7 +2,7 @@
 // the CrystalDiskMark grid with repeated runs and intervals, the sustained-write curve sized to
 // free space, the many-file test with a rest between runs — and cancellation at any point,
 // pauses included, leaves no file behind.
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PauseEvent, RunProgress, StepDoneEvent } from '../../app/src/core/runner.js';
@@ -115,8 +115,10 @@ describe.runIf(rootOnly())('detailed tests on real file systems (root)', () => {
       onStepDone: (e) => steps.push(e),
       onTestStart: (e) => {
         // The first step of run 2: the folder holds only our marker, the files of run 1 are gone.
+        // Read synchronously: onTestStart runs before the step's engine call creates its file.
         if (e.run === 2 && e.testIndex === 0) {
-          void fsp.readdir(btrfs.dir).then(async (ws) => seenAtRun2.push(await fsp.readdir(path.join(btrfs.dir, ws.find((w) => w.startsWith('.diskdial-'))!))));
+          const ws = readdirSync(btrfs.dir).find((w) => w.startsWith('.diskdial-'))!;
+          seenAtRun2.push(readdirSync(path.join(btrfs.dir, ws)));
         }
       },
     });
@@ -152,7 +154,6 @@ describe.runIf(rootOnly())('detailed tests on real file systems (root)', () => {
     const rest = pauses.filter((p) => p.reason === 'rest');
     expect(rest[0]).toMatchObject({ run: 2, runs: 2, secondsTotal: 1.2, remaining: 2 });
     expect(rest.at(-1)!.remaining).toBe(0);
-    await new Promise((r) => setTimeout(r, 50));
     expect(seenAtRun2).toEqual([['owner.json']]);
     expect(doc.settings).toMatchObject({ restSeconds: 1.2, runs: 2, files: { count: 10, seed: 5 } });
     expect(await leftovers(btrfs.dir)).toEqual([]);
