@@ -57,6 +57,19 @@ describe('flag rules', () => {
     expect(codes({ tests: quickPair(900, 9000), settings: random, link: { kind: 'unknown', label: '?', source: 'sysfs' } })).toEqual([]);
   });
 
+  it('loop-cached: a loop device without the loop driver\'s direct I/O; with it, or another bus, no flag', () => {
+    const loop = (loopDirectIo?: boolean) => volume('ext4', { device: '/dev/loop3' }, { name: 'loop3', bus: 'loop', backingFile: '/srv/img/disk.img', ...(loopDirectIo === undefined ? {} : { loopDirectIo }) });
+    const f = flag({ tests: quickPair(2000, 7000), settings: random, volume: loop(false) }, 'loop-cached');
+    expect(f).toMatchObject({ severity: 'warning' });
+    expect(f!.message).toBe(
+      "The volume is a loop device (/dev/loop3) over /srv/img/disk.img, which the loop driver reads and writes through the host's page cache: the figures can be the cache's, not a disk's.",
+    );
+    expect(f!.fix).toMatch(/losetup --direct-io=on/);
+    expect(codes({ tests: quickPair(1, 1), settings: random, volume: loop(true) })).not.toContain('loop-cached');
+    expect(codes({ tests: quickPair(1, 1), settings: random, volume: loop() })).not.toContain('loop-cached');
+    expect(codes({ tests: quickPair(1, 1), settings: random, volume: volume('ext4', {}, { loopDirectIo: false }) })).not.toContain('loop-cached');
+  });
+
   it('ram-backed: tmpfs, ramfs and zram', () => {
     const tmpfs = flag({ tests: quickPair(2000, 5000), settings: random, volume: volume('tmpfs', { device: 'tmpfs', mountPoint: '/dev/shm' }) }, 'ram-backed');
     expect(tmpfs).toMatchObject({ severity: 'warning' });
@@ -214,6 +227,7 @@ describe.runIf(rootOnly())('flags on real file systems (root)', () => {
       ['exfat', ['exfat'], 'random'],
       ['btrfs', ['btrfs', { mountOptions: ['compress=zstd'] }], 'zeros'],
       ['ext4', ['ext4'], 'random'],
+      ['ext4-dio', ['ext4', { directIo: true }], 'random'],
     ];
     // One after another: each mount is a loop device and a mkfs; parallel adds nothing but noise.
     for (const [name, args, pattern] of cases) {
@@ -251,10 +265,18 @@ describe.runIf(rootOnly())('flags on real file systems (root)', () => {
     expect(codesOf('btrfs')).toEqual(expect.arrayContaining(['copy-on-write', 'zeros-pattern']));
   });
 
-  it('ext4 gets none of these', () => {
+  it('ext4 on a loop device over a cached image file: direct I/O, but the loop-cached flag says the host cache sits below', () => {
     const doc = docs.get('ext4')!;
     expect(doc.target.fs).toBe('ext4');
     expect(doc.cacheMode).toBe('direct');
     expect(codesOf('ext4').filter((c) => suspicious.includes(c))).toEqual([]);
+    expect(codesOf('ext4')).toContain('loop-cached');
+    expect(doc.flags.find((f) => f.code === 'loop-cached')!.message).toContain(mounted[3]!.image!);
+  });
+
+  it('ext4 on a loop device with --direct-io=on gets none of these', () => {
+    const doc = docs.get('ext4-dio')!;
+    expect(doc.cacheMode).toBe('direct');
+    expect(codesOf('ext4-dio').filter((c) => [...suspicious, 'loop-cached'].includes(c))).toEqual([]);
   });
 });

@@ -323,6 +323,11 @@ describe('describeVerdict', () => {
   });
 
   it('describes a curve too short to judge', () => {
-    expect(describeVerdict({ kind: 'steady', mbps: 1950, tooShort: true }, 0.2e9)).toBe('Too short to judge a slowdown: 1,950 MB/s over 0.2 GB');
+    expect(describeVerdict({ kind: 'steady', mbps: 1950, tooShort: true }, 0.2e9)).toBe('Too short to judge a slowdown: 1,950 MB/s over 200 MB');
+    // Below 1 GB, amounts are said in MB.
+    const v: SustainedVerdict = { kind: 'knee', kneeBytes: 0, beforeMBps: 2200, afterMBps: 480, lowestMBps: 450, change: -0.7818 };
+    expect(describeVerdict({ ...v, kneeBytes: 84.3e6 }, 413e6)).toBe('Fast cache ≈ 84 MB, then 480 MB/s (−78 %)');
+    expect(describeVerdict({ ...v, kneeBytes: 8.43e6 }, 413e6)).toBe('Fast cache ≈ 8.4 MB, then 480 MB/s (−78 %)');
+    expect(describeVerdict({ kind: 'steady', mbps: 300 }, 413e6)).toBe('No slowdown within 413 MB: 300 MB/s throughout');
   });
 });

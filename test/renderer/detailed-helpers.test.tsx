@@ -179,6 +179,8 @@ describe('sustained curve', () => {
     const one = verdictMarks([{ run: 1, verdict: knee(12.4e9) }]);
     expect(one.knees).toEqual([{ run: 1, gb: 12.4, label: 'cache full ≈ 12.4 GB' }]);
     expect(one.levels.map((l) => l.label)).toEqual(['before 3,000 MB/s', 'after 800 MB/s']);
+    // A cache under 1 GB is said in MB.
+    expect(verdictMarks([{ run: 1, verdict: knee(84.3e6) }]).knees[0]!.label).toBe('cache full ≈ 84 MB');
     const two = verdictMarks([
       { run: 1, verdict: knee(12.4e9) },
       { run: 2, verdict: knee(6e9) },

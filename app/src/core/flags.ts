@@ -115,6 +115,21 @@ function ramFlag(what: string): ResultFlag {
   };
 }
 
+/** A loop device over a file, without the loop driver's direct I/O: O_DIRECT on the volume
+ *  bypasses its own cache, but the loop driver then reads and writes the image file through the
+ *  host's page cache, so the figures can be the cache's. */
+export const loopCached: Rule = ({ volume }) => {
+  const d = diskOf(volume);
+  if (d?.bus !== 'loop' || d.loopDirectIo !== false) return undefined;
+  const file = d.backingFile ? ` ${d.backingFile}` : ' a file';
+  return {
+    code: 'loop-cached',
+    severity: 'warning',
+    message: `The volume is a loop device (/dev/${d.name}) over${file}, which the loop driver reads and writes through the host's page cache: the figures can be the cache's, not a disk's.`,
+    fix: 'Attach the image with direct I/O (losetup --direct-io=on), or test a folder on the disk that holds the image file.',
+  };
+};
+
 // Network file systems, FUSE ones included: their figures are the network's and the server's.
 const NETWORK_FS = new Set([
   'nfs', 'nfs4', 'cifs', 'smb3', 'smbfs', '9p', 'virtiofs', 'ceph', 'glusterfs', 'afpfs', 'davfs',
@@ -288,6 +303,7 @@ export const FLAG_RULES: ReadonlyArray<readonly [code: string, rule: Rule]> = [
   ['above-interface-ceiling', aboveInterfaceCeiling],
   ['cache-not-direct', cacheNotDirect],
   ['ram-backed', ramBacked],
+  ['loop-cached', loopCached],
   ['network-fs', networkFs],
   ['fuse', fuse],
   ['compressing-fs', compressingFs],

@@ -221,15 +221,16 @@ export function detectKnee(curve: readonly CurvePoint[], opts: KneeOptions = {})
  *  knee:   "Fast cache ≈ 12.4 GB, then 480 MB/s (−78 %)"
  *  steady: "No slowdown within 50 GB: 1,950 MB/s throughout"   (totalBytes = the bytes written)
  *  varies: "Speed falls and recovers (3 drops): 600–1,900 MB/s, median 1,200 MB/s — heat throttling, background work in the drive, or a disk shared with other work"
- *  tooShort steady: "Too short to judge a slowdown: 1,950 MB/s over 0.2 GB" */
+ *  tooShort steady: "Too short to judge a slowdown: 1,950 MB/s over 200 MB"
+ *  Amounts below 1 GB are said in MB ("Fast cache ≈ 84 MB"). */
 export function describeVerdict(v: SustainedVerdict, totalBytes: number): string {
   switch (v.kind) {
     case 'knee':
-      return `Fast cache ≈ ${gb(v.kneeBytes)} GB, then ${speed(v.afterMBps)} MB/s (${percent(v.change)})`;
+      return `Fast cache ≈ ${amount(v.kneeBytes)}, then ${speed(v.afterMBps)} MB/s (${percent(v.change)})`;
     case 'steady':
       return v.tooShort
-        ? `Too short to judge a slowdown: ${speed(v.mbps)} MB/s over ${gb(totalBytes)} GB`
-        : `No slowdown within ${gb(totalBytes)} GB: ${speed(v.mbps)} MB/s throughout`;
+        ? `Too short to judge a slowdown: ${speed(v.mbps)} MB/s over ${amount(totalBytes)}`
+        : `No slowdown within ${amount(totalBytes)}: ${speed(v.mbps)} MB/s throughout`;
     case 'varies':
       return (
         `Speed falls and recovers (${v.drops} ${v.drops === 1 ? 'drop' : 'drops'}): ` +
@@ -322,6 +323,13 @@ function countIf(xs: readonly number[], a: number, b: number, pred: (v: number) 
 }
 
 /** GB (10^9 bytes): "12.4", "50", "120", "1,000", "0.2". */
+/** "12.4 GB" from 1 GB up, "840 MB" / "84 MB" / "8.4 MB" below (10^9 and 10^6 bytes). */
+function amount(bytes: number): string {
+  if (bytes >= 1e9 || bytes === 0) return `${gb(bytes)} GB`;
+  const mb = bytes / 1e6;
+  return `${mb >= 10 ? groupThousands(Math.round(mb)) : mb.toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
 function gb(bytes: number): string {
   const v = bytes / 1e9;
   if (v === 0) return '0';

@@ -47,6 +47,9 @@ export interface DiskInfo {
   sizeBytes?: number;
   /** loop devices: the file behind them. */
   backingFile?: string;
+  /** loop devices: whether the loop driver reads and writes that file with direct I/O
+   *  (losetup --direct-io=on). When not, the host's page cache sits under the volume. */
+  loopDirectIo?: boolean;
 }
 
 export interface VolumeInfo {
@@ -191,6 +194,8 @@ export async function diskInfo(devNumber: string): Promise<(DiskInfo & { encrypt
   if (bus === 'loop') {
     const backing = await readTrim(path.join(disk, 'loop/backing_file'));
     if (backing) info.backingFile = backing;
+    const dio = await readTrim(path.join(disk, 'loop/dio'));
+    if (dio === '0' || dio === '1') info.loopDirectIo = dio === '1';
   }
   if (bus === 'dm') {
     const uuid = await readTrim(path.join(disk, 'dm/uuid'));

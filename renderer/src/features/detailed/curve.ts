@@ -97,8 +97,9 @@ export function verdictMarks(runs: ReadonlyArray<{ run: number; verdict: Sustain
   const marks: VerdictMarks = { knees: [], levels: [], band: null };
   runs.forEach(({ run, verdict: v }, i) => {
     if (v.kind === 'knee') {
-      const gb = formatGB(v.kneeBytes);
-      marks.knees.push({ run, gb: v.kneeBytes / 1e9, label: runs.length > 1 ? `run ${run}: cache full ≈ ${gb} GB` : `cache full ≈ ${gb} GB` });
+      // Below 1 GB the amount reads better in MB ("cache full ≈ 84 MB").
+      const amount = v.kneeBytes >= 1e9 ? `${formatGB(v.kneeBytes)} GB` : `${Math.round(v.kneeBytes / 1e6).toLocaleString('en-US')} MB`;
+      marks.knees.push({ run, gb: v.kneeBytes / 1e9, label: runs.length > 1 ? `run ${run}: cache full ≈ ${amount}` : `cache full ≈ ${amount}` });
       if (i === 0) {
         marks.levels.push({ mbps: v.beforeMBps, label: `before ${formatMBps(v.beforeMBps)} MB/s` }, { mbps: v.afterMBps, label: `after ${formatMBps(v.afterMBps)} MB/s` });
       }

@@ -1,0 +1,176 @@
+// The Detailed screen end to end: `diskdial serve` (real services, the engine in its own child,
+// the real addon) in Debian's Chromium, on a real ext4 volume of 1 GiB (loop device, as root).
+// A user opens Detailed, runs the CrystalDiskMark grid, the sustained write (limited by the small
+// volume's free space) and the many-file test, reads the figures, stops a test mid-way; nothing
+// is left on the volume. Screenshots go to test-artifacts/.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const artifacts = path.join(root, 'test-artifacts');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+let server: ChildProcess;
+let url: string;
+let browser: Browser;
+let volume: MountedFs;
+let page: Page;
+const pageErrors: string[] = [];
+
+async function ours(): Promise<string[]> {
+  return (await fsp.readdir(volume.dir)).filter((n) => n !== 'lost+found');
+}
+
+async function pick(testId: string, value: string | number): Promise<void> {
+  await page.getByTestId(testId).selectOption(String(value));
+}
+
+async function fill(testId: string, value: string | number): Promise<void> {
+  const input = page.getByTestId(testId);
+  await input.fill(String(value));
+  await input.blur();
+}
+
+/** Waits until the panel's Start is back (the job ended) and says what the status line says. */
+async function waitIdle(kind: string, timeout = 90_000): Promise<void> {
+  await expect.poll(() => page.getByTestId(`${kind}-start`).textContent(), { timeout }).toMatch(/Start/);
+}
+
+describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (root: a real ext4 volume)', () => {
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+    if (!existsSync(path.join(root, 'dist/renderer/index.html'))) {
+      execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], { cwd: root, stdio: 'pipe' });
+    }
+    // --direct-io=on: the loop device does not cache its image file, so the figures are the disk's.
+    volume = await mountFs('ext4', { sizeMiB: 1024, directIo: true });
+    server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      server.stdout!.setEncoding('utf8').on('data', (d: string) => {
+        out += d;
+        const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      server.on('exit', (code) => reject(new Error(`diskdial serve exited (${code}): ${out}`)));
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
+    await page.goto(url);
+    await page.locator('.target-button').click();
+    await page.getByRole('button', { name: 'Choose folder…' }).click();
+    await page.getByPlaceholder('/media/me/Footage').fill(volume.dir);
+    await page.getByRole('button', { name: 'Use', exact: true }).click();
+    // (expect.poll is for tests; a hook waits with playwright.)
+    await page.locator(`.target-button[aria-label*="${path.basename(volume.dir)}"]`).waitFor({ timeout: 15_000 });
+    await page.getByTestId('nav-detailed').click();
+    await page.locator('[data-testid="brand-tag"]', { hasText: 'Detailed' }).waitFor({ timeout: 5_000 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGINT');
+      await exited;
+    }
+    await volume?.cleanup();
+    await cleanupAllLoopFs();
+  });
+
+  it('the CrystalDiskMark grid fills in live, cell by cell, with IOPS and latency percentiles; the unit toggle converts', async () => {
+    await pick('cdm-size', 16 * 1024 * 1024);
+    await pick('cdm-preset', 'realworld');
+    await pick('cdm-mode', 'readwrite');
+    await pick('cdm-seconds', 1);
+    await pick('cdm-interval', 0);
+    await pick('cdm-runs', 2);
+    await page.getByTestId('cdm-start').click();
+    // Live: the first cell gets its figure while later ones still wait.
+    await expect.poll(() => page.getByTestId('cdm-cell-SEQ1M-Q1T1-read').textContent(), { timeout: 30_000 }).toMatch(/\d/);
+    expect(await page.getByTestId('cdm-cell-RND4K-Q1T1-write').textContent()).toMatch(/—/);
+    await page.screenshot({ path: path.join(artifacts, 'detailed-cdm-running.png') });
+    await waitIdle('cdm');
+    for (const cell of ['SEQ1M-Q1T1-read', 'RND4K-Q1T1-read', 'SEQ1M-Q1T1-write', 'RND4K-Q1T1-write']) {
+      const text = (await page.getByTestId(`cdm-cell-${cell}`).textContent())!;
+      expect(text).toMatch(/\d/);
+      expect(text).toMatch(/p99/);
+      expect(text).toMatch(/median/); // two runs: best big, median small
+    }
+    const mbText = (await page.getByTestId('cdm-cell-SEQ1M-Q1T1-read').textContent())!;
+    await page.getByTestId('cdm-unit-GBps').click();
+    const gbText = (await page.getByTestId('cdm-cell-SEQ1M-Q1T1-read').textContent())!;
+    expect(gbText).not.toBe(mbText);
+    // The big figure in GB/s is the MB/s one over 1000.
+    const big = (s: string) => Number(/^[\d,.]+/.exec(s.replace(/^\D+/, ''))![0].replace(/,/g, ''));
+    expect(big(gbText)).toBeCloseTo(big(mbText) / 1000, 2);
+    await page.getByTestId('cdm-unit-MBps').click();
+    expect(await page.getByTestId('cdm-meta').textContent()).toMatch(/direct/i);
+    expect(await ours()).toEqual([]);
+  }, 120_000);
+
+  it('sustained write: limited by the small volume’s free space, says so, draws the curve and a verdict', async () => {
+    await page.getByTestId('sustained-size-10000000000').click();
+    await page.getByTestId('sustained-start').click();
+    await waitIdle('sustained');
+    const verdict = (await page.getByTestId('sustained-verdict').textContent())!;
+    expect(verdict).toMatch(/Fast cache ≈|No slowdown within|Speed falls and recovers|Too short to judge/);
+    expect(await page.getByTestId('sustained-notes').textContent()).toMatch(/not 10 GB: that is what free space allows with 537 MB kept free/);
+    // The curve is drawn: a line with many points.
+    const d = await page.locator('[data-testid="sustained-panel"] .recharts-line-curve').first().getAttribute('d');
+    expect((d ?? '').split(/[LC]/).length).toBeGreaterThan(10);
+    expect(await ours()).toEqual([]);
+  }, 120_000);
+
+  it('many-file test: a custom set, a point per file in both scatters, and the fit tables', async () => {
+    await page.getByTestId('files-preset-custom').click();
+    await fill('files-count', 8);
+    await fill('files-min', 1);
+    await fill('files-max', 24);
+    await page.getByTestId('files-start').click();
+    await waitIdle('files');
+    for (const pass of ['write', 'read']) {
+      await expect.poll(() => page.locator(`[data-testid="files-scatter-${pass}"] .recharts-scatter-symbol`).count()).toBe(8);
+      const stats = (await page.getByTestId(`files-stats-${pass}`).textContent())!;
+      expect(stats).toMatch(/Aggregate/);
+      expect(stats).toMatch(/Theil–Sen rate/);
+      expect(stats).toMatch(/MB\/s/);
+    }
+    expect(await ours()).toEqual([]);
+    await page.screenshot({ path: path.join(artifacts, 'detailed.png'), fullPage: true });
+  }, 120_000);
+
+  it('Stop mid-way through the many-file test: the panel says stopped and nothing is left', async () => {
+    await fill('files-count', 60);
+    await fill('files-min', 4);
+    await fill('files-max', 12);
+    await page.getByTestId('files-start').click();
+    await expect.poll(() => page.locator('[data-testid="files-scatter-write"] .recharts-scatter-symbol').count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    expect((await ours()).length).toBe(1); // the test's folder, with files in it
+    await page.getByTestId('files-start').click(); // now "Stop"
+    await waitIdle('files');
+    expect(await page.getByTestId('files-status').textContent()).toMatch(/stopped/i);
+    expect(await ours()).toEqual([]);
+  }, 120_000);
+
+  it('holds its layout at 1024, 800 and 480 px: no sideways scrolling', async () => {
+    for (const width of [1024, 800, 480]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(100);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `at ${width} px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(artifacts, `detailed-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});
