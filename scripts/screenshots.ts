@@ -1,6 +1,8 @@
-// Takes the README's screenshots of the real UI after a real test: `diskdial serve` (real engine)
-// in Debian's Chromium, a 1 GB Quick Test on a folder of this machine. `npm run screenshots`
-// (needs `npm run build` first); writes docs/screenshots/quick-test{,-running}.png.
+// Takes the README's screenshots of the real UI after real tests: `diskdial serve` (real engine)
+// in Debian's Chromium, on a folder of this machine: a 1 GB Quick Test, then the Detailed screen
+// after the CrystalDiskMark grid (1 GiB, 5 s per test), a sustained write of up to 10 GB and the
+// Quick many-file set (about 5 GB). `npm run screenshots [-- --only quick|detailed]` (needs
+// `npm run build` first); writes docs/screenshots/quick-test{,-running}.png and detailed.png.
 import { spawn } from 'node:child_process';
 import { mkdirSync, promises as fsp } from 'node:fs';
 import os from 'node:os';
@@ -8,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs/screenshots');
 mkdirSync(out, { recursive: true });
@@ -33,17 +36,44 @@ try {
   await page.getByRole('button', { name: 'Choose folder…' }).click();
   await page.getByPlaceholder('/media/me/Footage').fill(target);
   await page.getByRole('button', { name: 'Use', exact: true }).click();
-  await page.getByRole('radio', { name: 'Runs' }).click();
-  await page.getByLabel('Number of runs').fill('2');
-  await page.getByRole('button', { name: 'Start' }).click();
-  await page.getByText(/reading/i).first().waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: path.join(out, 'quick-test-running.png') });
-  await page.getByRole('button', { name: 'Start' }).waitFor({ timeout: 120_000 });
-  await page.waitForTimeout(800); // let the needles settle on the averages
-  await page.screenshot({ path: path.join(out, 'quick-test.png'), fullPage: true });
+  if (only !== 'detailed') {
+    await page.getByRole('radio', { name: 'Runs' }).click();
+    await page.getByLabel('Number of runs').fill('2');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByText(/reading/i).first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: path.join(out, 'quick-test-running.png') });
+    await page.getByRole('button', { name: 'Start' }).waitFor({ timeout: 120_000 });
+    await page.waitForTimeout(800); // let the needles settle on the averages
+    await page.screenshot({ path: path.join(out, 'quick-test.png'), fullPage: true });
+  }
+  if (only !== 'quick') {
+    await page.getByTestId('nav-detailed').click();
+    // The job started (its button says Stop), then ended (Start again).
+    const waitIdle = async (kind: string, minutes: number): Promise<void> => {
+      // The function runs in the page: everything it needs comes in as its argument.
+      const says = ({ k, word }: { k: string; word: string }): boolean =>
+        (document.querySelector(`[data-testid="${k}-start"]`)?.textContent ?? '').includes(word);
+      await page.waitForFunction(says, { k: kind, word: 'Stop' }, { timeout: 30_000, polling: 100 });
+      await page.waitForFunction(says, { k: kind, word: 'Start' }, { timeout: minutes * 60_000, polling: 500 });
+    };
+    // CrystalDiskMark's defaults but one run, to keep the script to a few minutes.
+    await page.getByTestId('cdm-runs').selectOption('1');
+    await page.getByTestId('cdm-interval').selectOption('0');
+    await page.getByTestId('cdm-start').click();
+    await waitIdle('cdm', 10);
+    await page.getByTestId('sustained-size-10000000000').click();
+    await page.getByTestId('sustained-start').click();
+    await waitIdle('sustained', 30);
+    await page.getByTestId('files-preset-quick').click();
+    await page.getByTestId('files-start').click();
+    await waitIdle('files', 30);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(out, 'detailed.png'), fullPage: true });
+    console.log(`wrote ${path.join(out, 'detailed.png')}`);
+  }
   await browser.close();
-  console.log(`wrote ${path.join(out, 'quick-test.png')} and quick-test-running.png`);
+  if (only !== 'detailed') console.log(`wrote ${path.join(out, 'quick-test.png')} and quick-test-running.png`);
 } finally {
   server.kill('SIGINT');
   await new Promise((r) => server.once('exit', r));
