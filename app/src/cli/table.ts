@@ -104,7 +104,7 @@ function sustainedLines(doc: ResultDocument): string[] {
 
 function passLine(what: string, p: FilesPassStats): string[] {
   const fitText = (name: string, f: FilesPassStats['theilSen']): string =>
-    f ? `${name}: ${mb(f.rateMBps)} MB/s + ${f.overheadMs.toFixed(2)} ms per file${f.r2 !== undefined ? ` (R² ${f.r2.toFixed(3)})` : ''}` : `${name}: —`;
+    f ? `${name}: ${mb(f.rateMBps)} MB/s ${f.overheadMs < 0 ? '−' : '+'} ${Math.abs(f.overheadMs).toFixed(2)} ms per file${f.r2 !== undefined ? ` (R² ${f.r2.toFixed(3)})` : ''}` : `${name}: —`;
   return [
     `${what}: ${p.files} files, ${formatBytes(p.bytes)} in ${p.seconds.toFixed(2)} s = ${mb(p.mbps)} MB/s aggregate; per file mean ${mb(p.meanMBps)}, median ${mb(p.medianMBps)}, 20 % trimmed mean ${mb(p.trimmedMeanMBps)} MB/s`,
     `  fits of time against size — ${fitText('Theil–Sen', p.theilSen)}; ${fitText('least squares', p.leastSquares)}`,
@@ -135,7 +135,7 @@ export function formatReport(doc: ResultDocument): string {
   const t = doc.target;
   out.push(
     `DiskDial ${doc.kind} test of ${t.path}`,
-    `  ${t.fs} on ${t.device.node ?? t.volume} (${t.device.model}${t.device.firmware ? ` fw ${t.device.firmware}` : ''}, ${t.device.bus}${t.device.link && !t.device.linkInfo ? `, ${t.device.link}` : ''}), test file ${formatBytes(doc.settings.size)} (${formatBytesBinary(doc.settings.size)})`,
+    `  ${t.fs} on ${t.device.node ?? t.volume} (${t.device.model}${t.device.firmware ? ` fw ${t.device.firmware}` : ''}, ${t.device.bus}${t.device.link && !t.device.linkInfo ? `, ${t.device.link}` : ''}), ${doc.files ? `${doc.files.count} files` : 'test file'} ${formatBytes(doc.settings.size)} (${formatBytesBinary(doc.settings.size)})`,
   );
   if (t.device.linkInfo) out.push(`  ${formatLink(t.device.linkInfo)}`);
   const temp = doc.context?.temperatureC;
