@@ -2,34 +2,18 @@
 // curve or the many-file test, with the events the Detailed screen draws from — the plan once it
 // is known, throttled progress (pauses included), every finished step as it lands, and exactly
 // one 'detailed.done', all sent only to the sink that started the job.
-import { randomUUID } from 'node:crypto';
 import { isAbortError } from '../core/engine.js';
-import { DiskDialError, toPlainError } from '../core/errors.js';
+import { toPlainError } from '../core/errors.js';
 import { toResultTest } from '../core/result.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../core/runner.js';
-import type {
-  DetailedDoneEvent,
-  DetailedKind,
-  DetailedProgressEvent,
-  DetailedSettings,
-  EventChannel,
-  EventMap,
-  EventSink,
-} from '../ipc/contract.js';
+import type { DetailedDoneEvent, DetailedProgressEvent, DetailedSettings, EventSink } from '../ipc/contract.js';
+import { emitterFor, JobSlot, type Job } from './job-slot.js';
 import type { EngineFn } from './quick-test.js';
 
 export interface DetailedTestDeps {
   engine: EngineFn;
   /** Least time between two forwarded progress events (default 100 ms). */
   progressIntervalMs?: number;
-}
-
-interface Job {
-  id: string;
-  kind: DetailedKind;
-  sink: EventSink;
-  controller: AbortController;
-  done: Promise<void>;
 }
 
 /** The runner's options for what the Detailed screen asked. */
@@ -62,7 +46,7 @@ export function benchmarkOptions(s: DetailedSettings): Omit<RunBenchmarkOptions,
 export class DetailedTestService {
   readonly #engine: EngineFn;
   readonly #interval: number;
-  #job: Job | undefined;
+  readonly #slot = new JobSlot();
 
   constructor(deps: DetailedTestDeps) {
     this.#engine = deps.engine;
@@ -70,51 +54,33 @@ export class DetailedTestService {
   }
 
   get runningJobId(): string | undefined {
-    return this.#job?.id;
+    return this.#slot.runningJobId;
   }
 
+  /** Starts a job and returns at once; its outcome arrives as events. One job at a time. */
   start(settings: DetailedSettings, sink: EventSink): { jobId: string } {
-    if (this.#job) throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
-    const job: Job = { id: randomUUID(), kind: settings.kind, sink, controller: new AbortController(), done: Promise.resolve() };
-    this.#job = job;
-    job.done = this.#run(job, settings);
-    return { jobId: job.id };
+    return this.#slot.start(sink, (job) => this.#run(job, settings));
   }
 
   stop(jobId: string): boolean {
-    const job = this.#job;
-    if (!job || job.id !== jobId || job.controller.signal.aborted) return false;
-    job.controller.abort(new Error('stopped by the user'));
-    return true;
+    return this.#slot.stop(jobId);
   }
 
-  async stopFor(sink: EventSink): Promise<void> {
-    const job = this.#job;
-    if (!job || job.sink !== sink) return;
-    job.controller.abort(new Error('the window or connection that started the test went away'));
-    await job.done;
+  stopFor(sink: EventSink): Promise<void> {
+    return this.#slot.stopFor(sink);
   }
 
-  async stopAll(): Promise<void> {
-    const job = this.#job;
-    if (!job) return;
-    job.controller.abort(new Error('DiskDial is closing'));
-    await job.done;
+  stopAll(): Promise<void> {
+    return this.#slot.stopAll();
   }
 
   async #run(job: Job, settings: DetailedSettings): Promise<void> {
-    const { id: jobId, kind, sink, controller } = job;
+    const { id: jobId, sink, controller } = job;
+    const kind = settings.kind;
     const signal = controller.signal;
-    const emit = <C extends EventChannel>(channel: C, data: EventMap[C]): void => {
-      if (!sink.alive) return;
-      try {
-        sink.send(channel, data);
-      } catch {
-        /* a socket closing under us; its close handler stops the job */
-      }
-    };
+    const emit = emitterFor(sink);
     const finish = (done: Omit<DetailedDoneEvent, 'jobId'>): void => {
-      if (this.#job === job) this.#job = undefined;
+      this.#slot.release(job);
       emit('detailed.done', { jobId, ...done });
     };
     const watch = (): void => {

@@ -2,12 +2,12 @@
 // stopped, each cycle a full runBenchmark (its own workspace, removed whatever happens). It owns
 // the job's lifetime and its events: progress (throttled for a dial), one 'quick.cycle' per
 // finished cycle, and exactly one 'quick.done', all sent only to the sink that started the job.
-import { randomUUID } from 'node:crypto';
 import type { EngineResult, EngineSpec } from '../core/engine-types.js';
 import { isAbortError, type RunTestOptions } from '../core/engine.js';
-import { DiskDialError, toPlainError } from '../core/errors.js';
+import { toPlainError } from '../core/errors.js';
 import { runBenchmark, type RunProgress } from '../core/runner.js';
-import type { EventChannel, EventMap, EventSink, QuickDoneEvent, QuickProgressEvent, QuickTestSettings } from '../ipc/contract.js';
+import type { EventSink, QuickDoneEvent, QuickProgressEvent, QuickTestSettings } from '../ipc/contract.js';
+import { emitterFor, JobSlot, type Job } from './job-slot.js';
 
 export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 
@@ -18,18 +18,10 @@ export interface QuickTestDeps {
   progressIntervalMs?: number;
 }
 
-interface Job {
-  id: string;
-  sink: EventSink;
-  controller: AbortController;
-  /** Settles when the job has ended and its files are gone. */
-  done: Promise<void>;
-}
-
 export class QuickTestService {
   readonly #engine: EngineFn;
   readonly #interval: number;
-  #job: Job | undefined;
+  readonly #slot = new JobSlot();
 
   constructor(deps: QuickTestDeps) {
     this.#engine = deps.engine;
@@ -38,58 +30,36 @@ export class QuickTestService {
 
   /** The running job's id, if any. */
   get runningJobId(): string | undefined {
-    return this.#job?.id;
+    return this.#slot.runningJobId;
   }
 
   /** Starts a job and returns at once; its outcome arrives as events. One job at a time. */
   start(settings: QuickTestSettings, sink: EventSink): { jobId: string } {
-    if (this.#job) throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
-    const id = randomUUID();
-    const controller = new AbortController();
-    const job: Job = { id, sink, controller, done: Promise.resolve() };
-    this.#job = job;
-    job.done = this.#run(job, { ...settings });
-    return { jobId: id };
+    return this.#slot.start(sink, (job) => this.#run(job, { ...settings }));
   }
 
   /** Stops the job with this id (its files are removed). False when no such job is running. */
   stop(jobId: string): boolean {
-    const job = this.#job;
-    if (!job || job.id !== jobId || job.controller.signal.aborted) return false;
-    job.controller.abort(new Error('stopped by the user'));
-    return true;
+    return this.#slot.stop(jobId);
   }
 
   /** Stops whatever the window or socket behind `sink` started (it is gone: nobody would see it). */
-  async stopFor(sink: EventSink): Promise<void> {
-    const job = this.#job;
-    if (!job || job.sink !== sink) return;
-    job.controller.abort(new Error('the window or connection that started the test went away'));
-    await job.done;
+  stopFor(sink: EventSink): Promise<void> {
+    return this.#slot.stopFor(sink);
   }
 
   /** Stops any running job and waits until it has ended and its files are gone. */
-  async stopAll(): Promise<void> {
-    const job = this.#job;
-    if (!job) return;
-    job.controller.abort(new Error('DiskDial is closing'));
-    await job.done;
+  stopAll(): Promise<void> {
+    return this.#slot.stopAll();
   }
 
   async #run(job: Job, settings: QuickTestSettings): Promise<void> {
     const { id: jobId, sink, controller } = job;
     const signal = controller.signal;
-    const emit = <C extends EventChannel>(channel: C, data: EventMap[C]): void => {
-      if (!sink.alive) return;
-      try {
-        sink.send(channel, data);
-      } catch {
-        /* a socket closing under us; its close handler stops the job */
-      }
-    };
+    const emit = emitterFor(sink);
     // The job is over (files removed) before anyone hears so: a Start sent on 'quick.done' works.
     const finish = (done: Omit<QuickDoneEvent, 'jobId'>): void => {
-      if (this.#job === job) this.#job = undefined;
+      this.#slot.release(job);
       emit('quick.done', { jobId, ...done });
     };
     const cycles = settings.mode === 'runs' ? settings.runs : 0;

@@ -1,0 +1,76 @@
+// One running job at a time, and the rules every job keeps: an id, an AbortController the user,
+// the app or a vanished window can fire, events only to the sink that started it, and a `done`
+// promise that settles once the job has ended and its files are gone. The Quick Test and the
+// detailed tests each hold a slot; the dispatcher keeps the two from running together.
+import { randomUUID } from 'node:crypto';
+import { DiskDialError } from '../core/errors.js';
+import type { EventChannel, EventMap, EventSink } from '../ipc/contract.js';
+
+export interface Job {
+  id: string;
+  sink: EventSink;
+  controller: AbortController;
+  /** Settles when the job has ended and its files are gone. */
+  done: Promise<void>;
+}
+
+export class JobSlot {
+  #job: Job | undefined;
+
+  /** The running job's id, if any. */
+  get runningJobId(): string | undefined {
+    return this.#job?.id;
+  }
+
+  /** Starts `run` as the slot's job and returns at once. ERR_BUSY when a job is running. */
+  start(sink: EventSink, run: (job: Job) => Promise<void>): { jobId: string } {
+    if (this.#job) throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
+    const job: Job = { id: randomUUID(), sink, controller: new AbortController(), done: Promise.resolve() };
+    this.#job = job;
+    job.done = run(job);
+    return { jobId: job.id };
+  }
+
+  /** Frees the slot: the job's files are gone. Call before its last event, so a Start sent on
+   *  hearing it finds the slot free. */
+  release(job: Job): void {
+    if (this.#job === job) this.#job = undefined;
+  }
+
+  /** Stops the job with this id (its files are removed). False when no such job is running. */
+  stop(jobId: string): boolean {
+    const job = this.#job;
+    if (!job || job.id !== jobId || job.controller.signal.aborted) return false;
+    job.controller.abort(new Error('stopped by the user'));
+    return true;
+  }
+
+  /** Stops whatever the window or socket behind `sink` started (it is gone: nobody would see it). */
+  async stopFor(sink: EventSink): Promise<void> {
+    const job = this.#job;
+    if (!job || job.sink !== sink) return;
+    job.controller.abort(new Error('the window or connection that started the test went away'));
+    await job.done;
+  }
+
+  /** Stops any running job and waits until it has ended and its files are gone. */
+  async stopAll(): Promise<void> {
+    const job = this.#job;
+    if (!job) return;
+    job.controller.abort(new Error('DiskDial is closing'));
+    await job.done;
+  }
+}
+
+/** Sends to a sink while it is alive; a socket closing under us is not an error (its close
+ *  handler stops the job). */
+export function emitterFor(sink: EventSink): <C extends EventChannel>(channel: C, data: EventMap[C]) => void {
+  return (channel, data) => {
+    if (!sink.alive) return;
+    try {
+      sink.send(channel, data);
+    } catch {
+      /* the window or socket is going away */
+    }
+  };
+}
