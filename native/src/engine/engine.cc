@@ -79,6 +79,10 @@ class AlignedBuffers {
     for (size_t i = 0; i < count; ++i) {
       void* p = platform::AllocAligned(size, align);
       if (!p) break;
+      // Touch every page now, in untimed setup: fresh memory is only mapped on first use, and a
+      // direct read into untouched pages makes the kernel fault and zero them inside the timed
+      // region (fio fills its buffers before its first I/O too).
+      std::memset(p, 0, size);
       bufs_.push_back(p);
     }
     ok_ = bufs_.size() == count;
