@@ -151,4 +151,88 @@ export interface NativeAddon {
   ): { cancel(): void };
   /** Direct-I/O alignment the file system reports for a folder, and where it came from. */
   ioAlignment(path: string): { offset: number; memory: number; source: string };
+  /** Starts a hash measurement on the engine's own threads. `done` is called exactly once. */
+  hash(
+    spec: HashSpec,
+    onProgress: ((p: HashProgress) => void) | null,
+    done: (err: (Error & EngineErrorFields) | null, result: HashEngineResult | null) => void,
+  ): { cancel(): void };
+  /** The platform crypto library the engine hashes with. */
+  cryptoProvider: string;
+}
+
+// ---- hashing (the Hash test) ----------------------------------------------------------------
+
+export type HashAlgo = 'sha256' | 'sha512';
+
+/**
+ * One hash measurement:
+ * - `read`: stream the file in, uncached, and do nothing else (the storage's rate);
+ * - `read-hash`: stream it in uncached on one thread while another hashes it, `buffers` chunks in
+ *   flight between them (the rate a user gets when checking a download or a copied clip);
+ * - `memory`: hash an in-memory buffer over and over on `threads` threads, one independent stream
+ *   each (the CPU's ceiling: threads 1 for one stream, the core count for all of them).
+ */
+export type HashMode = 'read' | 'read-hash' | 'memory';
+
+export interface HashSpec {
+  mode: HashMode;
+  algo: HashAlgo;
+  /** read and read-hash: the file. Opened read-only; never modified. */
+  path?: string;
+  /** read modes: bytes per read (rounded up to the direct-I/O alignment), default 1 MiB. */
+  chunkBytes?: number;
+  /** read-hash: chunks in flight between reader and hasher, 2–64, default 4. */
+  buffers?: number;
+  /** read modes: 'auto' (uncached where the file system allows, else buffered with the file's
+   *  cached pages dropped first) or 'buffered'. Default 'auto'. */
+  cache?: 'auto' | 'buffered';
+  /** memory: streams (threads), 1–256, default 1. */
+  threads?: number;
+  /** memory: how long to hash, seconds (default 2); the figure is bytes hashed / time. */
+  seconds?: number;
+  /** memory: size of the buffer each stream hashes over and over, default 1 MiB. */
+  memoryBytes?: number;
+  /** How often progress is reported, ms (default 100, min 20). */
+  progressIntervalMs?: number;
+}
+
+export interface HashProgress {
+  mode: HashMode;
+  bytesDone: number;
+  /** read modes: the file's size; memory: 0 (time-bound). */
+  bytesTotal: number;
+  elapsed: number;
+  /** memory: the time it will run. */
+  secondsTotal: number;
+  instMBps: number;
+  avgMBps: number;
+}
+
+export interface HashEngineResult {
+  mode: HashMode;
+  algo: HashAlgo;
+  /** Bytes read and/or hashed (all streams together for memory). */
+  bytes: number;
+  /** Wall time of the measured work: first read to last digest. */
+  seconds: number;
+  /** bytes / seconds / 10^6 */
+  mbps: number;
+  /** read-hash: the file's digest, lowercase hex. Absent otherwise. */
+  digest?: string;
+  /** read modes: the cache mode achieved, and why when not uncached. */
+  cacheMode?: CacheMode;
+  cacheNote?: string;
+  chunkBytes?: number;
+  buffers?: number;
+  /** memory: streams used. */
+  threads?: number;
+  /** read-hash: seconds the reader waited for a free buffer (the hasher was behind: CPU-bound)
+   *  and the hasher waited for data (the reader was behind: storage-bound). */
+  readerWaitSeconds?: number;
+  hasherWaitSeconds?: number;
+  /** The crypto library: "OpenSSL 3.0.22 (libcrypto)", "CommonCrypto", "Windows CNG (BCrypt)". */
+  provider: string;
+  cancelled: boolean;
+  engineVersion: string;
 }
