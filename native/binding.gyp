@@ -1,16 +1,22 @@
 # The DiskDial engine addon. Layers call only downward:
 #   addon.cc (exports) -> bindings/ (the only N-API code) -> engine/ (plain C++17) -> platform/ (the only OS calls)
-# The build picks one platform file per OS, plus posix.cc where it applies.
+# The build picks one platform file per OS, plus posix.cc where it applies, and one crypto file per
+# OS (crypto_<os>.cc: OpenSSL's libcrypto, CommonCrypto, CNG). scripts/cross-compile.sh excludes
+# other OSes' files by the same names.
 {
   "targets": [
     {
       "target_name": "diskdial",
       "sources": [
         "src/addon.cc",
+        "src/bindings/job.cc",
         "src/bindings/run_test.cc",
+        "src/bindings/hash.cc",
         "src/bindings/convert.cc",
         "src/engine/spec.cc",
         "src/engine/engine.cc",
+        "src/engine/hash_spec.cc",
+        "src/engine/hash.cc",
         "src/platform/queue_generic.cc",
         "src/engine/histogram.cc",
         "src/engine/prng.cc",
@@ -28,11 +34,11 @@
       },
       "conditions": [
         ["OS=='linux'", {
-          "sources": ["src/platform/posix.cc", "src/platform/linux.cc"],
-          "libraries": ["-pthread"]
+          "sources": ["src/platform/posix.cc", "src/platform/linux.cc", "src/platform/crypto_linux.cc"],
+          "libraries": ["-pthread", "-lcrypto"]
         }],
         ["OS=='mac'", {
-          "sources": ["src/platform/posix.cc", "src/platform/darwin.cc"],
+          "sources": ["src/platform/posix.cc", "src/platform/darwin.cc", "src/platform/crypto_darwin.cc"],
           "xcode_settings": {
             "GCC_ENABLE_CPP_EXCEPTIONS": "YES",
             "CLANG_CXX_LANGUAGE_STANDARD": "c++17",
@@ -41,7 +47,8 @@
           }
         }],
         ["OS=='win'", {
-          "sources": ["src/platform/win.cc"],
+          "sources": ["src/platform/win.cc", "src/platform/crypto_win.cc"],
+          "libraries": ["bcrypt.lib"],
           "defines": ["WIN32_LEAN_AND_MEAN", "NOMINMAX", "_HAS_EXCEPTIONS=1"],
           "msvs_settings": { "VCCLCompilerTool": { "ExceptionHandling": 1, "AdditionalOptions": ["/std:c++17"] } }
         }]

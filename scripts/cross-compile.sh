@@ -3,7 +3,8 @@
 # so code for the platforms we cannot run here at least builds with -Werror. Compile only (-c), no
 # linking: a Node addon links against the host's node binary / node.lib, which we do not have.
 #
-# Sources: every .cc under native/src except other platforms' files (works on a partial tree).
+# Sources: every .cc under native/src except other platforms' files — platform/<os>.cc and
+# platform/crypto_<os>.cc, as native/binding.gyp's conditions pick them (works on a partial tree).
 # Defines: taken from native/binding.gyp (target + Debug configuration + the OS's conditions), so
 # this check sees the same macros as node-gyp does on that OS.
 #
@@ -64,8 +65,8 @@ PY
 sources_for() {
   local exclude
   case "$1" in
-    mac) exclude='^(linux|win)\.cc$' ;;
-    win) exclude='^(linux|posix|darwin)\.cc$' ;;
+    mac) exclude='^(crypto_)?(linux|win)\.cc$' ;;
+    win) exclude='^(linux|posix|darwin|crypto_linux|crypto_darwin)\.cc$' ;;
   esac
   find "$src_dir" -type f -name '*.cc' | LC_ALL=C sort | while read -r f; do
     if [[ "$(dirname "$f")" == "$src_dir/platform" && "$(basename "$f")" =~ $exclude ]]; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds and runs the engine's C++ unit tests (GoogleTest) without Node or N-API: native/test/*.cc
-// + native/src/engine/*.cc + this OS's platform files (as native/binding.gyp lists them for
-// Linux), in Debug with ASan and UBSan; any sanitizer report fails the run. Objects are cached in
+// + native/src/engine/*.cc + this OS's platform files, linked with the libraries (-lcrypto) that
+// native/binding.gyp lists for Linux, in Debug with ASan and UBSan; any sanitizer report fails the run. Objects are cached in
 // native/build/unit/ and rebuilt when a source or a header it includes changes.
 //
 // Usage: node scripts/native-unit-tests.mjs [gtest flags, e.g. --gtest_filter=Histogram.*]
@@ -46,27 +46,33 @@ if (tests.length === 0) {
   fail(`no C++ tests found: ${rel(testDir)}/*.cc does not exist yet. Add GoogleTest files there.`);
 }
 
-/** Files under src/platform/ that binding.gyp builds on Linux; posix.cc + linux.cc if it cannot be read. */
-function linuxPlatformSources() {
+/**
+ * What binding.gyp builds on Linux: the files under src/platform/ and the libraries to link
+ * (-pthread, -lcrypto); posix.cc + linux.cc + crypto_linux.cc and -lcrypto if it cannot be read.
+ */
+function linuxBuild() {
   const script = `
 import ast, json, sys
 doc = ast.literal_eval(open(sys.argv[1]).read())
 t = doc["targets"][0]
 out = list(t.get("sources", []))
+libs = list(t.get("libraries", []))
 for cond in t.get("conditions", []):
     branch = cond[1] if eval(cond[0], {"__builtins__": {}}, {"OS": "linux"}) else (cond[2] if len(cond) > 2 else {})
     out += branch.get("sources", [])
-print(json.dumps(out))`;
+    libs += branch.get("libraries", [])
+print(json.dumps({"sources": out, "libraries": libs}))`;
   const r = spawnSync('python3', ['-c', script, gypFile], { encoding: 'utf8' });
-  let listed = ['src/platform/posix.cc', 'src/platform/linux.cc'];
+  let listed = { sources: ['src/platform/posix.cc', 'src/platform/linux.cc', 'src/platform/crypto_linux.cc'], libraries: ['-lcrypto'] };
   if (r.status === 0) listed = JSON.parse(r.stdout);
-  else console.warn(`native-unit-tests: could not read ${rel(gypFile)} (${r.stderr.trim()}); using ${listed.join(', ')}`);
-  const files = listed.map((s) => path.join(root, 'native', s)).filter((f) => f.startsWith(path.join(srcDir, 'platform') + path.sep));
+  else console.warn(`native-unit-tests: could not read ${rel(gypFile)} (${r.stderr.trim()}); using ${listed.sources.join(', ')}`);
+  const files = listed.sources.map((s) => path.join(root, 'native', s)).filter((f) => f.startsWith(path.join(srcDir, 'platform') + path.sep));
   for (const f of files.filter((x) => !existsSync(x))) console.warn(`native-unit-tests: note: ${rel(f)} does not exist yet`);
-  return files.filter((x) => existsSync(x));
+  return { files: files.filter((x) => existsSync(x)), libraries: listed.libraries.filter((l) => l !== '-pthread') };
 }
 
-const platform = process.platform === 'linux' ? linuxPlatformSources() : [];
+const linux = process.platform === 'linux' ? linuxBuild() : { files: [], libraries: [] };
+const platform = linux.files;
 const sources = [...tests, ...ccFiles(path.join(srcDir, 'engine')), ...platform];
 
 // ---- GoogleTest -----------------------------------------------------------------------------
@@ -181,7 +187,7 @@ if (failed) {
 // ---- link and run ---------------------------------------------------------------------------
 
 const objects = sources.map(objectFor);
-const link = spawnSync(cxx, ['-fsanitize=address,undefined', '-pthread', ...objects, ...gtest.libs, '-o', binary], { stdio: 'inherit' });
+const link = spawnSync(cxx, ['-fsanitize=address,undefined', '-pthread', ...objects, ...gtest.libs, ...linux.libraries, '-o', binary], { stdio: 'inherit' });
 if (link.status !== 0) fail('linking the test binary failed');
 
 const env = {

@@ -4,8 +4,8 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EngineProgress, EngineSpec } from '../../app/src/core/engine-types.js';
-import { engineVersion, runTest } from '../../app/src/core/engine.js';
+import type { EngineProgress, EngineSpec, HashProgress } from '../../app/src/core/engine-types.js';
+import { cryptoProvider, engineVersion, runHash, runTest } from '../../app/src/core/engine.js';
 import { runBenchmark, type RunProgress } from '../../app/src/core/runner.js';
 import { crashedMessage, EngineHost, engineChildPath } from '../../app/src/services/engine-host.js';
 
@@ -111,6 +111,30 @@ describe('EngineHost', () => {
     expect(remoteBad.message).toBe(localBad.message);
   });
 
+  it('runs hash measurements in the child: the same digest and figures as in-process, with progress', async () => {
+    const file = path.join(dir, 'h.bin');
+    await fsp.writeFile(file, Buffer.alloc(3 * MiB + 5, 7));
+    const local = await runHash({ mode: 'read-hash', algo: 'sha512', path: file });
+    const progress: HashProgress[] = [];
+    const remote = await host.runHash({ mode: 'read-hash', algo: 'sha512', path: file, chunkBytes: 256 * 1024 }, { onProgress: (p) => progress.push(p) });
+    expect(host.pid).not.toBe(process.pid);
+    expect(remote.digest).toBe(local.digest);
+    expect(remote).toMatchObject({ mode: 'read-hash', algo: 'sha512', bytes: 3 * MiB + 5, cacheMode: local.cacheMode, provider: local.provider, cancelled: false });
+    expect(progress.at(-1)).toMatchObject({ mode: 'read-hash', bytesDone: 3 * MiB + 5, bytesTotal: 3 * MiB + 5 });
+    const memory = await host.runHash({ mode: 'memory', algo: 'sha256', threads: 2, seconds: 0.2 });
+    expect(memory).toMatchObject({ mode: 'memory', threads: 2 });
+    expect(memory.bytes).toBeGreaterThan(0);
+    expect(await host.cryptoProvider()).toBe(cryptoProvider());
+    // Errors cross with their fields and the caller's stack, as for tests.
+    const folder = await failure(host.runHash({ mode: 'read', algo: 'sha256', path: dir }));
+    expect(folder).toMatchObject({ code: 'EISDIR', path: dir, message: `EISDIR: ${dir} is a folder, not a file` });
+    expect(folder.stack).toContain('engine-host.test.ts');
+    // An abort waits for the engine, then rejects with AbortError.
+    const ac = new AbortController();
+    const long = host.runHash({ mode: 'memory', algo: 'sha256', seconds: 20 }, { signal: ac.signal, onProgress: () => ac.abort() });
+    await expect(long).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('refuses a second test while one runs (ERR_BUSY)', async () => {
     const ac = new AbortController();
     const first = host.runTest(longTest(path.join(dir, 'a.dat')), { signal: ac.signal });
@@ -170,6 +194,34 @@ describe('EngineHost', () => {
 });
 
 describe('a native crash, on purpose', () => {
+  it('SIGSEGV mid-hash ends it with ERR_ENGINE_CRASHED; the file is unchanged; the next hash works', async () => {
+    // 8 GiB of holes: far longer to hash than the test waits.
+    const file = path.join(dir, 'sparse.bin');
+    await fsp.writeFile(file, '');
+    await fsp.truncate(file, 8 * 1024 * MiB);
+    const before = await fsp.stat(file, { bigint: true });
+    let onRun!: () => void;
+    const running = new Promise<void>((r) => (onRun = r));
+    const outcome = failure(host.runHash({ mode: 'read-hash', algo: 'sha512', path: file }, { onProgress: (p) => p.bytesDone > 0 && onRun() }));
+    await running;
+    const pid = host.pid!;
+    process.kill(pid, 'SIGSEGV');
+    const err = await outcome;
+    expect(err).toMatchObject({ name: 'DiskDialError', code: 'ERR_ENGINE_CRASHED' });
+    expect(err.message).toBe(
+      'The test engine stopped unexpectedly (SIGSEGV). The hash test was abandoned; the file was only read and is unchanged. DiskDial is still running.',
+    );
+    const after = await fsp.stat(file, { bigint: true });
+    expect(after.size).toBe(before.size);
+    expect(after.mtimeNs).toBe(before.mtimeNs);
+    // The same host hashes again, in a fresh child.
+    const small = path.join(dir, 'small.bin');
+    await fsp.writeFile(small, 'abc');
+    const r = await host.runHash({ mode: 'read-hash', algo: 'sha256', path: small });
+    expect(r.digest).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(host.pid).not.toBe(pid);
+  });
+
   it('SIGSEGV in the engine process ends the test with a plain error; files removed; the next test works', async () => {
     let onRun!: () => void;
     const running = new Promise<void>((r) => (onRun = r));

@@ -5,7 +5,16 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EngineErrorFields, EngineProgress, EngineResult, EngineSpec, NativeAddon } from './engine-types.js';
+import type {
+  EngineErrorFields,
+  EngineProgress,
+  EngineResult,
+  EngineSpec,
+  HashEngineResult,
+  HashProgress,
+  HashSpec,
+  NativeAddon,
+} from './engine-types.js';
 
 const require = createRequire(import.meta.url);
 
@@ -74,6 +83,11 @@ export function engineVersion(): string {
   return loadAddon().version;
 }
 
+/** The platform crypto library the engine hashes with ("OpenSSL 3.0.… (libcrypto)", …). */
+export function cryptoProvider(): string {
+  return loadAddon().cryptoProvider;
+}
+
 /** Direct-I/O alignment the file system reports for a folder. */
 export function ioAlignment(dir: string): { offset: number; memory: number; source: string } {
   return loadAddon().ioAlignment(dir);
@@ -100,26 +114,71 @@ export interface RunTestOptions {
   onProgress?: (p: EngineProgress) => void;
 }
 
+export interface RunHashOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: HashProgress) => void;
+}
+
 /**
  * Runs one test spec. On abort, asks the engine to stop and rejects with AbortError only once
  * the engine's `done` has fired — by then its files are closed, so the caller may delete them.
  */
 export function runTest(spec: EngineSpec, opts: RunTestOptions = {}): Promise<EngineResult> {
-  const { signal, onProgress } = opts;
   // Captured now: errors arrive on a later tick from native code, whose own stack says nothing
   // about which caller started the test.
   const trace: { stack?: string } = {};
   Error.captureStackTrace(trace, runTest);
+  return runJob((native) => native.start.bind(native), spec, opts, trace.stack);
+}
+
+/**
+ * Runs one hash measurement (read, read + hash, or in memory) with exactly runTest's contract:
+ * progress a few times a second, AbortError only once the engine's `done` has fired (its threads
+ * joined, the file closed), Node-style errors (code, path) with the caller's stack.
+ */
+export function runHash(spec: HashSpec, opts: RunHashOptions = {}): Promise<HashEngineResult> {
+  const trace: { stack?: string } = {};
+  Error.captureStackTrace(trace, runHash);
+  return runJob(
+    (native) => {
+      if (typeof native.hash !== 'function') {
+        // An addon built before engine 0.3 is still on disk.
+        throw Object.assign(new Error(`the loaded native engine (${native.version}) cannot hash: rebuild it with \`npm run build:native\``), {
+          code: 'ERR_DISKDIAL_ADDON_OUTDATED',
+        });
+      }
+      return native.hash.bind(native);
+    },
+    spec,
+    opts,
+    trace.stack,
+  );
+}
+
+type NativeStart<S, P, R> = (
+  spec: S,
+  onProgress: ((p: P) => void) | null,
+  done: (err: EngineError | null, result: R | null) => void,
+) => { cancel(): void };
+
+/** The one promise wrapper around the addon's job verbs (start, hash). */
+function runJob<S extends object, P, R>(
+  pick: (native: NativeAddon) => NativeStart<S, P, R>,
+  spec: S,
+  opts: { signal?: AbortSignal; onProgress?: (p: P) => void },
+  callerStack: string | undefined,
+): Promise<R> {
+  const { signal, onProgress } = opts;
 
   if (signal?.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
-  let native: NativeAddon;
+  let start: NativeStart<S, P, R>;
   try {
-    native = loadAddon();
+    start = pick(loadAddon());
   } catch (err) {
     return Promise.reject(err);
   }
 
-  return new Promise<EngineResult>((resolve, reject) => {
+  return new Promise<R>((resolve, reject) => {
     let finished = false;
     let aborted = false;
     let handle: { cancel(): void } | undefined;
@@ -128,7 +187,7 @@ export function runTest(spec: EngineSpec, opts: RunTestOptions = {}): Promise<En
       handle?.cancel();
     };
     const progress = onProgress
-      ? (p: EngineProgress): void => {
+      ? (p: P): void => {
           // A throwing progress consumer must not unwind into native code.
           try {
             onProgress(p);
@@ -137,21 +196,21 @@ export function runTest(spec: EngineSpec, opts: RunTestOptions = {}): Promise<En
           }
         }
       : null;
-    const done = (err: EngineError | null, result: EngineResult | null): void => {
+    const done = (err: EngineError | null, result: R | null): void => {
       if (finished) return;
       finished = true;
       signal?.removeEventListener('abort', onAbort);
       if (aborted) reject(new AbortError(undefined, { cause: signal?.reason }));
-      else if (err) reject(withCallerStack(err, trace.stack));
-      else if (!result) reject(withCallerStack(Object.assign(new Error('the engine returned no result'), { code: 'ERR_DISKDIAL_ENGINE' }), trace.stack));
+      else if (err) reject(withCallerStack(err, callerStack));
+      else if (!result) reject(withCallerStack(Object.assign(new Error('the engine returned no result'), { code: 'ERR_DISKDIAL_ENGINE' }), callerStack));
       else resolve(result);
     };
     try {
-      handle = native.start({ ...spec }, progress, done);
+      handle = start({ ...spec }, progress, done);
     } catch (err) {
       // Spec validation in the bindings throws synchronously (TypeError/RangeError).
       finished = true;
-      reject(withCallerStack(err as EngineError, trace.stack));
+      reject(withCallerStack(err as EngineError, callerStack));
       return;
     }
     if (!finished && signal) {

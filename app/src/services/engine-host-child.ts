@@ -5,12 +5,14 @@
 // It speaks a tiny message protocol with EngineHost (engine-host.ts), over whichever channel it
 // was started with: Node's fork (process.send / process.on('message')) or Electron's
 // utilityProcess (process.parentPort). Messages:
-//   parent → child  {type:'run', id, spec} | {type:'cancel', id}
+//   parent → child  {type:'run', id, spec} (a test) | {type:'hash', id, spec} (a hash measurement)
+//                   | {type:'cancel', id} | {type:'version', id}
 //   child → parent  {type:'progress', id, progress} | {type:'result', id, result}
 //                   | {type:'error', id, error: {name, message, code, errno, syscall, path}}
+//                   | {type:'version', id, version, cryptoProvider} | {type:'version', id, error}
 // Errors cross as plain data: neither channel keeps an Error's own fields.
-import type { EngineProgress, EngineSpec } from '../core/engine-types.js';
-import { engineVersion, runTest } from '../core/engine.js';
+import type { EngineProgress, EngineSpec, HashProgress, HashSpec } from '../core/engine-types.js';
+import { cryptoProvider, engineVersion, runHash, runTest } from '../core/engine.js';
 
 /** Electron's utilityProcess gives the child a MessagePort-like `process.parentPort`. */
 interface ParentPort {
@@ -61,7 +63,7 @@ function handle(raw: unknown): void {
   const id = msg.id;
   if (msg.type === 'version') {
     try {
-      post({ type: 'version', id, version: engineVersion() });
+      post({ type: 'version', id, version: engineVersion(), cryptoProvider: cryptoProvider() });
     } catch (err) {
       post({ type: 'version', id, error: toWireError(err) });
     }
@@ -71,13 +73,15 @@ function handle(raw: unknown): void {
     running.get(id)?.abort(new Error('cancelled by the parent'));
     return;
   }
-  if (msg.type !== 'run' || running.has(id)) return;
+  if ((msg.type !== 'run' && msg.type !== 'hash') || running.has(id)) return;
   const controller = new AbortController();
   running.set(id, controller);
-  runTest(msg.spec as EngineSpec, {
-    signal: controller.signal,
-    onProgress: (progress: EngineProgress) => post({ type: 'progress', id, progress }),
-  }).then(
+  const onProgress = (progress: EngineProgress | HashProgress): void => post({ type: 'progress', id, progress });
+  const job: Promise<unknown> =
+    msg.type === 'hash'
+      ? runHash(msg.spec as HashSpec, { signal: controller.signal, onProgress })
+      : runTest(msg.spec as EngineSpec, { signal: controller.signal, onProgress });
+  job.then(
     (result) => post({ type: 'result', id, result }),
     (err: unknown) => post({ type: 'error', id, error: toWireError(err) }),
   ).finally(() => running.delete(id));

@@ -1,14 +1,23 @@
-// Runs engine tests in a child process (engine-host-child.ts), so a native crash or hang ends the
-// test with an error and never the app. EngineHost.runTest keeps core runTest's contract exactly
-// (same result, same progress, AbortError only once the engine is done, Node-style errors with
-// the caller's stack), so runBenchmark can take either. How the child is started is a Spawner:
+// Runs engine tests and hash measurements in a child process (engine-host-child.ts), so a native
+// crash or hang ends the job with an error and never the app. EngineHost.runTest and runHash keep
+// core runTest's and runHash's contracts exactly (same result, same progress, AbortError only once
+// the engine is done, Node-style errors with the caller's stack), so runBenchmark and
+// runHashBenchmark can take either. How the child is started is a Spawner:
 // child_process.fork here; Electron main passes one built on utilityProcess.
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { EngineErrorFields, EngineProgress, EngineResult, EngineSpec } from '../core/engine-types.js';
-import { AbortError, type RunTestOptions } from '../core/engine.js';
+import type {
+  EngineErrorFields,
+  EngineProgress,
+  EngineResult,
+  EngineSpec,
+  HashEngineResult,
+  HashProgress,
+  HashSpec,
+} from '../core/engine-types.js';
+import { AbortError, type RunHashOptions, type RunTestOptions } from '../core/engine.js';
 import { DiskDialError } from '../core/errors.js';
 import type { PlainError } from './engine-host-child.js';
 
@@ -97,16 +106,23 @@ export function engineChildPath(): string {
 
 export const ENGINE_CRASHED = 'ERR_ENGINE_CRASHED';
 
-export function crashedMessage(code: number | null, signal: string | null): string {
+/** What the child was doing: a test (which writes files of its own) or a hash (which only reads). */
+export type EngineJobKind = 'test' | 'hash';
+
+export function crashedMessage(code: number | null, signal: string | null, kind: EngineJobKind = 'test'): string {
   const how = signal ?? (code === null ? 'it could not be started' : `exit code ${code}`);
+  if (kind === 'hash') {
+    return `The test engine stopped unexpectedly (${how}). The hash test was abandoned; the file was only read and is unchanged. DiskDial is still running.`;
+  }
   return `The test engine stopped unexpectedly (${how}). The test was abandoned and its files removed; DiskDial is still running.`;
 }
 
 interface Pending {
   id: number;
-  resolve(r: EngineResult): void;
+  kind: EngineJobKind;
+  resolve(r: unknown): void;
   reject(e: unknown): void;
-  onProgress?: (p: EngineProgress) => void;
+  onProgress?: (p: unknown) => void;
   signal?: AbortSignal;
   onAbort?: () => void;
   /** The caller cancelled; whatever the child answers, the test ends in AbortError. */
@@ -126,7 +142,7 @@ export interface EngineHostOptions {
   modulePath?: string;
 }
 
-/** One engine child, started on first use and reused; one test at a time. */
+/** One engine child, started on first use and reused; one job (test or hash) at a time. */
 export class EngineHost {
   readonly #spawner: Spawner;
   readonly #modulePath: string;
@@ -134,13 +150,15 @@ export class EngineHost {
   #pending: Pending | undefined;
   #nextId = 1;
   #version: string | undefined;
-  #versionWaiters = new Map<number, (msg: { version?: unknown; error?: unknown }) => void>();
+  #cryptoProvider: string | undefined;
+  #versionWaiters = new Map<number, (msg: { version?: unknown; cryptoProvider?: unknown; error?: unknown }) => void>();
 
   constructor(opts: EngineHostOptions = {}) {
     this.#spawner = opts.spawner ?? nodeSpawner;
     this.#modulePath = opts.modulePath ?? engineChildPath();
-    // Callers pass the method around as a plain function (runBenchmark's `engine`).
+    // Callers pass the methods around as plain functions (runBenchmark's `engine`).
     this.runTest = this.runTest.bind(this);
+    this.runHash = this.runHash.bind(this);
   }
 
   /** The child's process id while one is running. */
@@ -149,11 +167,26 @@ export class EngineHost {
   }
 
   runTest(spec: EngineSpec, opts: RunTestOptions = {}): Promise<EngineResult> {
-    const { signal, onProgress } = opts;
     // Captured now: replies arrive on a later tick, whose stack says nothing about the caller.
     const trace: { stack?: string } = {};
     Error.captureStackTrace(trace, this.runTest);
+    return this.#run<EngineResult, EngineProgress>('test', spec, opts, trace.stack);
+  }
 
+  /** A hash measurement (core runHash) in the child: same result, progress, abort and errors. */
+  runHash(spec: HashSpec, opts: RunHashOptions = {}): Promise<HashEngineResult> {
+    const trace: { stack?: string } = {};
+    Error.captureStackTrace(trace, this.runHash);
+    return this.#run<HashEngineResult, HashProgress>('hash', spec, opts, trace.stack);
+  }
+
+  #run<R, P>(
+    kind: EngineJobKind,
+    spec: EngineSpec | HashSpec,
+    opts: { signal?: AbortSignal; onProgress?: (p: P) => void },
+    callerStack: string | undefined,
+  ): Promise<R> {
+    const { signal, onProgress } = opts;
     if (signal?.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
     if (this.#pending) {
       return Promise.reject(new DiskDialError('The engine is already running a test.', { code: 'ERR_BUSY' }));
@@ -165,13 +198,13 @@ export class EngineHost {
       return Promise.reject(err);
     }
 
-    return new Promise<EngineResult>((resolve, reject) => {
-      const pending: Pending = { id: this.#nextId++, resolve, reject, aborted: false };
-      if (onProgress) pending.onProgress = onProgress;
-      if (trace.stack) pending.callerStack = trace.stack;
+    return new Promise<R>((resolve, reject) => {
+      const pending: Pending = { id: this.#nextId++, kind, resolve: resolve as (r: unknown) => void, reject, aborted: false };
+      if (onProgress) pending.onProgress = onProgress as (p: unknown) => void;
+      if (callerStack) pending.callerStack = callerStack;
       this.#pending = pending;
       try {
-        child.channel.send({ type: 'run', id: pending.id, spec });
+        child.channel.send({ type: kind === 'hash' ? 'hash' : 'run', id: pending.id, spec });
       } catch (err) {
         // A spec that cannot be cloned (a function in it) is the caller's mistake.
         this.#settle(pending, () => reject(withCallerStack(err as PlainError, pending.callerStack)));
@@ -187,8 +220,18 @@ export class EngineHost {
   }
 
   /** The engine's version, asked of the child process: the addon is never loaded into this one. */
-  version(): Promise<string> {
-    if (this.#version) return Promise.resolve(this.#version);
+  async version(): Promise<string> {
+    if (!this.#version) await this.#askVersion();
+    return this.#version!;
+  }
+
+  /** The crypto library the engine hashes with, asked of the child process as version() is. */
+  async cryptoProvider(): Promise<string> {
+    if (!this.#cryptoProvider) await this.#askVersion();
+    return this.#cryptoProvider ?? 'unknown';
+  }
+
+  #askVersion(): Promise<void> {
     let child: Child;
     try {
       child = this.#ensureChild();
@@ -196,14 +239,17 @@ export class EngineHost {
       return Promise.reject(err);
     }
     const id = this.#nextId++;
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       const done = (fn: () => void): void => {
         this.#versionWaiters.delete(id);
         fn();
       };
       this.#versionWaiters.set(id, (msg) => {
-        if (typeof msg.version === 'string') done(() => resolve((this.#version = msg.version as string)));
-        else done(() => reject(withCallerStack((msg.error ?? {}) as PlainError, undefined)));
+        if (typeof msg.version === 'string') {
+          this.#version = msg.version;
+          if (typeof msg.cryptoProvider === 'string') this.#cryptoProvider = msg.cryptoProvider;
+          done(resolve);
+        } else done(() => reject(withCallerStack((msg.error ?? {}) as PlainError, undefined)));
       });
       void child.exited.then(() => {
         if (this.#versionWaiters.has(id)) done(() => reject(new DiskDialError(crashedMessage(null, null), { code: ENGINE_CRASHED })));
@@ -212,7 +258,7 @@ export class EngineHost {
     });
   }
 
-  /** Cancels a running test (waiting for the engine, as runTest's abort does) and ends the child. */
+  /** Cancels a running job (waiting for the engine, as runTest's abort does) and ends the child. */
   async close(): Promise<void> {
     const pending = this.#pending;
     if (pending) {
@@ -258,7 +304,7 @@ export class EngineHost {
 
   #onMessage(child: Child, raw: unknown): void {
     if (typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'version') {
-      this.#versionWaiters.get((raw as { id?: unknown }).id as number)?.(raw as { version?: unknown; error?: unknown });
+      this.#versionWaiters.get((raw as { id?: unknown }).id as number)?.(raw as { version?: unknown; cryptoProvider?: unknown; error?: unknown });
       return;
     }
     const pending = this.#pending;
@@ -269,7 +315,7 @@ export class EngineHost {
       case 'progress':
         if (pending.onProgress && !pending.aborted) {
           try {
-            pending.onProgress(msg.progress as EngineProgress);
+            pending.onProgress(msg.progress);
           } catch {
             /* progress is advisory, as in core runTest */
           }
@@ -277,7 +323,7 @@ export class EngineHost {
         return;
       case 'result':
         this.#settle(pending, () =>
-          pending.aborted ? pending.reject(this.#abortError(pending)) : pending.resolve(msg.result as EngineResult),
+          pending.aborted ? pending.reject(this.#abortError(pending)) : pending.resolve(msg.result),
         );
         return;
       case 'error': {
@@ -299,7 +345,7 @@ export class EngineHost {
       // Killed while cancelling (by us after the grace period, or it died on its way out):
       // the user asked to stop, and stopped it is.
       if (pending.aborted) pending.reject(this.#abortError(pending));
-      else pending.reject(new DiskDialError(crashedMessage(code, signal), { code: ENGINE_CRASHED }));
+      else pending.reject(new DiskDialError(crashedMessage(code, signal, pending.kind), { code: ENGINE_CRASHED }));
     });
   }
 

@@ -169,6 +169,63 @@ Napi::Object ProgressToJs(Napi::Env env, const Progress& p) {
   return o;
 }
 
+HashSpec HashSpecFromJs(const Napi::Object& o) {
+  Napi::Env env = o.Env();
+  HashSpec s;
+  if (!ParseHashMode(String(o, "mode"), &s.mode))
+    Bad(env, "mode", "one of read, read-hash, memory");
+  if (!ParseHashAlgo(String(o, "algo"), &s.algo)) Bad(env, "algo", "sha256 or sha512");
+  if (IsReadMode(s.mode) || Has(o, "path")) s.path = String(o, "path");
+  if (Has(o, "chunkBytes")) s.chunk_bytes = Integer(o, "chunkBytes", 1, kMaxSafe);
+  if (Has(o, "buffers")) s.buffers = static_cast<uint32_t>(Integer(o, "buffers", 1, 1e6));
+  if (Has(o, "cache") && !ParseHashCache(String(o, "cache"), &s.cache))
+    Bad(env, "cache", "auto or buffered");
+  if (Has(o, "threads")) s.threads = static_cast<uint32_t>(Integer(o, "threads", 1, 1e6));
+  if (Has(o, "seconds")) s.seconds = Number(o, "seconds", 0, 1e7);
+  if (Has(o, "memoryBytes")) s.memory_bytes = Integer(o, "memoryBytes", 1, kMaxSafe);
+  if (Has(o, "progressIntervalMs"))
+    s.progress_interval_ms = static_cast<uint32_t>(Integer(o, "progressIntervalMs", 1, 3.6e6));
+  return s;
+}
+
+Napi::Object HashResultToJs(Napi::Env env, const HashResult& r) {
+  const HashMode mode = r.spec.mode;
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("mode", HashModeName(mode));
+  o.Set("algo", HashAlgoName(r.spec.algo));
+  o.Set("bytes", static_cast<double>(r.bytes));
+  o.Set("seconds", r.seconds);
+  o.Set("mbps", r.mbps);
+  if (!r.digest.empty()) o.Set("digest", r.digest);
+  if (IsReadMode(mode)) {
+    o.Set("cacheMode", CacheModeName(r.cache_mode));
+    if (!r.cache_note.empty()) o.Set("cacheNote", r.cache_note);
+    o.Set("chunkBytes", static_cast<double>(r.chunk_bytes));
+  }
+  if (mode == HashMode::kReadHash) {
+    o.Set("buffers", r.spec.buffers);
+    o.Set("readerWaitSeconds", r.reader_wait_seconds);
+    o.Set("hasherWaitSeconds", r.hasher_wait_seconds);
+  }
+  if (mode == HashMode::kMemory) o.Set("threads", r.spec.threads);
+  o.Set("provider", r.provider);
+  o.Set("cancelled", r.cancelled);
+  o.Set("engineVersion", kEngineVersion);
+  return o;
+}
+
+Napi::Object HashProgressToJs(Napi::Env env, const HashProgress& p) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("mode", HashModeName(p.mode));
+  o.Set("bytesDone", static_cast<double>(p.bytes_done));
+  o.Set("bytesTotal", static_cast<double>(p.bytes_total));
+  o.Set("elapsed", p.elapsed);
+  o.Set("secondsTotal", p.seconds_total);
+  o.Set("instMBps", p.inst_mbps);
+  o.Set("avgMBps", p.avg_mbps);
+  return o;
+}
+
 Napi::Error StatusToJs(Napi::Env env, const Status& st) {
   Napi::Error e = Napi::Error::New(env, st.message());
   Napi::Object o = e.Value();

@@ -1,16 +1,10 @@
-// start(spec, onProgress, done): the spec is copied into plain C++ data here, on the JS thread;
-// the test then runs on a std::thread of its own (not the libuv pool: a minutes-long benchmark
-// would starve fs calls in the same process). Progress is coalesced: at most one progress call is
-// queued at a time and it carries the newest figures. `done` is called exactly once.
+// start(spec, onProgress, done): one test as a job (bindings/job.h) — the spec copied into plain
+// C++ data here, on the JS thread; the test on a std::thread of its own; progress coalesced;
+// `done` called exactly once. ioAlignment(path): what direct I/O needs on a file system.
 #include "bindings/run_test.h"
 
-#include <atomic>
-#include <memory>
-#include <mutex>
-#include <set>
-#include <thread>
-
 #include "bindings/convert.h"
+#include "bindings/job.h"
 #include "engine/engine.h"
 #include "platform/platform.h"
 
@@ -18,90 +12,28 @@ namespace dd::bindings {
 
 namespace {
 
-struct JobState final : ProgressSink {
-  Spec spec;
-  std::atomic<bool> cancel{false};
-  std::mutex mu;
-  Progress latest{};
-  std::atomic<bool> progress_queued{false};
-  Status status;
-  Result result;
-  Napi::ThreadSafeFunction tsfn;
-  Napi::FunctionReference on_progress;
-  Napi::FunctionReference done;
-  std::thread thread;
-
-  void OnProgress(const Progress& p) override;
-};
-
-std::mutex g_jobs_mu;
-std::set<std::shared_ptr<JobState>> g_jobs;
-
-void Forget(const std::shared_ptr<JobState>& s) {
-  std::lock_guard<std::mutex> lk(g_jobs_mu);
-  g_jobs.erase(s);
-}
-
-void JobState::OnProgress(const Progress& p) {
-  {
-    std::lock_guard<std::mutex> lk(mu);
-    latest = p;
+struct TestTraits {
+  using Spec = dd::Spec;
+  using Result = dd::Result;
+  using Progress = dd::Progress;
+  using Sink = ProgressSink;
+  static Spec SpecFromJs(const Napi::Object& o) { return bindings::SpecFromJs(o); }
+  static Status Run(const Spec& s, Sink* sink, const std::atomic<bool>& cancel, Result* out) {
+    return RunTest(s, sink, cancel, out);
   }
-  if (on_progress.IsEmpty() || progress_queued.exchange(true)) return;
-  tsfn.NonBlockingCall([this](Napi::Env env, Napi::Function) {
-    Progress p;
-    {
-      std::lock_guard<std::mutex> lk(mu);
-      p = latest;
-    }
-    progress_queued = false;
-    on_progress.Call({ProgressToJs(env, p)});
-  });
-}
+  static Napi::Object ResultToJs(Napi::Env env, const Result& r) {
+    return bindings::ResultToJs(env, r);
+  }
+  static Napi::Object ProgressToJs(Napi::Env env, const Progress& p) {
+    return bindings::ProgressToJs(env, p);
+  }
+};
 
 }  // namespace
 
 Napi::Value Start(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  if (info.Length() < 3 || !info[0].IsObject() || !info[2].IsFunction())
-    throw Napi::TypeError::New(env,
-                               "start(spec, onProgress, done) expects an object and a function");
-  if (!info[1].IsFunction() && !info[1].IsNull() && !info[1].IsUndefined())
-    throw Napi::TypeError::New(env, "onProgress must be a function or null");
-
-  auto state = std::make_shared<JobState>();
-  state->spec = SpecFromJs(info[0].As<Napi::Object>());
-  if (info[1].IsFunction()) state->on_progress = Napi::Persistent(info[1].As<Napi::Function>());
-  state->done = Napi::Persistent(info[2].As<Napi::Function>());
-  state->tsfn =
-      Napi::ThreadSafeFunction::New(env, info[2].As<Napi::Function>(), "diskdial-test", 0, 1);
-  {
-    std::lock_guard<std::mutex> lk(g_jobs_mu);
-    g_jobs.insert(state);
-  }
-
-  state->thread = std::thread([state] {
-    state->status = RunTest(state->spec, state.get(), state->cancel, &state->result);
-    state->tsfn.BlockingCall([state](Napi::Env env, Napi::Function) {
-      if (state->thread.joinable()) state->thread.join();
-      Forget(state);
-      Napi::Function done = state->done.Value();
-      state->on_progress.Reset();
-      if (state->status.ok())
-        done.Call({env.Null(), ResultToJs(env, state->result)});
-      else
-        done.Call({StatusToJs(env, state->status).Value(), env.Null()});
-    });
-    state->tsfn.Release();
-  });
-
-  Napi::Object handle = Napi::Object::New(env);
-  std::weak_ptr<JobState> weak = state;
-  handle.Set("cancel", Napi::Function::New(env, [weak](const Napi::CallbackInfo& ci) {
-               if (auto s = weak.lock()) s->cancel = true;
-               return ci.Env().Undefined();
-             }));
-  return handle;
+  return StartJob<TestTraits>(
+      info, "start(spec, onProgress, done) expects an object and a function", "diskdial-test");
 }
 
 Napi::Value IoAlignment(const Napi::CallbackInfo& info) {
@@ -114,20 +46,6 @@ Napi::Value IoAlignment(const Napi::CallbackInfo& info) {
   o.Set("memory", a.memory);
   o.Set("source", a.source);
   return o;
-}
-
-void RegisterCleanup(Napi::Env env) {
-  env.AddCleanupHook([] {
-    std::set<std::shared_ptr<JobState>> jobs;
-    {
-      std::lock_guard<std::mutex> lk(g_jobs_mu);
-      jobs.swap(g_jobs);
-    }
-    for (auto& j : jobs) {
-      j->cancel = true;
-      if (j->thread.joinable()) j->thread.join();
-    }
-  });
 }
 
 }  // namespace dd::bindings

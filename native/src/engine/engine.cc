@@ -20,7 +20,7 @@
 
 namespace dd {
 
-const char* const kEngineVersion = "0.2.0";
+const char* const kEngineVersion = "0.3.0";
 
 namespace {
 

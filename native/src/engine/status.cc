@@ -66,7 +66,9 @@ std::string Status::message() const {
   if (ok()) return "ok";
   std::string m = code.empty() ? ErrnoCode(err) : code;
   m += ": ";
-  if (syscall.empty() && path.empty() && !detail.empty()) return m + detail;
+  // Plain words stand alone when no syscall failed ("EISDIR: /x is a folder, not a file"); the
+  // path is still carried in its own field.
+  if (syscall.empty() && !detail.empty()) return m + detail;
   m += err ? ErrnoText(err) : "error";
   if (!syscall.empty()) m += ", " + syscall;
   if (!path.empty()) m += " '" + path + "'";

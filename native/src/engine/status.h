@@ -14,7 +14,8 @@ struct Status {
   std::string detail;  // extra plain words, appended to the message
 
   bool ok() const { return err == 0 && code.empty(); }
-  // Node's shape: "ENOSPC: no space left on device, write '/mnt/x/f'"
+  // Node's shape: "ENOSPC: no space left on device, write '/mnt/x/f'"; without a syscall, the
+  // detail alone: "EISDIR: /mnt/x is a folder, not a file".
   std::string message() const;
 
   static Status Ok() { return Status{}; }

@@ -16,11 +16,15 @@ namespace dd::platform {
 using Handle = intptr_t;  // a file descriptor, or a Windows HANDLE
 constexpr Handle kInvalidHandle = -1;
 
+// The defaults open an existing file read-only (the Hash test's reads): nothing is created,
+// truncated or written, and the buffered fallback keeps the same access.
 struct OpenOptions {
   bool write = false;    // open read-write (else read-only)
   bool create = false;   // create if missing
   bool uncached = true;  // ask for direct / no-cache I/O
-  uint64_t block = 0;    // the I/O size the test will use (direct I/O needs it aligned)
+  // The I/O size the caller will use (direct I/O needs it aligned); 0: the caller rounds its
+  // I/O sizes up to the alignment OpenFile returns.
+  uint64_t block = 0;
 };
 
 struct Alignment {
@@ -51,6 +55,14 @@ Status DropCache(Handle h, const std::string& path);
 // Sets the file's size without writing data (sparse where the file system allows).
 Status SetSize(Handle h, uint64_t size, const std::string& path);
 Status GetSize(Handle h, uint64_t* size, const std::string& path);
+
+struct FileInfo {
+  uint64_t size = 0;
+  bool folder = false;
+  bool regular = false;  // a plain file (not a folder, device, pipe or socket)
+};
+// What an open handle refers to (fstat; GetFileInformationByHandle).
+Status StatFile(Handle h, const std::string& path, FileInfo* out);
 
 // Direct-I/O alignment for files in `path` (a folder or a file).
 Alignment IoAlignment(const std::string& path);

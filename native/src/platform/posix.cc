@@ -59,6 +59,15 @@ Status GetSize(Handle h, uint64_t* size, const std::string& path) {
   return Status::Ok();
 }
 
+Status StatFile(Handle h, const std::string& path, FileInfo* out) {
+  struct stat st;
+  if (::fstat(static_cast<int>(h), &st) != 0) return Status::Errno(errno, "fstat", path);
+  out->size = static_cast<uint64_t>(st.st_size);
+  out->folder = S_ISDIR(st.st_mode);
+  out->regular = S_ISREG(st.st_mode);
+  return Status::Ok();
+}
+
 void* AllocAligned(size_t size, size_t align) {
   void* p = nullptr;
   if (::posix_memalign(&p, align < sizeof(void*) ? sizeof(void*) : align, size) != 0)

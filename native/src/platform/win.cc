@@ -56,6 +56,17 @@ int ErrnoFromWin(DWORD e) {
 
 HANDLE H(Handle h) { return reinterpret_cast<HANDLE>(h); }
 
+// CreateFileW on a folder fails with ERROR_ACCESS_DENIED; say EISDIR, as POSIX open(2) does.
+Status OpenError(const std::wstring& w, const std::string& path) {
+  const DWORD e = ::GetLastError();
+  if (e == ERROR_ACCESS_DENIED) {
+    const DWORD attrs = ::GetFileAttributesW(w.c_str());
+    if (attrs != INVALID_FILE_ATTRIBUTES && (attrs & FILE_ATTRIBUTE_DIRECTORY))
+      return Status::Errno(EISDIR, "CreateFileW", path);
+  }
+  return Status::Errno(ErrnoFromWin(e), "CreateFileW", path);
+}
+
 }  // namespace
 
 Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* out) {
@@ -73,16 +84,14 @@ Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* ou
       out->mode = CacheMode::kDirect;
       return Status::Ok();
     }
-    if (::GetLastError() != ERROR_INVALID_PARAMETER)
-      return Status::Errno(ErrnoFromWin(::GetLastError()), "CreateFileW", path);
+    if (::GetLastError() != ERROR_INVALID_PARAMETER) return OpenError(w, path);
     out->note = "the file system refused FILE_FLAG_NO_BUFFERING";
   } else if (opts.uncached) {
     out->note = "the block size is not a multiple of the sector size (" +
                 std::to_string(out->align.offset) + " B)";
   }
   HANDLE h = ::CreateFileW(w.c_str(), access, share, nullptr, disp, FILE_ATTRIBUTE_NORMAL, nullptr);
-  if (h == INVALID_HANDLE_VALUE)
-    return Status::Errno(ErrnoFromWin(::GetLastError()), "CreateFileW", path);
+  if (h == INVALID_HANDLE_VALUE) return OpenError(w, path);
   out->handle = reinterpret_cast<Handle>(h);
   out->mode = CacheMode::kBufferedFlushed;
   return Status::Ok();
@@ -145,6 +154,16 @@ Status GetSize(Handle h, uint64_t* size, const std::string& path) {
   if (!::GetFileSizeEx(H(h), &li))
     return Status::Errno(ErrnoFromWin(::GetLastError()), "GetFileSizeEx", path);
   *size = static_cast<uint64_t>(li.QuadPart);
+  return Status::Ok();
+}
+
+Status StatFile(Handle h, const std::string& path, FileInfo* out) {
+  BY_HANDLE_FILE_INFORMATION info;
+  if (!::GetFileInformationByHandle(H(h), &info))
+    return Status::Errno(ErrnoFromWin(::GetLastError()), "GetFileInformationByHandle", path);
+  out->size = (static_cast<uint64_t>(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
+  out->folder = (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) != 0;
+  out->regular = !out->folder && ::GetFileType(H(h)) == FILE_TYPE_DISK;
   return Status::Ok();
 }
 
