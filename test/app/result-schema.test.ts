@@ -93,6 +93,30 @@ describe('result JSON schema', () => {
     expect(doc.sustained!.runs.map((r) => r.run)).toEqual([1, 2]);
   });
 
+  it('describes what the CLI prints: hash, with a verification; and rejects a malformed hash section', async () => {
+    const file = path.join(tmp, 'hash-me.bin');
+    await fsp.writeFile(file, Buffer.alloc(1 << 20, 3));
+    const r = spawnSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'hash', file, '--threads', '1', '--verify', '0'.repeat(64), '--json'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(1); // the digest does not match: the document is printed all the same
+    const doc = JSON.parse(r.stdout) as Doc & { hash: Record<string, unknown> & { verify: Record<string, unknown> } };
+    expect(validate(doc)).toBe(true);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(doc.kind).toBe('hash');
+    expect(doc.hash.verify).toMatchObject({ match: false, source: 'pasted' });
+    const broken = (edit: (d: typeof doc) => void): boolean => {
+      const copy = JSON.parse(JSON.stringify(doc)) as typeof doc;
+      edit(copy);
+      return validate(copy);
+    };
+    expect(broken((d) => void (d.hash.digest = 'XYZ'))).toBe(false);
+    expect(broken((d) => void (d.hash.verdict = { bound: 'disk', factor: 1, efficiency: 1, text: '' }))).toBe(false);
+    expect(broken((d) => void delete (d.hash.readHash as Record<string, unknown>).hasherWaitSeconds)).toBe(false);
+    expect(broken((d) => void ((d.hash.memory as Record<string, unknown>).threads = 2))).toBe(false);
+  });
+
   it('rejects documents that break it', () => {
     const doc = runJson('--test', 'seq-read', '--size', '8MiB') as Record<string, unknown> & { tests: Array<Record<string, unknown>> };
     expect(validate(doc)).toBe(true);

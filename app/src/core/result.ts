@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findPackageRoot } from './engine.js';
 import { computeFlags, diskOf, type FlagSeverity } from './flags.js';
-import type { CacheMode, CacheRequest, DataPattern, EngineResult, EngineSpec, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
+import type { CacheMode, CacheRequest, DataPattern, EngineResult, EngineSpec, HashAlgo, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
 import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
 import type { CurvePoint, SustainedVerdict } from './knee.js';
@@ -183,6 +183,67 @@ export interface FilesRun {
   read: FilesPassStats;
 }
 
+/** One measured rate of the hash test. */
+export interface HashRate {
+  bytes: number;
+  seconds: number;
+  /** bytes / seconds / 10^6 */
+  mbps: number;
+}
+
+/** The hash test (Dintch-style): how fast one file streams in, and gets its digest. */
+export interface HashSection {
+  algo: HashAlgo;
+  /** The crypto library: "OpenSSL 3.0.22 … (libcrypto)", "CommonCrypto (macOS)", "Windows CNG (BCrypt)". */
+  provider: string;
+  file: {
+    /** The file hashed (a generated test file's path is where it was, inside the test folder). */
+    path: string;
+    bytes: number;
+    /** True when DiskDial wrote it for the test (and removed it afterwards). */
+    generated: boolean;
+  };
+  /** The file's digest, lowercase hex. */
+  digest: string;
+  /** Uncached read alone: the storage's rate. */
+  read: HashRate & { cacheMode: CacheMode; cacheNote?: string };
+  /** Uncached read with hashing on another thread, `buffers` chunks in flight. */
+  readHash: HashRate & {
+    cacheMode: CacheMode;
+    cacheNote?: string;
+    chunkBytes: number;
+    buffers: number;
+    /** The reader waited for the hasher (CPU behind) / the hasher for the reader (disk behind). */
+    readerWaitSeconds: number;
+    hasherWaitSeconds: number;
+  };
+  /** Hashing in memory, one stream on one core: the CPU's ceiling for one file. */
+  memory: HashRate & { threads: 1 };
+  /** Hashing in memory, one stream per core, all together. */
+  memoryParallel: HashRate & { threads: number };
+  verdict: {
+    /** storage: the disk is the limit; cpu: hashing is; balanced: within 10 % of each other. */
+    bound: 'storage' | 'cpu' | 'balanced';
+    /** The faster of reading and one-core hashing over the slower (≥ 1). */
+    factor: number;
+    /** read + hash over the slower of the two: how close the pipeline came to its limit. */
+    efficiency: number;
+    /** In plain words: "CPU-bound by 2.5×: …". */
+    text: string;
+  };
+  verify?: HashVerification;
+}
+
+export interface HashVerification {
+  /** The expected digest, lowercase hex. */
+  expected: string;
+  /** 'pasted', or the checksum file it came from. */
+  source: string;
+  match: boolean;
+  /** "Matches the SHA-256 in SHA256SUMS." / "Does NOT match …". */
+  text: string;
+}
+
 export interface ResultDocument {
   schema: typeof RESULT_SCHEMA;
   id: string;
@@ -203,6 +264,7 @@ export interface ResultDocument {
   summary?: StepSummary[];
   sustained?: SustainedSection;
   files?: FilesSection;
+  hash?: HashSection;
   /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */
   notes?: string[];
   /** Readings around the test, where the OS exposes them. */
@@ -316,6 +378,7 @@ export interface BuildResultInput {
   summary?: StepSummary[];
   sustained?: SustainedSection;
   files?: FilesSection;
+  hash?: HashSection;
   notes?: string[];
 }
 
@@ -339,6 +402,7 @@ export function buildResult(input: BuildResultInput): ResultDocument {
   if (input.summary && input.summary.length > 0) doc.summary = input.summary;
   if (input.sustained) doc.sustained = input.sustained;
   if (input.files) doc.files = input.files;
+  if (input.hash) doc.hash = input.hash;
   if (input.notes && input.notes.length > 0) doc.notes = input.notes;
   if (input.context && Object.keys(input.context).length > 0) doc.context = input.context;
   return doc;

@@ -1,0 +1,239 @@
+// The hash test end to end (after Dintch): for one file — the user's, opened read-only and never
+// modified, or a test file written for the purpose and removed afterwards — four rates:
+//   1. read      uncached read alone: what the storage delivers;
+//   2. read-hash uncached read on one thread, hashing on another, chunks in flight between them:
+//                what checking a file's digest actually runs at;
+//   3. memory    hashing in memory on one core: the CPU's ceiling for one file (a digest is one
+//                sequential stream, so one core is all a single file can use);
+//   4. memory-parallel  one stream per core: what the machine could hash of several files at once.
+// The verdict compares 1 and 3: the slower one is the limit of 2. A digest can be verified against
+// a pasted one or a checksum file (hash-verify.ts).
+import { stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AbortError, engineVersion, isAbortError, runHash, runTest, type RunTestOptions } from './engine.js';
+import type { CacheMode, EngineResult, EngineSpec, HashAlgo, HashEngineResult, HashProgress, HashSpec } from './engine-types.js';
+import { DiskDialError, inputError, toPlainError } from './errors.js';
+import { ALGO_LABEL, chooseAlgo, resolveExpected, verification, type ExpectedDigest } from './hash-verify.js';
+import { hostInfo } from './host.js';
+import { buildResult, targetFromVolume, weakestCacheMode, type HashRate, type HashSection, type ResultDocument } from './result.js';
+import { formatBytes } from './units.js';
+import { volumeInfo, type VolumeInfo } from './volume.js';
+import { openWorkspace } from './workspace.js';
+
+export type HashStage = 'write' | 'read' | 'read-hash' | 'memory' | 'memory-parallel';
+
+export interface HashRunProgress extends HashProgress {
+  stage: HashStage;
+  stageIndex: number;
+  stageCount: number;
+  /** memory stages: the streams hashing. */
+  threads?: number;
+}
+
+export interface HashStageDone {
+  stage: HashStage;
+  stageIndex: number;
+  stageCount: number;
+  mbps: number;
+  bytes: number;
+  seconds: number;
+  threads?: number;
+  digest?: string;
+}
+
+export type HashFn = (spec: HashSpec, opts: { signal?: AbortSignal; onProgress?: (p: HashProgress) => void }) => Promise<HashEngineResult>;
+export type TestFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
+
+export interface RunHashBenchmarkOptions {
+  /** The user's file (read-only). Exactly one of `file` and `generate`. */
+  file?: string;
+  /** Or: write a test file of this size in this folder, hash it, remove it. */
+  generate?: { target: string; sizeBytes: number };
+  /** Default: the expected digest's algorithm, else SHA-256. */
+  algo?: HashAlgo;
+  /** An expected digest (hex) or a checksum file's path. */
+  verify?: string;
+  label?: string;
+  /** Streams for the parallel in-memory rate; default: the CPUs this process may use. */
+  threads?: number;
+  /** Seconds of each in-memory measurement (default 2). */
+  memorySeconds?: number;
+  signal?: AbortSignal;
+  handleSignals?: boolean;
+  onProgress?: (p: HashRunProgress) => void;
+  onStage?: (s: HashStageDone) => void;
+  /** The engine's calls (an EngineHost's in the app, so a native crash ends the test, not the app);
+   *  default: the in-process engine. */
+  engine?: { runHash: HashFn; runTest: TestFn };
+}
+
+const MiB = 1024 * 1024;
+/** Below this, start-up costs weigh on the read rates; the result says so. */
+const SMALL_FILE = 256 * MiB;
+
+/** "CPU-bound by 2.5×: …" — which of reading and one-core hashing limits read + hash, and how much. */
+export function hashVerdict(read: HashRate, readHash: HashRate, memory: HashRate, algo: HashAlgo): HashSection['verdict'] {
+  const mb = (x: number): string => `${Math.round(x).toLocaleString('en-US')} MB/s`;
+  const slower = Math.min(read.mbps, memory.mbps);
+  const factor = Math.max(read.mbps, memory.mbps) / Math.max(slower, 1e-9);
+  const efficiency = readHash.mbps / Math.max(slower, 1e-9);
+  const figures = `reading ${mb(read.mbps)}, hashing ${ALGO_LABEL[algo]} on one core ${mb(memory.mbps)}; read + hash ${mb(readHash.mbps)}`;
+  const times = factor >= 10 ? factor.toFixed(0) : factor.toFixed(1);
+  if (factor < 1.1) {
+    return { bound: 'balanced', factor, efficiency, text: `Balanced: the disk and the CPU are within 10 % of each other — ${figures}.` };
+  }
+  if (memory.mbps < read.mbps) {
+    return {
+      bound: 'cpu',
+      factor,
+      efficiency,
+      text: `CPU-bound by ${times}×: the disk could deliver ${times}× what one core can hash — ${figures}.`,
+    };
+  }
+  return {
+    bound: 'storage',
+    factor,
+    efficiency,
+    text: `Storage-bound by ${times}×: one core could hash ${times}× what the disk delivers — ${figures}.`,
+  };
+}
+
+const rate = (r: { bytes: number; seconds: number; mbps: number }): HashRate => ({ bytes: r.bytes, seconds: r.seconds, mbps: r.mbps });
+
+export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<ResultDocument> {
+  if ((opts.file === undefined) === (opts.generate === undefined)) throw inputError('give a file to hash, or a folder and a size for a test file');
+  const signal = opts.signal;
+  const hashFn: HashFn = opts.engine?.runHash ?? runHash;
+  const testFn: TestFn = opts.engine?.runTest ?? runTest;
+  const threads = opts.threads ?? (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
+  const memorySeconds = opts.memorySeconds ?? 2;
+  if (!Number.isInteger(threads) || threads < 1 || threads > 256) throw inputError('threads must be a whole number from 1 to 256');
+
+  // Everything that can be wrong with the request is found before any I/O.
+  let file: string;
+  let fileBytes: number;
+  if (opts.file !== undefined) {
+    file = path.resolve(opts.file);
+    const st = await stat(file).catch((err: unknown) => {
+      throw toPlainError(err, { path: file, doing: 'opening the file to hash' });
+    });
+    if (st.isDirectory()) {
+      throw new DiskDialError(`${file} is a folder, not a file: pick a file to hash, or give a size to have DiskDial write a test file there (EISDIR)`, {
+        code: 'EISDIR',
+        path: file,
+        category: 'input',
+      });
+    }
+    if (!st.isFile()) throw inputError(`${file} is not a regular file`, 'EINVAL');
+    fileBytes = st.size;
+  } else {
+    const g = opts.generate!;
+    if (!Number.isSafeInteger(g.sizeBytes) || g.sizeBytes < MiB) throw inputError('the test file must be at least 1 MiB');
+    fileBytes = Math.floor(g.sizeBytes / MiB) * MiB;
+    file = '';
+  }
+  const expected: ExpectedDigest | undefined = opts.verify ? await resolveExpected(opts.verify, opts.file ?? 'hash-test.dat') : undefined;
+  const algo = chooseAlgo(opts.algo, expected);
+  if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+
+  const stages: HashStage[] = [...(opts.generate ? (['write'] as const) : []), 'read', 'read-hash', 'memory', 'memory-parallel'];
+  const stageCount = stages.length;
+  const stageIndex = (s: HashStage): number => stages.indexOf(s);
+  const streams = (stage: HashStage): { threads?: number } => (stage === 'memory' ? { threads: 1 } : stage === 'memory-parallel' ? { threads } : {});
+  const progressOf = (stage: HashStage) =>
+    opts.onProgress ? (p: HashProgress) => opts.onProgress!({ ...p, stage, stageIndex: stageIndex(stage), stageCount, ...streams(stage) }) : undefined;
+  const done = (s: Omit<HashStageDone, 'stageIndex' | 'stageCount'>): void => opts.onStage?.({ ...s, stageIndex: stageIndex(s.stage), stageCount });
+  const hash = (stage: HashStage, spec: HashSpec): Promise<HashEngineResult> => {
+    const onProgress = progressOf(stage);
+    return hashFn(spec, { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
+  };
+
+  let engine = opts.engine ? 'unknown' : engineVersion();
+  const startedAt = new Date();
+  const workspace = opts.generate
+    ? await openWorkspace(opts.generate.target, { needBytes: fileBytes, handleSignals: opts.handleSignals ?? true })
+    : undefined;
+  let volume: VolumeInfo | undefined;
+  let section: HashSection;
+  const notes: string[] = [];
+  try {
+    if (workspace) {
+      file = workspace.filePath('hash-test.dat');
+      const onProgress = progressOf('write');
+      const w = await testFn(
+        { path: file, rw: 'write', bs: MiB, qd: 8, threads: 1, fileSize: fileBytes, pattern: 'random', cache: 'auto', keepFile: true },
+        {
+          ...(signal ? { signal } : {}),
+          ...(onProgress
+            ? { onProgress: (p) => onProgress({ mode: 'read', bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, elapsed: p.elapsed, secondsTotal: p.secondsTotal, instMBps: p.instMBps, avgMBps: p.avgMBps }) }
+            : {}),
+        },
+      );
+      engine = w.engineVersion;
+      done({ stage: 'write', mbps: w.mbps, bytes: w.bytes, seconds: w.seconds });
+    }
+    volume = await volumeInfo(path.dirname(file)).catch(() => undefined);
+    const read = await hash('read', { mode: 'read', algo, path: file });
+    engine = read.engineVersion;
+    done({ stage: 'read', mbps: read.mbps, bytes: read.bytes, seconds: read.seconds });
+    const readHash = await hash('read-hash', { mode: 'read-hash', algo, path: file });
+    done({ stage: 'read-hash', mbps: readHash.mbps, bytes: readHash.bytes, seconds: readHash.seconds, digest: readHash.digest ?? '' });
+    const memory = await hash('memory', { mode: 'memory', algo, threads: 1, seconds: memorySeconds });
+    done({ stage: 'memory', mbps: memory.mbps, bytes: memory.bytes, seconds: memory.seconds, threads: 1 });
+    const parallel = await hash('memory-parallel', { mode: 'memory', algo, threads, seconds: memorySeconds });
+    done({ stage: 'memory-parallel', mbps: parallel.mbps, bytes: parallel.bytes, seconds: parallel.seconds, threads: parallel.threads ?? threads });
+
+    const cacheOf = (r: HashEngineResult): { cacheMode: CacheMode; cacheNote?: string } => ({
+      cacheMode: r.cacheMode ?? 'buffered',
+      ...(r.cacheNote ? { cacheNote: r.cacheNote } : {}),
+    });
+    section = {
+      algo,
+      provider: readHash.provider,
+      file: { path: file, bytes: readHash.bytes, generated: Boolean(workspace) },
+      digest: readHash.digest ?? '',
+      read: { ...rate(read), ...cacheOf(read) },
+      readHash: {
+        ...rate(readHash),
+        ...cacheOf(readHash),
+        chunkBytes: readHash.chunkBytes ?? MiB,
+        buffers: readHash.buffers ?? 4,
+        readerWaitSeconds: readHash.readerWaitSeconds ?? 0,
+        hasherWaitSeconds: readHash.hasherWaitSeconds ?? 0,
+      },
+      memory: { ...rate(memory), threads: 1 },
+      memoryParallel: { ...rate(parallel), threads: parallel.threads ?? threads },
+      verdict: hashVerdict(read, readHash, memory, algo),
+    };
+    if (expected) section.verify = verification(expected, section.digest, algo);
+    if (readHash.bytes < SMALL_FILE) {
+      notes.push(`The file is small (${formatBytes(readHash.bytes)}): start-up costs weigh on its read rates; a file of 1 GB or more gives steadier figures.`);
+    }
+  } catch (err) {
+    if (isAbortError(err)) throw err;
+    if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+    throw toPlainError(err, { path: file || (opts.generate?.target ?? ''), doing: workspace && !file ? 'writing the test file' : 'reading the file' });
+  } finally {
+    await workspace?.close();
+  }
+
+  const cacheMode = weakestCacheMode([section.read.cacheMode, section.readHash.cacheMode]);
+  const doc = buildResult({
+    kind: 'hash',
+    ...(opts.label !== undefined ? { label: opts.label } : {}),
+    startedAt,
+    finishedAt: new Date(),
+    engineVersion: engine,
+    host: hostInfo(),
+    target: targetFromVolume(path.dirname(section.file.path), volume),
+    settings: { size: section.file.bytes, pattern: 'random', cache: 'auto', runs: 1 },
+    tests: [],
+    ...(volume ? { volume } : {}),
+    hash: section,
+    notes,
+  });
+  // No test rows: the document's cache mode is the read stages'.
+  doc.cacheMode = cacheMode;
+  return doc;
+}
