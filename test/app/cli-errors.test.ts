@@ -87,3 +87,25 @@ describe.runIf(rootOnly())('diskdial run: runtime errors on real volumes (root)'
     await fsp.rm(filler);
   });
 });
+
+describe.runIf(rootOnly())('diskdial hash: runtime errors as a user meets them (root)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fsp.mkdtemp(path.join('/tmp', 'dd-hash-errors-'));
+    await fsp.chmod(dir, 0o755);
+  });
+  afterAll(async () => {
+    await fsp.rm(dir, { recursive: true, force: true });
+  });
+
+  it('a file the user may not read: EACCES in plain words, exit 1, the file untouched', async () => {
+    const secret = path.join(dir, 'secret.iso');
+    await fsp.writeFile(secret, 'not yours');
+    await fsp.chmod(secret, 0o600); // root's; the CLI runs as nobody
+    const r = spawnSync(process.execPath, [bin, 'hash', secret], { encoding: 'utf8', uid: 65534, gid: 65534 });
+    expect(r.status).toBe(1);
+    expectOneLine(r.stderr, /permission denied/i);
+    expect(r.stderr).toMatch(/EACCES/);
+    expect(await fsp.readFile(secret, 'utf8')).toBe('not yours');
+  });
+});

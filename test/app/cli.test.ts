@@ -88,6 +88,14 @@ describe('bad input: one line on stderr, exit 2, nothing touched', () => {
     ['--interval soon', () => ['run', tmp, '--test', 'cdm', '--interval', 'soon'], /--interval must be a number of seconds/],
     ['--rwmixread 101', () => ['run', tmp, '--test', 'cdm', '--rwmixread', '101'], /--rwmixread must be from 0 to 100/],
     ['--size 8MiB for cdm', () => ['run', tmp, '--test', 'cdm', '--size', '8MiB'], /outside CrystalDiskMark's range; use 16 MiB to 64 GiB/],
+    ['hash without a file', () => ['hash'], /missing <file>/],
+    ['hash a folder without --size', () => ['hash', tmp], /is a folder, not a file: give a file to hash, or --size/],
+    ['hash a missing file', () => ['hash', path.join(tmp, 'nope.iso')], /No such file: .*nope\.iso \(ENOENT\)/],
+    ['hash --size on a file', () => ['hash', path.join(tmp, 'a-file'), '--size', '16MiB'], /--size applies to a folder/],
+    ['hash --algo md5', () => ['hash', path.join(tmp, 'a-file'), '--algo', 'md5'], /--algo must be one of sha256, sha512/],
+    ['hash --test', () => ['hash', path.join(tmp, 'a-file'), '--test', 'cdm'], /--test does not apply to diskdial hash/],
+    ['hash --verify of neither kind', () => ['hash', path.join(tmp, 'a-file'), '--verify', '12345'], /"12345" is neither a SHA-256 or SHA-512 digest/],
+    ['run --algo', () => ['run', tmp, '--algo', 'sha512'], /--algo applies to diskdial hash only/],
     ['a file, not a folder', () => ['run', path.join(tmp, 'a-file')], /a-file is a file, not a folder \(ENOTDIR\)/],
     ['a missing path', () => ['run', path.join(tmp, 'missing')], /No such folder: .*missing \(ENOENT\)/],
   ];
@@ -151,6 +159,46 @@ describe('diskdial run', () => {
     expect(r.stdout).toMatch(/^  [▁▂▃▄▅▆▇█]+  \(0 – 101 MB, peak \d+ MB\/s, \d+ slices of 16 MiB\)$/m);
     expect(r.stdout).toMatch(/Across runs\s+n\s+Mean MB\/s\s+± SD\s+CV\s+Median\s+Best/);
     expect(await leftovers(tmp)).toEqual([]);
+  });
+
+  it('hash: the four rates as bars, the verdict, the digest in sha256sum’s format, exit 0', async () => {
+    const file = path.join(tmp, 'clip.bin');
+    await fsp.writeFile(file, Buffer.alloc(3 << 20, 7));
+    const sum = execFileSync('sha256sum', [file], { encoding: 'utf8' }).trim();
+    const r = cli('hash', file, '--threads', '2');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^DiskDial hash test of .*clip\.bin \(3\.15 MB\)$/m);
+    expect(r.stdout).toMatch(/SHA-256 with OpenSSL/);
+    for (const row of ['Read \\(storage, uncached\\)', 'Read \\+ hash \\(pipelined\\)', 'Hash in memory, 1 core', 'Hash in memory, 2 cores']) {
+      expect(r.stdout).toMatch(new RegExp(`^${row}\\s+\\d+(\\.\\d)? MB/s  █+$`, 'm'));
+    }
+    expect(r.stdout).toMatch(/^(CPU-bound|Storage-bound|Balanced)/m);
+    expect(r.stdout.split('\n')).toContain(sum); // "HEX  /path/clip.bin", as sha256sum prints it
+  });
+
+  it('hash --verify: a match says so; a mismatch exits 1 with the reason on stderr; --json has the hash section', async () => {
+    const file = path.join(tmp, 'clip.bin');
+    const sums = path.join(tmp, 'clip.sha256');
+    execFileSync('sh', ['-c', `cd ${tmp} && sha256sum clip.bin > clip.sha256`]);
+    const ok = cli('hash', file, '--verify', sums, '--threads', '1');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('✓ Matches the SHA-256 in clip.sha256.');
+    const bad = cli('hash', file, '--verify', 'f'.repeat(128), '--json', '--threads', '1');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toBe('diskdial: Does NOT match the SHA-512 you gave: the file differs from the one that digest was made from.\n');
+    const doc = JSON.parse(bad.stdout) as ResultDocument;
+    expect(doc).toMatchObject({ kind: 'hash', hash: { algo: 'sha512', verify: { match: false } } });
+    expect(doc.hash!.digest).toBe(execFileSync('sha512sum', [file], { encoding: 'utf8' }).split(' ')[0]);
+  });
+
+  it('hash <dir> --size: a generated test file, removed afterwards', async () => {
+    const dir = await fsp.mkdtemp(path.join(tmp, 'hashgen-'));
+    const r = cli('hash', dir, '--size', '16MiB', '--threads', '1', '--json');
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout) as ResultDocument;
+    expect(doc.hash!.file).toMatchObject({ bytes: 16 << 20, generated: true });
+    expect(await fsp.readdir(dir)).toEqual([]);
   });
 
   it('reports a disk too small for the test as one line, exit 1', async () => {

@@ -1,13 +1,15 @@
 // The dispatcher behind both front doors: every channel with good and hostile payloads. It must
 // answer every input with a result, never a throw, and say in plain words what was wrong.
+import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTest } from '../../app/src/core/engine.js';
+import { runHash, runTest } from '../../app/src/core/engine.js';
 import { createDispatcher } from '../../app/src/ipc/dispatch.js';
 import { requests, type AppInfo, type EventChannel, type EventMap, type EventSink, type IpcResult, type QuickDoneEvent, type TargetInfo } from '../../app/src/ipc/contract.js';
 import { DetailedTestService } from '../../app/src/services/detailed-test.js';
+import { HashTestService } from '../../app/src/services/hash-test.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
 import { TargetsService } from '../../app/src/services/targets.js';
 
@@ -16,6 +18,7 @@ const appInfo: AppInfo = { appVersion: '0.1.0', engineVersion: 'x', platform: pr
 let dir: string;
 let quick: QuickTestService;
 let detailed: DetailedTestService;
+let hash: HashTestService;
 
 function sink(): EventSink & { events: Array<{ channel: EventChannel; data: unknown }>; done: Promise<QuickDoneEvent> } {
   let finish!: (e: QuickDoneEvent) => void;
@@ -45,17 +48,19 @@ beforeAll(async () => {
   dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-dispatch-'));
   quick = new QuickTestService({ engine: runTest });
   detailed = new DetailedTestService({ engine: runTest });
+  hash = new HashTestService({ engine: { runHash, runTest }, memorySeconds: 0.2 });
 });
 afterAll(async () => {
   await quick.stopAll();
   await detailed.stopAll();
+  await hash.stopAll();
   await fsp.rm(dir, { recursive: true, force: true });
 });
 
 const good = () => ({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 });
 
 describe('dispatcher', () => {
-  const d = () => createDispatcher({ quick, detailed, targets: new TargetsService(), appInfo });
+  const d = () => createDispatcher({ quick, detailed, hash, targets: new TargetsService(), appInfo });
 
   it('app.info answers with the app info; payload may be {} or absent', async () => {
     const s = sink();
@@ -91,7 +96,7 @@ describe('dispatcher', () => {
       code: 'ERR_UNSUPPORTED',
       message: 'Choosing a folder needs the desktop app; type a path instead.',
     });
-    const withPicker = (answer: string | null) => createDispatcher({ quick, detailed, targets: new TargetsService(), appInfo, chooseFolder: async () => answer });
+    const withPicker = (answer: string | null) => createDispatcher({ quick, detailed, hash, targets: new TargetsService(), appInfo, chooseFolder: async () => answer });
     expect(value(await withPicker(null).handle('targets.choose', {}, sink()))).toBeNull();
     expect(value<TargetInfo>(await withPicker(dir).handle('targets.choose', {}, sink()))).toMatchObject({ path: dir });
   });
@@ -197,6 +202,48 @@ describe('dispatcher', () => {
     expect(detailed.runningJobId).toBeUndefined();
     expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
   });
+
+  it('hash.start validates the source, the algorithm and the verify text; files.choose needs the desktop app', async () => {
+    const file = path.join(dir, 'h.bin');
+    await fsp.writeFile(file, 'abc');
+    const cases: Array<[unknown, string]> = [
+      [{ source: { kind: 'file', path: file }, algo: 'md5' }, 'algo: must be one of sha256, sha512'],
+      [{ source: { kind: 'url', path: file }, algo: 'sha256' }, 'source.kind: must be one of file, generate'],
+      [{ source: { kind: 'generate', target: dir, sizeBytes: 1024 }, algo: 'sha256' }, 'source.sizeBytes: must be at least 16 MiB'],
+      [{ source: { kind: 'file', path: file }, algo: 'sha256', verify: '' }, 'verify: must not be empty'],
+      [{ source: { kind: 'file', path: file, extra: 1 }, algo: 'sha256' }, 'source: unknown field "extra"'],
+    ];
+    for (const [payload, message] of cases) {
+      expect(await d().handle('hash.start', payload, sink())).toEqual({ ok: false, error: { code: 'ERR_INVALID_PAYLOAD', message } });
+    }
+    expect(error(await d().handle('hash.start', { source: { kind: 'file', path: 'h.bin' }, algo: 'sha256' }, sink()))).toMatchObject({ code: 'ERR_INVALID_PATH' });
+    expect(error(await d().handle('hash.start', { source: { kind: 'generate', target: path.join(dir, 'gone'), sizeBytes: 16 * MiB }, algo: 'sha256' }, sink()))).toMatchObject({ code: 'ENOENT' });
+    expect(error(await d().handle('files.choose', {}, sink()))).toEqual({ code: 'ERR_UNSUPPORTED', message: 'Choosing a file needs the desktop app; type its path instead.' });
+    expect(hash.runningJobId).toBeUndefined();
+  });
+
+  it('hash.start runs the test: stage events in order, then done with the document; busy for the other screens meanwhile', async () => {
+    const file = path.join(dir, 'h2.bin');
+    await fsp.writeFile(file, Buffer.alloc(2 * MiB, 1));
+    const events: Array<{ channel: string; data: unknown }> = [];
+    let finished!: () => void;
+    const done = new Promise<void>((r) => (finished = r));
+    const s: EventSink = {
+      alive: true,
+      send(channel, data) {
+        events.push({ channel, data });
+        if (channel === 'hash.done') finished();
+      },
+    };
+    const { jobId } = value<{ jobId: string }>(await d().handle('hash.start', { source: { kind: 'file', path: file }, algo: 'sha256' }, s));
+    expect(error(await d().handle('quick.start', good(), sink()))).toMatchObject({ code: 'ERR_BUSY' });
+    await done;
+    const stages = events.filter((e) => e.channel === 'hash.stage').map((e) => (e.data as { stage: string }).stage);
+    expect(stages).toEqual(['read', 'read-hash', 'memory', 'memory-parallel']);
+    const last = events.at(-1)!.data as { jobId: string; outcome: string; result: { hash: { digest: string } } };
+    expect(last).toMatchObject({ jobId, outcome: 'finished' });
+    expect(last.result.hash.digest).toBe(createHash('sha256').update(Buffer.alloc(2 * MiB, 1)).digest('hex'));
+  }, 60_000);
 
   it('unknown channels, including prototype names and non-strings, are ERR_UNKNOWN_CHANNEL', async () => {
     for (const channel of ['nope', '__proto__', 'constructor', 'toString', 'x'.repeat(1 << 20), 42, null, undefined, {}]) {

@@ -15,6 +15,7 @@ const { createMainWindow } = await import('../../app/src/main/window.js');
 const { createDispatcher } = await import('../../app/src/ipc/dispatch.js');
 const { QuickTestService } = await import('../../app/src/services/quick-test.js');
 const { DetailedTestService } = await import('../../app/src/services/detailed-test.js');
+const { HashTestService } = await import('../../app/src/services/hash-test.js');
 const { TargetsService } = await import('../../app/src/services/targets.js');
 
 /** A dispatcher that records what reached it and answers with what it was asked. */
@@ -148,6 +149,7 @@ describe('payloads validated in the main process (real dispatcher)', () => {
     const real = createDispatcher({
       quick: new QuickTestService({ engine: () => Promise.reject(new Error('no engine in this test')) }),
       detailed: new DetailedTestService({ engine: () => Promise.reject(new Error('no engine in this test')) }),
+      hash: new HashTestService({ engine: { runHash: () => Promise.reject(new Error('no engine in this test')), runTest: () => Promise.reject(new Error('no engine in this test')) } }),
       targets: new TargetsService(),
       appInfo: { appVersion: '1.2.3', engineVersion: '0.1.0', platform: 'linux', shell: 'electron' },
     });

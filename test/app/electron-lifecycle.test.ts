@@ -6,7 +6,7 @@ import { app, dialog, FakeBrowserWindow, fakeEvent, resetElectronFake } from '..
 
 vi.mock('electron', () => import('../helpers/electron-fake.js'));
 
-const { closeBeforeQuit, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } = await import(
+const { closeBeforeQuit, fileChooser, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } = await import(
   '../../app/src/main/lifecycle.js'
 );
 
@@ -93,6 +93,19 @@ describe('closeBeforeQuit', () => {
     closeBeforeQuit(theApp, () => new Promise<void>(() => {}), 20);
     app.emit('before-quit', fakeEvent());
     await vi.waitFor(() => expect(app.quitCalls).toBe(1));
+  });
+});
+
+describe('fileChooser', () => {
+  it('opens a one-file picker attached to the window; null when cancelled', async () => {
+    const win = new FakeBrowserWindow({});
+    dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/Volumes/T7/clip.mov'] });
+    await expect(fileChooser(dialog as never, () => win as unknown as BrowserWindow)()).resolves.toBe('/Volumes/T7/clip.mov');
+    const [parent, options] = dialog.showOpenDialog.mock.calls.at(-1)!;
+    expect(parent).toBe(win);
+    expect(options).toMatchObject({ properties: ['openFile'] });
+    dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
+    await expect(fileChooser(dialog as never, () => undefined)()).resolves.toBeNull();
   });
 });
 

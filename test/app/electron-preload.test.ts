@@ -35,6 +35,12 @@ const VERBS = {
   onDetailedProgress: true,
   onDetailedStep: true,
   onDetailedDone: true,
+  chooseFile: true,
+  startHash: true,
+  stopHash: true,
+  onHashProgress: true,
+  onHashStage: true,
+  onHashDone: true,
 } as const satisfies Record<keyof DiskDialBridge, true>;
 
 function compilePreload(): string {

@@ -12,6 +12,7 @@ import { createDispatcher } from '../../app/src/ipc/dispatch.js';
 import { startServer, type RunningServer } from '../../app/src/server/serve.js';
 import { EngineHost } from '../../app/src/services/engine-host.js';
 import { DetailedTestService } from '../../app/src/services/detailed-test.js';
+import { HashTestService } from '../../app/src/services/hash-test.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
 import { TargetsService } from '../../app/src/services/targets.js';
 
@@ -39,6 +40,7 @@ beforeAll(async () => {
   const dispatcher = createDispatcher({
     quick,
     detailed: new DetailedTestService({ engine: host.runTest }),
+    hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest } }),
     targets: new TargetsService(),
     appInfo: { appVersion: '0.1.0', engineVersion: 'test', platform: process.platform, shell: 'browser' },
   });

@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CacheRequest, DataPattern } from '../core/engine-types.js';
+import type { CacheRequest, DataPattern, HashAlgo } from '../core/engine-types.js';
 import { DiskDialError } from '../core/errors.js';
 import { FILES_PRESETS, MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPreset } from '../core/file-set.js';
 import { CDM_MODES, CDM_PRESETS, isTestKind, TEST_KINDS, validatePlanOptions, type CdmMode, type CdmPreset, type TestKind } from '../core/presets.js';
@@ -42,7 +42,19 @@ export interface ServeCommand {
   port: number;
 }
 
-export type Command = { command: 'help' } | { command: 'version' } | RunCommand | ServeCommand;
+export interface HashCommand {
+  command: 'hash';
+  /** A file to hash (read-only), or with `size` a folder to write a test file in. */
+  path: string;
+  size?: number;
+  algo?: HashAlgo;
+  verify?: string;
+  threads?: number;
+  label?: string;
+  json: boolean;
+}
+
+export type Command = { command: 'help' } | { command: 'version' } | RunCommand | ServeCommand | HashCommand;
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -70,6 +82,8 @@ const OPTIONS = {
   interval: { type: 'string' },
   json: { type: 'boolean' },
   port: { type: 'string', short: 'p' },
+  algo: { type: 'string' },
+  verify: { type: 'string' },
 } as const;
 
 /** Options of `run` only; `serve` takes its settings from the page. */
@@ -117,6 +131,9 @@ export const HELP = `diskdial — honest disk speed tests (uncached, timed I/O)
 
 Usage:
   diskdial run <dir> [options]   test the disk holding folder <dir>
+  diskdial hash <file> [options] how fast a file streams in and gets its SHA-256/512:
+                                 disk-bound or CPU-bound? (the file is only read)
+  diskdial hash <dir> --size S   the same on a test file of size S written in <dir>
   diskdial serve [--port N]      the DiskDial app in your browser, on this machine only
   diskdial --help                show this help
   diskdial --version             show the app and engine versions
@@ -169,6 +186,16 @@ Options:
                          buffered-flushed, buffered
       --label TEXT       a name to store with the result
       --json             print the result document as JSON on stdout
+
+Hash test (hash): four rates for one file — uncached read alone, read + hash
+pipelined (reading and hashing on two threads), hashing in memory on one core, and
+on every core — with the digest and a verdict: storage-bound or CPU-bound, by how much.
+      --algo A           sha256 (default) or sha512
+      --verify X         an expected digest (hex), or a .sha256 / .sha512 / SHA256SUMS
+                         file with a line for the file; exit 1 when it does not match
+      --size SIZE        with a folder: write a test file of SIZE there (removed after)
+      --threads N        streams for the all-cores rate (default: the CPUs available)
+      --label TEXT, --json
 
 Browser mode (serve):
   -p, --port N           port on 127.0.0.1 (default: a free one). Open the printed
@@ -255,8 +282,10 @@ export function parseCli(argv: readonly string[]): Command {
   if (command === 'help') return { command: 'help' };
   if (command === 'version') return { command: 'version' };
   if (command === 'serve') return parseServe(v, rest);
-  if (command !== 'run') throw new UsageError(`unknown command "${command}"; try diskdial run <dir>, or diskdial --help`);
+  if (command === 'hash') return parseHash(v, rest);
+  if (command !== 'run') throw new UsageError(`unknown command "${command}"; try diskdial run <dir>, diskdial hash <file>, or diskdial --help`);
   if (v.port !== undefined) throw new UsageError('--port applies to diskdial serve only');
+  if (v.algo !== undefined || v.verify !== undefined) throw new UsageError(`--${v.algo !== undefined ? 'algo' : 'verify'} applies to diskdial hash only`);
   const [dir, ...extra] = rest;
   if (dir === undefined) throw new UsageError('missing <dir>: which folder should be tested? e.g. diskdial run /media/me/SSD');
   if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"; run takes one folder`);
@@ -334,9 +363,45 @@ export function parseCli(argv: readonly string[]): Command {
   return cmd;
 }
 
+const HASH_OPTIONS = new Set(['algo', 'verify', 'size', 'threads', 'label', 'json']);
+
+function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): HashCommand {
+  const foreign = (Object.keys(v) as Array<keyof typeof OPTIONS>).find((k) => v[k] !== undefined && !HASH_OPTIONS.has(k));
+  if (foreign) throw new UsageError(`--${foreign} does not apply to diskdial hash`);
+  const [target, ...extra] = rest;
+  if (target === undefined) throw new UsageError('missing <file>: which file should be hashed? e.g. diskdial hash ~/Downloads/debian.iso');
+  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"; hash takes one file`);
+  const cmd: HashCommand = { command: 'hash', path: path.resolve(target), json: v.json === true };
+  if (typeof v.algo === 'string') cmd.algo = oneOf('algo', v.algo, ['sha256', 'sha512'] as const);
+  if (typeof v.verify === 'string') cmd.verify = v.verify;
+  if (typeof v.label === 'string') cmd.label = v.label;
+  if (typeof v.threads === 'string') cmd.threads = integer('threads', v.threads, 1, 256);
+  if (typeof v.size === 'string') {
+    try {
+      cmd.size = parseSize(v.size, '--size');
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+    if (cmd.size < 1024 * 1024) throw new UsageError('--size must be at least 1MiB');
+  }
+  let st;
+  try {
+    st = statSync(cmd.path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'ENOENT';
+    if (code === 'ENOENT') throw new UsageError(`No such file: ${cmd.path} (ENOENT)`);
+    return cmd; // EACCES and friends: the hash test reports them in its own words
+  }
+  if (st.isDirectory() && cmd.size === undefined) {
+    throw new UsageError(`${cmd.path} is a folder, not a file: give a file to hash, or --size to have DiskDial write a test file there (EISDIR)`);
+  }
+  if (!st.isDirectory() && cmd.size !== undefined) throw new UsageError('--size applies to a folder (to write a test file in); a file is hashed as it is');
+  return cmd;
+}
+
 function parseServe(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): ServeCommand {
   if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"; serve takes no folder (pick one in the page)`);
-  const runOnly = RUN_ONLY.find((k) => v[k] !== undefined);
+  const runOnly = [...RUN_ONLY, 'algo', 'verify'].find((k) => v[k as keyof typeof OPTIONS] !== undefined);
   if (runOnly) throw new UsageError(`--${runOnly} does not apply to serve: choose test settings in the page`);
   const port = typeof v.port === 'string' ? integer('port', v.port, 0, 65535) : 0;
   return { command: 'serve', port };

@@ -6,11 +6,12 @@
 import { engineVersion, isAbortError } from '../core/engine.js';
 import { DiskDialError } from '../core/errors.js';
 import { appVersion } from '../core/result.js';
+import { runHashBenchmark } from '../core/hash-run.js';
 import { runBenchmark } from '../core/runner.js';
 import { HELP, parseCli, type Command } from './args.js';
 import { createProgressLine } from './progress.js';
 import { serve } from './serve-command.js';
-import { formatReport } from './table.js';
+import { formatHashReport, formatReport } from './table.js';
 
 function oneLine(message: string): string {
   return message.replace(/\s*\n\s*/g, ' ').trim();
@@ -62,6 +63,23 @@ export async function main(argv: string[]): Promise<number> {
 
   const progress = createProgressLine(process.stderr);
   try {
+    if (cmd.command === 'hash') {
+      const doc = await runHashBenchmark({
+        ...(cmd.size !== undefined ? { generate: { target: cmd.path, sizeBytes: cmd.size } } : { file: cmd.path }),
+        ...(cmd.algo ? { algo: cmd.algo } : {}),
+        ...(cmd.verify !== undefined ? { verify: cmd.verify } : {}),
+        ...(cmd.threads !== undefined ? { threads: cmd.threads } : {}),
+        ...(cmd.label !== undefined ? { label: cmd.label } : {}),
+        signal: controller.signal,
+        handleSignals: false,
+        ...(progress ? { onProgress: (p) => progress.updateHash(p) } : {}),
+      });
+      progress?.clear();
+      process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatHashReport(doc));
+      // As sha256sum -c does: a digest that does not match is a failure.
+      if (doc.hash?.verify && !doc.hash.verify.match) return fail(doc.hash.verify.text, 1);
+      return 0;
+    }
     const { command: _c, json: _j, ...opts } = cmd;
     const doc = await runBenchmark({
       ...opts,

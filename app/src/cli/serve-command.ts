@@ -8,6 +8,7 @@ import { findPackageRoot } from '../core/engine.js';
 import { appVersion } from '../core/result.js';
 import { createDispatcher } from '../ipc/dispatch.js';
 import { DetailedTestService } from '../services/detailed-test.js';
+import { HashTestService } from '../services/hash-test.js';
 import { startServer } from '../server/serve.js';
 import { EngineHost } from '../services/engine-host.js';
 import { QuickTestService } from '../services/quick-test.js';
@@ -33,6 +34,7 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
   const dispatcher = createDispatcher({
     quick: new QuickTestService({ engine: host.runTest }),
     detailed: new DetailedTestService({ engine: host.runTest }),
+    hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest } }),
     targets: new TargetsService(),
     appInfo: async () => ({
       appVersion: appVersion(),

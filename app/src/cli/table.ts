@@ -126,6 +126,38 @@ function filesLines(doc: ResultDocument): string[] {
   return out;
 }
 
+/** The hash test's report: the four rates as bars on one scale, the verdict, the digest in
+ *  sha256sum's format (so it can be pasted into a checksum file), and the verification. */
+export function formatHashReport(doc: ResultDocument): string {
+  const h = doc.hash!;
+  const t = doc.target;
+  const algo = h.algo === 'sha512' ? 'SHA-512' : 'SHA-256';
+  const rows: Array<[string, number]> = [
+    ['Read (storage, uncached)', h.read.mbps],
+    ['Read + hash (pipelined)', h.readHash.mbps],
+    ['Hash in memory, 1 core', h.memory.mbps],
+    [`Hash in memory, ${h.memoryParallel.threads} ${h.memoryParallel.threads === 1 ? 'core' : 'cores'}`, h.memoryParallel.mbps],
+  ];
+  const peak = Math.max(...rows.map((r) => r[1]), 1);
+  const width = 30;
+  const out = [
+    `DiskDial hash test of ${h.file.generated ? `a ${formatBytes(h.file.bytes)} test file in ${t.path} (removed)` : `${h.file.path} (${formatBytes(h.file.bytes)})`}`,
+    `  ${t.fs} on ${t.device.node ?? t.volume} (${t.device.model}, ${t.device.bus}); ${algo} with ${h.provider}`,
+    '',
+    ...rows.map(([name, mbps]) => `${name.padEnd(26)} ${mb(mbps).padStart(6)} MB/s  ${'█'.repeat(Math.max(1, Math.round((mbps / peak) * width)))}`),
+    '',
+    h.verdict.text,
+    `  the reader waited ${h.readHash.readerWaitSeconds.toFixed(2)} s for the hasher, the hasher ${h.readHash.hasherWaitSeconds.toFixed(2)} s for the reader; read + hash reached ${(h.verdict.efficiency * 100).toFixed(0)} % of the slower of the two`,
+    '',
+    `${h.digest}  ${h.file.generated ? 'hash-test.dat' : h.file.path}`,
+  ];
+  if (h.verify) out.push(`${h.verify.match ? '✓' : '✗'} ${h.verify.text}`);
+  if (doc.notes?.length) out.push('', ...doc.notes);
+  out.push('', `Cache mode: ${doc.cacheMode}${h.read.cacheNote ? ` (${h.read.cacheNote})` : ''}   MB/s = 10^6 bytes/s`);
+  if (doc.flags.length > 0) out.push('', ...doc.flags.map(formatFlag));
+  return `${out.join('\n')}\n`;
+}
+
 export function formatReport(doc: ResultDocument): string {
   const runs = doc.settings.runs;
   const multi = runs > 1;

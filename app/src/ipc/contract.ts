@@ -81,6 +81,28 @@ export const DetailedSettings = z.discriminatedUnion('kind', [
 export type DetailedSettings = z.infer<typeof DetailedSettings>;
 export type DetailedKind = DetailedSettings['kind'];
 
+/** The hash test: a file the user picked (read-only: never modified), or a test file DiskDial
+ *  writes on a target and removes afterwards. */
+export const HashSettings = z
+  .object({
+    source: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('file'), path: TargetPath }).strict(),
+      z
+        .object({
+          kind: z.literal('generate'),
+          /** The folder to write the test file in. */
+          target: TargetPath,
+          sizeBytes: z.number().int().min(16 * MiB).max(64 * GiB),
+        })
+        .strict(),
+    ]),
+    algo: z.enum(['sha256', 'sha512']),
+    /** An expected digest (hex), or the path of a .sha256 / .sha512 / SHA256SUMS-style file. */
+    verify: z.string().min(1).max(4096).optional(),
+  })
+  .strict();
+export type HashSettings = z.infer<typeof HashSettings>;
+
 /** A place the user can test: a mounted volume, or a folder they chose. */
 export interface TargetInfo {
   /** The folder tests will run in (a volume's mount point, or the chosen folder). */
@@ -135,6 +157,12 @@ export const requests = {
   'detailed.start': DetailedSettings,
   /** Stop the running detailed test (its files are removed). */
   'detailed.stop': z.object({ jobId: z.string().min(1).max(100) }).strict(),
+  /** Electron only: the OS file picker, for the hash test. Browser mode answers ERR_UNSUPPORTED. */
+  'files.choose': z.object({}).strict(),
+  /** Start a hash test. Shares the one-test-at-a-time rule (ERR_BUSY). */
+  'hash.start': HashSettings,
+  /** Stop the running hash test (a generated test file is removed; the user's file is untouched). */
+  'hash.stop': z.object({ jobId: z.string().min(1).max(100) }).strict(),
 } as const;
 
 export type RequestChannel = keyof typeof requests;
@@ -157,6 +185,9 @@ export interface ResponseMap {
   'quick.stop': { stopped: boolean };
   'detailed.start': { jobId: string };
   'detailed.stop': { stopped: boolean };
+  'files.choose': { path: string; bytes: number } | null;
+  'hash.start': { jobId: string };
+  'hash.stop': { stopped: boolean };
 }
 
 // ---- events (core → the renderer that started the job) --------------------------------------
@@ -254,6 +285,47 @@ export interface DetailedDoneEvent {
   error?: IpcError;
 }
 
+/** The hash test's stages, in the order they run ('write' only for a generated test file). */
+export type HashStage = 'write' | 'read' | 'read-hash' | 'memory' | 'memory-parallel';
+
+export interface HashProgressEvent {
+  jobId: string;
+  stage: HashStage;
+  /** 0-based, of stageCount (4, or 5 with 'write'). */
+  stageIndex: number;
+  stageCount: number;
+  bytesDone: number;
+  /** The file's size for write/read stages; 0 for the time-bound memory stages. */
+  bytesTotal: number;
+  elapsed: number;
+  secondsTotal: number;
+  instMBps: number;
+  avgMBps: number;
+  /** memory stages: the streams hashing (1, or one per core). */
+  threads?: number;
+}
+
+/** A stage finished: its rate, so the bars fill in one by one. */
+export interface HashStageEvent {
+  jobId: string;
+  stage: HashStage;
+  mbps: number;
+  bytes: number;
+  seconds: number;
+  /** memory stages: the streams used. */
+  threads?: number;
+  /** read-hash: the digest, as soon as it is known. */
+  digest?: string;
+}
+
+export interface HashDoneEvent {
+  jobId: string;
+  outcome: 'finished' | 'stopped' | 'failed';
+  /** finished: the result document (kind 'hash', with its `hash` section). */
+  result?: ResultDocument;
+  error?: IpcError;
+}
+
 export interface EventMap {
   'quick.progress': QuickProgressEvent;
   'quick.cycle': QuickCycleEvent;
@@ -262,6 +334,9 @@ export interface EventMap {
   'detailed.progress': DetailedProgressEvent;
   'detailed.step': DetailedStepEvent;
   'detailed.done': DetailedDoneEvent;
+  'hash.progress': HashProgressEvent;
+  'hash.stage': HashStageEvent;
+  'hash.done': HashDoneEvent;
 }
 export type EventChannel = keyof EventMap;
 
@@ -284,6 +359,13 @@ export interface DiskDialBridge {
   onDetailedProgress(cb: (e: DetailedProgressEvent) => void): () => void;
   onDetailedStep(cb: (e: DetailedStepEvent) => void): () => void;
   onDetailedDone(cb: (e: DetailedDoneEvent) => void): () => void;
+  /** Electron: the OS file picker (null when cancelled); browser mode: ERR_UNSUPPORTED. */
+  chooseFile(): Promise<IpcResult<{ path: string; bytes: number } | null>>;
+  startHash(settings: HashSettings): Promise<IpcResult<{ jobId: string }>>;
+  stopHash(jobId: string): Promise<IpcResult<{ stopped: boolean }>>;
+  onHashProgress(cb: (e: HashProgressEvent) => void): () => void;
+  onHashStage(cb: (e: HashStageEvent) => void): () => void;
+  onHashDone(cb: (e: HashDoneEvent) => void): () => void;
 }
 
 // ---- browser mode: the same contract over one WebSocket -------------------------------------

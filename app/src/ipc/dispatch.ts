@@ -4,7 +4,10 @@
 // value at all may arrive here from a page or a socket.
 import type { z } from 'zod';
 import { DiskDialError, toPlainError } from '../core/errors.js';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { DetailedTestService } from '../services/detailed-test.js';
+import type { HashTestService } from '../services/hash-test.js';
 import type { QuickTestService } from '../services/quick-test.js';
 import type { TargetsService } from '../services/targets.js';
 import {
@@ -23,20 +26,23 @@ import {
 export interface DispatcherDeps {
   quick: QuickTestService;
   detailed: DetailedTestService;
+  hash: HashTestService;
   targets: TargetsService;
   /** A value, or a function asked on each request (e.g. the engine's version from its process). */
   appInfo: AppInfo | (() => Promise<AppInfo>);
   /** The OS folder picker (Electron only); resolves null when the user cancels. */
   chooseFolder?: () => Promise<string | null>;
+  /** The OS file picker (Electron only); resolves null when the user cancels. */
+  chooseFile?: () => Promise<string | null>;
 }
 
 type Handlers = { [C in RequestChannel]: (payload: RequestPayload<C>, sink: EventSink) => Promise<ResponseMap[C]> };
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
-  const { quick, detailed, targets } = deps;
+  const { quick, detailed, hash, targets } = deps;
   // One test at a time, whichever screen starts it: two would measure each other.
   const assertIdle = (): void => {
-    if (quick.runningJobId !== undefined || detailed.runningJobId !== undefined) {
+    if (quick.runningJobId !== undefined || detailed.runningJobId !== undefined || hash.runningJobId !== undefined) {
       throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
     }
   };
@@ -68,6 +74,26 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       return detailed.start(settings, sink);
     },
     'detailed.stop': async ({ jobId }) => ({ stopped: detailed.stop(jobId) }),
+    'files.choose': async () => {
+      if (!deps.chooseFile) {
+        throw new DiskDialError('Choosing a file needs the desktop app; type its path instead.', { code: 'ERR_UNSUPPORTED' });
+      }
+      const chosen = await deps.chooseFile();
+      if (chosen === null) return null;
+      const st = await stat(chosen);
+      return { path: chosen, bytes: st.size };
+    },
+    'hash.start': async (settings, sink) => {
+      assertIdle();
+      const source = settings.source;
+      if (source.kind === 'generate') assertStartable(await targets.describe(source.target));
+      else if (!path.isAbsolute(source.path)) {
+        throw new DiskDialError(`Give the file's full path (from /), not "${source.path}".`, { code: 'ERR_INVALID_PATH', path: source.path });
+      }
+      assertIdle();
+      return hash.start(settings, sink);
+    },
+    'hash.stop': async ({ jobId }) => ({ stopped: hash.stop(jobId) }),
   };
 
   const dispatcher: Required<Dispatcher> = {
@@ -88,10 +114,14 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       }
     },
     async close(): Promise<void> {
-      await Promise.all([quick.stopAll().catch(() => undefined), detailed.stopAll().catch(() => undefined)]);
+      await Promise.all([quick.stopAll().catch(() => undefined), detailed.stopAll().catch(() => undefined), hash.stopAll().catch(() => undefined)]);
     },
     async release(sink: EventSink): Promise<void> {
-      await Promise.all([quick.stopFor(sink).catch(() => undefined), detailed.stopFor(sink).catch(() => undefined)]);
+      await Promise.all([
+        quick.stopFor(sink).catch(() => undefined),
+        detailed.stopFor(sink).catch(() => undefined),
+        hash.stopFor(sink).catch(() => undefined),
+      ]);
     },
   };
   return dispatcher;

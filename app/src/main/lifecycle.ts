@@ -58,6 +58,20 @@ export function closeBeforeQuit(app: App, close: () => Promise<void>, timeoutMs 
  * The OS folder picker behind the `targets.choose` request (the dispatcher describes the folder).
  * Returns null when the user cancels.
  */
+/** The OS file picker for the hash test: one existing file (read-only use). */
+export function fileChooser(
+  dialog: Pick<Dialog, 'showOpenDialog'>,
+  parent: () => BrowserWindow | undefined,
+): () => Promise<string | null> {
+  return async () => {
+    const options: OpenDialogOptions = { title: 'Choose a file to hash', properties: ['openFile'] };
+    const win = parent();
+    const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    if (picked.canceled) return null;
+    return picked.filePaths[0] ?? null;
+  };
+}
+
 export function folderChooser(
   dialog: Pick<Dialog, 'showOpenDialog'>,
   parent: () => BrowserWindow | undefined,

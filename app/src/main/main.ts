@@ -8,12 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { createDispatcher } from '../ipc/dispatch.js';
 import { DetailedTestService } from '../services/detailed-test.js';
+import { HashTestService } from '../services/hash-test.js';
 import { EngineHost } from '../services/engine-host.js';
 import { QuickTestService } from '../services/quick-test.js';
 import { TargetsService } from '../services/targets.js';
 import { electronSpawner } from './engine-spawner.js';
 import { registerIpc, TrustedSenders } from './ipc-main.js';
-import { closeBeforeQuit, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
+import { closeBeforeQuit, fileChooser, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
 import { registerAppProtocol, registerAppScheme } from './protocol.js';
 import { hardenApp, hardenSession } from './security.js';
 import { createMainWindow } from './window.js';
@@ -50,6 +51,7 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
     const dispatcher = createDispatcher({
       quick: new QuickTestService({ engine: engineHost.runTest }),
       detailed: new DetailedTestService({ engine: engineHost.runTest }),
+      hash: new HashTestService({ engine: { runHash: engineHost.runHash, runTest: engineHost.runTest } }),
       targets: new TargetsService(),
       // The engine's version comes from its own process: the addon never loads into main.
       appInfo: async () => ({
@@ -59,6 +61,7 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
         shell: 'electron',
       }),
       chooseFolder: folderChooser(dialog, () => mainWindow),
+      chooseFile: fileChooser(dialog, () => mainWindow),
     });
     registerIpc(dispatcher, trusted.isTrusted);
     closeBeforeQuit(app, async () => {

@@ -56,6 +56,12 @@ const bridge: DiskDialBridge = {
   onDetailedProgress: (cb) => subscribe('detailed.progress', cb),
   onDetailedStep: (cb) => subscribe('detailed.step', cb),
   onDetailedDone: (cb) => subscribe('detailed.done', cb),
+  chooseFile: () => invoke('files.choose', {}),
+  startHash: (settings) => invoke('hash.start', settings),
+  stopHash: (jobId) => invoke('hash.stop', { jobId }),
+  onHashProgress: (cb) => subscribe('hash.progress', cb),
+  onHashStage: (cb) => subscribe('hash.stage', cb),
+  onHashDone: (cb) => subscribe('hash.done', cb),
 };
 
 contextBridge.exposeInMainWorld('diskdial', bridge);

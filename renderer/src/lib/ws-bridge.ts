@@ -6,6 +6,7 @@ import type {
   AppInfo,
   DetailedSettings,
   DiskDialBridge,
+  HashSettings,
   EventChannel,
   EventMap,
   IpcError,
@@ -62,6 +63,9 @@ export function createWsBridge(url: string, factory: WebSocketFactory = (u) => n
     'detailed.progress': new Set(),
     'detailed.step': new Set(),
     'detailed.done': new Set(),
+    'hash.progress': new Set(),
+    'hash.stage': new Set(),
+    'hash.done': new Set(),
   };
 
   const socket = factory(url);
@@ -140,6 +144,12 @@ export function createWsBridge(url: string, factory: WebSocketFactory = (u) => n
     onDetailedProgress: (cb) => on('detailed.progress', cb),
     onDetailedStep: (cb) => on('detailed.step', cb),
     onDetailedDone: (cb) => on('detailed.done', cb),
+    chooseFile: () => call<{ path: string; bytes: number } | null>('files.choose', {}),
+    startHash: (settings: HashSettings) => call<{ jobId: string }>('hash.start', settings),
+    stopHash: (jobId: string) => call<{ stopped: boolean }>('hash.stop', { jobId }),
+    onHashProgress: (cb) => on('hash.progress', cb),
+    onHashStage: (cb) => on('hash.stage', cb),
+    onHashDone: (cb) => on('hash.done', cb),
     close: () => {
       socket.close();
       failAll();

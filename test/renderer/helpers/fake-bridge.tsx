@@ -7,6 +7,10 @@ import type {
   DetailedSettings,
   DetailedStepEvent,
   DiskDialBridge,
+  HashDoneEvent,
+  HashProgressEvent,
+  HashSettings,
+  HashStageEvent,
   IpcResult,
   QuickCycleEvent,
   QuickDoneEvent,
@@ -55,6 +59,10 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
   const dProgress = new Set<(e: DetailedProgressEvent) => void>();
   const dStep = new Set<(e: DetailedStepEvent) => void>();
   const dDone = new Set<(e: DetailedDoneEvent) => void>();
+  const hProgress = new Set<(e: HashProgressEvent) => void>();
+  const hStage = new Set<(e: HashStageEvent) => void>();
+  const hDone = new Set<(e: HashDoneEvent) => void>();
+  const hashCalls = { start: [] as HashSettings[], stop: [] as string[], chooseFile: 0 };
   const bridge: DiskDialBridge = {
     appInfo: () => ok({ appVersion: '0.1.0', engineVersion: '0.1.0', platform: 'linux', shell: 'browser' }),
     listTargets: () => ok(targets),
@@ -86,6 +94,21 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     onDetailedProgress: (cb) => (dProgress.add(cb), () => void dProgress.delete(cb)),
     onDetailedStep: (cb) => (dStep.add(cb), () => void dStep.delete(cb)),
     onDetailedDone: (cb) => (dDone.add(cb), () => void dDone.delete(cb)),
+    chooseFile: () => {
+      hashCalls.chooseFile++;
+      return Promise.resolve({ ok: false, error: { code: 'ERR_UNSUPPORTED', message: 'Choosing a file needs the desktop app; type a path instead.' } });
+    },
+    startHash: (s) => {
+      hashCalls.start.push(s);
+      return ok({ jobId: 'hjob-1' });
+    },
+    stopHash: (jobId) => {
+      hashCalls.stop.push(jobId);
+      return ok({ stopped: true });
+    },
+    onHashProgress: (cb) => (hProgress.add(cb), () => void hProgress.delete(cb)),
+    onHashStage: (cb) => (hStage.add(cb), () => void hStage.delete(cb)),
+    onHashDone: (cb) => (hDone.add(cb), () => void hDone.delete(cb)),
   };
   return {
     bridge,
@@ -99,5 +122,10 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     emitDetailedDone: (e: DetailedDoneEvent) => dDone.forEach((cb) => cb(e)),
     listeners: () => progressCbs.size + cycleCbs.size + doneCbs.size,
     detailedListeners: () => dPlan.size + dProgress.size + dStep.size + dDone.size,
+    hashCalls,
+    emitHashProgress: (e: HashProgressEvent) => hProgress.forEach((cb) => cb(e)),
+    emitHashStage: (e: HashStageEvent) => hStage.forEach((cb) => cb(e)),
+    emitHashDone: (e: HashDoneEvent) => hDone.forEach((cb) => cb(e)),
+    hashListeners: () => hProgress.size + hStage.size + hDone.size,
   };
 }
