@@ -1,11 +1,11 @@
-// The window: a header with the app name, the screen tabs (Quick Test, Detailed) and the target
-// picker they share; the screens; and a footer line with app and engine versions.
+// The window: a header with the app name, the screen tabs (Quick Test, Detailed, Hash) and the
+// target picker they share; the screens; and a footer line with app and engine versions.
 //
 // A screen mounts when first opened and then stays mounted, hidden while another is shown, so a
 // test keeps receiving its events (and a screen keeps its figures) while the user looks at the
-// other. One test runs at a time: while either runs, the picker is locked and the other
-// screen's Start says why.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+// other. One test runs at a time: while any screen's test runs, the picker is locked and every
+// other screen's Start says why.
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import type { AppInfo } from '../../../app/src/ipc/contract';
 import { TargetPicker } from '../features/targets/target-picker';
 import { useTargetsStore } from '../features/targets/store';
@@ -13,13 +13,31 @@ import { QuickTestScreen } from '../features/quick-test/quick-test-screen';
 import { selectIsBusy, useQuickTestStore } from '../features/quick-test/store';
 import { DetailedScreen } from '../features/detailed/detailed-screen';
 import { selectDetailedBusy, useDetailedStore } from '../features/detailed/store';
+import { HashScreen } from '../features/hash/hash-screen';
+import { selectHashBusy, useHashStore } from '../features/hash/store';
 import { getBridge } from '../lib/bridge';
 
-type ScreenId = 'quick' | 'detailed';
-const SCREENS: ReadonlyArray<{ id: ScreenId; label: string }> = [
-  { id: 'quick', label: 'Quick Test' },
-  { id: 'detailed', label: 'Detailed' },
+type ScreenId = 'quick' | 'detailed' | 'hash';
+interface ScreenDef {
+  id: ScreenId;
+  label: string;
+  Screen: ComponentType<{ lockedReason?: string | undefined }>;
+  /** What the other screens say while this screen's test runs. */
+  busyReason: string;
+}
+const SCREENS: readonly ScreenDef[] = [
+  { id: 'quick', label: 'Quick Test', Screen: QuickTestScreen, busyReason: 'A Quick Test is running. Stop it or wait for it to finish.' },
+  { id: 'detailed', label: 'Detailed', Screen: DetailedScreen, busyReason: 'A detailed test is running. Stop it or wait for it to finish.' },
+  { id: 'hash', label: 'Hash', Screen: HashScreen, busyReason: 'A hash test is running. Stop it or wait for it to finish.' },
 ];
+
+/** The screen whose test is starting, running or stopping, or null (one at a time). */
+function useRunningScreen(): ScreenId | null {
+  const quick = useQuickTestStore(selectIsBusy);
+  const detailed = useDetailedStore(selectDetailedBusy);
+  const hash = useHashStore(selectHashBusy);
+  return quick ? 'quick' : detailed ? 'detailed' : hash ? 'hash' : null;
+}
 
 function Logo() {
   return (
@@ -70,8 +88,7 @@ function ScreenTabs({ current, onChange }: { current: ScreenId; onChange(id: Scr
 }
 
 export function App() {
-  const quickBusy = useQuickTestStore(selectIsBusy);
-  const detailedBusy = useDetailedStore(selectDetailedBusy);
+  const running = useRunningScreen();
   const load = useTargetsStore((s) => s.load);
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [screen, setScreen] = useState<ScreenId>('quick');
@@ -89,6 +106,7 @@ export function App() {
   }, [load]);
 
   const label = SCREENS.find((s) => s.id === screen)!.label;
+  const busyReason = SCREENS.find((s) => s.id === running)?.busyReason;
 
   return (
     <div className="app">
@@ -101,14 +119,13 @@ export function App() {
           </span>
         </div>
         <ScreenTabs current={screen} onChange={show} />
-        <TargetPicker disabled={quickBusy || detailedBusy} />
+        <TargetPicker disabled={running !== null} />
       </header>
-      <div role="tabpanel" id="screen-quick" aria-labelledby="tab-quick" hidden={screen !== 'quick'}>
-        {opened.has('quick') && <QuickTestScreen lockedReason={detailedBusy ? 'A detailed test is running. Stop it or wait for it to finish.' : undefined} />}
-      </div>
-      <div role="tabpanel" id="screen-detailed" aria-labelledby="tab-detailed" hidden={screen !== 'detailed'}>
-        {opened.has('detailed') && <DetailedScreen lockedReason={quickBusy ? 'A Quick Test is running. Stop it or wait for it to finish.' : undefined} />}
-      </div>
+      {SCREENS.map(({ id, Screen }) => (
+        <div key={id} role="tabpanel" id={`screen-${id}`} aria-labelledby={`tab-${id}`} hidden={screen !== id}>
+          {opened.has(id) && <Screen lockedReason={running && running !== id ? busyReason : undefined} />}
+        </div>
+      ))}
       <footer className="app-footer">
         {info ? (
           <span>

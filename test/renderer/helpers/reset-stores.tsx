@@ -2,6 +2,7 @@
 // without globals, so testing-library's auto-cleanup is not registered).
 import { cleanup } from '@testing-library/react';
 import { useDetailedStore } from '../../../renderer/src/features/detailed/store';
+import { useHashStore } from '../../../renderer/src/features/hash/store';
 import { useQuickTestStore } from '../../../renderer/src/features/quick-test/store';
 import { useTargetsStore } from '../../../renderer/src/features/targets/store';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
@@ -10,6 +11,7 @@ export function resetStores(): void {
   cleanup();
   useQuickTestStore.getState().reset();
   useDetailedStore.getState().reset();
+  useHashStore.getState().reset();
   useTargetsStore.getState().reset();
   setBridgeForTests(null);
 }

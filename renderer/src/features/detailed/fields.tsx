@@ -1,6 +1,6 @@
 // Small labelled controls for the Detailed screen's settings: a select, a number field that
 // keeps what was typed (so a half-typed or out-of-range value shows as such, with its error)
-// and a row of radio chips. Every control has a visible label.
+// and a row of radio chips (or a segmented control). Every control has a visible label.
 import { useId, useState, type ReactNode } from 'react';
 
 export interface Choice<T extends string | number> {
@@ -122,6 +122,7 @@ export function ChipGroup<T extends string | number>({
   onChange,
   testIdPrefix,
   after,
+  variant = 'chips',
 }: {
   label: string;
   value: T;
@@ -130,21 +131,24 @@ export function ChipGroup<T extends string | number>({
   testIdPrefix?: string;
   /** Shown after the chips (a hint for the chosen one). */
   after?: ReactNode;
+  /** 'segmented': the choices joined into one control (a few exclusive modes). */
+  variant?: 'chips' | 'segmented';
 }) {
   const labelId = useId();
+  const segmented = variant === 'segmented';
   return (
     <span className="field">
       <span className="field__label" id={labelId}>
         {label}
       </span>
-      <span className="chips" role="radiogroup" aria-labelledby={labelId}>
+      <span className={segmented ? 'segmented' : 'chips'} role="radiogroup" aria-labelledby={labelId}>
         {choices.map((c) => (
           <button
             key={String(c.value)}
             type="button"
             role="radio"
             aria-checked={c.value === value}
-            className="chip"
+            className={segmented ? 'segment' : 'chip'}
             title={c.detail}
             data-testid={testIdPrefix ? `${testIdPrefix}-${c.value}` : undefined}
             onClick={() => onChange(c.value)}

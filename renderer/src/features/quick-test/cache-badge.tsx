@@ -16,12 +16,18 @@ export function CacheBadge({
   dataPattern,
   notes,
   testId = 'cache-badge',
+  dataText,
+  okTitle,
 }: {
   cacheMode: string | null;
   dataPattern: string | null;
   notes: string[];
   /** Several badges on one page (the Detailed screen) need their own test ids. */
   testId?: string;
+  /** Words after the cache mode instead of the data pattern's (a user's own file was read). */
+  dataText?: string;
+  /** What an uncached result means, when not "wrote incompressible data". */
+  okTitle?: string;
 }) {
   if (!cacheMode) {
     return (
@@ -31,10 +37,10 @@ export function CacheBadge({
     );
   }
   const warn = cacheMode.startsWith('buffered') || dataPattern === 'zeros';
-  const text = `${cacheLabel(cacheMode)} · ${dataPattern === 'zeros' ? 'zeros' : `${dataPattern ?? 'random'} data`}`;
+  const text = `${cacheLabel(cacheMode)} · ${dataText ?? (dataPattern === 'zeros' ? 'zeros' : `${dataPattern ?? 'random'} data`)}`;
   const title = warn
     ? notes.join(' ') || 'The operating system cache was involved: the figures may show the cache, not the disk.'
-    : 'The test bypassed the operating system cache and wrote incompressible data: the figures are the disk’s.';
+    : (okTitle ?? 'The test bypassed the operating system cache and wrote incompressible data: the figures are the disk’s.');
   return (
     <span className={`badge ${warn ? 'badge--warn' : 'badge--ok'}`} title={title} tabIndex={0} data-testid={testId}>
       <span aria-hidden="true">{warn ? '⚠' : '●'}</span> {text}

@@ -1,0 +1,82 @@
+// The row under the Hash screen's settings: Start (Stop while the test runs), what the test is
+// doing ("Step 2 of 5 · reading (storage only) · 3.2 GB of 16.8 GB"), a progress bar, why Start
+// is unavailable, and, after a failure, the error in plain words. Same look and behaviour as a
+// Detailed panel's job bar.
+import { useId } from 'react';
+import { formatBytes } from '../../lib/format';
+import { selectSelectedTarget, useTargetsStore } from '../targets/store';
+import { announceLine, jobFraction, progressLine } from './hash-model';
+import { algoLabel, startBlock } from './settings';
+import { selectHashBusy, selectLiveJob, useHashStore } from './store';
+
+export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined }) {
+  const status = useHashStore((s) => s.status);
+  const mine = useHashStore(selectHashBusy);
+  const form = useHashStore((s) => s.form);
+  const progress = useHashStore((s) => (selectHashBusy(s) ? (s.job?.progress ?? null) : null));
+  const generated = useHashStore((s) => s.job?.settings.source.kind === 'generate');
+  const live = useHashStore(selectLiveJob);
+  const result = useHashStore((s) => s.result);
+  const error = useHashStore((s) => s.error);
+  const start = useHashStore((s) => s.start);
+  const stop = useHashStore((s) => s.stop);
+  const target = useTargetsStore(selectSelectedTarget);
+  const reasonId = useId();
+
+  const blocked = startBlock(form, { locked: lockedReason, target });
+  const stopping = mine && status === 'stopping';
+  let line: string;
+  if (mine) {
+    line = status === 'starting' ? 'Starting…' : stopping ? (generated ? 'Stopping and removing the test file…' : 'Stopping…') : progress ? progressLine(progress) : 'Preparing…';
+  } else if (live?.outcome === 'stopped') {
+    line = `Stopped. What finished before the stop is shown below.${live.settings.source.kind === 'generate' ? ' The test file was removed.' : ''}`;
+  } else if (live?.outcome === 'failed') {
+    line = 'Failed. What finished before the error is shown below.';
+  } else if (result?.hash) {
+    line = `Done · ${formatBytes(result.hash.file.bytes)} hashed with ${algoLabel(result.hash.algo)}`;
+  } else {
+    line = 'Ready';
+  }
+  const announce = mine && !stopping && progress ? announceLine(progress) : !mine && blocked ? '' : line;
+  const pct = mine && progress ? Math.round(jobFraction(progress) * 1000) / 10 : 0;
+
+  return (
+    <div className="job-bar">
+      <div className="job-bar__row">
+        <button
+          type="button"
+          className={`run-button${mine ? ' run-button--stop' : ''}`}
+          data-testid="hash-start"
+          disabled={mine ? stopping : blocked !== null}
+          aria-describedby={!mine && blocked ? reasonId : undefined}
+          onClick={mine ? () => void stop() : () => void start(target?.path)}
+        >
+          {stopping ? 'Stopping…' : mine ? 'Stop' : 'Start'}
+          <span className="sr-only"> the hash test</span>
+        </button>
+        <div className="job-bar__status" data-testid="hash-status">
+          {!mine && blocked ? (
+            <span id={reasonId} className="reason">
+              {blocked}
+            </span>
+          ) : (
+            <span aria-hidden="true">{line}</span>
+          )}
+        </div>
+        <span className="sr-only" aria-live="polite">
+          {announce}
+        </span>
+      </div>
+      {mine && (
+        <div className="job-progress" role="progressbar" aria-label="Progress of the hash test" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+          <div className="job-progress__fill" style={{ width: `${pct}%` }} />
+        </div>
+      )}
+      {error && (
+        <p className="panel-error" role="alert" data-testid="hash-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

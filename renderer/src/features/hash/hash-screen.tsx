@@ -1,0 +1,43 @@
+// The Hash screen (Dintch-style): how fast a file streams in uncached, how fast it streams in
+// while being hashed, and how fast this CPU hashes in memory on one core and on all — so the
+// user sees whether the disk or the CPU limits checking a file, and gets its digest (verified
+// against an expected one when given). One test runs at a time across all screens: the app
+// passes in why Start is locked while another screen's test runs.
+import { useId } from 'react';
+import { HashDetails } from './hash-details';
+import { HashFigures } from './hash-figures';
+import { HashJobBar } from './hash-job-bar';
+import { HashSettingsForm } from './hash-settings';
+import { selectHashBusy, useHashStore } from './store';
+import { useHashEvents } from './use-hash-events';
+
+export interface HashScreenProps {
+  /** Why no hash test can start now for a reason outside this screen (another test is running). */
+  lockedReason?: string | undefined;
+}
+
+export function HashScreen({ lockedReason }: HashScreenProps = {}) {
+  useHashEvents();
+  const busy = useHashStore(selectHashBusy);
+  const titleId = useId();
+  return (
+    <main className="hash">
+      <section className="card hash-panel" aria-labelledby={titleId} data-testid="hash-panel">
+        <header className="card__header card__header--wrap">
+          <div>
+            <h2 id={titleId} className="card__title">
+              Hash
+            </h2>
+            <p className="card__subtitle">How fast a file streams in and gets its digest — and whether the disk or the CPU is the limit.</p>
+          </div>
+        </header>
+        <div className="detailed-panel__body">
+          <HashSettingsForm disabled={busy} />
+          <HashJobBar lockedReason={lockedReason} />
+        </div>
+      </section>
+      <HashFigures />
+      <HashDetails />
+    </main>
+  );
+}

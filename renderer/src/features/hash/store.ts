@@ -1,0 +1,185 @@
+// The Hash screen's state: the settings form, the one hash job (running, or the last one), the
+// last finished document, the last error, and what the file picker said. Bridge events arrive
+// through onProgress/onStage/onDone and are dropped unless they are our job's; those that come
+// before the start's answer wait until it tells us our job id. Components read through narrow
+// selectors and change state only through these actions.
+import { create } from 'zustand';
+import type { ResultDocument } from '../../../../app/src/core/result';
+import type { HashDoneEvent, HashProgressEvent, HashSettings, HashStageEvent } from '../../../../app/src/ipc/contract';
+import { getBridge } from '../../lib/bridge';
+import { plainError } from '../detailed/store';
+import { DEFAULT_FORM, toHashSettings, type HashForm } from './settings';
+
+export type JobStatus = 'idle' | 'starting' | 'running' | 'stopping';
+
+/** The running job, or the last one once it has ended. */
+export interface HashJob {
+  /** What Start sent. */
+  settings: HashSettings;
+  /** Null until the core answers the start. */
+  jobId: string | null;
+  progress: HashProgressEvent | null;
+  /** Finished stages, in the order they finished. */
+  stages: HashStageEvent[];
+  /** Set when the job has ended. */
+  outcome: HashDoneEvent['outcome'] | null;
+}
+
+type HashEvent = HashProgressEvent | HashStageEvent | HashDoneEvent;
+type Queued = { apply: 'progress' | 'stage' | 'done'; e: HashEvent };
+/** Events that arrive before the core has told us our job id wait here (at most this many). */
+const QUEUE_CAP = 1000;
+
+/** What to tell the user when the OS file picker is not available. */
+export const PICKER_UNSUPPORTED = 'Type the file’s path (browser mode cannot open a file picker on this machine).';
+
+interface HashState {
+  form: HashForm;
+  status: JobStatus;
+  job: HashJob | null;
+  /** The last finished document (kind 'hash'). */
+  result: ResultDocument | null;
+  /** Plain words, ready to show in an alert. */
+  error: string | null;
+  /** What the file picker said when it could not pick (browser mode, or its error). */
+  pickNote: string | null;
+  queued: Queued[];
+
+  setForm(patch: Partial<HashForm>): void;
+  /** The OS file picker; fills in the path (and size) when the user picks one. */
+  chooseFile(): Promise<void>;
+  /** `target`: the selected target's path, where a test file is written. */
+  start(target: string | undefined): Promise<void>;
+  stop(): Promise<void>;
+  onProgress(e: HashProgressEvent): void;
+  onStage(e: HashStageEvent): void;
+  onDone(e: HashDoneEvent): void;
+  reset(): void;
+}
+
+const initial = {
+  form: DEFAULT_FORM,
+  status: 'idle' as JobStatus,
+  job: null as HashJob | null,
+  result: null as ResultDocument | null,
+  error: null as string | null,
+  pickNote: null as string | null,
+  queued: [] as Queued[],
+};
+
+const isBusy = (status: JobStatus): boolean => status !== 'idle';
+
+export const useHashStore = create<HashState>()((set, get) => {
+  /** Applies `fn` to the job if the event is our running job's; queues it while the start is in
+   *  flight (the core may send progress before its answer reaches us). */
+  function route<E extends HashEvent>(apply: Queued['apply'], e: E, fn: (job: HashJob, e: E) => void): void {
+    const s = get();
+    if (!s.job || !isBusy(s.status)) return;
+    if (s.job.jobId === null) {
+      if (s.queued.length < QUEUE_CAP) set({ queued: [...s.queued, { apply, e }] });
+      return;
+    }
+    if (e.jobId !== s.job.jobId) return;
+    fn(s.job, e);
+  }
+
+  const patchJob = (patch: Partial<HashJob>): void => {
+    const job = get().job;
+    if (job) set({ job: { ...job, ...patch } });
+  };
+
+  return {
+    ...initial,
+
+    setForm(patch) {
+      const form = { ...get().form, ...patch };
+      // A typed path is not the file the picker measured.
+      if (patch.path !== undefined && patch.pathBytes === undefined && patch.path !== get().form.path) form.pathBytes = null;
+      set({ form });
+    },
+
+    async chooseFile() {
+      const r = await getBridge().chooseFile();
+      if (!r.ok) {
+        set({ pickNote: r.error.code === 'ERR_UNSUPPORTED' ? PICKER_UNSUPPORTED : plainError(r.error) });
+        return;
+      }
+      set({ pickNote: null });
+      if (r.value) get().setForm({ source: 'file', path: r.value.path, pathBytes: r.value.bytes });
+    },
+
+    async start(target) {
+      const s = get();
+      if (isBusy(s.status)) return;
+      const settings = toHashSettings(s.form, target);
+      if (!settings) return;
+      set({ status: 'starting', job: { settings, jobId: null, progress: null, stages: [], outcome: null }, queued: [], error: null });
+      const r = await getBridge().startHash(settings);
+      if (!r.ok) {
+        set({ status: 'idle', job: null, queued: [], error: plainError(r.error) });
+        return;
+      }
+      const jobId = r.value.jobId;
+      if (!get().job) return; // reset while the start was in flight
+      // A Stop pressed while the start was in flight still has to reach the core.
+      const stopping = get().status === 'stopping';
+      const queued = get().queued;
+      set({ status: stopping ? 'stopping' : 'running', job: { ...get().job!, jobId }, queued: [] });
+      const st = get();
+      for (const q of queued) {
+        if (q.e.jobId !== jobId) continue;
+        if (q.apply === 'progress') st.onProgress(q.e as HashProgressEvent);
+        else if (q.apply === 'stage') st.onStage(q.e as HashStageEvent);
+        else st.onDone(q.e as HashDoneEvent);
+      }
+      if (stopping && isBusy(get().status)) await getBridge().stopHash(jobId);
+    },
+
+    async stop() {
+      const { status, job } = get();
+      if (!job || (status !== 'running' && status !== 'starting')) return;
+      set({ status: 'stopping' });
+      if (!job.jobId) return; // start() sends the stop once the job id arrives
+      const r = await getBridge().stopHash(job.jobId);
+      if (!r.ok) set({ error: plainError(r.error) });
+    },
+
+    onProgress(e) {
+      route('progress', e, () => patchJob({ progress: e }));
+    },
+
+    onStage(e) {
+      route('stage', e, (job) => patchJob({ stages: [...job.stages.filter((x) => x.stage !== e.stage), e] }));
+    },
+
+    onDone(e) {
+      route('done', e, (job) => {
+        const patch: Partial<HashState> = { status: 'idle', job: { ...job, outcome: e.outcome, progress: null } };
+        if (e.outcome === 'finished' && e.result) patch.result = e.result;
+        if (e.outcome === 'failed') patch.error = plainError(e.error);
+        set(patch);
+      });
+    },
+
+    reset() {
+      set({ ...initial });
+    },
+  };
+});
+
+// ---- selectors --------------------------------------------------------------------------------
+
+type S = HashState;
+
+/** True while a hash job starts, runs or stops: the header locks the target picker and the other
+ *  screens' Starts with it. */
+export const selectHashBusy = (s: S): boolean => isBusy(s.status);
+
+/** The job to show instead of the last document: while it runs, and after it was stopped or
+ *  failed (what finished before is shown); a finished job's figures are in `result`. */
+export const selectLiveJob = (s: S): HashJob | null => {
+  const job = s.job;
+  if (!job) return null;
+  if (isBusy(s.status)) return job;
+  return job.outcome === 'finished' && s.result?.hash ? null : job;
+};

@@ -1,0 +1,123 @@
+// The Hash screen end to end: `diskdial serve` (real services, the engine in its own child, the
+// real addon, OpenSSL's libcrypto) in Debian's Chromium. A user types a file's path (browser mode
+// has no file picker), pastes a wrong digest and then the right one, reads the four rates, the
+// verdict and the digest sha256sum gives; then hashes a generated test file, removed afterwards.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const artifacts = path.join(root, 'test-artifacts');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+let server: ChildProcess;
+let browser: Browser;
+let page: Page;
+let dir: string;
+let file: string;
+let sha256: string;
+const errors: string[] = [];
+
+async function waitIdle(): Promise<void> {
+  await expect.poll(() => page.getByTestId('hash-start').textContent(), { timeout: 90_000 }).toMatch(/Start/);
+}
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+  if (!existsSync(path.join(root, 'dist/renderer/index.html'))) {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], { cwd: root, stdio: 'pipe' });
+  }
+  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-hash-'));
+  file = path.join(dir, 'A001_C002.braw');
+  await fsp.writeFile(file, randomBytes(48 << 20));
+  sha256 = execFileSync('sha256sum', [file], { encoding: 'utf8' }).split(' ')[0]!;
+  server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    server.on('exit', (code) => reject(new Error(`diskdial serve exited (${code}): ${out}`)));
+  });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(url);
+  // The test-file source writes on the selected target: pick the test folder.
+  await page.locator('.target-button').click();
+  await page.getByRole('button', { name: 'Choose folder…' }).click();
+  await page.getByPlaceholder('/media/me/Footage').fill(dir);
+  await page.getByRole('button', { name: 'Use', exact: true }).click();
+  await page.locator(`.target-button[aria-label*="${path.basename(dir)}"]`).waitFor({ timeout: 15_000 });
+  await page.getByTestId('nav-hash').click();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGINT');
+    await exited;
+  }
+  if (dir) await fsp.rm(dir, { recursive: true, force: true });
+});
+
+describe('Hash screen in Chromium against diskdial serve', () => {
+  it('a wrong digest: the four bars, the verdict, the real digest and a plain mismatch; the file untouched', async () => {
+    const before = await fsp.stat(file);
+    await page.getByTestId('hash-path').fill(file);
+    await page.getByTestId('hash-verify-input').fill('0'.repeat(64));
+    await page.getByTestId('hash-start').click();
+    await waitIdle();
+    for (const bar of ['read', 'read-hash', 'memory', 'memory-parallel']) {
+      expect(await page.getByTestId(`hash-bar-${bar}`).textContent()).toMatch(/\d[\d,.]* MB\/s/);
+    }
+    expect(await page.getByTestId('hash-verdict').textContent()).toMatch(/^(CPU-bound|Storage-bound|Balanced)/);
+    expect((await page.getByTestId('hash-digest').textContent())!.replace(/\s/g, '')).toBe(sha256);
+    expect(await page.getByTestId('hash-verify').textContent()).toMatch(/Does NOT match/);
+    expect(await page.getByTestId('hash-provider').textContent()).toMatch(/OpenSSL/);
+    const after = await fsp.stat(file);
+    expect(after.mtimeMs).toBe(before.mtimeMs);
+  }, 120_000);
+
+  it('the right digest pasted as sha256sum prints it: a match', async () => {
+    await page.getByTestId('hash-verify-input').fill(`${sha256}  ${path.basename(file)}`);
+    await page.getByTestId('hash-start').click();
+    await waitIdle();
+    expect(await page.getByTestId('hash-verify').textContent()).toMatch(/Matches/);
+    await page.screenshot({ path: path.join(artifacts, 'hash.png'), fullPage: true });
+  }, 120_000);
+
+  it('a generated test file on the target: hashed with SHA-512, then removed', async () => {
+    await page.getByTestId('hash-verify-input').fill('');
+    await page.getByTestId('hash-source-generate').click();
+    await page.getByTestId('hash-size-custom').click();
+    await page.getByTestId('hash-size-input').fill('32 MiB');
+    await page.getByTestId('hash-size-input').blur();
+    await page.getByTestId('hash-algo-sha512').click();
+    await page.getByTestId('hash-start').click();
+    await waitIdle();
+    expect((await page.getByTestId('hash-digest').textContent())!.replace(/\s/g, '')).toMatch(/^[0-9a-f]{128}$/);
+    expect(await page.getByTestId('hash-file').textContent()).toMatch(/removed/i);
+    expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
+  }, 120_000);
+
+  it('holds its layout at 800 and 480 px, and the page logged no errors', async () => {
+    for (const width of [800, 480]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(100);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
