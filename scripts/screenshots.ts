@@ -1,8 +1,9 @@
 // Takes the README's screenshots of the real UI after real tests: `diskdial serve` (real engine)
 // in Debian's Chromium, on a folder of this machine: a 1 GB Quick Test, then the Detailed screen
 // after the CrystalDiskMark grid (1 GiB, 5 s per test), a sustained write of up to 10 GB and the
-// Quick many-file set (about 5 GB). `npm run screenshots [-- --only quick|detailed]` (needs
-// `npm run build` first); writes docs/screenshots/quick-test{,-running}.png and detailed.png.
+// Quick many-file set (about 5 GB), then the Hash screen on a 4 GB test file with SHA-256.
+// `npm run screenshots [-- --only quick|detailed|hash]` (needs `npm run build` first); writes
+// docs/screenshots/quick-test{,-running}.png, detailed.png and hash.png.
 import { spawn } from 'node:child_process';
 import { mkdirSync, promises as fsp } from 'node:fs';
 import os from 'node:os';
@@ -36,7 +37,7 @@ try {
   await page.getByRole('button', { name: 'Choose folder…' }).click();
   await page.getByPlaceholder('/media/me/Footage').fill(target);
   await page.getByRole('button', { name: 'Use', exact: true }).click();
-  if (only !== 'detailed') {
+  if (only === undefined || only === 'quick') {
     await page.getByRole('radio', { name: 'Runs' }).click();
     await page.getByLabel('Number of runs').fill('2');
     await page.getByRole('button', { name: 'Start' }).click();
@@ -47,16 +48,16 @@ try {
     await page.waitForTimeout(800); // let the needles settle on the averages
     await page.screenshot({ path: path.join(out, 'quick-test.png'), fullPage: true });
   }
-  if (only !== 'quick') {
+  // The job started (its button says Stop), then ended (Start again).
+  const waitIdle = async (kind: string, minutes: number): Promise<void> => {
+    // The function runs in the page: everything it needs comes in as its argument.
+    const says = ({ k, word }: { k: string; word: string }): boolean =>
+      (document.querySelector(`[data-testid="${k}-start"]`)?.textContent ?? '').includes(word);
+    await page.waitForFunction(says, { k: kind, word: 'Stop' }, { timeout: 30_000, polling: 100 });
+    await page.waitForFunction(says, { k: kind, word: 'Start' }, { timeout: minutes * 60_000, polling: 500 });
+  };
+  if (only === undefined || only === 'detailed') {
     await page.getByTestId('nav-detailed').click();
-    // The job started (its button says Stop), then ended (Start again).
-    const waitIdle = async (kind: string, minutes: number): Promise<void> => {
-      // The function runs in the page: everything it needs comes in as its argument.
-      const says = ({ k, word }: { k: string; word: string }): boolean =>
-        (document.querySelector(`[data-testid="${k}-start"]`)?.textContent ?? '').includes(word);
-      await page.waitForFunction(says, { k: kind, word: 'Stop' }, { timeout: 30_000, polling: 100 });
-      await page.waitForFunction(says, { k: kind, word: 'Start' }, { timeout: minutes * 60_000, polling: 500 });
-    };
     // CrystalDiskMark's defaults but one run, to keep the script to a few minutes.
     await page.getByTestId('cdm-runs').selectOption('1');
     await page.getByTestId('cdm-interval').selectOption('0');
@@ -72,8 +73,18 @@ try {
     await page.screenshot({ path: path.join(out, 'detailed.png'), fullPage: true });
     console.log(`wrote ${path.join(out, 'detailed.png')}`);
   }
+  if (only === undefined || only === 'hash') {
+    await page.getByTestId('nav-hash').click();
+    await page.getByTestId('hash-source-generate').click();
+    await page.getByTestId('hash-size-4000000000').click();
+    await page.getByTestId('hash-start').click();
+    await waitIdle('hash', 10);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(out, 'hash.png'), fullPage: true });
+    console.log(`wrote ${path.join(out, 'hash.png')}`);
+  }
   await browser.close();
-  if (only !== 'detailed') console.log(`wrote ${path.join(out, 'quick-test.png')} and quick-test-running.png`);
+  if (only === undefined || only === 'quick') console.log(`wrote ${path.join(out, 'quick-test.png')} and quick-test-running.png`);
 } finally {
   server.kill('SIGINT');
   await new Promise((r) => server.once('exit', r));
