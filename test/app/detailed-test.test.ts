@@ -4,29 +4,13 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DetailedSettings, type DetailedDoneEvent, type EventChannel, type EventMap, type EventSink } from '../../app/src/ipc/contract.js';
+import { DetailedSettings, type EventChannel, type EventMap } from '../../app/src/ipc/contract.js';
 import { benchmarkOptions, DetailedTestService } from '../../app/src/services/detailed-test.js';
 import { EngineHost } from '../../app/src/services/engine-host.js';
+import { recorder as record, type Recorded } from '../helpers/event-recorder.js';
 
 const MiB = 1 << 20;
-type Recorded = { [C in EventChannel]: { channel: C; data: EventMap[C] } }[EventChannel];
-
-function recorder(onEvent?: (e: Recorded) => void): EventSink & { events: Recorded[]; done: Promise<DetailedDoneEvent>; alive: boolean } {
-  let finish!: (e: DetailedDoneEvent) => void;
-  const done = new Promise<DetailedDoneEvent>((r) => (finish = r));
-  const sink = {
-    events: [] as Recorded[],
-    done,
-    alive: true,
-    send<C extends EventChannel>(channel: C, data: EventMap[C]): void {
-      const e = { channel, data } as Recorded;
-      sink.events.push(e);
-      onEvent?.(e);
-      if (channel === 'detailed.done') finish(data as DetailedDoneEvent);
-    },
-  };
-  return sink;
-}
+const recorder = (onEvent?: (e: Recorded) => void) => record('detailed.done', onEvent);
 const of = <C extends EventChannel>(sink: { events: Recorded[] }, channel: C): Array<EventMap[C]> =>
   sink.events.filter((e) => e.channel === channel).map((e) => e.data as EventMap[C]);
 

@@ -5,28 +5,12 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventChannel, EventMap, EventSink, HashDoneEvent } from '../../app/src/ipc/contract.js';
+import type { EventMap } from '../../app/src/ipc/contract.js';
 import { EngineHost } from '../../app/src/services/engine-host.js';
 import { HashTestService } from '../../app/src/services/hash-test.js';
+import { recorder as record, type Recorded } from '../helpers/event-recorder.js';
 
-type Recorded = { [C in EventChannel]: { channel: C; data: EventMap[C] } }[EventChannel];
-
-function recorder(onEvent?: (e: Recorded) => void): EventSink & { events: Recorded[]; done: Promise<HashDoneEvent>; alive: boolean } {
-  let finish!: (e: HashDoneEvent) => void;
-  const done = new Promise<HashDoneEvent>((r) => (finish = r));
-  const sink = {
-    events: [] as Recorded[],
-    done,
-    alive: true,
-    send<C extends EventChannel>(channel: C, data: EventMap[C]): void {
-      const e = { channel, data } as Recorded;
-      sink.events.push(e);
-      onEvent?.(e);
-      if (channel === 'hash.done') finish(data as HashDoneEvent);
-    },
-  };
-  return sink;
-}
+const recorder = (onEvent?: (e: Recorded) => void) => record('hash.done', onEvent);
 
 let dir: string;
 let big: string;

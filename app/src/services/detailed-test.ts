@@ -7,7 +7,7 @@ import { toPlainError } from '../core/errors.js';
 import { toResultTest } from '../core/result.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../core/runner.js';
 import type { DetailedDoneEvent, DetailedProgressEvent, DetailedSettings, EventSink } from '../ipc/contract.js';
-import { emitterFor, JobSlot, type Job } from './job-slot.js';
+import { emitterFor, SlotService, type Job } from './job-slot.js';
 import type { EngineFn } from './quick-test.js';
 
 export interface DetailedTestDeps {
@@ -43,44 +43,23 @@ export function benchmarkOptions(s: DetailedSettings): Omit<RunBenchmarkOptions,
   }
 }
 
-export class DetailedTestService {
+export class DetailedTestService extends SlotService<DetailedSettings> {
   readonly #engine: EngineFn;
   readonly #interval: number;
-  readonly #slot = new JobSlot();
 
   constructor(deps: DetailedTestDeps) {
+    super();
     this.#engine = deps.engine;
     this.#interval = deps.progressIntervalMs ?? 100;
   }
 
-  get runningJobId(): string | undefined {
-    return this.#slot.runningJobId;
-  }
-
-  /** Starts a job and returns at once; its outcome arrives as events. One job at a time. */
-  start(settings: DetailedSettings, sink: EventSink): { jobId: string } {
-    return this.#slot.start(sink, (job) => this.#run(job, settings));
-  }
-
-  stop(jobId: string): boolean {
-    return this.#slot.stop(jobId);
-  }
-
-  stopFor(sink: EventSink): Promise<void> {
-    return this.#slot.stopFor(sink);
-  }
-
-  stopAll(): Promise<void> {
-    return this.#slot.stopAll();
-  }
-
-  async #run(job: Job, settings: DetailedSettings): Promise<void> {
+  protected async run(job: Job, settings: DetailedSettings): Promise<void> {
     const { id: jobId, sink, controller } = job;
     const kind = settings.kind;
     const signal = controller.signal;
     const emit = emitterFor(sink);
     const finish = (done: Omit<DetailedDoneEvent, 'jobId'>): void => {
-      this.#slot.release(job);
+      this.release(job);
       emit('detailed.done', { jobId, ...done });
     };
     const watch = (): void => {

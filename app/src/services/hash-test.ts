@@ -5,7 +5,7 @@ import { isAbortError } from '../core/engine.js';
 import { toPlainError } from '../core/errors.js';
 import { runHashBenchmark, type HashFn, type TestFn } from '../core/hash-run.js';
 import type { EventSink, HashDoneEvent, HashSettings } from '../ipc/contract.js';
-import { emitterFor, JobSlot, type Job } from './job-slot.js';
+import { emitterFor, SlotService, type Job } from './job-slot.js';
 
 export interface HashTestDeps {
   /** The engine's calls: an EngineHost's (crash isolation), or the in-process core ones. */
@@ -18,40 +18,20 @@ export interface HashTestDeps {
   memorySeconds?: number;
 }
 
-export class HashTestService {
+export class HashTestService extends SlotService<HashSettings> {
   readonly #deps: HashTestDeps;
-  readonly #slot = new JobSlot();
 
   constructor(deps: HashTestDeps) {
+    super();
     this.#deps = deps;
   }
 
-  get runningJobId(): string | undefined {
-    return this.#slot.runningJobId;
-  }
-
-  start(settings: HashSettings, sink: EventSink): { jobId: string } {
-    return this.#slot.start(sink, (job) => this.#run(job, settings));
-  }
-
-  stop(jobId: string): boolean {
-    return this.#slot.stop(jobId);
-  }
-
-  stopFor(sink: EventSink): Promise<void> {
-    return this.#slot.stopFor(sink);
-  }
-
-  stopAll(): Promise<void> {
-    return this.#slot.stopAll();
-  }
-
-  async #run(job: Job, settings: HashSettings): Promise<void> {
+  protected async run(job: Job, settings: HashSettings): Promise<void> {
     const { id: jobId, sink, controller } = job;
     const signal = controller.signal;
     const emit = emitterFor(sink);
     const finish = (done: Omit<HashDoneEvent, 'jobId'>): void => {
-      this.#slot.release(job);
+      this.release(job);
       emit('hash.done', { jobId, ...done });
     };
     const watch = (): void => {

@@ -62,6 +62,44 @@ export class JobSlot {
   }
 }
 
+/** A service that runs one kind of job, one at a time: the slot's verbs, and `run` to implement. */
+export abstract class SlotService<Settings> {
+  readonly #slot = new JobSlot();
+
+  /** The running job's id, if any. */
+  get runningJobId(): string | undefined {
+    return this.#slot.runningJobId;
+  }
+
+  /** Starts a job and returns at once; its outcome arrives as events. One job at a time. */
+  start(settings: Settings, sink: EventSink): { jobId: string } {
+    return this.#slot.start(sink, (job) => this.run(job, settings));
+  }
+
+  /** Stops the job with this id (its files are removed). False when no such job is running. */
+  stop(jobId: string): boolean {
+    return this.#slot.stop(jobId);
+  }
+
+  /** Stops whatever the window or socket behind `sink` started (it is gone: nobody would see it). */
+  stopFor(sink: EventSink): Promise<void> {
+    return this.#slot.stopFor(sink);
+  }
+
+  /** Stops any running job and waits until it has ended and its files are gone. */
+  stopAll(): Promise<void> {
+    return this.#slot.stopAll();
+  }
+
+  /** Frees the slot; call before the job's last event (see JobSlot.release). */
+  protected release(job: Job): void {
+    this.#slot.release(job);
+  }
+
+  /** The job itself; it must settle only once its files are gone, and never reject. */
+  protected abstract run(job: Job, settings: Settings): Promise<void>;
+}
+
 /** Sends to a sink while it is alive; a socket closing under us is not an error (its close
  *  handler stops the job). */
 export function emitterFor(sink: EventSink): <C extends EventChannel>(channel: C, data: EventMap[C]) => void {

@@ -7,7 +7,7 @@ import { isAbortError, type RunTestOptions } from '../core/engine.js';
 import { toPlainError } from '../core/errors.js';
 import { runBenchmark, type RunProgress } from '../core/runner.js';
 import type { EventSink, QuickDoneEvent, QuickProgressEvent, QuickTestSettings } from '../ipc/contract.js';
-import { emitterFor, JobSlot, type Job } from './job-slot.js';
+import { emitterFor, SlotService, type Job } from './job-slot.js';
 
 export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 
@@ -18,48 +18,23 @@ export interface QuickTestDeps {
   progressIntervalMs?: number;
 }
 
-export class QuickTestService {
+export class QuickTestService extends SlotService<QuickTestSettings> {
   readonly #engine: EngineFn;
   readonly #interval: number;
-  readonly #slot = new JobSlot();
 
   constructor(deps: QuickTestDeps) {
+    super();
     this.#engine = deps.engine;
     this.#interval = deps.progressIntervalMs ?? 50;
   }
 
-  /** The running job's id, if any. */
-  get runningJobId(): string | undefined {
-    return this.#slot.runningJobId;
-  }
-
-  /** Starts a job and returns at once; its outcome arrives as events. One job at a time. */
-  start(settings: QuickTestSettings, sink: EventSink): { jobId: string } {
-    return this.#slot.start(sink, (job) => this.#run(job, { ...settings }));
-  }
-
-  /** Stops the job with this id (its files are removed). False when no such job is running. */
-  stop(jobId: string): boolean {
-    return this.#slot.stop(jobId);
-  }
-
-  /** Stops whatever the window or socket behind `sink` started (it is gone: nobody would see it). */
-  stopFor(sink: EventSink): Promise<void> {
-    return this.#slot.stopFor(sink);
-  }
-
-  /** Stops any running job and waits until it has ended and its files are gone. */
-  stopAll(): Promise<void> {
-    return this.#slot.stopAll();
-  }
-
-  async #run(job: Job, settings: QuickTestSettings): Promise<void> {
+  protected async run(job: Job, settings: QuickTestSettings): Promise<void> {
     const { id: jobId, sink, controller } = job;
     const signal = controller.signal;
     const emit = emitterFor(sink);
     // The job is over (files removed) before anyone hears so: a Start sent on 'quick.done' works.
     const finish = (done: Omit<QuickDoneEvent, 'jobId'>): void => {
-      this.#slot.release(job);
+      this.release(job);
       emit('quick.done', { jobId, ...done });
     };
     const cycles = settings.mode === 'runs' ? settings.runs : 0;
