@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <fstream>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,49 @@ std::string FsKindOf(long magic) {
   return "";
 }
 
+// Kernel AIO contexts outlive the queue that used them, for the next test to take: io_destroy
+// waits for an RCU grace period (measured 30-50 ms a call here), which the many-file test would
+// otherwise pay for every file. Only a context with nothing in flight is kept, so no completion
+// of one test can ever reach the next; a few idle ones at most, the rest destroyed.
+class AioContextPool {
+ public:
+  static AioContextPool& Get() {
+    static AioContextPool* pool = new AioContextPool();  // never destroyed: outlives every queue
+    return *pool;
+  }
+  // An idle context for at least `nr` events, or 0.
+  aio_context_t Take(unsigned nr) {
+    std::lock_guard<std::mutex> lk(mu_);
+    for (size_t i = 0; i < idle_.size(); ++i) {
+      if (idle_[i].nr >= nr) {
+        const aio_context_t ctx = idle_[i].ctx;
+        idle_.erase(idle_.begin() + static_cast<std::ptrdiff_t>(i));
+        return ctx;
+      }
+    }
+    return 0;
+  }
+  void Give(aio_context_t ctx, unsigned nr) {
+    {
+      std::lock_guard<std::mutex> lk(mu_);
+      if (idle_.size() < kMaxIdle) {
+        idle_.push_back({ctx, nr});
+        return;
+      }
+    }
+    ::syscall(SYS_io_destroy, ctx);
+  }
+
+ private:
+  static constexpr size_t kMaxIdle = 8;
+  struct Idle {
+    aio_context_t ctx;
+    unsigned nr;
+  };
+  std::mutex mu_;
+  std::vector<Idle> idle_;
+};
+
 class AioQueue final : public IoQueue {
  public:
   AioQueue(int fd, uint32_t depth) : fd_(fd), cbs_(depth), ptrs_(depth), events_(depth) {
@@ -84,10 +128,17 @@ class AioQueue final : public IoQueue {
     for (uint32_t i = depth; i > 0; --i) free_.push_back(i - 1);
   }
   ~AioQueue() override {
-    if (ctx_) ::syscall(SYS_io_destroy, ctx_);
+    if (!ctx_) return;
+    // Every slot back in the free list: every I/O was reaped, nothing can complete later.
+    if (free_.size() == cbs_.size())
+      AioContextPool::Get().Give(ctx_, nr_);
+    else
+      ::syscall(SYS_io_destroy, ctx_);
   }
   int Setup() {
-    if (::syscall(SYS_io_setup, static_cast<unsigned>(cbs_.size()), &ctx_) != 0) {
+    nr_ = static_cast<unsigned>(cbs_.size());
+    if ((ctx_ = AioContextPool::Get().Take(nr_)) != 0) return 0;
+    if (::syscall(SYS_io_setup, nr_, &ctx_) != 0) {
       ctx_ = 0;
       return -errno;
     }
@@ -141,6 +192,7 @@ class AioQueue final : public IoQueue {
  private:
   int fd_;
   aio_context_t ctx_ = 0;
+  unsigned nr_ = 0;
   std::vector<struct iocb> cbs_;
   std::vector<struct iocb*> ptrs_;
   std::vector<struct io_event> events_;
