@@ -190,7 +190,7 @@ Options:
 Hash test (hash): four rates for one file — uncached read alone, read + hash
 pipelined (reading and hashing on two threads), hashing in memory on one core, and
 on every core — with the digest and a verdict: storage-bound or CPU-bound, by how much.
-      --algo A           sha256 (default) or sha512
+      --algo A           sha256 or sha512 (default: the --verify digest's, else sha256)
       --verify X         an expected digest (hex), or a .sha256 / .sha512 / SHA256SUMS
                          file with a line for the file; exit 1 when it does not match
       --size SIZE        with a folder: write a test file of SIZE there (removed after)
