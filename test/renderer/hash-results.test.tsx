@@ -56,6 +56,12 @@ describe('Hash figures (model)', () => {
     expect(barsFromJob({ stages: [], progress: null }, false).every((b) => b.state === 'pending' && b.width === 0)).toBe(true);
   });
 
+  it('the all-cores bar names its stream count as soon as its stage reports progress', () => {
+    const p = hashProgress({ stage: 'memory-parallel', stageIndex: 3, avgMBps: 3000, bytesDone: 0, bytesTotal: 0, elapsed: 1, secondsTotal: 2, threads: 6 });
+    expect(barsFromJob({ stages: [], progress: p }, true)[3]!.label).toBe('Hash in memory, 6 cores');
+    expect(barsFromJob({ stages: [], progress: null }, true)[3]!.label).toBe('Hash in memory, all cores');
+  });
+
   it('the waits say which side held the other up', () => {
     expect(waitLine(cpuBoundDoc().hash!.readHash)).toBe('The reader waited 3.9 s for the hasher: hashing is the limit.');
     expect(waitLine(storageBoundDoc().hash!.readHash)).toBe('The hasher waited 6.4 s for the reader: the disk is the limit.');

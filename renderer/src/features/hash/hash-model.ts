@@ -87,7 +87,11 @@ export function barsFromJob(job: Pick<HashJob, 'stages' | 'progress'>, running: 
       const fin = done.get(stage);
       const threads = stage === 'memory-parallel' ? fin?.threads : undefined;
       if (fin) return { stage, label: barLabel(stage, threads), mbps: rate(fin.mbps), state: 'done' as const, fraction: 1 };
-      if (p && p.stage === stage) return { stage, label: barLabel(stage), mbps: rate(p.avgMBps) ?? 0, state: 'live' as const, fraction: stageFraction(p) };
+      // The core says how many streams as soon as the stage starts.
+      if (p && p.stage === stage) {
+        const live = stage === 'memory-parallel' ? p.threads : undefined;
+        return { stage, label: barLabel(stage, live), mbps: rate(p.avgMBps) ?? 0, state: 'live' as const, fraction: stageFraction(p) };
+      }
       return { stage, label: barLabel(stage), mbps: null, state: 'pending' as const, fraction: 0 };
     }),
   );
