@@ -3,25 +3,19 @@
 // A user opens Detailed, runs the CrystalDiskMark grid, the sustained write (limited by the small
 // volume's free space) and the many-file test, reads the figures, stops a test mid-way; nothing
 // is left on the volume. Screenshots go to test-artifacts/.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, promises as fsp } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const artifacts = path.join(root, 'test-artifacts');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
 
 let server: ChildProcess;
-let url: string;
 let browser: Browser;
 let volume: MountedFs;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[] = [];
 
 async function ours(): Promise<string[]> {
   return (await fsp.readdir(volume.dir)).filter((n) => n !== 'lost+found');
@@ -44,45 +38,23 @@ async function waitIdle(kind: string, timeout = 90_000): Promise<void> {
 
 describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (root: a real ext4 volume)', () => {
   beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true });
-    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
-    if (!existsSync(path.join(root, 'dist/renderer/index.html'))) {
-      execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], { cwd: root, stdio: 'pipe' });
-    }
+    buildIfNeeded();
     // --direct-io=on: the loop device does not cache its image file, so the figures are the disk's.
     volume = await mountFs('ext4', { sizeMiB: 1024, directIo: true });
-    server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      server.stdout!.setEncoding('utf8').on('data', (d: string) => {
-        out += d;
-        const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      server.on('exit', (code) => reject(new Error(`diskdial serve exited (${code}): ${out}`)));
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const served = await startServe();
+    server = served.server;
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
-    await page.goto(url);
-    await page.locator('.target-button').click();
-    await page.getByRole('button', { name: 'Choose folder…' }).click();
-    await page.getByPlaceholder('/media/me/Footage').fill(volume.dir);
-    await page.getByRole('button', { name: 'Use', exact: true }).click();
-    // (expect.poll is for tests; a hook waits with playwright.)
-    await page.locator(`.target-button[aria-label*="${path.basename(volume.dir)}"]`).waitFor({ timeout: 15_000 });
+    pageErrors = collectErrors(page);
+    await page.goto(served.url);
+    await chooseTarget(page, volume.dir);
     await page.getByTestId('nav-detailed').click();
     await page.locator('[data-testid="brand-tag"]', { hasText: 'Detailed' }).waitFor({ timeout: 5_000 });
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGINT');
-      await exited;
-    }
+    await stopServe(server);
     await volume?.cleanup();
     await cleanupAllLoopFs();
   });

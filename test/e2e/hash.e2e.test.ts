@@ -2,18 +2,14 @@
 // real addon, OpenSSL's libcrypto) in Debian's Chromium. A user types a file's path (browser mode
 // has no file picker), pastes a wrong digest and then the right one, reads the four rates, the
 // verdict and the digest sha256sum gives; then hashes a generated test file, removed afterwards.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, promises as fsp } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const artifacts = path.join(root, 'test-artifacts');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
 
 let server: ChildProcess;
 let browser: Browser;
@@ -21,53 +17,32 @@ let page: Page;
 let dir: string;
 let file: string;
 let sha256: string;
-const errors: string[] = [];
+let errors: string[] = [];
 
 async function waitIdle(): Promise<void> {
   await expect.poll(() => page.getByTestId('hash-start').textContent(), { timeout: 90_000 }).toMatch(/Start/);
 }
 
 beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
-  if (!existsSync(path.join(root, 'dist/renderer/index.html'))) {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], { cwd: root, stdio: 'pipe' });
-  }
+  buildIfNeeded();
   dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-hash-'));
   file = path.join(dir, 'A001_C002.braw');
   await fsp.writeFile(file, randomBytes(48 << 20));
   sha256 = execFileSync('sha256sum', [file], { encoding: 'utf8' }).split(' ')[0]!;
-  server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    server.on('exit', (code) => reject(new Error(`diskdial serve exited (${code}): ${out}`)));
-  });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const served = await startServe();
+  server = served.server;
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(url);
+  errors = collectErrors(page);
+  await page.goto(served.url);
   // The test-file source writes on the selected target: pick the test folder.
-  await page.locator('.target-button').click();
-  await page.getByRole('button', { name: 'Choose folder…' }).click();
-  await page.getByPlaceholder('/media/me/Footage').fill(dir);
-  await page.getByRole('button', { name: 'Use', exact: true }).click();
-  await page.locator(`.target-button[aria-label*="${path.basename(dir)}"]`).waitFor({ timeout: 15_000 });
+  await chooseTarget(page, dir);
   await page.getByTestId('nav-hash').click();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGINT');
-    await exited;
-  }
+  await stopServe(server);
   if (dir) await fsp.rm(dir, { recursive: true, force: true });
 });
 

@@ -2,18 +2,13 @@
 // the real addon) driven in Debian's Chromium by playwright-core. A user picks a folder, presses
 // Start, watches the needles move, reads the final figures and the video table, stops a test
 // mid-way, and survives an engine crash. Screenshots go to test-artifacts/ for a person to look at.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, promises as fsp, readFileSync } from 'node:fs';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const artifacts = path.join(root, 'test-artifacts');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
 
 let server: ChildProcess;
 let url: string;
@@ -44,17 +39,10 @@ function readdirNumeric(dir: string): number[] {
 
 async function openApp(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  (page as Page & { errors?: string[] }).errors = errors;
+  (page as Page & { errors?: string[] }).errors = collectErrors(page);
   await page.goto(url);
   // Browser mode cannot show an OS folder picker: the user types the folder.
-  await page.locator('.target-button').click();
-  await page.getByRole('button', { name: 'Choose folder…' }).click();
-  await page.getByPlaceholder('/media/me/Footage').fill(target);
-  await page.getByRole('button', { name: 'Use', exact: true }).click();
-  await expect.poll(() => page.locator('.target-button').getAttribute('aria-label')).toContain(path.basename(target));
+  await chooseTarget(page, target);
   return page;
 }
 
@@ -79,34 +67,15 @@ async function needle(page: Page, which: 'write' | 'read'): Promise<number> {
 }
 
 beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  // The compiled core and the built UI are what `npm install` produces; build them if missing so
-  // the test also runs in a tree where only sources changed.
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
-  if (!existsSync(path.join(root, 'dist/renderer/index.html'))) {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], { cwd: root, stdio: 'pipe' });
-  }
+  buildIfNeeded();
   target = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-'));
-  server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    server.on('exit', (code) => reject(new Error(`diskdial serve exited (${code}): ${out}`)));
-  });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  ({ server, url } = await startServe());
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGINT');
-    await exited;
-  }
+  await stopServe(server);
   if (target) await fsp.rm(target, { recursive: true, force: true });
 });
 
