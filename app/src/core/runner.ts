@@ -151,9 +151,13 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     const pause = async (reason: PauseEvent['reason'], seconds: number, run: number, testIndex: number): Promise<void> => {
       const end = performance.now() + seconds * 1000;
       const testName = plan.steps[testIndex]?.name ?? '';
+      let said = -1;
       for (;;) {
         const left = Math.max(0, (end - performance.now()) / 1000);
-        opts.onPause?.({ reason, run, runs, testIndex, testName, secondsTotal: seconds, remaining: Math.ceil(left) });
+        // Once per whole second left: a timer firing a hair early must not repeat a second.
+        const remaining = Math.ceil(left);
+        if (remaining !== said) opts.onPause?.({ reason, run, runs, testIndex, testName, secondsTotal: seconds, remaining });
+        said = remaining;
         if (left <= 0) return;
         await sleep(Math.min(1000, left * 1000), undefined, signal ? { signal } : undefined).catch((err: unknown) => {
           throw isAbortError(err) ? new AbortError(undefined, { cause: signal?.reason }) : err;

@@ -69,8 +69,9 @@ export class DetailedTestService extends SlotService<DetailedSettings> {
     let lastKey = '';
     const progress = (e: Omit<DetailedProgressEvent, 'jobId' | 'kind'>): void => {
       watch();
-      // At most one per interval, but every change of step or stage goes through.
-      const key = `${e.run}/${e.testIndex}/${e.stage}`;
+      // At most one per interval, but every change of step or stage goes through, and every
+      // second of a countdown (its last, 0, included).
+      const key = `${e.run}/${e.testIndex}/${e.stage}/${e.remaining ?? ''}`;
       const now = performance.now();
       if (key === lastKey && now - last < this.#interval) return;
       last = now;
