@@ -15,11 +15,12 @@ import type {
   IpcError,
 } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
+import { isBusy, jobRouter, replayQueued, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { LIVE_CAP, thinLive, type LivePoint } from './curve';
 import type { CdmUnit } from './format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
 
-export type JobStatus = 'idle' | 'starting' | 'running' | 'stopping';
+export type { JobStatus };
 
 /** The running job, or the last one once it has ended. */
 export interface DetailedJob {
@@ -39,9 +40,7 @@ export interface DetailedJob {
 }
 
 type DetailedEvent = DetailedPlanEvent | DetailedProgressEvent | DetailedStepEvent | DetailedDoneEvent;
-type Queued = { apply: 'plan' | 'progress' | 'step' | 'done'; e: DetailedEvent };
-/** Events that arrive before the core has told us our job id wait here (at most this many). */
-const QUEUE_CAP = 1000;
+type Queued = QueuedEvent<'plan' | 'progress' | 'step' | 'done', DetailedEvent>;
 
 interface DetailedState extends Forms {
   unit: CdmUnit;
@@ -50,7 +49,7 @@ interface DetailedState extends Forms {
   results: Partial<Record<DetailedKind, ResultDocument>>;
   /** Plain words, ready to show in the kind's panel. */
   errors: Partial<Record<DetailedKind, string>>;
-  /** Events received while the start was in flight (see QUEUE_CAP). */
+  /** Events received while the start was in flight (see lib/job-events.ts). */
   queued: Queued[];
 
   setCdm(patch: Partial<CdmForm>): void;
@@ -88,21 +87,9 @@ export function plainError(err: IpcError | undefined): string {
   return FALLBACK[err?.code ?? ''] ?? 'The test failed.';
 }
 
-const isBusy = (status: JobStatus): boolean => status !== 'idle';
-
 export const useDetailedStore = create<DetailedState>()((set, get) => {
-  /** Applies `fn` to the job if the event is our running job's; queues it while the start is in
-   *  flight (the core may send the plan before its answer reaches us). */
-  function route<E extends DetailedEvent>(apply: Queued['apply'], e: E, fn: (job: DetailedJob, e: E) => void): void {
-    const s = get();
-    if (!s.job || !isBusy(s.status)) return;
-    if (s.job.jobId === null) {
-      if (s.queued.length < QUEUE_CAP) set({ queued: [...s.queued, { apply, e }] });
-      return;
-    }
-    if (e.jobId !== s.job.jobId) return;
-    fn(s.job, e);
-  }
+  // The core may send the plan before its answer to the start reaches us (lib/job-events.ts).
+  const route = jobRouter<DetailedJob, Queued['apply'], DetailedEvent>(get, set);
 
   const patchJob = (patch: Partial<DetailedJob>): void => {
     const job = get().job;
@@ -144,13 +131,12 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
       const queued = get().queued;
       set({ status: stopping ? 'stopping' : 'running', job: { ...get().job!, jobId }, queued: [] });
       const st = get();
-      for (const q of queued) {
-        if (q.e.jobId !== jobId) continue;
-        if (q.apply === 'plan') st.onPlan(q.e as DetailedPlanEvent);
-        else if (q.apply === 'progress') st.onProgress(q.e as DetailedProgressEvent);
-        else if (q.apply === 'step') st.onStep(q.e as DetailedStepEvent);
-        else st.onDone(q.e as DetailedDoneEvent);
-      }
+      replayQueued(queued, jobId, {
+        plan: (e) => st.onPlan(e as DetailedPlanEvent),
+        progress: (e) => st.onProgress(e as DetailedProgressEvent),
+        step: (e) => st.onStep(e as DetailedStepEvent),
+        done: (e) => st.onDone(e as DetailedDoneEvent),
+      });
       if (stopping && isBusy(get().status)) await getBridge().stopDetailed(jobId);
     },
 

@@ -7,10 +7,11 @@ import { create } from 'zustand';
 import type { ResultDocument } from '../../../../app/src/core/result';
 import type { HashDoneEvent, HashProgressEvent, HashSettings, HashStageEvent } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
+import { isBusy, jobRouter, replayQueued, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { plainError } from '../detailed/store';
 import { DEFAULT_FORM, toHashSettings, type HashForm } from './settings';
 
-export type JobStatus = 'idle' | 'starting' | 'running' | 'stopping';
+export type { JobStatus };
 
 /** The running job, or the last one once it has ended. */
 export interface HashJob {
@@ -26,9 +27,7 @@ export interface HashJob {
 }
 
 type HashEvent = HashProgressEvent | HashStageEvent | HashDoneEvent;
-type Queued = { apply: 'progress' | 'stage' | 'done'; e: HashEvent };
-/** Events that arrive before the core has told us our job id wait here (at most this many). */
-const QUEUE_CAP = 1000;
+type Queued = QueuedEvent<'progress' | 'stage' | 'done', HashEvent>;
 
 /** What to tell the user when the OS file picker is not available. */
 export const PICKER_UNSUPPORTED = 'Type the file’s path (browser mode cannot open a file picker on this machine).';
@@ -67,21 +66,9 @@ const initial = {
   queued: [] as Queued[],
 };
 
-const isBusy = (status: JobStatus): boolean => status !== 'idle';
-
 export const useHashStore = create<HashState>()((set, get) => {
-  /** Applies `fn` to the job if the event is our running job's; queues it while the start is in
-   *  flight (the core may send progress before its answer reaches us). */
-  function route<E extends HashEvent>(apply: Queued['apply'], e: E, fn: (job: HashJob, e: E) => void): void {
-    const s = get();
-    if (!s.job || !isBusy(s.status)) return;
-    if (s.job.jobId === null) {
-      if (s.queued.length < QUEUE_CAP) set({ queued: [...s.queued, { apply, e }] });
-      return;
-    }
-    if (e.jobId !== s.job.jobId) return;
-    fn(s.job, e);
-  }
+  // The core may send progress before its answer to the start reaches us (lib/job-events.ts).
+  const route = jobRouter<HashJob, Queued['apply'], HashEvent>(get, set);
 
   const patchJob = (patch: Partial<HashJob>): void => {
     const job = get().job;
@@ -126,12 +113,11 @@ export const useHashStore = create<HashState>()((set, get) => {
       const queued = get().queued;
       set({ status: stopping ? 'stopping' : 'running', job: { ...get().job!, jobId }, queued: [] });
       const st = get();
-      for (const q of queued) {
-        if (q.e.jobId !== jobId) continue;
-        if (q.apply === 'progress') st.onProgress(q.e as HashProgressEvent);
-        else if (q.apply === 'stage') st.onStage(q.e as HashStageEvent);
-        else st.onDone(q.e as HashDoneEvent);
-      }
+      replayQueued(queued, jobId, {
+        progress: (e) => st.onProgress(e as HashProgressEvent),
+        stage: (e) => st.onStage(e as HashStageEvent),
+        done: (e) => st.onDone(e as HashDoneEvent),
+      });
       if (stopping && isBusy(get().status)) await getBridge().stopHash(jobId);
     },
 

@@ -1,0 +1,48 @@
+// How a screen's store follows its one job through the bridge's events: events of our job are
+// applied, others dropped, and those that arrive before the core has answered the start (so
+// before we know our job id) wait, in order, until it has — then they are replayed. The Detailed
+// and Hash stores both work this way.
+export type JobStatus = 'idle' | 'starting' | 'running' | 'stopping';
+
+export const isBusy = (status: JobStatus): boolean => status !== 'idle';
+
+/** Events that arrive before the core has told us our job id wait here (at most this many). */
+export const QUEUE_CAP = 1000;
+
+export interface Queued<A extends string, E> {
+  apply: A;
+  e: E;
+}
+
+interface Followed<J, A extends string, E> {
+  job: J | null;
+  status: JobStatus;
+  queued: Array<Queued<A, E>>;
+}
+
+/** route(apply, e, fn): applies `fn` to the job when `e` is our running job's; queues `e` while
+ *  the start is in flight; drops it otherwise. */
+export function jobRouter<J extends { jobId: string | null }, A extends string, E extends { jobId: string }>(
+  get: () => Followed<J, A, E>,
+  set: (patch: { queued: Array<Queued<A, E>> }) => void,
+): <X extends E>(apply: A, e: X, fn: (job: J, e: X) => void) => void {
+  return (apply, e, fn) => {
+    const s = get();
+    if (!s.job || !isBusy(s.status)) return;
+    if (s.job.jobId === null) {
+      if (s.queued.length < QUEUE_CAP) set({ queued: [...s.queued, { apply, e }] });
+      return;
+    }
+    if (e.jobId !== s.job.jobId) return;
+    fn(s.job, e);
+  };
+}
+
+/** Replays, in order, the events held while the start was in flight that belong to `jobId`. */
+export function replayQueued<A extends string, E extends { jobId: string }>(
+  queued: ReadonlyArray<Queued<A, E>>,
+  jobId: string,
+  handlers: Record<A, (e: E) => void>,
+): void {
+  for (const q of queued) if (q.e.jobId === jobId) handlers[q.apply](q.e);
+}
