@@ -1,0 +1,288 @@
+// Results side by side: the same figures of two or more result documents in one table, each a
+// mean with its spread across runs, its change against a baseline, and whether that change is
+// larger than run-to-run noise by a stated rule. The History screen's compare view, the text
+// exports and the format-and-compare wizard's report are all views of a Comparison.
+//
+// Browser-safe: no node:* imports (the renderer bundles it).
+import type { ResultDocument } from '../result.js';
+import { spread, welchTTest, type Spread } from '../stats.js';
+import { kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric, type MetricUnit } from './metrics.js';
+
+export interface CompareColumn {
+  id: string;
+  kind: string;
+  /** resultName(): the label, else volume and day. */
+  name: string;
+  /** resultTitle(). */
+  title: string;
+  /** targetLine(). */
+  drive: string;
+  /** methodLine(). */
+  method: string;
+  startedAt: string;
+  /** The interface's payload ceiling, MB/s, when known (drawn on charts). */
+  ceilingMBps?: number;
+}
+
+/** How a cell differs from the baseline's cell of the same row. */
+export type CompareVerdict =
+  /** this column is the baseline */
+  | 'baseline'
+  /** better than the baseline by more than noise (higher rate, lower latency) */
+  | 'better'
+  /** worse than the baseline by more than noise */
+  | 'worse'
+  /** the difference is within run-to-run noise by the rule */
+  | 'noise'
+  /** the baseline has no such figure */
+  | 'n/a';
+
+export interface CompareCell {
+  values: number[];
+  spread: Spread;
+  /** (mean − baseline mean) / baseline mean; absent in the baseline column or without a baseline value. */
+  delta?: number;
+  verdict: CompareVerdict;
+  /** Welch's t-test p-value when both sides have two or more runs. */
+  p?: number;
+  /** True when either side has a single run: the verdict used the single-run threshold. */
+  singleRun?: boolean;
+}
+
+export interface CompareRow {
+  key: string;
+  label: string;
+  group: string;
+  measure: string;
+  unit: MetricUnit;
+  higherIsBetter: boolean;
+  primary: boolean;
+  /** One per column, in column order; undefined where that result has no such figure. */
+  cells: Array<CompareCell | undefined>;
+}
+
+export interface Comparison {
+  columns: CompareColumn[];
+  /** Index into columns. */
+  baseline: number;
+  rows: CompareRow[];
+  /** The statistical rule, in plain words, printed under every table. */
+  rule: string;
+  /** Plain-words findings, one sentence each: "Encrypted: −9 % write (SEQ1M Q8T1 Write)." */
+  findings: string[];
+  /** Things a reader must know: mixed kinds, a result measured through the cache, different settings. */
+  warnings: string[];
+}
+
+export interface CompareOptions {
+  /** The reference column: its index or result id (default 0). */
+  baseline?: number | string;
+}
+
+/** Compares two or more results (one is allowed: a table without deltas). Never throws on odd
+ *  documents: rows a result lacks are empty cells. */
+/** The noise rule's thresholds: Welch's p-value, and the smallest change that counts with and
+ *  without repeated runs (fractions of the baseline). */
+export const NOISE_RULE = { alpha: 0.05, minChange: 0.02, singleRunChange: 0.1 } as const;
+
+/** The rule every comparison states, in plain words; compareResults() applies exactly this. */
+export const COMPARE_RULE =
+  'A difference counts as real only when it is larger than run-to-run noise: with two or more runs on both sides, ' +
+  "Welch's t-test (two-sided) must give p < 0.05 and the change must be at least 2 %; when either side has a single run, " +
+  'the change must be at least 10 %. Anything smaller is marked ≈ (noise). Figures are means across runs ± the sample standard deviation.';
+
+/** Compares two or more results (one is allowed: a table without deltas). Never throws on odd
+ *  documents: rows a result lacks are empty cells. */
+export function compareResults(docs: readonly ResultDocument[], opts: CompareOptions = {}): Comparison {
+  const columns = docs.map(toColumn);
+  const baseline = baselineIndex(docs, opts.baseline);
+  const metrics = docs.map(metricsByKey);
+  const rows = toRows(metrics, baseline);
+  const comparison: Comparison = { columns, baseline, rows, rule: COMPARE_RULE, findings: [], warnings: [] };
+  comparison.findings = findings(comparison);
+  comparison.warnings = warnings(docs, columnLabels(comparison));
+  return comparison;
+}
+
+/** The columns' names made unique for headers and sentences: a repeated name gets " (2)", " (3)"… */
+export function columnLabels(c: Pick<Comparison, 'columns'>): string[] {
+  const count = new Map<string, number>();
+  for (const col of c.columns) count.set(col.name, (count.get(col.name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return c.columns.map((col) => {
+    if ((count.get(col.name) ?? 0) < 2) return col.name;
+    const k = (seen.get(col.name) ?? 0) + 1;
+    seen.set(col.name, k);
+    return k === 1 ? col.name : `${col.name} (${k})`;
+  });
+}
+
+/** A change as people write it: "+12 %", "−9.5 %", "0 %" (one decimal under 10 %). */
+export function deltaText(delta: number): string {
+  if (!Number.isFinite(delta)) return '—';
+  const pct = delta * 100;
+  const a = Math.abs(pct);
+  const num = a >= 10 ? a.toFixed(0) : a.toFixed(1).replace(/\.0$/, '');
+  if (num === '0') return '0 %';
+  return `${pct > 0 ? '+' : '−'}${num} %`;
+}
+
+/** A p-value as printed: "p = 0.003", "p < 0.001". */
+export function pText(p: number): string {
+  return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
+}
+
+function toColumn(doc: ResultDocument, i: number): CompareColumn {
+  const col: CompareColumn = {
+    id: typeof doc?.id === 'string' ? doc.id : `result-${i + 1}`,
+    kind: typeof doc?.kind === 'string' ? doc.kind : 'unknown',
+    name: safe(() => resultName(doc), `Result ${i + 1}`),
+    title: safe(() => resultTitle(doc), safe(() => kindName(doc.kind), 'Unknown test')),
+    drive: safe(() => targetLine(doc), 'unknown drive'),
+    method: safe(() => methodLine(doc), 'unknown method'),
+    startedAt: typeof doc?.startedAt === 'string' ? doc.startedAt : '',
+  };
+  const ceiling = doc?.target?.device?.linkInfo?.ceilingMBps;
+  if (typeof ceiling === 'number' && ceiling > 0 && Number.isFinite(ceiling)) col.ceilingMBps = ceiling;
+  return col;
+}
+
+/** A result's metrics by key; the first of a repeated key wins (a files result lists its passes'
+ *  headline figures before the per-test rows of the same name). */
+function metricsByKey(doc: ResultDocument): Map<string, Metric> {
+  const byKey = new Map<string, Metric>();
+  for (const m of safe(() => resultMetrics(doc), [] as Metric[])) if (!byKey.has(m.key)) byKey.set(m.key, m);
+  return byKey;
+}
+
+function baselineIndex(docs: readonly ResultDocument[], want: number | string | undefined): number {
+  if (typeof want === 'number') return Number.isInteger(want) && want >= 0 && want < docs.length ? want : 0;
+  if (typeof want === 'string') {
+    const i = docs.findIndex((d) => d?.id === want);
+    return i >= 0 ? i : 0;
+  }
+  return 0;
+}
+
+function toRows(metrics: ReadonlyArray<Map<string, Metric>>, baseline: number): CompareRow[] {
+  // Every key in first-seen order, headline figures first.
+  const first = new Map<string, Metric>();
+  for (const byKey of metrics) for (const [key, m] of byKey) if (!first.has(key)) first.set(key, m);
+  const ordered = [...first.values()].filter((m) => m.primary).concat([...first.values()].filter((m) => !m.primary));
+  return ordered.map((m) => {
+    const values = metrics.map((byKey) => byKey.get(m.key)?.values.filter(Number.isFinite) ?? []);
+    const base = values[baseline] ?? [];
+    const cells = values.map((v, i): CompareCell | undefined => {
+      if (v.length === 0) return undefined;
+      if (i === baseline) return { values: v, spread: spread(v), verdict: 'baseline' };
+      return { values: v, spread: spread(v), ...judge(v, base, m.higherIsBetter) };
+    });
+    return { key: m.key, label: m.label, group: m.group, measure: m.measure, unit: m.unit, higherIsBetter: m.higherIsBetter, primary: m.primary, cells };
+  });
+}
+
+/** The rule itself (COMPARE_RULE): one cell against the baseline's values of the same row. */
+function judge(values: readonly number[], base: readonly number[], higherIsBetter: boolean): Pick<CompareCell, 'delta' | 'verdict' | 'p' | 'singleRun'> {
+  const bm = spread(base).mean;
+  if (base.length === 0 || !Number.isFinite(bm) || bm === 0) return { verdict: 'n/a' };
+  const delta = (spread(values).mean - bm) / bm;
+  const direction = (delta > 0) === higherIsBetter ? 'better' : 'worse';
+  // A whisker of slack so "at least 10 %" holds for a change that is 10 % up to rounding.
+  const atLeast = (share: number): boolean => Math.abs(delta) >= share - 1e-9;
+  if (values.length >= 2 && base.length >= 2) {
+    const { p } = welchTTest(values, base);
+    const real = p < NOISE_RULE.alpha && atLeast(NOISE_RULE.minChange);
+    return { delta, p, verdict: real ? direction : 'noise' };
+  }
+  return { delta, singleRun: true, verdict: atLeast(NOISE_RULE.singleRunChange) ? direction : 'noise' };
+}
+
+function findings(c: Comparison): string[] {
+  const labels = columnLabels(c);
+  const baseName = labels[c.baseline] ?? '';
+  const out: string[] = [];
+  const primary = c.rows.filter((r) => r.primary);
+  for (let i = 0; i < c.columns.length; i++) {
+    if (i === c.baseline) continue;
+    const name = labels[i] ?? '';
+    const shared = primary.filter((r) => r.cells[i] && r.cells[c.baseline] && r.cells[i]?.verdict !== 'n/a');
+    const parts = shared.flatMap((r) => {
+      const cell = r.cells[i] as CompareCell;
+      if (cell.verdict !== 'better' && cell.verdict !== 'worse') return [];
+      const nb = r.cells[c.baseline]?.values.length ?? 0;
+      const n = cell.values.length;
+      const runs = n === nb ? (n === 1 ? 'one run each' : `${n} runs each`) : `${n} vs ${nb} runs`;
+      const why = cell.p !== undefined ? `${runs}, ${pText(cell.p)}` : runs;
+      return [`${r.label} ${deltaText(cell.delta ?? NaN)} (${why})`];
+    });
+    if (parts.length > 0) out.push(`${name} (vs ${baseName}): ${parts.join('; ')}.`);
+    else if (shared.length > 0) out.push(`${name}: no measurable difference from ${baseName} on any headline figure.`);
+    else out.push(`${name}: no headline figure in common with ${baseName}.`);
+  }
+  return out;
+}
+
+function warnings(docs: readonly ResultDocument[], labels: readonly string[]): string[] {
+  const out: string[] = [];
+  const kinds = [...new Set(docs.map((d) => String(d?.kind)))];
+  if (kinds.length > 1) {
+    out.push(`These results are different tests (${kinds.map(kindName).join(', ')}): only figures they share are compared.`);
+  }
+  docs.forEach((d, i) => {
+    if (d?.cacheMode === 'buffered') out.push(`${labels[i]} was measured through the page cache: its figures are not the disk's.`);
+  });
+  for (const kind of kinds) {
+    const members = docs.map((d, i) => ({ d, i })).filter(({ d }) => String(d?.kind) === kind);
+    if (members.length < 2) continue;
+    const facets = members.map(({ d }) => safe(() => settingFacets(d), new Map<string, string>()));
+    const names = [...new Set(facets.flatMap((f) => [...f.keys()]))];
+    const differing: string[] = [];
+    for (const facet of names) {
+      const byValue = new Map<string, string[]>();
+      members.forEach(({ i }, k) => {
+        const v = facets[k]?.get(facet) ?? 'not recorded';
+        byValue.set(v, [...(byValue.get(v) ?? []), labels[i] ?? '']);
+      });
+      if (byValue.size < 2) continue;
+      differing.push(`${facet}: ${[...byValue].map(([v, who]) => `${v} (${who.join(', ')})`).join(', ')}`);
+    }
+    if (differing.length > 0) {
+      out.push(`The ${kindName(kind)} results were run with different settings, so they are not like for like — ${differing.join('; ')}.`);
+    }
+  }
+  return out;
+}
+
+/** The settings that make two results of one kind comparable, as words by name. */
+function settingFacets(d: ResultDocument): Map<string, string> {
+  const f = new Map<string, string>();
+  const s = d.settings;
+  f.set('data', d.dataPattern === 'zeros' ? 'zeros' : `${d.dataPattern} data`);
+  if (d.kind === 'hash' && d.hash) {
+    f.set('algorithm', d.hash.algo === 'sha512' ? 'SHA-512' : 'SHA-256');
+    f.set('file size', sizeText(d.hash.file.bytes));
+  } else if (d.kind === 'files' && d.files) {
+    const fs = d.files;
+    f.set('file set', `${fs.preset}, ${fs.count} files of ${sizeText(fs.minBytes)}–${sizeText(fs.maxBytes)}`);
+  } else if (d.kind === 'sustained' && d.sustained) {
+    f.set('amount written', sizeText(d.sustained.plannedBytes));
+  } else {
+    if (s.size) f.set('test size', sizeText(s.size));
+    if (s.preset) f.set('profile', s.preset);
+    if (s.mode) f.set('mode', s.mode);
+    if (s.seconds) f.set('seconds per test', String(s.seconds));
+    if (s.bs) f.set('block size', sizeText(s.bs));
+    if (s.qd) f.set('queue depth', String(s.qd));
+    if (s.threads) f.set('threads', String(s.threads));
+    if (s.rwmixread !== undefined) f.set('read share', `${s.rwmixread} %`);
+  }
+  return f;
+}
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
