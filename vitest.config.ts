@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Every test process saves results into a throwaway data folder, never the user's history
+// (~/.local/share/diskdial): the services save every finished test. test/global-setup.ts removes it.
+process.env.DISKDIAL_HOME ??= mkdtempSync(path.join(os.tmpdir(), 'diskdial-test-home-'));
 
 // One config, a project per runtime. Native and app tests do real I/O on real file systems,
 // so they run one file at a time: two cores, and loop devices are a shared resource.
@@ -7,6 +14,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    globalSetup: ['test/global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'native', include: ['test/native/**/*.test.ts'] } },
       { extends: true, test: { name: 'app', include: ['test/app/**/*.test.ts'] } },

@@ -1,15 +1,19 @@
 // The dispatcher behind both front doors: every channel with good and hostile payloads. It must
 // answer every input with a result, never a throw, and say in plain words what was wrong.
 import { createHash } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHash, runTest } from '../../app/src/core/engine.js';
+import { HistoryStore } from '../../app/src/core/history.js';
+import type { ResultDocument } from '../../app/src/core/result.js';
 import { createDispatcher } from '../../app/src/ipc/dispatch.js';
-import { requests, type AppInfo, type EventChannel, type EventMap, type EventSink, type IpcResult, type QuickDoneEvent, type TargetInfo } from '../../app/src/ipc/contract.js';
+import { requests, type AppInfo, type EventChannel, type EventMap, type EventSink, type ExportFile, type HistoryListing, type IpcResult, type QuickDoneEvent, type ShareCard, type TargetInfo } from '../../app/src/ipc/contract.js';
 import { DetailedTestService } from '../../app/src/services/detailed-test.js';
 import { HashTestService } from '../../app/src/services/hash-test.js';
+import { HistoryService } from '../../app/src/services/history.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
 import { TargetsService } from '../../app/src/services/targets.js';
 
@@ -60,7 +64,7 @@ afterAll(async () => {
 const good = () => ({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 });
 
 describe('dispatcher', () => {
-  const d = () => createDispatcher({ quick, detailed, hash, targets: new TargetsService(), appInfo });
+  const d = () => createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo });
 
   it('app.info answers with the app info; payload may be {} or absent', async () => {
     const s = sink();
@@ -96,7 +100,7 @@ describe('dispatcher', () => {
       code: 'ERR_UNSUPPORTED',
       message: 'Choosing a folder needs the desktop app; type a path instead.',
     });
-    const withPicker = (answer: string | null) => createDispatcher({ quick, detailed, hash, targets: new TargetsService(), appInfo, chooseFolder: async () => answer });
+    const withPicker = (answer: string | null) => createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo, chooseFolder: async () => answer });
     expect(value(await withPicker(null).handle('targets.choose', {}, sink()))).toBeNull();
     expect(value<TargetInfo>(await withPicker(dir).handle('targets.choose', {}, sink()))).toMatchObject({ path: dir });
   });
@@ -268,5 +272,82 @@ describe('dispatcher', () => {
     expect(await s.done).toEqual({ jobId, outcome: 'stopped' });
     expect(quick.runningJobId).toBeUndefined();
     expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
+  });
+});
+
+describe('history, export, share and the desktop-only verbs through the dispatcher', () => {
+  const fixture = (kind: string): ResultDocument =>
+    JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
+
+  it('lists, gets, labels, exports, shares and deletes saved results', async () => {
+    const store = new HistoryStore(path.join(dir, 'history-a'));
+    const history = new HistoryService(store);
+    const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history, appInfo });
+    const doc = fixture('quick');
+    await store.save(doc);
+    const s = sink();
+    const listing = value<HistoryListing>(await d.handle('history.list', {}, s));
+    expect(listing.entries.map((e) => e.id)).toEqual([doc.id]);
+    expect(value(await d.handle('history.get', { id: doc.id }, s))).toEqual(doc);
+    expect(value(await d.handle('history.label', { id: doc.id, label: 'Direct to the port' }, s))).toMatchObject({ name: 'Direct to the port' });
+    const md = value<ExportFile>(await d.handle('history.export', { ids: [doc.id], format: 'md' }, s));
+    expect(md.filename).toMatch(/^diskdial-quick-\d{4}-\d\d-\d\d\.md$/);
+    expect(md.text).toContain('Direct to the port');
+    const card = value<ShareCard>(await d.handle('share.card', { id: doc.id }, s));
+    expect([card.width, card.height]).toEqual([1600, 900]);
+    expect(Buffer.from(card.pngBase64, 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(value(await d.handle('history.delete', { ids: [doc.id] }, s))).toEqual({ deleted: 1 });
+    expect(error(await d.handle('history.get', { id: doc.id }, s))).toEqual({ code: 'ENOENT', message: `No saved result has the id "${doc.id}".` });
+  });
+
+  it('imports a result from text, knows a duplicate, and explains a refusal', async () => {
+    const history = new HistoryService(new HistoryStore(path.join(dir, 'history-b')));
+    const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history, appInfo });
+    const doc = fixture('cdm');
+    const s = sink();
+    expect(value(await d.handle('history.import', { json: JSON.stringify(doc), name: 'cdm.json' }, s))).toMatchObject({ duplicate: false, entry: { id: doc.id, origin: 'imported' } });
+    expect(value(await d.handle('history.import', { json: JSON.stringify(doc) }, s))).toMatchObject({ duplicate: true });
+    expect(error(await d.handle('history.import', { json: '{"schema": 3}', name: 'new.json' }, s))).toEqual({
+      code: 'ERR_NOT_A_RESULT',
+      message: 'new.json cannot be imported: It was made by a newer DiskDial (result schema 3); this version reads schema 1. Update DiskDial to open it.',
+    });
+  });
+
+  it('validates ids, formats and scales in plain words', async () => {
+    const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo });
+    const s = sink();
+    expect(error(await d.handle('history.get', { id: '../../etc/passwd' }, s))).toEqual({ code: 'ERR_INVALID_PAYLOAD', message: 'id: must be a result id (letters, digits, . _ -)' });
+    expect(error(await d.handle('history.export', { ids: ['a'], format: 'docx' }, s)).message).toBe('format: must be one of md, txt, csv, json, html');
+    expect(error(await d.handle('history.export', { ids: [], format: 'md' }, s)).message).toBe('ids: must have at least 1 items');
+    expect(error(await d.handle('share.card', { id: 'a', scale: 9 }, s)).message).toBe('scale: must be at most 4');
+    expect(error(await d.handle('history.delete', { ids: 'a' }, s)).message).toBe('ids: must be a list, not text');
+  });
+
+  it('files.save and clipboard.write are the desktop\'s: browser mode answers ERR_UNSUPPORTED, Electron gets the bytes', async () => {
+    const browser = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo });
+    const s = sink();
+    expect(error(await browser.handle('files.save', { filename: 'a.md', data: 'x', encoding: 'utf8' }, s)).code).toBe('ERR_UNSUPPORTED');
+    expect(error(await browser.handle('clipboard.write', { text: 'x' }, s)).code).toBe('ERR_UNSUPPORTED');
+
+    const saved: Array<[string, Buffer]> = [];
+    const clip: unknown[] = [];
+    const desktop = createDispatcher({
+      quick,
+      detailed,
+      hash,
+      targets: new TargetsService(),
+      history: new HistoryService(),
+      appInfo,
+      saveFile: async (name, data) => (saved.push([name, data]), name === 'cancel.png' ? null : `/home/u/Downloads/${name}`),
+      writeClipboard: (c) => void clip.push(c),
+    });
+    expect(value(await desktop.handle('files.save', { filename: '../../card.png', data: 'iVBORw0K', encoding: 'base64' }, s))).toEqual({ path: '/home/u/Downloads/card.png' });
+    expect(saved[0]![0]).toBe('card.png'); // only a name: the dialog picks the folder
+    expect(saved[0]![1]).toEqual(Buffer.from('iVBORw0K', 'base64'));
+    expect(value(await desktop.handle('files.save', { filename: 'cancel.png', data: '', encoding: 'base64' }, s))).toBeNull();
+    expect(value(await desktop.handle('clipboard.write', { text: '| a |' }, s))).toEqual({ written: true });
+    expect(value(await desktop.handle('clipboard.write', { pngBase64: 'iVBORw0K' }, s))).toEqual({ written: true });
+    expect(clip).toEqual([{ text: '| a |' }, { png: Buffer.from('iVBORw0K', 'base64') }]);
+    expect(error(await desktop.handle('clipboard.write', { text: 'x', pngBase64: 'y' }, s)).code).toBe('ERR_INVALID_PAYLOAD');
   });
 });

@@ -17,6 +17,7 @@ const { QuickTestService } = await import('../../app/src/services/quick-test.js'
 const { DetailedTestService } = await import('../../app/src/services/detailed-test.js');
 const { HashTestService } = await import('../../app/src/services/hash-test.js');
 const { TargetsService } = await import('../../app/src/services/targets.js');
+const { HistoryService } = await import('../../app/src/services/history.js');
 
 /** A dispatcher that records what reached it and answers with what it was asked. */
 class RecordingDispatcher implements Dispatcher {
@@ -151,6 +152,7 @@ describe('payloads validated in the main process (real dispatcher)', () => {
       detailed: new DetailedTestService({ engine: () => Promise.reject(new Error('no engine in this test')) }),
       hash: new HashTestService({ engine: { runHash: () => Promise.reject(new Error('no engine in this test')), runTest: () => Promise.reject(new Error('no engine in this test')) } }),
       targets: new TargetsService(),
+      history: new HistoryService(),
       appInfo: { appVersion: '1.2.3', engineVersion: '0.1.0', platform: 'linux', shell: 'electron' },
     });
     registerIpc(real, trusted.isTrusted);

@@ -2,11 +2,14 @@
 // with `electron` replaced by test/helpers/electron-fake.ts.
 import type { App, BrowserWindow } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { app, dialog, FakeBrowserWindow, fakeEvent, resetElectronFake } from '../helpers/electron-fake.js';
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { app, clipboard, dialog, FakeBrowserWindow, fakeEvent, nativeImage, resetElectronFake } from '../helpers/electron-fake.js';
 
 vi.mock('electron', () => import('../helpers/electron-fake.js'));
 
-const { closeBeforeQuit, fileChooser, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } = await import(
+const { clipboardWriter, closeBeforeQuit, fileChooser, fileSaver, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } = await import(
   '../../app/src/main/lifecycle.js'
 );
 
@@ -106,6 +109,42 @@ describe('fileChooser', () => {
     expect(options).toMatchObject({ properties: ['openFile'] });
     dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
     await expect(fileChooser(dialog as never, () => undefined)()).resolves.toBeNull();
+  });
+});
+
+describe('fileSaver', () => {
+  it('suggests the name in Downloads with a filter for its type, writes the bytes where the user chose; null when cancelled', async () => {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-save-'));
+    try {
+      const win = new FakeBrowserWindow({});
+      const chosen = path.join(dir, 'my card.png');
+      dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: chosen });
+      const save = fileSaver(dialog as never, () => win as unknown as BrowserWindow, () => '/home/u/Downloads');
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+      await expect(save('diskdial-quick-2026-11-22.png', png)).resolves.toBe(chosen);
+      expect(await fsp.readFile(chosen)).toEqual(png);
+      const [parent, options] = dialog.showSaveDialog.mock.calls.at(-1)!;
+      expect(parent).toBe(win);
+      expect(options).toMatchObject({ defaultPath: '/home/u/Downloads/diskdial-quick-2026-11-22.png', filters: [{ name: 'PNG image', extensions: ['png'] }] });
+      dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true });
+      await expect(save('a.md', Buffer.from('x'))).resolves.toBeNull();
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('clipboardWriter', () => {
+  it('writes text as text and a PNG as an image; bytes that are not an image are refused', () => {
+    const write = clipboardWriter(clipboard as never, nativeImage as never);
+    write({ text: '| Test | MB/s |' });
+    expect(clipboard.writeText).toHaveBeenCalledWith('| Test | MB/s |');
+    const png = Buffer.from('\x89PNG\r\n\x1a\n', 'latin1');
+    write({ png });
+    expect(nativeImage.createFromBuffer).toHaveBeenCalledWith(png);
+    expect(clipboard.writeImage).toHaveBeenCalledTimes(1);
+    expect(() => write({ png: Buffer.from('nope') })).toThrow('The image could not be read.');
+    expect(clipboard.writeImage).toHaveBeenCalledTimes(1);
   });
 });
 

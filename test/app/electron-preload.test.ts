@@ -41,6 +41,16 @@ const VERBS = {
   onHashProgress: true,
   onHashStage: true,
   onHashDone: true,
+  listHistory: true,
+  getResult: true,
+  labelResult: true,
+  deleteResults: true,
+  importResult: true,
+  exportResults: true,
+  shareCard: true,
+  saveFile: true,
+  copyText: true,
+  copyImage: true,
 } as const satisfies Record<keyof DiskDialBridge, true>;
 
 function compilePreload(): string {
@@ -137,6 +147,39 @@ describe('what the page gets', () => {
       [INVOKE_CHANNEL, 'targets.choose', {}],
       [INVOKE_CHANNEL, 'quick.start', settings],
       [INVOKE_CHANNEL, 'quick.stop', { jobId: 'job-1' }],
+    ]);
+  });
+
+  it('maps the history, share, save and clipboard verbs to their channels, leaving absent options out', async () => {
+    ipcRenderer.invoke.mockImplementation(async (_c, channel) => ({ ok: true, value: channel }));
+    const b = bridge();
+    await b.listHistory();
+    await b.getResult('r1');
+    await b.labelResult('r1', 'Through the hub');
+    await b.deleteResults(['r1', 'r2']);
+    await b.importResult('{}');
+    await b.importResult('{}', 'a.json');
+    await b.exportResults(['r1'], 'md');
+    await b.exportResults(['r1', 'r2'], 'csv', 'r2');
+    await b.shareCard('r1');
+    await b.shareCard('r1', 3);
+    await b.saveFile('card.png', 'iVBO', 'base64', 'image/png');
+    await b.copyText('| a |');
+    await b.copyImage('iVBO');
+    expect(ipcRenderer.invoke.mock.calls).toEqual([
+      [INVOKE_CHANNEL, 'history.list', {}],
+      [INVOKE_CHANNEL, 'history.get', { id: 'r1' }],
+      [INVOKE_CHANNEL, 'history.label', { id: 'r1', label: 'Through the hub' }],
+      [INVOKE_CHANNEL, 'history.delete', { ids: ['r1', 'r2'] }],
+      [INVOKE_CHANNEL, 'history.import', { json: '{}' }],
+      [INVOKE_CHANNEL, 'history.import', { json: '{}', name: 'a.json' }],
+      [INVOKE_CHANNEL, 'history.export', { ids: ['r1'], format: 'md' }],
+      [INVOKE_CHANNEL, 'history.export', { ids: ['r1', 'r2'], format: 'csv', baseline: 'r2' }],
+      [INVOKE_CHANNEL, 'share.card', { id: 'r1' }],
+      [INVOKE_CHANNEL, 'share.card', { id: 'r1', scale: 3 }],
+      [INVOKE_CHANNEL, 'files.save', { filename: 'card.png', data: 'iVBO', encoding: 'base64' }],
+      [INVOKE_CHANNEL, 'clipboard.write', { text: '| a |' }],
+      [INVOKE_CHANNEL, 'clipboard.write', { pngBase64: 'iVBO' }],
     ]);
   });
 

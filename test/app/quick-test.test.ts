@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventChannel, EventMap, EventSink, QuickDoneEvent } from '../../app/src/ipc/contract.js';
 import { EngineHost } from '../../app/src/services/engine-host.js';
+import { HistoryStore } from '../../app/src/core/history.js';
+import { HistoryService } from '../../app/src/services/history.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
 
 const MiB = 1 << 20;
@@ -59,7 +61,11 @@ describe('QuickTestService', () => {
   it('runs N cycles: progress for write then read, a cycle result each, then done', async () => {
     const sink = recorder();
     const { jobId } = service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 2 }, sink);
-    expect(await sink.done).toEqual({ jobId, outcome: 'finished' });
+    const done = await sink.done;
+    expect(done).toMatchObject({ jobId, outcome: 'finished' });
+    // The cycles as one result: each cycle a run. Nothing saves results in this service.
+    expect(done.result!.tests.map((t) => `${t.name}#${t.run}`)).toEqual(['Write#1', 'Read#1', 'Write#2', 'Read#2']);
+    expect(done.saved).toBeUndefined();
     const kinds = sink.events.map((e) => e.channel);
     expect(kinds.filter((k) => k === 'quick.cycle')).toHaveLength(2);
     expect(kinds.at(-1)).toBe('quick.done');
@@ -99,7 +105,7 @@ describe('QuickTestService', () => {
     // Every change of step/stage goes through on top of the 20/s cap (at most 8 of those).
     expect(progress.length).toBeLessThanOrEqual(Math.ceil(seconds * 20) + 8);
     expect(progress.length).toBeGreaterThan(seconds * 10);
-    expect(sink.events.at(-1)?.data).toEqual({ jobId, outcome: 'finished' });
+    expect(sink.events.at(-1)?.data).toMatchObject({ jobId, outcome: 'finished' });
   });
 
   it('stop mid-test: done "stopped" and no test folder left', async () => {
@@ -109,9 +115,46 @@ describe('QuickTestService', () => {
     await writing;
     expect(service.stop('not-this-job')).toBe(false);
     expect(service.stop(jobId)).toBe(true);
+    // Stopped during the first cycle: nothing completed, so no result.
     expect(await sink.done).toEqual({ jobId, outcome: 'stopped' });
     expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
     expect(service.stop(jobId)).toBe(false);
+  });
+
+  it('saves the completed cycles as one result; continuous mode stopped after a cycle is saved with a note', async () => {
+    const store = new HistoryStore(path.join(dir, 'history'));
+    const history = new HistoryService(store);
+    const saving = new QuickTestService({ engine: host.runTest, history: history.record });
+    const target = path.join(dir, 'target');
+    await fsp.mkdir(target);
+
+    const sink = recorder();
+    saving.start({ target, sizeBytes: 16 * MiB, mode: 'runs', runs: 2 }, sink);
+    const done = await sink.done;
+    expect(done.saved).toEqual({ id: done.result!.id });
+    expect(await store.get(done.result!.id)).toEqual(done.result);
+
+    // Continuous: stop once the second cycle has begun; the first is kept.
+    const cont = recorder();
+    const second = firstEvent(cont, (e) => e.channel === 'quick.progress' && e.data.cycle === 2);
+    const { jobId } = saving.start({ target, sizeBytes: 16 * MiB, mode: 'continuous', runs: 1 }, cont);
+    await second;
+    saving.stop(jobId);
+    const stopped = await cont.done;
+    expect(stopped.outcome).toBe('stopped');
+    expect(stopped.result!.tests.map((t) => `${t.name}#${t.run}`)).toEqual(['Write#1', 'Read#1']);
+    expect(stopped.result!.notes).toEqual(['Continuous mode: 1 cycle completed before Stop.']);
+    const listing = await store.list();
+    expect(listing.entries.map((e) => e.id).sort()).toEqual([done.result!.id, stopped.result!.id].sort());
+
+    // A history that cannot be written: the test still finishes, and says why it was not saved.
+    await fsp.rm(store.dir, { recursive: true });
+    await fsp.writeFile(store.dir, 'a file where the folder should be');
+    const failing = recorder();
+    saving.start({ target, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, failing);
+    const unsaved = await failing.done;
+    expect(unsaved.outcome).toBe('finished');
+    expect(unsaved.saved).toMatchObject({ error: { code: 'EEXIST', message: expect.stringContaining('could not be saved to history') } });
   });
 
   it('one job at a time: a second start is ERR_BUSY', async () => {

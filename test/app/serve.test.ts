@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { WireMessage } from '../../app/src/ipc/contract.js';
 import { createDispatcher } from '../../app/src/ipc/dispatch.js';
-import { startServer, type RunningServer } from '../../app/src/server/serve.js';
+import { MAX_MESSAGE_BYTES, startServer, type RunningServer } from '../../app/src/server/serve.js';
 import { EngineHost } from '../../app/src/services/engine-host.js';
 import { DetailedTestService } from '../../app/src/services/detailed-test.js';
 import { HashTestService } from '../../app/src/services/hash-test.js';
+import { HistoryService } from '../../app/src/services/history.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
 import { TargetsService } from '../../app/src/services/targets.js';
 
@@ -42,6 +43,7 @@ beforeAll(async () => {
     detailed: new DetailedTestService({ engine: host.runTest }),
     hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest } }),
     targets: new TargetsService(),
+    history: new HistoryService(),
     appInfo: { appVersion: '0.1.0', engineVersion: 'test', platform: process.platform, shell: 'browser' },
   });
   server = await startServer({ rendererDir, dispatcher });
@@ -190,10 +192,10 @@ describe('the WebSocket door', () => {
     }
   });
 
-  it('a frame over 64 KiB closes that socket (1009) and only that one', async () => {
+  it('a frame over the cap (33 MiB: a 32 MiB result import plus framing) closes that socket (1009) and only that one', async () => {
     const c = await client();
     const closed = new Promise<number>((r) => c.ws.once('close', (code) => r(code)));
-    c.ws.send(JSON.stringify({ id: 1, channel: 'app.info', payload: { x: 'y'.repeat(70 * 1024) } }));
+    c.ws.send(JSON.stringify({ id: 1, channel: 'app.info', payload: { x: 'y'.repeat(MAX_MESSAGE_BYTES) } }));
     expect(await closed).toBe(1009);
     const d = await client();
     expect(await d.call('app.info')).toMatchObject({ result: { ok: true } });
@@ -207,7 +209,7 @@ describe('the WebSocket door', () => {
       expect(started).toMatchObject({ result: { ok: true } });
       const jobId = (started as { result: { ok: true; value: { jobId: string } } }).result.value.jobId;
       const done = await c.waitFor((m) => 'event' in m && m.event === 'quick.done');
-      expect(done).toEqual({ event: 'quick.done', data: { jobId, outcome: 'finished' } });
+      expect(done).toMatchObject({ event: 'quick.done', data: { jobId, outcome: 'finished', result: { kind: 'quick' } } });
       const kinds = c.events.map((m) => ('event' in m ? m.event : ''));
       expect(kinds[0]).toBe('quick.progress');
       expect(kinds.filter((k) => k === 'quick.cycle')).toHaveLength(1);

@@ -176,6 +176,18 @@ export const session = { defaultSession: new FakeSession() };
 export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
 export const dialog = {
   showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
+  showSaveDialog: vi.fn(async (..._args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> => ({ canceled: true })),
+};
+export const clipboard = {
+  writeText: vi.fn((_text: string) => undefined),
+  writeImage: vi.fn((_image: unknown) => undefined),
+};
+/** nativeImage.createFromBuffer: an image that knows whether its bytes were a PNG. */
+export const nativeImage = {
+  createFromBuffer: vi.fn((buffer: Buffer) => ({
+    bytes: buffer,
+    isEmpty: () => buffer.length < 8 || buffer.subarray(1, 4).toString('latin1') !== 'PNG',
+  })),
 };
 export const utilityProcess = {
   children: [] as FakeUtilityProcess[],
@@ -202,6 +214,11 @@ export function resetElectronFake(): void {
   shell.openExternal.mockClear();
   dialog.showOpenDialog.mockReset();
   dialog.showOpenDialog.mockImplementation(async () => ({ canceled: true, filePaths: [] }));
+  dialog.showSaveDialog.mockReset();
+  dialog.showSaveDialog.mockImplementation(async () => ({ canceled: true }));
+  clipboard.writeText.mockClear();
+  clipboard.writeImage.mockClear();
+  nativeImage.createFromBuffer.mockClear();
   utilityProcess.fork.mockClear();
   utilityProcess.children.length = 0;
   contextBridge.exposed.clear();

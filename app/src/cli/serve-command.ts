@@ -12,6 +12,7 @@ import { HashTestService } from '../services/hash-test.js';
 import { startServer } from '../server/serve.js';
 import { EngineHost } from '../services/engine-host.js';
 import { QuickTestService } from '../services/quick-test.js';
+import { HistoryService } from '../services/history.js';
 import { TargetsService } from '../services/targets.js';
 import type { ServeCommand } from './args.js';
 
@@ -31,11 +32,14 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
   if (!existsSync(path.join(dir, 'index.html'))) return io.fail('The UI is not built: run `npm run build:renderer`.', 1);
 
   const host = new EngineHost();
+  // The same history folder as the desktop app and `diskdial history`.
+  const history = new HistoryService();
   const dispatcher = createDispatcher({
-    quick: new QuickTestService({ engine: host.runTest }),
-    detailed: new DetailedTestService({ engine: host.runTest }),
-    hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest } }),
+    quick: new QuickTestService({ engine: host.runTest, history: history.record }),
+    detailed: new DetailedTestService({ engine: host.runTest, history: history.record }),
+    hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest }, history: history.record }),
     targets: new TargetsService(),
+    history,
     appInfo: async () => ({
       appVersion: appVersion(),
       engineVersion: await host.version().catch(() => 'not available'),

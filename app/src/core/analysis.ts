@@ -14,6 +14,8 @@ import {
   type FilesPassStats,
   type FilesRun,
   type FilesSection,
+  type ResultDocument,
+  type ResultFlag,
   type ResultTest,
   type RunStat,
   type StepSummary,
@@ -191,4 +193,42 @@ export function filesAnalysis(plan: Plan, outcomes: readonly StepOutcome[]): { s
   };
   if (plan.scaled) section.scaled = plan.scaled;
   return { section, tests };
+}
+
+/**
+ * The Quick Test's cycles as one document: each cycle ran as its own single-run benchmark (its
+ * own workspace), and history keeps them as the runs of one result — tests numbered by cycle,
+ * the summary across cycles, the weakest cache mode, every distinct flag once, the temperature
+ * before the first and after the last. `note` says how the sequence ended when it matters
+ * ("Stopped after 2 of 5 runs").
+ */
+export function combineRuns(cycles: readonly ResultDocument[], note?: string): ResultDocument {
+  const first = cycles[0];
+  if (!first) throw new RangeError('combineRuns: no cycles');
+  if (cycles.length === 1 && !note) return first;
+  const last = cycles[cycles.length - 1]!;
+  const tests = cycles.flatMap((doc, i) => doc.tests.map((t) => ({ ...t, run: i + 1 })));
+  const flags = new Map<string, ResultFlag>();
+  for (const doc of cycles) for (const f of doc.flags) if (!flags.has(`${f.code}\0${f.message}`)) flags.set(`${f.code}\0${f.message}`, f);
+  const notes = [...new Set(cycles.flatMap((d) => d.notes ?? []))];
+  if (note) notes.push(note);
+  const before = first.context?.temperatureC?.before;
+  const after = last.context?.temperatureC?.after;
+  const doc: ResultDocument = {
+    ...first,
+    finishedAt: last.finishedAt,
+    settings: { ...first.settings, runs: cycles.length },
+    cacheMode: weakestCacheMode(tests.map((t) => t.cacheMode)),
+    flags: [...flags.values()],
+    tests,
+  };
+  delete doc.summary;
+  delete doc.notes;
+  delete doc.context;
+  if (cycles.length > 1) doc.summary = summarize(tests);
+  if (notes.length > 0) doc.notes = notes;
+  if (before !== undefined || after !== undefined) {
+    doc.context = { temperatureC: { ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) } };
+  }
+  return doc;
 }

@@ -4,6 +4,7 @@
 // WebSocket server both speak exactly this; nothing else crosses.
 import { z } from 'zod';
 
+import type { CacheMode } from '../core/engine-types.js';
 import type { ResultDocument, ResultTest } from '../core/result.js';
 
 // ---- shared shapes --------------------------------------------------------------------------
@@ -103,6 +104,73 @@ export const HashSettings = z
   .strict();
 export type HashSettings = z.infer<typeof HashSettings>;
 
+// ---- history, compare, share ----------------------------------------------------------------
+
+/** A saved result's id (a UUID for results made here; imported ones keep theirs). */
+export const ResultId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a result id (letters, digits, . _ -)');
+
+/** Text exports: Markdown table, CrystalDiskMark-style text, CSV, the JSON document(s), a
+ *  self-contained HTML page. */
+export const EXPORT_FORMATS = ['md', 'txt', 'csv', 'json', 'html'] as const;
+export const ExportFormat = z.enum(EXPORT_FORMATS);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+
+/** A saved result as a history row: enough to list, filter and pick without loading it. */
+export interface HistoryEntry {
+  id: string;
+  kind: string;
+  label?: string;
+  /** resultName(): the label, else volume and day. */
+  name: string;
+  /** resultTitle(): "Quick Test · 1 GiB · 3 runs". */
+  title: string;
+  startedAt: string;
+  /** targetLine(): "Samsung T7 · USB 3.2 Gen 2 (10 Gb/s), UAS · exFAT · 1 TB". */
+  drive: string;
+  /** Groups results of one physical drive for the filter: serial, else model and size, else volume. */
+  driveKey: string;
+  volume: string;
+  fs: string;
+  cacheMode: CacheMode;
+  /** The primary figures' means (at most four): "Write 1,234 MB/s". */
+  headline: Array<{ label: string; value: number; unit: string }>;
+  /** How many warning flags the result carries (figures probably not the disk's). */
+  warnings: number;
+  /** 'imported': brought in from a file (another machine, a colleague). */
+  origin: 'local' | 'imported';
+  appVersion: string;
+}
+
+export interface HistoryListing {
+  /** Where results are kept. */
+  dir: string;
+  /** Newest first. */
+  entries: HistoryEntry[];
+  /** Files in the folder that are not results this version can read, and why (never fatal). */
+  skipped: Array<{ file: string; reason: string }>;
+}
+
+export interface ExportFile {
+  /** A suggested file name: "diskdial-quick-2026-11-22.md". */
+  filename: string;
+  mime: string;
+  text: string;
+}
+
+export interface ShareCard {
+  /** The card as PNG, base64; `scale` × the card's CSS size (2 by default: crisp on HiDPI screens). */
+  pngBase64: string;
+  width: number;
+  height: number;
+  /** The same card as SVG (what the PNG was rasterized from). */
+  svg: string;
+  filename: string;
+}
+
 /** A place the user can test: a mounted volume, or a folder they chose. */
 export interface TargetInfo {
   /** The folder tests will run in (a volume's mount point, or the chosen folder). */
@@ -163,6 +231,27 @@ export const requests = {
   'hash.start': HashSettings,
   /** Stop the running hash test (a generated test file is removed; the user's file is untouched). */
   'hash.stop': z.object({ jobId: z.string().min(1).max(100) }).strict(),
+  /** Every saved result, newest first, and the files that could not be read. */
+  'history.list': z.object({}).strict(),
+  /** One saved result document. */
+  'history.get': z.object({ id: ResultId }).strict(),
+  /** Names a result ("Direct to the port", "Through the hub"); an empty label removes it. */
+  'history.label': z.object({ id: ResultId, label: z.string().max(200) }).strict(),
+  /** Deletes saved results. */
+  'history.delete': z.object({ ids: z.array(ResultId).min(1).max(1000) }).strict(),
+  /** Adds a result document from another machine (its JSON text, as exported). */
+  'history.import': z.object({ json: z.string().min(1).max(32 * MiB), name: z.string().max(255).optional() }).strict(),
+  /** One result, or several side by side (the first, or `baseline`, is the reference), as text. */
+  'history.export': z.object({ ids: z.array(ResultId).min(1).max(20), format: ExportFormat, baseline: ResultId.optional() }).strict(),
+  /** The share card of a result: PNG (and its SVG). */
+  'share.card': z.object({ id: ResultId, scale: z.number().int().min(1).max(4).optional() }).strict(),
+  /** Electron only: the OS save dialog, then writes the file. Browser mode downloads in the page. */
+  'files.save': z
+    .object({ filename: z.string().min(1).max(255), data: z.string().max(64 * MiB), encoding: z.enum(['utf8', 'base64']) })
+    .strict(),
+  /** Electron only: text or a PNG image to the clipboard. Browser mode uses the page's clipboard. */
+  'clipboard.write': z
+    .union([z.object({ text: z.string().max(16 * MiB) }).strict(), z.object({ pngBase64: z.string().max(64 * MiB) }).strict()]),
 } as const;
 
 export type RequestChannel = keyof typeof requests;
@@ -188,6 +277,15 @@ export interface ResponseMap {
   'files.choose': { path: string; bytes: number } | null;
   'hash.start': { jobId: string };
   'hash.stop': { stopped: boolean };
+  'history.list': HistoryListing;
+  'history.get': ResultDocument;
+  'history.label': HistoryEntry;
+  'history.delete': { deleted: number };
+  'history.import': { entry: HistoryEntry; duplicate: boolean };
+  'history.export': ExportFile;
+  'share.card': ShareCard;
+  'files.save': { path: string } | null;
+  'clipboard.write': { written: true };
 }
 
 // ---- events (core → the renderer that started the job) --------------------------------------
@@ -222,8 +320,15 @@ export interface QuickDoneEvent {
   jobId: string;
   /** 'finished': all runs done; 'stopped': the user stopped it; 'failed': see error. */
   outcome: 'finished' | 'stopped' | 'failed';
+  /** The cycles that completed, as one document (each cycle a run), when at least one did. */
+  result?: ResultDocument;
   error?: IpcError;
+  saved?: SavedNote;
 }
+
+/** Whether a job's result went into history: its id, or why it could not be saved (the test
+ *  itself still succeeded). */
+export type SavedNote = { id: string } | { error: IpcError };
 
 /** The plan of a detailed job, once known (sustained and files size themselves to free space). */
 export interface DetailedPlanEvent {
@@ -283,6 +388,8 @@ export interface DetailedDoneEvent {
   /** finished: the whole result document. */
   result?: ResultDocument;
   error?: IpcError;
+  /** finished: whether the result went into history. */
+  saved?: SavedNote;
 }
 
 /** The hash test's stages, in the order they run ('write' only for a generated test file). */
@@ -324,6 +431,8 @@ export interface HashDoneEvent {
   /** finished: the result document (kind 'hash', with its `hash` section). */
   result?: ResultDocument;
   error?: IpcError;
+  /** finished: whether the result went into history. */
+  saved?: SavedNote;
 }
 
 export interface EventMap {
@@ -366,6 +475,18 @@ export interface DiskDialBridge {
   onHashProgress(cb: (e: HashProgressEvent) => void): () => void;
   onHashStage(cb: (e: HashStageEvent) => void): () => void;
   onHashDone(cb: (e: HashDoneEvent) => void): () => void;
+  listHistory(): Promise<IpcResult<HistoryListing>>;
+  getResult(id: string): Promise<IpcResult<ResultDocument>>;
+  labelResult(id: string, label: string): Promise<IpcResult<HistoryEntry>>;
+  deleteResults(ids: string[]): Promise<IpcResult<{ deleted: number }>>;
+  /** `json`: the text of an exported result file; `name`: its file name, for messages. */
+  importResult(json: string, name?: string): Promise<IpcResult<{ entry: HistoryEntry; duplicate: boolean }>>;
+  exportResults(ids: string[], format: ExportFormat, baseline?: string): Promise<IpcResult<ExportFile>>;
+  shareCard(id: string, scale?: number): Promise<IpcResult<ShareCard>>;
+  /** Electron: the OS save dialog (null when cancelled); browser mode: a download of that name. */
+  saveFile(filename: string, data: string, encoding: 'utf8' | 'base64', mime: string): Promise<IpcResult<{ path: string } | null>>;
+  copyText(text: string): Promise<IpcResult<{ written: true }>>;
+  copyImage(pngBase64: string): Promise<IpcResult<{ written: true }>>;
 }
 
 // ---- browser mode: the same contract over one WebSocket -------------------------------------

@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DetailedTestService } from '../services/detailed-test.js';
 import type { HashTestService } from '../services/hash-test.js';
+import type { HistoryService } from '../services/history.js';
 import type { QuickTestService } from '../services/quick-test.js';
 import type { TargetsService } from '../services/targets.js';
 import {
@@ -34,12 +35,18 @@ export interface DispatcherDeps {
   chooseFolder?: () => Promise<string | null>;
   /** The OS file picker (Electron only); resolves null when the user cancels. */
   chooseFile?: () => Promise<string | null>;
+  /** Saved results: list, label, delete, import, export, share card. */
+  history: HistoryService;
+  /** The OS save dialog, then the write (Electron only); resolves the path, or null when cancelled. */
+  saveFile?: (filename: string, data: Buffer) => Promise<string | null>;
+  /** The system clipboard (Electron only). */
+  writeClipboard?: (content: { text: string } | { png: Buffer }) => void;
 }
 
 type Handlers = { [C in RequestChannel]: (payload: RequestPayload<C>, sink: EventSink) => Promise<ResponseMap[C]> };
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
-  const { quick, detailed, hash, targets } = deps;
+  const { quick, detailed, hash, targets, history } = deps;
   // One test at a time, whichever screen starts it: two would measure each other.
   const assertIdle = (): void => {
     if (quick.runningJobId !== undefined || detailed.runningJobId !== undefined || hash.runningJobId !== undefined) {
@@ -94,6 +101,24 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       return hash.start(settings, sink);
     },
     'hash.stop': async ({ jobId }) => ({ stopped: hash.stop(jobId) }),
+    'history.list': () => history.list(),
+    'history.get': ({ id }) => history.get(id),
+    'history.label': ({ id, label }) => history.label(id, label),
+    'history.delete': ({ ids }) => history.delete(ids),
+    'history.import': ({ json, name }) => history.import(json, name),
+    'history.export': ({ ids, format, baseline }) => history.export(ids, format, baseline),
+    'share.card': ({ id, scale }) => history.card(id, scale),
+    'files.save': async ({ filename, data, encoding }) => {
+      if (!deps.saveFile) throw new DiskDialError('Saving through a dialog needs the desktop app; the page downloads the file instead.', { code: 'ERR_UNSUPPORTED' });
+      const bytes = encoding === 'base64' ? Buffer.from(data, 'base64') : Buffer.from(data, 'utf8');
+      const saved = await deps.saveFile(path.basename(filename), bytes);
+      return saved === null ? null : { path: saved };
+    },
+    'clipboard.write': async (content) => {
+      if (!deps.writeClipboard) throw new DiskDialError('The clipboard is the page\'s in browser mode.', { code: 'ERR_UNSUPPORTED' });
+      deps.writeClipboard('text' in content ? { text: content.text } : { png: Buffer.from(content.pngBase64, 'base64') });
+      return { written: true as const };
+    },
   };
 
   const dispatcher: Required<Dispatcher> = {

@@ -1,7 +1,10 @@
 // App lifetime rules that main.ts wires up, kept here so they can be tested with `electron` mocked:
 // one instance at a time, quit when the last window closes (except on macOS, where apps stay in
-// the Dock), and stop running tests (their files removed) before the process exits.
-import type { App, BrowserWindow, Dialog, OpenDialogOptions } from 'electron';
+// the Dock), and stop running tests (their files removed) before the process exits; and the OS
+// dialogs and clipboard behind the requests that need them.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { App, BrowserWindow, Clipboard, Dialog, NativeImage, OpenDialogOptions, SaveDialogOptions } from 'electron';
 
 /**
  * Takes the single-instance lock. A second launch hands over to the first, which brings its
@@ -54,10 +57,6 @@ export function closeBeforeQuit(app: App, close: () => Promise<void>, timeoutMs 
   });
 }
 
-/**
- * The OS folder picker behind the `targets.choose` request (the dispatcher describes the folder).
- * Returns null when the user cancels.
- */
 /** The OS file picker for the hash test: one existing file (read-only use). */
 export function fileChooser(
   dialog: Pick<Dialog, 'showOpenDialog'>,
@@ -72,6 +71,10 @@ export function fileChooser(
   };
 }
 
+/**
+ * The OS folder picker behind the `targets.choose` request (the dispatcher describes the folder).
+ * Returns null when the user cancels.
+ */
 export function folderChooser(
   dialog: Pick<Dialog, 'showOpenDialog'>,
   parent: () => BrowserWindow | undefined,
@@ -87,5 +90,55 @@ export function folderChooser(
     const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
     if (picked.canceled) return null;
     return picked.filePaths[0] ?? null;
+  };
+}
+
+const SAVE_FILTERS: Record<string, { name: string; extensions: string[] }> = {
+  '.png': { name: 'PNG image', extensions: ['png'] },
+  '.md': { name: 'Markdown', extensions: ['md'] },
+  '.txt': { name: 'Text', extensions: ['txt'] },
+  '.csv': { name: 'CSV', extensions: ['csv'] },
+  '.json': { name: 'JSON', extensions: ['json'] },
+  '.html': { name: 'Web page', extensions: ['html'] },
+};
+
+/**
+ * The OS save dialog behind `files.save` (share card, exports): suggests `filename` in the
+ * Downloads folder, writes the bytes where the user chose. Returns the path, or null when the
+ * user cancels.
+ */
+export function fileSaver(
+  dialog: Pick<Dialog, 'showSaveDialog'>,
+  parent: () => BrowserWindow | undefined,
+  downloads: () => string,
+): (filename: string, data: Buffer) => Promise<string | null> {
+  return async (filename, data) => {
+    const filter = SAVE_FILTERS[path.extname(filename).toLowerCase()];
+    const options: SaveDialogOptions = {
+      title: 'Save',
+      defaultPath: path.join(downloads(), path.basename(filename)),
+      ...(filter ? { filters: [filter] } : {}),
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+    };
+    const win = parent();
+    const picked = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+    if (picked.canceled || !picked.filePath) return null;
+    await writeFile(picked.filePath, data);
+    return picked.filePath;
+  };
+}
+
+/** The system clipboard behind `clipboard.write`: text, or a PNG as an image. */
+export function clipboardWriter(
+  clipboard: Pick<Clipboard, 'writeText' | 'writeImage'>,
+  images: { createFromBuffer(buffer: Buffer): NativeImage },
+): (content: { text: string } | { png: Buffer }) => void {
+  return (content) => {
+    if ('text' in content) clipboard.writeText(content.text);
+    else {
+      const image = images.createFromBuffer(content.png);
+      if (image.isEmpty()) throw new Error('The image could not be read.');
+      clipboard.writeImage(image);
+    }
   };
 }

@@ -5,16 +5,17 @@
 // a utilityProcess), lifecycle.ts (single instance, quitting).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, nativeImage, session } from 'electron';
 import { createDispatcher } from '../ipc/dispatch.js';
 import { DetailedTestService } from '../services/detailed-test.js';
 import { HashTestService } from '../services/hash-test.js';
 import { EngineHost } from '../services/engine-host.js';
 import { QuickTestService } from '../services/quick-test.js';
+import { HistoryService } from '../services/history.js';
 import { TargetsService } from '../services/targets.js';
 import { electronSpawner } from './engine-spawner.js';
 import { registerIpc, TrustedSenders } from './ipc-main.js';
-import { closeBeforeQuit, fileChooser, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
+import { clipboardWriter, closeBeforeQuit, fileChooser, fileSaver, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
 import { registerAppProtocol, registerAppScheme } from './protocol.js';
 import { hardenApp, hardenSession } from './security.js';
 import { createMainWindow } from './window.js';
@@ -48,11 +49,14 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
     registerAppProtocol(rendererDir);
 
     const engineHost = new EngineHost({ spawner: electronSpawner });
+    // The same history folder as `diskdial history` and browser mode (core/history.ts).
+    const history = new HistoryService();
     const dispatcher = createDispatcher({
-      quick: new QuickTestService({ engine: engineHost.runTest }),
-      detailed: new DetailedTestService({ engine: engineHost.runTest }),
-      hash: new HashTestService({ engine: { runHash: engineHost.runHash, runTest: engineHost.runTest } }),
+      quick: new QuickTestService({ engine: engineHost.runTest, history: history.record }),
+      detailed: new DetailedTestService({ engine: engineHost.runTest, history: history.record }),
+      hash: new HashTestService({ engine: { runHash: engineHost.runHash, runTest: engineHost.runTest }, history: history.record }),
       targets: new TargetsService(),
+      history,
       // The engine's version comes from its own process: the addon never loads into main.
       appInfo: async () => ({
         appVersion: app.getVersion(),
@@ -62,6 +66,8 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
       }),
       chooseFolder: folderChooser(dialog, () => mainWindow),
       chooseFile: fileChooser(dialog, () => mainWindow),
+      saveFile: fileSaver(dialog, () => mainWindow, () => app.getPath('downloads')),
+      writeClipboard: clipboardWriter(clipboard, nativeImage),
     });
     registerIpc(dispatcher, trusted.isTrusted);
     closeBeforeQuit(app, async () => {

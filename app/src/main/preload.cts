@@ -62,6 +62,17 @@ const bridge: DiskDialBridge = {
   onHashProgress: (cb) => subscribe('hash.progress', cb),
   onHashStage: (cb) => subscribe('hash.stage', cb),
   onHashDone: (cb) => subscribe('hash.done', cb),
+  listHistory: () => invoke('history.list', {}),
+  getResult: (id) => invoke('history.get', { id }),
+  labelResult: (id, label) => invoke('history.label', { id, label }),
+  deleteResults: (ids) => invoke('history.delete', { ids }),
+  importResult: (json, name) => invoke('history.import', name === undefined ? { json } : { json, name }),
+  exportResults: (ids, format, baseline) => invoke('history.export', baseline === undefined ? { ids, format } : { ids, format, baseline }),
+  shareCard: (id, scale) => invoke('share.card', scale === undefined ? { id } : { id, scale }),
+  // `mime` is for browser mode's download; the desktop's save dialog filters by extension.
+  saveFile: (filename, data, encoding) => invoke('files.save', { filename, data, encoding }),
+  copyText: (text) => invoke('clipboard.write', { text }),
+  copyImage: (pngBase64) => invoke('clipboard.write', { pngBase64 }),
 };
 
 contextBridge.exposeInMainWorld('diskdial', bridge);

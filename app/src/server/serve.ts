@@ -31,8 +31,9 @@ export interface RunningServer {
 }
 
 export const HOST = '127.0.0.1';
-/** Requests are small JSON objects; a megabyte of "payload" is an attack, not a request. */
-export const MAX_MESSAGE_BYTES = 64 * 1024;
+/** Requests are small JSON objects, except the two that carry a file: importing a result
+ *  (history.import, up to 32 MiB of JSON) — anything larger than that is an attack, not a request. */
+export const MAX_MESSAGE_BYTES = 33 * 1024 * 1024;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -7,13 +7,15 @@ import { toPlainError } from '../core/errors.js';
 import { toResultTest } from '../core/result.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../core/runner.js';
 import type { DetailedDoneEvent, DetailedProgressEvent, DetailedSettings, EventSink } from '../ipc/contract.js';
-import { emitterFor, SlotService, type Job } from './job-slot.js';
+import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
 import type { EngineFn } from './quick-test.js';
 
 export interface DetailedTestDeps {
   engine: EngineFn;
   /** Least time between two forwarded progress events (default 100 ms). */
   progressIntervalMs?: number;
+  /** Where finished results are kept (history). */
+  history?: ResultRecorder;
 }
 
 /** The runner's options for what the Detailed screen asked. */
@@ -48,7 +50,7 @@ export class DetailedTestService extends SlotService<DetailedSettings> {
   readonly #interval: number;
 
   constructor(deps: DetailedTestDeps) {
-    super();
+    super(deps.history);
     this.#engine = deps.engine;
     this.#interval = deps.progressIntervalMs ?? 100;
   }
@@ -141,7 +143,7 @@ export class DetailedTestService extends SlotService<DetailedSettings> {
           });
         },
       });
-      finish(signal.aborted ? { outcome: 'stopped' } : { outcome: 'finished', result });
+      finish(signal.aborted ? { outcome: 'stopped' } : { outcome: 'finished', result, ...(await this.record(result)) });
     } catch (err) {
       if (isAbortError(err) || signal.aborted) {
         finish({ outcome: 'stopped' });

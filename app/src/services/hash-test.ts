@@ -5,7 +5,7 @@ import { isAbortError } from '../core/engine.js';
 import { toPlainError } from '../core/errors.js';
 import { runHashBenchmark, type HashFn, type TestFn } from '../core/hash-run.js';
 import type { EventSink, HashDoneEvent, HashSettings } from '../ipc/contract.js';
-import { emitterFor, SlotService, type Job } from './job-slot.js';
+import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
 
 export interface HashTestDeps {
   /** The engine's calls: an EngineHost's (crash isolation), or the in-process core ones. */
@@ -16,13 +16,15 @@ export interface HashTestDeps {
   threads?: number;
   /** Seconds of each in-memory measurement (default 2). */
   memorySeconds?: number;
+  /** Where finished results are kept (history). */
+  history?: ResultRecorder;
 }
 
 export class HashTestService extends SlotService<HashSettings> {
   readonly #deps: HashTestDeps;
 
   constructor(deps: HashTestDeps) {
-    super();
+    super(deps.history);
     this.#deps = deps;
   }
 
@@ -84,7 +86,7 @@ export class HashTestService extends SlotService<HashSettings> {
           });
         },
       });
-      finish(signal.aborted ? { outcome: 'stopped' } : { outcome: 'finished', result });
+      finish(signal.aborted ? { outcome: 'stopped' } : { outcome: 'finished', result, ...(await this.record(result)) });
     } catch (err) {
       if (isAbortError(err) || signal.aborted) {
         finish({ outcome: 'stopped' });

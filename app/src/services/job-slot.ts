@@ -4,7 +4,12 @@
 // detailed tests each hold a slot; the dispatcher keeps the two from running together.
 import { randomUUID } from 'node:crypto';
 import { DiskDialError } from '../core/errors.js';
-import type { EventChannel, EventMap, EventSink } from '../ipc/contract.js';
+import type { ResultDocument } from '../core/result.js';
+import type { EventChannel, EventMap, EventSink, SavedNote } from '../ipc/contract.js';
+
+/** Keeps a finished job's result (HistoryService.record): where it went, or why it could not.
+ *  Never rejects: a result that cannot be saved is still shown. */
+export type ResultRecorder = (doc: ResultDocument) => Promise<SavedNote>;
 
 export interface Job {
   id: string;
@@ -65,6 +70,12 @@ export class JobSlot {
 /** A service that runs one kind of job, one at a time: the slot's verbs, and `run` to implement. */
 export abstract class SlotService<Settings> {
   readonly #slot = new JobSlot();
+  readonly #recorder: ResultRecorder | undefined;
+
+  /** @param recorder where finished results are kept (history); none: results are not saved. */
+  constructor(recorder?: ResultRecorder) {
+    this.#recorder = recorder;
+  }
 
   /** The running job's id, if any. */
   get runningJobId(): string | undefined {
@@ -94,6 +105,16 @@ export abstract class SlotService<Settings> {
   /** Frees the slot; call before the job's last event (see JobSlot.release). */
   protected release(job: Job): void {
     this.#slot.release(job);
+  }
+
+  /** Saves a finished result: the done event's `saved` field ({} when nothing saves results). */
+  protected async record(doc: ResultDocument): Promise<{ saved?: SavedNote }> {
+    if (!this.#recorder) return {};
+    try {
+      return { saved: await this.#recorder(doc) };
+    } catch (err) {
+      return { saved: { error: { code: 'ERR_HISTORY', message: `The result could not be saved to history: ${(err as Error).message}` } } };
+    }
   }
 
   /** The job itself; it must settle only once its files are gone, and never reject. */

@@ -5,9 +5,11 @@
 import type { EngineResult, EngineSpec } from '../core/engine-types.js';
 import { isAbortError, type RunTestOptions } from '../core/engine.js';
 import { toPlainError } from '../core/errors.js';
+import { combineRuns } from '../core/analysis.js';
+import type { ResultDocument } from '../core/result.js';
 import { runBenchmark, type RunProgress } from '../core/runner.js';
 import type { EventSink, QuickDoneEvent, QuickProgressEvent, QuickTestSettings } from '../ipc/contract.js';
-import { emitterFor, SlotService, type Job } from './job-slot.js';
+import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
 
 export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 
@@ -16,6 +18,8 @@ export interface QuickTestDeps {
   engine: EngineFn;
   /** Least time between two forwarded progress events (default 50 ms: at most ~20 a second). */
   progressIntervalMs?: number;
+  /** Where finished results are kept (history): the completed cycles as one result. */
+  history?: ResultRecorder;
 }
 
 export class QuickTestService extends SlotService<QuickTestSettings> {
@@ -23,7 +27,7 @@ export class QuickTestService extends SlotService<QuickTestSettings> {
   readonly #interval: number;
 
   constructor(deps: QuickTestDeps) {
-    super();
+    super(deps.history);
     this.#engine = deps.engine;
     this.#interval = deps.progressIntervalMs ?? 50;
   }
@@ -39,6 +43,20 @@ export class QuickTestService extends SlotService<QuickTestSettings> {
     };
     const cycles = settings.mode === 'runs' ? settings.runs : 0;
     let cycle = 0;
+    const done: ResultDocument[] = [];
+    // The completed cycles as one result, saved, whether the sequence finished or was stopped
+    // (continuous mode only ever ends by Stop); a cycle cut short is not in it.
+    const keep = async (): Promise<Pick<QuickDoneEvent, 'result' | 'saved'>> => {
+      if (done.length === 0) return {};
+      const note =
+        cycles === 0
+          ? `Continuous mode: ${done.length} cycle${done.length === 1 ? '' : 's'} completed before Stop.`
+          : done.length < cycles
+            ? `Stopped after ${done.length} of ${cycles} runs.`
+            : undefined;
+      const result = combineRuns(done, note);
+      return { result, ...(await this.record(result)) };
+    };
     try {
       while (!signal.aborted && (cycles === 0 || cycle < cycles)) {
         // Nothing runs unattended: a front door that never told us its sink went away still
@@ -56,12 +74,13 @@ export class QuickTestService extends SlotService<QuickTestSettings> {
             if (!sink.alive) controller.abort(new Error('nobody is watching this test'));
           }),
         });
+        done.push(result);
         emit('quick.cycle', { jobId, cycle, result });
       }
-      finish({ outcome: signal.aborted ? 'stopped' : 'finished' });
+      finish({ outcome: signal.aborted ? 'stopped' : 'finished', ...(await keep()) });
     } catch (err) {
       if (isAbortError(err) || signal.aborted) {
-        finish({ outcome: 'stopped' });
+        finish({ outcome: 'stopped', ...(await keep()) });
       } else {
         const plain = toPlainError(err, { path: settings.target });
         finish({ outcome: 'failed', error: { code: plain.code, message: plain.message } });

@@ -1,0 +1,63 @@
+// History as the front doors use it: the store's verbs (list, get, label, delete, import), the
+// text exports and the share card of saved results, and `record`, which the test services call
+// with every finished result. Shared by Electron's main process, browser mode and the CLI.
+import type { ResultDocument } from '../core/result.js';
+import { HistoryStore } from '../core/history.js';
+import { renderExport } from '../core/report/export.js';
+import type { ExportFile, ExportFormat, HistoryEntry, HistoryListing, SavedNote, ShareCard } from '../ipc/contract.js';
+
+export class HistoryService {
+  readonly store: HistoryStore;
+
+  constructor(store: HistoryStore = new HistoryStore()) {
+    this.store = store;
+  }
+
+  list(): Promise<HistoryListing> {
+    return this.store.list();
+  }
+
+  get(id: string): Promise<ResultDocument> {
+    return this.store.get(id);
+  }
+
+  label(id: string, label: string): Promise<HistoryEntry> {
+    return this.store.label(id, label);
+  }
+
+  async delete(ids: readonly string[]): Promise<{ deleted: number }> {
+    return { deleted: await this.store.delete(ids) };
+  }
+
+  /** Imports an exported file's text; a comparison export brings in each of its results. */
+  async import(json: string, name?: string): Promise<{ entry: HistoryEntry; duplicate: boolean }> {
+    const { entries, duplicates } = await this.store.import(json, name);
+    return { entry: entries[0]!, duplicate: duplicates === entries.length };
+  }
+
+  /** One result, or several side by side (`baseline` the reference), in a text format. */
+  async export(ids: readonly string[], format: ExportFormat, baseline?: string): Promise<ExportFile> {
+    const docs = await Promise.all(ids.map((id) => this.store.get(id)));
+    return renderExport(docs, format, baseline !== undefined ? { baseline } : {});
+  }
+
+  /** The share card of a saved result, rasterized here so app and CLI give the same picture. */
+  async card(id: string, scale = 2): Promise<ShareCard> {
+    const doc = await this.store.get(id);
+    // resvg is loaded on first use: most sessions never share a card.
+    const { renderCardPng, cardFilename } = await import('../core/card-png.js');
+    const card = renderCardPng(doc, { scale });
+    return { pngBase64: card.png.toString('base64'), width: card.width, height: card.height, svg: card.svg, filename: cardFilename(doc) };
+  }
+
+  /** Saves a finished result (the test services' ResultRecorder). */
+  readonly record = async (doc: ResultDocument): Promise<SavedNote> => {
+    try {
+      await this.store.save(doc);
+      return { id: doc.id };
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      return { error: { code: e.code ?? 'ERR_HISTORY', message: `The result could not be saved to history in ${this.store.dir}: ${e.message}` } };
+    }
+  };
+}
