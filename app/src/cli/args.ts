@@ -5,10 +5,13 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CacheRequest, DataPattern, HashAlgo } from '../core/engine-types.js';
-import { DiskDialError } from '../core/errors.js';
 import { FILES_PRESETS, MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPreset } from '../core/file-set.js';
 import { CDM_MODES, CDM_PRESETS, isTestKind, TEST_KINDS, validatePlanOptions, type CdmMode, type CdmPreset, type TestKind } from '../core/presets.js';
 import { parseSize } from '../core/units.js';
+import { UsageError } from './usage-error.js';
+import { HISTORY_COMMANDS, HISTORY_HELP, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-commands.js';
+
+export { UsageError };
 
 export const MAX_RUNS = 100;
 
@@ -34,6 +37,8 @@ export interface RunCommand {
   restSeconds?: number;
   intervalSeconds?: number;
   json: boolean;
+  /** --no-save: keep the result out of history. */
+  noSave?: boolean;
 }
 
 export interface ServeCommand {
@@ -52,9 +57,10 @@ export interface HashCommand {
   threads?: number;
   label?: string;
   json: boolean;
+  noSave?: boolean;
 }
 
-export type Command = { command: 'help' } | { command: 'version' } | RunCommand | ServeCommand | HashCommand;
+export type Command = { command: 'help' } | { command: 'version' } | RunCommand | ServeCommand | HashCommand | HistoryCommand;
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -84,6 +90,7 @@ const OPTIONS = {
   port: { type: 'string', short: 'p' },
   algo: { type: 'string' },
   verify: { type: 'string' },
+  'no-save': { type: 'boolean' },
 } as const;
 
 /** Options of `run` only; `serve` takes its settings from the page. */
@@ -110,6 +117,7 @@ const RUN_ONLY = [
   'rest',
   'interval',
   'json',
+  'no-save',
 ] as const;
 
 /** Options that belong to some tests only, and which. */
@@ -186,6 +194,7 @@ Options:
                          buffered-flushed, buffered
       --label TEXT       a name to store with the result
       --json             print the result document as JSON on stdout
+      --no-save          do not keep the result in history
 
 Hash test (hash): four rates for one file — uncached read alone, read + hash
 pipelined (reading and hashing on two threads), hashing in memory on one core, and
@@ -195,8 +204,9 @@ on every core — with the digest and a verdict: storage-bound or CPU-bound, by 
                          file with a line for the file; exit 1 when it does not match
       --size SIZE        with a folder: write a test file of SIZE there (removed after)
       --threads N        streams for the all-cores rate (default: the CPUs available)
-      --label TEXT, --json
+      --label TEXT, --json, --no-save
 
+${HISTORY_HELP}
 Browser mode (serve):
   -p, --port N           port on 127.0.0.1 (default: a free one). Open the printed
                          URL; it carries a one-time token, and only pages from that
@@ -210,11 +220,6 @@ test ends, fails or is cancelled (Ctrl-C). Exit codes: 0 ok, 1 failed, 2 bad inp
 130 cancelled.
 `;
 
-export class UsageError extends DiskDialError {
-  constructor(message: string) {
-    super(message, { code: 'ERR_USAGE', category: 'input' });
-  }
-}
 
 function integer(flag: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text.trim())) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
@@ -267,6 +272,12 @@ function parseArgsError(err: unknown): UsageError {
 }
 
 export function parseCli(argv: readonly string[]): Command {
+  // history, export, share and import have options of their own.
+  const at = argv.findIndex((a) => !a.startsWith('-'));
+  const first = at >= 0 ? argv[at]! : undefined;
+  if (at === 0 && (HISTORY_COMMANDS as readonly string[]).includes(first!) && !argv.includes('--help') && !argv.includes('-h')) {
+    return parseHistoryCommand(first as HistoryCommandName, argv.slice(1));
+  }
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
@@ -283,7 +294,8 @@ export function parseCli(argv: readonly string[]): Command {
   if (command === 'version') return { command: 'version' };
   if (command === 'serve') return parseServe(v, rest);
   if (command === 'hash') return parseHash(v, rest);
-  if (command !== 'run') throw new UsageError(`unknown command "${command}"; try diskdial run <dir>, diskdial hash <file>, or diskdial --help`);
+  if ((HISTORY_COMMANDS as readonly string[]).includes(command)) throw new UsageError(`options go after "${command}": diskdial ${command} …`);
+  if (command !== 'run') throw new UsageError(`unknown command "${command}"; try diskdial run <dir>, diskdial hash <file>, diskdial history, or diskdial --help`);
   if (v.port !== undefined) throw new UsageError('--port applies to diskdial serve only');
   if (v.algo !== undefined || v.verify !== undefined) throw new UsageError(`--${v.algo !== undefined ? 'algo' : 'verify'} applies to diskdial hash only`);
   const [dir, ...extra] = rest;
@@ -311,6 +323,7 @@ export function parseCli(argv: readonly string[]): Command {
   if (test === 'files' && v.threads !== undefined) throw new UsageError('--threads does not apply to --test files: files are written one at a time');
 
   const cmd: RunCommand = { command: 'run', target: path.resolve(dir), test, runs: 1, json: v.json ?? false };
+  if (v['no-save']) cmd.noSave = true;
   try {
     if (v.size !== undefined) cmd.size = parseSize(v.size, '--size');
     if (v.bs !== undefined) cmd.bs = parseSize(v.bs, '--bs');
@@ -363,7 +376,7 @@ export function parseCli(argv: readonly string[]): Command {
   return cmd;
 }
 
-const HASH_OPTIONS = new Set(['algo', 'verify', 'size', 'threads', 'label', 'json']);
+const HASH_OPTIONS = new Set(['algo', 'verify', 'size', 'threads', 'label', 'json', 'no-save']);
 
 function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): HashCommand {
   const foreign = (Object.keys(v) as Array<keyof typeof OPTIONS>).find((k) => v[k] !== undefined && !HASH_OPTIONS.has(k));
@@ -372,6 +385,7 @@ function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefin
   if (target === undefined) throw new UsageError('missing <file>: which file should be hashed? e.g. diskdial hash ~/Downloads/debian.iso');
   if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"; hash takes one file`);
   const cmd: HashCommand = { command: 'hash', path: path.resolve(target), json: v.json === true };
+  if (v['no-save'] === true) cmd.noSave = true;
   if (typeof v.algo === 'string') cmd.algo = oneOf('algo', v.algo, ['sha256', 'sha512'] as const);
   if (typeof v.verify === 'string') cmd.verify = v.verify;
   if (typeof v.label === 'string') cmd.label = v.label;

@@ -5,10 +5,12 @@
 // the engine has stopped and the test folder is gone.
 import { engineVersion, isAbortError } from '../core/engine.js';
 import { DiskDialError } from '../core/errors.js';
-import { appVersion } from '../core/result.js';
+import { HistoryStore } from '../core/history.js';
+import { appVersion, type ResultDocument } from '../core/result.js';
 import { runHashBenchmark } from '../core/hash-run.js';
 import { runBenchmark } from '../core/runner.js';
 import { HELP, parseCli, type Command } from './args.js';
+import { runHistoryCommand } from './history-commands.js';
 import { createProgressLine } from './progress.js';
 import { serve } from './serve-command.js';
 import { formatHashReport, formatReport } from './table.js';
@@ -20,6 +22,21 @@ function oneLine(message: string): string {
 function fail(message: string, code: number): number {
   process.stderr.write(`diskdial: ${oneLine(message)}\n`);
   return code;
+}
+
+/** Keeps a finished result in history; a failure to save is a warning, not a failed test. */
+async function save(doc: ResultDocument): Promise<string | undefined> {
+  try {
+    await new HistoryStore().save(doc);
+    return doc.id;
+  } catch (err) {
+    process.stderr.write(`diskdial: the result could not be saved to history: ${oneLine((err as Error).message)}\n`);
+    return undefined;
+  }
+}
+
+function savedLine(id: string | undefined): string {
+  return id ? `\nSaved to history as ${id.slice(0, 8)} (diskdial history; diskdial share ${id.slice(0, 8)})\n` : '';
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -46,6 +63,14 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (cmd.command === 'serve') {
     return serve(cmd, { out: (line) => process.stdout.write(`${line}\n`), fail });
+  }
+  if (cmd.command === 'history' || cmd.command === 'export' || cmd.command === 'share' || cmd.command === 'import') {
+    try {
+      return await runHistoryCommand(cmd, { out: (text) => process.stdout.write(text), warn: (line) => process.stderr.write(`diskdial: ${line}\n`) });
+    } catch (err) {
+      if (err instanceof DiskDialError) return fail(err.message, err.category === 'input' ? 2 : 1);
+      return fail(err instanceof Error ? err.message : String(err), 1);
+    }
   }
 
   // First signal: cancel gracefully, so the engine closes its files and the workspace is
@@ -75,12 +100,13 @@ export async function main(argv: string[]): Promise<number> {
         ...(progress ? { onProgress: (p) => progress.updateHash(p) } : {}),
       });
       progress?.clear();
-      process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatHashReport(doc));
+      const saved = cmd.noSave ? undefined : await save(doc);
+      process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatHashReport(doc) + savedLine(saved));
       // As sha256sum -c does: a digest that does not match is a failure.
       if (doc.hash?.verify && !doc.hash.verify.match) return fail(doc.hash.verify.text, 1);
       return 0;
     }
-    const { command: _c, json: _j, ...opts } = cmd;
+    const { command: _c, json: _j, noSave: _n, ...opts } = cmd;
     const doc = await runBenchmark({
       ...opts,
       signal: controller.signal,
@@ -88,7 +114,8 @@ export async function main(argv: string[]): Promise<number> {
       ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
     });
     progress?.clear();
-    process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatReport(doc));
+    const saved = cmd.noSave ? undefined : await save(doc);
+    process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatReport(doc) + savedLine(saved));
     return 0;
   } catch (err) {
     progress?.clear();
