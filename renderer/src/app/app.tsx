@@ -1,10 +1,11 @@
-// The window: a header with the app name, the screen tabs (Quick Test, Detailed, Hash) and the
-// target picker they share; the screens; and a footer line with app and engine versions.
+// The window: a header with the app name, the screen tabs (Quick Test, Detailed, Hash, History)
+// and the target picker they share; the screens; and a footer line with app and engine versions.
 //
 // A screen mounts when first opened and then stays mounted, hidden while another is shown, so a
 // test keeps receiving its events (and a screen keeps its figures) while the user looks at the
 // other. One test runs at a time: while any screen's test runs, the picker is locked and every
-// other screen's Start says why.
+// other screen's Start says why. History runs no test; it reads its list again each time it
+// is shown (its screen gets `active`).
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import type { AppInfo } from '../../../app/src/ipc/contract';
 import { TargetPicker } from '../features/targets/target-picker';
@@ -15,20 +16,22 @@ import { DetailedScreen } from '../features/detailed/detailed-screen';
 import { selectDetailedBusy, useDetailedStore } from '../features/detailed/store';
 import { HashScreen } from '../features/hash/hash-screen';
 import { selectHashBusy, useHashStore } from '../features/hash/store';
+import { HistoryScreen } from '../features/history/history-screen';
 import { getBridge } from '../lib/bridge';
 
-type ScreenId = 'quick' | 'detailed' | 'hash';
+type ScreenId = 'quick' | 'detailed' | 'hash' | 'history';
 interface ScreenDef {
   id: ScreenId;
   label: string;
-  Screen: ComponentType<{ lockedReason?: string | undefined }>;
-  /** What the other screens say while this screen's test runs. */
-  busyReason: string;
+  Screen: ComponentType<{ lockedReason?: string | undefined; active?: boolean }>;
+  /** What the other screens say while this screen's test runs (absent: it runs no test). */
+  busyReason?: string;
 }
 const SCREENS: readonly ScreenDef[] = [
   { id: 'quick', label: 'Quick Test', Screen: QuickTestScreen, busyReason: 'A Quick Test is running. Stop it or wait for it to finish.' },
   { id: 'detailed', label: 'Detailed', Screen: DetailedScreen, busyReason: 'A detailed test is running. Stop it or wait for it to finish.' },
   { id: 'hash', label: 'Hash', Screen: HashScreen, busyReason: 'A hash test is running. Stop it or wait for it to finish.' },
+  { id: 'history', label: 'History', Screen: HistoryScreen },
 ];
 
 /** The screen whose test is starting, running or stopping, or null (one at a time). */
@@ -123,7 +126,7 @@ export function App() {
       </header>
       {SCREENS.map(({ id, Screen }) => (
         <div key={id} role="tabpanel" id={`screen-${id}`} aria-labelledby={`tab-${id}`} hidden={screen !== id}>
-          {opened.has(id) && <Screen lockedReason={running && running !== id ? busyReason : undefined} />}
+          {opened.has(id) && <Screen lockedReason={running && running !== id ? busyReason : undefined} active={screen === id} />}
         </div>
       ))}
       <footer className="app-footer">

@@ -1,21 +1,28 @@
 // Browser mode's DiskDialBridge: every verb as a WireRequest over one WebSocket to
 // `diskdial serve`, replies paired by id, events fanned out to subscribers. A closed socket
 // fails what is pending (and everything after) with ERR_DISCONNECTED; no reconnect, because a
-// new socket would not own the job the old one started.
+// new socket would not own the job the old one started. Saving a file and the clipboard stay in
+// the page: a save is a download, and the clipboard is the browser's.
 import type {
   AppInfo,
   DetailedSettings,
   DiskDialBridge,
+  ExportFile,
+  ExportFormat,
   HashSettings,
   EventChannel,
   EventMap,
+  HistoryEntry,
+  HistoryListing,
   IpcError,
   IpcResult,
   QuickTestSettings,
   RequestChannel,
+  ShareCard,
   TargetInfo,
   WireRequest,
 } from '../../../app/src/ipc/contract';
+import type { ResultDocument } from '../../../app/src/core/result';
 
 /** The slice of the WebSocket API the bridge uses, so tests can inject a fake. */
 export interface WebSocketLike {
@@ -150,9 +157,95 @@ export function createWsBridge(url: string, factory: WebSocketFactory = (u) => n
     onHashProgress: (cb) => on('hash.progress', cb),
     onHashStage: (cb) => on('hash.stage', cb),
     onHashDone: (cb) => on('hash.done', cb),
+    listHistory: () => call<HistoryListing>('history.list', {}),
+    getResult: (id: string) => call<ResultDocument>('history.get', { id }),
+    labelResult: (id: string, label: string) => call<HistoryEntry>('history.label', { id, label }),
+    deleteResults: (ids: string[]) => call<{ deleted: number }>('history.delete', { ids }),
+    importResult: (json: string, name?: string) => call<{ entry: HistoryEntry; duplicate: boolean }>('history.import', name === undefined ? { json } : { json, name }),
+    exportResults: (ids: string[], format: ExportFormat, baseline?: string) =>
+      call<ExportFile>('history.export', baseline === undefined ? { ids, format } : { ids, format, baseline }),
+    shareCard: (id: string, scale?: number) => call<ShareCard>('share.card', scale === undefined ? { id } : { id, scale }),
+    saveFile: (filename, data, encoding, mime) => Promise.resolve(downloadFile(filename, data, encoding, mime)),
+    copyText: (text) => copyTextInPage(text),
+    copyImage: (pngBase64) => copyImageInPage(pngBase64),
     close: () => {
       socket.close();
       failAll();
     },
   };
+}
+
+// ---- in the page: downloads and the clipboard ------------------------------------------------
+
+const CLIPBOARD_TEXT: IpcError = { code: 'ERR_CLIPBOARD', message: 'The browser did not allow copying to the clipboard. Allow clipboard access for this page, or save the file instead.' };
+const CLIPBOARD_IMAGE: IpcError = { code: 'ERR_CLIPBOARD', message: 'This browser cannot copy images to the clipboard here. Use Save PNG instead.' };
+
+function base64Bytes(data: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(data);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+/** Browser mode's save: a download of that name (the browser decides where it goes). */
+export function downloadFile(filename: string, data: string, encoding: 'utf8' | 'base64', mime: string): IpcResult<{ path: string }> {
+  try {
+    const blob = new Blob([encoding === 'base64' ? base64Bytes(data) : data], { type: mime || 'application/octet-stream' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = filename;
+    a.rel = 'noopener';
+    a.style.display = 'none';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    // The download has started by the time the click returns; the URL is kept a little longer
+    // for browsers that read it later.
+    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    return { ok: true, value: { path: filename } };
+  } catch {
+    return { ok: false, error: { code: 'ERR_SAVE', message: `Could not download ${filename}.` } };
+  }
+}
+
+/** Copies text with the async clipboard; without one (or refused), with a selection and
+ *  execCommand('copy'), which older browsers and insecure pages still allow on a click. */
+export async function copyTextInPage(text: string): Promise<IpcResult<{ written: true }>> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return { ok: true, value: { written: true } };
+    }
+  } catch {
+    // fall through to the selection
+  }
+  try {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const copied = typeof document.execCommand === 'function' && document.execCommand('copy');
+    area.remove();
+    if (copied) return { ok: true, value: { written: true } };
+  } catch {
+    // reported below
+  }
+  return { ok: false, error: CLIPBOARD_TEXT };
+}
+
+/** Copies a PNG with the async clipboard (ClipboardItem). */
+export async function copyImageInPage(pngBase64: string): Promise<IpcResult<{ written: true }>> {
+  const Item = (globalThis as { ClipboardItem?: typeof ClipboardItem }).ClipboardItem;
+  if (!Item || !navigator.clipboard?.write) return { ok: false, error: CLIPBOARD_IMAGE };
+  try {
+    const blob = new Blob([base64Bytes(pngBase64)], { type: 'image/png' });
+    await navigator.clipboard.write([new Item({ 'image/png': blob })]);
+    return { ok: true, value: { written: true } };
+  } catch {
+    return { ok: false, error: CLIPBOARD_IMAGE };
+  }
 }

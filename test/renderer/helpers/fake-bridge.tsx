@@ -1,5 +1,6 @@
 // A DiskDialBridge held in memory: records calls, answers from a script, and lets a test emit
-// Quick Test events as the core would. No network, no Electron.
+// Quick Test events as the core would. No network, no Electron. History keeps its saved results
+// here too (`fake.history`): a listing the verbs change as the core's store would.
 import type {
   DetailedDoneEvent,
   DetailedPlanEvent,
@@ -7,10 +8,13 @@ import type {
   DetailedSettings,
   DetailedStepEvent,
   DiskDialBridge,
+  ExportFormat,
   HashDoneEvent,
   HashProgressEvent,
   HashSettings,
   HashStageEvent,
+  HistoryEntry,
+  HistoryListing,
   IpcResult,
   QuickCycleEvent,
   QuickDoneEvent,
@@ -18,6 +22,39 @@ import type {
   TargetInfo,
 } from '../../../app/src/ipc/contract';
 import type { ResultDocument } from '../../../app/src/core/result';
+import { metricValue, resultMetrics, resultName, resultTitle, targetLine } from '../../../app/src/core/report/metrics';
+
+/** A history row for `doc`, as the core's store lists it. */
+export function historyEntry(doc: ResultDocument, over: Partial<HistoryEntry> = {}): HistoryEntry {
+  const d = doc.target.device;
+  const entry: HistoryEntry = {
+    id: doc.id,
+    kind: doc.kind,
+    name: resultName(doc),
+    title: resultTitle(doc),
+    startedAt: doc.startedAt,
+    drive: targetLine(doc),
+    driveKey: d.serial ?? (d.model && d.model !== 'unknown' ? `${d.model}/${doc.target.totalBytes}` : doc.target.volume),
+    volume: doc.target.volume,
+    fs: doc.target.fs,
+    cacheMode: doc.cacheMode,
+    headline: resultMetrics(doc)
+      .filter((m) => m.primary)
+      .slice(0, 4)
+      .map((m) => ({ label: m.label, value: metricValue(m), unit: m.unit })),
+    warnings: (doc.flags ?? []).filter((f) => f.severity !== 'info').length,
+    origin: 'local',
+    appVersion: doc.app.version,
+    ...over,
+  };
+  if (doc.label) entry.label = doc.label;
+  return entry;
+}
+
+/** A 1×1 PNG, base64. */
+export const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+const MIME: Record<ExportFormat, string> = { md: 'text/markdown', txt: 'text/plain', csv: 'text/csv', json: 'application/json', html: 'text/html' };
 
 export function target(over: Partial<TargetInfo> = {}): TargetInfo {
   return {
@@ -63,6 +100,33 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
   const hStage = new Set<(e: HashStageEvent) => void>();
   const hDone = new Set<(e: HashDoneEvent) => void>();
   const hashCalls = { start: [] as HashSettings[], stop: [] as string[], chooseFile: 0 };
+  // History: documents by id, and the listing the verbs answer with.
+  const history = {
+    dir: '/home/ana/.local/share/diskdial/results',
+    docs: new Map<string, ResultDocument>(),
+    entries: [] as HistoryEntry[],
+    skipped: [] as HistoryListing['skipped'],
+    /** Adds saved results (newest first, as given). */
+    add(...docs: ResultDocument[]) {
+      for (const doc of docs) {
+        history.docs.set(doc.id, doc);
+        history.entries.push(historyEntry(doc));
+      }
+    },
+  };
+  const historyCalls = {
+    list: 0,
+    get: [] as string[],
+    label: [] as Array<{ id: string; label: string }>,
+    delete: [] as string[][],
+    import: [] as Array<{ json: string; name: string | undefined }>,
+    export: [] as Array<{ ids: string[]; format: ExportFormat; baseline: string | undefined }>,
+    share: [] as Array<{ id: string; scale: number | undefined }>,
+    save: [] as Array<{ filename: string; data: string; encoding: 'utf8' | 'base64'; mime: string }>,
+    copyText: [] as string[],
+    copyImage: [] as string[],
+  };
+  const notFound = (id: string) => Promise.resolve({ ok: false as const, error: { code: 'ENOENT', message: `No saved result ${id}.` } });
   const bridge: DiskDialBridge = {
     appInfo: () => ok({ appVersion: '0.1.0', engineVersion: '0.1.0', platform: 'linux', shell: 'browser' }),
     listTargets: () => ok(targets),
@@ -109,6 +173,69 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     onHashProgress: (cb) => (hProgress.add(cb), () => void hProgress.delete(cb)),
     onHashStage: (cb) => (hStage.add(cb), () => void hStage.delete(cb)),
     onHashDone: (cb) => (hDone.add(cb), () => void hDone.delete(cb)),
+    listHistory: () => {
+      historyCalls.list++;
+      return ok({ dir: history.dir, entries: [...history.entries], skipped: [...history.skipped] });
+    },
+    getResult: (id) => {
+      historyCalls.get.push(id);
+      const doc = history.docs.get(id);
+      return doc ? ok(JSON.parse(JSON.stringify(doc)) as ResultDocument) : notFound(id);
+    },
+    labelResult: (id, label) => {
+      historyCalls.label.push({ id, label });
+      const doc = history.docs.get(id);
+      if (!doc) return notFound(id);
+      if (label.trim()) doc.label = label.trim();
+      else delete doc.label;
+      const entry = historyEntry(doc, { origin: history.entries.find((e) => e.id === id)?.origin ?? 'local' });
+      history.entries = history.entries.map((e) => (e.id === id ? entry : e));
+      return ok(entry);
+    },
+    deleteResults: (ids) => {
+      historyCalls.delete.push(ids);
+      const before = history.entries.length;
+      history.entries = history.entries.filter((e) => !ids.includes(e.id));
+      for (const id of ids) history.docs.delete(id);
+      return ok({ deleted: before - history.entries.length });
+    },
+    importResult: (json, name) => {
+      historyCalls.import.push({ json, name });
+      let doc: ResultDocument;
+      try {
+        doc = JSON.parse(json) as ResultDocument;
+      } catch {
+        return Promise.resolve({ ok: false, error: { code: 'ERR_INVALID_RESULT', message: `${name ?? 'The file'} is not a DiskDial result (not JSON).` } });
+      }
+      const known = history.entries.find((e) => e.id === doc.id);
+      if (known) return ok({ entry: known, duplicate: true });
+      history.docs.set(doc.id, doc);
+      const entry = historyEntry(doc, { origin: 'imported' });
+      history.entries = [entry, ...history.entries];
+      return ok({ entry, duplicate: false });
+    },
+    exportResults: (ids, format, baseline) => {
+      historyCalls.export.push({ ids, format, baseline });
+      const kind = ids.length > 1 ? 'compare' : (history.docs.get(ids[0]!)?.kind ?? 'result');
+      return ok({ filename: `diskdial-${kind}-2026-11-22.${format}`, mime: MIME[format], text: `${format} export of ${ids.join(', ')}` });
+    },
+    shareCard: (id, scale) => {
+      historyCalls.share.push({ id, scale });
+      if (!history.docs.has(id)) return notFound(id);
+      return ok({ pngBase64: PNG_1X1, width: 1200, height: 1260, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', filename: `diskdial-${history.docs.get(id)!.kind}-2026-11-22.png` });
+    },
+    saveFile: (filename, data, encoding, mime) => {
+      historyCalls.save.push({ filename, data, encoding, mime });
+      return ok({ path: `/home/ana/Downloads/${filename}` });
+    },
+    copyText: (text) => {
+      historyCalls.copyText.push(text);
+      return ok({ written: true as const });
+    },
+    copyImage: (pngBase64) => {
+      historyCalls.copyImage.push(pngBase64);
+      return ok({ written: true as const });
+    },
   };
   return {
     bridge,
@@ -127,5 +254,7 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     emitHashStage: (e: HashStageEvent) => hStage.forEach((cb) => cb(e)),
     emitHashDone: (e: HashDoneEvent) => hDone.forEach((cb) => cb(e)),
     hashListeners: () => hProgress.size + hStage.size + hDone.size,
+    history,
+    historyCalls,
   };
 }

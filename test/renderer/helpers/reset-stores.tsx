@@ -3,6 +3,7 @@
 import { cleanup } from '@testing-library/react';
 import { useDetailedStore } from '../../../renderer/src/features/detailed/store';
 import { useHashStore } from '../../../renderer/src/features/hash/store';
+import { useHistoryStore } from '../../../renderer/src/features/history/store';
 import { useQuickTestStore } from '../../../renderer/src/features/quick-test/store';
 import { useTargetsStore } from '../../../renderer/src/features/targets/store';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
@@ -12,6 +13,7 @@ export function resetStores(): void {
   useQuickTestStore.getState().reset();
   useDetailedStore.getState().reset();
   useHashStore.getState().reset();
+  useHistoryStore.getState().reset();
   useTargetsStore.getState().reset();
   setBridgeForTests(null);
 }

@@ -9,7 +9,8 @@ import { CacheBadge } from '../quick-test/cache-badge';
 import { FlagsList, flagsSummary } from '../quick-test/flags-panel';
 import { JobBar, KIND_PHRASE } from './job-bar';
 import { formErrors } from './settings';
-import { selectRunningKind, useDetailedStore } from './store';
+import { SavedNote } from '../history/saved-note';
+import { selectRunningKind, selectSaved, useDetailedStore } from './store';
 
 /** Why `kind`'s Start cannot be pressed, or null. `locked` comes from outside the screen (a
  *  Quick Test is running). */
@@ -70,6 +71,7 @@ export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReas
 function ResultMeta({ kind, result }: { kind: DetailedKind; result: ResultDocument }) {
   const flags = Array.isArray(result.flags) ? result.flags : [];
   const t = result.target;
+  const saved = useDetailedStore(selectSaved(kind));
   return (
     <div className="result-meta" data-testid={`${kind}-meta`}>
       <div className="result-meta__row">
@@ -78,6 +80,7 @@ function ResultMeta({ kind, result }: { kind: DetailedKind; result: ResultDocume
           {t.path} · {t.fs}
           {t.device.link ? ` · ${t.device.link}` : ''}
         </span>
+        <SavedNote saved={saved} testId={`${kind}-saved`} />
       </div>
       {flags.length > 0 && (
         <div className="result-meta__flags" data-testid={`${kind}-flags`}>

@@ -13,6 +13,7 @@ import type {
   DetailedSettings,
   DetailedStepEvent,
   IpcError,
+  SavedNote,
 } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { isBusy, jobRouter, replayQueued, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
@@ -49,6 +50,8 @@ interface DetailedState extends Forms {
   results: Partial<Record<DetailedKind, ResultDocument>>;
   /** Plain words, ready to show in the kind's panel. */
   errors: Partial<Record<DetailedKind, string>>;
+  /** Where each kind's last finished document went in History (its id), or why it was not saved. */
+  saved: Partial<Record<DetailedKind, SavedNote>>;
   /** Events received while the start was in flight (see lib/job-events.ts). */
   queued: Queued[];
 
@@ -72,6 +75,7 @@ const initial = {
   job: null as DetailedJob | null,
   results: {} as Partial<Record<DetailedKind, ResultDocument>>,
   errors: {} as Partial<Record<DetailedKind, string>>,
+  saved: {} as Partial<Record<DetailedKind, SavedNote>>,
   queued: [] as Queued[],
 };
 
@@ -174,7 +178,10 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
       route('done', e, (job) => {
         const s = get();
         const patch: Partial<DetailedState> = { status: 'idle', job: { ...job, outcome: e.outcome } };
-        if (e.outcome === 'finished' && e.result) patch.results = { ...s.results, [job.kind]: e.result };
+        if (e.outcome === 'finished' && e.result) {
+          patch.results = { ...s.results, [job.kind]: e.result };
+          patch.saved = { ...s.saved, [job.kind]: e.saved };
+        }
         if (e.outcome === 'failed') patch.errors = { ...s.errors, [job.kind]: plainError(e.error) };
         set(patch);
       });
@@ -214,6 +221,11 @@ export const selectResult =
   (kind: DetailedKind) =>
   (s: S): ResultDocument | undefined =>
     s.results[kind];
+
+export const selectSaved =
+  (kind: DetailedKind) =>
+  (s: S): SavedNote | undefined =>
+    s.saved[kind];
 
 export const selectError =
   (kind: DetailedKind) =>

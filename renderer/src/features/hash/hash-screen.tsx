@@ -8,7 +8,8 @@ import { HashDetails } from './hash-details';
 import { HashFigures } from './hash-figures';
 import { HashJobBar } from './hash-job-bar';
 import { HashSettingsForm } from './hash-settings';
-import { selectHashBusy, useHashStore } from './store';
+import { SavedNote } from '../history/saved-note';
+import { selectHashBusy, selectLiveJob, useHashStore } from './store';
 import { useHashEvents } from './use-hash-events';
 
 export interface HashScreenProps {
@@ -19,6 +20,8 @@ export interface HashScreenProps {
 export function HashScreen({ lockedReason }: HashScreenProps = {}) {
   useHashEvents();
   const busy = useHashStore(selectHashBusy);
+  const live = useHashStore(selectLiveJob);
+  const saved = useHashStore((s) => (s.result ? s.saved : null));
   const titleId = useId();
   return (
     <main className="hash">
@@ -34,6 +37,11 @@ export function HashScreen({ lockedReason }: HashScreenProps = {}) {
         <div className="detailed-panel__body">
           <HashSettingsForm disabled={busy} />
           <HashJobBar lockedReason={lockedReason} />
+          {!live && saved && (
+            <div className="saved-row">
+              <SavedNote saved={saved} testId="hash-saved" />
+            </div>
+          )}
         </div>
       </section>
       <HashFigures />

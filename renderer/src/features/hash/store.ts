@@ -5,7 +5,7 @@
 // selectors and change state only through these actions.
 import { create } from 'zustand';
 import type { ResultDocument } from '../../../../app/src/core/result';
-import type { HashDoneEvent, HashProgressEvent, HashSettings, HashStageEvent } from '../../../../app/src/ipc/contract';
+import type { HashDoneEvent, HashProgressEvent, HashSettings, HashStageEvent, SavedNote } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { isBusy, jobRouter, replayQueued, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { plainError } from '../detailed/store';
@@ -38,6 +38,8 @@ interface HashState {
   job: HashJob | null;
   /** The last finished document (kind 'hash'). */
   result: ResultDocument | null;
+  /** Where the last finished document went in History (its id), or why it was not saved. */
+  saved: SavedNote | null;
   /** Plain words, ready to show in an alert. */
   error: string | null;
   /** What the file picker said when it could not pick (browser mode, or its error). */
@@ -61,6 +63,7 @@ const initial = {
   status: 'idle' as JobStatus,
   job: null as HashJob | null,
   result: null as ResultDocument | null,
+  saved: null as SavedNote | null,
   error: null as string | null,
   pickNote: null as string | null,
   queued: [] as Queued[],
@@ -141,7 +144,10 @@ export const useHashStore = create<HashState>()((set, get) => {
     onDone(e) {
       route('done', e, (job) => {
         const patch: Partial<HashState> = { status: 'idle', job: { ...job, outcome: e.outcome, progress: null } };
-        if (e.outcome === 'finished' && e.result) patch.result = e.result;
+        if (e.outcome === 'finished' && e.result) {
+          patch.result = e.result;
+          patch.saved = e.saved ?? null;
+        }
         if (e.outcome === 'failed') patch.error = plainError(e.error);
         set(patch);
       });

@@ -13,6 +13,7 @@ import { ThroughputChart } from './throughput-chart';
 import { useQuickEvents } from './use-quick-events';
 import { VideoTable } from './video-table';
 import { formatMBps } from '../../lib/format';
+import { SavedNote } from '../history/saved-note';
 
 function statusLine(s: { status: string; phase: string | null; stage: string | null; cycle: number; cycles: number; mode: string }): string {
   if (s.status === 'stopping') return 'Stopping and removing the test file…';
@@ -46,6 +47,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const error = useQuickTestStore((s) => s.error);
   const latest = useQuickTestStore(selectLatestResult);
   const sustained = useQuickTestStore((s) => s.sustained);
+  const saved = useQuickTestStore((s) => s.saved);
   const start = useQuickTestStore((s) => s.start);
   const stop = useQuickTestStore((s) => s.stop);
   const reasonId = useId();
@@ -99,6 +101,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
               )}
             </div>
             <CacheBadge cacheMode={latest?.cacheMode ?? null} dataPattern={latest?.dataPattern ?? null} notes={latest?.notes ?? []} />
+            {status === 'done' && <SavedNote saved={saved} />}
             {ceiling && (
               <span className="ceiling-note" title={ceilingText} tabIndex={0} data-testid="ceiling-note">
                 <span className="ceiling-note__swatch" aria-hidden="true" />

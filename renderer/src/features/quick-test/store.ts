@@ -3,7 +3,7 @@
 // narrow selectors and change state through these actions.
 import { create } from 'zustand';
 import type { ResultFlag } from '../../../../app/src/core/result';
-import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent } from '../../../../app/src/ipc/contract';
+import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { chooseScale, SCALE_LADDER } from './dial-math';
 
@@ -65,6 +65,8 @@ interface QuickTestState {
   series: SeriesPoint[];
   startedAt: number;
   error: IpcError | null;
+  /** Where the finished run went in History (its id), or why it could not be saved. */
+  saved: SavedNote | null;
 
   setSize(bytes: number): void;
   setMode(mode: Mode): void;
@@ -96,6 +98,7 @@ const runState = {
   series: [] as SeriesPoint[],
   startedAt: 0,
   error: null as IpcError | null,
+  saved: null as SavedNote | null,
 };
 
 /** Before any run the dials show a typical SSD's range. */
@@ -222,7 +225,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     }
     // Stopped or finished: the needles come to rest on the sustained figures (or zero when no
     // cycle finished); peaks, results and the chart stay.
-    set({ status: 'done', live: s.sustained ?? zero, phase: null, stage: null });
+    set({ status: 'done', live: s.sustained ?? zero, phase: null, stage: null, saved: e.saved ?? null });
   },
 
   reset() {

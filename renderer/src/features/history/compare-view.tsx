@@ -1,0 +1,245 @@
+// Results side by side (core/report/compare.ts): a column per result — its name, drive, method
+// and date — and a row per figure, each cell the mean ± spread across runs and its change
+// against the chosen baseline, marked better, worse or ≈ (within run-to-run noise) by the rule
+// printed under the table; the warnings a reader must know and the findings in plain words;
+// grouped bars of the headline MB/s figures, and the curves the results share (a quick test's
+// throughput over time, the sustained-write curve) overlaid. Exports the comparison as text.
+import { useId, useMemo, useState } from 'react';
+import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from '../../../../app/src/core/report/compare';
+import type { ResultDocument } from '../../../../app/src/core/result';
+import { downsampleCurve } from '../detailed/curve';
+import { formatGB } from '../detailed/format';
+import { BarsChart, columnColour, LinesChart, type XYLine } from './charts';
+import { ExportBar } from './export-bar';
+import { cellText, formatDate, VERDICT_WORDS } from './history-format';
+import { MIN_CURVE_POINTS, secondsText } from './result-figures';
+import { useHistoryStore, type DocState } from './store';
+
+/** A ceiling is drawn only when it is near the bars: far above them it would flatten them. */
+const CEILING_SPAN = 3;
+
+function Delta({ cell }: { cell: CompareCell }) {
+  if (cell.verdict === 'baseline') return <span className="delta delta--baseline">baseline</span>;
+  if (cell.verdict === 'n/a' || cell.delta === undefined) return <span className="delta delta--na">n/a</span>;
+  const text = deltaText(cell.delta);
+  if (cell.verdict === 'noise') {
+    return (
+      <span className="delta delta--noise" title={`${text}: within run-to-run noise`}>
+        ≈ <span className="delta__pct">{text}</span>
+        <span className="sr-only"> (within run-to-run noise)</span>
+      </span>
+    );
+  }
+  return (
+    <span className={`delta delta--${cell.verdict}`} title={VERDICT_WORDS[cell.verdict]}>
+      <span aria-hidden="true">{cell.verdict === 'better' ? '▲ ' : '▼ '}</span>
+      {text}
+      <span className="sr-only"> ({VERDICT_WORDS[cell.verdict]})</span>
+    </span>
+  );
+}
+
+function Cell({ row, cell }: { row: CompareRow; cell: CompareCell | undefined }) {
+  if (!cell || cell.spread.n === 0) return <td className="compare-cell compare-cell--empty">n/a</td>;
+  return (
+    <td className={`compare-cell compare-cell--${cell.verdict}`}>
+      <span className="compare-cell__value">{cellText(cell, row.unit)}</span>
+      <Delta cell={cell} />
+    </td>
+  );
+}
+
+function CompareTable({ c, labels, all }: { c: Comparison; labels: string[]; all: boolean }) {
+  const rows = all ? c.rows : c.rows.filter((r) => r.primary);
+  return (
+    <div className="table-scroll compare-table-box">
+      <table className="compare-table" data-testid="compare-table">
+        <caption className="sr-only">Figures of each result and their change against the baseline</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="compare-table__corner">
+              Figure
+            </th>
+            {c.columns.map((col, i) => (
+              <th key={col.id} scope="col" className={`compare-col${i === c.baseline ? ' compare-col--baseline' : ''}`}>
+                <span className="compare-col__swatch" style={{ background: columnColour(i) }} aria-hidden="true" />
+                <span className="compare-col__name">{labels[i]}</span>
+                {i === c.baseline && <span className="pill compare-col__tag">baseline</span>}
+                <span className="compare-col__line">{col.title}</span>
+                <span className="compare-col__line">{col.drive}</span>
+                <span className="compare-col__line">{col.method}</span>
+                <span className="compare-col__line">{formatDate(col.startedAt)}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className={row.primary ? 'compare-row--primary' : 'compare-row--detail'}>
+              <th scope="row">
+                {row.label}
+                <span className="compare-row__unit">
+                  {row.unit} · {row.higherIsBetter ? 'higher is better' : 'lower is better'}
+                </span>
+              </th>
+              {row.cells.map((cell, i) => (
+                <Cell key={c.columns[i]!.id} row={row} cell={cell} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The headline MB/s figures as grouped bars, one series per result. */
+function barsOf(c: Comparison, labels: string[]) {
+  const rows = c.rows.filter((r) => r.primary && r.unit === 'MB/s');
+  const data = rows.map((r) => {
+    const d: Record<string, number | string | null> = { label: r.label };
+    r.cells.forEach((cell, i) => {
+      d[`c${i}`] = cell && Number.isFinite(cell.spread.mean) ? cell.spread.mean : null;
+    });
+    return d;
+  });
+  const series = c.columns.map((col, i) => ({ key: `c${i}`, name: labels[i]!, colour: columnColour(i) }));
+  const top = Math.max(0, ...rows.flatMap((r) => r.cells.map((cell) => (cell && Number.isFinite(cell.spread.mean) ? cell.spread.mean : 0))));
+  const ceilings = [...new Set(c.columns.map((col) => col.ceilingMBps).filter((x): x is number => !!x && x > 0 && top > 0 && x <= top * CEILING_SPAN))];
+  return { data, series, ceilings };
+}
+
+function overlayLines(docs: ResultDocument[], labels: string[]): { quick: XYLine[]; sustained: XYLine[] } {
+  const quick: XYLine[] = [];
+  const sustained: XYLine[] = [];
+  docs.forEach((doc, i) => {
+    const colour = columnColour(i);
+    if (doc.kind === 'quick') {
+      for (const rw of ['write', 'read'] as const) {
+        // The first run of each direction: several runs of several results would be a tangle.
+        const t = doc.tests.filter((x) => x.rw === rw).sort((a, b) => (a.run ?? 1) - (b.run ?? 1))[0];
+        const points = (t?.series ?? []).filter((p) => Number.isFinite(p.t) && Number.isFinite(p.mbps)).map((p) => ({ x: p.t, y: p.mbps }));
+        if (points.length >= MIN_CURVE_POINTS) quick.push({ key: `${doc.id}-${rw}`, name: `${labels[i]} · ${rw === 'write' ? 'Write' : 'Read'}`, colour, dashed: rw === 'read', points });
+      }
+    }
+    const run = doc.kind === 'sustained' ? doc.sustained?.runs[0] : undefined;
+    if (run && run.curve.length > 0) {
+      sustained.push({ key: doc.id, name: labels[i]!, colour, points: downsampleCurve(run.curve).map((p) => ({ x: p.bytes / 1e9, y: p.mbps })) });
+    }
+  });
+  return { quick, sustained };
+}
+
+function CompareBody({ docs }: { docs: ResultDocument[] }) {
+  const [baseline, setBaseline] = useState(docs[0]!.id);
+  const [all, setAll] = useState(false);
+  const selectId = useId();
+  const c = useMemo(() => compareResults(docs, { baseline }), [docs, baseline]);
+  const labels = useMemo(() => columnLabels(c), [c]);
+  const bars = useMemo(() => barsOf(c, labels), [c, labels]);
+  const overlays = useMemo(() => overlayLines(docs, labels), [docs, labels]);
+  const ids = docs.map((d) => d.id);
+  const hasDetail = c.rows.some((r) => !r.primary);
+
+  return (
+    <>
+      <div className="compare-controls">
+        <span className="history-filter">
+          <label htmlFor={selectId} className="field__label">
+            Baseline
+          </label>
+          <select id={selectId} className="select" value={baseline} onChange={(e) => setBaseline(e.target.value)} data-testid="compare-baseline">
+            {c.columns.map((col, i) => (
+              <option key={col.id} value={col.id}>
+                {labels[i]}
+              </option>
+            ))}
+          </select>
+        </span>
+        {hasDetail && (
+          <label className="toggle">
+            <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} data-testid="compare-all" /> Show all figures
+          </label>
+        )}
+      </div>
+
+      {c.warnings.length > 0 && (
+        <ul className="compare-warnings" data-testid="compare-warnings">
+          {c.warnings.map((w) => (
+            <li key={w}>
+              <span aria-hidden="true">⚠ </span>
+              {w}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <CompareTable c={c} labels={labels} all={all} />
+      <p className="compare-rule" data-testid="compare-rule">
+        {c.rule}
+      </p>
+
+      {c.findings.length > 0 && (
+        <div className="compare-findings" data-testid="compare-findings">
+          <h3 className="result-view__h3">Findings</h3>
+          {c.findings.map((f) => (
+            <p key={f}>{f}</p>
+          ))}
+        </div>
+      )}
+
+      <ExportBar ids={ids} baseline={baseline} />
+
+      {bars.data.length > 0 && (
+        <figure className="chart-figure" aria-label="Headline speeds of each result, MB/s" data-testid="compare-bars">
+          <BarsChart data={bars.data} series={bars.series} ceilings={bars.ceilings} />
+        </figure>
+      )}
+      {overlays.quick.length > 0 && (
+        <figure className="chart-figure" aria-label="Write and read speed over time, first run of each result" data-testid="compare-quick-chart">
+          <figcaption className="compare-figcaption">Throughput over time (first run; reads dashed)</figcaption>
+          <LinesChart lines={overlays.quick} xFormat={secondsText} xLabel={(x) => `${x.toFixed(1)} s`} />
+        </figure>
+      )}
+      {overlays.sustained.length > 0 && (
+        <figure className="chart-figure" aria-label="Sustained write speed against the amount written" data-testid="compare-sustained-chart">
+          <figcaption className="compare-figcaption">Sustained write (first run)</figcaption>
+          <LinesChart lines={overlays.sustained} xFormat={(gb) => `${formatGB(gb * 1e9)} GB`} xLabel={(gb) => `${formatGB(gb * 1e9)} GB written`} />
+        </figure>
+      )}
+    </>
+  );
+}
+
+export function CompareView({ ids }: { ids: string[] }) {
+  const states = useHistoryStore((s) => s.docs);
+  const back = useHistoryStore((s) => s.back);
+  const titleId = useId();
+  const list: Array<DocState | undefined> = ids.map((id) => states[id]);
+  const failed = list.filter((s): s is Extract<DocState, { state: 'error' }> => s?.state === 'error');
+  const docs = useMemo(() => ids.flatMap((id) => (states[id]?.state === 'ok' ? [(states[id] as Extract<DocState, { state: 'ok' }>).doc] : [])), [ids, states]);
+  const loading = list.some((s) => !s || s.state === 'loading');
+
+  return (
+    <section className="card compare-view" aria-labelledby={titleId} data-testid="compare-view">
+      <header className="card__header card__header--wrap">
+        <button type="button" className="button" onClick={back} data-testid="history-back">
+          ← History
+        </button>
+        <div className="compare-view__heading">
+          <h2 id={titleId} className="card__title">
+            Compare {ids.length} results
+          </h2>
+        </div>
+      </header>
+      <div className="result-view__body">
+        {failed.map((f, i) => (
+          <p key={i} className="panel-error" role="alert">
+            {f.message}
+          </p>
+        ))}
+        {loading ? <p className="empty empty--table">Loading…</p> : docs.length > 0 && <CompareBody docs={docs} />}
+      </div>
+    </section>
+  );
+}

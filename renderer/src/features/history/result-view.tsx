@@ -1,0 +1,175 @@
+// One saved result in full: what was run (title, its name — renamed in place), on which drive,
+// how it was measured, on which machine and when; its flags; its figures; and what can be done
+// with it — share the card, copy or save it as text, compare it with others, delete it.
+import { useId, useRef, useState } from 'react';
+import type { ResultDocument } from '../../../../app/src/core/result';
+import { hostLine, methodLine, resultName, resultTitle, targetLine } from '../../../../app/src/core/report/metrics';
+import { CacheBadge } from '../quick-test/cache-badge';
+import { FlagsList, flagsSummary } from '../quick-test/flags-panel';
+import { ExportBar, StatusLine } from './export-bar';
+import { formatDate } from './history-format';
+import { LabelEditor } from './label-editor';
+import { MetricsTable, ResultFigures } from './result-figures';
+import { ShareDialog } from './share-dialog';
+import { useHistoryStore, type StatusNote } from './store';
+
+function ResultBody({ doc }: { doc: ResultDocument }) {
+  const compareWith = useHistoryStore((s) => s.compareWith);
+  const remove = useHistoryStore((s) => s.remove);
+  const [status, setStatus] = useState<StatusNote | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const flagsId = useId();
+  const figuresId = useId();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const flags = Array.isArray(doc.flags) ? doc.flags : [];
+  const notes = Array.isArray(doc.notes) ? doc.notes : [];
+  const name = resultName(doc);
+
+  return (
+    <>
+      <div className="result-view__head">
+        <p className="result-view__title">{resultTitle(doc)}</p>
+        <LabelEditor id={doc.id} name={name} label={doc.label} as="h2" />
+        <dl className="result-view__facts">
+          <div>
+            <dt>Drive</dt>
+            <dd>
+              {targetLine(doc)} <span className="result-view__path">· {doc.target.path}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Method</dt>
+            <dd>{methodLine(doc)}</dd>
+          </div>
+          <div>
+            <dt>Machine</dt>
+            <dd>{hostLine(doc)}</dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>
+              <time dateTime={doc.startedAt}>{formatDate(doc.startedAt)}</time>
+            </dd>
+          </div>
+        </dl>
+        <div className="result-meta__row">
+          <CacheBadge cacheMode={doc.cacheMode} dataPattern={doc.dataPattern} notes={flags.map((f) => f.message)} testId="result-cache-badge" />
+        </div>
+      </div>
+
+      <div className="result-view__actions">
+        <ExportBar
+          ids={[doc.id]}
+          withText
+          onStatus={setStatus}
+          before={
+            <>
+              <button type="button" className="button button--primary" onClick={() => setSharing(true)} data-testid="result-share">
+                Share…
+              </button>
+              <button type="button" className="button" onClick={() => compareWith(doc.id)} data-testid="result-compare-with">
+                Compare with…
+              </button>
+            </>
+          }
+        />
+        <div className="export-bar__buttons">
+          {confirming ? (
+            <span className="history-confirm" role="group" aria-label="Confirm delete">
+              <span>Delete this result?</span>
+              <button
+                ref={confirmRef}
+                type="button"
+                className="button button--danger"
+                data-testid="result-delete-confirm"
+                onClick={() => {
+                  setConfirming(false);
+                  void remove([doc.id]);
+                }}
+              >
+                Delete
+              </button>
+              <button type="button" className="button" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="button button--danger"
+              data-testid="result-delete"
+              onClick={() => {
+                setConfirming(true);
+                queueMicrotask(() => confirmRef.current?.focus());
+              }}
+            >
+              Delete
+            </button>
+          )}
+        </div>
+        <StatusLine status={status} testId="result-status" />
+      </div>
+
+      {flags.length > 0 && (
+        <section className="result-view__section" aria-labelledby={flagsId} data-testid="result-flags">
+          <h3 id={flagsId} className="result-view__h3">
+            Trust
+          </h3>
+          <p className="result-meta__summary">{flagsSummary(flags)}</p>
+          <FlagsList flags={flags} />
+        </section>
+      )}
+      {notes.length > 0 && (
+        <ul className="panel-notes">
+          {notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
+
+      <section className="result-view__section" aria-labelledby={figuresId}>
+        <h3 id={figuresId} className="result-view__h3">
+          Figures
+        </h3>
+        <ResultFigures doc={doc} />
+        <MetricsTable doc={doc} />
+      </section>
+
+      {sharing && <ShareDialog id={doc.id} name={name} onClose={() => setSharing(false)} />}
+    </>
+  );
+}
+
+export function ResultView({ id }: { id: string }) {
+  const state = useHistoryStore((s) => s.docs[id]);
+  const back = useHistoryStore((s) => s.back);
+  const fetchDoc = useHistoryStore((s) => s.fetchDoc);
+  const titleId = useId();
+  return (
+    <section className="card result-view" aria-labelledby={titleId} data-testid="result-view">
+      <header className="card__header">
+        <button type="button" className="button" onClick={back} data-testid="history-back">
+          ← History
+        </button>
+        <h2 id={titleId} className="sr-only">
+          Saved result
+        </h2>
+      </header>
+      <div className="result-view__body">
+        {!state || state.state === 'loading' ? (
+          <p className="empty empty--table">Loading…</p>
+        ) : state.state === 'error' ? (
+          <div className="panel-error" role="alert">
+            {state.message}{' '}
+            <button type="button" className="button button--small" onClick={() => void fetchDoc(id)}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <ResultBody key={state.doc.id} doc={state.doc} />
+        )}
+      </div>
+    </section>
+  );
+}
