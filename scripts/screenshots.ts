@@ -1,10 +1,13 @@
 // Takes the README's screenshots of the real UI after real tests: `diskdial serve` (real engine)
 // in Debian's Chromium, on a folder of this machine: a 1 GB Quick Test, then the Detailed screen
 // after the CrystalDiskMark grid (1 GiB, 5 s per test), a sustained write of up to 10 GB and the
-// Quick many-file set (about 5 GB), then the Hash screen on a 4 GB test file with SHA-256.
-// `npm run screenshots [-- --only quick|detailed|hash]` (needs `npm run build` first); writes
-// docs/screenshots/quick-test{,-running}.png, detailed.png and hash.png.
-import { spawn } from 'node:child_process';
+// Quick many-file set (about 5 GB), then the Hash screen on a 4 GB test file with SHA-256, then
+// History: two 1 GB Quick Tests of three runs each on the same disk, compared (what a person sees
+// when nothing changed), and the share card of one of them.
+// `npm run screenshots [-- --only quick|detailed|hash|history]` (needs `npm run build` first);
+// writes docs/screenshots/quick-test{,-running}.png, detailed.png, hash.png, history.png,
+// history-compare.png and share-card.png. Results go to a throwaway history ($DISKDIAL_HOME).
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +19,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs/screenshots');
 mkdirSync(out, { recursive: true });
 const target = await fsp.mkdtemp(path.join(os.tmpdir(), 'DiskDial-demo-'));
-const server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const env = { ...process.env, DISKDIAL_HOME: path.join(target, '.history') };
+const bin = path.join(root, 'bin/diskdial.js');
+const server = spawn(process.execPath, [bin, 'serve'], { stdio: ['ignore', 'pipe', 'inherit'], env });
 try {
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';
@@ -82,6 +87,25 @@ try {
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(out, 'hash.png'), fullPage: true });
     console.log(`wrote ${path.join(out, 'hash.png')}`);
+  }
+  if (only === undefined || only === 'history') {
+    const ids: string[] = [];
+    for (const label of ['Same disk, run A', 'Same disk, run B']) {
+      const json = execFileSync(process.execPath, [bin, 'run', target, '--size', '1GB', '--runs', '3', '--label', label, '--json'], { env, encoding: 'utf8' });
+      ids.push((JSON.parse(json) as { id: string }).id);
+    }
+    execFileSync(process.execPath, [bin, 'share', ids[0]!, '--out', path.join(out, 'share-card.png')], { env });
+    await page.getByTestId('nav-history').click();
+    const row = (label: string) => page.getByTestId('history-row').filter({ hasText: label });
+    await row('Same disk, run B').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(out, 'history.png') });
+    await row('Same disk, run A').getByTestId('history-select').check();
+    await row('Same disk, run B').getByTestId('history-select').check();
+    await page.getByTestId('history-compare').click();
+    await page.getByTestId('compare-bars').locator('.recharts-bar-rectangle').first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(out, 'history-compare.png'), fullPage: true });
+    console.log(`wrote ${path.join(out, 'history.png')}, history-compare.png and share-card.png`);
   }
   await browser.close();
   if (only === undefined || only === 'quick') console.log(`wrote ${path.join(out, 'quick-test.png')} and quick-test-running.png`);

@@ -62,6 +62,8 @@ describe('result metrics', () => {
     expect(sizeText(1024 ** 3)).toBe('1 GiB');
     expect(sizeText(64 * 1024 ** 2)).toBe('64 MiB');
     expect(sizeText(5e9)).toBe('5 GB');
+    expect(sizeText(953 * 1024 ** 2)).toBe('1 GB'); // "1 GB" aligned down to whole MiB, named as chosen
+    expect(sizeText(900 * 1024 ** 2)).toBe('900 MiB');
     expect(sizeText(1e12, true)).toBe('1 TB');
   });
 });

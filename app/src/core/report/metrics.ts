@@ -248,6 +248,10 @@ function cdmPresetName(preset: string): string {
 export function sizeText(bytes: number, decimalOnly = false): string {
   const GiB = 1024 ** 3;
   const MiB = 1024 ** 2;
+  // A decimal size the engine aligned down to whole MiB (Blackmagic's "1 GB" runs 953 MiB) is
+  // named as it was chosen.
+  const wholeGB = Math.round(bytes / 1e9);
+  if (wholeGB >= 1 && wholeGB < 1000 && bytes % (GiB / 4) !== 0 && Math.abs(bytes - wholeGB * 1e9) <= 0.001 * wholeGB * 1e9) return `${wholeGB} GB`;
   if (!decimalOnly && bytes >= GiB && bytes % (GiB / 4) === 0) return `${bytes / GiB} GiB`;
   if (!decimalOnly && bytes >= MiB && bytes < GiB && bytes % MiB === 0) return `${bytes / MiB} MiB`;
   if (bytes >= 1e12) return `${round(bytes / 1e12)} TB`;

@@ -1,0 +1,175 @@
+// History, compare and share end to end: `diskdial serve` (real services, the real engine) in
+// Debian's Chromium, on a history folder of its own. A Quick Test run in the page is saved and
+// shows up in History; a result made by the CLI and one imported from a file sit beside it; the
+// user labels, opens, shares (the PNG downloaded and decoded), copies Markdown (read back from
+// the clipboard), saves CSV, compares two results and deletes one.
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { promises as fsp, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResultDocument } from '../../app/src/core/result.js';
+import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, root, startServe, stopServe } from './helpers/harness.js';
+
+let server: ChildProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let dir: string;
+let home: string;
+let cliId: string;
+let errors: string[] = [];
+const cdm = JSON.parse(readFileSync(path.join(root, 'test/fixtures/results/cdm.json'), 'utf8')) as ResultDocument;
+
+const rows = () => page.getByTestId('history-row');
+const row = (text: string) => rows().filter({ hasText: text });
+
+beforeAll(async () => {
+  buildIfNeeded();
+  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-history-'));
+  home = path.join(dir, 'home');
+  const target = path.join(dir, 'target');
+  await fsp.mkdir(target);
+  // A result made by the CLI, in the same history the page will show.
+  const out = execFileSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'run', target, '--size', '64MiB', '--runs', '2', '--label', 'Direct to the port', '--json'], {
+    encoding: 'utf8',
+    env: { ...process.env, DISKDIAL_HOME: home },
+  });
+  cliId = (JSON.parse(out) as ResultDocument).id;
+  await fsp.writeFile(path.join(dir, 'cdm-from-a-colleague.json'), `${JSON.stringify(cdm, null, 2)}\n`);
+
+  const served = await startServe({ DISKDIAL_HOME: home });
+  server = served.server;
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  // Copy buttons write to the page's clipboard; the test reads it back.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
+  page = await context.newPage();
+  errors = collectErrors(page);
+  await page.goto(served.url);
+  await chooseTarget(page, target);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stopServe(server);
+  if (dir) await fsp.rm(dir, { recursive: true, force: true });
+});
+
+describe('History, compare and share in Chromium against diskdial serve', () => {
+  it('a Quick Test run in the page is saved; History lists it beside the CLI\'s result', async () => {
+    await page.getByRole('radio', { name: 'Custom' }).click();
+    await page.getByLabel('Custom stress size').fill('64 MiB');
+    await page.getByLabel('Custom stress size').press('Enter');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByTestId('saved-note').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('saved-note').textContent()).toMatch(/Saved to History/);
+
+    await page.getByTestId('nav-history').click();
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(2);
+    expect(await rows().first().textContent()).toMatch(/Quick Test/); // newest first: the page's run
+    expect(await row('Direct to the port').count()).toBe(1);
+    expect(await row('Direct to the port').textContent()).toMatch(/Write\s*[\d,]+/);
+  }, 120_000);
+
+  it('imports a result from another machine, and labels the page\'s run', async () => {
+    await page.getByTestId('history-import-input').setInputFiles(path.join(dir, 'cdm-from-a-colleague.json'));
+    await expect.poll(() => page.getByTestId('history-status').textContent(), { timeout: 10_000 }).toMatch(/Imported/);
+    await expect.poll(() => rows().count()).toBe(3);
+    expect(await row('CrystalDiskMark').textContent()).toMatch(/imported/i);
+
+    const first = rows().first();
+    await first.getByTestId('label-edit').click();
+    await page.getByTestId('label-input').fill('Through the hub');
+    await page.getByTestId('label-input').press('Enter');
+    await expect.poll(() => row('Through the hub').count()).toBe(1);
+    // The label is in the saved file, where the CLI sees it too.
+    const listed = execFileSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'history', '--json'], { encoding: 'utf8', env: { ...process.env, DISKDIAL_HOME: home } });
+    expect((JSON.parse(listed) as { entries: Array<{ name: string }> }).entries.map((e) => e.name)).toContain('Through the hub');
+  }, 60_000);
+
+  it('opens a result and shares its card: the PNG downloads at 2× and decodes', async () => {
+    await row('Direct to the port').getByTestId('history-open').click();
+    await page.getByTestId('result-view').waitFor();
+    expect(await page.getByTestId('result-view').textContent()).toContain('Direct to the port');
+    await page.getByTestId('result-share').click();
+    const image = page.getByTestId('share-image');
+    await image.waitFor({ timeout: 15_000 });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(900);
+    await page.screenshot({ path: path.join(artifacts, 'history-share.png') });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('share-save').click()]);
+    expect(download.suggestedFilename()).toMatch(/^diskdial-quick-\d{4}-\d\d-\d\d\.png$/);
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const png = PNG.sync.read(await fsp.readFile(file));
+    expect([png.width, png.height]).toEqual([1600, 900]);
+    // The same picture the CLI makes for the same result.
+    const cliCard = path.join(dir, 'cli-card.png');
+    execFileSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'share', cliId, '--out', cliCard], { env: { ...process.env, DISKDIAL_HOME: home } });
+    expect((await fsp.readFile(file)).equals(await fsp.readFile(cliCard))).toBe(true);
+
+    await page.getByTestId('share-copy').click();
+    await expect.poll(() => page.getByTestId('share-status').textContent()).toMatch(/Copied/);
+    expect(await page.evaluate(async () => (await navigator.clipboard.read())[0]!.types)).toContain('image/png');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('share-dialog').waitFor({ state: 'detached' });
+  }, 60_000);
+
+  it('copies the Markdown table and saves the CSV of the open result', async () => {
+    await page.getByTestId('export-md').click();
+    await expect.poll(() => page.getByTestId('result-status').textContent()).toMatch(/Copied Markdown/);
+    const md = await page.evaluate(() => navigator.clipboard.readText());
+    expect(md).toContain('## Direct to the port');
+    expect(md).toMatch(/^\| Write \| [\d,]+ ± [\d,.]+ \|/m);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await fsp.readFile((await download.path())!, 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^result_id,label,kind,/);
+    expect(lines.filter((l) => l.startsWith(cliId))).toHaveLength(4); // write and read, two runs
+  }, 60_000);
+
+  it('compares the two Quick Tests: a table of means with deltas, charts, the rule; then deletes one', async () => {
+    await page.getByTestId('history-back').click();
+    await row('Direct to the port').getByTestId('history-select').check();
+    await row('Through the hub').getByTestId('history-select').check();
+    await page.getByTestId('history-compare').click();
+    const view = page.getByTestId('compare-view');
+    await view.waitFor({ timeout: 15_000 });
+    const table = page.getByTestId('compare-table');
+    expect(await table.textContent()).toMatch(/Write/);
+    expect(await table.textContent()).toMatch(/[+−]\d+(\.\d+)? %|≈/);
+    expect(await page.getByTestId('compare-rule').textContent()).toMatch(/Welch/);
+    await page.getByTestId('compare-bars').locator('.recharts-bar-rectangle').first().waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'history-compare.png'), fullPage: true });
+    // The comparison, then the list, hold at narrower windows: wide tables scroll in their own box.
+    for (const width of [1024, 800, 480]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `compare at ${width} px` }).toBeLessThanOrEqual(0);
+    }
+    await page.screenshot({ path: path.join(artifacts, 'history-compare-480.png'), fullPage: true });
+    await page.getByTestId('history-back').click();
+    for (const width of [480, 800, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `list at ${width} px` }).toBeLessThanOrEqual(0);
+      if (width === 480) await page.screenshot({ path: path.join(artifacts, 'history-480.png'), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Back in the list the two stay ticked; add the imported one and delete all three.
+    await row('CrystalDiskMark').getByTestId('history-select').check();
+    await page.getByTestId('history-delete').click();
+    expect(await page.getByTestId('history-list').textContent()).toMatch(/Delete 3 results\?/);
+    await page.getByTestId('history-delete-confirm').click();
+    await expect.poll(() => rows().count()).toBe(0);
+    const left = [...(await fsp.readdir(path.join(home, 'results'))), ...(await fsp.readdir(path.join(home, 'results', 'imported')))];
+    expect(left.filter((n) => n.endsWith('.json'))).toEqual([]);
+    expect(await page.getByTestId('history-empty').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
