@@ -175,14 +175,15 @@ function toRows(metrics: ReadonlyArray<Map<string, Metric>>, baseline: number): 
     const cells = values.map((v, i): CompareCell | undefined => {
       if (v.length === 0) return undefined;
       if (i === baseline) return { values: v, spread: spread(v), verdict: 'baseline' };
-      return { values: v, spread: spread(v), ...judge(v, base, m.higherIsBetter) };
+      return { values: v, spread: spread(v), ...judgeChange(v, base, m.higherIsBetter) };
     });
     return { key: m.key, label: m.label, group: m.group, measure: m.measure, unit: m.unit, higherIsBetter: m.higherIsBetter, primary: m.primary, cells };
   });
 }
 
-/** The rule itself (COMPARE_RULE): one cell against the baseline's values of the same row. */
-function judge(values: readonly number[], base: readonly number[], higherIsBetter: boolean): Pick<CompareCell, 'delta' | 'verdict' | 'p' | 'singleRun'> {
+/** The rule itself (COMPARE_RULE): one set of runs against the baseline's runs of the same
+ *  figure. Every report that marks a change as real or as noise calls this. */
+export function judgeChange(values: readonly number[], base: readonly number[], higherIsBetter: boolean): Pick<CompareCell, 'delta' | 'verdict' | 'p' | 'singleRun'> {
   const bm = spread(base).mean;
   if (base.length === 0 || !Number.isFinite(bm) || bm === 0) return { verdict: 'n/a' };
   const delta = (spread(values).mean - bm) / bm;

@@ -4,14 +4,17 @@
 // give a comparison (compare.ts) with the noise rule printed under it.
 //
 // Browser-safe: no node:* imports (the renderer bundles it). The HTML page loads nothing from
-// anywhere: its style and charts are inline, and it has no script.
+// anywhere: its style and charts are inline, and it has no script. The format-and-compare
+// report (format-report.ts) is built from the same escaping, table, CSV and page helpers,
+// exported below, so both print alike and are safe alike.
 import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
 import type { ResultDocument, ResultFlag, ResultTest } from '../result.js';
 import { spread } from '../stats.js';
 import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from './compare.js';
 import { formatFigure, kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric, type MetricUnit } from './metrics.js';
 
-const MIME: Record<ExportFormat, string> = {
+/** The MIME type of each export format (shared with format-report.ts, as are the helpers marked exported below). */
+export const MIME: Record<ExportFormat, string> = {
   md: 'text/markdown;charset=utf-8',
   txt: 'text/plain;charset=utf-8',
   csv: 'text/csv;charset=utf-8',
@@ -61,11 +64,11 @@ const MANY: Record<ExportFormat, (docs: readonly ResultDocument[], cmp: Comparis
 // ---- the figures every format shows ----------------------------------------------------------
 
 /** A table as text cells; `tone` colours a comparison cell in HTML. */
-interface Cell {
+export interface Cell {
   text: string;
   tone?: 'better' | 'worse' | 'noise';
 }
-interface Table {
+export interface Table {
   title?: string;
   head: string[];
   /** Columns after the first are numbers, right-aligned. */
@@ -75,7 +78,7 @@ interface Table {
 const c = (text: string): Cell => ({ text });
 
 /** A figure across runs: "1,234" for one run, "1,234 ± 12" (mean ± sample SD) for several. */
-function figure(values: readonly number[], unit?: MetricUnit): string {
+export function figure(values: readonly number[], unit?: MetricUnit): string {
   const v = values.filter(Number.isFinite);
   if (v.length === 0) return '—';
   const s = spread(v);
@@ -202,11 +205,11 @@ function machineLine(doc: ResultDocument): string {
 }
 
 /** "2026-11-22 02:39 UTC". */
-function dateText(iso: string): string {
+export function dateText(iso: string): string {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso;
 }
 
-function versionLine(docs: readonly ResultDocument[]): string {
+export function versionLine(docs: readonly ResultDocument[]): string {
   const apps = [...new Set(docs.map((d) => d.app?.version ?? '?'))];
   const engines = [...new Set(docs.map((d) => d.app?.engine ?? '?'))];
   return `Measured with DiskDial ${apps.join(', ')} (engine ${engines.join(', ')})`;
@@ -243,16 +246,16 @@ function compareTables(cmp: Comparison): Table[] {
 // ---- Markdown --------------------------------------------------------------------------------
 
 /** A table cell: a backslash and '|' escaped so the row keeps its columns. */
-function mdCell(s: string): string {
+export function mdCell(s: string): string {
   return mdInline(s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|'));
 }
 
 /** Text on one line, with '<' as an entity so a label cannot open an HTML tag where a forum renders HTML. */
-function mdInline(s: string): string {
+export function mdInline(s: string): string {
   return s.replace(/\r?\n|\r/g, ' ').replace(/</g, '&lt;');
 }
 
-function mdTable(t: Table): string[] {
+export function mdTable(t: Table): string[] {
   const out: string[] = [];
   if (t.title) out.push(`**${mdInline(t.title)}**`, '');
   out.push(`| ${t.head.map(mdCell).join(' | ')} |`);
@@ -458,19 +461,19 @@ type CsvRow = Partial<Record<(typeof CSV_HEAD)[number], string | number>>;
 
 /** A text cell, guarded against spreadsheet formulas: one starting with = + - @ (or a tab or
  *  carriage return) gets a leading apostrophe, so a label cannot run as a formula. */
-function csvText1(s: string): string {
+export function csvText1(s: string): string {
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
 
 /** A number as plain digits at full precision; empty when not finite. */
-function csvNumber(x: number): string {
+export function csvNumber(x: number): string {
   if (!Number.isFinite(x)) return '';
   if (Number.isInteger(x)) return String(x);
   const s = String(x);
   return /e/i.test(s) ? x.toFixed(12).replace(/0+$/, '') : s;
 }
 
-function csvQuote(s: string): string {
+export function csvQuote(s: string): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -542,7 +545,7 @@ function csvText(docs: readonly ResultDocument[]): string {
 // ---- HTML --------------------------------------------------------------------------------------
 
 /** Text safe in HTML content and quoted attributes. '/' is escaped too, so no text can form "//". */
-function esc(s: string): string {
+export function esc(s: string): string {
   return s.replace(/[&<>"'/]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '/': '&#47;' })[ch] ?? ch);
 }
 
@@ -581,7 +584,8 @@ footer { margin-top: 2rem; padding-top: .5rem; border-top: 1px solid #d8d8d8; fo
 }
 `;
 
-function htmlPage(title: string, body: string[], docs: readonly ResultDocument[]): string {
+/** A whole page: the shared style (plus `extraStyle`), the body, and the version footer. */
+export function htmlPage(title: string, body: string[], docs: readonly ResultDocument[], extraStyle = ''): string {
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -589,7 +593,7 @@ function htmlPage(title: string, body: string[], docs: readonly ResultDocument[]
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${esc(title)}</title>`,
-    `<style>${STYLE}</style>`,
+    `<style>${STYLE}${extraStyle}</style>`,
     '</head>',
     '<body>',
     ...body,
@@ -600,7 +604,7 @@ function htmlPage(title: string, body: string[], docs: readonly ResultDocument[]
   ].join('\n');
 }
 
-function htmlTable(t: Table): string {
+export function htmlTable(t: Table): string {
   const head = t.head.map((h, i) => `<th${i > 0 ? ' class="num"' : ''} scope="col">${esc(h)}</th>`).join('');
   const rows = t.rows.map(
     (r) =>
@@ -617,12 +621,12 @@ function htmlTable(t: Table): string {
   return [`<table>${t.title ? `<caption>${esc(t.title)}</caption>` : ''}`, `<thead><tr>${head}</tr></thead>`, '<tbody>', ...rows, '</tbody>', '</table>'].join('\n');
 }
 
-function htmlFlags(items: Array<{ text: string; info: boolean }>): string {
+export function htmlFlags(items: Array<{ text: string; info: boolean }>): string {
   if (items.length === 0) return '';
   return `<ul class="flags">${items.map((f) => `<li class="${f.info ? 'info' : 'warning'}">${f.info ? 'ℹ' : '⚠'} ${esc(f.text)}</li>`).join('')}</ul>`;
 }
 
-const PALETTE = ['#2f5d8a', '#d9822b', '#3a8f5c', '#8e4fa3', '#b23a48', '#5b6770', '#c9a227', '#2a9d9f'];
+export const PALETTE = ['#2f5d8a', '#d9822b', '#3a8f5c', '#8e4fa3', '#b23a48', '#5b6770', '#c9a227', '#2a9d9f'];
 
 interface Bar {
   value: number;
@@ -635,7 +639,7 @@ interface BarGroup {
   bars: Array<Bar | undefined>;
 }
 
-function niceStep(max: number): number {
+export function niceStep(max: number): number {
   const raw = max / 5;
   const p = 10 ** Math.floor(Math.log10(raw));
   const f = raw / p;
@@ -700,7 +704,7 @@ function barChart(title: string, groups: readonly BarGroup[], legend: Array<{ la
   return `<figure>\n${parts.join('\n')}\n</figure>`;
 }
 
-function truncate(s: string, n: number): string {
+export function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
