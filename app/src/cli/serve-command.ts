@@ -13,6 +13,7 @@ import { startServer } from '../server/serve.js';
 import { EngineHost } from '../services/engine-host.js';
 import { QuickTestService } from '../services/quick-test.js';
 import { HistoryService } from '../services/history.js';
+import { wizardService } from '../services/wizard.js';
 import { TargetsService } from '../services/targets.js';
 import type { ServeCommand } from './args.js';
 
@@ -40,6 +41,7 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
     hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest }, history: history.record }),
     targets: new TargetsService(),
     history,
+    ...(await wizardService(host.runTest, history)),
     appInfo: async () => ({
       appVersion: appVersion(),
       engineVersion: await host.version().catch(() => 'not available'),

@@ -15,6 +15,7 @@ import type { LinkInfo } from './link-types.js';
 import type { PlanSettings, TestKind } from './presets.js';
 import type { Spread } from './stats.js';
 import type { VolumeInfo } from './volume.js';
+import type { ResultCampaign } from './wizard/types.js';
 
 export const RESULT_SCHEMA = 1 as const;
 
@@ -269,6 +270,8 @@ export interface ResultDocument {
   notes?: string[];
   /** Readings around the test, where the OS exposes them. */
   context?: ResultContext;
+  /** Made by the format-and-compare wizard: its plan and the format tested. */
+  campaign?: ResultCampaign;
 }
 
 export interface ResultContext {

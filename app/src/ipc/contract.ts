@@ -5,6 +5,7 @@
 import { z } from 'zod';
 
 import type { CacheMode } from '../core/engine-types.js';
+import { FORMAT_IDS, type FormatId, type FormatInfo, type WizardDisk, type WizardPlanState, type WizardStage } from '../core/wizard/types.js';
 import type { ResultDocument, ResultTest } from '../core/result.js';
 
 // ---- shared shapes --------------------------------------------------------------------------
@@ -171,6 +172,86 @@ export interface ShareCard {
   filename: string;
 }
 
+// ---- the format-and-compare wizard -----------------------------------------------------------
+
+export const FormatIdSchema = z.enum(FORMAT_IDS);
+
+/** What the user confirmed in the wizard. The main process checks it again against the disk
+ *  itself before every erase; nothing here is trusted. */
+export const WizardSettingsSchema = z
+  .object({
+    device: z.string().min(1).max(256),
+    identity: z
+      .object({
+        path: z.string().min(1).max(256),
+        sizeBytes: z.number().int().min(0),
+        model: z.string().max(256).optional(),
+        serial: z.string().max(256).optional(),
+      })
+      .strict(),
+    confirmName: z.string().min(1).max(256),
+    formats: z.array(FormatIdSchema).min(1).max(16),
+    plan: z.enum(['quick', 'cdm', 'files']),
+    sizes: z.array(z.number().int().min(16 * MiB).max(64 * GiB)).min(1).max(4),
+    runs: z.number().int().min(1).max(20),
+    restSeconds: z.number().min(0).max(3600),
+    finalFormat: FormatIdSchema,
+    volumeLabel: z.string().regex(/^[A-Za-z0-9_-]{1,11}$/, 'must be 1–11 letters, digits, - or _').optional(),
+    allowInternal: z.boolean().optional(),
+  })
+  .strict();
+
+export type WizardSettings = z.infer<typeof WizardSettingsSchema>;
+
+export interface WizardProgressEvent {
+  jobId: string;
+  planId: string;
+  /** 0-based format being worked on, of formatCount; formatCount during the final format. */
+  formatIndex: number;
+  formatCount: number;
+  format: FormatId;
+  formatLabel: string;
+  stage: WizardStage;
+  /** What is happening, in plain words: "Erasing /dev/sdb and making XFS…". */
+  message: string;
+  /** While testing: the test's progress, for the dials. */
+  test?: {
+    name: string;
+    /** The stress size of this test (quick plan). */
+    sizeBytes?: number;
+    run: number;
+    runs: number;
+    phase: 'write' | 'read' | 'other';
+    instMBps: number;
+    avgMBps: number;
+    bytesDone: number;
+    bytesTotal: number;
+  };
+  /** resting: whole seconds left. */
+  remaining?: number;
+  /** Seconds since the plan started, and an estimate of the seconds left (absent until one format has run). */
+  elapsed: number;
+  remainingSeconds?: number;
+}
+
+/** One format is done: its results are saved (history) and the plan file says so. */
+export interface WizardFormatEvent {
+  jobId: string;
+  planId: string;
+  format: FormatId;
+  formatLabel: string;
+  resultIds: string[];
+}
+
+export interface WizardDoneEvent {
+  jobId: string;
+  planId: string;
+  outcome: 'finished' | 'stopped' | 'failed';
+  /** Every result the plan saved (finished formats only). */
+  resultIds: string[];
+  error?: IpcError;
+}
+
 /** A place the user can test: a mounted volume, or a folder they chose. */
 export interface TargetInfo {
   /** The folder tests will run in (a volume's mount point, or the chosen folder). */
@@ -252,6 +333,24 @@ export const requests = {
   /** Electron only: text or a PNG image to the clipboard. Browser mode uses the page's clipboard. */
   'clipboard.write': z
     .union([z.object({ text: z.string().max(16 * MiB) }).strict(), z.object({ pngBase64: z.string().max(64 * MiB) }).strict()]),
+  /** Whole disks, with what is on them and whether the wizard may erase each (and why not). */
+  'disks.list': z.object({ includeInternal: z.boolean().optional() }).strict(),
+  /** The file systems the wizard knows on this platform, and which this machine can make. */
+  'formats.list': z.object({}).strict(),
+  /** Starts a format-and-compare plan. One job at a time across every screen (ERR_BUSY). */
+  'wizard.start': WizardSettingsSchema,
+  /** Stops the plan after unmounting; finished formats stay saved, the disk is left as it is. */
+  'wizard.stop': z.object({ jobId: z.string().min(1).max(100) }).strict(),
+  /** Plans that did not finish (interrupted by a crash, a pulled disk, Stop), newest first. */
+  'wizard.plans': z.object({}).strict(),
+  /** Resumes a plan at its first unfinished format; the disk's name is typed again. */
+  'wizard.resume': z.object({ planId: ResultId, confirmName: z.string().min(1).max(256) }).strict(),
+  /** Forgets an unfinished plan (its saved results stay in history). */
+  'wizard.discard': z.object({ planId: ResultId }).strict(),
+  /** The comparison report (format × read/write × stress size) of saved results, as text. */
+  'report.export': z.object({ ids: z.array(ResultId).min(1).max(64), format: ExportFormat, baseline: z.string().max(200).optional() }).strict(),
+  /** Electron only: the report as PDF through the OS save dialog. Browser mode prints the page. */
+  'report.pdf': z.object({ ids: z.array(ResultId).min(1).max(64), baseline: z.string().max(200).optional() }).strict(),
 } as const;
 
 export type RequestChannel = keyof typeof requests;
@@ -286,6 +385,15 @@ export interface ResponseMap {
   'share.card': ShareCard;
   'files.save': { path: string } | null;
   'clipboard.write': { written: true };
+  'disks.list': WizardDisk[];
+  'formats.list': FormatInfo[];
+  'wizard.start': { jobId: string; planId: string };
+  'wizard.stop': { stopped: boolean };
+  'wizard.plans': WizardPlanState[];
+  'wizard.resume': { jobId: string; planId: string };
+  'wizard.discard': { discarded: boolean };
+  'report.export': ExportFile;
+  'report.pdf': { path: string } | null;
 }
 
 // ---- events (core → the renderer that started the job) --------------------------------------
@@ -446,6 +554,9 @@ export interface EventMap {
   'hash.progress': HashProgressEvent;
   'hash.stage': HashStageEvent;
   'hash.done': HashDoneEvent;
+  'wizard.progress': WizardProgressEvent;
+  'wizard.format': WizardFormatEvent;
+  'wizard.done': WizardDoneEvent;
 }
 export type EventChannel = keyof EventMap;
 
@@ -487,6 +598,19 @@ export interface DiskDialBridge {
   saveFile(filename: string, data: string, encoding: 'utf8' | 'base64', mime: string): Promise<IpcResult<{ path: string } | null>>;
   copyText(text: string): Promise<IpcResult<{ written: true }>>;
   copyImage(pngBase64: string): Promise<IpcResult<{ written: true }>>;
+  listDisks(includeInternal?: boolean): Promise<IpcResult<WizardDisk[]>>;
+  listFormats(): Promise<IpcResult<FormatInfo[]>>;
+  startWizard(settings: WizardSettings): Promise<IpcResult<{ jobId: string; planId: string }>>;
+  stopWizard(jobId: string): Promise<IpcResult<{ stopped: boolean }>>;
+  listPlans(): Promise<IpcResult<WizardPlanState[]>>;
+  resumePlan(planId: string, confirmName: string): Promise<IpcResult<{ jobId: string; planId: string }>>;
+  discardPlan(planId: string): Promise<IpcResult<{ discarded: boolean }>>;
+  exportReport(ids: string[], format: ExportFormat, baseline?: string): Promise<IpcResult<ExportFile>>;
+  /** Electron: PDF through the save dialog (null when cancelled); browser mode: ERR_UNSUPPORTED (print the page). */
+  saveReportPdf(ids: string[], baseline?: string): Promise<IpcResult<{ path: string } | null>>;
+  onWizardProgress(cb: (e: WizardProgressEvent) => void): () => void;
+  onWizardFormat(cb: (e: WizardFormatEvent) => void): () => void;
+  onWizardDone(cb: (e: WizardDoneEvent) => void): () => void;
 }
 
 // ---- browser mode: the same contract over one WebSocket -------------------------------------

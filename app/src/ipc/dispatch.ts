@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { DetailedTestService } from '../services/detailed-test.js';
 import type { HashTestService } from '../services/hash-test.js';
 import type { HistoryService } from '../services/history.js';
+import type { WizardService } from '../services/wizard.js';
+import { renderFormatReport } from '../core/report/format-report.js';
 import type { QuickTestService } from '../services/quick-test.js';
 import type { TargetsService } from '../services/targets.js';
 import {
@@ -41,17 +43,26 @@ export interface DispatcherDeps {
   saveFile?: (filename: string, data: Buffer) => Promise<string | null>;
   /** The system clipboard (Electron only). */
   writeClipboard?: (content: { text: string } | { png: Buffer }) => void;
+  /** The format-and-compare wizard; absent where the platform has no provider. */
+  wizard?: WizardService;
+  /** HTML → PDF through the OS save dialog (Electron only); null when cancelled. */
+  savePdf?: (html: string, filename: string) => Promise<string | null>;
 }
 
 type Handlers = { [C in RequestChannel]: (payload: RequestPayload<C>, sink: EventSink) => Promise<ResponseMap[C]> };
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
-  const { quick, detailed, hash, targets, history } = deps;
+  const { quick, detailed, hash, targets, history, wizard } = deps;
   // One test at a time, whichever screen starts it: two would measure each other.
   const assertIdle = (): void => {
-    if (quick.runningJobId !== undefined || detailed.runningJobId !== undefined || hash.runningJobId !== undefined) {
+    if (quick.runningJobId !== undefined || detailed.runningJobId !== undefined || hash.runningJobId !== undefined || wizard?.runningJobId !== undefined) {
       throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
     }
+  };
+
+  const needWizard = (): WizardService => {
+    if (!wizard) throw new DiskDialError('The format-and-compare wizard is not available on this system.', { code: 'ERR_UNSUPPORTED' });
+    return wizard;
   };
 
   const handlers: Handlers = {
@@ -114,6 +125,34 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const saved = await deps.saveFile(path.basename(filename), bytes);
       return saved === null ? null : { path: saved };
     },
+    'disks.list': ({ includeInternal }) => needWizard().listDisks(includeInternal === true),
+    'formats.list': () => needWizard().formats(),
+    'wizard.start': async (settings, sink) => {
+      assertIdle();
+      const state = await needWizard().begin(settings);
+      assertIdle();
+      return { ...needWizard().start(state, sink), planId: state.id };
+    },
+    'wizard.stop': async ({ jobId }) => ({ stopped: wizard?.stop(jobId) ?? false }),
+    'wizard.plans': async () => (wizard ? wizard.unfinished() : []),
+    'wizard.resume': async ({ planId, confirmName }, sink) => {
+      assertIdle();
+      const state = await needWizard().resume(planId, confirmName);
+      assertIdle();
+      return { ...needWizard().start(state, sink), planId: state.id };
+    },
+    'wizard.discard': async ({ planId }) => ({ discarded: await needWizard().discard(planId) }),
+    'report.export': async ({ ids, format, baseline }) => {
+      const docs = await Promise.all(ids.map((id) => history.get(id)));
+      return renderFormatReport(docs, format, baseline !== undefined ? { baseline } : {});
+    },
+    'report.pdf': async ({ ids, baseline }) => {
+      if (!deps.savePdf) throw new DiskDialError('Saving a PDF needs the desktop app; print the report from the browser instead.', { code: 'ERR_UNSUPPORTED' });
+      const docs = await Promise.all(ids.map((id) => history.get(id)));
+      const html = renderFormatReport(docs, 'html', baseline !== undefined ? { baseline } : {});
+      const saved = await deps.savePdf(html.text, html.filename.replace(/\.html$/, '.pdf'));
+      return saved === null ? null : { path: saved };
+    },
     'clipboard.write': async (content) => {
       if (!deps.writeClipboard) throw new DiskDialError('The clipboard is the page\'s in browser mode.', { code: 'ERR_UNSUPPORTED' });
       deps.writeClipboard('text' in content ? { text: content.text } : { png: Buffer.from(content.pngBase64, 'base64') });
@@ -139,13 +178,19 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       }
     },
     async close(): Promise<void> {
-      await Promise.all([quick.stopAll().catch(() => undefined), detailed.stopAll().catch(() => undefined), hash.stopAll().catch(() => undefined)]);
+      await Promise.all([
+        quick.stopAll().catch(() => undefined),
+        detailed.stopAll().catch(() => undefined),
+        hash.stopAll().catch(() => undefined),
+        wizard?.stopAll().catch(() => undefined),
+      ]);
     },
     async release(sink: EventSink): Promise<void> {
       await Promise.all([
         quick.stopFor(sink).catch(() => undefined),
         detailed.stopFor(sink).catch(() => undefined),
         hash.stopFor(sink).catch(() => undefined),
+        wizard?.stopFor(sink).catch(() => undefined),
       ]);
     },
   };

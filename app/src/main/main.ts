@@ -12,6 +12,7 @@ import { HashTestService } from '../services/hash-test.js';
 import { EngineHost } from '../services/engine-host.js';
 import { QuickTestService } from '../services/quick-test.js';
 import { HistoryService } from '../services/history.js';
+import { wizardService } from '../services/wizard.js';
 import { TargetsService } from '../services/targets.js';
 import { electronSpawner } from './engine-spawner.js';
 import { registerIpc, TrustedSenders } from './ipc-main.js';
@@ -44,7 +45,7 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
     });
   };
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     hardenSession(session.defaultSession);
     registerAppProtocol(rendererDir);
 
@@ -57,6 +58,7 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
       hash: new HashTestService({ engine: { runHash: engineHost.runHash, runTest: engineHost.runTest }, history: history.record }),
       targets: new TargetsService(),
       history,
+      ...(await wizardService(engineHost.runTest, history)),
       // The engine's version comes from its own process: the addon never loads into main.
       appInfo: async () => ({
         appVersion: app.getVersion(),

@@ -73,6 +73,18 @@ const bridge: DiskDialBridge = {
   saveFile: (filename, data, encoding) => invoke('files.save', { filename, data, encoding }),
   copyText: (text) => invoke('clipboard.write', { text }),
   copyImage: (pngBase64) => invoke('clipboard.write', { pngBase64 }),
+  listDisks: (includeInternal) => invoke('disks.list', includeInternal === undefined ? {} : { includeInternal }),
+  listFormats: () => invoke('formats.list', {}),
+  startWizard: (settings) => invoke('wizard.start', settings),
+  stopWizard: (jobId) => invoke('wizard.stop', { jobId }),
+  listPlans: () => invoke('wizard.plans', {}),
+  resumePlan: (planId, confirmName) => invoke('wizard.resume', { planId, confirmName }),
+  discardPlan: (planId) => invoke('wizard.discard', { planId }),
+  exportReport: (ids, format, baseline) => invoke('report.export', baseline === undefined ? { ids, format } : { ids, format, baseline }),
+  saveReportPdf: (ids, baseline) => invoke('report.pdf', baseline === undefined ? { ids } : { ids, baseline }),
+  onWizardProgress: (cb) => subscribe('wizard.progress', cb),
+  onWizardFormat: (cb) => subscribe('wizard.format', cb),
+  onWizardDone: (cb) => subscribe('wizard.done', cb),
 };
 
 contextBridge.exposeInMainWorld('diskdial', bridge);

@@ -1,0 +1,151 @@
+// The format-and-compare wizard's vocabulary: the disks it may erase, the file systems it can
+// make, the plan a user confirms and the state that lets an interrupted plan resume. Shared by
+// the platform providers (linux.ts, darwin.ts, win.ts), the plan runner, the IPC contract, the
+// CLI and the renderer (type-only there).
+
+/** Every file system the wizard knows, on any platform. Which ones this machine can make is
+ *  FormatInfo.available. */
+export const FORMAT_IDS = [
+  // Linux
+  'ext4',
+  'ext4-fscrypt',
+  'ext4-luks',
+  'xfs',
+  'btrfs',
+  'exfat',
+  'ntfs',
+  'fat32',
+  // macOS (exfat and fat32 above are shared)
+  'apfs',
+  'apfs-encrypted',
+  'apfs-cs',
+  'apfs-cs-encrypted',
+  'hfs+',
+  'hfs+-cs',
+  // Windows (ntfs, exfat, fat32 above are shared)
+  'refs',
+  'ntfs-bitlocker',
+] as const;
+export type FormatId = (typeof FORMAT_IDS)[number];
+
+export interface FormatInfo {
+  id: FormatId;
+  /** As the platform's own tools name it: "APFS (Encrypted)", "Mac OS Extended (Journaled)", "ext4 (fscrypt encrypted)". */
+  label: string;
+  encrypted: boolean;
+  /** Whether this machine can make and mount it now. */
+  available: boolean;
+  /** Why not, in plain words ("mkfs.xfs is not installed (Debian: xfsprogs)"). */
+  reason?: string;
+}
+
+export interface DiskPartition {
+  path: string;
+  sizeBytes: number;
+  fs?: string;
+  label?: string;
+  /** Where it is mounted now (empty: not mounted). */
+  mountpoints: string[];
+}
+
+/** A whole disk as the wizard shows it. */
+export interface WizardDisk {
+  /** /dev/sdb, /dev/loop7, /dev/disk4, \\.\PHYSICALDRIVE2 (Windows: the disk number in `number`). */
+  path: string;
+  /** What the user types to confirm: the model, else the device's name ("loop7"). */
+  name: string;
+  model?: string;
+  serial?: string;
+  sizeBytes: number;
+  /** usb, sata, nvme, thunderbolt, loop (a disk image), virtio… */
+  bus: string;
+  removable: boolean;
+  /** Internal disks are offered only behind the advanced switch. */
+  internal: boolean;
+  /** Holds the running system (/, /boot, /usr, swap, the macOS system volume, C:): never offered. */
+  system: boolean;
+  partitions: DiskPartition[];
+  /** loop: the image file behind it. */
+  backingFile?: string;
+  /** Windows: the disk number. */
+  number?: number;
+  /** Whether the wizard may erase it (with the advanced switch for internal disks), and if not why. */
+  offered: boolean;
+  reason?: string;
+}
+
+/** What must not have changed between the user's confirmation and each erase. */
+export interface DiskIdentity {
+  path: string;
+  sizeBytes: number;
+  model?: string;
+  serial?: string;
+}
+
+export type WizardPlanKind = 'quick' | 'cdm' | 'files';
+
+export interface WizardSettings {
+  /** The disk to erase (its path). */
+  device: string;
+  /** The identity the user saw and confirmed. */
+  identity: DiskIdentity;
+  /** The disk's name, typed by the user: must equal WizardDisk.name. */
+  confirmName: string;
+  /** Formats to test, in order. */
+  formats: FormatId[];
+  /** quick: the Quick Test at each of `sizes`; cdm: the CrystalDiskMark grid (Default, 1 GiB);
+   *  files: the many-file test (Quick preset). */
+  plan: WizardPlanKind;
+  /** quick: stress sizes in bytes (default 1 GB and 5 GB). */
+  sizes: number[];
+  /** Runs per format (and per size), default 5. */
+  runs: number;
+  /** Rest between runs, seconds (default 300: an SSD's cache drains). */
+  restSeconds: number;
+  /** The format the disk is left in at the end. */
+  finalFormat: FormatId;
+  /** Volume label for every format (default DISKDIAL). */
+  volumeLabel?: string;
+  /** Allowed to erase an internal (non-system) disk: the advanced switch. */
+  allowInternal?: boolean;
+}
+
+export type StepStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** One format of the plan, as saved after every change. */
+export interface PlanStepState {
+  format: FormatId;
+  label: string;
+  status: StepStatus;
+  /** The results saved for this format (one per stress size for a quick plan). */
+  resultIds: string[];
+  startedAt?: string;
+  finishedAt?: string;
+  error?: string;
+}
+
+/** The plan on disk ($DISKDIAL_HOME/plans/<id>.json): what is done, so a crash, a pulled disk or
+ *  a power cut loses only the format in progress, and reopening offers to resume. */
+export interface WizardPlanState {
+  schema: 1;
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  settings: WizardSettings;
+  steps: PlanStepState[];
+  final: { format: FormatId; label: string; status: StepStatus; error?: string };
+  /** running: a process is (or was, before it died) working on it; the rest are ended. */
+  status: 'running' | 'done' | 'failed' | 'stopped';
+  /** The pid working on it: a 'running' plan whose pid is gone was interrupted. */
+  pid?: number;
+}
+
+/** Where the wizard is, for the progress bar and the dials. */
+export type WizardStage = 'checking' | 'erasing' | 'formatting' | 'mounting' | 'testing' | 'resting' | 'unmounting' | 'finishing';
+
+/** A result document made by the wizard says which plan and format it belongs to. */
+export interface ResultCampaign {
+  planId: string;
+  format: string;
+  formatLabel: string;
+}
