@@ -9,6 +9,7 @@ import { FILES_PRESETS, MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPre
 import { CDM_MODES, CDM_PRESETS, isTestKind, TEST_KINDS, validatePlanOptions, type CdmMode, type CdmPreset, type TestKind } from '../core/presets.js';
 import { parseSize } from '../core/units.js';
 import { UsageError } from './usage-error.js';
+import { parseWizardCommand, WIZARD_COMMANDS, WIZARD_HELP, type WizardCommand, type WizardCommandName } from './wizard-commands.js';
 import { HISTORY_COMMANDS, HISTORY_HELP, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-commands.js';
 
 export { UsageError };
@@ -60,7 +61,7 @@ export interface HashCommand {
   noSave?: boolean;
 }
 
-export type Command = { command: 'help' } | { command: 'version' } | RunCommand | ServeCommand | HashCommand | HistoryCommand;
+export type Command = { command: 'help' } | { command: 'version' } | RunCommand | ServeCommand | HashCommand | HistoryCommand | WizardCommand;
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -207,6 +208,7 @@ on every core — with the digest and a verdict: storage-bound or CPU-bound, by 
       --label TEXT, --json, --no-save
 
 ${HISTORY_HELP}
+${WIZARD_HELP}
 Browser mode (serve):
   -p, --port N           port on 127.0.0.1 (default: a free one). Open the printed
                          URL; it carries a one-time token, and only pages from that
@@ -278,6 +280,9 @@ export function parseCli(argv: readonly string[]): Command {
   if (at === 0 && (HISTORY_COMMANDS as readonly string[]).includes(first!) && !argv.includes('--help') && !argv.includes('-h')) {
     return parseHistoryCommand(first as HistoryCommandName, argv.slice(1));
   }
+  if (at === 0 && (WIZARD_COMMANDS as readonly string[]).includes(first!) && !argv.includes('--help') && !argv.includes('-h')) {
+    return parseWizardCommand(first as WizardCommandName, argv.slice(1));
+  }
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
@@ -294,7 +299,7 @@ export function parseCli(argv: readonly string[]): Command {
   if (command === 'version') return { command: 'version' };
   if (command === 'serve') return parseServe(v, rest);
   if (command === 'hash') return parseHash(v, rest);
-  if ((HISTORY_COMMANDS as readonly string[]).includes(command)) throw new UsageError(`options go after "${command}": diskdial ${command} …`);
+  if ((HISTORY_COMMANDS as readonly string[]).includes(command) || (WIZARD_COMMANDS as readonly string[]).includes(command)) throw new UsageError(`options go after "${command}": diskdial ${command} …`);
   if (command !== 'run') throw new UsageError(`unknown command "${command}"; try diskdial run <dir>, diskdial hash <file>, diskdial history, or diskdial --help`);
   if (v.port !== undefined) throw new UsageError('--port applies to diskdial serve only');
   if (v.algo !== undefined || v.verify !== undefined) throw new UsageError(`--${v.algo !== undefined ? 'algo' : 'verify'} applies to diskdial hash only`);

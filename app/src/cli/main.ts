@@ -11,6 +11,7 @@ import { runHashBenchmark } from '../core/hash-run.js';
 import { runBenchmark } from '../core/runner.js';
 import { HELP, parseCli, type Command } from './args.js';
 import { runHistoryCommand } from './history-commands.js';
+import { runWizardCommand } from './wizard-commands.js';
 import { createProgressLine } from './progress.js';
 import { serve } from './serve-command.js';
 import { formatHashReport, formatReport } from './table.js';
@@ -63,6 +64,28 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (cmd.command === 'serve') {
     return serve(cmd, { out: (line) => process.stdout.write(`${line}\n`), fail });
+  }
+  if (cmd.command === 'disks' || cmd.command === 'compare' || cmd.command === 'report') {
+    // Ctrl-C stops a plan after unmounting what it mounted; a second one exits at once.
+    const stop = new AbortController();
+    let stopping = false;
+    const onSignal = (): void => {
+      if (stopping) process.exit(130);
+      stopping = true;
+      process.stderr.write('diskdial: stopping after unmounting (Ctrl-C again to quit now)\n');
+      stop.abort();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    try {
+      return await runWizardCommand(cmd, { out: (text) => process.stdout.write(text), err: (line) => process.stderr.write(`diskdial: ${line}\n`), signal: stop.signal });
+    } catch (err) {
+      if (err instanceof DiskDialError) return fail(err.message, err.category === 'input' ? 2 : 1);
+      return fail(err instanceof Error ? err.message : String(err), 1);
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
   }
   if (cmd.command === 'history' || cmd.command === 'export' || cmd.command === 'share' || cmd.command === 'import') {
     try {
