@@ -51,6 +51,18 @@ const VERBS = {
   saveFile: true,
   copyText: true,
   copyImage: true,
+  listDisks: true,
+  listFormats: true,
+  startWizard: true,
+  stopWizard: true,
+  listPlans: true,
+  resumePlan: true,
+  discardPlan: true,
+  exportReport: true,
+  saveReportPdf: true,
+  onWizardProgress: true,
+  onWizardFormat: true,
+  onWizardDone: true,
 } as const satisfies Record<keyof DiskDialBridge, true>;
 
 function compilePreload(): string {
@@ -183,6 +195,36 @@ describe('what the page gets', () => {
     ]);
   });
 
+  it('maps the wizard and report verbs to their channels', async () => {
+    ipcRenderer.invoke.mockImplementation(async (_c, channel) => ({ ok: true, value: channel }));
+    const b = bridge();
+    const settings = { device: '/dev/sdb', identity: { path: '/dev/sdb', sizeBytes: 1e12 }, confirmName: 'T7', formats: ['ext4'], plan: 'quick', sizes: [1e9], runs: 5, restSeconds: 300, finalFormat: 'ext4' } as const;
+    await b.listDisks();
+    await b.listDisks(true);
+    await b.listFormats();
+    await b.startWizard({ ...settings, formats: [...settings.formats], sizes: [...settings.sizes] });
+    await b.stopWizard('j1');
+    await b.listPlans();
+    await b.resumePlan('p1', 'T7');
+    await b.discardPlan('p1');
+    await b.exportReport(['r1', 'r2'], 'md');
+    await b.exportReport(['r1', 'r2'], 'html', 'xfs');
+    await b.saveReportPdf(['r1']);
+    expect(ipcRenderer.invoke.mock.calls.map((c) => c.slice(1))).toEqual([
+      ['disks.list', {}],
+      ['disks.list', { includeInternal: true }],
+      ['formats.list', {}],
+      ['wizard.start', settings],
+      ['wizard.stop', { jobId: 'j1' }],
+      ['wizard.plans', {}],
+      ['wizard.resume', { planId: 'p1', confirmName: 'T7' }],
+      ['wizard.discard', { planId: 'p1' }],
+      ['report.export', { ids: ['r1', 'r2'], format: 'md' }],
+      ['report.export', { ids: ['r1', 'r2'], format: 'html', baseline: 'xfs' }],
+      ['report.pdf', { ids: ['r1'] }],
+    ]);
+  });
+
   it('passes only the data of its own event channel to a subscriber, until it unsubscribes', () => {
     const progress: QuickProgressEvent = {
       jobId: 'j', cycle: 1, cycles: 2, phase: 'read', stage: 'run',
@@ -215,6 +257,12 @@ describe('what the page gets', () => {
       ipcRenderer.emit(EVENT_CHANNEL, {}, channel, {});
     }
     expect(got).toEqual(['done', 'cycle', 'progress']);
+    const wizard: string[] = [];
+    const wizardOffs = [b.onWizardProgress(() => wizard.push('progress')), b.onWizardFormat(() => wizard.push('format')), b.onWizardDone(() => wizard.push('done'))];
+    for (const channel of ['wizard.done', 'wizard.format', 'wizard.progress', 'quick.done']) ipcRenderer.emit(EVENT_CHANNEL, {}, channel, {});
+    expect(wizard).toEqual(['done', 'format', 'progress']);
+    for (const off of wizardOffs) off();
+    got.length = 3;
     // Unsubscribing one leaves the others.
     offs[1]!();
     ipcRenderer.emit(EVENT_CHANNEL, {}, 'quick.cycle', {});

@@ -16,5 +16,8 @@ export async function readCommand(argv: string[]): Promise<string> {
 /** The provider for this platform, or undefined where the wizard has none. */
 export async function platformProvider(platform: NodeJS.Platform = process.platform): Promise<WizardProvider | undefined> {
   if (platform === 'linux') return createLinuxProvider({ exec: readCommand, probe: systemProbe });
+  // Command builders and parsers tested against recorded outputs; not yet run on real hardware.
+  if (platform === 'darwin') return (await import('./darwin.js')).createDarwinProvider(readCommand);
+  if (platform === 'win32') return (await import('./win.js')).createWinProvider(readCommand);
   return undefined;
 }

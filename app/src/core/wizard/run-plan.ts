@@ -72,8 +72,13 @@ export async function checkDisk(provider: WizardProvider & { listDisksWith?: (ct
   if ((identity.serial ?? '') !== (disk.serial ?? '')) return refuse(`its serial number changed from "${identity.serial ?? 'none'}" to "${disk.serial ?? 'none'}" — is it the same disk?`);
   if (disk.system) return refuse(disk.reason ?? 'it holds the running system.', 'ERR_SYSTEM_DISK');
   if (disk.internal && !allowInternal) return refuse('it is an internal disk, and internal disks were not allowed.', 'ERR_INTERNAL_DISK');
-  const inUse = disk.partitions.flatMap((p) => p.mountpoints.filter((m) => !ownMount(m)).map((m) => `${p.path} is mounted at ${m}`));
-  if (inUse.length > 0) return refuse(`${inUse.join('; ')}. Unmount it first.`, 'ERR_DISK_IN_USE');
+  // Linux: a mounted partition is in use and the wizard will not pull it from under anyone.
+  // macOS and Windows mount external volumes by themselves, and diskutil eraseDisk / Clear-Disk
+  // unmount them as part of the erase (and fail if a file is open), so there a mount is not use.
+  if (provider.platform === 'linux') {
+    const inUse = disk.partitions.flatMap((p) => p.mountpoints.filter((m) => !ownMount(m)).map((m) => `${p.path} is mounted at ${m}`));
+    if (inUse.length > 0) return refuse(`${inUse.join('; ')}. Unmount it first.`, 'ERR_DISK_IN_USE');
+  }
   return disk;
 }
 
