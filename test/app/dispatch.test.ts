@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHash, runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
+import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
+import type { WizardProvider } from '../../app/src/core/wizard/provider.js';
+import type { WizardDisk } from '../../app/src/core/wizard/types.js';
 import { createDispatcher } from '../../app/src/ipc/dispatch.js';
+import { WizardService } from '../../app/src/services/wizard.js';
 import { requests, type AppInfo, type EventChannel, type EventMap, type EventSink, type ExportFile, type HistoryListing, type IpcResult, type QuickDoneEvent, type ShareCard, type TargetInfo } from '../../app/src/ipc/contract.js';
 import { DetailedTestService } from '../../app/src/services/detailed-test.js';
 import { HashTestService } from '../../app/src/services/hash-test.js';
@@ -349,5 +353,78 @@ describe('history, export, share and the desktop-only verbs through the dispatch
     expect(value(await desktop.handle('clipboard.write', { pngBase64: 'iVBORw0K' }, s))).toEqual({ written: true });
     expect(clip).toEqual([{ text: '| a |' }, { png: Buffer.from('iVBORw0K', 'base64') }]);
     expect(error(await desktop.handle('clipboard.write', { text: 'x', pngBase64: 'y' }, s)).code).toBe('ERR_INVALID_PAYLOAD');
+  });
+});
+
+describe('the wizard and the report through the dispatcher', () => {
+  const fixture = (kind: string): ResultDocument =>
+    JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
+  const disk: WizardDisk = { path: '/dev/sdx', name: 'Test SSD', model: 'Test SSD', sizeBytes: 1e12, bus: 'usb', removable: true, internal: false, system: false, partitions: [], offered: true };
+  const settings = { device: '/dev/sdx', identity: { path: '/dev/sdx', sizeBytes: 1e12, model: 'Test SSD' }, confirmName: 'Test SSD', formats: ['ext4'], plan: 'quick', sizes: [16 * MiB], runs: 1, restSeconds: 0, finalFormat: 'ext4' };
+
+  it('without a wizard (a platform with no provider) the wizard requests say so; plans are none', async () => {
+    const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo });
+    expect(error(await d.handle('disks.list', {}, sink()))).toEqual({ code: 'ERR_UNSUPPORTED', message: 'The format-and-compare wizard is not available on this system.' });
+    expect(value(await d.handle('wizard.plans', {}, sink()))).toEqual([]);
+  });
+
+  it('validates a plan in plain words before anything runs', async () => {
+    const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...settings, formats: [] }, 'formats: must have at least 1 items'],
+      [{ ...settings, formats: ['zfs'] }, 'formats.0: must be one of ext4, ext4-fscrypt, ext4-luks, xfs, btrfs, exfat, ntfs, fat32, apfs, apfs-encrypted, apfs-cs, apfs-cs-encrypted, hfs+, hfs+-cs, refs, ntfs-bitlocker'],
+      [{ ...settings, runs: 0 }, 'runs: must be at least 1'],
+      [{ ...settings, volumeLabel: 'a;rm -rf /' }, 'volumeLabel: must be 1–11 letters, digits, - or _'],
+      [{ ...settings, confirmName: '' }, 'confirmName: must not be empty'],
+      [{ ...settings, shell: 'rm -rf /' }, 'Unknown field "shell"'],
+    ];
+    for (const [payload, message] of cases) expect(error(await d.handle('wizard.start', payload, sink()))).toEqual({ code: 'ERR_INVALID_PAYLOAD', message });
+  });
+
+  it('a running plan makes every other test wait (ERR_BUSY), and the other way round', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const provider: WizardProvider = {
+      platform: 'linux',
+      listDisks: async () => [disk],
+      formats: async () => [{ id: 'ext4', label: 'ext4', encrypted: false, available: true }],
+      prepare: async () => {
+        await held;
+        throw new Error('the test ends the plan here');
+      },
+    };
+    const home = await fsp.mkdtemp(path.join(dir, 'wiz-'));
+    const wizard = new WizardService({ provider, engine: runTest, history: { save: async () => undefined, delete: async () => undefined }, plans: new PlanStore(path.join(home, 'plans')), workRoot: path.join(home, 'work') });
+    const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo, wizard });
+    const s = sink();
+    expect(error(await d.handle('wizard.start', { ...settings, confirmName: 'test ssd' }, s))).toMatchObject({ code: 'ERR_CONFIRM_MISMATCH' });
+    const started = value<{ jobId: string; planId: string }>(await d.handle('wizard.start', settings, s));
+    expect(started.planId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(error(await d.handle('quick.start', good(), sink()))).toEqual({ code: 'ERR_BUSY', message: 'A test is already running.' });
+    expect(error(await d.handle('wizard.start', settings, sink()))).toEqual({ code: 'ERR_BUSY', message: 'A test is already running.' });
+    release();
+    await expect.poll(() => s.events.some((e) => e.channel === 'wizard.done')).toBe(true);
+    expect(s.events.find((e) => e.channel === 'wizard.done')!.data).toMatchObject({ outcome: 'failed', error: { message: 'the test ends the plan here' } });
+    // The failed plan is offered for resume; discarding forgets it.
+    expect(value<Array<{ id: string }>>(await d.handle('wizard.plans', {}, s)).map((p) => p.id)).toEqual([started.planId]);
+    expect(value(await d.handle('wizard.discard', { planId: started.planId }, s))).toEqual({ discarded: true });
+  });
+
+  it('report.export renders saved results; report.pdf needs the desktop, which gets the HTML', async () => {
+    const store = new HistoryStore(path.join(dir, 'history-report'));
+    const a = { ...fixture('quick'), id: 'port', label: 'Direct to the port' };
+    const b = { ...fixture('quick'), id: 'hub', label: 'Through the hub' };
+    await store.save(a);
+    await store.save(b);
+    const pdfs: Array<[string, string]> = [];
+    const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(store), appInfo, savePdf: async (html, name) => (pdfs.push([html, name]), `/tmp/${name}`) });
+    const md = value<ExportFile>(await d.handle('report.export', { ids: ['port', 'hub'], format: 'md' }, sink()));
+    expect(md.text).toContain('| Direct to the port (baseline) |');
+    expect(md.text).toContain('| Through the hub |');
+    expect(value(await d.handle('report.pdf', { ids: ['port', 'hub'], baseline: 'Through the hub' }, sink()))).toEqual({ path: `/tmp/${pdfs[0]![1]}` });
+    expect(pdfs[0]![1]).toMatch(/^diskdial-report-\d{4}-\d\d-\d\d\.pdf$/);
+    expect(pdfs[0]![0]).toMatch(/^<!doctype html>/i);
+    const browser = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(store), appInfo });
+    expect(error(await browser.handle('report.pdf', { ids: ['port'] }, sink())).code).toBe('ERR_UNSUPPORTED');
   });
 });

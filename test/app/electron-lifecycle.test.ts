@@ -9,7 +9,7 @@ import { app, clipboard, dialog, FakeBrowserWindow, fakeEvent, nativeImage, rese
 
 vi.mock('electron', () => import('../helpers/electron-fake.js'));
 
-const { clipboardWriter, closeBeforeQuit, fileChooser, fileSaver, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } = await import(
+const { clipboardWriter, closeBeforeQuit, fileChooser, fileSaver, folderChooser, pdfSaver, quitWhenAllWindowsClosed, takeSingleInstanceLock } = await import(
   '../../app/src/main/lifecycle.js'
 );
 
@@ -145,6 +145,31 @@ describe('clipboardWriter', () => {
     expect(clipboard.writeImage).toHaveBeenCalledTimes(1);
     expect(() => write({ png: Buffer.from('nope') })).toThrow('The image could not be read.');
     expect(clipboard.writeImage).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('pdfSaver', () => {
+  it('prints the report HTML in a hidden window as a data: URL, saves the PDF through the dialog, and always closes the window', async () => {
+    const loaded: string[] = [];
+    let destroyed = 0;
+    const pdf = Buffer.from('%PDF-1.7 report');
+    const win = {
+      loadURL: async (url: string) => void loaded.push(url),
+      webContents: { printToPDF: vi.fn(async () => pdf) },
+      destroy: () => void destroyed++,
+    };
+    const saved: Array<[string, Buffer]> = [];
+    const save = pdfSaver(() => win, async (name, data) => (saved.push([name, data]), `/home/u/Downloads/${name}`));
+    await expect(save('<h1>ext4 vs XFS</h1><p>a & b</p>', 'diskdial-report-2026-11-22.pdf')).resolves.toBe('/home/u/Downloads/diskdial-report-2026-11-22.pdf');
+    expect(loaded).toEqual([`data:text/html;charset=utf-8,${encodeURIComponent('<h1>ext4 vs XFS</h1><p>a & b</p>')}`]);
+    expect(win.webContents.printToPDF).toHaveBeenCalledWith({ printBackground: true, pageSize: 'A4', margins: { marginType: 'default' } });
+    expect(saved).toEqual([['diskdial-report-2026-11-22.pdf', pdf]]);
+    expect(destroyed).toBe(1);
+    // A print that fails still closes the window, and nothing is saved.
+    win.webContents.printToPDF.mockRejectedValueOnce(new Error('print failed'));
+    await expect(save('<p>x</p>', 'x.pdf')).rejects.toThrow('print failed');
+    expect(destroyed).toBe(2);
+    expect(saved).toHaveLength(1);
   });
 });
 

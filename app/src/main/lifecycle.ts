@@ -142,3 +142,29 @@ export function clipboardWriter(
     }
   };
 }
+
+/** The part of a BrowserWindow the PDF printer uses. */
+export interface PdfWindow {
+  loadURL(url: string): Promise<void>;
+  webContents: { printToPDF(options: { printBackground: boolean; pageSize: 'A4'; margins: { marginType: 'default' } }): Promise<Buffer> };
+  destroy(): void;
+}
+
+/**
+ * The report as PDF (`report.pdf`): the self-contained HTML export printed by Chromium in a hidden
+ * window with JavaScript off (the page has none; it is a data: URL, never the app's origin), then
+ * saved through the OS save dialog. Returns the path, or null when the user cancels.
+ */
+export function pdfSaver(createWindow: () => PdfWindow, save: (filename: string, data: Buffer) => Promise<string | null>): (html: string, filename: string) => Promise<string | null> {
+  return async (html, filename) => {
+    const win = createWindow();
+    let pdf: Buffer;
+    try {
+      await win.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
+      pdf = await win.webContents.printToPDF({ printBackground: true, pageSize: 'A4', margins: { marginType: 'default' } });
+    } finally {
+      win.destroy();
+    }
+    return save(filename, pdf);
+  };
+}

@@ -16,7 +16,7 @@ import { wizardService } from '../services/wizard.js';
 import { TargetsService } from '../services/targets.js';
 import { electronSpawner } from './engine-spawner.js';
 import { registerIpc, TrustedSenders } from './ipc-main.js';
-import { clipboardWriter, closeBeforeQuit, fileChooser, fileSaver, folderChooser, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
+import { clipboardWriter, closeBeforeQuit, fileChooser, fileSaver, folderChooser, pdfSaver, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
 import { registerAppProtocol, registerAppScheme } from './protocol.js';
 import { hardenApp, hardenSession } from './security.js';
 import { createMainWindow } from './window.js';
@@ -69,6 +69,10 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
       chooseFolder: folderChooser(dialog, () => mainWindow),
       chooseFile: fileChooser(dialog, () => mainWindow),
       saveFile: fileSaver(dialog, () => mainWindow, () => app.getPath('downloads')),
+      savePdf: pdfSaver(
+        () => new BrowserWindow({ show: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false, webSecurity: true } }),
+        fileSaver(dialog, () => mainWindow, () => app.getPath('downloads')),
+      ),
       writeClipboard: clipboardWriter(clipboard, nativeImage),
     });
     registerIpc(dispatcher, trusted.isTrusted);
