@@ -1,10 +1,11 @@
-// The window: a header with the app name, the screen tabs (Quick Test, Detailed, Hash, History)
-// and the target picker they share; the screens; and a footer line with app and engine versions.
+// The window: a header with the app name, the screen tabs (Quick Test, Detailed, Hash, Compare
+// formats, History) and the target picker they share; the screens; and a footer line with app and engine versions.
 //
 // A screen mounts when first opened and then stays mounted, hidden while another is shown, so a
 // test keeps receiving its events (and a screen keeps its figures) while the user looks at the
 // other. One test runs at a time: while any screen's test runs, the picker is locked and every
-// other screen's Start says why. History runs no test; it reads its list again each time it
+// other screen's Start says why (the format-and-compare wizard takes part like the others: its
+// plan is the one test while it runs). History runs no test; it reads its list again each time it
 // is shown (its screen gets `active`).
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import type { AppInfo } from '../../../app/src/ipc/contract';
@@ -17,9 +18,11 @@ import { selectDetailedBusy, useDetailedStore } from '../features/detailed/store
 import { HashScreen } from '../features/hash/hash-screen';
 import { selectHashBusy, useHashStore } from '../features/hash/store';
 import { HistoryScreen } from '../features/history/history-screen';
+import { WizardScreen } from '../features/wizard/wizard-screen';
+import { selectWizardBusy, useWizardStore } from '../features/wizard/store';
 import { getBridge } from '../lib/bridge';
 
-type ScreenId = 'quick' | 'detailed' | 'hash' | 'history';
+type ScreenId = 'quick' | 'detailed' | 'hash' | 'wizard' | 'history';
 interface ScreenDef {
   id: ScreenId;
   label: string;
@@ -31,6 +34,7 @@ const SCREENS: readonly ScreenDef[] = [
   { id: 'quick', label: 'Quick Test', Screen: QuickTestScreen, busyReason: 'A Quick Test is running. Stop it or wait for it to finish.' },
   { id: 'detailed', label: 'Detailed', Screen: DetailedScreen, busyReason: 'A detailed test is running. Stop it or wait for it to finish.' },
   { id: 'hash', label: 'Hash', Screen: HashScreen, busyReason: 'A hash test is running. Stop it or wait for it to finish.' },
+  { id: 'wizard', label: 'Compare formats', Screen: WizardScreen, busyReason: 'A format-and-compare plan is running. Stop it or wait for it to finish.' },
   { id: 'history', label: 'History', Screen: HistoryScreen },
 ];
 
@@ -39,7 +43,8 @@ function useRunningScreen(): ScreenId | null {
   const quick = useQuickTestStore(selectIsBusy);
   const detailed = useDetailedStore(selectDetailedBusy);
   const hash = useHashStore(selectHashBusy);
-  return quick ? 'quick' : detailed ? 'detailed' : hash ? 'hash' : null;
+  const wizard = useWizardStore(selectWizardBusy);
+  return quick ? 'quick' : detailed ? 'detailed' : hash ? 'hash' : wizard ? 'wizard' : null;
 }
 
 function Logo() {

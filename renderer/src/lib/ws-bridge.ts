@@ -2,7 +2,8 @@
 // `diskdial serve`, replies paired by id, events fanned out to subscribers. A closed socket
 // fails what is pending (and everything after) with ERR_DISCONNECTED; no reconnect, because a
 // new socket would not own the job the old one started. Saving a file and the clipboard stay in
-// the page: a save is a download, and the clipboard is the browser's.
+// the page: a save is a download, and the clipboard is the browser's; the report's PDF is the
+// page printed (saveReportPdf answers ERR_UNSUPPORTED without a round trip).
 import type {
   AppInfo,
   DetailedSettings,
@@ -21,8 +22,10 @@ import type {
   ShareCard,
   TargetInfo,
   WireRequest,
+  WizardSettings,
 } from '../../../app/src/ipc/contract';
 import type { ResultDocument } from '../../../app/src/core/result';
+import type { FormatInfo, WizardDisk, WizardPlanState } from '../../../app/src/core/wizard/types';
 
 /** The slice of the WebSocket API the bridge uses, so tests can inject a fake. */
 export interface WebSocketLike {
@@ -39,6 +42,7 @@ export type WebSocketFactory = (url: string) => WebSocketLike;
 const OPEN = 1;
 
 export const DISCONNECTED: IpcError = { code: 'ERR_DISCONNECTED', message: 'Lost the connection to DiskDial.' };
+export const PDF_UNSUPPORTED: IpcError = { code: 'ERR_UNSUPPORTED', message: 'Saving a PDF needs the desktop app; in browser mode, print the report and choose “Save as PDF”.' };
 
 export interface WsBridge extends DiskDialBridge {
   /** Closes the socket; pending calls fail with ERR_DISCONNECTED. */
@@ -73,6 +77,9 @@ export function createWsBridge(url: string, factory: WebSocketFactory = (u) => n
     'hash.progress': new Set(),
     'hash.stage': new Set(),
     'hash.done': new Set(),
+    'wizard.progress': new Set(),
+    'wizard.format': new Set(),
+    'wizard.done': new Set(),
   };
 
   const socket = factory(url);
@@ -168,6 +175,20 @@ export function createWsBridge(url: string, factory: WebSocketFactory = (u) => n
     saveFile: (filename, data, encoding, mime) => Promise.resolve(downloadFile(filename, data, encoding, mime)),
     copyText: (text) => copyTextInPage(text),
     copyImage: (pngBase64) => copyImageInPage(pngBase64),
+    listDisks: (includeInternal?: boolean) => call<WizardDisk[]>('disks.list', includeInternal === undefined ? {} : { includeInternal }),
+    listFormats: () => call<FormatInfo[]>('formats.list', {}),
+    startWizard: (settings: WizardSettings) => call<{ jobId: string; planId: string }>('wizard.start', settings),
+    stopWizard: (jobId: string) => call<{ stopped: boolean }>('wizard.stop', { jobId }),
+    listPlans: () => call<WizardPlanState[]>('wizard.plans', {}),
+    resumePlan: (planId: string, confirmName: string) => call<{ jobId: string; planId: string }>('wizard.resume', { planId, confirmName }),
+    discardPlan: (planId: string) => call<{ discarded: boolean }>('wizard.discard', { planId }),
+    exportReport: (ids: string[], format: ExportFormat, baseline?: string) =>
+      call<ExportFile>('report.export', baseline === undefined ? { ids, format } : { ids, format, baseline }),
+    // The page prints itself instead (the print stylesheet shows only the report).
+    saveReportPdf: () => Promise.resolve({ ok: false, error: PDF_UNSUPPORTED }),
+    onWizardProgress: (cb) => on('wizard.progress', cb),
+    onWizardFormat: (cb) => on('wizard.format', cb),
+    onWizardDone: (cb) => on('wizard.done', cb),
     close: () => {
       socket.close();
       failAll();

@@ -1,6 +1,7 @@
 // A DiskDialBridge held in memory: records calls, answers from a script, and lets a test emit
 // Quick Test events as the core would. No network, no Electron. History keeps its saved results
-// here too (`fake.history`): a listing the verbs change as the core's store would.
+// here too (`fake.history`): a listing the verbs change as the core's store would; the wizard's
+// disks, formats and saved plans are in `fake.wizard`, its calls in `fake.wizardCalls`.
 import type {
   DetailedDoneEvent,
   DetailedPlanEvent,
@@ -20,8 +21,13 @@ import type {
   QuickDoneEvent,
   QuickProgressEvent,
   TargetInfo,
+  WizardDoneEvent,
+  WizardFormatEvent,
+  WizardProgressEvent,
+  WizardSettings,
 } from '../../../app/src/ipc/contract';
 import type { ResultDocument } from '../../../app/src/core/result';
+import type { FormatInfo, WizardDisk, WizardPlanState } from '../../../app/src/core/wizard/types';
 import { metricValue, resultMetrics, resultName, resultTitle, targetLine } from '../../../app/src/core/report/metrics';
 
 /** A history row for `doc`, as the core's store lists it. */
@@ -126,6 +132,30 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     copyText: [] as string[],
     copyImage: [] as string[],
   };
+  // The wizard: the disks and formats the core would list, its saved plans, and every call.
+  const wizard = {
+    disks: [] as WizardDisk[],
+    formats: [] as FormatInfo[],
+    plans: [] as WizardPlanState[],
+    /** What wizard.start / wizard.resume answer (an error to refuse). */
+    startResult: { ok: true, value: { jobId: 'wjob-1', planId: 'plan-1' } } as IpcResult<{ jobId: string; planId: string }>,
+    /** What report.pdf answers: browser mode's ERR_UNSUPPORTED unless a test says otherwise. */
+    pdfResult: { ok: false, error: { code: 'ERR_UNSUPPORTED', message: 'Saving a PDF needs the desktop app.' } } as IpcResult<{ path: string } | null>,
+  };
+  const wizardCalls = {
+    listDisks: [] as Array<boolean | undefined>,
+    listFormats: 0,
+    start: [] as WizardSettings[],
+    stop: [] as string[],
+    plans: 0,
+    resume: [] as Array<{ planId: string; confirmName: string }>,
+    discard: [] as string[],
+    exportReport: [] as Array<{ ids: string[]; format: ExportFormat; baseline: string | undefined }>,
+    pdf: [] as Array<{ ids: string[]; baseline: string | undefined }>,
+  };
+  const wProgress = new Set<(e: WizardProgressEvent) => void>();
+  const wFormat = new Set<(e: WizardFormatEvent) => void>();
+  const wDone = new Set<(e: WizardDoneEvent) => void>();
   const notFound = (id: string) => Promise.resolve({ ok: false as const, error: { code: 'ENOENT', message: `No saved result ${id}.` } });
   const bridge: DiskDialBridge = {
     appInfo: () => ok({ appVersion: '0.1.0', engineVersion: '0.1.0', platform: 'linux', shell: 'browser' }),
@@ -236,6 +266,46 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
       historyCalls.copyImage.push(pngBase64);
       return ok({ written: true as const });
     },
+    listDisks: (includeInternal) => {
+      wizardCalls.listDisks.push(includeInternal);
+      return ok(wizard.disks.filter((d) => includeInternal || !d.internal || d.system));
+    },
+    listFormats: () => {
+      wizardCalls.listFormats++;
+      return ok(wizard.formats);
+    },
+    startWizard: (s) => {
+      wizardCalls.start.push(s);
+      return Promise.resolve(wizard.startResult);
+    },
+    stopWizard: (jobId) => {
+      wizardCalls.stop.push(jobId);
+      return ok({ stopped: true });
+    },
+    listPlans: () => {
+      wizardCalls.plans++;
+      return ok([...wizard.plans]);
+    },
+    resumePlan: (planId, confirmName) => {
+      wizardCalls.resume.push({ planId, confirmName });
+      return Promise.resolve(wizard.startResult);
+    },
+    discardPlan: (planId) => {
+      wizardCalls.discard.push(planId);
+      wizard.plans = wizard.plans.filter((p) => p.id !== planId);
+      return ok({ discarded: true });
+    },
+    exportReport: (ids, format, baseline) => {
+      wizardCalls.exportReport.push({ ids, format, baseline });
+      return ok({ filename: `diskdial-report-2026-11-22.${format}`, mime: MIME[format], text: `${format} report of ${ids.join(', ')}` });
+    },
+    saveReportPdf: (ids, baseline) => {
+      wizardCalls.pdf.push({ ids, baseline });
+      return Promise.resolve(wizard.pdfResult);
+    },
+    onWizardProgress: (cb) => (wProgress.add(cb), () => void wProgress.delete(cb)),
+    onWizardFormat: (cb) => (wFormat.add(cb), () => void wFormat.delete(cb)),
+    onWizardDone: (cb) => (wDone.add(cb), () => void wDone.delete(cb)),
   };
   return {
     bridge,
@@ -256,5 +326,11 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     hashListeners: () => hProgress.size + hStage.size + hDone.size,
     history,
     historyCalls,
+    wizard,
+    wizardCalls,
+    emitWizardProgress: (e: WizardProgressEvent) => wProgress.forEach((cb) => cb(e)),
+    emitWizardFormat: (e: WizardFormatEvent) => wFormat.forEach((cb) => cb(e)),
+    emitWizardDone: (e: WizardDoneEvent) => wDone.forEach((cb) => cb(e)),
+    wizardListeners: () => wProgress.size + wFormat.size + wDone.size,
   };
 }

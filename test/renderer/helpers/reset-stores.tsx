@@ -6,6 +6,7 @@ import { useHashStore } from '../../../renderer/src/features/hash/store';
 import { useHistoryStore } from '../../../renderer/src/features/history/store';
 import { useQuickTestStore } from '../../../renderer/src/features/quick-test/store';
 import { useTargetsStore } from '../../../renderer/src/features/targets/store';
+import { useWizardStore } from '../../../renderer/src/features/wizard/store';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 
 export function resetStores(): void {
@@ -15,6 +16,7 @@ export function resetStores(): void {
   useHashStore.getState().reset();
   useHistoryStore.getState().reset();
   useTargetsStore.getState().reset();
+  useWizardStore.getState().reset();
   setBridgeForTests(null);
 }
 

@@ -4,6 +4,8 @@
 // printed under the table; the warnings a reader must know and the findings in plain words;
 // grouped bars of the headline MB/s figures, and the curves the results share (a quick test's
 // throughput over time, the sustained-write curve) overlaid. Exports the comparison as text.
+// Report opens the same results in the format-and-compare report (features/wizard/report-view),
+// the table people post, without formatting anything.
 import { useId, useMemo, useState } from 'react';
 import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from '../../../../app/src/core/report/compare';
 import type { ResultDocument } from '../../../../app/src/core/result';
@@ -14,6 +16,7 @@ import { ExportBar } from './export-bar';
 import { cellText, formatDate, VERDICT_WORDS } from './history-format';
 import { MIN_CURVE_POINTS, secondsText } from './result-figures';
 import { useHistoryStore, type DocState } from './store';
+import { ReportView } from '../wizard/report-view';
 
 /** A ceiling is drawn only when it is near the bars: far above them it would flatten them. */
 const CEILING_SPAN = 3;
@@ -219,6 +222,9 @@ export function CompareView({ ids }: { ids: string[] }) {
   const failed = list.filter((s): s is Extract<DocState, { state: 'error' }> => s?.state === 'error');
   const docs = useMemo(() => ids.flatMap((id) => (states[id]?.state === 'ok' ? [(states[id] as Extract<DocState, { state: 'ok' }>).doc] : [])), [ids, states]);
   const loading = list.some((s) => !s || s.state === 'loading');
+  const [report, setReport] = useState(false);
+
+  if (report) return <ReportView ids={ids} onBack={() => setReport(false)} backLabel="← Compare" />;
 
   return (
     <section className="card compare-view" aria-labelledby={titleId} data-testid="compare-view">
@@ -231,6 +237,9 @@ export function CompareView({ ids }: { ids: string[] }) {
             Compare {ids.length} results
           </h2>
         </div>
+        <button type="button" className="button" onClick={() => setReport(true)} data-testid="compare-report" title="The comparison as a report: a row per result, a column per figure and size">
+          Report
+        </button>
       </header>
       <div className="result-view__body">
         {failed.map((f, i) => (
