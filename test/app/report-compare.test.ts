@@ -302,3 +302,22 @@ describe('compareResults', () => {
     expect(pText(0.0004)).toBe('p < 0.001');
   });
 });
+
+describe('a large change the rule still calls noise', () => {
+  it('is said in the findings, so "no measurable difference" is not read as "the same"', () => {
+    const base = load('quick');
+    // Two runs each, writes halved but with a wild spread: Welch cannot tell with two runs.
+    const two = (doc: ResultDocument, id: string, label: string, writes: [number, number]): ResultDocument => ({
+      ...doc,
+      id,
+      label,
+      settings: { ...doc.settings, runs: 2 },
+      tests: doc.tests.filter((t) => t.run <= 2).map((t) => (t.name === 'Write' ? { ...t, mbps: writes[t.run - 1]! } : t)),
+    });
+    const c = compareResults([two(base, 'a', 'ext4', [1300, 1600]), two(base, 'b', 'Btrfs', [650, 690])]);
+    const write = c.rows.find((r) => r.key === 'Write/mbps')!.cells[1]!;
+    expect(write.verdict).toBe('noise');
+    expect(write.delta).toBeCloseTo(670 / 1450 - 1, 6);
+    expect(c.findings).toContain(`Btrfs: Write ${deltaText(670 / 1450 - 1)} is still within run-to-run noise with 2 runs each (${pText(write.p!)}); more runs would tell.`);
+  });
+});

@@ -219,6 +219,17 @@ function findings(c: Comparison): string[] {
     if (parts.length > 0) out.push(`${name} (vs ${baseName}): ${parts.join('; ')}.`);
     else if (shared.length > 0) out.push(`${name}: no measurable difference from ${baseName} on any headline figure.`);
     else out.push(`${name}: no headline figure in common with ${baseName}.`);
+    // A large change the rule still calls noise is said as such: "no measurable difference" must
+    // not read as "the same" when there were too few runs to tell.
+    const big = shared.filter((r) => r.cells[i]?.verdict === 'noise' && Math.abs(r.cells[i]?.delta ?? 0) >= NOISE_RULE.singleRunChange);
+    if (big.length > 0) {
+      const cell = big[0]!.cells[i] as CompareCell;
+      const n = cell.values.length;
+      const nb = big[0]!.cells[c.baseline]?.values.length ?? 0;
+      const runs = n === nb ? `${n} run${n === 1 ? '' : 's'} each` : `${n} vs ${nb} runs`;
+      const what = big.map((r) => `${r.label} ${deltaText((r.cells[i] as CompareCell).delta ?? NaN)}`).join(', ');
+      out.push(`${name}: ${what} ${big.length === 1 ? 'is' : 'are'} still within run-to-run noise with ${runs}${cell.p !== undefined ? ` (${pText(cell.p)})` : ''}; more runs would tell.`);
+    }
   }
   return out;
 }

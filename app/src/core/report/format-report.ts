@@ -8,7 +8,7 @@
 import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
 import type { ResultDocument } from '../result.js';
 import { spread, type Spread } from '../stats.js';
-import { COMPARE_RULE, NOISE_RULE, deltaText, judgeChange, type CompareVerdict } from './compare.js';
+import { COMPARE_RULE, NOISE_RULE, deltaText, judgeChange, pText, type CompareVerdict } from './compare.js';
 import { MIME, PALETTE, csvNumber, csvQuote, csvText1, esc, figure, htmlFlags, htmlPage, htmlTable, mdInline, mdTable, niceStep, truncate, versionLine, type Cell, type Table } from './export.js';
 import { formatFigure, kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric, type MetricUnit } from './metrics.js';
 
@@ -389,7 +389,39 @@ function reportFindings(r: FormatReport, noun: string): string[] {
     else if (quiet.length > 2) parts.push(`no measurable difference on the other ${quiet.length} figures`);
     out.push(`${v.label}: ${parts.join(', ')} — vs ${base}.`);
   });
+  out.push(...inconclusiveFindings(r));
   out.push(...fastestFindings(r, noun));
+  return out;
+}
+
+/** A large change the rule still calls noise (too few runs, too much spread) is said as such,
+ *  so "no measurable difference" is never read as "the same": "Btrfs: write −54 % at 32 MiB is
+ *  within run-to-run noise with 2 runs each (p = 0.09); more runs would tell." */
+function inconclusiveFindings(r: FormatReport): string[] {
+  const out: string[] = [];
+  r.variants.forEach((v, i) => {
+    if (i === r.baseline) return;
+    const big = r.columns
+      .map((col, j) => ({ col, cell: r.cells[i]?.[j], base: r.cells[r.baseline]?.[j] }))
+      .filter((x) => x.cell?.verdict === 'noise' && Math.abs(x.cell.delta ?? 0) >= NOISE_RULE.singleRunChange);
+    if (big.length === 0) return;
+    // One phrase per figure: "read −10 % at 1 GB and 5 GB", or each size's own change.
+    const byFigure = new Map<string, typeof big>();
+    for (const x of big) byFigure.set(x.col.figure, [...(byFigure.get(x.col.figure) ?? []), x]);
+    const parts = [...byFigure.values()].map((xs) => {
+      const word = figureWord(xs[0]!.col);
+      const deltas = xs.map((x) => deltaText(x.cell!.delta!));
+      const places = xs.map((x) => whereText(x.col));
+      if (places.some((p) => p === undefined)) return `${word} ${deltas[0]}`;
+      if (new Set(deltas).size === 1) return `${word} ${deltas[0]} at ${listText(places as string[])}`;
+      return `${word} ${listText(xs.map((_, k) => `${deltas[k]} at ${places[k]}`))}`;
+    });
+    const n = big[0]!.cell!.values.length;
+    const nb = big[0]!.base?.values.length ?? 0;
+    const runs = n === nb ? `${n} run${n === 1 ? '' : 's'} each` : `${n} vs ${nb} runs`;
+    const p = big[0]!.cell!.p;
+    out.push(`${v.label}: ${listText(parts)} ${big.length === 1 ? 'is' : 'are'} still within run-to-run noise with ${runs}${p !== undefined ? ` (${pText(p)})` : ''}; more runs would tell.`);
+  });
   return out;
 }
 

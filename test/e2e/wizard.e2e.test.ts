@@ -1,0 +1,128 @@
+// The format-and-compare wizard end to end: `diskdial serve` (real services, real engine, real
+// mkfs/mount) in Debian's Chromium, on a disk image attached as a loop device (root). The user
+// picks the image (the system disk is shown but cannot be picked), three formats, a small quick
+// plan, types the disk's name, watches it run, and gets the report — whose Markdown export, read
+// back from the clipboard, matches the table on the screen cell for cell.
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { promises as fsp, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rootOnly } from '../helpers/loopfs.js';
+import { artifacts, buildIfNeeded, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+
+describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (root: a disk image on a loop device)', () => {
+  let server: ChildProcess;
+  let browser: Browser;
+  let page: Page;
+  let dir: string;
+  let loop = '';
+  let errors: string[] = [];
+
+  beforeAll(async () => {
+    buildIfNeeded();
+    dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-wizard-'));
+    const img = path.join(dir, 'disk.img');
+    execFileSync('truncate', ['-s', '640M', img]);
+    loop = execFileSync('losetup', ['--find', '--partscan', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
+    const served = await startServe({ DISKDIAL_HOME: path.join(dir, 'home') });
+    server = served.server;
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
+    page = await context.newPage();
+    errors = collectErrors(page);
+    await page.goto(served.url);
+    await page.getByTestId('nav-wizard').click();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopServe(server);
+    for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
+      const [src, target] = line.split(' ');
+      if (loop && src?.startsWith(`${loop}p`) && target) execFileSync('umount', ['-l', target]);
+    }
+    if (loop) execFileSync('losetup', ['-d', loop]);
+    if (dir) await fsp.rm(dir, { recursive: true, force: true });
+  });
+
+  it('offers the image, never the system disk; the plan runs three formats; the report matches its Markdown', async () => {
+    const image = page.locator(`[data-testid="wizard-disk"][data-path="${loop}"]`);
+    await image.waitFor({ timeout: 15_000 });
+    // The system disk is listed with its reason and cannot be picked.
+    const system = page.getByTestId('wizard-disk').filter({ hasText: 'It holds the running system' });
+    expect(await system.count()).toBeGreaterThan(0);
+    expect(await system.first().getByTestId('wizard-disk-select').isDisabled()).toBe(true);
+    await image.getByTestId('wizard-disk-select').check();
+    await page.getByTestId('wizard-next').click();
+
+    // Formats: exactly ext4, XFS and Btrfs.
+    const boxes = page.getByTestId('wizard-format');
+    for (let i = 0; i < (await boxes.count()); i++) {
+      const box = boxes.nth(i);
+      const id = await box.getAttribute('data-format');
+      if (await box.isDisabled()) continue;
+      if (['ext4', 'xfs', 'btrfs'].includes(id!)) await box.check();
+      else await box.uncheck();
+    }
+    await page.getByTestId('wizard-next').click();
+
+    // Plan: the Quick Test at one small custom size, two runs, no rest.
+    await page.getByTestId('wizard-plan-quick').check();
+    await page.getByTestId('wizard-size-1000000000').uncheck();
+    await page.getByTestId('wizard-size-5000000000').uncheck();
+    await page.getByTestId('wizard-size-custom').check();
+    await page.getByTestId('wizard-size-input').fill('32 MiB');
+    await page.getByTestId('wizard-runs').fill('2');
+    await page.getByTestId('wizard-rest').fill('0');
+    await page.getByTestId('wizard-next').click();
+
+    // Confirm: the summary names the disk; Start waits for its exact name.
+    expect(await page.getByTestId('wizard-summary').textContent()).toContain(loop);
+    await page.getByTestId('wizard-confirm-input').fill(path.basename(loop).toUpperCase());
+    expect(await page.getByTestId('wizard-start').isDisabled()).toBe(true);
+    await page.getByTestId('wizard-confirm-input').fill(path.basename(loop));
+    await page.getByTestId('wizard-start').click();
+
+    // Run → report.
+    await page.getByTestId('wizard-progress').waitFor({ timeout: 15_000 });
+    await page.getByTestId('report-table').waitFor({ timeout: 120_000 });
+    // The plan file: every format done, the final format too.
+    const [planFile] = await fsp.readdir(path.join(dir, 'home', 'plans'));
+    const plan = JSON.parse(await fsp.readFile(path.join(dir, 'home', 'plans', planFile!), 'utf8')) as { status: string; steps: Array<{ format: string; status: string }>; final: { status: string } };
+    expect(plan).toMatchObject({ status: 'done', final: { status: 'done' } });
+    expect(plan.steps.map((x) => `${x.format}:${x.status}`)).toEqual(['ext4:done', 'xfs:done', 'btrfs:done']);
+    await page.screenshot({ path: path.join(artifacts, 'wizard-report.png'), fullPage: true });
+
+    const table = await page.getByTestId('report-table').evaluate((t) =>
+      [...t.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.getAttribute('data-text') ?? c.textContent!.trim())),
+    );
+    expect(table[0]).toEqual(['Format', 'Read 32 MiB (MB/s)', 'Write 32 MiB (MB/s)']);
+    expect(table.slice(1).map((r) => r[0])).toEqual(['ext4 (baseline)', 'XFS', 'Btrfs']);
+
+    await page.getByTestId('report-export-md').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 10_000 }).toMatch(/^## ext4 vs XFS vs Btrfs/);
+    const md = await page.evaluate(() => navigator.clipboard.readText());
+    const mdRows = md
+      .split('\n')
+      .filter((l) => l.startsWith('|'))
+      .filter((l) => !/^\|[-:| ]+\|$/.test(l))
+      .map((l) => l.slice(1, -1).split(' | ').map((c) => c.trim()));
+    expect(mdRows).toEqual(table);
+    expect(await page.getByTestId('report-findings').textContent()).toMatch(/XFS|Btrfs/);
+    expect(await page.getByTestId('report-rule').textContent()).toMatch(/Welch/);
+
+    // The disk is left as ext4 (the first format), unmounted; three results are in History.
+    expect(execFileSync('blkid', ['-p', '-o', 'value', '-s', 'TYPE', `${loop}p1`], { encoding: 'utf8' }).trim()).toBe('ext4');
+    expect(readFileSync('/proc/self/mounts', 'utf8')).not.toContain(loop);
+    const results = await fsp.readdir(path.join(dir, 'home', 'results'));
+    expect(results.filter((n) => n.endsWith('.json'))).toHaveLength(3);
+    for (const width of [1024, 800, 480]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `report at ${width} px` }).toBeLessThanOrEqual(0);
+    }
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
