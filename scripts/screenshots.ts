@@ -4,9 +4,12 @@
 // Quick many-file set (about 5 GB), then the Hash screen on a 4 GB test file with SHA-256, then
 // History: two 1 GB Quick Tests of three runs each on the same disk, compared (what a person sees
 // when nothing changed), and the share card of one of them.
-// `npm run screenshots [-- --only quick|detailed|hash|history]` (needs `npm run build` first);
-// writes docs/screenshots/quick-test{,-running}.png, detailed.png, hash.png, history.png,
-// history-compare.png and share-card.png. Results go to a throwaway history ($DISKDIAL_HOME).
+// Then (as root) the format-and-compare wizard on a 2 GiB disk image: ext4, ext4 + fscrypt, XFS,
+// Btrfs at 512 MiB, three runs each.
+// `npm run screenshots [-- --only quick|detailed|hash|history|wizard]` (needs `npm run build`
+// first); writes docs/screenshots/quick-test{,-running}.png, detailed.png, hash.png, history.png,
+// history-compare.png, share-card.png and wizard-{disks,running,report}.png. Results go to a
+// throwaway history ($DISKDIAL_HOME).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, promises as fsp } from 'node:fs';
 import os from 'node:os';
@@ -106,6 +109,46 @@ try {
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(out, 'history-compare.png'), fullPage: true });
     console.log(`wrote ${path.join(out, 'history.png')}, history-compare.png and share-card.png`);
+  }
+  if ((only === undefined && process.getuid?.() === 0) || only === 'wizard') {
+    // A 2 GiB disk image on a loop device with direct I/O, erased into four formats.
+    const img = path.join(target, 'disk.img');
+    execFileSync('truncate', ['-s', '2G', img]);
+    const loop = execFileSync('losetup', ['--find', '--partscan', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
+    try {
+      await page.getByTestId('nav-wizard').click();
+      const disk = page.locator(`[data-testid="wizard-disk"][data-path="${loop}"]`);
+      await disk.waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: path.join(out, 'wizard-disks.png') });
+      await disk.getByTestId('wizard-disk-select').check();
+      await page.getByTestId('wizard-next').click();
+      const boxes = page.getByTestId('wizard-format');
+      for (let i = 0; i < (await boxes.count()); i++) {
+        const box = boxes.nth(i);
+        if (await box.isDisabled()) continue;
+        if (['ext4', 'ext4-fscrypt', 'xfs', 'btrfs'].includes((await box.getAttribute('data-format'))!)) await box.check();
+        else await box.uncheck();
+      }
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('wizard-size-1000000000').uncheck();
+      await page.getByTestId('wizard-size-5000000000').uncheck();
+      await page.getByTestId('wizard-size-custom').check();
+      await page.getByTestId('wizard-size-input').fill('512 MiB');
+      await page.getByTestId('wizard-runs').fill('3');
+      await page.getByTestId('wizard-rest').fill('0');
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('wizard-confirm-input').fill(path.basename(loop));
+      await page.getByTestId('wizard-start').click();
+      await page.getByTestId('wizard-progress').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(2500);
+      await page.screenshot({ path: path.join(out, 'wizard-running.png') });
+      await page.getByTestId('report-table').waitFor({ timeout: 20 * 60_000 });
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(out, 'wizard-report.png'), fullPage: true });
+      console.log(`wrote ${path.join(out, 'wizard-report.png')}, wizard-disks.png and wizard-running.png`);
+    } finally {
+      execFileSync('losetup', ['-d', loop]);
+    }
   }
   await browser.close();
   if (only === undefined || only === 'quick') console.log(`wrote ${path.join(out, 'quick-test.png')} and quick-test-running.png`);
