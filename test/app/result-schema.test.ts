@@ -117,6 +117,14 @@ describe('result JSON schema', () => {
     expect(broken((d) => void ((d.hash.memory as Record<string, unknown>).threads = 2))).toBe(false);
   });
 
+  it('describes a result the wizard made (campaign), and rejects a campaign missing its format', () => {
+    const doc = structuredClone(runJsonOnce('--size', '16MiB')) as Record<string, unknown>;
+    doc.campaign = { planId: 'p1', format: 'ext4-fscrypt', formatLabel: 'ext4 (fscrypt encrypted)' };
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    doc.campaign = { planId: 'p1', formatLabel: 'ext4' };
+    expect(validate(doc)).toBe(false);
+  });
+
   it('rejects documents that break it', () => {
     const doc = runJson('--test', 'seq-read', '--size', '8MiB') as Record<string, unknown> & { tests: Array<Record<string, unknown>> };
     expect(validate(doc)).toBe(true);
