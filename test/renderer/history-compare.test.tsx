@@ -2,18 +2,15 @@
 // documents (test/fixtures/results), cloned with changed numbers: the result view's facts,
 // figures and exports; ticking results → the compare table with each figure's change against
 // the baseline (better, worse, ≈ noise), the rule, the charts and the exports of the comparison.
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../app/src/core/result';
-import { App } from '../../renderer/src/app/app';
-import { FixedChartSize } from '../../renderer/src/features/detailed/chart-frame';
-import { setBridgeForTests } from '../../renderer/src/lib/bridge';
 import cdmJson from '../fixtures/results/cdm.json';
 import quickJson from '../fixtures/results/quick.json';
 import sustainedJson from '../fixtures/results/sustained.json';
 import { createFakeBridge } from './helpers/fake-bridge';
 import { resetStores } from './helpers/reset-stores';
+import { renderApp } from './helpers/render-app';
 
 class NoResize {
   observe() {}
@@ -40,15 +37,7 @@ function quickScaled(id: string, label: string, w: number, r: number, startedAt:
 }
 
 async function renderHistory(fake = createFakeBridge()) {
-  const user = userEvent.setup();
-  setBridgeForTests(fake.bridge);
-  render(
-    <FixedChartSize width={800} height={240}>
-      <App />
-    </FixedChartSize>,
-  );
-  await screen.findByRole('button', { name: /Target: T7/ });
-  await user.click(screen.getByTestId('nav-history'));
+  const { user } = await renderApp(fake.bridge, 'nav-history');
   await screen.findAllByTestId('history-row');
   return { fake, user };
 }

@@ -2,19 +2,16 @@
 // test/fixtures/results, and a copy made on another drive): rows and their figures, the drive
 // and kind filters, renaming in place, delete with its confirm step, import of a JSON file, the
 // unreadable files' notice and the empty state.
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../app/src/core/result';
-import { App } from '../../renderer/src/app/app';
-import { FixedChartSize } from '../../renderer/src/features/detailed/chart-frame';
-import { setBridgeForTests } from '../../renderer/src/lib/bridge';
 import cdmJson from '../fixtures/results/cdm.json';
 import hashJson from '../fixtures/results/hash.json';
 import quickJson from '../fixtures/results/quick.json';
 import sustainedJson from '../fixtures/results/sustained.json';
 import { createFakeBridge } from './helpers/fake-bridge';
 import { resetStores } from './helpers/reset-stores';
+import { renderApp } from './helpers/render-app';
 
 class NoResize {
   observe() {}
@@ -38,15 +35,7 @@ function t7Doc(): ResultDocument {
 }
 
 async function renderHistory(fake = createFakeBridge()) {
-  const user = userEvent.setup();
-  setBridgeForTests(fake.bridge);
-  render(
-    <FixedChartSize width={800} height={240}>
-      <App />
-    </FixedChartSize>,
-  );
-  await screen.findByRole('button', { name: /Target: T7/ });
-  await user.click(screen.getByTestId('nav-history'));
+  const { user } = await renderApp(fake.bridge, 'nav-history');
   return { fake, user };
 }
 

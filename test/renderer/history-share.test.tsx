@@ -2,20 +2,17 @@
 // CSS size, Save PNG as base64 and Copy image; the test screens remembering where a finished
 // result was saved and offering Share; and browser mode's bridge for the new verbs — history
 // requests on the socket, saves as downloads, the page's clipboard.
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResultDocument } from '../../app/src/core/result';
-import { App } from '../../renderer/src/app/app';
-import { FixedChartSize } from '../../renderer/src/features/detailed/chart-frame';
 import { useDetailedStore } from '../../renderer/src/features/detailed/store';
 import { useHashStore } from '../../renderer/src/features/hash/store';
 import { useQuickTestStore } from '../../renderer/src/features/quick-test/store';
-import { setBridgeForTests } from '../../renderer/src/lib/bridge';
 import { copyImageInPage, copyTextInPage, createWsBridge, type WebSocketLike } from '../../renderer/src/lib/ws-bridge';
 import quickJson from '../fixtures/results/quick.json';
 import { createFakeBridge, PNG_1X1, progress, resultDoc } from './helpers/fake-bridge';
 import { resetStores } from './helpers/reset-stores';
+import { renderApp as renderAppOn } from './helpers/render-app';
 
 class NoResize {
   observe() {}
@@ -28,14 +25,7 @@ const clone = (x: unknown): ResultDocument => JSON.parse(JSON.stringify(x)) as R
 const text = (el: Element | null): string => el?.textContent ?? '';
 
 async function renderApp(fake = createFakeBridge()) {
-  const user = userEvent.setup();
-  setBridgeForTests(fake.bridge);
-  render(
-    <FixedChartSize width={800} height={240}>
-      <App />
-    </FixedChartSize>,
-  );
-  await screen.findByRole('button', { name: /Target: T7/ });
+  const { user } = await renderAppOn(fake.bridge);
   return { fake, user };
 }
 

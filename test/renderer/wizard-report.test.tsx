@@ -4,18 +4,16 @@
 // per stress size, the baseline choice, the exports — the Markdown export's table equal to the
 // rendered table — Save PDF printing the page in browser mode, and History's compare view
 // opening the same report for any saved results.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderFormatReport } from '../../app/src/core/report/format-report';
 import type { ResultDocument } from '../../app/src/core/result';
-import { App } from '../../renderer/src/app/app';
-import { FixedChartSize } from '../../renderer/src/features/detailed/chart-frame';
 import { useWizardStore } from '../../renderer/src/features/wizard/store';
-import { setBridgeForTests } from '../../renderer/src/lib/bridge';
 import quickJson from '../fixtures/results/quick.json';
 import { resetStores } from './helpers/reset-stores';
 import { diskRow, formatBox, planDocs, renderWizard, T7, wizardBridge } from './helpers/wizard-fixtures';
+import { renderApp } from './helpers/render-app';
 
 beforeEach(resetStores);
 afterEach(() => {
@@ -199,15 +197,7 @@ describe('History: any saved results as a report', () => {
     b.label = 'Through the hub';
     for (const t of b.tests) t.mbps *= 0.5;
     fake.history.add(a, b);
-    const user = userEvent.setup();
-    setBridgeForTests(fake.bridge);
-    render(
-      <FixedChartSize width={800} height={240}>
-        <App />
-      </FixedChartSize>,
-    );
-    await screen.findByRole('button', { name: /Target: T7/ });
-    await user.click(screen.getByTestId('nav-history'));
+    const { user } = await renderApp(fake.bridge, 'nav-history');
     const rows = await screen.findAllByTestId('history-row');
     for (const r of rows) await user.click(within(r).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: /^Compare/ }));

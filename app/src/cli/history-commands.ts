@@ -12,7 +12,7 @@ import type { ResultDocument } from '../core/result.js';
 import { NotAResultError, parseResultFile } from '../core/result-parse.js';
 import { renderExport } from '../core/report/export.js';
 import { EXPORT_FORMATS, type ExportFormat, type HistoryEntry } from '../ipc/contract.js';
-import { UsageError } from './usage-error.js';
+import { parseOptions, UsageError } from './usage-error.js';
 
 export const HISTORY_COMMANDS = ['history', 'export', 'share', 'import'] as const;
 export type HistoryCommandName = (typeof HISTORY_COMMANDS)[number];
@@ -42,22 +42,12 @@ export const HISTORY_HELP = `Saved results (every finished run and hash is saved
   (macOS: ~/Library/Application Support/DiskDial, Windows: %APPDATA%\\DiskDial).
 `;
 
-function options<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (err) {
-    const message = (err as Error).message;
-    const flag = /'(--?[\w-]+)/.exec(message)?.[1] ?? '';
-    if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${flag}; see diskdial --help`);
-    throw new UsageError(message.split('\n')[0] ?? 'invalid arguments');
-  }
-}
 
 /** Parses the arguments after `history`, `export`, `share` or `import`. */
 export function parseHistoryCommand(name: HistoryCommandName, argv: readonly string[]): HistoryCommand {
   switch (name) {
     case 'history': {
-      const { values: v, positionals: p } = options(() =>
+      const { values: v, positionals: p } = parseOptions(() =>
         parseArgs({
           args: [...argv],
           options: { json: { type: 'boolean' }, kind: { type: 'string' }, drive: { type: 'string' }, limit: { type: 'string' } },
@@ -85,7 +75,7 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
       return cmd;
     }
     case 'export': {
-      const { values: v, positionals: refs } = options(() =>
+      const { values: v, positionals: refs } = parseOptions(() =>
         parseArgs({
           args: [...argv],
           options: { format: { type: 'string', short: 'f' }, out: { type: 'string', short: 'o' }, baseline: { type: 'string' } },
@@ -108,7 +98,7 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
       };
     }
     case 'share': {
-      const { values: v, positionals: p } = options(() =>
+      const { values: v, positionals: p } = parseOptions(() =>
         parseArgs({ args: [...argv], options: { out: { type: 'string', short: 'o' }, scale: { type: 'string' } }, allowPositionals: true, strict: true }),
       );
       if (p.length !== 1) throw new UsageError(p.length === 0 ? 'share needs a result: an id from diskdial history, or an exported .json file' : 'share makes the card of one result');
@@ -121,7 +111,7 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
       return { command: 'share', ref: p[0]!, scale, ...(typeof v.out === 'string' ? { out: path.resolve(v.out) } : {}) };
     }
     case 'import': {
-      const { positionals: files } = options(() => parseArgs({ args: [...argv], options: {}, allowPositionals: true, strict: true }));
+      const { positionals: files } = parseOptions(() => parseArgs({ args: [...argv], options: {}, allowPositionals: true, strict: true }));
       if (files.length === 0) throw new UsageError('import needs the exported .json files to add');
       return { command: 'import', files: files.map((f) => path.resolve(f)) };
     }

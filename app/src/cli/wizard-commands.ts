@@ -19,7 +19,7 @@ import { EXPORT_FORMATS, WizardSettingsSchema, type EventChannel, type EventMap,
 import { formatIssues } from '../ipc/dispatch.js';
 import { HistoryService } from '../services/history.js';
 import { WizardService, wizardService } from '../services/wizard.js';
-import { UsageError } from './usage-error.js';
+import { parseOptions, UsageError } from './usage-error.js';
 
 export const WIZARD_COMMANDS = ['disks', 'compare', 'report'] as const;
 export type WizardCommandName = (typeof WIZARD_COMMANDS)[number];
@@ -53,16 +53,6 @@ export const WIZARD_HELP = `Format and compare (Linux; erases the whole disk, ev
                                  saved results: a wizard's, or any side by side
 `;
 
-function options<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (err) {
-    const message = (err as Error).message;
-    const flag = /'(--?[\w-]+)/.exec(message)?.[1] ?? '';
-    if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${flag}; see diskdial --help`);
-    throw new UsageError(message.split('\n')[0] ?? 'invalid arguments');
-  }
-}
 
 function restSeconds(text: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(s|m|min|h)?$/i.exec(text.trim());
@@ -75,12 +65,12 @@ function restSeconds(text: string): number {
 
 export function parseWizardCommand(name: WizardCommandName, argv: readonly string[]): WizardCommand {
   if (name === 'disks') {
-    const { values: v, positionals: p } = options(() => parseArgs({ args: [...argv], options: { json: { type: 'boolean' }, internal: { type: 'boolean' } }, allowPositionals: true, strict: true }));
+    const { values: v, positionals: p } = parseOptions(() => parseArgs({ args: [...argv], options: { json: { type: 'boolean' }, internal: { type: 'boolean' } }, allowPositionals: true, strict: true }));
     if (p.length) throw new UsageError(`unexpected argument "${p[0]}"; disks takes no arguments`);
     return { command: 'disks', json: v.json === true, internal: v.internal === true };
   }
   if (name === 'report') {
-    const { values: v, positionals: refs } = options(() =>
+    const { values: v, positionals: refs } = parseOptions(() =>
       parseArgs({ args: [...argv], options: { format: { type: 'string', short: 'f' }, out: { type: 'string', short: 'o' }, baseline: { type: 'string' } }, allowPositionals: true, strict: true }),
     );
     if (refs.length === 0) throw new UsageError('report needs results: ids from diskdial history, or exported .json files');
@@ -88,7 +78,7 @@ export function parseWizardCommand(name: WizardCommandName, argv: readonly strin
     if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${format}"`);
     return { command: 'report', refs, format: format as ExportFormat, ...(typeof v.out === 'string' ? { out: path.resolve(v.out) } : {}), ...(typeof v.baseline === 'string' ? { baseline: v.baseline } : {}) };
   }
-  const { values: v, positionals: p } = options(() =>
+  const { values: v, positionals: p } = parseOptions(() =>
     parseArgs({
       args: [...argv],
       options: {

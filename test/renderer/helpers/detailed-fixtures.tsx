@@ -2,18 +2,14 @@
 // documents with a knee and with a varying curve built from the real sustained one, event
 // builders, and a render of the app on the Detailed tab with charts at a fixed size (jsdom has
 // no layout for ResponsiveContainer to measure).
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { CurvePoint, SustainedVerdict } from '../../../app/src/core/knee';
 import type { ResultDocument, ResultTest } from '../../../app/src/core/result';
 import type { DetailedPlanEvent, DetailedProgressEvent, DetailedStepEvent } from '../../../app/src/ipc/contract';
-import { App } from '../../../renderer/src/app/app';
-import { FixedChartSize } from '../../../renderer/src/features/detailed/chart-frame';
-import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 import cdmJson from '../../fixtures/results/cdm.json';
 import filesJson from '../../fixtures/results/files.json';
 import sustainedJson from '../../fixtures/results/sustained.json';
 import { createFakeBridge } from './fake-bridge';
+import { renderApp } from './render-app';
 
 // recharts measures with ResizeObserver, which jsdom lacks.
 class NoResize {
@@ -89,14 +85,6 @@ export function step(test: ResultTest, over: Partial<DetailedStepEvent> = {}): D
 
 /** The app on the Detailed tab, charts 800 × 240, with the fake bridge's first target selected. */
 export async function renderDetailed(fake = createFakeBridge()) {
-  const user = userEvent.setup();
-  setBridgeForTests(fake.bridge);
-  const view = render(
-    <FixedChartSize width={800} height={240}>
-      <App />
-    </FixedChartSize>,
-  );
-  await screen.findByRole('button', { name: /Target: T7/ });
-  await user.click(screen.getByTestId('nav-detailed'));
+  const { user, view } = await renderApp(fake.bridge, 'nav-detailed');
   return { fake, user, view };
 }

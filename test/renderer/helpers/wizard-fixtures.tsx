@@ -2,16 +2,13 @@
 // loop device, a disk with a mounted partition, an internal NVMe), the formats of a Linux
 // machine, saved plans, and wizard-made result documents cloned from the engine's real Quick
 // Test document (test/fixtures/results/quick.json) with a campaign and a stress size each.
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import type { ResultDocument } from '../../../app/src/core/result';
 import type { FormatId, FormatInfo, WizardDisk, WizardPlanState } from '../../../app/src/core/wizard/types';
 import type { WizardProgressEvent } from '../../../app/src/ipc/contract';
-import { App } from '../../../renderer/src/app/app';
-import { FixedChartSize } from '../../../renderer/src/features/detailed/chart-frame';
-import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 import quickJson from '../../fixtures/results/quick.json';
 import { createFakeBridge } from './fake-bridge';
+import { renderApp } from './render-app';
 
 class NoResize {
   observe() {}
@@ -181,15 +178,7 @@ export function wizardBridge(disks: WizardDisk[] = [SYSTEM, T7, LOOP, MOUNTED, N
 
 /** Renders the app on the fake bridge and opens Compare formats. */
 export async function renderWizard(fake = wizardBridge()) {
-  const user = userEvent.setup();
-  setBridgeForTests(fake.bridge);
-  render(
-    <FixedChartSize width={800} height={240}>
-      <App />
-    </FixedChartSize>,
-  );
-  await screen.findByRole('button', { name: /Target: T7/ });
-  await user.click(screen.getByTestId('nav-wizard'));
+  const { user } = await renderApp(fake.bridge, 'nav-wizard');
   await screen.findByTestId('wizard');
   return { fake, user };
 }

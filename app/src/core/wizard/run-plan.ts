@@ -13,31 +13,11 @@ import type { EngineResult, EngineSpec } from '../engine-types.js';
 import type { RunTestOptions } from '../engine.js';
 import type { CommandRunner, WizardProvider } from './provider.js';
 import type { PlanStore } from './plan-store.js';
+import type { WizardProgressEvent } from '../../ipc/contract.js';
 import type { FormatId, WizardDisk, WizardPlanState, WizardStage } from './types.js';
 
-export interface PlanProgress {
-  planId: string;
-  formatIndex: number;
-  formatCount: number;
-  format: FormatId;
-  formatLabel: string;
-  stage: WizardStage;
-  message: string;
-  test?: {
-    name: string;
-    sizeBytes?: number;
-    run: number;
-    runs: number;
-    phase: 'write' | 'read' | 'other';
-    instMBps: number;
-    avgMBps: number;
-    bytesDone: number;
-    bytesTotal: number;
-  };
-  remaining?: number;
-  elapsed: number;
-  remainingSeconds?: number;
-}
+/** A progress event of the plan, as the IPC event carries it (without the job's id). */
+export type PlanProgress = Omit<WizardProgressEvent, 'jobId'>;
 
 export interface RunPlanOptions {
   state: WizardPlanState;

@@ -28,6 +28,24 @@ export async function saveExport(ids: string[], format: ExportFormat, baseline?:
   return r.value ? { text: `Saved ${r.value.path}`, tone: 'ok' } : null;
 }
 
+/** An action that reports into a status line: busy while it runs, its note when it ends (to
+ *  `report` when given, else to the hook's own `status`). */
+export function useStatusAction(report?: (s: StatusNote | null) => void) {
+  const [status, setStatus] = useState<StatusNote | null>(null);
+  const [busy, setBusy] = useState(false);
+  const say = report ?? setStatus;
+  const act = async (what: () => Promise<StatusNote | null>): Promise<void> => {
+    setBusy(true);
+    say(null);
+    try {
+      say(await what());
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { status, setStatus, busy, act };
+}
+
 /** The status line actions report into (polite: read out without moving focus). */
 export function StatusLine({ status, testId }: { status: StatusNote | null; testId?: string }) {
   return (
@@ -49,18 +67,7 @@ export interface ExportBarProps {
 }
 
 export function ExportBar({ ids, baseline, before, onStatus, withText = false }: ExportBarProps) {
-  const [own, setOwn] = useState<StatusNote | null>(null);
-  const [busy, setBusy] = useState(false);
-  const report = onStatus ?? setOwn;
-  const run = async (what: () => Promise<StatusNote | null>) => {
-    setBusy(true);
-    report(null);
-    try {
-      report(await what());
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { status: own, busy, act: run } = useStatusAction(onStatus);
   const copy = (f: ExportFormat) => () => void run(() => copyExport(ids, f, baseline));
   const save = (f: ExportFormat) => () => void run(() => saveExport(ids, f, baseline));
   return (

@@ -6,8 +6,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { ShareCard } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
-import { copyExport, StatusLine } from './export-bar';
-import { errorText, type StatusNote } from './store';
+import { copyExport, StatusLine, useStatusAction } from './export-bar';
+import { errorText } from './store';
 
 type CardState = { state: 'loading' } | { state: 'ok'; card: ShareCard } | { state: 'error'; message: string };
 
@@ -25,8 +25,7 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
 
 export function ShareDialog({ id, name, onClose }: ShareDialogProps) {
   const [card, setCard] = useState<CardState>({ state: 'loading' });
-  const [status, setStatus] = useState<StatusNote | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, busy, act } = useStatusAction();
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -81,15 +80,6 @@ export function ShareDialog({ id, name, onClose }: ShareDialogProps) {
     }
   };
 
-  const act = async (what: () => Promise<StatusNote | null>) => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      setStatus(await what());
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const savePng = (c: ShareCard) =>
     act(async () => {

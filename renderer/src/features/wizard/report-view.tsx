@@ -14,7 +14,7 @@ import type { ResultDocument } from '../../../../app/src/core/result';
 import type { ExportFormat } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { BarsChart, columnColour } from '../history/charts';
-import { StatusLine } from '../history/export-bar';
+import { StatusLine, useStatusAction } from '../history/export-bar';
 import { VERDICT_WORDS } from '../history/history-format';
 import { errorText, type StatusNote } from '../history/store';
 import { sizeLabel } from './wizard-model';
@@ -159,8 +159,7 @@ function printReport(box: HTMLElement | null): void {
 
 function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string[]; failed: string[] }) {
   const [baseline, setBaseline] = useState<string | undefined>(undefined);
-  const [status, setStatus] = useState<StatusNote | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, busy, act: run } = useStatusAction();
   const selectId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   const built = useMemo((): { report: FormatReport } | { error: string } => {
@@ -182,15 +181,6 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
   const report = built.report;
   const baseKey = report.variants[report.baseline]?.key;
 
-  const run = async (what: () => Promise<StatusNote | null>) => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      setStatus(await what());
-    } finally {
-      setBusy(false);
-    }
-  };
   const exportText = async (format: ExportFormat, copy: boolean): Promise<StatusNote | null> => {
     const bridge = getBridge();
     const file = await bridge.exportReport(ids, format, baseKey);
