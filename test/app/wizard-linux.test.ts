@@ -113,6 +113,33 @@ describe('formats and commands', () => {
   });
 });
 
+describe('elevation', () => {
+  it('puts pkexec (the polkit prompt) in front of privileged commands only, carrying their environment; a refused prompt is EACCES', async () => {
+    const bin = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-pkexec-'));
+    const log = path.join(bin, 'argv.log');
+    // A stand-in pkexec: records its argv, then runs it (as the real one does after the prompt),
+    // or refuses like a dismissed prompt (exit 126) when asked to.
+    await fsp.writeFile(path.join(bin, 'pkexec'), `#!/bin/sh\nprintf '%s\\n' "$*" >> ${log}\n[ -e ${bin}/refuse ] && exit 126\nexec "$@"\n`, { mode: 0o755 });
+    const savedPath = process.env.PATH;
+    process.env.PATH = `${bin}:${savedPath}`;
+    try {
+      const run = createCommandRunner({ elevate: 'pkexec' });
+      const out = await run({ argv: ['sh', '-c', 'echo "$FSCRYPT_CONF"'], privileged: true, env: { FSCRYPT_CONF: '/plan/fscrypt.conf' }, why: 'Enabling fscrypt' });
+      expect(out.stdout.trim()).toBe('/plan/fscrypt.conf');
+      expect((await run({ argv: ['echo', 'listing'], privileged: false, why: 'Listing' })).stdout.trim()).toBe('listing');
+      expect(readFileSync(log, 'utf8')).toBe('env FSCRYPT_CONF=/plan/fscrypt.conf sh -c echo "$FSCRYPT_CONF"\n');
+      await fsp.writeFile(path.join(bin, 'refuse'), '');
+      await expect(run({ argv: ['mkfs.xfs', '/dev/sdb1'], privileged: true, why: 'Making XFS on /dev/sdb1' })).rejects.toMatchObject({
+        code: 'EACCES',
+        message: 'Making XFS on /dev/sdb1 needs administrator rights, and they were not given (the password prompt was cancelled or refused).',
+      });
+    } finally {
+      process.env.PATH = savedPath;
+      await fsp.rm(bin, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.runIf(rootOnly())('on a real disk image (root)', () => {
   let dir: string;
   let loop: string;
