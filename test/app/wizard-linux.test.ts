@@ -235,6 +235,18 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
     expect(await plans.unfinished()).toEqual([]);
   }, 180_000);
 
+  it('runs the many-file plan too: the set sized to the fresh file system, the result a files document', async () => {
+    const svc = service();
+    const s = sink();
+    svc.start(await svc.begin(await settings({ formats: ['xfs'], plan: 'files', finalFormat: 'xfs' })), s);
+    const done = await s.done;
+    expect(done.outcome, JSON.stringify(done.error)).toBe('finished');
+    const doc = await history.get(done.resultIds[0]!);
+    expect(doc).toMatchObject({ kind: 'files', label: 'XFS', campaign: { format: 'xfs' }, target: { fs: 'xfs' } });
+    expect(doc.files!.runs[0]!.items.length).toBeGreaterThanOrEqual(8);
+    expect(doc.files!.scaled).toMatch(/free space/i);
+  }, 120_000);
+
   it('refuses a name that does not match, before anything is erased', async () => {
     const before = commands.length;
     await expect(service().begin(await settings({ confirmName: 'loop' }))).rejects.toMatchObject({
@@ -256,15 +268,16 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
     // Mounted after the user confirmed: the runner's own check before erasing catches it.
     const elsewhere = path.join(dir, 'someone-else');
     await fsp.mkdir(elsewhere, { recursive: true });
-    execFileSync('mount', ['-t', 'exfat-fuse', `${loop}p1`, elsewhere]);
+    const before = execFileSync('blkid', ['-p', '-o', 'value', '-s', 'TYPE', `${loop}p1`], { encoding: 'utf8' }).trim();
+    execFileSync('mount', [...(before === 'exfat' ? ['-t', 'exfat-fuse'] : []), `${loop}p1`, elsewhere]);
     try {
       const s = sink();
       svc.start(state, s);
       const done = await s.done;
       expect(done.outcome).toBe('failed');
       expect(done.error).toEqual({ code: 'ERR_DISK_IN_USE', message: `Stopped before erasing ${loop}: ${loop}p1 is mounted at ${elsewhere}. Unmount it first.` });
-      // Nothing was written: the partition still holds what it held (exFAT from the test above).
-      expect(execFileSync('blkid', ['-p', '-o', 'value', '-s', 'TYPE', `${loop}p1`], { encoding: 'utf8' }).trim()).toBe('exfat');
+      // Nothing was written: the partition still holds what it held.
+      expect(execFileSync('blkid', ['-p', '-o', 'value', '-s', 'TYPE', `${loop}p1`], { encoding: 'utf8' }).trim()).toBe(before);
       expect((await plans.get(state.id))!.steps[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('is mounted at') });
     } finally {
       execFileSync('umount', [elsewhere]);
