@@ -4,6 +4,8 @@
 // components so each rule is tested without a DOM.
 import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '../../../../app/src/core/wizard/types';
 import type { WizardProgressEvent } from '../../../../app/src/ipc/contract';
+import { formatBytes } from '../../lib/format';
+import { parseSize } from '../quick-test/settings-bar';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -37,15 +39,8 @@ export interface PlanForm {
 
 export const DEFAULT_PLAN: PlanForm = { kind: 'quick', presets: [...SIZE_PRESETS], custom: false, customText: '', runs: 5, restMinutes: 5 };
 
-/** Parses "750 MB", "1.5 GB", "2 GiB", "256 MiB" (bare numbers are GB). */
-export function parseSize(text: string): number | null {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(gib|mib|gb|mb|g|m)?\s*$/i.exec(text);
-  if (!m) return null;
-  const n = Number(m[1]);
-  const unit = (m[2] ?? 'gb').toLowerCase();
-  const mult = unit === 'gib' ? GiB : unit === 'mib' ? MiB : unit === 'mb' || unit === 'm' ? 1e6 : 1e9;
-  return Math.round(n * mult);
-}
+/** Sizes are typed as on the Quick Test: "750 MB", "1.5 GB", "2 GiB", "256 MiB" (bare numbers are GB). */
+export { parseSize };
 
 /** Why the custom size cannot be used, or null. */
 export function customSizeError(text: string): string | null {
@@ -107,16 +102,7 @@ export function durationText(seconds: number): string {
 
 /** A disk's size in decimal units, as its box says: "500 GB", "1 TB", "2.5 TB". */
 export function diskSizeText(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '—';
-  const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB'];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1000 && i < units.length - 1) {
-    v /= 1000;
-    i++;
-  }
-  const text = v >= 100 ? String(Math.round(v)) : v.toFixed(1).replace(/\.0$/, '');
-  return `${text} ${units[i]}`;
+  return Number.isFinite(bytes) && bytes > 0 ? formatBytes(bytes).replace(/\.0 /, ' ') : '—';
 }
 
 /** How a size reads in the plan: "1 GB", "256 MiB", "1 GiB". */
