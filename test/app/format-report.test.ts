@@ -5,6 +5,7 @@ import type { ResultDocument } from '../../app/src/core/result.js';
 import { COMPARE_RULE, compareResults } from '../../app/src/core/report/compare.js';
 import { buildFormatReport, renderFormatReport, type FormatReport } from '../../app/src/core/report/format-report.js';
 import { formatFigure } from '../../app/src/core/report/metrics.js';
+import { parseCsv } from '../helpers/csv.js';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'results');
 function load(kind: string): ResultDocument {
@@ -75,35 +76,6 @@ function cellOf(r: FormatReport, variantKey: string, columnLabel: string) {
   return r.cells[i]?.[j];
 }
 
-/** RFC 4180: fields split by commas, quoted fields may hold commas, CRLF and doubled quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) throw new Error('CSV does not end with CRLF');
-  return rows;
-}
 
 /** The Markdown table's rows, split on unescaped '|'. */
 function mdTable(md: string): string[][] {

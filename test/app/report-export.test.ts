@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../app/src/core/result.js';
 import { compareResults } from '../../app/src/core/report/compare.js';
 import { cdmLine, exportFilename, renderExport } from '../../app/src/core/report/export.js';
+import { parseCsv } from '../helpers/csv.js';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'results');
 const KINDS = ['quick', 'cdm', 'sustained', 'files', 'hash'] as const;
@@ -27,35 +28,6 @@ function pair(label = 'Encrypted'): ResultDocument[] {
   return [a, b];
 }
 
-/** RFC 4180: fields split by commas, quoted fields may hold commas, CRLF and doubled quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) throw new Error('CSV does not end with CRLF');
-  return rows;
-}
 
 /** Table rows of a Markdown text: lines starting with '|', split on unescaped '|'. */
 function mdTables(md: string): string[][][] {
