@@ -1,7 +1,7 @@
 // How a screen's store follows its one job through the bridge's events: events of our job are
 // applied, others dropped, and those that arrive before the core has answered the start (so
 // before we know our job id) wait, in order, until it has — then they are replayed. The Detailed
-// and Hash stores both work this way.
+// Hash and wizard stores all work this way.
 export type JobStatus = 'idle' | 'starting' | 'running' | 'stopping';
 
 export const isBusy = (status: JobStatus): boolean => status !== 'idle';
@@ -45,4 +45,24 @@ export function replayQueued<A extends string, E extends { jobId: string }>(
   handlers: Record<A, (e: E) => void>,
 ): void {
   for (const q of queued) if (q.e.jobId === jobId) handlers[q.apply](q.e);
+}
+
+/**
+ * The core has answered a start with our job's id: adopt it (with any other fields the answer
+ * carries), replay the events held meanwhile, and send the Stop the user pressed while the start
+ * was in flight. Nothing happens when the job was reset in the meantime.
+ */
+export async function adoptJob<J extends { jobId: string | null }, A extends string, E extends { jobId: string }>(
+  get: () => Followed<J, A, E>,
+  set: (patch: { status: JobStatus; job: J; queued: Array<Queued<A, E>> }) => void,
+  answer: { jobId: string } & Partial<J>,
+  handlers: (jobId: string) => Record<A, (e: E) => void>,
+  stop: (jobId: string) => Promise<unknown>,
+): Promise<void> {
+  const s = get();
+  if (!s.job) return; // reset while the start was in flight
+  const stopping = s.status === 'stopping';
+  set({ status: stopping ? 'stopping' : 'running', job: { ...s.job, ...answer }, queued: [] });
+  replayQueued(s.queued, answer.jobId, handlers(answer.jobId));
+  if (stopping && isBusy(get().status)) await stop(answer.jobId);
 }

@@ -16,7 +16,7 @@ import type {
   SavedNote,
 } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
-import { isBusy, jobRouter, replayQueued, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { adoptJob, isBusy, jobRouter, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { LIVE_CAP, thinLive, type LivePoint } from './curve';
 import type { CdmUnit } from './format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
@@ -128,20 +128,19 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
         set({ status: 'idle', job: null, queued: [], errors: { ...get().errors, [kind]: plainError(r.error) } });
         return;
       }
-      const jobId = r.value.jobId;
-      if (!get().job) return; // reset while the start was in flight
-      // A Stop pressed while the start was in flight still has to reach the core.
-      const stopping = get().status === 'stopping';
-      const queued = get().queued;
-      set({ status: stopping ? 'stopping' : 'running', job: { ...get().job!, jobId }, queued: [] });
       const st = get();
-      replayQueued(queued, jobId, {
-        plan: (e) => st.onPlan(e as DetailedPlanEvent),
-        progress: (e) => st.onProgress(e as DetailedProgressEvent),
-        step: (e) => st.onStep(e as DetailedStepEvent),
-        done: (e) => st.onDone(e as DetailedDoneEvent),
-      });
-      if (stopping && isBusy(get().status)) await getBridge().stopDetailed(jobId);
+      await adoptJob(
+        get,
+        set,
+        { jobId: r.value.jobId },
+        () => ({
+          plan: (e) => st.onPlan(e as DetailedPlanEvent),
+          progress: (e) => st.onProgress(e as DetailedProgressEvent),
+          step: (e) => st.onStep(e as DetailedStepEvent),
+          done: (e) => st.onDone(e as DetailedDoneEvent),
+        }),
+        (jobId) => getBridge().stopDetailed(jobId),
+      );
     },
 
     async stop() {

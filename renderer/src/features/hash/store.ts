@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { ResultDocument } from '../../../../app/src/core/result';
 import type { HashDoneEvent, HashProgressEvent, HashSettings, HashStageEvent, SavedNote } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
-import { isBusy, jobRouter, replayQueued, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { adoptJob, isBusy, jobRouter, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { plainError } from '../detailed/store';
 import { DEFAULT_FORM, toHashSettings, type HashForm } from './settings';
 
@@ -109,19 +109,18 @@ export const useHashStore = create<HashState>()((set, get) => {
         set({ status: 'idle', job: null, queued: [], error: plainError(r.error) });
         return;
       }
-      const jobId = r.value.jobId;
-      if (!get().job) return; // reset while the start was in flight
-      // A Stop pressed while the start was in flight still has to reach the core.
-      const stopping = get().status === 'stopping';
-      const queued = get().queued;
-      set({ status: stopping ? 'stopping' : 'running', job: { ...get().job!, jobId }, queued: [] });
       const st = get();
-      replayQueued(queued, jobId, {
-        progress: (e) => st.onProgress(e as HashProgressEvent),
-        stage: (e) => st.onStage(e as HashStageEvent),
-        done: (e) => st.onDone(e as HashDoneEvent),
-      });
-      if (stopping && isBusy(get().status)) await getBridge().stopHash(jobId);
+      await adoptJob(
+        get,
+        set,
+        { jobId: r.value.jobId },
+        () => ({
+          progress: (e) => st.onProgress(e as HashProgressEvent),
+          stage: (e) => st.onStage(e as HashStageEvent),
+          done: (e) => st.onDone(e as HashDoneEvent),
+        }),
+        (jobId) => getBridge().stopHash(jobId),
+      );
     },
 
     async stop() {

@@ -11,7 +11,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { FormatId, FormatInfo, StepStatus, WizardDisk, WizardPlanState } from '../../../../app/src/core/wizard/types';
 import type { IpcResult, WizardDoneEvent, WizardFormatEvent, WizardProgressEvent, WizardSettings } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
-import { isBusy, jobRouter, replayQueued, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { adoptJob, isBusy, jobRouter, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { plainError } from '../detailed/store';
 import { chooseScale, SCALE_LADDER } from '../quick-test/dial-math';
 import { DEFAULT_PLAN, defaultFinal, diskBlock, finalChoices, isInterrupted, planError, planFraction, planSizes, type PlanForm } from './wizard-model';
@@ -172,19 +172,18 @@ export const useWizardStore = create<WizardState>()((set, get) => {
       set({ status: 'idle', job: previous, queued: [], startError: plainError(r.error), step: before });
       return false;
     }
-    const { jobId, planId } = r.value;
-    if (!get().job) return true; // reset while the start was in flight
-    // A Stop pressed while the start was in flight still has to reach the core.
-    const stopping = get().status === 'stopping';
-    const queued = get().queued;
-    set({ status: stopping ? 'stopping' : 'running', job: { ...get().job!, jobId, planId }, queued: [] });
     const st = get();
-    replayQueued(queued, jobId, {
-      progress: (e) => st.onProgress(e as WizardProgressEvent),
-      format: (e) => st.onFormat(e as WizardFormatEvent),
-      done: (e) => st.onDone(e as WizardDoneEvent),
-    });
-    if (stopping && isBusy(get().status)) await getBridge().stopWizard(jobId);
+    await adoptJob(
+      get,
+      set,
+      r.value,
+      () => ({
+        progress: (e) => st.onProgress(e as WizardProgressEvent),
+        format: (e) => st.onFormat(e as WizardFormatEvent),
+        done: (e) => st.onDone(e as WizardDoneEvent),
+      }),
+      (jobId) => getBridge().stopWizard(jobId),
+    );
     return true;
   };
 
