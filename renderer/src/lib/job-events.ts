@@ -1,6 +1,6 @@
 // How a screen's store follows its one job through the bridge's events: events of our job are
 // applied, others dropped, and those that arrive before the core has answered the start (so
-// before we know our job id) wait, in order, until it has — then they are replayed. The Detailed
+// before we know our job id) wait, in order, until it has — then they are replayed. The Detailed,
 // Hash and wizard stores all work this way.
 export type JobStatus = 'idle' | 'starting' | 'running' | 'stopping';
 
