@@ -2,6 +2,8 @@
 // applied, others dropped, and those that arrive before the core has answered the start (so
 // before we know our job id) wait, in order, until it has — then they are replayed. The Detailed,
 // Hash and wizard stores all work this way.
+import type { IpcError, IpcResult } from '../../../app/src/ipc/contract';
+
 export type JobStatus = 'idle' | 'starting' | 'running' | 'stopping';
 
 export const isBusy = (status: JobStatus): boolean => status !== 'idle';
@@ -65,4 +67,22 @@ export async function adoptJob<J extends { jobId: string | null }, A extends str
   set({ status: stopping ? 'stopping' : 'running', job: { ...s.job, ...answer }, queued: [] });
   replayQueued(s.queued, answer.jobId, handlers(answer.jobId));
   if (stopping && isBusy(get().status)) await stop(answer.jobId);
+}
+
+/**
+ * Stop pressed: the job is marked stopping at once; the core is asked to stop once the job has an
+ * id (before that, adoptJob sends it when the start's answer arrives). A refusal goes to onError.
+ */
+export async function stopJob<J extends { jobId: string | null }>(
+  get: () => { job: J | null; status: JobStatus },
+  set: (patch: { status: JobStatus }) => void,
+  stop: (jobId: string) => Promise<IpcResult<unknown>>,
+  onError: (error: IpcError) => void,
+): Promise<void> {
+  const { status, job } = get();
+  if (!job || (status !== 'running' && status !== 'starting')) return;
+  set({ status: 'stopping' });
+  if (!job.jobId) return;
+  const r = await stop(job.jobId);
+  if (!r.ok) onError(r.error);
 }

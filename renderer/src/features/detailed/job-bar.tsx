@@ -48,40 +48,81 @@ export function JobBar({ kind, blocked, onStart }: JobBarProps) {
   const pct = mine && progress ? Math.round(jobFraction(progress, finishedSteps) * 1000) / 10 : 0;
 
   return (
+    <JobBarView
+      testId={kind}
+      phrase={KIND_PHRASE[kind]}
+      mine={mine}
+      stopping={stopping}
+      blocked={blocked}
+      reasonId={reasonId}
+      line={line}
+      announce={announce}
+      pct={pct}
+      error={error}
+      onStart={onStart}
+      onStop={() => void stop()}
+    />
+  );
+}
+
+export interface JobBarViewProps {
+  /** data-testid prefix: "<testId>-start", "<testId>-status". */
+  testId: string;
+  /** How a sentence names the test: "the hash test". */
+  phrase: string;
+  /** This bar's job is the one running. */
+  mine: boolean;
+  stopping: boolean;
+  blocked: string | null;
+  reasonId: string;
+  line: string;
+  announce: string;
+  /** Progress, 0–100 (shown while mine). */
+  pct: number;
+  error: string | null | undefined;
+  errorTestId?: string;
+  onStart(): void;
+  onStop(): void;
+}
+
+/** The bar itself, shared by the Detailed panels and the Hash screen: the Start/Stop button, the
+ *  status line (or why Start is unavailable), a polite announcement, progress, and the error. */
+export function JobBarView(p: JobBarViewProps) {
+  return (
     <div className="job-bar">
       <div className="job-bar__row">
         <button
           type="button"
-          className={`run-button${mine ? ' run-button--stop' : ''}`}
-          data-testid={`${kind}-start`}
-          disabled={mine ? stopping : blocked !== null}
-          aria-describedby={!mine && blocked ? reasonId : undefined}
-          onClick={mine ? () => void stop() : onStart}
+          className={`run-button${p.mine ? ' run-button--stop' : ''}`}
+          data-testid={`${p.testId}-start`}
+          disabled={p.mine ? p.stopping : p.blocked !== null}
+          aria-describedby={!p.mine && p.blocked ? p.reasonId : undefined}
+          onClick={p.mine ? p.onStop : p.onStart}
         >
-          {stopping ? 'Stopping…' : mine ? 'Stop' : 'Start'}
-          <span className="sr-only"> {KIND_PHRASE[kind]}</span>
+          {p.stopping ? 'Stopping…' : p.mine ? 'Stop' : 'Start'}
+          <span className="sr-only"> {p.phrase}</span>
         </button>
-        <div className="job-bar__status" data-testid={`${kind}-status`}>
-          {!mine && blocked ? (
-            <span id={reasonId} className="reason">
-              {blocked}
+        <div className="job-bar__status" data-testid={`${p.testId}-status`}>
+          {!p.mine && p.blocked ? (
+            <span id={p.reasonId} className="reason">
+              {p.blocked}
             </span>
           ) : (
-            <span aria-hidden="true">{line}</span>
+            <span aria-hidden="true">{p.line}</span>
           )}
         </div>
         <span className="sr-only" aria-live="polite">
-          {announce}
+          {p.announce}
         </span>
       </div>
-      {mine && (
-        <div className="job-progress" role="progressbar" aria-label={`Progress of ${KIND_PHRASE[kind]}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
-          <div className="job-progress__fill" style={{ width: `${pct}%` }} />
+      {p.mine && (
+        <div className="job-progress" role="progressbar" aria-label={`Progress of ${p.phrase}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.pct}>
+          <div className="job-progress__fill" style={{ width: `${p.pct}%` }} />
         </div>
       )}
-      {error && (
-        <p className="panel-error" role="alert">
-          {error}
+      {p.error && (
+        <p className="panel-error" role="alert" data-testid={p.errorTestId}>
+          {p.error}
         </p>
       )}
     </div>

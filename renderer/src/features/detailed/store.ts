@@ -16,7 +16,7 @@ import type {
   SavedNote,
 } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
-import { adoptJob, isBusy, jobRouter, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { LIVE_CAP, thinLive, type LivePoint } from './curve';
 import type { CdmUnit } from './format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
@@ -144,12 +144,8 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
     },
 
     async stop() {
-      const { status, job } = get();
-      if (!job || (status !== 'running' && status !== 'starting')) return;
-      set({ status: 'stopping' });
-      if (!job.jobId) return; // start() sends the stop once the job id arrives
-      const r = await getBridge().stopDetailed(job.jobId);
-      if (!r.ok) set({ errors: { ...get().errors, [job.kind]: plainError(r.error) } });
+      const kind = get().job?.kind;
+      await stopJob(get, set, (jobId) => getBridge().stopDetailed(jobId), (e) => kind && set({ errors: { ...get().errors, [kind]: plainError(e) } }));
     },
 
     onPlan(e) {

@@ -4,6 +4,7 @@
 // Detailed panel's job bar.
 import { useId } from 'react';
 import { formatBytes } from '../../lib/format';
+import { JobBarView } from '../detailed/job-bar';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
 import { announceLine, jobFraction, progressLine } from './hash-model';
 import { algoLabel, startBlock } from './settings';
@@ -41,42 +42,20 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
   const pct = mine && progress ? Math.round(jobFraction(progress) * 1000) / 10 : 0;
 
   return (
-    <div className="job-bar">
-      <div className="job-bar__row">
-        <button
-          type="button"
-          className={`run-button${mine ? ' run-button--stop' : ''}`}
-          data-testid="hash-start"
-          disabled={mine ? stopping : blocked !== null}
-          aria-describedby={!mine && blocked ? reasonId : undefined}
-          onClick={mine ? () => void stop() : () => void start(target?.path)}
-        >
-          {stopping ? 'Stopping…' : mine ? 'Stop' : 'Start'}
-          <span className="sr-only"> the hash test</span>
-        </button>
-        <div className="job-bar__status" data-testid="hash-status">
-          {!mine && blocked ? (
-            <span id={reasonId} className="reason">
-              {blocked}
-            </span>
-          ) : (
-            <span aria-hidden="true">{line}</span>
-          )}
-        </div>
-        <span className="sr-only" aria-live="polite">
-          {announce}
-        </span>
-      </div>
-      {mine && (
-        <div className="job-progress" role="progressbar" aria-label="Progress of the hash test" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
-          <div className="job-progress__fill" style={{ width: `${pct}%` }} />
-        </div>
-      )}
-      {error && (
-        <p className="panel-error" role="alert" data-testid="hash-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <JobBarView
+      testId="hash"
+      phrase="the hash test"
+      mine={mine}
+      stopping={stopping}
+      blocked={blocked}
+      reasonId={reasonId}
+      line={line}
+      announce={announce}
+      pct={pct}
+      error={error}
+      errorTestId="hash-error"
+      onStart={() => void start(target?.path)}
+      onStop={() => void stop()}
+    />
   );
 }

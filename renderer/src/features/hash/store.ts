@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { ResultDocument } from '../../../../app/src/core/result';
 import type { HashDoneEvent, HashProgressEvent, HashSettings, HashStageEvent, SavedNote } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
-import { adoptJob, isBusy, jobRouter, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { plainError } from '../detailed/store';
 import { DEFAULT_FORM, toHashSettings, type HashForm } from './settings';
 
@@ -124,12 +124,7 @@ export const useHashStore = create<HashState>()((set, get) => {
     },
 
     async stop() {
-      const { status, job } = get();
-      if (!job || (status !== 'running' && status !== 'starting')) return;
-      set({ status: 'stopping' });
-      if (!job.jobId) return; // start() sends the stop once the job id arrives
-      const r = await getBridge().stopHash(job.jobId);
-      if (!r.ok) set({ error: plainError(r.error) });
+      await stopJob(get, set, (jobId) => getBridge().stopHash(jobId), (e) => set({ error: plainError(e) }));
     },
 
     onProgress(e) {

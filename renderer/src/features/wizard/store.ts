@@ -11,7 +11,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { FormatId, FormatInfo, StepStatus, WizardDisk, WizardPlanState } from '../../../../app/src/core/wizard/types';
 import type { IpcResult, WizardDoneEvent, WizardFormatEvent, WizardProgressEvent, WizardSettings } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
-import { adoptJob, isBusy, jobRouter, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { plainError } from '../detailed/store';
 import { chooseScale, SCALE_LADDER } from '../quick-test/dial-math';
 import { DEFAULT_PLAN, defaultFinal, diskBlock, finalChoices, isInterrupted, planError, planFraction, planSizes, type PlanForm } from './wizard-model';
@@ -258,12 +258,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     },
 
     async stop() {
-      const { status, job } = get();
-      if (!job || (status !== 'running' && status !== 'starting')) return;
-      set({ status: 'stopping' });
-      if (!job.jobId) return; // follow() sends the stop once the job id arrives
-      const r = await getBridge().stopWizard(job.jobId);
-      if (!r.ok) patchJob({ error: plainError(r.error) });
+      await stopJob(get, set, (jobId) => getBridge().stopWizard(jobId), (e) => patchJob({ error: plainError(e) }));
     },
 
     onProgress(e) {
