@@ -8,11 +8,12 @@ import type { ResultDocument } from '../../app/src/core/result';
 import { useDetailedStore } from '../../renderer/src/features/detailed/store';
 import { useHashStore } from '../../renderer/src/features/hash/store';
 import { useQuickTestStore } from '../../renderer/src/features/quick-test/store';
-import { copyImageInPage, copyTextInPage, createWsBridge, type WebSocketLike } from '../../renderer/src/lib/ws-bridge';
+import { copyImageInPage, copyTextInPage, createWsBridge } from '../../renderer/src/lib/ws-bridge';
 import quickJson from '../fixtures/results/quick.json';
 import { createFakeBridge, PNG_1X1, progress, resultDoc } from './helpers/fake-bridge';
 import { resetStores } from './helpers/reset-stores';
 import { renderApp as renderAppOn } from './helpers/render-app';
+import { FakeSocket, openSocket } from './helpers/fake-socket';
 
 class NoResize {
   observe() {}
@@ -139,25 +140,9 @@ describe('Saved to History on the test screens', () => {
 });
 
 describe('browser mode bridge: history verbs', () => {
-  class FakeSocket implements WebSocketLike {
-    static last: FakeSocket;
-    readyState = 1;
-    sent: Array<{ id: number; channel: string; payload: unknown }> = [];
-    onopen: ((ev: unknown) => void) | null = null;
-    onmessage: ((ev: { data: unknown }) => void) | null = null;
-    onclose: ((ev: unknown) => void) | null = null;
-    onerror: ((ev: unknown) => void) | null = null;
-    constructor() {
-      FakeSocket.last = this;
-    }
-    send(data: string) {
-      this.sent.push(JSON.parse(data) as { id: number; channel: string; payload: unknown });
-    }
-    close() {}
-  }
 
   it('sends history and share requests on the socket with the contract’s payloads', () => {
-    const bridge = createWsBridge('ws://x/ws', () => new FakeSocket());
+    const bridge = createWsBridge('ws://x/ws', () => openSocket());
     const sock = FakeSocket.last;
     void bridge.listHistory();
     void bridge.getResult('a');
@@ -180,7 +165,7 @@ describe('browser mode bridge: history verbs', () => {
   });
 
   it('saveFile downloads in the page (base64 decoded) and answers with the file name', async () => {
-    const bridge = createWsBridge('ws://x/ws', () => new FakeSocket());
+    const bridge = createWsBridge('ws://x/ws', () => openSocket());
     const blobs: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:1'), revokeObjectURL: () => {} }));
     const clicks: Array<{ download: string; href: string }> = [];

@@ -4,30 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WizardSettings } from '../../app/src/ipc/contract';
 import { requests } from '../../app/src/ipc/contract';
-import { createWsBridge, type WebSocketLike } from '../../renderer/src/lib/ws-bridge';
-
-class FakeSocket implements WebSocketLike {
-  static last: FakeSocket;
-  readyState = 1;
-  sent: Array<{ id: number; channel: string; payload: unknown }> = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  constructor() {
-    FakeSocket.last = this;
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as { id: number; channel: string; payload: unknown });
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  reply(msg: unknown) {
-    this.onmessage?.({ data: JSON.stringify(msg) });
-  }
-}
+import { createWsBridge } from '../../renderer/src/lib/ws-bridge';
+import { FakeSocket, openSocket } from './helpers/fake-socket';
 
 const settings: WizardSettings = {
   device: '/dev/loop7',
@@ -43,7 +21,7 @@ const settings: WizardSettings = {
 
 describe('the wizard over the socket', () => {
   it('sends each verb on its channel with a payload the contract accepts', () => {
-    const bridge = createWsBridge('ws://127.0.0.1:9/ws?token=t', () => new FakeSocket());
+    const bridge = createWsBridge('ws://127.0.0.1:9/ws?token=t', () => openSocket());
     const sock = FakeSocket.last;
     void bridge.listDisks();
     void bridge.listDisks(true);
@@ -71,7 +49,7 @@ describe('the wizard over the socket', () => {
   });
 
   it('answers Save PDF in the page without a round trip, and fans wizard events out', async () => {
-    const bridge = createWsBridge('ws://127.0.0.1:9/ws?token=t', () => new FakeSocket());
+    const bridge = createWsBridge('ws://127.0.0.1:9/ws?token=t', () => openSocket());
     const sock = FakeSocket.last;
     const r = await bridge.saveReportPdf(['a']);
     expect(r.ok).toBe(false);

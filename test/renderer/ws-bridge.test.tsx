@@ -1,34 +1,8 @@
 // Browser mode's bridge against a fake WebSocket: requests on the wire, replies paired by id,
 // events to subscribers, and a closed socket failing pending calls.
 import { describe, expect, it } from 'vitest';
-import { createWsBridge, wsUrlFor, type WebSocketLike } from '../../renderer/src/lib/ws-bridge';
-
-class FakeSocket implements WebSocketLike {
-  static last: FakeSocket;
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  constructor(public url: string) {
-    FakeSocket.last = this;
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  reply(msg: unknown) {
-    this.onmessage?.({ data: JSON.stringify(msg) });
-  }
-}
+import { createWsBridge, wsUrlFor } from '../../renderer/src/lib/ws-bridge';
+import { FakeSocket } from './helpers/fake-socket';
 
 const make = () => {
   const bridge = createWsBridge('ws://127.0.0.1:9/ws?token=t', (u) => new FakeSocket(u));
