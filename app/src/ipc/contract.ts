@@ -180,7 +180,9 @@ export const FormatIdSchema = z.enum(FORMAT_IDS);
  *  itself before every erase; nothing here is trusted. */
 export const WizardSettingsSchema = z
   .object({
+    /** The disk to erase (its path). */
     device: z.string().min(1).max(256),
+    /** The identity the user saw and confirmed; checked again before every erase. */
     identity: z
       .object({
         path: z.string().min(1).max(256),
@@ -189,14 +191,24 @@ export const WizardSettingsSchema = z
         serial: z.string().max(256).optional(),
       })
       .strict(),
+    /** The disk's name, typed by the user: must equal WizardDisk.name. */
     confirmName: z.string().min(1).max(256),
+    /** Formats to test, in order. */
     formats: z.array(FormatIdSchema).min(1).max(16),
+    /** quick: the Quick Test at each of `sizes`; cdm: the CrystalDiskMark grid (Default, 1 GiB);
+     *  files: the many-file test (Quick preset). */
     plan: z.enum(['quick', 'cdm', 'files']),
+    /** quick: stress sizes in bytes (default 1 GB and 5 GB). */
     sizes: z.array(z.number().int().min(16 * MiB).max(64 * GiB)).min(1).max(4),
+    /** Runs per format (and per size), default 5. */
     runs: z.number().int().min(1).max(20),
+    /** Rest between runs, seconds (default 300: an SSD's cache drains). */
     restSeconds: z.number().min(0).max(3600),
+    /** The format the disk is left in at the end. */
     finalFormat: FormatIdSchema,
+    /** Volume label for every format (default DISKDIAL). */
     volumeLabel: z.string().regex(/^[A-Za-z0-9_-]{1,11}$/, 'must be 1–11 letters, digits, - or _').optional(),
+    /** Allowed to erase an internal (non-system) disk: the advanced switch. */
     allowInternal: z.boolean().optional(),
   })
   .strict();

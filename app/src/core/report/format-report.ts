@@ -7,8 +7,8 @@
 // Browser-safe: no node:* imports (the renderer bundles it).
 import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
 import type { ResultDocument } from '../result.js';
-import { spread, type Spread } from '../stats.js';
-import { COMPARE_RULE, NOISE_RULE, deltaText, judgeChange, pText, type CompareVerdict } from './compare.js';
+import { spread } from '../stats.js';
+import { COMPARE_RULE, NOISE_RULE, deltaText, judgeChange, pText, type CompareCell } from './compare.js';
 import { MIME, PALETTE, csvNumber, csvQuote, csvText1, esc, figure, htmlFlags, htmlPage, htmlTable, mdInline, mdTable, niceStep, truncate, versionLine, type Cell, type Table } from './export.js';
 import { formatFigure, kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric, type MetricUnit } from './metrics.js';
 
@@ -40,15 +40,8 @@ export interface ReportColumn {
   higherIsBetter: boolean;
 }
 
-export interface ReportCell {
-  values: number[];
-  spread: Spread;
-  /** (mean − baseline mean) / baseline mean; absent in the baseline row. */
-  delta?: number;
-  verdict: CompareVerdict;
-  p?: number;
-  singleRun?: boolean;
-}
+/** A cell: the same as a compare cell (values, spread, delta against the baseline row, verdict). */
+export type ReportCell = CompareCell;
 
 export interface FormatReport {
   /** "ext4 vs XFS vs Btrfs on Samsung T7 (USB 3.2 Gen 2)". */

@@ -2,6 +2,7 @@
 // make, the plan a user confirms and the state that lets an interrupted plan resume. Shared by
 // the platform providers (linux.ts, darwin.ts, win.ts), the plan runner, the IPC contract, the
 // CLI and the renderer (type-only there).
+import type { WizardSettings } from '../../ipc/contract.js';
 
 /** Every file system the wizard knows, on any platform. Which ones this machine can make is
  *  FormatInfo.available. */
@@ -84,31 +85,9 @@ export interface DiskIdentity {
 
 export type WizardPlanKind = 'quick' | 'cdm' | 'files';
 
-export interface WizardSettings {
-  /** The disk to erase (its path). */
-  device: string;
-  /** The identity the user saw and confirmed. */
-  identity: DiskIdentity;
-  /** The disk's name, typed by the user: must equal WizardDisk.name. */
-  confirmName: string;
-  /** Formats to test, in order. */
-  formats: FormatId[];
-  /** quick: the Quick Test at each of `sizes`; cdm: the CrystalDiskMark grid (Default, 1 GiB);
-   *  files: the many-file test (Quick preset). */
-  plan: WizardPlanKind;
-  /** quick: stress sizes in bytes (default 1 GB and 5 GB). */
-  sizes: number[];
-  /** Runs per format (and per size), default 5. */
-  runs: number;
-  /** Rest between runs, seconds (default 300: an SSD's cache drains). */
-  restSeconds: number;
-  /** The format the disk is left in at the end. */
-  finalFormat: FormatId;
-  /** Volume label for every format (default DISKDIAL). */
-  volumeLabel?: string;
-  /** Allowed to erase an internal (non-system) disk: the advanced switch. */
-  allowInternal?: boolean;
-}
+/** What the user confirmed: defined once, as the IPC contract's schema (WizardSettingsSchema),
+ *  which checks it wherever it crosses a process boundary. */
+export type { WizardSettings };
 
 export type StepStatus = 'pending' | 'running' | 'done' | 'failed';
 
