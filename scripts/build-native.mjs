@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Builds the native addon with node-gyp. Offline-friendly: when the running Node ships its own
 // headers (Debian's nodejs, official tarballs), they are used instead of downloading them.
+// `--electron` builds against the installed Electron's headers (fetched from electronjs.org), as
+// `npm run dist` does; the addon is N-API, so either build loads in both runtimes.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const debug = process.argv.includes('--debug');
+const electron = process.argv.includes('--electron');
 
 function nodeGypBin() {
   try {
@@ -24,7 +27,10 @@ function nodeGypBin() {
 const args = [nodeGypBin(), 'rebuild', '--directory', path.join(root, 'native'), `-j`, 'max'];
 if (debug) args.push('--debug');
 const localHeaders = path.resolve(path.dirname(process.execPath), '..');
-if (!process.env.npm_config_nodedir && existsSync(path.join(localHeaders, 'include/node/node_api.h'))) {
+if (electron) {
+  const { version } = require('electron/package.json');
+  args.push(`--target=${version}`, '--dist-url=https://electronjs.org/headers');
+} else if (!process.env.npm_config_nodedir && existsSync(path.join(localHeaders, 'include/node/node_api.h'))) {
   args.push(`--nodedir=${localHeaders}`);
 }
 const r = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root });

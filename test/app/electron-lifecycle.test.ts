@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { app, clipboard, dialog, FakeBrowserWindow, fakeEvent, nativeImage, resetElectronFake } from '../helpers/electron-fake.js';
+import { app, clipboard, ClipboardItem, dialog, FakeBrowserWindow, fakeEvent, nativeImage, resetElectronFake } from '../helpers/electron-fake.js';
 
 vi.mock('electron', () => import('../helpers/electron-fake.js'));
 
@@ -135,16 +135,22 @@ describe('fileSaver', () => {
 });
 
 describe('clipboardWriter', () => {
-  it('writes text as text and a PNG as an image; bytes that are not an image are refused', () => {
-    const write = clipboardWriter(clipboard as never, nativeImage as never);
-    write({ text: '| Test | MB/s |' });
+  it('writes text as text and a PNG as one image/png item; bytes that are not an image are refused', async () => {
+    const write = clipboardWriter(clipboard as never, nativeImage as never, ClipboardItem as never);
+    await write({ text: '| Test | MB/s |' });
     expect(clipboard.writeText).toHaveBeenCalledWith('| Test | MB/s |');
     const png = Buffer.from('\x89PNG\r\n\x1a\n', 'latin1');
-    write({ png });
+    await write({ png });
     expect(nativeImage.createFromBuffer).toHaveBeenCalledWith(png);
-    expect(clipboard.writeImage).toHaveBeenCalledTimes(1);
-    expect(() => write({ png: Buffer.from('nope') })).toThrow('The image could not be read.');
-    expect(clipboard.writeImage).toHaveBeenCalledTimes(1);
+    expect(clipboard.write).toHaveBeenCalledTimes(1);
+    const [items] = clipboard.write.mock.calls[0]!;
+    expect(items).toHaveLength(1);
+    expect(items[0]!.types).toEqual(['image/png']);
+    const blob = items[0]!.items['image/png']!;
+    expect(blob.type).toBe('image/png');
+    expect(Buffer.from(await blob.arrayBuffer())).toEqual(png);
+    await expect(write({ png: Buffer.from('nope') })).rejects.toThrow('The image could not be read.');
+    expect(clipboard.write).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -162,7 +168,7 @@ describe('pdfSaver', () => {
     const save = pdfSaver(() => win, async (name, data) => (saved.push([name, data]), `/home/u/Downloads/${name}`));
     await expect(save('<h1>ext4 vs XFS</h1><p>a & b</p>', 'diskdial-report-2026-11-22.pdf')).resolves.toBe('/home/u/Downloads/diskdial-report-2026-11-22.pdf');
     expect(loaded).toEqual([`data:text/html;charset=utf-8,${encodeURIComponent('<h1>ext4 vs XFS</h1><p>a & b</p>')}`]);
-    expect(win.webContents.printToPDF).toHaveBeenCalledWith({ printBackground: true, pageSize: 'A4', margins: { marginType: 'default' } });
+    expect(win.webContents.printToPDF).toHaveBeenCalledWith({ printBackground: true, pageSize: 'A4' });
     expect(saved).toEqual([['diskdial-report-2026-11-22.pdf', pdf]]);
     expect(destroyed).toBe(1);
     // A print that fails still closes the window, and nothing is saved.

@@ -1,31 +1,8 @@
-// A strict RFC 4180 reader for tests that read exports back (CSV written by core/report).
+// Reads exports back as CSV with csv-parse, an implementation independent of the writer in
+// core/report, in strict RFC 4180 mode: CRLF records, quotes only around whole fields.
+import { parse } from 'csv-parse/sync';
 
-/** RFC 4180: fields split by commas, quoted fields may hold commas, CRLF and doubled quotes. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) throw new Error('CSV does not end with CRLF');
-  return rows;
+  if (text !== '' && !text.endsWith('\r\n')) throw new Error('CSV does not end with CRLF');
+  return parse(text, { record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false, skip_empty_lines: false }) as string[][];
 }

@@ -179,9 +179,17 @@ export const dialog = {
   showSaveDialog: vi.fn(async (..._args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> => ({ canceled: true })),
 };
 export const clipboard = {
-  writeText: vi.fn((_text: string) => undefined),
-  writeImage: vi.fn((_image: unknown) => undefined),
+  writeText: vi.fn(async (_text: string) => undefined),
+  write: vi.fn(async (_items: FakeClipboardItem[]) => undefined),
 };
+/** Electron 45's ClipboardItem: MIME type → payload, as the W3C one. */
+export class FakeClipboardItem {
+  constructor(readonly items: Record<string, Blob>) {}
+  get types(): string[] {
+    return Object.keys(this.items);
+  }
+}
+export const ClipboardItem = FakeClipboardItem;
 /** nativeImage.createFromBuffer: an image that knows whether its bytes were a PNG. */
 export const nativeImage = {
   createFromBuffer: vi.fn((buffer: Buffer) => ({
@@ -217,7 +225,7 @@ export function resetElectronFake(): void {
   dialog.showSaveDialog.mockReset();
   dialog.showSaveDialog.mockImplementation(async () => ({ canceled: true }));
   clipboard.writeText.mockClear();
-  clipboard.writeImage.mockClear();
+  clipboard.write.mockClear();
   nativeImage.createFromBuffer.mockClear();
   utilityProcess.fork.mockClear();
   utilityProcess.children.length = 0;

@@ -42,7 +42,7 @@ export interface DispatcherDeps {
   /** The OS save dialog, then the write (Electron only); resolves the path, or null when cancelled. */
   saveFile?: (filename: string, data: Buffer) => Promise<string | null>;
   /** The system clipboard (Electron only). */
-  writeClipboard?: (content: { text: string } | { png: Buffer }) => void;
+  writeClipboard?: (content: { text: string } | { png: Buffer }) => Promise<void> | void;
   /** The format-and-compare wizard; absent where the platform has no provider. */
   wizard?: WizardService;
   /** HTML → PDF through the OS save dialog (Electron only); null when cancelled. */
@@ -155,7 +155,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     },
     'clipboard.write': async (content) => {
       if (!deps.writeClipboard) throw new DiskDialError('The clipboard is the page\'s in browser mode.', { code: 'ERR_UNSUPPORTED' });
-      deps.writeClipboard('text' in content ? { text: content.text } : { png: Buffer.from(content.pngBase64, 'base64') });
+      await deps.writeClipboard('text' in content ? { text: content.text } : { png: Buffer.from(content.pngBase64, 'base64') });
       return { written: true as const };
     },
   };

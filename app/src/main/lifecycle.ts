@@ -4,7 +4,7 @@
 // dialogs and clipboard behind the requests that need them.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { App, BrowserWindow, Clipboard, Dialog, NativeImage, OpenDialogOptions, SaveDialogOptions } from 'electron';
+import type { App, BrowserWindow, Clipboard, ClipboardItem, Dialog, NativeImage, OpenDialogOptions, SaveDialogOptions } from 'electron';
 
 /**
  * Takes the single-instance lock. A second launch hands over to the first, which brings its
@@ -128,25 +128,25 @@ export function fileSaver(
   };
 }
 
-/** The system clipboard behind `clipboard.write`: text, or a PNG as an image. */
+/** The system clipboard behind `clipboard.write`: text, or a PNG as an image. Electron 45's
+ *  clipboard is asynchronous and takes an image as a ClipboardItem of type image/png. */
 export function clipboardWriter(
-  clipboard: Pick<Clipboard, 'writeText' | 'writeImage'>,
+  clipboard: Pick<Clipboard, 'writeText' | 'write'>,
   images: { createFromBuffer(buffer: Buffer): NativeImage },
-): (content: { text: string } | { png: Buffer }) => void {
-  return (content) => {
-    if ('text' in content) clipboard.writeText(content.text);
-    else {
-      const image = images.createFromBuffer(content.png);
-      if (image.isEmpty()) throw new Error('The image could not be read.');
-      clipboard.writeImage(image);
-    }
+  Item: new (items: Record<string, Blob>) => ClipboardItem,
+): (content: { text: string } | { png: Buffer }) => Promise<void> {
+  return async (content) => {
+    if ('text' in content) return clipboard.writeText(content.text);
+    // The clipboard would take any bytes labelled image/png; decoding first refuses what is not one.
+    if (images.createFromBuffer(content.png).isEmpty()) throw new Error('The image could not be read.');
+    return clipboard.write([new Item({ 'image/png': new Blob([new Uint8Array(content.png)], { type: 'image/png' }) })]);
   };
 }
 
 /** The part of a BrowserWindow the PDF printer uses. */
 export interface PdfWindow {
   loadURL(url: string): Promise<void>;
-  webContents: { printToPDF(options: { printBackground: boolean; pageSize: 'A4'; margins: { marginType: 'default' } }): Promise<Buffer> };
+  webContents: { printToPDF(options: { printBackground: boolean; pageSize: 'A4' }): Promise<Buffer> };
   destroy(): void;
 }
 
@@ -161,7 +161,8 @@ export function pdfSaver(createWindow: () => PdfWindow, save: (filename: string,
     let pdf: Buffer;
     try {
       await win.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
-      pdf = await win.webContents.printToPDF({ printBackground: true, pageSize: 'A4', margins: { marginType: 'default' } });
+      // Chromium's default margins (1 cm) since Electron 45 dropped marginType.
+      pdf = await win.webContents.printToPDF({ printBackground: true, pageSize: 'A4' });
     } finally {
       win.destroy();
     }

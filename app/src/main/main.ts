@@ -5,7 +5,7 @@
 // a utilityProcess), lifecycle.ts (single instance, quitting).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, nativeImage, session } from 'electron';
+import { app, BrowserWindow, clipboard, ClipboardItem, dialog, nativeImage, session } from 'electron';
 import { createDispatcher } from '../ipc/dispatch.js';
 import { DetailedTestService } from '../services/detailed-test.js';
 import { HashTestService } from '../services/hash-test.js';
@@ -73,7 +73,7 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
         () => new BrowserWindow({ show: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false, webSecurity: true } }),
         fileSaver(dialog, () => mainWindow, () => app.getPath('downloads')),
       ),
-      writeClipboard: clipboardWriter(clipboard, nativeImage),
+      writeClipboard: clipboardWriter(clipboard, nativeImage, ClipboardItem),
     });
     registerIpc(dispatcher, trusted.isTrusted);
     closeBeforeQuit(app, async () => {
