@@ -88,7 +88,7 @@ function Grid(props: {
                   (perSide ? SIDES.map((s) => s.key) : [null]).map((side) => {
                     const c = cell(f, r, side);
                     return (
-                      <td key={`${r.id}-${side}`} className={`vg-cell${side === 'read' ? '' : ' vg-cell--group'} ${c.className ?? ''}`} title={c.title} data-testid={`${id}-${f.id}-${r.id}${side ? `-${side}` : ''}`}>
+                      <td key={`${r.id}-${side}`} className={`vg-cell${side === 'read' ? '' : ' vg-cell--group'}${side ? '' : ' vg-cell--wide'} ${c.className ?? ''}`} title={c.title} data-testid={`${id}-${f.id}-${r.id}${side ? `-${side}` : ''}`}>
                         {c.content}
                       </td>
                     );
