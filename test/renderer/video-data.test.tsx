@@ -24,9 +24,12 @@ describe('every value cites its source', () => {
       }
     }
   });
-  it('every Mb/s figure states the frame rate it is given for, one of the rates the makers use', () => {
+  it('every Mb/s figure states the frame rate it is given for; per-frame figures and formulas say they hold at any', () => {
     for (const f of formats) {
-      if (f.kind !== 'rate') continue;
+      if (f.kind !== 'rate') {
+        for (const c of citesOf(f)) expect(c.table, f.id).toMatch(/(any frame rate|fps alike)\)$/);
+        continue;
+      }
       for (const g of f.figures) {
         expect([23.976, 25, 29.97, 50, 59.94], `${f.id} ${g.res}`).toContain(g.fps);
         if (g.upTo !== undefined) expect(g.upTo, f.id).toBeGreaterThan(g.fps);
