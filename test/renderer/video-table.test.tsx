@@ -19,13 +19,13 @@ function renderWith(write: number, read: number) {
 }
 
 describe('Will it work? / How fast?', () => {
-  it('a drive sustaining 95 MB/s is told UHD 29.97 ProRes 422 HQ will not record (it needs 110.5 MB/s, 138 with the margin)', () => {
-    renderWith(95, 200);
+  it('a drive sustaining 120 MB/s is told UHD 29.97 ProRes 422 HQ will not record (it needs 110.5 MB/s, 138 with the margin; the old 24p figure said ✓)', () => {
+    renderWith(120, 200);
     expect(screen.getByTestId('work-prores-hq-uhd-write').textContent).toBe('✗no');
     expect(screen.getByTestId('work-prores-hq-uhd-read').textContent).toBe('✓yes');
     expect(screen.getByTestId('work-prores-hq-uhd-write').className).toMatch(/vg-cell--no/);
-    // 76 MB/s usable over Apple's 24p frame size (707 Mb/s / 23.976 fps) → 20 fps
-    expect(screen.getByTestId('fast-prores-hq-uhd-write').textContent).toBe('20');
+    // 96 MB/s usable: Apple's 25p row (737 Mb/s) needs 95.8 MB/s at 26 fps and 99.5 at 27 → 26 fps
+    expect(screen.getByTestId('fast-prores-hq-uhd-write').textContent).toBe('26');
     // The margin rule, in view: the heading says it and the cell shows 110.5 / 0.8 = 138 MB/s.
     expect(screen.getByRole('heading', { name: /Needs, with a 20 % margin: MB\/s sustained at 29.97 fps/ })).toBeTruthy();
     expect(screen.getByTestId('need-prores-hq-uhd').textContent).toBe('138');
