@@ -107,6 +107,28 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     await page.getByText(/direct I\/O/i).first().waitFor({ state: 'visible' });
     expect(await page.getByText('Run a test to see what this drive can record and play').count()).toBe(0);
     await page.locator('table').first().waitFor({ state: 'visible' });
+    // The video grids: ✓/✗ alone in each "Will it work?" cell; the margin rule in view (ProRes
+    // 422 HQ UHD 29.97 is 884 Mb/s = 110.5 MB/s, 138 MB/s with a 20 % margin).
+    const work = page.getByRole('table', { name: /Will it work\? At 29.97 fps/ });
+    await expect.poll(() => work.getByRole('cell').allTextContents()).toContainEqual(expect.stringMatching(/^(✓yes|✗no)$/));
+    for (const t of await work.getByRole('cell').allTextContents()) expect(t).toMatch(/^(✓yes|✗no|—not offered)$/);
+    expect(await page.getByTestId('need-prores-hq-uhd').textContent()).toBe('138');
+    // ✗ is drawn in the error colour: 12-bit 4:4:4 at 8K DCI and 120 fps needs 19 GB/s.
+    await page.getByRole('tab', { name: 'Uncompressed' }).click();
+    await page.getByRole('combobox', { name: 'Frame rate' }).selectOption('120');
+    const no = page.getByTestId('work-unc-12-444-8k-write');
+    await expect.poll(() => no.textContent()).toBe('✗no');
+    const [colour, bad] = await no.evaluate((el) => {
+      const probe = document.createElement('span');
+      probe.style.color = getComputedStyle(document.documentElement).getPropertyValue('--bad');
+      document.body.append(probe);
+      const want = getComputedStyle(probe).color;
+      probe.remove();
+      return [getComputedStyle(el).color, want];
+    });
+    expect(colour).toBe(bad);
+    await page.getByRole('tab', { name: 'ProRes' }).click();
+    await page.getByRole('combobox', { name: 'Frame rate' }).selectOption('29.97');
     await page.screenshot({ path: path.join(artifacts, 'quick-test-done.png'), fullPage: true });
     // The window resizes without breaking: nothing wider than the window at any width (the video
     // table scrolls inside its card).

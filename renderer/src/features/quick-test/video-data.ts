@@ -16,7 +16,8 @@ export interface VideoData {
   sources: VideoSource[];
   resolutions: Resolution[];
   frameRates: number[];
-  families: { id: string; label: string }[];
+  /** `note` is the tab's one footnote for its estimates; `perMode` says why rates are not per pixel. */
+  families: { id: string; label: string; note?: string; perMode?: string }[];
   formats: VideoFormat[];
 }
 

@@ -1,32 +1,105 @@
-// "Will it work? / How fast?": for one format family and frame rate, every format × resolution
-// with a write and a read verdict (✓/✗ in words for screen readers, not colour alone) and the
-// highest frame rate each speed sustains. Fed by the sustained speeds of the latest cycle.
-import { useId, useMemo, useState } from 'react';
+// "Will it work? / How fast?", split as Blackmagic does: for one format family and frame rate, a
+// grid of ✓/✗ for writing and reading each format × resolution, a grid of the highest frame rate
+// each speed sustains, and a grid of what each format needs with the margin kept. One fact per
+// cell; ✗ in the error colour and in words for screen readers. Fed by the latest cycle's speeds.
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { formatMBps } from '../../lib/format';
 import { useQuickTestStore } from './store';
 import { videoData } from './video-data';
-import { cellVerdict, DEFAULT_MARGIN, formatFps } from './video-math';
+import { cellVerdict, citesOf, DEFAULT_MARGIN, formatFps, neededMbps, mbpsToMBps, withMarginMBps, type CellVerdict, type Resolution, type VideoFormat } from './video-math';
 
 const { families, formats, resolutions, frameRates, sources } = videoData;
+const MARGIN_PCT = Math.round(DEFAULT_MARGIN * 100);
+const SIDES = [
+  { key: 'write', label: 'Write' },
+  { key: 'read', label: 'Read' },
+] as const;
 
-function Mark({ ok, side, fps }: { ok: boolean; side: 'write' | 'read'; fps: number | null }) {
-  const word = side === 'write' ? 'Write' : 'Read';
+function ResHeader({ r, span }: { r: Resolution; span?: number }) {
   return (
-    <span className={`mark mark--${side} ${ok ? 'mark--ok' : 'mark--no'}`}>
-      <span className="mark__side" aria-hidden="true">
-        {side === 'write' ? 'W' : 'R'}
-      </span>
-      <span className="mark__icon" aria-hidden="true">
-        {ok ? '✓' : '✗'}
-      </span>
-      <span className="mark__fps" aria-hidden="true">
-        {fps === null ? '—' : formatFps(fps)}
-      </span>
-      <span className="sr-only">
-        {word}: {ok ? 'yes' : 'no'}
-        {fps === null ? ', not at any listed frame rate' : `, up to ${formatFps(fps)} fps`}.
-      </span>
-    </span>
+    <th scope={span ? 'colgroup' : 'col'} colSpan={span} className="vg-res">
+      <span className="vg-res__label">{r.label}</span>
+      <span className="vg-res__detail">{r.detail}</span>
+    </th>
+  );
+}
+
+const notOffered = (
+  <>
+    <span aria-hidden="true">—</span>
+    <span className="sr-only">not offered</span>
+  </>
+);
+
+/** One grid: formats down, resolutions across (split into Write | Read when `perSide`). */
+function Grid(props: {
+  id: string;
+  title: string;
+  caption: string;
+  rows: readonly VideoFormat[];
+  perSide: boolean;
+  cell: (f: VideoFormat, r: Resolution, side: 'write' | 'read' | null) => { content: ReactNode; className?: string; title?: string };
+}) {
+  const { id, title, caption, rows, perSide, cell } = props;
+  return (
+    <div className="video-grid" data-testid={`grid-${id}`}>
+      <h3 id={`${id}-title`} className="video-grid__title">
+        {title}
+      </h3>
+      <div className="table-scroll">
+        <table className="video-grid__table" aria-labelledby={`${id}-title`} aria-describedby={`${id}-caption`}>
+          <caption id={`${id}-caption`} className="sr-only">
+            {caption}
+          </caption>
+          <colgroup>
+            <col />
+          </colgroup>
+          {resolutions.map((r) => (
+            <colgroup key={r.id} span={perSide ? 2 : 1} />
+          ))}
+          <thead>
+            <tr>
+              <th scope="col" rowSpan={perSide ? 2 : 1} className="vg-format">
+                Format
+              </th>
+              {resolutions.map((r) => (
+                <ResHeader key={r.id} r={r} span={perSide ? 2 : undefined} />
+              ))}
+            </tr>
+            {perSide && (
+              <tr>
+                {resolutions.map((r) =>
+                  SIDES.map((s) => (
+                    <th key={`${r.id}-${s.key}`} scope="col" className={`vg-side vg-side--${s.key}`}>
+                      {s.label}
+                    </th>
+                  )),
+                )}
+              </tr>
+            )}
+          </thead>
+          <tbody>
+            {rows.map((f) => (
+              <tr key={f.id}>
+                <th scope="row" className="vg-format">
+                  {f.name}
+                </th>
+                {resolutions.map((r) =>
+                  (perSide ? SIDES.map((s) => s.key) : [null]).map((side) => {
+                    const c = cell(f, r, side);
+                    return (
+                      <td key={`${r.id}-${side}`} className={`vg-cell${side === 'read' ? '' : ' vg-cell--group'}${side ? '' : ' vg-cell--wide'} ${c.className ?? ''}`} title={c.title} data-testid={`${id}-${f.id}-${r.id}${side ? `-${side}` : ''}`}>
+                        {c.content}
+                      </td>
+                    );
+                  }),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }
 
@@ -35,19 +108,29 @@ export function VideoTable() {
   const [family, setFamily] = useState(families[0]?.id ?? 'prores');
   const [fps, setFps] = useState(29.97);
   const fpsId = useId();
+  const fam = families.find((f) => f.id === family);
   const rows = useMemo(() => formats.filter((f) => f.family === family), [family]);
   const familySources = useMemo(() => {
-    const ids = new Set(rows.map((r) => r.source));
+    const ids = new Set(rows.flatMap((r) => citesOf(r).map((c) => c.source)));
     return sources.filter((s) => ids.has(s.id));
   }, [rows]);
-  const notes = useMemo(() => [...new Set(rows.map((r) => r.estimateNote).filter((n): n is string => !!n))], [rows]);
+  // Every verdict once per render; the three grids read from it.
+  const verdicts = useMemo(() => {
+    const m = new Map<string, CellVerdict | null>();
+    if (sustained) for (const f of rows) for (const r of resolutions) m.set(`${f.id}/${r.id}`, cellVerdict(f, r, fps, sustained, resolutions));
+    return m;
+  }, [rows, fps, sustained]);
+  const needs = useMemo(() => new Map(rows.flatMap((f) => resolutions.map((r) => [`${f.id}/${r.id}`, neededMbps(f, r, fps, resolutions)] as const))), [rows, fps]);
+  const anyEstimate = [...needs.values()].some((n) => n?.estimated);
+  const fpsText = `${formatFps(fps)} fps`;
 
   const onTabKey = (e: React.KeyboardEvent<HTMLButtonElement>, i: number) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-    const next = (i + (e.key === 'ArrowRight' ? 1 : families.length - 1)) % families.length;
+    const n = families.length;
+    const next = e.key === 'ArrowRight' ? (i + 1) % n : e.key === 'ArrowLeft' ? (i + n - 1) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
+    if (next < 0) return;
+    e.preventDefault();
     setFamily(families[next]!.id);
-    const tabs = e.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>('[role="tab"]');
-    tabs?.[next]?.focus();
+    e.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
   };
 
   return (
@@ -58,8 +141,7 @@ export function VideoTable() {
             Will it work? <span className="card__title-sep">·</span> How fast?
           </h2>
           <p className="card__subtitle">
-            From the sustained (average) speed, keeping a {Math.round(DEFAULT_MARGIN * 100)} % safety margin: a format fits when it needs no more than{' '}
-            {Math.round((1 - DEFAULT_MARGIN) * 100)} % of it.
+            From the sustained (average) speed, keeping a {MARGIN_PCT} % safety margin: a format works when it needs no more than {100 - MARGIN_PCT} % of it.
             {sustained && (
               <>
                 {' '}
@@ -104,65 +186,74 @@ export function VideoTable() {
         {!sustained ? (
           <p className="empty empty--table">Run a test to see what this drive can record and play.</p>
         ) : (
-          <div className="table-scroll">
-            <table className="video-table">
-              <caption className="sr-only">
-                Whether the drive can write (record) and read (play) each format at {formatFps(fps)} fps, and the highest frame rate it sustains.
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Format</th>
-                  {resolutions.map((r) => (
-                    <th key={r.id} scope="col">
-                      <span className="res-label">{r.label}</span>
-                      <span className="res-detail">{r.detail}</span>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((f) => (
-                  <tr key={f.id}>
-                    <th scope="row">{f.name}</th>
-                    {resolutions.map((r) => {
-                      const v = cellVerdict(f, r, fps, sustained, frameRates, resolutions);
-                      if (!v) {
-                        return (
-                          <td key={r.id} className="cell cell--na">
-                            <span aria-hidden="true">—</span>
-                            <span className="sr-only">Not offered</span>
-                          </td>
-                        );
-                      }
-                      const title =
-                        `Needs ${v.neededMBps.toFixed(1)} MB/s at ${formatFps(fps)} fps${v.estimated ? ' (estimate)' : ''}. ` +
-                        `Sustains ${v.write.exact ?? 0} fps writing, ${v.read.exact ?? 0} fps reading.`;
-                      return (
-                        <td key={r.id} className="cell" title={title} data-testid={`cell-${f.id}-${r.id}`}>
-                          <Mark ok={v.write.ok} side="write" fps={v.write.maxListed} />
-                          <Mark ok={v.read.ok} side="read" fps={v.read.maxListed} />
-                          <span className="cell__need">
-                            {v.neededMBps >= 100 ? Math.round(v.neededMBps) : v.neededMBps.toFixed(1)} MB/s{v.estimated ? '*' : ''}
-                          </span>
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <>
+            <Grid
+              id="work"
+              title={`Will it work? At ${fpsText}`}
+              caption={`Whether the drive can write (record) and read (play) each format at ${fpsText}, keeping a ${MARGIN_PCT} % margin.`}
+              rows={rows}
+              perSide
+              cell={(f, r, side) => {
+                const v = verdicts.get(`${f.id}/${r.id}`);
+                if (!v || !side) return { content: notOffered, className: 'vg-cell--na' };
+                const ok = v[side].ok;
+                return {
+                  className: ok ? 'vg-cell--ok' : 'vg-cell--no',
+                  title: `Needs ${formatMBps(withMarginMBps(v.neededMBps))} MB/s with a ${MARGIN_PCT} % margin`,
+                  content: (
+                    <>
+                      <span aria-hidden="true">{ok ? '✓' : '✗'}</span>
+                      <span className="sr-only">{ok ? 'yes' : 'no'}</span>
+                    </>
+                  ),
+                };
+              }}
+            />
+            <Grid
+              id="fast"
+              title="How fast? Frames per second"
+              caption={`The highest frame rate the drive sustains writing and reading each format, keeping a ${MARGIN_PCT} % margin.`}
+              rows={rows}
+              perSide
+              cell={(f, r, side) => {
+                const v = verdicts.get(`${f.id}/${r.id}`);
+                if (!v || !side) return { content: notOffered, className: 'vg-cell--na' };
+                return { className: 'vg-num', content: v[side].maxFps.toLocaleString('en-US') };
+              }}
+            />
+          </>
         )}
+        <Grid
+          id="need"
+          title={`Needs, with a ${MARGIN_PCT} % margin: MB/s sustained at ${fpsText}`}
+          caption={`The sustained speed each format needs at ${fpsText}: its data rate plus a ${MARGIN_PCT} % margin.`}
+          rows={rows}
+          perSide={false}
+          cell={(f, r) => {
+            const n = needs.get(`${f.id}/${r.id}`);
+            if (!n) return { content: notOffered, className: 'vg-cell--na' };
+            const rate = mbpsToMBps(n.mbps);
+            return {
+              className: 'vg-num',
+              title: `Data rate ${formatMBps(rate)} MB/s${n.estimated ? ' (estimate)' : ''}; needs ${formatMBps(withMarginMBps(rate))} MB/s with a ${MARGIN_PCT} % margin`,
+              content: (
+                <>
+                  {formatMBps(withMarginMBps(rate))}
+                  {n.estimated && (
+                    <>
+                      <span aria-hidden="true">*</span>
+                      <span className="sr-only"> (estimate)</span>
+                    </>
+                  )}
+                </>
+              ),
+            };
+          }}
+        />
       </div>
 
       <footer className="video-sources">
-        <p>
-          Each cell: ✓/✗ whether writing (W) and reading (R) keep up at the chosen frame rate, the highest listed frame rate each sustains, and the data rate needed
-          {notes.length > 0 ? ' (* estimate)' : ''}.
-        </p>
-        {notes.map((n) => (
-          <p key={n}>* {n}</p>
-        ))}
+        {anyEstimate && fam?.note && <p data-testid="video-footnote">* Estimate. {fam.note}</p>}
         <p>
           Sources:{' '}
           {familySources.map((s, i) => (
