@@ -16,7 +16,7 @@ import { wizardService } from '../services/wizard.js';
 import { TargetsService } from '../services/targets.js';
 import { electronSpawner } from './engine-spawner.js';
 import { registerIpc, TrustedSenders } from './ipc-main.js';
-import { clipboardWriter, closeBeforeQuit, fileChooser, fileSaver, folderChooser, pdfSaver, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
+import { clipboardWriter, closeBeforeQuit, eraseConfirmer, fileChooser, fileSaver, folderChooser, pdfSaver, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
 import { registerAppProtocol, registerAppScheme } from './protocol.js';
 import { hardenApp, hardenSession } from './security.js';
 import { createMainWindow } from './window.js';
@@ -58,7 +58,8 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
       hash: new HashTestService({ engine: { runHash: engineHost.runHash, runTest: engineHost.runTest }, history: history.record }),
       targets: new TargetsService(),
       history,
-      ...(await wizardService(engineHost.runTest, history)),
+      // Before a plan's first erase, main asks the person itself: a renderer cannot authorise it.
+      ...(await wizardService(engineHost.runTest, history, { authorizeErase: eraseConfirmer(dialog, () => mainWindow) })),
       // The engine's version comes from its own process: the addon never loads into main.
       appInfo: async () => ({
         appVersion: app.getVersion(),
