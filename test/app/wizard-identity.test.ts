@@ -19,9 +19,9 @@ import { readCommand } from '../../app/src/core/wizard/platform.js';
 import type { WizardProvider } from '../../app/src/core/wizard/provider.js';
 import { checkDisk } from '../../app/src/core/wizard/run-plan.js';
 import type { WizardDisk, WizardPlanState } from '../../app/src/core/wizard/types.js';
-import type { EventChannel, EventMap, WizardDoneEvent } from '../../app/src/ipc/contract.js';
 import { WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
+import { wizardSink } from '../helpers/wizard-sink.js';
 
 const MiB = 1024 * 1024;
 
@@ -139,17 +139,6 @@ describe.runIf(rootOnly())('resume after the disk was swapped (root: loop device
 
   const sha = async (file: string): Promise<string> => createHash('sha256').update(await fsp.readFile(file)).digest('hex');
 
-  function sink(): { send<C extends EventChannel>(c: C, d: EventMap[C]): void; alive: boolean; done: Promise<WizardDoneEvent> } {
-    let finish!: (e: WizardDoneEvent) => void;
-    const done = new Promise<WizardDoneEvent>((r) => (finish = r));
-    return {
-      done,
-      alive: true,
-      send(channel, data) {
-        if (channel === 'wizard.done') finish(data as WizardDoneEvent);
-      },
-    };
-  }
 
   it('refuses to resume on another image of the same size at the same loop device (and the same file path); the other image is untouched', async () => {
     const first = path.join(dir, 'disk.img');
@@ -171,7 +160,7 @@ describe.runIf(rootOnly())('resume after the disk was swapped (root: loop device
     const state = await svc.begin({ device: loop, identity: { path: loop, sizeBytes: disk.sizeBytes }, confirmName: disk.name, formats: ['ext4', 'exfat'], plan: 'quick', sizes: [16 * MiB], runs: 1, restSeconds: 0, finalFormat: 'ext4' });
     // The plan holds the full identity the OS gave, not just what the page sent.
     expect(state.settings.identity).toMatchObject({ backingFile: first, backingInode: disk.backingInode });
-    const s = sink();
+    const s = wizardSink();
     jobId = svc.start(state, s).jobId;
     expect((await s.done).outcome).toBe('stopped');
     const saved = (await plans.get(state.id))!;
@@ -192,7 +181,7 @@ describe.runIf(rootOnly())('resume after the disk was swapped (root: loop device
     // The resume (the same name typed: loopN) is refused…
     await expect(make().resume(state.id, disk.name)).rejects.toMatchObject({ code: 'ERR_DISK_CHANGED', message: expect.stringMatching(/^Stopped before erasing \/dev\/loop\d+: its disk image is another file \(inode \d+ on .* then, inode \d+ on .* now\) — is it the same disk\?$/) });
     // …and so is the plan run straight (the runner's own check before the erase).
-    const r = sink();
+    const r = wizardSink();
     make().start((await plans.get(state.id))!, r);
     const done = await r.done;
     expect(done).toMatchObject({ outcome: 'failed', error: { code: 'ERR_DISK_CHANGED' } });
