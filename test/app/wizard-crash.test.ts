@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
 import { createCommandRunner } from '../../app/src/core/wizard/commands.js';
-import { createLinuxProvider, systemProbe } from '../../app/src/core/wizard/linux.js';
+import { createLinuxProvider, luksName, systemProbe } from '../../app/src/core/wizard/linux.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
 import { readCommand } from '../../app/src/core/wizard/platform.js';
 import type { EventChannel, EventMap } from '../../app/src/ipc/contract.js';
@@ -33,6 +33,39 @@ const mountsUnder = (dir: string): string[] =>
     .map((l) => (l.split(' ')[1] ?? '').replace(/\\040/g, ' '))
     .filter((t) => t.startsWith(`${dir}/`));
 
+
+describe('reclaiming what a dead plan left', () => {
+  it('locks the plan\'s fscrypt folder, then unmounts its own mounts deepest first; another plan\'s and a look-alike folder\'s stay', async () => {
+    const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-reclaim-'));
+    try {
+      const workDir = path.join(tmp, 'wizard', '0d1e0000-0000-4000-8000-000000000001');
+      await fsp.mkdir(path.join(workDir, 'mnt-ext4-fscrypt', 'encrypted'), { recursive: true });
+      await fsp.writeFile(path.join(workDir, 'fscrypt.conf'), '{}');
+      const mounts = [
+        { source: '/dev/sdz1', target: path.join(workDir, 'mnt-ext4-fscrypt') },
+        { source: 'tmpfs', target: path.join(workDir, 'mnt-ext4-fscrypt', 'inner') },
+        { source: '/dev/sdy1', target: path.join(`${workDir}-other`, 'mnt-xfs') },
+        { source: '/dev/sdx1', target: '/media/me/T7' },
+      ];
+      const provider = createLinuxProvider({ exec: async () => '', probe: systemProbe, mounts: () => mounts });
+      const ran: string[] = [];
+      const undone = await provider.reclaim!(workDir, async (cmd) => {
+        ran.push(`${cmd.env?.FSCRYPT_CONF ? `FSCRYPT_CONF=${cmd.env.FSCRYPT_CONF} ` : ''}${cmd.argv.join(' ')}`);
+        return { stdout: '', stderr: '' };
+      });
+      expect(ran).toEqual([
+        `umount ${path.join(workDir, 'mnt-ext4-fscrypt', 'inner')}`,
+        `FSCRYPT_CONF=${path.join(workDir, 'fscrypt.conf')} fscrypt lock ${path.join(workDir, 'mnt-ext4-fscrypt', 'encrypted')} --quiet`,
+        `umount ${path.join(workDir, 'mnt-ext4-fscrypt')}`,
+      ]);
+      expect(undone).toEqual([path.join(workDir, 'mnt-ext4-fscrypt', 'inner'), path.join(workDir, 'mnt-ext4-fscrypt')]);
+      // A LUKS mapping is the plan's only by its name: diskdial-<plan id>.
+      expect(luksName(workDir)).toBe('diskdial-0d1e0000-0000-4000-8000-000000000001');
+    } finally {
+      await fsp.rm(tmp, { recursive: true, force: true });
+    }
+  });
+});
 
 describe.runIf(rootOnly())('a plan that died or lost its disk (root: a disk image)', () => {
   let dir: string;

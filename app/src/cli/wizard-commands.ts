@@ -1,7 +1,7 @@
 // The CLI's wizard and report commands:
 //   diskdial disks [--json] [--internal]          whole disks, which may be erased, and the formats
 //   diskdial compare --device DEV --formats … --confirm NAME [options]   the wizard, headless
-//   diskdial compare --resume PLAN --confirm NAME   an interrupted plan, from its first unfinished format
+//   diskdial compare --resume PLAN [--confirm NAME]   an interrupted plan, from its first unfinished format
 //   diskdial compare --plans                       plans that did not finish
 //   diskdial report <id|file>... [--format md|csv|json|html|txt] [--out FILE] [--baseline KEY]
 // Same services as the app (WizardService, HistoryStore); progress on stderr, the report on stdout.
