@@ -413,7 +413,9 @@ export async function systemSysInfo(exec: (argv: string[]) => Promise<string>): 
   const byId = new Map<string, string[]>();
   try {
     for (const link of readdirSync('/dev/disk/by-id')) {
-      if (/-part\d+$/.test(link)) continue;
+      // Partitions, and names made from what is on the disk (an LVM or MD signature): the erase
+      // changes those, the disk stays the same.
+      if (/-part\d+$/.test(link) || /^(lvm-pv-uuid|md-uuid|dm-)/.test(link)) continue;
       const target = path.basename(readlinkSync(path.join('/dev/disk/by-id', link)));
       byId.set(target, [...(byId.get(target) ?? []), link]);
     }
