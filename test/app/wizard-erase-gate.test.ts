@@ -66,12 +66,13 @@ describe("main's own confirmation", () => {
 });
 
 describe('the runner asks before the first erase of a plan', () => {
-  function setup(answer: boolean | 'refused'): { svc: WizardService; prepared: string[]; asked: WizardDisk[] } {
+  function setup(answer: boolean | 'refused' | 'swapped'): { svc: WizardService; prepared: string[]; asked: WizardDisk[] } {
     const prepared: string[] = [];
     const asked: WizardDisk[] = [];
+    let listed = disk;
     const provider: WizardProvider = {
       platform: 'linux',
-      listDisks: async () => [disk],
+      listDisks: async () => [listed],
       formats: async () => [
         { id: 'ext4', label: 'ext4', encrypted: false, available: true },
         { id: 'xfs', label: 'XFS', encrypted: false, available: true },
@@ -90,7 +91,16 @@ describe('the runner asks before the first erase of a plan', () => {
       plans: new PlanStore(path.join(tmp, `plans-${String(answer)}`)),
       workRoot: path.join(tmp, 'wizard'),
       run: async () => ({ stdout: '', stderr: '' }),
-      ...(answer === 'refused' ? { eraseRefused: ERASE_REFUSED } : { authorizeErase: async (d: WizardDisk) => (asked.push(d), answer) }),
+      ...(answer === 'refused'
+        ? { eraseRefused: ERASE_REFUSED }
+        : {
+            authorizeErase: async (d: WizardDisk) => {
+              asked.push(d);
+              // Another disk plugged in at the same path while the question was open.
+              if (answer === 'swapped') listed = { ...disk, serial: 'OTHER-DISK' };
+              return answer !== false;
+            },
+          }),
     });
     return { svc, prepared, asked };
   }
@@ -122,6 +132,13 @@ describe('the runner asks before the first erase of a plan', () => {
     expect(asked).toHaveLength(1);
     expect(prepared).toEqual(['ext4']);
     expect(done.error?.message).toBe('stop here: ext4 would be made now');
+  });
+
+  it('the disk is checked again after the answer: one swapped while the question was open is not erased', async () => {
+    const { svc, prepared } = setup('swapped');
+    const done = await run(svc, await svc.begin(settings));
+    expect(prepared).toEqual([]);
+    expect(done).toMatchObject({ outcome: 'failed', error: { code: 'ERR_DISK_CHANGED', message: expect.stringContaining('its serial number changed from "S5SXNG0R1234" to "OTHER-DISK"') } });
   });
 
   it('browser mode without --allow-erase: start and resume are refused with how to enable it', async () => {

@@ -3,6 +3,7 @@
 // exists, unmount — then leave the disk in the final format. The plan file is rewritten after
 // every change, so an interruption loses only the format in progress, and `runPlan` on the same
 // state resumes at the first format that is not done.
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AbortError, isAbortError } from '../engine.js';
 import { DiskDialError } from '../errors.js';
@@ -11,7 +12,6 @@ import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../run
 import { sizeText } from '../report/metrics.js';
 import type { EngineResult, EngineSpec } from '../engine-types.js';
 import type { RunTestOptions } from '../engine.js';
-import { randomUUID } from 'node:crypto';
 import { identityChange, identityOf } from './identity.js';
 import type { CommandRunner, WizardProvider } from './provider.js';
 import type { PlanStore } from './plan-store.js';
@@ -123,12 +123,15 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
   // Checks the disk, then (the first time in this run) asks before erasing it.
   const checkAndAuthorize = async (): Promise<WizardDisk> => {
     const disk = await checkDisk(o.provider, state, o.ownMount);
-    if (!authorized && o.authorizeErase) {
-      if (!(await o.authorizeErase(disk))) throw new DiskDialError(`Nothing was erased: erasing ${disk.name} (${s.device}) was not confirmed.`, { code: 'ERR_ERASE_DECLINED' });
-      if (signal.aborted) throw new AbortError();
+    if (authorized || !o.authorizeErase) {
+      authorized = true;
+      return disk;
     }
+    if (!(await o.authorizeErase(disk))) throw new DiskDialError(`Nothing was erased: erasing ${disk.name} (${s.device}) was not confirmed.`, { code: 'ERR_ERASE_DECLINED' });
+    if (signal.aborted) throw new AbortError();
     authorized = true;
-    return disk;
+    // The question may have stayed open for minutes: the disk is checked again after the answer.
+    return checkDisk(o.provider, state, o.ownMount);
   };
   try {
     // What a plan that died left behind (its mounts, an unlocked folder): only its own.
