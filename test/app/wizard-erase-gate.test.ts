@@ -18,7 +18,7 @@ import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
 import type { WizardProvider } from '../../app/src/core/wizard/provider.js';
 import type { WizardDisk } from '../../app/src/core/wizard/types.js';
 import type { EventChannel, EventMap, WireMessage, WizardDoneEvent, WizardSettings } from '../../app/src/ipc/contract.js';
-import { eraseConfirmer } from '../../app/src/main/lifecycle.js';
+import { eraseConfirmer } from '../../app/src/main/erase-confirm.js';
 import { WizardService } from '../../app/src/services/wizard.js';
 
 const MiB = 1024 * 1024;

@@ -2,7 +2,8 @@
 // applies lives in a small module next to it, each tested with `electron` mocked —
 // security.ts (navigation, new windows, webviews, permissions, CSP), protocol.ts (app://),
 // window.ts (webPreferences), ipc-main.ts (sender check, events), engine-spawner.ts (the engine in
-// a utilityProcess), lifecycle.ts (single instance, quitting).
+// a utilityProcess), lifecycle.ts (single instance, quitting), erase-confirm.ts (the wizard's
+// erase question).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, clipboard, dialog, nativeImage, session } from 'electron';
@@ -15,8 +16,9 @@ import { HistoryService } from '../services/history.js';
 import { wizardService } from '../services/wizard.js';
 import { TargetsService } from '../services/targets.js';
 import { electronSpawner } from './engine-spawner.js';
+import { eraseConfirmer } from './erase-confirm.js';
 import { registerIpc, TrustedSenders } from './ipc-main.js';
-import { clipboardWriter, closeBeforeQuit, eraseConfirmer, fileChooser, fileSaver, folderChooser, pdfSaver, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
+import { clipboardWriter, closeBeforeQuit, fileChooser, fileSaver, folderChooser, pdfSaver, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
 import { registerAppProtocol, registerAppScheme } from './protocol.js';
 import { hardenApp, hardenSession } from './security.js';
 import { createMainWindow } from './window.js';
