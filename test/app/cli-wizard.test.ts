@@ -93,6 +93,34 @@ describe.runIf(rootOnly())('compare on a disk image (root)', () => {
     expect(execFileSync('blkid', ['-p', '-o', 'value', '-s', 'TYPE', `${loop}p1`], { encoding: 'utf8' }).trim()).toBe('ext4');
   }, 120_000);
 
+  it('resuming a plan whose disk has a weak identity shows the disk there now and asks for --confirm again', async () => {
+    // A plan as a crash before its first erase leaves it: no serial, no WWN, no table DiskDial wrote.
+    const disk = (JSON.parse(cli('disks', '--json').stdout) as { disks: WizardDisk[] }).disks.find((d) => d.path === loop)!;
+    const id = '5e1f0000-0000-4000-8000-00000000000a';
+    const plan: WizardPlanState = {
+      schema: 1,
+      id,
+      createdAt: '2026-11-26T07:00:00.000Z',
+      updatedAt: '2026-11-26T07:00:00.000Z',
+      settings: { device: loop, identity: { path: loop, sizeBytes: disk.sizeBytes, ...(disk.backingFile ? { backingFile: disk.backingFile } : {}), ...(disk.backingInode ? { backingInode: disk.backingInode } : {}) }, confirmName: disk.name, formats: ['ext4'], plan: 'quick', sizes: [16 * 1024 * 1024], runs: 1, restSeconds: 0, finalFormat: 'ext4' },
+      steps: [{ format: 'ext4', label: 'ext4', status: 'pending', resultIds: [] }],
+      final: { format: 'ext4', label: 'ext4', status: 'pending' },
+      status: 'stopped',
+    };
+    await fsp.mkdir(path.join(home, 'plans'), { recursive: true });
+    await fsp.writeFile(path.join(home, 'plans', `${id}.json`), JSON.stringify(plan));
+    const refused = cli('compare', '--resume', id);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(`Resuming plan ${id} on ${loop}. The disk there now:`);
+    expect(refused.stderr).toMatch(new RegExp(`^${loop}\\s+${disk.name}\\s+.*can be erased$`, 'm'));
+    expect(refused.stderr).toContain(`image ${disk.backingFile}`);
+    expect(refused.stderr).toContain('It has no serial number, no WWN and no partition table DiskDial wrote');
+    expect(refused.stderr).toMatch(new RegExp(`diskdial: this disk's identity is weak: check the disk above is the one you mean, then resume with --confirm "${disk.name}"\n$`));
+    const resumed = cli('compare', '--resume', id, '--confirm', disk.name);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(JSON.parse(cli('compare', '--plans', '--json').stdout)).toEqual([]);
+  }, 120_000);
+
   it('Ctrl-C stops after unmounting; --plans lists it; --resume finishes it', async () => {
     const child = spawn(process.execPath, [bin, 'compare', '--device', loop, '--formats', 'xfs,ext4', '--size', '256MiB', '--runs', '3', '--rest', '0', '--confirm', path.basename(loop)], {
       cwd: tmp,
@@ -116,8 +144,10 @@ describe.runIf(rootOnly())('compare on a disk image (root)', () => {
     const plans = JSON.parse(cli('compare', '--plans', '--json').stdout) as WizardPlanState[];
     expect(plans).toHaveLength(1);
     expect(plans[0]!.steps.map((s) => s.status)).toEqual(['done', 'pending']);
-    const resumed = cli('compare', '--resume', plans[0]!.id, '--confirm', path.basename(loop));
+    // The plan wrote its partition table: a unique identity, so no name is needed to go on.
+    const resumed = cli('compare', '--resume', plans[0]!.id);
     expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/Identified by its partition table, which DiskDial wrote \([0-9a-f-]{36}\)\./);
     expect(resumed.stdout).toMatch(/^## XFS vs ext4 on /);
     expect(JSON.parse(cli('compare', '--plans', '--json').stdout)).toEqual([]);
   }, 120_000);

@@ -1,7 +1,12 @@
 // main.ts: the wiring, start to quit, with `electron` replaced by test/helpers/electron-fake.ts and
 // the real services behind the real dispatcher (the engine is never started: no test runs here).
+import { execFileSync } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcResult } from '../../app/src/ipc/contract.js';
+import { rootOnly } from '../helpers/loopfs.js';
 
 vi.mock('electron', () => import('../helpers/electron-fake.js'));
 
@@ -90,6 +95,44 @@ describe('main.ts', () => {
     expect(fake.dialog.showOpenDialog).toHaveBeenCalledOnce();
     expect(fake.dialog.showOpenDialog.mock.calls[0]![0]).toBe(win);
   });
+
+  it.runIf(rootOnly())('a wizard plan started from the page erases nothing until main\'s own dialog is answered Erase (root: a disk image)', async () => {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-main-wizard-'));
+    const img = path.join(dir, 'disk.img');
+    execFileSync('truncate', ['-s', '64M', img]);
+    const loop = execFileSync('losetup', ['--find', '--partscan', '--show', img], { encoding: 'utf8' }).trim();
+    const savedHome = process.env.DISKDIAL_HOME;
+    process.env.DISKDIAL_HOME = path.join(dir, 'home');
+    try {
+      const { fake, ready } = await start();
+      await ready();
+      const win = fake.FakeBrowserWindow.all[0]!;
+      const name = path.basename(loop);
+      const started = await invoke(fake, win.webContents, 'wizard.start', { device: loop, identity: { path: loop, sizeBytes: 64 * 1024 * 1024 }, confirmName: name, formats: ['ext4'], plan: 'quick', sizes: [16 * 1024 * 1024], runs: 1, restSeconds: 0, finalFormat: 'ext4' });
+      expect(started).toMatchObject({ ok: true });
+      // The fake dialog answers Cancel: the plan ends, and the image was never written.
+      const done = await vi.waitFor(
+        () => {
+          const sent = win.webContents.sent.find((e) => e.channel === 'diskdial:event' && e.args[0] === 'wizard.done');
+          if (!sent) throw new Error('not done yet');
+          return sent.args[1] as { outcome: string; error?: { code: string } };
+        },
+        { timeout: 20_000 },
+      );
+      expect(done).toMatchObject({ outcome: 'failed', error: { code: 'ERR_ERASE_DECLINED' } });
+      expect(fake.dialog.showMessageBox).toHaveBeenCalledOnce();
+      const [parent, options] = fake.dialog.showMessageBox.mock.calls[0] as [unknown, { message: string; detail: string }];
+      expect(parent).toBe(win);
+      expect(options.message).toBe(`${name} will be erased.`);
+      expect(options.detail).toContain(`Disk image: ${img}`);
+      expect((await fsp.readFile(img)).every((b) => b === 0)).toBe(true);
+    } finally {
+      if (savedHome === undefined) delete process.env.DISKDIAL_HOME;
+      else process.env.DISKDIAL_HOME = savedHome;
+      execFileSync('losetup', ['-d', loop]);
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('reopens a window on activate when none is open (macOS Dock)', async () => {
     const { fake, ready } = await start();

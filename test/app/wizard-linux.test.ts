@@ -20,9 +20,10 @@ import { readCommand } from '../../app/src/core/wizard/platform.js';
 import type { Command } from '../../app/src/core/wizard/provider.js';
 import { checkDisk, runPlan } from '../../app/src/core/wizard/run-plan.js';
 import type { WizardPlanState } from '../../app/src/core/wizard/types.js';
-import type { EventChannel, EventMap, WizardDoneEvent, WizardSettings } from '../../app/src/ipc/contract.js';
+import type { WizardSettings } from '../../app/src/ipc/contract.js';
 import { WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
+import { wizardSink } from '../helpers/wizard-sink.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (name: string): string => readFileSync(path.join(root, 'test/fixtures/wizard', name), 'utf8');
@@ -188,26 +189,12 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
     };
   }
 
-  function sink(): { send<C extends EventChannel>(c: C, d: EventMap[C]): void; alive: boolean; events: Array<{ channel: EventChannel; data: unknown }>; done: Promise<WizardDoneEvent> } {
-    let finish!: (e: WizardDoneEvent) => void;
-    const done = new Promise<WizardDoneEvent>((r) => (finish = r));
-    const events: Array<{ channel: EventChannel; data: unknown }> = [];
-    return {
-      events,
-      done,
-      alive: true,
-      send(channel, data) {
-        events.push({ channel, data });
-        if (channel === 'wizard.done') finish(data as WizardDoneEvent);
-      },
-    };
-  }
 
   const fsOf = (doc: ResultDocument) => doc.target.fs;
 
   it('erases the image into six formats in turn, tests each, saves each result, and leaves it exFAT', async () => {
     const svc = service();
-    const s = sink();
+    const s = wizardSink();
     const state = await svc.begin(await settings({ formats: ['ext4', 'ext4-fscrypt', 'xfs', 'btrfs', 'exfat', 'ntfs'], finalFormat: 'exfat' }));
     const { jobId } = svc.start(state, s);
     const done = await s.done;
@@ -237,7 +224,7 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
 
   it('runs the many-file plan too: the set sized to the fresh file system, the result a files document', async () => {
     const svc = service();
-    const s = sink();
+    const s = wizardSink();
     svc.start(await svc.begin(await settings({ formats: ['xfs'], plan: 'files', finalFormat: 'xfs' })), s);
     const done = await s.done;
     expect(done.outcome, JSON.stringify(done.error)).toBe('finished');
@@ -271,7 +258,7 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
     const before = execFileSync('blkid', ['-p', '-o', 'value', '-s', 'TYPE', `${loop}p1`], { encoding: 'utf8' }).trim();
     execFileSync('mount', [...(before === 'exfat' ? ['-t', 'exfat-fuse'] : []), `${loop}p1`, elsewhere]);
     try {
-      const s = sink();
+      const s = wizardSink();
       svc.start(state, s);
       const done = await s.done;
       expect(done.outcome).toBe('failed');
@@ -299,7 +286,7 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
       if (format === 'ext4') svc.stop(jobId);
     });
     const state = await svc.begin(await settings({ formats: ['ext4', 'btrfs'] }));
-    const s = sink();
+    const s = wizardSink();
     jobId = svc.start(state, s).jobId;
     const stopped = await s.done;
     expect(stopped.outcome).toBe('stopped');
@@ -311,7 +298,7 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
 
     const again = service();
     const resumed = await again.resume(state.id, path.basename(loop));
-    const r = sink();
+    const r = wizardSink();
     again.start(resumed, r);
     const done = await r.done;
     expect(done.outcome).toBe('finished');
@@ -335,7 +322,7 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
     const offered = await service().unfinished();
     expect(offered.map((p) => p.id)).toContain(state.id);
     const again = service();
-    const r = sink();
+    const r = wizardSink();
     again.start(await again.resume(state.id, path.basename(loop)), r);
     const done = await r.done;
     expect(done.outcome).toBe('finished');

@@ -26,7 +26,8 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
     const img = path.join(dir, 'disk.img');
     execFileSync('truncate', ['-s', '640M', img]);
     loop = execFileSync('losetup', ['--find', '--partscan', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
-    const served = await startServe({ DISKDIAL_HOME: path.join(dir, 'home') });
+    // The wizard erases only when browser mode was started to allow it.
+    const served = await startServe({ DISKDIAL_HOME: path.join(dir, 'home') }, ['--allow-erase']);
     server = served.server;
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

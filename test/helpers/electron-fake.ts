@@ -177,6 +177,8 @@ export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
 export const dialog = {
   showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
   showSaveDialog: vi.fn(async (..._args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> => ({ canceled: true })),
+  /** Resolves with the index of the button pressed; 0 (the first, Cancel) unless a test says. */
+  showMessageBox: vi.fn(async (..._args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> => ({ response: 0, checkboxChecked: false })),
 };
 export const clipboard = {
   writeText: vi.fn(async (_text: string) => undefined),
@@ -224,6 +226,8 @@ export function resetElectronFake(): void {
   dialog.showOpenDialog.mockImplementation(async () => ({ canceled: true, filePaths: [] }));
   dialog.showSaveDialog.mockReset();
   dialog.showSaveDialog.mockImplementation(async () => ({ canceled: true }));
+  dialog.showMessageBox.mockReset();
+  dialog.showMessageBox.mockImplementation(async () => ({ response: 0, checkboxChecked: false }));
   clipboard.writeText.mockClear();
   clipboard.write.mockClear();
   nativeImage.createFromBuffer.mockClear();

@@ -57,6 +57,40 @@ describe('interrupted plans', () => {
     expect(text(screen.getByTestId('wizard-run'))).toContain('3 of 5 formats done');
   });
 
+  it('Resume lists the disk again and shows it beside what was confirmed; a disk with no serial says its identity is weak', async () => {
+    const fake = wizardBridge();
+    const weakPlan = savedPlan({
+      id: 'plan-loop',
+      settings: { ...savedPlan().settings, device: '/dev/loop7', identity: { path: '/dev/loop7', sizeBytes: 2e9, backingFile: '/var/tmp/diskdial.img' }, confirmName: 'loop7' },
+    });
+    fake.wizard.plans = [savedPlan(), weakPlan];
+    const { user } = await renderWizard(fake);
+    const banners = await screen.findAllByTestId('wizard-resume-banner');
+    const t7 = banners.find((b) => b.getAttribute('data-plan') === 'plan-old')!;
+    const loop = banners.find((b) => b.getAttribute('data-plan') === 'plan-loop')!;
+
+    await user.click(within(t7).getByTestId('wizard-resume'));
+    const relisting = within(t7).getByTestId('wizard-resume-relisting');
+    expect(relisting.getAttribute('data-strength')).toBe('unique');
+    await waitFor(() => expect(text(within(t7).getByTestId('wizard-resume-now'))).toBe('At /dev/sdb now: Samsung PSSD T7, 1 TB, serial S5T7NS0R123.'));
+    expect(text(relisting)).toContain('Confirmed when the plan started: Samsung PSSD T7, 1 TB, serial S5T7NS0R123.');
+    expect(text(relisting)).toContain('Identified by its serial number S5T7NS0R123.');
+    // Internal disks too: a plan may have been allowed one.
+    expect(fake.wizardCalls.listDisks.at(-1)).toBe(true);
+
+    await user.click(within(loop).getByTestId('wizard-resume'));
+    const weak = within(loop).getByTestId('wizard-resume-relisting');
+    expect(weak.getAttribute('data-strength')).toBe('weak');
+    await waitFor(() => expect(text(within(loop).getByTestId('wizard-resume-now'))).toBe('At /dev/loop7 now: loop7, 2 GB, no serial number, image /var/tmp/diskdial.img.'));
+    expect(text(weak)).toContain('It has no serial number, no WWN and no partition table DiskDial wrote: only its path, size and disk image say it is the same disk. Check it before you type its name.');
+
+    // The disk is gone: the banner says so instead of showing another disk.
+    fake.wizard.disks = [T7];
+    await user.click(within(loop).getByText('Cancel'));
+    await user.click(within(loop).getByTestId('wizard-resume'));
+    await waitFor(() => expect(text(within(loop).getByTestId('wizard-resume-now'))).toBe('Nothing is at /dev/loop7 now: connect the disk, then press Resume again.'));
+  });
+
   it('a refused resume says why in the banner', async () => {
     const fake = wizardBridge();
     fake.wizard.plans = [savedPlan()];

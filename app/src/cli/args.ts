@@ -46,6 +46,9 @@ export interface ServeCommand {
   command: 'serve';
   /** 0: a free port chosen by the system. */
   port: number;
+  /** --allow-erase: the wizard may erase disks from the page (off by default: a browser tab is
+   *  not the desktop app's own confirmation). */
+  allowErase?: true;
 }
 
 export interface HashCommand {
@@ -89,6 +92,7 @@ const OPTIONS = {
   interval: { type: 'string' },
   json: { type: 'boolean' },
   port: { type: 'string', short: 'p' },
+  'allow-erase': { type: 'boolean' },
   algo: { type: 'string' },
   verify: { type: 'string' },
   'no-save': { type: 'boolean' },
@@ -143,7 +147,8 @@ Usage:
   diskdial hash <file> [options] how fast a file streams in and gets its SHA-256/512:
                                  disk-bound or CPU-bound? (the file is only read)
   diskdial hash <dir> --size S   the same on a test file of size S written in <dir>
-  diskdial serve [--port N]      the DiskDial app in your browser, on this machine only
+  diskdial serve [--port N] [--allow-erase]
+                                 the DiskDial app in your browser, on this machine only
   diskdial --help                show this help
   diskdial --version             show the app and engine versions
 
@@ -213,6 +218,8 @@ Browser mode (serve):
   -p, --port N           port on 127.0.0.1 (default: a free one). Open the printed
                          URL; it carries a one-time token, and only pages from that
                          address may use it. Ctrl-C stops it and any running test.
+      --allow-erase      let the format-and-compare wizard erase disks from the page
+                         (without it, the wizard's erase steps are refused)
 
 Sizes: 4KiB, 512MiB, 1GiB are binary; 1GB, 500MB are decimal (10^9, 10^6);
 4k, 1M, 1G without B are binary, as in fio and dd. Speeds are MB/s (10^6 bytes/s).
@@ -301,7 +308,7 @@ export function parseCli(argv: readonly string[]): Command {
   if (command === 'hash') return parseHash(v, rest);
   if ((HISTORY_COMMANDS as readonly string[]).includes(command) || (WIZARD_COMMANDS as readonly string[]).includes(command)) throw new UsageError(`options go after "${command}": diskdial ${command} …`);
   if (command !== 'run') throw new UsageError(`unknown command "${command}"; try diskdial run <dir>, diskdial hash <file>, diskdial history, or diskdial --help`);
-  if (v.port !== undefined) throw new UsageError('--port applies to diskdial serve only');
+  if (v.port !== undefined || v['allow-erase'] !== undefined) throw new UsageError(`--${v.port !== undefined ? 'port' : 'allow-erase'} applies to diskdial serve only`);
   if (v.algo !== undefined || v.verify !== undefined) throw new UsageError(`--${v.algo !== undefined ? 'algo' : 'verify'} applies to diskdial hash only`);
   const [dir, ...extra] = rest;
   if (dir === undefined) throw new UsageError('missing <dir>: which folder should be tested? e.g. diskdial run /media/me/SSD');
@@ -423,7 +430,7 @@ function parseServe(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefi
   const runOnly = [...RUN_ONLY, 'algo', 'verify'].find((k) => v[k as keyof typeof OPTIONS] !== undefined);
   if (runOnly) throw new UsageError(`--${runOnly} does not apply to serve: choose test settings in the page`);
   const port = typeof v.port === 'string' ? integer('port', v.port, 0, 65535) : 0;
-  return { command: 'serve', port };
+  return { command: 'serve', port, ...(v['allow-erase'] === true ? { allowErase: true as const } : {}) };
 }
 
 /** The folder must exist and be a folder: both are input mistakes, reported before any I/O. */

@@ -22,6 +22,9 @@ export function rendererDir(): string {
   return process.env.DISKDIAL_RENDERER_DIR || path.join(findPackageRoot(), 'dist/renderer');
 }
 
+/** Why the wizard may not erase in browser mode unless asked for, and how to allow it. */
+export const ERASE_REFUSED = 'Erasing disks is not allowed in this browser mode: nothing was erased. To let the wizard erase, stop DiskDial and start it again with `diskdial serve --allow-erase`.';
+
 export interface ServeIo {
   out(line: string): void;
   /** One line, already plain words; returns the exit code to use. */
@@ -41,7 +44,7 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
     hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest }, history: history.record }),
     targets: new TargetsService(),
     history,
-    ...(await wizardService(host.runTest, history)),
+    ...(await wizardService(host.runTest, history, cmd.allowErase ? {} : { eraseRefused: ERASE_REFUSED })),
     appInfo: async () => ({
       appVersion: appVersion(),
       engineVersion: await host.version().catch(() => 'not available'),
@@ -62,6 +65,7 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
 
   io.out(`DiskDial is running at ${server.url}`);
   io.out('Press Ctrl-C to stop.');
+  if (cmd.allowErase) io.out('The format-and-compare wizard may erase disks (--allow-erase).');
 
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', resolve);

@@ -1,7 +1,7 @@
 // The CLI's wizard and report commands:
 //   diskdial disks [--json] [--internal]          whole disks, which may be erased, and the formats
 //   diskdial compare --device DEV --formats … --confirm NAME [options]   the wizard, headless
-//   diskdial compare --resume PLAN --confirm NAME   an interrupted plan, from its first unfinished format
+//   diskdial compare --resume PLAN [--confirm NAME]   an interrupted plan, from its first unfinished format
 //   diskdial compare --plans                       plans that did not finish
 //   diskdial report <id|file>... [--format md|csv|json|html|txt] [--out FILE] [--baseline KEY]
 // Same services as the app (WizardService, HistoryStore); progress on stderr, the report on stdout.
@@ -14,6 +14,7 @@ import { parseSize } from '../core/units.js';
 import { renderFormatReport } from '../core/report/format-report.js';
 import { sizeText } from '../core/report/metrics.js';
 import type { ResultDocument } from '../core/result.js';
+import { identityOf } from '../core/wizard/identity.js';
 import { FORMAT_IDS, type WizardDisk } from '../core/wizard/types.js';
 import { EXPORT_FORMATS, WizardSettingsSchema, type EventChannel, type EventMap, type ExportFormat, type WizardDoneEvent, type WizardSettings } from '../ipc/contract.js';
 import { formatIssues } from '../ipc/dispatch.js';
@@ -27,7 +28,7 @@ export type WizardCommandName = (typeof WIZARD_COMMANDS)[number];
 export type WizardCommand =
   | { command: 'disks'; json: boolean; internal: boolean }
   | { command: 'compare'; action: 'plans'; json: boolean }
-  | { command: 'compare'; action: 'resume'; planId: string; confirm: string; json: boolean; report?: string }
+  | { command: 'compare'; action: 'resume'; planId: string; confirm?: string; json: boolean; report?: string }
   | { command: 'compare'; action: 'run'; settings: WizardSettings; json: boolean; report?: string; deviceOnly: true }
   | { command: 'report'; refs: string[]; format: ExportFormat; out?: string; baseline?: string };
 
@@ -47,7 +48,9 @@ export const WIZARD_HELP = `Format and compare (Linux; erases the whole disk, ev
     NAME is the disk's name as \`diskdial disks\` shows it (its model, or e.g. loop7):
     nothing is erased unless it matches. A disk image works: losetup -fP --show disk.img
   diskdial compare --plans       plans that did not finish (a crash, a pulled disk, Ctrl-C)
-  diskdial compare --resume PLAN --confirm NAME   go on from the first unfinished format
+  diskdial compare --resume PLAN [--confirm NAME]   go on from the first unfinished format;
+                                 shows the disk there now; --confirm is needed again unless
+                                 the disk has a serial, a WWN or a partition table DiskDial wrote
   diskdial report <id|file>... [--format md|csv|json|html|txt] [--out FILE] [--baseline KEY]
                                  the comparison report (format × read/write × size) of
                                  saved results: a wizard's, or any side by side
@@ -106,8 +109,9 @@ export function parseWizardCommand(name: WizardCommandName, argv: readonly strin
   const report = typeof v.report === 'string' ? path.resolve(v.report) : undefined;
   if (report && !/\.(md|csv|json|html|txt)$/i.test(report)) throw new UsageError('--report must end in .md, .csv, .json, .html or .txt');
   if (v.plans) return { command: 'compare', action: 'plans', json };
+  // A resume may leave --confirm out when the disk's identity is unique; runWizardCommand decides.
+  if (typeof v.resume === 'string') return { command: 'compare', action: 'resume', planId: v.resume, ...(typeof v.confirm === 'string' && v.confirm !== '' ? { confirm: v.confirm } : {}), json, ...(report ? { report } : {}) };
   if (typeof v.confirm !== 'string' || v.confirm === '') throw new UsageError('--confirm NAME is required: the disk\'s name as `diskdial disks` shows it; nothing is erased without it');
-  if (typeof v.resume === 'string') return { command: 'compare', action: 'resume', planId: v.resume, confirm: v.confirm, json, ...(report ? { report } : {}) };
   if (typeof v.device !== 'string') throw new UsageError('--device is required: the whole disk to erase, e.g. --device /dev/sdb (see diskdial disks)');
   if (typeof v.formats !== 'string') throw new UsageError(`--formats is required: a comma-separated list of ${FORMAT_IDS.slice(0, 8).join(', ')}`);
   const formats = v.formats.split(',').map((f) => f.trim()).filter(Boolean);
@@ -220,15 +224,24 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
     return 0;
   }
   let state;
-  if (cmd.action === 'resume') state = await wizard.resume(cmd.planId, cmd.confirm);
-  else {
+  if (cmd.action === 'resume') {
+    // The disk at the plan's path as it is now, beside what was confirmed: a weak identity (no
+    // serial, WWN or table DiskDial wrote) is resumed only when the person typed its name again.
+    const { plan, disk, strength, basis } = await wizard.relist(cmd.planId);
+    const id = plan.settings.identity;
+    const then = [id.model ?? path.basename(id.path), sizeText(id.sizeBytes, true), ...(id.serial ? [`serial ${id.serial}`] : []), ...(id.backingFile ? [`image ${id.backingFile}${id.backingInode ? ` (inode ${id.backingInode.ino})` : ''}`] : [])].join(', ');
+    io.err(`Resuming plan ${plan.id} on ${plan.settings.device}. The disk there now:\n${disk ? disksTable([disk]).trimEnd() : '  nothing: the disk is not there'}\nConfirmed when the plan started: ${then}\n${basis}`);
+    if (cmd.confirm === undefined) {
+      if (strength === 'weak' || !disk) throw new UsageError(`this disk's identity is weak: check the disk above is the one you mean, then resume with --confirm "${plan.settings.confirmName}"`);
+      state = await wizard.resume(cmd.planId, disk.name);
+    } else state = await wizard.resume(cmd.planId, cmd.confirm);
+  } else {
     // The identity is the disk as listed now; the service checks the name typed against it,
     // and the runner checks it again before every erase.
     const disk = (await wizard.listDisks(cmd.settings.allowInternal === true)).find((d) => d.path === cmd.settings.device);
     if (!disk) throw new UsageError(`${cmd.settings.device} is not a whole disk (see diskdial disks)`);
     if (!disk.offered) throw new UsageError(`${disk.path} cannot be erased: ${disk.reason ?? 'not offered'}`);
-    const identity = { path: disk.path, sizeBytes: disk.sizeBytes, ...(disk.model ? { model: disk.model } : {}), ...(disk.serial ? { serial: disk.serial } : {}) };
-    state = await wizard.begin({ ...cmd.settings, identity });
+    state = await wizard.begin({ ...cmd.settings, identity: identityOf(disk) });
   }
   io.err(`plan ${state.id}: ${state.steps.map((s) => s.label).join(', ')} on ${state.settings.device}, then left as ${state.final.label}`);
   const done = await new Promise<WizardDoneEvent>((resolve) => {

@@ -189,6 +189,12 @@ export const WizardSettingsSchema = z
         sizeBytes: z.number().int().min(0),
         model: z.string().max(256).optional(),
         serial: z.string().max(256).optional(),
+        // The rest is filled in by the main process from the disk as it lists it now.
+        wwn: z.string().max(256).optional(),
+        byId: z.array(z.string().max(256)).max(64).optional(),
+        backingFile: z.string().max(4096).optional(),
+        backingInode: z.object({ ino: z.number().int().min(0), dev: z.string().max(32) }).strict().optional(),
+        usbSerial: z.string().max(256).optional(),
       })
       .strict(),
     /** The disk's name, typed by the user: must equal WizardDisk.name. */

@@ -2,7 +2,8 @@
 // applies lives in a small module next to it, each tested with `electron` mocked —
 // security.ts (navigation, new windows, webviews, permissions, CSP), protocol.ts (app://),
 // window.ts (webPreferences), ipc-main.ts (sender check, events), engine-spawner.ts (the engine in
-// a utilityProcess), lifecycle.ts (single instance, quitting).
+// a utilityProcess), lifecycle.ts (single instance, quitting), erase-confirm.ts (the wizard's
+// erase question).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, clipboard, ClipboardItem, dialog, nativeImage, session } from 'electron';
@@ -15,6 +16,7 @@ import { HistoryService } from '../services/history.js';
 import { wizardService } from '../services/wizard.js';
 import { TargetsService } from '../services/targets.js';
 import { electronSpawner } from './engine-spawner.js';
+import { eraseConfirmer } from './erase-confirm.js';
 import { registerIpc, TrustedSenders } from './ipc-main.js';
 import { clipboardWriter, closeBeforeQuit, fileChooser, fileSaver, folderChooser, pdfSaver, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
 import { registerAppProtocol, registerAppScheme } from './protocol.js';
@@ -58,7 +60,8 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
       hash: new HashTestService({ engine: { runHash: engineHost.runHash, runTest: engineHost.runTest }, history: history.record }),
       targets: new TargetsService(),
       history,
-      ...(await wizardService(engineHost.runTest, history)),
+      // Before a plan's first erase, main asks the person itself: a renderer cannot authorise it.
+      ...(await wizardService(engineHost.runTest, history, { authorizeErase: eraseConfirmer(dialog, () => mainWindow) })),
       // The engine's version comes from its own process: the addon never loads into main.
       appInfo: async () => ({
         appVersion: app.getVersion(),

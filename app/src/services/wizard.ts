@@ -12,6 +12,7 @@ import type { ResultDocument } from '../core/result.js';
 import { createCommandRunner, defaultElevation } from '../core/wizard/commands.js';
 import { PlanStore } from '../core/wizard/plan-store.js';
 import type { CommandRunner, WizardProvider } from '../core/wizard/provider.js';
+import { identityBasis, identityChange, identityOf, identityStrength, type IdentityStrength } from '../core/wizard/identity.js';
 import { checkDisk, runPlan } from '../core/wizard/run-plan.js';
 import type { FormatInfo, WizardDisk, WizardPlanState } from '../core/wizard/types.js';
 import type { EventSink, WizardDoneEvent, WizardSettings } from '../ipc/contract.js';
@@ -31,6 +32,12 @@ export interface WizardDeps {
   workRoot?: string;
   /** Test hook, passed to runPlan. */
   afterFormat?: (format: string) => Promise<void> | void;
+  /** The desktop app's own native confirmation, shown by main before a plan's first erase
+   *  (model, size, serial, "will be erased"); resolves true only when the person pressed Erase. */
+  authorizeErase?: (disk: WizardDisk) => Promise<boolean>;
+  /** Why this front door may not erase at all (browser mode without --allow-erase): start and
+   *  resume are refused with it, and so is any erase. */
+  eraseRefused?: string;
 }
 
 export class WizardService extends SlotService<WizardPlanState> {
@@ -49,6 +56,19 @@ export class WizardService extends SlotService<WizardPlanState> {
   /** Mount points under the wizard's own folder are its own, not "in use" by someone else. */
   readonly ownMount = (m: string): boolean => m === this.#workRoot || m.startsWith(`${this.#workRoot}${path.sep}`);
 
+  /** A plan's own folder, and whether a mount point is inside it (proven by path and plan id). */
+  #workDir(planId: string): string {
+    return path.join(this.#workRoot, planId);
+  }
+  #ownMountOf(planId: string): (m: string) => boolean {
+    const dir = this.#workDir(planId);
+    return (m) => m.startsWith(`${dir}${path.sep}`);
+  }
+
+  #assertMayErase(): void {
+    if (this.#deps.eraseRefused) throw new DiskDialError(this.#deps.eraseRefused, { code: 'ERR_ERASE_NOT_ALLOWED' });
+  }
+
   listDisks(includeInternal = false): Promise<WizardDisk[]> {
     const p = this.#deps.provider as WizardProvider & { listDisksWith?: (ctx: object) => Promise<WizardDisk[]> };
     return p.listDisksWith ? p.listDisksWith({ includeInternal, ownMount: this.ownMount }) : p.listDisks({ includeInternal });
@@ -60,6 +80,7 @@ export class WizardService extends SlotService<WizardPlanState> {
 
   /** Checks a new plan against the disk as it is now and saves it; `start` runs it. */
   async begin(settings: WizardSettings): Promise<WizardPlanState> {
+    this.#assertMayErase();
     const formats = await this.formats();
     const info = (id: string): FormatInfo => {
       const f = formats.find((x) => x.id === id);
@@ -79,7 +100,7 @@ export class WizardService extends SlotService<WizardPlanState> {
       id: randomUUID(),
       createdAt: now,
       updatedAt: now,
-      settings: { ...settings },
+      settings: { ...settings, identity: await this.#fullIdentity(settings) },
       steps: steps.map((f) => ({ format: f.id, label: f.label, status: 'pending', resultIds: [] })),
       final: { format: final.id, label: final.label, status: 'pending' },
       status: 'stopped',
@@ -91,6 +112,7 @@ export class WizardService extends SlotService<WizardPlanState> {
 
   /** Loads an unfinished plan to run again; the disk's name is typed again. */
   async resume(planId: string, confirmName: string): Promise<WizardPlanState> {
+    this.#assertMayErase();
     const state = await this.plans.get(planId);
     if (!state) throw new DiskDialError(`No unfinished plan has the id "${planId}".`, { code: 'ENOENT', category: 'input' });
     if (state.status === 'done') throw inputError('That plan has finished; its report is in History.', 'ERR_PLAN_DONE');
@@ -108,10 +130,33 @@ export class WizardService extends SlotService<WizardPlanState> {
     return this.plans.delete(planId);
   }
 
+  /** The identity the user confirmed (what their screen showed) checked against the disk as it
+   *  is now, then completed with everything else the OS gives (WWN, by-id names, the image's inode…). */
+  async #fullIdentity(settings: WizardSettings): Promise<WizardSettings['identity']> {
+    const disk = (await this.listDisks(true)).find((d) => d.path === settings.device);
+    if (!disk) throw new DiskDialError(`Stopped before erasing ${settings.device}: the disk is no longer there (unplugged?).`, { code: 'ERR_DISK_GONE' });
+    const now = identityOf(disk);
+    const seen = settings.identity;
+    const changed = identityChange({ ...now, ...seen, path: now.path }, now);
+    if (changed || seen.path !== disk.path) throw new DiskDialError(`Stopped before erasing ${settings.device}: ${changed ?? 'it is another disk'} — is it the same disk?`, { code: 'ERR_DISK_CHANGED' });
+    return now;
+  }
+
+  /** The re-listing a resume shows: the disk at the plan's path as it is now (absent: gone), and
+   *  how strong the plan's identity is (a weak one is confirmed by name, looking at this). */
+  async relist(planId: string): Promise<{ plan: WizardPlanState; disk?: WizardDisk; strength: IdentityStrength; basis: string }> {
+    const plan = await this.plans.get(planId);
+    if (!plan) throw new DiskDialError(`No unfinished plan has the id "${planId}".`, { code: 'ENOENT', category: 'input' });
+    const p = this.#deps.provider;
+    const disks = p.listDisksWith ? await p.listDisksWith({ includeInternal: true, ownMount: this.#ownMountOf(plan.id) }) : await p.listDisks({ includeInternal: true });
+    const disk = disks.find((d) => d.path === plan.settings.device);
+    return { plan, ...(disk ? { disk } : {}), strength: identityStrength(plan), basis: identityBasis(plan) };
+  }
+
   /** The disk named in the plan, checked as the runner checks it before each erase, and its
    *  name as the user must type it. */
   async #confirm(state: WizardPlanState, confirmName: string): Promise<void> {
-    const disk = await checkDisk(this.#deps.provider, state, this.ownMount);
+    const disk = await checkDisk(this.#deps.provider, state, this.#ownMountOf(state.id));
     if (confirmName !== disk.name) {
       throw inputError(`The name typed ("${confirmName.slice(0, 80)}") is not the disk's name ("${disk.name}"): nothing was erased.`, 'ERR_CONFIRM_MISMATCH');
     }
@@ -122,7 +167,7 @@ export class WizardService extends SlotService<WizardPlanState> {
     const emit = emitterFor(sink);
     const planId = state.id;
     this.#activePlan = planId;
-    const workDir = path.join(this.#workRoot, planId);
+    const workDir = this.#workDir(planId);
     const finish = (done: Omit<WizardDoneEvent, 'jobId' | 'planId'>): void => {
       this.#activePlan = undefined;
       this.release(job);
@@ -138,8 +183,13 @@ export class WizardService extends SlotService<WizardPlanState> {
         plans: this.plans,
         history: this.#deps.history,
         workDir,
-        ownMount: this.ownMount,
+        // Only this plan's own mounts are not "in use"; another plan's are someone else's.
+        ownMount: this.#ownMountOf(planId),
         signal: controller.signal,
+        authorizeErase: async (disk) => {
+          this.#assertMayErase();
+          return this.#deps.authorizeErase ? this.#deps.authorizeErase(disk) : true;
+        },
         onProgress: (p) => {
           // Nothing runs unattended: a window that went away stops the plan (after unmounting).
           if (!sink.alive) controller.abort(new Error('nobody is watching this plan'));
@@ -168,8 +218,8 @@ export class WizardService extends SlotService<WizardPlanState> {
 }
 
 /** The dispatcher's `wizard` dependency for this platform: {} where there is no provider. */
-export async function wizardService(engine: EngineFn, history: HistoryService): Promise<{ wizard?: WizardService }> {
+export async function wizardService(engine: EngineFn, history: HistoryService, erase: Pick<WizardDeps, 'authorizeErase' | 'eraseRefused'> = {}): Promise<{ wizard?: WizardService }> {
   const provider = await platformProvider();
   if (!provider) return {};
-  return { wizard: new WizardService({ provider, engine, history: { save: (d) => history.store.save(d), delete: (ids) => history.store.delete(ids) } }) };
+  return { wizard: new WizardService({ provider, engine, history: { save: (d) => history.store.save(d), delete: (ids) => history.store.delete(ids) }, ...erase }) };
 }

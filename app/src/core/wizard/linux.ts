@@ -4,16 +4,16 @@
 // partition), mkfs.*, mount — and for ext4 + fscrypt, fscrypt with a private config and a random
 // raw key that lives only for the plan; for LUKS (where dm-crypt exists), cryptsetup.
 import { randomBytes } from 'node:crypto';
-import { existsSync, promises as fsp, readFileSync } from 'node:fs';
+import { existsSync, promises as fsp, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { DiskDialError } from '../errors.js';
-import type { Command, CommandRunner, PreparedVolume, WizardProvider } from './provider.js';
+import type { Command, CommandRunner, PrepareOptions, PreparedVolume, WizardProvider } from './provider.js';
 import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js';
 
 /** Mount points that make a disk the system's: erasing it would take the machine down. */
 export const SYSTEM_MOUNTS = ['/', '/boot', '/boot/efi', '/efi', '/usr', '/var', '/home', '/opt', '/srv', '/nix', '[SWAP]'];
 
-export const LSBLK_ARGV = ['lsblk', '--json', '--bytes', '--output', 'NAME,PATH,TYPE,SIZE,MODEL,SERIAL,TRAN,RM,HOTPLUG,RO,FSTYPE,LABEL,MOUNTPOINTS,PKNAME'];
+export const LSBLK_ARGV = ['lsblk', '--json', '--bytes', '--output', 'NAME,PATH,TYPE,SIZE,MODEL,SERIAL,WWN,PTUUID,TRAN,RM,HOTPLUG,RO,FSTYPE,LABEL,MOUNTPOINTS,PKNAME'];
 
 interface LsblkDevice {
   name: string;
@@ -22,6 +22,8 @@ interface LsblkDevice {
   size: number | string | null;
   model?: string | null;
   serial?: string | null;
+  wwn?: string | null;
+  ptuuid?: string | null;
   tran?: string | null;
   rm?: boolean | string | null;
   hotplug?: boolean | string | null;
@@ -47,12 +49,110 @@ export function isSystemMount(m: string): boolean {
   return SYSTEM_MOUNTS.some((s) => s !== '/' && (m === s || m.startsWith(`${s}/`)));
 }
 
-export interface LsblkContext {
+/** What sysfs, /dev/disk/by-id and the loop driver say about a whole disk (by kernel name). */
+export interface DiskSysInfo {
   /** The image behind a loop device (/sys/block/loopN/loop/backing_file). */
   backingFile?: (name: string) => string | undefined;
+  /** The image's inode and device as the loop driver holds them (losetup BACK-INO, BACK-MAJ:MIN). */
+  loopInode?: (name: string) => { ino: number; dev: string } | undefined;
+  /** /dev/disk/by-id names that point at the whole disk. */
+  byId?: (name: string) => string[];
+  /** The serial of the USB device the disk sits behind. */
+  usbSerial?: (name: string) => string | undefined;
+}
+
+/** Who else uses block devices, beyond lsblk's mount points: the members of mounted multi-device
+ *  Btrfs file systems, MD arrays, LVM physical volumes and swap (device paths). */
+export interface LinuxUsage {
+  /** Each mounted Btrfs file system's member devices (`btrfs filesystem show --mounted`). */
+  btrfs?: string[][];
+  /** MD array members → the array (/proc/mdstat). */
+  md?: Map<string, string>;
+  /** LVM physical volumes → their volume group (`pvs`). */
+  pvs?: Map<string, string>;
+  /** Swap devices in use (/proc/swaps). */
+  swaps?: Set<string>;
+}
+
+export interface LsblkContext extends DiskSysInfo {
   /** Mount points the wizard itself made (under its work folder): not "in use" by anyone else. */
   ownMount?: (mountPoint: string) => boolean;
   includeInternal?: boolean;
+  usage?: LinuxUsage;
+}
+
+/** `btrfs filesystem show --mounted` as each file system's member device paths. */
+export function parseBtrfsShow(text: string): string[][] {
+  const groups: string[][] = [];
+  for (const line of text.split('\n')) {
+    if (/^Label:/.test(line.trim())) groups.push([]);
+    const m = /\bdevid\s+\d+\s.*\spath\s+(\S+)\s*$/.exec(line);
+    if (m && groups.length > 0) groups[groups.length - 1]!.push(m[1]!);
+  }
+  return groups.filter((g) => g.length > 0);
+}
+
+/** /proc/mdstat as member device path → array path ("md0 : active raid1 sdc1[1] sdb1[0]"). */
+export function parseMdstat(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const m = /^(md\S*)\s*:\s*\S+\s+(.*)$/.exec(line);
+    if (!m) continue;
+    for (const word of m[2]!.split(/\s+/)) {
+      const member = /^([^\s[]+)\[\d+\]/.exec(word);
+      if (member) out.set(`/dev/${member[1]}`, `/dev/${m[1]}`);
+    }
+  }
+  return out;
+}
+
+/** `pvs --noheadings -o pv_name,vg_name` as physical volume → volume group. */
+export function parsePvs(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const [pv, vg] = line.trim().split(/\s+/);
+    if (pv?.startsWith('/dev/')) out.set(pv, vg ?? '');
+  }
+  return out;
+}
+
+/** /proc/swaps as the set of swap files and devices in use. */
+export function parseSwaps(text: string): Set<string> {
+  return new Set(
+    text
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim().split(/\s+/)[0] ?? '')
+      .filter((f) => f.startsWith('/')),
+  );
+}
+
+/** Why the devices of one disk (`all`: the disk and everything under it) are used by someone
+ *  else: mounted (not by the wizard), a member of a mounted multi-device Btrfs, of an MD array,
+ *  of an LVM volume group, or swap. */
+function usedBy(all: LsblkDevice[], every: LsblkDevice[], ctx: LsblkContext): string[] {
+  const own = (m: string): boolean => ctx.ownMount?.(m) === true;
+  const out: string[] = [];
+  const everyDevice = every.flatMap((d) => [d, ...descendants(d)]);
+  for (const x of all) {
+    for (const m of mountsOf(x).filter((m) => !own(m) && m !== '[SWAP]')) out.push(`${x.path} is mounted at ${m}`);
+    if (ctx.usage?.swaps?.has(x.path) || mountsOf(x).includes('[SWAP]')) out.push(`${x.path} is in use as swap`);
+    const md = ctx.usage?.md?.get(x.path);
+    if (md) out.push(`${x.path} is a member of the RAID array ${md}`);
+    const vg = ctx.usage?.pvs?.get(x.path);
+    if (vg !== undefined) out.push(`${x.path} is an LVM physical volume${vg ? ` of volume group ${vg}` : ''}`);
+    if (mountsOf(x).length === 0) {
+      for (const group of ctx.usage?.btrfs ?? []) {
+        if (!group.includes(x.path)) continue;
+        // Where the file system is mounted: through whichever member lsblk shows it on.
+        const at = group.flatMap((p) => everyDevice.filter((e) => e.path === p).flatMap(mountsOf));
+        if (at.length > 0 && at.every(own)) continue;
+        const others = group.filter((p) => p !== x.path);
+        out.push(`${x.path} is a member of the Btrfs file system${at.length ? ` mounted at ${at.find((m) => !own(m))}` : ' that is mounted'}${others.length ? ` (with ${others.join(', ')})` : ''}`);
+      }
+    }
+  }
+  return [...new Set(out)];
 }
 
 /** lsblk's JSON as the wizard's disks, with the safety rules applied. */
@@ -111,6 +211,20 @@ export function parseLsblk(json: string, ctx: LsblkContext = {}): WizardDisk[] {
       const file = ctx.backingFile?.(d.name);
       if (file) disk.backingFile = file;
     }
+    const wwn = text(d.wwn);
+    if (wwn) disk.wwn = wwn;
+    const ptuuid = text(d.ptuuid);
+    if (ptuuid) disk.ptuuid = ptuuid;
+    const byId = ctx.byId?.(d.name) ?? [];
+    if (byId.length > 0) disk.byId = [...byId].sort();
+    const usbSerial = ctx.usbSerial?.(d.name);
+    if (usbSerial) disk.usbSerial = usbSerial;
+    if (isLoop) {
+      const ino = ctx.loopInode?.(d.name);
+      if (ino) disk.backingInode = ino;
+    }
+    const inUse = usedBy(all, parsed.blockdevices ?? [], ctx);
+    if (inUse.length > 0) disk.inUse = inUse;
     const foreignMount = mounts.find((m) => !isSystemMount(m));
     if (disk.system) disk.reason = `It holds the running system (${systemMount === '[SWAP]' ? 'swap' : `mounted at ${systemMount}`}).`;
     else if (flag(d.ro)) disk.reason = 'It is read-only.';
@@ -118,7 +232,7 @@ export function parseLsblk(json: string, ctx: LsblkContext = {}): WizardDisk[] {
     else if (foreignMount) {
       const part = all.find((x) => mountsOf(x).includes(foreignMount));
       disk.reason = `${part?.path ?? d.path} is in use (mounted at ${foreignMount}): unmount it first.`;
-    }
+    } else if (inUse.length > 0) disk.reason = `${inUse.join('; ')}: stop using it first.`;
     disk.offered = disk.reason === undefined;
     disks.push(disk);
   }
@@ -179,12 +293,14 @@ export function formatLabel(id: FormatId): string {
 const MS_BASIC_DATA = 'EBD0A0A2-B9E5-4433-87C0-68B6B72699C7';
 
 /** Wipes the disk and writes one GPT partition spanning it. */
-export function partitionCommands(disk: WizardDisk, format: FormatId): Command[] {
+export function partitionCommands(disk: WizardDisk, format: FormatId, ptuuid?: string): Command[] {
   const type = format === 'exfat' || format === 'ntfs' || format === 'fat32' ? MS_BASIC_DATA : 'L';
+  // The plan's own table id: read back before every later erase, it proves the disk is this one.
+  const labelId = ptuuid ? `label-id: ${ptuuid}\n` : '';
   return [
     ...disk.partitions.filter((p) => p.path !== disk.path).map((p): Command => ({ argv: ['wipefs', '--all', '--quiet', p.path], privileged: true, why: `Wiping the old file system signatures on ${p.path}` })),
     { argv: ['wipefs', '--all', '--quiet', disk.path], privileged: true, why: `Wiping the partition table of ${disk.path}` },
-    { argv: ['sfdisk', '--quiet', '--wipe', 'always', disk.path], privileged: true, stdin: `label: gpt\n,,${type}\n`, why: `Writing a new GPT partition table on ${disk.path}` },
+    { argv: ['sfdisk', '--quiet', '--wipe', 'always', disk.path], privileged: true, stdin: `label: gpt\n${labelId},,${type}\n`, why: `Writing a new GPT partition table on ${disk.path}` },
     { argv: ['partx', '--update', disk.path], privileged: true, why: `Telling the kernel about the new partition on ${disk.path}` },
   ];
 }
@@ -231,8 +347,13 @@ export interface LinuxDeps {
   /** Runs a read-only command (lsblk) and returns its stdout. */
   exec(argv: string[]): Promise<string>;
   probe(): LinuxProbe;
-  /** Reads /sys/block/<name>/loop/backing_file. */
-  backingFile?(name: string): string | undefined;
+  /** Reads /sys/block/<name>/loop/backing_file, by-id names, the USB serial (default: the real
+   *  machine's; see systemSysInfo). */
+  sysInfo?: () => Promise<DiskSysInfo>;
+  /** Who else uses block devices (default: the real machine's; see systemUsage). */
+  usage?: () => Promise<LinuxUsage>;
+  /** The mount table (default /proc/self/mounts): mount point and source of each. */
+  mounts?: () => Array<{ source: string; target: string }>;
   /** The desktop user's ids when running elevated for them (mount points are handed to them). */
   owner?: { uid: number; gid: number };
   /** How long to wait for a new partition's device node, ms (default 10 s). */
@@ -268,19 +389,137 @@ export function sysBackingFile(name: string): string | undefined {
   }
 }
 
+/** The serial of the USB device above a disk in sysfs (the bridge of a USB enclosure). */
+function sysUsbSerial(name: string): string | undefined {
+  let dir: string;
+  try {
+    dir = realpathSync(`/sys/block/${name}/device`);
+  } catch {
+    return undefined;
+  }
+  for (; dir.startsWith('/sys/devices/') && dir !== '/sys/devices'; dir = path.dirname(dir)) {
+    if (!existsSync(path.join(dir, 'idVendor'))) continue;
+    try {
+      return readFileSync(path.join(dir, 'serial'), 'utf8').trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The real machine's DiskSysInfo: sysfs, /dev/disk/by-id and losetup's view of each loop device. */
+export async function systemSysInfo(exec: (argv: string[]) => Promise<string>): Promise<DiskSysInfo> {
+  const byId = new Map<string, string[]>();
+  try {
+    for (const link of readdirSync('/dev/disk/by-id')) {
+      // Partitions, and names made from what is on the disk (an LVM or MD signature): the erase
+      // changes those, the disk stays the same.
+      if (/-part\d+$/.test(link) || /^(lvm-pv-uuid|md-uuid|dm-)/.test(link)) continue;
+      const target = path.basename(readlinkSync(path.join('/dev/disk/by-id', link)));
+      byId.set(target, [...(byId.get(target) ?? []), link]);
+    }
+  } catch {
+    /* no udev (containers): no by-id names */
+  }
+  const loops = new Map<string, { ino: number; dev: string }>();
+  const json = await exec(['losetup', '--json', '--list', '--output', 'NAME,BACK-INO,BACK-MAJ:MIN']).catch(() => '');
+  if (json) {
+    for (const l of (JSON.parse(json) as { loopdevices?: Array<Record<string, string | number | null>> }).loopdevices ?? []) {
+      const ino = Number(l['back-ino']);
+      const dev = String(l['back-maj:min'] ?? '').trim();
+      if (typeof l.name === 'string' && Number.isFinite(ino) && dev) loops.set(path.basename(l.name), { ino, dev });
+    }
+  }
+  return { backingFile: sysBackingFile, loopInode: (n) => loops.get(n), byId: (n) => byId.get(n) ?? [], usbSerial: sysUsbSerial };
+}
+
+const readIfThere = (file: string): string => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+/** The real machine's LinuxUsage: /proc/swaps, /proc/mdstat, `pvs` and `btrfs filesystem show
+ *  --mounted` where those tools are installed. */
+export async function systemUsage(exec: (argv: string[]) => Promise<string>, probe: Pick<LinuxProbe, 'has'>): Promise<LinuxUsage> {
+  const [pvs, btrfs] = await Promise.all([
+    probe.has('pvs') ? exec(['pvs', '--noheadings', '-o', 'pv_name,vg_name']).catch(() => '') : '',
+    probe.has('btrfs') ? exec(['btrfs', 'filesystem', 'show', '--mounted']).catch(() => '') : '',
+  ]);
+  return { swaps: parseSwaps(readIfThere('/proc/swaps')), md: parseMdstat(readIfThere('/proc/mdstat')), pvs: parsePvs(pvs), btrfs: parseBtrfsShow(btrfs) };
+}
+
+/** /proc/self/mounts: source and mount point of each mount (octal escapes undone). */
+export function procMounts(): Array<{ source: string; target: string }> {
+  const unescape = (x: string): string => x.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
+  return readIfThere('/proc/self/mounts')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [source = '', target = ''] = line.split(' ');
+      return { source: unescape(source), target: unescape(target) };
+    });
+}
+
+/** The LUKS mapping a plan opens is named after the plan, so a resume can prove it is its own. */
+export function luksName(workDir: string): string {
+  return `diskdial-${path.basename(workDir)}`;
+}
+
 export function createLinuxProvider(deps: LinuxDeps): WizardProvider & { listDisksWith(ctx: LsblkContext): Promise<WizardDisk[]> } {
   const listDisksWith = async (ctx: LsblkContext): Promise<WizardDisk[]> => {
-    const json = await deps.exec(LSBLK_ARGV);
-    return parseLsblk(json, { backingFile: deps.backingFile ?? sysBackingFile, ...ctx });
+    const [json, sys, usage] = await Promise.all([
+      deps.exec(LSBLK_ARGV),
+      deps.sysInfo ? deps.sysInfo() : systemSysInfo(deps.exec),
+      deps.usage ? deps.usage() : systemUsage(deps.exec, deps.probe()),
+    ]);
+    return parseLsblk(json, { ...sys, usage, ...ctx });
   };
+  const mounts = deps.mounts ?? procMounts;
   return {
     platform: 'linux',
     listDisksWith,
     listDisks: (opts = {}) => listDisksWith({ ...(opts.includeInternal ? { includeInternal: true } : {}) }),
     formats: async () => linuxFormats(deps.probe()),
-    async prepare(disk, format, { label, run, workDir }): Promise<PreparedVolume> {
+    async readPtuuid(disk) {
+      // -p: probe the disk itself, never a cache that may still describe the disk that was there.
+      const out = await deps.exec(['blkid', '-p', '-s', 'PTUUID', '-o', 'value', disk.path]).catch(() => '');
+      return out.trim().toLowerCase() || undefined;
+    },
+    async reclaim(workDir, run) {
+      const undone: string[] = [];
+      // Only mount points inside this plan's own folder (its id is the folder's name); deepest first.
+      const own = mounts()
+        .filter((m) => m.target.startsWith(`${workDir}${path.sep}`))
+        .sort((a, b) => b.target.length - a.target.length);
+      const conf = path.join(workDir, 'fscrypt.conf');
+      for (const m of own) {
+        const encrypted = path.join(m.target, 'encrypted');
+        if (existsSync(conf) && existsSync(encrypted)) {
+          // Already locked, or the key is gone with the process: unmounting drops it either way.
+          await run({ argv: ['fscrypt', 'lock', encrypted, '--quiet'], privileged: true, env: { FSCRYPT_CONF: conf }, why: `Locking ${encrypted}, left unlocked by the interrupted plan` }).catch(() => undefined);
+        }
+        await unmountRetrying(run, m.target);
+        undone.push(m.target);
+      }
+      const mapper = `/dev/mapper/${luksName(workDir)}`;
+      if (existsSync(mapper)) {
+        await run({ argv: ['cryptsetup', 'close', luksName(workDir)], privileged: true, why: `Locking ${mapper}, left open by the interrupted plan` });
+        undone.push(mapper);
+      }
+      return undone;
+    },
+    async prepare(disk, format, { label, run, workDir, ptuuid, onErase }: PrepareOptions): Promise<PreparedVolume> {
       const probe = deps.probe();
-      for (const cmd of partitionCommands(disk, format)) await run(cmd);
+      await onErase?.('start');
+      const commands = partitionCommands(disk, format, ptuuid);
+      for (const cmd of commands) {
+        await run(cmd);
+        if (cmd.argv[0] === 'sfdisk') await onErase?.('table-written');
+      }
       const partition = await waitForPartition(disk.path, deps);
       const undo: Array<() => Promise<unknown>> = [];
       const release = async (): Promise<void> => {
@@ -293,7 +532,7 @@ export function createLinuxProvider(deps: LinuxDeps): WizardProvider & { listDis
       try {
         let device = partition;
         if (format === 'ext4-luks') {
-          const name = `diskdial-${randomBytes(4).toString('hex')}`;
+          const name = luksName(workDir);
           const key = randomBytes(32).toString('hex');
           await run({ argv: ['cryptsetup', 'luksFormat', '--batch-mode', '--key-file=-', partition], privileged: true, stdin: key, why: `Setting up LUKS encryption on ${partition}` });
           await run({ argv: ['cryptsetup', 'open', '--key-file=-', partition, name], privileged: true, stdin: key, why: `Unlocking ${partition}` });
@@ -318,6 +557,20 @@ export function createLinuxProvider(deps: LinuxDeps): WizardProvider & { listDis
       }
     },
   };
+}
+
+/** umount, tried again for a few seconds: a FUSE daemon or the kernel may hold the mount a moment
+ *  after the process using it died. */
+async function unmountRetrying(run: CommandRunner, target: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await run({ argv: ['umount', target], privileged: true, why: `Unmounting ${target}, left mounted by the interrupted plan` });
+      return;
+    } catch (err) {
+      if (attempt >= 9) throw err;
+      await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+    }
+  }
 }
 
 /** An fscrypt-encrypted folder on a fresh ext4 (-O encrypt): a private fscrypt config (nothing

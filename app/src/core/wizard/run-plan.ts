@@ -3,6 +3,7 @@
 // exists, unmount — then leave the disk in the final format. The plan file is rewritten after
 // every change, so an interruption loses only the format in progress, and `runPlan` on the same
 // state resumes at the first format that is not done.
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AbortError, isAbortError } from '../engine.js';
 import { DiskDialError } from '../errors.js';
@@ -11,6 +12,7 @@ import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../run
 import { sizeText } from '../report/metrics.js';
 import type { EngineResult, EngineSpec } from '../engine-types.js';
 import type { RunTestOptions } from '../engine.js';
+import { identityChange, identityOf } from './identity.js';
 import type { CommandRunner, WizardProvider } from './provider.js';
 import type { PlanStore } from './plan-store.js';
 import type { WizardProgressEvent } from '../../ipc/contract.js';
@@ -35,11 +37,15 @@ export interface RunPlanOptions {
   onFormat?: (e: { planId: string; format: FormatId; formatLabel: string; resultIds: string[] }) => void;
   /** Test hook: runs after a format's results are saved (a crash right there must lose nothing). */
   afterFormat?: (format: FormatId) => Promise<void> | void;
+  /** Asked once, right before this run's first erase, with the disk as just checked (the desktop
+   *  app: main's own native confirmation). Resolves false, or rejects, and nothing is erased. */
+  authorizeErase?: (disk: WizardDisk) => Promise<boolean>;
 }
 
-/** Re-lists the disks and checks the one at `device` is still the one confirmed: same size,
- *  model and serial, not the system's, no partition in use by anyone else. Returns it as it is now. */
-export async function checkDisk(provider: WizardProvider & { listDisksWith?: (ctx: { includeInternal?: boolean; ownMount?: (m: string) => boolean }) => Promise<WizardDisk[]> }, state: WizardPlanState, ownMount: (m: string) => boolean): Promise<WizardDisk> {
+/** Re-lists the disks and checks the one at `device` is still the one confirmed: the same
+ *  identity (identity.ts: everything the OS gives), the partition table the plan wrote (once it
+ *  wrote one), not the system's, not in use by anyone else. Returns it as it is now. */
+export async function checkDisk(provider: WizardProvider, state: Pick<WizardPlanState, 'settings' | 'ptuuid'>, ownMount: (m: string) => boolean): Promise<WizardDisk> {
   const { identity, device, allowInternal } = state.settings;
   const disks = provider.listDisksWith ? await provider.listDisksWith({ includeInternal: true, ownMount }) : await provider.listDisks({ includeInternal: true });
   const disk = disks.find((d) => d.path === device);
@@ -47,17 +53,26 @@ export async function checkDisk(provider: WizardProvider & { listDisksWith?: (ct
     throw new DiskDialError(`Stopped before erasing ${device}: ${why}`, { code });
   };
   if (!disk) return refuse('the disk is no longer there (unplugged?).', 'ERR_DISK_GONE');
-  if (disk.sizeBytes !== identity.sizeBytes) return refuse(`its size changed from ${identity.sizeBytes} to ${disk.sizeBytes} bytes — is it the same disk?`);
-  if ((identity.model ?? '') !== (disk.model ?? '')) return refuse(`its model changed from "${identity.model ?? 'none'}" to "${disk.model ?? 'none'}" — is it the same disk?`);
-  if ((identity.serial ?? '') !== (disk.serial ?? '')) return refuse(`its serial number changed from "${identity.serial ?? 'none'}" to "${disk.serial ?? 'none'}" — is it the same disk?`);
+  const changed = identityChange(identity, identityOf(disk));
+  if (changed) return refuse(`${changed} — is it the same disk?`);
   if (disk.system) return refuse(disk.reason ?? 'it holds the running system.', 'ERR_SYSTEM_DISK');
   if (disk.internal && !allowInternal) return refuse('it is an internal disk, and internal disks were not allowed.', 'ERR_INTERNAL_DISK');
-  // Linux: a mounted partition is in use and the wizard will not pull it from under anyone.
-  // macOS and Windows mount external volumes by themselves, and diskutil eraseDisk / Clear-Disk
-  // unmount them as part of the erase (and fail if a file is open), so there a mount is not use.
-  if (provider.platform === 'linux') {
-    const inUse = disk.partitions.flatMap((p) => p.mountpoints.filter((m) => !ownMount(m)).map((m) => `${p.path} is mounted at ${m}`));
-    if (inUse.length > 0) return refuse(`${inUse.join('; ')}. Unmount it first.`, 'ERR_DISK_IN_USE');
+  // Linux: in use by anyone else (mounted, a member of a mounted Btrfs, RAID, LVM, swap) and the
+  // wizard will not pull it from under them. macOS and Windows mount external volumes by
+  // themselves, and diskutil eraseDisk / Clear-Disk unmount them as part of the erase (and fail
+  // if a file is open), so there a mount is not use.
+  if (provider.platform === 'linux' && disk.inUse && disk.inUse.length > 0) {
+    const onlyMounts = disk.inUse.every((r) => / is mounted at /.test(r));
+    return refuse(`${disk.inUse.join('; ')}. ${onlyMounts ? 'Unmount it first.' : 'Stop using it first.'}`, 'ERR_DISK_IN_USE');
+  }
+  const pt = state.ptuuid;
+  if (pt?.written && provider.readPtuuid) {
+    const now = await provider.readPtuuid(disk);
+    // No table at all is what a crash between the wipe and the new table leaves.
+    const crashedMidErase = pt.erasing === true && now === undefined;
+    if (now !== pt.value.toLowerCase() && !crashedMidErase) {
+      return refuse(`its partition table is not the one DiskDial wrote (${now ? `it has id ${now}` : 'it has none'}; DiskDial wrote ${pt.value}) — is it the same disk?`);
+    }
   }
   return disk;
 }
@@ -85,9 +100,43 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
 
   state.status = 'running';
   state.pid = process.pid;
+  // One partition-table id for the whole plan: written at every erase, read back before the next.
+  state.ptuuid ??= { value: randomUUID(), written: false };
+  const ptuuid = state.ptuuid;
   await save();
   let current: (typeof state.steps)[number] | undefined;
+  let authorized = false;
+  const prepareOptions = {
+    label,
+    run: o.run,
+    workDir: o.workDir,
+    ptuuid: ptuuid.value,
+    onErase: async (phase: 'start' | 'table-written'): Promise<void> => {
+      if (phase === 'start') ptuuid.erasing = true;
+      else {
+        ptuuid.written = true;
+        delete ptuuid.erasing;
+      }
+      await save();
+    },
+  };
+  // Checks the disk, then (the first time in this run) asks before erasing it.
+  const checkAndAuthorize = async (): Promise<WizardDisk> => {
+    const disk = await checkDisk(o.provider, state, o.ownMount);
+    if (authorized || !o.authorizeErase) {
+      authorized = true;
+      return disk;
+    }
+    if (!(await o.authorizeErase(disk))) throw new DiskDialError(`Nothing was erased: erasing ${disk.name} (${s.device}) was not confirmed.`, { code: 'ERR_ERASE_DECLINED' });
+    if (signal.aborted) throw new AbortError();
+    authorized = true;
+    // The question may have stayed open for minutes: the disk is checked again after the answer.
+    return checkDisk(o.provider, state, o.ownMount);
+  };
   try {
+    // What a plan that died left behind (its mounts, an unlocked folder): only its own.
+    const reclaimed = o.provider.reclaim ? await o.provider.reclaim(o.workDir, o.run) : [];
+    if (reclaimed.length > 0) emit(0, state.steps[0]!.format, state.steps[0]!.label, 'unmounting', `Cleaned up after the interrupted run: ${reclaimed.join(', ')}`);
     for (const [index, step] of state.steps.entries()) {
       if (step.status === 'done') continue;
       current = step;
@@ -104,9 +153,9 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
       const say = (stage: WizardStage, message: string, extra?: Partial<PlanProgress>): void => emit(index, step.format, step.label, stage, message, extra);
 
       say('checking', `Checking ${s.device} is still the disk you confirmed…`);
-      const disk = await checkDisk(o.provider, state, o.ownMount);
+      const disk = await checkAndAuthorize();
       say('erasing', `Erasing ${disk.name} (${s.device}) and making ${step.label}…`);
-      const volume = await o.provider.prepare(disk, step.format, { label, run: o.run, workDir: o.workDir });
+      const volume = await o.provider.prepare(disk, step.format, prepareOptions);
       try {
         const sizes = s.plan === 'quick' ? s.sizes : [undefined];
         for (const size of sizes) {
@@ -172,9 +221,9 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
       state.final.status = 'running';
       await save();
       say('checking', `Checking ${s.device} is still the disk you confirmed…`);
-      const disk = await checkDisk(o.provider, state, o.ownMount);
+      const disk = await checkAndAuthorize();
       say('finishing', `Leaving ${disk.name} as ${state.final.label}…`);
-      const volume = await o.provider.prepare(disk, state.final.format, { label, run: o.run, workDir: o.workDir });
+      const volume = await o.provider.prepare(disk, state.final.format, prepareOptions);
       await volume.release();
       state.final.status = 'done';
     }

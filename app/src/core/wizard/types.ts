@@ -68,6 +68,20 @@ export interface WizardDisk {
   partitions: DiskPartition[];
   /** loop: the image file behind it. */
   backingFile?: string;
+  /** loop: the image file's inode and device ("254:0"), as the loop driver holds them: a
+   *  different file at the same path is a different disk. */
+  backingInode?: { ino: number; dev: string };
+  /** World Wide Name, where the disk reports one. */
+  wwn?: string;
+  /** Its /dev/disk/by-id names (whole disk only), sorted. */
+  byId?: string[];
+  /** The serial number of the USB bridge it sits behind, when there is one. */
+  usbSerial?: string;
+  /** The partition-table id (GPT disk GUID / MBR id), read straight from the disk. */
+  ptuuid?: string;
+  /** Why it is in use by someone else (a mounted partition, a member of a mounted multi-device
+   *  file system, swap, an MD array, an LVM volume group), in words; empty when it is not. */
+  inUse?: string[];
   /** Windows: the disk number. */
   number?: number;
   /** Whether the wizard may erase it (with the advanced switch for internal disks), and if not why. */
@@ -75,12 +89,18 @@ export interface WizardDisk {
   reason?: string;
 }
 
-/** What must not have changed between the user's confirmation and each erase. */
+/** What must not have changed between the user's confirmation and each erase: everything the
+ *  OS gives (see identity.ts for how it is compared and how strong it is). */
 export interface DiskIdentity {
   path: string;
   sizeBytes: number;
   model?: string;
   serial?: string;
+  wwn?: string;
+  byId?: string[];
+  backingFile?: string;
+  backingInode?: { ino: number; dev: string };
+  usbSerial?: string;
 }
 
 export type WizardPlanKind = 'quick' | 'cdm' | 'files';
@@ -117,6 +137,10 @@ export interface WizardPlanState {
   status: 'running' | 'done' | 'failed' | 'stopped';
   /** The pid working on it: a 'running' plan whose pid is gone was interrupted. */
   pid?: number;
+  /** The partition-table id this plan writes at every erase (sfdisk label-id). `written` once a
+   *  table with it is on the disk: from then on the disk must carry it before each erase.
+   *  `erasing` while an erase is under way (a crash there leaves no table at all). */
+  ptuuid?: { value: string; written: boolean; erasing?: boolean };
 }
 
 /** Where the wizard is, for the progress bar and the dials. */

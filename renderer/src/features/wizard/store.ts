@@ -85,6 +85,9 @@ interface WizardState {
   plansError: string | null;
   /** Why the last resume was refused (shown in that plan's banner). */
   resumeError: { planId: string; message: string } | null;
+  /** The disk at a plan's path as listed again when Resume is pressed (null: nothing there), shown
+   *  beside what was confirmed before the name is typed again. */
+  relisted: { planId: string; disk: WizardDisk | null; error?: string } | null;
   /** The results the report step shows. */
   reportIds: string[];
 
@@ -103,6 +106,8 @@ interface WizardState {
   onFormat(e: WizardFormatEvent): void;
   onDone(e: WizardDoneEvent): void;
   loadPlans(): Promise<void>;
+  /** Lists the disks again (internal ones too) for a plan about to be resumed. */
+  relist(planId: string): Promise<void>;
   resume(planId: string, confirmName: string): Promise<boolean>;
   discard(planId: string): Promise<void>;
   showReport(ids: string[]): void;
@@ -131,6 +136,7 @@ const initial = {
   plans: [] as WizardPlanState[],
   plansError: null as string | null,
   resumeError: null as { planId: string; message: string } | null,
+  relisted: null as { planId: string; disk: WizardDisk | null; error?: string } | null,
   reportIds: [] as string[],
 };
 
@@ -321,6 +327,15 @@ export const useWizardStore = create<WizardState>()((set, get) => {
         return;
       }
       set({ plans: r.value, plansError: null });
+    },
+
+    async relist(planId) {
+      const plan = get().plans.find((p) => p.id === planId);
+      if (!plan) return;
+      set({ relisted: null });
+      const r = await getBridge().listDisks(true);
+      if (!r.ok) set({ relisted: { planId, disk: null, error: plainError(r.error) } });
+      else set({ relisted: { planId, disk: r.value.find((d) => d.path === plan.settings.device) ?? null } });
     },
 
     async resume(planId, confirmName) {
