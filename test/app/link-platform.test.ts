@@ -70,12 +70,14 @@ describe('Windows: the disk behind a folder', () => {
     expect(await windowsDiskFor('C:\\', async () => { throw new Error('no powershell'); })).toBeUndefined();
   });
 
-  it('says plainly when PowerShell is missing (Wine, a stripped-down Windows), and only then', async () => {
+  it('says plainly when PowerShell is missing or silent (Wine\'s stub), and only then', async () => {
     const missing = async (): Promise<string> => {
       throw Object.assign(new Error('spawn powershell.exe ENOENT'), { code: 'ENOENT', syscall: 'spawn powershell.exe' });
     };
     expect(await windowsDiskLookup('C:\\', missing)).toEqual({ note: POWERSHELL_MISSING_NOTE });
-    expect(POWERSHELL_MISSING_NOTE).toMatch(/^PowerShell \(powershell\.exe\) was not found, so the disk behind this folder is unknown/);
+    expect(POWERSHELL_MISSING_NOTE).toMatch(/^PowerShell \(powershell\.exe\) is missing or gave no answer, so the disk behind this folder is unknown/);
+    // Wine's powershell.exe exits 0 and prints nothing.
+    expect(await windowsDiskLookup('C:\\', async () => '')).toEqual({ note: POWERSHELL_MISSING_NOTE });
     expect(await windowsDiskFor('C:\\', missing)).toBeUndefined();
     // Other failures (a cmdlet error, a timeout) leave the disk out without a note.
     expect(await windowsDiskLookup('C:\\', async () => { throw Object.assign(new Error('Command failed'), { code: 1 }); })).toEqual({});

@@ -55,10 +55,11 @@ export async function macDiskFor(target: string, run: CommandRunner = execRunner
   }
 }
 
-/** The plain words for a Windows machine without PowerShell (Wine, a stripped-down Windows): the
- *  test still runs; only the disk's description is missing. */
+/** The plain words for a Windows machine without a working PowerShell (a stripped-down Windows;
+ *  Wine, whose powershell.exe is a stub that prints nothing): the test still runs; only the disk's
+ *  description is missing. */
 export const POWERSHELL_MISSING_NOTE =
-  'PowerShell (powershell.exe) was not found, so the disk behind this folder is unknown: no model, bus or link ceiling';
+  'PowerShell (powershell.exe) is missing or gave no answer, so the disk behind this folder is unknown: no model, bus or link ceiling';
 
 export interface PlatformDiskLookup {
   disk?: PlatformDisk;
@@ -67,13 +68,14 @@ export interface PlatformDiskLookup {
 }
 
 /** Windows: the drive letter's disk number, then that disk from Get-PhysicalDisk (bus, model,
- *  serial, firmware; Windows reports no negotiated speed there). PowerShell missing is said in
- *  `note`; any other failure just leaves the disk out. */
+ *  serial, firmware; Windows reports no negotiated speed there). PowerShell missing or silent is
+ *  said in `note`; any other failure just leaves the disk out. */
 export async function windowsDiskLookup(target: string, run: CommandRunner = execRunner): Promise<PlatformDiskLookup> {
   const letter = /^([A-Za-z]):/.exec(target)?.[1]?.toUpperCase();
   if (!letter) return {}; // UNC paths and the like: a network share, no local disk
   try {
     const number = (await run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', `(Get-Partition -DriveLetter ${letter}).DiskNumber`])).trim();
+    if (number === '') return { note: POWERSHELL_MISSING_NOTE };
     if (!/^\d+$/.test(number)) return {};
     const disks = parseWindowsDisks(await run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', WINDOWS_DISKS_COMMAND]));
     const d = disks.find((x) => x.deviceId === number);
