@@ -43,22 +43,7 @@ node_include="$(cd "$node_include" && pwd)"
 # gyp_defines OS -> one -D flag per line: the target's defines, the Debug configuration's, and
 # those of every condition that holds for OS ('mac' | 'win' | 'linux').
 gyp_defines() {
-  python3 - "$gyp" "$1" <<'PY'
-import ast, sys
-gyp_path, os_name = sys.argv[1], sys.argv[2]
-with open(gyp_path) as f:
-    doc = ast.literal_eval(f.read())  # gyp files are Python literals; comments are fine here
-target = doc["targets"][0]
-defines = list(target.get("defines", []))
-defines += target.get("configurations", {}).get("Debug", {}).get("defines", [])
-for cond in target.get("conditions", []):
-    test, then = cond[0], cond[1]
-    other = cond[2] if len(cond) > 2 else {}
-    chosen = then if eval(test, {"__builtins__": {}}, {"OS": os_name}) else other
-    defines += chosen.get("defines", [])
-for d in defines:
-    print("-D" + d)
-PY
+  python3 "$root/scripts/gyp-target.py" "$gyp" "$1" Debug defines | sed 's/^/-D/'
 }
 
 # sources_for OS -> .cc files under $src_dir for that OS, one per line.

@@ -3,6 +3,7 @@
 // claims about a file system holds on that file system.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeFlags, deviceClass, type FlagInput } from '../../app/src/core/flags.js';
+import { POWERSHELL_MISSING_NOTE } from '../../app/src/core/link-platform.js';
 import type { LinkInfo } from '../../app/src/core/link-types.js';
 import type { ResultDocument, ResultTest } from '../../app/src/core/result.js';
 import { formatReport } from '../../app/src/cli/table.js';
@@ -172,17 +173,26 @@ describe('flag rules', () => {
     expect(f.map((x) => x.severity)).toEqual(['warning', 'warning', 'info', 'warning']);
   });
 
+  it('disk-unknown: says why the disk is unknown (no PowerShell), only when it is', () => {
+    const noShell = volume('unknown', { diskNote: POWERSHELL_MISSING_NOTE });
+    const f = computeFlags({ tests: quickPair(10, 10), settings: random, volume: noShell });
+    expect(f.map((x) => [x.code, x.severity])).toEqual([['disk-unknown', 'info']]);
+    expect(f[0]!.message).toBe(`${POWERSHELL_MISSING_NOTE}.`);
+    expect(computeFlags({ tests: quickPair(10, 10), settings: random, volume: volume('ext4') })).toEqual([]);
+  });
+
   it('every flag has a code, a message, a fix and a severity', () => {
     const inputs: FlagInput[] = [
       { tests: [...quickPair(100, 500), test('Empty', 'write', 0, { bytes: 0, cacheMode: 'buffered', cacheNote: 'n' }), test('X', 'read', 1, { cacheNote: 'n2' })], settings: zeros, volume: volume('btrfs', { superOptions: ['compress=zstd'] }, { name: 'sda', bus: 'ata', rotational: true, linkInfo: USB2 }) },
       { tests: quickPair(10, 10), settings: random, volume: volume('tmpfs') },
       { tests: quickPair(10, 10), settings: random, volume: volume('fuseblk') },
       { tests: quickPair(10, 10), settings: random, volume: volume('nfs') },
+      { tests: quickPair(10, 10), settings: random, volume: volume('unknown', { diskNote: POWERSHELL_MISSING_NOTE }) },
     ];
     const all = inputs.flatMap((i) => computeFlags(i));
     expect(new Set(all.map((f) => f.code))).toEqual(new Set([
       'above-interface-ceiling', 'cache-not-direct', 'ram-backed', 'network-fs', 'fuse', 'compressing-fs',
-      'reads-implausibly-fast', 'zeros-pattern', 'engine-note', 'copy-on-write', 'empty-test',
+      'reads-implausibly-fast', 'zeros-pattern', 'engine-note', 'copy-on-write', 'disk-unknown', 'empty-test',
     ]));
     for (const f of all) {
       expect(f.message.length, f.code).toBeGreaterThan(20);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-import { macDiskFor, windowsDiskFor, type CommandRunner } from '../../app/src/core/link-platform.js';
+import { macDiskFor, POWERSHELL_MISSING_NOTE, windowsDiskFor, windowsDiskLookup, type CommandRunner } from '../../app/src/core/link-platform.js';
 import { diskFromPlatform } from '../../app/src/core/volume.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/link');
@@ -68,5 +68,21 @@ describe('Windows: the disk behind a folder', () => {
     expect(await windowsDiskFor('\\\\server\\share', runner({}))).toBeUndefined();
     expect(await windowsDiskFor('C:\\', runner({ 'Get-Partition': '9\r\n', 'Get-PhysicalDisk': fixture('windows-get-physicaldisk.json') }))).toBeUndefined();
     expect(await windowsDiskFor('C:\\', async () => { throw new Error('no powershell'); })).toBeUndefined();
+  });
+
+  it('says plainly when PowerShell is missing or silent (Wine\'s stub), and only then', async () => {
+    const missing = async (): Promise<string> => {
+      throw Object.assign(new Error('spawn powershell.exe ENOENT'), { code: 'ENOENT', syscall: 'spawn powershell.exe' });
+    };
+    expect(await windowsDiskLookup('C:\\', missing)).toEqual({ note: POWERSHELL_MISSING_NOTE });
+    expect(POWERSHELL_MISSING_NOTE).toMatch(/^PowerShell \(powershell\.exe\) is missing or gave no answer, so the disk behind this folder is unknown/);
+    // Wine's powershell.exe exits 0 and prints nothing.
+    expect(await windowsDiskLookup('C:\\', async () => '')).toEqual({ note: POWERSHELL_MISSING_NOTE });
+    expect(await windowsDiskFor('C:\\', missing)).toBeUndefined();
+    // Other failures (a cmdlet error, a timeout) leave the disk out without a note.
+    expect(await windowsDiskLookup('C:\\', async () => { throw Object.assign(new Error('Command failed'), { code: 1 }); })).toEqual({});
+    const found = await windowsDiskLookup('E:\\', runner({ 'Get-Partition -DriveLetter E': '2\r\n', 'Get-PhysicalDisk': fixture('windows-get-physicaldisk.json') }));
+    expect(found.note).toBeUndefined();
+    expect(found.disk?.model).toBe('Samsung PSSD T7');
   });
 });

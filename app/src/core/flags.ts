@@ -288,6 +288,18 @@ export const engineNote: Rule = ({ tests }) => {
   };
 };
 
+// The disk could not be described (Windows without PowerShell): the figures stand, but nothing
+// says which disk or link they belong to, and no ceiling check could run.
+export const diskUnknown: Rule = ({ volume }) =>
+  volume?.diskNote && !volume.disk
+    ? {
+        code: 'disk-unknown',
+        severity: 'info',
+        message: `${volume.diskNote}.`,
+        fix: 'Run DiskDial where PowerShell is available to name the disk and check its link.',
+      }
+    : undefined;
+
 export const emptyTest: Rule = ({ tests }) =>
   tests.some((t) => t.bytes === 0)
     ? {
@@ -311,6 +323,7 @@ export const FLAG_RULES: ReadonlyArray<readonly [code: string, rule: Rule]> = [
   ['zeros-pattern', zerosPattern],
   ['engine-note', engineNote],
   ['copy-on-write', copyOnWrite],
+  ['disk-unknown', diskUnknown],
   ['empty-test', emptyTest],
 ];
 

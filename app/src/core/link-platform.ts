@@ -55,23 +55,43 @@ export async function macDiskFor(target: string, run: CommandRunner = execRunner
   }
 }
 
+/** The plain words for a Windows machine without a working PowerShell (a stripped-down Windows;
+ *  Wine, whose powershell.exe is a stub that prints nothing): the test still runs; only the disk's
+ *  description is missing. */
+export const POWERSHELL_MISSING_NOTE =
+  'PowerShell (powershell.exe) is missing or gave no answer, so the disk behind this folder is unknown: no model, bus or link ceiling';
+
+export interface PlatformDiskLookup {
+  disk?: PlatformDisk;
+  /** Why there is no disk, in plain words, when the reason is worth telling (a missing tool). */
+  note?: string;
+}
+
 /** Windows: the drive letter's disk number, then that disk from Get-PhysicalDisk (bus, model,
- *  serial, firmware; Windows reports no negotiated speed there). */
-export async function windowsDiskFor(target: string, run: CommandRunner = execRunner): Promise<PlatformDisk | undefined> {
+ *  serial, firmware; Windows reports no negotiated speed there). PowerShell missing or silent is
+ *  said in `note`; any other failure just leaves the disk out. */
+export async function windowsDiskLookup(target: string, run: CommandRunner = execRunner): Promise<PlatformDiskLookup> {
   const letter = /^([A-Za-z]):/.exec(target)?.[1]?.toUpperCase();
-  if (!letter) return undefined; // UNC paths and the like: a network share, no local disk
+  if (!letter) return {}; // UNC paths and the like: a network share, no local disk
   try {
     const number = (await run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', `(Get-Partition -DriveLetter ${letter}).DiskNumber`])).trim();
-    if (!/^\d+$/.test(number)) return undefined;
+    if (number === '') return { note: POWERSHELL_MISSING_NOTE };
+    if (!/^\d+$/.test(number)) return {};
     const disks = parseWindowsDisks(await run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', WINDOWS_DISKS_COMMAND]));
     const d = disks.find((x) => x.deviceId === number);
-    if (!d) return undefined;
+    if (!d) return {};
     const disk: PlatformDisk = { name: number, mountPoint: `${letter}:\\`, link: d.link };
     if (d.friendlyName) disk.model = d.friendlyName;
     if (d.serial) disk.serial = d.serial;
     if (d.firmware) disk.firmware = d.firmware;
-    return disk;
-  } catch {
-    return undefined;
+    return { disk };
+  } catch (err) {
+    // execFile's spawn failure for a program that is not there.
+    return (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' ? { note: POWERSHELL_MISSING_NOTE } : {};
   }
+}
+
+/** The disk alone, for callers that do not show why it is missing. */
+export async function windowsDiskFor(target: string, run: CommandRunner = execRunner): Promise<PlatformDisk | undefined> {
+  return (await windowsDiskLookup(target, run)).disk;
 }

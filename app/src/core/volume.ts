@@ -5,7 +5,7 @@
 // never throws — only a path that does not exist does.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { macDiskFor, windowsDiskFor, type PlatformDisk } from './link-platform.js';
+import { macDiskFor, windowsDiskLookup, type PlatformDisk, type PlatformDiskLookup } from './link-platform.js';
 import { detectLink, driveHealth, readTrim } from './link.js';
 import type { DriveHealth, LinkInfo } from './link-types.js';
 
@@ -67,6 +67,8 @@ export interface VolumeInfo {
   freeBytes: number;
   devNumber?: string;
   disk?: DiskInfo;
+  /** Why `disk` is missing, in plain words, when a tool it needs is missing (PowerShell). */
+  diskNote?: string;
   /** true when the kernel says the block device is a dm-crypt mapping; absent when unknown. */
   encrypted?: boolean;
 }
@@ -273,7 +275,9 @@ export async function volumeInfo(target: string): Promise<VolumeInfo> {
     freeBytes: st.bavail * st.bsize,
   };
   if (process.platform === 'darwin' || process.platform === 'win32') {
-    const d = await (process.platform === 'darwin' ? macDiskFor(realPath) : windowsDiskFor(realPath));
+    const lookup: PlatformDiskLookup = process.platform === 'darwin' ? { disk: await macDiskFor(realPath) } : await windowsDiskLookup(realPath);
+    const d = lookup.disk;
+    if (lookup.note) info.diskNote = lookup.note;
     if (d) {
       info.disk = diskFromPlatform(d);
       if (d.mountPoint) info.mountPoint = d.mountPoint;

@@ -5,7 +5,10 @@
 #include <malloc.h>
 
 #include <cerrno>
+#include <cstdint>
+#include <shared_mutex>
 #include <string>
+#include <unordered_map>
 
 #include "platform/platform.h"
 
@@ -56,6 +59,50 @@ int ErrnoFromWin(DWORD e) {
 
 HANDLE H(Handle h) { return reinterpret_cast<HANDLE>(h); }
 
+// The sector size of every handle opened with FILE_FLAG_NO_BUFFERING. Windows refuses an unaligned
+// request on one with a bare ERROR_INVALID_PARAMETER, and Wine does not refuse it at all; checking
+// first gives the same refusal everywhere, in words that say what was unaligned.
+class UnbufferedHandles {
+ public:
+  void Add(HANDLE h, uint32_t sector) {
+    std::unique_lock<std::shared_mutex> lk(mu_);
+    sectors_[h] = sector;
+  }
+  void Remove(HANDLE h) {
+    std::unique_lock<std::shared_mutex> lk(mu_);
+    sectors_.erase(h);
+  }
+  uint32_t SectorOf(HANDLE h) {  // 0: a buffered handle
+    std::shared_lock<std::shared_mutex> lk(mu_);
+    auto it = sectors_.find(h);
+    return it == sectors_.end() ? 0 : it->second;
+  }
+
+ private:
+  std::shared_mutex mu_;
+  std::unordered_map<HANDLE, uint32_t> sectors_;
+};
+
+UnbufferedHandles& Unbuffered() {
+  static UnbufferedHandles* handles = new UnbufferedHandles();  // outlives every handle
+  return *handles;
+}
+
+Status CheckAligned(HANDLE h, const void* buf, size_t len, uint64_t off, const char* call) {
+  const uint32_t sector = Unbuffered().SectorOf(h);
+  if (sector == 0) return Status::Ok();
+  const char* what = off % sector                                ? "offset"
+                     : len % sector                              ? "length"
+                     : reinterpret_cast<uintptr_t>(buf) % sector ? "buffer address"
+                                                                 : nullptr;
+  if (!what) return Status::Ok();
+  return Status::Errno(EINVAL, call, "",
+                       std::string("unaligned request refused: the ") + what +
+                           " is not a multiple of the " + std::to_string(sector) +
+                           " B sector size, which FILE_FLAG_NO_BUFFERING requires (offset " +
+                           std::to_string(off) + ", length " + std::to_string(len) + ")");
+}
+
 // CreateFileW on a folder fails with ERROR_ACCESS_DENIED; say EISDIR, as POSIX open(2) does.
 Status OpenError(const std::wstring& w, const std::string& path) {
   const DWORD e = ::GetLastError();
@@ -80,6 +127,7 @@ Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* ou
         w.c_str(), access, share, nullptr, disp,
         FILE_ATTRIBUTE_NORMAL | FILE_FLAG_NO_BUFFERING | FILE_FLAG_WRITE_THROUGH, nullptr);
     if (h != INVALID_HANDLE_VALUE) {
+      Unbuffered().Add(h, out->align.offset);
       out->handle = reinterpret_cast<Handle>(h);
       out->mode = CacheMode::kDirect;
       return Status::Ok();
@@ -98,7 +146,9 @@ Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* ou
 }
 
 void CloseFile(Handle h) {
-  if (h != kInvalidHandle) ::CloseHandle(H(h));
+  if (h == kInvalidHandle) return;
+  Unbuffered().Remove(H(h));
+  ::CloseHandle(H(h));
 }
 
 Status RemoveFile(const std::string& path) {
@@ -110,6 +160,7 @@ Status RemoveFile(const std::string& path) {
 }
 
 Status ReadAt(Handle h, void* buf, size_t len, uint64_t off, size_t* done) {
+  if (Status st = CheckAligned(H(h), buf, len, off, "ReadFile"); !st.ok()) return st;
   OVERLAPPED ov = {};
   ov.Offset = static_cast<DWORD>(off & 0xffffffffULL);
   ov.OffsetHigh = static_cast<DWORD>(off >> 32);
@@ -123,6 +174,7 @@ Status ReadAt(Handle h, void* buf, size_t len, uint64_t off, size_t* done) {
 }
 
 Status WriteAt(Handle h, const void* buf, size_t len, uint64_t off, size_t* done) {
+  if (Status st = CheckAligned(H(h), buf, len, off, "WriteFile"); !st.ok()) return st;
   OVERLAPPED ov = {};
   ov.Offset = static_cast<DWORD>(off & 0xffffffffULL);
   ov.OffsetHigh = static_cast<DWORD>(off >> 32);
