@@ -92,6 +92,10 @@ export interface RunBenchmarkOptions {
   onPlan?: (plan: Plan) => void;
   /** See OpenWorkspaceOptions.handleSignals; the CLI handles signals itself. Default true. */
   handleSignals?: boolean;
+  /** Another DiskDial test on the drive: wait for it (the signal ends the wait) instead of
+   *  failing with ERR_VOLUME_BUSY; onWait hears the holder's pid once. */
+  wait?: boolean;
+  onWait?: (holderPid: number) => void;
   /**
    * Runs one engine spec; default: the in-process engine (core runTest). The app and browser
    * mode pass an EngineHost's runTest, so a native crash ends the test and not the process. It
@@ -128,6 +132,9 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const workspace = await openWorkspace(target, {
     ...(sized ? {} : { needBytes: plan.needBytes }),
     handleSignals: opts.handleSignals ?? true,
+    ...(opts.wait ? { wait: true } : {}),
+    ...(opts.onWait ? { onWait: opts.onWait } : {}),
+    ...(signal ? { signal } : {}),
   });
   let volume: VolumeInfo | undefined;
   const outcomes: StepOutcome[] = [];
