@@ -119,7 +119,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
   if (opts.file !== undefined) {
     file = path.resolve(opts.file);
     const st = await stat(file).catch((err: unknown) => {
-      throw toPlainError(err, { path: file, doing: 'opening the file to hash' });
+      throw toPlainError(err, { path: file, doing: 'opening the file to hash', subject: 'file', access: 'read' });
     });
     if (st.isDirectory()) {
       throw new DiskDialError(`${file} is a folder, not a file: pick a file to hash, or give a size to have DiskDial write a test file there (EISDIR)`, {
@@ -219,7 +219,9 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
   } catch (err) {
     if (isAbortError(err)) throw err;
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
-    throw toPlainError(err, { path: file || (opts.generate?.target ?? ''), doing: workspace && !file ? 'writing the test file' : 'reading the file' });
+    // The user's file is only ever read; a generated one is written in a folder first.
+    const own = opts.file !== undefined ? ({ subject: 'file', access: 'read' } as const) : {};
+    throw toPlainError(err, { path: file || (opts.generate?.target ?? ''), doing: workspace && !file ? 'writing the test file' : 'reading the file', ...own });
   } finally {
     await workspace?.close();
     lock?.release();
