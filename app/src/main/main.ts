@@ -75,7 +75,7 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
       ),
       writeClipboard: clipboardWriter(clipboard, nativeImage),
     });
-    registerIpc(dispatcher, trusted.isTrusted);
+    registerIpc(dispatcher, trusted.isTrusted, trusted.hadGesture);
     closeBeforeQuit(app, async () => {
       await dispatcher.close();
       await engineHost.close();
