@@ -93,6 +93,7 @@ export function plainMessage(code: string, where: string | undefined, ctx: Error
       return `The file system at ${at} cannot hold a file this large; try a smaller --size (EFBIG)`;
     case 'ENODEV':
     case 'ENXIO':
+    case 'ENOTCONN': // a FUSE file system (exFAT, NTFS) whose disk was pulled
       return `The disk holding ${at} went away (${code})`;
     default:
       return undefined;

@@ -18,6 +18,8 @@ import { volumeInfo, type VolumeInfo } from './volume.js';
 import { FREE_SPACE_RESERVE, openWorkspace } from './workspace.js';
 
 export const TEST_FILE_NAME = 'testfile.dat';
+/** How long a stopped test waits for its folder's removal before reporting that it stopped. */
+export const STOP_CLEANUP_WAIT_MS = 150;
 
 export type RunProgress = EngineProgress & {
   /** 0-based index of the step within one run of the plan. */
@@ -210,7 +212,9 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
       doing: 'running the test',
     });
   } finally {
-    await workspace.close();
+    // Stopped: the user hears so at once, even if a stalled disk holds up the removal (it goes
+    // on, holding the drive's lock, until the disk answers).
+    await workspace.close(signal?.aborted ? { waitMs: STOP_CLEANUP_WAIT_MS } : undefined);
   }
 
   let tests: ResultTest[];

@@ -37,8 +37,10 @@ export interface Workspace {
   readonly id: string;
   /** A path for a file inside the workspace; names with a folder part are refused. */
   filePath(name: string): string;
-  /** Removes the folder and everything in it. Safe to call more than once. */
-  close(): Promise<void>;
+  /** Removes the folder and everything in it, then releases the drive's lock. Safe to call more
+   *  than once. With `waitMs`, returns after that long even if the removal has not finished (a
+   *  stalled disk): it goes on in the background, and the lock is held until it ends. */
+  close(opts?: { waitMs?: number }): Promise<void>;
 }
 
 export interface OpenWorkspaceOptions extends LockVolumeOptions {
@@ -483,12 +485,15 @@ export async function openWorkspace(targetDir: string, opts: OpenWorkspaceOption
       }
       return path.join(dir, name);
     },
-    close(): Promise<void> {
+    close(closeOpts: { waitMs?: number } = {}): Promise<void> {
       closing ??= fsp.rm(dir, { recursive: true, force: true }).finally(() => {
         release();
         lock.release();
       });
-      return closing;
+      if (closeOpts.waitMs === undefined) return closing;
+      // The background removal's own failure has nobody to tell; the next run removes leftovers.
+      closing.catch(() => undefined);
+      return Promise.race([closing, sleep(closeOpts.waitMs)]);
     },
   };
 }
