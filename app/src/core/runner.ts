@@ -18,8 +18,6 @@ import { volumeInfo, type VolumeInfo } from './volume.js';
 import { FREE_SPACE_RESERVE, openWorkspace } from './workspace.js';
 
 export const TEST_FILE_NAME = 'testfile.dat';
-/** How long a stopped test waits for its folder's removal before reporting that it stopped. */
-export const STOP_CLEANUP_WAIT_MS = 150;
 
 export type RunProgress = EngineProgress & {
   /** 0-based index of the step within one run of the plan. */
@@ -141,6 +139,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   let volume: VolumeInfo | undefined;
   const outcomes: StepOutcome[] = [];
   let temperatureAfter: number | undefined;
+  let engineStuck = false;
   try {
     // Read after the workspace exists: free space shown is what the test had to work with.
     volume = await volumeInfo(target).catch(() => undefined);
@@ -202,7 +201,10 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
       if (typeof t === 'number' && Number.isFinite(t)) temperatureAfter = t;
     }
   } catch (err) {
-    if (isAbortError(err)) throw err;
+    if (isAbortError(err)) {
+      engineStuck = (err as AbortError).engineStuck === true;
+      throw err;
+    }
     // An engine error racing a cancel is reported as the cancel the user asked for.
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     throw toPlainError(err, {
@@ -212,9 +214,9 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
       doing: 'running the test',
     });
   } finally {
-    // Stopped: the user hears so at once, even if a stalled disk holds up the removal (it goes
-    // on, holding the drive's lock, until the disk answers).
-    await workspace.close(signal?.aborted ? { waitMs: STOP_CLEANUP_WAIT_MS } : undefined);
+    // An engine given up on (a stalled disk) keeps its file busy: the user hears "stopped" at
+    // once, and the removal goes on, holding the drive's lock, until the disk answers.
+    await workspace.close(engineStuck ? { waitMs: 0 } : undefined);
   }
 
   let tests: ResultTest[];

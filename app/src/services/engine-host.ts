@@ -315,7 +315,9 @@ export class EngineHost {
         if (this.#pending !== pending) return;
         // Still not gone: stuck in the kernel. Stop waiting for it; the user asked to stop.
         if (this.#child === child) this.#child = undefined;
-        this.#settle(pending, () => pending.reject(this.#abortError(pending)));
+        const err = this.#abortError(pending);
+        err.engineStuck = true;
+        this.#settle(pending, () => pending.reject(err));
       }, KILLED_EXIT_WAIT_MS);
     }, CANCEL_GRACE_MS);
   }
