@@ -204,8 +204,10 @@ export async function removeStaleWorkspaces(targetDir: string, hooks: StaleClean
       });
     }
   } finally {
-    // A foreign entry that could not be moved back keeps the folder: it is never deleted.
-    if (!keepTrash) await fsp.rm(trash, { recursive: true, force: true }).catch(() => undefined);
+    // A foreign entry that could not be moved back keeps the folder, unmarked so that no later
+    // clean-up takes it for ours: it is never deleted.
+    if (keepTrash) await fsp.rm(path.join(trash, MARKER_NAME), { force: true }).catch(() => undefined);
+    else await fsp.rm(trash, { recursive: true, force: true }).catch(() => undefined);
     release();
   }
   return removed;
@@ -349,7 +351,9 @@ export function lockDir(): string {
 export async function lockVolume(target: string, opts: LockVolumeOptions = {}): Promise<VolumeLock> {
   const { dev } = await fsp.stat(target);
   const dir = lockDir();
-  await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+  await fsp.mkdir(dir, { recursive: true, mode: 0o700 }).catch((err: unknown) => {
+    throw toPlainError(err, { path: dir, doing: "taking the drive's lock" });
+  });
   const file = path.join(dir, `volume-${dev}.lock`);
   const mine: LockMarker = { ...ownMarker(), lock: randomBytes(6).toString('hex') };
   let waiting = false;
