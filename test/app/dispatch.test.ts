@@ -168,6 +168,7 @@ describe('dispatcher', () => {
       [{ ...goodCdm(), maxBytes: 1e9 }, 'Unknown field "maxBytes"'],
       [{ kind: 'sustained', target: dir, maxBytes: MiB, runs: 1, restSeconds: 0 }, 'maxBytes: must be at least 64 MiB'],
       [{ kind: 'files', target: dir, preset: 'custom', count: 1, runs: 1, restSeconds: 0 }, 'count: must be at least 2'],
+      [{ kind: 'files', target: dir, preset: 'custom', count: 4, minBytes: 8 * MiB, maxBytes: 4 * MiB, runs: 1, restSeconds: 0 }, 'maxBytes: must be at least minBytes'],
       [{ kind: 'files', target: dir, preset: 'huge', runs: 1, restSeconds: 0 }, 'preset: must be one of quick, standard, custom'],
       [{ target: dir }, 'kind: must be one of cdm, sustained, files'],
     ];
@@ -219,6 +220,10 @@ describe('dispatcher', () => {
       [{ source: { kind: 'url', path: file }, algo: 'sha256' }, 'source.kind: must be one of file, generate'],
       [{ source: { kind: 'generate', target: dir, sizeBytes: 1024 }, algo: 'sha256' }, 'source.sizeBytes: must be at least 16 MiB'],
       [{ source: { kind: 'file', path: file }, algo: 'sha256', verify: '' }, 'verify: must not be empty'],
+      // Only a checksum file, by its full path, is ever read: not any file a page names.
+      [{ source: { kind: 'file', path: file }, algo: 'sha256', verify: '/etc/shadow' }, 'verify: must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)'],
+      [{ source: { kind: 'file', path: file }, algo: 'sha256', verify: file }, 'verify: must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)'],
+      [{ source: { kind: 'file', path: file }, algo: 'sha256', verify: 'SHA256SUMS' }, 'verify: must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)'],
       [{ source: { kind: 'file', path: file, extra: 1 }, algo: 'sha256' }, 'source: unknown field "extra"'],
     ];
     for (const [payload, message] of cases) {

@@ -236,3 +236,48 @@ describe('events', () => {
     expect(wc.sent).toHaveLength(1);
   });
 });
+
+describe('clipboard.write needs a user gesture in the sending window', () => {
+  beforeEach(() => {
+    ipcMain.handlers.delete(INVOKE_CHANNEL);
+    registerIpc(dispatcher, trusted.isTrusted, trusted.hadGesture);
+  });
+  const refused = { ok: false, error: { code: 'ERR_NO_USER_GESTURE', message: 'Copying needs a click or a key press in DiskDial just before it.' } };
+
+  it('refuses a write the page makes on its own, answers one right after a click or a key press', async () => {
+    const event = invokeEvent(ours, APP_FRAME);
+    expect(await invoke(event, 'clipboard.write', { text: 'x' })).toEqual(refused);
+    // Moving the mouse is not a gesture.
+    ours.emit('input-event', {}, { type: 'mouseMove' });
+    expect(await invoke(event, 'clipboard.write', { text: 'x' })).toEqual(refused);
+    expect(dispatcher.calls).toEqual([]);
+    ours.emit('input-event', {}, { type: 'mouseDown' });
+    expect(await invoke(event, 'clipboard.write', { text: 'x' })).toMatchObject({ ok: true });
+    ours.emit('input-event', {}, { type: 'keyDown' });
+    expect(await invoke(event, 'clipboard.write', { pngBase64: 'iVBO' })).toMatchObject({ ok: true });
+    expect(dispatcher.calls.map((c) => c.channel)).toEqual(['clipboard.write', 'clipboard.write']);
+    // Other requests need no gesture.
+    expect(await invoke(event, 'app.info', {})).toMatchObject({ ok: true });
+  });
+
+  it('a gesture in another window does not count, and one goes stale after 5 s', async () => {
+    const other = createMainWindow({ trusted, preload: '/x/preload.cjs' }) as unknown as FakeBrowserWindow;
+    other.webContents.emit('input-event', {}, { type: 'mouseDown' });
+    expect(await invoke(invokeEvent(ours, APP_FRAME), 'clipboard.write', { text: 'x' })).toEqual(refused);
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      ours.emit('input-event', {}, { type: 'mouseUp' });
+      vi.advanceTimersByTime(5_001);
+      expect(await invoke(invokeEvent(ours, APP_FRAME), 'clipboard.write', { text: 'x' })).toEqual(refused);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('without a gesture check, the clipboard is never written', async () => {
+    ipcMain.handlers.delete(INVOKE_CHANNEL);
+    registerIpc(dispatcher, trusted.isTrusted);
+    ours.emit('input-event', {}, { type: 'mouseDown' });
+    expect(await invoke(invokeEvent(ours, APP_FRAME), 'clipboard.write', { text: 'x' })).toEqual(refused);
+  });
+});

@@ -71,10 +71,12 @@ describe('flag rules', () => {
     expect(codes({ tests: quickPair(1, 1), settings: random, volume: volume('ext4', {}, { loopDirectIo: false }) })).not.toContain('loop-cached');
   });
 
-  it('ram-backed: tmpfs, ramfs and zram', () => {
+  it('ram-backed: tmpfs, devtmpfs (/dev), ramfs and zram', () => {
     const tmpfs = flag({ tests: quickPair(2000, 5000), settings: random, volume: volume('tmpfs', { device: 'tmpfs', mountPoint: '/dev/shm' }) }, 'ram-backed');
     expect(tmpfs).toMatchObject({ severity: 'warning' });
     expect(tmpfs!.message).toContain('The folder is in RAM (tmpfs at /dev/shm)');
+    const devtmpfs = flag({ tests: quickPair(2000, 5000), settings: random, volume: volume('devtmpfs', { device: 'udev', mountPoint: '/dev' }) }, 'ram-backed');
+    expect(devtmpfs!.message).toContain('The folder is in RAM (devtmpfs at /dev)');
     expect(codes({ tests: quickPair(1, 1), settings: random, volume: volume('ramfs') })).toContain('ram-backed');
     const zram = flag({ tests: quickPair(1, 1), settings: random, volume: volume('ext4', { device: '/dev/zram0' }) }, 'ram-backed');
     expect(zram!.message).toContain('/dev/zram0');

@@ -87,8 +87,20 @@ describe('runHashBenchmark', () => {
   it('refuses a folder, a missing file and a digest of the other algorithm before reading anything', async () => {
     await expect(runHashBenchmark({ file: dir, ...quick })).rejects.toMatchObject({ code: 'EISDIR', category: 'input' });
     await expect(runHashBenchmark({ file: dir, ...quick })).rejects.toThrow(/is a folder, not a file/);
-    await expect(runHashBenchmark({ file: path.join(dir, 'nope.iso'), ...quick })).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(runHashBenchmark({ file: path.join(dir, 'nope.iso'), ...quick })).rejects.toMatchObject({
+      code: 'ENOENT',
+      message: `No such file: ${path.join(dir, 'nope.iso')} (ENOENT)`,
+    });
     await expect(runHashBenchmark({ file, algo: 'sha256', verify: sha512, ...quick })).rejects.toMatchObject({ code: 'ERR_ALGO_MISMATCH' });
+  });
+
+  it('a file it may not read is "Permission denied reading", never "writing to"', async () => {
+    const denied = Object.assign(new Error('open(2) failed, EACCES'), { code: 'EACCES', syscall: 'open', path: file });
+    const engine = { runHash: () => Promise.reject(denied), runTest: () => Promise.reject(new Error('no writes here')) };
+    await expect(runHashBenchmark({ file, ...quick, engine })).rejects.toMatchObject({
+      code: 'EACCES',
+      message: `Permission denied reading ${file} (EACCES)`,
+    });
   });
 
   it('cancelled mid-file: AbortError, the user’s file untouched; a generated file removed', async () => {

@@ -187,9 +187,8 @@ describe('QuickTestService', () => {
     await writing;
     sink.alive = false;
     const count = sink.events.length;
-    // The job notices at its next progress report and stops; stopAll waits for it to end.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(service.runningJobId).toBeUndefined();
+    // The job notices at its next progress report and stops.
+    await expect.poll(() => service.runningJobId, { timeout: 10_000 }).toBeUndefined();
     expect(sink.events.length).toBe(count);
     expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
   });

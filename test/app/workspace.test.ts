@@ -7,7 +7,7 @@ import {
   MARKER_NAME,
   openWorkspace,
   processStartTime,
-  UNMARKED_GRACE_MS,
+  removeStaleWorkspaces,
   type WorkspaceMarker,
 } from '../../app/src/core/workspace.js';
 
@@ -60,11 +60,24 @@ describe('openWorkspace', () => {
     expect(await entries()).toEqual([]);
   });
 
-  it('gives two workspaces on one target different folders', async () => {
+  it('refuses a second workspace on the same drive while the first is open, naming the holder', async () => {
     const a = await openWorkspace(target, { handleSignals: false });
-    const b = await openWorkspace(target, { handleSignals: false });
-    expect(a.dir).not.toBe(b.dir);
-    await Promise.all([a.close(), b.close()]);
+    const other = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-ws-other-'));
+    try {
+      // Another folder on the same volume: the lock is per drive, not per folder.
+      await expect(openWorkspace(other, { handleSignals: false })).rejects.toMatchObject({
+        code: 'ERR_VOLUME_BUSY',
+        category: 'runtime',
+        message: `another DiskDial test is running on this drive (pid ${process.pid})`,
+      });
+      expect(await fsp.readdir(other)).toEqual([]);
+      await a.close();
+      const b = await openWorkspace(other, { handleSignals: false });
+      expect(b.dir).not.toBe(a.dir);
+      await b.close();
+    } finally {
+      await fsp.rm(other, { recursive: true, force: true });
+    }
     expect(await entries()).toEqual([]);
   });
 
@@ -117,18 +130,60 @@ describe('openWorkspace', () => {
     }
   });
 
-  it('removes an old empty folder left by a kill before its marker was written, and only that', async () => {
-    const old = path.join(target, '.diskdial-unmarked');
-    const fresh = path.join(target, '.diskdial-fresh');
+  it("leaves a user's own unmarked folder alone, however old and empty", async () => {
+    const old = path.join(target, '.diskdial-x');
     await fsp.mkdir(old);
-    await fsp.mkdir(fresh); // another process may be about to write its marker
-    const past = new Date(Date.now() - UNMARKED_GRACE_MS - 5_000);
+    const past = new Date(Date.now() - 3600_000);
     await fsp.utimes(old, past, past);
     const oldWithFiles = await fakeWorkspace('.diskdial-oldfiles', null);
     await fsp.utimes(oldWithFiles, past, past);
     const ws = await openWorkspace(target, { handleSignals: false });
     await ws.close();
-    expect(await entries()).toEqual(['.diskdial-fresh', '.diskdial-oldfiles']);
+    expect(await entries()).toEqual(['.diskdial-oldfiles', '.diskdial-x']);
+  });
+
+  it('leaves a marked folder owned by another user alone (a forged marker proves nothing)', async () => {
+    const forged = await fakeWorkspace('.diskdial-forged', {});
+    await fsp.chown(forged, 65534, 65534);
+    const ws = await openWorkspace(target, { handleSignals: false });
+    await ws.close();
+    expect(await entries()).toEqual(['.diskdial-forged']);
+  });
+
+  it('never removes through a leftover swapped for a symlink between check and removal', async () => {
+    const leftover = await fakeWorkspace('.diskdial-swapped', {});
+    const elsewhere = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-elsewhere-'));
+    try {
+      // The victim looks like a dead leftover too: following the link would remove it.
+      const victim = path.join(elsewhere, 'victim');
+      await fsp.mkdir(victim);
+      await fsp.writeFile(path.join(victim, 'precious.txt'), 'keep me');
+      await fsp.writeFile(path.join(victim, MARKER_NAME), await fsp.readFile(path.join(leftover, MARKER_NAME)));
+      const parked = path.join(elsewhere, 'parked');
+      const removed = await removeStaleWorkspaces(target, {
+        beforeMove: async (dir) => {
+          await fsp.rename(dir, parked);
+          await fsp.symlink(victim, dir);
+        },
+      });
+      expect(removed).toEqual([]);
+      // The symlink is back where it was, its target and the parked folder untouched.
+      expect((await fsp.lstat(leftover)).isSymbolicLink()).toBe(true);
+      expect(await fsp.readlink(leftover)).toBe(victim);
+      expect((await fsp.readdir(victim)).sort()).toEqual([MARKER_NAME, 'precious.txt']);
+      expect((await fsp.readdir(parked)).sort()).toEqual([MARKER_NAME, 'testfile.dat']);
+      expect(await entries()).toEqual(['.diskdial-swapped']);
+    } finally {
+      await fsp.rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('removes a proven leftover through its private folder and leaves nothing else behind', async () => {
+    await fakeWorkspace('.diskdial-deadA', {});
+    await fakeWorkspace('.diskdial-deadB', {});
+    const removed = await removeStaleWorkspaces(target);
+    expect(removed.sort()).toEqual([path.join(target, '.diskdial-deadA'), path.join(target, '.diskdial-deadB')]);
+    expect(await entries()).toEqual([]);
   });
 
   it('refuses with ENOSPC before writing anything when the disk is too small', async () => {

@@ -40,6 +40,8 @@ export interface RunCommand {
   json: boolean;
   /** --no-save: keep the result out of history. */
   noSave?: boolean;
+  /** --wait: wait for another DiskDial test on the drive to end instead of failing. */
+  wait?: boolean;
 }
 
 export interface ServeCommand {
@@ -62,6 +64,7 @@ export interface HashCommand {
   label?: string;
   json: boolean;
   noSave?: boolean;
+  wait?: boolean;
 }
 
 export type Command = { command: 'help' } | { command: 'version' } | RunCommand | ServeCommand | HashCommand | HistoryCommand | WizardCommand;
@@ -96,6 +99,7 @@ const OPTIONS = {
   algo: { type: 'string' },
   verify: { type: 'string' },
   'no-save': { type: 'boolean' },
+  wait: { type: 'boolean' },
 } as const;
 
 /** Options of `run` only; `serve` takes its settings from the page. */
@@ -123,6 +127,7 @@ const RUN_ONLY = [
   'interval',
   'json',
   'no-save',
+  'wait',
 ] as const;
 
 /** Options that belong to some tests only, and which. */
@@ -201,6 +206,8 @@ Options:
       --label TEXT       a name to store with the result
       --json             print the result document as JSON on stdout
       --no-save          do not keep the result in history
+      --wait             when another DiskDial test is running on the drive, wait
+                         for it to end (default: fail with exit 1)
 
 Hash test (hash): four rates for one file — uncached read alone, read + hash
 pipelined (reading and hashing on two threads), hashing in memory on one core, and
@@ -210,7 +217,7 @@ on every core — with the digest and a verdict: storage-bound or CPU-bound, by 
                          file with a line for the file; exit 1 when it does not match
       --size SIZE        with a folder: write a test file of SIZE there (removed after)
       --threads N        streams for the all-cores rate (default: the CPUs available)
-      --label TEXT, --json, --no-save
+      --label TEXT, --json, --no-save, --wait
 
 ${HISTORY_HELP}
 ${WIZARD_HELP}
@@ -312,6 +319,9 @@ export function parseCli(argv: readonly string[]): Command {
   if (v.algo !== undefined || v.verify !== undefined) throw new UsageError(`--${v.algo !== undefined ? 'algo' : 'verify'} applies to diskdial hash only`);
   const [dir, ...extra] = rest;
   if (dir === undefined) throw new UsageError('missing <dir>: which folder should be tested? e.g. diskdial run /media/me/SSD');
+  // path.resolve('') is the working directory: an empty argument (an unset shell variable) must
+  // not quietly test whatever folder the command was started in.
+  if (dir.trim() === '') throw new UsageError('<dir> is empty: which folder should be tested? e.g. diskdial run /media/me/SSD');
   if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"; run takes one folder`);
 
   const test = v.test === undefined ? 'quick' : v.test;
@@ -336,6 +346,7 @@ export function parseCli(argv: readonly string[]): Command {
 
   const cmd: RunCommand = { command: 'run', target: path.resolve(dir), test, runs: 1, json: v.json ?? false };
   if (v['no-save']) cmd.noSave = true;
+  if (v.wait) cmd.wait = true;
   try {
     if (v.size !== undefined) cmd.size = parseSize(v.size, '--size');
     if (v.bs !== undefined) cmd.bs = parseSize(v.bs, '--bs');
@@ -388,16 +399,18 @@ export function parseCli(argv: readonly string[]): Command {
   return cmd;
 }
 
-const HASH_OPTIONS = new Set(['algo', 'verify', 'size', 'threads', 'label', 'json', 'no-save']);
+const HASH_OPTIONS = new Set(['algo', 'verify', 'size', 'threads', 'label', 'json', 'no-save', 'wait']);
 
 function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): HashCommand {
   const foreign = (Object.keys(v) as Array<keyof typeof OPTIONS>).find((k) => v[k] !== undefined && !HASH_OPTIONS.has(k));
   if (foreign) throw new UsageError(`--${foreign} does not apply to diskdial hash`);
   const [target, ...extra] = rest;
   if (target === undefined) throw new UsageError('missing <file>: which file should be hashed? e.g. diskdial hash ~/Downloads/debian.iso');
+  if (target.trim() === '') throw new UsageError('<file> is empty: which file should be hashed? e.g. diskdial hash ~/Downloads/debian.iso');
   if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"; hash takes one file`);
   const cmd: HashCommand = { command: 'hash', path: path.resolve(target), json: v.json === true };
   if (v['no-save'] === true) cmd.noSave = true;
+  if (v.wait === true) cmd.wait = true;
   if (typeof v.algo === 'string') cmd.algo = oneOf('algo', v.algo, ['sha256', 'sha512'] as const);
   if (typeof v.verify === 'string') cmd.verify = v.verify;
   if (typeof v.label === 'string') cmd.label = v.label;

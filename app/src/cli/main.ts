@@ -110,6 +110,10 @@ export async function main(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
 
   const progress = createProgressLine(process.stderr);
+  const onWait = (pid: number): void => {
+    progress?.clear();
+    process.stderr.write(`diskdial: another DiskDial test is running on this drive (pid ${pid}); waiting for it to end\n`);
+  };
   try {
     if (cmd.command === 'hash') {
       const doc = await runHashBenchmark({
@@ -118,6 +122,7 @@ export async function main(argv: string[]): Promise<number> {
         ...(cmd.verify !== undefined ? { verify: cmd.verify } : {}),
         ...(cmd.threads !== undefined ? { threads: cmd.threads } : {}),
         ...(cmd.label !== undefined ? { label: cmd.label } : {}),
+        ...(cmd.wait ? { wait: true, onWait } : {}),
         signal: controller.signal,
         handleSignals: false,
         ...(progress ? { onProgress: (p) => progress.updateHash(p) } : {}),
@@ -132,6 +137,7 @@ export async function main(argv: string[]): Promise<number> {
     const { command: _c, json: _j, noSave: _n, ...opts } = cmd;
     const doc = await runBenchmark({
       ...opts,
+      ...(cmd.wait ? { onWait } : {}),
       signal: controller.signal,
       handleSignals: false,
       ...(progress ? { onProgress: (p) => progress.update(p) } : {}),

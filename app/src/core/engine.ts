@@ -97,6 +97,9 @@ export function ioAlignment(dir: string): { offset: number; memory: number; sour
 export class AbortError extends Error {
   override name = 'AbortError';
   readonly code = 'ABORT_ERR';
+  /** The engine could not be stopped (stuck in an I/O a stalled disk never answers) and was
+   *  given up on: its files may stay busy until the disk answers. */
+  engineStuck?: boolean;
   constructor(message = 'The operation was aborted', options?: { cause?: unknown }) {
     super(message, options);
   }

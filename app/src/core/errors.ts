@@ -48,6 +48,10 @@ export interface ErrorContext {
   freeBytes?: number;
   /** What we were doing, in words: "writing the test file". */
   doing?: string;
+  /** What `path` is (default a folder: the target of a test) and whether we only read it (the
+   *  hash test's file): the message names the right thing and the right access. */
+  subject?: 'file' | 'folder';
+  access?: 'read' | 'write';
   category?: ErrorCategory;
 }
 
@@ -75,12 +79,12 @@ export function plainMessage(code: string, where: string | undefined, ctx: Error
     case 'EROFS':
       return `The volume at ${at} is read-only (EROFS)`;
     case 'ENOENT':
-      return `No such folder: ${at} (ENOENT)`;
+      return `No such ${ctx.subject ?? 'folder'}: ${at} (ENOENT)`;
     case 'ENOTDIR':
       return `${at} is a file, not a folder (ENOTDIR)`;
     case 'EACCES':
     case 'EPERM':
-      return `Permission denied writing to ${at} (${code})`;
+      return `Permission denied ${ctx.access === 'read' ? 'reading' : 'writing to'} ${at} (${code})`;
     case 'EIO':
       return `The disk reported an I/O error${ctx.doing ? ` while ${ctx.doing}` : ''} at ${at}; the disk, cable or port may be failing (EIO)`;
     case 'EDQUOT':
@@ -89,6 +93,7 @@ export function plainMessage(code: string, where: string | undefined, ctx: Error
       return `The file system at ${at} cannot hold a file this large; try a smaller --size (EFBIG)`;
     case 'ENODEV':
     case 'ENXIO':
+    case 'ENOTCONN': // a FUSE file system (exFAT, NTFS) whose disk was pulled
       return `The disk holding ${at} went away (${code})`;
     default:
       return undefined;

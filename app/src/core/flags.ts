@@ -92,9 +92,10 @@ export const cacheNotDirect: Rule = ({ tests, settings }) => {
   };
 };
 
-const RAM_FS = new Set(['tmpfs', 'ramfs']);
+// devtmpfs (/dev) is a tmpfs the kernel fills with device nodes: memory too.
+const RAM_FS = new Set(['tmpfs', 'ramfs', 'devtmpfs']);
 
-// tmpfs/ramfs are memory by definition; zram (compressed RAM) and brd (/dev/ramN) are block
+// tmpfs/ramfs/devtmpfs are memory by definition; zram (compressed RAM) and brd (/dev/ramN) are block
 // devices backed by memory, whatever file system sits on them.
 export const ramBacked: Rule = ({ volume, link }) => {
   if (!volume) return link?.kind === 'memory' ? ramFlag(link.label) : undefined;

@@ -19,7 +19,7 @@ import { hostInfo } from './host.js';
 import { buildResult, targetFromVolume, weakestCacheMode, type HashRate, type HashSection, type ResultDocument } from './result.js';
 import { formatBytes } from './units.js';
 import { volumeInfo, type VolumeInfo } from './volume.js';
-import { openWorkspace } from './workspace.js';
+import { lockVolume, openWorkspace } from './workspace.js';
 
 export type HashStage = 'write' | 'read' | 'read-hash' | 'memory' | 'memory-parallel';
 
@@ -61,6 +61,9 @@ export interface RunHashBenchmarkOptions {
   memorySeconds?: number;
   signal?: AbortSignal;
   handleSignals?: boolean;
+  /** Another DiskDial test on the drive: wait for it instead of failing (see runBenchmark). */
+  wait?: boolean;
+  onWait?: (holderPid: number) => void;
   onProgress?: (p: HashRunProgress) => void;
   onStage?: (s: HashStageDone) => void;
   /** The engine's calls (an EngineHost's in the app, so a native crash ends the test, not the app);
@@ -116,7 +119,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
   if (opts.file !== undefined) {
     file = path.resolve(opts.file);
     const st = await stat(file).catch((err: unknown) => {
-      throw toPlainError(err, { path: file, doing: 'opening the file to hash' });
+      throw toPlainError(err, { path: file, doing: 'opening the file to hash', subject: 'file', access: 'read' });
     });
     if (st.isDirectory()) {
       throw new DiskDialError(`${file} is a folder, not a file: pick a file to hash, or give a size to have DiskDial write a test file there (EISDIR)`, {
@@ -151,9 +154,12 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
 
   let engine = opts.engine ? 'unknown' : engineVersion();
   const startedAt = new Date();
+  // Reading the user's file measures the drive too: it holds the drive's lock as a workspace does.
+  const lockOpts = { ...(opts.wait ? { wait: true } : {}), ...(opts.onWait ? { onWait: opts.onWait } : {}), ...(signal ? { signal } : {}) };
   const workspace = opts.generate
-    ? await openWorkspace(opts.generate.target, { needBytes: fileBytes, handleSignals: opts.handleSignals ?? true })
+    ? await openWorkspace(opts.generate.target, { needBytes: fileBytes, handleSignals: opts.handleSignals ?? true, ...lockOpts })
     : undefined;
+  const lock = workspace ? undefined : await lockVolume(file, lockOpts);
   let volume: VolumeInfo | undefined;
   let section: HashSection;
   const notes: string[] = [];
@@ -213,9 +219,12 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
   } catch (err) {
     if (isAbortError(err)) throw err;
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
-    throw toPlainError(err, { path: file || (opts.generate?.target ?? ''), doing: workspace && !file ? 'writing the test file' : 'reading the file' });
+    // The user's file is only ever read; a generated one is written in a folder first.
+    const own = opts.file !== undefined ? ({ subject: 'file', access: 'read' } as const) : {};
+    throw toPlainError(err, { path: file || (opts.generate?.target ?? ''), doing: workspace && !file ? 'writing the test file' : 'reading the file', ...own });
   } finally {
     await workspace?.close();
+    lock?.release();
   }
 
   const cacheMode = weakestCacheMode([section.read.cacheMode, section.readHash.cacheMode]);

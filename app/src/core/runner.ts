@@ -92,6 +92,10 @@ export interface RunBenchmarkOptions {
   onPlan?: (plan: Plan) => void;
   /** See OpenWorkspaceOptions.handleSignals; the CLI handles signals itself. Default true. */
   handleSignals?: boolean;
+  /** Another DiskDial test on the drive: wait for it (the signal ends the wait) instead of
+   *  failing with ERR_VOLUME_BUSY; onWait hears the holder's pid once. */
+  wait?: boolean;
+  onWait?: (holderPid: number) => void;
   /**
    * Runs one engine spec; default: the in-process engine (core runTest). The app and browser
    * mode pass an EngineHost's runTest, so a native crash ends the test and not the process. It
@@ -128,10 +132,14 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const workspace = await openWorkspace(target, {
     ...(sized ? {} : { needBytes: plan.needBytes }),
     handleSignals: opts.handleSignals ?? true,
+    ...(opts.wait ? { wait: true } : {}),
+    ...(opts.onWait ? { onWait: opts.onWait } : {}),
+    ...(signal ? { signal } : {}),
   });
   let volume: VolumeInfo | undefined;
   const outcomes: StepOutcome[] = [];
   let temperatureAfter: number | undefined;
+  let engineStuck = false;
   try {
     // Read after the workspace exists: free space shown is what the test had to work with.
     volume = await volumeInfo(target).catch(() => undefined);
@@ -193,7 +201,10 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
       if (typeof t === 'number' && Number.isFinite(t)) temperatureAfter = t;
     }
   } catch (err) {
-    if (isAbortError(err)) throw err;
+    if (isAbortError(err)) {
+      engineStuck = (err as AbortError).engineStuck === true;
+      throw err;
+    }
     // An engine error racing a cancel is reported as the cancel the user asked for.
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     throw toPlainError(err, {
@@ -203,7 +214,9 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
       doing: 'running the test',
     });
   } finally {
-    await workspace.close();
+    // An engine given up on (a stalled disk) keeps its file busy: the user hears "stopped" at
+    // once, and the removal goes on, holding the drive's lock, until the disk answers.
+    await workspace.close(engineStuck ? { waitMs: 0 } : undefined);
   }
 
   let tests: ResultTest[];

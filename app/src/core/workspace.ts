@@ -1,14 +1,19 @@
-// Test-file hygiene. Every test file lives in ONE uniquely named hidden folder on the target
-// (`.diskdial-<id>`), with a marker naming the process that made it. The folder is removed on
-// close, on process exit and on SIGINT/SIGTERM; folders left by a killed process are removed by
-// the next open. Nothing outside our own folder is ever touched: stale cleanup removes only
-// real folders (not symlinks) whose name matches our pattern AND that hold a valid marker of a
-// process that is gone.
+// Test-file hygiene and one test per drive. Every test file lives in ONE uniquely named hidden
+// folder on the target (`.diskdial-<id>`), with a marker naming the process that made it. The
+// folder is removed on close, on process exit and on SIGINT/SIGTERM; folders left by a killed
+// process are removed by the next open. Nothing outside our own folders is ever touched: stale
+// cleanup removes only real folders (not symlinks) owned by us, whose name matches our pattern
+// AND that hold a valid marker of a process that is gone, and it removes them only after moving
+// them into a private folder (no swap of a path for a symlink can redirect it). A workspace
+// holds its volume's lock (lockVolume) while open.
 import { randomBytes } from 'node:crypto';
-import { promises as fsp, readFileSync, rmSync } from 'node:fs';
+import { promises as fsp, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AbortError } from './engine.js';
 import { DiskDialError, toPlainError } from './errors.js';
+import { defaultDataDir } from './history.js';
 
 export const WORKSPACE_PREFIX = '.diskdial-';
 export const WORKSPACE_NAME_RE = /^\.diskdial-[A-Za-z0-9_-]+$/;
@@ -32,11 +37,13 @@ export interface Workspace {
   readonly id: string;
   /** A path for a file inside the workspace; names with a folder part are refused. */
   filePath(name: string): string;
-  /** Removes the folder and everything in it. Safe to call more than once. */
-  close(): Promise<void>;
+  /** Removes the folder and everything in it, then releases the drive's lock. Safe to call more
+   *  than once. With `waitMs`, returns after that long even if the removal has not finished (a
+   *  stalled disk): it goes on in the background, and the lock is held until it ends. */
+  close(opts?: { waitMs?: number }): Promise<void>;
 }
 
-export interface OpenWorkspaceOptions {
+export interface OpenWorkspaceOptions extends LockVolumeOptions {
   /** Bytes the test will write; checked against free space before anything is written. */
   needBytes?: number;
   /** Extra head-room to require (default FREE_SPACE_RESERVE). */
@@ -73,10 +80,10 @@ export function isPidAlive(pid: number): boolean {
 }
 
 /** Reads and validates a workspace marker; undefined for anything that is not ours. */
-export async function readMarker(dir: string): Promise<WorkspaceMarker | undefined> {
+export async function readMarker(dir: string, isFile = false): Promise<WorkspaceMarker | undefined> {
   let text: string;
   try {
-    const file = path.join(dir, MARKER_NAME);
+    const file = isFile ? dir : path.join(dir, MARKER_NAME);
     const st = await fsp.lstat(file);
     if (!st.isFile() || st.size > 64 * 1024) return undefined;
     text = await fsp.readFile(file, 'utf8');
@@ -109,59 +116,141 @@ export function isMarkerStale(marker: WorkspaceMarker): boolean {
 }
 
 /**
+ * Whether `dir` is, as far as its path shows right now, a leftover of a dead DiskDial process:
+ * a real folder (not a symlink) owned by the user running us, holding a valid marker of a
+ * process that is gone. Nothing else is ever removed — an unmarked folder with our name is a
+ * user's own, however old or empty.
+ */
+async function isProvenLeftover(dir: string): Promise<boolean> {
+  try {
+    const st = await fsp.lstat(dir);
+    if (!st.isDirectory() || !ownedByUs(st)) return false;
+  } catch {
+    return false;
+  }
+  const marker = await readMarker(dir);
+  return marker !== undefined && isMarkerStale(marker);
+}
+
+/** Ownership is part of the proof: as root in a shared folder such as /tmp, anyone can forge a
+ *  marker, but only we can own a folder. (No uids on Windows: the marker alone.) */
+function ownedByUs(st: { uid: number }): boolean {
+  const euid = process.geteuid?.();
+  return euid === undefined || st.uid === euid;
+}
+
+/** Test seam: runs between the check of a leftover and its move (to stage a swap). */
+export interface StaleCleanupHooks {
+  beforeMove?: (dir: string) => Promise<void>;
+}
+
+/**
  * Removes leftovers of dead DiskDial processes directly inside targetDir. Returns the folders
  * removed. Failures to remove (read-only volume, permissions) are ignored: leftovers are
  * retried next time, and the caller's own mkdir reports the real problem.
+ *
+ * Removal never goes through a path someone else can change: each leftover is first renamed
+ * into a private folder of ours (rename moves the entry itself, never what a symlink points
+ * to), checked again there, where no one else can swap it, and only then removed.
  */
-export async function removeStaleWorkspaces(targetDir: string): Promise<string[]> {
+export async function removeStaleWorkspaces(targetDir: string, hooks: StaleCleanupHooks = {}): Promise<string[]> {
   let names: string[];
   try {
     names = await fsp.readdir(targetDir);
   } catch {
     return [];
   }
-  const removed: string[] = [];
+  const candidates: string[] = [];
   for (const name of names) {
     if (!WORKSPACE_NAME_RE.test(name)) continue;
     const dir = path.join(targetDir, name);
     if (openWorkspaces.has(dir)) continue;
-    try {
-      // lstat: a symlink with our name is never followed, let alone deleted through.
-      if (!(await fsp.lstat(dir)).isDirectory()) continue;
-    } catch {
-      continue;
-    }
-    const marker = await readMarker(dir);
-    if (!marker) {
-      // A process killed between mkdir and writing its marker leaves an empty folder. rmdir only
-      // removes empty folders, so nothing of anyone else's can go; the age check leaves a folder
-      // another process is creating right now alone.
-      if (await isOldEmptyFolder(dir)) {
-        await fsp.rmdir(dir).then(() => removed.push(dir), () => undefined);
+    if (await isProvenLeftover(dir)) candidates.push(dir);
+  }
+  if (candidates.length === 0) return [];
+
+  // The private folder is itself a marked workspace of ours, so a kill mid-clean-up leaves only
+  // something the next clean-up removes.
+  let trash: string;
+  try {
+    trash = (await makeMarkedFolder(targetDir)).dir;
+  } catch {
+    return [];
+  }
+  const release = track(trash, false);
+  const removed: string[] = [];
+  let keepTrash = false;
+  try {
+    for (const [i, dir] of candidates.entries()) {
+      await hooks.beforeMove?.(dir);
+      const moved = path.join(trash, `${i}`);
+      try {
+        await fsp.rename(dir, moved);
+      } catch {
+        continue;
       }
-      continue;
+      if (await isProvenLeftover(moved)) {
+        removed.push(dir);
+        continue;
+      }
+      // Something else took the leftover's place between the check and the move: not ours, so
+      // it goes back where it was (or beside it, if that name was taken meanwhile).
+      const back = await fsp.lstat(dir).then(
+        () => `${dir}.restored-${randomBytes(4).toString('hex')}`,
+        () => dir,
+      );
+      await fsp.rename(moved, back).catch(() => {
+        keepTrash = true;
+      });
     }
-    if (!isMarkerStale(marker)) continue;
-    try {
-      await fsp.rm(dir, { recursive: true, force: true });
-      removed.push(dir);
-    } catch {
-      /* see above */
-    }
+  } finally {
+    // A foreign entry that could not be moved back keeps the folder, unmarked so that no later
+    // clean-up takes it for ours: it is never deleted.
+    if (keepTrash) await fsp.rm(path.join(trash, MARKER_NAME), { force: true }).catch(() => undefined);
+    else await fsp.rm(trash, { recursive: true, force: true }).catch(() => undefined);
+    release();
   }
   return removed;
 }
 
-/** Empty folders older than this, with our name but no marker, are leftovers. */
-export const UNMARKED_GRACE_MS = 60_000;
-
-async function isOldEmptyFolder(dir: string): Promise<boolean> {
-  try {
-    const [st, entries] = await Promise.all([fsp.lstat(dir), fsp.readdir(dir)]);
-    return entries.length === 0 && Date.now() - st.mtimeMs > UNMARKED_GRACE_MS;
-  } catch {
-    return false;
+/** mkdir of a new `.diskdial-<id>` folder (exclusive, private) with our marker in it. */
+async function makeMarkedFolder(target: string): Promise<{ dir: string; id: string }> {
+  // mkdir is exclusive (EEXIST on a clash), and doubles as the writability probe: it is where a
+  // read-only volume (EROFS) or a folder we may not write (EACCES) first says so.
+  let id = '';
+  let dir = '';
+  for (let attempt = 0; ; attempt++) {
+    id = randomBytes(6).toString('base64url');
+    dir = path.join(target, `${WORKSPACE_PREFIX}${id}`);
+    try {
+      await fsp.mkdir(dir, { mode: 0o700 });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 5) continue;
+      throw toPlainError(err, { path: target });
+    }
   }
+  try {
+    await fsp.writeFile(path.join(dir, MARKER_NAME), `${JSON.stringify(ownMarker())}\n`, { flag: 'wx' });
+  } catch (err) {
+    // Killed right here, the folder stays unmarked and so is never removed by anyone: the
+    // price of never deleting a folder we cannot prove is ours.
+    await fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    throw toPlainError(err, { path: target, doing: 'creating the test folder' });
+  }
+  return { dir, id };
+}
+
+function ownMarker(): WorkspaceMarker {
+  const marker: WorkspaceMarker = {
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    app: 'diskdial',
+    hostname: os.hostname(),
+  };
+  const procStart = processStartTime(process.pid);
+  if (procStart !== undefined) marker.procStart = procStart;
+  return marker;
 }
 
 // ---- process-lifetime cleanup --------------------------------------------------------------
@@ -179,6 +268,14 @@ function removeAllSync(): void {
     }
   }
   openWorkspaces.clear();
+  for (const [file, lock] of heldLocks) releaseLockSync(file, lock);
+}
+
+function installExitHook(): void {
+  if (!exitHookInstalled) {
+    process.on('exit', removeAllSync);
+    exitHookInstalled = true;
+  }
 }
 
 const onSigint = (): void => {
@@ -192,10 +289,7 @@ const onSigterm = (): void => {
 
 function track(dir: string, handleSignals: boolean): () => void {
   openWorkspaces.add(dir);
-  if (!exitHookInstalled) {
-    process.on('exit', removeAllSync);
-    exitHookInstalled = true;
-  }
+  installExitHook();
   if (handleSignals) {
     if (signalHooks++ === 0) {
       process.on('SIGINT', onSigint);
@@ -213,6 +307,128 @@ function track(dir: string, handleSignals: boolean): () => void {
       process.off('SIGTERM', onSigterm);
     }
   };
+}
+
+// ---- the volume lock ----------------------------------------------------------------------
+// One test per drive across processes (two CLIs, the CLI and the app or `serve`): two at once
+// would each measure half a disk. The lock is a file per volume (by device number) in the data
+// folder, holding an owner marker; it is created whole by link(2), which is atomic and fails if
+// it exists, and a lock whose owner is gone (pid and start time, as for workspaces) is taken
+// over. No flock: Node has none, and a marker also names the holder for the message.
+
+export interface LockVolumeOptions {
+  /** Wait for the drive to be free instead of failing (the CLI's --wait). */
+  wait?: boolean;
+  /** Ends a wait with an AbortError. */
+  signal?: AbortSignal;
+  /** Called once when a wait begins, with the holder's pid. */
+  onWait?: (holderPid: number) => void;
+}
+
+export interface VolumeLock {
+  /** Removes the lock file if it is still ours. Safe to call more than once. */
+  release(): void;
+}
+
+/** How often a waiting process looks again. */
+const LOCK_POLL_MS = 200;
+
+interface LockMarker extends WorkspaceMarker {
+  /** Tells our lock from a later one of the same process. */
+  lock: string;
+}
+
+const heldLocks = new Map<string, string>();
+
+/** The folder holding the volume locks: the data folder's, so the CLI, the app and `serve` of
+ *  one user (and a test run's $DISKDIAL_HOME) share it. */
+export function lockDir(): string {
+  return path.join(defaultDataDir(), 'locks');
+}
+
+/** Takes the lock of the volume holding `target` (an existing folder or file), or fails with
+ *  ERR_VOLUME_BUSY naming the holder's pid; with `wait`, waits until it is free. */
+export async function lockVolume(target: string, opts: LockVolumeOptions = {}): Promise<VolumeLock> {
+  const { dev } = await fsp.stat(target);
+  const dir = lockDir();
+  await fsp.mkdir(dir, { recursive: true, mode: 0o700 }).catch((err: unknown) => {
+    throw toPlainError(err, { path: dir, doing: "taking the drive's lock" });
+  });
+  const file = path.join(dir, `volume-${dev}.lock`);
+  const mine: LockMarker = { ...ownMarker(), lock: randomBytes(6).toString('hex') };
+  let waiting = false;
+  for (;;) {
+    const holder = await tryLock(file, mine);
+    if (holder === undefined) break;
+    if (!opts.wait) {
+      throw new DiskDialError(`another DiskDial test is running on this drive (pid ${holder.pid})`, {
+        code: 'ERR_VOLUME_BUSY',
+        path: target,
+      });
+    }
+    if (!waiting) opts.onWait?.(holder.pid);
+    waiting = true;
+    await sleep(LOCK_POLL_MS, undefined, opts.signal ? { signal: opts.signal } : undefined).catch(() => {
+      throw new AbortError(undefined, { cause: opts.signal?.reason });
+    });
+  }
+  heldLocks.set(file, mine.lock);
+  installExitHook();
+  let released = false;
+  return {
+    release(): void {
+      if (released) return;
+      released = true;
+      releaseLockSync(file, mine.lock);
+    },
+  };
+}
+
+/** One attempt: undefined when the lock is now ours, else the live holder's marker. */
+async function tryLock(file: string, mine: LockMarker): Promise<WorkspaceMarker | undefined> {
+  const tmp = `${file}.${mine.lock}.tmp`;
+  await fsp.writeFile(tmp, `${JSON.stringify(mine)}\n`, { mode: 0o600 });
+  try {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      try {
+        await fsp.link(tmp, file);
+        return undefined;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      const holder = await readMarker(file, true);
+      if (holder && !isMarkerStale(holder)) return holder;
+      // A dead owner's lock: move it aside (atomic: one taker wins), and remove it only if what
+      // was moved is still that dead owner's — else we raced a new owner and give it back.
+      const aside = `${file}.${mine.lock}.stale`;
+      try {
+        await fsp.rename(file, aside);
+      } catch {
+        continue;
+      }
+      const moved = await readMarker(aside, true);
+      if (moved && !isMarkerStale(moved)) {
+        await fsp.link(aside, file).catch(() => undefined);
+        await fsp.rm(aside, { force: true });
+        return moved;
+      }
+      await fsp.rm(aside, { force: true });
+    }
+    throw new DiskDialError(`Could not take the drive's lock ${file}: it keeps changing hands`, { code: 'ERR_VOLUME_BUSY', path: file });
+  } finally {
+    await fsp.rm(tmp, { force: true });
+  }
+}
+
+function releaseLockSync(file: string, lock: string): void {
+  if (heldLocks.get(file) !== lock) return;
+  heldLocks.delete(file);
+  try {
+    const m = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockMarker>;
+    if (m.lock === lock) unlinkSync(file);
+  } catch {
+    /* gone already, or not ours any more */
+  }
 }
 
 // ---- open ---------------------------------------------------------------------------------
@@ -235,56 +451,33 @@ async function checkTarget(targetDir: string): Promise<void> {
   }
 }
 
-/** Creates a workspace on targetDir; see the file header for the rules it keeps. */
+/** Creates a workspace on targetDir, holding the volume's lock (lockVolume) until close; see the
+ *  file header for the rules it keeps. */
 export async function openWorkspace(targetDir: string, opts: OpenWorkspaceOptions = {}): Promise<Workspace> {
   const target = path.resolve(targetDir);
   await checkTarget(target);
-  await removeStaleWorkspaces(target);
-
-  if (opts.needBytes !== undefined) {
-    const st = await fsp.statfs(target);
-    const freeBytes = st.bavail * st.bsize;
-    const needBytes = opts.needBytes + (opts.reserveBytes ?? FREE_SPACE_RESERVE);
-    if (freeBytes < needBytes) {
-      throw new DiskDialError(
-        `Not enough free space on ${target}: the test needs ${(needBytes / 1e9).toFixed(2)} GB, ${(freeBytes / 1e9).toFixed(2)} GB is free. (ENOSPC)`,
-        { code: 'ENOSPC', syscall: 'statfs', path: target },
-      );
+  const lock = await lockVolume(target, opts);
+  let dir: string;
+  let id: string;
+  try {
+    await removeStaleWorkspaces(target);
+    if (opts.needBytes !== undefined) {
+      const st = await fsp.statfs(target);
+      const freeBytes = st.bavail * st.bsize;
+      const needBytes = opts.needBytes + (opts.reserveBytes ?? FREE_SPACE_RESERVE);
+      if (freeBytes < needBytes) {
+        throw new DiskDialError(
+          `Not enough free space on ${target}: the test needs ${(needBytes / 1e9).toFixed(2)} GB, ${(freeBytes / 1e9).toFixed(2)} GB is free. (ENOSPC)`,
+          { code: 'ENOSPC', syscall: 'statfs', path: target },
+        );
+      }
     }
-  }
-
-  // mkdir is exclusive (EEXIST on a clash), and doubles as the writability probe: it is where a
-  // read-only volume (EROFS) or a folder we may not write (EACCES) first says so.
-  let id = '';
-  let dir = '';
-  for (let attempt = 0; ; attempt++) {
-    id = randomBytes(6).toString('base64url');
-    dir = path.join(target, `${WORKSPACE_PREFIX}${id}`);
-    try {
-      await fsp.mkdir(dir, { mode: 0o700 });
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 5) continue;
-      throw toPlainError(err, { path: target });
-    }
+    ({ dir, id } = await makeMarkedFolder(target));
+  } catch (err) {
+    lock.release();
+    throw err;
   }
   const release = track(dir, opts.handleSignals ?? true);
-
-  const marker: WorkspaceMarker = {
-    pid: process.pid,
-    startedAt: new Date().toISOString(),
-    app: 'diskdial',
-    hostname: os.hostname(),
-  };
-  const procStart = processStartTime(process.pid);
-  if (procStart !== undefined) marker.procStart = procStart;
-  try {
-    await fsp.writeFile(path.join(dir, MARKER_NAME), `${JSON.stringify(marker)}\n`, { flag: 'wx' });
-  } catch (err) {
-    await fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined);
-    release();
-    throw toPlainError(err, { path: target, doing: 'creating the test folder' });
-  }
 
   let closing: Promise<void> | undefined;
   return {
@@ -296,9 +489,15 @@ export async function openWorkspace(targetDir: string, opts: OpenWorkspaceOption
       }
       return path.join(dir, name);
     },
-    close(): Promise<void> {
-      closing ??= fsp.rm(dir, { recursive: true, force: true }).finally(release);
-      return closing;
+    close(closeOpts: { waitMs?: number } = {}): Promise<void> {
+      closing ??= fsp.rm(dir, { recursive: true, force: true }).finally(() => {
+        release();
+        lock.release();
+      });
+      if (closeOpts.waitMs === undefined) return closing;
+      // The background removal's own failure has nobody to tell; the next run removes leftovers.
+      closing.catch(() => undefined);
+      return Promise.race([closing, sleep(closeOpts.waitMs)]);
     },
   };
 }

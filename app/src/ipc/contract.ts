@@ -5,6 +5,7 @@
 import { z } from 'zod';
 
 import type { CacheMode } from '../core/engine-types.js';
+import { isChecksumFilePath, parsePastedDigest } from '../core/hash-verify.js';
 import { FORMAT_IDS, type FormatId, type FormatInfo, type WizardDisk, type WizardPlanState, type WizardStage } from '../core/wizard/types.js';
 import type { ResultDocument, ResultTest } from '../core/result.js';
 
@@ -78,7 +79,12 @@ export const DetailedSettings = z.discriminatedUnion('kind', [
       reserveBytes: z.number().int().min(0).max(64 * 1024 * GiB).optional(),
       ...Repeat,
     })
-    .strict(),
+    .strict()
+    // A set whose smallest file is larger than its largest cannot be drawn; say so at the door.
+    .refine((s) => s.minBytes === undefined || s.maxBytes === undefined || s.minBytes <= s.maxBytes, {
+      message: 'must be at least minBytes',
+      path: ['maxBytes'],
+    }),
 ]);
 export type DetailedSettings = z.infer<typeof DetailedSettings>;
 export type DetailedKind = DetailedSettings['kind'];
@@ -99,8 +105,17 @@ export const HashSettings = z
         .strict(),
     ]),
     algo: z.enum(['sha256', 'sha512']),
-    /** An expected digest (hex), or the path of a .sha256 / .sha512 / SHA256SUMS-style file. */
-    verify: z.string().min(1).max(4096).optional(),
+    /** An expected digest (hex), or the path of a .sha256 / .sha512 / SHA256SUMS-style file. Only
+     *  a file so named, by its full path, is ever read: a page cannot make the core read (and
+     *  report on) any other file. */
+    verify: z
+      .string()
+      .min(1)
+      .max(4096)
+      .refine((v) => parsePastedDigest(v) !== undefined || isChecksumFilePath(v), {
+        message: 'must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)',
+      })
+      .optional(),
   })
   .strict();
 export type HashSettings = z.infer<typeof HashSettings>;

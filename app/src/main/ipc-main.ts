@@ -22,11 +22,19 @@ export const EVENT_CHANNEL = 'diskdial:event';
  */
 export class TrustedSenders {
   private readonly ids = new Set<number>();
+  /** When each window last saw the user click, tap or type (see GESTURE_CHANNELS). */
+  private readonly gestures = new Map<number, number>();
 
   add(contents: WebContents): void {
     const id = contents.id;
     this.ids.add(id);
-    contents.once('destroyed', () => this.ids.delete(id));
+    contents.on('input-event', (_event, input) => {
+      if (GESTURE_INPUTS.has(input.type)) this.gestures.set(id, performance.now());
+    });
+    contents.once('destroyed', () => {
+      this.ids.delete(id);
+      this.gestures.delete(id);
+    });
   }
 
   has(contents: WebContents): boolean {
@@ -35,7 +43,22 @@ export class TrustedSenders {
 
   /** The sender check, bound so it can be handed to registerIpc as is. */
   readonly isTrusted = (event: IpcMainInvokeEvent): boolean => isTrustedSender(event, this);
+
+  /** Whether the user clicked, tapped or typed in this window within GESTURE_WINDOW_MS. Input
+   *  events come from the browser process, which a compromised page cannot forge. */
+  readonly hadGesture = (contents: WebContents): boolean => {
+    const at = this.gestures.get(contents.id);
+    return at !== undefined && performance.now() - at <= GESTURE_WINDOW_MS;
+  };
 }
+
+/** Requests honoured only right after a user gesture in the sending window, as a browser allows
+ *  clipboard writes only with transient user activation: a page must not fill the clipboard on
+ *  its own. */
+export const GESTURE_CHANNELS: ReadonlySet<string> = new Set(['clipboard.write']);
+/** Chromium's transient user activation lasts 5 s. */
+export const GESTURE_WINDOW_MS = 5000;
+const GESTURE_INPUTS: ReadonlySet<string> = new Set(['mouseDown', 'mouseUp', 'rawKeyDown', 'keyDown', 'char', 'touchEnd', 'gestureTap', 'pointerDown', 'pointerUp']);
 
 /**
  * True only when all three hold: the request names the frame that sent it (Electron gives null
@@ -94,12 +117,14 @@ function sinkRegistry(dispatcher: Dispatcher): (contents: WebContents) => EventS
 
 /**
  * Answers every INVOKE_CHANNEL request: sender check first (an untrusted sender gets
- * ERR_UNTRUSTED_SENDER and nothing else happens), then the dispatcher, which validates the
- * payload. Returns a function that removes the handler (tests, and a clean quit).
+ * ERR_UNTRUSTED_SENDER and nothing else happens), the gesture check for GESTURE_CHANNELS, then
+ * the dispatcher, which validates the payload. Returns a function that removes the handler (tests, and a clean quit).
  */
 export function registerIpc(
   dispatcher: Dispatcher,
   isTrusted: (event: IpcMainInvokeEvent) => boolean,
+  /** TrustedSenders.hadGesture; without it GESTURE_CHANNELS are always refused. */
+  hadGesture?: (contents: WebContents) => boolean,
 ): () => void {
   const sinkOf = sinkRegistry(dispatcher);
   ipcMain.handle(INVOKE_CHANNEL, async (event, channel: unknown, payload: unknown): Promise<IpcResult<unknown>> => {
@@ -112,6 +137,9 @@ export function registerIpc(
     if (!trusted) return failure('ERR_UNTRUSTED_SENDER', 'This request did not come from a DiskDial window.');
     // Same code the dispatcher gives an unknown name; checked here because its type says string.
     if (typeof channel !== 'string') return failure('ERR_UNKNOWN_CHANNEL', 'The request names no channel.');
+    if (GESTURE_CHANNELS.has(channel) && !hadGesture?.(event.sender)) {
+      return failure('ERR_NO_USER_GESTURE', 'Copying needs a click or a key press in DiskDial just before it.');
+    }
     try {
       return await dispatcher.handle(channel, payload, sinkOf(event.sender));
     } catch (err) {

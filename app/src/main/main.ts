@@ -78,7 +78,7 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
       ),
       writeClipboard: clipboardWriter(clipboard, nativeImage, ClipboardItem),
     });
-    registerIpc(dispatcher, trusted.isTrusted);
+    registerIpc(dispatcher, trusted.isTrusted, trusted.hadGesture);
     closeBeforeQuit(app, async () => {
       await dispatcher.close();
       await engineHost.close();

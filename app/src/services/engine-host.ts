@@ -37,8 +37,15 @@ export interface HostChannel {
 
 export type Spawner = (modulePath: string) => HostChannel;
 
-/** How long a cancelled test may take to confirm before its process is killed. */
-export const CANCEL_GRACE_MS = 2000;
+/** How long a cancelled test may take to confirm before its process is killed. The engine stops
+ *  within a quarter second between I/Os; one stuck in an I/O that does not return (a stalled
+ *  disk) is killed soon enough for Stop to take under a second. */
+export const CANCEL_GRACE_MS = 300;
+/** How long a killed child may take to exit before it is given up on: a process blocked in an
+ *  I/O the disk never answers cannot die until it does (Linux waits out a FUSE request already
+ *  sent; a hung USB disk holds it in D state). Its files close whenever it finally exits; the
+ *  next job gets a new child. */
+export const KILLED_EXIT_WAIT_MS = 150;
 
 const require = createRequire(import.meta.url);
 
@@ -284,8 +291,10 @@ export class EngineHost {
     const child: Child = { channel, exited: new Promise<void>((r) => (markExited = r)) };
     channel.onMessage((msg) => this.#onMessage(child, msg));
     channel.onExit((code, signal) => {
-      if (this.#child === child) this.#child = undefined;
       markExited();
+      // A child given up on (stuck after its kill) ends nobody's job when it finally exits.
+      if (this.#child !== child) return;
+      this.#child = undefined;
       this.#onExit(code, signal);
     });
     channel.unref?.();
@@ -299,7 +308,18 @@ export class EngineHost {
     this.#child?.channel.send({ type: 'cancel', id: pending.id });
     // A hung engine never answers: kill its process. The AbortError still waits for the exit,
     // because only then are the engine's files closed and safe to delete.
-    pending.killTimer = setTimeout(() => this.#child?.channel.kill(), CANCEL_GRACE_MS);
+    const child = this.#child;
+    pending.killTimer = setTimeout(() => {
+      child?.channel.kill();
+      pending.killTimer = setTimeout(() => {
+        if (this.#pending !== pending) return;
+        // Still not gone: stuck in the kernel. Stop waiting for it; the user asked to stop.
+        if (this.#child === child) this.#child = undefined;
+        const err = this.#abortError(pending);
+        err.engineStuck = true;
+        this.#settle(pending, () => pending.reject(err));
+      }, KILLED_EXIT_WAIT_MS);
+    }, CANCEL_GRACE_MS);
   }
 
   #onMessage(child: Child, raw: unknown): void {

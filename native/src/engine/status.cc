@@ -44,6 +44,10 @@ const ErrnoName kNames[] = {
 #ifdef ENOMEDIUM
     {ENOMEDIUM, "ENOMEDIUM", "no medium found"},
 #endif
+#ifdef ENOTCONN
+    // A FUSE file system (exFAT, NTFS) whose daemon is gone: its disk was pulled.
+    {ENOTCONN, "ENOTCONN", "transport endpoint is not connected"},
+#endif
     {ETIMEDOUT, "ETIMEDOUT", "operation timed out"},
     {ECANCELED, "ECANCELED", "operation canceled"},
     {EINTR, "EINTR", "interrupted system call"},

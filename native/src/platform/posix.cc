@@ -37,12 +37,22 @@ Status ReadAt(Handle h, void* buf, size_t len, uint64_t off, size_t* done) {
   return Status::Ok();
 }
 
+// A short write is continued: the kernel returns one when part of the data went out before an
+// error (a FUSE daemon failing mid-request, a disk filling up), and the next call names that error
+// (EIO, ENOSPC) instead of the caller guessing from the count.
 Status WriteAt(Handle h, const void* buf, size_t len, uint64_t off, size_t* done) {
-  ssize_t n;
-  do n = ::pwrite(static_cast<int>(h), buf, len, static_cast<off_t>(off));
-  while (n < 0 && errno == EINTR);
-  if (n < 0) return Status::Errno(errno, "write");
-  *done = static_cast<size_t>(n);
+  size_t total = 0;
+  while (total < len) {
+    ssize_t n;
+    do
+      n = ::pwrite(static_cast<int>(h), static_cast<const char*>(buf) + total, len - total,
+                   static_cast<off_t>(off + total));
+    while (n < 0 && errno == EINTR);
+    if (n < 0) return Status::Errno(errno, "write");
+    if (n == 0) break;
+    total += static_cast<size_t>(n);
+  }
+  *done = total;
   return Status::Ok();
 }
 
