@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { HistoryStore } from '../core/history.js';
 import { formatFigure, kindName } from '../core/report/metrics.js';
 import type { ResultDocument } from '../core/result.js';
-import { plainText } from '../core/text.js';
+import { plainText, safeJson } from '../core/text.js';
 import { NotAResultError, parseResultFile } from '../core/result-parse.js';
 import { renderExport } from '../core/report/export.js';
 import { EXPORT_FORMATS, type ExportFormat, type HistoryEntry } from '../ipc/contract.js';
@@ -179,7 +179,7 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
         entries = entries.filter((e) => `${e.drive} ${e.volume}`.toLowerCase().includes(needle));
       }
       if (cmd.limit) entries = entries.slice(0, cmd.limit);
-      if (cmd.json) io.out(`${JSON.stringify({ ...listing, entries }, null, 2)}\n`);
+      if (cmd.json) io.out(`${safeJson({ ...listing, entries }, 2)}\n`);
       else io.out(formatHistory(entries, listing.dir));
       return 0;
     }

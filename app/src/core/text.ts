@@ -21,6 +21,12 @@ export function withoutControls(s: string): string {
   return s.replace(SEQUENCES, '').replace(CONTROLS, (c) => (c === '\t' || c === '\n' || c === '\r' ? c : ''));
 }
 
+/** JSON.stringify with DEL and the C1 controls written as \\u escapes too (JSON escapes only C0):
+ *  the same value when parsed, and nothing a terminal acts on when the text is shown. */
+export function safeJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** The longest label a result keeps: a name for a row and a card, not a document. */
 export const LABEL_MAX = 200;
 

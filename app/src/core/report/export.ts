@@ -7,13 +7,13 @@
 // anywhere: its style and charts are inline, and it has no script. The format-and-compare
 // report (format-report.ts) is built from the same escaping, table, CSV and page helpers,
 // exported below, so both print alike and are safe alike. Text in a result may have come from
-// anywhere (an imported file): each format escapes its own syntax, and no format but JSON (which
-// escapes them itself) lets a control character through — an ESC in a label must not reach a
-// terminal that shows the file.
+// anywhere (an imported file): each format escapes its own syntax, and no format lets a control
+// character through raw — an ESC in a label must not reach a terminal that shows the file (JSON
+// keeps them, as \u escapes, so the document stays the same).
 import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
 import type { ResultDocument, ResultFlag, ResultTest } from '../result.js';
 import { spread } from '../stats.js';
-import { plainText, withoutControls } from '../text.js';
+import { plainText, safeJson, withoutControls } from '../text.js';
 import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from './compare.js';
 import { formatFigure, kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric, type MetricUnit } from './metrics.js';
 
@@ -56,7 +56,7 @@ const SINGLE: Record<ExportFormat, (doc: ResultDocument) => string> = {
   md: markdownOne,
   txt: (doc) => [txtHeader([doc]), txtBlock(doc)].join('\n'),
   csv: (doc) => csvText([doc]),
-  json: (doc) => JSON.stringify(doc, null, 2) + '\n',
+  json: (doc) => safeJson(doc, 2) + '\n',
   html: htmlOne,
 };
 
@@ -64,7 +64,7 @@ const MANY: Record<ExportFormat, (docs: readonly ResultDocument[], cmp: Comparis
   md: markdownMany,
   txt: txtMany,
   csv: (docs) => csvText(docs),
-  json: (docs, cmp) => JSON.stringify({ format: 'diskdial-comparison', schema: 1, results: docs, comparison: cmp }, null, 2) + '\n',
+  json: (docs, cmp) => safeJson({ format: 'diskdial-comparison', schema: 1, results: docs, comparison: cmp }, 2) + '\n',
   html: htmlMany,
 };
 
