@@ -106,7 +106,10 @@ export function fitText(s: string, max: number, size: number, weight = 400): str
     // Past the room: it does not fit whole, and the one character past the cut is in hand.
     return em > room;
   };
-  for (const ch of s) {
+  // Control characters and terminal escapes go before measuring, so they leave no gap behind.
+  for (const ch of plainText(s)) {
+    // An unpaired surrogate is no character at all (and not valid XML).
+    if (ch.length === 1 && ch >= '\uD800' && ch <= '\uDFFF') continue;
     if (/\s/.test(ch)) {
       space = chars.length > 0;
       continue;
