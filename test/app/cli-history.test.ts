@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCli } from '../../app/src/cli/args.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
 import type { HistoryListing } from '../../app/src/ipc/contract.js';
 
@@ -26,7 +27,11 @@ afterAll(async () => {
 });
 
 function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000, cwd: tmp, env: { ...process.env, DISKDIAL_HOME: home } });
+  return cliIn(home, 60_000, ...args);
+}
+
+function cliIn(dataHome: string, timeout: number, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout, cwd: tmp, env: { ...process.env, DISKDIAL_HOME: dataHome } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -136,5 +141,82 @@ describe('diskdial run saves, history lists', () => {
     expect(r.status).toBe(0);
     expect(r.stderr).toBe(`diskdial: skipped ${path.join(home, 'results', 'broken.json')}: The file ends too soon: it is not complete JSON (cut short?).\n`);
     expect(r.stdout).toContain('From the CLI');
+  });
+});
+
+describe('a hostile history folder', () => {
+  // Control characters a terminal acts on (ESC, the one-byte CSI, BEL, …); line breaks are fine.
+  const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
+  let hostile: string;
+  let results: string;
+  const doc = (): ResultDocument => {
+    const d = fixture('quick');
+    // Written straight into the folder (not imported, so not cleaned): what a crafted file holds.
+    d.label = '\x1b[2J\x1b[31mRed\x1b[0m name\x07\x01';
+    d.target.device.model = '\x1b]0;pwned\x07Disk\x9b6n';
+    return d;
+  };
+
+  beforeAll(async () => {
+    hostile = path.join(tmp, 'hostile-home');
+    results = path.join(hostile, 'results');
+    await fsp.mkdir(results, { recursive: true });
+    await fsp.writeFile(path.join(results, `${doc().id}.json`), JSON.stringify(doc()));
+    execFileSync('mkfifo', [path.join(results, 'pipe.json')]);
+    await fsp.symlink('/dev/zero', path.join(results, 'zero.json'));
+    await fsp.writeFile(path.join(results, '\x1b[31mname.json'), 'root:*:20250:0:99999:7:::');
+  });
+
+  it('history lists at once, past a FIFO and a link to /dev/zero, and prints no control character', () => {
+    const r = cliIn(hostile, 20_000, 'history');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Red name');
+    expect(r.stdout).not.toMatch(CONTROL);
+    expect(r.stderr).not.toMatch(CONTROL);
+    expect(r.stderr).not.toContain('root:');
+    expect(r.stderr).toContain(`skipped ${path.join(results, 'pipe.json')}: It is not a regular file`);
+    expect(r.stderr).toContain(`skipped ${path.join(results, 'zero.json')}: It is a symbolic link`);
+    expect(r.stderr).toContain(`skipped ${path.join(results, 'name.json')}: It is not JSON.`);
+    const json = cliIn(hostile, 20_000, 'history', '--json');
+    expect(json.stdout).not.toMatch(CONTROL);
+    expect((JSON.parse(json.stdout) as HistoryListing).entries[0]!.label).toBe(doc().label);
+  });
+
+  it('a short id is found past them; its exports and its card work', () => {
+    const short = doc().id.slice(0, 8);
+    for (const format of ['md', 'txt', 'csv']) {
+      const r = cliIn(hostile, 20_000, 'export', short, '--format', format);
+      expect({ format, status: r.status }).toEqual({ format, status: 0 });
+      expect(r.stdout).toContain('Red');
+      expect(r.stdout).not.toMatch(CONTROL);
+    }
+    const svg = path.join(tmp, 'hostile.svg');
+    expect(cliIn(hostile, 60_000, 'share', short, '--out', svg, '--scale', '1').status).toBe(0);
+  });
+
+  it('label: over 200 characters is refused with the limit; a kept label is plain', () => {
+    const short = doc().id.slice(0, 8);
+    expect(cliIn(hostile, 20_000, 'history', 'label', short, 'x'.repeat(201))).toMatchObject({
+      status: 2,
+      stderr: 'diskdial: A label holds at most 200 characters; this one has 201.\n',
+    });
+    expect(cliIn(hostile, 20_000, 'history', 'label', short, '\x1b[1mBold\x1b[0m move')).toMatchObject({ status: 0, stdout: `${short}  Bold move\n` });
+  });
+
+  it('run --label follows the same rule: at most 200 characters, made plain', () => {
+    expect(() => parseCli(['run', tmp, '--label', 'x'.repeat(201)])).toThrow('--label: A label holds at most 200 characters; this one has 201.');
+    expect(parseCli(['run', tmp, '--label', '\x1b[31mOn the\x07 hub'])).toMatchObject({ label: 'On the hub' });
+  });
+
+  it('import of a bundle whose second result conflicts imports nothing and names it', async () => {
+    const fresh = fixture('hash');
+    const clash = { ...doc(), tests: doc().tests.slice(1) };
+    const file = path.join(tmp, 'clash.json');
+    await fsp.writeFile(file, JSON.stringify({ format: 'diskdial-comparison', schema: 1, results: [fresh, clash] }));
+    const r = cliIn(hostile, 20_000, 'import', file);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`diskdial: clash.json holds a result whose id (${clash.id}) is already in history with different figures: result 2 of 2 (id ${clash.id}). Nothing was imported.\n`);
+    const listing = JSON.parse(cliIn(hostile, 20_000, 'history', '--json').stdout) as HistoryListing;
+    expect(listing.entries.map((e) => e.id)).toEqual([doc().id]);
   });
 });

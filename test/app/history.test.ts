@@ -1,7 +1,8 @@
 // The history folder: atomic saves (a process killed mid-write leaves a whole file), listing
 // newest first with corrupt, foreign, future-schema and damaged files skipped with their reason,
-// labels, deletes, ids by prefix, and import: lossless, duplicate-aware, conflict-refusing.
-import { spawn } from 'node:child_process';
+// labels, deletes, ids by prefix, and import: lossless, duplicate-aware, conflict-refusing, all or
+// nothing. Hostile files (a FIFO, a link to /dev/zero or to a secret) never hang or leak.
+import { execFileSync, spawn } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -252,5 +253,150 @@ describe('a Quick Test\'s cycles as one result', () => {
     // One cycle and nothing to say: the cycle's own document.
     const one = cycle(1);
     expect(combineRuns([one])).toBe(one);
+  });
+});
+
+/** Rejects when `p` takes longer than `ms`: a hang fails the test instead of stalling the run. */
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+describe('hostile files in the history folder', () => {
+  it('a FIFO named like a result hangs neither the listing nor a lookup by id or short id', async () => {
+    await store.save(withId(fixture('quick'), 'abcd1111'));
+    execFileSync('mkfifo', [path.join(store.dir, 'abcd-pipe.json')]);
+    await fsp.mkdir(path.join(store.dir, 'imported'));
+    execFileSync('mkfifo', [path.join(store.dir, 'imported', 'other-pipe.json')]);
+    const listing = await within(store.list(), 5000, 'list()');
+    expect(listing.entries.map((e) => e.id)).toEqual(['abcd1111']);
+    const reason = 'It is not a regular file (a pipe, a device or a socket); history reads only files.';
+    expect(listing.skipped).toEqual([
+      { file: 'abcd-pipe.json', reason },
+      { file: 'imported/other-pipe.json', reason },
+    ]);
+    // A short id goes through the listing; the FIFO does not match it, nor stall it.
+    expect((await within(store.get('abcd1'), 5000, 'get(prefix)')).id).toBe('abcd1111');
+    await expect(within(store.get('abcd-pipe'), 5000, 'get(id)')).rejects.toThrow(`The saved result "abcd-pipe" cannot be read: ${reason}`);
+    await expect(within(store.get('other-pipe'), 5000, 'get(imported id)')).rejects.toThrow(reason);
+  });
+
+  it('a link to /dev/zero is skipped without being read: memory stays low', async () => {
+    await store.save(fixture('cdm'));
+    await fsp.symlink('/dev/zero', path.join(store.dir, 'zero.json'));
+    const before = process.memoryUsage().rss;
+    const listing = await within(store.list(), 5000, 'list()');
+    const grew = process.memoryUsage().rss - before;
+    expect(listing.entries).toHaveLength(1);
+    expect(listing.skipped).toEqual([{ file: 'zero.json', reason: 'It is a symbolic link; history reads only files in its own folder and does not follow links.' }]);
+    expect(grew).toBeLessThan(64 * 1024 * 1024);
+    await expect(within(store.get('zero'), 5000, 'get()')).rejects.toThrow(/cannot be read: It is a symbolic link/);
+  });
+
+  it('a link to a secret file: the skip reason and the error say nothing of what is in it', async () => {
+    const secret = path.join(dir, 'shadow');
+    const text = 'root:*:20250:0:99999:7:::\ndaemon:*:20250:0:99999:7:::\n';
+    await fsp.writeFile(secret, text, { mode: 0o600 });
+    await store.save(fixture('quick'));
+    await fsp.symlink(secret, path.join(store.dir, 'leak.json'));
+    // The same text as a regular file in the folder: not JSON, and the reason must not quote it either.
+    await fsp.writeFile(path.join(store.dir, 'copy.json'), text);
+    // Nor may a "schema" that is text be quoted.
+    await fsp.writeFile(path.join(store.dir, 'schema.json'), JSON.stringify({ schema: 'root:*:20250' }));
+    const listing = await store.list();
+    const reasons = Object.fromEntries(listing.skipped.map((s) => [s.file, s.reason]));
+    expect(reasons).toEqual({
+      'copy.json': 'It is not JSON.',
+      'leak.json': 'It is a symbolic link; history reads only files in its own folder and does not follow links.',
+      'schema.json': 'It is not a DiskDial result ("schema" is not a number).',
+    });
+    const errors = await Promise.all(['leak', 'copy', 'schema'].map((id) => store.get(id).then(() => '', (err: Error) => err.message)));
+    for (const said of [...Object.values(reasons), ...errors]) {
+      expect(said).not.toMatch(/root|daemon|20250|99999/);
+    }
+  });
+
+  it('an imported/ folder that is a link is not followed', async () => {
+    const elsewhere = path.join(dir, 'elsewhere');
+    await fsp.mkdir(elsewhere);
+    await fsp.writeFile(path.join(elsewhere, 'planted.json'), JSON.stringify(withId(fixture('quick'), 'planted')));
+    await fsp.mkdir(store.dir, { recursive: true });
+    await fsp.symlink(elsewhere, path.join(store.dir, 'imported'));
+    const listing = await store.list();
+    expect(listing.entries).toEqual([]);
+    expect(listing.skipped).toEqual([{ file: 'imported', reason: 'It is a symbolic link; history reads only files in its own folder and does not follow links.' }]);
+    await expect(store.get('planted')).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(store.import(JSON.stringify(fixture('cdm')))).rejects.toThrow(/is a symbolic link; DiskDial imports only into its own folder/);
+    expect(await fsp.readdir(elsewhere)).toEqual(['planted.json']);
+  });
+});
+
+describe('labels from outside', () => {
+  it('history.label keeps at most 200 characters, says so, and removes control characters', async () => {
+    const doc = fixture('cdm');
+    await store.save(doc);
+    await expect(store.label(doc.id, 'x'.repeat(201))).rejects.toMatchObject({
+      code: 'ERR_LABEL_TOO_LONG',
+      category: 'input',
+      message: 'A label holds at most 200 characters; this one has 201.',
+    });
+    expect((await store.label(doc.id, 'y'.repeat(200))).label).toBe('y'.repeat(200));
+    const entry = await store.label(doc.id, '\x1b[31mThrough\x1b[0m the\x01 hub\x07\n\x1b]0;pwned\x07');
+    expect(entry.label).toBe('Through the hub');
+    expect((await store.get(doc.id)).label).toBe('Through the hub');
+  });
+
+  it('import refuses a 30 MiB label, naming the limit, and writes nothing', async () => {
+    const doc = { ...fixture('quick'), label: 'L'.repeat(30 * 1024 * 1024) };
+    const t0 = performance.now();
+    await expect(store.import(JSON.stringify(doc), 'huge.json')).rejects.toMatchObject({
+      code: 'ERR_LABEL_TOO_LONG',
+      message: expect.stringMatching(/^huge\.json cannot be imported: its result \(id [^)]+\) has a label too long\. A label holds at most 200 characters; this one has 31,457,280\. Nothing was imported\.$/),
+    });
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect((await store.list()).entries).toEqual([]);
+  });
+
+  it('import makes a label plain: ANSI escapes and control characters never reach history', async () => {
+    const doc = { ...fixture('hash'), label: '\x1b[2J\x1b[1;31mEvil\x1b[0m\x9b31m label\x01' };
+    const { entries } = await store.import(JSON.stringify(doc), 'evil.json');
+    expect(entries[0]!.label).toBe('Evil label');
+    const saved = await fsp.readFile(path.join(store.dir, 'imported', `${doc.id}.json`), 'utf8');
+    expect(saved).not.toMatch(/\\u001b|\\u0001|\u009b/);
+    expect(JSON.parse(saved)).toEqual({ ...doc, label: 'Evil label' });
+    // Importing the same file again is a duplicate, not a conflict.
+    expect((await store.import(JSON.stringify(doc), 'evil.json')).duplicates).toBe(1);
+  });
+});
+
+describe('bundle import is all or nothing', () => {
+  const bundle = (...results: ResultDocument[]): string => JSON.stringify({ format: 'diskdial-comparison', schema: 1, results, comparison: {} });
+
+  it('a bundle whose second result conflicts imports nothing, and says which one conflicts', async () => {
+    const cdm = fixture('cdm');
+    await store.save(cdm);
+    const changed = { ...cdm, tests: cdm.tests.map((t) => ({ ...t, mbps: t.mbps * 2 })) };
+    await expect(store.import(bundle(fixture('quick'), changed, fixture('hash')), 'both.json')).rejects.toMatchObject({
+      code: 'ERR_CONFLICT',
+      message: `both.json holds a result whose id (${cdm.id}) is already in history with different figures: result 2 of 3 (id ${cdm.id}). Nothing was imported.`,
+    });
+    expect((await store.list()).entries.map((e) => e.id)).toEqual([cdm.id]);
+    // Two different results with one id inside the bundle itself: the same answer.
+    const quick = fixture('quick');
+    const twin = { ...quick, tests: quick.tests.slice(1) };
+    await expect(store.import(bundle(quick, twin), 'twins.json')).rejects.toMatchObject({ code: 'ERR_CONFLICT', message: expect.stringContaining('result 2 of 2') });
+    expect((await store.list()).entries.map((e) => e.id)).toEqual([cdm.id]);
+  });
+
+  it('a write that fails half way takes back the results written before it', async () => {
+    const [quick, hash] = [fixture('quick'), fixture('hash')];
+    // A folder where the second result's file should go: its rename fails (EISDIR).
+    await fsp.mkdir(path.join(store.dir, 'imported', `${hash.id}.json`), { recursive: true });
+    await expect(store.import(bundle(quick, hash))).rejects.toMatchObject({ code: 'EISDIR' });
+    expect(await fsp.readdir(path.join(store.dir, 'imported'))).toEqual([`${hash.id}.json`]);
+    expect((await store.list()).entries).toEqual([]);
   });
 });

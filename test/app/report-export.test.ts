@@ -355,3 +355,45 @@ describe('HTML', () => {
     expect(renderExport([a!, b!], 'html').text).not.toContain('interface ceiling');
   });
 });
+
+describe('control characters from an imported result', () => {
+  // A label as an imported file can carry it (saved files are not cleaned), and a model name too:
+  // colour, clear screen, a window title (OSC), the one-byte CSI, a bell and a NUL.
+  const HOSTILE = '\x1b[2J\x1b[31mRed\x1b[0m \x1b]0;pwned\x07\x9b6nname\x07\x00';
+  const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
+
+  function hostile(kind: string): ResultDocument {
+    const doc = load(kind);
+    doc.label = HOSTILE;
+    doc.target.device.model = `Disk${HOSTILE}`;
+    doc.flags = [...doc.flags, { code: 'x', severity: 'warning', message: `Flag${HOSTILE}`, fix: HOSTILE }];
+    return doc;
+  }
+
+  for (const format of ['md', 'txt', 'csv', 'html'] as const) {
+    it(`${format}: no control character reaches the file, one result or several`, () => {
+      for (const kind of KINDS) {
+        const one = renderExport([hostile(kind)], format).text;
+        expect(one, `${format} ${kind}`).not.toMatch(CONTROL);
+        expect(one).toContain('Red');
+      }
+      const b = hostile('cdm');
+      b.id = 'other';
+      const many = renderExport([hostile('quick'), b], format).text;
+      expect(many).not.toMatch(CONTROL);
+    });
+  }
+
+  it('json keeps the document as it is: JSON escapes control characters itself', () => {
+    const text = renderExport([hostile('quick')], 'json').text;
+    expect(text).not.toMatch(CONTROL);
+    expect((JSON.parse(text) as ResultDocument).label).toBe(HOSTILE);
+  });
+
+  it('the text and Markdown show the words, without the escapes\' leftovers', () => {
+    const txt = renderExport([hostile('quick')], 'txt').text;
+    expect(txt).toContain('Comment: Red name');
+    const md = renderExport([hostile('quick')], 'md').text;
+    expect(md).toContain('## Red name — ');
+  });
+});

@@ -1,7 +1,9 @@
 // The share card, checked as a picture: each recorded result (test/fixtures/results) is rendered
 // to PNG, decoded, and read back with OCR (tesseract) — the figures, the file system, the cache
 // mode and the version must be legible on the image itself, not only present in the SVG.
-// Also: text is escaped, long labels are cut, a cache warning shows, unknown kinds still render.
+// Also: text is escaped, long labels are cut (fast, however long), control characters cannot
+// break the SVG, a cache warning shows, unknown kinds still render, and cards drawn off the
+// caller's thread are stopped at their time limit.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,8 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cardFilename, cardFontFiles, renderCardPng } from '../../app/src/core/card-png.js';
-import { CARD_HEIGHT, CARD_WIDTH, cardDate, renderCardSvg } from '../../app/src/core/report/card.js';
+import { cardFilename, cardFontFiles, renderCardPng, renderCardPngOffThread } from '../../app/src/core/card-png.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardDate, fitText, renderCardSvg, textWidth, wrapText } from '../../app/src/core/report/card.js';
 import { formatFigure, metricValue, resultMetrics } from '../../app/src/core/report/metrics.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
 
@@ -202,6 +204,97 @@ describe('share card edge cases', () => {
     expect(svg).toContain('knee at 4.00 GB');
     expect(svg).toContain('FAST CACHE');
     expect(svg).toContain('>Fast cache ≈ 4 GB, then 700 MB/s (−77 %), and');
+  });
+});
+
+describe('hostile text on a card', () => {
+  it('a 40,000-character label draws in well under a second (the old prefix-by-prefix cut took 18 s)', () => {
+    const doc = { ...load('quick'), label: 'Through the hub '.repeat(2500) };
+    const t0 = performance.now();
+    const { svg } = renderCardSvg(doc);
+    const ms = performance.now() - t0;
+    expect(ms).toBeLessThan(1000);
+    expect(svg).toMatch(/<text[^>]*>Through the hub[^<]{0,90}…<\/text>/);
+  });
+
+  it('8 MiB in a label, a model name and a verdict cost what is shown, not what was given', () => {
+    // (A saved file can hold this; import refuses such a label, history.test.ts.)
+    const huge = 'w'.repeat(8 * 1024 * 1024);
+    const base = load('hash');
+    const doc: ResultDocument = {
+      ...base,
+      label: huge,
+      target: { ...base.target, device: { ...base.target.device, model: huge } },
+      hash: { ...base.hash!, verdict: { ...base.hash!.verdict, text: `${huge} ${huge}` } },
+    };
+    const t0 = performance.now();
+    const { svg } = renderCardSvg(doc);
+    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(svg.length).toBeLessThan(100_000);
+  });
+
+  it('fitText cuts exactly where the old prefix-by-prefix loop did, at a word end when one is near', () => {
+    // The old loop, kept here as the reference: fine on short texts, quadratic on long ones.
+    const reference = (text: string, max: number, size: number, weight = 400): string => {
+      const clean = text.replace(/\s+/g, ' ').trim();
+      if (textWidth(clean, size, weight) <= max) return clean;
+      const chars = [...clean];
+      let n = chars.length;
+      while (n > 0 && textWidth(chars.slice(0, n).join('') + '…', size, weight) > max) n--;
+      const space = chars.slice(0, n + 1).lastIndexOf(' ');
+      if (space >= n * 0.7) n = space;
+      return chars.slice(0, n).join('').replace(/[\s·,;:–—-]+$/, '') + '…';
+    };
+    const alphabet = 'aeiouMWil1 .,-—·Ä😀\t';
+    let seed = 7;
+    const rnd = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let i = 0; i < 400; i++) {
+      const text = Array.from({ length: rnd(80) }, () => [...alphabet][rnd([...alphabet].length)]).join('');
+      const [max, size, weight] = [20 + rnd(400), 11 + rnd(8), rnd(2) ? 600 : 400];
+      expect(fitText(text, max, size, weight), JSON.stringify({ text, max, size, weight })).toBe(reference(text, max, size, weight));
+    }
+    expect(wrapText('one two three four five six seven eight nine ten', 90, 13, 2).every((l) => textWidth(l, 13) <= 90)).toBe(true);
+    expect(wrapText('  ', 90, 13, 2)).toEqual([]);
+  });
+
+  it('control characters in a label (\\x01, ANSI escapes) leave valid XML: the card still renders', () => {
+    const doc = { ...load('quick'), label: 'Bad\x01label \x1b[31mred\x1b[0m\x0b\ud800' };
+    const card = renderCardPng(doc, { scale: 1 });
+    expect(PNG.sync.read(card.png).width).toBe(800);
+    expect(card.svg).toContain('>Badlabel red<');
+    expect(card.svg).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/);
+  });
+});
+
+describe('cards off the caller\'s thread', () => {
+  it('a worker draws the same picture as renderCardPng', async () => {
+    const doc = load('cdm');
+    const off = await renderCardPngOffThread(doc, { scale: 1 });
+    const on = renderCardPng(doc, { scale: 1 });
+    expect([off.width, off.height]).toEqual([800, 450]);
+    expect(off.svg).toBe(on.svg);
+    expect(off.png.equals(on.png)).toBe(true);
+    await expect(renderCardPngOffThread(doc, { scale: 9 })).rejects.toThrow(RangeError);
+  });
+
+  it('a renderer that never finishes is stopped at the time limit, and this thread keeps running meanwhile', async () => {
+    const hanging = path.resolve(fixtures, '../card/hanging-worker.mjs');
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 20);
+    const t0 = performance.now();
+    try {
+      await expect(renderCardPngOffThread(load('quick'), { timeLimitMs: 600, workerModule: hanging })).rejects.toMatchObject({
+        code: 'ERR_CARD_TIMEOUT',
+        message: 'The share card took longer than 600 ms to draw and was stopped; the result itself is unchanged.',
+      });
+    } finally {
+      clearInterval(timer);
+    }
+    const ms = performance.now() - t0;
+    expect(ms).toBeGreaterThanOrEqual(590);
+    expect(ms).toBeLessThan(10_000);
+    // The spinning worker did not hold this thread: the interval kept firing.
+    expect(ticks).toBeGreaterThan(5);
   });
 });
 

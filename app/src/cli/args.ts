@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import type { CacheRequest, DataPattern, HashAlgo } from '../core/engine-types.js';
 import { FILES_PRESETS, MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPreset } from '../core/file-set.js';
 import { CDM_MODES, CDM_PRESETS, isTestKind, TEST_KINDS, validatePlanOptions, type CdmMode, type CdmPreset, type TestKind } from '../core/presets.js';
+import { cleanLabel } from '../core/text.js';
 import { parseSize } from '../core/units.js';
 import { UsageError } from './usage-error.js';
 import { parseWizardCommand, WIZARD_COMMANDS, WIZARD_HELP, type WizardCommand, type WizardCommandName } from './wizard-commands.js';
@@ -237,6 +238,16 @@ test ends, fails or is cancelled (Ctrl-C). Exit codes: 0 ok, 1 failed, 2 bad inp
 `;
 
 
+/** --label as history keeps it: plain text, at most LABEL_MAX characters (the same rule as
+ *  `history label` and import). */
+function labelOption(text: string): string {
+  try {
+    return cleanLabel(text);
+  } catch (err) {
+    throw new UsageError(`--label: ${(err as Error).message}`);
+  }
+}
+
 function integer(flag: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text.trim())) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
   const n = Number(text);
@@ -361,7 +372,7 @@ export function parseCli(argv: readonly string[]): Command {
   if (v.cache !== undefined) cmd.cache = oneOf('cache', v.cache, CACHES);
   if (v.seconds !== undefined) cmd.seconds = seconds('seconds', v.seconds, false);
   if (v.warmup !== undefined) cmd.warmupSeconds = seconds('warmup', v.warmup, true);
-  if (v.label !== undefined) cmd.label = v.label;
+  if (v.label !== undefined) cmd.label = labelOption(v.label);
   if (v.preset !== undefined) {
     cmd.preset = test === 'cdm' ? oneOf('preset', v.preset, CDM_PRESETS) : oneOf('preset', v.preset, FILES_PRESETS);
   }
@@ -413,7 +424,7 @@ function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefin
   if (v.wait === true) cmd.wait = true;
   if (typeof v.algo === 'string') cmd.algo = oneOf('algo', v.algo, ['sha256', 'sha512'] as const);
   if (typeof v.verify === 'string') cmd.verify = v.verify;
-  if (typeof v.label === 'string') cmd.label = v.label;
+  if (typeof v.label === 'string') cmd.label = labelOption(v.label);
   if (typeof v.threads === 'string') cmd.threads = integer('threads', v.threads, 1, 256);
   if (typeof v.size === 'string') {
     try {

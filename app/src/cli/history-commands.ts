@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { HistoryStore } from '../core/history.js';
 import { formatFigure, kindName } from '../core/report/metrics.js';
 import type { ResultDocument } from '../core/result.js';
+import { plainText, safeJson } from '../core/text.js';
 import { NotAResultError, parseResultFile } from '../core/result-parse.js';
 import { renderExport } from '../core/report/export.js';
 import { EXPORT_FORMATS, type ExportFormat, type HistoryEntry } from '../ipc/contract.js';
@@ -160,7 +161,7 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
     case 'history': {
       if (cmd.action === 'label') {
         const entry = await store.label(cmd.id, cmd.label);
-        io.out(`${entry.id.slice(0, 8)}  ${entry.name}\n`);
+        io.out(`${entry.id.slice(0, 8)}  ${plainText(entry.name)}\n`);
         return 0;
       }
       if (cmd.action === 'delete') {
@@ -169,7 +170,8 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
         return 0;
       }
       const listing = await store.list();
-      for (const s of listing.skipped) io.warn(`skipped ${path.join(listing.dir, s.file)}: ${s.reason}`);
+      // A file name in the folder is anyone's text: no control character reaches the terminal.
+      for (const s of listing.skipped) io.warn(plainText(`skipped ${path.join(listing.dir, s.file)}: ${s.reason}`));
       let entries = listing.entries;
       if (cmd.kind) entries = entries.filter((e) => e.kind === cmd.kind);
       if (cmd.drive) {
@@ -177,7 +179,7 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
         entries = entries.filter((e) => `${e.drive} ${e.volume}`.toLowerCase().includes(needle));
       }
       if (cmd.limit) entries = entries.slice(0, cmd.limit);
-      if (cmd.json) io.out(`${JSON.stringify({ ...listing, entries }, null, 2)}\n`);
+      if (cmd.json) io.out(`${safeJson({ ...listing, entries }, 2)}\n`);
       else io.out(formatHistory(entries, listing.dir));
       return 0;
     }
@@ -194,8 +196,8 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
     }
     case 'share': {
       const [doc] = await resolveRefs(store, [cmd.ref]);
-      const { renderCardPng, cardFilename } = await import('../core/card-png.js');
-      const card = renderCardPng(doc!, { scale: cmd.scale });
+      const { renderCardPngOffThread, cardFilename } = await import('../core/card-png.js');
+      const card = await renderCardPngOffThread(doc!, { scale: cmd.scale });
       const out = cmd.out ?? path.resolve(cardFilename(doc!));
       await writeFile(out, out.toLowerCase().endsWith('.svg') ? card.svg : card.png);
       io.out(`${out} (${out.toLowerCase().endsWith('.svg') ? 'SVG' : `${card.width} × ${card.height} PNG`})\n`);
@@ -218,7 +220,8 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
   }
 }
 
-/** The history as a table: id, date, name, test, drive, headline figures. */
+/** The history as a table: id, date, name, test, drive, headline figures. Every cell is plain
+ *  text: a label or a model name from an imported result cannot send escapes to the terminal. */
 export function formatHistory(entries: readonly HistoryEntry[], dir: string): string {
   if (entries.length === 0) return `No saved results in ${dir}.\n`;
   const rows = entries.map((e) => [
@@ -228,7 +231,7 @@ export function formatHistory(entries: readonly HistoryEntry[], dir: string): st
     kindName(e.kind),
     e.drive,
     e.headline.map((h) => `${h.label.replace(/ · .*/, '')} ${formatFigure(h.value, h.unit as never)}`).join(', ') + (e.headline.length ? ' MB/s' : ''),
-  ]);
+  ].map(plainText));
   const header = ['ID', 'Date (UTC)', 'Name', 'Test', 'Drive', 'Figures'];
   const widths = header.map((h, i) => Math.min(i === 4 ? 44 : 40, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
   const cell = (s: string, w: number): string => (s.length > w ? `${s.slice(0, w - 1)}…` : s.padEnd(w));

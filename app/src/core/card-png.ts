@@ -2,8 +2,16 @@
 // (2 by default, crisp on HiDPI screens and forums). Fonts come only from the Inter files of
 // @expo-google-fonts/inter, never the system's, so the picture is the same on every machine
 // and from the app, the CLI and the browser mode alike.
+//
+// The app's main process, `diskdial serve` and the CLI draw cards with renderCardPngOffThread: in a
+// worker thread with a time limit, so a result made to be slow to draw (an imported file is
+// anyone's) can never freeze the window, the server or the terminal.
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { Resvg } from '@resvg/resvg-js';
+import { DiskDialError } from './errors.js';
 import type { ResultDocument } from './result.js';
 import { renderCardSvg } from './report/card.js';
 
@@ -48,6 +56,66 @@ export function renderCardPng(doc: ResultDocument, opts: { scale?: number } = {}
   });
   const image = resvg.render();
   return { png: image.asPng(), width: image.width, height: image.height, svg };
+}
+
+/** How long a card may take: one draws in well under a second, even on a busy machine. */
+export const CARD_TIME_LIMIT_MS = 15_000;
+
+export interface OffThreadOptions {
+  /** An integer 1–4 (default 2). */
+  scale?: number;
+  /** Milliseconds before the worker is stopped and the card refused (default CARD_TIME_LIMIT_MS). */
+  timeLimitMs?: number;
+  /** The worker's entry file; default card-worker next to this file (tests inject a slow one). */
+  workerModule?: string;
+}
+
+/** renderCardPng in a worker thread, stopped (and refused with ERR_CARD_TIMEOUT) at the time limit. */
+export function renderCardPngOffThread(doc: ResultDocument, opts: OffThreadOptions = {}): Promise<CardPng> {
+  const scale = opts.scale ?? 2;
+  if (!Number.isInteger(scale) || scale < 1 || scale > 4) return Promise.reject(new RangeError(`renderCardPng: scale must be an integer from 1 to 4, got ${scale}`));
+  const limit = opts.timeLimitMs ?? CARD_TIME_LIMIT_MS;
+  const worker = startWorker(opts.workerModule ?? cardWorkerPath(), { doc, scale });
+  return new Promise<CardPng>((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(() => {
+      const seconds = limit >= 1000 ? `${Math.round(limit / 1000)} s` : `${limit} ms`;
+      settle(() => reject(new DiskDialError(`The share card took longer than ${seconds} to draw and was stopped; the result itself is unchanged.`, { code: 'ERR_CARD_TIMEOUT' })));
+    }, limit);
+    worker.on('message', (m: { ok: true; png: ArrayBuffer; width: number; height: number; svg: string } | { ok: false; name: string; message: string }) => {
+      settle(() => {
+        if (m.ok) resolve({ png: Buffer.from(m.png), width: m.width, height: m.height, svg: m.svg });
+        else reject(m.name === 'RangeError' ? new RangeError(m.message) : new DiskDialError(`The share card could not be drawn: ${m.message}`, { code: 'ERR_CARD' }));
+      });
+    });
+    worker.on('error', (err) => {
+      const oom = (err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      settle(() => reject(new DiskDialError(oom ? 'The share card needed too much memory to draw and was stopped.' : `The share card could not be drawn: ${err.message}`, { code: 'ERR_CARD' })));
+    });
+    worker.on('exit', (code) => settle(() => reject(new DiskDialError(`The share card could not be drawn (its worker ended with code ${code}).`, { code: 'ERR_CARD' }))));
+  });
+}
+
+/** card-worker next to this file: .js when compiled (dist/core), .ts from source (tests). */
+function cardWorkerPath(): string {
+  const here = fileURLToPath(import.meta.url);
+  return path.join(path.dirname(here), `card-worker${path.extname(here)}`);
+}
+
+function startWorker(file: string, workerData: unknown): Worker {
+  // A card needs tens of MB; the cap stops a hostile document long before it hurts the process.
+  const resourceLimits = { maxOldGenerationSizeMb: 512 };
+  if (!file.endsWith('.ts')) return new Worker(file, { workerData, resourceLimits });
+  // From source a worker cannot load TypeScript by itself: tsx's require hook compiles it.
+  const code = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(file)});`;
+  return new Worker(code, { eval: true, workerData, resourceLimits });
 }
 
 /** "diskdial-quick-2026-11-22.png": the kind and the day the test started (UTC). */

@@ -5,9 +5,12 @@
 // Every write is atomic (a temporary file in the same folder, fsync, rename, fsync of the
 // folder): a crash or power loss leaves the old file or the new one, never half of one. Every
 // read is defensive: a file that is not a result, is cut short, or comes from a newer DiskDial is
-// skipped with its reason, never a crash.
+// skipped with its reason, never a crash. Only regular files in the folder itself are read: a
+// symbolic link is never followed (it could point at a secret, or at /dev/zero), a FIFO or a
+// device is never waited on, nothing over MAX_RESULT_BYTES is read, and a skip reason never quotes
+// what is in a file. An import goes in whole or not at all.
 import { randomBytes } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { constants as fsConstants, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { HistoryEntry, HistoryListing } from '../ipc/contract.js';
@@ -15,6 +18,7 @@ import { DiskDialError, inputError } from './errors.js';
 import { metricValue, resultMetrics, resultName, resultTitle, targetLine } from './report/metrics.js';
 import type { ResultDocument } from './result.js';
 import { NotAResultError, parseResultFile, parseResultText, RESULT_ID_RE } from './result-parse.js';
+import { cleanLabel } from './text.js';
 
 /** Larger files are not results (a quick test's document is tens of kB, a big many-file test's a few MB). */
 const MAX_RESULT_BYTES = 64 * 1024 * 1024;
@@ -91,6 +95,10 @@ export class HistoryStore {
       const dir = origin === 'local' ? this.dir : path.join(this.dir, IMPORTED);
       let names: string[];
       try {
+        if (origin === 'imported' && (await isLink(dir))) {
+          skipped.push({ file: IMPORTED, reason: LINK_REASON });
+          continue;
+        }
         names = await fsp.readdir(dir);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
@@ -123,9 +131,9 @@ export class HistoryStore {
 
   /** Sets or (with an empty label) removes a result's label; returns its new history row. */
   async label(id: string, label: string): Promise<HistoryEntry> {
+    const trimmed = cleanLabel(label);
     const found = await this.#locate(id);
     const { label: _old, ...rest } = found.doc;
-    const trimmed = label.trim();
     // The label goes right after `kind`, where a new result has it.
     const doc = (trimmed ? insertAfter(rest, 'kind', 'label', trimmed) : rest) as ResultDocument;
     await writeFileAtomic(found.file, `${JSON.stringify(doc, null, 2)}\n`);
@@ -151,9 +159,11 @@ export class HistoryStore {
 
   /**
    * Imports the text of an exported file (one result, or every result of a comparison export).
-   * The documents are stored as they are, id and all, so exporting again gives the same file.
-   * A result already in history is a duplicate (not written again); a different result with the
-   * same id is refused.
+   * The documents are stored as they are, id and all, so exporting again gives the same file;
+   * only a label is made plain (control characters removed) and refused over LABEL_MAX. A result
+   * already in history is a duplicate (not written again); a different result with the same id is
+   * refused. All or nothing: every result is checked before the first is written, and a write
+   * that fails takes back the ones before it.
    */
   async import(text: string, name = 'the file'): Promise<{ entries: HistoryEntry[]; duplicates: number }> {
     let docs: ResultDocument[];
@@ -163,27 +173,54 @@ export class HistoryStore {
       if (err instanceof NotAResultError) throw inputError(`${name} cannot be imported: ${err.reason}`, 'ERR_NOT_A_RESULT');
       throw err;
     }
-    const entries: HistoryEntry[] = [];
-    let duplicates = 0;
-    for (const doc of docs) {
-      const existing = await this.#locate(doc.id, false).catch(() => undefined);
-      if (existing) {
-        if (JSON.stringify(existing.doc) !== JSON.stringify(doc)) {
-          throw new DiskDialError(`${name} holds a result whose id (${doc.id}) is already in history with different figures; it was not imported.`, {
-            code: 'ERR_CONFLICT',
-            category: 'input',
-          });
+    const which = (i: number, id: string): string => (docs.length > 1 ? `result ${i + 1} of ${docs.length} (id ${id})` : `its result (id ${id})`);
+    const plan: Array<{ doc: ResultDocument; text: string; existing?: Located }> = [];
+    for (const [i, raw] of docs.entries()) {
+      let doc = raw;
+      if (raw.label !== undefined) {
+        let label: string;
+        try {
+          label = cleanLabel(raw.label);
+        } catch (err) {
+          throw inputError(`${name} cannot be imported: ${which(i, raw.id)} has a label too long. ${(err as Error).message} Nothing was imported.`, 'ERR_LABEL_TOO_LONG');
         }
-        duplicates++;
-        entries.push(historyEntry(existing.doc, existing.origin));
+        if (label !== raw.label) {
+          const { label: _raw, ...rest } = raw;
+          doc = (label ? { ...raw, label } : rest) as ResultDocument;
+        }
+      }
+      const json = JSON.stringify(doc);
+      const conflict = (): DiskDialError =>
+        new DiskDialError(`${name} holds a result whose id (${doc.id}) is already in history with different figures: ${which(i, doc.id)}. Nothing was imported.`, {
+          code: 'ERR_CONFLICT',
+          category: 'input',
+        });
+      const twin = plan.find((p) => p.doc.id === doc.id);
+      if (twin) {
+        if (JSON.stringify(twin.doc) !== json) throw conflict();
         continue;
       }
-      const dir = path.join(this.dir, IMPORTED);
-      await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
-      await writeFileAtomic(path.join(dir, `${doc.id}.json`), `${JSON.stringify(doc, null, 2)}\n`);
-      entries.push(historyEntry(doc, 'imported'));
+      const existing = await this.#locate(doc.id, false).catch(() => undefined);
+      if (existing && JSON.stringify(existing.doc) !== json) throw conflict();
+      plan.push({ doc, text: `${JSON.stringify(doc, null, 2)}\n`, ...(existing ? { existing } : {}) });
     }
-    return { entries, duplicates };
+    const dir = path.join(this.dir, IMPORTED);
+    if (await isLink(dir)) throw new DiskDialError(`${dir} is a symbolic link; DiskDial imports only into its own folder. Nothing was imported.`, { code: 'ERR_NOT_A_FOLDER' });
+    const written: string[] = [];
+    try {
+      for (const p of plan) {
+        if (p.existing) continue;
+        await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+        const file = path.join(dir, `${p.doc.id}.json`);
+        await writeFileAtomic(file, p.text);
+        written.push(file);
+      }
+    } catch (err) {
+      await Promise.all(written.map((f) => fsp.rm(f, { force: true })));
+      throw err;
+    }
+    const entries = plan.map((p) => (p.existing ? historyEntry(p.existing.doc, p.existing.origin) : historyEntry(p.doc, 'imported')));
+    return { entries, duplicates: plan.filter((p) => p.existing).length };
   }
 
   async #locate(idOrPrefix: string, allowPrefix = true): Promise<Located> {
@@ -192,6 +229,7 @@ export class HistoryStore {
       [this.dir, 'local'],
       [path.join(this.dir, IMPORTED), 'imported'],
     ] as const) {
+      if (origin === 'imported' && (await isLink(dir))) continue;
       const file = path.join(dir, `${idOrPrefix}.json`);
       try {
         return { doc: await readResult(file), file, origin };
@@ -211,11 +249,44 @@ export class HistoryStore {
   }
 }
 
+/** Whether `p` is a symbolic link (false when it does not exist). */
+async function isLink(p: string): Promise<boolean> {
+  try {
+    return (await fsp.lstat(p)).isSymbolicLink();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
+}
+
+const LINK_REASON = 'It is a symbolic link; history reads only files in its own folder and does not follow links.';
+
+// Absent on Windows: there an lstat before opening stands in for it.
+const O_NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
+const O_NONBLOCK = fsConstants.O_NONBLOCK ?? 0;
+
+/** Reads one result file: a regular file only, opened without following a link and without
+ *  waiting (a FIFO opened non-blocking answers at once, and is then refused as not a file). */
 async function readResult(file: string): Promise<ResultDocument> {
-  const st = await fsp.stat(file);
-  if (st.isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
-  if (st.size > MAX_RESULT_BYTES) throw new NotAResultError(`It is ${Math.round(st.size / 1e6)} MB, too large to be a result.`);
-  return parseResultText(await fsp.readFile(file, 'utf8'));
+  if (!O_NOFOLLOW && (await fsp.lstat(file)).isSymbolicLink()) throw new NotAResultError(LINK_REASON);
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(file, fsConstants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  } catch (err) {
+    // Linux answers ELOOP for a link under O_NOFOLLOW; macOS and the BSDs too (EMLINK on some).
+    const code = (err as NodeJS.ErrnoException).code;
+    if ((code === 'ELOOP' || code === 'EMLINK') && (await fsp.lstat(file)).isSymbolicLink()) throw new NotAResultError(LINK_REASON);
+    throw err;
+  }
+  try {
+    const st = await handle.stat();
+    if (st.isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
+    if (!st.isFile()) throw new NotAResultError('It is not a regular file (a pipe, a device or a socket); history reads only files.');
+    if (st.size > MAX_RESULT_BYTES) throw new NotAResultError(`It is ${Math.round(st.size / 1e6)} MB, too large to be a result.`);
+    return parseResultText(await handle.readFile('utf8'));
+  } finally {
+    await handle.close();
+  }
 }
 
 function asHistoryError(err: unknown, id: string): unknown {

@@ -3,7 +3,8 @@
 // imports from another machine. It decides, in plain words, whether the text is a result this
 // version can show: JSON at all, a DiskDial result, a schema this version reads, and the fields
 // every view relies on. It never changes the document: what was read is what is kept, so an
-// export → import round trip is lossless.
+// export → import round trip is lossless. A reason never quotes the file's text (the file may
+// not be a result at all, and its first bytes are nobody's business): it says where, not what.
 import { z } from 'zod';
 import { RESULT_SCHEMA, type ResultDocument } from './result.js';
 
@@ -125,11 +126,13 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(trimmed) as unknown;
   } catch (err) {
-    // A crash mid-write leaves JSON cut short; say so rather than quoting the parser.
+    // A crash mid-write leaves JSON cut short; say so. The parser's message is not passed on: it
+    // quotes the text around the error.
     const msg = err instanceof Error ? err.message : String(err);
     const at = /position (\d+)/.exec(msg);
     const atEnd = at ? Number(at[1]) >= trimmed.trimEnd().length - 1 : /end of (JSON )?input|Unterminated/i.test(msg);
-    return fail(atEnd && /^\s*[{[]/.test(trimmed) ? 'The file ends too soon: it is not complete JSON (cut short?).' : `It is not JSON (${msg.slice(0, 120)}).`);
+    if (atEnd && /^\s*[{[]/.test(trimmed)) return fail('The file ends too soon: it is not complete JSON (cut short?).');
+    return fail(at ? `It is not JSON (it goes wrong at character ${Number(at[1]) + 1}).` : 'It is not JSON.');
   }
 }
 
@@ -142,7 +145,7 @@ export function checkResult(value: unknown): ResultDocument {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('It is not a DiskDial result (not a JSON object).');
   const schema = (value as { schema?: unknown }).schema;
   if (schema === undefined) return fail('It is not a DiskDial result (it has no "schema" field).');
-  if (typeof schema !== 'number' || !Number.isInteger(schema) || schema < 1) return fail(`It is not a DiskDial result ("schema" is ${JSON.stringify(schema).slice(0, 40)}).`);
+  if (typeof schema !== 'number' || !Number.isInteger(schema) || schema < 1) return fail(`It is not a DiskDial result ("schema" is ${typeof schema === 'number' ? schema : 'not a number'}).`);
   if (schema > RESULT_SCHEMA) {
     return fail(`It was made by a newer DiskDial (result schema ${schema}); this version reads schema ${RESULT_SCHEMA}. Update DiskDial to open it.`);
   }

@@ -8,6 +8,7 @@ import type { CacheMode } from '../core/engine-types.js';
 import { isChecksumFilePath, parsePastedDigest } from '../core/hash-verify.js';
 import { FORMAT_IDS, type FormatId, type FormatInfo, type WizardDisk, type WizardPlanState, type WizardStage } from '../core/wizard/types.js';
 import type { ResultDocument, ResultTest } from '../core/result.js';
+import { LABEL_MAX } from '../core/text.js';
 
 // ---- shared shapes --------------------------------------------------------------------------
 
@@ -349,8 +350,9 @@ export const requests = {
   'history.list': z.object({}).strict(),
   /** One saved result document. */
   'history.get': z.object({ id: ResultId }).strict(),
-  /** Names a result ("Direct to the port", "Through the hub"); an empty label removes it. */
-  'history.label': z.object({ id: ResultId, label: z.string().max(200) }).strict(),
+  /** Names a result ("Direct to the port", "Through the hub"); an empty label removes it. At most
+   *  LABEL_MAX characters; control characters are removed (core/text.ts cleanLabel). */
+  'history.label': z.object({ id: ResultId, label: z.string().max(LABEL_MAX) }).strict(),
   /** Deletes saved results. */
   'history.delete': z.object({ ids: z.array(ResultId).min(1).max(1000) }).strict(),
   /** Adds a result document from another machine (its JSON text, as exported). */

@@ -44,9 +44,10 @@ export class HistoryService {
   /** The share card of a saved result, rasterized here so app and CLI give the same picture. */
   async card(id: string, scale = 2): Promise<ShareCard> {
     const doc = await this.store.get(id);
-    // resvg is loaded on first use: most sessions never share a card.
-    const { renderCardPng, cardFilename } = await import('../core/card-png.js');
-    const card = renderCardPng(doc, { scale });
+    // resvg is loaded on first use: most sessions never share a card. It draws in a worker with a
+    // time limit, never on this thread (the app's main process, or the server's).
+    const { renderCardPngOffThread, cardFilename } = await import('../core/card-png.js');
+    const card = await renderCardPngOffThread(doc, { scale });
     return { pngBase64: card.png.toString('base64'), width: card.width, height: card.height, svg: card.svg, filename: cardFilename(doc) };
   }
 

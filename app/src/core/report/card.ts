@@ -10,6 +10,7 @@
 // no <style>, no external resources, one font family (Inter 400/600/700). Text widths are
 // estimates (no font metrics here), deliberately on the wide side, so truncation errs early.
 import type { ResultDocument } from '../result.js';
+import { plainText } from '../text.js';
 import { formatFigure, kindName, metricValue, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric } from './metrics.js';
 
 export const CARD_WIDTH = 800;
@@ -54,46 +55,94 @@ export function renderCardSvg(doc: ResultDocument): { svg: string; width: number
 
 // ---- text ---------------------------------------------------------------------------------
 
-/** Escapes text and attribute values for XML. */
+/** Escapes text and attribute values for XML. Control characters go (XML 1.0 forbids most of
+ *  them, and one would make the whole card fail to parse), and so do unpaired surrogates. */
 export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+  return plainText(s)
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uFFFE\uFFFF]/g, '')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
 }
 
 const NARROW = new Set([...' .,:;!|\'"`ijlI1()[]{}·/\\-tfr']);
 const WIDE = new Set([...'MWmw@%—…⚠']);
 
+/** One character's width in em, an over-estimate for Inter. */
+function charEm(ch: string): number {
+  return NARROW.has(ch) ? 0.32 : WIDE.has(ch) ? 0.9 : ch >= 'A' && ch <= 'Z' ? 0.7 : 0.6;
+}
+
 /** Text width in px, an over-estimate for Inter: about 0.6 em a character, less for the thin ones. */
 export function textWidth(s: string, size: number, weight = 400): number {
   let em = 0;
-  for (const ch of s) em += NARROW.has(ch) ? 0.32 : WIDE.has(ch) ? 0.9 : ch >= 'A' && ch <= 'Z' ? 0.7 : 0.6;
+  for (const ch of s) em += charEm(ch);
   return em * size * (weight >= 600 ? 1.05 : 1);
 }
 
-/** The text cut to fit `max` px, ending in "…" when cut. */
+/** textWidth(s) <= max, reading no further than the room: a huge text costs what fits. */
+function fits(s: string, max: number, size: number, weight = 400): boolean {
+  const room = max / (size * (weight >= 600 ? 1.05 : 1));
+  let em = 0;
+  for (const ch of s) if ((em += charEm(ch)) > room) return false;
+  return true;
+}
+
+/** The text cut to fit `max` px, ending in "…" when cut; runs of white space count as one space.
+ *  Widths add up character by character, so one pass from the start finds the cut and stops
+ *  there: the work grows with what is shown, never with what was given (the old loop re-measured
+ *  every prefix and took minutes on a long label). */
 export function fitText(s: string, max: number, size: number, weight = 400): string {
-  const clean = s.replace(/\s+/g, ' ').trim();
-  if (textWidth(clean, size, weight) <= max) return clean;
-  const chars = [...clean];
-  let n = chars.length;
-  while (n > 0 && textWidth(chars.slice(0, n).join('') + '…', size, weight) > max) n--;
+  const room = max / (size * (weight >= 600 ? 1.05 : 1));
+  const ellipsis = charEm('…');
+  const chars: string[] = [];
+  let em = 0;
+  // n: how many characters fit with the ellipsis after them.
+  let n = -1;
+  let space = false;
+  const take = (ch: string): boolean => {
+    const w = charEm(ch);
+    if (n < 0 && em + w + ellipsis > room) n = chars.length;
+    em += w;
+    chars.push(ch);
+    // Past the room: it does not fit whole, and the one character past the cut is in hand.
+    return em > room;
+  };
+  // Control characters and terminal escapes go before measuring, so they leave no gap behind.
+  for (const ch of plainText(s)) {
+    // An unpaired surrogate is no character at all (and not valid XML).
+    if (ch.length === 1 && ch >= '\uD800' && ch <= '\uDFFF') continue;
+    if (/\s/.test(ch)) {
+      space = chars.length > 0;
+      continue;
+    }
+    if (space && take(' ')) break;
+    space = false;
+    if (take(ch)) break;
+  }
+  if (em <= room) return chars.join('');
   // Cut at a word's end when one is near, rather than mid-word.
-  const space = chars.slice(0, n + 1).lastIndexOf(' ');
-  if (space >= n * 0.7) n = space;
+  const cut = chars.slice(0, n + 1).lastIndexOf(' ');
+  if (cut >= n * 0.7) n = cut;
   return chars.slice(0, n).join('').replace(/[\s·,;:–—-]+$/, '') + '…';
 }
 
 /** Words wrapped to at most `lines` lines of `max` px; when text is left over, the last line is
- *  cut with "…". */
+ *  cut with "…". Words are read one at a time, only as many as can show. */
 export function wrapText(s: string, max: number, size: number, lines: number, weight = 400): string[] {
-  const words = s.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
+  const words = /\S+/g;
+  const next = (): string | undefined => words.exec(s)?.[0];
   const out: string[] = [];
-  let i = 0;
-  while (i < words.length && out.length < lines) {
-    let line = words[i++] as string;
-    while (i < words.length && textWidth(`${line} ${words[i]}`, size, weight) <= max) line += ` ${words[i++]}`;
+  let word = next();
+  while (word !== undefined && out.length < lines) {
+    let line = word;
+    while ((word = next()) !== undefined && fits(`${line} ${word}`, max, size, weight)) line += ` ${word}`;
     out.push(line);
   }
-  if (i < words.length && out.length > 0) out.push([out.pop(), ...words.slice(i)].join(' '));
+  if (word !== undefined && out.length > 0) {
+    // Text is left over: the last line takes what could show of it, and fitText ends it with "…".
+    let last = `${out.pop()} ${word}`;
+    while (fits(last, max, size, weight) && (word = next()) !== undefined) last += ` ${word}`;
+    out.push(last);
+  }
   return out.map((l) => fitText(l, max, size, weight));
 }
 
@@ -199,7 +248,8 @@ export function cardDate(iso: string): string {
 function methodBand(doc: ResultDocument): string {
   const y = BAND_TOP;
   const date = cardDate(doc.startedAt);
-  const version = `DiskDial ${doc.app.version} · engine ${doc.app.engine}`;
+  // Versions come from the document: an imported one is cut to fit like any other text.
+  const version = fitText(`DiskDial ${doc.app.version} · engine ${doc.app.engine}`, 300, 12.5);
   const rightW = Math.max(textWidth(date, 12.5, 600), textWidth(version, 12.5));
   const leftMax = CARD_WIDTH - 2 * PAD - rightW - 24;
   // The cache mode leads the method line, coloured: green when uncached, amber when not.
@@ -225,10 +275,10 @@ function methodBand(doc: ResultDocument): string {
 /** The drive line cut to fit, shortening the model first: the interface, file system and size
  *  matter more to a reader than the end of a long model name. */
 function fitTarget(line: string, max: number, size: number, weight: 400 | 600 | 700): string {
-  if (textWidth(line, size, weight) <= max) return line;
+  if (fits(line, max, size, weight)) return line;
   const [first, ...rest] = line.split(' · ');
   const tail = ` · ${rest.join(' · ')}`;
-  const room = max - textWidth(tail, size, weight);
+  const room = fits(tail, max, size, weight) ? max - textWidth(tail, size, weight) : 0;
   if (rest.length > 0 && room >= textWidth('Abcdefghij…', size, weight)) return fitText(first as string, room, size, weight) + tail;
   return fitText(line, max, size, weight);
 }
@@ -677,7 +727,7 @@ function metricList(doc: ResultDocument, box: Box): string {
   const list = resultMetrics(doc).filter((m) => m.primary);
   const shown = list.slice(0, 8);
   if (shown.length === 0) {
-    return text(CARD_WIDTH / 2, box.y + box.h / 2, `${kindName(doc.kind)}: no figures in this result`, { size: 18, weight: 600, fill: COLOR.muted, anchor: 'middle' });
+    return text(CARD_WIDTH / 2, box.y + box.h / 2, fitText(`${kindName(doc.kind)}: no figures in this result`, box.w, 18, 600), { size: 18, weight: 600, fill: COLOR.muted, anchor: 'middle' });
   }
   const out: string[] = [];
   const cols = shown.length > 4 ? 2 : 1;

@@ -6,10 +6,14 @@
 // Browser-safe: no node:* imports (the renderer bundles it). The HTML page loads nothing from
 // anywhere: its style and charts are inline, and it has no script. The format-and-compare
 // report (format-report.ts) is built from the same escaping, table, CSV and page helpers,
-// exported below, so both print alike and are safe alike.
+// exported below, so both print alike and are safe alike. Text in a result may have come from
+// anywhere (an imported file): each format escapes its own syntax, and no format lets a control
+// character through raw — an ESC in a label must not reach a terminal that shows the file (JSON
+// keeps them, as \u escapes, so the document stays the same).
 import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
 import type { ResultDocument, ResultFlag, ResultTest } from '../result.js';
 import { spread } from '../stats.js';
+import { plainText, safeJson, withoutControls } from '../text.js';
 import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from './compare.js';
 import { formatFigure, kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric, type MetricUnit } from './metrics.js';
 
@@ -28,9 +32,12 @@ export function renderExport(docs: readonly ResultDocument[], format: ExportForm
   const first = docs[0];
   if (first === undefined) throw new RangeError('renderExport: no result to export');
   const filename = exportFilename(docs, format);
-  if (docs.length === 1) return { filename, mime: MIME[format], text: SINGLE[format](first) };
+  // The helpers below strip control characters field by field; this pass covers every line the
+  // text formats print without one (the CrystalDiskMark-style text has no cell escaping at all).
+  const clean = (text: string): string => (format === 'json' ? text : withoutControls(text));
+  if (docs.length === 1) return { filename, mime: MIME[format], text: clean(SINGLE[format](first)) };
   const cmp = compareResults(docs, opts.baseline !== undefined ? { baseline: opts.baseline } : {});
-  return { filename, mime: MIME[format], text: MANY[format](docs, cmp) };
+  return { filename, mime: MIME[format], text: clean(MANY[format](docs, cmp)) };
 }
 
 /** "diskdial-quick-2026-11-22.md" for one result, "diskdial-compare-3-results-2026-11-22.csv"
@@ -49,7 +56,7 @@ const SINGLE: Record<ExportFormat, (doc: ResultDocument) => string> = {
   md: markdownOne,
   txt: (doc) => [txtHeader([doc]), txtBlock(doc)].join('\n'),
   csv: (doc) => csvText([doc]),
-  json: (doc) => JSON.stringify(doc, null, 2) + '\n',
+  json: (doc) => safeJson(doc, 2) + '\n',
   html: htmlOne,
 };
 
@@ -57,7 +64,7 @@ const MANY: Record<ExportFormat, (docs: readonly ResultDocument[], cmp: Comparis
   md: markdownMany,
   txt: txtMany,
   csv: (docs) => csvText(docs),
-  json: (docs, cmp) => JSON.stringify({ format: 'diskdial-comparison', schema: 1, results: docs, comparison: cmp }, null, 2) + '\n',
+  json: (docs, cmp) => safeJson({ format: 'diskdial-comparison', schema: 1, results: docs, comparison: cmp }, 2) + '\n',
   html: htmlMany,
 };
 
@@ -250,9 +257,10 @@ export function mdCell(s: string): string {
   return mdInline(s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|'));
 }
 
-/** Text on one line, with '<' as an entity so a label cannot open an HTML tag where a forum renders HTML. */
+/** Text on one line without control characters, with '<' as an entity so a label cannot open an
+ *  HTML tag where a forum renders HTML. */
 export function mdInline(s: string): string {
-  return s.replace(/\r?\n|\r/g, ' ').replace(/</g, '&lt;');
+  return plainText(s).replace(/</g, '&lt;');
 }
 
 export function mdTable(t: Table): string[] {
@@ -276,7 +284,7 @@ function markdownOne(doc: ResultDocument): string {
   if (runs) out.push(`_${runs}_`, '');
   const said = resultStatements(doc);
   if (said.length > 0) {
-    for (const s of said) out.push(`- **${mdInline(s.label)}:** ${s.code ? `\`${s.text}\`` : mdInline(s.text)}`);
+    for (const s of said) out.push(`- **${mdInline(s.label)}:** ${s.code ? `\`${mdInline(s.text).replace(/`/g, '')}\`` : mdInline(s.text)}`);
     out.push('');
   }
   const notes = [...doc.flags.map((f) => `- ${flagMark(f)} ${mdInline(f.message)} ${mdInline(f.fix)}`.trimEnd()), ...(doc.notes ?? []).map((n) => `- ℹ ${mdInline(n)}`)];
@@ -460,9 +468,10 @@ const CSV_HEAD = [
 type CsvRow = Partial<Record<(typeof CSV_HEAD)[number], string | number>>;
 
 /** A text cell, guarded against spreadsheet formulas: one starting with = + - @ (or a tab or
- *  carriage return) gets a leading apostrophe, so a label cannot run as a formula. */
+ *  carriage return) gets a leading apostrophe, so a label cannot run as a formula. Control
+ *  characters go; line breaks stay (csvQuote quotes them). */
 export function csvText1(s: string): string {
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /^[=+\-@\t\r]/.test(s) ? `'${withoutControls(s)}` : withoutControls(s);
 }
 
 /** A number as plain digits at full precision; empty when not finite. */
@@ -544,9 +553,10 @@ function csvText(docs: readonly ResultDocument[]): string {
 
 // ---- HTML --------------------------------------------------------------------------------------
 
-/** Text safe in HTML content and quoted attributes. '/' is escaped too, so no text can form "//". */
+/** Text safe in HTML content and quoted attributes. '/' is escaped too, so no text can form "//";
+ *  control characters go (HTML forbids them; tabs and line breaks become spaces). */
 export function esc(s: string): string {
-  return s.replace(/[&<>"'/]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '/': '&#47;' })[ch] ?? ch);
+  return plainText(s).replace(/[&<>"'/]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '/': '&#47;' })[ch] ?? ch);
 }
 
 const STYLE = `
