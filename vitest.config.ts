@@ -24,7 +24,9 @@ export default defineConfig({
         test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       // The real UI in Debian's Chromium, driven by playwright-core, against `diskdial serve`.
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+      // Tests wait for states with expect.poll; its 1 s default is less than a page on a loaded
+      // CI machine may take to show one (a poll ends as soon as the state is there).
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], expect: { poll: { timeout: 15_000 } } } },
     ],
   },
 });
