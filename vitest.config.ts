@@ -21,7 +21,7 @@ export default defineConfig({
       {
         extends: true,
         // The React UI in jsdom: components, stores, the arithmetic behind the dials and tables.
-        test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/renderer/helpers/setup.tsx'] },
       },
       // The real UI in Debian's Chromium, driven by playwright-core, against `diskdial serve`.
       // Tests wait for states with expect.poll; its 1 s default is less than a page on a loaded
