@@ -26,7 +26,10 @@ export default defineConfig({
       // The real UI in Debian's Chromium, driven by playwright-core, against `diskdial serve`.
       // Tests wait for states with expect.poll; its 1 s default is less than a page on a loaded
       // CI machine may take to show one (a poll ends as soon as the state is there).
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], expect: { poll: { timeout: 15_000 } } } },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/global-setup.ts', 'test/e2e/helpers/build.ts'], expect: { poll: { timeout: 15_000 } } },
+      },
     ],
   },
 });
