@@ -105,10 +105,6 @@ async function watchNeedles(page: Page): Promise<void> {
   });
 }
 
-async function needle(page: Page, which: 'write' | 'read'): Promise<number> {
-  return Number(await page.getByTestId(`needle-${which}`).getAttribute('data-angle'));
-}
-
 beforeAll(async () => {
   buildIfNeeded();
   target = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-'));
@@ -138,21 +134,13 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     await page.getByLabel('Number of runs').fill('1');
     await page.screenshot({ path: path.join(artifacts, 'quick-test-idle.png') });
 
+    // Live: the needles leave zero as readings arrive, gliding there (seen short of the reading
+    // they head for, see watchNeedles), not jumping. Counted in the page while the test runs: the
+    // server finishes a test this small in seconds, however slowly a loaded machine lets Chromium
+    // draw, so nothing the test reads afterwards could tell.
+    await watchNeedles(page);
     await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'visible' });
-    // Live: the write needle leaves zero while the test runs, passing through angles on the way
-    // (animated, not a jump to one value). Sampled until seen, however slowly frames come.
-    await expect.poll(() => needle(page, 'write'), { timeout: 20_000, interval: 20 }).toBeGreaterThan(-100);
-    const angles = new Set<number>();
-    await expect
-      .poll(
-        async () => {
-          angles.add(await needle(page, 'write')).add(await needle(page, 'read'));
-          return angles.size;
-        },
-        { timeout: 20_000, interval: 20 },
-      )
-      .toBeGreaterThan(2);
+    await expect.poll(() => page.evaluate(() => (window as unknown as NeedleWatch).needles.between), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
     await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 60_000 });
 
     // Final figures: both dials show a speed; the badge tells how it was measured.
@@ -178,8 +166,10 @@ describe('Quick Test in Chromium against diskdial serve', () => {
   it('stops a continuous test mid-way and removes its files', async () => {
     const page = await startContinuous(watchNeedles);
     // Smooth needles (counted in the page since before Start, see watchNeedles): the needles were
-    // seen between where they were and the reading they head for, again and again.
-    await expect.poll(() => page.evaluate(() => (window as unknown as NeedleWatch).needles.between), { timeout: 30_000, message: 'needle moves short of their reading' }).toBeGreaterThanOrEqual(10);
+    // seen between where they were and the reading they head for.
+    // (A few suffice: a needle that jumps is never seen between. A starved Chromium may draw a
+    // frame a second, so wait for them rather than ask for many.)
+    await expect.poll(() => page.evaluate(() => (window as unknown as NeedleWatch).needles.between), { timeout: 60_000, message: 'needle moves short of their reading' }).toBeGreaterThanOrEqual(3);
     // (No screenshot of the running test here: on a loaded machine Chromium may not draw a frame of
     // the animated page within 30 s. scripts/screenshots.ts makes the README's running picture.)
     await page.getByRole('button', { name: 'Stop' }).click();
