@@ -3,41 +3,25 @@
 // chosen a folder as its target, and an orderly shutdown (SIGINT to the server: it stops any
 // running test and removes its files).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildCoreIfChanged, newest } from '../../helpers/build-core.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const artifacts = path.join(root, 'test-artifacts');
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
-/** When anything in `paths` (files, or folders searched recursively) last changed, in ms. */
-function newest(...paths: string[]): number {
-  let latest = 0;
-  for (const p of paths.map((x) => path.join(root, x))) {
-    if (!existsSync(p)) continue;
-    const st = statSync(p);
-    if (!st.isDirectory()) latest = Math.max(latest, st.mtimeMs);
-    else for (const name of readdirSync(p)) latest = Math.max(latest, newest(path.relative(root, path.join(p, name))));
-  }
-  return latest;
-}
-
 /** The compiled core and the built UI are what `npm install` produces; rebuilt here only when
  *  their sources changed since, so the tests run what the tree says. (Compiling every time cost
  *  each file's beforeAll minutes on a loaded machine, past the hook's time limit.) */
 export function buildIfNeeded(): void {
   mkdirSync(artifacts, { recursive: true });
-  const core = newest('app/src', 'tsconfig.json', 'tsconfig.build.json');
-  const stamp = path.join(root, 'dist/.core-built');
-  if (!existsSync(stamp) || statSync(stamp).mtimeMs < core) {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
-    writeFileSync(stamp, '');
-  }
+  buildCoreIfChanged();
   const html = path.join(root, 'dist/renderer/index.html');
-  if (!existsSync(html) || statSync(html).mtimeMs < Math.max(core, newest('renderer'))) {
+  if (!existsSync(html) || statSync(html).mtimeMs < newest('app/src', 'renderer')) {
     execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], { cwd: root, stdio: 'pipe' });
   }
 }
