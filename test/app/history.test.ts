@@ -7,7 +7,7 @@ import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { combineRuns } from '../../app/src/core/analysis.js';
 import { defaultDataDir, headlineFigures, historyDir, HistoryStore, writeFileAtomic } from '../../app/src/core/history.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
@@ -91,8 +91,12 @@ describe('saving and listing', () => {
     `;
     const seen: number[] = [];
     for (let round = 0; round < 4; round++) {
+      const before = (await fsp.stat(target)).ino;
       const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, stdio: 'ignore' });
-      await new Promise((r) => setTimeout(r, 700 + round * 150));
+      // Killed once it is writing (its first file renamed into place: a new inode), not after a
+      // fixed time that a loaded machine may spend starting it; each round then lands elsewhere.
+      await vi.waitFor(async () => expect((await fsp.stat(target)).ino).not.toBe(before), { timeout: 30_000, interval: 5 });
+      await new Promise((r) => setTimeout(r, round * 40));
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
       const parsed = JSON.parse(await fsp.readFile(target, 'utf8')) as { n: number; pad: string };

@@ -1,6 +1,6 @@
 // The result document as the CLI prints it, checked against the published JSON Schema
 // (docs/result.schema.json, the one the README describes) for every kind of test.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCoreIfChanged } from '../helpers/build-core.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const schema = JSON.parse(readFileSync(path.join(root, 'docs/result.schema.json'), 'utf8')) as object;
@@ -28,7 +29,7 @@ interface Doc {
 }
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+  buildCoreIfChanged();
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-schema-'));
 });
 afterAll(() => fsp.rm(tmp, { recursive: true, force: true }));

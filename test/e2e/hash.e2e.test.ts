@@ -54,12 +54,12 @@ describe('Hash screen in Chromium against diskdial serve', () => {
     await page.getByTestId('hash-start').click();
     await waitIdle();
     for (const bar of ['read', 'read-hash', 'memory', 'memory-parallel']) {
-      expect(await page.getByTestId(`hash-bar-${bar}`).textContent()).toMatch(/\d[\d,.]* MB\/s/);
+      await expect.poll(() => page.getByTestId(`hash-bar-${bar}`).textContent(), { message: bar }).toMatch(/\d[\d,.]* MB\/s/);
     }
-    expect(await page.getByTestId('hash-verdict').textContent()).toMatch(/^(CPU-bound|Storage-bound|Balanced)/);
-    expect((await page.getByTestId('hash-digest').textContent())!.replace(/\s/g, '')).toBe(sha256);
-    expect(await page.getByTestId('hash-verify').textContent()).toMatch(/Does NOT match/);
-    expect(await page.getByTestId('hash-provider').textContent()).toMatch(/OpenSSL/);
+    await expect.poll(() => page.getByTestId('hash-verdict').textContent()).toMatch(/^(CPU-bound|Storage-bound|Balanced)/);
+    await expect.poll(async () => (await page.getByTestId('hash-digest').textContent())?.replace(/\s/g, '')).toBe(sha256);
+    await expect.poll(() => page.getByTestId('hash-verify').textContent()).toMatch(/Does NOT match/);
+    await expect.poll(() => page.getByTestId('hash-provider').textContent()).toMatch(/OpenSSL/);
     const after = await fsp.stat(file);
     expect(after.mtimeMs).toBe(before.mtimeMs);
   }, 120_000);
@@ -68,7 +68,7 @@ describe('Hash screen in Chromium against diskdial serve', () => {
     await page.getByTestId('hash-verify-input').fill(`${sha256}  ${path.basename(file)}`);
     await page.getByTestId('hash-start').click();
     await waitIdle();
-    expect(await page.getByTestId('hash-verify').textContent()).toMatch(/Matches/);
+    await expect.poll(() => page.getByTestId('hash-verify').textContent()).toMatch(/Matches/);
     await page.screenshot({ path: path.join(artifacts, 'hash.png'), fullPage: true });
   }, 120_000);
 
@@ -81,16 +81,15 @@ describe('Hash screen in Chromium against diskdial serve', () => {
     await page.getByTestId('hash-algo-sha512').click();
     await page.getByTestId('hash-start').click();
     await waitIdle();
-    expect((await page.getByTestId('hash-digest').textContent())!.replace(/\s/g, '')).toMatch(/^[0-9a-f]{128}$/);
-    expect(await page.getByTestId('hash-file').textContent()).toMatch(/removed/i);
+    await expect.poll(async () => (await page.getByTestId('hash-digest').textContent())?.replace(/\s/g, '')).toMatch(/^[0-9a-f]{128}$/);
+    await expect.poll(() => page.getByTestId('hash-file').textContent()).toMatch(/removed/i);
     expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
   }, 120_000);
 
   it('holds its layout at 800 and 480 px, and the page logged no errors', async () => {
     for (const width of [800, 480]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(100);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `at ${width} px`).toBeLessThanOrEqual(0);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `at ${width} px` }).toBeLessThanOrEqual(0);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(errors).toEqual([]);

@@ -3,11 +3,11 @@
 // Start, watches the needles move, reads the final figures and the video table, stops a test
 // mid-way, and survives an engine crash. Screenshots go to test-artifacts/ for a person to look at.
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { promises as fsp, readFileSync } from 'node:fs';
+import { promises as fsp, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
 
 let server: ChildProcess;
@@ -33,6 +33,17 @@ function enginePid(): number | undefined {
   }
   return undefined;
 }
+/** The paths a process holds open (its /proc fd links). */
+function openFiles(pid: number): string[] {
+  const fds = `/proc/${pid}/fd`;
+  return readdirSync(fds).flatMap((fd) => {
+    try {
+      return [readlinkSync(path.join(fds, fd))];
+    } catch {
+      return []; // closed meanwhile
+    }
+  });
+}
 function readdirNumeric(dir: string): number[] {
   return execFileSync('ls', [dir], { encoding: 'utf8' }).split('\n').filter((n) => /^\d+$/.test(n)).map(Number);
 }
@@ -53,17 +64,45 @@ async function setSize(page: Page, text: string): Promise<void> {
 }
 
 /** A continuous 2 GiB test, running: its workspace folder exists. */
-async function startContinuous(): Promise<Page> {
+async function startContinuous(beforeStart?: (page: Page) => Promise<void>): Promise<Page> {
   const page = await openApp();
   await setSize(page, '2 GiB');
   await page.getByRole('radio', { name: 'Continuous' }).click();
+  await beforeStart?.(page);
   await page.getByRole('button', { name: 'Start' }).click();
   await expect.poll(() => leftovers(), { timeout: 20_000 }).toHaveLength(1);
   return page;
 }
 
-async function needle(page: Page, which: 'write' | 'read'): Promise<number> {
-  return Number(await page.getByTestId(`needle-${which}`).getAttribute('data-angle'));
+type NeedleWatch = { needles: { moves: number; between: number } };
+
+/** Counts, in the page, every move of a needle and those that leave it short of the angle its
+ *  dial's reading stands for (from the aria-label: value and scale). A needle that eases toward
+ *  each reading is seen between; one that jumps never is. A count of moves, not of frames in a
+ *  second: a loaded machine draws fewer frames, and the spring still needs several of them (each
+ *  frame integrates at most 0.1 s) to reach a reading. */
+async function watchNeedles(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const counts = { moves: 0, between: 0 };
+    (window as unknown as NeedleWatch).needles = counts;
+    const watch = new MutationObserver((records) => {
+      for (const r of records) {
+        const needle = r.target as Element;
+        if (!needle.getAttribute('data-testid')?.startsWith('needle-')) continue;
+        const m = /: ([\d,.]+) megabytes per second, scale 0 to (\d+)/.exec(needle.closest('svg')?.getAttribute('aria-label') ?? '');
+        if (!m) continue;
+        const value = Number(m[1]!.replace(/,/g, ''));
+        const max = Number(m[2]);
+        const target = -135 + 270 * Math.min(1, value / max);
+        // The label rounds (whole MB/s from 100 up, tenths below): allow for that.
+        const slack = (270 * (value >= 100 ? 0.5 : 0.05)) / max + 0.05;
+        counts.moves++;
+        if (Math.abs(Number(needle.getAttribute('data-angle')) - target) > slack) counts.between++;
+      }
+    });
+    // The whole page, not today's needle elements: a dial may be drawn afresh when a test starts.
+    watch.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-angle'] });
+  });
 }
 
 beforeAll(async () => {
@@ -72,6 +111,14 @@ beforeAll(async () => {
   ({ server, url } = await startServe());
   browser = await launchChromium();
 }, 180_000);
+
+// A test that fails mid-way leaves its page and maybe its running test: close the page (the
+// server stops a test whose page has gone) and wait for its files to go, so the next test starts
+// on an idle server instead of failing with "A test is already running".
+afterEach(async () => {
+  for (const context of browser?.contexts() ?? []) for (const page of context.pages()) await page.close();
+  if (target) await expect.poll(() => leftovers(), { timeout: 30_000 }).toEqual([]);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -87,25 +134,20 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     await page.getByLabel('Number of runs').fill('1');
     await page.screenshot({ path: path.join(artifacts, 'quick-test-idle.png') });
 
+    // Live: the needles leave zero as readings arrive, gliding there (seen short of the reading
+    // they head for, see watchNeedles), not jumping. Counted in the page while the test runs: the
+    // server finishes a test this small in seconds, however slowly a loaded machine lets Chromium
+    // draw, so nothing the test reads afterwards could tell.
+    await watchNeedles(page);
     await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'visible' });
-    // Live: the write needle leaves zero while the test runs, then the read needle.
-    await expect.poll(() => needle(page, 'write'), { timeout: 20_000, interval: 20 }).toBeGreaterThan(-100);
-    const moving: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      moving.push(await needle(page, 'write'), await needle(page, 'read'));
-      await page.waitForTimeout(30);
-    }
-    expect(new Set(moving).size).toBeGreaterThan(2); // animated, not a jump to one value
+    await expect.poll(() => page.evaluate(() => (window as unknown as NeedleWatch).needles.between), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
     await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 60_000 });
 
     // Final figures: both dials show a speed; the badge tells how it was measured.
-    const writeLabel = await page.locator('[data-testid=dial-write] svg').getAttribute('aria-label');
-    const readLabel = await page.locator('[data-testid=dial-read] svg').getAttribute('aria-label');
-    expect(writeLabel).toMatch(/WRITE: [1-9][\d,.]* megabytes per second/);
-    expect(readLabel).toMatch(/READ: [1-9][\d,.]* megabytes per second/);
+    await expect.poll(() => page.locator('[data-testid=dial-write] svg').getAttribute('aria-label')).toMatch(/WRITE: [1-9][\d,.]* megabytes per second/);
+    await expect.poll(() => page.locator('[data-testid=dial-read] svg').getAttribute('aria-label')).toMatch(/READ: [1-9][\d,.]* megabytes per second/);
     await page.getByText(/direct I\/O/i).first().waitFor({ state: 'visible' });
-    expect(await page.getByText('Run a test to see what this drive can record and play').count()).toBe(0);
+    await expect.poll(() => page.getByText('Run a test to see what this drive can record and play').count()).toBe(0);
     await page.locator('table').first().waitFor({ state: 'visible' });
     // The video grids: ✓/✗ alone in each "Will it work?" cell; the margin rule in view (ProRes
     // 422 HQ UHD 29.97 is 884 Mb/s = 110.5 MB/s, 138 MB/s with a 20 % margin).
@@ -135,71 +177,70 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     for (const width of [1024, 800, 480]) {
       await page.setViewportSize({ width, height: 900 });
       // (polled: the chart re-measures itself on the next frames after a resize)
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 2_000 }).toBeLessThanOrEqual(width);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
     await page.screenshot({ path: path.join(artifacts, 'quick-test-done-480.png'), fullPage: true });
-    await expect.poll(() => leftovers(), { timeout: 5_000 }).toEqual([]);
+    await expect.poll(() => leftovers()).toEqual([]);
     expect((page as Page & { errors?: string[] }).errors).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it('stops a continuous test mid-way and removes its files', async () => {
-    const page = await startContinuous();
-    await page.waitForTimeout(300);
-    // Smooth needles: over one second of a running test, count animation frames and how many of
-    // them moved the write or read needle (progress arrives ~10 times a second; the needle eases
-    // between readings on every frame).
-    const measure = (): Promise<{ frames: number; moved: number }> => page.evaluate(
-      () =>
-        new Promise<{ frames: number; moved: number }>((resolve) => {
-          const needles = ['needle-write', 'needle-read'].map((id) => document.querySelector(`[data-testid=${id}]`)!);
-          let last = needles.map((n) => n.getAttribute('data-angle'));
-          let frames = 0;
-          let moved = 0;
-          const t0 = performance.now();
-          const tick = (): void => {
-            frames++;
-            const now = needles.map((n) => n.getAttribute('data-angle'));
-            if (now.some((a, i) => a !== last[i])) moved++;
-            last = now;
-            if (performance.now() - t0 < 1000) requestAnimationFrame(tick);
-            else resolve({ frames, moved });
-          };
-          requestAnimationFrame(tick);
-        }),
-    );
-    // Best of three seconds: a CI machine's other work can steal a frame or two from one second.
-    let motion = await measure();
-    for (let i = 0; i < 2 && motion.frames < 50; i++) {
-      const again = await measure();
-      if (again.frames > motion.frames) motion = again;
-    }
-    expect(motion.frames).toBeGreaterThanOrEqual(50);
-    expect(motion.moved).toBeGreaterThanOrEqual(30);
-    await page.screenshot({ path: path.join(artifacts, 'quick-test-running.png') });
-    await page.getByRole('button', { name: 'Stop' }).click();
-    await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 10_000 });
-    await expect.poll(() => leftovers(), { timeout: 10_000 }).toEqual([]);
+    const page = await startContinuous(watchNeedles);
+    // Smooth needles (counted in the page since before Start, see watchNeedles): the needles were
+    // seen between where they were and the reading they head for.
+    // (A few suffice: a needle that jumps is never seen between. A starved Chromium may draw a
+    // frame a second, so wait for them rather than ask for many.)
+    await expect.poll(() => page.evaluate(() => (window as unknown as NeedleWatch).needles.between), { timeout: 60_000, message: 'needle moves short of their reading' }).toBeGreaterThanOrEqual(3);
+    // Stop pressed from a script in the page: while this continuous test runs, Playwright's own
+    // waits (a locator, a click, a screenshot) got no answer for 30 s although the page showed
+    // STOP and answered page.evaluate at once (they wait on animation frames; not yet explained).
+    // What is tested is what Stop does. (So no screenshot of the running test here either;
+    // scripts/screenshots.ts makes the README's picture of one.)
+    const pressed = await page.evaluate(() => {
+      const stop = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Stop');
+      stop?.click();
+      return Boolean(stop);
+    });
+    expect(pressed).toBe(true);
+    await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await expect.poll(() => leftovers()).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it('survives an engine crash: the error is shown in plain words and the next test runs', async () => {
     const page = await startContinuous();
-    // Crash the engine while it is inside a test: a signal landing in the gap between the write
-    // and the read step kills an idle child, which is simply replaced, so aim again if no error.
+    // Crash the engine while it is inside a test step. Between the write and the read step the
+    // child is idle, and a crash there only replaces it; so freeze the child (SIGSTOP), and only
+    // if it then holds a file of the test open does it get its crash, delivered as it resumes.
     let pid: number | undefined;
+    let engineMaps = '';
     const crashText = page.getByText(/test engine stopped unexpectedly/i);
-    for (let attempt = 0; attempt < 5 && !(await crashText.isVisible()); attempt++) {
-      pid = enginePid();
-      expect(pid).toBeGreaterThan(0);
-      // Crash isolation holds only if the addon lives in the engine's process alone.
-      expect(readFileSync(`/proc/${pid}/maps`, 'utf8')).toContain('diskdial.node');
-      expect(readFileSync(`/proc/${server.pid}/maps`, 'utf8')).not.toContain('diskdial.node');
-      process.kill(pid!, 'SIGSEGV'); // what a native crash looks like from outside
-      await crashText.waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined);
-    }
-    await crashText.waitFor({ state: 'visible', timeout: 1_000 });
-    await expect.poll(() => leftovers(), { timeout: 10_000 }).toEqual([]);
+    await expect
+      .poll(
+        () => {
+          pid = enginePid();
+          if (!pid) return false;
+          process.kill(pid, 'SIGSTOP');
+          try {
+            const inStep = openFiles(pid).some((f) => f.startsWith(`${target}/.diskdial-`));
+            if (inStep) {
+              engineMaps = readFileSync(`/proc/${pid}/maps`, 'utf8');
+              process.kill(pid, 'SIGSEGV'); // what a native crash looks like from outside
+            }
+            return inStep;
+          } finally {
+            process.kill(pid, 'SIGCONT');
+          }
+        },
+        { timeout: 20_000, interval: 20 },
+      )
+      .toBe(true);
+    // Crash isolation holds only if the addon lives in the engine's process alone.
+    expect(engineMaps).toContain('diskdial.node');
+    expect(readFileSync(`/proc/${server.pid}/maps`, 'utf8')).not.toContain('diskdial.node');
+    await crashText.waitFor({ state: 'visible', timeout: 30_000 });
+    await expect.poll(() => leftovers()).toEqual([]);
     await page.screenshot({ path: path.join(artifacts, 'quick-test-engine-crash.png') });
 
     // Still running: a new test works (a fresh engine child).
@@ -208,7 +249,7 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByText(/Done · 1 cycle/).waitFor({ state: 'visible', timeout: 60_000 });
     expect(enginePid()).not.toBe(pid);
-    expect(await page.locator('[data-testid=dial-read] svg').getAttribute('aria-label')).toMatch(/READ: [1-9]/);
+    await expect.poll(() => page.locator('[data-testid=dial-read] svg').getAttribute('aria-label')).toMatch(/READ: [1-9]/);
     await page.close();
-  });
+  }, 120_000);
 });

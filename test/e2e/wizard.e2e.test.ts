@@ -54,13 +54,14 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
     await image.waitFor({ timeout: 15_000 });
     // The system disk is listed with its reason and cannot be picked.
     const system = page.getByTestId('wizard-disk').filter({ hasText: 'It holds the running system' });
-    expect(await system.count()).toBeGreaterThan(0);
-    expect(await system.first().getByTestId('wizard-disk-select').isDisabled()).toBe(true);
+    await expect.poll(() => system.count()).toBeGreaterThan(0);
+    await expect.poll(() => system.first().getByTestId('wizard-disk-select').isDisabled()).toBe(true);
     await image.getByTestId('wizard-disk-select').check();
     await page.getByTestId('wizard-next').click();
 
-    // Formats: exactly ext4, XFS and Btrfs.
+    // Formats: exactly ext4, XFS and Btrfs (once the list has loaded).
     const boxes = page.getByTestId('wizard-format');
+    await page.locator('[data-testid="wizard-format"][data-format="btrfs"]').waitFor();
     for (let i = 0; i < (await boxes.count()); i++) {
       const box = boxes.nth(i);
       const id = await box.getAttribute('data-format');
@@ -81,9 +82,9 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
     await page.getByTestId('wizard-next').click();
 
     // Confirm: the summary names the disk; Start waits for its exact name.
-    expect(await page.getByTestId('wizard-summary').textContent()).toContain(loop);
+    await expect.poll(() => page.getByTestId('wizard-summary').textContent()).toContain(loop);
     await page.getByTestId('wizard-confirm-input').fill(path.basename(loop).toUpperCase());
-    expect(await page.getByTestId('wizard-start').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('wizard-start').isDisabled()).toBe(true);
     await page.getByTestId('wizard-confirm-input').fill(path.basename(loop));
     await page.getByTestId('wizard-start').click();
 
@@ -93,7 +94,7 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
     // The plan file: every format done, the final format too.
     const [planFile] = await fsp.readdir(path.join(dir, 'home', 'plans'));
     const plan = JSON.parse(await fsp.readFile(path.join(dir, 'home', 'plans', planFile!), 'utf8')) as { status: string; steps: Array<{ format: string; status: string }>; final: { status: string } };
-    expect(plan).toMatchObject({ status: 'done', final: { status: 'done' } });
+    expect(plan).toMatchObject({ status: 'done', final: { status: 'done' } }); // saved before the report is shown
     expect(plan.steps.map((x) => `${x.format}:${x.status}`)).toEqual(['ext4:done', 'xfs:done', 'btrfs:done']);
     await page.screenshot({ path: path.join(artifacts, 'wizard-report.png'), fullPage: true });
 
@@ -112,8 +113,8 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
       .filter((l) => !/^\|[-:| ]+\|$/.test(l))
       .map((l) => l.slice(1, -1).split(' | ').map((c) => c.trim()));
     expect(mdRows).toEqual(table);
-    expect(await page.getByTestId('report-findings').textContent()).toMatch(/XFS|Btrfs/);
-    expect(await page.getByTestId('report-rule').textContent()).toMatch(/Welch/);
+    await expect.poll(() => page.getByTestId('report-findings').textContent()).toMatch(/XFS|Btrfs/);
+    await expect.poll(() => page.getByTestId('report-rule').textContent()).toMatch(/Welch/);
 
     // The disk is left as ext4 (the first format), unmounted; three results are in History.
     expect(execFileSync('blkid', ['-p', '-o', 'value', '-s', 'TYPE', `${loop}p1`], { encoding: 'utf8' }).trim()).toBe('ext4');

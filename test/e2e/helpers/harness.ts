@@ -3,22 +3,25 @@
 // chosen a folder as its target, and an orderly shutdown (SIGINT to the server: it stops any
 // running test and removes its files).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildCoreIfChanged, newest } from '../../helpers/build-core.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const artifacts = path.join(root, 'test-artifacts');
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
-/** The compiled core and the built UI are what `npm install` produces; build them if missing so
- *  the tests also run in a tree where only sources changed. */
+/** The compiled core and the built UI are what `npm install` produces; rebuilt here only when
+ *  their sources changed since, so the tests run what the tree says. (Compiling every time cost
+ *  each file's beforeAll minutes on a loaded machine, past the hook's time limit.) */
 export function buildIfNeeded(): void {
   mkdirSync(artifacts, { recursive: true });
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
-  if (!existsSync(path.join(root, 'dist/renderer/index.html'))) {
+  buildCoreIfChanged();
+  const html = path.join(root, 'dist/renderer/index.html');
+  if (!existsSync(html) || statSync(html).mtimeMs < newest('app/src', 'renderer')) {
     execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], { cwd: root, stdio: 'pipe' });
   }
 }

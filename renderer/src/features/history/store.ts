@@ -73,8 +73,14 @@ export function errorText(err: IpcError | undefined, fallback = 'Something went 
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 export const useHistoryStore = create<HistoryState>()((set, get) => {
+  // Listings can answer out of order (the screen shown again, an import, a delete): only the
+  // latest asked for is shown, and none asked for before a rename here, which it would undo.
+  let lastLoad = 0;
+  let staleBefore = 0;
+
   /** Puts a changed entry in the listing and drops its cached document (its label changed). */
   const replaceEntry = (entry: HistoryEntry): void => {
+    staleBefore = lastLoad + 1;
     const l = get().listing;
     const docs = { ...get().docs };
     const cached = docs[entry.id];
@@ -91,8 +97,14 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
     ...initial,
 
     async load() {
+      const mine = ++lastLoad;
       set({ loading: true });
       const r = await getBridge().listHistory();
+      if (mine !== lastLoad) return; // a later load answers for both
+      if (mine < staleBefore) {
+        set({ loading: false });
+        return;
+      }
       if (!r.ok) {
         set({ loading: false, error: errorText(r.error, 'Could not read the saved results.') });
         return;
