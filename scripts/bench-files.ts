@@ -803,7 +803,7 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let code = 1;
+let code: number;
 try {
   code = await main();
 } catch (err) {

@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     const rows: Array<[number, number, number]> = [];
     for (let r = 1; r <= o.rounds; r++) {
       let eng = 0;
-      let ssl = 0;
+      let ssl: number;
       const engine = async (): Promise<void> => {
         eng = (await runHash({ mode: 'memory', algo, threads: 1, seconds: o.seconds, memoryBytes: MiB })).mbps;
       };

@@ -146,6 +146,7 @@ describe('diskdial run saves, history lists', () => {
 
 describe('a hostile history folder', () => {
   // Control characters a terminal acts on (ESC, the one-byte CSI, BEL, …); line breaks are fine.
+  // eslint-disable-next-line no-control-regex -- the test looks for control characters
   const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
   let hostile: string;
   let results: string;

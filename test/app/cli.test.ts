@@ -159,7 +159,7 @@ describe('diskdial run', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/Sustained write: up to 101 MB asked, 101 MB written per run \(the size asked\)/);
     expect(r.stdout).toMatch(/Run 1: (Fast cache ≈|No slowdown within|Speed falls and recovers|Too short to judge)/);
-    expect(r.stdout).toMatch(/^  [▁▂▃▄▅▆▇█]+  \(0 – 101 MB, peak \d+ MB\/s, \d+ slices of 16 MiB\)$/m);
+    expect(r.stdout).toMatch(/^ {2}[▁▂▃▄▅▆▇█]+ {2}\(0 – 101 MB, peak \d+ MB\/s, \d+ slices of 16 MiB\)$/m);
     expect(r.stdout).toMatch(/Across runs\s+n\s+Mean MB\/s\s+± SD\s+CV\s+Median\s+Best/);
     expect(await leftovers(tmp)).toEqual([]);
   });

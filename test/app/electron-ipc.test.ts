@@ -4,7 +4,7 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher, EventSink, IpcResult } from '../../app/src/ipc/contract.js';
-import { FakeBrowserWindow, FakeWebContents, ipcMain, resetElectronFake } from '../helpers/electron-fake.js';
+import { type FakeBrowserWindow, FakeWebContents, ipcMain, resetElectronFake } from '../helpers/electron-fake.js';
 
 vi.mock('electron', () => import('../helpers/electron-fake.js'));
 

@@ -8,9 +8,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { IpcResult } from '../../app/src/ipc/contract.js';
 import { rootOnly } from '../helpers/loopfs.js';
 
+import type * as FakeElectron from '../helpers/electron-fake.js';
+
 vi.mock('electron', () => import('../helpers/electron-fake.js'));
 
-type Fake = typeof import('../helpers/electron-fake.js');
+type Fake = typeof FakeElectron;
 
 /**
  * Imports main.ts afresh, as Electron runs it, with `ready` held back until `ready()`. The fake is

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeBrowserWindow, resetElectronFake } from '../helpers/electron-fake.js';
+import { type FakeBrowserWindow, resetElectronFake } from '../helpers/electron-fake.js';
 
 vi.mock('electron', () => import('../helpers/electron-fake.js'));
 

@@ -360,6 +360,7 @@ describe('control characters from an imported result', () => {
   // A label as an imported file can carry it (saved files are not cleaned), and a model name too:
   // colour, clear screen, a window title (OSC), the one-byte CSI, a bell and a NUL.
   const HOSTILE = '\x1b[2J\x1b[31mRed\x1b[0m \x1b]0;pwned\x07\x9b6nname\x07\x00';
+  // eslint-disable-next-line no-control-regex -- the test looks for control characters
   const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
 
   function hostile(kind: string): ResultDocument {

@@ -149,10 +149,9 @@ describe.runIf(rootOnly())('resume after the disk was swapped (root: loop device
     const history = new HistoryStore(path.join(dir, 'results'));
     const plans = new PlanStore(path.join(dir, 'plans'));
     let jobId = '';
-    let svc!: WizardService;
     const make = (afterFormat?: (f: string) => void): WizardService =>
       new WizardService({ provider, engine: runTest, history: { save: (d) => history.save(d), delete: (ids) => history.delete(ids) }, plans, workRoot: path.join(dir, 'wizard'), run, ...(afterFormat ? { afterFormat } : {}) });
-    svc = make((f) => {
+    const svc: WizardService = make((f) => {
       if (f === 'ext4') svc.stop(jobId);
     });
     const disk = (await svc.listDisks()).find((d) => d.path === loop)!;

@@ -280,9 +280,8 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
   });
 
   it('a plan stopped after its first format resumes at the second, keeping the first', async () => {
-    let svc!: WizardService;
     let jobId = '';
-    svc = service((format) => {
+    const svc: WizardService = service((format) => {
       if (format === 'ext4') svc.stop(jobId);
     });
     const state = await svc.begin(await settings({ formats: ['ext4', 'btrfs'] }));

@@ -134,10 +134,10 @@ async function run(cmd: string, args: string[], pkg?: string): Promise<string> {
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string; code?: string | number };
     if (e.code === 'ENOENT') {
-      throw new Error(`${cmd} not found${pkg ? ` (Debian package ${pkg})` : ''}`);
+      throw new Error(`${cmd} not found${pkg ? ` (Debian package ${pkg})` : ''}`, { cause: err });
     }
     const detail = (e.stderr ?? '').trim() || e.message;
-    throw new Error(`${cmd} ${args.join(' ')} failed (exit ${String(e.code)}): ${detail}`);
+    throw new Error(`${cmd} ${args.join(' ')} failed (exit ${String(e.code)}): ${detail}`, { cause: err });
   }
 }
 
@@ -192,7 +192,7 @@ export function findMount(dir: string): MountEntry | undefined {
 /** Loop devices currently bound to a backing file under `folder`. */
 function loopDevicesUnder(folder: string): string[] {
   const out: string[] = [];
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync('/sys/block').filter((n) => n.startsWith('loop'));
   } catch {
@@ -320,7 +320,7 @@ function sweepStale(): void {
   if (staleSwept) return;
   staleSwept = true;
   const tmp = os.tmpdir();
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(tmp).filter((n) => n.startsWith(TMP_PREFIX));
   } catch {
@@ -328,7 +328,7 @@ function sweepStale(): void {
   }
   for (const name of names) {
     const folder = path.join(tmp, name);
-    let pid = NaN;
+    let pid: number;
     try {
       pid = Number(readFileSync(path.join(folder, OWNER_FILE), 'utf8').trim());
     } catch {

@@ -148,7 +148,7 @@ describe('the report', () => {
     expect(fake.wizardCalls.pdf).toEqual([{ ids, baseline: 'ext4' }]);
     expect(printing).toEqual({ body: true, marked: 1 });
     expect(text(screen.getByTestId('report-status'))).toContain('Save as PDF');
-    act(() => window.dispatchEvent(new Event('afterprint')));
+    await act(() => window.dispatchEvent(new Event('afterprint')));
     expect(document.body.classList.contains('printing-report')).toBe(false);
   });
 

@@ -19,7 +19,7 @@ import { FORMAT_IDS, type WizardDisk } from '../core/wizard/types.js';
 import { EXPORT_FORMATS, WizardSettingsSchema, type EventChannel, type EventMap, type ExportFormat, type WizardDoneEvent, type WizardSettings } from '../ipc/contract.js';
 import { formatIssues } from '../ipc/dispatch.js';
 import { HistoryService } from '../services/history.js';
-import { WizardService, wizardService } from '../services/wizard.js';
+import { type WizardService, wizardService } from '../services/wizard.js';
 import { parseOptions, UsageError } from './usage-error.js';
 
 export const WIZARD_COMMANDS = ['disks', 'compare', 'report'] as const;

@@ -11,7 +11,7 @@
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AbortError, engineVersion, isAbortError, runHash, runTest, type RunTestOptions } from './engine.js';
+import { AbortError, isAbortError, runHash, runTest, type RunTestOptions } from './engine.js';
 import type { CacheMode, EngineResult, EngineSpec, HashAlgo, HashEngineResult, HashProgress, HashSpec } from './engine-types.js';
 import { DiskDialError, inputError, toPlainError } from './errors.js';
 import { ALGO_LABEL, chooseAlgo, resolveExpected, verification, type ExpectedDigest } from './hash-verify.js';
@@ -152,7 +152,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
     return hashFn(spec, { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
   };
 
-  let engine = opts.engine ? 'unknown' : engineVersion();
+  let engine: string;
   const startedAt = new Date();
   // Reading the user's file measures the drive too: it holds the drive's lock as a workspace does.
   const lockOpts = { ...(opts.wait ? { wait: true } : {}), ...(opts.onWait ? { onWait: opts.onWait } : {}), ...(signal ? { signal } : {}) };
@@ -176,7 +176,6 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
             : {}),
         },
       );
-      engine = w.engineVersion;
       done({ stage: 'write', mbps: w.mbps, bytes: w.bytes, seconds: w.seconds });
     }
     volume = await volumeInfo(path.dirname(file)).catch(() => undefined);

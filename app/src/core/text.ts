@@ -7,8 +7,10 @@ import { inputError } from './errors.js';
 
 /** Terminal escape sequences — CSI ("ESC [ … m" colours, cursor moves) and OSC ("ESC ] … BEL"
  *  titles, links) — go whole, so none leaves its parameters behind as "[31m". */
+// eslint-disable-next-line no-control-regex -- matching control characters is this module's job
 const SEQUENCES = /\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?/g;
 /** C0 controls, DEL and C1 controls. */
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** The text with every control character gone; tabs and line breaks become spaces. */

@@ -286,7 +286,7 @@ export async function volumeInfo(target: string): Promise<VolumeInfo> {
   }
   if (process.platform !== 'linux') return info;
 
-  let entries: MountEntry[] = [];
+  let entries: MountEntry[];
   try {
     entries = parseMountinfo(await fsp.readFile('/proc/self/mountinfo', 'utf8'));
   } catch {

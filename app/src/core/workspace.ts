@@ -217,8 +217,8 @@ export async function removeStaleWorkspaces(targetDir: string, hooks: StaleClean
 async function makeMarkedFolder(target: string): Promise<{ dir: string; id: string }> {
   // mkdir is exclusive (EEXIST on a clash), and doubles as the writability probe: it is where a
   // read-only volume (EROFS) or a folder we may not write (EACCES) first says so.
-  let id = '';
-  let dir = '';
+  let id: string;
+  let dir: string;
   for (let attempt = 0; ; attempt++) {
     id = randomBytes(6).toString('base64url');
     dir = path.join(target, `${WORKSPACE_PREFIX}${id}`);

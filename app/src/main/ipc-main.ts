@@ -128,7 +128,7 @@ export function registerIpc(
 ): () => void {
   const sinkOf = sinkRegistry(dispatcher);
   ipcMain.handle(INVOKE_CHANNEL, async (event, channel: unknown, payload: unknown): Promise<IpcResult<unknown>> => {
-    let trusted = false;
+    let trusted: boolean;
     try {
       trusted = isTrusted(event);
     } catch {

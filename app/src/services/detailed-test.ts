@@ -6,7 +6,7 @@ import { isAbortError } from '../core/engine.js';
 import { toPlainError } from '../core/errors.js';
 import { toResultTest } from '../core/result.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../core/runner.js';
-import type { DetailedDoneEvent, DetailedProgressEvent, DetailedSettings, EventSink } from '../ipc/contract.js';
+import type { DetailedDoneEvent, DetailedProgressEvent, DetailedSettings } from '../ipc/contract.js';
 import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
 import type { EngineFn } from './quick-test.js';
 

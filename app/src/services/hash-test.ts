@@ -4,7 +4,7 @@
 import { isAbortError } from '../core/engine.js';
 import { toPlainError } from '../core/errors.js';
 import { runHashBenchmark, type HashFn, type TestFn } from '../core/hash-run.js';
-import type { EventSink, HashDoneEvent, HashSettings } from '../ipc/contract.js';
+import type { HashDoneEvent, HashSettings } from '../ipc/contract.js';
 import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
 
 export interface HashTestDeps {

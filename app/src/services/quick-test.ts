@@ -8,7 +8,7 @@ import { toPlainError } from '../core/errors.js';
 import { combineRuns } from '../core/analysis.js';
 import type { ResultDocument } from '../core/result.js';
 import { runBenchmark, type RunProgress } from '../core/runner.js';
-import type { EventSink, QuickDoneEvent, QuickProgressEvent, QuickTestSettings } from '../ipc/contract.js';
+import type { QuickDoneEvent, QuickProgressEvent, QuickTestSettings } from '../ipc/contract.js';
 import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
 
 export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;

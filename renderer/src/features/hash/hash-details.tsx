@@ -37,7 +37,7 @@ function CopyButton({ text, source }: { text: string; source: RefObject<HTMLElem
     }
     const el = source.current;
     if (el) window.getSelection()?.selectAllChildren(el);
-    let copied = false;
+    let copied: boolean;
     try {
       copied = typeof document.execCommand === 'function' && document.execCommand('copy');
     } catch {
