@@ -39,6 +39,11 @@ export interface FitInput {
   what?: string;
   /** The target's path, named in the reason when given. */
   where?: string;
+  /** The sizes the screen offers (CrystalDiskMark's 16 MiB … 64 GiB): the offer is the largest
+   *  of them that fits, instead of any size. */
+  choices?: readonly number[];
+  /** How the screen writes a size (binary for CrystalDiskMark's); default decimal (formatBytes). */
+  sizeLabel?: (bytes: number) => string;
 }
 
 export interface Fit {
@@ -75,16 +80,17 @@ export function fitTest(i: FitInput): Fit {
   const roomBytes = Math.max(0, freeBytes - reserveBytes);
   const fits = i.needBytes <= roomBytes;
   const min = i.minBytes ?? 0;
-  const rounded = roundDownSize(roomBytes);
+  const rounded = i.choices ? Math.max(0, ...i.choices.filter((c) => c <= roomBytes)) : roundDownSize(roomBytes);
   const largestBytes = rounded >= min && rounded > 0 ? rounded : 0;
+  const size = i.sizeLabel ?? formatBytes;
   const why = reserveBytes === reserveFor(i.sizing, i.totalBytes) ? RESERVE_WHY[i.sizing] : 'as asked';
-  const reserveText = `keeps ${formatBytes(reserveBytes)} free ${why}`;
+  const reserveText = `keeps ${(i.sizeLabel ?? formatBytes)(reserveBytes)} free ${why}`;
   const fit: Fit = { fits, needBytes: i.needBytes, reserveBytes, freeBytes, roomBytes, largestBytes, reserveText };
   if (!fits) {
     const what = i.what ?? 'this test';
-    const need = `needs ${i.sizing === 'sized' ? 'at least ' : ''}${formatBytes(i.needBytes)}`;
-    const offer = largestBytes > 0 ? ` The largest that fits is ${formatBytes(largestBytes)}.` : ' Free some space or choose another drive.';
-    fit.reason = `Not enough free space${i.where ? ` on ${i.where}` : ''}: ${what} ${need} and ${reserveText}; ${formatBytes(freeBytes)} is free.${offer}`;
+    const need = `needs ${i.sizing === 'sized' ? 'at least ' : ''}${size(i.needBytes)}`;
+    const offer = largestBytes > 0 ? ` The largest that fits is ${size(largestBytes)}.` : ' Free some space or choose another drive.';
+    fit.reason = `Not enough free space${i.where ? ` on ${i.where}` : ''}: ${what} ${need} and ${reserveText}; ${size(freeBytes)} is free.${offer}`;
   }
   return fit;
 }
