@@ -1,7 +1,8 @@
 // Quick Test settings: stress size (Blackmagic's 1/2/3/5 GB or a custom size) and mode
 // (continuous, or N write+read runs). Locked while a test runs.
 import { useEffect, useId, useState } from 'react';
-import { GiB, isValidSize, MAX_RUNS, MiB, SIZE_LIMITS_TEXT, SIZE_PRESETS, useQuickTestStore } from './store';
+import { SIZE_LIMITS_TEXT } from '../../../../app/src/core/fit';
+import { GiB, isValidSize, MAX_RUNS, MiB, SIZE_PRESETS, useQuickTestStore } from './store';
 
 /** Parses "750 MB", "1.5 GB", "2 GiB", "512 MiB" (bare numbers are GB). */
 export function parseSize(text: string): number | null {

@@ -109,9 +109,6 @@ const runState = {
 export const IDLE_SCALE = 1000;
 const initial = { sizeBytes: 1e9, sizeError: null as string | null, mode: 'runs' as Mode, runs: 1, ...runState, scale: IDLE_SCALE };
 
-/** The size limits in the field's own (decimal) units, the binary bounds they stand for after. */
-export const SIZE_LIMITS_TEXT = 'Between 16.8 MB and 68.7 GB (16 MiB to 64 GiB).';
-
 export function isValidSize(bytes: number): boolean {
   return Number.isInteger(bytes) && bytes >= MIN_SIZE && bytes <= MAX_SIZE;
 }
