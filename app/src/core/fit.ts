@@ -98,3 +98,12 @@ export function fitTest(i: FitInput): Fit {
   }
   return fit;
 }
+
+/** Free space a disk is assumed to have once the wizard formats it: about 90 % of its size, as
+ *  file systems keep their journal, metadata and (ext4) a 5 % root reserve. Before formatting
+ *  nothing better is known; the runner checks the real figure again before each test. */
+export const FREE_AFTER_FORMAT = 0.9;
+
+export function freeAfterFormat(diskBytes: number): { freeBytes: number; totalBytes: number } {
+  return { freeBytes: Math.floor(diskBytes * FREE_AFTER_FORMAT), totalBytes: diskBytes };
+}
