@@ -97,7 +97,7 @@ function ResultMeta({ kind, result }: { kind: DetailedKind; result: ResultDocume
   return (
     <div className="result-meta" data-testid={`${kind}-meta`}>
       <div className="result-meta__row">
-        <CacheBadge cacheMode={result.cacheMode} dataPattern={result.dataPattern} notes={flags.map((f) => f.message)} testId={`${kind}-cache-badge`} />
+        <CacheBadge cacheMode={result.cacheMode} dataPattern={result.dataPattern} notes={flags.map((f) => f.message)} flags={flags} testId={`${kind}-cache-badge`} />
         <span className="result-meta__where">
           {t.path} · {t.fs}
           {t.device.link ? ` · ${t.device.link}` : ''}

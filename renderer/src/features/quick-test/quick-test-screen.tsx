@@ -50,6 +50,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const latest = useQuickTestStore(selectLatestResult);
   const sustained = useQuickTestStore((s) => s.sustained);
   const saved = useQuickTestStore((s) => s.saved);
+  const flags = useQuickTestStore((s) => s.flags);
   const start = useQuickTestStore((s) => s.start);
   const stop = useQuickTestStore((s) => s.stop);
   const reasonId = useId();
@@ -124,7 +125,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
                 <span>{line || (status === 'done' ? (latest ? `Done · ${latest.cycle} cycle${latest.cycle === 1 ? '' : 's'}` : 'Stopped') : 'Ready')}</span>
               )}
             </div>
-            <CacheBadge cacheMode={latest?.cacheMode ?? null} dataPattern={latest?.dataPattern ?? null} notes={latest?.notes ?? []} />
+            <CacheBadge cacheMode={latest?.cacheMode ?? null} dataPattern={latest?.dataPattern ?? null} notes={latest?.notes ?? []} flags={flags} />
             {status === 'done' && <SavedNote saved={saved} />}
             {ceiling && (
               <span className="ceiling-note" title={ceilingText} tabIndex={0} data-testid="ceiling-note">
