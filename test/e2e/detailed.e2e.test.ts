@@ -63,10 +63,14 @@ describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (
     await pick('cdm-size', 16 * 1024 * 1024);
     await pick('cdm-preset', 'realworld');
     await pick('cdm-mode', 'readwrite');
-    await pick('cdm-seconds', 1);
+    await pick('cdm-seconds', 2);
     await pick('cdm-interval', 0);
     await pick('cdm-runs', 2);
     await page.getByTestId('cdm-start').click();
+    // A run longer than 10 s says where it is and about how long is left.
+    await expect
+      .poll(() => page.getByTestId('cdm-status').textContent(), { timeout: 30_000 })
+      .toMatch(/ · test [1-4] of 4 · run [12] of 2 · about \d+ (s|min) left$/);
     // Live: the first cell gets its figure while later ones still wait.
     await expect.poll(() => page.getByTestId('cdm-cell-SEQ1M-Q1T1-read').textContent(), { timeout: 30_000 }).toMatch(/\d/);
     expect(await page.getByTestId('cdm-cell-RND4K-Q1T1-write').textContent()).toMatch(/—/);
