@@ -18,7 +18,7 @@ import {
   type FileSetOptions,
   type FilesPreset,
 } from './file-set.js';
-import { defaultReserve, fitTest, type Fit } from './fit.js';
+import { defaultReserve, fitTest, type Fit, type FitInput } from './fit.js';
 import { blockLabel, formatBytes, formatBytesBinary } from './units.js';
 
 export const TEST_KINDS = ['quick', 'cdm', 'sustained', 'files', 'seq-write', 'seq-read', 'rand-read', 'rand-write', 'mix'] as const;
@@ -466,8 +466,8 @@ function leastFilesBytes(o: PlanOptions): number {
  * and is offered the largest size that fits; a sized one (sustained, many files) shrinks to free
  * space less its reserve and needs only its least. Invalid options throw as buildPlan does.
  */
-export function fitPlan(kind: TestKind, o: PlanOptions, target: PlanTarget, what?: string): Fit {
-  const common = { freeBytes: target.freeBytes, totalBytes: target.totalBytes, ...(what ? { what } : {}) };
+export function fitPlan(kind: TestKind, o: PlanOptions, target: PlanTarget, show: Pick<FitInput, 'what' | 'choices' | 'sizeLabel'> = {}): Fit {
+  const common = { freeBytes: target.freeBytes, totalBytes: target.totalBytes, ...show };
   if (kind !== 'sustained' && kind !== 'files') {
     // The size asked is what the user sees; the plan may round it down to whole blocks.
     const plan = buildPlan(kind, o);
