@@ -10,8 +10,8 @@ const p: RunProgress = {
 
 describe('progress line', () => {
   it('shows step, run, test, phase, percent and both speeds', () => {
-    expect(formatProgress(p)).toBe('[2/8 run 2/3] SEQ1M Q1T1 Read · measuring  25% · now 1234.6 MB/s · avg 987.6 MB/s');
-    expect(formatProgress({ ...p, runs: 1, phase: 'prepare' })).toMatch(/^\[2\/8\] SEQ1M Q1T1 Read · preparing {2}25%/);
+    expect(formatProgress(p)).toBe('test 2 of 8 · run 2 of 3 · SEQ1M Q1T1 Read · measuring  25% · now 1234.6 MB/s · avg 987.6 MB/s');
+    expect(formatProgress({ ...p, runs: 1, phase: 'prepare' })).toMatch(/^test 2 of 8 · SEQ1M Q1T1 Read · preparing {2}25%/);
     expect(formatProgress(p, 20)).toHaveLength(19);
   });
 

@@ -63,7 +63,7 @@ describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (
     await pick('cdm-size', 16 * 1024 * 1024);
     await pick('cdm-preset', 'realworld');
     await pick('cdm-mode', 'readwrite');
-    await pick('cdm-seconds', 1);
+    await pick('cdm-seconds', 2);
     await pick('cdm-interval', 0);
     await pick('cdm-runs', 2);
     // Live: the first cell gets its figure while later ones still wait. What the last cell said
@@ -79,6 +79,10 @@ describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (
       seen.observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await page.getByTestId('cdm-start').click();
+    // A run longer than 10 s says where it is and about how long is left.
+    await expect
+      .poll(() => page.getByTestId('cdm-status').textContent(), { timeout: 30_000 })
+      .toMatch(/ · test [1-4] of 4 · run [12] of 2 · about \d+ (s|min) left$/);
     await expect.poll(() => page.getByTestId('cdm-cell-SEQ1M-Q1T1-read').textContent(), { timeout: 30_000 }).toMatch(/\d/);
     expect(await page.evaluate(() => (window as unknown as { lastCellAtFirstFigure?: string }).lastCellAtFirstFigure)).toMatch(/—/);
     await page.screenshot({ path: path.join(artifacts, 'detailed-cdm-running.png') });

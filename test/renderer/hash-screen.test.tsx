@@ -2,7 +2,7 @@
 // pressed before the start was answered); a failure or a refused start shows its error; one test
 // at a time across Quick, Detailed and Hash; events of other jobs are ignored and early events
 // are kept until the job id says they are ours; listeners go with the screen.
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IpcResult } from '../../app/src/ipc/contract';
 import { useHashStore } from '../../renderer/src/features/hash/store';
@@ -71,6 +71,16 @@ describe('Hash screen', () => {
     expect(screen.getByTestId('hash-status').textContent).toBe('Stopping and removing the test file…');
     act(() => fake.emitHashDone({ jobId: HJOB, outcome: 'stopped' }));
     expect(screen.getByTestId('hash-status').textContent).toBe('Stopped. What finished before the stop is shown below. The test file was removed.');
+  });
+
+  it('a long hash says about how long is left, from what was done so far', async () => {
+    const fake = createFakeBridge();
+    const { user } = await renderWithPath(fake);
+    await user.click(hashStart());
+    // A minute in, half-way through step 2 of 4: 37.5 % done, so about 100 s ≈ 2 min left.
+    act(() => useHashStore.setState({ job: { ...useHashStore.getState().job!, startedAt: Date.now() - 60_000 } }));
+    act(() => fake.emitHashProgress(hashProgress({ stage: 'read-hash', stageIndex: 1, bytesDone: 8_406_151_168 })));
+    await waitFor(() => expect(screen.getByTestId('hash-status').textContent).toMatch(/^Step 2 of 4 · .* · about 2 min left$/));
   });
 
   it('a Stop pressed before the start is answered reaches the core once the job id arrives; early events are kept', async () => {

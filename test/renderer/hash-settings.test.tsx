@@ -41,7 +41,7 @@ describe('Hash settings (pure)', () => {
 
   it('says what is wrong with a field', () => {
     expect(formErrors(form({ source: 'generate', size: 'custom', customSize: 'lots' })).customSize).toBe('Type a size like 750 MB or 10 GB.');
-    expect(formErrors(form({ source: 'generate', size: 'custom', customSize: '100 GiB' })).customSize).toBe('Between 16 MiB and 64 GiB.');
+    expect(formErrors(form({ source: 'generate', size: 'custom', customSize: '100 GiB' })).customSize).toBe('Between 16.8 MB and 68.7 GB (16 MiB to 64 GiB).');
     expect(formErrors(form({ verify: 'abc123' })).verify).toBe('A SHA-256 digest has 64 hex digits; this has 6.');
     expect(formErrors(form({ verify: STORAGE_DIGEST })).verify).toBe('That is a SHA-512 digest (128 hex digits): choose SHA-512, or paste the SHA-256 one.');
     expect(formErrors(form({ verify: CPU_DIGEST.toUpperCase() }))).toEqual({});
@@ -67,7 +67,11 @@ describe('Hash settings (pure)', () => {
     expect(startBlock(form({ source: 'generate' }), { target: undefined })).toBe('Choose a drive or folder to write the test file on.');
     const ro: TargetInfo = target({ startable: false, reason: 'The volume is read-only.' });
     expect(startBlock(form({ source: 'generate' }), { target: ro })).toBe('The volume is read-only.');
-    expect(startBlock(form({ source: 'generate', size: 16e9 }), { target: target({ freeBytes: 5e9 }) })).toBe('Not enough free space on T7: the test file needs 16.0 GB, 5.0 GB is free.');
+    expect(startBlock(form({ source: 'generate', size: 16e9 }), { target: target({ freeBytes: 5e9 }) })).toBe(
+      "Not enough free space: the test file needs 16 GB and keeps 16.8 MB free for the file system's own bookkeeping and other programs writing meanwhile; 5 GB is free. The largest that fits is 4.9 GB.",
+    );
+    // Exactly what the workspace refuses: the file plus its head-room (was: only the file).
+    expect(startBlock(form({ source: 'generate', size: 1e9 }), { target: target({ freeBytes: 1e9 + 1e6 }) })).toMatch(/^Not enough free space: the test file needs 1 GB/);
     expect(startBlock(form({ path: '/x', verify: 'abc' }), { target: t7 })).toBe('Correct the settings marked above.');
   });
 });
@@ -109,7 +113,7 @@ describe('Hash settings (screen)', () => {
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
     const input = screen.getByLabelText('Custom test file size');
     await user.type(input, '8 MB');
-    expect(screen.getByRole('alert').textContent).toBe('Between 16 MiB and 64 GiB.');
+    expect(screen.getByRole('alert').textContent).toBe('Between 16.8 MB and 68.7 GB (16 MiB to 64 GiB).');
     expect(startButton().disabled).toBe(true);
     expect(reasonOf(startButton())).toBe('Correct the settings marked above.');
     await user.clear(input);

@@ -47,11 +47,46 @@ describe('Quick Test screen', () => {
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
     const input = screen.getByRole('textbox', { name: 'Custom stress size' });
     await user.type(input, '8 MB');
-    expect(screen.getByRole('alert').textContent).toMatch(/16 MiB and 64 GiB/);
+    expect(screen.getByRole('alert').textContent).toBe('Between 16.8 MB and 68.7 GB (16 MiB to 64 GiB).');
     await user.clear(input);
     await user.type(input, '750 MB');
     await user.click(screen.getByRole('button', { name: 'Start' }));
     expect(fake.calls.start[0]).toMatchObject({ sizeBytes: 750e6 });
+  });
+
+  it('a custom size below the minimum disables Start with the reason, instead of running the last size', async () => {
+    const user = userEvent.setup();
+    const fake = await renderApp();
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    const start = screen.getByRole('button', { name: 'Start' });
+    // An empty custom field is no size either.
+    expect(start.matches(':disabled')).toBe(true);
+    await user.type(screen.getByRole('textbox', { name: 'Custom stress size' }), '16 MB');
+    expect(start.matches(':disabled')).toBe(true);
+    expect(screen.getByTestId('start-reason').textContent).toBe('Custom size: Between 16.8 MB and 68.7 GB (16 MiB to 64 GiB).');
+    await user.click(start);
+    expect(fake.calls.start).toEqual([]);
+    // Back on a preset, Start is available again.
+    await user.click(screen.getByRole('radio', { name: '1 GB' }));
+    expect(start.matches(':disabled')).toBe(false);
+  });
+
+  it('a test that cannot fit is not offered: Start disabled with what it needs and keeps free, and the largest size that fits', async () => {
+    const user = userEvent.setup();
+    const fake = createFakeBridge([target({ freeBytes: 52.7e6, totalBytes: 1.1e9 })]);
+    await renderApp(fake);
+    const start = screen.getByRole('button', { name: 'Start' });
+    await waitFor(() => expect(start.matches(':disabled')).toBe(true));
+    expect(screen.getByTestId('start-reason').textContent).toBe(
+      "Not enough free space: this test needs 1 GB and keeps 16.8 MB free for the file system's own bookkeeping and other programs writing meanwhile; 52.7 MB is free. The largest that fits is 35 MB.",
+    );
+    expect(start.getAttribute('aria-describedby')).toBe(screen.getByTestId('start-reason').id);
+    await user.click(screen.getByRole('button', { name: 'Use 35 MB' }));
+    expect(start.matches(':disabled')).toBe(false);
+    expect(screen.getByRole('radio', { name: 'Custom' }).getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByRole('textbox', { name: 'Custom stress size' }) as HTMLInputElement).value).toBe('35 MB');
+    await user.click(start);
+    expect(fake.calls.start[0]).toMatchObject({ sizeBytes: 35e6 });
   });
 
   it('progress events move the dials; a cycle event fills the video table; Stop stops', async () => {

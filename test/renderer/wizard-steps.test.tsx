@@ -192,6 +192,25 @@ describe('step 3: the plan', () => {
   });
 });
 
+describe('step 3: tests that cannot fit on the disk', () => {
+  it('a 5 GB test on a 2 GB disk is refused with what fits; the plan goes ahead without it', async () => {
+    const { user } = await renderWizard();
+    await screen.findAllByTestId('wizard-disk');
+    await user.click(within(diskRow(LOOP.path)).getByTestId('wizard-disk-select'));
+    await user.click(next());
+    await user.click(formatBox('ext4'));
+    await user.click(next());
+    await screen.findByTestId('wizard-plan-quick');
+    expect(text(screen.getByTestId('wizard-plan-fit'))).toBe(
+      "Not enough free space: the 5 GB Quick Test needs 5 GB and keeps 16.8 MB free for the file system's own bookkeeping and other programs writing meanwhile; 1.8 GB is free. The largest that fits is 1.7 GB. (about 90 % of this 2 GB disk is free once formatted.)",
+    );
+    expect(next().disabled).toBe(true);
+    await user.click(screen.getByTestId('wizard-size-5000000000'));
+    expect(screen.queryByTestId('wizard-plan-fit')).toBeNull();
+    expect(next().disabled).toBe(false);
+  });
+});
+
 describe('step 4: confirm and start', () => {
   it('summarises what will be erased; Start only when the name is typed exactly; sends the exact settings', async () => {
     const { fake, user } = await renderWizard();
@@ -268,6 +287,8 @@ describe('step 4: confirm and start', () => {
     await user.click(next());
     await user.click(formatBox('ext4'));
     await user.click(next());
+    // The 2 GB image holds the 1 GB test, not the 5 GB one.
+    await user.click(screen.getByTestId('wizard-size-5000000000'));
     await user.click(next());
     await user.type(screen.getByTestId('wizard-confirm-input'), 'loop7');
     await user.click(screen.getByTestId('wizard-start'));

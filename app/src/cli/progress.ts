@@ -3,6 +3,7 @@
 // so a fast engine cannot flood a slow terminal.
 import type { HashRunProgress } from '../core/hash-run.js';
 import type { RunProgress } from '../core/runner.js';
+import { positionText, stepFraction, timeLeftText } from '../core/eta.js';
 import { formatMBps } from '../core/units.js';
 
 export interface ProgressLine {
@@ -21,20 +22,23 @@ const PHASE: Record<RunProgress['phase'], string> = {
   flush: 'flushing',
 };
 
-/** Fraction of the current phase done: a phase bounded by bytes and by time ends at whichever
- *  bound comes first, so the further-along of the two is the honest figure. */
+/** Fraction of the current phase done (core/eta.ts: bytes or time, whichever ends it first; a
+ *  flush counts as written). */
 export function progressFraction(p: RunProgress): number {
-  const byBytes = p.bytesTotal > 0 ? p.bytesDone / p.bytesTotal : 0;
-  const byTime = p.secondsTotal > 0 ? p.elapsed / p.secondsTotal : 0;
-  return Math.min(1, Math.max(byBytes, byTime));
+  return stepFraction({ ...p, stage: p.phase });
 }
 
-export function formatProgress(p: RunProgress, width = 100): string {
+/** "test 5 of 8 · run 2 of 5 · SEQ1M Q8T1 Read · measuring 40% · now … · avg … · about 3 min
+ *  left": the app's words. `jobElapsed` (seconds since the run started) gives the time left. */
+export function formatProgress(p: RunProgress, width = 100, jobElapsed?: number): string {
   const pct = Math.floor(progressFraction(p) * 100);
-  const step = `[${p.testIndex + 1}/${p.testCount}${p.runs > 1 ? ` run ${p.run}/${p.runs}` : ''}]`;
+  const at = { ...p, stage: p.phase };
+  const step = positionText(at);
+  const left = jobElapsed !== undefined ? timeLeftText(at, jobElapsed) : '';
   const line =
-    `${step} ${p.testName} · ${PHASE[p.phase]} ${String(pct).padStart(3)}%` +
-    ` · now ${formatMBps(p.instMBps)} · avg ${formatMBps(p.avgMBps)}`;
+    `${step ? `${step} · ` : ''}${p.testName} · ${PHASE[p.phase]} ${String(pct).padStart(3)}%` +
+    ` · now ${formatMBps(p.instMBps)} · avg ${formatMBps(p.avgMBps)}` +
+    (left ? ` · ${left}` : '');
   return line.length > width ? line.slice(0, Math.max(0, width - 1)) : line;
 }
 
@@ -58,6 +62,7 @@ export function createProgressLine(stream: NodeJS.WriteStream = process.stderr):
   if (!stream.isTTY) return undefined;
   let last = 0;
   let drawn = false;
+  let startedAt: number | undefined;
   const draw = (line: string): void => {
     const now = Date.now();
     if (now - last < MIN_REDRAW_MS) return;
@@ -67,7 +72,8 @@ export function createProgressLine(stream: NodeJS.WriteStream = process.stderr):
   };
   return {
     update(p) {
-      draw(formatProgress(p, (stream.columns || 100) - 1));
+      startedAt ??= Date.now();
+      draw(formatProgress(p, (stream.columns || 100) - 1, (Date.now() - startedAt) / 1000));
     },
     updateHash(p) {
       draw(formatHashProgress(p, (stream.columns || 100) - 1));

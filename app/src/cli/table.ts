@@ -4,6 +4,7 @@
 import type { LinkInfo } from '../core/link-types.js';
 import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary } from '../core/result.js';
 import { formatBytes, formatBytesBinary, formatLatencyUs } from '../core/units.js';
+import { hashVerdictText, sustainedVerdictText } from '../core/trust.js';
 
 function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -95,7 +96,7 @@ function sustainedLines(doc: ResultDocument): string[] {
   for (const r of s.runs) {
     const peak = Math.max(...r.curve.map((p) => p.mbps));
     out.push(
-      `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${r.summary}`,
+      `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${sustainedVerdictText(r, doc.flags)}`,
       `  ${sparkline(r.curve.map((p) => p.mbps))}  (0 – ${formatBytes(r.bytes)}, peak ${mb(peak)} MB/s, ${r.curve.length} slices of ${formatBytesBinary(r.sliceBytes)})`,
     );
   }
@@ -146,7 +147,7 @@ export function formatHashReport(doc: ResultDocument): string {
     '',
     ...rows.map(([name, mbps]) => `${name.padEnd(26)} ${mb(mbps).padStart(6)} MB/s  ${'█'.repeat(Math.max(1, Math.round((mbps / peak) * width)))}`),
     '',
-    h.verdict.text,
+    hashVerdictText(doc) ?? h.verdict.text,
     `  the reader waited ${h.readHash.readerWaitSeconds.toFixed(2)} s for the hasher, the hasher ${h.readHash.hasherWaitSeconds.toFixed(2)} s for the reader; read + hash reached ${(h.verdict.efficiency * 100).toFixed(0)} % of the slower of the two`,
     '',
     `${h.digest}  ${h.file.generated ? 'hash-test.dat' : h.file.path}`,

@@ -12,11 +12,13 @@ import {
   DEFAULT_FILES_SEED,
   FILES_PRESET_OPTIONS,
   fitFileSet,
+  MIN_SCALED_FILES,
   validateFileSetOptions,
   type FileSet,
   type FileSetOptions,
   type FilesPreset,
 } from './file-set.js';
+import { defaultReserve, fitTest, type Fit, type FitInput } from './fit.js';
 import { blockLabel, formatBytes, formatBytesBinary } from './units.js';
 
 export const TEST_KINDS = ['quick', 'cdm', 'sustained', 'files', 'seq-write', 'seq-read', 'rand-read', 'rand-write', 'mix'] as const;
@@ -95,11 +97,8 @@ export const CDM_MAX_SIZE = 64 * 1024 * 1024 * 1024;
 /** Sustained write: how much to write at most by default, and what to leave free. */
 export const SUSTAINED_DEFAULT_BYTES = 50e9;
 export const SUSTAINED_MIN_BYTES = 64 * 1024 * 1024;
-/** Leave max(512 MiB, 5 % of the volume) free unless told otherwise: a full disk slows some
- *  file systems and upsets everything else on it. */
-export function defaultReserve(totalBytes: number): number {
-  return Math.max(512 * 1024 * 1024, Math.round(totalBytes * 0.05));
-}
+// The reserve a sized plan keeps lives with the fit rule every screen and the runner share.
+export { defaultReserve } from './fit.js';
 
 export interface PlanOptions {
   /** Test-file size; sustained: the most to write; files: ignored (the set decides). */
@@ -449,4 +448,40 @@ function filesPlan(o: PlanOptions, target: PlanTarget | undefined): Plan {
     fileSet: set,
     ...(note ? { scaled: note } : {}),
   };
+}
+
+/** The smallest file set a many-file test runs with: MIN_SCALED_FILES files below 2 × minBytes
+ *  (what fitFileSet halves the sizes down to). */
+function leastFilesBytes(o: PlanOptions): number {
+  const preset = (o.preset ?? 'quick') as FilesPreset;
+  const base = FILES_PRESET_OPTIONS[preset === 'custom' ? 'standard' : preset] ?? FILES_PRESET_OPTIONS.quick;
+  const count = o.files?.count ?? base.count;
+  const minBytes = o.files?.minBytes ?? base.minBytes;
+  return Math.min(MIN_SCALED_FILES, count) * 2 * minBytes;
+}
+
+/**
+ * Whether a test with these options fits on the target, by the one rule in fit.ts, for every
+ * screen's Start and the wizard's plan. A fixed-size test needs its file plus a small head-room
+ * and is offered the largest size that fits; a sized one (sustained, many files) shrinks to free
+ * space less its reserve and needs only its least. Invalid options throw as buildPlan does.
+ */
+export function fitPlan(kind: TestKind, o: PlanOptions, target: PlanTarget, show: Pick<FitInput, 'what' | 'choices' | 'sizeLabel'> = {}): Fit {
+  const common = { freeBytes: target.freeBytes, totalBytes: target.totalBytes, ...show };
+  if (kind !== 'sustained' && kind !== 'files') {
+    // The size asked is what the user sees; the plan may round it down to whole blocks.
+    const plan = buildPlan(kind, o);
+    return fitTest({ ...common, needBytes: Math.max(plan.needBytes, o.size ?? 0), sizing: 'fixed', minBytes: kind === 'cdm' ? CDM_MIN_SIZE : 16 * MiB });
+  }
+  const reserve = o.reserveBytes !== undefined ? { reserveBytes: o.reserveBytes } : {};
+  try {
+    const plan = buildPlan(kind, o, target);
+    return fitTest({ ...common, ...reserve, needBytes: plan.needBytes, sizing: 'sized' });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ENOSPC') throw err;
+    const least = kind === 'sustained' ? Math.min(SUSTAINED_MIN_BYTES, o.size ?? SUSTAINED_DEFAULT_BYTES) : leastFilesBytes(o);
+    // Sized tests take whatever room there is: no smaller size to offer.
+    const f = fitTest({ ...common, ...reserve, needBytes: Math.max(least, 1), sizing: 'sized' });
+    return { ...f, fits: false, largestBytes: 0, reason: f.reason ?? (err as Error).message };
+  }
 }

@@ -15,7 +15,8 @@ import { diskOf } from './flags.js';
 import { driveHealth } from './link.js';
 import { buildResult, targetFromVolume, toResultTest, type FilesSection, type ResultContext, type ResultDocument, type ResultTest } from './result.js';
 import { volumeInfo, type VolumeInfo } from './volume.js';
-import { FREE_SPACE_RESERVE, openWorkspace } from './workspace.js';
+import { FREE_SPACE_RESERVE, fitTest } from './fit.js';
+import { openWorkspace } from './workspace.js';
 
 export const TEST_FILE_NAME = 'testfile.dat';
 
@@ -149,10 +150,9 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
       const totalBytes = volume?.totalBytes || st.blocks * st.bsize;
       plan = buildPlan(kind, opts, { freeBytes, totalBytes });
       // What the plan sized itself to must still leave the workspace's small head-room.
-      const reserve = plan.settings.reserveBytes ?? 0;
-      if (freeBytes < plan.needBytes + Math.min(FREE_SPACE_RESERVE, reserve)) {
-        throw inputError(`Not enough free space on ${target} for this test. (ENOSPC)`, 'ENOSPC');
-      }
+      const reserveBytes = Math.min(FREE_SPACE_RESERVE, plan.settings.reserveBytes ?? 0);
+      const fit = fitTest({ needBytes: plan.needBytes, freeBytes, totalBytes, sizing: 'fixed', reserveBytes, where: target });
+      if (!fit.fits) throw inputError(`${fit.reason} (ENOSPC)`, 'ENOSPC');
     }
     opts.onPlan?.(plan);
     const testCount = plan.steps.length;

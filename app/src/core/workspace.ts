@@ -14,12 +14,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AbortError } from './engine.js';
 import { DiskDialError, toPlainError } from './errors.js';
 import { defaultDataDir } from './history.js';
+import { FREE_SPACE_RESERVE, fitTest } from './fit.js';
 
 export const WORKSPACE_PREFIX = '.diskdial-';
 export const WORKSPACE_NAME_RE = /^\.diskdial-[A-Za-z0-9_-]+$/;
 export const MARKER_NAME = 'owner.json';
-/** Head-room kept free beyond the test file: metadata, journals, and other writers on the disk. */
-export const FREE_SPACE_RESERVE = 16 * 1024 * 1024;
+// The head-room kept beyond the test file is the fit rule's (fit.ts), shared with the screens.
+export { FREE_SPACE_RESERVE } from './fit.js';
 
 export interface WorkspaceMarker {
   pid: number;
@@ -464,8 +465,9 @@ export async function openWorkspace(targetDir: string, opts: OpenWorkspaceOption
     if (opts.needBytes !== undefined) {
       const st = await fsp.statfs(target);
       const freeBytes = st.bavail * st.bsize;
-      const needBytes = opts.needBytes + (opts.reserveBytes ?? FREE_SPACE_RESERVE);
-      if (freeBytes < needBytes) {
+      const reserveBytes = opts.reserveBytes ?? FREE_SPACE_RESERVE;
+      const needBytes = opts.needBytes + reserveBytes;
+      if (!fitTest({ needBytes: opts.needBytes, freeBytes, totalBytes: st.blocks * st.bsize, sizing: 'fixed', reserveBytes }).fits) {
         throw new DiskDialError(
           `Not enough free space on ${target}: the test needs ${(needBytes / 1e9).toFixed(2)} GB, ${(freeBytes / 1e9).toFixed(2)} GB is free. (ENOSPC)`,
           { code: 'ENOSPC', syscall: 'statfs', path: target },

@@ -11,6 +11,7 @@
 // estimates (no font metrics here), deliberately on the wide side, so truncation errs early.
 import type { ResultDocument } from '../result.js';
 import { plainText } from '../text.js';
+import { hashVerdictText, kneeWithheld, sustainedVerdictText, trustOf } from '../trust.js';
 import { formatFigure, kindName, metricValue, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric } from './metrics.js';
 
 export const CARD_WIDTH = 800;
@@ -40,7 +41,8 @@ const COLOR = {
 
 /** Renders the card as a standalone SVG document, CARD_WIDTH × CARD_HEIGHT user units. */
 export function renderCardSvg(doc: ResultDocument): { svg: string; width: number; height: number } {
-  const warning = doc.flags.find((f) => f.severity !== 'info');
+  // The trust rule's first warning: the card is amber exactly when every screen's badge is.
+  const warning = trustOf(doc.flags).warnings[0];
   const top = HEADER_BOTTOM + 10;
   const bottom = warning ? BAND_TOP - 54 : BAND_TOP - 16;
   const middle: Box = { x: PAD, y: top, w: CARD_WIDTH - 2 * PAD, h: bottom - top };
@@ -542,7 +544,7 @@ function sustainedFigures(doc: ResultDocument, box: Box): string {
   const metrics = resultMetrics(doc).filter((m) => m.group === 'Sustained');
   const out: string[] = [];
   // The verdict on top, up to two lines.
-  const lines = wrapText(run.summary, box.w, 18, 2, 600);
+  const lines = wrapText(sustainedVerdictText(run, doc.flags), box.w, 18, 2, 600);
   lines.forEach((l, i) => out.push(text(box.x, box.y + 20 + i * 24, l, { size: 18, weight: 600 })));
   const sideW = 190;
   const chartTop = box.y + 20 + (lines.length - 1) * 24 + 38;
@@ -568,7 +570,7 @@ function sustainedFigures(doc: ResultDocument, box: Box): string {
   out.push(baseline(chart));
   if (s.runs.length > 1) out.push(text(chart.x + chart.w, chart.y - 14, `run 1 of ${s.runs.length}`, { size: 11, fill: COLOR.faint, anchor: 'end' }));
   const v = run.verdict;
-  if (v.kind === 'knee') {
+  if (v.kind === 'knee' && !kneeWithheld(v, doc.flags)) {
     const kx = X(v.kneeBytes / 1e9);
     out.push(`<line x1="${r1(kx)}" y1="${r1(chart.y)}" x2="${r1(kx)}" y2="${r1(chart.y + chart.h)}" stroke="${COLOR.text}" stroke-opacity="0.8" stroke-width="1.5" stroke-dasharray="5 4"/>`);
     const label = `knee at ${formatFigure(v.kneeBytes / 1e9, 'GB')} GB`;
@@ -696,7 +698,7 @@ function hashFigures(doc: ResultDocument, box: Box): string {
   const barH = 28;
   const gap = 13;
   const top = Math.max(...rows.map((r) => r[1]).filter(Number.isFinite), 1);
-  const verdict = wrapText(firstSentence(h.verdict.text), box.w, 16, 2, 600);
+  const verdict = wrapText(firstSentence(hashVerdictText(doc) ?? h.verdict.text), box.w, 16, 2, 600);
   const barsH = rows.length * barH + (rows.length - 1) * gap;
   const contentH = barsH + 30 + verdict.length * 21 + 26;
   const y0 = box.y + Math.max(4, (box.h - contentH) / 2);

@@ -14,6 +14,7 @@ import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
 import type { ResultDocument, ResultFlag, ResultTest } from '../result.js';
 import { spread } from '../stats.js';
 import { plainText, safeJson, withoutControls } from '../text.js';
+import { hashVerdictText, sustainedVerdictText } from '../trust.js';
 import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from './compare.js';
 import { formatFigure, kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric, type MetricUnit } from './metrics.js';
 
@@ -182,7 +183,7 @@ function resultStatements(doc: ResultDocument): Array<{ label: string; text: str
   const out: Array<{ label: string; text: string; code?: boolean }> = [];
   if (doc.sustained) {
     const runs = doc.sustained.runs;
-    for (const r of runs) out.push({ label: runs.length > 1 ? `Run ${r.run}` : 'Verdict', text: r.summary });
+    for (const r of runs) out.push({ label: runs.length > 1 ? `Run ${r.run}` : 'Verdict', text: sustainedVerdictText(r, doc.flags) });
     if (doc.sustained.limitedBy === 'free-space') {
       out.push({ label: 'Note', text: `Limited by free space to ${sizeText(doc.sustained.plannedBytes, true)} (asked for ${sizeText(doc.sustained.requestedBytes, true)}).` });
     }
@@ -190,7 +191,7 @@ function resultStatements(doc: ResultDocument): Array<{ label: string; text: str
   if (doc.files?.scaled) out.push({ label: 'Note', text: doc.files.scaled });
   if (doc.hash) {
     const h = doc.hash;
-    out.push({ label: 'Verdict', text: h.verdict.text });
+    out.push({ label: 'Verdict', text: hashVerdictText(doc) ?? h.verdict.text });
     out.push({ label: algoName(h.algo), text: h.digest, code: true });
     if (h.verify) out.push({ label: 'Verify', text: h.verify.text });
     out.push({ label: 'Crypto library', text: h.provider });
@@ -374,7 +375,7 @@ function txtBlock(doc: ResultDocument): string {
     const h = doc.hash;
     lines.push('[Hash]');
     const rates = [...metrics.values()].map((m): [string, string] => [m.label, `${fx(m.values[0] ?? NaN, 3, 9)} MB/s`]);
-    lines.push(...txtFigures([...rates, ['Verdict', h.verdict.text], [algoName(h.algo), h.digest], ...(h.verify ? [['Verify', h.verify.text] as [string, string]] : [])]));
+    lines.push(...txtFigures([...rates, ['Verdict', hashVerdictText(doc) ?? h.verdict.text], [algoName(h.algo), h.digest], ...(h.verify ? [['Verify', h.verify.text] as [string, string]] : [])]));
     lines.push('');
   } else if (doc.kind === 'files' && doc.files) {
     lines.push('[Files]');
@@ -393,7 +394,7 @@ function txtBlock(doc: ResultDocument): string {
     lines.push('[Sustained write]');
     const avg = metrics.get('Sustained/mbps')?.values ?? [];
     const rows: Array<[string, string]> = [['Average', `${fx(Math.max(...avg.filter(Number.isFinite)), 3, 9)} MB/s${avg.length > 1 ? ` (best of ${avg.length} runs)` : ''}`]];
-    for (const r of doc.sustained.runs) rows.push([doc.sustained.runs.length > 1 ? `Run ${r.run}` : 'Verdict', r.summary]);
+    for (const r of doc.sustained.runs) rows.push([doc.sustained.runs.length > 1 ? `Run ${r.run}` : 'Verdict', sustainedVerdictText(r, doc.flags)]);
     lines.push(...txtFigures(rows));
     for (const t of bestRuns(doc.tests)) lines.push(cdmLine(t));
     lines.push('');

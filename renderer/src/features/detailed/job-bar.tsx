@@ -3,6 +3,7 @@
 // and, after a failure, the error in plain words.
 import { useId } from 'react';
 import type { DetailedKind } from '../../../../app/src/ipc/contract';
+import { etaLine } from '../../../../app/src/core/eta';
 import { announceLine, jobFraction, progressLine } from './job-progress';
 import { selectError, selectLiveJob, selectResult, selectRunningKind, useDetailedStore } from './store';
 
@@ -32,6 +33,7 @@ export function JobBar({ kind, blocked, onStart }: JobBarProps) {
   const mine = useDetailedStore(selectRunningKind) === kind;
   const progress = useDetailedStore((s) => (s.job?.kind === kind ? s.job.progress : null));
   const finishedSteps = useDetailedStore((s) => (s.job?.kind === kind ? s.job.steps.length : 0));
+  const startedAt = useDetailedStore((s) => (s.job?.kind === kind ? (s.job.startedAt ?? 0) : 0));
   const liveJob = useDetailedStore(selectLiveJob(kind));
   const result = useDetailedStore(selectResult(kind));
   const error = useDetailedStore(selectError(kind));
@@ -40,7 +42,7 @@ export function JobBar({ kind, blocked, onStart }: JobBarProps) {
 
   const stopping = mine && status === 'stopping';
   let line: string;
-  if (mine) line = status === 'starting' ? 'Starting…' : stopping ? 'Stopping and removing the test files…' : progress ? progressLine(progress) : 'Preparing…';
+  if (mine) line = status === 'starting' ? 'Starting…' : stopping ? 'Stopping and removing the test files…' : progress ? progressLine(progress, etaLine(progress, startedAt ? (Date.now() - startedAt) / 1000 : 0, finishedSteps)) : 'Preparing…';
   else line = idleLine(liveJob?.outcome, result?.settings.runs);
   // Read out when the step or state changes, not with every tick of a countdown. A reason Start
   // is unavailable is shown as is and read with the button (aria-describedby).

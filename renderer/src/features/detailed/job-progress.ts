@@ -1,4 +1,5 @@
-// A running detailed job in words and as a fraction: "Run 1 of 5 · SEQ1M Q8T1 Read · measuring",
+// A running detailed job in words and as a fraction: "SEQ1M Q8T1 Read · measuring · test 1 of 8 ·
+// run 1 of 5 · about 3 min left",
 // "Resting 4:12 before run 2", "Pause 5 s"; how far the current step is (bytes or seconds,
 // whichever ends it first) and how far the whole job is. Pure functions of progress events.
 import type { DetailedProgressEvent } from '../../../../app/src/ipc/contract';
@@ -20,37 +21,19 @@ export function stageWords(stage: Stage): string {
   return STAGE_WORDS[stage] ?? stage;
 }
 
-const clamp01 = (x: number): number => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
+// The bar's fraction and the time left are the core's (core/eta.ts), shared with the CLI.
+export { jobFraction, stepFraction } from '../../../../app/src/core/eta';
 
-/** How far the current step is, 0–1. A step ends at its byte count or its time limit,
- *  whichever comes first; a pause runs down its seconds. */
-export function stepFraction(e: DetailedProgressEvent): number {
-  if (e.stage === 'rest' || e.stage === 'interval') {
-    if (!(e.secondsTotal > 0)) return 0;
-    return clamp01(1 - (e.remaining ?? e.secondsTotal) / e.secondsTotal);
-  }
-  const byBytes = e.bytesTotal > 0 ? e.bytesDone / e.bytesTotal : 0;
-  const byTime = e.secondsTotal > 0 ? e.elapsed / e.secondsTotal : 0;
-  return clamp01(Math.max(byBytes, byTime));
-}
-
-/** How far the whole job is, 0–1, counting steps of every run alike: the steps finished so
- *  far (from step events when given — a pause's event does not say which step comes next —
- *  else from the event's run and step) plus the part of the step being measured. */
-export function jobFraction(e: DetailedProgressEvent, finishedSteps?: number): number {
-  const perRun = Math.max(1, e.testCount);
-  const total = Math.max(1, e.runs) * perRun;
-  const pause = e.stage === 'rest' || e.stage === 'interval';
-  const finished = finishedSteps ?? (Math.max(1, e.run) - 1) * perRun + Math.max(0, e.testIndex);
-  return clamp01((finished + (pause ? 0 : stepFraction(e))) / total);
-}
-
-/** The status line of a running job. */
-export function progressLine(e: DetailedProgressEvent): string {
-  if (e.stage === 'rest') return `Resting ${formatClock(e.remaining ?? e.secondsTotal)} before run ${e.run}`;
-  const runPart = e.runs > 1 ? `Run ${e.run} of ${e.runs} · ` : '';
-  if (e.stage === 'interval') return `${runPart}pause ${Math.max(0, Math.ceil(e.remaining ?? e.secondsTotal))} s`;
-  return `${runPart}${e.testName} · ${stageWords(e.stage)}`;
+/** The status line of a running job; with `eta` ("test 5 of 8 · run 2 of 5 · about 3 min
+ *  left", core/eta.ts) in place of the bare run number. */
+export function progressLine(e: DetailedProgressEvent, eta?: string): string {
+  const tail = eta ? ` · ${eta}` : '';
+  // A rest already names the run to come: only the time left is added.
+  const left = eta ? / · (about .* left)$/.exec(` · ${eta}`)?.[1] : undefined;
+  if (e.stage === 'rest') return `Resting ${formatClock(e.remaining ?? e.secondsTotal)} before run ${e.run}${left ? ` · ${left}` : ''}`;
+  const runPart = eta ? '' : e.runs > 1 ? `Run ${e.run} of ${e.runs} · ` : '';
+  if (e.stage === 'interval') return `${runPart}pause ${Math.max(0, Math.ceil(e.remaining ?? e.secondsTotal))} s${tail}`;
+  return `${runPart}${e.testName} · ${stageWords(e.stage)}${tail}`;
 }
 
 /** The same, for a screen reader's live region: no ticking countdowns (a rest would be read out

@@ -1,25 +1,31 @@
 // The frame every Detailed panel shares: a titled card, its settings (locked while its own job
 // runs), the job bar, the panel's figures, and how the last result was measured — where, the
 // cache mode actually achieved, and its flags. Also decides why Start is unavailable.
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import type { ResultDocument } from '../../../../app/src/core/result';
 import type { DetailedKind, TargetInfo } from '../../../../app/src/ipc/contract';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
 import { CacheBadge } from '../quick-test/cache-badge';
 import { FlagsList, flagsSummary } from '../quick-test/flags-panel';
 import { JobBar, KIND_PHRASE } from './job-bar';
-import { formErrors } from './settings';
+import type { Fit } from '../../../../app/src/core/fit';
+import { formatBinarySize } from './format';
+import { formErrors, formFit } from './settings';
 import { SavedNote } from '../history/saved-note';
 import { selectRunningKind, selectSaved, useDetailedStore } from './store';
 
 /** Why `kind`'s Start cannot be pressed, or null. `locked` comes from outside the screen (a
  *  Quick Test is running). */
-export function startBlock(kind: DetailedKind, o: { locked?: string | undefined; runningKind: DetailedKind | null; target: TargetInfo | undefined; formInvalid: boolean }): string | null {
+export function startBlock(
+  kind: DetailedKind,
+  o: { locked?: string | undefined; runningKind: DetailedKind | null; target: TargetInfo | undefined; formInvalid: boolean; fit?: Fit | null },
+): string | null {
   if (o.locked) return o.locked;
   if (o.runningKind && o.runningKind !== kind) return `Wait for ${KIND_PHRASE[o.runningKind]} to finish, or stop it.`;
   if (!o.target) return 'Choose a drive or folder to test.';
   if (!o.target.startable) return o.target.reason ?? 'A test cannot run here.';
   if (o.formInvalid) return 'Correct the settings marked above.';
+  if (o.fit && !o.fit.fits) return o.fit.reason ?? 'Not enough free space for this test.';
   return null;
 }
 
@@ -42,7 +48,13 @@ export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReas
   const runningKind = useDetailedStore(selectRunningKind);
   const formInvalid = useDetailedStore((s) => Object.keys(formErrors(kind, s)).length > 0);
   const start = useDetailedStore((s) => s.start);
-  const blocked = startBlock(kind, { locked: lockedReason, runningKind, target, formInvalid });
+  const setCdm = useDetailedStore((s) => s.setCdm);
+  const cdm = useDetailedStore((s) => s.cdm);
+  const sustained = useDetailedStore((s) => s.sustained);
+  const files = useDetailedStore((s) => s.files);
+  const fit = useMemo(() => (target ? formFit(kind, { cdm, sustained, files }, target) : null), [kind, cdm, sustained, files, target]);
+  const blocked = startBlock(kind, { locked: lockedReason, runningKind, target, formInvalid, fit });
+  const offer = kind === 'cdm' && blocked === fit?.reason && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
 
   return (
     <section className="card detailed-panel" aria-labelledby={titleId} data-testid={`${kind}-panel`}>
@@ -61,6 +73,16 @@ export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReas
           {settings}
         </fieldset>
         <JobBar kind={kind} blocked={blocked} onStart={() => target && void start(kind, target.path)} />
+        {offer !== null && (
+          <button type="button" className="link-button" data-testid={`${kind}-fit-offer`} onClick={() => setCdm({ sizeBytes: offer })}>
+            Use {formatBinarySize(offer)}
+          </button>
+        )}
+        {fit?.fits && fit.reserveText && kind !== 'cdm' && (
+          <p className="panel-fit" data-testid={`${kind}-fit`}>
+            Writes at most what is free and {fit.reserveText}.
+          </p>
+        )}
         {children}
         {result && <ResultMeta kind={kind} result={result} />}
       </div>
@@ -75,7 +97,7 @@ function ResultMeta({ kind, result }: { kind: DetailedKind; result: ResultDocume
   return (
     <div className="result-meta" data-testid={`${kind}-meta`}>
       <div className="result-meta__row">
-        <CacheBadge cacheMode={result.cacheMode} dataPattern={result.dataPattern} notes={flags.map((f) => f.message)} testId={`${kind}-cache-badge`} />
+        <CacheBadge cacheMode={result.cacheMode} dataPattern={result.dataPattern} notes={flags.map((f) => f.message)} flags={flags} testId={`${kind}-cache-badge`} />
         <span className="result-meta__where">
           {t.path} · {t.fs}
           {t.device.link ? ` · ${t.device.link}` : ''}

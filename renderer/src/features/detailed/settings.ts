@@ -2,7 +2,10 @@
 // and modes; the sustained test's sizes; the many-file presets), their defaults, what is wrong
 // with a form as typed, and the DetailedSettings payload a form turns into. Pure, so the
 // payload a Start sends can be checked against exactly what the controls show.
+import type { Fit } from '../../../../app/src/core/fit';
+import { fitPlan } from '../../../../app/src/core/presets';
 import type { DetailedKind, DetailedSettings } from '../../../../app/src/ipc/contract';
+import { formatBinarySize } from './format';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -172,6 +175,26 @@ export function toDetailedSettings(kind: DetailedKind, forms: Forms, target: str
       const base = { kind: 'files' as const, target, preset: f.preset, runs: f.runs, restSeconds: restSeconds(f) };
       if (f.preset !== 'custom') return base;
       return { ...base, count: f.count, minBytes: Math.round(f.minMB * 1e6), maxBytes: Math.round(f.maxMB * 1e6) };
+    }
+  }
+}
+
+/** Whether `kind`'s test, as its form stands, fits on the target: the core's one fit rule, so
+ *  Start is disabled exactly when the runner would refuse. Null while the form is invalid. */
+export function formFit(kind: DetailedKind, forms: Forms, target: { freeBytes: number; totalBytes: number }): Fit | null {
+  if (Object.keys(formErrors(kind, forms)).length > 0) return null;
+  switch (kind) {
+    case 'cdm': {
+      const f = forms.cdm;
+      // The size menu is in binary units; the offer is one of its sizes.
+      return fitPlan('cdm', { size: f.sizeBytes, preset: f.preset, mode: f.mode }, target, { choices: CDM_SIZES, sizeLabel: formatBinarySize });
+    }
+    case 'sustained':
+      return fitPlan('sustained', { size: forms.sustained.maxBytes }, target);
+    case 'files': {
+      const f = forms.files;
+      const files = f.preset === 'custom' ? { count: f.count, minBytes: Math.round(f.minMB * 1e6), maxBytes: Math.round(f.maxMB * 1e6) } : undefined;
+      return fitPlan('files', { preset: f.preset, ...(files ? { files } : {}) }, target);
     }
   }
 }

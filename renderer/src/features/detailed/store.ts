@@ -38,6 +38,8 @@ export interface DetailedJob {
   live: LivePoint[];
   /** Set when the job has ended. */
   outcome: DetailedDoneEvent['outcome'] | null;
+  /** When Start was pressed (ms since the epoch): the time left is reckoned from it. */
+  startedAt?: number;
 }
 
 type DetailedEvent = DetailedPlanEvent | DetailedProgressEvent | DetailedStepEvent | DetailedDoneEvent;
@@ -121,7 +123,7 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
       if (isBusy(s.status)) return;
       if (Object.keys(formErrors(kind, s)).length > 0) return;
       const settings = toDetailedSettings(kind, s, target);
-      const job: DetailedJob = { kind, settings, jobId: null, plan: null, progress: null, steps: [], live: [], outcome: null };
+      const job: DetailedJob = { kind, settings, jobId: null, plan: null, progress: null, steps: [], live: [], outcome: null, startedAt: Date.now() };
       set({ status: 'starting', job, queued: [], errors: { ...s.errors, [kind]: undefined } });
       const r = await getBridge().startDetailed(settings);
       if (!r.ok) {

@@ -7,6 +7,7 @@ import type { ResultDocument } from '../../../../app/src/core/result';
 import { formatBytes } from '../../lib/format';
 import { targetLink } from '../targets/link';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
+import { sustainedVerdictText } from '../../../../app/src/core/trust';
 import { liveLines, resultLines, verdictMarks, type VerdictMarks } from './curve';
 import { ChipGroup, NumberField } from './fields';
 import { Panel } from './panel';
@@ -40,8 +41,10 @@ function verdictLines(live: DetailedJob | null, result: ResultDocument | undefin
     return live.outcome ? [] : ['Writing…'];
   }
   const runs = result?.sustained?.runs ?? [];
-  if (runs.length === 1) return [runs[0]!.summary];
-  return runs.map((r) => `Run ${r.run}: ${r.summary}`);
+  // The one trust rule: a knee on a target flagged cached is withheld, with the reason.
+  const said = (r: (typeof runs)[number]) => sustainedVerdictText(r, result?.flags);
+  if (runs.length === 1) return [said(runs[0]!)];
+  return runs.map((r) => `Run ${r.run}: ${said(r)}`);
 }
 
 /** Notes on what limited the test: the plan's or document's notes, and free space. */

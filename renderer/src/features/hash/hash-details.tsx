@@ -150,6 +150,7 @@ function Facts({ doc, h }: { doc: ResultDocument; h: HashSection }) {
               dataText={h.file.generated ? undefined : 'the file’s own data'}
               okTitle="The reads bypassed the operating system cache: the figures are the disk’s."
               notes={cacheNotes}
+              flags={doc.flags}
               testId="hash-cache-badge"
             />
             {pipeline && <span className="hash-facts__pipeline">read + hash: {pipeline}</span>}

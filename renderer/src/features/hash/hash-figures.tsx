@@ -3,6 +3,7 @@
 // on all of them. Bars fill in as stages finish; the running one grows from progress. Under
 // them, what the reader's and hasher's waits say and why the all-cores figure is not one file's.
 import { useId, useMemo } from 'react';
+import { hashVerdictWithheld } from '../../../../app/src/core/trust';
 import { formatRate } from '../detailed/format';
 import { barsFromJob, barsFromSection, boundLabel, waitLine, type Bar } from './hash-model';
 import { selectHashBusy, selectLiveJob, useHashStore } from './store';
@@ -33,7 +34,9 @@ export function HashFigures() {
   const section = live ? undefined : result?.hash;
   const bars = useMemo(() => (section ? barsFromSection(section) : barsFromJob(live ?? { stages: [], progress: null }, busy)), [section, live, busy]);
   const verdict = section?.verdict;
-  const waits = section ? waitLine(section.readHash) : null;
+  // The one trust rule: a verdict the figures contradict is withheld, with the reason.
+  const withheld = section ? hashVerdictWithheld(section) : undefined;
+  const waits = section ? waitLine(section.readHash, withheld ? undefined : verdict?.bound) : null;
   const threads = section?.memoryParallel?.threads ?? live?.stages.find((s) => s.stage === 'memory-parallel')?.threads;
   const hasParallel = bars.some((b) => b.stage === 'memory-parallel' && b.state === 'done');
 
@@ -56,7 +59,11 @@ export function HashFigures() {
         </div>
       </header>
       <div className="hash-figures__body">
-        {verdict ? (
+        {verdict && withheld ? (
+          <p className="hash-verdict hash-verdict--withheld" data-testid="hash-verdict">
+            {withheld}
+          </p>
+        ) : verdict ? (
           <div className="hash-verdict-row">
             <span className={`badge hash-bound hash-bound--${verdict.bound}`} data-testid="hash-bound">
               {boundLabel(verdict.bound)}
@@ -78,7 +85,7 @@ export function HashFigures() {
         {(waits || hasParallel) && (
           <ul className="panel-notes hash-notes" data-testid="hash-notes">
             {waits && <li data-testid="hash-waits">{waits}</li>}
-            {section && Number.isFinite(section.verdict.efficiency) && (
+            {section && !withheld && Number.isFinite(section.verdict.efficiency) && (
               <li data-testid="hash-efficiency">Read + hash reached {Math.round(section.verdict.efficiency * 100)} % of the slower of reading and one-core hashing.</li>
             )}
             {hasParallel && (

@@ -3,6 +3,7 @@
 // is unavailable, and, after a failure, the error in plain words. Same look and behaviour as a
 // Detailed panel's job bar.
 import { useId } from 'react';
+import { timeLeftText } from '../../../../app/src/core/eta';
 import { formatBytes } from '../../lib/format';
 import { JobBarView } from '../detailed/job-bar';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
@@ -16,6 +17,7 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
   const form = useHashStore((s) => s.form);
   const progress = useHashStore((s) => (selectHashBusy(s) ? (s.job?.progress ?? null) : null));
   const generated = useHashStore((s) => s.job?.settings.source.kind === 'generate');
+  const startedAt = useHashStore((s) => s.job?.startedAt);
   const live = useHashStore(selectLiveJob);
   const result = useHashStore((s) => s.result);
   const error = useHashStore((s) => s.error);
@@ -29,6 +31,9 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
   let line: string;
   if (mine) {
     line = status === 'starting' ? 'Starting…' : stopping ? (generated ? 'Stopping and removing the test file…' : 'Stopping…') : progress ? progressLine(progress) : 'Preparing…';
+    // Time left as every long test says it (core/eta.ts); the stages count alike.
+    const left = progress && startedAt ? timeLeftText({ ...progress, testIndex: progress.stageIndex, testCount: progress.stageCount, run: 1, runs: 1 }, (Date.now() - startedAt) / 1000) : '';
+    if (left && !stopping) line += ` · ${left}`;
   } else if (live?.outcome === 'stopped') {
     line = `Stopped. What finished before the stop is shown below.${live.settings.source.kind === 'generate' ? ' The test file was removed.' : ''}`;
   } else if (live?.outcome === 'failed') {

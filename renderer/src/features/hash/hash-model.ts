@@ -134,14 +134,16 @@ const secs = (s: number): string => `${s.toFixed(s >= 10 ? 0 : 1)} s`;
 
 /** What the reader's and the hasher's waits say: "The reader waited 3.9 s for the hasher:
  *  hashing is the limit." Waits under 5 % of the run, or within 10 % of each other, say neither. */
-export function waitLine(r: HashSection['readHash']): string | null {
+export function waitLine(r: HashSection['readHash'], bound?: Bound): string | null {
   const reader = r.readerWaitSeconds;
   const hasher = r.hasherWaitSeconds;
   if (!Number.isFinite(reader) || !Number.isFinite(hasher)) return null;
   const small = Math.max(0.05 * r.seconds, 0.05);
   if (reader > hasher * 1.1 && reader >= small) return `The reader waited ${secs(reader)} for the hasher: hashing is the limit.`;
   if (hasher > reader * 1.1 && hasher >= small) return `The hasher waited ${secs(hasher)} for the reader: the disk is the limit.`;
-  return `Reader and hasher hardly waited for each other (${secs(reader)} and ${secs(hasher)}): disk and CPU are evenly matched.`;
+  const neither = `Reader and hasher hardly waited for each other (${secs(reader)} and ${secs(hasher)})`;
+  // "Evenly matched" only where the rates agree: beside "Storage-bound by 3.1×" it would contradict.
+  return bound === undefined || bound === 'balanced' ? `${neither}: disk and CPU are evenly matched.` : `${neither}.`;
 }
 
 /** "1 MiB chunks, 4 in flight". */

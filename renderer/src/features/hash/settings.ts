@@ -3,7 +3,7 @@
 // what is wrong with the form as typed; why Start cannot be pressed; and the HashSettings a
 // Start sends. Pure, so the payload can be checked against exactly what the controls show.
 import type { HashSettings, TargetInfo } from '../../../../app/src/ipc/contract';
-import { formatBytes } from '../../lib/format';
+import { fitTest, SIZE_LIMITS_TEXT } from '../../../../app/src/core/fit';
 import { parseSize } from '../quick-test/settings-bar';
 
 export const MiB = 1024 * 1024;
@@ -99,7 +99,7 @@ export function formErrors(f: HashForm): FormErrors {
     const b = parseSize(f.customSize);
     if (f.customSize.trim() === '') e.customSize = 'Type a size, e.g. 10 GB.';
     else if (b === null) e.customSize = 'Type a size like 750 MB or 10 GB.';
-    else if (b < MIN_TEST_FILE || b > MAX_TEST_FILE) e.customSize = 'Between 16 MiB and 64 GiB.';
+    else if (b < MIN_TEST_FILE || b > MAX_TEST_FILE) e.customSize = SIZE_LIMITS_TEXT;
   }
   const v = verifyValue(f.verify);
   if (v !== undefined) {
@@ -130,9 +130,9 @@ export function startBlock(f: HashForm, o: { locked?: string | undefined; target
     if (!t) return 'Choose a drive or folder to write the test file on.';
     if (!t.startable) return t.reason ?? 'A test file cannot be written here.';
     const bytes = testFileBytes(f);
-    if (bytes !== null && Number.isFinite(t.freeBytes) && bytes > t.freeBytes) {
-      return `Not enough free space on ${t.name}: the test file needs ${formatBytes(bytes)}, ${formatBytes(t.freeBytes)} is free.`;
-    }
+    // The core's fit rule, as the workspace applies it when the file is written.
+    const fit = bytes !== null ? fitTest({ needBytes: bytes, freeBytes: t.freeBytes, totalBytes: t.totalBytes, sizing: 'fixed', minBytes: MIN_TEST_FILE, what: 'the test file' }) : null;
+    if (fit && !fit.fits) return fit.reason ?? 'Not enough free space for the test file.';
   }
   if (hasErrors(formErrors(f))) return 'Correct the settings marked above.';
   return null;

@@ -24,6 +24,8 @@ export interface HashJob {
   stages: HashStageEvent[];
   /** Set when the job has ended. */
   outcome: HashDoneEvent['outcome'] | null;
+  /** When Start was pressed (ms since the epoch): the time left is reckoned from it. */
+  startedAt?: number;
 }
 
 type HashEvent = HashProgressEvent | HashStageEvent | HashDoneEvent;
@@ -103,7 +105,7 @@ export const useHashStore = create<HashState>()((set, get) => {
       if (isBusy(s.status)) return;
       const settings = toHashSettings(s.form, target);
       if (!settings) return;
-      set({ status: 'starting', job: { settings, jobId: null, progress: null, stages: [], outcome: null }, queued: [], error: null });
+      set({ status: 'starting', job: { settings, jobId: null, progress: null, stages: [], outcome: null, startedAt: Date.now() }, queued: [], error: null });
       const r = await getBridge().startHash(settings);
       if (!r.ok) {
         set({ status: 'idle', job: null, queued: [], error: plainError(r.error) });

@@ -1,5 +1,9 @@
 // Says how the figures were measured: the cache mode the engine actually achieved and the data
-// pattern. Anything but uncached I/O is shown as a warning, with the reason on hover/focus.
+// pattern, and whether to trust them by the one rule in core/trust.ts: green only when no
+// warning flag fired; a warning (or buffered I/O, or zeros) turns it amber and names the flags.
+import type { ResultFlag } from '../../../../app/src/core/result';
+import { trustOf } from '../../../../app/src/core/trust';
+
 const CACHE_LABEL: Record<string, string> = {
   direct: 'direct I/O',
   nocache: 'uncached (F_NOCACHE)',
@@ -18,6 +22,7 @@ export function CacheBadge({
   testId = 'cache-badge',
   dataText,
   okTitle,
+  flags,
 }: {
   cacheMode: string | null;
   dataPattern: string | null;
@@ -28,6 +33,8 @@ export function CacheBadge({
   dataText?: string;
   /** What an uncached result means, when not "wrote incompressible data". */
   okTitle?: string;
+  /** The result's flags: any warning among them turns the badge amber and is named on it. */
+  flags?: readonly ResultFlag[];
 }) {
   if (!cacheMode) {
     return (
@@ -36,10 +43,12 @@ export function CacheBadge({
       </span>
     );
   }
-  const warn = cacheMode.startsWith('buffered') || dataPattern === 'zeros';
-  const text = `${cacheLabel(cacheMode)} · ${dataText ?? (dataPattern === 'zeros' ? 'zeros' : `${dataPattern ?? 'random'} data`)}`;
+  const trust = trustOf(flags ? [...flags] : []);
+  const warn = trust.level === 'warn' || cacheMode.startsWith('buffered') || dataPattern === 'zeros';
+  const text =
+    `${cacheLabel(cacheMode)} · ${dataText ?? (dataPattern === 'zeros' ? 'zeros' : `${dataPattern ?? 'random'} data`)}` + (trust.named ? ` · ${trust.named}` : '');
   const title = warn
-    ? notes.join(' ') || 'The operating system cache was involved: the figures may show the cache, not the disk.'
+    ? (trust.level === 'warn' ? trust.title : notes.join(' ')) || 'The operating system cache was involved: the figures may show the cache, not the disk.'
     : (okTitle ?? 'The test bypassed the operating system cache and wrote incompressible data: the figures are the disk’s.');
   return (
     <span className={`badge ${warn ? 'badge--warn' : 'badge--ok'}`} title={title} tabIndex={0} data-testid={testId}>

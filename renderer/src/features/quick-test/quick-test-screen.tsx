@@ -13,6 +13,8 @@ import { ThroughputChart } from './throughput-chart';
 import { useQuickEvents } from './use-quick-events';
 import { VideoTable } from './video-table';
 import { formatMBps } from '../../lib/format';
+import { fitPlan } from '../../../../app/src/core/presets';
+import { formatBytes } from '../../../../app/src/core/units';
 import { SavedNote } from '../history/saved-note';
 
 function statusLine(s: { status: string; phase: string | null; stage: string | null; cycle: number; cycles: number; mode: string }): string {
@@ -48,13 +50,29 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const latest = useQuickTestStore(selectLatestResult);
   const sustained = useQuickTestStore((s) => s.sustained);
   const saved = useQuickTestStore((s) => s.saved);
+  const flags = useQuickTestStore((s) => s.flags);
   const start = useQuickTestStore((s) => s.start);
   const stop = useQuickTestStore((s) => s.stop);
   const reasonId = useId();
   const ceiling = targetLink(target)?.ceilingMBps;
   const ceilingText = ceiling ? ceilingTitle(ceiling) : undefined;
 
-  const blocked = lockedReason ? lockedReason : !target ? 'Choose a drive or folder to test.' : !target.startable ? (target.reason ?? 'A test cannot run here.') : null;
+  const sizeBytes = useQuickTestStore((s) => s.sizeBytes);
+  const sizeError = useQuickTestStore((s) => s.sizeError);
+  const setSize = useQuickTestStore((s) => s.setSize);
+  const fit = target ? fitPlan('quick', { size: sizeBytes }, target) : null;
+  const blocked = lockedReason
+    ? lockedReason
+    : !target
+      ? 'Choose a drive or folder to test.'
+      : !target.startable
+        ? (target.reason ?? 'A test cannot run here.')
+        : sizeError
+          ? `Custom size: ${sizeError}`
+          : fit && !fit.fits
+            ? fit.reason!
+            : null;
+  const offer = !lockedReason && !sizeError && target?.startable && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
   const line = statusLine({ status, phase, stage, cycle, cycles, mode });
   const caption = (side: 'write' | 'read') => {
     if (status === 'done' && sustained) return `average · peak ${formatMBps(peak[side])}`;
@@ -89,9 +107,16 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
             />
             <div className="dials__status" aria-live="polite">
               {blocked && !busy ? (
-                <span id={reasonId} className="reason">
-                  {blocked}
-                </span>
+                <>
+                  <span id={reasonId} className="reason" data-testid="start-reason">
+                    {blocked}
+                  </span>
+                  {offer !== null && (
+                    <button type="button" className="link-button" onClick={() => setSize(offer)}>
+                      Use {formatBytes(offer)}
+                    </button>
+                  )}
+                </>
               ) : error && status === 'failed' ? (
                 <span className="reason" role="alert">
                   {error.message}
@@ -100,7 +125,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
                 <span>{line || (status === 'done' ? (latest ? `Done · ${latest.cycle} cycle${latest.cycle === 1 ? '' : 's'}` : 'Stopped') : 'Ready')}</span>
               )}
             </div>
-            <CacheBadge cacheMode={latest?.cacheMode ?? null} dataPattern={latest?.dataPattern ?? null} notes={latest?.notes ?? []} />
+            <CacheBadge cacheMode={latest?.cacheMode ?? null} dataPattern={latest?.dataPattern ?? null} notes={latest?.notes ?? []} flags={flags} />
             {status === 'done' && <SavedNote saved={saved} />}
             {ceiling && (
               <span className="ceiling-note" title={ceilingText} tabIndex={0} data-testid="ceiling-note">

@@ -1,6 +1,7 @@
 // Quick Test settings: stress size (Blackmagic's 1/2/3/5 GB or a custom size) and mode
 // (continuous, or N write+read runs). Locked while a test runs.
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { SIZE_LIMITS_TEXT } from '../../../../app/src/core/fit';
 import { GiB, isValidSize, MAX_RUNS, MiB, SIZE_PRESETS, useQuickTestStore } from './store';
 
 /** Parses "750 MB", "1.5 GB", "2 GiB", "512 MiB" (bare numbers are GB). */
@@ -13,11 +14,20 @@ export function parseSize(text: string): number | null {
   return Math.round(n * mult);
 }
 
+/** Why a typed custom size cannot be used, or null (empty counts as nothing typed yet). */
+export function sizeTextError(text: string): string | null {
+  if (text.trim() === '') return null;
+  const b = parseSize(text);
+  if (b === null) return 'Type a size like 750 MB or 10 GB.';
+  return isValidSize(b) ? null : SIZE_LIMITS_TEXT;
+}
+
 export function SettingsBar({ disabled }: { disabled: boolean }) {
   const sizeBytes = useQuickTestStore((s) => s.sizeBytes);
   const mode = useQuickTestStore((s) => s.mode);
   const runs = useQuickTestStore((s) => s.runs);
   const setSize = useQuickTestStore((s) => s.setSize);
+  const setSizeError = useQuickTestStore((s) => s.setSizeError);
   const setMode = useQuickTestStore((s) => s.setMode);
   const setRuns = useQuickTestStore((s) => s.setRuns);
   const isPreset = (SIZE_PRESETS as readonly number[]).includes(sizeBytes);
@@ -26,12 +36,20 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
   const [runsText, setRunsText] = useState(String(runs));
   const errId = useId();
   const parsed = parseSize(customText);
-  const customError = customText.trim() === '' ? null : parsed === null ? 'Type a size like 750 MB or 10 GB.' : !isValidSize(parsed) ? 'Between 16 MiB and 64 GiB.' : null;
+  const customError = sizeTextError(customText);
+
+  // A size set from outside (the "Use 35 MB" offer when a test does not fit) shows as Custom.
+  useEffect(() => {
+    if ((SIZE_PRESETS as readonly number[]).includes(sizeBytes) || parseSize(customText) === sizeBytes) return;
+    setCustomOpen(true);
+    setCustomText(sizeBytes >= 1e9 ? `${sizeBytes / 1e9} GB` : `${Math.round(sizeBytes / 1e6)} MB`);
+  }, [sizeBytes]);
 
   const applyCustom = (text: string) => {
     setCustomText(text);
     const b = parseSize(text);
     if (b !== null && isValidSize(b)) setSize(b);
+    else setSizeError(text.trim() === '' ? 'Type a custom size.' : sizeTextError(text));
   };
 
   return (
@@ -49,12 +67,23 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
               onClick={() => {
                 setCustomOpen(false);
                 setSize(b);
+                setSizeError(null);
               }}
             >
               {b / 1e9} GB
             </button>
           ))}
-          <button type="button" role="radio" aria-checked={customOpen} className="chip" onClick={() => setCustomOpen(true)}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={customOpen}
+            className="chip"
+            onClick={() => {
+              setCustomOpen(true);
+              // An empty or wrong field must not silently run the last preset.
+              if (customText.trim() === '' || customError) setSizeError(customError ?? 'Type a custom size.');
+            }}
+          >
             Custom
           </button>
           {customOpen && (

@@ -44,6 +44,9 @@ interface Pair {
 
 interface QuickTestState {
   sizeBytes: number;
+  /** Why the typed custom size cannot be used, or null: Start stays disabled until it is fixed,
+   *  rather than running the last valid size. */
+  sizeError: string | null;
   mode: Mode;
   runs: number;
   status: Status;
@@ -69,6 +72,7 @@ interface QuickTestState {
   saved: SavedNote | null;
 
   setSize(bytes: number): void;
+  setSizeError(error: string | null): void;
   setMode(mode: Mode): void;
   setRuns(runs: number): void;
   start(target: string): Promise<void>;
@@ -103,7 +107,7 @@ const runState = {
 
 /** Before any run the dials show a typical SSD's range. */
 export const IDLE_SCALE = 1000;
-const initial = { sizeBytes: 1e9, mode: 'runs' as Mode, runs: 1, ...runState, scale: IDLE_SCALE };
+const initial = { sizeBytes: 1e9, sizeError: null as string | null, mode: 'runs' as Mode, runs: 1, ...runState, scale: IDLE_SCALE };
 
 export function isValidSize(bytes: number): boolean {
   return Number.isInteger(bytes) && bytes >= MIN_SIZE && bytes <= MAX_SIZE;
@@ -130,7 +134,12 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
 
   setSize(bytes) {
     if (get().status === 'running' || get().status === 'stopping') return;
-    if (isValidSize(bytes)) set({ sizeBytes: bytes });
+    if (isValidSize(bytes)) set({ sizeBytes: bytes, sizeError: null });
+  },
+
+  setSizeError(error) {
+    if (get().status === 'running' || get().status === 'stopping') return;
+    set({ sizeError: error });
   },
 
   setMode(mode) {
@@ -145,7 +154,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
 
   async start(target) {
     const s = get();
-    if (s.status === 'running' || s.status === 'stopping') return;
+    if (s.status === 'running' || s.status === 'stopping' || s.sizeError) return;
     // Clear the last run's figures at once: the dials fall back to zero as the new run begins.
     set({ ...runState, status: 'running', startedAt: Date.now() });
     const r = await getBridge().startQuickTest({ target, sizeBytes: s.sizeBytes, mode: s.mode, runs: s.runs });

@@ -5,8 +5,8 @@
 import { useId } from 'react';
 import type { WizardPlanKind } from '../../../../app/src/core/wizard/types';
 import { NumberField } from '../detailed/fields';
-import { selectChosen, useWizardStore } from './store';
-import { aboutText, customSizeError, estimateSeconds, MAX_REST_MINUTES, MAX_RUNS, planSizes, SIZE_PRESETS, sizeLabel } from './wizard-model';
+import { selectChosen, selectDisk, useWizardStore } from './store';
+import { aboutText, customSizeError, estimateSeconds, MAX_REST_MINUTES, MAX_RUNS, planFitError, planSizes, SIZE_PRESETS, sizeLabel } from './wizard-model';
 
 const PLANS: ReadonlyArray<{ value: WizardPlanKind; label: string; detail: string }> = [
   { value: 'quick', label: 'Quick test', detail: 'Write then read one big file, at each stress size (Blackmagic-style).' },
@@ -26,6 +26,9 @@ export function PlanStep() {
   const restError = !Number.isFinite(plan.restMinutes) || plan.restMinutes < 0 || plan.restMinutes > MAX_REST_MINUTES ? `0 to ${MAX_REST_MINUTES} minutes` : undefined;
   const sizes = planSizes(plan);
   const valid = !customError && !runsError && !restError && sizes.length > 0;
+  const disk = useWizardStore(selectDisk);
+  // A test that cannot fit on the formatted disk is said here, not found out mid-plan.
+  const fitError = valid && disk ? planFitError(plan, disk.sizeBytes) : null;
   const seconds = valid ? estimateSeconds({ kind: plan.kind, sizes, runs: plan.runs, restSeconds: Math.round(plan.restMinutes * 60), formats }) : NaN;
 
   const togglePreset = (b: number) => setPlan({ presets: plan.presets.includes(b) ? plan.presets.filter((x) => x !== b) : [...plan.presets, b] });
@@ -100,6 +103,11 @@ export function PlanStep() {
           testId="wizard-rest"
         />
       </div>
+      {fitError && (
+        <p className="field-error" role="alert" data-testid="wizard-plan-fit">
+          {fitError}
+        </p>
+      )}
       <p className="wizard-estimate" data-testid="wizard-estimate">
         {valid ? (
           <>

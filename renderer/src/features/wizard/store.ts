@@ -407,7 +407,7 @@ export function selectSettings(s: S): WizardSettings | null {
   if (!disk || diskBlock(disk, s.includeInternal)) return null;
   const formats = selectChosen(s);
   const finalFormat = selectFinal(s);
-  if (formats.length === 0 || !finalFormat || planError(s.plan)) return null;
+  if (formats.length === 0 || !finalFormat || planError(s.plan, disk.sizeBytes)) return null;
   const identity: WizardSettings['identity'] = { path: disk.path, sizeBytes: disk.sizeBytes };
   if (disk.model) identity.model = disk.model;
   if (disk.serial) identity.serial = disk.serial;

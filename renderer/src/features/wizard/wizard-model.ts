@@ -6,6 +6,8 @@ import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState,
 import type { WizardProgressEvent } from '../../../../app/src/ipc/contract';
 import { formatBytes } from '../../lib/format';
 import { parseSize } from '../quick-test/settings-bar';
+import { FREE_AFTER_FORMAT, freeAfterFormat } from '../../../../app/src/core/fit';
+import { fitPlan } from '../../../../app/src/core/presets';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -59,14 +61,31 @@ export function planSizes(p: PlanForm): number[] {
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
-/** Why the plan cannot go ahead, or null. */
-export function planError(p: PlanForm): string | null {
+/** Why the plan cannot go ahead, or null. With the disk's size, a test that cannot fit on the
+ *  formatted disk (the core's fit rule, on the free space a format leaves) stops the plan too. */
+export function planError(p: PlanForm, diskBytes?: number): string | null {
   if (p.kind === 'quick') {
     if (p.custom && customSizeError(p.customText)) return customSizeError(p.customText);
     if (planSizes(p).length === 0) return 'Pick at least one stress size.';
   }
   if (!Number.isInteger(p.runs) || p.runs < 1 || p.runs > MAX_RUNS) return `Runs per format: a whole number from 1 to ${MAX_RUNS}.`;
   if (!Number.isFinite(p.restMinutes) || p.restMinutes < 0 || p.restMinutes > MAX_REST_MINUTES) return `Rest between runs: 0 to ${MAX_REST_MINUTES} minutes.`;
+  return diskBytes === undefined ? null : planFitError(p, diskBytes);
+}
+
+/** The first planned test that cannot fit on the formatted disk, in words, or null. */
+export function planFitError(p: PlanForm, diskBytes: number): string | null {
+  const target = freeAfterFormat(diskBytes);
+  const after = `about ${Math.round(FREE_AFTER_FORMAT * 100)} % of this ${sizeLabel(diskBytes)} disk is free once formatted`;
+  for (const size of planSizes(p)) {
+    const fit =
+      p.kind === 'quick'
+        ? fitPlan('quick', { size }, target, { what: `the ${sizeLabel(size)} Quick Test` })
+        : p.kind === 'cdm'
+          ? fitPlan('cdm', { size }, target, { what: 'the CrystalDiskMark grid' })
+          : fitPlan('files', { preset: 'quick' }, target, { what: 'the many-file test' });
+    if (!fit.fits) return `${fit.reason} (${after}.)`;
+  }
   return null;
 }
 

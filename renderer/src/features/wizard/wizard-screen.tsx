@@ -37,7 +37,7 @@ function useNextBlock(step: WizardStep): string | null {
   const plan = useWizardStore((s) => s.plan);
   if (step === 'disk') return diskBlock(disk, includeInternal);
   if (step === 'formats') return chosen.length === 0 ? 'Tick at least one format.' : !final ? 'This machine can make no unencrypted format to leave the disk in.' : null;
-  if (step === 'plan') return planError(plan);
+  if (step === 'plan') return planError(plan, disk?.sizeBytes);
   return null;
 }
 

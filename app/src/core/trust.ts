@@ -1,0 +1,79 @@
+// One trust rule for every screen, the share card and every export, so none of them can praise
+// figures another one warns about:
+// - the badge is green only when no warning flag fired; any warning turns it amber and names
+//   the flags (flags.ts decides what fires);
+// - a verdict the figures themselves contradict is withheld, with the reason in its place:
+//   read + hash faster than a plain read (it cannot be: the read is part of it), and a
+//   sustained-write "fast cache" found on a target whose figures may be a cache's.
+// Pure and without Node imports: the renderer reaches it as it reaches the other core models.
+import type { ResultDocument, ResultFlag } from './result.js';
+
+export interface Trust {
+  level: 'ok' | 'warn';
+  /** The warning flags that fired, in the document's order. */
+  warnings: ResultFlag[];
+  /** "loop-cached, cache-not-direct": the flags named, for a badge. */
+  named: string;
+  /** A sentence for the badge's title. */
+  title: string;
+}
+
+/** Flags a reader sees named on a badge: short words rather than codes. */
+const FLAG_NAMES: Record<string, string> = {
+  'above-interface-ceiling': 'above the interface ceiling',
+  'cache-not-direct': 'went through the cache',
+  'ram-backed': 'in RAM',
+  'loop-cached': 'loop device over the page cache',
+  fuse: 'FUSE cache',
+  'compressing-fs': 'compressed zeros',
+  'reads-implausibly-fast': 'reads implausibly fast',
+  'zeros-pattern': 'zeros written',
+  'empty-test': 'a test moved no data',
+};
+
+export function flagName(f: Pick<ResultFlag, 'code'>): string {
+  return FLAG_NAMES[f.code] ?? f.code;
+}
+
+export function trustOf(flags: readonly ResultFlag[] | undefined): Trust {
+  const warnings = (flags ?? []).filter((f) => f.severity !== 'info');
+  if (warnings.length === 0) {
+    return { level: 'ok', warnings, named: '', title: 'No warning fired: the figures are the disk’s.' };
+  }
+  const named = warnings.map(flagName).join(', ');
+  return { level: 'warn', warnings, named, title: `The figures may not be the disk’s alone: ${warnings.map((f) => f.message).join(' ')}` };
+}
+
+/** Read + hash may exceed the plain read by timing noise only: 10 %. */
+export const READ_HASH_SLACK = 1.1;
+
+/** Flags under which a sustained-write knee can be the host's cache filling, not the drive's. */
+const CACHED = new Set(['loop-cached', 'cache-not-direct', 'ram-backed', 'fuse', 'above-interface-ceiling']);
+
+/** Why the hash verdict is withheld, or undefined when the figures allow it. */
+export function hashVerdictWithheld(h: { read: { mbps: number }; readHash: { mbps: number } }): string | undefined {
+  if (!(h.read.mbps > 0) || !(h.readHash.mbps > READ_HASH_SLACK * h.read.mbps)) return undefined;
+  const mb = (x: number): string => `${Math.round(x).toLocaleString('en-US')} MB/s`;
+  return `No verdict: read + hash (${mb(h.readHash.mbps)}) was faster than reading alone (${mb(h.read.mbps)}), which cannot be when the read is part of it — a cache answered one of them. Run again with a file larger than the computer’s free RAM.`;
+}
+
+/** Why a sustained-write verdict is withheld, or undefined. Only a knee is judged: a steady or
+ *  varying curve claims no cache. */
+export function kneeWithheld(verdict: { kind: string }, flags: readonly ResultFlag[] | undefined): string | undefined {
+  if (verdict.kind !== 'knee') return undefined;
+  const cached = (flags ?? []).filter((f) => CACHED.has(f.code));
+  if (cached.length === 0) return undefined;
+  return `No fast-cache verdict: the target is flagged (${cached.map(flagName).join(', ')}), so the drop can be the host’s cache filling, not the drive’s.`;
+}
+
+/** The hash verdict as every view states it: its text, or why it is withheld. */
+export function hashVerdictText(doc: Pick<ResultDocument, 'hash'>): string | undefined {
+  const h = doc.hash;
+  if (!h) return undefined;
+  return hashVerdictWithheld(h) ?? h.verdict.text;
+}
+
+/** One sustained run's verdict as every view states it. */
+export function sustainedVerdictText(run: { verdict: { kind: string }; summary: string }, flags: readonly ResultFlag[] | undefined): string {
+  return kneeWithheld(run.verdict, flags) ?? run.summary;
+}

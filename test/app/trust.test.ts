@@ -1,0 +1,77 @@
+// The one trust rule (core/trust.ts) and its users: the share card and every export state the
+// same verdict — or withhold the same contradicted one — as the screens.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { renderCardSvg } from '../../app/src/core/report/card.js';
+import { renderExport } from '../../app/src/core/report/export.js';
+import type { ResultDocument, ResultFlag } from '../../app/src/core/result.js';
+import { hashVerdictText, kneeWithheld, sustainedVerdictText, trustOf } from '../../app/src/core/trust.js';
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results');
+const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;
+
+const loopCached: ResultFlag = { code: 'loop-cached', severity: 'warning', message: 'The volume is a loop device over a file: the figures can be the cache’s.', fix: 'Attach it with direct I/O.' };
+const cow: ResultFlag = { code: 'copy-on-write', severity: 'info', message: 'Btrfs is copy-on-write.', fix: 'Nothing to fix.' };
+
+describe('trustOf', () => {
+  it('is green only when no warning fired; info flags keep it green', () => {
+    expect(trustOf([]).level).toBe('ok');
+    expect(trustOf([cow]).level).toBe('ok');
+  });
+  it('a warning turns it amber and names the flag', () => {
+    const t = trustOf([cow, loopCached]);
+    expect(t.level).toBe('warn');
+    expect(t.named).toBe('loop device over the page cache');
+    expect(t.warnings).toEqual([loopCached]);
+    expect(t.title).toContain(loopCached.message);
+  });
+});
+
+/** The hash fixture with read + hash faster than the plain read (681 vs 1,851 MB/s). */
+function contradictedHash(): ResultDocument {
+  const doc = load('hash');
+  doc.hash!.read.mbps = 681;
+  doc.hash!.readHash.mbps = 1851;
+  doc.hash!.verdict = { ...doc.hash!.verdict, bound: 'storage', factor: 3.1, text: 'Storage-bound by 3.1×: one core could hash 3.1× what the disk delivers.' };
+  return doc;
+}
+
+/** The sustained fixture with a knee found, on a loop device over the page cache. */
+function cachedKnee(): ResultDocument {
+  const doc = load('sustained');
+  const run = doc.sustained!.runs[0]!;
+  run.verdict = { kind: 'knee', kneeBytes: 487e6, beforeMBps: 2900, afterMBps: 600, change: -0.79 } as unknown as typeof run.verdict;
+  run.summary = 'Fast cache ≈ 487 MB, then 600 MB/s (−79 %)';
+  doc.flags = [loopCached];
+  return doc;
+}
+
+describe('verdicts the figures contradict are withheld everywhere', () => {
+  it('hash: read + hash > 1.1 × read withholds "Storage-bound" on the card and in every export', () => {
+    const doc = contradictedHash();
+    const said = hashVerdictText(doc)!;
+    expect(said).toMatch(/^No verdict: read \+ hash \(1,851 MB\/s\) was faster than reading alone \(681 MB\/s\)/);
+    expect(renderCardSvg(doc).svg).not.toContain('Storage-bound');
+    for (const format of ['md', 'txt', 'html', 'csv', 'json'] as const) {
+      const text = renderExport([doc], format).text;
+      if (format !== 'json' && format !== 'csv') expect(text, format).toContain('No verdict: read + hash');
+      if (format !== 'json') expect(text, format).not.toContain('Storage-bound by 3.1');
+    }
+    // Figures that agree keep their verdict.
+    expect(hashVerdictText(load('hash'))).toBe(load('hash').hash!.verdict.text);
+  });
+
+  it('sustained: a knee on a target flagged cached is withheld on the card and in the exports', () => {
+    const doc = cachedKnee();
+    const run = doc.sustained!.runs[0]!;
+    expect(kneeWithheld(run.verdict, doc.flags)).toMatch(/^No fast-cache verdict: the target is flagged \(loop device over the page cache\)/);
+    expect(sustainedVerdictText(run, [])).toBe(run.summary);
+    const svg = renderCardSvg(doc).svg;
+    expect(svg).not.toContain('Fast cache');
+    expect(svg).not.toContain('knee at');
+    expect(renderExport([doc], 'md').text).toContain('No fast-cache verdict');
+    expect(renderExport([doc], 'txt').text).not.toContain('Fast cache ≈ 487 MB');
+  });
+});
