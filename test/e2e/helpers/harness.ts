@@ -23,10 +23,10 @@ export function buildIfNeeded(): void {
   }
 }
 
-/** `diskdial serve` on a free port (with `env` added, e.g. its own DISKDIAL_HOME); resolves with
- *  the process and the URL it printed. */
-export async function startServe(env: NodeJS.ProcessEnv = {}): Promise<{ server: ChildProcess; url: string }> {
-  const server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+/** `diskdial serve` on a free port (with `env` added, e.g. its own DISKDIAL_HOME, and `args`, e.g.
+ *  --port); resolves with the process and the URL it printed. */
+export async function startServe(env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<{ server: ChildProcess; url: string }> {
+  const server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     server.stdout!.setEncoding('utf8').on('data', (d: string) => {
