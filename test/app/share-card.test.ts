@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cardFilename, cardFontFiles, renderCardPng } from '../../app/src/core/card-png.js';
-import { CARD_HEIGHT, CARD_WIDTH, cardDate, renderCardSvg } from '../../app/src/core/report/card.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardDate, dialLayout, niceCeil, renderCardSvg } from '../../app/src/core/report/card.js';
 import { formatFigure, metricValue, resultMetrics } from '../../app/src/core/report/metrics.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
 
@@ -202,6 +202,20 @@ describe('share card edge cases', () => {
     expect(svg).toContain('knee at 4.00 GB');
     expect(svg).toContain('FAST CACHE');
     expect(svg).toContain('>Fast cache ≈ 4 GB, then 700 MB/s (−77 %), and');
+  });
+});
+
+describe('share card dials', () => {
+  it('the big reading never touches a scale label, at any magnitude', () => {
+    const hit = (a: { x0: number; y0: number; x1: number; y1: number }, b: typeof a) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+    for (const value of [0.5, 9.9, 55.5, 99.4, 312, 835, 999, 1004.25, 2650, 3780, 5123, 7412.6, 12345.6, 28000]) {
+      // The card's scale for a pair: the higher reading with 4 % headroom, rounded up.
+      for (const max of [niceCeil(value * 1.04), niceCeil(value * 1.6), niceCeil(value * 3)]) {
+        const { labels, reading } = dialLayout(value, max);
+        for (const l of labels) expect(hit(reading.box, l.box), `${reading.text} on 0–${max} vs label ${l.text}`).toBe(false);
+        expect(reading.size).toBeGreaterThanOrEqual(18);
+      }
+    }
   });
 });
 

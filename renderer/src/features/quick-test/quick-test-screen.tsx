@@ -8,7 +8,7 @@ import { Dial } from './dial';
 import { FlagsPanel } from './flags-panel';
 import { SettingsBar } from './settings-bar';
 import { StartButton } from './start-button';
-import { selectIsBusy, selectLatestResult, useQuickTestStore } from './store';
+import { knownScale, selectIsBusy, selectLatestResult, useQuickTestStore } from './store';
 import { ThroughputChart } from './throughput-chart';
 import { useQuickEvents } from './use-quick-events';
 import { VideoTable } from './video-table';
@@ -38,7 +38,8 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const busy = useQuickTestStore(selectIsBusy);
   const live = useQuickTestStore((s) => s.live);
   const peak = useQuickTestStore((s) => s.peak);
-  const scale = useQuickTestStore((s) => s.scale);
+  const runScale = useQuickTestStore((s) => s.scale);
+  const lastByTarget = useQuickTestStore((s) => s.lastByTarget);
   const phase = useQuickTestStore((s) => s.phase);
   const stage = useQuickTestStore((s) => s.stage);
   const cycle = useQuickTestStore((s) => s.cycle);
@@ -53,6 +54,8 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const reasonId = useId();
   const ceiling = targetLink(target)?.ceilingMBps;
   const ceilingText = ceiling ? ceilingTitle(ceiling) : undefined;
+  // Before the first test the dials already show the scale the test will start on.
+  const scale = status === 'idle' ? knownScale(lastByTarget, target?.path, ceiling) : runScale;
 
   const blocked = lockedReason ? lockedReason : !target ? 'Choose a drive or folder to test.' : !target.startable ? (target.reason ?? 'A test cannot run here.') : null;
   const line = statusLine({ status, phase, stage, cycle, cycles, mode });
@@ -84,7 +87,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
               stopping={status === 'stopping'}
               disabled={!busy && blocked !== null}
               describedBy={blocked ? reasonId : undefined}
-              onStart={() => target && void start(target.path)}
+              onStart={() => target && void start(target.path, ceiling)}
               onStop={() => void stop()}
             />
             <div className="dials__status" aria-live="polite">
