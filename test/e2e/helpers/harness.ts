@@ -58,7 +58,7 @@ export async function chooseTarget(page: Page, folder: string): Promise<void> {
   await page.getByPlaceholder('/media/me/Footage').fill(folder);
   await page.getByRole('button', { name: 'Use', exact: true }).click();
   // A playwright wait, not expect.poll: this also runs in hooks.
-  await page.locator(`.target-button[aria-label*="${path.basename(folder)}"]`).waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: `Target: ${path.basename(folder)}` }).waitFor({ timeout: 15_000 });
 }
 
 /** Collects the page's uncaught errors and console errors, for a test to assert none happened. */

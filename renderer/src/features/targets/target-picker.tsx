@@ -61,7 +61,6 @@ function DriveIcon() {
 export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
   const targets = useTargetsStore((s) => s.targets);
   const selected = useTargetsStore(selectSelectedTarget);
-  const selectedLink = targetLink(selected);
   const loading = useTargetsStore((s) => s.loading);
   const error = useTargetsStore((s) => s.error);
   const select = useTargetsStore((s) => s.select);
@@ -139,7 +138,6 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
         className="target-button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={selected ? `Target: ${selected.name}, ${selected.mountPoint}${selectedLink ? `, ${linkText(selectedLink)}` : ''}. Change target` : 'Choose a target'}
         disabled={disabled}
         onClick={() => (open ? close(false) : openList())}
         onKeyDown={(e) => {
@@ -150,13 +148,19 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
         }}
       >
         <DriveIcon />
+        {/* The visible text is the button's name, with words for screen readers around it (not
+            an aria-label: what is seen must be part of what is heard, WCAG 2.5.3). */}
         {selected ? (
           <span className="target-button__text">
-            <span className="target-button__name">{selected.name}</span>
+            <span className="target-button__name">
+              <span className="sr-only">Target: </span>
+              {selected.name}
+            </span>{' '}
             <span className="target-button__meta">
               {targetLink(selected) ? <LinkLine t={selected} className="target-button__link" /> : busLabel(selected.device.bus)} ·{' '}
               {formatBytes(selected.freeBytes)} free of {formatBytes(selected.totalBytes)}
             </span>
+            <span className="sr-only">, at {selected.mountPoint}. Change target</span>
           </span>
         ) : (
           <span className="target-button__text">
