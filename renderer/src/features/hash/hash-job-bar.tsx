@@ -4,7 +4,7 @@
 // Detailed panel's job bar.
 import { useId } from 'react';
 import { formatBytes } from '../../lib/format';
-import { JobBarView } from '../detailed/job-bar';
+import { idleLine, JobBarView } from '../detailed/job-bar';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
 import { announceLine, jobFraction, progressLine } from './hash-model';
 import { algoLabel, startBlock } from './settings';
@@ -29,14 +29,13 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
   let line: string;
   if (mine) {
     line = status === 'starting' ? 'Starting…' : stopping ? (generated ? 'Stopping and removing the test file…' : 'Stopping…') : progress ? progressLine(progress) : 'Preparing…';
-  } else if (live?.outcome === 'stopped') {
-    line = `Stopped. What finished before the stop is shown below.${live.settings.source.kind === 'generate' ? ' The test file was removed.' : ''}`;
-  } else if (live?.outcome === 'failed') {
-    line = 'Failed. What finished before the error is shown below.';
+  } else if (live?.outcome === 'stopped' || live?.outcome === 'failed') {
+    line = idleLine(live.outcome, undefined, live.stages.length, true);
+    if (live.outcome === 'stopped' && live.settings.source.kind === 'generate') line += ' The test file was removed.';
   } else if (result?.hash) {
     line = `Done · ${formatBytes(result.hash.file.bytes)} hashed with ${algoLabel(result.hash.algo)}`;
   } else {
-    line = 'Ready';
+    line = idleLine(null, undefined, 0, error !== null);
   }
   const announce = mine && !stopping && progress ? announceLine(progress) : !mine && blocked ? '' : line;
   const pct = mine && progress ? Math.round(jobFraction(progress) * 1000) / 10 : 0;
