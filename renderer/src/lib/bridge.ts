@@ -41,6 +41,12 @@ function snapshot(): ConnectionState {
   return ws ? ws.connection() : 'connected';
 }
 
+/** Browser mode (`diskdial serve`): no OS file or folder pickers, so screens offer a typed path. */
+export function isBrowserMode(): boolean {
+  getBridge();
+  return ws !== null;
+}
+
 /** Whether the renderer can reach DiskDial now, re-rendering on every change. */
 export function useConnection(): ConnectionState {
   return useSyncExternalStore(subscribe, snapshot);
