@@ -68,7 +68,10 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
     <main className="quick-test">
       <SettingsBar disabled={busy} />
 
-      <section className="dials-card card" aria-label="Speed dials">
+      <section className="dials-card card" aria-labelledby="dials-title">
+        <h2 id="dials-title" className="sr-only">
+          Write and read speed
+        </h2>
         <div className="dials">
           <Dial
             label="WRITE"
