@@ -1,6 +1,7 @@
 // Quick Test settings: stress size (Blackmagic's 1/2/3/5 GB or a custom size) and mode
 // (continuous, or N write+read runs). Locked while a test runs.
 import { useId, useState } from 'react';
+import { onRadioGroupKeyDown, radioTabIndex } from '../../lib/radio-group';
 import { GiB, isValidSize, MAX_RUNS, MiB, SIZE_PRESETS, useQuickTestStore } from './store';
 
 /** Parses "750 MB", "1.5 GB", "2 GiB", "512 MiB" (bare numbers are GB). */
@@ -12,6 +13,8 @@ export function parseSize(text: string): number | null {
   const mult = unit === 'gib' ? GiB : unit === 'mib' ? MiB : unit === 'mb' || unit === 'm' ? 1e6 : 1e9;
   return Math.round(n * mult);
 }
+
+const MODES = ['continuous', 'runs'] as const;
 
 export function SettingsBar({ disabled }: { disabled: boolean }) {
   const sizeBytes = useQuickTestStore((s) => s.sizeBytes);
@@ -28,6 +31,15 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
   const parsed = parseSize(customText);
   const customError = customText.trim() === '' ? null : parsed === null ? 'Type a size like 750 MB or 10 GB.' : !isValidSize(parsed) ? 'Between 16 MiB and 64 GiB.' : null;
 
+  // Radio index of the size: a preset, or the last one, Custom.
+  const sizeIndex = customOpen ? SIZE_PRESETS.length : SIZE_PRESETS.findIndex((b) => b === sizeBytes);
+  const chooseSize = (i: number) => {
+    if (i >= SIZE_PRESETS.length) return setCustomOpen(true);
+    setCustomOpen(false);
+    setSize(SIZE_PRESETS[i]!);
+  };
+  const modeIndex = MODES.indexOf(mode);
+
   const applyCustom = (text: string) => {
     setCustomText(text);
     const b = parseSize(text);
@@ -38,23 +50,20 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
     <div className="settings-bar">
       <fieldset className="settings-group" disabled={disabled}>
         <legend className="settings-label">Stress size</legend>
-        <div className="chips" role="radiogroup" aria-label="Stress size">
-          {SIZE_PRESETS.map((b) => (
-            <button
-              key={b}
-              type="button"
-              role="radio"
-              aria-checked={!customOpen && sizeBytes === b}
-              className="chip"
-              onClick={() => {
-                setCustomOpen(false);
-                setSize(b);
-              }}
-            >
+        <div className="chips" role="radiogroup" aria-label="Stress size" onKeyDown={(e) => onRadioGroupKeyDown(e, chooseSize)}>
+          {SIZE_PRESETS.map((b, i) => (
+            <button key={b} type="button" role="radio" aria-checked={sizeIndex === i} tabIndex={radioTabIndex(i, sizeIndex)} className="chip" onClick={() => chooseSize(i)}>
               {b / 1e9} GB
             </button>
           ))}
-          <button type="button" role="radio" aria-checked={customOpen} className="chip" onClick={() => setCustomOpen(true)}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={customOpen}
+            tabIndex={radioTabIndex(SIZE_PRESETS.length, sizeIndex)}
+            className="chip"
+            onClick={() => chooseSize(SIZE_PRESETS.length)}
+          >
             Custom
           </button>
           {customOpen && (
@@ -80,13 +89,12 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
 
       <fieldset className="settings-group" disabled={disabled}>
         <legend className="settings-label">Mode</legend>
-        <div className="segmented" role="radiogroup" aria-label="Mode">
-          <button type="button" role="radio" aria-checked={mode === 'continuous'} className="segment" onClick={() => setMode('continuous')}>
-            Continuous
-          </button>
-          <button type="button" role="radio" aria-checked={mode === 'runs'} className="segment" onClick={() => setMode('runs')}>
-            Runs
-          </button>
+        <div className="segmented" role="radiogroup" aria-label="Mode" onKeyDown={(e) => onRadioGroupKeyDown(e, (i) => setMode(MODES[i]!))}>
+          {MODES.map((m, i) => (
+            <button key={m} type="button" role="radio" aria-checked={modeIndex === i} tabIndex={radioTabIndex(i, modeIndex)} className="segment" onClick={() => setMode(m)}>
+              {m === 'continuous' ? 'Continuous' : 'Runs'}
+            </button>
+          ))}
         </div>
         {mode === 'runs' && (
           <input
