@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TargetInfo } from '../../../../app/src/ipc/contract';
 import { formatBytes } from '../../lib/format';
+import { useKeepInWindow } from '../../lib/keep-in-window';
 import { linkText, linkTitle, targetLink } from './link';
 import { selectSelectedTarget, useTargetsStore } from './store';
 
@@ -75,6 +76,8 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const popoverRef = useRef<HTMLDivElement>(null);
+  useKeepInWindow(popoverRef, open);
   const uid = useId().replace(/:/g, '');
 
   useEffect(() => {
@@ -173,7 +176,7 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
       </button>
 
       {open && (
-        <div className="target-popover">
+        <div className="target-popover" ref={popoverRef}>
           <ul
             ref={listRef}
             className="target-list"
