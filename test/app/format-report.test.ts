@@ -135,6 +135,18 @@ describe('rows and columns', () => {
     expect(same.warnings.some((w) => w.includes('different drives'))).toBe(false);
   });
 
+  it('never merges separate unlabelled results, even when their names read alike', () => {
+    const a = saved('', 'a');
+    const b = saved('', 'b');
+    delete a.label;
+    delete b.label;
+    b.startedAt = a.startedAt; // one volume, one minute: the same automatic name
+    const r = buildFormatReport([a, b]);
+    expect(r.variants.map((v) => v.resultIds)).toEqual([['a'], ['b']]);
+    expect(r.variants[1]!.label).toBe(`${r.variants[0]!.label} (2)`);
+    expect(r.warnings.some((w) => /pooled/.test(w))).toBe(false);
+  });
+
   it('pools two results of one row at one size, and says so', () => {
     const r = buildFormatReport([saved('Port', 'a'), saved('Port', 'b'), saved('Hub', 'c')]);
     expect(r.variants).toHaveLength(2);

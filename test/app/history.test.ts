@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { combineRuns } from '../../app/src/core/analysis.js';
 import { defaultDataDir, headlineFigures, historyDir, HistoryStore, writeFileAtomic } from '../../app/src/core/history.js';
+import { resultName } from '../../app/src/core/report/metrics.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
 import { checkResult, NotAResultError, parseResultFile } from '../../app/src/core/result-parse.js';
 
@@ -155,7 +156,8 @@ describe('labels, deletes and ids', () => {
     expect(Object.keys(saved).indexOf('label')).toBe(Object.keys(saved).indexOf('kind') + 1);
     const cleared = await store.label(doc.id, '');
     expect(cleared.label).toBeUndefined();
-    expect(cleared.name).toBe(`${doc.target.volume} · ${doc.startedAt.slice(0, 10)}`);
+    expect(cleared.name).toBe(resultName({ ...doc, label: undefined }));
+    expect(cleared.name).toMatch(/^[^/]+ · [A-Z][a-z]{2} \d{1,2} \d{2}:\d{2}/);
     expect(await store.get(doc.id)).toEqual(doc);
   });
 

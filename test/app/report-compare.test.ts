@@ -236,7 +236,7 @@ describe('compareResults', () => {
     const seq = cmp.rows.find((r) => r.key === 'SEQ1M Q8T1 Read/mbps');
     expect(seq?.cells[0]).toBeUndefined();
     expect(seq?.cells[1]?.verdict).toBe('n/a');
-    expect(cmp.findings).toEqual(['/ · 2026-11-22: no headline figure in common with Boot disk.']);
+    expect(cmp.findings).toEqual(['dd · Nov 22 00:21 · 64 MiB: no headline figure in common with Boot disk.']);
   });
 
   it('warns about a result measured through the page cache, and about different settings', () => {
@@ -293,7 +293,7 @@ describe('compareResults', () => {
 
   it('labels repeated names apart and prints changes and p-values plainly', () => {
     const cmp = compareResults([load('cdm'), load('cdm'), load('cdm')]);
-    expect(columnLabels(cmp)).toEqual(['/ · 2026-11-22', '/ · 2026-11-22 (2)', '/ · 2026-11-22 (3)']);
+    expect(columnLabels(cmp)).toEqual(['dd · Nov 22 00:21 · 64 MiB', 'dd · Nov 22 00:21 · 64 MiB (2)', 'dd · Nov 22 00:21 · 64 MiB (3)']);
     expect(deltaText(-0.0912)).toBe('−9.1 %');
     expect(deltaText(0.123)).toBe('+12 %');
     expect(deltaText(-0.09)).toBe('−9 %');

@@ -42,7 +42,12 @@ describe('result metrics', () => {
     const quick = fixture('quick');
     expect(resultTitle(quick)).toBe('Quick Test · 1 GiB · 3 runs');
     expect(resultName(quick)).toBe('Boot disk');
-    expect(resultName({ ...quick, label: '  ' })).toBe(`${quick.target.volume} · ${quick.startedAt.slice(0, 10)}`);
+    // Unlabelled: the folder, the minute it started (UTC) and the size — not "/ · 2026-11-22".
+    expect(resultName({ ...quick, label: '  ' })).toBe('tmp · Nov 22 02:39 · 1 GiB');
+    expect(resultName({ ...quick, label: undefined, target: { ...quick.target, path: '/' } })).toMatch(/^\/ · Nov 22 02:39 · 1 GiB$/);
+    expect(resultName({ ...quick, label: undefined, target: { ...quick.target, path: '/media/me/Footage/' } })).toBe('Footage · Nov 22 02:39 · 1 GiB');
+    // A hash of a generated file names the folder chosen, not DiskDial's hidden workspace in it.
+    expect(resultName({ ...quick, label: undefined, target: { ...quick.target, path: '/media/me/.diskdial-8y4daM8S' } })).toBe('me · Nov 22 02:39 · 1 GiB');
     expect(resultTitle(fixture('cdm'))).toBe('CrystalDiskMark grid · Default · 64 MiB · 2 runs');
     expect(resultTitle(fixture('hash'))).toMatch(/^Hash test · SHA-256 · 64 MiB$/);
     expect(targetLine(quick)).toBe(`virtio (virtual disk) · ${quick.target.fs} · ${sizeText(quick.target.totalBytes, true)}`);

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cardFilename, cardFontFiles, renderCardPng, renderCardPngOffThread } from '../../app/src/core/card-png.js';
-import { CARD_HEIGHT, CARD_WIDTH, cardDate, fitText, renderCardSvg, textWidth, wrapText } from '../../app/src/core/report/card.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardDate, dialLayout, fitText, niceCeil, renderCardSvg, textWidth, wrapText } from '../../app/src/core/report/card.js';
 import { formatFigure, metricValue, resultMetrics } from '../../app/src/core/report/metrics.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
 
@@ -296,6 +296,20 @@ describe('cards off the caller\'s thread', () => {
     expect(ms).toBeLessThan(10_000);
     // The spinning worker did not hold this thread: the interval kept firing.
     expect(ticks).toBeGreaterThan(5);
+  });
+});
+
+describe('share card dials', () => {
+  it('the big reading never touches a scale label, at any magnitude', () => {
+    const hit = (a: { x0: number; y0: number; x1: number; y1: number }, b: typeof a) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+    for (const value of [0.5, 9.9, 55.5, 99.4, 312, 835, 999, 1004.25, 2650, 3780, 5123, 7412.6, 12345.6, 28000]) {
+      // The card's scale for a pair: the higher reading with 4 % headroom, rounded up.
+      for (const max of [niceCeil(value * 1.04), niceCeil(value * 1.6), niceCeil(value * 3)]) {
+        const { labels, reading } = dialLayout(value, max);
+        for (const l of labels) expect(hit(reading.box, l.box), `${reading.text} on 0–${max} vs label ${l.text}`).toBe(false);
+        expect(reading.size).toBeGreaterThanOrEqual(18);
+      }
+    }
   });
 });
 

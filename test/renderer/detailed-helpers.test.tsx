@@ -9,6 +9,7 @@ import { cdmCells, cellFigure, cellKey, gridRows, modeColumns, parseStepName, PR
 import { CURVE_POINTS, downsampleCurve, liveLines, thinLive, verdictMarks } from '../../renderer/src/features/detailed/curve';
 import { linearTicks, logTicks, modelLine, modelRate, sizeDomain } from '../../renderer/src/features/detailed/files-model';
 import { formatBinarySize, formatCdmFigure, formatClock, formatGB, formatLatencyUs, formatMs, formatSizeMB } from '../../renderer/src/features/detailed/format';
+import { idleLine } from '../../renderer/src/features/detailed/job-bar';
 import { jobFraction, progressLine, stepFraction } from '../../renderer/src/features/detailed/job-progress';
 import { DEFAULT_FORMS, filesErrors, GiB, toDetailedSettings, type Forms } from '../../renderer/src/features/detailed/settings';
 import { cdmDoc, filesDoc, progress } from './helpers/detailed-fixtures';
@@ -213,5 +214,17 @@ describe('many-file model', () => {
     expect(logTicks([1.5, 2600])).toEqual([10, 100, 1000]);
     expect(linearTicks(2100)).toEqual([0, 500, 1000, 1500, 2000, 2500]);
     expect(linearTicks(1900)).toEqual([0, 500, 1000, 1500, 2000]);
+  });
+});
+
+describe('job bar idle line', () => {
+  it('says what finished is shown below only when something finished, and never "Ready" beside an error', () => {
+    expect(idleLine('failed', undefined, 0)).toBe('Failed before any step finished.');
+    expect(idleLine('failed', undefined, 2)).toBe('Failed. What finished before the error is shown below.');
+    expect(idleLine('stopped', undefined, 0)).toBe('Stopped before any step finished.');
+    expect(idleLine('stopped', undefined, 1)).toBe('Stopped. What finished before the stop is shown below.');
+    expect(idleLine(null, undefined, 0, true)).toBe('Not started.');
+    expect(idleLine(null, 3)).toBe('Done · 3 runs');
+    expect(idleLine(null, undefined)).toBe('Ready');
   });
 });

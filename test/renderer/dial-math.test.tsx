@@ -1,6 +1,6 @@
 // The dial's arithmetic: needle angle from value, scale choice, ticks, the spring.
 import { describe, expect, it } from 'vitest';
-import { angleToValue, chooseScale, SCALE_LADDER, springStep, tickLabel, tickValues, valueToAngle } from '../../renderer/src/features/quick-test/dial-math';
+import { angleToValue, chooseScale, initialScale, labelAngle, polar, SCALE_LADDER, springStep, tickLabel, tickValues, valueToAngle } from '../../renderer/src/features/quick-test/dial-math';
 
 describe('valueToAngle', () => {
   it('maps 0, half and full scale onto a 270° sweep', () => {
@@ -77,5 +77,30 @@ describe('springStep', () => {
     const s = springStep(0, 0, 270, 9, 1 / 60);
     expect(s.x).toBeGreaterThan(0);
     expect(s.x).toBeLessThan(10);
+  });
+});
+
+describe('what the dial shows before and at rest', () => {
+  it('starts from what is known with headroom, else the default range', () => {
+    expect(initialScale(0)).toBe(1000);
+    expect(initialScale(Number.NaN)).toBe(1000);
+    expect(initialScale(1212)).toBe(2000);
+    expect(initialScale(550)).toBe(1000);
+    expect(initialScale(80)).toBe(100);
+  });
+
+  it('keeps the "0" label clear of the needle at rest (at least 12 units from its line)', () => {
+    for (const max of SCALE_LADDER) {
+      // The needle at rest: a line from the centre (120,120) along the start angle.
+      const a = valueToAngle(0, max);
+      const dir = polar(0, 0, 1, a);
+      const label = polar(120, 120, 68, labelAngle(0, max));
+      const vx = label.x - 120;
+      const vy = label.y - 120;
+      const distance = Math.abs(vx * dir.y - vy * dir.x);
+      expect(distance).toBeGreaterThanOrEqual(12);
+      // Every other label stays on its tick.
+      expect(labelAngle(max, max)).toBe(valueToAngle(max, max));
+    }
   });
 });

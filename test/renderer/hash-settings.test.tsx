@@ -7,7 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HashSettings, type TargetInfo } from '../../app/src/ipc/contract';
 import { DEFAULT_FORM, formErrors, startBlock, toHashSettings, verifyValue, type HashForm } from '../../renderer/src/features/hash/settings';
 import { useHashStore } from '../../renderer/src/features/hash/store';
+import { createWsBridge } from '../../renderer/src/lib/ws-bridge';
 import { createFakeBridge, target } from './helpers/fake-bridge';
+import { FakeSocket } from './helpers/fake-socket';
 import { CPU_DIGEST, STORAGE_DIGEST, renderHash } from './helpers/hash-fixtures';
 import { resetStores } from './helpers/reset-stores';
 
@@ -149,7 +151,18 @@ describe('Hash settings (screen)', () => {
     expect(fake.hashCalls.start[0]!.verify).toBe(CPU_DIGEST);
   });
 
-  it('browser mode: Choose… says to type the path, and puts the cursor there', async () => {
+  it('browser mode: no Choose… button (there is no picker for the server’s disk); the typed path is the way', async () => {
+    const socketBridge = createWsBridge('ws://h/ws?token=t', (u) => new FakeSocket(u));
+    FakeSocket.last.open();
+    const { fake, user } = await renderHash(createFakeBridge(), socketBridge);
+    expect(screen.queryByTestId('hash-choose')).toBeNull();
+    await user.type(screen.getByLabelText('File'), '/data/clip.mov');
+    await user.click(startButton());
+    expect(fake.hashCalls.start[0]!.source).toMatchObject({ kind: 'file', path: '/data/clip.mov' });
+    socketBridge.close();
+  });
+
+  it('a picker that answers unsupported says to type the path, and puts the cursor there', async () => {
     const { fake, user } = await renderHash();
     await user.click(screen.getByTestId('hash-choose'));
     expect(fake.hashCalls.chooseFile).toBe(1);

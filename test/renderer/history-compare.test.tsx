@@ -8,6 +8,7 @@ import type { ResultDocument } from '../../app/src/core/result';
 import cdmJson from '../fixtures/results/cdm.json';
 import quickJson from '../fixtures/results/quick.json';
 import sustainedJson from '../fixtures/results/sustained.json';
+import { COLUMN_COLOURS } from '../../renderer/src/features/history/charts';
 import { createFakeBridge } from './helpers/fake-bridge';
 import { resetStores } from './helpers/reset-stores';
 import { renderApp } from './helpers/render-app';
@@ -182,5 +183,33 @@ describe('Compare view', () => {
     expect(text(within(view).getByTestId('compare-warnings')).length).toBeGreaterThan(0);
     expect([...table.querySelectorAll('td')].some((td) => td.textContent === 'n/a')).toBe(true);
     expect(within(view).getByTestId('compare-sustained-chart')).toBeTruthy();
+  });
+});
+
+describe('compare colours', () => {
+  /** Hue in degrees and saturation (HSL) of #rrggbb. */
+  const hsl = (hex: string): { h: number; s: number } => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    const d = max - min;
+    const l = (max + min) / 2;
+    const s = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+    let h = 0;
+    if (d) h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+    return { h: (h * 60 + 360) % 360, s };
+  };
+  const hueGap = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
+
+  it('results get neutral series colours: none is the write orange or the read teal, nor near them', () => {
+    const write = hsl('#ff6a3d');
+    const read = hsl('#2fd4a3');
+    for (const c of COLUMN_COLOURS) {
+      const { h, s } = hsl(c);
+      if (s < 0.2) continue; // a grey is no accent
+      expect(hueGap(h, write.h), `${c} vs write`).toBeGreaterThanOrEqual(25);
+      expect(hueGap(h, read.h), `${c} vs read`).toBeGreaterThanOrEqual(25);
+    }
+    expect(new Set(COLUMN_COLOURS).size).toBe(COLUMN_COLOURS.length);
   });
 });

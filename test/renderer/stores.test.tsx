@@ -64,7 +64,8 @@ describe('quick-test store', () => {
     s.setRuns(3);
     await s.start('/media/t7');
     expect(fake.calls.start).toEqual([{ target: '/media/t7', sizeBytes: 2e9, mode: 'runs', runs: 3 }]);
-    expect(useQuickTestStore.getState()).toMatchObject({ status: 'running', jobId: 'job-1', scale: 100 });
+    // Nothing known of the target: the default scale, not 0–100.
+    expect(useQuickTestStore.getState()).toMatchObject({ status: 'running', jobId: 'job-1', scale: 1000 });
 
     const t0 = useQuickTestStore.getState().startedAt;
     s.onProgress(progress({ instMBps: 900 }), t0 + 1000);
@@ -93,6 +94,65 @@ describe('quick-test store', () => {
     expect(q.status).toBe('done');
     expect(q.live).toEqual({ write: 812.5, read: 1004.25 });
     expect(q.peak.read).toBe(1100);
+  });
+
+  it('the flush never zeroes WRITE: during the read phase it keeps the last measured write', async () => {
+    const fake = createFakeBridge();
+    setBridgeForTests(fake.bridge);
+    const s = useQuickTestStore.getState();
+    s.setMode('continuous');
+    await s.start('/media/t7');
+    s.onProgress(progress({ instMBps: 700 }));
+    s.onProgress(progress({ stage: 'flush', instMBps: 0 }));
+    s.onProgress(progress({ phase: 'read', stage: 'warmup', instMBps: 0 }));
+    s.onProgress(progress({ phase: 'read', instMBps: 1100 }));
+    expect(useQuickTestStore.getState().live).toEqual({ write: 700, read: 1100 });
+    expect(useQuickTestStore.getState().series.map((p) => p.write ?? p.read)).toEqual([700, 1100]);
+  });
+
+  it('peak and average come from the same samples: the peak is never below the average', async () => {
+    const fake = createFakeBridge();
+    setBridgeForTests(fake.bridge);
+    const s = useQuickTestStore.getState();
+    await s.start('/media/t7');
+    // The live instants saw 3,769 at most; the cycle's own series went higher.
+    s.onProgress(progress({ instMBps: 3769 }));
+    const doc = resultDoc(3780, 835);
+    doc.tests[0]!.series = [{ t: 0.1, mbps: 3700 }, { t: 0.2, mbps: 3850 }];
+    doc.tests[1]!.series = [];
+    s.onCycle({ jobId: 'job-1', cycle: 1, result: doc });
+    s.onDone({ jobId: 'job-1', outcome: 'finished' });
+    const q = useQuickTestStore.getState();
+    expect(q.sustained).toEqual({ write: 3780, read: 835 });
+    expect(q.peak.write).toBe(3850);
+    // A read too short for a sample: its peak is its average, never 0.
+    expect(q.peak.read).toBe(835);
+  });
+
+  it('the scale starts from what is known (link ceiling, last result on the target) and survives an error', async () => {
+    const fake = createFakeBridge();
+    setBridgeForTests(fake.bridge);
+    const s = useQuickTestStore.getState();
+    await s.start('/media/t7', 1212); // a 10 Gb/s link
+    expect(useQuickTestStore.getState().scale).toBe(2000);
+    s.onDone({ jobId: 'job-1', outcome: 'failed', error: { code: 'ERR_IO', message: 'x' } });
+    expect(useQuickTestStore.getState()).toMatchObject({ status: 'failed', scale: 2000 });
+
+    await s.start('/media/t7');
+    s.onCycle({ jobId: 'job-1', cycle: 1, result: resultDoc(2600, 2900) });
+    s.onDone({ jobId: 'job-1', outcome: 'finished' });
+    expect(useQuickTestStore.getState().scale).toBe(5000);
+    // The next test on this target starts on the scale its last result needs; another target does not.
+    await s.start('/media/t7');
+    expect(useQuickTestStore.getState().scale).toBe(5000);
+    s.onDone({ jobId: 'job-1', outcome: 'stopped' });
+    await s.start('/media/other');
+    expect(useQuickTestStore.getState().scale).toBe(1000);
+    // A failed start does not shrink the scale either.
+    fake.bridge.startQuickTest = () => Promise.resolve({ ok: false, error: { code: 'ERR_X', message: 'no' } });
+    useQuickTestStore.setState({ status: 'idle' });
+    await s.start('/media/t7');
+    expect(useQuickTestStore.getState()).toMatchObject({ status: 'failed', scale: 5000 });
   });
 
   it('stop calls stopQuickTest with the job id; a failed start or run keeps the error', async () => {

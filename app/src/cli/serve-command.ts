@@ -55,7 +55,10 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
 
   let server;
   try {
-    server = await startServer({ port: cmd.port, rendererDir: dir, dispatcher });
+    // DISKDIAL_TOKEN keeps the URL the same across restarts (with --port), so an open page
+    // reconnects by itself; without it every start makes a new random token.
+    const token = process.env.DISKDIAL_TOKEN;
+    server = await startServer({ port: cmd.port, rendererDir: dir, dispatcher, ...(token ? { token } : {}) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') return io.fail(`port ${cmd.port} is already in use; pick another with --port, or leave it out for a free one`, 1);

@@ -141,7 +141,7 @@ export interface HistoryEntry {
   id: string;
   kind: string;
   label?: string;
-  /** resultName(): the label, else volume and day. */
+  /** resultName(): the label, else "folder · time · size". */
   name: string;
   /** resultTitle(): "Quick Test · 1 GiB · 3 runs". */
   title: string;

@@ -7,6 +7,10 @@
 // other screen's Start says why (the format-and-compare wizard takes part like the others: its
 // plan is the one test while it runs). History runs no test; it reads its list again each time it
 // is shown (its screen gets `active`).
+//
+// When browser mode loses `diskdial serve` (stopped, or a page with the wrong token) a banner
+// stays on top saying so and what to do, and every control below it is disabled (a disabled
+// fieldset) until the bridge has connected again by itself; then targets and versions reload.
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import type { AppInfo } from '../../../app/src/ipc/contract';
 import { TargetPicker } from '../features/targets/target-picker';
@@ -20,7 +24,7 @@ import { selectHashBusy, useHashStore } from '../features/hash/store';
 import { HistoryScreen } from '../features/history/history-screen';
 import { WizardScreen } from '../features/wizard/wizard-screen';
 import { selectWizardBusy, useWizardStore } from '../features/wizard/store';
-import { getBridge } from '../lib/bridge';
+import { getBridge, useConnection } from '../lib/bridge';
 
 type ScreenId = 'quick' | 'detailed' | 'hash' | 'wizard' | 'history';
 interface ScreenDef {
@@ -95,8 +99,23 @@ function ScreenTabs({ current, onChange }: { current: ScreenId; onChange(id: Scr
   );
 }
 
+/** Browser mode without its server: what happened and what to do, until it is back. */
+function ConnectionBanner() {
+  return (
+    <div className="connection-banner" role="alert" data-testid="connection-banner">
+      <strong>Not connected to DiskDial.</strong>{' '}
+      <span>
+        If <code>diskdial serve</code> stopped, start it again in its terminal and open the URL it prints (with its token). This page reconnects by
+        itself when the server is back on the same port and token.
+      </span>
+    </div>
+  );
+}
+
 export function App() {
   const running = useRunningScreen();
+  const connection = useConnection();
+  const offline = connection === 'disconnected';
   const load = useTargetsStore((s) => s.load);
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [screen, setScreen] = useState<ScreenId>('quick');
@@ -106,12 +125,14 @@ export function App() {
     setOpened((o) => (o.has(id) ? o : new Set([...o, id])));
   };
 
+  // On mount, and again each time the connection comes back.
   useEffect(() => {
+    if (offline) return;
     void load();
     void getBridge()
       .appInfo()
       .then((r) => r.ok && setInfo(r.value));
-  }, [load]);
+  }, [load, offline]);
 
   const label = SCREENS.find((s) => s.id === screen)!.label;
   const busyReason = SCREENS.find((s) => s.id === running)?.busyReason;
@@ -127,13 +148,18 @@ export function App() {
           </span>
         </div>
         <ScreenTabs current={screen} onChange={show} />
-        <TargetPicker disabled={running !== null} />
+        <TargetPicker disabled={running !== null || offline} />
       </header>
-      {SCREENS.map(({ id, Screen }) => (
-        <div key={id} role="tabpanel" id={`screen-${id}`} aria-labelledby={`tab-${id}`} hidden={screen !== id}>
-          {opened.has(id) && <Screen lockedReason={running && running !== id ? busyReason : undefined} active={screen === id} />}
-        </div>
-      ))}
+      {offline && <ConnectionBanner />}
+      <fieldset className="app-body" disabled={offline}>
+        {SCREENS.map(({ id, label: screenLabel, Screen }) => (
+          <div key={id} role="tabpanel" id={`screen-${id}`} aria-labelledby={`tab-${id}`} hidden={screen !== id}>
+            {/* Each screen's one h1 (the header already shows its name, so it is for assistive tech). */}
+            <h1 className="sr-only">DiskDial · {screenLabel}</h1>
+            {opened.has(id) && <Screen lockedReason={running && running !== id ? busyReason : undefined} active={screen === id} />}
+          </div>
+        ))}
+      </fieldset>
       <footer className="app-footer">
         {info ? (
           <span>

@@ -1,9 +1,13 @@
-// Browser mode's DiskDialBridge: every verb as a WireRequest over one WebSocket to
-// `diskdial serve`, replies paired by id, events fanned out to subscribers. A closed socket
-// fails what is pending (and everything after) with ERR_DISCONNECTED; no reconnect, because a
-// new socket would not own the job the old one started. Saving a file and the clipboard stay in
-// the page: a save is a download, and the clipboard is the browser's; the report's PDF is the
-// page printed (saveReportPdf answers ERR_UNSUPPORTED without a round trip).
+// Browser mode's DiskDialBridge: every verb as a WireRequest over a WebSocket to
+// `diskdial serve`, replies paired by id, events fanned out to subscribers. When the socket
+// closes (the server stopped, or refused the page's token) what is pending fails with
+// ERR_DISCONNECTED, calls fail at once while disconnected, and the bridge keeps trying to
+// connect again by itself, so a restarted server (same port and token) is picked up without a
+// reload. The server stops a page's jobs when its socket closes, so every job started over the
+// lost socket is reported as failed (a `*.done` event), never left to wait for events that will
+// not come. Saving a file and the clipboard stay in the page: a save is a download, and the
+// clipboard is the browser's; the report's PDF is the page printed (saveReportPdf answers
+// ERR_UNSUPPORTED without a round trip).
 import type {
   AppInfo,
   DetailedSettings,
@@ -41,13 +45,37 @@ export type WebSocketFactory = (url: string) => WebSocketLike;
 
 const OPEN = 1;
 
-export const DISCONNECTED: IpcError = { code: 'ERR_DISCONNECTED', message: 'Lost the connection to DiskDial.' };
+export const DISCONNECTED: IpcError = {
+  code: 'ERR_DISCONNECTED',
+  message: 'Not connected to DiskDial. If `diskdial serve` stopped, start it again and open the URL it prints.',
+};
 export const PDF_UNSUPPORTED: IpcError = { code: 'ERR_UNSUPPORTED', message: 'Saving a PDF needs the desktop app; in browser mode, print the report and choose “Save as PDF”.' };
 
+/** 'connecting': the first socket has not opened yet (calls wait); 'connected'; 'disconnected':
+ *  calls fail at once while the bridge tries again. */
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
+
 export interface WsBridge extends DiskDialBridge {
-  /** Closes the socket; pending calls fail with ERR_DISCONNECTED. */
+  /** Closes the socket for good; pending calls fail with ERR_DISCONNECTED; no reconnect. */
   close(): void;
+  connection(): ConnectionState;
+  /** Called on every change of connection(); returns the unsubscribe. */
+  onConnection(cb: (state: ConnectionState) => void): () => void;
 }
+
+export interface WsBridgeOptions {
+  /** Delays between reconnect attempts, ms: doubling from `min` up to `max`. */
+  retry?: { min: number; max: number };
+}
+
+/** The channels whose answer names a job, and the done event that ends that job. */
+const JOB_STARTS: Partial<Record<RequestChannel, EventChannel>> = {
+  'quick.start': 'quick.done',
+  'detailed.start': 'detailed.done',
+  'hash.start': 'hash.done',
+  'wizard.start': 'wizard.done',
+  'wizard.resume': 'wizard.done',
+};
 
 /** The socket URL for a page served by `diskdial serve` at `loc` (token from `?token=`). */
 export function wsUrlFor(loc: { protocol: string; host: string; search: string }): string {
@@ -60,11 +88,23 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
 
-export function createWsBridge(url: string, factory: WebSocketFactory = (u) => new WebSocket(u) as unknown as WebSocketLike): WsBridge {
+export function createWsBridge(
+  url: string,
+  factory: WebSocketFactory = (u) => new WebSocket(u) as unknown as WebSocketLike,
+  options: WsBridgeOptions = {},
+): WsBridge {
+  const retry = options.retry ?? { min: 500, max: 5000 };
   let nextId = 1;
   let closed = false;
-  const pending = new Map<number, (r: IpcResult<unknown>) => void>();
-  // Requests made before the socket opens wait here, in order.
+  let state: ConnectionState = 'connecting';
+  let delay = retry.min;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const stateListeners = new Set<(s: ConnectionState) => void>();
+  const pending = new Map<number, { channel: RequestChannel; resolve: (r: IpcResult<unknown>) => void }>();
+  // Jobs started over the current socket that have not ended: jobId → its done channel (and the
+  // wizard's plan id, which its done event carries).
+  const jobs = new Map<string, { done: EventChannel; planId?: string }>();
+  // Requests made before the first socket opens wait here, in order.
   const queue: string[] = [];
   const listeners: { [C in EventChannel]: Set<(e: EventMap[C]) => void> } = {
     'quick.progress': new Set(),
@@ -82,53 +122,91 @@ export function createWsBridge(url: string, factory: WebSocketFactory = (u) => n
     'wizard.done': new Set(),
   };
 
-  const socket = factory(url);
+  const setState = (next: ConnectionState): void => {
+    if (state === next) return;
+    state = next;
+    for (const cb of [...stateListeners]) cb(next);
+  };
 
-  const failAll = (): void => {
-    closed = true;
+  const emit = (channel: EventChannel, data: unknown): void => {
+    const set = listeners[channel] as Set<(e: unknown) => void>;
+    for (const cb of [...set]) cb(data);
+  };
+
+  /** The socket is gone: fail what waits, end the jobs the server is now stopping. */
+  const lost = (): void => {
     queue.length = 0;
-    const resolvers = [...pending.values()];
+    const waiting = [...pending.values()];
     pending.clear();
-    for (const resolve of resolvers) resolve({ ok: false, error: DISCONNECTED });
+    const ended = [...jobs.entries()];
+    jobs.clear();
+    for (const { resolve } of waiting) resolve({ ok: false, error: DISCONNECTED });
+    for (const [jobId, job] of ended) {
+      emit(job.done, { jobId, outcome: 'failed', error: DISCONNECTED, ...(job.done === 'wizard.done' ? { planId: job.planId ?? '', resultIds: [] } : {}) });
+    }
   };
 
-  socket.onopen = () => {
-    for (const msg of queue.splice(0)) socket.send(msg);
+  let socket: WebSocketLike;
+  const connect = (): void => {
+    const sock = factory(url);
+    socket = sock;
+    sock.onopen = () => {
+      if (sock !== socket || closed) return;
+      delay = retry.min;
+      setState('connected');
+      for (const msg of queue.splice(0)) sock.send(msg);
+    };
+    const down = (): void => {
+      // Browsers follow an error with a close: only the first of the two counts.
+      if (sock !== socket || closed || timer) return;
+      setState('disconnected');
+      lost();
+      timer = setTimeout(() => {
+        timer = null;
+        if (!closed) connect();
+      }, delay);
+      delay = Math.min(retry.max, delay * 2);
+    };
+    sock.onclose = down;
+    sock.onerror = down;
+    sock.onmessage = (ev) => {
+      if (sock !== socket || typeof ev.data !== 'string') return;
+      let msg: unknown;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return; // not ours to interpret; the server only sends JSON
+      }
+      if (!isObject(msg)) return;
+      if (typeof msg.id === 'number' && isObject(msg.result) && typeof msg.result.ok === 'boolean') {
+        const req = pending.get(msg.id);
+        pending.delete(msg.id);
+        if (!req) return;
+        const result = msg.result as IpcResult<unknown>;
+        const done = JOB_STARTS[req.channel];
+        if (done && result.ok && isObject(result.value) && typeof result.value.jobId === 'string') {
+          const planId = typeof result.value.planId === 'string' ? result.value.planId : undefined;
+          jobs.set(result.value.jobId, planId === undefined ? { done } : { done, planId });
+        }
+        req.resolve(result);
+        return;
+      }
+      if (typeof msg.event === 'string' && msg.event in listeners && isObject(msg.data)) {
+        const channel = msg.event as EventChannel;
+        if (channel.endsWith('.done') && typeof msg.data.jobId === 'string') jobs.delete(msg.data.jobId);
+        emit(channel, msg.data);
+      }
+    };
   };
-  socket.onclose = failAll;
-  socket.onerror = () => {
-    // A socket that errors before or after opening is as good as closed; browsers follow
-    // with a close event, but fail now so the UI never waits on a dead socket.
-    failAll();
-  };
-  socket.onmessage = (ev) => {
-    if (typeof ev.data !== 'string') return;
-    let msg: unknown;
-    try {
-      msg = JSON.parse(ev.data);
-    } catch {
-      return; // not ours to interpret; the server only sends JSON
-    }
-    if (!isObject(msg)) return;
-    if (typeof msg.id === 'number' && isObject(msg.result) && typeof msg.result.ok === 'boolean') {
-      const resolve = pending.get(msg.id);
-      pending.delete(msg.id);
-      resolve?.(msg.result as IpcResult<unknown>);
-      return;
-    }
-    if (typeof msg.event === 'string' && msg.event in listeners && isObject(msg.data)) {
-      const set = listeners[msg.event as EventChannel] as Set<(e: unknown) => void>;
-      for (const cb of [...set]) cb(msg.data);
-    }
-  };
+  connect();
 
   function call<T>(channel: RequestChannel, payload: unknown): Promise<IpcResult<T>> {
-    if (closed) return Promise.resolve({ ok: false, error: DISCONNECTED });
+    if (closed || state === 'disconnected') return Promise.resolve({ ok: false, error: DISCONNECTED });
     const id = nextId++;
     const req: WireRequest = { id, channel, payload };
     const text = JSON.stringify(req);
     return new Promise((resolve) => {
-      pending.set(id, resolve as (r: IpcResult<unknown>) => void);
+      pending.set(id, { channel, resolve: resolve as (r: IpcResult<unknown>) => void });
       if (socket.readyState === OPEN) socket.send(text);
       else queue.push(text);
     });
@@ -190,8 +268,20 @@ export function createWsBridge(url: string, factory: WebSocketFactory = (u) => n
     onWizardFormat: (cb) => on('wizard.format', cb),
     onWizardDone: (cb) => on('wizard.done', cb),
     close: () => {
+      if (closed) return;
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
       socket.close();
-      failAll();
+      setState('disconnected');
+      lost();
+    },
+    connection: () => state,
+    onConnection: (cb) => {
+      stateListeners.add(cb);
+      return () => {
+        stateListeners.delete(cb);
+      };
     },
   };
 }

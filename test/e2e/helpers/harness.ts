@@ -27,7 +27,7 @@ export function buildIfNeeded(): void {
 }
 
 /** `diskdial serve` on a free port (with `env` added, e.g. its own DISKDIAL_HOME, and `args`, e.g.
- *  --allow-erase); resolves with the process and the URL it printed. */
+ *  --allow-erase or --port); resolves with the process and the URL it printed. */
 export async function startServe(env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<{ server: ChildProcess; url: string }> {
   const server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   const url = await new Promise<string>((resolve, reject) => {
@@ -61,7 +61,7 @@ export async function chooseTarget(page: Page, folder: string): Promise<void> {
   await page.getByPlaceholder('/media/me/Footage').fill(folder);
   await page.getByRole('button', { name: 'Use', exact: true }).click();
   // A playwright wait, not expect.poll: this also runs in hooks.
-  await page.locator(`.target-button[aria-label*="${path.basename(folder)}"]`).waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: `Target: ${path.basename(folder)}` }).waitFor({ timeout: 15_000 });
 }
 
 /** Collects the page's uncaught errors and console errors, for a test to assert none happened. */

@@ -9,6 +9,7 @@ import type { HashSection, ResultDocument } from '../../../app/src/core/result';
 import type { HashProgressEvent, HashStage, HashStageEvent } from '../../../app/src/ipc/contract';
 import { App } from '../../../renderer/src/app/app';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
+import type { WsBridge } from '../../../renderer/src/lib/ws-bridge';
 import { createFakeBridge } from './fake-bridge';
 
 export const HJOB = 'hjob-1';
@@ -130,9 +131,10 @@ export function stagesOf(doc: ResultDocument, jobId = HJOB): HashStageEvent[] {
 }
 
 /** The app on the Hash tab, with the fake bridge's first target selected. */
-export async function renderHash(fake = createFakeBridge()) {
+/** `socketBridge`: browser mode (the fake's verbs, that bridge's connection). */
+export async function renderHash(fake = createFakeBridge(), socketBridge: WsBridge | null = null) {
   const user = userEvent.setup();
-  setBridgeForTests(fake.bridge);
+  setBridgeForTests(fake.bridge, socketBridge);
   const view = render(<App />);
   await screen.findByRole('button', { name: /Target: T7/ });
   await user.click(screen.getByTestId('nav-hash'));

@@ -147,7 +147,8 @@ interface VariantGroup {
   docs: ResultDocument[];
 }
 
-/** Wizard results (every one from one plan) are grouped by format, the rest by name; the order
+/** Wizard results (every one from one plan) are grouped by format, the rest by the user's label
+ *  (unlabelled results stay apart); the order
  *  is first appearance. When results of several plans share a format, each plan's format is its
  *  own row (ext4 on one disk is not ext4 on another). */
 function groupVariants(docs: readonly ResultDocument[]): VariantGroup[] {
@@ -168,8 +169,11 @@ function groupVariants(docs: readonly ResultDocument[]): VariantGroup[] {
       key = c.format;
       label = c.formatLabel || c.format;
     } else {
-      key = safe(() => resultName(d), String(d.id));
-      label = key;
+      // A separate result is its own row; only results the user gave one label share a row
+      // (their runs pooled), never two that merely read alike.
+      const userLabel = typeof d.label === 'string' ? d.label.trim() : '';
+      key = userLabel || String(d.id);
+      label = userLabel || safe(() => resultName(d), String(d.id));
     }
     const g = groups.get(key);
     if (g) g.docs.push(d);

@@ -68,9 +68,23 @@ export function resultTitle(doc: ResultDocument): string {
   return parts.join(' · ');
 }
 
-/** What a person calls the result: its label, else the volume and the day. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** What a person calls the result: its label, else "folder · time · size" — the folder tested
+ *  (its last path part, never DiskDial's own hidden workspace; "/" only for the root), when it
+ *  started ("Nov 24 14:03", UTC) and how much. Two results of one volume on one day still get
+ *  names of their own. */
 export function resultName(doc: ResultDocument): string {
-  return doc.label?.trim() || `${doc.target.volume} · ${doc.startedAt.slice(0, 10)}`;
+  const label = doc.label?.trim();
+  if (label) return label;
+  const parts = String(doc.target.path ?? '').split(/[\\/]+/).filter((p) => p && !p.startsWith('.diskdial-'));
+  const folder = parts.at(-1) ?? '/';
+  const at = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})/.exec(String(doc.startedAt ?? ''));
+  const when = at ? `${MONTHS[Number(at[2]) - 1] ?? at[2]} ${Number(at[3])} ${at[4]}` : String(doc.startedAt ?? '').slice(0, 10);
+  const out = [folder, when];
+  const size = doc.settings?.size;
+  if (typeof size === 'number' && Number.isFinite(size) && size > 0) out.push(sizeText(size));
+  return out.join(' · ');
 }
 
 /** The drive as one line: "Samsung T7 · USB 3.2 Gen 2 (10 Gb/s), UAS · exFAT · 1 TB". */

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { timeLeftText } from '../../../../app/src/core/eta';
 import { formatBytes } from '../../lib/format';
-import { JobBarView } from '../detailed/job-bar';
+import { idleLine, JobBarView } from '../detailed/job-bar';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
 import { announceLine, jobFraction, progressLine } from './hash-model';
 import { algoLabel, startBlock } from './settings';
@@ -34,14 +34,13 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
     // Time left as every long test says it (core/eta.ts); the stages count alike.
     const left = progress && startedAt ? timeLeftText({ ...progress, testIndex: progress.stageIndex, testCount: progress.stageCount, run: 1, runs: 1 }, (Date.now() - startedAt) / 1000) : '';
     if (left && !stopping) line += ` · ${left}`;
-  } else if (live?.outcome === 'stopped') {
-    line = `Stopped. What finished before the stop is shown below.${live.settings.source.kind === 'generate' ? ' The test file was removed.' : ''}`;
-  } else if (live?.outcome === 'failed') {
-    line = 'Failed. What finished before the error is shown below.';
+  } else if (live?.outcome === 'stopped' || live?.outcome === 'failed') {
+    line = idleLine(live.outcome, undefined, live.stages.length, true);
+    if (live.outcome === 'stopped' && live.settings.source.kind === 'generate') line += ' The test file was removed.';
   } else if (result?.hash) {
     line = `Done · ${formatBytes(result.hash.file.bytes)} hashed with ${algoLabel(result.hash.algo)}`;
   } else {
-    line = 'Ready';
+    line = idleLine(null, undefined, 0, error !== null);
   }
   const announce = mine && !stopping && progress ? announceLine(progress) : !mine && blocked ? '' : line;
   const pct = mine && progress ? Math.round(jobFraction(progress) * 1000) / 10 : 0;

@@ -4,6 +4,7 @@
 // under the field they belong to. Locked while the hash test runs.
 import { useId, useRef, type ReactNode, type Ref } from 'react';
 import { formatBytes } from '../../lib/format';
+import { isBrowserMode } from '../../lib/bridge';
 import { ChipGroup } from '../detailed/fields';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
 import { ALGOS, algoLabel, DIGEST_HEX, formErrors, isDigest, TEST_FILE_SIZES, verifyValue, type SourceKind } from './settings';
@@ -115,9 +116,12 @@ function FileSource() {
         </>
       }
     >
-      <button type="button" className="button" data-testid="hash-choose" onClick={() => void choose()}>
-        Choose…<span className="sr-only"> a file to hash</span>
-      </button>
+      {/* Browser mode has no file picker for the server's disk: the typed path is the way there. */}
+      {!isBrowserMode() && (
+        <button type="button" className="button" data-testid="hash-choose" onClick={() => void choose()}>
+          Choose…<span className="sr-only"> a file to hash</span>
+        </button>
+      )}
     </TextField>
   );
 }

@@ -6,8 +6,9 @@ import type { SeriesPoint } from '../../../../app/src/core/engine-types';
 import { formatMBps } from '../../lib/format';
 import { ChartFrame } from '../detailed/chart-frame';
 
-/** One colour per result column (the write and read accents first). */
-export const COLUMN_COLOURS = ['#ff6a3d', '#2fd4a3', '#8ab4ff', '#f5b942', '#c792ea', '#ff8fb1', '#7fdbff', '#b5e06b'];
+/** One colour per result column: neutral series colours, none near the write orange or the read
+ *  teal, which mean write and read on every screen (an orange bar under "Read" misleads). */
+export const COLUMN_COLOURS = ['#8ab4ff', '#c792ea', '#f5d76e', '#ff8fb1', '#b8c0cc', '#5b8def', '#e6a8ff', '#fff3b0'];
 export const columnColour = (i: number): string => COLUMN_COLOURS[i % COLUMN_COLOURS.length]!;
 
 const AXIS = { stroke: '#6b7280', tick: { fill: '#9aa3af', fontSize: 11 }, tickLine: false };

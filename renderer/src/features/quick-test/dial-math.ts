@@ -24,6 +24,18 @@ export function chooseScale(peak: number, current: number = SCALE_LADDER[0]): nu
   return scale;
 }
 
+/** Before any figure, a dial shows a typical SSD's range. */
+export const DEFAULT_SCALE = 1000;
+
+/**
+ * The scale a test starts on, from what is known before it runs (the link's ceiling, the last
+ * result on this target, MB/s; 0 when nothing is): that figure with headroom, else the default.
+ * A test only grows it (chooseScale), so the needle never rescales under the user's eyes.
+ */
+export function initialScale(known: number): number {
+  return Number.isFinite(known) && known > 0 ? chooseScale(known) : DEFAULT_SCALE;
+}
+
 /** Needle angle in degrees for a value on a dial of full-scale `max`; clamped to the sweep. */
 export function valueToAngle(value: number, max: number): number {
   if (!Number.isFinite(value) || !(max > 0)) return START_DEG;
@@ -50,6 +62,16 @@ export function tickValues(max: number): { major: number[]; minor: number[] } {
     if (!major.some((m) => Math.abs(m - r) < 1e-6)) minor.push(r);
   }
   return { major, minor };
+}
+
+/** How far the "0" label sits before the sweep's start, degrees: the needle at rest lies along
+ *  the start, and a label there would be hidden under it. */
+export const ZERO_LABEL_SHIFT_DEG = 14;
+
+/** The angle a tick's label is drawn at: its tick's, except 0, moved clear of the resting needle. */
+export function labelAngle(value: number, max: number): number {
+  const a = valueToAngle(value, max);
+  return value === 0 ? a - ZERO_LABEL_SHIFT_DEG : a;
 }
 
 /** A tick label: thousands as "k" on the big scales so labels stay short. */

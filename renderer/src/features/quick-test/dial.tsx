@@ -3,7 +3,7 @@
 // grows with the peak and never shrinks while a test runs (the parent owns `max`).
 import { useCallback, useId, useMemo, useRef } from 'react';
 import { formatMBps } from '../../lib/format';
-import { polar, START_DEG, SWEEP_DEG, tickLabel, tickValues, valueToAngle } from './dial-math';
+import { labelAngle, polar, START_DEG, SWEEP_DEG, tickLabel, tickValues, valueToAngle } from './dial-math';
 import { useNeedle } from './use-needle';
 
 export interface DialProps {
@@ -100,7 +100,7 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
             const a = valueToAngle(v, max);
             const p1 = polar(C, C, 80, a);
             const p2 = polar(C, C, 89, a);
-            const t = polar(C, C, 68, a);
+            const t = polar(C, C, 68, labelAngle(v, max));
             return (
               <g key={`M${v}`}>
                 <line x1={p1.x} y1={p1.y} x2={p2.x} y2={p2.y} className="dial__tick-major" />

@@ -8,7 +8,7 @@ import { Dial } from './dial';
 import { FlagsPanel } from './flags-panel';
 import { SettingsBar } from './settings-bar';
 import { StartButton } from './start-button';
-import { selectIsBusy, selectLatestResult, useQuickTestStore } from './store';
+import { knownScale, selectIsBusy, selectLatestResult, useQuickTestStore } from './store';
 import { ThroughputChart } from './throughput-chart';
 import { useQuickEvents } from './use-quick-events';
 import { VideoTable } from './video-table';
@@ -40,7 +40,8 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const busy = useQuickTestStore(selectIsBusy);
   const live = useQuickTestStore((s) => s.live);
   const peak = useQuickTestStore((s) => s.peak);
-  const scale = useQuickTestStore((s) => s.scale);
+  const runScale = useQuickTestStore((s) => s.scale);
+  const lastByTarget = useQuickTestStore((s) => s.lastByTarget);
   const phase = useQuickTestStore((s) => s.phase);
   const stage = useQuickTestStore((s) => s.stage);
   const cycle = useQuickTestStore((s) => s.cycle);
@@ -56,6 +57,8 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const reasonId = useId();
   const ceiling = targetLink(target)?.ceilingMBps;
   const ceilingText = ceiling ? ceilingTitle(ceiling) : undefined;
+  // Before the first test the dials already show the scale the test will start on.
+  const scale = status === 'idle' ? knownScale(lastByTarget, target?.path, ceiling) : runScale;
 
   const sizeBytes = useQuickTestStore((s) => s.sizeBytes);
   const sizeError = useQuickTestStore((s) => s.sizeError);
@@ -83,7 +86,10 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
     <main className="quick-test">
       <SettingsBar disabled={busy} />
 
-      <section className="dials-card card" aria-label="Speed dials">
+      <section className="dials-card card" aria-labelledby="dials-title">
+        <h2 id="dials-title" className="sr-only">
+          Write and read speed
+        </h2>
         <div className="dials">
           <Dial
             label="WRITE"
@@ -102,7 +108,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
               stopping={status === 'stopping'}
               disabled={!busy && blocked !== null}
               describedBy={blocked ? reasonId : undefined}
-              onStart={() => target && void start(target.path)}
+              onStart={() => target && void start(target.path, ceiling)}
               onStop={() => void stop()}
             />
             <div className="dials__status" aria-live="polite">

@@ -2,6 +2,7 @@
 // (continuous, or N write+read runs). Locked while a test runs.
 import { useEffect, useId, useState } from 'react';
 import { SIZE_LIMITS_TEXT } from '../../../../app/src/core/fit';
+import { onRadioGroupKeyDown, radioTabIndex } from '../../lib/radio-group';
 import { GiB, isValidSize, MAX_RUNS, MiB, SIZE_PRESETS, useQuickTestStore } from './store';
 
 /** Parses "750 MB", "1.5 GB", "2 GiB", "512 MiB" (bare numbers are GB). */
@@ -22,6 +23,8 @@ export function sizeTextError(text: string): string | null {
   return isValidSize(b) ? null : SIZE_LIMITS_TEXT;
 }
 
+const MODES = ['continuous', 'runs'] as const;
+
 export function SettingsBar({ disabled }: { disabled: boolean }) {
   const sizeBytes = useQuickTestStore((s) => s.sizeBytes);
   const mode = useQuickTestStore((s) => s.mode);
@@ -35,7 +38,6 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
   const [customText, setCustomText] = useState(isPreset ? '' : `${sizeBytes / 1e9}`);
   const [runsText, setRunsText] = useState(String(runs));
   const errId = useId();
-  const parsed = parseSize(customText);
   const customError = sizeTextError(customText);
 
   // A size set from outside (the "Use 35 MB" offer when a test does not fit) shows as Custom.
@@ -44,6 +46,21 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
     setCustomOpen(true);
     setCustomText(sizeBytes >= 1e9 ? `${sizeBytes / 1e9} GB` : `${Math.round(sizeBytes / 1e6)} MB`);
   }, [sizeBytes]);
+
+  // Radio index of the size: a preset, or the last one, Custom.
+  const sizeIndex = customOpen ? SIZE_PRESETS.length : SIZE_PRESETS.findIndex((b) => b === sizeBytes);
+  const chooseSize = (i: number) => {
+    if (i >= SIZE_PRESETS.length) {
+      setCustomOpen(true);
+      // An empty or wrong field must not silently run the last preset.
+      if (customText.trim() === '' || customError) setSizeError(customError ?? 'Type a custom size.');
+      return;
+    }
+    setCustomOpen(false);
+    setSize(SIZE_PRESETS[i]!);
+    setSizeError(null);
+  };
+  const modeIndex = MODES.indexOf(mode);
 
   const applyCustom = (text: string) => {
     setCustomText(text);
@@ -56,20 +73,9 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
     <div className="settings-bar">
       <fieldset className="settings-group" disabled={disabled}>
         <legend className="settings-label">Stress size</legend>
-        <div className="chips" role="radiogroup" aria-label="Stress size">
-          {SIZE_PRESETS.map((b) => (
-            <button
-              key={b}
-              type="button"
-              role="radio"
-              aria-checked={!customOpen && sizeBytes === b}
-              className="chip"
-              onClick={() => {
-                setCustomOpen(false);
-                setSize(b);
-                setSizeError(null);
-              }}
-            >
+        <div className="chips" role="radiogroup" aria-label="Stress size" onKeyDown={(e) => onRadioGroupKeyDown(e, chooseSize)}>
+          {SIZE_PRESETS.map((b, i) => (
+            <button key={b} type="button" role="radio" aria-checked={sizeIndex === i} tabIndex={radioTabIndex(i, sizeIndex)} className="chip" onClick={() => chooseSize(i)}>
               {b / 1e9} GB
             </button>
           ))}
@@ -77,12 +83,9 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
             type="button"
             role="radio"
             aria-checked={customOpen}
+            tabIndex={radioTabIndex(SIZE_PRESETS.length, sizeIndex)}
             className="chip"
-            onClick={() => {
-              setCustomOpen(true);
-              // An empty or wrong field must not silently run the last preset.
-              if (customText.trim() === '' || customError) setSizeError(customError ?? 'Type a custom size.');
-            }}
+            onClick={() => chooseSize(SIZE_PRESETS.length)}
           >
             Custom
           </button>
@@ -109,13 +112,12 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
 
       <fieldset className="settings-group" disabled={disabled}>
         <legend className="settings-label">Mode</legend>
-        <div className="segmented" role="radiogroup" aria-label="Mode">
-          <button type="button" role="radio" aria-checked={mode === 'continuous'} className="segment" onClick={() => setMode('continuous')}>
-            Continuous
-          </button>
-          <button type="button" role="radio" aria-checked={mode === 'runs'} className="segment" onClick={() => setMode('runs')}>
-            Runs
-          </button>
+        <div className="segmented" role="radiogroup" aria-label="Mode" onKeyDown={(e) => onRadioGroupKeyDown(e, (i) => setMode(MODES[i]!))}>
+          {MODES.map((m, i) => (
+            <button key={m} type="button" role="radio" aria-checked={modeIndex === i} tabIndex={radioTabIndex(i, modeIndex)} className="segment" onClick={() => setMode(m)}>
+              {m === 'continuous' ? 'Continuous' : 'Runs'}
+            </button>
+          ))}
         </div>
         {mode === 'runs' && (
           <input

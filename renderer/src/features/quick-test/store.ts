@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import type { ResultFlag } from '../../../../app/src/core/result';
 import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
-import { chooseScale, SCALE_LADDER } from './dial-math';
+import { chooseScale, DEFAULT_SCALE, initialScale } from './dial-math';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -58,8 +58,12 @@ interface QuickTestState {
   /** Latest instantaneous MB/s per phase; the idle phase keeps its last value, as the dials do. */
   live: Pair;
   peak: Pair;
-  /** Full scale shared by both dials, MB/s: grows with the peaks, never shrinks during a run. */
+  /** Full scale shared by both dials, MB/s: set at Start from what is known, grows with the
+   *  peaks, never shrinks during a run (nor after it fails). */
   scale: number;
+  /** The highest finished figure per target path this session, MB/s: the next test's scale. */
+  lastByTarget: Record<string, number>;
+  target: string | null;
   results: CycleResult[];
   /** Sustained (average) MB/s: the latest finished cycle's figures. */
   sustained: Pair | null;
@@ -75,7 +79,8 @@ interface QuickTestState {
   setSizeError(error: string | null): void;
   setMode(mode: Mode): void;
   setRuns(runs: number): void;
-  start(target: string): Promise<void>;
+  /** `knownMBps`: what is known of the target before the test (its link's ceiling), MB/s. */
+  start(target: string, knownMBps?: number): Promise<void>;
   stop(): Promise<void>;
   onProgress(e: QuickProgressEvent, now?: number): void;
   onCycle(e: QuickCycleEvent): void;
@@ -94,8 +99,7 @@ const runState = {
   cycles: 0,
   live: zero,
   peak: zero,
-  // A new run starts from the smallest scale and grows with what the drive does.
-  scale: SCALE_LADDER[0] as number,
+  target: null as string | null,
   results: [] as CycleResult[],
   sustained: null as Pair | null,
   flags: [] as ResultFlag[],
@@ -105,9 +109,22 @@ const runState = {
   saved: null as SavedNote | null,
 };
 
-/** Before any run the dials show a typical SSD's range. */
-export const IDLE_SCALE = 1000;
-const initial = { sizeBytes: 1e9, sizeError: null as string | null, mode: 'runs' as Mode, runs: 1, ...runState, scale: IDLE_SCALE };
+const initial = { sizeBytes: 1e9, sizeError: null as string | null, mode: 'runs' as Mode, runs: 1, ...runState, scale: DEFAULT_SCALE, lastByTarget: {} as Record<string, number> };
+
+/** The scale a test on `target` starts from: its last figure this session or its link's ceiling. */
+export function knownScale(lastByTarget: Readonly<Record<string, number>>, target: string | undefined, ceilingMBps = 0): number {
+  return initialScale(Math.max(target ? (lastByTarget[target] ?? 0) : 0, ceilingMBps));
+}
+
+/** The highest sample of a test's series, at least its average: the average is a mean of those
+ *  samples' rates, so some stretch of the run went at least that fast (and a run too short for
+ *  a sample still gets a peak). Peak and average thus come from one set of samples. */
+function seriesPeak(test: { mbps: number; series?: ReadonlyArray<{ mbps: number }> } | undefined): number {
+  if (!test) return 0;
+  let peak = Number.isFinite(test.mbps) ? test.mbps : 0;
+  for (const p of test.series ?? []) if (Number.isFinite(p.mbps) && p.mbps > peak) peak = p.mbps;
+  return peak;
+}
 
 export function isValidSize(bytes: number): boolean {
   return Number.isInteger(bytes) && bytes >= MIN_SIZE && bytes <= MAX_SIZE;
@@ -152,11 +169,12 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     if (Number.isInteger(runs) && runs >= 1 && runs <= MAX_RUNS) set({ runs });
   },
 
-  async start(target) {
+  async start(target, knownMBps = 0) {
     const s = get();
     if (s.status === 'running' || s.status === 'stopping' || s.sizeError) return;
-    // Clear the last run's figures at once: the dials fall back to zero as the new run begins.
-    set({ ...runState, status: 'running', startedAt: Date.now() });
+    // Clear the last run's figures at once: the dials fall back to zero as the new run begins,
+    // on the scale what is known of this target calls for.
+    set({ ...runState, status: 'running', startedAt: Date.now(), target, scale: knownScale(s.lastByTarget, target, knownMBps) });
     const r = await getBridge().startQuickTest({ target, sizeBytes: s.sizeBytes, mode: s.mode, runs: s.runs });
     if (!r.ok) {
       set({ status: 'failed', error: r.error });
@@ -182,8 +200,9 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     if (s.status !== 'running' && s.status !== 'stopping') return;
     if (s.jobId && e.jobId !== s.jobId) return;
     const patch: Partial<QuickTestState> = { phase: e.phase, stage: e.stage, cycle: e.cycle, cycles: e.cycles };
-    // 'prepare' lays out the file before measuring: its rate is not the disk's speed.
-    if (e.stage !== 'prepare' && Number.isFinite(e.instMBps) && e.instMBps >= 0) {
+    // Only the measured stage moves the figures: 'prepare' lays out the file (not the disk's
+    // speed) and the flush's 0 MB/s instant would leave WRITE at 0 for the whole read phase.
+    if (e.stage === 'run' && Number.isFinite(e.instMBps) && e.instMBps >= 0) {
       const v = e.instMBps;
       patch.live = { ...s.live, [e.phase]: v };
       patch.peak = { ...s.peak, [e.phase]: Math.max(s.peak[e.phase], v) };
@@ -193,11 +212,8 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
         write: e.phase === 'write' ? v : null,
         read: e.phase === 'read' ? v : null,
       };
-      // The chart draws the measured phase only: the flush's 0 MB/s instant is not a stall.
-      if (e.stage === 'run') {
-        const series = [...s.series, point];
-        patch.series = series.length > SERIES_CAP ? thin(series) : series;
-      }
+      const series = [...s.series, point];
+      patch.series = series.length > SERIES_CAP ? thin(series) : series;
     }
     set(patch);
   },
@@ -217,9 +233,14 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
       dataPattern: doc.dataPattern,
       notes: flags.map((f) => f.message),
     };
+    const peak = { write: Math.max(s.peak.write, seriesPeak(write)), read: Math.max(s.peak.read, seriesPeak(read)) };
+    const best = Math.max(peak.write, peak.read);
     set({
       results: [...s.results, result],
       sustained: { write: result.writeMBps ?? 0, read: result.readMBps ?? 0 },
+      peak,
+      scale: chooseScale(best, s.scale),
+      lastByTarget: s.target ? { ...s.lastByTarget, [s.target]: best } : s.lastByTarget,
       flags,
     });
   },
@@ -238,7 +259,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
   },
 
   reset() {
-    set({ ...initial });
+    set({ ...initial, lastByTarget: {} });
   },
 }));
 

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TargetInfo } from '../../../../app/src/ipc/contract';
 import { formatBytes } from '../../lib/format';
+import { useKeepInWindow } from '../../lib/keep-in-window';
 import { linkText, linkTitle, targetLink } from './link';
 import { selectSelectedTarget, useTargetsStore } from './store';
 
@@ -61,7 +62,6 @@ function DriveIcon() {
 export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
   const targets = useTargetsStore((s) => s.targets);
   const selected = useTargetsStore(selectSelectedTarget);
-  const selectedLink = targetLink(selected);
   const loading = useTargetsStore((s) => s.loading);
   const error = useTargetsStore((s) => s.error);
   const select = useTargetsStore((s) => s.select);
@@ -76,6 +76,8 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const popoverRef = useRef<HTMLDivElement>(null);
+  useKeepInWindow(popoverRef, open);
   const uid = useId().replace(/:/g, '');
 
   useEffect(() => {
@@ -139,7 +141,6 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
         className="target-button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={selected ? `Target: ${selected.name}, ${selected.mountPoint}${selectedLink ? `, ${linkText(selectedLink)}` : ''}. Change target` : 'Choose a target'}
         disabled={disabled}
         onClick={() => (open ? close(false) : openList())}
         onKeyDown={(e) => {
@@ -150,13 +151,19 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
         }}
       >
         <DriveIcon />
+        {/* The visible text is the button's name, with words for screen readers around it (not
+            an aria-label: what is seen must be part of what is heard, WCAG 2.5.3). */}
         {selected ? (
           <span className="target-button__text">
-            <span className="target-button__name">{selected.name}</span>
+            <span className="target-button__name">
+              <span className="sr-only">Target: </span>
+              {selected.name}
+            </span>{' '}
             <span className="target-button__meta">
               {targetLink(selected) ? <LinkLine t={selected} className="target-button__link" /> : busLabel(selected.device.bus)} ·{' '}
               {formatBytes(selected.freeBytes)} free of {formatBytes(selected.totalBytes)}
             </span>
+            <span className="sr-only">, at {selected.mountPoint}. Change target</span>
           </span>
         ) : (
           <span className="target-button__text">
@@ -169,7 +176,7 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
       </button>
 
       {open && (
-        <div className="target-popover">
+        <div className="target-popover" ref={popoverRef}>
           <ul
             ref={listRef}
             className="target-list"

@@ -17,7 +17,7 @@ function DiskRow({ disk, name, checked, includeInternal }: { disk: WizardDisk; n
   const can = selectable(disk, includeInternal);
   const reason = disk.system ? (disk.reason ?? 'holds the system') : !disk.offered ? (disk.reason ?? 'cannot be erased') : null;
   return (
-    <li className={`wizard-disk${can ? '' : ' wizard-disk--off'}${checked ? ' wizard-disk--picked' : ''}`} data-testid="wizard-disk" data-path={disk.path}>
+    <div className={`wizard-disk${can ? '' : ' wizard-disk--off'}${checked ? ' wizard-disk--picked' : ''}`} data-testid="wizard-disk" data-path={disk.path}>
       <input
         id={id}
         type="radio"
@@ -60,7 +60,7 @@ function DiskRow({ disk, name, checked, includeInternal }: { disk: WizardDisk; n
           <span className="wizard-disk__meta">No partitions</span>
         )}
       </label>
-    </li>
+    </div>
   );
 }
 
@@ -101,11 +101,12 @@ export function DiskStep() {
       ) : (
         <>
           {disks.length > 0 && (
-            <ul className="wizard-disks" role="radiogroup" aria-labelledby={`${name}-h`}>
+            // A radiogroup, not a list: its rows are radios (a <li> outside a list role is invalid).
+            <div className="wizard-disks" role="radiogroup" aria-labelledby={`${name}-h`}>
               {disks.map((d) => (
                 <DiskRow key={d.path} disk={d} name={name} checked={d.path === diskPath} includeInternal={includeInternal} />
               ))}
-            </ul>
+            </div>
           )}
           {none && (
             <p className="empty wizard-empty" data-testid="wizard-disks-empty">

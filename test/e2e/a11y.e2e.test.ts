@@ -1,0 +1,81 @@
+// The accessibility gate: axe-core (WCAG 2.1 A and AA) on every screen of the real UI in
+// Chromium against `diskdial serve`, idle and after a finished test. Any violation fails the
+// test with the rule, the element and the fix, so a new one cannot slip in.
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './helpers/axe.js';
+import { buildIfNeeded, chooseTarget, launchChromium, startServe, stopServe } from './helpers/harness.js';
+
+let server: ChildProcess;
+let browser: Browser;
+let page: Page;
+let dir: string;
+let home: string;
+
+const SCREENS = ['quick', 'detailed', 'hash', 'wizard', 'history'] as const;
+
+async function show(id: (typeof SCREENS)[number]): Promise<void> {
+  await page.getByTestId(`nav-${id}`).click();
+  await page.locator(`#screen-${id}`).waitFor({ state: 'visible' });
+  // The screen's own content has rendered (History reads its list when shown).
+  await page.locator(`#screen-${id} h1, #screen-${id} h2`).first().waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+beforeAll(async () => {
+  buildIfNeeded();
+  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-a11y-'));
+  // Its own history, so "after a test" shows this test's results only.
+  home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-a11y-home-'));
+  await fsp.writeFile(path.join(dir, 'clip.mov'), randomBytes(16 << 20));
+  let url: string;
+  ({ server, url } = await startServe({ DISKDIAL_HOME: home }));
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(url);
+  await chooseTarget(page, dir);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stopServe(server);
+  for (const d of [dir, home]) if (d) await fsp.rm(d, { recursive: true, force: true });
+});
+
+describe('axe-core, WCAG 2.1 AA, every screen', () => {
+  it.each(SCREENS)('%s, idle: no violations', async (id) => {
+    await show(id);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('after a finished Quick Test: the Quick Test screen and History (list and result) have no violations', { timeout: 180_000 }, async () => {
+    await show('quick');
+    await page.getByRole('radio', { name: 'Custom' }).click();
+    await page.getByLabel('Custom stress size').fill('64 MiB');
+    await page.getByLabel('Custom stress size').press('Enter');
+    await page.getByRole('radio', { name: 'Runs' }).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByTestId('saved-note').waitFor({ timeout: 120_000 });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await show('history');
+    await page.getByTestId('history-row').first().waitFor({ timeout: 15_000 });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByTestId('history-open').first().click();
+    await page.getByTestId('result-view').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('after a finished hash test: the Hash screen has no violations', { timeout: 180_000 }, async () => {
+    await show('hash');
+    await page.getByTestId('hash-path').fill(path.join(dir, 'clip.mov'));
+    await page.getByTestId('hash-start').click();
+    await expect.poll(() => page.getByTestId('hash-digest').count(), { timeout: 120_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('hash-start').textContent(), { timeout: 60_000 }).toMatch(/Start/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
