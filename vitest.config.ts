@@ -21,14 +21,24 @@ export default defineConfig({
       {
         extends: true,
         // The React UI in jsdom: components, stores, the arithmetic behind the dials and tables.
-        test: { name: 'renderer', include: ['test/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/renderer/helpers/setup.tsx'] },
+        test: {
+          name: 'renderer',
+          include: ['test/renderer/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['test/renderer/helpers/setup.tsx'],
+        },
       },
       // The real UI in Debian's Chromium, driven by playwright-core, against `diskdial serve`.
       // Tests wait for states with expect.poll; its 1 s default is less than a page on a loaded
       // CI machine may take to show one (a poll ends as soon as the state is there).
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/global-setup.ts', 'test/e2e/helpers/build.ts'], expect: { poll: { timeout: 15_000 } } },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts', 'test/e2e/helpers/build.ts'],
+          expect: { poll: { timeout: 15_000 } },
+        },
       },
     ],
   },

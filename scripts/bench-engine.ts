@@ -85,20 +85,46 @@ function parseArgs(argv: string[]): Options {
       return v;
     };
     switch (flag) {
-      case '--dir': o.dir = value(); break;
-      case '--size': o.size = parseSize(value()); break;
-      case '--rounds': o.rounds = Number(value()); break;
-      case '--progress-rounds': o.progressRounds = Number(value()); break;
-      case '--seconds': o.seconds = Number(value()); break;
-      case '--rss-size': o.rssSize = parseSize(value()); break;
-      case '--no-rss': o.rss = false; break;
-      case '--no-progress': o.progress = false; break;
-      case '--no-grid': o.grid = false; break;
-      case '--json': o.json = true; break;
-      case '--quick-check': quick = true; break; // undocumented: lets a smoke run use 1 round
-      case '--help': case '-h': process.stdout.write(`${HELP}\n`); process.exit(0);
+      case '--dir':
+        o.dir = value();
+        break;
+      case '--size':
+        o.size = parseSize(value());
+        break;
+      case '--rounds':
+        o.rounds = Number(value());
+        break;
+      case '--progress-rounds':
+        o.progressRounds = Number(value());
+        break;
+      case '--seconds':
+        o.seconds = Number(value());
+        break;
+      case '--rss-size':
+        o.rssSize = parseSize(value());
+        break;
+      case '--no-rss':
+        o.rss = false;
+        break;
+      case '--no-progress':
+        o.progress = false;
+        break;
+      case '--no-grid':
+        o.grid = false;
+        break;
+      case '--json':
+        o.json = true;
+        break;
+      case '--quick-check':
+        quick = true;
+        break; // undocumented: lets a smoke run use 1 round
+      case '--help':
+      case '-h':
+        process.stdout.write(`${HELP}\n`);
+        process.exit(0);
       // eslint-disable-next-line no-fallthrough
-      default: throw new Error(`unknown option ${a}\n${HELP}`);
+      default:
+        throw new Error(`unknown option ${a}\n${HELP}`);
     }
   }
   if (!Number.isInteger(o.rounds) || o.rounds < (quick ? 1 : 3)) throw new Error('--rounds must be an integer >= 3');
@@ -171,7 +197,10 @@ function table(head: string[], rows: string[][], right: boolean[] = [], head2?: 
   const heads = head2 ? [head, head2] : [head];
   const w = head.map((_, i) => Math.max(...heads.map((h) => (h[i] ?? '').length), ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]): string =>
-    cells.map((c, i) => (right[i] ? c.padStart(w[i]!) : c.padEnd(w[i]!))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (right[i] ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
+      .join('  ')
+      .trimEnd();
   return [...heads.map(line), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -485,10 +514,7 @@ function gridReport(rows: GridRow[]): string {
   );
   const detail = table(
     ['test', ...rows[0]!.rounds.map((_, i) => `round ${i + 1}: engine / fio MB/s (ratio)`)],
-    rows.map((g) => [
-      g.test,
-      ...g.rounds.map((x) => `${f1(x.engine.mbps)} / ${f1(x.fio.mbps)} (${f3(x.ratio)})`),
-    ]),
+    rows.map((g) => [g.test, ...g.rounds.map((x) => `${f1(x.engine.mbps)} / ${f1(x.fio.mbps)} (${f3(x.ratio)})`)]),
   );
   const iops = table(
     ['test', 'engine IOPS', 'fio IOPS'],
@@ -854,7 +880,9 @@ try {
 } finally {
   // Children have been told to stop; wait for them so no one still holds files in the folder.
   await Promise.all(
-    [...children].map((c) => new Promise<void>((res) => (c.exitCode !== null || c.signalCode !== null ? res() : c.once('close', () => res())))),
+    [...children].map(
+      (c) => new Promise<void>((res) => (c.exitCode !== null || c.signalCode !== null ? res() : c.once('close', () => res()))),
+    ),
   );
   removeBenchDir();
 }

@@ -55,7 +55,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AbortError, engineVersion, runTest } from '../app/src/core/engine.js';
 import type { EngineResult, EngineSpec } from '../app/src/core/engine-types.js';
-import { DEFAULT_FILES_SEED, FILES_PRESET_OPTIONS, makeFileSet, type FileSet, type FileSetEntry, type FileSetOptions } from '../app/src/core/file-set.js';
+import {
+  DEFAULT_FILES_SEED,
+  FILES_PRESET_OPTIONS,
+  makeFileSet,
+  type FileSet,
+  type FileSetEntry,
+  type FileSetOptions,
+} from '../app/src/core/file-set.js';
 import { parseSize } from '../app/src/core/units.js';
 
 const SCRIPT_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -126,27 +133,55 @@ function parseArgs(argv: string[]): Options {
       return v;
     };
     switch (flag) {
-      case '--dir': o.dir = value(); break;
+      case '--dir':
+        o.dir = value();
+        break;
       case '--preset': {
         const p = value();
         if (p !== 'quick' && p !== 'standard') throw new Error(`--preset must be quick or standard, not ${p}`);
         o.preset = p;
         break;
       }
-      case '--files': over.count = Number(value()); break;
-      case '--min-size': over.minBytes = parseSize(value(), '--min-size'); break;
-      case '--max-size': over.maxBytes = parseSize(value(), '--max-size'); break;
-      case '--seed': over.seed = Number(value()); break;
-      case '--qd': o.qd = Number(value()); break;
-      case '--rounds': o.rounds = Number(value()); break;
-      case '--no-write': o.write = false; break;
-      case '--no-per-file': o.perFile = false; break;
-      case '--no-drop': o.drop = false; break;
-      case '--json': o.json = true; break;
-      case '--quick-check': quick = true; break; // undocumented: lets a smoke run use 1 round
-      case '--help': case '-h': process.stdout.write(`${HELP}\n`); process.exit(0);
+      case '--files':
+        over.count = Number(value());
+        break;
+      case '--min-size':
+        over.minBytes = parseSize(value(), '--min-size');
+        break;
+      case '--max-size':
+        over.maxBytes = parseSize(value(), '--max-size');
+        break;
+      case '--seed':
+        over.seed = Number(value());
+        break;
+      case '--qd':
+        o.qd = Number(value());
+        break;
+      case '--rounds':
+        o.rounds = Number(value());
+        break;
+      case '--no-write':
+        o.write = false;
+        break;
+      case '--no-per-file':
+        o.perFile = false;
+        break;
+      case '--no-drop':
+        o.drop = false;
+        break;
+      case '--json':
+        o.json = true;
+        break;
+      case '--quick-check':
+        quick = true;
+        break; // undocumented: lets a smoke run use 1 round
+      case '--help':
+      case '-h':
+        process.stdout.write(`${HELP}\n`);
+        process.exit(0);
       // eslint-disable-next-line no-fallthrough
-      default: throw new Error(`unknown option ${a}\n${HELP}`);
+      default:
+        throw new Error(`unknown option ${a}\n${HELP}`);
     }
   }
   const base = o.preset === 'default' ? DEFAULT_SET : FILES_PRESET_OPTIONS[o.preset];
@@ -216,7 +251,10 @@ function table(head: string[], rows: string[][], right: boolean[] = [], head2?: 
   const heads = head2 ? [head, head2] : [head];
   const w = head.map((_, i) => Math.max(...heads.map((h) => (h[i] ?? '').length), ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]): string =>
-    cells.map((c, i) => (right[i] ? c.padStart(w[i]!) : c.padEnd(w[i]!))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (right[i] ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
+      .join('  ')
+      .trimEnd();
   return [...heads.map(line), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -276,7 +314,10 @@ function fioVersion(): string {
 }
 
 /** Runs a child process to completion, registered for Ctrl-C. */
-function runChild(cmd: string, args: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+function runChild(
+  cmd: string,
+  args: string[],
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const c = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(c);
@@ -392,7 +433,15 @@ type FioMode = 'stream' | 'per-file';
  *    I/O starts from an empty queue and drains at its end, as the many-file test's one engine
  *    test per file does.
  */
-function fioArgs(dir: string, set: FileSet, order: number[], rw: 'read' | 'write', qd: number, mode: FioMode = 'stream', prefix = ''): string[] {
+function fioArgs(
+  dir: string,
+  set: FileSet,
+  order: number[],
+  rw: 'read' | 'write',
+  qd: number,
+  mode: FioMode = 'stream',
+  prefix = '',
+): string[] {
   // Names relative to --directory keep the list short; a list that would still pass fio's limit
   // on one option's length (about 290 of the set's 13-character names) goes on in a new section.
   const groups: Array<{ bs: number; files: string[]; length: number }> = [];
@@ -443,7 +492,14 @@ interface FioPass extends Pass {
   jobMs: number[];
 }
 
-async function fioPass(dir: string, set: FileSet, rw: 'read' | 'write', qd: number, mode: FioMode = 'stream', prefix = ''): Promise<FioPass> {
+async function fioPass(
+  dir: string,
+  set: FileSet,
+  rw: 'read' | 'write',
+  qd: number,
+  mode: FioMode = 'stream',
+  prefix = '',
+): Promise<FioPass> {
   checkAbort();
   const order = rw === 'read' ? set.readOrder : set.writeOrder;
   const before = order.map((i) => statSync(path.join(dir, prefix + set.entries[i]!.name)));
@@ -531,10 +587,11 @@ function samples(set: FileSet, rounds: Round[], tool: 'engine' | 'fio-per-file')
   const xs: Array<{ index: number; bytes: number; seconds: number }> = [];
   for (const r of rounds) {
     if (tool === 'engine') xs.push(...r.engine.files);
-    else if (r.perFile) r.perFile.jobMs.forEach((ms, k) => {
-      const e = set.entries[set.readOrder[k]!]!;
-      xs.push({ index: e.index, bytes: e.bytes, seconds: ms / 1000 });
-    });
+    else if (r.perFile)
+      r.perFile.jobMs.forEach((ms, k) => {
+        const e = set.entries[set.readOrder[k]!]!;
+        xs.push({ index: e.index, bytes: e.bytes, seconds: ms / 1000 });
+      });
   }
   return xs;
 }
@@ -576,7 +633,9 @@ function bySize(set: FileSet, rounds: Round[]): SizeClass[] {
   return classes.map((c) => {
     const ids = new Set(c.map((e) => e.index));
     const sum = (xs: typeof eng): { bytes: number; seconds: number; n: number } =>
-      xs.filter((x) => ids.has(x.index)).reduce((a, x) => ({ bytes: a.bytes + x.bytes, seconds: a.seconds + x.seconds, n: a.n + 1 }), { bytes: 0, seconds: 0, n: 0 });
+      xs
+        .filter((x) => ids.has(x.index))
+        .reduce((a, x) => ({ bytes: a.bytes + x.bytes, seconds: a.seconds + x.seconds, n: a.n + 1 }), { bytes: 0, seconds: 0, n: 0 });
     const e = sum(eng);
     const p = sum(per);
     return {
@@ -683,7 +742,8 @@ async function main(): Promise<number> {
   const engWrite = await enginePass(benchDir, set, 'write', o.qd);
   for (const e of set.entries) {
     const s = statSync(path.join(benchDir, e.name));
-    if (s.size !== e.bytes || s.blocks * 512 < e.bytes) throw new Error(`${e.name} is not fully written: size ${s.size}, allocated ${s.blocks * 512}`);
+    if (s.size !== e.bytes || s.blocks * 512 < e.bytes)
+      throw new Error(`${e.name} is not fully written: size ${s.size}, allocated ${s.blocks * 512}`);
   }
   log(`  engine ${f1(engWrite.mbps)} MB/s in ${f2(engWrite.seconds)} s (wall ${f2(engWrite.wallSeconds)} s)`);
 
@@ -697,7 +757,18 @@ async function main(): Promise<number> {
 
   const withPer = rounds.filter((r) => r.perFile);
   const perRound = table(
-    ['round', 'order', 'engine MB/s', 'fio MB/s', 'ratio', 'engine s', 'fio s', 'engine wall s', 'fio wall s', ...(withPer.length ? ['fio per file MB/s', 'ratio'] : [])],
+    [
+      'round',
+      'order',
+      'engine MB/s',
+      'fio MB/s',
+      'ratio',
+      'engine s',
+      'fio s',
+      'engine wall s',
+      'fio wall s',
+      ...(withPer.length ? ['fio per file MB/s', 'ratio'] : []),
+    ],
     rounds.map((r) => [
       String(r.round),
       r.order.map((t) => (t === 'engine' ? 'E' : t === 'fio' ? 'F' : 'P')).join(''),
@@ -715,7 +786,15 @@ async function main(): Promise<number> {
   const classes = bySize(set, rounds);
   const classTable = table(
     ['file size', 'files', 'bytes', 'engine MB/s', 'fio per file MB/s', 'engine ms', 'fio per file ms'],
-    classes.map((c) => [c.label, String(c.files), gb(c.bytes), f1(c.engineMBps), f1(c.perFileMBps), f2(c.engineMeanMs), f2(c.perFileMeanMs)]),
+    classes.map((c) => [
+      c.label,
+      String(c.files),
+      gb(c.bytes),
+      f1(c.engineMBps),
+      f1(c.perFileMBps),
+      f2(c.engineMeanMs),
+      f2(c.perFileMeanMs),
+    ]),
     [false, true, true, true, true, true, true],
     ['', '', '', '', '', 'per file', 'per file'],
   );
@@ -816,7 +895,9 @@ try {
 } finally {
   // Children have been told to stop; wait for them so no one still holds files in the folder.
   await Promise.all(
-    [...children].map((c) => new Promise<void>((res) => (c.exitCode !== null || c.signalCode !== null ? res() : c.once('close', () => res())))),
+    [...children].map(
+      (c) => new Promise<void>((res) => (c.exitCode !== null || c.signalCode !== null ? res() : c.once('close', () => res()))),
+    ),
   );
   removeBenchDir();
 }

@@ -143,7 +143,17 @@ async function main(): Promise<void> {
     try {
       const file = path.join(work, 'hash.dat');
       log(`writing ${o.size} B to ${file}...`);
-      await runTest({ path: file, rw: 'write', bs: MiB, qd: 8, threads: 1, fileSize: o.size, pattern: 'random', cache: 'auto', keepFile: true });
+      await runTest({
+        path: file,
+        rw: 'write',
+        bs: MiB,
+        qd: 8,
+        threads: 1,
+        fileSize: o.size,
+        pattern: 'random',
+        cache: 'auto',
+        keepFile: true,
+      });
       for (const algo of o.algos) {
         const rows: Array<{ r: number; read: number; rh: number; mem: number; cold: number; rw: number; hw: number; cache: string }> = [];
         for (let r = 1; r <= o.rounds; r++) {
@@ -152,19 +162,34 @@ async function main(): Promise<void> {
           const rh = await runHash({ mode: 'read-hash', algo, path: file });
           const mem = await runHash({ mode: 'memory', algo, threads: 1, seconds: o.seconds });
           const cold = await runHash({ mode: 'memory', algo, threads: 1, seconds: o.seconds, memoryBytes: 256 * MiB });
-          rows.push({ r, read: read.mbps, rh: rh.mbps, mem: mem.mbps, cold: cold.mbps, rw: rh.readerWaitSeconds ?? 0, hw: rh.hasherWaitSeconds ?? 0, cache: read.cacheMode ?? '?' });
-          log(`  ${algo} pipeline round ${r}: read ${f1(read.mbps)}, read+hash ${f1(rh.mbps)}, memory ${f1(mem.mbps)}, from RAM ${f1(cold.mbps)} MB/s`);
+          rows.push({
+            r,
+            read: read.mbps,
+            rh: rh.mbps,
+            mem: mem.mbps,
+            cold: cold.mbps,
+            rw: rh.readerWaitSeconds ?? 0,
+            hw: rh.hasherWaitSeconds ?? 0,
+            cache: read.cacheMode ?? '?',
+          });
+          log(
+            `  ${algo} pipeline round ${r}: read ${f1(read.mbps)}, read+hash ${f1(rh.mbps)}, memory ${f1(mem.mbps)}, from RAM ${f1(cold.mbps)} MB/s`,
+          );
         }
         const ratio = median(rows.map((x) => x.rh / Math.min(x.read, x.mem)));
         say(`Pipeline ${algo.toUpperCase()} on a ${(o.size / 1e9).toFixed(2)} GB file (${rows[0]!.cache} I/O, 1 MiB chunks, 4 in flight):`);
-        say('round  read MB/s  read+hash MB/s  memory MB/s  min(read, memory)  ratio  from RAM MB/s  ratio vs from RAM  reader waited s  hasher waited s');
+        say(
+          'round  read MB/s  read+hash MB/s  memory MB/s  min(read, memory)  ratio  from RAM MB/s  ratio vs from RAM  reader waited s  hasher waited s',
+        );
         for (const x of rows) {
           say(
             `${String(x.r).padStart(5)}  ${f1(x.read).padStart(9)}  ${f1(x.rh).padStart(14)}  ${f1(x.mem).padStart(11)}  ${f1(Math.min(x.read, x.mem)).padStart(17)}  ${f3(x.rh / Math.min(x.read, x.mem))}  ${f1(x.cold).padStart(13)}  ${f3(x.rh / Math.min(x.read, x.cold)).padStart(17)}  ${x.rw.toFixed(2).padStart(15)}  ${x.hw.toFixed(2).padStart(15)}`,
           );
         }
         say(`median ratio ${f3(ratio)}  target >= ${PIPELINE_TARGET}: ${ratio >= PIPELINE_TARGET ? 'ok' : 'BELOW'}`);
-        say(`informational: read + hash / min(read, hashing from RAM): median ${f3(median(rows.map((x) => x.rh / Math.min(x.read, x.cold))))}`);
+        say(
+          `informational: read + hash / min(read, hashing from RAM): median ${f3(median(rows.map((x) => x.rh / Math.min(x.read, x.cold))))}`,
+        );
         say();
       }
     } finally {

@@ -4,7 +4,10 @@
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const [wantMajor, wantMinor] = pkg.engines.node.replace(/^>=\s*/, '').split('.').map(Number);
+const [wantMajor, wantMinor] = pkg.engines.node
+  .replace(/^>=\s*/, '')
+  .split('.')
+  .map(Number);
 const [major, minor] = process.versions.node.split('.').map(Number);
 
 if (major < wantMajor || (major === wantMajor && minor < (wantMinor ?? 0))) {

@@ -31,7 +31,9 @@ const rel = (f) => path.relative(root, f);
 
 const version = spawnSync(binary, ['--version'], { encoding: 'utf8' });
 if (version.error || version.status !== 0) {
-  console.error(`clang-format: cannot run ${binary} (${version.error?.message ?? version.stderr.trim()}); install it (Debian: apt-get install clang-format)`);
+  console.error(
+    `clang-format: cannot run ${binary} (${version.error?.message ?? version.stderr.trim()}); install it (Debian: apt-get install clang-format)`,
+  );
   process.exit(1);
 }
 if (files.length === 0) {

@@ -24,9 +24,19 @@ const cxx = process.env.CXX ?? 'g++';
 const gypFile = path.resolve(root, process.env.DD_BINDING_GYP ?? 'native/binding.gyp');
 
 const CXXFLAGS = [
-  '-std=c++17', '-O1', '-g', '-Wall', '-Wextra', '-Werror', '-Wno-unused-parameter',
-  '-DDD_DEBUG=1', '-fsanitize=address,undefined', '-fno-omit-frame-pointer', '-pthread',
-  '-I', srcDir,
+  '-std=c++17',
+  '-O1',
+  '-g',
+  '-Wall',
+  '-Wextra',
+  '-Werror',
+  '-Wno-unused-parameter',
+  '-DDD_DEBUG=1',
+  '-fsanitize=address,undefined',
+  '-fno-omit-frame-pointer',
+  '-pthread',
+  '-I',
+  srcDir,
 ];
 
 function fail(message) {
@@ -36,7 +46,10 @@ function fail(message) {
 
 const ccFiles = (dir) =>
   existsSync(dir)
-    ? readdirSync(dir).filter((f) => f.endsWith('.cc')).sort().map((f) => path.join(dir, f))
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.cc'))
+        .sort()
+        .map((f) => path.join(dir, f))
     : [];
 
 // ---- sources --------------------------------------------------------------------------------
@@ -66,7 +79,9 @@ print(json.dumps({"sources": out, "libraries": libs}))`;
   let listed = { sources: ['src/platform/posix.cc', 'src/platform/linux.cc', 'src/platform/crypto_linux.cc'], libraries: ['-lcrypto'] };
   if (r.status === 0) listed = JSON.parse(r.stdout);
   else console.warn(`native-unit-tests: could not read ${rel(gypFile)} (${r.stderr.trim()}); using ${listed.sources.join(', ')}`);
-  const files = listed.sources.map((s) => path.join(root, 'native', s)).filter((f) => f.startsWith(path.join(srcDir, 'platform') + path.sep));
+  const files = listed.sources
+    .map((s) => path.join(root, 'native', s))
+    .filter((f) => f.startsWith(path.join(srcDir, 'platform') + path.sep));
   for (const f of files.filter((x) => !existsSync(x))) console.warn(`native-unit-tests: note: ${rel(f)} does not exist yet`);
   return { files: files.filter((x) => existsSync(x)), libraries: listed.libraries.filter((l) => l !== '-pthread') };
 }
@@ -100,9 +115,29 @@ function gtestLibs() {
   if (!existsSync(lib) || !existsSync(main)) {
     console.log(`native-unit-tests: building GoogleTest from ${src}`);
     mkdirSync(dir, { recursive: true });
-    for (const [name, archive] of [['gtest-all', lib], ['gtest_main', main]]) {
+    for (const [name, archive] of [
+      ['gtest-all', lib],
+      ['gtest_main', main],
+    ]) {
       const obj = path.join(dir, `${name}.o`);
-      const cc = spawnSync(cxx, ['-std=c++17', '-O1', '-g', '-pthread', '-isystem', path.join(src, 'include'), '-I', src, '-c', path.join(src, 'src', `${name}.cc`), '-o', obj], { stdio: 'inherit' });
+      const cc = spawnSync(
+        cxx,
+        [
+          '-std=c++17',
+          '-O1',
+          '-g',
+          '-pthread',
+          '-isystem',
+          path.join(src, 'include'),
+          '-I',
+          src,
+          '-c',
+          path.join(src, 'src', `${name}.cc`),
+          '-o',
+          obj,
+        ],
+        { stdio: 'inherit' },
+      );
       if (cc.status !== 0) fail(`building GoogleTest (${name}.cc) failed`);
       const ar = spawnSync('ar', ['rcs', archive, obj], { stdio: 'inherit' });
       if (ar.status !== 0) fail(`ar for ${archive} failed`);
@@ -187,7 +222,9 @@ if (failed) {
 // ---- link and run ---------------------------------------------------------------------------
 
 const objects = sources.map(objectFor);
-const link = spawnSync(cxx, ['-fsanitize=address,undefined', '-pthread', ...objects, ...gtest.libs, ...linux.libraries, '-o', binary], { stdio: 'inherit' });
+const link = spawnSync(cxx, ['-fsanitize=address,undefined', '-pthread', ...objects, ...gtest.libs, ...linux.libraries, '-o', binary], {
+  stdio: 'inherit',
+});
 if (link.status !== 0) fail('linking the test binary failed');
 
 const env = {

@@ -37,7 +37,14 @@ try {
   });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
   await page.goto(url);
@@ -49,7 +56,10 @@ try {
     await page.getByRole('radio', { name: 'Runs' }).click();
     await page.getByLabel('Number of runs').fill('2');
     await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByText(/reading/i).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/reading/i)
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page.waitForTimeout(250);
     await page.screenshot({ path: path.join(out, 'quick-test-running.png') });
     await page.getByRole('button', { name: 'Start' }).waitFor({ timeout: 120_000 });
@@ -94,7 +104,10 @@ try {
   if (only === undefined || only === 'history') {
     const ids: string[] = [];
     for (const label of ['Same disk, run A', 'Same disk, run B']) {
-      const json = execFileSync(process.execPath, [bin, 'run', target, '--size', '1GB', '--runs', '3', '--label', label, '--json'], { env, encoding: 'utf8' });
+      const json = execFileSync(process.execPath, [bin, 'run', target, '--size', '1GB', '--runs', '3', '--label', label, '--json'], {
+        env,
+        encoding: 'utf8',
+      });
       ids.push((JSON.parse(json) as { id: string }).id);
     }
     execFileSync(process.execPath, [bin, 'share', ids[0]!, '--out', path.join(out, 'share-card.png')], { env });

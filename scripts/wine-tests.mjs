@@ -165,7 +165,10 @@ function cleanUp() {
   }
   rmSync(work, { recursive: true, force: true });
 }
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   process.on(signal, () => {
     cleanUp();
     process.exit(code);
@@ -250,18 +253,38 @@ try {
   } catch {
     doc = undefined;
   }
-  check(run.status === 0 && doc !== undefined, 'diskdial run --json exits 0 with one JSON document', `${run.status}\n${run.stderr}\n${run.stdout.slice(0, 400)}`);
+  check(
+    run.status === 0 && doc !== undefined,
+    'diskdial run --json exits 0 with one JSON document',
+    `${run.status}\n${run.stderr}\n${run.stdout.slice(0, 400)}`,
+  );
   if (doc) {
     const t = doc.tests?.[0];
-    check(doc.schema === 1 && doc.host?.os === 'win32' && doc.target?.path === winPath(dirs.cli), 'the result is a Windows one, on the Windows path', JSON.stringify({ host: doc.host, target: doc.target }));
+    check(
+      doc.schema === 1 && doc.host?.os === 'win32' && doc.target?.path === winPath(dirs.cli),
+      'the result is a Windows one, on the Windows path',
+      JSON.stringify({ host: doc.host, target: doc.target }),
+    );
     // Wine's powershell.exe is a stub that prints nothing: the result says the disk is unknown.
-    check(doc.flags?.some((f) => f.code === 'disk-unknown' && /PowerShell \(powershell\.exe\) is missing or gave no answer/.test(f.message)), 'no PowerShell: a disk-unknown flag in plain words', JSON.stringify(doc.flags));
-    check(doc.cacheMode === 'direct' && t?.bytes === 16 * MiB && t.mbps > 0, 'the write was uncached and complete', JSON.stringify({ cacheMode: doc.cacheMode, test: t && { bytes: t.bytes, mbps: t.mbps } }));
+    check(
+      doc.flags?.some((f) => f.code === 'disk-unknown' && /PowerShell \(powershell\.exe\) is missing or gave no answer/.test(f.message)),
+      'no PowerShell: a disk-unknown flag in plain words',
+      JSON.stringify(doc.flags),
+    );
+    check(
+      doc.cacheMode === 'direct' && t?.bytes === 16 * MiB && t.mbps > 0,
+      'the write was uncached and complete',
+      JSON.stringify({ cacheMode: doc.cacheMode, test: t && { bytes: t.bytes, mbps: t.mbps } }),
+    );
     const users = path.join(prefix, 'drive_c', 'users');
     const saved = readdirSync(users)
       .map((u) => path.join(users, u, 'AppData', 'Roaming', 'DiskDial', 'results', `${doc.id}.json`))
       .find((f) => existsSync(f));
-    check(saved !== undefined, 'the result is saved in %APPDATA%\\DiskDial\\results', `no ${doc.id}.json under ${users}/*/AppData/Roaming/DiskDial/results`);
+    check(
+      saved !== undefined,
+      'the result is saved in %APPDATA%\\DiskDial\\results',
+      `no ${doc.id}.json under ${users}/*/AppData/Roaming/DiskDial/results`,
+    );
     const hist = cli('history', '--json');
     check(hist.status === 0 && hist.stdout.includes(doc.id), 'diskdial history lists it', hist.stderr);
   }
@@ -270,13 +293,27 @@ try {
   const missing = path.join(work, 'no-such-folder');
   for (const [what, winArgs, linuxArgs, words] of [
     ['a missing folder', ['run', winPath(missing)], ['run', missing], /No such folder/],
-    ['a read-only folder', ['run', winPath(dirs.ro), '--size', '16MiB'], ['run', dirs.ro, '--size', '16MiB'], /read-only|Permission denied/],
-    ['a drive too small for the test', ['run', 'E:\\', '--test', 'seq-write', '--size', '64MiB'], ['run', dirs.full, '--test', 'seq-write', '--size', '64MiB'], /free space/],
+    [
+      'a read-only folder',
+      ['run', winPath(dirs.ro), '--size', '16MiB'],
+      ['run', dirs.ro, '--size', '16MiB'],
+      /read-only|Permission denied/,
+    ],
+    [
+      'a drive too small for the test',
+      ['run', 'E:\\', '--test', 'seq-write', '--size', '64MiB'],
+      ['run', dirs.full, '--test', 'seq-write', '--size', '64MiB'],
+      /free space/,
+    ],
     ['a bad option', ['run', winPath(dirs.cli), '--qd', '99'], ['run', dirs.cli, '--qd', '99'], /./],
   ]) {
     const w = cli(...winArgs, '--no-save');
     const l = linuxCli(...linuxArgs, '--no-save');
-    check(w.status === l.status && w.status !== 0 && words.test(w.stderr), `${what}: exit ${w.status} as on Linux (${l.status})`, `Windows: ${w.stderr.trim()}\nLinux:   ${l.stderr.trim()}`);
+    check(
+      w.status === l.status && w.status !== 0 && words.test(w.stderr),
+      `${what}: exit ${w.status} as on Linux (${l.status})`,
+      `Windows: ${w.stderr.trim()}\nLinux:   ${l.stderr.trim()}`,
+    );
   }
 
   const h = cli('hash', winPath(path.join(dirs.hash, '1MiB+1.bin')), '--json', '--no-save', '--threads', '1');
@@ -286,7 +323,11 @@ try {
   } catch {
     hdoc = undefined;
   }
-  check(h.status === 0 && JSON.stringify(hdoc ?? {}).includes(expected['1MiB+1.bin'].sha256), 'diskdial hash --json gives sha256sum\'s digest', `${h.status}\n${h.stderr}`);
+  check(
+    h.status === 0 && JSON.stringify(hdoc ?? {}).includes(expected['1MiB+1.bin'].sha256),
+    "diskdial hash --json gives sha256sum's digest",
+    `${h.status}\n${h.stderr}`,
+  );
   const bad = cli('hash', winPath(path.join(dirs.hash, 'one.bin')), '--verify', '0'.repeat(64), '--no-save', '--threads', '1');
   check(bad.status === 1, `diskdial hash --verify with a wrong digest exits 1 (${bad.status})`, bad.stderr);
 

@@ -27,7 +27,10 @@ function expectOneLine(stderr: string, pattern: RegExp): void {
 describe.runIf(rootOnly())('diskdial run: runtime errors on real volumes (root)', () => {
   const mounted: MountedFs[] = [];
   beforeAll(() => {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+      cwd: root,
+      stdio: 'pipe',
+    });
   });
   afterAll(async () => {
     for (const m of mounted) await m.cleanup();

@@ -13,12 +13,16 @@ import type { HistoryListing } from '../../app/src/ipc/contract.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin/diskdial.js');
-const fixture = (kind: string): ResultDocument => JSON.parse(readFileSync(path.join(root, 'test/fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
+const fixture = (kind: string): ResultDocument =>
+  JSON.parse(readFileSync(path.join(root, 'test/fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
 let tmp: string;
 let home: string;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'pipe',
+  });
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-cli-history-'));
   home = path.join(tmp, 'home');
 });
@@ -31,7 +35,12 @@ function cli(...args: string[]): { status: number | null; stdout: string; stderr
 }
 
 function cliIn(dataHome: string, timeout: number, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout, cwd: tmp, env: { ...process.env, DISKDIAL_HOME: dataHome } });
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    timeout,
+    cwd: tmp,
+    env: { ...process.env, DISKDIAL_HOME: dataHome },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -122,9 +131,15 @@ describe('diskdial run saves, history lists', () => {
       [['export'], 'export needs a result: an id from diskdial history, or an exported .json file'],
       [['share', 'abc', '--out', 'card.jpg'], '--out must end in .png or .svg'],
       [['share', 'abc', '--scale', '9'], '--scale must be 1, 2, 3 or 4, not "9"'],
-      [['share', path.join(tmp, 'future.json')], `${path.join(tmp, 'future.json')}: It was made by a newer DiskDial (result schema 2); this version reads schema 1. Update DiskDial to open it.`],
+      [
+        ['share', path.join(tmp, 'future.json')],
+        `${path.join(tmp, 'future.json')}: It was made by a newer DiskDial (result schema 2); this version reads schema 1. Update DiskDial to open it.`,
+      ],
       [['share', './missing.json'], `No such file: ${path.join(tmp, 'missing.json')} (ENOENT)`],
-      [['import', path.join(tmp, 'future.json')], 'future.json cannot be imported: It was made by a newer DiskDial (result schema 2); this version reads schema 1. Update DiskDial to open it.'],
+      [
+        ['import', path.join(tmp, 'future.json')],
+        'future.json cannot be imported: It was made by a newer DiskDial (result schema 2); this version reads schema 1. Update DiskDial to open it.',
+      ],
       [['history', 'rename'], 'unknown history action "rename"; use list, label or delete'],
       [['history', '--bogus'], 'unknown option --bogus; see diskdial --help'],
       [['--json', 'history'], 'options go after "history": diskdial history …'],
@@ -139,7 +154,9 @@ describe('diskdial run saves, history lists', () => {
     await fsp.writeFile(path.join(home, 'results', 'broken.json'), '{"schema": 1, "id": "broken"');
     const r = cli('history');
     expect(r.status).toBe(0);
-    expect(r.stderr).toBe(`diskdial: skipped ${path.join(home, 'results', 'broken.json')}: The file ends too soon: it is not complete JSON (cut short?).\n`);
+    expect(r.stderr).toBe(
+      `diskdial: skipped ${path.join(home, 'results', 'broken.json')}: The file ends too soon: it is not complete JSON (cut short?).\n`,
+    );
     expect(r.stdout).toContain('From the CLI');
   });
 });
@@ -201,11 +218,16 @@ describe('a hostile history folder', () => {
       status: 2,
       stderr: 'diskdial: A label holds at most 200 characters; this one has 201.\n',
     });
-    expect(cliIn(hostile, 20_000, 'history', 'label', short, '\x1b[1mBold\x1b[0m move')).toMatchObject({ status: 0, stdout: `${short}  Bold move\n` });
+    expect(cliIn(hostile, 20_000, 'history', 'label', short, '\x1b[1mBold\x1b[0m move')).toMatchObject({
+      status: 0,
+      stdout: `${short}  Bold move\n`,
+    });
   });
 
   it('run --label follows the same rule: at most 200 characters, made plain', () => {
-    expect(() => parseCli(['run', tmp, '--label', 'x'.repeat(201)])).toThrow('--label: A label holds at most 200 characters; this one has 201.');
+    expect(() => parseCli(['run', tmp, '--label', 'x'.repeat(201)])).toThrow(
+      '--label: A label holds at most 200 characters; this one has 201.',
+    );
     expect(parseCli(['run', tmp, '--label', '\x1b[31mOn the\x07 hub'])).toMatchObject({ label: 'On the hub' });
   });
 
@@ -216,7 +238,9 @@ describe('a hostile history folder', () => {
     await fsp.writeFile(file, JSON.stringify({ format: 'diskdial-comparison', schema: 1, results: [fresh, clash] }));
     const r = cliIn(hostile, 20_000, 'import', file);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe(`diskdial: clash.json holds a result whose id (${clash.id}) is already in history with different figures: result 2 of 2 (id ${clash.id}). Nothing was imported.\n`);
+    expect(r.stderr).toBe(
+      `diskdial: clash.json holds a result whose id (${clash.id}) is already in history with different figures: result 2 of 2 (id ${clash.id}). Nothing was imported.\n`,
+    );
     const listing = JSON.parse(cliIn(hostile, 20_000, 'history', '--json').stdout) as HistoryListing;
     expect(listing.entries.map((e) => e.id)).toEqual([doc().id]);
   });

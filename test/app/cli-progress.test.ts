@@ -4,8 +4,18 @@ import { createProgressLine, formatProgress, progressFraction } from '../../app/
 import type { RunProgress } from '../../app/src/core/runner.js';
 
 const p: RunProgress = {
-  phase: 'run', bytesDone: 256 << 20, bytesTotal: 1024 << 20, elapsed: 1, secondsTotal: 0, instMBps: 1234.56, avgMBps: 987.6,
-  testIndex: 1, testCount: 8, testName: 'SEQ1M Q1T1 Read', run: 2, runs: 3,
+  phase: 'run',
+  bytesDone: 256 << 20,
+  bytesTotal: 1024 << 20,
+  elapsed: 1,
+  secondsTotal: 0,
+  instMBps: 1234.56,
+  avgMBps: 987.6,
+  testIndex: 1,
+  testCount: 8,
+  testName: 'SEQ1M Q1T1 Read',
+  run: 2,
+  runs: 3,
 };
 
 describe('progress line', () => {

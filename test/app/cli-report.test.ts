@@ -18,8 +18,12 @@ describe('formatReport for the detailed tests', () => {
     run.read.leastSquares!.overheadMs = -1.334; // a least-squares intercept can fall below zero
     const text = formatReport(doc);
     expect(text).toContain(`, 24 files 1.36 GB (1.27 GiB)`);
-    expect(text).toMatch(/^Many-file test \(custom\): 24 files, 3\.15 MB – 168 MB, 1\.36 GB in all, seed 326; written in random order, then read in random order$/m);
-    expect(text).toMatch(/^Write: 24 files, 1\.36 GB in 0\.78 s = 1739 MB\/s aggregate; per file mean 1580, median 1573, 20 % trimmed mean 1597 MB\/s$/m);
+    expect(text).toMatch(
+      /^Many-file test \(custom\): 24 files, 3\.15 MB – 168 MB, 1\.36 GB in all, seed 326; written in random order, then read in random order$/m,
+    );
+    expect(text).toMatch(
+      /^Write: 24 files, 1\.36 GB in 0\.78 s = 1739 MB\/s aggregate; per file mean 1580, median 1573, 20 % trimmed mean 1597 MB\/s$/m,
+    );
     expect(text).toContain('Theil–Sen: 1869 MB/s + 1.80 ms per file; least squares: 1847 MB/s + 1.91 ms per file (R² 0.975)');
     expect(text).toMatch(/least squares: \d+ MB\/s − 1\.33 ms per file/);
     expect(text).toMatch(/^Files Write\s+1738\.5\s/m);
@@ -41,7 +45,12 @@ describe('formatReport for the detailed tests', () => {
 
   it('sparkline scales to the peak and keeps at most the width asked', () => {
     expect(sparkline([0, 50, 100])).toBe('▁▅█'); // 50 % of 7 steps = 3.5, rounded to the 5th bar
-    expect(sparkline(Array.from({ length: 1000 }, (_, i) => i), 60)).toHaveLength(60);
+    expect(
+      sparkline(
+        Array.from({ length: 1000 }, (_, i) => i),
+        60,
+      ),
+    ).toHaveLength(60);
     expect(sparkline([])).toBe('');
   });
 });

@@ -64,7 +64,10 @@ describe('diskdial serve', () => {
     const ui = path.join(tmp, 'ui');
     await fsp.mkdir(ui);
     await fsp.writeFile(path.join(ui, 'index.html'), '<!doctype html><title>DiskDial UI</title>');
-    const child = spawn(process.execPath, argvFor(['serve']), { env: { ...process.env, DISKDIAL_RENDERER_DIR: ui }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, argvFor(['serve']), {
+      env: { ...process.env, DISKDIAL_RENDERER_DIR: ui },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));

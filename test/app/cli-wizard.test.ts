@@ -17,7 +17,10 @@ let home: string;
 let loop = '';
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'pipe',
+  });
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-cli-wizard-'));
   home = path.join(tmp, 'home');
 });
@@ -27,19 +30,39 @@ afterAll(async () => {
 });
 
 function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000, cwd: tmp, env: { ...process.env, DISKDIAL_HOME: home } });
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    cwd: tmp,
+    env: { ...process.env, DISKDIAL_HOME: home },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('compare: usage mistakes, before any disk is touched', () => {
   it('answers with one line and exit 2', () => {
     const cases: Array<[string[], string]> = [
-      [['compare', '--device', '/dev/sdz', '--formats', 'ext4'], "--confirm NAME is required: the disk's name as `diskdial disks` shows it; nothing is erased without it"],
-      [['compare', '--formats', 'ext4', '--confirm', 'x'], '--device is required: the whole disk to erase, e.g. --device /dev/sdb (see diskdial disks)'],
-      [['compare', '--device', '/dev/sdz', '--formats', 'ext4,zfs', '--confirm', 'x'], 'unknown format "zfs"; formats: ext4, ext4-fscrypt, ext4-luks, xfs, btrfs, exfat, ntfs, fat32, apfs, apfs-encrypted, apfs-cs, apfs-cs-encrypted, hfs+, hfs+-cs, refs, ntfs-bitlocker'],
-      [['compare', '--device', '/dev/sdz', '--formats', 'ext4', '--confirm', 'x', '--plan', 'cdm', '--size', '1GB'], '--size applies to --plan quick only'],
+      [
+        ['compare', '--device', '/dev/sdz', '--formats', 'ext4'],
+        "--confirm NAME is required: the disk's name as `diskdial disks` shows it; nothing is erased without it",
+      ],
+      [
+        ['compare', '--formats', 'ext4', '--confirm', 'x'],
+        '--device is required: the whole disk to erase, e.g. --device /dev/sdb (see diskdial disks)',
+      ],
+      [
+        ['compare', '--device', '/dev/sdz', '--formats', 'ext4,zfs', '--confirm', 'x'],
+        'unknown format "zfs"; formats: ext4, ext4-fscrypt, ext4-luks, xfs, btrfs, exfat, ntfs, fat32, apfs, apfs-encrypted, apfs-cs, apfs-cs-encrypted, hfs+, hfs+-cs, refs, ntfs-bitlocker',
+      ],
+      [
+        ['compare', '--device', '/dev/sdz', '--formats', 'ext4', '--confirm', 'x', '--plan', 'cdm', '--size', '1GB'],
+        '--size applies to --plan quick only',
+      ],
       [['compare', '--device', '/dev/sdz', '--formats', 'ext4', '--confirm', 'x', '--runs', '0'], '--runs: must be at least 1'],
-      [['compare', '--device', '/dev/sdz', '--formats', 'ext4', '--confirm', 'x', '--label', 'a b;c'], '--label: must be 1–11 letters, digits, - or _'],
+      [
+        ['compare', '--device', '/dev/sdz', '--formats', 'ext4', '--confirm', 'x', '--label', 'a b;c'],
+        '--label: must be 1–11 letters, digits, - or _',
+      ],
       [['compare', '--device', '/dev/sdz', '--formats', 'ext4', '--confirm', 'x'], '/dev/sdz is not a whole disk (see diskdial disks)'],
       [['report'], 'report needs results: ids from diskdial history, or exported .json files'],
     ];
@@ -61,9 +84,16 @@ describe.runIf(rootOnly())('compare on a disk image (root)', () => {
     const r = cli('disks', '--json');
     expect(r.status).toBe(0);
     const { disks, formats } = JSON.parse(r.stdout) as { disks: WizardDisk[]; formats: Array<{ id: string; available: boolean }> };
-    expect(disks.find((d) => d.path === loop)).toMatchObject({ name: path.basename(loop), bus: 'loop', offered: true, backingFile: path.join(tmp, 'disk.img') });
+    expect(disks.find((d) => d.path === loop)).toMatchObject({
+      name: path.basename(loop),
+      bus: 'loop',
+      offered: true,
+      backingFile: path.join(tmp, 'disk.img'),
+    });
     expect(disks.find((d) => d.system)).toMatchObject({ offered: false });
-    expect(formats.filter((f) => f.available).map((f) => f.id)).toEqual(expect.arrayContaining(['ext4', 'xfs', 'btrfs', 'exfat', 'ntfs', 'ext4-fscrypt']));
+    expect(formats.filter((f) => f.available).map((f) => f.id)).toEqual(
+      expect.arrayContaining(['ext4', 'xfs', 'btrfs', 'exfat', 'ntfs', 'ext4-fscrypt']),
+    );
     expect(cli('disks').stdout).toMatch(new RegExp(`^${loop}\\s+${path.basename(loop)}\\s+.*can be erased$`, 'm'));
   });
 
@@ -75,7 +105,23 @@ describe.runIf(rootOnly())('compare on a disk image (root)', () => {
 
   it('runs three formats, prints the report table, writes the HTML, and every result is in history', async () => {
     const html = path.join(tmp, 'report.html');
-    const r = cli('compare', '--device', loop, '--formats', 'ext4,xfs,btrfs', '--size', '16MiB,32MiB', '--runs', '2', '--rest', '0', '--confirm', path.basename(loop), '--report', html);
+    const r = cli(
+      'compare',
+      '--device',
+      loop,
+      '--formats',
+      'ext4,xfs,btrfs',
+      '--size',
+      '16MiB,32MiB',
+      '--runs',
+      '2',
+      '--rest',
+      '0',
+      '--confirm',
+      path.basename(loop),
+      '--report',
+      html,
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^## ext4 vs XFS vs Btrfs on /);
     const table = r.stdout.split('\n').filter((l) => l.startsWith('|'));
@@ -85,7 +131,9 @@ describe.runIf(rootOnly())('compare on a disk image (root)', () => {
     expect(r.stderr).toContain('[final] ext4: Leaving');
     expect(await fsp.readFile(html, 'utf8')).toMatch(/<svg/);
     const listing = JSON.parse(cli('history', '--json').stdout) as HistoryListing;
-    expect(listing.entries.map((e) => e.name).sort()).toEqual(['Btrfs · 16 MiB', 'Btrfs · 32 MiB', 'XFS · 16 MiB', 'XFS · 32 MiB', 'ext4 · 16 MiB', 'ext4 · 32 MiB'].sort());
+    expect(listing.entries.map((e) => e.name).sort()).toEqual(
+      ['Btrfs · 16 MiB', 'Btrfs · 32 MiB', 'XFS · 16 MiB', 'XFS · 32 MiB', 'ext4 · 16 MiB', 'ext4 · 32 MiB'].sort(),
+    );
     // The same report again from history, by id: `diskdial report`.
     const again = cli('report', ...listing.entries.map((e) => e.id.slice(0, 8)), '--baseline', 'xfs');
     expect(again.status).toBe(0);
@@ -102,7 +150,22 @@ describe.runIf(rootOnly())('compare on a disk image (root)', () => {
       id,
       createdAt: '2026-11-26T07:00:00.000Z',
       updatedAt: '2026-11-26T07:00:00.000Z',
-      settings: { device: loop, identity: { path: loop, sizeBytes: disk.sizeBytes, ...(disk.backingFile ? { backingFile: disk.backingFile } : {}), ...(disk.backingInode ? { backingInode: disk.backingInode } : {}) }, confirmName: disk.name, formats: ['ext4'], plan: 'quick', sizes: [16 * 1024 * 1024], runs: 1, restSeconds: 0, finalFormat: 'ext4' },
+      settings: {
+        device: loop,
+        identity: {
+          path: loop,
+          sizeBytes: disk.sizeBytes,
+          ...(disk.backingFile ? { backingFile: disk.backingFile } : {}),
+          ...(disk.backingInode ? { backingInode: disk.backingInode } : {}),
+        },
+        confirmName: disk.name,
+        formats: ['ext4'],
+        plan: 'quick',
+        sizes: [16 * 1024 * 1024],
+        runs: 1,
+        restSeconds: 0,
+        finalFormat: 'ext4',
+      },
       steps: [{ format: 'ext4', label: 'ext4', status: 'pending', resultIds: [] }],
       final: { format: 'ext4', label: 'ext4', status: 'pending' },
       status: 'stopped',
@@ -115,17 +178,40 @@ describe.runIf(rootOnly())('compare on a disk image (root)', () => {
     expect(refused.stderr).toMatch(new RegExp(`^${loop}\\s+${disk.name}\\s+.*can be erased$`, 'm'));
     expect(refused.stderr).toContain(`image ${disk.backingFile}`);
     expect(refused.stderr).toContain('It has no serial number, no WWN and no partition table DiskDial wrote');
-    expect(refused.stderr).toMatch(new RegExp(`diskdial: this disk's identity is weak: check the disk above is the one you mean, then resume with --confirm "${disk.name}"\n$`));
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        `diskdial: this disk's identity is weak: check the disk above is the one you mean, then resume with --confirm "${disk.name}"\n$`,
+      ),
+    );
     const resumed = cli('compare', '--resume', id, '--confirm', disk.name);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(JSON.parse(cli('compare', '--plans', '--json').stdout)).toEqual([]);
   }, 120_000);
 
   it('Ctrl-C stops after unmounting; --plans lists it; --resume finishes it', async () => {
-    const child = spawn(process.execPath, [bin, 'compare', '--device', loop, '--formats', 'xfs,ext4', '--size', '256MiB', '--runs', '3', '--rest', '0', '--confirm', path.basename(loop)], {
-      cwd: tmp,
-      env: { ...process.env, DISKDIAL_HOME: home },
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        bin,
+        'compare',
+        '--device',
+        loop,
+        '--formats',
+        'xfs,ext4',
+        '--size',
+        '256MiB',
+        '--runs',
+        '3',
+        '--rest',
+        '0',
+        '--confirm',
+        path.basename(loop),
+      ],
+      {
+        cwd: tmp,
+        env: { ...process.env, DISKDIAL_HOME: home },
+      },
+    );
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
     await new Promise<void>((resolve) => {

@@ -12,7 +12,10 @@ const bin = path.join(root, 'bin/diskdial.js');
 let tmp: string;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'pipe',
+  });
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-cli-'));
 });
 afterAll(async () => {
@@ -77,16 +80,40 @@ describe('bad input: one line on stderr, exit 2, nothing touched', () => {
     ['--json=1', () => ['run', tmp, '--json=1'], /option --json does not take a value/],
     ['extra argument', () => ['run', tmp, tmp], /unexpected argument/],
     ['--preset with quick', () => ['run', tmp, '--preset', 'nvme'], /--preset applies to --test cdm or files only/],
-    ['--preset nvme for files', () => ['run', tmp, '--test', 'files', '--preset', 'nvme'], /--preset must be one of quick, standard, custom, not "nvme"/],
-    ['--preset huge for cdm', () => ['run', tmp, '--test', 'cdm', '--preset', 'huge'], /--preset must be one of default, nvme, peak, realworld/],
+    [
+      '--preset nvme for files',
+      () => ['run', tmp, '--test', 'files', '--preset', 'nvme'],
+      /--preset must be one of quick, standard, custom, not "nvme"/,
+    ],
+    [
+      '--preset huge for cdm',
+      () => ['run', tmp, '--test', 'cdm', '--preset', 'huge'],
+      /--preset must be one of default, nvme, peak, realworld/,
+    ],
     ['--mode with files', () => ['run', tmp, '--test', 'files', '--mode', 'read'], /--mode applies to --test cdm only/],
-    ['--mode sideways', () => ['run', tmp, '--test', 'cdm', '--mode', 'sideways'], /--mode must be one of readwrite, read, write, mix, all/],
+    [
+      '--mode sideways',
+      () => ['run', tmp, '--test', 'cdm', '--mode', 'sideways'],
+      /--mode must be one of readwrite, read, write, mix, all/,
+    ],
     ['--reserve with cdm', () => ['run', tmp, '--test', 'cdm', '--reserve', '1GiB'], /--reserve applies to --test sustained or files only/],
-    ['--seconds with sustained', () => ['run', tmp, '--test', 'sustained', '--seconds', '5'], /--seconds does not apply to --test sustained: it is bounded by bytes/],
+    [
+      '--seconds with sustained',
+      () => ['run', tmp, '--test', 'sustained', '--seconds', '5'],
+      /--seconds does not apply to --test sustained: it is bounded by bytes/,
+    ],
     ['--size with files', () => ['run', tmp, '--test', 'files', '--size', '1GB'], /--size does not apply to --test files/],
     ['--files 1', () => ['run', tmp, '--test', 'files', '--files', '1'], /--files must be from 2 to 10000/],
-    ['--files with standard', () => ['run', tmp, '--test', 'files', '--preset', 'standard', '--files', '10'], /make a custom set; drop --preset standard/],
-    ['--min-size above --max-size', () => ['run', tmp, '--test', 'files', '--min-size', '10MB', '--max-size', '5MB'], /the largest file must be at least as large as the smallest/],
+    [
+      '--files with standard',
+      () => ['run', tmp, '--test', 'files', '--preset', 'standard', '--files', '10'],
+      /make a custom set; drop --preset standard/,
+    ],
+    [
+      '--min-size above --max-size',
+      () => ['run', tmp, '--test', 'files', '--min-size', '10MB', '--max-size', '5MB'],
+      /the largest file must be at least as large as the smallest/,
+    ],
     ['--rest soon', () => ['run', tmp, '--rest', 'soon'], /--rest must be minutes, or a time like 90s, 5m, 1h/],
     ['--interval soon', () => ['run', tmp, '--test', 'cdm', '--interval', 'soon'], /--interval must be a number of seconds/],
     ['--rwmixread 101', () => ['run', tmp, '--test', 'cdm', '--rwmixread', '101'], /--rwmixread must be from 0 to 100/],
@@ -97,7 +124,11 @@ describe('bad input: one line on stderr, exit 2, nothing touched', () => {
     ['hash --size on a file', () => ['hash', path.join(tmp, 'a-file'), '--size', '16MiB'], /--size applies to a folder/],
     ['hash --algo md5', () => ['hash', path.join(tmp, 'a-file'), '--algo', 'md5'], /--algo must be one of sha256, sha512/],
     ['hash --test', () => ['hash', path.join(tmp, 'a-file'), '--test', 'cdm'], /--test does not apply to diskdial hash/],
-    ['hash --verify of neither kind', () => ['hash', path.join(tmp, 'a-file'), '--verify', '12345'], /"12345" is neither a SHA-256 or SHA-512 digest/],
+    [
+      'hash --verify of neither kind',
+      () => ['hash', path.join(tmp, 'a-file'), '--verify', '12345'],
+      /"12345" is neither a SHA-256 or SHA-512 digest/,
+    ],
     ['run --algo', () => ['run', tmp, '--algo', 'sha512'], /--algo applies to diskdial hash only/],
     ['a file, not a folder', () => ['run', path.join(tmp, 'a-file')], /a-file is a file, not a folder \(ENOTDIR\)/],
     ['a missing path', () => ['run', path.join(tmp, 'missing')], /No such folder: .*missing \(ENOENT\)/],
@@ -136,13 +167,31 @@ describe('diskdial run', () => {
     expect(r.stdout).toMatch(/Test\s+MB\/s\s+IOPS\s+Mean lat\s+p99 lat\s+Cache/);
     expect(r.stdout).toMatch(/SEQ1M Q8T1 Read\s+[\d.]+\s+[\d,]+\s+[\d.]+ (µs|ms)\s+[\d.]+ (µs|ms)\s+direct/);
     expect(r.stdout).toContain('Cache mode: direct   Data: zeros');
-    expect(r.stdout).toContain('⚠ The test wrote zeros; disks and file systems that compress or deduplicate will look faster than with real data. — Run with --pattern random');
+    expect(r.stdout).toContain(
+      '⚠ The test wrote zeros; disks and file systems that compress or deduplicate will look faster than with real data. — Run with --pattern random',
+    );
     expect(await leftovers(tmp)).toEqual([]);
   });
 
   it('--test files --json: the many-file section, two rows, and nothing left', async () => {
     const dir = await fsp.mkdtemp(path.join(tmp, 'files-'));
-    const r = cli('run', dir, '--test', 'files', '--files', '6', '--min-size', '1MiB', '--max-size', '8MiB', '--seed', '3', '--reserve', '0', '--json');
+    const r = cli(
+      'run',
+      dir,
+      '--test',
+      'files',
+      '--files',
+      '6',
+      '--min-size',
+      '1MiB',
+      '--max-size',
+      '8MiB',
+      '--seed',
+      '3',
+      '--reserve',
+      '0',
+      '--json',
+    );
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout) as ResultDocument;
@@ -173,7 +222,12 @@ describe('diskdial run', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^DiskDial hash test of .*clip\.bin \(3\.15 MB\)$/m);
     expect(r.stdout).toMatch(/SHA-256 with OpenSSL/);
-    for (const row of ['Read \\(storage, uncached\\)', 'Read \\+ hash \\(pipelined\\)', 'Hash in memory, 1 core', 'Hash in memory, 2 cores']) {
+    for (const row of [
+      'Read \\(storage, uncached\\)',
+      'Read \\+ hash \\(pipelined\\)',
+      'Hash in memory, 1 core',
+      'Hash in memory, 2 cores',
+    ]) {
       expect(r.stdout).toMatch(new RegExp(`^${row}\\s+\\d+(\\.\\d)? MB/s  █+$`, 'm'));
     }
     expect(r.stdout).toMatch(/^(CPU-bound|Storage-bound|Balanced)/m);
@@ -216,7 +270,20 @@ describe('diskdial run', () => {
 
   it('SIGINT cancels the run, removes the test folder and exits 130', async () => {
     const dir = await fsp.mkdtemp(path.join(tmp, 'int-'));
-    const child = spawn(process.execPath, [bin, 'run', dir, '--test', 'rand-write', '--size', '32MiB', '--qd', '1', '--seconds', '20', '--json']);
+    const child = spawn(process.execPath, [
+      bin,
+      'run',
+      dir,
+      '--test',
+      'rand-write',
+      '--size',
+      '32MiB',
+      '--qd',
+      '1',
+      '--seconds',
+      '20',
+      '--json',
+    ]);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -238,7 +305,9 @@ describe('diskdial run', () => {
 
   it('after a SIGKILL mid-run, the next run removes the leftover folder', async () => {
     const dir = await fsp.mkdtemp(path.join(tmp, 'kill-'));
-    const child = spawn(process.execPath, [bin, 'run', dir, '--test', 'rand-write', '--size', '32MiB', '--qd', '1', '--seconds', '20'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [bin, 'run', dir, '--test', 'rand-write', '--size', '32MiB', '--qd', '1', '--seconds', '20'], {
+      stdio: 'ignore',
+    });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_c, sig) => resolve(sig)));
     const folder = await waitFor(async () => {
       for (const n of await leftovers(dir)) {

@@ -26,7 +26,11 @@ async function freeBytes(dir: string): Promise<number> {
 
 describe.runIf(rootOnly())('detailed tests on real file systems (root)', () => {
   beforeAll(async () => {
-    [xfs, ext4, btrfs] = await Promise.all([mountFs('xfs', { sizeMiB: 320 }), mountFs('ext4', { sizeMiB: 320 }), mountFs('btrfs', { sizeMiB: 256 })]);
+    [xfs, ext4, btrfs] = await Promise.all([
+      mountFs('xfs', { sizeMiB: 320 }),
+      mountFs('ext4', { sizeMiB: 320 }),
+      mountFs('btrfs', { sizeMiB: 256 }),
+    ]);
     mounted.push(xfs, ext4, btrfs);
   }, 60_000);
   afterAll(async () => {
@@ -48,7 +52,14 @@ describe.runIf(rootOnly())('detailed tests on real file systems (root)', () => {
       handleSignals: false,
       onPause: (e) => pauses.push(e),
     });
-    const names = ['SEQ1M Q8T1 Read', 'RND4K Q32T1 Read', 'SEQ1M Q8T1 Write', 'RND4K Q32T1 Write', 'SEQ1M Q8T1 Mix 70/30', 'RND4K Q32T1 Mix 70/30'];
+    const names = [
+      'SEQ1M Q8T1 Read',
+      'RND4K Q32T1 Read',
+      'SEQ1M Q8T1 Write',
+      'RND4K Q32T1 Write',
+      'SEQ1M Q8T1 Mix 70/30',
+      'RND4K Q32T1 Mix 70/30',
+    ];
     expect(doc.tests.map((t) => `${t.name}#${t.run}`)).toEqual([...names.map((n) => `${n}#1`), ...names.map((n) => `${n}#2`)]);
     expect(doc.tests.map((t) => t.rw).slice(0, 6)).toEqual(['read', 'randread', 'write', 'randwrite', 'rw', 'randrw']);
     for (const t of doc.tests) {
@@ -132,7 +143,10 @@ describe.runIf(rootOnly())('detailed tests on real file systems (root)', () => {
       expect(r.write.bytes).toBe(f.totalBytes);
       expect(r.read.bytes).toBe(f.totalBytes);
       expect(r.read.mbps).toBeCloseTo(r.read.bytes / r.read.seconds / 1e6, 9);
-      expect(r.read.seconds).toBeCloseTo(r.items.reduce((a, i) => a + i.read!.seconds, 0), 9);
+      expect(r.read.seconds).toBeCloseTo(
+        r.items.reduce((a, i) => a + i.read!.seconds, 0),
+        9,
+      );
       expect(r.write.theilSen!.rateMBps).toBeGreaterThan(0);
       expect(r.read.leastSquares!.r2).toBeGreaterThan(0);
       // Positions are a permutation of 1..n.
@@ -160,15 +174,30 @@ describe.runIf(rootOnly())('detailed tests on real file systems (root)', () => {
   }, 60_000);
 
   it('the same seed draws the same files on another file system', async () => {
-    const a = await runBenchmark({ target: xfs.dir, test: 'files', files: { count: 4, minBytes: MiB, maxBytes: 4 * MiB, seed: 9 }, reserveBytes: 0, handleSignals: false });
-    const b = await runBenchmark({ target: ext4.dir, test: 'files', files: { count: 4, minBytes: MiB, maxBytes: 4 * MiB, seed: 9 }, reserveBytes: 0, handleSignals: false });
+    const a = await runBenchmark({
+      target: xfs.dir,
+      test: 'files',
+      files: { count: 4, minBytes: MiB, maxBytes: 4 * MiB, seed: 9 },
+      reserveBytes: 0,
+      handleSignals: false,
+    });
+    const b = await runBenchmark({
+      target: ext4.dir,
+      test: 'files',
+      files: { count: 4, minBytes: MiB, maxBytes: 4 * MiB, seed: 9 },
+      reserveBytes: 0,
+      handleSignals: false,
+    });
     expect(a.files!.runs[0]!.items.map((i) => [i.name, i.bytes, i.writeOrder, i.readOrder])).toEqual(
       b.files!.runs[0]!.items.map((i) => [i.name, i.bytes, i.writeOrder, i.readOrder]),
     );
   }, 60_000);
 
   describe('cancelled mid-way, nothing is left', () => {
-    const cancelWhen = async (opts: Parameters<typeof runBenchmark>[0], when: (ac: AbortController) => Partial<Parameters<typeof runBenchmark>[0]>) => {
+    const cancelWhen = async (
+      opts: Parameters<typeof runBenchmark>[0],
+      when: (ac: AbortController) => Partial<Parameters<typeof runBenchmark>[0]>,
+    ) => {
       const ac = new AbortController();
       const p = runBenchmark({ ...opts, ...when(ac), signal: ac.signal, handleSignals: false });
       await expect(p).rejects.toMatchObject({ name: 'AbortError' });
@@ -177,19 +206,25 @@ describe.runIf(rootOnly())('detailed tests on real file systems (root)', () => {
 
     it('files: during the write pass, with files on disk', async () => {
       let started = 0;
-      await cancelWhen({ target: ext4.dir, test: 'files', files: { count: 12, minBytes: MiB, maxBytes: 8 * MiB }, reserveBytes: 0 }, (ac) => ({
-        onStepDone: () => {
-          if (++started === 5) ac.abort();
-        },
-      }));
+      await cancelWhen(
+        { target: ext4.dir, test: 'files', files: { count: 12, minBytes: MiB, maxBytes: 8 * MiB }, reserveBytes: 0 },
+        (ac) => ({
+          onStepDone: () => {
+            if (++started === 5) ac.abort();
+          },
+        }),
+      );
     }, 30_000);
 
     it('files: during the read pass', async () => {
-      await cancelWhen({ target: xfs.dir, test: 'files', files: { count: 8, minBytes: MiB, maxBytes: 8 * MiB }, reserveBytes: 0 }, (ac) => ({
-        onProgress: (p: RunProgress) => {
-          if (p.testName.startsWith('Read file 3/')) ac.abort();
-        },
-      }));
+      await cancelWhen(
+        { target: xfs.dir, test: 'files', files: { count: 8, minBytes: MiB, maxBytes: 8 * MiB }, reserveBytes: 0 },
+        (ac) => ({
+          onProgress: (p: RunProgress) => {
+            if (p.testName.startsWith('Read file 3/')) ac.abort();
+          },
+        }),
+      );
     }, 30_000);
 
     it('sustained: while writing', async () => {
@@ -203,13 +238,16 @@ describe.runIf(rootOnly())('detailed tests on real file systems (root)', () => {
     it('cdm: during the rest between runs, promptly', async () => {
       // Timed from the rest's start (the first run before it takes what the machine's load makes it).
       let t0 = 0;
-      await cancelWhen({ target: ext4.dir, test: 'cdm', preset: 'realworld', mode: 'read', size: 16 * MiB, seconds: 0.1, runs: 2, restSeconds: 600 }, (ac) => ({
-        onPause: (e: PauseEvent) => {
-          if (e.reason !== 'rest' || t0) return;
-          t0 = performance.now();
-          setTimeout(() => ac.abort(), 50);
-        },
-      }));
+      await cancelWhen(
+        { target: ext4.dir, test: 'cdm', preset: 'realworld', mode: 'read', size: 16 * MiB, seconds: 0.1, runs: 2, restSeconds: 600 },
+        (ac) => ({
+          onPause: (e: PauseEvent) => {
+            if (e.reason !== 'rest' || t0) return;
+            t0 = performance.now();
+            setTimeout(() => ac.abort(), 50);
+          },
+        }),
+      );
       expect(t0).toBeGreaterThan(0);
       expect(performance.now() - t0).toBeLessThan(10_000);
     }, 30_000);

@@ -34,16 +34,45 @@ afterEach(async () => {
 });
 
 const cdm = (over: Partial<Extract<DetailedSettings, { kind: 'cdm' }>> = {}) =>
-  DetailedSettings.parse({ kind: 'cdm', target: dir, preset: 'realworld', mode: 'readwrite', sizeBytes: 16 * MiB, seconds: 1, intervalSeconds: 0, runs: 1, restSeconds: 0, ...over });
+  DetailedSettings.parse({
+    kind: 'cdm',
+    target: dir,
+    preset: 'realworld',
+    mode: 'readwrite',
+    sizeBytes: 16 * MiB,
+    seconds: 1,
+    intervalSeconds: 0,
+    runs: 1,
+    restSeconds: 0,
+    ...over,
+  });
 
 describe('benchmarkOptions', () => {
   it('maps each kind to the runner’s options', () => {
-    expect(benchmarkOptions(cdm({ intervalSeconds: 2 }))).toMatchObject({ test: 'cdm', preset: 'realworld', mode: 'readwrite', size: 16 * MiB, seconds: 1, intervalSeconds: 2, runs: 1 });
-    expect(benchmarkOptions(DetailedSettings.parse({ kind: 'sustained', target: '/x', maxBytes: 1e9, runs: 2, restSeconds: 300 }))).toEqual({
-      target: '/x', test: 'sustained', size: 1e9, runs: 2, restSeconds: 300, handleSignals: false,
+    expect(benchmarkOptions(cdm({ intervalSeconds: 2 }))).toMatchObject({
+      test: 'cdm',
+      preset: 'realworld',
+      mode: 'readwrite',
+      size: 16 * MiB,
+      seconds: 1,
+      intervalSeconds: 2,
+      runs: 1,
     });
+    expect(benchmarkOptions(DetailedSettings.parse({ kind: 'sustained', target: '/x', maxBytes: 1e9, runs: 2, restSeconds: 300 }))).toEqual(
+      {
+        target: '/x',
+        test: 'sustained',
+        size: 1e9,
+        runs: 2,
+        restSeconds: 300,
+        handleSignals: false,
+      },
+    );
     // A preset set ignores count and sizes; custom uses them.
-    const files = (preset: 'quick' | 'custom') => benchmarkOptions(DetailedSettings.parse({ kind: 'files', target: '/x', preset, count: 9, minBytes: 4096, maxBytes: 8192, runs: 1, restSeconds: 0 }));
+    const files = (preset: 'quick' | 'custom') =>
+      benchmarkOptions(
+        DetailedSettings.parse({ kind: 'files', target: '/x', preset, count: 9, minBytes: 4096, maxBytes: 8192, runs: 1, restSeconds: 0 }),
+      );
     expect(files('quick')).not.toHaveProperty('files');
     expect(files('custom')).toMatchObject({ preset: 'custom', files: { count: 9, minBytes: 4096, maxBytes: 8192 } });
   });
@@ -57,12 +86,19 @@ describe('DetailedTestService', () => {
     expect(done.outcome).toBe('finished');
     expect(sink.events[0]!.channel).toBe('detailed.plan');
     expect(of(sink, 'detailed.plan')[0]).toEqual({
-      jobId, kind: 'cdm', runs: 1, bytes: 16 * MiB, notes: [],
+      jobId,
+      kind: 'cdm',
+      runs: 1,
+      bytes: 16 * MiB,
+      notes: [],
       steps: ['SEQ1M Q1T1 Read', 'RND4K Q1T1 Read', 'SEQ1M Q1T1 Write', 'RND4K Q1T1 Write'],
     });
     const steps = of(sink, 'detailed.step');
     expect(steps.map((s) => [s.testIndex, s.test.name])).toEqual([
-      [0, 'SEQ1M Q1T1 Read'], [1, 'RND4K Q1T1 Read'], [2, 'SEQ1M Q1T1 Write'], [3, 'RND4K Q1T1 Write'],
+      [0, 'SEQ1M Q1T1 Read'],
+      [1, 'RND4K Q1T1 Read'],
+      [2, 'SEQ1M Q1T1 Write'],
+      [3, 'RND4K Q1T1 Write'],
     ]);
     // A step event is the document's row without its series; the final document has it all.
     for (const [i, s] of steps.entries()) {
@@ -74,19 +110,34 @@ describe('DetailedTestService', () => {
     // Progress for every step; each step's progress comes before its step event.
     const order = sink.events.filter((e) => e.channel === 'detailed.progress' || e.channel === 'detailed.step');
     for (let i = 0; i < 4; i++) {
-      const firstProgress = order.findIndex((e) => e.channel === 'detailed.progress' && (e.data as EventMap['detailed.progress']).testIndex === i);
+      const firstProgress = order.findIndex(
+        (e) => e.channel === 'detailed.progress' && (e.data as EventMap['detailed.progress']).testIndex === i,
+      );
       const step = order.findIndex((e) => e.channel === 'detailed.step' && (e.data as EventMap['detailed.step']).testIndex === i);
       expect(firstProgress).toBeGreaterThanOrEqual(0);
       expect(firstProgress).toBeLessThan(step);
     }
     expect(sink.events.at(-1)!.channel).toBe('detailed.done');
     expect(sink.events.every((e) => e.data.jobId === jobId)).toBe(true);
-    expect((await fsp.readdir(dir))).toEqual([]);
+    expect(await fsp.readdir(dir)).toEqual([]);
   });
 
   it('files: the plan lists the set; a step event per file and pass names the file', async () => {
     const sink = recorder();
-    service.start(DetailedSettings.parse({ kind: 'files', target: dir, preset: 'custom', count: 5, minBytes: MiB, maxBytes: 4 * MiB, reserveBytes: 0, runs: 1, restSeconds: 0 }), sink);
+    service.start(
+      DetailedSettings.parse({
+        kind: 'files',
+        target: dir,
+        preset: 'custom',
+        count: 5,
+        minBytes: MiB,
+        maxBytes: 4 * MiB,
+        reserveBytes: 0,
+        runs: 1,
+        restSeconds: 0,
+      }),
+      sink,
+    );
     const done = await sink.done;
     expect(done.outcome).toBe('finished');
     const plan = of(sink, 'detailed.plan')[0]!;
@@ -101,7 +152,10 @@ describe('DetailedTestService', () => {
 
   it('sustained with two runs: the rest between them arrives as progress with the seconds left', async () => {
     const sink = recorder();
-    service.start(DetailedSettings.parse({ kind: 'sustained', target: dir, maxBytes: 64 * MiB, reserveBytes: 0, runs: 2, restSeconds: 1 }), sink);
+    service.start(
+      DetailedSettings.parse({ kind: 'sustained', target: dir, maxBytes: 64 * MiB, reserveBytes: 0, runs: 2, restSeconds: 1 }),
+      sink,
+    );
     const done = await sink.done;
     expect(done.outcome).toBe('finished');
     const rests = of(sink, 'detailed.progress').filter((p) => p.stage === 'rest');
@@ -131,7 +185,20 @@ describe('DetailedTestService', () => {
     const sink = recorder((e) => {
       if (e.channel === 'detailed.step') sink.alive = false;
     });
-    service.start(DetailedSettings.parse({ kind: 'files', target: dir, preset: 'custom', count: 40, minBytes: MiB, maxBytes: 2 * MiB, reserveBytes: 0, runs: 1, restSeconds: 0 }), sink);
+    service.start(
+      DetailedSettings.parse({
+        kind: 'files',
+        target: dir,
+        preset: 'custom',
+        count: 40,
+        minBytes: MiB,
+        maxBytes: 2 * MiB,
+        reserveBytes: 0,
+        runs: 1,
+        restSeconds: 0,
+      }),
+      sink,
+    );
     const waited = Date.now();
     while (service.runningJobId !== undefined && Date.now() - waited < 20_000) await new Promise((r) => setTimeout(r, 20));
     expect(service.runningJobId).toBeUndefined();
@@ -141,10 +208,15 @@ describe('DetailedTestService', () => {
 
   it('a failed plan (not enough space for the reserve) ends in done "failed" with plain words', async () => {
     const sink = recorder();
-    service.start(DetailedSettings.parse({ kind: 'sustained', target: dir, maxBytes: 1e9, reserveBytes: 6e13, runs: 1, restSeconds: 0 }), sink);
+    service.start(
+      DetailedSettings.parse({ kind: 'sustained', target: dir, maxBytes: 1e9, reserveBytes: 6e13, runs: 1, restSeconds: 0 }),
+      sink,
+    );
     const done = await sink.done;
     expect(done).toMatchObject({ outcome: 'failed', error: { code: 'ENOSPC' } });
-    expect(done.error!.message).toMatch(/^Not enough free space for a sustained-write test: .* free, 60 TB kept in reserve\. Free some space or lower the reserve\.$/);
+    expect(done.error!.message).toMatch(
+      /^Not enough free space for a sustained-write test: .* free, 60 TB kept in reserve\. Free some space or lower the reserve\.$/,
+    );
     expect(await fsp.readdir(dir)).toEqual([]);
   });
 

@@ -14,7 +14,19 @@ import type { WizardProvider } from '../../app/src/core/wizard/provider.js';
 import type { WizardDisk } from '../../app/src/core/wizard/types.js';
 import { createDispatcher } from '../../app/src/ipc/dispatch.js';
 import { WizardService } from '../../app/src/services/wizard.js';
-import { requests, type AppInfo, type EventChannel, type EventMap, type EventSink, type ExportFile, type HistoryListing, type IpcResult, type QuickDoneEvent, type ShareCard, type TargetInfo } from '../../app/src/ipc/contract.js';
+import {
+  requests,
+  type AppInfo,
+  type EventChannel,
+  type EventMap,
+  type EventSink,
+  type ExportFile,
+  type HistoryListing,
+  type IpcResult,
+  type QuickDoneEvent,
+  type ShareCard,
+  type TargetInfo,
+} from '../../app/src/ipc/contract.js';
 import { DetailedTestService } from '../../app/src/services/detailed-test.js';
 import { HashTestService } from '../../app/src/services/hash-test.js';
 import { HistoryService } from '../../app/src/services/history.js';
@@ -75,7 +87,10 @@ describe('dispatcher', () => {
     expect(value(await d().handle('app.info', {}, s))).toEqual(appInfo);
     expect(value(await d().handle('app.info', undefined, s))).toEqual(appInfo);
     expect(error(await d().handle('app.info', { x: 1 }, s))).toEqual({ code: 'ERR_INVALID_PAYLOAD', message: 'Unknown field "x"' });
-    expect(error(await d().handle('app.info', null, s))).toEqual({ code: 'ERR_INVALID_PAYLOAD', message: 'The request must be an object, not null' });
+    expect(error(await d().handle('app.info', null, s))).toEqual({
+      code: 'ERR_INVALID_PAYLOAD',
+      message: 'The request must be an object, not null',
+    });
   });
 
   it('targets.list lists / as ext4', async () => {
@@ -85,9 +100,16 @@ describe('dispatcher', () => {
   });
 
   it('targets.describe: a folder, a missing path, a file, bad payloads', async () => {
-    expect(value<TargetInfo>(await d().handle('targets.describe', { path: dir }, sink()))).toMatchObject({ path: dir, name: path.basename(dir), startable: true });
+    expect(value<TargetInfo>(await d().handle('targets.describe', { path: dir }, sink()))).toMatchObject({
+      path: dir,
+      name: path.basename(dir),
+      startable: true,
+    });
     const missing = path.join(dir, 'missing');
-    expect(error(await d().handle('targets.describe', { path: missing }, sink()))).toEqual({ code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` });
+    expect(error(await d().handle('targets.describe', { path: missing }, sink()))).toEqual({
+      code: 'ENOENT',
+      message: `No such folder: ${missing} (ENOENT)`,
+    });
     const file = path.join(dir, 'f.txt');
     await fsp.writeFile(file, 'x');
     expect(error(await d().handle('targets.describe', { path: file }, sink()))).toMatchObject({ code: 'ENOTDIR' });
@@ -104,7 +126,16 @@ describe('dispatcher', () => {
       code: 'ERR_UNSUPPORTED',
       message: 'Choosing a folder needs the desktop app; type a path instead.',
     });
-    const withPicker = (answer: string | null) => createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo, chooseFolder: async () => answer });
+    const withPicker = (answer: string | null) =>
+      createDispatcher({
+        quick,
+        detailed,
+        hash,
+        targets: new TargetsService(),
+        history: new HistoryService(),
+        appInfo,
+        chooseFolder: async () => answer,
+      });
     expect(value(await withPicker(null).handle('targets.choose', {}, sink()))).toBeNull();
     expect(value<TargetInfo>(await withPicker(dir).handle('targets.choose', {}, sink()))).toMatchObject({ path: dir });
   });
@@ -122,7 +153,10 @@ describe('dispatcher', () => {
       [{ ...good(), extra: true }, 'Unknown field "extra"'],
       [{ target: dir }, 'sizeBytes: is required; mode: is required; runs: is required'],
       [{ ...good(), target: 'x'.repeat(1 << 20) }, 'target: must be at most 4096 characters'],
-      [JSON.parse(`{"__proto__": {"polluted": true}, "target": "${dir}", "sizeBytes": 16777216, "mode": "runs", "runs": 1}`), 'Unknown field "__proto__"'],
+      [
+        JSON.parse(`{"__proto__": {"polluted": true}, "target": "${dir}", "sizeBytes": 16777216, "mode": "runs", "runs": 1}`),
+        'Unknown field "__proto__"',
+      ],
       [null, 'The request must be an object, not null'],
       [[], 'The request must be an object, not a list'],
       ['start', 'The request must be an object, not text'],
@@ -152,10 +186,23 @@ describe('dispatcher', () => {
 
   it('quick.start on a target that cannot work is refused as a reply', async () => {
     const missing = path.join(dir, 'gone');
-    expect(error(await d().handle('quick.start', { ...good(), target: missing }, sink()))).toEqual({ code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` });
+    expect(error(await d().handle('quick.start', { ...good(), target: missing }, sink()))).toEqual({
+      code: 'ENOENT',
+      message: `No such folder: ${missing} (ENOENT)`,
+    });
   });
 
-  const goodCdm = () => ({ kind: 'cdm', target: dir, preset: 'default', mode: 'read', sizeBytes: 16 * MiB, seconds: 1, intervalSeconds: 0, runs: 1, restSeconds: 0 });
+  const goodCdm = () => ({
+    kind: 'cdm',
+    target: dir,
+    preset: 'default',
+    mode: 'read',
+    sizeBytes: 16 * MiB,
+    seconds: 1,
+    intervalSeconds: 0,
+    runs: 1,
+    restSeconds: 0,
+  });
 
   it('detailed.start validates each kind’s fields in plain words', async () => {
     const cases: Array<[unknown, string]> = [
@@ -168,7 +215,10 @@ describe('dispatcher', () => {
       [{ ...goodCdm(), maxBytes: 1e9 }, 'Unknown field "maxBytes"'],
       [{ kind: 'sustained', target: dir, maxBytes: MiB, runs: 1, restSeconds: 0 }, 'maxBytes: must be at least 64 MiB'],
       [{ kind: 'files', target: dir, preset: 'custom', count: 1, runs: 1, restSeconds: 0 }, 'count: must be at least 2'],
-      [{ kind: 'files', target: dir, preset: 'custom', count: 4, minBytes: 8 * MiB, maxBytes: 4 * MiB, runs: 1, restSeconds: 0 }, 'maxBytes: must be at least minBytes'],
+      [
+        { kind: 'files', target: dir, preset: 'custom', count: 4, minBytes: 8 * MiB, maxBytes: 4 * MiB, runs: 1, restSeconds: 0 },
+        'maxBytes: must be at least minBytes',
+      ],
       [{ kind: 'files', target: dir, preset: 'huge', runs: 1, restSeconds: 0 }, 'preset: must be one of quick, standard, custom'],
       [{ target: dir }, 'kind: must be one of cdm, sustained, files'],
     ];
@@ -200,7 +250,10 @@ describe('dispatcher', () => {
 
   it('detailed.start on a target that cannot work is refused as a reply', async () => {
     const missing = path.join(dir, 'gone');
-    expect(error(await d().handle('detailed.start', { ...goodCdm(), target: missing }, sink()))).toEqual({ code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` });
+    expect(error(await d().handle('detailed.start', { ...goodCdm(), target: missing }, sink()))).toEqual({
+      code: 'ENOENT',
+      message: `No such folder: ${missing} (ENOENT)`,
+    });
   });
 
   it('release(sink) stops the detailed job that sink started', async () => {
@@ -221,17 +274,39 @@ describe('dispatcher', () => {
       [{ source: { kind: 'generate', target: dir, sizeBytes: 1024 }, algo: 'sha256' }, 'source.sizeBytes: must be at least 16 MiB'],
       [{ source: { kind: 'file', path: file }, algo: 'sha256', verify: '' }, 'verify: must not be empty'],
       // Only a checksum file, by its full path, is ever read: not any file a page names.
-      [{ source: { kind: 'file', path: file }, algo: 'sha256', verify: '/etc/shadow' }, 'verify: must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)'],
-      [{ source: { kind: 'file', path: file }, algo: 'sha256', verify: file }, 'verify: must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)'],
-      [{ source: { kind: 'file', path: file }, algo: 'sha256', verify: 'SHA256SUMS' }, 'verify: must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)'],
+      [
+        { source: { kind: 'file', path: file }, algo: 'sha256', verify: '/etc/shadow' },
+        'verify: must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)',
+      ],
+      [
+        { source: { kind: 'file', path: file }, algo: 'sha256', verify: file },
+        'verify: must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)',
+      ],
+      [
+        { source: { kind: 'file', path: file }, algo: 'sha256', verify: 'SHA256SUMS' },
+        'verify: must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)',
+      ],
       [{ source: { kind: 'file', path: file, extra: 1 }, algo: 'sha256' }, 'source: unknown field "extra"'],
     ];
     for (const [payload, message] of cases) {
       expect(await d().handle('hash.start', payload, sink())).toEqual({ ok: false, error: { code: 'ERR_INVALID_PAYLOAD', message } });
     }
-    expect(error(await d().handle('hash.start', { source: { kind: 'file', path: 'h.bin' }, algo: 'sha256' }, sink()))).toMatchObject({ code: 'ERR_INVALID_PATH' });
-    expect(error(await d().handle('hash.start', { source: { kind: 'generate', target: path.join(dir, 'gone'), sizeBytes: 16 * MiB }, algo: 'sha256' }, sink()))).toMatchObject({ code: 'ENOENT' });
-    expect(error(await d().handle('files.choose', {}, sink()))).toEqual({ code: 'ERR_UNSUPPORTED', message: 'Choosing a file needs the desktop app; type its path instead.' });
+    expect(error(await d().handle('hash.start', { source: { kind: 'file', path: 'h.bin' }, algo: 'sha256' }, sink()))).toMatchObject({
+      code: 'ERR_INVALID_PATH',
+    });
+    expect(
+      error(
+        await d().handle(
+          'hash.start',
+          { source: { kind: 'generate', target: path.join(dir, 'gone'), sizeBytes: 16 * MiB }, algo: 'sha256' },
+          sink(),
+        ),
+      ),
+    ).toMatchObject({ code: 'ENOENT' });
+    expect(error(await d().handle('files.choose', {}, sink()))).toEqual({
+      code: 'ERR_UNSUPPORTED',
+      message: 'Choosing a file needs the desktop app; type its path instead.',
+    });
     expect(hash.runningJobId).toBeUndefined();
   });
 
@@ -255,7 +330,11 @@ describe('dispatcher', () => {
     expect(stages).toEqual(['read', 'read-hash', 'memory', 'memory-parallel']);
     const last = events.at(-1)!.data as { jobId: string; outcome: string; result: { hash: { digest: string } } };
     expect(last).toMatchObject({ jobId, outcome: 'finished' });
-    expect(last.result.hash.digest).toBe(createHash('sha256').update(Buffer.alloc(2 * MiB, 1)).digest('hex'));
+    expect(last.result.hash.digest).toBe(
+      createHash('sha256')
+        .update(Buffer.alloc(2 * MiB, 1))
+        .digest('hex'),
+    );
   }, 60_000);
 
   it('unknown channels, including prototype names and non-strings, are ERR_UNKNOWN_CHANNEL', async () => {
@@ -286,7 +365,9 @@ describe('dispatcher', () => {
 
 describe('history, export, share and the desktop-only verbs through the dispatcher', () => {
   const fixture = (kind: string): ResultDocument =>
-    JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
+    JSON.parse(
+      readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results', `${kind}.json`), 'utf8'),
+    ) as ResultDocument;
 
   it('lists, gets, labels, exports, shares and deletes saved results', async () => {
     const store = new HistoryStore(path.join(dir, 'history-a'));
@@ -298,7 +379,9 @@ describe('history, export, share and the desktop-only verbs through the dispatch
     const listing = value<HistoryListing>(await d.handle('history.list', {}, s));
     expect(listing.entries.map((e) => e.id)).toEqual([doc.id]);
     expect(value(await d.handle('history.get', { id: doc.id }, s))).toEqual(doc);
-    expect(value(await d.handle('history.label', { id: doc.id, label: 'Direct to the port' }, s))).toMatchObject({ name: 'Direct to the port' });
+    expect(value(await d.handle('history.label', { id: doc.id, label: 'Direct to the port' }, s))).toMatchObject({
+      name: 'Direct to the port',
+    });
     const md = value<ExportFile>(await d.handle('history.export', { ids: [doc.id], format: 'md' }, s));
     expect(md.filename).toMatch(/^diskdial-quick-\d{4}-\d\d-\d\d\.md$/);
     expect(md.text).toContain('Direct to the port');
@@ -306,7 +389,10 @@ describe('history, export, share and the desktop-only verbs through the dispatch
     expect([card.width, card.height]).toEqual([1600, 900]);
     expect(Buffer.from(card.pngBase64, 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(value(await d.handle('history.delete', { ids: [doc.id] }, s))).toEqual({ deleted: 1 });
-    expect(error(await d.handle('history.get', { id: doc.id }, s))).toEqual({ code: 'ENOENT', message: `No saved result has the id "${doc.id}".` });
+    expect(error(await d.handle('history.get', { id: doc.id }, s))).toEqual({
+      code: 'ENOENT',
+      message: `No saved result has the id "${doc.id}".`,
+    });
   });
 
   it('imports a result from text, knows a duplicate, and explains a refusal', async () => {
@@ -314,25 +400,34 @@ describe('history, export, share and the desktop-only verbs through the dispatch
     const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history, appInfo });
     const doc = fixture('cdm');
     const s = sink();
-    expect(value(await d.handle('history.import', { json: JSON.stringify(doc), name: 'cdm.json' }, s))).toMatchObject({ duplicate: false, entry: { id: doc.id, origin: 'imported' } });
+    expect(value(await d.handle('history.import', { json: JSON.stringify(doc), name: 'cdm.json' }, s))).toMatchObject({
+      duplicate: false,
+      entry: { id: doc.id, origin: 'imported' },
+    });
     expect(value(await d.handle('history.import', { json: JSON.stringify(doc) }, s))).toMatchObject({ duplicate: true });
     expect(error(await d.handle('history.import', { json: '{"schema": 3}', name: 'new.json' }, s))).toEqual({
       code: 'ERR_NOT_A_RESULT',
-      message: 'new.json cannot be imported: It was made by a newer DiskDial (result schema 3); this version reads schema 1. Update DiskDial to open it.',
+      message:
+        'new.json cannot be imported: It was made by a newer DiskDial (result schema 3); this version reads schema 1. Update DiskDial to open it.',
     });
   });
 
   it('validates ids, formats and scales in plain words', async () => {
     const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo });
     const s = sink();
-    expect(error(await d.handle('history.get', { id: '../../etc/passwd' }, s))).toEqual({ code: 'ERR_INVALID_PAYLOAD', message: 'id: must be a result id (letters, digits, . _ -)' });
-    expect(error(await d.handle('history.export', { ids: ['a'], format: 'docx' }, s)).message).toBe('format: must be one of md, txt, csv, json, html');
+    expect(error(await d.handle('history.get', { id: '../../etc/passwd' }, s))).toEqual({
+      code: 'ERR_INVALID_PAYLOAD',
+      message: 'id: must be a result id (letters, digits, . _ -)',
+    });
+    expect(error(await d.handle('history.export', { ids: ['a'], format: 'docx' }, s)).message).toBe(
+      'format: must be one of md, txt, csv, json, html',
+    );
     expect(error(await d.handle('history.export', { ids: [], format: 'md' }, s)).message).toBe('ids: must have at least 1 items');
     expect(error(await d.handle('share.card', { id: 'a', scale: 9 }, s)).message).toBe('scale: must be at most 4');
     expect(error(await d.handle('history.delete', { ids: 'a' }, s)).message).toBe('ids: must be a list, not text');
   });
 
-  it('files.save and clipboard.write are the desktop\'s: browser mode answers ERR_UNSUPPORTED, Electron gets the bytes', async () => {
+  it("files.save and clipboard.write are the desktop's: browser mode answers ERR_UNSUPPORTED, Electron gets the bytes", async () => {
     const browser = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo });
     const s = sink();
     expect(error(await browser.handle('files.save', { filename: 'a.md', data: 'x', encoding: 'utf8' }, s)).code).toBe('ERR_UNSUPPORTED');
@@ -350,7 +445,9 @@ describe('history, export, share and the desktop-only verbs through the dispatch
       saveFile: async (name, data) => (saved.push([name, data]), name === 'cancel.png' ? null : `/home/u/Downloads/${name}`),
       writeClipboard: (c) => void clip.push(c),
     });
-    expect(value(await desktop.handle('files.save', { filename: '../../card.png', data: 'iVBORw0K', encoding: 'base64' }, s))).toEqual({ path: '/home/u/Downloads/card.png' });
+    expect(value(await desktop.handle('files.save', { filename: '../../card.png', data: 'iVBORw0K', encoding: 'base64' }, s))).toEqual({
+      path: '/home/u/Downloads/card.png',
+    });
     expect(saved[0]![0]).toBe('card.png'); // only a name: the dialog picks the folder
     expect(saved[0]![1]).toEqual(Buffer.from('iVBORw0K', 'base64'));
     expect(value(await desktop.handle('files.save', { filename: 'cancel.png', data: '', encoding: 'base64' }, s))).toBeNull();
@@ -363,13 +460,39 @@ describe('history, export, share and the desktop-only verbs through the dispatch
 
 describe('the wizard and the report through the dispatcher', () => {
   const fixture = (kind: string): ResultDocument =>
-    JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
-  const disk: WizardDisk = { path: '/dev/sdx', name: 'Test SSD', model: 'Test SSD', sizeBytes: 1e12, bus: 'usb', removable: true, internal: false, system: false, partitions: [], offered: true };
-  const settings = { device: '/dev/sdx', identity: { path: '/dev/sdx', sizeBytes: 1e12, model: 'Test SSD' }, confirmName: 'Test SSD', formats: ['ext4'], plan: 'quick', sizes: [16 * MiB], runs: 1, restSeconds: 0, finalFormat: 'ext4' };
+    JSON.parse(
+      readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results', `${kind}.json`), 'utf8'),
+    ) as ResultDocument;
+  const disk: WizardDisk = {
+    path: '/dev/sdx',
+    name: 'Test SSD',
+    model: 'Test SSD',
+    sizeBytes: 1e12,
+    bus: 'usb',
+    removable: true,
+    internal: false,
+    system: false,
+    partitions: [],
+    offered: true,
+  };
+  const settings = {
+    device: '/dev/sdx',
+    identity: { path: '/dev/sdx', sizeBytes: 1e12, model: 'Test SSD' },
+    confirmName: 'Test SSD',
+    formats: ['ext4'],
+    plan: 'quick',
+    sizes: [16 * MiB],
+    runs: 1,
+    restSeconds: 0,
+    finalFormat: 'ext4',
+  };
 
   it('without a wizard (a platform with no provider) the wizard requests say so; plans are none', async () => {
     const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo });
-    expect(error(await d.handle('disks.list', {}, sink()))).toEqual({ code: 'ERR_UNSUPPORTED', message: 'The format-and-compare wizard is not available on this system.' });
+    expect(error(await d.handle('disks.list', {}, sink()))).toEqual({
+      code: 'ERR_UNSUPPORTED',
+      message: 'The format-and-compare wizard is not available on this system.',
+    });
     expect(value(await d.handle('wizard.plans', {}, sink()))).toEqual([]);
   });
 
@@ -377,13 +500,17 @@ describe('the wizard and the report through the dispatcher', () => {
     const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo });
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...settings, formats: [] }, 'formats: must have at least 1 items'],
-      [{ ...settings, formats: ['zfs'] }, 'formats.0: must be one of ext4, ext4-fscrypt, ext4-luks, xfs, btrfs, exfat, ntfs, fat32, apfs, apfs-encrypted, apfs-cs, apfs-cs-encrypted, hfs+, hfs+-cs, refs, ntfs-bitlocker'],
+      [
+        { ...settings, formats: ['zfs'] },
+        'formats.0: must be one of ext4, ext4-fscrypt, ext4-luks, xfs, btrfs, exfat, ntfs, fat32, apfs, apfs-encrypted, apfs-cs, apfs-cs-encrypted, hfs+, hfs+-cs, refs, ntfs-bitlocker',
+      ],
       [{ ...settings, runs: 0 }, 'runs: must be at least 1'],
       [{ ...settings, volumeLabel: 'a;rm -rf /' }, 'volumeLabel: must be 1–11 letters, digits, - or _'],
       [{ ...settings, confirmName: '' }, 'confirmName: must not be empty'],
       [{ ...settings, shell: 'rm -rf /' }, 'Unknown field "shell"'],
     ];
-    for (const [payload, message] of cases) expect(error(await d.handle('wizard.start', payload, sink()))).toEqual({ code: 'ERR_INVALID_PAYLOAD', message });
+    for (const [payload, message] of cases)
+      expect(error(await d.handle('wizard.start', payload, sink()))).toEqual({ code: 'ERR_INVALID_PAYLOAD', message });
   });
 
   it('a running plan makes every other test wait (ERR_BUSY), and the other way round', async () => {
@@ -399,17 +526,28 @@ describe('the wizard and the report through the dispatcher', () => {
       },
     };
     const home = await fsp.mkdtemp(path.join(dir, 'wiz-'));
-    const wizard = new WizardService({ provider, engine: runTest, history: { save: async () => undefined, delete: async () => undefined }, plans: new PlanStore(path.join(home, 'plans')), workRoot: path.join(home, 'work') });
+    const wizard = new WizardService({
+      provider,
+      engine: runTest,
+      history: { save: async () => undefined, delete: async () => undefined },
+      plans: new PlanStore(path.join(home, 'plans')),
+      workRoot: path.join(home, 'work'),
+    });
     const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo, wizard });
     const s = sink();
-    expect(error(await d.handle('wizard.start', { ...settings, confirmName: 'test ssd' }, s))).toMatchObject({ code: 'ERR_CONFIRM_MISMATCH' });
+    expect(error(await d.handle('wizard.start', { ...settings, confirmName: 'test ssd' }, s))).toMatchObject({
+      code: 'ERR_CONFIRM_MISMATCH',
+    });
     const started = value<{ jobId: string; planId: string }>(await d.handle('wizard.start', settings, s));
     expect(started.planId).toMatch(/^[0-9a-f-]{36}$/);
     expect(error(await d.handle('quick.start', good(), sink()))).toEqual({ code: 'ERR_BUSY', message: 'A test is already running.' });
     expect(error(await d.handle('wizard.start', settings, sink()))).toEqual({ code: 'ERR_BUSY', message: 'A test is already running.' });
     release();
     await expect.poll(() => s.events.some((e) => e.channel === 'wizard.done')).toBe(true);
-    expect(s.events.find((e) => e.channel === 'wizard.done')!.data).toMatchObject({ outcome: 'failed', error: { message: 'the test ends the plan here' } });
+    expect(s.events.find((e) => e.channel === 'wizard.done')!.data).toMatchObject({
+      outcome: 'failed',
+      error: { message: 'the test ends the plan here' },
+    });
     // The failed plan is offered for resume; discarding forgets it.
     expect(value<Array<{ id: string }>>(await d.handle('wizard.plans', {}, s)).map((p) => p.id)).toEqual([started.planId]);
     expect(value(await d.handle('wizard.discard', { planId: started.planId }, s))).toEqual({ discarded: true });
@@ -422,11 +560,21 @@ describe('the wizard and the report through the dispatcher', () => {
     await store.save(a);
     await store.save(b);
     const pdfs: Array<[string, string]> = [];
-    const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(store), appInfo, savePdf: async (html, name) => (pdfs.push([html, name]), `/tmp/${name}`) });
+    const d = createDispatcher({
+      quick,
+      detailed,
+      hash,
+      targets: new TargetsService(),
+      history: new HistoryService(store),
+      appInfo,
+      savePdf: async (html, name) => (pdfs.push([html, name]), `/tmp/${name}`),
+    });
     const md = value<ExportFile>(await d.handle('report.export', { ids: ['port', 'hub'], format: 'md' }, sink()));
     expect(md.text).toContain('| Direct to the port (baseline) |');
     expect(md.text).toContain('| Through the hub |');
-    expect(value(await d.handle('report.pdf', { ids: ['port', 'hub'], baseline: 'Through the hub' }, sink()))).toEqual({ path: `/tmp/${pdfs[0]![1]}` });
+    expect(value(await d.handle('report.pdf', { ids: ['port', 'hub'], baseline: 'Through the hub' }, sink()))).toEqual({
+      path: `/tmp/${pdfs[0]![1]}`,
+    });
     expect(pdfs[0]![1]).toMatch(/^diskdial-report-\d{4}-\d\d-\d\d\.pdf$/);
     expect(pdfs[0]![0]).toMatch(/^<!doctype html>/i);
     const browser = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(store), appInfo });

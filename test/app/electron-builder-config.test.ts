@@ -57,15 +57,14 @@ describe('electron-builder.yml', () => {
     const unpacked = (p: string) => config.asarUnpack.some((glob) => minimatch(p, glob));
     expect(unpacked('node_modules/@resvg/resvg-js-linux-x64-gnu/resvgjs.linux-x64-gnu.node')).toBe(true);
     expect(unpacked('node_modules/@resvg/resvg-js-darwin-arm64/resvgjs.darwin-arm64.node')).toBe(true);
-    for (const w of ['400Regular', '600SemiBold', '700Bold']) expect(unpacked(`node_modules/@expo-google-fonts/inter/${w}/Inter_${w}.ttf`)).toBe(true);
+    for (const w of ['400Regular', '600SemiBold', '700Bold'])
+      expect(unpacked(`node_modules/@expo-google-fonts/inter/${w}/Inter_${w}.ttf`)).toBe(true);
     // The loader's packaged candidate is exactly where asarUnpack puts the addon.
     const resourcesPath = '/Applications/DiskDial.app/Contents/Resources';
     const saved = (process as { resourcesPath?: string }).resourcesPath;
     (process as { resourcesPath?: string }).resourcesPath = resourcesPath;
     try {
-      expect(addonCandidates('/x')).toContain(
-        path.join(resourcesPath, 'app.asar.unpacked/native/build/Release/diskdial.node'),
-      );
+      expect(addonCandidates('/x')).toContain(path.join(resourcesPath, 'app.asar.unpacked/native/build/Release/diskdial.node'));
     } finally {
       (process as { resourcesPath?: string }).resourcesPath = saved;
     }

@@ -8,9 +8,8 @@ import { type FakeBrowserWindow, FakeWebContents, ipcMain, resetElectronFake } f
 
 vi.mock('electron', () => import('../helpers/electron-fake.js'));
 
-const { EVENT_CHANNEL, INVOKE_CHANNEL, TrustedSenders, isTrustedSender, registerIpc, sinkFor } = await import(
-  '../../app/src/main/ipc-main.js'
-);
+const { EVENT_CHANNEL, INVOKE_CHANNEL, TrustedSenders, isTrustedSender, registerIpc, sinkFor } =
+  await import('../../app/src/main/ipc-main.js');
 const { createMainWindow } = await import('../../app/src/main/window.js');
 const { createDispatcher } = await import('../../app/src/ipc/dispatch.js');
 const { QuickTestService } = await import('../../app/src/services/quick-test.js');
@@ -79,10 +78,13 @@ describe('sender check', () => {
     ['a look-alike app:// host', () => invokeEvent(ours, { url: 'app://diskdial.evil/index.html' })],
     ['a frame that has gone (senderFrame null)', () => invokeEvent(ours, null)],
     ['a web contents we did not create', () => invokeEvent(new FakeWebContents(), APP_FRAME)],
-    ['a window we created that has since been destroyed', () => {
-      ours.destroy();
-      return invokeEvent(ours, APP_FRAME);
-    }],
+    [
+      'a window we created that has since been destroyed',
+      () => {
+        ours.destroy();
+        return invokeEvent(ours, APP_FRAME);
+      },
+    ],
   ];
 
   it.each(untrusted)('refuses %s with ERR_UNTRUSTED_SENDER and never calls the dispatcher', async (_name, make) => {
@@ -128,7 +130,15 @@ describe('results, never throws', () => {
 
   it('turns a synchronously throwing dispatcher into a typed error result', async () => {
     ipcMain.removeHandler(INVOKE_CHANNEL);
-    registerIpc({ handle: () => { throw new TypeError('sync'); }, close: async () => {} }, trusted.isTrusted);
+    registerIpc(
+      {
+        handle: () => {
+          throw new TypeError('sync');
+        },
+        close: async () => {},
+      },
+      trusted.isTrusted,
+    );
     await expect(invoke(invokeEvent(ours, APP_FRAME), 'app.info', {})).resolves.toMatchObject({
       ok: false,
       error: { code: 'ERR_INTERNAL' },
@@ -150,7 +160,12 @@ describe('payloads validated in the main process (real dispatcher)', () => {
     const real = createDispatcher({
       quick: new QuickTestService({ engine: () => Promise.reject(new Error('no engine in this test')) }),
       detailed: new DetailedTestService({ engine: () => Promise.reject(new Error('no engine in this test')) }),
-      hash: new HashTestService({ engine: { runHash: () => Promise.reject(new Error('no engine in this test')), runTest: () => Promise.reject(new Error('no engine in this test')) } }),
+      hash: new HashTestService({
+        engine: {
+          runHash: () => Promise.reject(new Error('no engine in this test')),
+          runTest: () => Promise.reject(new Error('no engine in this test')),
+        },
+      }),
       targets: new TargetsService(),
       history: new HistoryService(),
       appInfo: { appVersion: '1.2.3', engineVersion: '0.1.0', platform: 'linux', shell: 'electron' },
@@ -191,8 +206,16 @@ describe('payloads validated in the main process (real dispatcher)', () => {
 
 describe('events', () => {
   const progress = {
-    jobId: 'j1', cycle: 1, cycles: 1, phase: 'write', stage: 'run',
-    instMBps: 1000, avgMBps: 990, bytesDone: 1, bytesTotal: 2, elapsed: 0.5,
+    jobId: 'j1',
+    cycle: 1,
+    cycles: 1,
+    phase: 'write',
+    stage: 'run',
+    instMBps: 1000,
+    avgMBps: 990,
+    bytesDone: 1,
+    bytesTotal: 2,
+    elapsed: 0.5,
   } as const;
 
   it('reach only the web contents that made the request', async () => {
@@ -242,7 +265,10 @@ describe('clipboard.write needs a user gesture in the sending window', () => {
     ipcMain.handlers.delete(INVOKE_CHANNEL);
     registerIpc(dispatcher, trusted.isTrusted, trusted.hadGesture);
   });
-  const refused = { ok: false, error: { code: 'ERR_NO_USER_GESTURE', message: 'Copying needs a click or a key press in DiskDial just before it.' } };
+  const refused = {
+    ok: false,
+    error: { code: 'ERR_NO_USER_GESTURE', message: 'Copying needs a click or a key press in DiskDial just before it.' },
+  };
 
   it('refuses a write the page makes on its own, answers one right after a click or a key press', async () => {
     const event = invokeEvent(ours, APP_FRAME);

@@ -5,13 +5,29 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { app, clipboard, ClipboardItem, dialog, FakeBrowserWindow, fakeEvent, nativeImage, resetElectronFake } from '../helpers/electron-fake.js';
+import {
+  app,
+  clipboard,
+  ClipboardItem,
+  dialog,
+  FakeBrowserWindow,
+  fakeEvent,
+  nativeImage,
+  resetElectronFake,
+} from '../helpers/electron-fake.js';
 
 vi.mock('electron', () => import('../helpers/electron-fake.js'));
 
-const { clipboardWriter, closeBeforeQuit, fileChooser, fileSaver, folderChooser, pdfSaver, quitWhenAllWindowsClosed, takeSingleInstanceLock } = await import(
-  '../../app/src/main/lifecycle.js'
-);
+const {
+  clipboardWriter,
+  closeBeforeQuit,
+  fileChooser,
+  fileSaver,
+  folderChooser,
+  pdfSaver,
+  quitWhenAllWindowsClosed,
+  takeSingleInstanceLock,
+} = await import('../../app/src/main/lifecycle.js');
 
 const theApp = app as unknown as App;
 
@@ -119,13 +135,20 @@ describe('fileSaver', () => {
       const win = new FakeBrowserWindow({});
       const chosen = path.join(dir, 'my card.png');
       dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: chosen });
-      const save = fileSaver(dialog as never, () => win as unknown as BrowserWindow, () => '/home/u/Downloads');
+      const save = fileSaver(
+        dialog as never,
+        () => win as unknown as BrowserWindow,
+        () => '/home/u/Downloads',
+      );
       const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
       await expect(save('diskdial-quick-2026-11-22.png', png)).resolves.toBe(chosen);
       expect(await fsp.readFile(chosen)).toEqual(png);
       const [parent, options] = dialog.showSaveDialog.mock.calls.at(-1)!;
       expect(parent).toBe(win);
-      expect(options).toMatchObject({ defaultPath: '/home/u/Downloads/diskdial-quick-2026-11-22.png', filters: [{ name: 'PNG image', extensions: ['png'] }] });
+      expect(options).toMatchObject({
+        defaultPath: '/home/u/Downloads/diskdial-quick-2026-11-22.png',
+        filters: [{ name: 'PNG image', extensions: ['png'] }],
+      });
       dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true });
       await expect(save('a.md', Buffer.from('x'))).resolves.toBeNull();
     } finally {
@@ -165,8 +188,13 @@ describe('pdfSaver', () => {
       destroy: () => void destroyed++,
     };
     const saved: Array<[string, Buffer]> = [];
-    const save = pdfSaver(() => win, async (name, data) => (saved.push([name, data]), `/home/u/Downloads/${name}`));
-    await expect(save('<h1>ext4 vs XFS</h1><p>a & b</p>', 'diskdial-report-2026-11-22.pdf')).resolves.toBe('/home/u/Downloads/diskdial-report-2026-11-22.pdf');
+    const save = pdfSaver(
+      () => win,
+      async (name, data) => (saved.push([name, data]), `/home/u/Downloads/${name}`),
+    );
+    await expect(save('<h1>ext4 vs XFS</h1><p>a & b</p>', 'diskdial-report-2026-11-22.pdf')).resolves.toBe(
+      '/home/u/Downloads/diskdial-report-2026-11-22.pdf',
+    );
     expect(loaded).toEqual([`data:text/html;charset=utf-8,${encodeURIComponent('<h1>ext4 vs XFS</h1><p>a & b</p>')}`]);
     expect(win.webContents.printToPDF).toHaveBeenCalledWith({ printBackground: true, pageSize: 'A4' });
     expect(saved).toEqual([['diskdial-report-2026-11-22.pdf', pdf]]);

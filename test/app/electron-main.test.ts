@@ -39,17 +39,13 @@ async function start(setup: (fake: Fake) => void = () => {}): Promise<{ fake: Fa
 function invoke(fake: Fake, sender: unknown, channel: string, payload: unknown): Promise<IpcResult<unknown>> {
   const handler = fake.ipcMain.handlers.get('diskdial:invoke');
   if (!handler) throw new Error('no invoke handler');
-  return handler({ sender, senderFrame: { url: 'app://diskdial/index.html' } }, channel, payload) as Promise<
-    IpcResult<unknown>
-  >;
+  return handler({ sender, senderFrame: { url: 'app://diskdial/index.html' } }, channel, payload) as Promise<IpcResult<unknown>>;
 }
 
 describe('main.ts', () => {
   it('before ready: privileged scheme and hardening in place, no window, no IPC yet', async () => {
     const { fake } = await start();
-    expect(fake.protocol.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
-    ]);
+    expect(fake.protocol.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
     expect(fake.app.listenerCount('web-contents-created')).toBe(1);
     expect(fake.app.listenerCount('window-all-closed')).toBe(1);
     expect(fake.app.listenerCount('second-instance')).toBe(1);
@@ -98,43 +94,57 @@ describe('main.ts', () => {
     expect(fake.dialog.showOpenDialog.mock.calls[0]![0]).toBe(win);
   });
 
-  it.runIf(rootOnly())('a wizard plan started from the page erases nothing until main\'s own dialog is answered Erase (root: a disk image)', async () => {
-    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-main-wizard-'));
-    const img = path.join(dir, 'disk.img');
-    execFileSync('truncate', ['-s', '64M', img]);
-    const loop = execFileSync('losetup', ['--find', '--partscan', '--show', img], { encoding: 'utf8' }).trim();
-    const savedHome = process.env.DISKDIAL_HOME;
-    process.env.DISKDIAL_HOME = path.join(dir, 'home');
-    try {
-      const { fake, ready } = await start();
-      await ready();
-      const win = fake.FakeBrowserWindow.all[0]!;
-      const name = path.basename(loop);
-      const started = await invoke(fake, win.webContents, 'wizard.start', { device: loop, identity: { path: loop, sizeBytes: 64 * 1024 * 1024 }, confirmName: name, formats: ['ext4'], plan: 'quick', sizes: [16 * 1024 * 1024], runs: 1, restSeconds: 0, finalFormat: 'ext4' });
-      expect(started).toMatchObject({ ok: true });
-      // The fake dialog answers Cancel: the plan ends, and the image was never written.
-      const done = await vi.waitFor(
-        () => {
-          const sent = win.webContents.sent.find((e) => e.channel === 'diskdial:event' && e.args[0] === 'wizard.done');
-          if (!sent) throw new Error('not done yet');
-          return sent.args[1] as { outcome: string; error?: { code: string } };
-        },
-        { timeout: 20_000 },
-      );
-      expect(done).toMatchObject({ outcome: 'failed', error: { code: 'ERR_ERASE_DECLINED' } });
-      expect(fake.dialog.showMessageBox).toHaveBeenCalledOnce();
-      const [parent, options] = fake.dialog.showMessageBox.mock.calls[0] as [unknown, { message: string; detail: string }];
-      expect(parent).toBe(win);
-      expect(options.message).toBe(`${name} will be erased.`);
-      expect(options.detail).toContain(`Disk image: ${img}`);
-      expect((await fsp.readFile(img)).every((b) => b === 0)).toBe(true);
-    } finally {
-      if (savedHome === undefined) delete process.env.DISKDIAL_HOME;
-      else process.env.DISKDIAL_HOME = savedHome;
-      execFileSync('losetup', ['-d', loop]);
-      await fsp.rm(dir, { recursive: true, force: true });
-    }
-  }, 30_000);
+  it.runIf(rootOnly())(
+    "a wizard plan started from the page erases nothing until main's own dialog is answered Erase (root: a disk image)",
+    async () => {
+      const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-main-wizard-'));
+      const img = path.join(dir, 'disk.img');
+      execFileSync('truncate', ['-s', '64M', img]);
+      const loop = execFileSync('losetup', ['--find', '--partscan', '--show', img], { encoding: 'utf8' }).trim();
+      const savedHome = process.env.DISKDIAL_HOME;
+      process.env.DISKDIAL_HOME = path.join(dir, 'home');
+      try {
+        const { fake, ready } = await start();
+        await ready();
+        const win = fake.FakeBrowserWindow.all[0]!;
+        const name = path.basename(loop);
+        const started = await invoke(fake, win.webContents, 'wizard.start', {
+          device: loop,
+          identity: { path: loop, sizeBytes: 64 * 1024 * 1024 },
+          confirmName: name,
+          formats: ['ext4'],
+          plan: 'quick',
+          sizes: [16 * 1024 * 1024],
+          runs: 1,
+          restSeconds: 0,
+          finalFormat: 'ext4',
+        });
+        expect(started).toMatchObject({ ok: true });
+        // The fake dialog answers Cancel: the plan ends, and the image was never written.
+        const done = await vi.waitFor(
+          () => {
+            const sent = win.webContents.sent.find((e) => e.channel === 'diskdial:event' && e.args[0] === 'wizard.done');
+            if (!sent) throw new Error('not done yet');
+            return sent.args[1] as { outcome: string; error?: { code: string } };
+          },
+          { timeout: 20_000 },
+        );
+        expect(done).toMatchObject({ outcome: 'failed', error: { code: 'ERR_ERASE_DECLINED' } });
+        expect(fake.dialog.showMessageBox).toHaveBeenCalledOnce();
+        const [parent, options] = fake.dialog.showMessageBox.mock.calls[0] as [unknown, { message: string; detail: string }];
+        expect(parent).toBe(win);
+        expect(options.message).toBe(`${name} will be erased.`);
+        expect(options.detail).toContain(`Disk image: ${img}`);
+        expect((await fsp.readFile(img)).every((b) => b === 0)).toBe(true);
+      } finally {
+        if (savedHome === undefined) delete process.env.DISKDIAL_HOME;
+        else process.env.DISKDIAL_HOME = savedHome;
+        execFileSync('losetup', ['-d', loop]);
+        await fsp.rm(dir, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
 
   it('reopens a window on activate when none is open (macOS Dock)', async () => {
     const { fake, ready } = await start();

@@ -198,7 +198,17 @@ describe('what the page gets', () => {
   it('maps the wizard and report verbs to their channels', async () => {
     ipcRenderer.invoke.mockImplementation(async (_c, channel) => ({ ok: true, value: channel }));
     const b = bridge();
-    const settings = { device: '/dev/sdb', identity: { path: '/dev/sdb', sizeBytes: 1e12 }, confirmName: 'T7', formats: ['ext4'], plan: 'quick', sizes: [1e9], runs: 5, restSeconds: 300, finalFormat: 'ext4' } as const;
+    const settings = {
+      device: '/dev/sdb',
+      identity: { path: '/dev/sdb', sizeBytes: 1e12 },
+      confirmName: 'T7',
+      formats: ['ext4'],
+      plan: 'quick',
+      sizes: [1e9],
+      runs: 5,
+      restSeconds: 300,
+      finalFormat: 'ext4',
+    } as const;
     await b.listDisks();
     await b.listDisks(true);
     await b.listFormats();
@@ -227,8 +237,16 @@ describe('what the page gets', () => {
 
   it('passes only the data of its own event channel to a subscriber, until it unsubscribes', () => {
     const progress: QuickProgressEvent = {
-      jobId: 'j', cycle: 1, cycles: 2, phase: 'read', stage: 'run',
-      instMBps: 2800, avgMBps: 2750, bytesDone: 10, bytesTotal: 100, elapsed: 1,
+      jobId: 'j',
+      cycle: 1,
+      cycles: 2,
+      phase: 'read',
+      stage: 'run',
+      instMBps: 2800,
+      avgMBps: 2750,
+      bytesDone: 10,
+      bytesTotal: 100,
+      elapsed: 1,
     };
     const seen: unknown[][] = [];
     const unsubscribe = bridge().onQuickProgress((...args: unknown[]) => seen.push(args));
@@ -258,8 +276,13 @@ describe('what the page gets', () => {
     }
     expect(got).toEqual(['done', 'cycle', 'progress']);
     const wizard: string[] = [];
-    const wizardOffs = [b.onWizardProgress(() => wizard.push('progress')), b.onWizardFormat(() => wizard.push('format')), b.onWizardDone(() => wizard.push('done'))];
-    for (const channel of ['wizard.done', 'wizard.format', 'wizard.progress', 'quick.done']) ipcRenderer.emit(EVENT_CHANNEL, {}, channel, {});
+    const wizardOffs = [
+      b.onWizardProgress(() => wizard.push('progress')),
+      b.onWizardFormat(() => wizard.push('format')),
+      b.onWizardDone(() => wizard.push('done')),
+    ];
+    for (const channel of ['wizard.done', 'wizard.format', 'wizard.progress', 'quick.done'])
+      ipcRenderer.emit(EVENT_CHANNEL, {}, channel, {});
     expect(wizard).toEqual(['done', 'format', 'progress']);
     for (const off of wizardOffs) off();
     got.length = 3;

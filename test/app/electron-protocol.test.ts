@@ -40,9 +40,7 @@ function get(url: string, method = 'GET'): Promise<Response> {
 describe('scheme registration', () => {
   it('registers app:// as standard, secure and fetch-capable, and nothing more', () => {
     registerAppScheme();
-    expect(protocol.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
-    ]);
+    expect(protocol.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
   });
 
   it('registerAppProtocol handles the app scheme with the file handler', async () => {

@@ -2,14 +2,7 @@
 // 5, 12, 13, 14, 15), with `electron` replaced by test/helpers/electron-fake.ts.
 import type { App, Session, WebContents } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  app,
-  FakeSession,
-  FakeWebContents,
-  fakeEvent,
-  resetElectronFake,
-  shell,
-} from '../helpers/electron-fake.js';
+import { app, FakeSession, FakeWebContents, fakeEvent, resetElectronFake, shell } from '../helpers/electron-fake.js';
 
 vi.mock('electron', () => import('../helpers/electron-fake.js'));
 
@@ -138,10 +131,12 @@ describe('permissions (item 5)', () => {
 
 describe('CSP string (item 7)', () => {
   it('allows only our own scripts and forbids framing, plugins, base and forms', () => {
-    const directives = new Map(CSP.split(';').map((d) => {
-      const [name, ...values] = d.trim().split(/\s+/);
-      return [name, values.join(' ')] as const;
-    }));
+    const directives = new Map(
+      CSP.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+    );
     expect(directives.get('default-src')).toBe("'self'");
     expect(directives.get('script-src')).toBe("'self'");
     expect(directives.get('object-src')).toBe("'none'");

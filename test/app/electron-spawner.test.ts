@@ -79,7 +79,16 @@ describe('adaptUtilityProcess', () => {
 });
 
 describe('EngineHost over a utility process', () => {
-  const spec = { path: '/tmp/x', rw: 'write', bs: 1 << 20, qd: 1, threads: 1, fileSize: 1 << 24, pattern: 'random', cache: 'auto' } as EngineSpec;
+  const spec = {
+    path: '/tmp/x',
+    rw: 'write',
+    bs: 1 << 20,
+    qd: 1,
+    threads: 1,
+    fileSize: 1 << 24,
+    pattern: 'random',
+    cache: 'auto',
+  } as EngineSpec;
 
   it('runs a test through the child and resolves with its result', async () => {
     const host = new EngineHost({ spawner: electronSpawner, modulePath: '/app/dist/services/engine-host-child.js' });

@@ -78,9 +78,18 @@ describe('EngineHost', () => {
     expect(host.pid).toBeTypeOf('number');
     expect(host.pid).not.toBe(process.pid);
     const shape = (r: typeof local) => ({
-      rw: r.rw, bs: r.bs, qd: r.qd, bytes: r.bytes, bytesWritten: r.bytesWritten, ios: r.ios,
-      cacheMode: r.cacheMode, ioEngine: r.ioEngine, alignment: r.alignment, dataPattern: r.dataPattern,
-      cancelled: r.cancelled, engineVersion: r.engineVersion,
+      rw: r.rw,
+      bs: r.bs,
+      qd: r.qd,
+      bytes: r.bytes,
+      bytesWritten: r.bytesWritten,
+      ios: r.ios,
+      cacheMode: r.cacheMode,
+      ioEngine: r.ioEngine,
+      alignment: r.alignment,
+      dataPattern: r.dataPattern,
+      cancelled: r.cancelled,
+      engineVersion: r.engineVersion,
     });
     expect(shape(remote)).toEqual(shape(local));
     expect(remote.bytes).toBe(16 * MiB);
@@ -116,10 +125,20 @@ describe('EngineHost', () => {
     await fsp.writeFile(file, Buffer.alloc(3 * MiB + 5, 7));
     const local = await runHash({ mode: 'read-hash', algo: 'sha512', path: file });
     const progress: HashProgress[] = [];
-    const remote = await host.runHash({ mode: 'read-hash', algo: 'sha512', path: file, chunkBytes: 256 * 1024 }, { onProgress: (p) => progress.push(p) });
+    const remote = await host.runHash(
+      { mode: 'read-hash', algo: 'sha512', path: file, chunkBytes: 256 * 1024 },
+      { onProgress: (p) => progress.push(p) },
+    );
     expect(host.pid).not.toBe(process.pid);
     expect(remote.digest).toBe(local.digest);
-    expect(remote).toMatchObject({ mode: 'read-hash', algo: 'sha512', bytes: 3 * MiB + 5, cacheMode: local.cacheMode, provider: local.provider, cancelled: false });
+    expect(remote).toMatchObject({
+      mode: 'read-hash',
+      algo: 'sha512',
+      bytes: 3 * MiB + 5,
+      cacheMode: local.cacheMode,
+      provider: local.provider,
+      cancelled: false,
+    });
     expect(progress.at(-1)).toMatchObject({ mode: 'read-hash', bytesDone: 3 * MiB + 5, bytesTotal: 3 * MiB + 5 });
     const memory = await host.runHash({ mode: 'memory', algo: 'sha256', threads: 2, seconds: 0.2 });
     expect(memory).toMatchObject({ mode: 'memory', threads: 2 });
@@ -148,8 +167,14 @@ describe('EngineHost', () => {
     // Timed from the abort: starting the engine child first takes what a loaded machine makes it.
     let t0 = 0;
     const p = runBenchmark({
-      target: dir, test: 'rand-write', size: 8 * MiB, qd: 1, seconds: 20, handleSignals: false,
-      engine: host.runTest, signal: ac.signal,
+      target: dir,
+      test: 'rand-write',
+      size: 8 * MiB,
+      qd: 1,
+      seconds: 20,
+      handleSignals: false,
+      engine: host.runTest,
+      signal: ac.signal,
       onProgress: (e: RunProgress) => {
         if (e.phase === 'run' && !t0) {
           t0 = Date.now();
@@ -186,7 +211,10 @@ describe('EngineHost', () => {
   it('a child that cannot start ends the test with ERR_ENGINE_CRASHED, not a hang', async () => {
     const broken = new EngineHost({ modulePath: path.join(dir, 'no-such-child.js') });
     try {
-      await expect(broken.runTest(seqWrite(path.join(dir, 'x.dat')))).rejects.toMatchObject({ code: 'ERR_ENGINE_CRASHED', message: crashedMessage(1, null) });
+      await expect(broken.runTest(seqWrite(path.join(dir, 'x.dat')))).rejects.toMatchObject({
+        code: 'ERR_ENGINE_CRASHED',
+        message: crashedMessage(1, null),
+      });
     } finally {
       await broken.close();
     }
@@ -202,7 +230,9 @@ describe('a native crash, on purpose', () => {
     const before = await fsp.stat(file, { bigint: true });
     let onRun!: () => void;
     const running = new Promise<void>((r) => (onRun = r));
-    const outcome = failure(host.runHash({ mode: 'read-hash', algo: 'sha512', path: file }, { onProgress: (p) => p.bytesDone > 0 && onRun() }));
+    const outcome = failure(
+      host.runHash({ mode: 'read-hash', algo: 'sha512', path: file }, { onProgress: (p) => p.bytesDone > 0 && onRun() }),
+    );
     await running;
     const pid = host.pid!;
     process.kill(pid, 'SIGSEGV');
@@ -226,7 +256,13 @@ describe('a native crash, on purpose', () => {
     let onRun!: () => void;
     const running = new Promise<void>((r) => (onRun = r));
     const p = runBenchmark({
-      target: dir, test: 'rand-write', size: 8 * MiB, qd: 1, seconds: 20, handleSignals: false, engine: host.runTest,
+      target: dir,
+      test: 'rand-write',
+      size: 8 * MiB,
+      qd: 1,
+      seconds: 20,
+      handleSignals: false,
+      engine: host.runTest,
       onProgress: (e) => e.phase === 'run' && onRun(),
     });
     const outcome = failure(p);

@@ -4,7 +4,18 @@ import { formatProgress } from '../../app/src/cli/progress.js';
 import type { RunProgress } from '../../app/src/core/runner.js';
 import { etaLine, jobFraction, leftText, secondsLeft, stepFraction, type JobPoint } from '../../app/src/core/eta.js';
 
-const point = (over: Partial<JobPoint> = {}): JobPoint => ({ testIndex: 4, testCount: 8, run: 2, runs: 5, stage: 'run', bytesDone: 0, bytesTotal: 0, elapsed: 2.5, secondsTotal: 5, ...over });
+const point = (over: Partial<JobPoint> = {}): JobPoint => ({
+  testIndex: 4,
+  testCount: 8,
+  run: 2,
+  runs: 5,
+  stage: 'run',
+  bytesDone: 0,
+  bytesTotal: 0,
+  elapsed: 2.5,
+  secondsTotal: 5,
+  ...over,
+});
 
 describe('eta', () => {
   it('the default CrystalDiskMark run (8 tests × 5 runs) says where it is and about how long is left', () => {
@@ -30,6 +41,8 @@ describe('eta', () => {
 
   it('the CLI line ends in the same words', () => {
     const p = { ...point(), phase: 'run', testName: 'RND4K Q32T1 Read', instMBps: 50, avgMBps: 48 } as unknown as RunProgress;
-    expect(formatProgress(p, 200, 100)).toBe('test 5 of 8 · run 2 of 5 · RND4K Q32T1 Read · measuring  50% · now 50.00 MB/s · avg 48.00 MB/s · about 4 min left');
+    expect(formatProgress(p, 200, 100)).toBe(
+      'test 5 of 8 · run 2 of 5 · RND4K Q32T1 Read · measuring  50% · now 50.00 MB/s · avg 48.00 MB/s · about 4 min left',
+    );
   });
 });

@@ -13,23 +13,57 @@ import { mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
 
 function test(name: string, rw: ResultTest['rw'], mbps: number, extra: Partial<ResultTest> = {}): ResultTest {
   return {
-    name, rw, bs: 1 << 20, qd: 8, threads: 1, bytes: 1e8, seconds: 1e8 / (mbps * 1e6), mbps, iops: mbps,
-    latencyUs: { mean: 1, p50: 1, p90: 1, p99: 1, p999: 1, max: 1 }, series: [], cacheMode: 'direct', run: 1,
-    spec: { rw, bs: 1 << 20, qd: 8, threads: 1, fileSize: 1e8, pattern: 'random', cache: 'auto' }, ...extra,
+    name,
+    rw,
+    bs: 1 << 20,
+    qd: 8,
+    threads: 1,
+    bytes: 1e8,
+    seconds: 1e8 / (mbps * 1e6),
+    mbps,
+    iops: mbps,
+    latencyUs: { mean: 1, p50: 1, p90: 1, p99: 1, p999: 1, max: 1 },
+    series: [],
+    cacheMode: 'direct',
+    run: 1,
+    spec: { rw, bs: 1 << 20, qd: 8, threads: 1, fileSize: 1e8, pattern: 'random', cache: 'auto' },
+    ...extra,
   };
 }
 
 function volume(fsType: string, extra: Partial<VolumeInfo> = {}, disk?: Partial<DiskInfo> & { linkInfo?: LinkInfo }): VolumeInfo {
   return {
-    path: '/mnt/x', realPath: '/mnt/x', mountPoint: '/mnt/x', device: '/dev/sdb1', fsType,
-    mountOptions: ['rw', 'relatime'], superOptions: ['rw'], totalBytes: 1e11, freeBytes: 5e10,
+    path: '/mnt/x',
+    realPath: '/mnt/x',
+    mountPoint: '/mnt/x',
+    device: '/dev/sdb1',
+    fsType,
+    mountOptions: ['rw', 'relatime'],
+    superOptions: ['rw'],
+    totalBytes: 1e11,
+    freeBytes: 5e10,
     ...(disk ? { disk: { name: 'sdb', bus: 'usb', ...disk } as DiskInfo } : {}),
     ...extra,
   };
 }
 
-const USB2: LinkInfo = { kind: 'usb', label: 'USB 2.0 Hi-Speed (480 Mb/s)', rawMbps: 480, ceilingMBps: 53, typicalMBps: [30, 42], source: 'sysfs' };
-const USB32G2: LinkInfo = { kind: 'usb', label: 'USB 3.2 Gen 2 (10 Gb/s)', rawMbps: 10000, encoding: '128b/132b', ceilingMBps: 1212, typicalMBps: [900, 1050], source: 'sysfs' };
+const USB2: LinkInfo = {
+  kind: 'usb',
+  label: 'USB 2.0 Hi-Speed (480 Mb/s)',
+  rawMbps: 480,
+  ceilingMBps: 53,
+  typicalMBps: [30, 42],
+  source: 'sysfs',
+};
+const USB32G2: LinkInfo = {
+  kind: 'usb',
+  label: 'USB 3.2 Gen 2 (10 Gb/s)',
+  rawMbps: 10000,
+  encoding: '128b/132b',
+  ceilingMBps: 1212,
+  typicalMBps: [900, 1050],
+  source: 'sysfs',
+};
 const quickPair = (write: number, read: number): ResultTest[] => [test('Write', 'write', write), test('Read', 'read', read)];
 const random = { cache: 'auto', pattern: 'random' } as const;
 const zeros = { cache: 'auto', pattern: 'zeros' } as const;
@@ -40,12 +74,14 @@ describe('flag rules', () => {
   it('above-interface-ceiling: USB 2 at 480 Mb/s with a 500 MB/s read is flagged, naming the figure and the link', () => {
     const f = flag({ tests: quickPair(40, 500), settings: random, link: USB2 }, 'above-interface-ceiling');
     expect(f).toMatchObject({ severity: 'warning' });
-    expect(f!.message).toBe("Read 500 MB/s is above what USB 2.0 Hi-Speed (480 Mb/s) can carry (≈ 53 MB/s): the figure cannot be the disk's — a cache answered.");
+    expect(f!.message).toBe(
+      "Read 500 MB/s is above what USB 2.0 Hi-Speed (480 Mb/s) can carry (≈ 53 MB/s): the figure cannot be the disk's — a cache answered.",
+    );
     // The write (40 MB/s) fits the link and is not named.
     expect(f!.message).not.toContain('Write');
   });
 
-  it('above-interface-ceiling reads the link from the volume\'s disk when none is given', () => {
+  it("above-interface-ceiling reads the link from the volume's disk when none is given", () => {
     const v = volume('ext4', {}, { linkInfo: USB2 });
     expect(codes({ tests: quickPair(40, 500), settings: random, volume: v })).toContain('above-interface-ceiling');
   });
@@ -58,8 +94,13 @@ describe('flag rules', () => {
     expect(codes({ tests: quickPair(900, 9000), settings: random, link: { kind: 'unknown', label: '?', source: 'sysfs' } })).toEqual([]);
   });
 
-  it('loop-cached: a loop device without the loop driver\'s direct I/O; with it, or another bus, no flag', () => {
-    const loop = (loopDirectIo?: boolean) => volume('ext4', { device: '/dev/loop3' }, { name: 'loop3', bus: 'loop', backingFile: '/srv/img/disk.img', ...(loopDirectIo === undefined ? {} : { loopDirectIo }) });
+  it("loop-cached: a loop device without the loop driver's direct I/O; with it, or another bus, no flag", () => {
+    const loop = (loopDirectIo?: boolean) =>
+      volume(
+        'ext4',
+        { device: '/dev/loop3' },
+        { name: 'loop3', bus: 'loop', backingFile: '/srv/img/disk.img', ...(loopDirectIo === undefined ? {} : { loopDirectIo }) },
+      );
     const f = flag({ tests: quickPair(2000, 7000), settings: random, volume: loop(false) }, 'loop-cached');
     expect(f).toMatchObject({ severity: 'warning' });
     expect(f!.message).toBe(
@@ -68,14 +109,22 @@ describe('flag rules', () => {
     expect(f!.fix).toMatch(/losetup --direct-io=on/);
     expect(codes({ tests: quickPair(1, 1), settings: random, volume: loop(true) })).not.toContain('loop-cached');
     expect(codes({ tests: quickPair(1, 1), settings: random, volume: loop() })).not.toContain('loop-cached');
-    expect(codes({ tests: quickPair(1, 1), settings: random, volume: volume('ext4', {}, { loopDirectIo: false }) })).not.toContain('loop-cached');
+    expect(codes({ tests: quickPair(1, 1), settings: random, volume: volume('ext4', {}, { loopDirectIo: false }) })).not.toContain(
+      'loop-cached',
+    );
   });
 
   it('ram-backed: tmpfs, devtmpfs (/dev), ramfs and zram', () => {
-    const tmpfs = flag({ tests: quickPair(2000, 5000), settings: random, volume: volume('tmpfs', { device: 'tmpfs', mountPoint: '/dev/shm' }) }, 'ram-backed');
+    const tmpfs = flag(
+      { tests: quickPair(2000, 5000), settings: random, volume: volume('tmpfs', { device: 'tmpfs', mountPoint: '/dev/shm' }) },
+      'ram-backed',
+    );
     expect(tmpfs).toMatchObject({ severity: 'warning' });
     expect(tmpfs!.message).toContain('The folder is in RAM (tmpfs at /dev/shm)');
-    const devtmpfs = flag({ tests: quickPair(2000, 5000), settings: random, volume: volume('devtmpfs', { device: 'udev', mountPoint: '/dev' }) }, 'ram-backed');
+    const devtmpfs = flag(
+      { tests: quickPair(2000, 5000), settings: random, volume: volume('devtmpfs', { device: 'udev', mountPoint: '/dev' }) },
+      'ram-backed',
+    );
     expect(devtmpfs!.message).toContain('The folder is in RAM (devtmpfs at /dev)');
     expect(codes({ tests: quickPair(1, 1), settings: random, volume: volume('ramfs') })).toContain('ram-backed');
     const zram = flag({ tests: quickPair(1, 1), settings: random, volume: volume('ext4', { device: '/dev/zram0' }) }, 'ram-backed');
@@ -101,7 +150,9 @@ describe('flag rules', () => {
     expect(withRandom).toMatchObject({ severity: 'info' });
     expect(withRandom!.message).not.toContain('zeros');
     // compress-force too, in per-mount options; plain Btrfs does not compress.
-    expect(codes({ tests: quickPair(1, 1), settings: random, volume: volume('btrfs', { mountOptions: ['rw', 'compress-force=lzo'] }) })).toContain('compressing-fs');
+    expect(
+      codes({ tests: quickPair(1, 1), settings: random, volume: volume('btrfs', { mountOptions: ['rw', 'compress-force=lzo'] }) }),
+    ).toContain('compressing-fs');
     expect(codes({ tests: quickPair(1, 1), settings: random, volume: volume('btrfs') })).not.toContain('compressing-fs');
   });
 
@@ -111,16 +162,25 @@ describe('flag rules', () => {
   });
 
   it('copy-on-write: Btrfs unless nodatacow, only when the test wrote, and as information', () => {
-    const f = flag({ tests: [test('RND4K Q32T1 Write', 'randwrite', 300, { bs: 4096, qd: 32 })], settings: random, volume: volume('btrfs') }, 'copy-on-write');
+    const f = flag(
+      { tests: [test('RND4K Q32T1 Write', 'randwrite', 300, { bs: 4096, qd: 32 })], settings: random, volume: volume('btrfs') },
+      'copy-on-write',
+    );
     expect(f).toMatchObject({ severity: 'info' });
     expect(f!.message).toContain('random writes');
-    expect(codes({ tests: quickPair(1, 1), settings: random, volume: volume('btrfs', { mountOptions: ['rw', 'nodatacow'] }) })).not.toContain('copy-on-write');
-    expect(codes({ tests: [test('SEQ1M Q8T1 Read', 'read', 100)], settings: random, volume: volume('btrfs') })).not.toContain('copy-on-write');
+    expect(
+      codes({ tests: quickPair(1, 1), settings: random, volume: volume('btrfs', { mountOptions: ['rw', 'nodatacow'] }) }),
+    ).not.toContain('copy-on-write');
+    expect(codes({ tests: [test('SEQ1M Q8T1 Read', 'read', 100)], settings: random, volume: volume('btrfs') })).not.toContain(
+      'copy-on-write',
+    );
   });
 
   it('network-fs: nfs, cifs, 9p, virtiofs and sshfs; sshfs is not also flagged as FUSE', () => {
     for (const fs of ['nfs', 'nfs4', 'cifs', 'smb3', 'smbfs', '9p', 'virtiofs', 'fuse.sshfs']) {
-      expect(codes({ tests: quickPair(100, 110), settings: random, volume: volume(fs, { device: 'nas:/export' }) })).toEqual(['network-fs']);
+      expect(codes({ tests: quickPair(100, 110), settings: random, volume: volume(fs, { device: 'nas:/export' }) })).toEqual([
+        'network-fs',
+      ]);
     }
     const f = flag({ tests: quickPair(100, 110), settings: random, volume: volume('nfs4', { device: 'nas:/export' }) }, 'network-fs');
     expect(f).toMatchObject({ severity: 'info' });
@@ -140,8 +200,10 @@ describe('flag rules', () => {
     const ssd = volume('ext4', { device: '/dev/nvme0n1p1' }, { name: 'nvme0n1', bus: 'nvme', rotational: false, removable: false });
     const rnd = { bs: 4096, qd: 1 };
     const tests = [
-      test('SEQ1M Q8T1 Read', 'read', 7000), test('SEQ1M Q8T1 Write', 'write', 1000), // 7 × : a QLC SSD can
-      test('RND4K Q1T1 Read', 'randread', 900, rnd), test('RND4K Q1T1 Write', 'randwrite', 100, rnd), // 9 ×
+      test('SEQ1M Q8T1 Read', 'read', 7000),
+      test('SEQ1M Q8T1 Write', 'write', 1000), // 7 × : a QLC SSD can
+      test('RND4K Q1T1 Read', 'randread', 900, rnd),
+      test('RND4K Q1T1 Write', 'randwrite', 100, rnd), // 9 ×
       test('RND4K Q1T1 Write', 'randwrite', 120, { ...rnd, run: 2 }), // best write of the two runs: 7.5 ×
     ];
     expect(codes({ tests, settings: random, volume: ssd })).toEqual([]);
@@ -167,7 +229,10 @@ describe('flag rules', () => {
   });
 
   it('keeps cache-not-direct, zeros-pattern, engine-note and empty-test', () => {
-    const tests = [test('Write', 'write', 10, { cacheMode: 'buffered-flushed', cacheNote: 'exFAT refused O_DIRECT (EINVAL)' }), test('Read', 'read', 10, { bytes: 0, cacheNote: 'hm' })];
+    const tests = [
+      test('Write', 'write', 10, { cacheMode: 'buffered-flushed', cacheNote: 'exFAT refused O_DIRECT (EINVAL)' }),
+      test('Read', 'read', 10, { bytes: 0, cacheNote: 'hm' }),
+    ];
     const f = computeFlags({ tests, settings: { cache: 'buffered-flushed', pattern: 'zeros' } });
     expect(f.map((x) => x.code)).toEqual(['cache-not-direct', 'zeros-pattern', 'engine-note', 'empty-test']);
     expect(f[0]!.message).toContain('exFAT refused O_DIRECT (EINVAL)');
@@ -185,17 +250,37 @@ describe('flag rules', () => {
 
   it('every flag has a code, a message, a fix and a severity', () => {
     const inputs: FlagInput[] = [
-      { tests: [...quickPair(100, 500), test('Empty', 'write', 0, { bytes: 0, cacheMode: 'buffered', cacheNote: 'n' }), test('X', 'read', 1, { cacheNote: 'n2' })], settings: zeros, volume: volume('btrfs', { superOptions: ['compress=zstd'] }, { name: 'sda', bus: 'ata', rotational: true, linkInfo: USB2 }) },
+      {
+        tests: [
+          ...quickPair(100, 500),
+          test('Empty', 'write', 0, { bytes: 0, cacheMode: 'buffered', cacheNote: 'n' }),
+          test('X', 'read', 1, { cacheNote: 'n2' }),
+        ],
+        settings: zeros,
+        volume: volume('btrfs', { superOptions: ['compress=zstd'] }, { name: 'sda', bus: 'ata', rotational: true, linkInfo: USB2 }),
+      },
       { tests: quickPair(10, 10), settings: random, volume: volume('tmpfs') },
       { tests: quickPair(10, 10), settings: random, volume: volume('fuseblk') },
       { tests: quickPair(10, 10), settings: random, volume: volume('nfs') },
       { tests: quickPair(10, 10), settings: random, volume: volume('unknown', { diskNote: POWERSHELL_MISSING_NOTE }) },
     ];
     const all = inputs.flatMap((i) => computeFlags(i));
-    expect(new Set(all.map((f) => f.code))).toEqual(new Set([
-      'above-interface-ceiling', 'cache-not-direct', 'ram-backed', 'network-fs', 'fuse', 'compressing-fs',
-      'reads-implausibly-fast', 'zeros-pattern', 'engine-note', 'copy-on-write', 'disk-unknown', 'empty-test',
-    ]));
+    expect(new Set(all.map((f) => f.code))).toEqual(
+      new Set([
+        'above-interface-ceiling',
+        'cache-not-direct',
+        'ram-backed',
+        'network-fs',
+        'fuse',
+        'compressing-fs',
+        'reads-implausibly-fast',
+        'zeros-pattern',
+        'engine-note',
+        'copy-on-write',
+        'disk-unknown',
+        'empty-test',
+      ]),
+    );
     for (const f of all) {
       expect(f.message.length, f.code).toBeGreaterThan(20);
       expect(f.fix.length, f.code).toBeGreaterThan(10);
@@ -207,12 +292,27 @@ describe('flag rules', () => {
 describe('the CLI report', () => {
   it('prints the link under the header, and flags as ⚠ message — fix / ℹ message', () => {
     const doc = {
-      schema: 1, id: 'x', kind: 'quick', startedAt: '', finishedAt: '', app: { version: '0', engine: '0' },
+      schema: 1,
+      id: 'x',
+      kind: 'quick',
+      startedAt: '',
+      finishedAt: '',
+      app: { version: '0', engine: '0' },
       host: { os: 'linux', osRelease: '6', arch: 'x64', cpu: 'c', cores: 1, ramBytes: 1 },
-      target: { path: '/mnt/x', volume: 'X', mountPoint: '/mnt/x', fs: 'btrfs', mountOptions: [], totalBytes: 1, freeBytes: 1,
-        device: { model: 'T7', bus: 'usb', link: USB32G2.label, linkInfo: USB32G2, firmware: 'SVT02B6Q' } },
+      target: {
+        path: '/mnt/x',
+        volume: 'X',
+        mountPoint: '/mnt/x',
+        fs: 'btrfs',
+        mountOptions: [],
+        totalBytes: 1,
+        freeBytes: 1,
+        device: { model: 'T7', bus: 'usb', link: USB32G2.label, linkInfo: USB32G2, firmware: 'SVT02B6Q' },
+      },
       settings: { size: 1 << 24, pattern: 'random', cache: 'auto', runs: 1 },
-      cacheMode: 'direct', dataPattern: 'random', tests: quickPair(900, 950),
+      cacheMode: 'direct',
+      dataPattern: 'random',
+      tests: quickPair(900, 950),
       context: { temperatureC: { before: 38, after: 45 } },
       flags: [
         { code: 'a', severity: 'warning', message: 'Something is off.', fix: 'Do this.' },
@@ -252,7 +352,16 @@ describe.runIf(rootOnly())('flags on real file systems (root)', () => {
     for (const m of mounted) await m.cleanup();
   });
   const codesOf = (name: string): string[] => docs.get(name)!.flags.map((f) => f.code);
-  const suspicious = ['ram-backed', 'fuse', 'compressing-fs', 'cache-not-direct', 'network-fs', 'copy-on-write', 'reads-implausibly-fast', 'above-interface-ceiling'];
+  const suspicious = [
+    'ram-backed',
+    'fuse',
+    'compressing-fs',
+    'cache-not-direct',
+    'network-fs',
+    'copy-on-write',
+    'reads-implausibly-fast',
+    'above-interface-ceiling',
+  ];
 
   it('tmpfs is flagged RAM-backed, and its cache mode is honest', () => {
     const doc = docs.get('tmpfs')!;

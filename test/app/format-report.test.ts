@@ -76,13 +76,17 @@ function cellOf(r: FormatReport, variantKey: string, columnLabel: string) {
   return r.cells[i]?.[j];
 }
 
-
 /** The Markdown table's rows, split on unescaped '|'. */
 function mdTable(md: string): string[][] {
   return md
     .split('\n')
     .filter((l) => l.startsWith('|'))
-    .map((l) => l.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim()));
+    .map((l) =>
+      l
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
 }
 
 describe('rows and columns', () => {
@@ -117,7 +121,11 @@ describe('rows and columns', () => {
   });
 
   it('groups saved results by name: "direct to the port" vs "through the hub"', () => {
-    const docs = [saved('Direct to the port', 'a', GB), saved('Through the hub', 'b', GB, 'USB 2.0 (480 Mb/s)'), saved('Direct to the port', 'c', 5 * GB)];
+    const docs = [
+      saved('Direct to the port', 'a', GB),
+      saved('Through the hub', 'b', GB, 'USB 2.0 (480 Mb/s)'),
+      saved('Direct to the port', 'c', 5 * GB),
+    ];
     const r = buildFormatReport(docs);
     expect(r.title).toBe('Comparison of 3 results');
     expect(r.variants.map((v) => [v.key, v.label, v.resultIds])).toEqual([
@@ -128,7 +136,9 @@ describe('rows and columns', () => {
     // The hub was tested at 1 GB only.
     expect(r.cells[1]?.slice(2)).toEqual([undefined, undefined]);
     expect(r.cells[1]?.[0]?.verdict).toBe('noise');
-    expect(r.warnings.join('\n')).toMatch(/different drives or connections \(Direct to the port: Samsung T7 · USB 3\.2 Gen 2 · .*; Through the hub: Samsung T7 · USB 2\.0 \(480 Mb\/s\)/);
+    expect(r.warnings.join('\n')).toMatch(
+      /different drives or connections \(Direct to the port: Samsung T7 · USB 3\.2 Gen 2 · .*; Through the hub: Samsung T7 · USB 2\.0 \(480 Mb\/s\)/,
+    );
     expect(r.warnings.join('\n')).toContain('That is the point when comparing ports, hubs or cables');
     // The same connection twice: no drive warning.
     const same = buildFormatReport([saved('Direct to the port', 'a'), saved('Again', 'b')]);
@@ -173,7 +183,9 @@ describe('rows and columns', () => {
     expect(r.columns[2]?.sizeBytes).toBeUndefined();
     expect(r.cells[1]?.[0]).toBeUndefined();
     expect(r.cells[1]?.[2]?.verdict).toBe('n/a');
-    expect(r.warnings[0]).toBe('These results are different tests (Quick Test, CrystalDiskMark grid): each column compares only the rows that have it.');
+    expect(r.warnings[0]).toBe(
+      'These results are different tests (Quick Test, CrystalDiskMark grid): each column compares only the rows that have it.',
+    );
     expect(r.findings[0]).toBe('Grid: no figure in common with Quick.');
   });
 
@@ -192,7 +204,13 @@ describe('rows and columns', () => {
     single.settings.runs = 1;
     const w = buildFormatReport(docs).warnings;
     expect(w).toContain("XFS was measured through the page cache: its figures are not the disk's.");
-    expect(w.some((x) => x.startsWith('The rows have different numbers of runs (3 runs: ext4, ext4 (fscrypt encrypted), XFS; 1 run: ext4)') && x.includes('10 % threshold'))).toBe(true);
+    expect(
+      w.some(
+        (x) =>
+          x.startsWith('The rows have different numbers of runs (3 runs: ext4, ext4 (fscrypt encrypted), XFS; 1 run: ext4)') &&
+          x.includes('10 % threshold'),
+      ),
+    ).toBe(true);
     expect(w.some((x) => x.startsWith('The rows were measured differently'))).toBe(true);
   });
 });
@@ -255,7 +273,11 @@ describe('cells, by the rule compare.ts states', () => {
         d.settings.runs = 1;
         return d;
       });
-    const r = buildFormatReport([...one(EXT4), ...one({ format: 'a', label: 'A', scale: 0.95 }), ...one({ format: 'b', label: 'B', scale: 0.85 })]);
+    const r = buildFormatReport([
+      ...one(EXT4),
+      ...one({ format: 'a', label: 'A', scale: 0.95 }),
+      ...one({ format: 'b', label: 'B', scale: 0.85 }),
+    ]);
     expect(cellOf(r, 'a', 'Write 1 GB')).toMatchObject({ verdict: 'noise', singleRun: true });
     expect(cellOf(r, 'b', 'Write 1 GB')).toMatchObject({ verdict: 'worse', singleRun: true });
     expect(cellOf(r, 'b', 'Write 1 GB')?.p).toBeUndefined();
@@ -290,7 +312,7 @@ describe('findings', () => {
 });
 
 describe('Markdown', () => {
-  it('is a forum table whose numbers are the report\'s means', () => {
+  it("is a forum table whose numbers are the report's means", () => {
     const docs = plan();
     const r = buildFormatReport(docs);
     const file = renderFormatReport(docs, 'md');
@@ -298,7 +320,9 @@ describe('Markdown', () => {
     expect(file.mime).toBe('text/markdown;charset=utf-8');
     const md = file.text;
     expect(md.startsWith(`## ${r.title}\n`)).toBe(true);
-    expect(md).toContain('**Drive:** Samsung T7 (USB 3.2 Gen 2) · **Method:** uncached (direct I/O) · random data · writes flushed · **Runs:** 3 per figure · **Rest:** 5 min between runs · **Baseline:** ext4');
+    expect(md).toContain(
+      '**Drive:** Samsung T7 (USB 3.2 Gen 2) · **Method:** uncached (direct I/O) · random data · writes flushed · **Runs:** 3 per figure · **Rest:** 5 min between runs · **Baseline:** ext4',
+    );
     const rows = mdTable(md);
     expect(rows[0]).toEqual(['Format', 'Read 1 GB (MB/s)', 'Write 1 GB (MB/s)', 'Read 5 GB (MB/s)', 'Write 5 GB (MB/s)']);
     expect(rows[1]).toEqual(['---', '---:', '---:', '---:', '---:']);
@@ -340,7 +364,21 @@ describe('CSV, JSON and text', () => {
     const text = renderFormatReport(docs, 'csv').text;
     expect(text.endsWith('\r\n')).toBe(true);
     const rows = parseCsv(text);
-    expect(rows[0]).toEqual(['variant', 'label', 'figure', 'size_bytes', 'unit', 'n', 'mean', 'stdev', 'min', 'max', 'delta', 'verdict', 'p']);
+    expect(rows[0]).toEqual([
+      'variant',
+      'label',
+      'figure',
+      'size_bytes',
+      'unit',
+      'n',
+      'mean',
+      'stdev',
+      'min',
+      'max',
+      'delta',
+      'verdict',
+      'p',
+    ]);
     expect(rows).toHaveLength(1 + r.variants.length * r.columns.length);
     const at = (name: string, row: string[]) => row[rows[0]!.indexOf(name)] as string;
     rows.slice(1).forEach((row, k) => {
@@ -370,7 +408,12 @@ describe('CSV, JSON and text', () => {
   it('writes the report and its results as JSON that reads back', () => {
     const docs = plan();
     const r = buildFormatReport(docs);
-    const back = JSON.parse(renderFormatReport(docs, 'json').text) as { format: string; schema: number; report: FormatReport; results: ResultDocument[] };
+    const back = JSON.parse(renderFormatReport(docs, 'json').text) as {
+      format: string;
+      schema: number;
+      report: FormatReport;
+      results: ResultDocument[];
+    };
     expect(back.format).toBe('diskdial-format-report');
     expect(back.schema).toBe(1);
     expect(back.report).toEqual(JSON.parse(JSON.stringify(r)));

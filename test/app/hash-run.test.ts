@@ -71,13 +71,22 @@ describe('runHashBenchmark', () => {
     const sums = path.join(dir, 'SHA256SUMS');
     await fsp.writeFile(sums, `${'0'.repeat(64)}  clip.mov\n`);
     const doc = await runHashBenchmark({ file, ...quick, verify: sums });
-    expect(doc.hash!.verify).toMatchObject({ match: false, source: sums, text: 'Does NOT match the SHA-256 in SHA256SUMS: the file differs from the one that digest was made from.' });
+    expect(doc.hash!.verify).toMatchObject({
+      match: false,
+      source: sums,
+      text: 'Does NOT match the SHA-256 in SHA256SUMS: the file differs from the one that digest was made from.',
+    });
   }, 60_000);
 
   it('a generated test file: written first, hashed, removed; nothing left in the folder', async () => {
     const target = await fsp.mkdtemp(path.join(dir, 'gen-'));
     const stages: string[] = [];
-    const doc = await runHashBenchmark({ generate: { target, sizeBytes: 16 * MiB }, algo: 'sha512', ...quick, onStage: (s) => stages.push(`${s.stageIndex}/${s.stageCount} ${s.stage}`) });
+    const doc = await runHashBenchmark({
+      generate: { target, sizeBytes: 16 * MiB },
+      algo: 'sha512',
+      ...quick,
+      onStage: (s) => stages.push(`${s.stageIndex}/${s.stageCount} ${s.stage}`),
+    });
     expect(stages).toEqual(['0/5 write', '1/5 read', '2/5 read-hash', '3/5 memory', '4/5 memory-parallel']);
     expect(doc.hash!.file).toMatchObject({ bytes: 16 * MiB, generated: true });
     expect(doc.hash!.digest).toMatch(/^[0-9a-f]{128}$/);
@@ -125,7 +134,12 @@ describe('runHashBenchmark', () => {
     const target = await fsp.mkdtemp(path.join(dir, 'gen-cancel-'));
     const ac2 = new AbortController();
     await expect(
-      runHashBenchmark({ generate: { target, sizeBytes: 64 * MiB }, ...quick, signal: ac2.signal, onStage: (s) => s.stage === 'read' && ac2.abort() }),
+      runHashBenchmark({
+        generate: { target, sizeBytes: 64 * MiB },
+        ...quick,
+        signal: ac2.signal,
+        onStage: (s) => s.stage === 'read' && ac2.abort(),
+      }),
     ).rejects.toMatchObject({ name: 'AbortError' });
     expect(await fsp.readdir(target)).toEqual([]);
   }, 60_000);

@@ -21,7 +21,12 @@ beforeAll(async () => {
   big = path.join(dir, 'big.img');
   execFileSync('truncate', ['-s', '3G', big]);
   host = new EngineHost();
-  service = new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest }, memorySeconds: 0.2, threads: 2, progressIntervalMs: 20 });
+  service = new HashTestService({
+    engine: { runHash: host.runHash, runTest: host.runTest },
+    memorySeconds: 0.2,
+    threads: 2,
+    progressIntervalMs: 20,
+  });
 });
 afterAll(async () => {
   await service.stopAll();
@@ -72,7 +77,10 @@ describe('HashTestService', () => {
     const small = path.join(dir, 'small.bin');
     await fsp.writeFile(small, 'abc');
     const next = recorder();
-    service.start({ source: { kind: 'file', path: small }, algo: 'sha256', verify: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' }, next);
+    service.start(
+      { source: { kind: 'file', path: small }, algo: 'sha256', verify: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' },
+      next,
+    );
     const done = await next.done;
     expect(done.outcome).toBe('finished');
     expect(done.result!.hash!.verify!.match).toBe(true);

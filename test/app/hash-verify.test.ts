@@ -4,7 +4,14 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { algoOfHex, chooseAlgo, parseChecksumFile, parsePastedDigest, resolveExpected, verification } from '../../app/src/core/hash-verify.js';
+import {
+  algoOfHex,
+  chooseAlgo,
+  parseChecksumFile,
+  parsePastedDigest,
+  resolveExpected,
+  verification,
+} from '../../app/src/core/hash-verify.js';
 import { hashVerdict } from '../../app/src/core/hash-run.js';
 
 // FIPS 180-2 "abc".
@@ -102,7 +109,9 @@ describe('algorithm and verdicts', () => {
     expect(chooseAlgo(undefined, undefined)).toBe('sha256');
     expect(chooseAlgo(undefined, e512)).toBe('sha512');
     expect(chooseAlgo('sha512', e512)).toBe('sha512');
-    expect(() => chooseAlgo('sha256', e512)).toThrow('The expected digest is SHA-512 (128 hex digits) but SHA-256 was asked for; choose SHA-512.');
+    expect(() => chooseAlgo('sha256', e512)).toThrow(
+      'The expected digest is SHA-512 (128 hex digits) but SHA-256 was asked for; choose SHA-512.',
+    );
   });
 
   it('verification says match or mismatch, and where the digest came from', () => {
@@ -129,7 +138,9 @@ describe('algorithm and verdicts', () => {
     );
     const storage = hashVerdict(r(480), r(470), r(1900), 'sha512');
     expect(storage).toMatchObject({ bound: 'storage' });
-    expect(storage.text).toMatch(/^Storage-bound by 4\.0×: one core could hash 4\.0× what the disk delivers — reading 480 MB\/s, hashing SHA-512 on one core 1,900 MB\/s; read \+ hash 470 MB\/s\.$/);
+    expect(storage.text).toMatch(
+      /^Storage-bound by 4\.0×: one core could hash 4\.0× what the disk delivers — reading 480 MB\/s, hashing SHA-512 on one core 1,900 MB\/s; read \+ hash 470 MB\/s\.$/,
+    );
     expect(hashVerdict(r(2000), r(1700), r(2100), 'sha256')).toMatchObject({ bound: 'balanced' });
     expect(hashVerdict(r(100), r(99), r(5000), 'sha256').text).toMatch(/^Storage-bound by 50×/);
   });

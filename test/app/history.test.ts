@@ -15,7 +15,8 @@ import type { ResultDocument } from '../../app/src/core/result.js';
 import { checkResult, NotAResultError, parseResultFile } from '../../app/src/core/result-parse.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const fixture = (kind: string): ResultDocument => JSON.parse(readFileSync(path.join(root, 'test/fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
+const fixture = (kind: string): ResultDocument =>
+  JSON.parse(readFileSync(path.join(root, 'test/fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
 const KINDS = ['quick', 'cdm', 'sustained', 'files', 'hash'] as const;
 
 let dir: string;
@@ -42,7 +43,7 @@ describe('where history lives', () => {
     expect(historyDir('/srv/dd')).toBe('/srv/dd/results');
   });
 
-  it('is a throwaway folder in tests (vitest.config.ts), never the user\'s', () => {
+  it("is a throwaway folder in tests (vitest.config.ts), never the user's", () => {
     expect(process.env.DISKDIAL_HOME).toContain('diskdial-test-home-');
   });
 });
@@ -213,7 +214,8 @@ describe('import', () => {
   it('says in words why a file cannot be imported', async () => {
     await expect(store.import('{"schema": 7}', 'new.json')).rejects.toMatchObject({
       code: 'ERR_NOT_A_RESULT',
-      message: 'new.json cannot be imported: It was made by a newer DiskDial (result schema 7); this version reads schema 1. Update DiskDial to open it.',
+      message:
+        'new.json cannot be imported: It was made by a newer DiskDial (result schema 7); this version reads schema 1. Update DiskDial to open it.',
     });
     await expect(store.import('hello', 'x.json')).rejects.toThrow(/x.json cannot be imported: It is not JSON/);
     await expect(store.import(JSON.stringify({ ...fixture('quick'), id: '../escape' }))).rejects.toThrow(/id is not a result id/);
@@ -240,10 +242,15 @@ describe('reading results', () => {
   });
 });
 
-describe('a Quick Test\'s cycles as one result', () => {
+describe("a Quick Test's cycles as one result", () => {
   it('numbers the tests by cycle, summarises across them and notes an early stop', () => {
     const doc = fixture('quick');
-    const cycle = (run: number): ResultDocument => ({ ...doc, id: `c${run}`, settings: { ...doc.settings, runs: 1 }, tests: doc.tests.filter((t) => t.run === run).map((t) => ({ ...t, run: 1 })) });
+    const cycle = (run: number): ResultDocument => ({
+      ...doc,
+      id: `c${run}`,
+      settings: { ...doc.settings, runs: 1 },
+      tests: doc.tests.filter((t) => t.run === run).map((t) => ({ ...t, run: 1 })),
+    });
     const merged = combineRuns([cycle(1), cycle(2)], 'Stopped after 2 of 5 runs.');
     expect(merged.id).toBe('c1');
     expect(merged.tests.map((t) => `${t.name}#${t.run}`)).toEqual(['Write#1', 'Read#1', 'Write#2', 'Read#2']);
@@ -297,7 +304,9 @@ describe('hostile files in the history folder', () => {
     const listing = await within(store.list(), 5000, 'list()');
     const grew = process.memoryUsage().rss - before;
     expect(listing.entries).toHaveLength(1);
-    expect(listing.skipped).toEqual([{ file: 'zero.json', reason: 'It is a symbolic link; history reads only files in its own folder and does not follow links.' }]);
+    expect(listing.skipped).toEqual([
+      { file: 'zero.json', reason: 'It is a symbolic link; history reads only files in its own folder and does not follow links.' },
+    ]);
     expect(grew).toBeLessThan(64 * 1024 * 1024);
     await expect(within(store.get('zero'), 5000, 'get()')).rejects.toThrow(/cannot be read: It is a symbolic link/);
   });
@@ -319,7 +328,14 @@ describe('hostile files in the history folder', () => {
       'leak.json': 'It is a symbolic link; history reads only files in its own folder and does not follow links.',
       'schema.json': 'It is not a DiskDial result ("schema" is not a number).',
     });
-    const errors = await Promise.all(['leak', 'copy', 'schema'].map((id) => store.get(id).then(() => '', (err: Error) => err.message)));
+    const errors = await Promise.all(
+      ['leak', 'copy', 'schema'].map((id) =>
+        store.get(id).then(
+          () => '',
+          (err: Error) => err.message,
+        ),
+      ),
+    );
     for (const said of [...Object.values(reasons), ...errors]) {
       expect(said).not.toMatch(/root|daemon|20250|99999/);
     }
@@ -333,9 +349,13 @@ describe('hostile files in the history folder', () => {
     await fsp.symlink(elsewhere, path.join(store.dir, 'imported'));
     const listing = await store.list();
     expect(listing.entries).toEqual([]);
-    expect(listing.skipped).toEqual([{ file: 'imported', reason: 'It is a symbolic link; history reads only files in its own folder and does not follow links.' }]);
+    expect(listing.skipped).toEqual([
+      { file: 'imported', reason: 'It is a symbolic link; history reads only files in its own folder and does not follow links.' },
+    ]);
     await expect(store.get('planted')).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(store.import(JSON.stringify(fixture('cdm')))).rejects.toThrow(/is a symbolic link; DiskDial imports only into its own folder/);
+    await expect(store.import(JSON.stringify(fixture('cdm')))).rejects.toThrow(
+      /is a symbolic link; DiskDial imports only into its own folder/,
+    );
     expect(await fsp.readdir(elsewhere)).toEqual(['planted.json']);
   });
 });
@@ -360,7 +380,9 @@ describe('labels from outside', () => {
     const t0 = performance.now();
     await expect(store.import(JSON.stringify(doc), 'huge.json')).rejects.toMatchObject({
       code: 'ERR_LABEL_TOO_LONG',
-      message: expect.stringMatching(/^huge\.json cannot be imported: its result \(id [^)]+\) has a label too long\. A label holds at most 200 characters; this one has 31,457,280\. Nothing was imported\.$/),
+      message: expect.stringMatching(
+        /^huge\.json cannot be imported: its result \(id [^)]+\) has a label too long\. A label holds at most 200 characters; this one has 31,457,280\. Nothing was imported\.$/,
+      ),
     });
     expect(performance.now() - t0).toBeLessThan(10_000);
     expect((await store.list()).entries).toEqual([]);
@@ -379,7 +401,8 @@ describe('labels from outside', () => {
 });
 
 describe('bundle import is all or nothing', () => {
-  const bundle = (...results: ResultDocument[]): string => JSON.stringify({ format: 'diskdial-comparison', schema: 1, results, comparison: {} });
+  const bundle = (...results: ResultDocument[]): string =>
+    JSON.stringify({ format: 'diskdial-comparison', schema: 1, results, comparison: {} });
 
   it('a bundle whose second result conflicts imports nothing, and says which one conflicts', async () => {
     const cdm = fixture('cdm');
@@ -393,7 +416,10 @@ describe('bundle import is all or nothing', () => {
     // Two different results with one id inside the bundle itself: the same answer.
     const quick = fixture('quick');
     const twin = { ...quick, tests: quick.tests.slice(1) };
-    await expect(store.import(bundle(quick, twin), 'twins.json')).rejects.toMatchObject({ code: 'ERR_CONFLICT', message: expect.stringContaining('result 2 of 2') });
+    await expect(store.import(bundle(quick, twin), 'twins.json')).rejects.toMatchObject({
+      code: 'ERR_CONFLICT',
+      message: expect.stringContaining('result 2 of 2'),
+    });
     expect((await store.list()).entries.map((e) => e.id)).toEqual([cdm.id]);
   });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '../../app/src/core/engine-types.js';
-import { chooseSliceBytes, type CurvePoint, describeVerdict, detectKnee, sliceSeries, type SustainedVerdict } from '../../app/src/core/knee.js';
+import {
+  chooseSliceBytes,
+  type CurvePoint,
+  describeVerdict,
+  detectKnee,
+  sliceSeries,
+  type SustainedVerdict,
+} from '../../app/src/core/knee.js';
 
 const MiB = 1024 * 1024;
 const SLICE = 256 * MiB;
@@ -139,7 +146,15 @@ describe('sliceSeries', () => {
     expect(() => sliceSeries(buckets(1000, 1), 0)).toThrow(RangeError);
     expect(() => sliceSeries([{ t: 1, mbps: NaN }], 1e8)).toThrow(RangeError);
     expect(() => sliceSeries([{ t: 1, mbps: -5 }], 1e8)).toThrow(RangeError);
-    expect(() => sliceSeries([{ t: 2, mbps: 5 }, { t: 1, mbps: 5 }], 1e8)).toThrow(RangeError);
+    expect(() =>
+      sliceSeries(
+        [
+          { t: 2, mbps: 5 },
+          { t: 1, mbps: 5 },
+        ],
+        1e8,
+      ),
+    ).toThrow(RangeError);
   });
 });
 
@@ -323,7 +338,9 @@ describe('describeVerdict', () => {
   });
 
   it('describes a curve too short to judge', () => {
-    expect(describeVerdict({ kind: 'steady', mbps: 1950, tooShort: true }, 0.2e9)).toBe('Too short to judge a slowdown: 1,950 MB/s over 200 MB');
+    expect(describeVerdict({ kind: 'steady', mbps: 1950, tooShort: true }, 0.2e9)).toBe(
+      'Too short to judge a slowdown: 1,950 MB/s over 200 MB',
+    );
     // Below 1 GB, amounts are said in MB.
     const v: SustainedVerdict = { kind: 'knee', kneeBytes: 0, beforeMBps: 2200, afterMBps: 480, lowestMBps: 450, change: -0.7818 };
     expect(describeVerdict({ ...v, kneeBytes: 84.3e6 }, 413e6)).toBe('Fast cache ≈ 84 MB, then 480 MB/s (−78 %)');

@@ -14,15 +14,46 @@ const lat = (over: Partial<LatencyUs>): LatencyUs => ({ min: 0, mean: 0, p50: 0,
 
 describe('histograms', () => {
   it('merge adds counts bucket by bucket and keeps them sorted', () => {
-    const a = h([[100, 1, 2], [1024, 16, 3]], 100, 1030);
-    const b = h([[50, 1, 1], [1024, 16, 4]], 50, 1039);
-    expect(mergeHistograms([a, b])).toEqual(h([[50, 1, 1], [100, 1, 2], [1024, 16, 7]], 50, 1039));
+    const a = h(
+      [
+        [100, 1, 2],
+        [1024, 16, 3],
+      ],
+      100,
+      1030,
+    );
+    const b = h(
+      [
+        [50, 1, 1],
+        [1024, 16, 4],
+      ],
+      50,
+      1039,
+    );
+    expect(mergeHistograms([a, b])).toEqual(
+      h(
+        [
+          [50, 1, 1],
+          [100, 1, 2],
+          [1024, 16, 7],
+        ],
+        50,
+        1039,
+      ),
+    );
     expect(mergeHistograms([])).toEqual(h([], 0, 0));
   });
 
   it("percentile: the midpoint of the bucket holding the ceil(q·n)-th sample, clamped (the engine's rule)", () => {
     // 10 samples: 9 in [1000, 1016), 1 in [64000, 65024).
-    const x = h([[1000, 16, 9], [64000, 1024, 1]], 1001, 64100);
+    const x = h(
+      [
+        [1000, 16, 9],
+        [64000, 1024, 1],
+      ],
+      1001,
+      64100,
+    );
     expect(histogramPercentile(x, 0.5)).toBe(1008); // rank 5 → first bucket, 1000 + 8
     expect(histogramPercentile(x, 0.9)).toBe(1008); // rank 9 → still the first
     expect(histogramPercentile(x, 0.99)).toBe(64100); // rank 10 → 64512, clamped to max 64100
@@ -34,8 +65,16 @@ describe('histograms', () => {
 describe('poolLatency', () => {
   it('takes percentiles of all I/Os together: a slow file does not drag the median', () => {
     // 99 fast I/Os in one test, 1 slow in another. Averaging p50s (weighted) would give ~1.6 µs.
-    const fast = { ios: 99, latencyUs: lat({ min: 1, mean: 1, p50: 1, p99: 1, max: 1.01 }), latencyHistogram: h([[1000, 16, 99]], 1000, 1010) };
-    const slow = { ios: 1, latencyUs: lat({ min: 60, mean: 60, p50: 60, p99: 60, max: 60 }), latencyHistogram: h([[59904, 1024, 1]], 60000, 60000) };
+    const fast = {
+      ios: 99,
+      latencyUs: lat({ min: 1, mean: 1, p50: 1, p99: 1, max: 1.01 }),
+      latencyHistogram: h([[1000, 16, 99]], 1000, 1010),
+    };
+    const slow = {
+      ios: 1,
+      latencyUs: lat({ min: 60, mean: 60, p50: 60, p99: 60, max: 60 }),
+      latencyHistogram: h([[59904, 1024, 1]], 60000, 60000),
+    };
     const { latencyUs, exact } = poolLatency([fast, slow]);
     expect(exact).toBe(true);
     expect(latencyUs.p50).toBeCloseTo(1.008, 6);

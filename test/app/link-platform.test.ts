@@ -5,7 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-import { macDiskFor, POWERSHELL_MISSING_NOTE, windowsDiskFor, windowsDiskLookup, type CommandRunner } from '../../app/src/core/link-platform.js';
+import {
+  macDiskFor,
+  POWERSHELL_MISSING_NOTE,
+  windowsDiskFor,
+  windowsDiskLookup,
+  type CommandRunner,
+} from '../../app/src/core/link-platform.js';
 import { diskFromPlatform } from '../../app/src/core/volume.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/link');
@@ -13,7 +19,10 @@ const fixture = (name: string): string => readFileSync(path.join(fixtures, name)
 
 /** system_profiler prints one object holding every asked-for data type. */
 function macProfiler(): string {
-  return JSON.stringify({ ...JSON.parse(fixture('macos-system-profiler.json')), ...JSON.parse(fixture('macos-system-profiler-storage.json')) });
+  return JSON.stringify({
+    ...JSON.parse(fixture('macos-system-profiler.json')),
+    ...JSON.parse(fixture('macos-system-profiler-storage.json')),
+  });
 }
 
 function runner(answers: Record<string, string>, calls: string[][] = []): CommandRunner {
@@ -30,7 +39,8 @@ describe('macOS: the disk behind a folder', () => {
     const calls: string[][] = [];
     const run = runner(
       {
-        'df -P': 'Filesystem   512-blocks      Used Available Capacity  Mounted on\n/dev/disk4s1 1953459632 123456 1953336176     1%    /Volumes/T7\n',
+        'df -P':
+          'Filesystem   512-blocks      Used Available Capacity  Mounted on\n/dev/disk4s1 1953459632 123456 1953336176     1%    /Volumes/T7\n',
         system_profiler: macProfiler(),
       },
       calls,
@@ -47,11 +57,26 @@ describe('macOS: the disk behind a folder', () => {
   });
 
   it('falls back to the bus alone when no speed is reported, and to nothing when the tools fail', async () => {
-    const internal = await macDiskFor('/', runner({ 'df -P': 'Filesystem 512-blocks Used Available Capacity Mounted on\n/dev/disk3s5 1 1 1 1% /System/Volumes/Data\n', system_profiler: macProfiler() }));
+    const internal = await macDiskFor(
+      '/',
+      runner({
+        'df -P': 'Filesystem 512-blocks Used Available Capacity Mounted on\n/dev/disk3s5 1 1 1 1% /System/Volumes/Data\n',
+        system_profiler: macProfiler(),
+      }),
+    );
     expect(internal?.link.label).toMatch(/Apple Fabric/);
     expect(internal?.internal).toBe(true);
-    expect(await macDiskFor('/', async () => { throw new Error('no system_profiler'); })).toBeUndefined();
-    expect(await macDiskFor('/net/x', runner({ 'df -P': 'Filesystem 512-blocks Used Available Capacity Mounted on\nserver:/x 1 1 1 1% /net/x\n' }))).toBeUndefined();
+    expect(
+      await macDiskFor('/', async () => {
+        throw new Error('no system_profiler');
+      }),
+    ).toBeUndefined();
+    expect(
+      await macDiskFor(
+        '/net/x',
+        runner({ 'df -P': 'Filesystem 512-blocks Used Available Capacity Mounted on\nserver:/x 1 1 1 1% /net/x\n' }),
+      ),
+    ).toBeUndefined();
   });
 });
 
@@ -66,22 +91,37 @@ describe('Windows: the disk behind a folder', () => {
 
   it('gives nothing for a UNC path, an unknown disk number, or a failing PowerShell', async () => {
     expect(await windowsDiskFor('\\\\server\\share', runner({}))).toBeUndefined();
-    expect(await windowsDiskFor('C:\\', runner({ 'Get-Partition': '9\r\n', 'Get-PhysicalDisk': fixture('windows-get-physicaldisk.json') }))).toBeUndefined();
-    expect(await windowsDiskFor('C:\\', async () => { throw new Error('no powershell'); })).toBeUndefined();
+    expect(
+      await windowsDiskFor('C:\\', runner({ 'Get-Partition': '9\r\n', 'Get-PhysicalDisk': fixture('windows-get-physicaldisk.json') })),
+    ).toBeUndefined();
+    expect(
+      await windowsDiskFor('C:\\', async () => {
+        throw new Error('no powershell');
+      }),
+    ).toBeUndefined();
   });
 
-  it('says plainly when PowerShell is missing or silent (Wine\'s stub), and only then', async () => {
+  it("says plainly when PowerShell is missing or silent (Wine's stub), and only then", async () => {
     const missing = async (): Promise<string> => {
       throw Object.assign(new Error('spawn powershell.exe ENOENT'), { code: 'ENOENT', syscall: 'spawn powershell.exe' });
     };
     expect(await windowsDiskLookup('C:\\', missing)).toEqual({ note: POWERSHELL_MISSING_NOTE });
-    expect(POWERSHELL_MISSING_NOTE).toMatch(/^PowerShell \(powershell\.exe\) is missing or gave no answer, so the disk behind this folder is unknown/);
+    expect(POWERSHELL_MISSING_NOTE).toMatch(
+      /^PowerShell \(powershell\.exe\) is missing or gave no answer, so the disk behind this folder is unknown/,
+    );
     // Wine's powershell.exe exits 0 and prints nothing.
     expect(await windowsDiskLookup('C:\\', async () => '')).toEqual({ note: POWERSHELL_MISSING_NOTE });
     expect(await windowsDiskFor('C:\\', missing)).toBeUndefined();
     // Other failures (a cmdlet error, a timeout) leave the disk out without a note.
-    expect(await windowsDiskLookup('C:\\', async () => { throw Object.assign(new Error('Command failed'), { code: 1 }); })).toEqual({});
-    const found = await windowsDiskLookup('E:\\', runner({ 'Get-Partition -DriveLetter E': '2\r\n', 'Get-PhysicalDisk': fixture('windows-get-physicaldisk.json') }));
+    expect(
+      await windowsDiskLookup('C:\\', async () => {
+        throw Object.assign(new Error('Command failed'), { code: 1 });
+      }),
+    ).toEqual({});
+    const found = await windowsDiskLookup(
+      'E:\\',
+      runner({ 'Get-Partition -DriveLetter E': '2\r\n', 'Get-PhysicalDisk': fixture('windows-get-physicaldisk.json') }),
+    );
     expect(found.note).toBeUndefined();
     expect(found.disk?.model).toBe('Samsung PSSD T7');
   });

@@ -29,7 +29,13 @@ const fixture = (name: string): Promise<string> => fsp.readFile(path.join(FIXTUR
 describe('ceilings', () => {
   it('USB: encoding-limited payload per generation', () => {
     expect(usbLink(10000).ceilingMBps).toBeCloseTo(1212.1, 1); // 10e9 × 128/132 / 8
-    expect(usbLink(10000)).toMatchObject({ kind: 'usb', label: 'USB 3.2 Gen 2 (10 Gb/s)', encoding: '128b/132b', rawMbps: 10000, typicalMBps: [900, 1050] });
+    expect(usbLink(10000)).toMatchObject({
+      kind: 'usb',
+      label: 'USB 3.2 Gen 2 (10 Gb/s)',
+      encoding: '128b/132b',
+      rawMbps: 10000,
+      typicalMBps: [900, 1050],
+    });
     expect(usbLink(5000)).toMatchObject({ label: 'USB 3.2 Gen 1 (5 Gb/s)', encoding: '8b/10b', ceilingMBps: 500 });
     expect(usbLink(20000).ceilingMBps).toBeCloseTo(2424.2, 1);
     expect(usbLink(480)).toMatchObject({ label: 'USB 2.0 Hi-Speed (480 Mb/s)', ceilingMBps: 53.2 });
@@ -176,7 +182,11 @@ beforeAll(async () => {
   const tbBridge = 'devices/pci0000:00/0000:00:07.0/0000:05:00.0';
   await dir('devices/pci0000:00/0000:00:07.0', { current_link_speed: '8.0 GT/s PCIe', current_link_width: '4', removable: 'fixed' });
   await dir(tbBridge, { current_link_speed: '8.0 GT/s PCIe', current_link_width: '4', removable: 'removable' });
-  await dir(`${tbBridge}/0000:06:01.0/0000:07:00.0`, { current_link_speed: '8.0 GT/s PCIe', current_link_width: '4', removable: 'removable' });
+  await dir(`${tbBridge}/0000:06:01.0/0000:07:00.0`, {
+    current_link_speed: '8.0 GT/s PCIe',
+    current_link_width: '4',
+    removable: 'removable',
+  });
   await dir(`${tbBridge}/0000:06:01.0/0000:07:00.0/nvme/nvme2`, { firmware_rev: 'TB1' });
   await blockDisk(`${tbBridge}/0000:06:01.0/0000:07:00.0/nvme/nvme2/nvme2n1`, 259, 8, `${tbBridge}/0000:06:01.0/0000:07:00.0/nvme/nvme2`);
 
@@ -325,7 +335,14 @@ describe('Windows Get-PhysicalDisk parser', () => {
   it('a single disk comes as one object, with names instead of numbers', async () => {
     const disks = parseWindowsDisks(await fixture('windows-get-physicaldisk-single.json'));
     expect(disks).toEqual([
-      { deviceId: '0', friendlyName: 'WDC WDS100T2B0A', serial: '21000000000000', firmware: '411010WD', mediaType: 'SSD', link: { kind: 'sata', label: 'SATA', source: 'powershell' } },
+      {
+        deviceId: '0',
+        friendlyName: 'WDC WDS100T2B0A',
+        serial: '21000000000000',
+        firmware: '411010WD',
+        mediaType: 'SSD',
+        link: { kind: 'sata', label: 'SATA', source: 'powershell' },
+      },
     ]);
     expect(parseWindowsDisks('')).toEqual([]);
   });

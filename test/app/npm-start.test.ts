@@ -33,7 +33,8 @@ function npmStart(opts: { env?: Record<string, string>; tty?: boolean; answer?: 
   });
 }
 
-const FIX = /desktop app cannot start because Electron's binary is not installed .*Fix: connect to the internet and run `npm start` again\. The same UI runs in your browser: `npx diskdial serve`\./;
+const FIX =
+  /desktop app cannot start because Electron's binary is not installed .*Fix: connect to the internet and run `npm start` again\. The same UI runs in your browser: `npx diskdial serve`\./;
 
 describe('npm start without the Electron binary', () => {
   it('says so in one line with the fix and exits 1 when no one can answer', async () => {
@@ -43,11 +44,13 @@ describe('npm start without the Electron binary', () => {
     expect(out).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  it('a failed download (the registry reachable, Electron\'s mirror not) ends the same way, with the reason in one line', async () => {
+  it("a failed download (the registry reachable, Electron's mirror not) ends the same way, with the reason in one line", async () => {
     const cache = mkdtempSync(path.join(os.tmpdir(), 'diskdial-electron-cache-'));
     try {
       // Port 9 (discard) on loopback refuses at once: a download that fails, offline and fast.
-      const { code, out } = await npmStart({ env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '', ELECTRON_MIRROR: 'http://127.0.0.1:9/', electron_config_cache: cache } });
+      const { code, out } = await npmStart({
+        env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '', ELECTRON_MIRROR: 'http://127.0.0.1:9/', electron_config_cache: cache },
+      });
       expect(code).toBe(1);
       expect(out).toMatch(/Downloading Electron for the first run/);
       expect(out).toMatch(/The download failed: .+/);

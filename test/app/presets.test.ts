@@ -67,7 +67,8 @@ describe('buildPlan', () => {
   });
 
   it("cdm presets are CrystalDiskMark 8's profiles", () => {
-    const rows = (preset: 'nvme' | 'peak' | 'realworld') => buildPlan('cdm', { preset, mode: 'read' }).steps.map((s) => [s.name, s.spec.bs, s.spec.qd, s.spec.threads]);
+    const rows = (preset: 'nvme' | 'peak' | 'realworld') =>
+      buildPlan('cdm', { preset, mode: 'read' }).steps.map((s) => [s.name, s.spec.bs, s.spec.qd, s.spec.threads]);
     expect(rows('nvme')).toEqual([
       ['SEQ1M Q8T1 Read', MiB, 8, 1],
       ['SEQ128K Q32T1 Read', 128 * KiB, 32, 1],
@@ -81,7 +82,8 @@ describe('buildPlan', () => {
   });
 
   it('cdm modes: one direction, the mixes (sequential mixes are sequential), or all three columns', () => {
-    const names = (mode: 'read' | 'write' | 'mix' | 'all') => buildPlan('cdm', { preset: 'peak', mode }).steps.map((s) => `${s.name}:${s.spec.rw}`);
+    const names = (mode: 'read' | 'write' | 'mix' | 'all') =>
+      buildPlan('cdm', { preset: 'peak', mode }).steps.map((s) => `${s.name}:${s.spec.rw}`);
     expect(names('write')).toEqual(['SEQ1M Q8T1 Write:write', 'RND4K Q32T1 Write:randwrite']);
     expect(names('mix')).toEqual(['SEQ1M Q8T1 Mix 70/30:rw', 'RND4K Q32T1 Mix 70/30:randrw']);
     expect(names('all')).toEqual([
@@ -92,7 +94,10 @@ describe('buildPlan', () => {
       'SEQ1M Q8T1 Mix 70/30:rw',
       'RND4K Q32T1 Mix 70/30:randrw',
     ]);
-    expect(buildPlan('cdm', { preset: 'peak', mode: 'mix', rwmixread: 50 }).steps[0]).toMatchObject({ name: 'SEQ1M Q8T1 Mix 50/50', spec: { rwmixread: 50 } });
+    expect(buildPlan('cdm', { preset: 'peak', mode: 'mix', rwmixread: 50 }).steps[0]).toMatchObject({
+      name: 'SEQ1M Q8T1 Mix 50/50',
+      spec: { rwmixread: 50 },
+    });
   });
 
   it("cdm sizes stay within CrystalDiskMark's 16 MiB – 64 GiB", () => {
@@ -145,7 +150,7 @@ describe('buildPlan', () => {
     expect(plan.needBytes).toBe(set.totalBytes);
   });
 
-  it('files: the Standard set is Stibium\'s 160 files from 2 MB to 2 GB, about 53 GB', () => {
+  it("files: the Standard set is Stibium's 160 files from 2 MB to 2 GB, about 53 GB", () => {
     const set = buildPlan('files', { preset: 'standard' }, roomy).fileSet!;
     expect(set.entries).toHaveLength(160);
     expect(set.totalBytes / 1e9).toBeCloseTo(53.1, 1);
@@ -163,7 +168,9 @@ describe('buildPlan', () => {
     expect(tight.notes[0]).toBe(
       'Free space (1 GB usable) is short of the 40 files (5.01 GB) this set needs: scaled down to 12 files (951 MB), largest file 300 MB instead of 600 MB.',
     );
-    expect(() => buildPlan('files', { preset: 'quick', reserveBytes: 0 }, { freeBytes: 4e6, totalBytes: 1e9 })).toThrow(/Not enough free space/);
+    expect(() => buildPlan('files', { preset: 'quick', reserveBytes: 0 }, { freeBytes: 4e6, totalBytes: 1e9 })).toThrow(
+      /Not enough free space/,
+    );
     expect(() => buildPlan('files', { seconds: 3 }, roomy)).toThrow(/whole files/);
   });
 
@@ -175,11 +182,31 @@ describe('buildPlan', () => {
   });
 
   it('applies options and names steps after them', () => {
-    const plan = buildPlan('rand-write', { size: 64 * MiB, bs: 8192, qd: 4, threads: 2, pattern: 'zeros', cache: 'buffered', seconds: 2, warmupSeconds: 1 });
+    const plan = buildPlan('rand-write', {
+      size: 64 * MiB,
+      bs: 8192,
+      qd: 4,
+      threads: 2,
+      pattern: 'zeros',
+      cache: 'buffered',
+      seconds: 2,
+      warmupSeconds: 1,
+    });
     expect(plan.steps).toEqual([
       {
         name: 'RND8K Q4T2 Write',
-        spec: { rw: 'randwrite', bs: 8192, qd: 4, threads: 2, fileSize: 64 * MiB, pattern: 'zeros', cache: 'buffered', seconds: 2, warmupSeconds: 1, keepFile: false },
+        spec: {
+          rw: 'randwrite',
+          bs: 8192,
+          qd: 4,
+          threads: 2,
+          fileSize: 64 * MiB,
+          pattern: 'zeros',
+          cache: 'buffered',
+          seconds: 2,
+          warmupSeconds: 1,
+          keepFile: false,
+        },
       },
     ]);
     expect(buildPlan('mix').steps[0]!.name).toBe('RND4K Q32T1 Mix 70/30');

@@ -68,7 +68,10 @@ describe('QuickTestService', () => {
       expect(progress).toMatchObject({ cycle, cycles: 2 });
       expect(['prepare', 'warmup', 'run', 'flush']).toContain(progress.stage);
       const result = (own.at(-1)!.data as EventMap['quick.cycle']).result;
-      expect(result.tests.map((t) => [t.name, t.bytes])).toEqual([['Write', 16 * MiB], ['Read', 16 * MiB]]);
+      expect(result.tests.map((t) => [t.name, t.bytes])).toEqual([
+        ['Write', 16 * MiB],
+        ['Read', 16 * MiB],
+      ]);
     }
     expect(await fsp.readdir(dir)).toEqual([]);
   });
@@ -171,7 +174,11 @@ describe('QuickTestService', () => {
     const sink = recorder();
     const missing = path.join(dir, 'nope');
     const { jobId } = service.start({ target: missing, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, sink);
-    expect(await sink.done).toEqual({ jobId, outcome: 'failed', error: { code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` } });
+    expect(await sink.done).toEqual({
+      jobId,
+      outcome: 'failed',
+      error: { code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` },
+    });
   });
 
   it('a sink that goes away stops the job and gets no more events', async () => {

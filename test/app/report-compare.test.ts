@@ -91,7 +91,13 @@ describe('compareResults', () => {
     c.target.device.linkInfo = { kind: 'usb', label: 'USB 3.2 Gen 2 (10 Gb/s)', ceilingMBps: 1212, source: 'sysfs' };
     const cmp = compareResults([q, c]);
     expect(cmp.columns).toHaveLength(2);
-    expect(cmp.columns[0]).toMatchObject({ id: q.id, kind: 'quick', name: 'Boot disk', title: 'Quick Test · 1 GiB · 3 runs', startedAt: q.startedAt });
+    expect(cmp.columns[0]).toMatchObject({
+      id: q.id,
+      kind: 'quick',
+      name: 'Boot disk',
+      title: 'Quick Test · 1 GiB · 3 runs',
+      startedAt: q.startedAt,
+    });
     expect(cmp.columns[0]?.drive).toBe('virtio (virtual disk) · ext4 · 271 GB');
     expect(cmp.columns[0]?.method).toBe('uncached (direct I/O) · random data · writes flushed · 3 runs');
     expect(cmp.columns[0]?.ceilingMBps).toBeUndefined();
@@ -215,8 +221,14 @@ describe('compareResults', () => {
     const cmp = compareResults([load('cdm')]);
     const primary = cmp.rows.filter((r) => r.primary).map((r) => r.key);
     expect(primary).toEqual([
-      'SEQ1M Q8T1 Read/mbps', 'SEQ1M Q1T1 Read/mbps', 'RND4K Q32T1 Read/mbps', 'RND4K Q1T1 Read/mbps',
-      'SEQ1M Q8T1 Write/mbps', 'SEQ1M Q1T1 Write/mbps', 'RND4K Q32T1 Write/mbps', 'RND4K Q1T1 Write/mbps',
+      'SEQ1M Q8T1 Read/mbps',
+      'SEQ1M Q1T1 Read/mbps',
+      'RND4K Q32T1 Read/mbps',
+      'RND4K Q1T1 Read/mbps',
+      'SEQ1M Q8T1 Write/mbps',
+      'SEQ1M Q1T1 Write/mbps',
+      'RND4K Q32T1 Write/mbps',
+      'RND4K Q1T1 Write/mbps',
     ]);
     expect(cmp.rows.findIndex((r) => !r.primary)).toBe(primary.length);
     expect(cmp.rows.slice(primary.length).every((r) => !r.primary)).toBe(true);
@@ -232,7 +244,9 @@ describe('compareResults', () => {
 
   it('joins different kinds on the figures they share, and warns', () => {
     const cmp = compareResults([load('quick'), load('cdm')]);
-    expect(cmp.warnings).toContain('These results are different tests (Quick Test, CrystalDiskMark grid): only figures they share are compared.');
+    expect(cmp.warnings).toContain(
+      'These results are different tests (Quick Test, CrystalDiskMark grid): only figures they share are compared.',
+    );
     const seq = cmp.rows.find((r) => r.key === 'SEQ1M Q8T1 Read/mbps');
     expect(seq?.cells[0]).toBeUndefined();
     expect(seq?.cells[1]?.verdict).toBe('n/a');
@@ -258,7 +272,9 @@ describe('compareResults', () => {
     const plain = variant(load('cdm'), 'plain', 'Plain');
     const enc = variant(load('cdm'), 'enc', 'Encrypted');
     // Shrink the run-to-run spread to ±0.1 % so that 9 % stands out of the noise with two runs.
-    const means = new Map(plain.tests.map((t) => [t.name, plain.tests.filter((u) => u.name === t.name).reduce((s, u) => s + u.mbps, 0) / 2]));
+    const means = new Map(
+      plain.tests.map((t) => [t.name, plain.tests.filter((u) => u.name === t.name).reduce((s, u) => s + u.mbps, 0) / 2]),
+    );
     plain.tests.forEach((t) => (t.mbps = means.get(t.name)! * (t.run === 1 ? 1.001 : 0.999)));
     // Every write test 9 % slower than Plain's same run; reads unchanged.
     enc.tests.forEach((t) => {
@@ -318,6 +334,8 @@ describe('a large change the rule still calls noise', () => {
     const write = c.rows.find((r) => r.key === 'Write/mbps')!.cells[1]!;
     expect(write.verdict).toBe('noise');
     expect(write.delta).toBeCloseTo(670 / 1450 - 1, 6);
-    expect(c.findings).toContain(`Btrfs: Write ${deltaText(670 / 1450 - 1)} is still within run-to-run noise with 2 runs each (${pText(write.p!)}); more runs would tell.`);
+    expect(c.findings).toContain(
+      `Btrfs: Write ${deltaText(670 / 1450 - 1)} is still within run-to-run noise with 2 runs each (${pText(write.p!)}); more runs would tell.`,
+    );
   });
 });

@@ -28,14 +28,16 @@ function pair(label = 'Encrypted'): ResultDocument[] {
   return [a, b];
 }
 
-
 /** Table rows of a Markdown text: lines starting with '|', split on unescaped '|'. */
 function mdTables(md: string): string[][][] {
   const tables: string[][][] = [];
   let cur: string[][] | undefined;
   for (const line of md.split('\n')) {
     if (line.startsWith('|')) {
-      const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
+      const cells = line
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((c) => c.trim());
       if (!cur) tables.push((cur = []));
       cur.push(cells);
     } else cur = undefined;
@@ -45,11 +47,20 @@ function mdTables(md: string): string[][][] {
 
 describe('file names and types', () => {
   it('names one result by kind and day, several by count and the newest day', () => {
-    expect(renderExport([load('quick')], 'md')).toMatchObject({ filename: 'diskdial-quick-2026-11-22.md', mime: 'text/markdown;charset=utf-8' });
+    expect(renderExport([load('quick')], 'md')).toMatchObject({
+      filename: 'diskdial-quick-2026-11-22.md',
+      mime: 'text/markdown;charset=utf-8',
+    });
     expect(renderExport([load('cdm')], 'txt')).toMatchObject({ filename: 'diskdial-cdm-2026-11-22.txt', mime: 'text/plain;charset=utf-8' });
     expect(renderExport([load('hash')], 'csv')).toMatchObject({ filename: 'diskdial-hash-2026-11-22.csv', mime: 'text/csv;charset=utf-8' });
-    expect(renderExport([load('files')], 'json')).toMatchObject({ filename: 'diskdial-files-2026-11-22.json', mime: 'application/json;charset=utf-8' });
-    expect(renderExport(pair(), 'html')).toMatchObject({ filename: 'diskdial-compare-2-results-2026-12-03.html', mime: 'text/html;charset=utf-8' });
+    expect(renderExport([load('files')], 'json')).toMatchObject({
+      filename: 'diskdial-files-2026-11-22.json',
+      mime: 'application/json;charset=utf-8',
+    });
+    expect(renderExport(pair(), 'html')).toMatchObject({
+      filename: 'diskdial-compare-2-results-2026-12-03.html',
+      mime: 'text/html;charset=utf-8',
+    });
     const odd = load('quick');
     odd.kind = '../weird kind';
     expect(exportFilename([odd], 'md')).toBe('diskdial-weird-kind-2026-11-22.md');
@@ -125,13 +136,15 @@ describe('Markdown', () => {
     expect(write?.[2]).toMatch(/^1,59\d ± \d+ \(−10 %\)$/);
     expect(head?.find((r) => r[0] === 'Read (MB/s)')?.[2]).toBe('1,450 ± 87 ≈');
     expect(md).toContain('- Pipe | label (vs Plain): Write −10 % (3 runs each, p = 0.0');
-    expect(md).toContain("_Rule: A difference counts as real only when it is larger than run-to-run noise");
+    expect(md).toContain('_Rule: A difference counts as real only when it is larger than run-to-run noise');
     // Baseline by id.
     const md2 = renderExport(docs, 'md', { baseline: 'enc-1' }).text;
     expect(mdTables(md2)[0]?.[0]).toEqual(['Metric', 'Plain', 'Pipe \\| label (baseline)']);
     expect(md2).toContain('(+11 %)');
     // Mixed kinds warn.
-    expect(renderExport([load('quick'), load('cdm')], 'md').text).toContain('- ⚠ These results are different tests (Quick Test, CrystalDiskMark grid)');
+    expect(renderExport([load('quick'), load('cdm')], 'md').text).toContain(
+      '- ⚠ These results are different tests (Quick Test, CrystalDiskMark grid)',
+    );
   });
 
   it('keeps a label from opening an HTML tag', () => {
@@ -168,9 +181,9 @@ describe('CrystalDiskMark-style text', () => {
   });
 
   it('formats a line like CrystalDiskMark', () => {
-    expect(cdmLine({ rw: 'randread', bs: 4096, qd: 32, threads: 16, mbps: 2046.5061, iops: 499635.31, latencyUs: { mean: 1022.254 } })).toBe(
-      '  RND    4KiB (Q= 32, T=16):  2046.506 MB/s [ 499635.3 IOPS] <  1022.25 us>',
-    );
+    expect(
+      cdmLine({ rw: 'randread', bs: 4096, qd: 32, threads: 16, mbps: 2046.5061, iops: 499635.31, latencyUs: { mean: 1022.254 } }),
+    ).toBe('  RND    4KiB (Q= 32, T=16):  2046.506 MB/s [ 499635.3 IOPS] <  1022.25 us>');
     expect(cdmLine({ rw: 'read', bs: 128 * 1024, qd: 32, threads: 1, mbps: 3444.932, iops: 26282.7, latencyUs: { mean: 1216.04 } })).toBe(
       '  SEQ  128KiB (Q= 32, T= 1):  3444.932 MB/s [  26282.7 IOPS] <  1216.04 us>',
     );
@@ -218,9 +231,31 @@ describe('CSV', () => {
       const rows = parseCsv(text);
       const head = rows[0]!;
       expect(head).toEqual([
-        'result_id', 'label', 'kind', 'started_at', 'drive', 'volume', 'fs', 'cache_mode', 'data_pattern', 'test', 'run', 'rw',
-        'block_bytes', 'queue_depth', 'threads', 'bytes', 'seconds', 'mbps', 'iops',
-        'lat_mean_us', 'lat_p50_us', 'lat_p90_us', 'lat_p99_us', 'lat_p999_us', 'lat_max_us',
+        'result_id',
+        'label',
+        'kind',
+        'started_at',
+        'drive',
+        'volume',
+        'fs',
+        'cache_mode',
+        'data_pattern',
+        'test',
+        'run',
+        'rw',
+        'block_bytes',
+        'queue_depth',
+        'threads',
+        'bytes',
+        'seconds',
+        'mbps',
+        'iops',
+        'lat_mean_us',
+        'lat_p50_us',
+        'lat_p90_us',
+        'lat_p99_us',
+        'lat_p999_us',
+        'lat_max_us',
       ]);
       const col = (name: string): number => head.indexOf(name);
       const body = rows.slice(1);
@@ -391,7 +426,7 @@ describe('control characters from an imported result', () => {
     expect((JSON.parse(text) as ResultDocument).label).toBe(HOSTILE);
   });
 
-  it('the text and Markdown show the words, without the escapes\' leftovers', () => {
+  it("the text and Markdown show the words, without the escapes' leftovers", () => {
     const txt = renderExport([hostile('quick')], 'txt').text;
     expect(txt).toContain('Comment: Red name');
     const md = renderExport([hostile('quick')], 'md').text;

@@ -4,11 +4,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatFigure, hostLine, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine } from '../../app/src/core/report/metrics.js';
+import {
+  formatFigure,
+  hostLine,
+  methodLine,
+  resultMetrics,
+  resultName,
+  resultTitle,
+  sizeText,
+  targetLine,
+} from '../../app/src/core/report/metrics.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const fixture = (kind: string): ResultDocument => JSON.parse(readFileSync(path.join(root, 'test/fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
+const fixture = (kind: string): ResultDocument =>
+  JSON.parse(readFileSync(path.join(root, 'test/fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
 const KINDS = ['quick', 'cdm', 'sustained', 'files', 'hash'] as const;
 
 describe('result metrics', () => {
@@ -28,7 +38,12 @@ describe('result metrics', () => {
   it('takes the values from the document, run by run', () => {
     const quick = fixture('quick');
     const write = resultMetrics(quick).find((m) => m.key === 'Write/mbps')!;
-    expect(write.values).toEqual(quick.tests.filter((t) => t.name === 'Write').sort((a, b) => a.run - b.run).map((t) => t.mbps));
+    expect(write.values).toEqual(
+      quick.tests
+        .filter((t) => t.name === 'Write')
+        .sort((a, b) => a.run - b.run)
+        .map((t) => t.mbps),
+    );
     const p99 = resultMetrics(quick).find((m) => m.key === 'Read/p99Us')!;
     expect(p99).toMatchObject({ unit: 'µs', higherIsBetter: false, primary: false });
     const files = fixture('files');
@@ -45,14 +60,20 @@ describe('result metrics', () => {
     // Unlabelled: the folder, the minute it started (UTC) and the size — not "/ · 2026-11-22".
     expect(resultName({ ...quick, label: '  ' })).toBe('tmp · Nov 22 02:39 · 1 GiB');
     expect(resultName({ ...quick, label: undefined, target: { ...quick.target, path: '/' } })).toMatch(/^\/ · Nov 22 02:39 · 1 GiB$/);
-    expect(resultName({ ...quick, label: undefined, target: { ...quick.target, path: '/media/me/Footage/' } })).toBe('Footage · Nov 22 02:39 · 1 GiB');
+    expect(resultName({ ...quick, label: undefined, target: { ...quick.target, path: '/media/me/Footage/' } })).toBe(
+      'Footage · Nov 22 02:39 · 1 GiB',
+    );
     // A hash of a generated file names the folder chosen, not DiskDial's hidden workspace in it.
-    expect(resultName({ ...quick, label: undefined, target: { ...quick.target, path: '/media/me/.diskdial-8y4daM8S' } })).toBe('me · Nov 22 02:39 · 1 GiB');
+    expect(resultName({ ...quick, label: undefined, target: { ...quick.target, path: '/media/me/.diskdial-8y4daM8S' } })).toBe(
+      'me · Nov 22 02:39 · 1 GiB',
+    );
     expect(resultTitle(fixture('cdm'))).toBe('CrystalDiskMark grid · Default · 64 MiB · 2 runs');
     expect(resultTitle(fixture('hash'))).toMatch(/^Hash test · SHA-256 · 64 MiB$/);
     expect(targetLine(quick)).toBe(`virtio (virtual disk) · ${quick.target.fs} · ${sizeText(quick.target.totalBytes, true)}`);
     expect(methodLine(quick)).toBe('uncached (direct I/O) · random data · writes flushed · 3 runs');
-    expect(methodLine({ ...quick, cacheMode: 'buffered', dataPattern: 'zeros', settings: { ...quick.settings, runs: 1 } })).toBe('CACHED (page cache) · zeros (compressible) · writes flushed');
+    expect(methodLine({ ...quick, cacheMode: 'buffered', dataPattern: 'zeros', settings: { ...quick.settings, runs: 1 } })).toBe(
+      'CACHED (page cache) · zeros (compressible) · writes flushed',
+    );
     expect(hostLine(quick)).toContain(`DiskDial ${quick.app.version} (engine ${quick.app.engine})`);
   });
 

@@ -23,7 +23,11 @@ interface Doc {
   summary?: Array<Record<string, unknown> & { name: string; rw: string; runs: number; mbps: Record<string, unknown> }>;
   sustained?: Record<string, unknown> & { runs: Array<Record<string, unknown> & { run: number }> };
   files?: Record<string, unknown> & {
-    runs: Array<{ items: Array<Record<string, unknown>>; write: Record<string, unknown>; read: Record<string, unknown> & { leastSquares?: Record<string, unknown> } }>;
+    runs: Array<{
+      items: Array<Record<string, unknown>>;
+      write: Record<string, unknown>;
+      read: Record<string, unknown> & { leastSquares?: Record<string, unknown> };
+    }>;
   };
   [k: string]: unknown;
 }
@@ -35,7 +39,10 @@ beforeAll(async () => {
 afterAll(() => fsp.rm(tmp, { recursive: true, force: true }));
 
 function runJson(...args: string[]): unknown {
-  const r = spawnSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'run', tmp, ...args, '--json'], { encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'run', tmp, ...args, '--json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   return JSON.parse(r.stdout);
@@ -55,7 +62,10 @@ describe('result JSON schema', () => {
   const runs: Array<[string, string[]]> = [
     ['quick', ['--test', 'quick', '--size', '16MiB', '--label', 'schema']],
     ['cdm', ['--test', 'cdm', '--size', '16MiB', '--seconds', '0.2']],
-    ['mix, zeros, 2 runs, warm-up', ['--test', 'mix', '--size', '8MiB', '--seconds', '0.2', '--pattern', 'zeros', '--runs', '2', '--warmup', '0.1']],
+    [
+      'mix, zeros, 2 runs, warm-up',
+      ['--test', 'mix', '--size', '8MiB', '--seconds', '0.2', '--pattern', 'zeros', '--runs', '2', '--warmup', '0.1'],
+    ],
     ['buffered on request', ['--test', 'seq-write', '--size', '8MiB', '--cache', 'buffered']],
     ['sustained write', ['--test', 'sustained', '--size', '96MiB', '--reserve', '0']],
     ['many files', FILES_6],
@@ -70,7 +80,22 @@ describe('result JSON schema', () => {
   }
 
   it('describes what the CLI prints: cdm, peak, all modes, 2 runs, an interval (summary, SEQ Mix as rw)', () => {
-    const doc = runJson('--test', 'cdm', '--size', '16MiB', '--seconds', '0.2', '--preset', 'peak', '--mode', 'all', '--runs', '2', '--interval', '0.1') as Doc;
+    const doc = runJson(
+      '--test',
+      'cdm',
+      '--size',
+      '16MiB',
+      '--seconds',
+      '0.2',
+      '--preset',
+      'peak',
+      '--mode',
+      'all',
+      '--runs',
+      '2',
+      '--interval',
+      '0.1',
+    ) as Doc;
     expect(validate(doc)).toBe(true);
     expect(validate.errors ?? []).toEqual([]);
     expect(doc.settings).toMatchObject({ preset: 'peak', mode: 'all', runs: 2, intervalSeconds: 0.1 });
@@ -97,10 +122,14 @@ describe('result JSON schema', () => {
   it('describes what the CLI prints: hash, with a verification; and rejects a malformed hash section', async () => {
     const file = path.join(tmp, 'hash-me.bin');
     await fsp.writeFile(file, Buffer.alloc(1 << 20, 3));
-    const r = spawnSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'hash', file, '--threads', '1', '--verify', '0'.repeat(64), '--json'], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, 'bin/diskdial.js'), 'hash', file, '--threads', '1', '--verify', '0'.repeat(64), '--json'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(r.status).toBe(1); // the digest does not match: the document is printed all the same
     const doc = JSON.parse(r.stdout) as Doc & { hash: Record<string, unknown> & { verify: Record<string, unknown> } };
     expect(validate(doc)).toBe(true);
@@ -141,7 +170,16 @@ describe('result JSON schema', () => {
       flags: Array<Record<string, unknown>>;
     };
     // This disk may have no classified link or sensor; give the document what a USB SSD has.
-    const linkInfo = { kind: 'usb', label: 'USB 3.2 Gen 2 (10 Gb/s)', rawMbps: 10000, encoding: '128b/132b', ceilingMBps: 1212, typicalMBps: [900, 1050], driver: 'uas', source: 'sysfs' };
+    const linkInfo = {
+      kind: 'usb',
+      label: 'USB 3.2 Gen 2 (10 Gb/s)',
+      rawMbps: 10000,
+      encoding: '128b/132b',
+      ceilingMBps: 1212,
+      typicalMBps: [900, 1050],
+      driver: 'uas',
+      source: 'sysfs',
+    };
     const device = { ...doc.target.device, link: linkInfo.label, linkInfo, firmware: 'SVT02B6Q' };
     const full = { ...doc, target: { ...doc.target, device }, context: { temperatureC: { before: 38, after: 45.5 } } };
     expect(doc.flags.map((f) => f.severity)).toContain('warning'); // zeros
@@ -149,7 +187,9 @@ describe('result JSON schema', () => {
     expect(validate.errors ?? []).toEqual([]);
     const bad = (d: unknown): boolean => validate(d) as boolean;
     expect(bad({ ...full, flags: [{ ...doc.flags[0], severity: 'error' }] })).toBe(false);
-    expect(bad({ ...full, target: { ...doc.target, device: { ...device, linkInfo: { ...linkInfo, kind: 'carrier-pigeon' } } } })).toBe(false);
+    expect(bad({ ...full, target: { ...doc.target, device: { ...device, linkInfo: { ...linkInfo, kind: 'carrier-pigeon' } } } })).toBe(
+      false,
+    );
     expect(bad({ ...full, target: { ...doc.target, device: { ...device, linkInfo: { ...linkInfo, typicalMBps: [900] } } } })).toBe(false);
     expect(bad({ ...full, context: { temperatureC: { during: 50 } } })).toBe(false);
     expect(bad({ ...full, context: { fanRpm: 1 } })).toBe(false);
@@ -166,7 +206,10 @@ describe('result JSON schema', () => {
       return r;
     };
     const s = sus.sustained!;
-    const withVerdict = (verdict: Record<string, unknown>): Doc => ({ ...sus, sustained: { ...s, runs: [{ ...s.runs[0]!, verdict }, ...s.runs.slice(1)] } });
+    const withVerdict = (verdict: Record<string, unknown>): Doc => ({
+      ...sus,
+      sustained: { ...s, runs: [{ ...s.runs[0]!, verdict }, ...s.runs.slice(1)] },
+    });
     // Verdicts a write this small never reaches, with figures like a real drive's.
     const knee = { kind: 'knee', kneeBytes: 12.4e9, beforeMBps: 2150, afterMBps: 480, lowestMBps: 402.5, change: -0.777 };
     const varies = { kind: 'varies', minMBps: 600, maxMBps: 1900, medianMBps: 1200, drops: 3 };

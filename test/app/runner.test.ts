@@ -15,7 +15,15 @@ afterEach(async () => {
 describe('runBenchmark', () => {
   it('runs quick twice, records each run, and leaves nothing behind', async () => {
     const events: RunProgress[] = [];
-    const doc = await runBenchmark({ target, test: 'quick', size: 8 << 20, runs: 2, label: 'two runs', handleSignals: false, onProgress: (e) => events.push(e) });
+    const doc = await runBenchmark({
+      target,
+      test: 'quick',
+      size: 8 << 20,
+      runs: 2,
+      label: 'two runs',
+      handleSignals: false,
+      onProgress: (e) => events.push(e),
+    });
     expect(doc.schema).toBe(1);
     expect(doc.kind).toBe('quick');
     expect(doc.label).toBe('two runs');
@@ -41,10 +49,19 @@ describe('runBenchmark', () => {
     const ac = new AbortController();
     let sawFolder = false;
     const p = runBenchmark({
-      target, test: 'rand-write', size: 32 << 20, qd: 1, seconds: 20, handleSignals: false, signal: ac.signal,
+      target,
+      test: 'rand-write',
+      size: 32 << 20,
+      qd: 1,
+      seconds: 20,
+      handleSignals: false,
+      signal: ac.signal,
       onProgress: (e) => {
         if (e.phase === 'run') {
-          void fsp.readdir(target).then((n) => { sawFolder ||= n.some((x) => x.startsWith('.diskdial-')); ac.abort(); });
+          void fsp.readdir(target).then((n) => {
+            sawFolder ||= n.some((x) => x.startsWith('.diskdial-'));
+            ac.abort();
+          });
         }
       },
     });

@@ -31,7 +31,10 @@ beforeAll(async () => {
   target = path.join(base, 'target');
   await fsp.mkdir(path.join(rendererDir, 'assets'), { recursive: true });
   await fsp.mkdir(target);
-  await fsp.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>DiskDial</title><script type="module" src="/assets/app.js"></script>');
+  await fsp.writeFile(
+    path.join(rendererDir, 'index.html'),
+    '<!doctype html><title>DiskDial</title><script type="module" src="/assets/app.js"></script>',
+  );
   await fsp.writeFile(path.join(rendererDir, 'assets/app.js'), 'console.log(1)');
   await fsp.writeFile(path.join(rendererDir, 'assets/app.css'), 'body{}');
   await fsp.writeFile(path.join(base, 'secret.txt'), 'outside');
@@ -57,7 +60,10 @@ afterAll(async () => {
 });
 
 /** A raw GET: Node's client sends the path exactly as given (no ../ normalising). */
-function get(rawPath: string, hostHeader = `127.0.0.1:${server.port}`): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function get(
+  rawPath: string,
+  hostHeader = `127.0.0.1:${server.port}`,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     // '' means no Host header at all (an HTTP/1.0-style request).
     const opts = hostHeader ? { headers: { host: hostHeader } } : { setHost: false };
@@ -83,7 +89,13 @@ function connect(query: string, headers: Record<string, string> = { origin }): P
 }
 
 /** A connected client: request/reply by id, and the events it received. */
-async function client(): Promise<{ ws: WebSocket; call(channel: string, payload?: unknown): Promise<WireMessage>; raw(text: string): Promise<WireMessage>; events: WireMessage[]; waitFor(pred: (m: WireMessage) => boolean): Promise<WireMessage> }> {
+async function client(): Promise<{
+  ws: WebSocket;
+  call(channel: string, payload?: unknown): Promise<WireMessage>;
+  raw(text: string): Promise<WireMessage>;
+  events: WireMessage[];
+  waitFor(pred: (m: WireMessage) => boolean): Promise<WireMessage>;
+}> {
   const ws = await connect(`?token=${server.token}`);
   if (typeof ws === 'number') throw new Error(`refused: ${ws}`);
   const events: WireMessage[] = [];
@@ -126,9 +138,16 @@ describe('static files', () => {
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
     const csp = String(r.headers['content-security-policy']);
     for (const part of [
-      "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
-      `connect-src 'self' ws://127.0.0.1:${server.port} ws://localhost:${server.port}`, "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'",
-    ]) expect(csp).toContain(part);
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      `connect-src 'self' ws://127.0.0.1:${server.port} ws://localhost:${server.port}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ])
+      expect(csp).toContain(part);
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['referrer-policy']).toBe('no-referrer');
     expect(r.headers['cache-control']).toBe('no-store');
@@ -142,7 +161,16 @@ describe('static files', () => {
   });
 
   it('never leaves rendererDir: ../, encoded ../, NUL, symlinks out, missing files', async () => {
-    for (const p of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/%2E%2E%2Fsecret.txt', '/..%2fsecret.txt', '/link.txt', '/nope.js', '/assets']) {
+    for (const p of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/%2E%2E%2Fsecret.txt',
+      '/..%2fsecret.txt',
+      '/link.txt',
+      '/nope.js',
+      '/assets',
+    ]) {
       const r = await get(p);
       expect(r.status, p).toBe(404);
       expect(r.body).not.toContain('outside');
@@ -182,10 +210,22 @@ describe('the WebSocket door', () => {
       expect(await c.call('app.info')).toMatchObject({ id: 1, result: { ok: true, value: { shell: 'browser' } } });
       expect(await c.raw('{not json')).toMatchObject({ id: -1, result: { ok: false, error: { code: 'ERR_INVALID_MESSAGE' } } });
       expect(await c.raw('[1,2]')).toMatchObject({ id: -1, result: { ok: false, error: { code: 'ERR_INVALID_MESSAGE' } } });
-      expect(await c.raw('{"id": 7, "channel": 5}')).toMatchObject({ id: 7, result: { ok: false, error: { code: 'ERR_INVALID_MESSAGE' } } });
-      expect(await c.raw('{"id": "x", "channel": "app.info"}')).toMatchObject({ id: -1, result: { ok: false, error: { code: 'ERR_INVALID_MESSAGE' } } });
-      expect(await c.raw('{"id": 8, "channel": "nope", "payload": {}}')).toMatchObject({ id: 8, result: { ok: false, error: { code: 'ERR_UNKNOWN_CHANNEL' } } });
-      expect(await c.raw('{"id": 9, "channel": "quick.start", "payload": {"sizeBytes": 5}}')).toMatchObject({ id: 9, result: { ok: false, error: { code: 'ERR_INVALID_PAYLOAD' } } });
+      expect(await c.raw('{"id": 7, "channel": 5}')).toMatchObject({
+        id: 7,
+        result: { ok: false, error: { code: 'ERR_INVALID_MESSAGE' } },
+      });
+      expect(await c.raw('{"id": "x", "channel": "app.info"}')).toMatchObject({
+        id: -1,
+        result: { ok: false, error: { code: 'ERR_INVALID_MESSAGE' } },
+      });
+      expect(await c.raw('{"id": 8, "channel": "nope", "payload": {}}')).toMatchObject({
+        id: 8,
+        result: { ok: false, error: { code: 'ERR_UNKNOWN_CHANNEL' } },
+      });
+      expect(await c.raw('{"id": 9, "channel": "quick.start", "payload": {"sizeBytes": 5}}')).toMatchObject({
+        id: 9,
+        result: { ok: false, error: { code: 'ERR_INVALID_PAYLOAD' } },
+      });
       expect(await c.call('app.info')).toMatchObject({ result: { ok: true } });
     } finally {
       c.ws.close();
@@ -223,7 +263,9 @@ describe('the WebSocket door', () => {
   it('closing the socket mid-test stops the test and leaves nothing', async () => {
     const c = await client();
     const progress = c.waitFor((m) => 'event' in m && m.event === 'quick.progress');
-    expect(await c.call('quick.start', { target, sizeBytes: 32 * MiB, mode: 'continuous', runs: 1 })).toMatchObject({ result: { ok: true } });
+    expect(await c.call('quick.start', { target, sizeBytes: 32 * MiB, mode: 'continuous', runs: 1 })).toMatchObject({
+      result: { ok: true },
+    });
     await progress;
     expect(quick.runningJobId).toBeDefined();
     c.ws.close();

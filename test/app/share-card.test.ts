@@ -12,7 +12,17 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cardFilename, cardFontFiles, renderCardPng, renderCardPngOffThread } from '../../app/src/core/card-png.js';
-import { CARD_HEIGHT, CARD_WIDTH, cardDate, dialLayout, fitText, niceCeil, renderCardSvg, textWidth, wrapText } from '../../app/src/core/report/card.js';
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  cardDate,
+  dialLayout,
+  fitText,
+  niceCeil,
+  renderCardSvg,
+  textWidth,
+  wrapText,
+} from '../../app/src/core/report/card.js';
 import { formatFigure, metricValue, resultMetrics } from '../../app/src/core/report/metrics.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
 
@@ -31,7 +41,10 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
  *  reads dark on light best, so each pixel's brightest channel is inverted and thresholded
  *  first (coloured figures turn black too). Sparse-text mode finds the figures inside the dials. */
 function ocr(png: Buffer, name: string): string {
-  if (!hasTesseract) throw new Error(`tesseract not found at ${TESSERACT}: install tesseract-ocr (apt-get install tesseract-ocr) to run the share-card OCR checks`);
+  if (!hasTesseract)
+    throw new Error(
+      `tesseract not found at ${TESSERACT}: install tesseract-ocr (apt-get install tesseract-ocr) to run the share-card OCR checks`,
+    );
   const img = PNG.sync.read(png);
   const out = new PNG({ width: img.width, height: img.height });
   for (let i = 0; i < img.data.length; i += 4) {
@@ -198,7 +211,8 @@ describe('share card edge cases', () => {
     const run = doc.sustained!.runs[0]!;
     run.curve = Array.from({ length: 120 }, (_, i) => ({ bytes: (i + 1) * 1e8, mbps: i < 40 ? 3000 : 700 }));
     run.verdict = { kind: 'knee', kneeBytes: 4e9, beforeMBps: 3000, afterMBps: 700, lowestMBps: 690, change: -0.77 };
-    run.summary = 'Fast cache ≈ 4 GB, then 700 MB/s (−77 %), and this sentence goes on long enough that it has to wrap onto a second line of the card.';
+    run.summary =
+      'Fast cache ≈ 4 GB, then 700 MB/s (−77 %), and this sentence goes on long enough that it has to wrap onto a second line of the card.';
     const { svg } = renderCardSvg(doc);
     expect(svg).toContain('stroke-dasharray="5 4"');
     expect(svg).toContain('knee at 4.00 GB');
@@ -243,7 +257,12 @@ describe('hostile text on a card', () => {
       while (n > 0 && textWidth(chars.slice(0, n).join('') + '…', size, weight) > max) n--;
       const space = chars.slice(0, n + 1).lastIndexOf(' ');
       if (space >= n * 0.7) n = space;
-      return chars.slice(0, n).join('').replace(/[\s·,;:–—-]+$/, '') + '…';
+      return (
+        chars
+          .slice(0, n)
+          .join('')
+          .replace(/[\s·,;:–—-]+$/, '') + '…'
+      );
     };
     const alphabet = 'aeiouMWil1 .,-—·Ä😀\t';
     let seed = 7;
@@ -267,7 +286,7 @@ describe('hostile text on a card', () => {
   });
 });
 
-describe('cards off the caller\'s thread', () => {
+describe("cards off the caller's thread", () => {
   it('a worker draws the same picture as renderCardPng', async () => {
     const doc = load('cdm');
     const off = await renderCardPngOffThread(doc, { scale: 1 });
@@ -301,7 +320,8 @@ describe('cards off the caller\'s thread', () => {
 
 describe('share card dials', () => {
   it('the big reading never touches a scale label, at any magnitude', () => {
-    const hit = (a: { x0: number; y0: number; x1: number; y1: number }, b: typeof a) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+    const hit = (a: { x0: number; y0: number; x1: number; y1: number }, b: typeof a) =>
+      a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
     for (const value of [0.5, 9.9, 55.5, 99.4, 312, 835, 999, 1004.25, 2650, 3780, 5123, 7412.6, 12345.6, 28000]) {
       // The card's scale for a pair: the higher reading with 4 % headroom, rounded up.
       for (const max of [niceCeil(value * 1.04), niceCeil(value * 1.6), niceCeil(value * 3)]) {
@@ -319,7 +339,11 @@ describe('the packaged app', () => {
     expect(unpackedPath('/opt/DiskDial/resources/app.asar/node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf')).toBe(
       '/opt/DiskDial/resources/app.asar.unpacked/node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
     );
-    expect(unpackedPath('C:\\DiskDial\\resources\\app.asar\\node_modules\\x.ttf')).toBe('C:\\DiskDial\\resources\\app.asar.unpacked\\node_modules\\x.ttf');
-    expect(unpackedPath('/work/main/node_modules/@expo-google-fonts/inter/x.ttf')).toBe('/work/main/node_modules/@expo-google-fonts/inter/x.ttf');
+    expect(unpackedPath('C:\\DiskDial\\resources\\app.asar\\node_modules\\x.ttf')).toBe(
+      'C:\\DiskDial\\resources\\app.asar.unpacked\\node_modules\\x.ttf',
+    );
+    expect(unpackedPath('/work/main/node_modules/@expo-google-fonts/inter/x.ttf')).toBe(
+      '/work/main/node_modules/@expo-google-fonts/inter/x.ttf',
+    );
   });
 });

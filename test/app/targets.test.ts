@@ -27,20 +27,23 @@ describe('TargetsService.list', () => {
   });
 
   it('keeps disk and network file systems, drops pseudo ones, /run (but not /run/media), snaps and duplicates', () => {
-    const line = (id: number, dev: string, root: string, mp: string, fs: string, src: string) => `${id} 1 ${dev} ${root} ${mp} rw,relatime - ${fs} ${src} rw`;
-    const entries = parseMountinfo([
-      line(1, '8:1', '/', '/', 'ext4', '/dev/sda1'),
-      line(2, '0:5', '/', '/proc', 'proc', 'proc'),
-      line(3, '0:6', '/', '/tmp', 'tmpfs', 'tmpfs'),
-      line(4, '7:0', '/', '/snap/core/1', 'squashfs', '/dev/loop0'),
-      line(5, '8:17', '/', '/run/media/me/USB', 'exfat', '/dev/sdb1'),
-      line(6, '8:33', '/', '/run/user/1000/x', 'ext4', '/dev/sdc1'),
-      line(7, '8:1', '/', '/mnt/again', 'ext4', '/dev/sda1'),
-      line(8, '8:1', '/home', '/home', 'ext4', '/dev/sda1'),
-      line(9, '0:50', '/', '/mnt/nas', 'nfs4', 'nas:/share'),
-      line(10, '8:49', '/', '/boot/efi', 'vfat', '/dev/sdd1'),
-      line(11, '8:65', '/', '/media/me/Win', 'fuseblk', '/dev/sde1'),
-    ].join('\n'));
+    const line = (id: number, dev: string, root: string, mp: string, fs: string, src: string) =>
+      `${id} 1 ${dev} ${root} ${mp} rw,relatime - ${fs} ${src} rw`;
+    const entries = parseMountinfo(
+      [
+        line(1, '8:1', '/', '/', 'ext4', '/dev/sda1'),
+        line(2, '0:5', '/', '/proc', 'proc', 'proc'),
+        line(3, '0:6', '/', '/tmp', 'tmpfs', 'tmpfs'),
+        line(4, '7:0', '/', '/snap/core/1', 'squashfs', '/dev/loop0'),
+        line(5, '8:17', '/', '/run/media/me/USB', 'exfat', '/dev/sdb1'),
+        line(6, '8:33', '/', '/run/user/1000/x', 'ext4', '/dev/sdc1'),
+        line(7, '8:1', '/', '/mnt/again', 'ext4', '/dev/sda1'),
+        line(8, '8:1', '/home', '/home', 'ext4', '/dev/sda1'),
+        line(9, '0:50', '/', '/mnt/nas', 'nfs4', 'nas:/share'),
+        line(10, '8:49', '/', '/boot/efi', 'vfat', '/dev/sdd1'),
+        line(11, '8:65', '/', '/media/me/Win', 'fuseblk', '/dev/sde1'),
+      ].join('\n'),
+    );
     expect(testableMounts(entries).map((e) => e.mountPoint)).toEqual(['/', '/run/media/me/USB', '/home', '/mnt/nas', '/media/me/Win']);
   });
 });
@@ -77,7 +80,10 @@ describe.runIf(rootOnly())('read-only volumes (root)', () => {
   it('a too-small volume is shown but not startable', async () => {
     const tiny = await mountFs('tmpfs', { sizeMiB: 8 });
     try {
-      await expect(targets.describe(tiny.dir)).resolves.toMatchObject({ startable: false, reason: 'Not enough free space (needs at least 32 MiB)' });
+      await expect(targets.describe(tiny.dir)).resolves.toMatchObject({
+        startable: false,
+        reason: 'Not enough free space (needs at least 32 MiB)',
+      });
     } finally {
       await tiny.cleanup();
     }

@@ -12,7 +12,12 @@ import { hashVerdictText, kneeWithheld, sustainedVerdictText, trustOf } from '..
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;
 
-const loopCached: ResultFlag = { code: 'loop-cached', severity: 'warning', message: 'The volume is a loop device over a file: the figures can be the cache’s.', fix: 'Attach it with direct I/O.' };
+const loopCached: ResultFlag = {
+  code: 'loop-cached',
+  severity: 'warning',
+  message: 'The volume is a loop device over a file: the figures can be the cache’s.',
+  fix: 'Attach it with direct I/O.',
+};
 const cow: ResultFlag = { code: 'copy-on-write', severity: 'info', message: 'Btrfs is copy-on-write.', fix: 'Nothing to fix.' };
 
 describe('trustOf', () => {
@@ -34,7 +39,12 @@ function contradictedHash(): ResultDocument {
   const doc = load('hash');
   doc.hash!.read.mbps = 681;
   doc.hash!.readHash.mbps = 1851;
-  doc.hash!.verdict = { ...doc.hash!.verdict, bound: 'storage', factor: 3.1, text: 'Storage-bound by 3.1×: one core could hash 3.1× what the disk delivers.' };
+  doc.hash!.verdict = {
+    ...doc.hash!.verdict,
+    bound: 'storage',
+    factor: 3.1,
+    text: 'Storage-bound by 3.1×: one core could hash 3.1× what the disk delivers.',
+  };
   return doc;
 }
 
@@ -66,7 +76,9 @@ describe('verdicts the figures contradict are withheld everywhere', () => {
   it('sustained: a knee on a target flagged cached is withheld on the card and in the exports', () => {
     const doc = cachedKnee();
     const run = doc.sustained!.runs[0]!;
-    expect(kneeWithheld(run.verdict, doc.flags)).toMatch(/^No fast-cache verdict: the target is flagged \(loop device over the page cache\)/);
+    expect(kneeWithheld(run.verdict, doc.flags)).toMatch(
+      /^No fast-cache verdict: the target is flagged \(loop device over the page cache\)/,
+    );
     expect(sustainedVerdictText(run, [])).toBe(run.summary);
     const svg = renderCardSvg(doc).svg;
     expect(svg).not.toContain('Fast cache');

@@ -17,7 +17,10 @@ let tmp: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'pipe',
+  });
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-lock-'));
 });
 afterEach(() => {

@@ -33,9 +33,8 @@ const mountsUnder = (dir: string): string[] =>
     .map((l) => (l.split(' ')[1] ?? '').replace(/\\040/g, ' '))
     .filter((t) => t.startsWith(`${dir}/`));
 
-
 describe('reclaiming what a dead plan left', () => {
-  it('locks the plan\'s fscrypt folder, then unmounts its own mounts deepest first; another plan\'s and a look-alike folder\'s stay', async () => {
+  it("locks the plan's fscrypt folder, then unmounts its own mounts deepest first; another plan's and a look-alike folder's stay", async () => {
     const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-reclaim-'));
     try {
       const workDir = path.join(tmp, 'wizard', '0d1e0000-0000-4000-8000-000000000001');
@@ -90,13 +89,43 @@ describe.runIf(rootOnly())('a plan that died or lost its disk (root: a disk imag
 
   const service = (): WizardService => {
     const history = new HistoryStore(path.join(home, 'results'));
-    return new WizardService({ provider, engine: runTest, history: { save: (d) => history.save(d), delete: (ids) => history.delete(ids) }, plans: new PlanStore(path.join(home, 'plans')), workRoot: path.join(home, 'wizard'), run });
+    return new WizardService({
+      provider,
+      engine: runTest,
+      history: { save: (d) => history.save(d), delete: (ids) => history.delete(ids) },
+      plans: new PlanStore(path.join(home, 'plans')),
+      workRoot: path.join(home, 'wizard'),
+      run,
+    });
   };
 
   it('SIGKILL while testing leaves the plan mounted; resume unmounts only its own leftovers and finishes', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', tsx, '--input-type=module', '-e', script, 'compare', '--device', loop, '--formats', 'ext4,exfat', '--final', 'ext4', '--plan', 'quick', '--size', '64MiB', '--runs', '20', '--rest', '0', '--confirm', path.basename(loop)],
+      [
+        '--import',
+        tsx,
+        '--input-type=module',
+        '-e',
+        script,
+        'compare',
+        '--device',
+        loop,
+        '--formats',
+        'ext4,exfat',
+        '--final',
+        'ext4',
+        '--plan',
+        'quick',
+        '--size',
+        '64MiB',
+        '--runs',
+        '20',
+        '--rest',
+        '0',
+        '--confirm',
+        path.basename(loop),
+      ],
       { env: { ...process.env, DISKDIAL_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stderr = '';
@@ -145,7 +174,17 @@ describe.runIf(rootOnly())('a plan that died or lost its disk (root: a disk imag
     let pulled = false;
     const name = path.basename(loop);
     const disk = (await svc.listDisks()).find((d) => d.path === loop)!;
-    const state = await svc.begin({ device: loop, identity: { path: loop, sizeBytes: disk.sizeBytes }, confirmName: name, formats: ['ext4', 'exfat'], plan: 'quick', sizes: [16 * MiB], runs: 1, restSeconds: 0, finalFormat: 'ext4' });
+    const state = await svc.begin({
+      device: loop,
+      identity: { path: loop, sizeBytes: disk.sizeBytes },
+      confirmName: name,
+      formats: ['ext4', 'exfat'],
+      plan: 'quick',
+      sizes: [16 * MiB],
+      runs: 1,
+      restSeconds: 0,
+      finalFormat: 'ext4',
+    });
     const watched = {
       ...s,
       send<C extends EventChannel>(c: C, d: EventMap[C]) {
@@ -160,7 +199,10 @@ describe.runIf(rootOnly())('a plan that died or lost its disk (root: a disk imag
     svc.start(state, watched);
     const done = await s.done;
     expect(pulled).toBe(true);
-    expect(done).toMatchObject({ outcome: 'failed', error: { code: 'ERR_DISK_GONE', message: `Stopped before erasing ${loop}: the disk is no longer there (unplugged?).` } });
+    expect(done).toMatchObject({
+      outcome: 'failed',
+      error: { code: 'ERR_DISK_GONE', message: `Stopped before erasing ${loop}: the disk is no longer there (unplugged?).` },
+    });
     expect(mountsUnder(path.join(home, 'wizard'))).toEqual([]);
     const saved = (await svc.plans.get(state.id))!;
     expect(saved.steps.map((x) => x.status)).toEqual(['done', 'failed']);

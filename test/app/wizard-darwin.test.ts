@@ -134,11 +134,19 @@ describe('diskutil parsers', () => {
       sizeBytes: 1000204886016,
     });
     const root = parseDiskutilInfo(ROOT);
-    expect(root).toMatchObject({ id: 'disk3s1s1', mountPoint: '/', parentWholeDisk: 'disk3', apfsContainerReference: 'disk3', apfsPhysicalStores: ['disk0s2'] });
+    expect(root).toMatchObject({
+      id: 'disk3s1s1',
+      mountPoint: '/',
+      parentWholeDisk: 'disk3',
+      apfsContainerReference: 'disk3',
+      apfsPhysicalStores: ['disk0s2'],
+    });
   });
 
   it("turns diskutil's error plist into an error", () => {
-    const err = wrap('<dict><key>Error</key><true/><key>ErrorMessage</key><string>Could not find disk: /Volumes/SMB</string><key>ExitCode</key><integer>1</integer></dict>');
+    const err = wrap(
+      '<dict><key>Error</key><true/><key>ErrorMessage</key><string>Could not find disk: /Volumes/SMB</string><key>ExitCode</key><integer>1</integer></dict>',
+    );
     expect(() => parseDiskutilInfo(err)).toThrow('diskutil: Could not find disk: /Volumes/SMB');
   });
 
@@ -156,9 +164,19 @@ describe('the disks the wizard shows', () => {
   });
 
   it('never offers the disk holding macOS', () => {
-    expect(byPath('/dev/disk0')).toMatchObject({ system: true, internal: true, offered: false, reason: DARWIN_SYSTEM_REASON, bus: 'apple-fabric', name: 'APPLE SSD AP0512Z' });
+    expect(byPath('/dev/disk0')).toMatchObject({
+      system: true,
+      internal: true,
+      offered: false,
+      reason: DARWIN_SYSTEM_REASON,
+      bus: 'apple-fabric',
+      name: 'APPLE SSD AP0512Z',
+    });
     // …not even behind the advanced switch
-    expect(darwinDisks(LIST, INFOS, ['disk0', 'disk3'], { includeInternal: true })[0]).toMatchObject({ offered: false, reason: DARWIN_SYSTEM_REASON });
+    expect(darwinDisks(LIST, INFOS, ['disk0', 'disk3'], { includeInternal: true })[0]).toMatchObject({
+      offered: false,
+      reason: DARWIN_SYSTEM_REASON,
+    });
   });
 
   it('offers an internal non-system disk only behind the advanced switch', () => {
@@ -169,7 +187,15 @@ describe('the disks the wizard shows', () => {
 
   it('offers the USB disk, with its volumes under it', () => {
     const t7 = byPath('/dev/disk4');
-    expect(t7).toMatchObject({ name: 'Samsung PSSD T7', model: 'Samsung PSSD T7', bus: 'usb', internal: false, system: false, offered: true, sizeBytes: 1000204886016 });
+    expect(t7).toMatchObject({
+      name: 'Samsung PSSD T7',
+      model: 'Samsung PSSD T7',
+      bus: 'usb',
+      internal: false,
+      system: false,
+      offered: true,
+      sizeBytes: 1000204886016,
+    });
     expect(t7.reason).toBeUndefined();
     expect(t7.partitions.map((p) => [p.path, p.fs, p.label, p.mountpoints])).toEqual([
       ['/dev/disk4s1', 'EFI', 'EFI', []],
@@ -179,8 +205,19 @@ describe('the disks the wizard shows', () => {
   });
 
   it('offers a disk image as bus disk-image, named by its device', () => {
-    expect(byPath('/dev/disk6')).toMatchObject({ bus: 'disk-image', name: 'disk6', model: 'Apple UDIF read-write', removable: true, internal: false, offered: true });
-    expect(byPath('/dev/disk6').partitions[0]).toMatchObject({ fs: 'Microsoft Basic Data', label: 'SCRATCH', mountpoints: ['/Volumes/SCRATCH'] });
+    expect(byPath('/dev/disk6')).toMatchObject({
+      bus: 'disk-image',
+      name: 'disk6',
+      model: 'Apple UDIF read-write',
+      removable: true,
+      internal: false,
+      offered: true,
+    });
+    expect(byPath('/dev/disk6').partitions[0]).toMatchObject({
+      fs: 'Microsoft Basic Data',
+      label: 'SCRATCH',
+      mountpoints: ['/Volumes/SCRATCH'],
+    });
   });
 
   it('does not offer a disk it knows nothing about', () => {
@@ -306,7 +343,11 @@ describe('the provider', () => {
   it('prepares APFS (Encrypted): erase, delete the plain volume, add an encrypted one — passphrase only on stdin', async () => {
     const mac = fakeMac();
     const provider = createDarwinProvider(mac.exec, { newPassphrase: () => 'generated-passphrase-123' });
-    const vol = await provider.prepare({ path: '/dev/disk4' } as WizardDisk, 'apfs-encrypted', { label: 'T7', run: mac.run, workDir: '/tmp/w' });
+    const vol = await provider.prepare({ path: '/dev/disk4' } as WizardDisk, 'apfs-encrypted', {
+      label: 'T7',
+      run: mac.run,
+      workDir: '/tmp/w',
+    });
     expect(mac.ran.map((c) => c.argv)).toEqual([
       ['diskutil', 'eraseDisk', 'APFS', 'T7', 'GPT', '/dev/disk4'],
       ['diskutil', 'apfs', 'deleteVolume', 'disk5s1'],
@@ -319,8 +360,16 @@ describe('the provider', () => {
 
     // a passphrase given by the caller is used as is
     const mac2 = fakeMac();
-    await createDarwinProvider(mac2.exec).prepare({ path: '/dev/disk4' } as WizardDisk, 'apfs-cs-encrypted', { label: 'T7', run: mac2.run, workDir: '/w', passphrase: 'mine' });
-    expect(mac2.ran[2]).toMatchObject({ argv: ['diskutil', 'apfs', 'addVolume', 'disk5', 'Case-sensitive APFS', 'T7', '-stdinpassphrase'], stdin: 'mine' });
+    await createDarwinProvider(mac2.exec).prepare({ path: '/dev/disk4' } as WizardDisk, 'apfs-cs-encrypted', {
+      label: 'T7',
+      run: mac2.run,
+      workDir: '/w',
+      passphrase: 'mine',
+    });
+    expect(mac2.ran[2]).toMatchObject({
+      argv: ['diskutil', 'apfs', 'addVolume', 'disk5', 'Case-sensitive APFS', 'T7', '-stdinpassphrase'],
+      stdin: 'mine',
+    });
   });
 
   it('mounts the volume when the erase left it unmounted', async () => {
@@ -343,8 +392,12 @@ describe('the provider', () => {
   it('stops before running anything when the label or disk is unsafe', async () => {
     const mac = fakeMac();
     const p = createDarwinProvider(mac.exec);
-    await expect(p.prepare({ path: '/dev/disk4' } as WizardDisk, 'apfs', { label: '$(x)', run: mac.run, workDir: '/w' })).rejects.toThrow(/not allowed/);
-    await expect(p.prepare({ path: '/dev/disk0s2' } as WizardDisk, 'apfs', { label: 'OK', run: mac.run, workDir: '/w' })).rejects.toThrow(/whole disk/);
+    await expect(p.prepare({ path: '/dev/disk4' } as WizardDisk, 'apfs', { label: '$(x)', run: mac.run, workDir: '/w' })).rejects.toThrow(
+      /not allowed/,
+    );
+    await expect(p.prepare({ path: '/dev/disk0s2' } as WizardDisk, 'apfs', { label: 'OK', run: mac.run, workDir: '/w' })).rejects.toThrow(
+      /whole disk/,
+    );
     expect(mac.ran).toEqual([]);
   });
 });

@@ -52,7 +52,10 @@ describe("main's own confirmation", () => {
     const win = { id: 1 } as never;
     const confirm = eraseConfirmer({ showMessageBox } as never, () => win);
     expect(await confirm(disk)).toBe(false);
-    const [parent, options] = showMessageBox.mock.calls[0] as [unknown, { message: string; detail: string; buttons: string[]; defaultId: number; cancelId: number }];
+    const [parent, options] = showMessageBox.mock.calls[0] as [
+      unknown,
+      { message: string; detail: string; buttons: string[]; defaultId: number; cancelId: number },
+    ];
     expect(parent).toBe(win);
     expect(options.message).toBe('Portable SSD T7 will be erased.');
     expect(options.detail).toContain('Model: Portable SSD T7');
@@ -104,7 +107,17 @@ describe('the runner asks before the first erase of a plan', () => {
     });
     return { svc, prepared, asked };
   }
-  const settings: WizardSettings = { device: disk.path, identity: identityOf(disk), confirmName: disk.name, formats: ['ext4', 'xfs'], plan: 'quick', sizes: [16 * MiB], runs: 1, restSeconds: 0, finalFormat: 'ext4' };
+  const settings: WizardSettings = {
+    device: disk.path,
+    identity: identityOf(disk),
+    confirmName: disk.name,
+    formats: ['ext4', 'xfs'],
+    plan: 'quick',
+    sizes: [16 * MiB],
+    runs: 1,
+    restSeconds: 0,
+    finalFormat: 'ext4',
+  };
   const run = (svc: WizardService, state: Parameters<WizardService['start']>[0]): Promise<WizardDoneEvent> =>
     new Promise((resolve) => {
       svc.start(state, {
@@ -122,7 +135,10 @@ describe('the runner asks before the first erase of a plan', () => {
     const done = await run(svc, state);
     expect(asked.map((d) => d.serial)).toEqual(['S5SXNG0R1234']);
     expect(prepared).toEqual([]);
-    expect(done).toMatchObject({ outcome: 'failed', error: { code: 'ERR_ERASE_DECLINED', message: 'Nothing was erased: erasing Portable SSD T7 (/dev/sdx) was not confirmed.' } });
+    expect(done).toMatchObject({
+      outcome: 'failed',
+      error: { code: 'ERR_ERASE_DECLINED', message: 'Nothing was erased: erasing Portable SSD T7 (/dev/sdx) was not confirmed.' },
+    });
     expect((await svc.unfinished()).map((p) => p.id)).toContain(state.id);
   });
 
@@ -138,7 +154,13 @@ describe('the runner asks before the first erase of a plan', () => {
     const { svc, prepared } = setup('swapped');
     const done = await run(svc, await svc.begin(settings));
     expect(prepared).toEqual([]);
-    expect(done).toMatchObject({ outcome: 'failed', error: { code: 'ERR_DISK_CHANGED', message: expect.stringContaining('its serial number changed from "S5SXNG0R1234" to "OTHER-DISK"') } });
+    expect(done).toMatchObject({
+      outcome: 'failed',
+      error: {
+        code: 'ERR_DISK_CHANGED',
+        message: expect.stringContaining('its serial number changed from "S5SXNG0R1234" to "OTHER-DISK"'),
+      },
+    });
   });
 
   it('browser mode without --allow-erase: start and resume are refused with how to enable it', async () => {
@@ -163,7 +185,9 @@ describe('diskdial serve --allow-erase', () => {
   });
 
   /** Starts serve with `args`, asks wizard.start over the WebSocket, returns the reply. */
-  async function startOver(args: string[]): Promise<{ result: { ok: boolean; error?: { code: string; message: string } }; stdout: string }> {
+  async function startOver(
+    args: string[],
+  ): Promise<{ result: { ok: boolean; error?: { code: string; message: string } }; stdout: string }> {
     const ui = path.join(tmp, 'ui');
     await fsp.mkdir(ui, { recursive: true });
     await fsp.writeFile(path.join(ui, 'index.html'), '<!doctype html><title>UI</title>');
@@ -186,7 +210,23 @@ describe('diskdial serve --allow-erase', () => {
       await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
       const reply = new Promise<WireMessage>((r) => ws.on('message', (d) => r(JSON.parse(String(d)) as WireMessage)));
       // The page's payload names a disk that is not there: only the erase policy decides the answer.
-      ws.send(JSON.stringify({ id: 1, channel: 'wizard.start', payload: { device: '/dev/diskdial-none', identity: { path: '/dev/diskdial-none', sizeBytes: 1e9 }, confirmName: 'x', formats: ['ext4'], plan: 'quick', sizes: [16 * MiB], runs: 1, restSeconds: 0, finalFormat: 'ext4' } }));
+      ws.send(
+        JSON.stringify({
+          id: 1,
+          channel: 'wizard.start',
+          payload: {
+            device: '/dev/diskdial-none',
+            identity: { path: '/dev/diskdial-none', sizeBytes: 1e9 },
+            confirmName: 'x',
+            formats: ['ext4'],
+            plan: 'quick',
+            sizes: [16 * MiB],
+            runs: 1,
+            restSeconds: 0,
+            finalFormat: 'ext4',
+          },
+        }),
+      );
       const msg = (await reply) as { result: { ok: boolean; error?: { code: string; message: string } } };
       ws.close();
       return { result: msg.result, stdout };

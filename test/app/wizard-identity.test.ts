@@ -46,7 +46,17 @@ function planFor(disk: WizardDisk, over: Partial<WizardPlanState> = {}): WizardP
     id: 'p1',
     createdAt: '',
     updatedAt: '',
-    settings: { device: disk.path, identity: identityOf(disk), confirmName: disk.name, formats: ['ext4'], plan: 'quick', sizes: [16 * MiB], runs: 1, restSeconds: 0, finalFormat: 'ext4' },
+    settings: {
+      device: disk.path,
+      identity: identityOf(disk),
+      confirmName: disk.name,
+      formats: ['ext4'],
+      plan: 'quick',
+      sizes: [16 * MiB],
+      runs: 1,
+      restSeconds: 0,
+      finalFormat: 'ext4',
+    },
     steps: [{ format: 'ext4', label: 'ext4', status: 'pending', resultIds: [] }],
     final: { format: 'ext4', label: 'ext4', status: 'pending' },
     status: 'stopped',
@@ -67,25 +77,52 @@ const fakeProvider = (disk: WizardDisk, ptuuid?: string): WizardProvider => ({
 
 describe('a disk identity', () => {
   it('holds everything the OS gives, and names the first thing that changed', () => {
-    const usb = loopDisk({ path: '/dev/sdb', name: 'Portable SSD', model: 'Portable SSD', wwn: '0x5002538e40a1b2c3', byId: ['usb-Samsung_PSSD-0:0', 'wwn-0x5002538e40a1b2c3'], usbSerial: '0123456789AB', bus: 'usb' });
+    const usb = loopDisk({
+      path: '/dev/sdb',
+      name: 'Portable SSD',
+      model: 'Portable SSD',
+      wwn: '0x5002538e40a1b2c3',
+      byId: ['usb-Samsung_PSSD-0:0', 'wwn-0x5002538e40a1b2c3'],
+      usbSerial: '0123456789AB',
+      bus: 'usb',
+    });
     delete usb.backingFile;
     delete usb.backingInode;
     const id = identityOf(usb);
-    expect(id).toEqual({ path: '/dev/sdb', sizeBytes: 128 * MiB, model: 'Portable SSD', wwn: '0x5002538e40a1b2c3', byId: ['usb-Samsung_PSSD-0:0', 'wwn-0x5002538e40a1b2c3'], usbSerial: '0123456789AB' });
+    expect(id).toEqual({
+      path: '/dev/sdb',
+      sizeBytes: 128 * MiB,
+      model: 'Portable SSD',
+      wwn: '0x5002538e40a1b2c3',
+      byId: ['usb-Samsung_PSSD-0:0', 'wwn-0x5002538e40a1b2c3'],
+      usbSerial: '0123456789AB',
+    });
     expect(identityChange(id, identityOf(usb))).toBeUndefined();
-    expect(identityChange(id, identityOf({ ...usb, wwn: '0x5002538e40ffffff' }))).toBe('its WWN changed from "0x5002538e40a1b2c3" to "0x5002538e40ffffff"');
-    expect(identityChange(id, identityOf({ ...usb, usbSerial: 'FFFF' }))).toBe('its USB bridge serial number changed from "0123456789AB" to "FFFF"');
-    expect(identityChange(id, identityOf({ ...usb, byId: ['usb-Other-0:0'] }))).toBe('it is no longer /dev/disk/by-id/usb-Samsung_PSSD-0:0');
+    expect(identityChange(id, identityOf({ ...usb, wwn: '0x5002538e40ffffff' }))).toBe(
+      'its WWN changed from "0x5002538e40a1b2c3" to "0x5002538e40ffffff"',
+    );
+    expect(identityChange(id, identityOf({ ...usb, usbSerial: 'FFFF' }))).toBe(
+      'its USB bridge serial number changed from "0123456789AB" to "FFFF"',
+    );
+    expect(identityChange(id, identityOf({ ...usb, byId: ['usb-Other-0:0'] }))).toBe(
+      'it is no longer /dev/disk/by-id/usb-Samsung_PSSD-0:0',
+    );
     // A loop device: the same path to its image is not enough, the image must be the same file.
     const loop = identityOf(loopDisk());
-    expect(identityChange(loop, identityOf(loopDisk({ backingInode: { ino: 99, dev: '254:0' } })))).toBe('its disk image is another file (inode 1234 on 254:0 then, inode 99 on 254:0 now)');
-    expect(identityChange(loop, identityOf(loopDisk({ backingFile: '/tmp/other.img' })))).toBe('its disk image changed from "/home/me/disk.img" to "/tmp/other.img"');
+    expect(identityChange(loop, identityOf(loopDisk({ backingInode: { ino: 99, dev: '254:0' } })))).toBe(
+      'its disk image is another file (inode 1234 on 254:0 then, inode 99 on 254:0 now)',
+    );
+    expect(identityChange(loop, identityOf(loopDisk({ backingFile: '/tmp/other.img' })))).toBe(
+      'its disk image changed from "/home/me/disk.img" to "/tmp/other.img"',
+    );
   });
 
   it('is unique with a serial, a WWN or a partition table the plan wrote; weak otherwise, and says so', () => {
     const weak = planFor(loopDisk());
     expect(identityStrength(weak)).toBe('weak');
-    expect(identityBasis(weak)).toMatch(/^It has no serial number, no WWN and no partition table DiskDial wrote: only its path, size and disk image say it is the same disk/);
+    expect(identityBasis(weak)).toMatch(
+      /^It has no serial number, no WWN and no partition table DiskDial wrote: only its path, size and disk image say it is the same disk/,
+    );
     expect(identityStrength(planFor(loopDisk({ serial: 'S5SX' })))).toBe('unique');
     expect(identityStrength(planFor(loopDisk({ wwn: '0x50' })))).toBe('unique');
     const written = planFor(loopDisk(), { ptuuid: { value: '0b6a3f0e-0000-4000-8000-000000000001', written: true } });
@@ -94,7 +131,7 @@ describe('a disk identity', () => {
     expect(identityStrength(planFor(loopDisk(), { ptuuid: { value: 'x', written: false } }))).toBe('weak');
   });
 
-  it('writes the plan\'s partition-table id with every new table', () => {
+  it("writes the plan's partition-table id with every new table", () => {
     const cmds = partitionCommands(loopDisk(), 'ext4', '0b6a3f0e-0000-4000-8000-000000000001');
     expect(cmds.find((c) => c.argv[0] === 'sfdisk')!.stdin).toBe('label: gpt\nlabel-id: 0b6a3f0e-0000-4000-8000-000000000001\n,,L\n');
   });
@@ -108,12 +145,18 @@ describe('a disk identity', () => {
       code: 'ERR_DISK_CHANGED',
       message: `Stopped before erasing /dev/loop7: its partition table is not the one DiskDial wrote (it has id a2b4c6d8-1111-4222-8333-444455556666; DiskDial wrote ${value}) — is it the same disk?`,
     });
-    await expect(checkDisk(fakeProvider(disk, undefined), state, () => false)).rejects.toMatchObject({ message: expect.stringContaining('(it has none;') });
+    await expect(checkDisk(fakeProvider(disk, undefined), state, () => false)).rejects.toMatchObject({
+      message: expect.stringContaining('(it has none;'),
+    });
     // A crash between the wipe and the new table leaves no table: that one is let through (the
     // rest of the identity still has to match, and the resume asked for the name again).
-    await expect(checkDisk(fakeProvider(disk, undefined), { ...state, ptuuid: { value, written: true, erasing: true } }, () => false)).resolves.toBeDefined();
+    await expect(
+      checkDisk(fakeProvider(disk, undefined), { ...state, ptuuid: { value, written: true, erasing: true } }, () => false),
+    ).resolves.toBeDefined();
     // Another image at the same path, same size: refused on its inode.
-    await expect(checkDisk(fakeProvider(loopDisk({ backingInode: { ino: 5678, dev: '254:0' } }), value), state, () => false)).rejects.toMatchObject({ code: 'ERR_DISK_CHANGED', message: expect.stringContaining('its disk image is another file') });
+    await expect(
+      checkDisk(fakeProvider(loopDisk({ backingInode: { ino: 5678, dev: '254:0' } }), value), state, () => false),
+    ).rejects.toMatchObject({ code: 'ERR_DISK_CHANGED', message: expect.stringContaining('its disk image is another file') });
   });
 });
 
@@ -137,8 +180,10 @@ describe.runIf(rootOnly())('resume after the disk was swapped (root: loop device
     await fsp.rm(dir, { recursive: true, force: true });
   });
 
-  const sha = async (file: string): Promise<string> => createHash('sha256').update(await fsp.readFile(file)).digest('hex');
-
+  const sha = async (file: string): Promise<string> =>
+    createHash('sha256')
+      .update(await fsp.readFile(file))
+      .digest('hex');
 
   it('refuses to resume on another image of the same size at the same loop device (and the same file path); the other image is untouched', async () => {
     const first = path.join(dir, 'disk.img');
@@ -150,13 +195,31 @@ describe.runIf(rootOnly())('resume after the disk was swapped (root: loop device
     const plans = new PlanStore(path.join(dir, 'plans'));
     let jobId = '';
     const make = (afterFormat?: (f: string) => void): WizardService =>
-      new WizardService({ provider, engine: runTest, history: { save: (d) => history.save(d), delete: (ids) => history.delete(ids) }, plans, workRoot: path.join(dir, 'wizard'), run, ...(afterFormat ? { afterFormat } : {}) });
+      new WizardService({
+        provider,
+        engine: runTest,
+        history: { save: (d) => history.save(d), delete: (ids) => history.delete(ids) },
+        plans,
+        workRoot: path.join(dir, 'wizard'),
+        run,
+        ...(afterFormat ? { afterFormat } : {}),
+      });
     const svc: WizardService = make((f) => {
       if (f === 'ext4') svc.stop(jobId);
     });
     const disk = (await svc.listDisks()).find((d) => d.path === loop)!;
     expect(disk).toMatchObject({ backingFile: first, backingInode: { ino: (await fsp.stat(first)).ino } });
-    const state = await svc.begin({ device: loop, identity: { path: loop, sizeBytes: disk.sizeBytes }, confirmName: disk.name, formats: ['ext4', 'exfat'], plan: 'quick', sizes: [16 * MiB], runs: 1, restSeconds: 0, finalFormat: 'ext4' });
+    const state = await svc.begin({
+      device: loop,
+      identity: { path: loop, sizeBytes: disk.sizeBytes },
+      confirmName: disk.name,
+      formats: ['ext4', 'exfat'],
+      plan: 'quick',
+      sizes: [16 * MiB],
+      runs: 1,
+      restSeconds: 0,
+      finalFormat: 'ext4',
+    });
     // The plan holds the full identity the OS gave, not just what the page sent.
     expect(state.settings.identity).toMatchObject({ backingFile: first, backingInode: disk.backingInode });
     const s = wizardSink();
@@ -172,13 +235,19 @@ describe.runIf(rootOnly())('resume after the disk was swapped (root: loop device
     const other = first;
     execFileSync('truncate', ['-s', '128M', other]);
     const fh = await fsp.open(other, 'r+');
-    for (const at of [0, 17 * MiB, 64 * MiB, 128 * MiB - 4096]) await fh.write(Buffer.from(`someone else's data at ${at}\n`.repeat(100)), 0, undefined, at);
+    for (const at of [0, 17 * MiB, 64 * MiB, 128 * MiB - 4096])
+      await fh.write(Buffer.from(`someone else's data at ${at}\n`.repeat(100)), 0, undefined, at);
     await fh.close();
     const before = await sha(other);
     execFileSync('losetup', ['--partscan', loop, other]);
 
     // The resume (the same name typed: loopN) is refused…
-    await expect(make().resume(state.id, disk.name)).rejects.toMatchObject({ code: 'ERR_DISK_CHANGED', message: expect.stringMatching(/^Stopped before erasing \/dev\/loop\d+: its disk image is another file \(inode \d+ on .* then, inode \d+ on .* now\) — is it the same disk\?$/) });
+    await expect(make().resume(state.id, disk.name)).rejects.toMatchObject({
+      code: 'ERR_DISK_CHANGED',
+      message: expect.stringMatching(
+        /^Stopped before erasing \/dev\/loop\d+: its disk image is another file \(inode \d+ on .* then, inode \d+ on .* now\) — is it the same disk\?$/,
+      ),
+    });
     // …and so is the plan run straight (the runner's own check before the erase).
     const r = wizardSink();
     make().start((await plans.get(state.id))!, r);

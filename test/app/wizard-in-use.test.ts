@@ -11,7 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTest } from '../../app/src/core/engine.js';
 import { identityOf } from '../../app/src/core/wizard/identity.js';
-import { createLinuxProvider, parseBtrfsShow, parseLsblk, parseMdstat, parsePvs, parseSwaps, systemProbe } from '../../app/src/core/wizard/linux.js';
+import {
+  createLinuxProvider,
+  parseBtrfsShow,
+  parseLsblk,
+  parseMdstat,
+  parsePvs,
+  parseSwaps,
+  systemProbe,
+} from '../../app/src/core/wizard/linux.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
 import { readCommand } from '../../app/src/core/wizard/platform.js';
 import { checkDisk } from '../../app/src/core/wizard/run-plan.js';
@@ -40,27 +48,60 @@ md0 : active raid1 sdc1[1] sdb1[0]
 
 unused devices: <none>
 `;
-    expect(parseMdstat(mdstat)).toEqual(new Map([['/dev/sdc1', '/dev/md0'], ['/dev/sdb1', '/dev/md0']]));
-    expect(parsePvs('  /dev/sdb1  vg0\n  /dev/sdd   \n')).toEqual(new Map([['/dev/sdb1', 'vg0'], ['/dev/sdd', '']]));
-    expect(parseSwaps('Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n/dev/sdb2                               partition\t8388604\t\t0\t\t-2\n/swapfile file 1 0 -3\n')).toEqual(new Set(['/dev/sdb2', '/swapfile']));
+    expect(parseMdstat(mdstat)).toEqual(
+      new Map([
+        ['/dev/sdc1', '/dev/md0'],
+        ['/dev/sdb1', '/dev/md0'],
+      ]),
+    );
+    expect(parsePvs('  /dev/sdb1  vg0\n  /dev/sdd   \n')).toEqual(
+      new Map([
+        ['/dev/sdb1', 'vg0'],
+        ['/dev/sdd', ''],
+      ]),
+    );
+    expect(
+      parseSwaps(
+        'Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n/dev/sdb2                               partition\t8388604\t\t0\t\t-2\n/swapfile file 1 0 -3\n',
+      ),
+    ).toEqual(new Set(['/dev/sdb2', '/swapfile']));
   });
 
   it('lists a disk as in use, with the reason, when a partition is a RAID member, an LVM volume, swap, or a member of a mounted Btrfs', () => {
     const sdb = (usage: Parameters<typeof parseLsblk>[1]) => parseLsblk(fixture('lsblk.json'), usage).find((d) => d.path === '/dev/sdb')!;
     expect(sdb({})).toMatchObject({ offered: true });
     expect(sdb({}).inUse).toBeUndefined();
-    expect(sdb({ usage: { md: new Map([['/dev/sdb1', '/dev/md0']]) } })).toMatchObject({ offered: false, inUse: ['/dev/sdb1 is a member of the RAID array /dev/md0'], reason: '/dev/sdb1 is a member of the RAID array /dev/md0: stop using it first.' });
-    expect(sdb({ usage: { pvs: new Map([['/dev/sdb1', 'vg0']]) } }).inUse).toEqual(['/dev/sdb1 is an LVM physical volume of volume group vg0']);
+    expect(sdb({ usage: { md: new Map([['/dev/sdb1', '/dev/md0']]) } })).toMatchObject({
+      offered: false,
+      inUse: ['/dev/sdb1 is a member of the RAID array /dev/md0'],
+      reason: '/dev/sdb1 is a member of the RAID array /dev/md0: stop using it first.',
+    });
+    expect(sdb({ usage: { pvs: new Map([['/dev/sdb1', 'vg0']]) } }).inUse).toEqual([
+      '/dev/sdb1 is an LVM physical volume of volume group vg0',
+    ]);
     expect(sdb({ usage: { swaps: new Set(['/dev/sdb1']) } }).inUse).toEqual(['/dev/sdb1 is in use as swap']);
     // A Btrfs over sdb1 and a partition of another disk that is mounted: sdb is in use through it.
-    const json = JSON.parse(fixture('lsblk.json')) as { blockdevices: Array<{ name: string; path: string; mountpoints?: Array<string | null>; children?: Array<{ path: string; mountpoints: Array<string | null> }> }> };
+    const json = JSON.parse(fixture('lsblk.json')) as {
+      blockdevices: Array<{
+        name: string;
+        path: string;
+        mountpoints?: Array<string | null>;
+        children?: Array<{ path: string; mountpoints: Array<string | null> }>;
+      }>;
+    };
     const loop3 = json.blockdevices.find((d) => d.name === 'loop3')!;
     loop3.mountpoints = ['/mnt/pool'];
     const listed = parseLsblk(JSON.stringify(json), { usage: { btrfs: [[loop3.path, '/dev/sdb1']] } });
-    expect(listed.find((d) => d.path === '/dev/sdb')).toMatchObject({ offered: false, inUse: [`/dev/sdb1 is a member of the Btrfs file system mounted at /mnt/pool (with ${loop3.path})`] });
+    expect(listed.find((d) => d.path === '/dev/sdb')).toMatchObject({
+      offered: false,
+      inUse: [`/dev/sdb1 is a member of the Btrfs file system mounted at /mnt/pool (with ${loop3.path})`],
+    });
     // Mounted by this plan itself (its own folder): not in use by anyone else.
     loop3.mountpoints = ['/home/me/.local/share/diskdial/wizard/p1/mnt-btrfs'];
-    const own = parseLsblk(JSON.stringify(json), { usage: { btrfs: [[loop3.path, '/dev/sdb1']] }, ownMount: (m) => m.startsWith('/home/me/.local/share/diskdial/wizard/p1/') });
+    const own = parseLsblk(JSON.stringify(json), {
+      usage: { btrfs: [[loop3.path, '/dev/sdb1']] },
+      ownMount: (m) => m.startsWith('/home/me/.local/share/diskdial/wizard/p1/'),
+    });
     expect(own.find((d) => d.path === '/dev/sdb')).toMatchObject({ offered: true });
   });
 });
@@ -91,7 +132,13 @@ describe.runIf(rootOnly())('a Btrfs RAID1 over two loop devices, mounted through
 
   it('lists the second member as in use, with the reason, and the check before an erase refuses it', async () => {
     const [first, second] = loops as [string, string];
-    const svc = new WizardService({ provider, engine: runTest, history: { save: async () => undefined, delete: async () => undefined }, plans: new PlanStore(path.join(dir, 'plans')), workRoot: path.join(dir, 'wizard') });
+    const svc = new WizardService({
+      provider,
+      engine: runTest,
+      history: { save: async () => undefined, delete: async () => undefined },
+      plans: new PlanStore(path.join(dir, 'plans')),
+      workRoot: path.join(dir, 'wizard'),
+    });
     const disks = await svc.listDisks();
     const member = disks.find((d) => d.path === second)!;
     expect(member).toMatchObject({
@@ -99,14 +146,29 @@ describe.runIf(rootOnly())('a Btrfs RAID1 over two loop devices, mounted through
       inUse: [`${second} is a member of the Btrfs file system mounted at ${mnt} (with ${first})`],
       reason: `${second} is a member of the Btrfs file system mounted at ${mnt} (with ${first}): stop using it first.`,
     });
-    expect(disks.find((d) => d.path === first)).toMatchObject({ offered: false, reason: `${first} is in use (mounted at ${mnt}): unmount it first.` });
+    expect(disks.find((d) => d.path === first)).toMatchObject({
+      offered: false,
+      reason: `${first} is in use (mounted at ${mnt}): unmount it first.`,
+    });
     const state = { settings: { device: second, identity: identityOf(member) } } as WizardPlanState;
     await expect(checkDisk(provider, state, () => false)).rejects.toMatchObject({
       code: 'ERR_DISK_IN_USE',
       message: `Stopped before erasing ${second}: ${second} is a member of the Btrfs file system mounted at ${mnt} (with ${first}). Stop using it first.`,
     });
     // Through the service as a page or the CLI would ask: refused before anything is written.
-    await expect(svc.begin({ device: second, identity: { path: second, sizeBytes: member.sizeBytes }, confirmName: member.name, formats: ['ext4'], plan: 'quick', sizes: [16 * 1024 * 1024], runs: 1, restSeconds: 0, finalFormat: 'ext4' })).rejects.toMatchObject({ code: 'ERR_DISK_IN_USE' });
+    await expect(
+      svc.begin({
+        device: second,
+        identity: { path: second, sizeBytes: member.sizeBytes },
+        confirmName: member.name,
+        formats: ['ext4'],
+        plan: 'quick',
+        sizes: [16 * 1024 * 1024],
+        runs: 1,
+        restSeconds: 0,
+        finalFormat: 'ext4',
+      }),
+    ).rejects.toMatchObject({ code: 'ERR_DISK_IN_USE' });
     expect(execFileSync('blkid', ['-p', '-o', 'value', '-s', 'TYPE', second], { encoding: 'utf8' }).trim()).toBe('btrfs');
   }, 60_000);
 });

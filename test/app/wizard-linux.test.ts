@@ -14,7 +14,15 @@ import { runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
 import { createCommandRunner } from '../../app/src/core/wizard/commands.js';
-import { createLinuxProvider, linuxFormats, mkfsCommand, mountCommand, parseLsblk, partitionCommands, systemProbe } from '../../app/src/core/wizard/linux.js';
+import {
+  createLinuxProvider,
+  linuxFormats,
+  mkfsCommand,
+  mountCommand,
+  parseLsblk,
+  partitionCommands,
+  systemProbe,
+} from '../../app/src/core/wizard/linux.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
 import { readCommand } from '../../app/src/core/wizard/platform.js';
 import type { Command } from '../../app/src/core/wizard/provider.js';
@@ -36,8 +44,21 @@ describe('disks from lsblk', () => {
   it('offers external disks and disk images; never the system disk; internal ones only behind the switch', () => {
     expect(disks.map((d) => d.path)).toEqual(['/dev/loop3', '/dev/sda', '/dev/sdb', '/dev/nvme0n1', '/dev/nvme1n1']);
     expect(by('/dev/nvme0n1')).toMatchObject({ system: true, offered: false, reason: 'It holds the running system (mounted at /).' });
-    expect(by('/dev/nvme1n1')).toMatchObject({ internal: true, system: false, offered: false, reason: 'It is an internal disk: turn on "Show internal disks" to use it.' });
-    expect(by('/dev/sdb')).toMatchObject({ name: 'Portable SSD T7', model: 'Portable SSD T7', serial: 'S5SXNG0R1234', bus: 'usb', internal: false, offered: true, sizeBytes: 1000204886016 });
+    expect(by('/dev/nvme1n1')).toMatchObject({
+      internal: true,
+      system: false,
+      offered: false,
+      reason: 'It is an internal disk: turn on "Show internal disks" to use it.',
+    });
+    expect(by('/dev/sdb')).toMatchObject({
+      name: 'Portable SSD T7',
+      model: 'Portable SSD T7',
+      serial: 'S5SXNG0R1234',
+      bus: 'usb',
+      internal: false,
+      offered: true,
+      sizeBytes: 1000204886016,
+    });
     expect(by('/dev/sdb').partitions).toEqual([{ path: '/dev/sdb1', sizeBytes: 1000202788864, fs: 'exfat', label: 'T7', mountpoints: [] }]);
     expect(by('/dev/loop3')).toMatchObject({ name: 'loop3', bus: 'loop', backingFile: '/home/me/disk.img', offered: true });
     // A swap partition makes the disk the system's too.
@@ -51,23 +72,45 @@ describe('disks from lsblk', () => {
 
   it('a mounted partition makes a disk "in use" unless the wizard mounted it', () => {
     const withMount = (mountpoint: string): string => {
-      const json = JSON.parse(fixture('lsblk.json')) as { blockdevices: Array<{ name: string; children?: Array<{ mountpoints: Array<string | null> }> }> };
+      const json = JSON.parse(fixture('lsblk.json')) as {
+        blockdevices: Array<{ name: string; children?: Array<{ mountpoints: Array<string | null> }> }>;
+      };
       json.blockdevices.find((d) => d.name === 'sdb')!.children![0]!.mountpoints = [mountpoint];
       return JSON.stringify(json);
     };
-    const sdb = (json: string, own?: (m: string) => boolean) => parseLsblk(json, own ? { ownMount: own } : {}).find((d) => d.path === '/dev/sdb')!;
-    expect(sdb(withMount('/media/me/T7'))).toMatchObject({ offered: false, reason: '/dev/sdb1 is in use (mounted at /media/me/T7): unmount it first.' });
-    expect(sdb(withMount('/home/me/.local/share/diskdial/wizard/p1/mnt-xfs'), (m) => m.startsWith('/home/me/.local/share/diskdial/wizard/'))).toMatchObject({ offered: true, system: false });
-    expect(sdb(withMount('/home/me/Videos'))).toMatchObject({ offered: false, system: true, reason: 'It holds the running system (mounted at /home/me/Videos).' });
-    expect(sdb(withMount('/tmp/dd/wizard/p1/mnt-xfs'), (m) => m.startsWith('/tmp/dd/wizard/'))).toMatchObject({ offered: true, system: false });
+    const sdb = (json: string, own?: (m: string) => boolean) =>
+      parseLsblk(json, own ? { ownMount: own } : {}).find((d) => d.path === '/dev/sdb')!;
+    expect(sdb(withMount('/media/me/T7'))).toMatchObject({
+      offered: false,
+      reason: '/dev/sdb1 is in use (mounted at /media/me/T7): unmount it first.',
+    });
+    expect(
+      sdb(withMount('/home/me/.local/share/diskdial/wizard/p1/mnt-xfs'), (m) => m.startsWith('/home/me/.local/share/diskdial/wizard/')),
+    ).toMatchObject({ offered: true, system: false });
+    expect(sdb(withMount('/home/me/Videos'))).toMatchObject({
+      offered: false,
+      system: true,
+      reason: 'It holds the running system (mounted at /home/me/Videos).',
+    });
+    expect(sdb(withMount('/tmp/dd/wizard/p1/mnt-xfs'), (m) => m.startsWith('/tmp/dd/wizard/'))).toMatchObject({
+      offered: true,
+      system: false,
+    });
     // The wizard's own mount points are not system paths even when they sit under one.
-    expect(sdb(withMount('/var/lib/diskdial/wizard/p1/mnt-xfs'), (m) => m.startsWith('/var/lib/diskdial/wizard/'))).toMatchObject({ system: false, offered: true });
+    expect(sdb(withMount('/var/lib/diskdial/wizard/p1/mnt-xfs'), (m) => m.startsWith('/var/lib/diskdial/wizard/'))).toMatchObject({
+      system: false,
+      offered: true,
+    });
   });
 });
 
 describe('formats and commands', () => {
   it('says which formats this machine can make, and why not', () => {
-    const formats = linuxFormats({ has: (c) => !['mkfs.vfat', 'cryptsetup'].includes(c), filesystems: new Set(['ext4', 'xfs', 'btrfs', 'fuseblk']), deviceMapper: false });
+    const formats = linuxFormats({
+      has: (c) => !['mkfs.vfat', 'cryptsetup'].includes(c),
+      filesystems: new Set(['ext4', 'xfs', 'btrfs', 'fuseblk']),
+      deviceMapper: false,
+    });
     const by = Object.fromEntries(formats.map((f) => [f.id, f]));
     expect(formats.filter((f) => f.available).map((f) => f.id)).toEqual(['ext4', 'ext4-fscrypt', 'xfs', 'btrfs', 'exfat', 'ntfs']);
     expect(by['ext4-luks']!.reason).toBe('Cryptsetup is not installed (Debian: cryptsetup).');
@@ -78,7 +121,11 @@ describe('formats and commands', () => {
     expect(by['ext4-fscrypt']).toMatchObject({ label: 'ext4 (fscrypt encrypted)', encrypted: true });
     // This machine (CI installs every tool): the six the issue names can all be made.
     const here = linuxFormats(systemProbe());
-    for (const id of ['ext4', 'ext4-fscrypt', 'xfs', 'btrfs', 'exfat', 'ntfs']) expect(here.find((f) => f.id === id), id).toMatchObject({ available: true });
+    for (const id of ['ext4', 'ext4-fscrypt', 'xfs', 'btrfs', 'exfat', 'ntfs'])
+      expect(
+        here.find((f) => f.id === id),
+        id,
+      ).toMatchObject({ available: true });
   });
 
   it('builds argv commands: wipe, one GPT partition of the right type, mkfs, mount', () => {
@@ -93,22 +140,57 @@ describe('formats and commands', () => {
     expect(cmds[2]!.stdin).toBe('label: gpt\n,,EBD0A0A2-B9E5-4433-87C0-68B6B72699C7\n');
     expect(partitionCommands(disk!, 'xfs')[2]!.stdin).toBe('label: gpt\n,,L\n');
     expect(cmds.every((c) => c.privileged)).toBe(true);
-    expect(mkfsCommand('ext4-fscrypt', '/dev/sdb1', 'DISKDIAL').argv).toEqual(['mkfs.ext4', '-q', '-F', '-O', 'encrypt', '-L', 'DISKDIAL', '/dev/sdb1']);
+    expect(mkfsCommand('ext4-fscrypt', '/dev/sdb1', 'DISKDIAL').argv).toEqual([
+      'mkfs.ext4',
+      '-q',
+      '-F',
+      '-O',
+      'encrypt',
+      '-L',
+      'DISKDIAL',
+      '/dev/sdb1',
+    ]);
     expect(mkfsCommand('ntfs', '/dev/sdb1', 'DISKDIAL').argv).toEqual(['mkntfs', '-Q', '-F', '-q', '-L', 'DISKDIAL', '/dev/sdb1']);
-    expect(mountCommand('exfat', '/dev/sdb1', '/m', { filesystems: new Set() }, { uid: 1000, gid: 1000 }).argv).toEqual(['mount', '-t', 'exfat-fuse', '-o', 'uid=1000,gid=1000', '/dev/sdb1', '/m']);
-    expect(mountCommand('ntfs', '/dev/sdb1', '/m', { filesystems: new Set(['ntfs3']) }).argv).toEqual(['mount', '-t', 'ntfs3', '/dev/sdb1', '/m']);
+    expect(mountCommand('exfat', '/dev/sdb1', '/m', { filesystems: new Set() }, { uid: 1000, gid: 1000 }).argv).toEqual([
+      'mount',
+      '-t',
+      'exfat-fuse',
+      '-o',
+      'uid=1000,gid=1000',
+      '/dev/sdb1',
+      '/m',
+    ]);
+    expect(mountCommand('ntfs', '/dev/sdb1', '/m', { filesystems: new Set(['ntfs3']) }).argv).toEqual([
+      'mount',
+      '-t',
+      'ntfs3',
+      '/dev/sdb1',
+      '/m',
+    ]);
   });
 
   it('runs commands as argv, adds pkexec for privileged ones when not root, and says what failed in words', async () => {
     const seen: Command[] = [];
     const direct = createCommandRunner({ elevate: 'direct', onCommand: (c) => seen.push(c) });
-    expect((await direct({ argv: ['cat'], privileged: false, stdin: 'from stdin; $(not a shell)', why: 'Echoing' })).stdout).toBe('from stdin; $(not a shell)');
-    await expect(direct({ argv: ['sh', '-c', 'echo "mkfs: device is busy" >&2; exit 3'], privileged: false, why: 'Making XFS on /dev/sdb1' })).rejects.toMatchObject({
+    expect((await direct({ argv: ['cat'], privileged: false, stdin: 'from stdin; $(not a shell)', why: 'Echoing' })).stdout).toBe(
+      'from stdin; $(not a shell)',
+    );
+    await expect(
+      direct({ argv: ['sh', '-c', 'echo "mkfs: device is busy" >&2; exit 3'], privileged: false, why: 'Making XFS on /dev/sdb1' }),
+    ).rejects.toMatchObject({
       code: 'ERR_COMMAND',
       message: 'Making XFS on /dev/sdb1 failed: mkfs: device is busy (sh exited with 3).',
     });
-    await expect(direct({ argv: ['no-such-mkfs'], privileged: false, why: 'Making ZFS' })).rejects.toMatchObject({ code: 'ERR_TOOL_MISSING', message: 'Making ZFS failed: no-such-mkfs is not installed.' });
-    const env = await direct({ argv: ['sh', '-c', 'echo $FSCRYPT_CONF'], privileged: false, env: { FSCRYPT_CONF: '/plan/fscrypt.conf' }, why: 'env' });
+    await expect(direct({ argv: ['no-such-mkfs'], privileged: false, why: 'Making ZFS' })).rejects.toMatchObject({
+      code: 'ERR_TOOL_MISSING',
+      message: 'Making ZFS failed: no-such-mkfs is not installed.',
+    });
+    const env = await direct({
+      argv: ['sh', '-c', 'echo $FSCRYPT_CONF'],
+      privileged: false,
+      env: { FSCRYPT_CONF: '/plan/fscrypt.conf' },
+      why: 'env',
+    });
     expect(env.stdout.trim()).toBe('/plan/fscrypt.conf');
     expect(seen).toHaveLength(4);
   });
@@ -120,19 +202,29 @@ describe('elevation', () => {
     const log = path.join(bin, 'argv.log');
     // A stand-in pkexec: records its argv, then runs it (as the real one does after the prompt),
     // or refuses like a dismissed prompt (exit 126) when asked to.
-    await fsp.writeFile(path.join(bin, 'pkexec'), `#!/bin/sh\nprintf '%s\\n' "$*" >> ${log}\n[ -e ${bin}/refuse ] && exit 126\nexec "$@"\n`, { mode: 0o755 });
+    await fsp.writeFile(
+      path.join(bin, 'pkexec'),
+      `#!/bin/sh\nprintf '%s\\n' "$*" >> ${log}\n[ -e ${bin}/refuse ] && exit 126\nexec "$@"\n`,
+      { mode: 0o755 },
+    );
     const savedPath = process.env.PATH;
     process.env.PATH = `${bin}:${savedPath}`;
     try {
       const run = createCommandRunner({ elevate: 'pkexec' });
-      const out = await run({ argv: ['sh', '-c', 'echo "$FSCRYPT_CONF"'], privileged: true, env: { FSCRYPT_CONF: '/plan/fscrypt.conf' }, why: 'Enabling fscrypt' });
+      const out = await run({
+        argv: ['sh', '-c', 'echo "$FSCRYPT_CONF"'],
+        privileged: true,
+        env: { FSCRYPT_CONF: '/plan/fscrypt.conf' },
+        why: 'Enabling fscrypt',
+      });
       expect(out.stdout.trim()).toBe('/plan/fscrypt.conf');
       expect((await run({ argv: ['echo', 'listing'], privileged: false, why: 'Listing' })).stdout.trim()).toBe('listing');
       expect(readFileSync(log, 'utf8')).toBe('env FSCRYPT_CONF=/plan/fscrypt.conf sh -c echo "$FSCRYPT_CONF"\n');
       await fsp.writeFile(path.join(bin, 'refuse'), '');
       await expect(run({ argv: ['mkfs.xfs', '/dev/sdb1'], privileged: true, why: 'Making XFS on /dev/sdb1' })).rejects.toMatchObject({
         code: 'EACCES',
-        message: 'Making XFS on /dev/sdb1 needs administrator rights, and they were not given (the password prompt was cancelled or refused).',
+        message:
+          'Making XFS on /dev/sdb1 needs administrator rights, and they were not given (the password prompt was cancelled or refused).',
       });
     } finally {
       process.env.PATH = savedPath;
@@ -171,7 +263,15 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
   });
 
   const service = (afterFormat?: (f: string) => void): WizardService =>
-    new WizardService({ provider, engine: runTest, history: { save: (d) => history.save(d), delete: (ids) => history.delete(ids) }, plans, workRoot, run, ...(afterFormat ? { afterFormat } : {}) });
+    new WizardService({
+      provider,
+      engine: runTest,
+      history: { save: (d) => history.save(d), delete: (ids) => history.delete(ids) },
+      plans,
+      workRoot,
+      run,
+      ...(afterFormat ? { afterFormat } : {}),
+    });
 
   async function settings(over: Partial<WizardSettings> = {}): Promise<WizardSettings> {
     const disk = (await service().listDisks()).find((d) => d.path === loop)!;
@@ -189,13 +289,14 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
     };
   }
 
-
   const fsOf = (doc: ResultDocument) => doc.target.fs;
 
   it('erases the image into six formats in turn, tests each, saves each result, and leaves it exFAT', async () => {
     const svc = service();
     const s = wizardSink();
-    const state = await svc.begin(await settings({ formats: ['ext4', 'ext4-fscrypt', 'xfs', 'btrfs', 'exfat', 'ntfs'], finalFormat: 'exfat' }));
+    const state = await svc.begin(
+      await settings({ formats: ['ext4', 'ext4-fscrypt', 'xfs', 'btrfs', 'exfat', 'ntfs'], finalFormat: 'exfat' }),
+    );
     const { jobId } = svc.start(state, s);
     const done = await s.done;
     expect(done).toMatchObject({ jobId, planId: state.id, outcome: 'finished' });
@@ -210,7 +311,9 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
     // Events: a progress stream with the stages in order for each format, one format event each.
     const formats = s.events.filter((e) => e.channel === 'wizard.format').map((e) => (e.data as { format: string }).format);
     expect(formats).toEqual(['ext4', 'ext4-fscrypt', 'xfs', 'btrfs', 'exfat', 'ntfs']);
-    const stages = s.events.filter((e) => e.channel === 'wizard.progress' && (e.data as { formatIndex: number }).formatIndex === 2).map((e) => (e.data as { stage: string }).stage);
+    const stages = s.events
+      .filter((e) => e.channel === 'wizard.progress' && (e.data as { formatIndex: number }).formatIndex === 2)
+      .map((e) => (e.data as { stage: string }).stage);
     expect([...new Set(stages)]).toEqual(['checking', 'erasing', 'testing', 'unmounting']);
     // The plan file says done; nothing is mounted; the work folder is gone; the disk is exFAT.
     expect((await plans.get(state.id))!).toMatchObject({ status: 'done', final: { status: 'done' } });
@@ -245,8 +348,14 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
 
   it('refuses a disk whose identity changed (size, model or serial)', async () => {
     const s = await settings();
-    await expect(service().begin({ ...s, identity: { ...s.identity, sizeBytes: s.identity.sizeBytes + 4096 } })).rejects.toMatchObject({ code: 'ERR_DISK_CHANGED', message: expect.stringContaining('its size changed') });
-    await expect(service().begin({ ...s, identity: { ...s.identity, serial: 'S5SXNG0R1234' } })).rejects.toMatchObject({ code: 'ERR_DISK_CHANGED', message: expect.stringContaining('its serial number changed') });
+    await expect(service().begin({ ...s, identity: { ...s.identity, sizeBytes: s.identity.sizeBytes + 4096 } })).rejects.toMatchObject({
+      code: 'ERR_DISK_CHANGED',
+      message: expect.stringContaining('its size changed'),
+    });
+    await expect(service().begin({ ...s, identity: { ...s.identity, serial: 'S5SXNG0R1234' } })).rejects.toMatchObject({
+      code: 'ERR_DISK_CHANGED',
+      message: expect.stringContaining('its serial number changed'),
+    });
   });
 
   it('refuses a disk with a partition someone else mounted, checked again right before the erase', async () => {
@@ -262,7 +371,10 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
       svc.start(state, s);
       const done = await s.done;
       expect(done.outcome).toBe('failed');
-      expect(done.error).toEqual({ code: 'ERR_DISK_IN_USE', message: `Stopped before erasing ${loop}: ${loop}p1 is mounted at ${elsewhere}. Unmount it first.` });
+      expect(done.error).toEqual({
+        code: 'ERR_DISK_IN_USE',
+        message: `Stopped before erasing ${loop}: ${loop}p1 is mounted at ${elsewhere}. Unmount it first.`,
+      });
       // Nothing was written: the partition still holds what it held.
       expect(execFileSync('blkid', ['-p', '-o', 'value', '-s', 'TYPE', `${loop}p1`], { encoding: 'utf8' }).trim()).toBe(before);
       expect((await plans.get(state.id))!.steps[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('is mounted at') });
@@ -275,8 +387,22 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
   it('refuses the system disk, whatever the plan says', async () => {
     const system = (await provider.listDisks({ includeInternal: true })).find((d) => d.system);
     expect(system, 'this machine has a system disk').toBeDefined();
-    const state = { settings: { device: system!.path, identity: { path: system!.path, sizeBytes: system!.sizeBytes, ...(system!.model ? { model: system!.model } : {}), ...(system!.serial ? { serial: system!.serial } : {}) }, allowInternal: true } } as WizardPlanState;
-    await expect(checkDisk(provider, state, () => false)).rejects.toMatchObject({ code: 'ERR_SYSTEM_DISK', message: expect.stringContaining('It holds the running system (mounted at /)') });
+    const state = {
+      settings: {
+        device: system!.path,
+        identity: {
+          path: system!.path,
+          sizeBytes: system!.sizeBytes,
+          ...(system!.model ? { model: system!.model } : {}),
+          ...(system!.serial ? { serial: system!.serial } : {}),
+        },
+        allowInternal: true,
+      },
+    } as WizardPlanState;
+    await expect(checkDisk(provider, state, () => false)).rejects.toMatchObject({
+      code: 'ERR_SYSTEM_DISK',
+      message: expect.stringContaining('It holds the running system (mounted at /)'),
+    });
   });
 
   it('a plan stopped after its first format resumes at the second, keeping the first', async () => {
@@ -330,7 +456,10 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
     expect(ext4.resultIds).toHaveLength(2);
     expect(ext4.resultIds).not.toContain('partial-result-of-a-crash');
     await expect(history.get('partial-result-of-a-crash')).rejects.toMatchObject({ code: 'ENOENT' });
-    expect((await Promise.all(ext4.resultIds.map((id) => history.get(id)))).map((d) => d.label)).toEqual(['ext4 · 16 MiB', 'ext4 · 32 MiB']);
+    expect((await Promise.all(ext4.resultIds.map((id) => history.get(id)))).map((d) => d.label)).toEqual([
+      'ext4 · 16 MiB',
+      'ext4 · 32 MiB',
+    ]);
   }, 120_000);
 });
 
@@ -344,16 +473,49 @@ describe('runPlan without a disk', () => {
         id: 'p-gone',
         createdAt: '',
         updatedAt: '',
-        settings: { device: '/dev/sdz', identity: { path: '/dev/sdz', sizeBytes: 1e12 }, confirmName: 'X', formats: ['ext4'], plan: 'quick', sizes: [16 * MiB], runs: 1, restSeconds: 0, finalFormat: 'ext4' },
+        settings: {
+          device: '/dev/sdz',
+          identity: { path: '/dev/sdz', sizeBytes: 1e12 },
+          confirmName: 'X',
+          formats: ['ext4'],
+          plan: 'quick',
+          sizes: [16 * MiB],
+          runs: 1,
+          restSeconds: 0,
+          finalFormat: 'ext4',
+        },
         steps: [{ format: 'ext4', label: 'ext4', status: 'pending', resultIds: [] }],
         final: { format: 'ext4', label: 'ext4', status: 'pending' },
         status: 'stopped',
       };
-      const provider = { platform: 'linux' as const, listDisks: async () => [], formats: async () => [], prepare: async () => { throw new Error('not reached'); } };
+      const provider = {
+        platform: 'linux' as const,
+        listDisks: async () => [],
+        formats: async () => [],
+        prepare: async () => {
+          throw new Error('not reached');
+        },
+      };
       await expect(
-        runPlan({ state, provider, run: async () => ({ stdout: '', stderr: '' }), engine: runTest, plans: store, history: { save: async () => undefined, delete: async () => undefined }, workDir: plansDir, ownMount: () => false, signal: new AbortController().signal }),
-      ).rejects.toMatchObject({ code: 'ERR_DISK_GONE', message: 'Stopped before erasing /dev/sdz: the disk is no longer there (unplugged?).' });
-      expect((await store.get('p-gone'))!).toMatchObject({ status: 'failed', steps: [{ status: 'failed', error: expect.stringContaining('no longer there') }] });
+        runPlan({
+          state,
+          provider,
+          run: async () => ({ stdout: '', stderr: '' }),
+          engine: runTest,
+          plans: store,
+          history: { save: async () => undefined, delete: async () => undefined },
+          workDir: plansDir,
+          ownMount: () => false,
+          signal: new AbortController().signal,
+        }),
+      ).rejects.toMatchObject({
+        code: 'ERR_DISK_GONE',
+        message: 'Stopped before erasing /dev/sdz: the disk is no longer there (unplugged?).',
+      });
+      expect((await store.get('p-gone'))!).toMatchObject({
+        status: 'failed',
+        steps: [{ status: 'failed', error: expect.stringContaining('no longer there') }],
+      });
     } finally {
       await fsp.rm(plansDir, { recursive: true, force: true });
     }

@@ -39,10 +39,53 @@ const script = (s: string): string[] => [...PS, `$ErrorActionPreference = 'Stop'
 describe('PowerShell parsers', () => {
   it('reads Get-Disk: an array of disks', () => {
     expect(parseGetDisk(DISKS)).toEqual([
-      { number: 0, friendlyName: 'Samsung SSD 980 PRO 1TB', serialNumber: '0025_3852_21B3_4C5D.', sizeBytes: 1000204886016, busType: 'NVMe', isBoot: true, isSystem: true, isOffline: false, isReadOnly: false, partitionStyle: 'GPT' },
-      { number: 1, friendlyName: 'Samsung PSSD T7', serialNumber: 'S5SXNS0T412345K', sizeBytes: 1000204886016, busType: 'USB', isBoot: false, isSystem: false, isOffline: false, isReadOnly: false, partitionStyle: 'GPT' },
-      { number: 2, friendlyName: 'WDC WDS100T2B0A-00SM50', serialNumber: '21035V801234', sizeBytes: 1000204886016, busType: 'SATA', isBoot: false, isSystem: false, isOffline: false, isReadOnly: false, partitionStyle: 'GPT' },
-      { number: 3, friendlyName: 'Msft Virtual Disk', sizeBytes: 8589934592, busType: 'File Backed Virtual', isBoot: false, isSystem: false, isOffline: false, isReadOnly: false, partitionStyle: 'RAW' },
+      {
+        number: 0,
+        friendlyName: 'Samsung SSD 980 PRO 1TB',
+        serialNumber: '0025_3852_21B3_4C5D.',
+        sizeBytes: 1000204886016,
+        busType: 'NVMe',
+        isBoot: true,
+        isSystem: true,
+        isOffline: false,
+        isReadOnly: false,
+        partitionStyle: 'GPT',
+      },
+      {
+        number: 1,
+        friendlyName: 'Samsung PSSD T7',
+        serialNumber: 'S5SXNS0T412345K',
+        sizeBytes: 1000204886016,
+        busType: 'USB',
+        isBoot: false,
+        isSystem: false,
+        isOffline: false,
+        isReadOnly: false,
+        partitionStyle: 'GPT',
+      },
+      {
+        number: 2,
+        friendlyName: 'WDC WDS100T2B0A-00SM50',
+        serialNumber: '21035V801234',
+        sizeBytes: 1000204886016,
+        busType: 'SATA',
+        isBoot: false,
+        isSystem: false,
+        isOffline: false,
+        isReadOnly: false,
+        partitionStyle: 'GPT',
+      },
+      {
+        number: 3,
+        friendlyName: 'Msft Virtual Disk',
+        sizeBytes: 8589934592,
+        busType: 'File Backed Virtual',
+        isBoot: false,
+        isSystem: false,
+        isOffline: false,
+        isReadOnly: false,
+        partitionStyle: 'RAW',
+      },
     ]);
   });
 
@@ -55,9 +98,22 @@ describe('PowerShell parsers', () => {
   });
 
   it('accepts the CIM numbers raw ConvertTo-Json writes for BusType and PartitionStyle', () => {
-    const raw = JSON.stringify({ Number: 5, FriendlyName: 'Card', Size: 64e9, BusType: 7, PartitionStyle: 1, IsBoot: false, IsSystem: false, IsOffline: false, IsReadOnly: false });
+    const raw = JSON.stringify({
+      Number: 5,
+      FriendlyName: 'Card',
+      Size: 64e9,
+      BusType: 7,
+      PartitionStyle: 1,
+      IsBoot: false,
+      IsSystem: false,
+      IsOffline: false,
+      IsReadOnly: false,
+    });
     expect(parseGetDisk(raw)[0]).toMatchObject({ busType: 'USB', partitionStyle: 'MBR' });
-    expect(parseGetDisk(JSON.stringify({ Number: 6, Size: 1, BusType: 17, PartitionStyle: 2 }))[0]).toMatchObject({ busType: 'NVMe', partitionStyle: 'GPT' });
+    expect(parseGetDisk(JSON.stringify({ Number: 6, Size: 1, BusType: 17, PartitionStyle: 2 }))[0]).toMatchObject({
+      busType: 'NVMe',
+      partitionStyle: 'GPT',
+    });
     expect(parseGetDisk(JSON.stringify({ Number: 7, Size: 1, BusType: 15 }))[0]!.busType).toBe('File Backed Virtual');
   });
 
@@ -65,7 +121,9 @@ describe('PowerShell parsers', () => {
     const parts = parseGetPartition(PARTITIONS);
     expect(parts[0]).toEqual({ diskNumber: 0, partitionNumber: 1, sizeBytes: 104857600, type: 'System' });
     expect(parts.find((p) => p.driveLetter === 'C')).toMatchObject({ diskNumber: 0, partitionNumber: 3, type: 'Basic' });
-    expect(parseGetPartition(fixture('win-new-partition.json'))).toEqual([{ diskNumber: 1, partitionNumber: 2, driveLetter: 'F', sizeBytes: 1000186314752, type: 'Basic' }]);
+    expect(parseGetPartition(fixture('win-new-partition.json'))).toEqual([
+      { diskNumber: 1, partitionNumber: 2, driveLetter: 'F', sizeBytes: 1000186314752, type: 'Basic' },
+    ]);
   });
 
   it('reads Get-Volume: no drive letter is null', () => {
@@ -100,10 +158,21 @@ describe('the disks the wizard shows', () => {
   const byNumber = (n: number): WizardDisk => disks.find((d) => d.number === n)!;
 
   it('never offers the disk holding Windows', () => {
-    expect(byNumber(0)).toMatchObject({ path: '\\\\.\\PHYSICALDRIVE0', system: true, internal: true, bus: 'nvme', offered: false, reason: WIN_SYSTEM_REASON });
+    expect(byNumber(0)).toMatchObject({
+      path: '\\\\.\\PHYSICALDRIVE0',
+      system: true,
+      internal: true,
+      bus: 'nvme',
+      offered: false,
+      reason: WIN_SYSTEM_REASON,
+    });
     expect(WIN_SYSTEM_REASON).toMatch(/holds Windows \(C:\)/);
     expect(winDisks(DISKS, PARTITIONS, VOLUMES, { includeInternal: true })[0]).toMatchObject({ offered: false, reason: WIN_SYSTEM_REASON });
-    expect(byNumber(0).partitions.find((p) => p.mountpoints.includes('C:\\'))).toMatchObject({ fs: 'NTFS', label: 'Windows', path: '\\\\?\\GLOBALROOT\\Device\\Harddisk0\\Partition3' });
+    expect(byNumber(0).partitions.find((p) => p.mountpoints.includes('C:\\'))).toMatchObject({
+      fs: 'NTFS',
+      label: 'Windows',
+      path: '\\\\?\\GLOBALROOT\\Device\\Harddisk0\\Partition3',
+    });
   });
 
   it('offers the USB disk', () => {
@@ -119,7 +188,15 @@ describe('the disks the wizard shows', () => {
       system: false,
       offered: true,
     });
-    expect(byNumber(1).partitions).toEqual([{ path: '\\\\?\\GLOBALROOT\\Device\\Harddisk1\\Partition1', sizeBytes: 1000202788864, mountpoints: ['D:\\'], fs: 'exFAT', label: 'T7' }]);
+    expect(byNumber(1).partitions).toEqual([
+      {
+        path: '\\\\?\\GLOBALROOT\\Device\\Harddisk1\\Partition1',
+        sizeBytes: 1000202788864,
+        mountpoints: ['D:\\'],
+        fs: 'exFAT',
+        label: 'T7',
+      },
+    ]);
   });
 
   it('offers the internal non-system disk only behind the advanced switch', () => {
@@ -133,14 +210,41 @@ describe('the disks the wizard shows', () => {
   });
 
   it('treats a disk with only IsSystem (the EFI partition) as holding Windows too', () => {
-    const esp = JSON.stringify({ Number: 5, FriendlyName: 'USB SSD', Size: 5e11, BusType: 'USB', IsBoot: false, IsSystem: true, IsOffline: false, IsReadOnly: false });
+    const esp = JSON.stringify({
+      Number: 5,
+      FriendlyName: 'USB SSD',
+      Size: 5e11,
+      BusType: 'USB',
+      IsBoot: false,
+      IsSystem: true,
+      IsOffline: false,
+      IsReadOnly: false,
+    });
     expect(winDisks(esp, '', '')[0]).toMatchObject({ system: true, offered: false, reason: WIN_SYSTEM_REASON });
   });
 
   it('does not offer an offline or read-only disk', () => {
-    const offline = JSON.stringify({ Number: 4, FriendlyName: 'USB Stick', Size: 16e9, BusType: 'USB', IsBoot: false, IsSystem: false, IsOffline: true, IsReadOnly: false });
+    const offline = JSON.stringify({
+      Number: 4,
+      FriendlyName: 'USB Stick',
+      Size: 16e9,
+      BusType: 'USB',
+      IsBoot: false,
+      IsSystem: false,
+      IsOffline: true,
+      IsReadOnly: false,
+    });
     expect(winDisks(offline, '', '')[0]).toMatchObject({ offered: false, reason: expect.stringMatching(/offline/) });
-    const ro = JSON.stringify({ Number: 4, FriendlyName: 'USB Stick', Size: 16e9, BusType: 'USB', IsBoot: false, IsSystem: false, IsOffline: false, IsReadOnly: true });
+    const ro = JSON.stringify({
+      Number: 4,
+      FriendlyName: 'USB Stick',
+      Size: 16e9,
+      BusType: 'USB',
+      IsBoot: false,
+      IsSystem: false,
+      IsOffline: false,
+      IsReadOnly: true,
+    });
     expect(winDisks(ro, '', '')[0]).toMatchObject({ offered: false, reason: expect.stringMatching(/read-only/) });
   });
 });
@@ -155,13 +259,21 @@ describe('formats', () => {
       ['ntfs-bitlocker', 'NTFS (BitLocker)', true, true],
     ]);
     const home = winFormats({ refs: false, bitlocker: false, caption: 'Microsoft Windows 11 Home' });
-    expect(home.find((f) => f.id === 'refs')).toMatchObject({ available: false, reason: expect.stringMatching(/Windows 11 Home.*Pro for Workstations, Enterprise or Server/) });
+    expect(home.find((f) => f.id === 'refs')).toMatchObject({
+      available: false,
+      reason: expect.stringMatching(/Windows 11 Home.*Pro for Workstations, Enterprise or Server/),
+    });
     expect(home.find((f) => f.id === 'ntfs-bitlocker')).toMatchObject({ available: false, reason: expect.stringMatching(/BitLocker/) });
   });
 
   it('make FAT32 unavailable on a disk larger than 32 GB', () => {
-    expect(winFormats({ refs: false, bitlocker: false, disk: { sizeBytes: 1000204886016 } }).find((f) => f.id === 'fat32')).toMatchObject({ available: false, reason: expect.stringMatching(/32 GB/) });
-    expect(winFormats({ refs: false, bitlocker: false, disk: { sizeBytes: 31_000_000_000 } }).find((f) => f.id === 'fat32')!.available).toBe(true);
+    expect(winFormats({ refs: false, bitlocker: false, disk: { sizeBytes: 1000204886016 } }).find((f) => f.id === 'fat32')).toMatchObject({
+      available: false,
+      reason: expect.stringMatching(/32 GB/),
+    });
+    expect(
+      winFormats({ refs: false, bitlocker: false, disk: { sizeBytes: 31_000_000_000 } }).find((f) => f.id === 'fat32')!.available,
+    ).toBe(true);
   });
 });
 
@@ -171,12 +283,16 @@ describe('the commands', () => {
   const first3 = [
     script("$d = Get-Disk -Number 1; if ($d.PartitionStyle -ne 'RAW') { Clear-Disk -Number 1 -RemoveData -RemoveOEM -Confirm:$false }"),
     script('Initialize-Disk -Number 1 -PartitionStyle GPT'),
-    script('New-Partition -DiskNumber 1 -UseMaximumSize -AssignDriveLetter | Select-Object DiskNumber,PartitionNumber,DriveLetter,Size,Type | ConvertTo-Json'),
+    script(
+      'New-Partition -DiskNumber 1 -UseMaximumSize -AssignDriveLetter | Select-Object DiskNumber,PartitionNumber,DriveLetter,Size,Type | ConvertTo-Json',
+    ),
   ];
   const findPartition =
     "$p = Get-Partition -DiskNumber 1 | Where-Object Type -eq 'Basic' | Select-Object -First 1; if (-not $p -or [string]$p.DriveLetter -notmatch '^[A-Za-z]$') { throw 'The new partition on disk 1 has no drive letter' }; ";
   const formatStep = (fs: string): string[] =>
-    script(`${findPartition}Format-Volume -DriveLetter $p.DriveLetter -FileSystem ${fs} -NewFileSystemLabel 'DISKDIAL' -Confirm:$false -Force | Select-Object DriveLetter,FileSystemType,FileSystemLabel | ConvertTo-Json`);
+    script(
+      `${findPartition}Format-Volume -DriveLetter $p.DriveLetter -FileSystem ${fs} -NewFileSystemLabel 'DISKDIAL' -Confirm:$false -Force | Select-Object DriveLetter,FileSystemType,FileSystemLabel | ConvertTo-Json`,
+    );
 
   it.each<[FormatId, string, typeof t7]>([
     ['ntfs', 'NTFS', t7],
@@ -221,7 +337,9 @@ describe('the commands', () => {
     expect(() => winEraseCommands({ ...t7, number: 2 }, 'ntfs', 'DISKDIAL')).toThrow(/does not match/);
     expect(() => winEraseCommands({ path: '\\\\.\\PHYSICALDRIVE1; rm', sizeBytes: 1 }, 'ntfs', 'DISKDIAL')).toThrow(/disk number/);
     // the number can come from the path alone
-    expect(winEraseCommands({ path: '\\\\.\\PHYSICALDRIVE7', sizeBytes: 1e9 }, 'ntfs', 'DISKDIAL')[1]!.argv.at(-1)).toContain('Initialize-Disk -Number 7 ');
+    expect(winEraseCommands({ path: '\\\\.\\PHYSICALDRIVE7', sizeBytes: 1e9 }, 'ntfs', 'DISKDIAL')[1]!.argv.at(-1)).toContain(
+      'Initialize-Disk -Number 7 ',
+    );
   });
 
   it('refuses FAT32 above 32 GB and other platforms’ formats', () => {
@@ -295,7 +413,9 @@ describe('the provider', () => {
     const win = fakeWindows('Microsoft Windows 11 Pro');
     const p = createWinProvider(win.exec);
     const disk = (await p.listDisks()).find((d) => d.number === 1)!;
-    await expect(p.prepare(disk, 'refs', { label: 'DISKDIAL', run: win.run, workDir: 'C:\\w' })).rejects.toThrow(/ReFS cannot be made here: This Windows edition \(Microsoft Windows 11 Pro\)/);
+    await expect(p.prepare(disk, 'refs', { label: 'DISKDIAL', run: win.run, workDir: 'C:\\w' })).rejects.toThrow(
+      /ReFS cannot be made here: This Windows edition \(Microsoft Windows 11 Pro\)/,
+    );
     await expect(p.prepare(disk, 'fat32', { label: 'DISKDIAL', run: win.run, workDir: 'C:\\w' })).rejects.toThrow(/32 GB/);
     await expect(p.prepare(disk, 'ntfs', { label: '$(x)', run: win.run, workDir: 'C:\\w' })).rejects.toThrow(/not allowed/);
     expect(win.ran).toEqual([]);
@@ -305,10 +425,17 @@ describe('the provider', () => {
     const win = fakeWindows();
     const run = async (cmd: Command) => {
       win.ran.push(cmd);
-      return { stdout: cmd.argv.at(-1)!.includes('New-Partition') ? '{"DiskNumber": 1, "PartitionNumber": 2, "DriveLetter": "\\u0000", "Size": 5, "Type": "Basic"}' : '', stderr: '' };
+      return {
+        stdout: cmd.argv.at(-1)!.includes('New-Partition')
+          ? '{"DiskNumber": 1, "PartitionNumber": 2, "DriveLetter": "\\u0000", "Size": 5, "Type": "Basic"}'
+          : '',
+        stderr: '',
+      };
     };
     const disk = (await createWinProvider(win.exec).listDisks()).find((d) => d.number === 1)!;
     // the format step itself throws on Windows; here the fake runner does not, so prepare() must
-    await expect(createWinProvider(win.exec).prepare(disk, 'ntfs', { label: 'DISKDIAL', run, workDir: 'C:\\w' })).rejects.toThrow(/no drive letter/);
+    await expect(createWinProvider(win.exec).prepare(disk, 'ntfs', { label: 'DISKDIAL', run, workDir: 'C:\\w' })).rejects.toThrow(
+      /no drive letter/,
+    );
   });
 });

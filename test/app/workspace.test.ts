@@ -3,13 +3,7 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  MARKER_NAME,
-  openWorkspace,
-  processStartTime,
-  removeStaleWorkspaces,
-  type WorkspaceMarker,
-} from '../../app/src/core/workspace.js';
+import { MARKER_NAME, openWorkspace, processStartTime, removeStaleWorkspaces, type WorkspaceMarker } from '../../app/src/core/workspace.js';
 
 let target: string;
 

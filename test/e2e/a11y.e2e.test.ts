@@ -52,23 +52,27 @@ describe('axe-core, WCAG 2.1 AA, every screen', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('after a finished Quick Test: the Quick Test screen and History (list and result) have no violations', { timeout: 180_000 }, async () => {
-    await show('quick');
-    await page.getByRole('radio', { name: 'Custom' }).click();
-    await page.getByLabel('Custom stress size').fill('64 MiB');
-    await page.getByLabel('Custom stress size').press('Enter');
-    await page.getByRole('radio', { name: 'Runs' }).click();
-    await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByTestId('saved-note').waitFor({ timeout: 120_000 });
-    expect(await axeViolations(page)).toEqual([]);
+  it(
+    'after a finished Quick Test: the Quick Test screen and History (list and result) have no violations',
+    { timeout: 180_000 },
+    async () => {
+      await show('quick');
+      await page.getByRole('radio', { name: 'Custom' }).click();
+      await page.getByLabel('Custom stress size').fill('64 MiB');
+      await page.getByLabel('Custom stress size').press('Enter');
+      await page.getByRole('radio', { name: 'Runs' }).click();
+      await page.getByRole('button', { name: 'Start' }).click();
+      await page.getByTestId('saved-note').waitFor({ timeout: 120_000 });
+      expect(await axeViolations(page)).toEqual([]);
 
-    await show('history');
-    await page.getByTestId('history-row').first().waitFor({ timeout: 15_000 });
-    expect(await axeViolations(page)).toEqual([]);
-    await page.getByTestId('history-open').first().click();
-    await page.getByTestId('result-view').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-  });
+      await show('history');
+      await page.getByTestId('history-row').first().waitFor({ timeout: 15_000 });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByTestId('history-open').first().click();
+      await page.getByTestId('result-view').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    },
+  );
 
   it('after a finished hash test: the Hash screen has no violations', { timeout: 180_000 }, async () => {
     await show('hash');

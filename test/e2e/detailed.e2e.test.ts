@@ -89,7 +89,9 @@ describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (
     await waitIdle('cdm');
     for (const cell of ['SEQ1M-Q1T1-read', 'RND4K-Q1T1-read', 'SEQ1M-Q1T1-write', 'RND4K-Q1T1-write']) {
       // A figure, its p99 and (two runs: best big, median small) the median.
-      await expect.poll(() => page.getByTestId(`cdm-cell-${cell}`).textContent(), { message: cell }).toMatch(/^(?=[\s\S]*\d)(?=[\s\S]*p99)(?=[\s\S]*median)/);
+      await expect
+        .poll(() => page.getByTestId(`cdm-cell-${cell}`).textContent(), { message: cell })
+        .toMatch(/^(?=[\s\S]*\d)(?=[\s\S]*p99)(?=[\s\S]*median)/);
     }
     const mbText = (await page.getByTestId('cdm-cell-SEQ1M-Q1T1-read').textContent())!;
     await page.getByTestId('cdm-unit-GBps').click();
@@ -108,8 +110,12 @@ describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (
     await page.getByTestId('sustained-size-10000000000').click();
     await page.getByTestId('sustained-start').click();
     await waitIdle('sustained');
-    await expect.poll(() => page.getByTestId('sustained-verdict').textContent()).toMatch(/Fast cache ≈|No slowdown within|Speed falls and recovers|Too short to judge/);
-    await expect.poll(() => page.getByTestId('sustained-notes').textContent()).toMatch(/not 10 GB: that is what free space allows with 537 MB kept free/);
+    await expect
+      .poll(() => page.getByTestId('sustained-verdict').textContent())
+      .toMatch(/Fast cache ≈|No slowdown within|Speed falls and recovers|Too short to judge/);
+    await expect
+      .poll(() => page.getByTestId('sustained-notes').textContent())
+      .toMatch(/not 10 GB: that is what free space allows with 537 MB kept free/);
     // The curve is drawn: a line with many points.
     const curve = page.locator('[data-testid="sustained-panel"] .recharts-line-curve').first();
     await expect.poll(async () => ((await curve.getAttribute('d')) ?? '').split(/[LC]/).length).toBeGreaterThan(10);
@@ -157,7 +163,11 @@ describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (
     for (const width of [1024, 800, 480]) {
       await page.setViewportSize({ width, height: 900 });
       // (polled: the charts re-measure themselves on the frames after a resize)
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `at ${width} px` }).toBeLessThanOrEqual(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+          message: `at ${width} px`,
+        })
+        .toBeLessThanOrEqual(0);
       await page.screenshot({ path: path.join(artifacts, `detailed-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -89,7 +89,11 @@ describe('Hash screen in Chromium against diskdial serve', () => {
   it('holds its layout at 800 and 480 px, and the page logged no errors', async () => {
     for (const width of [800, 480]) {
       await page.setViewportSize({ width, height: 900 });
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `at ${width} px` }).toBeLessThanOrEqual(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+          message: `at ${width} px`,
+        })
+        .toBeLessThanOrEqual(0);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(errors).toEqual([]);

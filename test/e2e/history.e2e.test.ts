@@ -33,10 +33,14 @@ beforeAll(async () => {
   const target = path.join(dir, 'target');
   await fsp.mkdir(target);
   // A result made by the CLI, in the same history the page will show.
-  const out = execFileSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'run', target, '--size', '64MiB', '--runs', '2', '--label', 'Direct to the port', '--json'], {
-    encoding: 'utf8',
-    env: { ...process.env, DISKDIAL_HOME: home },
-  });
+  const out = execFileSync(
+    process.execPath,
+    [path.join(root, 'bin/diskdial.js'), 'run', target, '--size', '64MiB', '--runs', '2', '--label', 'Direct to the port', '--json'],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, DISKDIAL_HOME: home },
+    },
+  );
   cliId = (JSON.parse(out) as ResultDocument).id;
   await fsp.writeFile(path.join(dir, 'cdm-from-a-colleague.json'), `${JSON.stringify(cdm, null, 2)}\n`);
 
@@ -59,7 +63,7 @@ afterAll(async () => {
 });
 
 describe('History, compare and share in Chromium against diskdial serve', () => {
-  it('a Quick Test run in the page is saved; History lists it beside the CLI\'s result', async () => {
+  it("a Quick Test run in the page is saved; History lists it beside the CLI's result", async () => {
     await page.getByRole('radio', { name: 'Custom' }).click();
     await page.getByLabel('Custom stress size').fill('64 MiB');
     await page.getByLabel('Custom stress size').press('Enter');
@@ -73,7 +77,7 @@ describe('History, compare and share in Chromium against diskdial serve', () => 
     await expect.poll(() => row('Direct to the port').textContent()).toMatch(/Write\s*[\d,]+/);
   }, 120_000);
 
-  it('imports a result from another machine, and labels the page\'s run', async () => {
+  it("imports a result from another machine, and labels the page's run", async () => {
     await page.getByTestId('history-import-input').setInputFiles(path.join(dir, 'cdm-from-a-colleague.json'));
     await expect.poll(() => page.getByTestId('history-status').textContent(), { timeout: 10_000 }).toMatch(/Imported/);
     await expect.poll(() => rows().count()).toBe(3);
@@ -85,7 +89,10 @@ describe('History, compare and share in Chromium against diskdial serve', () => 
     await page.getByTestId('label-input').press('Enter');
     await expect.poll(() => row('Through the hub').count()).toBe(1);
     // The label is in the saved file, where the CLI sees it too.
-    const listed = execFileSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'history', '--json'], { encoding: 'utf8', env: { ...process.env, DISKDIAL_HOME: home } });
+    const listed = execFileSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'history', '--json'], {
+      encoding: 'utf8',
+      env: { ...process.env, DISKDIAL_HOME: home },
+    });
     expect((JSON.parse(listed) as { entries: Array<{ name: string }> }).entries.map((e) => e.name)).toContain('Through the hub');
   }, 60_000);
 
@@ -108,7 +115,9 @@ describe('History, compare and share in Chromium against diskdial serve', () => 
     expect([png.width, png.height]).toEqual([1600, 900]);
     // The same picture the CLI makes for the same result.
     const cliCard = path.join(dir, 'cli-card.png');
-    execFileSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'share', cliId, '--out', cliCard], { env: { ...process.env, DISKDIAL_HOME: home } });
+    execFileSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'share', cliId, '--out', cliCard], {
+      env: { ...process.env, DISKDIAL_HOME: home },
+    });
     expect((await fsp.readFile(file)).equals(await fsp.readFile(cliCard))).toBe(true);
 
     await page.getByTestId('share-copy').click();
@@ -149,13 +158,21 @@ describe('History, compare and share in Chromium against diskdial serve', () => 
     // The comparison, then the list, hold at narrower windows: wide tables scroll in their own box.
     for (const width of [1024, 800, 480]) {
       await page.setViewportSize({ width, height: 900 });
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `compare at ${width} px` }).toBeLessThanOrEqual(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+          message: `compare at ${width} px`,
+        })
+        .toBeLessThanOrEqual(0);
     }
     await page.screenshot({ path: path.join(artifacts, 'history-compare-480.png'), fullPage: true });
     await page.getByTestId('history-back').click();
     for (const width of [480, 800, 1024]) {
       await page.setViewportSize({ width, height: 900 });
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `list at ${width} px` }).toBeLessThanOrEqual(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+          message: `list at ${width} px`,
+        })
+        .toBeLessThanOrEqual(0);
       if (width === 480) await page.screenshot({ path: path.join(artifacts, 'history-480.png'), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -34,10 +34,11 @@ describe('popovers in Chromium', () => {
     await page.locator('.target-button').click();
     const menu = page.locator('.target-popover');
     await menu.waitFor({ state: 'visible' });
-    const box = async () => page.evaluate(() => {
-      const r = document.querySelector('.target-popover')!.getBoundingClientRect();
-      return { left: r.left, right: r.right, width: document.documentElement.clientWidth };
-    });
+    const box = async () =>
+      page.evaluate(() => {
+        const r = document.querySelector('.target-popover')!.getBoundingClientRect();
+        return { left: r.left, right: r.right, width: document.documentElement.clientWidth };
+      });
     await expect.poll(async () => (await box()).left).toBeGreaterThanOrEqual(0);
     const b = await box();
     expect(b.right).toBeLessThanOrEqual(b.width);

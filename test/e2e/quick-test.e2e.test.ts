@@ -45,7 +45,10 @@ function openFiles(pid: number): string[] {
   });
 }
 function readdirNumeric(dir: string): number[] {
-  return execFileSync('ls', [dir], { encoding: 'utf8' }).split('\n').filter((n) => /^\d+$/.test(n)).map(Number);
+  return execFileSync('ls', [dir], { encoding: 'utf8' })
+    .split('\n')
+    .filter((n) => /^\d+$/.test(n))
+    .map(Number);
 }
 
 async function openApp(): Promise<Page> {
@@ -140,13 +143,22 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     // draw, so nothing the test reads afterwards could tell.
     await watchNeedles(page);
     await page.getByRole('button', { name: 'Start' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as NeedleWatch).needles.between), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as NeedleWatch).needles.between), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(3);
     await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 60_000 });
 
     // Final figures: both dials show a speed; the badge tells how it was measured.
-    await expect.poll(() => page.locator('[data-testid=dial-write] svg').getAttribute('aria-label')).toMatch(/WRITE: [1-9][\d,.]* megabytes per second/);
-    await expect.poll(() => page.locator('[data-testid=dial-read] svg').getAttribute('aria-label')).toMatch(/READ: [1-9][\d,.]* megabytes per second/);
-    await page.getByText(/direct I\/O/i).first().waitFor({ state: 'visible' });
+    await expect
+      .poll(() => page.locator('[data-testid=dial-write] svg').getAttribute('aria-label'))
+      .toMatch(/WRITE: [1-9][\d,.]* megabytes per second/);
+    await expect
+      .poll(() => page.locator('[data-testid=dial-read] svg').getAttribute('aria-label'))
+      .toMatch(/READ: [1-9][\d,.]* megabytes per second/);
+    await page
+      .getByText(/direct I\/O/i)
+      .first()
+      .waitFor({ state: 'visible' });
     await expect.poll(() => page.getByText('Run a test to see what this drive can record and play').count()).toBe(0);
     await page.locator('table').first().waitFor({ state: 'visible' });
     // The video grids: ✓/✗ alone in each "Will it work?" cell; the margin rule in view (ProRes
@@ -191,7 +203,12 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     // seen between where they were and the reading they head for.
     // (A few suffice: a needle that jumps is never seen between. A starved Chromium may draw a
     // frame a second, so wait for them rather than ask for many.)
-    await expect.poll(() => page.evaluate(() => (window as unknown as NeedleWatch).needles.between), { timeout: 60_000, message: 'needle moves short of their reading' }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as NeedleWatch).needles.between), {
+        timeout: 60_000,
+        message: 'needle moves short of their reading',
+      })
+      .toBeGreaterThanOrEqual(3);
     // Stop pressed from a script in the page: while this continuous test runs, Playwright's own
     // waits (a locator, a click, a screenshot) got no answer for 30 s although the page showed
     // STOP and answered page.evaluate at once (they wait on animation frames; not yet explained).

@@ -48,7 +48,8 @@ describe('live readouts in Chromium', () => {
           const out: string[] = [];
           const t0 = performance.now();
           const tick = (): void => {
-            if (document.querySelector('[data-testid=dial-read].dial--active')) out.push(document.querySelector('[data-testid=value-write]')!.textContent ?? '');
+            if (document.querySelector('[data-testid=dial-read].dial--active'))
+              out.push(document.querySelector('[data-testid=value-write]')!.textContent ?? '');
             if (performance.now() - t0 < 2000) requestAnimationFrame(tick);
             else resolve(out);
           };

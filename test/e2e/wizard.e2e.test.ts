@@ -93,14 +93,22 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
     await page.getByTestId('report-table').waitFor({ timeout: 120_000 });
     // The plan file: every format done, the final format too.
     const [planFile] = await fsp.readdir(path.join(dir, 'home', 'plans'));
-    const plan = JSON.parse(await fsp.readFile(path.join(dir, 'home', 'plans', planFile!), 'utf8')) as { status: string; steps: Array<{ format: string; status: string }>; final: { status: string } };
+    const plan = JSON.parse(await fsp.readFile(path.join(dir, 'home', 'plans', planFile!), 'utf8')) as {
+      status: string;
+      steps: Array<{ format: string; status: string }>;
+      final: { status: string };
+    };
     expect(plan).toMatchObject({ status: 'done', final: { status: 'done' } }); // saved before the report is shown
     expect(plan.steps.map((x) => `${x.format}:${x.status}`)).toEqual(['ext4:done', 'xfs:done', 'btrfs:done']);
     await page.screenshot({ path: path.join(artifacts, 'wizard-report.png'), fullPage: true });
 
-    const table = await page.getByTestId('report-table').evaluate((t) =>
-      [...t.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.getAttribute('data-text') ?? c.textContent!.trim())),
-    );
+    const table = await page
+      .getByTestId('report-table')
+      .evaluate((t) =>
+        [...t.querySelectorAll('tr')].map((tr) =>
+          [...tr.querySelectorAll('th, td')].map((c) => c.getAttribute('data-text') ?? c.textContent!.trim()),
+        ),
+      );
     expect(table[0]).toEqual(['Format', 'Read 32 MiB (MB/s)', 'Write 32 MiB (MB/s)']);
     expect(table.slice(1).map((r) => r[0])).toEqual(['ext4 (baseline)', 'XFS', 'Btrfs']);
 
@@ -111,7 +119,12 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
       .split('\n')
       .filter((l) => l.startsWith('|'))
       .filter((l) => !/^\|[-:| ]+\|$/.test(l))
-      .map((l) => l.slice(1, -1).split(' | ').map((c) => c.trim()));
+      .map((l) =>
+        l
+          .slice(1, -1)
+          .split(' | ')
+          .map((c) => c.trim()),
+      );
     expect(mdRows).toEqual(table);
     await expect.poll(() => page.getByTestId('report-findings').textContent()).toMatch(/XFS|Btrfs/);
     await expect.poll(() => page.getByTestId('report-rule').textContent()).toMatch(/Welch/);
@@ -123,7 +136,11 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
     expect(results.filter((n) => n.endsWith('.json'))).toHaveLength(3);
     for (const width of [1024, 800, 480]) {
       await page.setViewportSize({ width, height: 900 });
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `report at ${width} px` }).toBeLessThanOrEqual(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+          message: `report at ${width} px`,
+        })
+        .toBeLessThanOrEqual(0);
     }
     expect(errors).toEqual([]);
   }, 180_000);

@@ -24,6 +24,9 @@ export function newest(...paths: string[]): number {
 export function buildCoreIfChanged(): void {
   const stamp = path.join(root, 'dist/.core-built');
   if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest('app/src', 'tsconfig.json', 'tsconfig.build.json')) return;
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'pipe',
+  });
   writeFileSync(stamp, '');
 }

@@ -178,7 +178,10 @@ export const dialog = {
   showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
   showSaveDialog: vi.fn(async (..._args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> => ({ canceled: true })),
   /** Resolves with the index of the button pressed; 0 (the first, Cancel) unless a test says. */
-  showMessageBox: vi.fn(async (..._args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> => ({ response: 0, checkboxChecked: false })),
+  showMessageBox: vi.fn(async (..._args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> => ({
+    response: 0,
+    checkboxChecked: false,
+  })),
 };
 export const clipboard = {
   writeText: vi.fn(async (_text: string) => undefined),

@@ -163,8 +163,7 @@ export interface MountEntry {
 }
 
 // /proc/self/mounts escapes space, tab, newline and backslash as octal.
-const unescapeMount = (s: string) =>
-  s.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
+const unescapeMount = (s: string) => s.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
 
 export function readMounts(): MountEntry[] {
   return readFileSync('/proc/self/mounts', 'utf8')
@@ -268,7 +267,9 @@ async function teardown(entry: Live): Promise<void> {
 }
 
 function teardownSync(folder: string): void {
-  for (const m of readMounts().filter((x) => x.target.startsWith(folder + path.sep)).reverse()) {
+  for (const m of readMounts()
+    .filter((x) => x.target.startsWith(folder + path.sep))
+    .reverse()) {
     if (!runSync('umount', [m.target])) runSync('umount', ['-l', m.target]);
   }
   for (const dev of loopDevicesUnder(folder)) runSync('losetup', ['-d', dev]);

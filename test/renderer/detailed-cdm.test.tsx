@@ -32,7 +32,17 @@ describe('CrystalDiskMark panel', () => {
     await user.type(rest, '2');
     await user.click(screen.getByTestId('cdm-start'));
 
-    const sent = { kind: 'cdm', target: '/media/t7', preset: 'nvme', mode: 'all', sizeBytes: 64 * MiB, seconds: 10, intervalSeconds: 0, runs: 3, restSeconds: 120 };
+    const sent = {
+      kind: 'cdm',
+      target: '/media/t7',
+      preset: 'nvme',
+      mode: 'all',
+      sizeBytes: 64 * MiB,
+      seconds: 10,
+      intervalSeconds: 0,
+      runs: 3,
+      restSeconds: 120,
+    };
     expect(fake.calls.detailedStart).toEqual([sent]);
     expect(DetailedSettings.parse(fake.calls.detailedStart[0])).toEqual(sent);
     // Running: the button stops, the settings are locked, the grid is the NVMe profile in All mode.
@@ -139,7 +149,13 @@ describe('CrystalDiskMark panel', () => {
     await user.click(screen.getByTestId('cdm-start'));
     const doc = cdmDoc();
     doc.cacheMode = 'buffered';
-    doc.flags = [{ code: 'cache-not-direct', message: 'Direct I/O was refused; the OS cache was involved.', fix: 'Use a file system that supports direct I/O.' }];
+    doc.flags = [
+      {
+        code: 'cache-not-direct',
+        message: 'Direct I/O was refused; the OS cache was involved.',
+        fix: 'Use a file system that supports direct I/O.',
+      },
+    ];
     act(() => fake.emitDetailedDone({ jobId: JOB, outcome: 'finished', result: doc }));
     const flags = screen.getByTestId('cdm-flags');
     expect(flags.textContent).toContain('1 thing may make these figures not the disk’s alone');

@@ -9,7 +9,8 @@ import { filesDoc, JOB, plan, progress, renderDetailed, step } from './helpers/d
 import { resetStores } from './helpers/reset-stores';
 
 const points = (pass: 'write' | 'read') => screen.getByTestId(`files-scatter-${pass}`).querySelectorAll('.recharts-scatter-symbol');
-const row = (pass: 'write' | 'read', label: string) => within(screen.getByTestId(`files-stats-${pass}`)).getByRole('row', { name: new RegExp(`^${label}`) });
+const row = (pass: 'write' | 'read', label: string) =>
+  within(screen.getByTestId(`files-stats-${pass}`)).getByRole('row', { name: new RegExp(`^${label}`) });
 
 describe('Many-file panel', () => {
   beforeEach(resetStores);
@@ -36,7 +37,9 @@ describe('Many-file panel', () => {
     await user.type(min, '500');
     await user.clear(max);
     await user.type(max, '100');
-    expect(within(screen.getByTestId('files-panel')).getByRole('alert').textContent).toBe('The largest file cannot be smaller than the smallest.');
+    expect(within(screen.getByTestId('files-panel')).getByRole('alert').textContent).toBe(
+      'The largest file cannot be smaller than the smallest.',
+    );
     expect((screen.getByTestId('files-start') as HTMLButtonElement).disabled).toBe(true);
 
     await user.clear(min);
@@ -50,7 +53,16 @@ describe('Many-file panel', () => {
     await user.clear(rest);
     await user.type(rest, '1.5');
     await user.click(screen.getByTestId('files-start'));
-    const sent = { kind: 'files', target: '/media/t7', preset: 'custom', count: 24, minBytes: 2.5e6, maxBytes: 100e6, runs: 2, restSeconds: 90 };
+    const sent = {
+      kind: 'files',
+      target: '/media/t7',
+      preset: 'custom',
+      count: 24,
+      minBytes: 2.5e6,
+      maxBytes: 100e6,
+      runs: 2,
+      restSeconds: 90,
+    };
     expect(fake.calls.detailedStart).toEqual([sent]);
     expect(DetailedSettings.parse(fake.calls.detailedStart[0])).toEqual(sent);
   });
@@ -69,11 +81,25 @@ describe('Many-file panel', () => {
       return step(test, { kind: 'files', testIndex: k, file: { name: it.name, bytes: it.bytes, pass } });
     };
     for (let k = 0; k < 7; k++) act(() => fake.emitDetailedStep(fileStep(k, 'write')));
-    act(() => fake.emitDetailedProgress(progress({ kind: 'files', testIndex: 7, testCount: 48, testName: 'Write file 8/24 (65 MB)', bytesDone: 1e7, bytesTotal: 6.5e7, secondsTotal: 0 })));
+    act(() =>
+      fake.emitDetailedProgress(
+        progress({
+          kind: 'files',
+          testIndex: 7,
+          testCount: 48,
+          testName: 'Write file 8/24 (65 MB)',
+          bytesDone: 1e7,
+          bytesTotal: 6.5e7,
+          secondsTotal: 0,
+        }),
+      ),
+    );
     expect(points('write')).toHaveLength(7);
     expect(screen.getByTestId('files-scatter-read').textContent).toMatch(/Read speeds appear after the write pass/);
     expect(screen.getByText(/7 of 24 files/)).toBeTruthy();
-    expect(screen.getByTestId('files-status').textContent).toMatch(/^Write file 8\/24 \(65 MB\) · measuring · test 8 of 48( · about .* left)?$/);
+    expect(screen.getByTestId('files-status').textContent).toMatch(
+      /^Write file 8\/24 \(65 MB\) · measuring · test 8 of 48( · about .* left)?$/,
+    );
 
     for (let k = 0; k < 3; k++) act(() => fake.emitDetailedStep(fileStep(k, 'read')));
     expect(points('write')).toHaveLength(7);

@@ -22,7 +22,9 @@ describe('Detailed panels: tests that cannot fit', () => {
       "Not enough free space: this test needs 1 GiB and keeps 16 MiB free for the file system's own bookkeeping and other programs writing meanwhile; 50.3 MiB is free. The largest that fits is 32 MiB.",
     );
     expect(disabled('sustained-start')).toBe(true);
-    expect(screen.getByTestId('sustained-status').textContent).toMatch(/^Not enough free space: this test needs at least 67.1 MB and keeps 537 MB free so the system and other apps keep working \(5 % of the volume, at least 512 MiB\); 52.7 MB is free\./);
+    expect(screen.getByTestId('sustained-status').textContent).toMatch(
+      /^Not enough free space: this test needs at least 67.1 MB and keeps 537 MB free so the system and other apps keep working \(5 % of the volume, at least 512 MiB\); 52.7 MB is free\./,
+    );
     expect(disabled('files-start')).toBe(true);
     expect(screen.getByTestId('files-status').textContent).toMatch(/keeps 537 MB free so the system and other apps keep working/);
 

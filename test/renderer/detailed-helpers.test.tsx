@@ -5,10 +5,27 @@ import { describe, expect, it } from 'vitest';
 import { CDM_PRESET_ROWS, CDM_PRESETS } from '../../app/src/core/presets';
 import { blockLabel } from '../../app/src/core/units';
 import { DetailedSettings } from '../../app/src/ipc/contract';
-import { cdmCells, cellFigure, cellKey, gridRows, modeColumns, parseStepName, PRESET_ROWS, rowKey } from '../../renderer/src/features/detailed/cdm-model';
+import {
+  cdmCells,
+  cellFigure,
+  cellKey,
+  gridRows,
+  modeColumns,
+  parseStepName,
+  PRESET_ROWS,
+  rowKey,
+} from '../../renderer/src/features/detailed/cdm-model';
 import { CURVE_POINTS, downsampleCurve, liveLines, thinLive, verdictMarks } from '../../renderer/src/features/detailed/curve';
 import { linearTicks, logTicks, modelLine, modelRate, sizeDomain } from '../../renderer/src/features/detailed/files-model';
-import { formatBinarySize, formatCdmFigure, formatClock, formatGB, formatLatencyUs, formatMs, formatSizeMB } from '../../renderer/src/features/detailed/format';
+import {
+  formatBinarySize,
+  formatCdmFigure,
+  formatClock,
+  formatGB,
+  formatLatencyUs,
+  formatMs,
+  formatSizeMB,
+} from '../../renderer/src/features/detailed/format';
 import { idleLine } from '../../renderer/src/features/detailed/job-bar';
 import { jobFraction, progressLine, stepFraction } from '../../renderer/src/features/detailed/job-progress';
 import { DEFAULT_FORMS, filesErrors, GiB, toDetailedSettings, type Forms } from '../../renderer/src/features/detailed/settings';
@@ -50,7 +67,17 @@ describe('format', () => {
 describe('settings', () => {
   it('defaults: CrystalDiskMark 5 runs of 1 GiB, 5 s measured, 5 s apart', () => {
     const s = toDetailedSettings('cdm', DEFAULT_FORMS, '/media/t7');
-    expect(s).toEqual({ kind: 'cdm', target: '/media/t7', preset: 'default', mode: 'readwrite', sizeBytes: GiB, seconds: 5, intervalSeconds: 5, runs: 5, restSeconds: 0 });
+    expect(s).toEqual({
+      kind: 'cdm',
+      target: '/media/t7',
+      preset: 'default',
+      mode: 'readwrite',
+      sizeBytes: GiB,
+      seconds: 5,
+      intervalSeconds: 5,
+      runs: 5,
+      restSeconds: 0,
+    });
     expect(DetailedSettings.parse(s)).toEqual(s);
   });
 
@@ -63,10 +90,25 @@ describe('settings', () => {
   });
 
   it('files: a preset sends no set; custom sends count and sizes in bytes (MB = 10^6)', () => {
-    expect(toDetailedSettings('files', DEFAULT_FORMS, '/t')).toEqual({ kind: 'files', target: '/t', preset: 'quick', runs: 1, restSeconds: 0 });
+    expect(toDetailedSettings('files', DEFAULT_FORMS, '/t')).toEqual({
+      kind: 'files',
+      target: '/t',
+      preset: 'quick',
+      runs: 1,
+      restSeconds: 0,
+    });
     const forms: Forms = { ...DEFAULT_FORMS, files: { ...DEFAULT_FORMS.files, preset: 'custom', count: 24, minMB: 2, maxMB: 200 } };
     const s = toDetailedSettings('files', forms, '/t');
-    expect(s).toEqual({ kind: 'files', target: '/t', preset: 'custom', runs: 1, restSeconds: 0, count: 24, minBytes: 2e6, maxBytes: 200e6 });
+    expect(s).toEqual({
+      kind: 'files',
+      target: '/t',
+      preset: 'custom',
+      runs: 1,
+      restSeconds: 0,
+      count: 24,
+      minBytes: 2e6,
+      maxBytes: 200e6,
+    });
     expect(() => DetailedSettings.parse(s)).not.toThrow();
   });
 
@@ -176,7 +218,14 @@ describe('sustained curve', () => {
   });
 
   it('marks every run’s knee and the first run’s levels; a varying run gets a band', () => {
-    const knee = (kneeBytes: number) => ({ kind: 'knee' as const, kneeBytes, beforeMBps: 3000, afterMBps: 800, lowestMBps: 700, change: -0.73 });
+    const knee = (kneeBytes: number) => ({
+      kind: 'knee' as const,
+      kneeBytes,
+      beforeMBps: 3000,
+      afterMBps: 800,
+      lowestMBps: 700,
+      change: -0.73,
+    });
     const one = verdictMarks([{ run: 1, verdict: knee(12.4e9) }]);
     expect(one.knees).toEqual([{ run: 1, gb: 12.4, label: 'cache full ≈ 12.4 GB' }]);
     expect(one.levels.map((l) => l.label)).toEqual(['before 3,000 MB/s', 'after 800 MB/s']);
@@ -189,7 +238,10 @@ describe('sustained curve', () => {
     expect(two.knees.map((k) => k.label)).toEqual(['run 1: cache full ≈ 12.4 GB', 'run 2: cache full ≈ 6 GB']);
     expect(two.levels).toHaveLength(2);
     expect(verdictMarks([{ run: 1, verdict: { kind: 'steady', mbps: 2000 } }])).toEqual({ knees: [], levels: [], band: null });
-    expect(verdictMarks([{ run: 1, verdict: { kind: 'varies', minMBps: 600, maxMBps: 1900, medianMBps: 1200, drops: 3 } }]).band).toEqual({ min: 600, max: 1900 });
+    expect(verdictMarks([{ run: 1, verdict: { kind: 'varies', minMBps: 600, maxMBps: 1900, medianMBps: 1200, drops: 3 } }]).band).toEqual({
+      min: 600,
+      max: 1900,
+    });
   });
 });
 

@@ -74,7 +74,11 @@ describe('Detailed screen', () => {
     const { fake, user } = await renderDetailed();
     await user.click(startButton('cdm'));
     const live = () => screen.getByTestId('cdm-panel').querySelector('[aria-live="polite"]')!.textContent;
-    act(() => fake.emitDetailedProgress(progress({ runs: 5, testIndex: 1, testName: 'SEQ1M Q1T1 Read', stage: 'interval', secondsTotal: 5, remaining: 5 })));
+    act(() =>
+      fake.emitDetailedProgress(
+        progress({ runs: 5, testIndex: 1, testName: 'SEQ1M Q1T1 Read', stage: 'interval', secondsTotal: 5, remaining: 5 }),
+      ),
+    );
     expect(screen.getByTestId('cdm-status').textContent).toBe('pause 5 s · test 2 of 8 · run 1 of 5');
     // No cell is being measured during a pause.
     expect(screen.getByTestId('cdm-panel').querySelector('.cdm-cell--active')).toBeNull();
@@ -108,7 +112,13 @@ describe('Detailed screen', () => {
   it('a failed run shows the error in plain words in its panel', async () => {
     const { fake, user } = await renderDetailed();
     await user.click(startButton('sustained'));
-    act(() => fake.emitDetailedDone({ jobId: JOB, outcome: 'failed', error: { code: 'ENOSPC', message: 'The disk is full: 0 B free, 13.5 GB kept in reserve.' } }));
+    act(() =>
+      fake.emitDetailedDone({
+        jobId: JOB,
+        outcome: 'failed',
+        error: { code: 'ENOSPC', message: 'The disk is full: 0 B free, 13.5 GB kept in reserve.' },
+      }),
+    );
     const alert = within(screen.getByTestId('sustained-panel')).getByRole('alert');
     expect(alert.textContent).toBe('The disk is full: 0 B free, 13.5 GB kept in reserve.');
     expect(within(screen.getByTestId('cdm-panel')).queryByRole('alert')).toBeNull();
@@ -123,7 +133,9 @@ describe('Detailed screen', () => {
     fake.bridge.startDetailed = () => Promise.resolve({ ok: false, error: { code: 'ERR_BUSY', message: '' } });
     const { user } = await renderDetailed(fake);
     await user.click(startButton('files'));
-    expect(within(screen.getByTestId('files-panel')).getByRole('alert').textContent).toBe('Another test is running. Stop it or wait for it to finish, then start this one.');
+    expect(within(screen.getByTestId('files-panel')).getByRole('alert').textContent).toBe(
+      'Another test is running. Stop it or wait for it to finish, then start this one.',
+    );
     expect(startButton('files').textContent).toMatch(/^Start/);
     expect(useDetailedStore.getState().status).toBe('idle');
   });
@@ -137,7 +149,9 @@ describe('Detailed screen', () => {
     for (const kind of ['cdm', 'sustained', 'files']) {
       const b = startButton(kind);
       expect(b.disabled).toBe(true);
-      expect(document.getElementById(b.getAttribute('aria-describedby')!)!.textContent).toBe('A Quick Test is running. Stop it or wait for it to finish.');
+      expect(document.getElementById(b.getAttribute('aria-describedby')!)!.textContent).toBe(
+        'A Quick Test is running. Stop it or wait for it to finish.',
+      );
     }
     act(() => fake.emitDone({ jobId: 'job-1', outcome: 'stopped' }));
     expect(startButton('cdm').disabled).toBe(false);
@@ -148,7 +162,9 @@ describe('Detailed screen', () => {
     await user.click(startButton('cdm'));
     expect((screen.getByRole('button', { name: /Target: T7/ }) as HTMLButtonElement).disabled).toBe(true);
     expect(startButton('sustained').disabled).toBe(true);
-    expect(document.getElementById(startButton('files').getAttribute('aria-describedby')!)!.textContent).toBe('Wait for the CrystalDiskMark test to finish, or stop it.');
+    expect(document.getElementById(startButton('files').getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Wait for the CrystalDiskMark test to finish, or stop it.',
+    );
     // The other panels' settings stay editable (for the next run); the running one's are locked.
     expect(screen.getByTestId('sustained-runs').matches(':disabled')).toBe(false);
     expect(screen.getByTestId('cdm-runs').matches(':disabled')).toBe(true);

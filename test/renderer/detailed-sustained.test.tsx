@@ -58,11 +58,32 @@ describe('Sustained-write panel', () => {
     expect(within(panel()).getByText('The write speed will be drawn here against the amount written.')).toBeTruthy();
     act(() => fake.emitDetailedPlan(plan({ kind: 'sustained', steps: ['SEQ1M Q8T1 Sustained Write'], bytes: 50e9 })));
     // Preparing is not the disk's speed: not drawn.
-    act(() => fake.emitDetailedProgress(progress({ kind: 'sustained', stage: 'prepare', testCount: 1, testName: 'SEQ1M Q8T1 Sustained Write', instMBps: 9999, bytesTotal: 50e9 })));
+    act(() =>
+      fake.emitDetailedProgress(
+        progress({
+          kind: 'sustained',
+          stage: 'prepare',
+          testCount: 1,
+          testName: 'SEQ1M Q8T1 Sustained Write',
+          instMBps: 9999,
+          bytesTotal: 50e9,
+        }),
+      ),
+    );
     expect(panel().querySelector('.recharts-line')).toBeNull();
     for (let i = 1; i <= 20; i++) {
       act(() =>
-        fake.emitDetailedProgress(progress({ kind: 'sustained', testCount: 1, testName: 'SEQ1M Q8T1 Sustained Write', instMBps: i < 10 ? 3000 : 800, bytesDone: i * 1e9, bytesTotal: 50e9, secondsTotal: 0 })),
+        fake.emitDetailedProgress(
+          progress({
+            kind: 'sustained',
+            testCount: 1,
+            testName: 'SEQ1M Q8T1 Sustained Write',
+            instMBps: i < 10 ? 3000 : 800,
+            bytesDone: i * 1e9,
+            bytesTotal: 50e9,
+            secondsTotal: 0,
+          }),
+        ),
       );
     }
     expect(panel().querySelectorAll('.recharts-line')).toHaveLength(1);
@@ -106,7 +127,12 @@ describe('Sustained-write panel', () => {
   it('several runs: one line and one verdict per run', async () => {
     const doc = kneeDoc();
     const r1 = doc.sustained!.runs[0]!;
-    doc.sustained!.runs.push({ ...r1, run: 2, verdict: { ...(r1.verdict as Extract<typeof r1.verdict, { kind: 'knee' }>), kneeBytes: 6e9 }, summary: 'Fast cache ≈ 6 GB, then 800 MB/s (−73 %)' });
+    doc.sustained!.runs.push({
+      ...r1,
+      run: 2,
+      verdict: { ...(r1.verdict as Extract<typeof r1.verdict, { kind: 'knee' }>), kneeBytes: 6e9 },
+      summary: 'Fast cache ≈ 6 GB, then 800 MB/s (−73 %)',
+    });
     doc.settings.runs = 2;
     await finishWith(doc);
     expect([...screen.getByTestId('sustained-verdict').querySelectorAll('p')].map((p) => p.textContent)).toEqual([
@@ -119,7 +145,11 @@ describe('Sustained-write panel', () => {
   });
 
   it('the link’s ceiling is a labelled line; a free-space limit is said', async () => {
-    const t = target({ path: '/tmp/dd', name: 'T7', device: { model: 'T7', bus: 'usb', link: { label: 'USB 3.2 Gen 2', ceilingMBps: 1212.12 } } });
+    const t = target({
+      path: '/tmp/dd',
+      name: 'T7',
+      device: { model: 'T7', bus: 'usb', link: { label: 'USB 3.2 Gen 2', ceilingMBps: 1212.12 } },
+    });
     const doc = kneeDoc();
     doc.sustained!.limitedBy = 'free-space';
     doc.notes = ['Writing 40 GB, not 50 GB: that is what free space allows with 13.5 GB kept free.'];

@@ -1,6 +1,17 @@
 // The dial's arithmetic: needle angle from value, scale choice, ticks, the spring.
 import { describe, expect, it } from 'vitest';
-import { angleToValue, chooseScale, initialScale, labelAngle, polar, SCALE_LADDER, springStep, tickLabel, tickValues, valueToAngle } from '../../renderer/src/features/quick-test/dial-math';
+import {
+  angleToValue,
+  chooseScale,
+  initialScale,
+  labelAngle,
+  polar,
+  SCALE_LADDER,
+  springStep,
+  tickLabel,
+  tickValues,
+  valueToAngle,
+} from '../../renderer/src/features/quick-test/dial-math';
 
 describe('valueToAngle', () => {
   it('maps 0, half and full scale onto a 270° sweep', () => {

@@ -7,7 +7,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResultDocument } from '../../app/src/core/result';
 import { barsFromJob, barsFromSection, waitLine } from '../../renderer/src/features/hash/hash-model';
 import { createFakeBridge } from './helpers/fake-bridge';
-import { CPU_DIGEST, HJOB, STORAGE_DIGEST, STORAGE_EXPECTED, cpuBoundDoc, hashProgress, hashStage, renderHash, stagesOf, storageBoundDoc } from './helpers/hash-fixtures';
+import {
+  CPU_DIGEST,
+  HJOB,
+  STORAGE_DIGEST,
+  STORAGE_EXPECTED,
+  cpuBoundDoc,
+  hashProgress,
+  hashStage,
+  renderHash,
+  stagesOf,
+  storageBoundDoc,
+} from './helpers/hash-fixtures';
 import { resetStores } from './helpers/reset-stores';
 
 const BARS = ['read', 'read-hash', 'memory', 'memory-parallel'] as const;
@@ -45,7 +56,13 @@ describe('Hash figures (model)', () => {
   });
 
   it('a job’s live bar counts towards the scale; before any figure every bar is empty', () => {
-    const bars = barsFromJob({ stages: [hashStage('read', 480)], progress: hashProgress({ stage: 'read-hash', stageIndex: 1, avgMBps: 960, bytesDone: 1e9, bytesTotal: 4e9 }) }, true);
+    const bars = barsFromJob(
+      {
+        stages: [hashStage('read', 480)],
+        progress: hashProgress({ stage: 'read-hash', stageIndex: 1, avgMBps: 960, bytesDone: 1e9, bytesTotal: 4e9 }),
+      },
+      true,
+    );
     expect(bars.map((b) => [b.state, b.width])).toEqual([
       ['done', 0.5],
       ['live', 1],
@@ -57,7 +74,16 @@ describe('Hash figures (model)', () => {
   });
 
   it('the all-cores bar names its stream count as soon as its stage reports progress', () => {
-    const p = hashProgress({ stage: 'memory-parallel', stageIndex: 3, avgMBps: 3000, bytesDone: 0, bytesTotal: 0, elapsed: 1, secondsTotal: 2, threads: 6 });
+    const p = hashProgress({
+      stage: 'memory-parallel',
+      stageIndex: 3,
+      avgMBps: 3000,
+      bytesDone: 0,
+      bytesTotal: 0,
+      elapsed: 1,
+      secondsTotal: 2,
+      threads: 6,
+    });
     expect(barsFromJob({ stages: [], progress: p }, true)[3]!.label).toBe('Hash in memory, 6 cores');
     expect(barsFromJob({ stages: [], progress: null }, true)[3]!.label).toBe('Hash in memory, all cores');
   });
@@ -65,7 +91,9 @@ describe('Hash figures (model)', () => {
   it('the waits say which side held the other up', () => {
     expect(waitLine(cpuBoundDoc().hash!.readHash)).toBe('The reader waited 3.9 s for the hasher: hashing is the limit.');
     expect(waitLine(storageBoundDoc().hash!.readHash)).toBe('The hasher waited 6.4 s for the reader: the disk is the limit.');
-    expect(waitLine({ ...cpuBoundDoc().hash!.readHash, readerWaitSeconds: 0.1, hasherWaitSeconds: 0.09 })).toMatch(/^Reader and hasher hardly waited for each other/);
+    expect(waitLine({ ...cpuBoundDoc().hash!.readHash, readerWaitSeconds: 0.1, hasherWaitSeconds: 0.09 })).toMatch(
+      /^Reader and hasher hardly waited for each other/,
+    );
   });
 });
 
@@ -116,7 +144,11 @@ describe('Hash figures (screen)', () => {
 
   it('the running stage shows a live bar from progress, and the status says where the test is', async () => {
     const { fake } = await startFile();
-    act(() => fake.emitHashProgress(hashProgress({ stage: 'read', stageIndex: 0, stageCount: 4, bytesDone: 4.2e9, bytesTotal: 16.8e9, avgMBps: 6310, instMBps: 6420 })));
+    act(() =>
+      fake.emitHashProgress(
+        hashProgress({ stage: 'read', stageIndex: 0, stageCount: 4, bytesDone: 4.2e9, bytesTotal: 16.8e9, avgMBps: 6310, instMBps: 6420 }),
+      ),
+    );
     expect(bar('read').dataset.state).toBe('live');
     expect(value('read')).toBe('6,310 MB/s so far');
     expect(width('read')).toBe('100%');
@@ -125,14 +157,20 @@ describe('Hash figures (screen)', () => {
     expect(screen.getByRole('progressbar', { name: 'Progress of the hash test' }).getAttribute('aria-valuenow')).toBe('6.3');
 
     act(() => fake.emitHashStage(hashStage('read', 6500)));
-    act(() => fake.emitHashProgress(hashProgress({ stage: 'read-hash', stageIndex: 1, bytesDone: 8.4e9, bytesTotal: 16.8e9, avgMBps: 2540 })));
+    act(() =>
+      fake.emitHashProgress(hashProgress({ stage: 'read-hash', stageIndex: 1, bytesDone: 8.4e9, bytesTotal: 16.8e9, avgMBps: 2540 })),
+    );
     expect(bar('read').dataset.state).toBe('done');
     expect(bar('read-hash').dataset.state).toBe('live');
     expect(value('read-hash')).toBe('2,540 MB/s so far');
     expect(width('read-hash')).toBe('39.1%');
 
     // The memory stages are time-bound: the status counts down seconds.
-    act(() => fake.emitHashProgress(hashProgress({ stage: 'memory', stageIndex: 2, bytesDone: 2.6e9, bytesTotal: 0, elapsed: 1.2, secondsTotal: 2, avgMBps: 2600 })));
+    act(() =>
+      fake.emitHashProgress(
+        hashProgress({ stage: 'memory', stageIndex: 2, bytesDone: 2.6e9, bytesTotal: 0, elapsed: 1.2, secondsTotal: 2, avgMBps: 2600 }),
+      ),
+    );
     expect(screen.getByTestId('hash-status').textContent).toBe('Step 3 of 4 · hashing in memory on 1 core · 1 s left');
     expect(bar('read-hash').dataset.state).toBe('pending'); // its stage event has not arrived (in this test)
   });
@@ -141,7 +179,9 @@ describe('Hash figures (screen)', () => {
     const { fake, user } = await renderHash();
     await user.click(screen.getByTestId('hash-source-generate'));
     await user.click(screen.getByTestId('hash-start'));
-    act(() => fake.emitHashProgress(hashProgress({ stage: 'write', stageIndex: 0, stageCount: 5, bytesDone: 1e9, bytesTotal: 4e9, avgMBps: 900 })));
+    act(() =>
+      fake.emitHashProgress(hashProgress({ stage: 'write', stageIndex: 0, stageCount: 5, bytesDone: 1e9, bytesTotal: 4e9, avgMBps: 900 })),
+    );
     expect(screen.getByTestId('hash-status').textContent).toBe('Step 1 of 5 · writing the test file · 1.0 GB of 4.0 GB');
     for (const s of BARS) expect(bar(s).dataset.state).toBe('pending');
     act(() => fake.emitHashStage(hashStage('write', 910)));
@@ -161,11 +201,17 @@ describe('Hash figures (screen)', () => {
     const verify = screen.getByTestId('hash-verify');
     expect(verify.textContent).toBe('✓ Matches the SHA-256 in SHA256SUMS.');
     expect(verify.className).toContain('hash-verify--ok');
-    expect(screen.getByTestId('hash-provider').textContent).toBe('SHA-256 · OpenSSL 3.0.22 1 Jul 2025 (libcrypto) · on AMD Ryzen 5 7640U w/ Radeon 760M Graphics (4 cores)');
-    expect(screen.getByTestId('hash-file').textContent).toBe('/media/ana/TB5/Footage/A001_C002_1122XY.mov · 16.8 GB · your file, only read');
+    expect(screen.getByTestId('hash-provider').textContent).toBe(
+      'SHA-256 · OpenSSL 3.0.22 1 Jul 2025 (libcrypto) · on AMD Ryzen 5 7640U w/ Radeon 760M Graphics (4 cores)',
+    );
+    expect(screen.getByTestId('hash-file').textContent).toBe(
+      '/media/ana/TB5/Footage/A001_C002_1122XY.mov · 16.8 GB · your file, only read',
+    );
     expect(screen.getByTestId('hash-cache-badge').textContent).toMatch(/^● direct I\/O · the file’s own data/);
     expect(screen.getByTestId('hash-waits').textContent).toBe('The reader waited 3.9 s for the hasher: hashing is the limit.');
-    expect(screen.getByTestId('hash-efficiency').textContent).toBe('Read + hash reached 98 % of the slower of reading and one-core hashing.');
+    expect(screen.getByTestId('hash-efficiency').textContent).toBe(
+      'Read + hash reached 98 % of the slower of reading and one-core hashing.',
+    );
     expect(screen.getByTestId('hash-notes').textContent).toContain('the 4-core figure is what several files hashed at once could reach');
     expect(screen.getByTestId('hash-status').textContent).toBe('Done · 16.8 GB hashed with SHA-256');
     expect(BARS.map(value)).toEqual(['6,500 MB/s', '2,550 MB/s', '2,600 MB/s', '9,800 MB/s']);
@@ -181,12 +227,16 @@ describe('Hash figures (screen)', () => {
     expect(screen.getByTestId('hash-digest').textContent).toBe(STORAGE_DIGEST);
     expect(screen.getByTestId('hash-digest').querySelectorAll('.hash-digest__group')).toHaveLength(16);
     const verify = screen.getByTestId('hash-verify');
-    expect(within(verify).getByText(/Does NOT match/).textContent).toBe('✗ Does NOT match the SHA-512 you gave: the file differs from the one that digest was made from.');
+    expect(within(verify).getByText(/Does NOT match/).textContent).toBe(
+      '✗ Does NOT match the SHA-512 you gave: the file differs from the one that digest was made from.',
+    );
     expect(verify.className).toContain('hash-verify--bad');
     expect(verify.getAttribute('role')).toBe('alert');
     expect(screen.getByTestId('hash-verify-expected').textContent).toBe(STORAGE_EXPECTED);
     expect(verify.textContent).toContain('Expected (pasted):');
-    expect(screen.getByTestId('hash-file').textContent).toBe('/media/t7/.diskdial-3f9c2e41/hash-test.dat · 4.0 GB · a test file DiskDial wrote for the test, and removed afterwards');
+    expect(screen.getByTestId('hash-file').textContent).toBe(
+      '/media/t7/.diskdial-3f9c2e41/hash-test.dat · 4.0 GB · a test file DiskDial wrote for the test, and removed afterwards',
+    );
     expect(screen.getByTestId('hash-cache-badge').textContent).toMatch(/^● direct I\/O · random data/);
     expect(screen.getByTestId('hash-waits').textContent).toBe('The hasher waited 6.4 s for the reader: the disk is the limit.');
     expect(label('memory-parallel')).toBe('Hash in memory, 2 cores');

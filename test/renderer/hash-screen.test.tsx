@@ -112,7 +112,13 @@ describe('Hash screen', () => {
   it('a failed test shows the error in plain words in an alert; the next start clears it', async () => {
     const { fake, user } = await renderWithPath();
     await user.click(hashStart());
-    act(() => fake.emitHashDone({ jobId: HJOB, outcome: 'failed', error: { code: 'ENOENT', message: 'open(2) failed, ENOENT: /data/big.iso does not exist.' } }));
+    act(() =>
+      fake.emitHashDone({
+        jobId: HJOB,
+        outcome: 'failed',
+        error: { code: 'ENOENT', message: 'open(2) failed, ENOENT: /data/big.iso does not exist.' },
+      }),
+    );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toBe('open(2) failed, ENOENT: /data/big.iso does not exist.');
     expect(screen.getByTestId('hash-status').textContent).toBe('Failed before any step finished.');

@@ -5,7 +5,14 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HashSettings, type TargetInfo } from '../../app/src/ipc/contract';
-import { DEFAULT_FORM, formErrors, startBlock, toHashSettings, verifyValue, type HashForm } from '../../renderer/src/features/hash/settings';
+import {
+  DEFAULT_FORM,
+  formErrors,
+  startBlock,
+  toHashSettings,
+  verifyValue,
+  type HashForm,
+} from '../../renderer/src/features/hash/settings';
 import { useHashStore } from '../../renderer/src/features/hash/store';
 import { createWsBridge } from '../../renderer/src/lib/ws-bridge';
 import { createFakeBridge, target } from './helpers/fake-bridge';
@@ -30,8 +37,15 @@ describe('Hash settings (pure)', () => {
       expect(s).not.toBeNull();
       expect(HashSettings.parse(s)).toEqual(s);
     }
-    expect(toHashSettings(form({ path: ' /data/big.iso ' }), undefined)).toEqual({ source: { kind: 'file', path: '/data/big.iso' }, algo: 'sha256' });
-    expect(toHashSettings(form({ source: 'generate', size: 'custom', customSize: '512 MiB' }), '/media/t7')!.source).toEqual({ kind: 'generate', target: '/media/t7', sizeBytes: 512 * 1024 * 1024 });
+    expect(toHashSettings(form({ path: ' /data/big.iso ' }), undefined)).toEqual({
+      source: { kind: 'file', path: '/data/big.iso' },
+      algo: 'sha256',
+    });
+    expect(toHashSettings(form({ source: 'generate', size: 'custom', customSize: '512 MiB' }), '/media/t7')!.source).toEqual({
+      kind: 'generate',
+      target: '/media/t7',
+      sizeBytes: 512 * 1024 * 1024,
+    });
   });
 
   it('sends nothing it cannot: an empty path, no target, a bad size or a digest of the wrong length', () => {
@@ -42,10 +56,16 @@ describe('Hash settings (pure)', () => {
   });
 
   it('says what is wrong with a field', () => {
-    expect(formErrors(form({ source: 'generate', size: 'custom', customSize: 'lots' })).customSize).toBe('Type a size like 750 MB or 10 GB.');
-    expect(formErrors(form({ source: 'generate', size: 'custom', customSize: '100 GiB' })).customSize).toBe('Between 16.8 MB and 68.7 GB (16 MiB to 64 GiB).');
+    expect(formErrors(form({ source: 'generate', size: 'custom', customSize: 'lots' })).customSize).toBe(
+      'Type a size like 750 MB or 10 GB.',
+    );
+    expect(formErrors(form({ source: 'generate', size: 'custom', customSize: '100 GiB' })).customSize).toBe(
+      'Between 16.8 MB and 68.7 GB (16 MiB to 64 GiB).',
+    );
     expect(formErrors(form({ verify: 'abc123' })).verify).toBe('A SHA-256 digest has 64 hex digits; this has 6.');
-    expect(formErrors(form({ verify: STORAGE_DIGEST })).verify).toBe('That is a SHA-512 digest (128 hex digits): choose SHA-512, or paste the SHA-256 one.');
+    expect(formErrors(form({ verify: STORAGE_DIGEST })).verify).toBe(
+      'That is a SHA-512 digest (128 hex digits): choose SHA-512, or paste the SHA-256 one.',
+    );
     expect(formErrors(form({ verify: CPU_DIGEST.toUpperCase() }))).toEqual({});
     expect(formErrors(form({ verify: '~/Downloads/SHA256SUMS' }))).toEqual({});
     // Read as the core reads a pasted digest: labelled, grouped with blanks or colons.
@@ -73,7 +93,9 @@ describe('Hash settings (pure)', () => {
       "Not enough free space: the test file needs 16 GB and keeps 16.8 MB free for the file system's own bookkeeping and other programs writing meanwhile; 5 GB is free. The largest that fits is 4.9 GB.",
     );
     // Exactly what the workspace refuses: the file plus its head-room (was: only the file).
-    expect(startBlock(form({ source: 'generate', size: 1e9 }), { target: target({ freeBytes: 1e9 + 1e6 }) })).toMatch(/^Not enough free space: the test file needs 1 GB/);
+    expect(startBlock(form({ source: 'generate', size: 1e9 }), { target: target({ freeBytes: 1e9 + 1e6 }) })).toMatch(
+      /^Not enough free space: the test file needs 1 GB/,
+    );
     expect(startBlock(form({ path: '/x', verify: 'abc' }), { target: t7 })).toBe('Correct the settings marked above.');
   });
 });
@@ -106,7 +128,11 @@ describe('Hash settings (screen)', () => {
     await user.click(startButton());
     const sent = fake.hashCalls.start[0]!;
     expect(HashSettings.parse(sent)).toEqual(sent);
-    expect(sent).toEqual({ source: { kind: 'generate', target: '/media/t7', sizeBytes: 16e9 }, algo: 'sha512', verify: '/media/t7/SHA512SUMS' });
+    expect(sent).toEqual({
+      source: { kind: 'generate', target: '/media/t7', sizeBytes: 16e9 },
+      algo: 'sha512',
+      verify: '/media/t7/SHA512SUMS',
+    });
   });
 
   it('a custom size is checked as typed, and sent in bytes', async () => {
@@ -166,7 +192,9 @@ describe('Hash settings (screen)', () => {
     const { fake, user } = await renderHash();
     await user.click(screen.getByTestId('hash-choose'));
     expect(fake.hashCalls.chooseFile).toBe(1);
-    expect(screen.getByTestId('hash-pick-note').textContent).toBe('Type the file’s path (browser mode cannot open a file picker on this machine).');
+    expect(screen.getByTestId('hash-pick-note').textContent).toBe(
+      'Type the file’s path (browser mode cannot open a file picker on this machine).',
+    );
     expect(document.activeElement).toBe(screen.getByLabelText('File'));
   });
 

@@ -77,9 +77,15 @@ describe('Result view', () => {
 
     await user.click(within(view).getByTestId('export-csv'));
     expect(await within(view).findByText('Saved /home/ana/Downloads/diskdial-quick-2026-11-22.csv')).toBeTruthy();
-    expect(fake.historyCalls.save.at(-1)).toEqual({ filename: 'diskdial-quick-2026-11-22.csv', data: `csv export of ${quickJson.id}`, encoding: 'utf8', mime: 'text/csv' });
+    expect(fake.historyCalls.save.at(-1)).toEqual({
+      filename: 'diskdial-quick-2026-11-22.csv',
+      data: `csv export of ${quickJson.id}`,
+      encoding: 'utf8',
+      mime: 'text/csv',
+    });
 
-    fake.bridge.copyText = () => Promise.resolve({ ok: false, error: { code: 'ERR_CLIPBOARD', message: 'The browser did not allow copying to the clipboard.' } });
+    fake.bridge.copyText = () =>
+      Promise.resolve({ ok: false, error: { code: 'ERR_CLIPBOARD', message: 'The browser did not allow copying to the clipboard.' } });
     await user.click(within(view).getByTestId('export-md'));
     expect(await within(view).findByText('The browser did not allow copying to the clipboard.')).toBeTruthy();
 
@@ -140,7 +146,8 @@ describe('Compare view', () => {
     expect(heads[1]).toContain('baseline');
     expect(heads[2]).toContain('Through the hub');
 
-    const row = (label: string) => [...table.querySelectorAll('tbody tr')].find((tr) => tr.querySelector('th')!.textContent!.startsWith(label))!;
+    const row = (label: string) =>
+      [...table.querySelectorAll('tbody tr')].find((tr) => tr.querySelector('th')!.textContent!.startsWith(label))!;
     const write = row('Write');
     expect(text(write.querySelectorAll('td')[0]!)).toMatch(/^1,769 ± \d+(\.\d+)? MB\/sbaseline$/);
     const hubWrite = write.querySelectorAll('td')[1]!;

@@ -29,7 +29,14 @@ function t7Doc(): ResultDocument {
   doc.label = 'Through the hub';
   doc.startedAt = '2026-11-22T10:00:00.000Z';
   doc.cacheMode = 'buffered';
-  doc.target = { ...doc.target, path: '/media/t7', volume: 'T7', fs: 'exfat', totalBytes: 1e12, device: { model: 'Samsung PSSD T7', serial: 'S6XNNS0T', bus: 'usb', link: 'USB 3.2 Gen 2 (10 Gb/s)' } };
+  doc.target = {
+    ...doc.target,
+    path: '/media/t7',
+    volume: 'T7',
+    fs: 'exfat',
+    totalBytes: 1e12,
+    device: { model: 'Samsung PSSD T7', serial: 'S6XNNS0T', bus: 'usb', link: 'USB 3.2 Gen 2 (10 Gb/s)' },
+  };
   doc.flags = [{ code: 'cached', message: 'Measured through the page cache.', fix: 'Run again.', severity: 'warning' }];
   return doc;
 }
@@ -88,14 +95,25 @@ describe('History list', () => {
     const { user } = await renderHistory(seeded());
     await screen.findAllByTestId('history-row');
     const drive = screen.getByTestId('history-filter-drive') as HTMLSelectElement;
-    expect([...drive.options].map((o) => o.textContent)).toEqual(['All drives', 'Samsung PSSD T7 · USB 3.2 Gen 2 (10 Gb/s) · exfat · 1 TB', expect.stringContaining('virtio')]);
+    expect([...drive.options].map((o) => o.textContent)).toEqual([
+      'All drives',
+      'Samsung PSSD T7 · USB 3.2 Gen 2 (10 Gb/s) · exfat · 1 TB',
+      expect.stringContaining('virtio'),
+    ]);
     await user.selectOptions(drive, 'S6XNNS0T');
     expect(rows().map((r) => r.dataset.id)).toEqual(['quick-t7']);
     expect(screen.getByText('Showing 1 of 5 results')).toBeTruthy();
 
     await user.selectOptions(drive, '');
     const kind = screen.getByTestId('history-filter-kind') as HTMLSelectElement;
-    expect([...kind.options].map((o) => o.textContent)).toEqual(['All tests', 'Quick Test', 'CrystalDiskMark grid', 'Sustained write', 'Many-file test', 'Hash test']);
+    expect([...kind.options].map((o) => o.textContent)).toEqual([
+      'All tests',
+      'Quick Test',
+      'CrystalDiskMark grid',
+      'Sustained write',
+      'Many-file test',
+      'Hash test',
+    ]);
     await user.selectOptions(kind, 'quick');
     expect(rows().map((r) => r.dataset.id)).toEqual(['quick-t7', quickJson.id]);
     await user.selectOptions(drive, 'overlayblk');
@@ -185,14 +203,18 @@ describe('History list', () => {
     expect(await screen.findByText('Already in history')).toBeTruthy();
 
     // Not a result: the core's words.
-    fake.bridge.importResult = () => Promise.resolve({ ok: false, error: { code: 'ERR_INVALID_RESULT', message: 'notes.txt is not a DiskDial result.' } });
+    fake.bridge.importResult = () =>
+      Promise.resolve({ ok: false, error: { code: 'ERR_INVALID_RESULT', message: 'notes.txt is not a DiskDial result.' } });
     await user.upload(input, new File(['hello'], 'notes.json', { type: 'application/json' }));
     expect(await screen.findByText('notes.txt is not a DiskDial result.')).toBeTruthy();
   });
 
   it('shows the files that could not be read, with each reason', async () => {
     const fake = seeded();
-    fake.history.skipped.push({ file: 'broken.json', reason: 'Not JSON.' }, { file: 'future.json', reason: 'Made by a newer DiskDial (schema 2).' });
+    fake.history.skipped.push(
+      { file: 'broken.json', reason: 'Not JSON.' },
+      { file: 'future.json', reason: 'Made by a newer DiskDial (schema 2).' },
+    );
     const { user } = await renderHistory(fake);
     const notice = await screen.findByTestId('history-skipped');
     expect(text(notice)).toContain('2 files in /home/ana/.local/share/diskdial/results could not be read');

@@ -58,7 +58,9 @@ describe('Share dialog', () => {
     expect(img.alt).toBe('Result card: Boot disk');
 
     await user.click(within(dialog).getByTestId('share-save'));
-    expect(fake.historyCalls.save).toEqual([{ filename: 'diskdial-quick-2026-11-22.png', data: PNG_1X1, encoding: 'base64', mime: 'image/png' }]);
+    expect(fake.historyCalls.save).toEqual([
+      { filename: 'diskdial-quick-2026-11-22.png', data: PNG_1X1, encoding: 'base64', mime: 'image/png' },
+    ]);
     expect(await within(dialog).findByText('Saved /home/ana/Downloads/diskdial-quick-2026-11-22.png')).toBeTruthy();
 
     await user.click(within(dialog).getByTestId('share-copy'));
@@ -76,7 +78,11 @@ describe('Share dialog', () => {
   it('says plainly when the card cannot be drawn, and a refused clipboard', async () => {
     const fake = createFakeBridge();
     fake.history.add(clone(quickJson));
-    fake.bridge.copyImage = () => Promise.resolve({ ok: false, error: { code: 'ERR_CLIPBOARD', message: 'This browser cannot copy images to the clipboard here. Use Save PNG instead.' } });
+    fake.bridge.copyImage = () =>
+      Promise.resolve({
+        ok: false,
+        error: { code: 'ERR_CLIPBOARD', message: 'This browser cannot copy images to the clipboard here. Use Save PNG instead.' },
+      });
     const { user } = await renderApp(fake);
     await user.click(screen.getByTestId('nav-history'));
     await user.click(await screen.findByTestId('history-share'));
@@ -87,7 +93,8 @@ describe('Share dialog', () => {
     await user.click(within(dialog).getByText('Close'));
     expect(screen.queryByTestId('share-dialog')).toBeNull();
 
-    fake.bridge.shareCard = () => Promise.resolve({ ok: false, error: { code: 'ERR_CARD', message: 'Could not draw the card: no fonts.' } });
+    fake.bridge.shareCard = () =>
+      Promise.resolve({ ok: false, error: { code: 'ERR_CARD', message: 'Could not draw the card: no fonts.' } });
     await user.click(screen.getByTestId('history-share'));
     const again = await screen.findByTestId('share-dialog');
     expect(await within(again).findByText('Could not draw the card: no fonts.')).toBeTruthy();
@@ -122,14 +129,22 @@ describe('Saved to History on the test screens', () => {
     const { fake, user } = await renderApp();
     await user.click(screen.getByRole('button', { name: 'Start' }));
     act(() => {
-      fake.emitDone({ jobId: 'job-1', outcome: 'finished', result: resultDoc(900, 1000), saved: { error: { code: 'ENOSPC', message: 'The disk holding your results is full.' } } });
+      fake.emitDone({
+        jobId: 'job-1',
+        outcome: 'finished',
+        result: resultDoc(900, 1000),
+        saved: { error: { code: 'ENOSPC', message: 'The disk holding your results is full.' } },
+      });
     });
     expect(text(screen.getByTestId('saved-note'))).toBe('Not saved to History: The disk holding your results is full.');
   });
 
   it('the detailed and hash stores keep the saved note of a finished document', () => {
     const d = useDetailedStore.getState();
-    useDetailedStore.setState({ status: 'running', job: { kind: 'cdm', settings: {} as never, jobId: 'd1', plan: null, progress: null, steps: [], live: [], outcome: null } });
+    useDetailedStore.setState({
+      status: 'running',
+      job: { kind: 'cdm', settings: {} as never, jobId: 'd1', plan: null, progress: null, steps: [], live: [], outcome: null },
+    });
     d.onDone({ jobId: 'd1', outcome: 'finished', result: clone(quickJson), saved: { id: 'abc' } });
     expect(useDetailedStore.getState().saved.cdm).toEqual({ id: 'abc' });
 
@@ -140,7 +155,6 @@ describe('Saved to History on the test screens', () => {
 });
 
 describe('browser mode bridge: history verbs', () => {
-
   it('sends history and share requests on the socket with the contract’s payloads', () => {
     const bridge = createWsBridge('ws://x/ws', () => openSocket());
     const sock = FakeSocket.last;
@@ -185,9 +199,12 @@ describe('browser mode bridge: history verbs', () => {
     const writeText = vi.fn(() => Promise.resolve());
     const write = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', { clipboard: { writeText, write } });
-    vi.stubGlobal('ClipboardItem', class {
-      constructor(public items: Record<string, Blob>) {}
-    });
+    vi.stubGlobal(
+      'ClipboardItem',
+      class {
+        constructor(public items: Record<string, Blob>) {}
+      },
+    );
     expect(await copyTextInPage('| a |')).toEqual({ ok: true, value: { written: true } });
     expect(writeText).toHaveBeenCalledWith('| a |');
     expect(await copyImageInPage(PNG_1X1)).toEqual({ ok: true, value: { written: true } });

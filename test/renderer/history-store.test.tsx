@@ -11,7 +11,10 @@ import { resetStores } from './helpers/reset-stores';
 
 beforeEach(resetStores);
 
-const quick = (over: Partial<ResultDocument>): ResultDocument => ({ ...(JSON.parse(JSON.stringify(quickJson)) as ResultDocument), ...over });
+const quick = (over: Partial<ResultDocument>): ResultDocument => ({
+  ...(JSON.parse(JSON.stringify(quickJson)) as ResultDocument),
+  ...over,
+});
 
 /** A fake bridge whose listHistory answers only when the test says, in any order. */
 function heldListings() {
@@ -56,5 +59,4 @@ describe('history store, answers out of order', () => {
     expect(names()).not.toContain('Old name');
     expect(useHistoryStore.getState().loading).toBe(false);
   });
-
 });

@@ -19,7 +19,15 @@ class NoResize {
 }
 (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
 
-const USB_GEN2 = { kind: 'usb', label: 'USB 3.2 Gen 2', rawMbps: 10000, encoding: '128b/132b', ceilingMBps: 1212.12, typicalMBps: [900, 1050], source: 'sysfs' };
+const USB_GEN2 = {
+  kind: 'usb',
+  label: 'USB 3.2 Gen 2',
+  rawMbps: 10000,
+  encoding: '128b/132b',
+  ceilingMBps: 1212.12,
+  typicalMBps: [900, 1050],
+  source: 'sysfs',
+};
 
 /** A target whose device carries a link (the field is optional on TargetInfo). */
 function linked(link: unknown = USB_GEN2, over: Partial<TargetInfo> = {}): TargetInfo {
@@ -68,7 +76,9 @@ describe('link in the target picker', () => {
     const button = screen.getByRole('button', { name: /^Target: T7 USB 3\.2 Gen 2 · ≤ 1,212 MB\/s.*, at \/media\/t7\. Change target$/ });
     const onButton = within(button).getByTestId('target-link');
     expect(onButton.textContent).toBe('USB 3.2 Gen 2 · ≤ 1,212 MB/s (typ. 900–1,050)');
-    expect(onButton.getAttribute('title')).toMatch(/most this connection can carry after line encoding; figures above it cannot be the disk’s/);
+    expect(onButton.getAttribute('title')).toMatch(
+      /most this connection can carry after line encoding; figures above it cannot be the disk’s/,
+    );
 
     await user.click(button);
     const options = screen.getAllByRole('option');

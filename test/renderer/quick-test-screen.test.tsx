@@ -139,7 +139,18 @@ describe('Quick Test screen', () => {
   it('the picker shows non-startable volumes disabled with the reason; browser mode offers a path field', async () => {
     const user = userEvent.setup();
     const fake = await renderApp(
-      createFakeBridge([target(), target({ path: '/ro', name: 'Archive', mountPoint: '/ro', readOnly: true, startable: false, reason: 'Read-only.', device: { bus: 'sata', removable: false } })]),
+      createFakeBridge([
+        target(),
+        target({
+          path: '/ro',
+          name: 'Archive',
+          mountPoint: '/ro',
+          readOnly: true,
+          startable: false,
+          reason: 'Read-only.',
+          device: { bus: 'sata', removable: false },
+        }),
+      ]),
     );
     await user.click(screen.getByRole('button', { name: /Target: T7/ }));
     const list = screen.getByRole('listbox');

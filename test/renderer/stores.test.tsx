@@ -10,7 +10,10 @@ beforeEach(resetStores);
 
 describe('targets store', () => {
   it('loads targets and selects the first startable one', async () => {
-    const fake = createFakeBridge([target({ path: '/ro', name: 'RO', readOnly: true, startable: false, reason: 'Read-only' }), target({ path: '/ok' })]);
+    const fake = createFakeBridge([
+      target({ path: '/ro', name: 'RO', readOnly: true, startable: false, reason: 'Read-only' }),
+      target({ path: '/ok' }),
+    ]);
     setBridgeForTests(fake.bridge);
     await useTargetsStore.getState().load();
     const s = useTargetsStore.getState();
@@ -33,7 +36,8 @@ describe('targets store', () => {
 
   it('keeps the error when listing fails', async () => {
     const fake = createFakeBridge();
-    fake.bridge.listTargets = () => Promise.resolve({ ok: false, error: { code: 'ERR_DISCONNECTED', message: 'Lost the connection to DiskDial.' } });
+    fake.bridge.listTargets = () =>
+      Promise.resolve({ ok: false, error: { code: 'ERR_DISCONNECTED', message: 'Lost the connection to DiskDial.' } });
     setBridgeForTests(fake.bridge);
     await useTargetsStore.getState().load();
     expect(useTargetsStore.getState().error?.code).toBe('ERR_DISCONNECTED');
@@ -118,7 +122,10 @@ describe('quick-test store', () => {
     // The live instants saw 3,769 at most; the cycle's own series went higher.
     s.onProgress(progress({ instMBps: 3769 }));
     const doc = resultDoc(3780, 835);
-    doc.tests[0]!.series = [{ t: 0.1, mbps: 3700 }, { t: 0.2, mbps: 3850 }];
+    doc.tests[0]!.series = [
+      { t: 0.1, mbps: 3700 },
+      { t: 0.2, mbps: 3850 },
+    ];
     doc.tests[1]!.series = [];
     s.onCycle({ jobId: 'job-1', cycle: 1, result: doc });
     s.onDone({ jobId: 'job-1', outcome: 'finished' });

@@ -3,7 +3,14 @@
 // a user would look up match what Apple, Avid and Sony print.
 import { describe, expect, it } from 'vitest';
 import { videoData } from '../../renderer/src/features/quick-test/video-data';
-import { citesOf, mbpsToMBps, neededMbps, type FrameFigure, type RateFigure, type VideoFormat } from '../../renderer/src/features/quick-test/video-math';
+import {
+  citesOf,
+  mbpsToMBps,
+  neededMbps,
+  type FrameFigure,
+  type RateFigure,
+  type VideoFormat,
+} from '../../renderer/src/features/quick-test/video-math';
 
 const { formats, resolutions, frameRates, sources, families } = videoData;
 const fmt = (id: string): VideoFormat => formats.find((f) => f.id === id)!;
@@ -67,7 +74,8 @@ describe("the makers' figures", () => {
       ['prores-xq', 'hd', 29.97, 495],
       ['prores-hq', '8k', 59.94, 7542],
     ];
-    for (const [id, r, fps, mbps] of apple) expect(neededMbps(fmt(id), res(r), fps, resolutions), `${id} ${r} ${fps}`).toEqual({ mbps, estimated: false });
+    for (const [id, r, fps, mbps] of apple)
+      expect(neededMbps(fmt(id), res(r), fps, resolutions), `${id} ${r} ${fps}`).toEqual({ mbps, estimated: false });
   });
   it('884 Mb/s for UHD 29.97 ProRes 422 HQ is 110.5 MB/s; a 95 MB/s drive is not told it fits', () => {
     expect(needMBps('prores-hq', 'uhd', 29.97)).toBe(110.5);

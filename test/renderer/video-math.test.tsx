@@ -1,7 +1,17 @@
 // The video tables' arithmetic against hand-computed figures.
 import { describe, expect, it } from 'vitest';
 import { videoData } from '../../renderer/src/features/quick-test/video-data';
-import { cellVerdict, fits, formatFps, maxFps, mbpsToMBps, neededMbps, usableMBps, withMarginMBps, type VideoFormat } from '../../renderer/src/features/quick-test/video-math';
+import {
+  cellVerdict,
+  fits,
+  formatFps,
+  maxFps,
+  mbpsToMBps,
+  neededMbps,
+  usableMBps,
+  withMarginMBps,
+  type VideoFormat,
+} from '../../renderer/src/features/quick-test/video-math';
 
 const { formats, resolutions } = videoData;
 const fmt = (id: string): VideoFormat => formats.find((f) => f.id === id)!;
@@ -36,7 +46,7 @@ describe('neededMbps', () => {
   });
   it('DNxHR HD is scaled by pixel count from Avid’s 2048×1080 figure, and marked as an estimate', () => {
     const n = neededMbps(fmt('dnxhr-hq'), res('hd'), 25, resolutions)!;
-    expect(mbpsToMBps(n.mbps)).toBeCloseTo(((970752 * 1920) / 2048) * 25 / 1e6, 9);
+    expect(mbpsToMBps(n.mbps)).toBeCloseTo((((970752 * 1920) / 2048) * 25) / 1e6, 9);
     expect(n.estimated).toBe(true);
   });
   it('BRAW 3:1 6K 24 = 6144×3240×12/3×24/8 MB/s, flagged as an estimate', () => {
@@ -45,7 +55,8 @@ describe('neededMbps', () => {
     expect(n.estimated).toBe(true);
   });
   it('a camera mode keeps its rate across its frame rates and scales beyond them: H.264 UHD 100 Mb/s at 24–30, 200 at 59.94', () => {
-    for (const fps of [23.976, 25, 29.97, 30]) expect(neededMbps(fmt('h264-camera'), res('uhd'), fps, resolutions)).toEqual({ mbps: 100, estimated: false });
+    for (const fps of [23.976, 25, 29.97, 30])
+      expect(neededMbps(fmt('h264-camera'), res('uhd'), fps, resolutions)).toEqual({ mbps: 100, estimated: false });
     const n = neededMbps(fmt('h264-camera'), res('uhd'), 59.94, resolutions)!;
     expect(n.mbps).toBeCloseTo(200, 9);
     expect(n.estimated).toBe(true);

@@ -33,16 +33,20 @@ describe('Will it work? / How fast?', () => {
 
   it('one fact per cell: ✓/✗ alone, a frame rate alone, a speed alone', () => {
     renderWith(500, 900);
-    for (const cell of within(screen.getByTestId('grid-work')).getAllByRole('cell')) expect(cell.textContent).toMatch(/^(✓yes|✗no|—not offered)$/);
-    for (const cell of within(screen.getByTestId('grid-fast')).getAllByRole('cell')) expect(cell.textContent).toMatch(/^([\d,]+|—not offered)$/);
-    for (const cell of within(screen.getByTestId('grid-need')).getAllByRole('cell')) expect(cell.textContent).toMatch(/^([\d,.]+(\* \(estimate\))?|—not offered)$/);
+    for (const cell of within(screen.getByTestId('grid-work')).getAllByRole('cell'))
+      expect(cell.textContent).toMatch(/^(✓yes|✗no|—not offered)$/);
+    for (const cell of within(screen.getByTestId('grid-fast')).getAllByRole('cell'))
+      expect(cell.textContent).toMatch(/^([\d,]+|—not offered)$/);
+    for (const cell of within(screen.getByTestId('grid-need')).getAllByRole('cell'))
+      expect(cell.textContent).toMatch(/^([\d,.]+(\* \(estimate\))?|—not offered)$/);
   });
 
   it('tables are named, and every header has a scope: resolutions span Write and Read, formats head their rows', () => {
     renderWith(500, 900);
     const work = screen.getByRole('table', { name: /Will it work\? At 29.97 fps/ });
     expect(screen.getByRole('table', { name: /How fast\? Frames per second/ })).toBeTruthy();
-    for (const th of document.querySelectorAll('th')) expect(th.getAttribute('scope'), th.textContent ?? '').toMatch(/^(col|row|colgroup)$/);
+    for (const th of document.querySelectorAll('th'))
+      expect(th.getAttribute('scope'), th.textContent ?? '').toMatch(/^(col|row|colgroup)$/);
     const uhd = within(work).getByRole('columnheader', { name: /UHD/ });
     expect(uhd.getAttribute('scope')).toBe('colgroup');
     expect(uhd.getAttribute('colspan')).toBe('2');
@@ -77,7 +81,9 @@ describe('Will it work? / How fast?', () => {
 describe('contrast (WCAG 2.1 AA, 4.5:1), from the stylesheet', () => {
   const css = fs.readFileSync(path.resolve(__dirname, '../../renderer/src/styles.css'), 'utf8');
   const rootAt = css.indexOf(':root {');
-  const root = Object.fromEntries([...css.slice(rootAt, css.indexOf('}', rootAt)).matchAll(/--([\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]!.trim()]));
+  const root = Object.fromEntries(
+    [...css.slice(rootAt, css.indexOf('}', rootAt)).matchAll(/--([\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]!.trim()]),
+  );
   const rule = (selector: string): string => {
     const i = css.indexOf(`\n${selector} {`);
     expect(i, selector).toBeGreaterThan(-1);

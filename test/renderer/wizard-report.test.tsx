@@ -39,7 +39,15 @@ async function finishPlan(fake: Fake = wizardBridge(), docs: ResultDocument[] = 
   await waitFor(() => expect(useWizardStore.getState().status).toBe('running'));
   const ids = docs.map((d) => d.id);
   for (const f of ['ext4', 'ext4-fscrypt', 'xfs']) {
-    act(() => fake.emitWizardFormat({ jobId: 'wjob-1', planId: 'plan-1', format: f as 'ext4', formatLabel: f, resultIds: ids.filter((id) => id.includes(`-${f}-`)) }));
+    act(() =>
+      fake.emitWizardFormat({
+        jobId: 'wjob-1',
+        planId: 'plan-1',
+        format: f as 'ext4',
+        formatLabel: f,
+        resultIds: ids.filter((id) => id.includes(`-${f}-`)),
+      }),
+    );
   }
   act(() => fake.emitWizardDone({ jobId: 'wjob-1', planId: 'plan-1', outcome: 'finished', resultIds: ids }));
   await screen.findByTestId('report-table');
@@ -88,7 +96,11 @@ describe('the report', () => {
     expect(text(within(view).getByTestId('report-rule'))).toContain('Welch');
     expect(text(within(view).getByTestId('report-findings'))).toMatch(/ext4 \(fscrypt encrypted\)/);
     // A chart per stress size.
-    expect(within(view).getAllByTestId('report-chart').map((f) => text(f.querySelector('figcaption')))).toEqual(['Stress size 1 GB', 'Stress size 5 GB']);
+    expect(
+      within(view)
+        .getAllByTestId('report-chart')
+        .map((f) => text(f.querySelector('figcaption'))),
+    ).toEqual(['Stress size 1 GB', 'Stress size 5 GB']);
     expect(ids).toHaveLength(6);
   });
 
@@ -130,7 +142,9 @@ describe('the report', () => {
       ['report-export-html', 'html'],
     ] as const) {
       await user.click(screen.getByTestId(id));
-      await waitFor(() => expect(fake.historyCalls.save.at(-1)?.filename).toBe(`diskdial-report-${docs[0]!.startedAt.slice(0, 10)}.${ext}`));
+      await waitFor(() =>
+        expect(fake.historyCalls.save.at(-1)?.filename).toBe(`diskdial-report-${docs[0]!.startedAt.slice(0, 10)}.${ext}`),
+      );
     }
     expect(fake.wizardCalls.exportReport.map((c) => c.format)).toEqual(['md', 'md', 'csv', 'json', 'html']);
     expect(fake.historyCalls.save.map((s) => s.encoding)).toEqual(['utf8', 'utf8', 'utf8']);
@@ -141,7 +155,10 @@ describe('the report', () => {
     const { ids } = await finishPlan(fake);
     let printing: { body: boolean; marked: number } | null = null;
     const print = vi.spyOn(window, 'print').mockImplementation(() => {
-      printing = { body: document.body.classList.contains('printing-report'), marked: document.querySelectorAll('.report-body[data-printing]').length };
+      printing = {
+        body: document.body.classList.contains('printing-report'),
+        marked: document.querySelectorAll('.report-body[data-printing]').length,
+      };
     });
     await userEvent.setup().click(screen.getByTestId('report-export-pdf'));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
@@ -177,7 +194,9 @@ describe('the report', () => {
     await user.type(screen.getByTestId('wizard-confirm-input'), T7.name);
     await user.click(screen.getByTestId('wizard-start'));
     await waitFor(() => expect(useWizardStore.getState().status).toBe('running'));
-    act(() => fake.emitWizardFormat({ jobId: 'wjob-1', planId: 'plan-1', format: 'ext4', formatLabel: 'ext4', resultIds: docs.map((d) => d.id) }));
+    act(() =>
+      fake.emitWizardFormat({ jobId: 'wjob-1', planId: 'plan-1', format: 'ext4', formatLabel: 'ext4', resultIds: docs.map((d) => d.id) }),
+    );
     act(() => fake.emitWizardDone({ jobId: 'wjob-1', planId: 'plan-1', outcome: 'stopped', resultIds: docs.map((d) => d.id) }));
     await user.click(screen.getByTestId('wizard-show-report'));
     const table = await screen.findByTestId('report-table');

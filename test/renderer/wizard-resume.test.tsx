@@ -21,7 +21,12 @@ describe('interrupted plans', () => {
     expect(isInterrupted(p, 'plan-old')).toBe(false);
     expect(isInterrupted({ ...p, status: 'done' }, null)).toBe(false);
     expect(isInterrupted({ ...p, status: 'stopped' }, null)).toBe(true);
-    const allDone = { ...p, status: 'failed' as const, steps: p.steps.map((s) => ({ ...s, status: 'done' as const })), final: { ...p.final, status: 'done' as const } };
+    const allDone = {
+      ...p,
+      status: 'failed' as const,
+      steps: p.steps.map((s) => ({ ...s, status: 'done' as const })),
+      final: { ...p.final, status: 'done' as const },
+    };
     expect(isInterrupted(allDone, null)).toBe(false);
   });
 
@@ -52,7 +57,19 @@ describe('interrupted plans', () => {
     expect(steps()).toEqual(['ext4:done', 'xfs:done', 'exfat:done', 'ext4-fscrypt:pending', 'ntfs:pending']);
     expect(text(screen.getByTestId('wizard-step-final'))).toContain('Leave the disk as exFAT');
     await waitFor(() => expect(useWizardStore.getState().status).toBe('running'));
-    act(() => fake.emitWizardProgress(wprogress({ jobId: 'wjob-9', planId: 'plan-old', formatIndex: 3, formatCount: 5, format: 'ext4-fscrypt', formatLabel: 'ext4 (fscrypt encrypted)', stage: 'erasing' })));
+    act(() =>
+      fake.emitWizardProgress(
+        wprogress({
+          jobId: 'wjob-9',
+          planId: 'plan-old',
+          formatIndex: 3,
+          formatCount: 5,
+          format: 'ext4-fscrypt',
+          formatLabel: 'ext4 (fscrypt encrypted)',
+          stage: 'erasing',
+        }),
+      ),
+    );
     expect(steps()).toEqual(['ext4:done', 'xfs:done', 'exfat:done', 'ext4-fscrypt:running', 'ntfs:pending']);
     expect(text(screen.getByTestId('wizard-run'))).toContain('3 of 5 formats done');
   });
@@ -61,7 +78,12 @@ describe('interrupted plans', () => {
     const fake = wizardBridge();
     const weakPlan = savedPlan({
       id: 'plan-loop',
-      settings: { ...savedPlan().settings, device: '/dev/loop7', identity: { path: '/dev/loop7', sizeBytes: 2e9, backingFile: '/var/tmp/diskdial.img' }, confirmName: 'loop7' },
+      settings: {
+        ...savedPlan().settings,
+        device: '/dev/loop7',
+        identity: { path: '/dev/loop7', sizeBytes: 2e9, backingFile: '/var/tmp/diskdial.img' },
+        confirmName: 'loop7',
+      },
     });
     fake.wizard.plans = [savedPlan(), weakPlan];
     const { user } = await renderWizard(fake);
@@ -72,7 +94,9 @@ describe('interrupted plans', () => {
     await user.click(within(t7).getByTestId('wizard-resume'));
     const relisting = within(t7).getByTestId('wizard-resume-relisting');
     expect(relisting.getAttribute('data-strength')).toBe('unique');
-    await waitFor(() => expect(text(within(t7).getByTestId('wizard-resume-now'))).toBe('At /dev/sdb now: Samsung PSSD T7, 1 TB, serial S5T7NS0R123.'));
+    await waitFor(() =>
+      expect(text(within(t7).getByTestId('wizard-resume-now'))).toBe('At /dev/sdb now: Samsung PSSD T7, 1 TB, serial S5T7NS0R123.'),
+    );
     expect(text(relisting)).toContain('Confirmed when the plan started: Samsung PSSD T7, 1 TB, serial S5T7NS0R123.');
     expect(text(relisting)).toContain('Identified by its serial number S5T7NS0R123.');
     // Internal disks too: a plan may have been allowed one.
@@ -81,14 +105,24 @@ describe('interrupted plans', () => {
     await user.click(within(loop).getByTestId('wizard-resume'));
     const weak = within(loop).getByTestId('wizard-resume-relisting');
     expect(weak.getAttribute('data-strength')).toBe('weak');
-    await waitFor(() => expect(text(within(loop).getByTestId('wizard-resume-now'))).toBe('At /dev/loop7 now: loop7, 2 GB, no serial number, image /var/tmp/diskdial.img.'));
-    expect(text(weak)).toContain('It has no serial number, no WWN and no partition table DiskDial wrote: only its path, size and disk image say it is the same disk. Check it before you type its name.');
+    await waitFor(() =>
+      expect(text(within(loop).getByTestId('wizard-resume-now'))).toBe(
+        'At /dev/loop7 now: loop7, 2 GB, no serial number, image /var/tmp/diskdial.img.',
+      ),
+    );
+    expect(text(weak)).toContain(
+      'It has no serial number, no WWN and no partition table DiskDial wrote: only its path, size and disk image say it is the same disk. Check it before you type its name.',
+    );
 
     // The disk is gone: the banner says so instead of showing another disk.
     fake.wizard.disks = [T7];
     await user.click(within(loop).getByText('Cancel'));
     await user.click(within(loop).getByTestId('wizard-resume'));
-    await waitFor(() => expect(text(within(loop).getByTestId('wizard-resume-now'))).toBe('Nothing is at /dev/loop7 now: connect the disk, then press Resume again.'));
+    await waitFor(() =>
+      expect(text(within(loop).getByTestId('wizard-resume-now'))).toBe(
+        'Nothing is at /dev/loop7 now: connect the disk, then press Resume again.',
+      ),
+    );
   });
 
   it('a refused resume says why in the banner', async () => {

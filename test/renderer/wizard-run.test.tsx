@@ -46,7 +46,17 @@ describe('running a plan', () => {
     expect(text(screen.getByTestId('wizard-run'))).toContain('Format 1 of 3: ext4');
     expect(text(screen.getByTestId('wizard-run'))).toContain('time left: after the first format');
 
-    const test = { name: 'Quick Test', sizeBytes: 1e9, run: 1, runs: 5, phase: 'write' as const, instMBps: 812, avgMBps: 800, bytesDone: 5e8, bytesTotal: 1e9 };
+    const test = {
+      name: 'Quick Test',
+      sizeBytes: 1e9,
+      run: 1,
+      runs: 5,
+      phase: 'write' as const,
+      instMBps: 812,
+      avgMBps: 800,
+      bytesDone: 5e8,
+      bytesTotal: 1e9,
+    };
     act(() => fake.emitWizardProgress(wprogress({ test, elapsed: 30 })));
     expect(text(run().getByTestId('value-write'))).toBe('812');
     expect(run().getByTestId('dial-write').classList.contains('dial--active')).toBe(true);
@@ -60,16 +70,36 @@ describe('running a plan', () => {
     expect(first).toBeLessThan(34);
 
     // Another job's events are not ours.
-    act(() => fake.emitWizardProgress(wprogress({ jobId: 'other', formatIndex: 2, format: 'xfs', formatLabel: 'XFS', test: { ...test, instMBps: 5 } })));
+    act(() =>
+      fake.emitWizardProgress(
+        wprogress({ jobId: 'other', formatIndex: 2, format: 'xfs', formatLabel: 'XFS', test: { ...test, instMBps: 5 } }),
+      ),
+    );
     expect(steps()).toEqual(['ext4:running', 'ext4-fscrypt:pending', 'xfs:pending']);
     expect(text(run().getByTestId('value-read'))).toBe('955');
 
     // ext4 is saved; the next format is erased (the needles drop) and time left is known.
-    act(() => fake.emitWizardFormat({ jobId: 'wjob-1', planId: 'plan-1', format: 'ext4', formatLabel: 'ext4', resultIds: ['r-ext4-1', 'r-ext4-5'] }));
+    act(() =>
+      fake.emitWizardFormat({
+        jobId: 'wjob-1',
+        planId: 'plan-1',
+        format: 'ext4',
+        formatLabel: 'ext4',
+        resultIds: ['r-ext4-1', 'r-ext4-5'],
+      }),
+    );
     expect(steps()).toEqual(['ext4:done', 'ext4-fscrypt:pending', 'xfs:pending']);
     act(() =>
       fake.emitWizardProgress(
-        wprogress({ formatIndex: 1, format: 'ext4-fscrypt', formatLabel: 'ext4 (fscrypt encrypted)', stage: 'formatting', message: 'Making ext4 (fscrypt encrypted)…', elapsed: 725, remainingSeconds: 3000 }),
+        wprogress({
+          formatIndex: 1,
+          format: 'ext4-fscrypt',
+          formatLabel: 'ext4 (fscrypt encrypted)',
+          stage: 'formatting',
+          message: 'Making ext4 (fscrypt encrypted)…',
+          elapsed: 725,
+          remainingSeconds: 3000,
+        }),
       ),
     );
     expect(steps()).toEqual(['ext4:done', 'ext4-fscrypt:running', 'xfs:pending']);
@@ -78,11 +108,27 @@ describe('running a plan', () => {
     expect(Number(bar.getAttribute('aria-valuenow'))).toBeGreaterThan(first);
 
     // Resting between runs counts down.
-    act(() => fake.emitWizardProgress(wprogress({ formatIndex: 1, format: 'ext4-fscrypt', stage: 'resting', message: 'Resting', remaining: 252, test: { ...test, run: 2 }, elapsed: 800 })));
+    act(() =>
+      fake.emitWizardProgress(
+        wprogress({
+          formatIndex: 1,
+          format: 'ext4-fscrypt',
+          stage: 'resting',
+          message: 'Resting',
+          remaining: 252,
+          test: { ...test, run: 2 },
+          elapsed: 800,
+        }),
+      ),
+    );
     expect(text(screen.getByTestId('wizard-run'))).toContain('Resting so the cache drains · 4 min 12 s left');
 
     // The final format.
-    act(() => fake.emitWizardProgress(wprogress({ formatIndex: 3, format: 'ext4', stage: 'finishing', message: 'Leaving the disk as ext4…', elapsed: 9000 })));
+    act(() =>
+      fake.emitWizardProgress(
+        wprogress({ formatIndex: 3, format: 'ext4', stage: 'finishing', message: 'Leaving the disk as ext4…', elapsed: 9000 }),
+      ),
+    );
     expect(screen.getByTestId('wizard-step-final').dataset.status).toBe('running');
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
   });
@@ -137,7 +183,13 @@ describe('running a plan', () => {
     await waitFor(() => expect(useWizardStore.getState().status).toBe('running'));
     act(() => fake.emitWizardProgress(wprogress({ stage: 'formatting' })));
     act(() =>
-      fake.emitWizardDone({ jobId: 'wjob-1', planId: 'plan-1', outcome: 'failed', resultIds: [], error: { code: 'ERR_DISK_GONE', message: 'The disk went away while it was being formatted.' } }),
+      fake.emitWizardDone({
+        jobId: 'wjob-1',
+        planId: 'plan-1',
+        outcome: 'failed',
+        resultIds: [],
+        error: { code: 'ERR_DISK_GONE', message: 'The disk went away while it was being formatted.' },
+      }),
     );
     expect(text(screen.getByTestId('wizard-error'))).toBe('The plan failed: The disk went away while it was being formatted.');
     expect(steps()).toEqual(['ext4:failed', 'ext4-fscrypt:pending', 'xfs:pending']);

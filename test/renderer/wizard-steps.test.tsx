@@ -34,7 +34,13 @@ describe('the tab', () => {
     expect(text(tab)).toBe('Compare formats');
     expect(tab.getAttribute('aria-selected')).toBe('true');
     expect(text(screen.getByTestId('brand-tag'))).toBe('Compare formats');
-    expect(screen.getAllByRole('tab').map((t) => t.dataset.testid)).toEqual(['nav-quick', 'nav-detailed', 'nav-hash', 'nav-wizard', 'nav-history']);
+    expect(screen.getAllByRole('tab').map((t) => t.dataset.testid)).toEqual([
+      'nav-quick',
+      'nav-detailed',
+      'nav-hash',
+      'nav-wizard',
+      'nav-history',
+    ]);
     tab.focus();
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByTestId('nav-history'));
@@ -73,7 +79,9 @@ describe('step 1: the disk', () => {
     expect(next().disabled).toBe(true);
     expect(text(screen.getByTestId('wizard-next-reason'))).toMatch(/in use \(mounted\)/);
     // The user unmounts it and presses Refresh.
-    fake.wizard.disks = fake.wizard.disks.map((d) => (d.path === '/dev/sdc' ? { ...d, partitions: d.partitions.map((p) => ({ ...p, mountpoints: [] })) } : d));
+    fake.wizard.disks = fake.wizard.disks.map((d) =>
+      d.path === '/dev/sdc' ? { ...d, partitions: d.partitions.map((p) => ({ ...p, mountpoints: [] })) } : d,
+    );
     await user.click(screen.getByTestId('wizard-refresh'));
     await waitFor(() => expect(next().disabled).toBe(false));
     expect(fake.wizardCalls.listDisks).toEqual([false, false]);
@@ -123,7 +131,9 @@ describe('step 2: formats', () => {
     const final = screen.getByTestId('wizard-final') as HTMLSelectElement;
     expect(final.value).toBe('xfs');
     expect([...final.options].map((o) => o.value)).toEqual(['ext4', 'xfs', 'exfat']);
-    expect(text(screen.getByTestId('wizard'))).toContain('The wizard leaves the disk unencrypted; encrypt it afterwards with your own passphrase.');
+    expect(text(screen.getByTestId('wizard'))).toContain(
+      'The wizard leaves the disk unencrypted; encrypt it afterwards with your own passphrase.',
+    );
     expect(next().disabled).toBe(false);
 
     // A chosen final format stays while it is valid.
@@ -217,7 +227,9 @@ describe('step 4: confirm and start', () => {
     await toPlan(user);
     await user.click(next());
     const summary = screen.getByTestId('wizard-summary');
-    expect(text(summary)).toContain('Erase Samsung PSSD T7 (Samsung PSSD T7, 1 TB, USB, /dev/sdb)? Everything on it will be lost: sdb1 · exfat “T7” · 999 GB.');
+    expect(text(summary)).toContain(
+      'Erase Samsung PSSD T7 (Samsung PSSD T7, 1 TB, USB, /dev/sdb)? Everything on it will be lost: sdb1 · exfat “T7” · 999 GB.',
+    );
     expect(text(summary)).toContain(
       'It will be formatted 3 times (ext4, ext4 (fscrypt encrypted) and XFS), tested with the Quick Test at 1 GB and 5 GB, 5 runs per size, 5 min rest between runs, and left as ext4.',
     );
@@ -247,7 +259,11 @@ describe('step 4: confirm and start', () => {
       },
     ]);
     await screen.findByTestId('wizard-run');
-    expect(screen.getAllByTestId('wizard-step').map((s) => `${s.dataset.format}:${s.dataset.status}`)).toEqual(['ext4:pending', 'ext4-fscrypt:pending', 'xfs:pending']);
+    expect(screen.getAllByTestId('wizard-step').map((s) => `${s.dataset.format}:${s.dataset.status}`)).toEqual([
+      'ext4:pending',
+      'ext4-fscrypt:pending',
+      'xfs:pending',
+    ]);
   });
 
   it('an internal disk sends allowInternal; a loop device has no model or serial to send', async () => {
@@ -280,7 +296,10 @@ describe('step 4: confirm and start', () => {
 
   it('a refused start says why and stays on Confirm', async () => {
     const fake = wizardBridge();
-    fake.wizard.startResult = { ok: false, error: { code: 'ERR_DISK_CHANGED', message: 'The disk at /dev/sdb is not the one you confirmed (its serial changed).' } };
+    fake.wizard.startResult = {
+      ok: false,
+      error: { code: 'ERR_DISK_CHANGED', message: 'The disk at /dev/sdb is not the one you confirmed (its serial changed).' },
+    };
     const { user } = await renderWizard(fake);
     await screen.findAllByTestId('wizard-disk');
     await user.click(within(diskRow(LOOP.path)).getByTestId('wizard-disk-select'));

@@ -111,11 +111,15 @@ describe('createWsBridge reconnects', () => {
   it('reports its state, retries with a growing delay, and works again once a socket opens', async () => {
     vi.useFakeTimers();
     const sockets: FakeSocket[] = [];
-    const bridge = createWsBridge('ws://h/ws?token=t', (u) => {
-      const s = new FakeSocket(u);
-      sockets.push(s);
-      return s;
-    }, { retry: { min: 100, max: 400 } });
+    const bridge = createWsBridge(
+      'ws://h/ws?token=t',
+      (u) => {
+        const s = new FakeSocket(u);
+        sockets.push(s);
+        return s;
+      },
+      { retry: { min: 100, max: 400 } },
+    );
     const states: string[] = [];
     bridge.onConnection((s) => states.push(s));
     expect(bridge.connection()).toBe('connecting');

@@ -140,11 +140,7 @@ test('cancel mid-test stops promptly and removes the file', async () => {
 
 test('a full drive is ENOSPC in plain words, and the file is removed', async () => {
   const dir = env('DD_FULL_DIR');
-  const err = await rejectsWith(
-    run(spec(dir, 'write', MiB, 4, { fileSize: 64 * MiB })),
-    'ENOSPC',
-    /ran out of free space/,
-  );
+  const err = await rejectsWith(run(spec(dir, 'write', MiB, 4, { fileSize: 64 * MiB })), 'ENOSPC', /ran out of free space/);
   assert.match(err.message, /no space left on device/);
   // A read test lays its file out first: it fills the drive the same way.
   await rejectsWith(run(spec(dir, 'read', MiB, 1, { fileSize: 64 * MiB })), 'ENOSPC', /ran out of free space/);
@@ -199,6 +195,10 @@ test('hash: a folder and a missing file are refused in plain words', async () =>
 
 test('nothing is left in the test folders', () => {
   for (const dir of [env('DD_Z_DIR'), env('DD_C_DIR'), env('DD_FULL_DIR')]) {
-    assert.deepEqual(readdirSync(dir).filter((f) => f !== 'lost+found'), [], `${dir} is not empty`);
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f !== 'lost+found'),
+      [],
+      `${dir} is not empty`,
+    );
   }
 });

@@ -6,7 +6,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CacheRequest, DataPattern, HashAlgo } from '../core/engine-types.js';
 import { FILES_PRESETS, MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPreset } from '../core/file-set.js';
-import { CDM_MODES, CDM_PRESETS, isTestKind, TEST_KINDS, validatePlanOptions, type CdmMode, type CdmPreset, type TestKind } from '../core/presets.js';
+import {
+  CDM_MODES,
+  CDM_PRESETS,
+  isTestKind,
+  TEST_KINDS,
+  validatePlanOptions,
+  type CdmMode,
+  type CdmPreset,
+  type TestKind,
+} from '../core/presets.js';
 import { cleanLabel } from '../core/text.js';
 import { parseSize } from '../core/units.js';
 import { UsageError } from './usage-error.js';
@@ -68,7 +77,8 @@ export interface HashCommand {
   wait?: boolean;
 }
 
-export type Command = { command: 'help' } | { command: 'version' } | RunCommand | ServeCommand | HashCommand | HistoryCommand | WizardCommand;
+export type Command =
+  { command: 'help' } | { command: 'version' } | RunCommand | ServeCommand | HashCommand | HistoryCommand | WizardCommand;
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -237,7 +247,6 @@ test ends, fails or is cancelled (Ctrl-C). Exit codes: 0 ok, 1 failed, 2 bad inp
 130 cancelled.
 `;
 
-
 /** --label as history keeps it: plain text, at most LABEL_MAX characters (the same rule as
  *  `history label` and import). */
 function labelOption(text: string): string {
@@ -324,10 +333,16 @@ export function parseCli(argv: readonly string[]): Command {
   if (command === 'version') return { command: 'version' };
   if (command === 'serve') return parseServe(v, rest);
   if (command === 'hash') return parseHash(v, rest);
-  if ((HISTORY_COMMANDS as readonly string[]).includes(command) || (WIZARD_COMMANDS as readonly string[]).includes(command)) throw new UsageError(`options go after "${command}": diskdial ${command} …`);
-  if (command !== 'run') throw new UsageError(`unknown command "${command}"; try diskdial run <dir>, diskdial hash <file>, diskdial history, or diskdial --help`);
-  if (v.port !== undefined || v['allow-erase'] !== undefined) throw new UsageError(`--${v.port !== undefined ? 'port' : 'allow-erase'} applies to diskdial serve only`);
-  if (v.algo !== undefined || v.verify !== undefined) throw new UsageError(`--${v.algo !== undefined ? 'algo' : 'verify'} applies to diskdial hash only`);
+  if ((HISTORY_COMMANDS as readonly string[]).includes(command) || (WIZARD_COMMANDS as readonly string[]).includes(command))
+    throw new UsageError(`options go after "${command}": diskdial ${command} …`);
+  if (command !== 'run')
+    throw new UsageError(
+      `unknown command "${command}"; try diskdial run <dir>, diskdial hash <file>, diskdial history, or diskdial --help`,
+    );
+  if (v.port !== undefined || v['allow-erase'] !== undefined)
+    throw new UsageError(`--${v.port !== undefined ? 'port' : 'allow-erase'} applies to diskdial serve only`);
+  if (v.algo !== undefined || v.verify !== undefined)
+    throw new UsageError(`--${v.algo !== undefined ? 'algo' : 'verify'} applies to diskdial hash only`);
   const [dir, ...extra] = rest;
   if (dir === undefined) throw new UsageError('missing <dir>: which folder should be tested? e.g. diskdial run /media/me/SSD');
   // path.resolve('') is the working directory: an empty argument (an unset shell variable) must
@@ -353,7 +368,8 @@ export function parseCli(argv: readonly string[]): Command {
   if (test === 'files' && v.size !== undefined) {
     throw new UsageError('--size does not apply to --test files: use --preset, or --files, --min-size and --max-size');
   }
-  if (test === 'files' && v.threads !== undefined) throw new UsageError('--threads does not apply to --test files: files are written one at a time');
+  if (test === 'files' && v.threads !== undefined)
+    throw new UsageError('--threads does not apply to --test files: files are written one at a time');
 
   const cmd: RunCommand = { command: 'run', target: path.resolve(dir), test, runs: 1, json: v.json ?? false };
   if (v['no-save']) cmd.noSave = true;
@@ -443,9 +459,12 @@ function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefin
     return cmd; // EACCES and friends: the hash test reports them in its own words
   }
   if (st.isDirectory() && cmd.size === undefined) {
-    throw new UsageError(`${cmd.path} is a folder, not a file: give a file to hash, or --size to have DiskDial write a test file there (EISDIR)`);
+    throw new UsageError(
+      `${cmd.path} is a folder, not a file: give a file to hash, or --size to have DiskDial write a test file there (EISDIR)`,
+    );
   }
-  if (!st.isDirectory() && cmd.size !== undefined) throw new UsageError('--size applies to a folder (to write a test file in); a file is hashed as it is');
+  if (!st.isDirectory() && cmd.size !== undefined)
+    throw new UsageError('--size applies to a folder (to write a test file in); a file is hashed as it is');
   return cmd;
 }
 

@@ -43,7 +43,6 @@ export const HISTORY_HELP = `Saved results (every finished run and hash is saved
   (macOS: ~/Library/Application Support/DiskDial, Windows: %APPDATA%\\DiskDial).
 `;
 
-
 /** Parses the arguments after `history`, `export`, `share` or `import`. */
 export function parseHistoryCommand(name: HistoryCommandName, argv: readonly string[]): HistoryCommand {
   switch (name) {
@@ -58,7 +57,8 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
       );
       const [action, ...rest] = p;
       if (action === 'label') {
-        if (rest.length !== 2) throw new UsageError('history label takes an id and a label: diskdial history label 1a2b3c4d "Through the hub"');
+        if (rest.length !== 2)
+          throw new UsageError('history label takes an id and a label: diskdial history label 1a2b3c4d "Through the hub"');
         return { command: 'history', action: 'label', id: rest[0]!, label: rest[1]! };
       }
       if (action === 'delete') {
@@ -70,7 +70,8 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
       if (typeof v.kind === 'string') cmd.kind = v.kind;
       if (typeof v.drive === 'string') cmd.drive = v.drive;
       if (typeof v.limit === 'string') {
-        if (!/^\d+$/.test(v.limit) || Number(v.limit) < 1) throw new UsageError(`--limit must be a whole number above zero, not "${v.limit}"`);
+        if (!/^\d+$/.test(v.limit) || Number(v.limit) < 1)
+          throw new UsageError(`--limit must be a whole number above zero, not "${v.limit}"`);
         cmd.limit = Number(v.limit);
       }
       return cmd;
@@ -100,9 +101,19 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
     }
     case 'share': {
       const { values: v, positionals: p } = parseOptions(() =>
-        parseArgs({ args: [...argv], options: { out: { type: 'string', short: 'o' }, scale: { type: 'string' } }, allowPositionals: true, strict: true }),
+        parseArgs({
+          args: [...argv],
+          options: { out: { type: 'string', short: 'o' }, scale: { type: 'string' } },
+          allowPositionals: true,
+          strict: true,
+        }),
       );
-      if (p.length !== 1) throw new UsageError(p.length === 0 ? 'share needs a result: an id from diskdial history, or an exported .json file' : 'share makes the card of one result');
+      if (p.length !== 1)
+        throw new UsageError(
+          p.length === 0
+            ? 'share needs a result: an id from diskdial history, or an exported .json file'
+            : 'share makes the card of one result',
+        );
       let scale = 2;
       if (typeof v.scale === 'string') {
         if (!/^[1-4]$/.test(v.scale)) throw new UsageError(`--scale must be 1, 2, 3 or 4, not "${v.scale}"`);
@@ -186,7 +197,8 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
     case 'export': {
       const docs = await resolveRefs(store, cmd.refs);
       const baseline = cmd.baseline === undefined ? undefined : docs.find((d) => d.id.startsWith(cmd.baseline!))?.id;
-      if (cmd.baseline !== undefined && baseline === undefined) throw new UsageError(`--baseline ${cmd.baseline} is not one of the results being exported`);
+      if (cmd.baseline !== undefined && baseline === undefined)
+        throw new UsageError(`--baseline ${cmd.baseline} is not one of the results being exported`);
       const file = renderExport(docs, cmd.format, baseline !== undefined ? { baseline } : {});
       if (cmd.out) {
         await writeFile(cmd.out, file.text);
@@ -213,7 +225,9 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
         }
         const { entries, duplicates } = await store.import(text, path.basename(file));
         const news = entries.length - duplicates;
-        io.out(`${path.basename(file)}: ${news ? `imported ${entries.map((e) => e.id.slice(0, 8)).join(', ')}` : 'already in history'}${news && duplicates ? ` (${duplicates} already there)` : ''}\n`);
+        io.out(
+          `${path.basename(file)}: ${news ? `imported ${entries.map((e) => e.id.slice(0, 8)).join(', ')}` : 'already in history'}${news && duplicates ? ` (${duplicates} already there)` : ''}\n`,
+        );
       }
       return 0;
     }
@@ -224,17 +238,24 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
  *  text: a label or a model name from an imported result cannot send escapes to the terminal. */
 export function formatHistory(entries: readonly HistoryEntry[], dir: string): string {
   if (entries.length === 0) return `No saved results in ${dir}.\n`;
-  const rows = entries.map((e) => [
-    e.id.slice(0, 8),
-    e.startedAt.slice(0, 16).replace('T', ' '),
-    e.name + (e.origin === 'imported' ? ' (imported)' : ''),
-    kindName(e.kind),
-    e.drive,
-    e.headline.map((h) => `${h.label.replace(/ · .*/, '')} ${formatFigure(h.value, h.unit as never)}`).join(', ') + (e.headline.length ? ' MB/s' : ''),
-  ].map(plainText));
+  const rows = entries.map((e) =>
+    [
+      e.id.slice(0, 8),
+      e.startedAt.slice(0, 16).replace('T', ' '),
+      e.name + (e.origin === 'imported' ? ' (imported)' : ''),
+      kindName(e.kind),
+      e.drive,
+      e.headline.map((h) => `${h.label.replace(/ · .*/, '')} ${formatFigure(h.value, h.unit as never)}`).join(', ') +
+        (e.headline.length ? ' MB/s' : ''),
+    ].map(plainText),
+  );
   const header = ['ID', 'Date (UTC)', 'Name', 'Test', 'Drive', 'Figures'];
   const widths = header.map((h, i) => Math.min(i === 4 ? 44 : 40, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
   const cell = (s: string, w: number): string => (s.length > w ? `${s.slice(0, w - 1)}…` : s.padEnd(w));
-  const line = (r: string[]): string => r.map((c, i) => (i === r.length - 1 ? c : cell(c, widths[i]!))).join('  ').trimEnd();
+  const line = (r: string[]): string =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : cell(c, widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return `${[line(header), ...rows.map(line)].join('\n')}\n\n${entries.length} result${entries.length === 1 ? '' : 's'} in ${dir}\n`;
 }

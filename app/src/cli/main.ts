@@ -78,7 +78,11 @@ export async function main(argv: string[]): Promise<number> {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
     try {
-      return await runWizardCommand(cmd, { out: (text) => process.stdout.write(text), err: (line) => process.stderr.write(`diskdial: ${line}\n`), signal: stop.signal });
+      return await runWizardCommand(cmd, {
+        out: (text) => process.stdout.write(text),
+        err: (line) => process.stderr.write(`diskdial: ${line}\n`),
+        signal: stop.signal,
+      });
     } catch (err) {
       if (err instanceof DiskDialError) return fail(err.message, err.category === 'input' ? 2 : 1);
       return fail(err instanceof Error ? err.message : String(err), 1);
@@ -89,7 +93,10 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (cmd.command === 'history' || cmd.command === 'export' || cmd.command === 'share' || cmd.command === 'import') {
     try {
-      return await runHistoryCommand(cmd, { out: (text) => process.stdout.write(text), warn: (line) => process.stderr.write(`diskdial: ${line}\n`) });
+      return await runHistoryCommand(cmd, {
+        out: (text) => process.stdout.write(text),
+        warn: (line) => process.stderr.write(`diskdial: ${line}\n`),
+      });
     } catch (err) {
       if (err instanceof DiskDialError) return fail(err.message, err.category === 'input' ? 2 : 1);
       return fail(err instanceof Error ? err.message : String(err), 1);

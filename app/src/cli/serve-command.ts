@@ -23,7 +23,8 @@ export function rendererDir(): string {
 }
 
 /** Why the wizard may not erase in browser mode unless asked for, and how to allow it. */
-export const ERASE_REFUSED = 'Erasing disks is not allowed in this browser mode: nothing was erased. To let the wizard erase, stop DiskDial and start it again with `diskdial serve --allow-erase`.';
+export const ERASE_REFUSED =
+  'Erasing disks is not allowed in this browser mode: nothing was erased. To let the wizard erase, stop DiskDial and start it again with `diskdial serve --allow-erase`.';
 
 export interface ServeIo {
   out(line: string): void;
@@ -61,7 +62,8 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
     server = await startServer({ port: cmd.port, rendererDir: dir, dispatcher, ...(token ? { token } : {}) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') return io.fail(`port ${cmd.port} is already in use; pick another with --port, or leave it out for a free one`, 1);
+    if (code === 'EADDRINUSE')
+      return io.fail(`port ${cmd.port} is already in use; pick another with --port, or leave it out for a free one`, 1);
     if (code === 'EACCES') return io.fail(`port ${cmd.port} needs special permission; use one above 1023`, 1);
     return io.fail(err instanceof Error ? err.message : String(err), 1);
   }

@@ -92,7 +92,10 @@ export function sparkline(values: readonly number[], width = 60): string {
 function sustainedLines(doc: ResultDocument): string[] {
   const s = doc.sustained;
   if (!s) return [];
-  const out = ['', `Sustained write: up to ${formatBytes(s.requestedBytes)} asked, ${formatBytes(s.plannedBytes)} written per run (${s.limitedBy === 'free-space' ? `limited by free space, ${formatBytes(s.reserveBytes)} kept free` : 'the size asked'})`];
+  const out = [
+    '',
+    `Sustained write: up to ${formatBytes(s.requestedBytes)} asked, ${formatBytes(s.plannedBytes)} written per run (${s.limitedBy === 'free-space' ? `limited by free space, ${formatBytes(s.reserveBytes)} kept free` : 'the size asked'})`,
+  ];
   for (const r of s.runs) {
     const peak = Math.max(...r.curve.map((p) => p.mbps));
     out.push(
@@ -105,7 +108,9 @@ function sustainedLines(doc: ResultDocument): string[] {
 
 function passLine(what: string, p: FilesPassStats): string[] {
   const fitText = (name: string, f: FilesPassStats['theilSen']): string =>
-    f ? `${name}: ${mb(f.rateMBps)} MB/s ${f.overheadMs < 0 ? '−' : '+'} ${Math.abs(f.overheadMs).toFixed(2)} ms per file${f.r2 !== undefined ? ` (R² ${f.r2.toFixed(3)})` : ''}` : `${name}: —`;
+    f
+      ? `${name}: ${mb(f.rateMBps)} MB/s ${f.overheadMs < 0 ? '−' : '+'} ${Math.abs(f.overheadMs).toFixed(2)} ms per file${f.r2 !== undefined ? ` (R² ${f.r2.toFixed(3)})` : ''}`
+      : `${name}: —`;
   return [
     `${what}: ${p.files} files, ${formatBytes(p.bytes)} in ${p.seconds.toFixed(2)} s = ${mb(p.mbps)} MB/s aggregate; per file mean ${mb(p.meanMBps)}, median ${mb(p.medianMBps)}, 20 % trimmed mean ${mb(p.trimmedMeanMBps)} MB/s`,
     `  fits of time against size — ${fitText('Theil–Sen', p.theilSen)}; ${fitText('least squares', p.leastSquares)}`,
@@ -145,7 +150,9 @@ export function formatHashReport(doc: ResultDocument): string {
     `DiskDial hash test of ${h.file.generated ? `a ${formatBytes(h.file.bytes)} test file in ${t.path} (removed)` : `${h.file.path} (${formatBytes(h.file.bytes)})`}`,
     `  ${t.fs} on ${t.device.node ?? t.volume} (${t.device.model}, ${t.device.bus}); ${algo} with ${h.provider}`,
     '',
-    ...rows.map(([name, mbps]) => `${name.padEnd(26)} ${mb(mbps).padStart(6)} MB/s  ${'█'.repeat(Math.max(1, Math.round((mbps / peak) * width)))}`),
+    ...rows.map(
+      ([name, mbps]) => `${name.padEnd(26)} ${mb(mbps).padStart(6)} MB/s  ${'█'.repeat(Math.max(1, Math.round((mbps / peak) * width)))}`,
+    ),
     '',
     hashVerdictText(doc) ?? h.verdict.text,
     `  the reader waited ${h.readHash.readerWaitSeconds.toFixed(2)} s for the hasher, the hasher ${h.readHash.hasherWaitSeconds.toFixed(2)} s for the reader; read + hash reached ${(h.verdict.efficiency * 100).toFixed(0)} % of the slower of the two`,
@@ -179,11 +186,22 @@ export function formatReport(doc: ResultDocument): string {
   if (doc.notes?.length) out.push(...doc.notes.map((n) => `  ${n}`));
   out.push(
     '',
-    renderTable(header, doc.tests.map((x) => testRow(x, multi)), right),
+    renderTable(
+      header,
+      doc.tests.map((x) => testRow(x, multi)),
+      right,
+    ),
   );
   if (multi) {
     const bHeader = ['Best of ' + runs, 'MB/s', 'IOPS', 'Mean lat', 'p99 lat', 'Cache'];
-    out.push('', renderTable(bHeader, bestRuns(doc.tests).map((x) => testRow(x, false)), [false, true, true, true, true, false]));
+    out.push(
+      '',
+      renderTable(
+        bHeader,
+        bestRuns(doc.tests).map((x) => testRow(x, false)),
+        [false, true, true, true, true, false],
+      ),
+    );
     if (doc.summary?.length) out.push('', summaryTable(doc.summary));
   }
   out.push(...sustainedLines(doc), ...filesLines(doc));

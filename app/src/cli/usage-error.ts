@@ -14,7 +14,8 @@ export function parseOptions<T>(parse: () => T): T {
   } catch (err) {
     const message = (err as Error).message;
     const flag = /'(--?[\w-]+)/.exec(message)?.[1] ?? '';
-    if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${flag}; see diskdial --help`);
+    if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+      throw new UsageError(`unknown option ${flag}; see diskdial --help`);
     throw new UsageError(message.split('\n')[0] ?? 'invalid arguments');
   }
 }

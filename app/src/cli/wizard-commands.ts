@@ -16,7 +16,15 @@ import { sizeText } from '../core/report/metrics.js';
 import type { ResultDocument } from '../core/result.js';
 import { identityOf } from '../core/wizard/identity.js';
 import { FORMAT_IDS, type WizardDisk } from '../core/wizard/types.js';
-import { EXPORT_FORMATS, WizardSettingsSchema, type EventChannel, type EventMap, type ExportFormat, type WizardDoneEvent, type WizardSettings } from '../ipc/contract.js';
+import {
+  EXPORT_FORMATS,
+  WizardSettingsSchema,
+  type EventChannel,
+  type EventMap,
+  type ExportFormat,
+  type WizardDoneEvent,
+  type WizardSettings,
+} from '../ipc/contract.js';
 import { formatIssues } from '../ipc/dispatch.js';
 import { HistoryService } from '../services/history.js';
 import { type WizardService, wizardService } from '../services/wizard.js';
@@ -56,7 +64,6 @@ export const WIZARD_HELP = `Format and compare (Linux; erases the whole disk, ev
                                  saved results: a wizard's, or any side by side
 `;
 
-
 function restSeconds(text: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(s|m|min|h)?$/i.exec(text.trim());
   if (!m) throw new UsageError(`--rest must be minutes, or a time like 90s, 5m; not "${text}"`);
@@ -68,18 +75,37 @@ function restSeconds(text: string): number {
 
 export function parseWizardCommand(name: WizardCommandName, argv: readonly string[]): WizardCommand {
   if (name === 'disks') {
-    const { values: v, positionals: p } = parseOptions(() => parseArgs({ args: [...argv], options: { json: { type: 'boolean' }, internal: { type: 'boolean' } }, allowPositionals: true, strict: true }));
+    const { values: v, positionals: p } = parseOptions(() =>
+      parseArgs({
+        args: [...argv],
+        options: { json: { type: 'boolean' }, internal: { type: 'boolean' } },
+        allowPositionals: true,
+        strict: true,
+      }),
+    );
     if (p.length) throw new UsageError(`unexpected argument "${p[0]}"; disks takes no arguments`);
     return { command: 'disks', json: v.json === true, internal: v.internal === true };
   }
   if (name === 'report') {
     const { values: v, positionals: refs } = parseOptions(() =>
-      parseArgs({ args: [...argv], options: { format: { type: 'string', short: 'f' }, out: { type: 'string', short: 'o' }, baseline: { type: 'string' } }, allowPositionals: true, strict: true }),
+      parseArgs({
+        args: [...argv],
+        options: { format: { type: 'string', short: 'f' }, out: { type: 'string', short: 'o' }, baseline: { type: 'string' } },
+        allowPositionals: true,
+        strict: true,
+      }),
     );
     if (refs.length === 0) throw new UsageError('report needs results: ids from diskdial history, or exported .json files');
     const format = typeof v.format === 'string' ? v.format : typeof v.out === 'string' ? path.extname(v.out).slice(1).toLowerCase() : 'md';
-    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${format}"`);
-    return { command: 'report', refs, format: format as ExportFormat, ...(typeof v.out === 'string' ? { out: path.resolve(v.out) } : {}), ...(typeof v.baseline === 'string' ? { baseline: v.baseline } : {}) };
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+      throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${format}"`);
+    return {
+      command: 'report',
+      refs,
+      format: format as ExportFormat,
+      ...(typeof v.out === 'string' ? { out: path.resolve(v.out) } : {}),
+      ...(typeof v.baseline === 'string' ? { baseline: v.baseline } : {}),
+    };
   }
   const { values: v, positionals: p } = parseOptions(() =>
     parseArgs({
@@ -110,11 +136,25 @@ export function parseWizardCommand(name: WizardCommandName, argv: readonly strin
   if (report && !/\.(md|csv|json|html|txt)$/i.test(report)) throw new UsageError('--report must end in .md, .csv, .json, .html or .txt');
   if (v.plans) return { command: 'compare', action: 'plans', json };
   // A resume may leave --confirm out when the disk's identity is unique; runWizardCommand decides.
-  if (typeof v.resume === 'string') return { command: 'compare', action: 'resume', planId: v.resume, ...(typeof v.confirm === 'string' && v.confirm !== '' ? { confirm: v.confirm } : {}), json, ...(report ? { report } : {}) };
-  if (typeof v.confirm !== 'string' || v.confirm === '') throw new UsageError('--confirm NAME is required: the disk\'s name as `diskdial disks` shows it; nothing is erased without it');
-  if (typeof v.device !== 'string') throw new UsageError('--device is required: the whole disk to erase, e.g. --device /dev/sdb (see diskdial disks)');
-  if (typeof v.formats !== 'string') throw new UsageError(`--formats is required: a comma-separated list of ${FORMAT_IDS.slice(0, 8).join(', ')}`);
-  const formats = v.formats.split(',').map((f) => f.trim()).filter(Boolean);
+  if (typeof v.resume === 'string')
+    return {
+      command: 'compare',
+      action: 'resume',
+      planId: v.resume,
+      ...(typeof v.confirm === 'string' && v.confirm !== '' ? { confirm: v.confirm } : {}),
+      json,
+      ...(report ? { report } : {}),
+    };
+  if (typeof v.confirm !== 'string' || v.confirm === '')
+    throw new UsageError("--confirm NAME is required: the disk's name as `diskdial disks` shows it; nothing is erased without it");
+  if (typeof v.device !== 'string')
+    throw new UsageError('--device is required: the whole disk to erase, e.g. --device /dev/sdb (see diskdial disks)');
+  if (typeof v.formats !== 'string')
+    throw new UsageError(`--formats is required: a comma-separated list of ${FORMAT_IDS.slice(0, 8).join(', ')}`);
+  const formats = v.formats
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   const bad = formats.find((f) => !(FORMAT_IDS as readonly string[]).includes(f));
   if (bad) throw new UsageError(`unknown format "${bad}"; formats: ${FORMAT_IDS.join(', ')}`);
   const plan = v.plan ?? 'quick';
@@ -164,9 +204,14 @@ export interface WizardIo {
 function disksTable(disks: readonly WizardDisk[]): string {
   if (disks.length === 0) return 'No disks found.\n';
   const lines = disks.map((d) => {
-    const parts = d.partitions.map((p) => `${p.path}${p.fs ? ` ${p.fs}` : ''}${p.label ? ` "${p.label}"` : ''}${p.mountpoints.length ? ` at ${p.mountpoints.join(', ')}` : ''}`);
+    const parts = d.partitions.map(
+      (p) =>
+        `${p.path}${p.fs ? ` ${p.fs}` : ''}${p.label ? ` "${p.label}"` : ''}${p.mountpoints.length ? ` at ${p.mountpoints.join(', ')}` : ''}`,
+    );
     const head = `${d.path.padEnd(14)} ${d.name.padEnd(26)} ${sizeText(d.sizeBytes, true).padStart(8)}  ${d.bus.padEnd(7)} ${d.offered ? 'can be erased' : `not offered: ${d.reason ?? ''}`}`;
-    return [head, ...(d.backingFile ? [`${' '.repeat(15)}image ${d.backingFile}`] : []), ...parts.map((p) => `${' '.repeat(15)}${p}`)].join('\n');
+    return [head, ...(d.backingFile ? [`${' '.repeat(15)}image ${d.backingFile}`] : []), ...parts.map((p) => `${' '.repeat(15)}${p}`)].join(
+      '\n',
+    );
   });
   return `${'DEVICE'.padEnd(14)} ${'NAME (type it to confirm)'.padEnd(26)} ${'SIZE'.padStart(8)}  ${'BUS'.padEnd(7)} ERASE\n${lines.join('\n')}\n`;
 }
@@ -207,7 +252,9 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
     else {
       const can = formats.filter((f) => f.available).map((f) => f.id);
       const cannot = formats.filter((f) => !f.available).map((f) => `${f.id} (${f.reason ?? 'not available'})`);
-      io.out(`${disksTable(disks)}\nFormats this machine can make: ${can.join(', ') || 'none'}\n${cannot.length ? `Not here: ${cannot.join('; ')}\n` : ''}`);
+      io.out(
+        `${disksTable(disks)}\nFormats this machine can make: ${can.join(', ') || 'none'}\n${cannot.length ? `Not here: ${cannot.join('; ')}\n` : ''}`,
+      );
     }
     return 0;
   }
@@ -218,7 +265,9 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
     else {
       for (const p of plans) {
         const done = p.steps.filter((s) => s.status === 'done').length;
-        io.out(`${p.id}  ${p.settings.device} "${p.settings.confirmName}"  ${done} of ${p.steps.length} formats done (${p.steps.map((s) => `${s.format}:${s.status}`).join(', ')}), ${p.status}, ${p.updatedAt}\n`);
+        io.out(
+          `${p.id}  ${p.settings.device} "${p.settings.confirmName}"  ${done} of ${p.steps.length} formats done (${p.steps.map((s) => `${s.format}:${s.status}`).join(', ')}), ${p.status}, ${p.updatedAt}\n`,
+        );
       }
     }
     return 0;
@@ -229,10 +278,20 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
     // serial, WWN or table DiskDial wrote) is resumed only when the person typed its name again.
     const { plan, disk, strength, basis } = await wizard.relist(cmd.planId);
     const id = plan.settings.identity;
-    const then = [id.model ?? path.basename(id.path), sizeText(id.sizeBytes, true), ...(id.serial ? [`serial ${id.serial}`] : []), ...(id.backingFile ? [`image ${id.backingFile}${id.backingInode ? ` (inode ${id.backingInode.ino})` : ''}`] : [])].join(', ');
-    io.err(`Resuming plan ${plan.id} on ${plan.settings.device}. The disk there now:\n${disk ? disksTable([disk]).trimEnd() : '  nothing: the disk is not there'}\nConfirmed when the plan started: ${then}\n${basis}`);
+    const then = [
+      id.model ?? path.basename(id.path),
+      sizeText(id.sizeBytes, true),
+      ...(id.serial ? [`serial ${id.serial}`] : []),
+      ...(id.backingFile ? [`image ${id.backingFile}${id.backingInode ? ` (inode ${id.backingInode.ino})` : ''}`] : []),
+    ].join(', ');
+    io.err(
+      `Resuming plan ${plan.id} on ${plan.settings.device}. The disk there now:\n${disk ? disksTable([disk]).trimEnd() : '  nothing: the disk is not there'}\nConfirmed when the plan started: ${then}\n${basis}`,
+    );
     if (cmd.confirm === undefined) {
-      if (strength === 'weak' || !disk) throw new UsageError(`this disk's identity is weak: check the disk above is the one you mean, then resume with --confirm "${plan.settings.confirmName}"`);
+      if (strength === 'weak' || !disk)
+        throw new UsageError(
+          `this disk's identity is weak: check the disk above is the one you mean, then resume with --confirm "${plan.settings.confirmName}"`,
+        );
       state = await wizard.resume(cmd.planId, disk.name);
     } else state = await wizard.resume(cmd.planId, cmd.confirm);
   } else {
@@ -251,8 +310,11 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
       send<C extends EventChannel>(channel: C, data: EventMap[C]): void {
         if (channel === 'wizard.progress') {
           const e = data as EventMap['wizard.progress'];
-          const head = e.formatIndex >= e.formatCount ? `[final] ${e.formatLabel}` : `[${e.formatIndex + 1}/${e.formatCount}] ${e.formatLabel}`;
-          const line = e.test ? `${head}: ${e.test.name}${e.test.sizeBytes ? ` ${sizeText(e.test.sizeBytes)}` : ''}, run ${e.test.run}/${e.test.runs}` : `${head}: ${e.message}`;
+          const head =
+            e.formatIndex >= e.formatCount ? `[final] ${e.formatLabel}` : `[${e.formatIndex + 1}/${e.formatCount}] ${e.formatLabel}`;
+          const line = e.test
+            ? `${head}: ${e.test.name}${e.test.sizeBytes ? ` ${sizeText(e.test.sizeBytes)}` : ''}, run ${e.test.run}/${e.test.runs}`
+            : `${head}: ${e.message}`;
           if (line !== lastLine) io.err(line);
           lastLine = line;
         } else if (channel === 'wizard.format') {
@@ -273,7 +335,10 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
       await writeFile(cmd.report, renderFormatReport(saved, ext).text);
       io.err(`wrote ${cmd.report}`);
     }
-    if (cmd.json) io.out(`${JSON.stringify({ plan: await wizard.plans.get(state.id), outcome: done.outcome, report: JSON.parse(renderFormatReport(saved, 'json').text).report, results: saved }, null, 2)}\n`);
+    if (cmd.json)
+      io.out(
+        `${JSON.stringify({ plan: await wizard.plans.get(state.id), outcome: done.outcome, report: JSON.parse(renderFormatReport(saved, 'json').text).report, results: saved }, null, 2)}\n`,
+      );
     else io.out(md.text);
   }
   if (done.outcome === 'failed') {
@@ -281,7 +346,9 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
     return 1;
   }
   if (done.outcome === 'stopped') {
-    io.err(`stopped; finished formats are saved. Resume with: diskdial compare --resume ${state.id} --confirm "${state.settings.confirmName}"`);
+    io.err(
+      `stopped; finished formats are saved. Resume with: diskdial compare --resume ${state.id} --confirm "${state.settings.confirmName}"`,
+    );
     return 130;
   }
   return 0;

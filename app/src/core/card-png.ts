@@ -45,7 +45,8 @@ export interface CardPng {
 /** The result's share card as PNG. `scale` is an integer 1–4 (default 2). */
 export function renderCardPng(doc: ResultDocument, opts: { scale?: number } = {}): CardPng {
   const scale = opts.scale ?? 2;
-  if (!Number.isInteger(scale) || scale < 1 || scale > 4) throw new RangeError(`renderCardPng: scale must be an integer from 1 to 4, got ${scale}`);
+  if (!Number.isInteger(scale) || scale < 1 || scale > 4)
+    throw new RangeError(`renderCardPng: scale must be an integer from 1 to 4, got ${scale}`);
   const { svg } = renderCardSvg(doc);
   const resvg = new Resvg(svg, {
     font: { loadSystemFonts: false, fontFiles: cardFontFiles(), defaultFontFamily: 'Inter' },
@@ -73,7 +74,8 @@ export interface OffThreadOptions {
 /** renderCardPng in a worker thread, stopped (and refused with ERR_CARD_TIMEOUT) at the time limit. */
 export function renderCardPngOffThread(doc: ResultDocument, opts: OffThreadOptions = {}): Promise<CardPng> {
   const scale = opts.scale ?? 2;
-  if (!Number.isInteger(scale) || scale < 1 || scale > 4) return Promise.reject(new RangeError(`renderCardPng: scale must be an integer from 1 to 4, got ${scale}`));
+  if (!Number.isInteger(scale) || scale < 1 || scale > 4)
+    return Promise.reject(new RangeError(`renderCardPng: scale must be an integer from 1 to 4, got ${scale}`));
   const limit = opts.timeLimitMs ?? CARD_TIME_LIMIT_MS;
   const worker = startWorker(opts.workerModule ?? cardWorkerPath(), { doc, scale });
   return new Promise<CardPng>((resolve, reject) => {
@@ -87,19 +89,44 @@ export function renderCardPngOffThread(doc: ResultDocument, opts: OffThreadOptio
     };
     const timer = setTimeout(() => {
       const seconds = limit >= 1000 ? `${Math.round(limit / 1000)} s` : `${limit} ms`;
-      settle(() => reject(new DiskDialError(`The share card took longer than ${seconds} to draw and was stopped; the result itself is unchanged.`, { code: 'ERR_CARD_TIMEOUT' })));
+      settle(() =>
+        reject(
+          new DiskDialError(`The share card took longer than ${seconds} to draw and was stopped; the result itself is unchanged.`, {
+            code: 'ERR_CARD_TIMEOUT',
+          }),
+        ),
+      );
     }, limit);
-    worker.on('message', (m: { ok: true; png: ArrayBuffer; width: number; height: number; svg: string } | { ok: false; name: string; message: string }) => {
-      settle(() => {
-        if (m.ok) resolve({ png: Buffer.from(m.png), width: m.width, height: m.height, svg: m.svg });
-        else reject(m.name === 'RangeError' ? new RangeError(m.message) : new DiskDialError(`The share card could not be drawn: ${m.message}`, { code: 'ERR_CARD' }));
-      });
-    });
+    worker.on(
+      'message',
+      (m: { ok: true; png: ArrayBuffer; width: number; height: number; svg: string } | { ok: false; name: string; message: string }) => {
+        settle(() => {
+          if (m.ok) resolve({ png: Buffer.from(m.png), width: m.width, height: m.height, svg: m.svg });
+          else
+            reject(
+              m.name === 'RangeError'
+                ? new RangeError(m.message)
+                : new DiskDialError(`The share card could not be drawn: ${m.message}`, { code: 'ERR_CARD' }),
+            );
+        });
+      },
+    );
     worker.on('error', (err) => {
       const oom = (err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      settle(() => reject(new DiskDialError(oom ? 'The share card needed too much memory to draw and was stopped.' : `The share card could not be drawn: ${err.message}`, { code: 'ERR_CARD' })));
+      settle(() =>
+        reject(
+          new DiskDialError(
+            oom ? 'The share card needed too much memory to draw and was stopped.' : `The share card could not be drawn: ${err.message}`,
+            { code: 'ERR_CARD' },
+          ),
+        ),
+      );
     });
-    worker.on('exit', (code) => settle(() => reject(new DiskDialError(`The share card could not be drawn (its worker ended with code ${code}).`, { code: 'ERR_CARD' }))));
+    worker.on('exit', (code) =>
+      settle(() =>
+        reject(new DiskDialError(`The share card could not be drawn (its worker ended with code ${code}).`, { code: 'ERR_CARD' })),
+      ),
+    );
   });
 }
 
@@ -120,7 +147,11 @@ function startWorker(file: string, workerData: unknown): Worker {
 
 /** "diskdial-quick-2026-11-22.png": the kind and the day the test started (UTC). */
 export function cardFilename(doc: ResultDocument): string {
-  const kind = String(doc.kind).replace(/[^a-z0-9-]+/gi, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'result';
+  const kind =
+    String(doc.kind)
+      .replace(/[^a-z0-9-]+/gi, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'result';
   const day = /^\d{4}-\d{2}-\d{2}/.exec(doc.startedAt)?.[0] ?? 'undated';
   return `diskdial-${kind}-${day}.png`;
 }

@@ -34,10 +34,7 @@ export function findPackageRoot(start: string = path.dirname(fileURLToPath(impor
 
 /** Every place the addon may live, most likely first. */
 export function addonCandidates(root: string = findPackageRoot()): string[] {
-  const candidates = [
-    path.join(root, 'native/build/Release/diskdial.node'),
-    path.join(root, 'native/build/Debug/diskdial.node'),
-  ];
+  const candidates = [path.join(root, 'native/build/Release/diskdial.node'), path.join(root, 'native/build/Debug/diskdial.node')];
   // Electron sets resourcesPath; native modules cannot be loaded from inside an asar archive.
   const resourcesPath = (process as { resourcesPath?: string }).resourcesPath;
   if (resourcesPath) {
@@ -146,9 +143,12 @@ export function runHash(spec: HashSpec, opts: RunHashOptions = {}): Promise<Hash
     (native) => {
       if (typeof native.hash !== 'function') {
         // An addon built before engine 0.3 is still on disk.
-        throw Object.assign(new Error(`the loaded native engine (${native.version}) cannot hash: rebuild it with \`npm run build:native\``), {
-          code: 'ERR_DISKDIAL_ADDON_OUTDATED',
-        });
+        throw Object.assign(
+          new Error(`the loaded native engine (${native.version}) cannot hash: rebuild it with \`npm run build:native\``),
+          {
+            code: 'ERR_DISKDIAL_ADDON_OUTDATED',
+          },
+        );
       }
       return native.hash.bind(native);
     },
@@ -205,7 +205,8 @@ function runJob<S extends object, P, R>(
       signal?.removeEventListener('abort', onAbort);
       if (aborted) reject(new AbortError(undefined, { cause: signal?.reason }));
       else if (err) reject(withCallerStack(err, callerStack));
-      else if (!result) reject(withCallerStack(Object.assign(new Error('the engine returned no result'), { code: 'ERR_DISKDIAL_ENGINE' }), callerStack));
+      else if (!result)
+        reject(withCallerStack(Object.assign(new Error('the engine returned no result'), { code: 'ERR_DISKDIAL_ENGINE' }), callerStack));
       else resolve(result);
     };
     try {

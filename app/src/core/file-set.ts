@@ -137,7 +137,8 @@ export function fitFileSet(o: FileSetOptions, availableBytes: number, maxBs = Mi
     }
     if (n >= Math.min(MIN_SCALED_FILES, opts.count)) {
       const scaled = makeFileSet({ ...opts, count: n }, maxBs);
-      const sizes = opts.maxBytes === o.maxBytes ? '' : `, largest file ${formatBytes(opts.maxBytes)} instead of ${formatBytes(o.maxBytes)}`;
+      const sizes =
+        opts.maxBytes === o.maxBytes ? '' : `, largest file ${formatBytes(opts.maxBytes)} instead of ${formatBytes(o.maxBytes)}`;
       return {
         set: scaled,
         note: `Free space (${have} usable) is short of the ${want} this set needs: scaled down to ${n} files (${formatBytes(scaled.totalBytes)})${sizes}.`,
@@ -145,7 +146,10 @@ export function fitFileSet(o: FileSetOptions, availableBytes: number, maxBs = Mi
     }
     const smaller = Math.floor(opts.maxBytes / 2);
     if (smaller < opts.minBytes * 2) {
-      throw inputError(`Not enough free space for a many-file test: ${have} usable, and even ${Math.min(MIN_SCALED_FILES, o.count)} small files need more.`, 'ENOSPC');
+      throw inputError(
+        `Not enough free space for a many-file test: ${have} usable, and even ${Math.min(MIN_SCALED_FILES, o.count)} small files need more.`,
+        'ENOSPC',
+      );
     }
     opts = { ...opts, maxBytes: smaller };
   }

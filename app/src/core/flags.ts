@@ -68,7 +68,7 @@ export const aboveInterfaceCeiling: Rule = ({ tests, volume, link }) => {
     code: 'above-interface-ceiling',
     severity: 'warning',
     message: `${figures} ${over.length === 1 ? 'is' : 'are'} above what ${l.label} can carry (≈ ${Math.round(ceiling)} MB/s): the figure cannot be the disk's — a cache answered.`,
-    fix: 'Run with --cache auto on a file system that takes direct I/O, and with a test file larger than the drive\'s and the computer\'s caches (--size); if the link looks wrong, check the cable and port.',
+    fix: "Run with --cache auto on a file system that takes direct I/O, and with a test file larger than the drive's and the computer's caches (--size); if the link looks wrong, check the cable and port.",
   };
 };
 
@@ -102,7 +102,8 @@ export const ramBacked: Rule = ({ volume, link }) => {
   const name = diskOf(volume)?.name ?? '';
   const node = volume.device;
   if (RAM_FS.has(volume.fsType)) return ramFlag(`${volume.fsType} at ${volume.mountPoint}`);
-  if (/^\/dev\/(zram|ram)\d+/.test(node) || /^(zram|ram)\d+$/.test(name)) return ramFlag(`${node.startsWith('/dev/') ? node : `/dev/${name}`}, a RAM disk`);
+  if (/^\/dev\/(zram|ram)\d+/.test(node) || /^(zram|ram)\d+$/.test(name))
+    return ramFlag(`${node.startsWith('/dev/') ? node : `/dev/${name}`}, a RAM disk`);
   if ((link ?? diskOf(volume)?.linkInfo)?.kind === 'memory') return ramFlag(link?.label ?? 'memory');
   return undefined;
 };
@@ -133,8 +134,22 @@ export const loopCached: Rule = ({ volume }) => {
 
 // Network file systems, FUSE ones included: their figures are the network's and the server's.
 const NETWORK_FS = new Set([
-  'nfs', 'nfs4', 'cifs', 'smb3', 'smbfs', '9p', 'virtiofs', 'ceph', 'glusterfs', 'afpfs', 'davfs',
-  'fuse.sshfs', 'fuse.rclone', 'fuse.s3fs', 'fuse.glusterfs', 'fuse.ceph-fuse',
+  'nfs',
+  'nfs4',
+  'cifs',
+  'smb3',
+  'smbfs',
+  '9p',
+  'virtiofs',
+  'ceph',
+  'glusterfs',
+  'afpfs',
+  'davfs',
+  'fuse.sshfs',
+  'fuse.rclone',
+  'fuse.s3fs',
+  'fuse.glusterfs',
+  'fuse.ceph-fuse',
 ]);
 
 export const networkFs: Rule = ({ volume, link }) => {
@@ -145,7 +160,7 @@ export const networkFs: Rule = ({ volume, link }) => {
     code: 'network-fs',
     severity: 'info',
     message: `The folder is on a network file system (${what}): the figures measure the network and the server together, and the client may cache.`,
-    fix: 'Compare with the network\'s own speed (1 Gb/s Ethernet carries ≈ 118 MB/s); to measure the server\'s disk, run DiskDial on the server.',
+    fix: "Compare with the network's own speed (1 Gb/s Ethernet carries ≈ 118 MB/s); to measure the server's disk, run DiskDial on the server.",
   };
 };
 
@@ -165,7 +180,9 @@ export const fuse: Rule = ({ volume }) => {
 };
 
 function btrfsCompression(v: VolumeInfo): string | undefined {
-  return fsOptions(v).find((o) => o.startsWith('compress=') || o.startsWith('compress-force=') || o === 'compress' || o === 'compress-force');
+  return fsOptions(v).find(
+    (o) => o.startsWith('compress=') || o.startsWith('compress-force=') || o === 'compress' || o === 'compress-force',
+  );
 }
 
 // Btrfs compresses only when mounted with compress/compress-force (or per file, which mount
@@ -258,8 +275,9 @@ export const readsImplausiblyFast: Rule = ({ tests, volume }) => {
     if (t.bytes <= 0 || t.rw === 'randrw' || t.rw === 'rw') continue;
     const key = `${t.rw.startsWith('rand') ? 'rand' : 'seq'}/${t.bs}/${t.qd}/${t.threads}`;
     const g = groups.get(key) ?? {};
-    if (isRead(t.rw)) { if (!g.read || t.mbps > g.read.mbps) g.read = t; }
-    else if (!g.write || t.mbps > g.write.mbps) g.write = t;
+    if (isRead(t.rw)) {
+      if (!g.read || t.mbps > g.read.mbps) g.read = t;
+    } else if (!g.write || t.mbps > g.write.mbps) g.write = t;
     groups.set(key, g);
   }
   const pairs = [...groups.values()].filter(
@@ -272,7 +290,7 @@ export const readsImplausiblyFast: Rule = ({ tests, volume }) => {
     code: 'reads-implausibly-fast',
     severity: 'warning',
     message: `Reads are more than ${limit} × writes (${figures}), implausible for ${kind}: the reads were probably answered by a cache.`,
-    fix: 'Use a test file larger than the drive\'s cache and the computer\'s free RAM (--size), with --cache auto.',
+    fix: "Use a test file larger than the drive's cache and the computer's free RAM (--size), with --cache auto.",
   };
 };
 

@@ -105,7 +105,8 @@ export function hashVerdict(read: HashRate, readHash: HashRate, memory: HashRate
 const rate = (r: { bytes: number; seconds: number; mbps: number }): HashRate => ({ bytes: r.bytes, seconds: r.seconds, mbps: r.mbps });
 
 export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<ResultDocument> {
-  if ((opts.file === undefined) === (opts.generate === undefined)) throw inputError('give a file to hash, or a folder and a size for a test file');
+  if ((opts.file === undefined) === (opts.generate === undefined))
+    throw inputError('give a file to hash, or a folder and a size for a test file');
   const signal = opts.signal;
   const hashFn: HashFn = opts.engine?.runHash ?? runHash;
   const testFn: TestFn = opts.engine?.runTest ?? runTest;
@@ -122,11 +123,14 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
       throw toPlainError(err, { path: file, doing: 'opening the file to hash', subject: 'file', access: 'read' });
     });
     if (st.isDirectory()) {
-      throw new DiskDialError(`${file} is a folder, not a file: pick a file to hash, or give a size to have DiskDial write a test file there (EISDIR)`, {
-        code: 'EISDIR',
-        path: file,
-        category: 'input',
-      });
+      throw new DiskDialError(
+        `${file} is a folder, not a file: pick a file to hash, or give a size to have DiskDial write a test file there (EISDIR)`,
+        {
+          code: 'EISDIR',
+          path: file,
+          category: 'input',
+        },
+      );
     }
     if (!st.isFile()) throw inputError(`${file} is not a regular file`, 'EINVAL');
     fileBytes = st.size;
@@ -143,10 +147,14 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
   const stages: HashStage[] = [...(opts.generate ? (['write'] as const) : []), 'read', 'read-hash', 'memory', 'memory-parallel'];
   const stageCount = stages.length;
   const stageIndex = (s: HashStage): number => stages.indexOf(s);
-  const streams = (stage: HashStage): { threads?: number } => (stage === 'memory' ? { threads: 1 } : stage === 'memory-parallel' ? { threads } : {});
+  const streams = (stage: HashStage): { threads?: number } =>
+    stage === 'memory' ? { threads: 1 } : stage === 'memory-parallel' ? { threads } : {};
   const progressOf = (stage: HashStage) =>
-    opts.onProgress ? (p: HashProgress) => opts.onProgress!({ ...p, stage, stageIndex: stageIndex(stage), stageCount, ...streams(stage) }) : undefined;
-  const done = (s: Omit<HashStageDone, 'stageIndex' | 'stageCount'>): void => opts.onStage?.({ ...s, stageIndex: stageIndex(s.stage), stageCount });
+    opts.onProgress
+      ? (p: HashProgress) => opts.onProgress!({ ...p, stage, stageIndex: stageIndex(stage), stageCount, ...streams(stage) })
+      : undefined;
+  const done = (s: Omit<HashStageDone, 'stageIndex' | 'stageCount'>): void =>
+    opts.onStage?.({ ...s, stageIndex: stageIndex(s.stage), stageCount });
   const hash = (stage: HashStage, spec: HashSpec): Promise<HashEngineResult> => {
     const onProgress = progressOf(stage);
     return hashFn(spec, { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
@@ -172,7 +180,18 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
         {
           ...(signal ? { signal } : {}),
           ...(onProgress
-            ? { onProgress: (p) => onProgress({ mode: 'read', bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, elapsed: p.elapsed, secondsTotal: p.secondsTotal, instMBps: p.instMBps, avgMBps: p.avgMBps }) }
+            ? {
+                onProgress: (p) =>
+                  onProgress({
+                    mode: 'read',
+                    bytesDone: p.bytesDone,
+                    bytesTotal: p.bytesTotal,
+                    elapsed: p.elapsed,
+                    secondsTotal: p.secondsTotal,
+                    instMBps: p.instMBps,
+                    avgMBps: p.avgMBps,
+                  }),
+              }
             : {}),
         },
       );
@@ -187,7 +206,13 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
     const memory = await hash('memory', { mode: 'memory', algo, threads: 1, seconds: memorySeconds });
     done({ stage: 'memory', mbps: memory.mbps, bytes: memory.bytes, seconds: memory.seconds, threads: 1 });
     const parallel = await hash('memory-parallel', { mode: 'memory', algo, threads, seconds: memorySeconds });
-    done({ stage: 'memory-parallel', mbps: parallel.mbps, bytes: parallel.bytes, seconds: parallel.seconds, threads: parallel.threads ?? threads });
+    done({
+      stage: 'memory-parallel',
+      mbps: parallel.mbps,
+      bytes: parallel.bytes,
+      seconds: parallel.seconds,
+      threads: parallel.threads ?? threads,
+    });
 
     const cacheOf = (r: HashEngineResult): { cacheMode: CacheMode; cacheNote?: string } => ({
       cacheMode: r.cacheMode ?? 'buffered',
@@ -213,14 +238,20 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
     };
     if (expected) section.verify = verification(expected, section.digest, algo);
     if (readHash.bytes < SMALL_FILE) {
-      notes.push(`The file is small (${formatBytes(readHash.bytes)}): start-up costs weigh on its read rates; a file of 1 GB or more gives steadier figures.`);
+      notes.push(
+        `The file is small (${formatBytes(readHash.bytes)}): start-up costs weigh on its read rates; a file of 1 GB or more gives steadier figures.`,
+      );
     }
   } catch (err) {
     if (isAbortError(err)) throw err;
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     // The user's file is only ever read; a generated one is written in a folder first.
     const own = opts.file !== undefined ? ({ subject: 'file', access: 'read' } as const) : {};
-    throw toPlainError(err, { path: file || (opts.generate?.target ?? ''), doing: workspace && !file ? 'writing the test file' : 'reading the file', ...own });
+    throw toPlainError(err, {
+      path: file || (opts.generate?.target ?? ''),
+      doing: workspace && !file ? 'writing the test file' : 'reading the file',
+      ...own,
+    });
   } finally {
     await workspace?.close();
     lock?.release();

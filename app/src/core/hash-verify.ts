@@ -137,7 +137,8 @@ export function chooseAlgo(asked: HashAlgo | undefined, expected: ExpectedDigest
 /** The verdict of a comparison, in plain words. */
 export function verification(expected: ExpectedDigest, actualHex: string, algo: HashAlgo): HashVerification {
   const match = expected.hex === actualHex.toLowerCase();
-  const where = expected.source === 'pasted' ? `the ${ALGO_LABEL[algo]} you gave` : `the ${ALGO_LABEL[algo]} in ${path.basename(expected.source)}`;
+  const where =
+    expected.source === 'pasted' ? `the ${ALGO_LABEL[algo]} you gave` : `the ${ALGO_LABEL[algo]} in ${path.basename(expected.source)}`;
   return {
     expected: expected.hex,
     source: expected.source,

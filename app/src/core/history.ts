@@ -29,7 +29,11 @@ const IMPORTED = 'imported';
  * platform's place for app data — Linux $XDG_DATA_HOME/diskdial (~/.local/share/diskdial),
  * macOS ~/Library/Application Support/DiskDial, Windows %APPDATA%\DiskDial.
  */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = os.homedir()): string {
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home = os.homedir(),
+): string {
   if (env.DISKDIAL_HOME) return path.resolve(env.DISKDIAL_HOME);
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'DiskDial');
   if (platform === 'win32') return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), 'DiskDial');
@@ -64,7 +68,11 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
   // The rename itself is durable once the folder's entry is on disk (not on Windows: no dir fsync).
   if (process.platform !== 'win32') {
     const d = await fsp.open(dir, 'r').catch(() => undefined);
-    if (d) await d.sync().catch(() => undefined).finally(() => d.close());
+    if (d)
+      await d
+        .sync()
+        .catch(() => undefined)
+        .finally(() => d.close());
   }
 }
 
@@ -116,7 +124,11 @@ export class HistoryStore {
         } catch (err) {
           if (err instanceof NotAResultError) skipped.push({ file: shown, reason: err.reason });
           else if ((err as NodeJS.ErrnoException).code === 'EISDIR') continue;
-          else skipped.push({ file: shown, reason: `It could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).` });
+          else
+            skipped.push({
+              file: shown,
+              reason: `It could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`,
+            });
         }
       }
     }
@@ -173,7 +185,8 @@ export class HistoryStore {
       if (err instanceof NotAResultError) throw inputError(`${name} cannot be imported: ${err.reason}`, 'ERR_NOT_A_RESULT');
       throw err;
     }
-    const which = (i: number, id: string): string => (docs.length > 1 ? `result ${i + 1} of ${docs.length} (id ${id})` : `its result (id ${id})`);
+    const which = (i: number, id: string): string =>
+      docs.length > 1 ? `result ${i + 1} of ${docs.length} (id ${id})` : `its result (id ${id})`;
     const plan: Array<{ doc: ResultDocument; text: string; existing?: Located }> = [];
     for (const [i, raw] of docs.entries()) {
       let doc = raw;
@@ -182,7 +195,10 @@ export class HistoryStore {
         try {
           label = cleanLabel(raw.label);
         } catch (err) {
-          throw inputError(`${name} cannot be imported: ${which(i, raw.id)} has a label too long. ${(err as Error).message} Nothing was imported.`, 'ERR_LABEL_TOO_LONG');
+          throw inputError(
+            `${name} cannot be imported: ${which(i, raw.id)} has a label too long. ${(err as Error).message} Nothing was imported.`,
+            'ERR_LABEL_TOO_LONG',
+          );
         }
         if (label !== raw.label) {
           const { label: _raw, ...rest } = raw;
@@ -191,10 +207,13 @@ export class HistoryStore {
       }
       const json = JSON.stringify(doc);
       const conflict = (): DiskDialError =>
-        new DiskDialError(`${name} holds a result whose id (${doc.id}) is already in history with different figures: ${which(i, doc.id)}. Nothing was imported.`, {
-          code: 'ERR_CONFLICT',
-          category: 'input',
-        });
+        new DiskDialError(
+          `${name} holds a result whose id (${doc.id}) is already in history with different figures: ${which(i, doc.id)}. Nothing was imported.`,
+          {
+            code: 'ERR_CONFLICT',
+            category: 'input',
+          },
+        );
       const twin = plan.find((p) => p.doc.id === doc.id);
       if (twin) {
         if (JSON.stringify(twin.doc) !== json) throw conflict();
@@ -205,7 +224,10 @@ export class HistoryStore {
       plan.push({ doc, text: `${JSON.stringify(doc, null, 2)}\n`, ...(existing ? { existing } : {}) });
     }
     const dir = path.join(this.dir, IMPORTED);
-    if (await isLink(dir)) throw new DiskDialError(`${dir} is a symbolic link; DiskDial imports only into its own folder. Nothing was imported.`, { code: 'ERR_NOT_A_FOLDER' });
+    if (await isLink(dir))
+      throw new DiskDialError(`${dir} is a symbolic link; DiskDial imports only into its own folder. Nothing was imported.`, {
+        code: 'ERR_NOT_A_FOLDER',
+      });
     const written: string[] = [];
     try {
       for (const p of plan) {
@@ -290,7 +312,8 @@ async function readResult(file: string): Promise<ResultDocument> {
 }
 
 function asHistoryError(err: unknown, id: string): unknown {
-  if (err instanceof NotAResultError) return new DiskDialError(`The saved result "${id}" cannot be read: ${err.reason}`, { code: err.code });
+  if (err instanceof NotAResultError)
+    return new DiskDialError(`The saved result "${id}" cannot be read: ${err.reason}`, { code: err.code });
   return err;
 }
 

@@ -74,7 +74,9 @@ export async function windowsDiskLookup(target: string, run: CommandRunner = exe
   const letter = /^([A-Za-z]):/.exec(target)?.[1]?.toUpperCase();
   if (!letter) return {}; // UNC paths and the like: a network share, no local disk
   try {
-    const number = (await run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', `(Get-Partition -DriveLetter ${letter}).DiskNumber`])).trim();
+    const number = (
+      await run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', `(Get-Partition -DriveLetter ${letter}).DiskNumber`])
+    ).trim();
     if (number === '') return { note: POWERSHELL_MISSING_NOTE };
     if (!/^\d+$/.test(number)) return {};
     const disks = parseWindowsDisks(await run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', WINDOWS_DISKS_COMMAND]));

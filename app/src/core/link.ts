@@ -59,15 +59,33 @@ export function usbLink(speedMbps: number, driver?: string): LinkInfo {
     link = { ...base, label: 'USB 3.2 Gen 1 (5 Gb/s)', encoding: '8b/10b', ceilingMBps: 500, typicalMBps: bot ? [250, 380] : [350, 450] };
   } else if (speedMbps <= 10000) {
     // 10 Gb/s with 128b/132b: 10e9 × 128/132 / 8 ≈ 1212 MB/s.
-    link = { ...base, label: 'USB 3.2 Gen 2 (10 Gb/s)', encoding: '128b/132b', ceilingMBps: round1(payloadMBps(10000, 128 / 132)), typicalMBps: bot ? [500, 800] : [900, 1050] };
+    link = {
+      ...base,
+      label: 'USB 3.2 Gen 2 (10 Gb/s)',
+      encoding: '128b/132b',
+      ceilingMBps: round1(payloadMBps(10000, 128 / 132)),
+      typicalMBps: bot ? [500, 800] : [900, 1050],
+    };
   } else if (speedMbps <= 20000) {
     // Two 10 Gb/s lanes, 128b/132b each: ≈ 2424 MB/s.
-    link = { ...base, label: 'USB 3.2 Gen 2x2 (20 Gb/s)', encoding: '128b/132b', ceilingMBps: round1(payloadMBps(20000, 128 / 132)), typicalMBps: bot ? [800, 1400] : [1800, 2100] };
+    link = {
+      ...base,
+      label: 'USB 3.2 Gen 2x2 (20 Gb/s)',
+      encoding: '128b/132b',
+      ceilingMBps: round1(payloadMBps(20000, 128 / 132)),
+      typicalMBps: bot ? [800, 1400] : [1800, 2100],
+    };
   } else {
     // USB4 Gen 3x2 (two 20 Gb/s lanes, 128b/132b). Fast USB4 disks are PCIe tunnelled in
     // practice (ASM2464-class enclosures reach 3–3.8 GB/s).
     const gbps = Math.round(speedMbps / 1000);
-    link = { ...base, label: `USB4 (${gbps} Gb/s)`, encoding: '128b/132b', ceilingMBps: round1(payloadMBps(speedMbps, 128 / 132)), typicalMBps: [3000, 3800] };
+    link = {
+      ...base,
+      label: `USB4 (${gbps} Gb/s)`,
+      encoding: '128b/132b',
+      ceilingMBps: round1(payloadMBps(speedMbps, 128 / 132)),
+      typicalMBps: [3000, 3800],
+    };
   }
   link.label += suffix;
   return link;
@@ -90,7 +108,8 @@ const PCIE_GEN: ReadonlyArray<[gt: number, gen: string]> = [
  */
 export function pcieLink(gtPerS: number, lanes: number): LinkInfo {
   const gen = PCIE_GEN.find(([gt]) => Math.abs(gt - gtPerS) < 0.01)?.[1];
-  const [encoding, efficiency] = gtPerS <= 5 ? ['8b/10b', 8 / 10] : gtPerS < 64 ? ['128b/130b', 128 / 130] : ['PAM4 FLIT (≈242/256)', 242 / 256];
+  const [encoding, efficiency] =
+    gtPerS <= 5 ? ['8b/10b', 8 / 10] : gtPerS < 64 ? ['128b/130b', 128 / 130] : ['PAM4 FLIT (≈242/256)', 242 / 256];
   const ceiling = round1(payloadMBps(gtPerS * 1000 * lanes, efficiency));
   return {
     kind: 'pcie',
@@ -109,7 +128,13 @@ export function sataLink(gbps: number): LinkInfo {
   // Typical ranges are what SSDs get on each generation (FIS and command overheads included);
   // spinning disks are limited by the platter, well below any of them.
   const [label, typical]: [string, [number, number]] =
-    gbps <= 1.5 ? ['SATA I (1.5 Gb/s)', [100, 140]] : gbps <= 3 ? ['SATA II (3 Gb/s)', [250, 285]] : gbps <= 6 ? ['SATA III (6 Gb/s)', [500, 560]] : [`SATA (${gbps} Gb/s)`, [Math.round(ceiling * 0.85), Math.round(ceiling * 0.93)]];
+    gbps <= 1.5
+      ? ['SATA I (1.5 Gb/s)', [100, 140]]
+      : gbps <= 3
+        ? ['SATA II (3 Gb/s)', [250, 285]]
+        : gbps <= 6
+          ? ['SATA III (6 Gb/s)', [500, 560]]
+          : [`SATA (${gbps} Gb/s)`, [Math.round(ceiling * 0.85), Math.round(ceiling * 0.93)]];
   return { kind: 'sata', label, rawMbps: gbps * 1000, encoding: '8b/10b', ceilingMBps: ceiling, typicalMBps: typical, source: 'sysfs' };
 }
 
@@ -272,7 +297,10 @@ async function behindThunderbolt(pciDirs: readonly string[], root: string): Prom
 /** sata_spd of the link for an "ataN" port folder: class/ata_link/linkN, or inside the port. */
 async function sataSpeed(ataDir: string, root: string): Promise<number | undefined> {
   const n = path.basename(ataDir).slice(3);
-  const candidates = [path.join(root, 'class/ata_link', `link${n}`, 'sata_spd'), path.join(ataDir, `link${n}`, 'ata_link', `link${n}`, 'sata_spd')];
+  const candidates = [
+    path.join(root, 'class/ata_link', `link${n}`, 'sata_spd'),
+    path.join(ataDir, `link${n}`, 'ata_link', `link${n}`, 'sata_spd'),
+  ];
   for (const c of candidates) {
     const m = (await readTrim(c))?.match(/([\d.]+)\s*Gbps/i);
     if (m) return Number(m[1]);
@@ -372,7 +400,8 @@ export async function detectLink(devNumber: string, opts: SysOptions = {}): Prom
 async function hwmonTemp(dir: string): Promise<number | undefined> {
   const entries = await listDir(dir);
   const hwmons = entries.filter((n) => /^hwmon\d+$/.test(n)).map((n) => path.join(dir, n));
-  if (entries.includes('hwmon')) hwmons.push(...(await listDir(path.join(dir, 'hwmon'))).filter((n) => /^hwmon\d+$/.test(n)).map((n) => path.join(dir, 'hwmon', n)));
+  if (entries.includes('hwmon'))
+    hwmons.push(...(await listDir(path.join(dir, 'hwmon'))).filter((n) => /^hwmon\d+$/.test(n)).map((n) => path.join(dir, 'hwmon', n)));
   for (const h of hwmons) {
     const raw = await readTrim(path.join(h, 'temp1_input'));
     const milli = Number(raw);
@@ -497,7 +526,8 @@ export function parseSystemProfilerNvme(json: string): Record<string, LinkInfo> 
     };
     const gt = parseGtPerS(key(/link_?speed/i));
     const width = Number(key(/link_?width/i)?.match(/\d+/)?.[0]);
-    out[bsd] = gt && width > 0 ? { ...pcieLink(gt, width), source: 'system_profiler' } : namedLink('pcie', 'NVMe (internal)', 'system_profiler');
+    out[bsd] =
+      gt && width > 0 ? { ...pcieLink(gt, width), source: 'system_profiler' } : namedLink('pcie', 'NVMe (internal)', 'system_profiler');
   });
   return out;
 }
@@ -577,16 +607,43 @@ export const WINDOWS_DISKS_COMMAND =
 // MSFT_PhysicalDisk.BusType: ConvertTo-Json writes the number from CIM, but a formatted pipeline
 // gives the name, so both are accepted.
 const WIN_BUS_NUMBER: Record<number, string> = {
-  0: 'Unknown', 1: 'SCSI', 2: 'ATAPI', 3: 'ATA', 4: '1394', 5: 'SSA', 6: 'Fibre Channel', 7: 'USB', 8: 'RAID', 9: 'iSCSI',
-  10: 'SAS', 11: 'SATA', 12: 'SD', 13: 'MMC', 14: 'Virtual', 15: 'File Backed Virtual', 16: 'Storage Spaces', 17: 'NVMe',
+  0: 'Unknown',
+  1: 'SCSI',
+  2: 'ATAPI',
+  3: 'ATA',
+  4: '1394',
+  5: 'SSA',
+  6: 'Fibre Channel',
+  7: 'USB',
+  8: 'RAID',
+  9: 'iSCSI',
+  10: 'SAS',
+  11: 'SATA',
+  12: 'SD',
+  13: 'MMC',
+  14: 'Virtual',
+  15: 'File Backed Virtual',
+  16: 'Storage Spaces',
+  17: 'NVMe',
 };
 const WIN_MEDIA_NUMBER: Record<number, string> = { 0: 'Unspecified', 3: 'HDD', 4: 'SSD', 5: 'SCM' };
 
 function winBusLink(bus: string): LinkInfo {
   const b = bus.toLowerCase();
   const [kind, label]: [LinkKind, string] =
-    b === 'usb' ? ['usb', 'USB'] : b === 'nvme' ? ['pcie', 'NVMe (PCIe)'] : b === 'sata' || b === 'ata' ? ['sata', 'SATA'] : b === 'sas' ? ['sas', 'SAS']
-      : b === 'file backed virtual' || b === 'virtual' ? ['virtio', 'Virtual disk'] : b === 'iscsi' ? ['network', 'iSCSI'] : ['unknown', bus];
+    b === 'usb'
+      ? ['usb', 'USB']
+      : b === 'nvme'
+        ? ['pcie', 'NVMe (PCIe)']
+        : b === 'sata' || b === 'ata'
+          ? ['sata', 'SATA']
+          : b === 'sas'
+            ? ['sas', 'SAS']
+            : b === 'file backed virtual' || b === 'virtual'
+              ? ['virtio', 'Virtual disk']
+              : b === 'iscsi'
+                ? ['network', 'iSCSI']
+                : ['unknown', bus];
   return namedLink(kind, label, 'powershell');
 }
 

@@ -222,9 +222,7 @@ export function buildPlan(kind: TestKind, o: PlanOptions = {}, target?: PlanTarg
       : (o.bs ?? (kind.startsWith('rand') || kind === 'mix' ? 4 * KiB : MiB)) * (o.threads ?? 1);
   const fileSize = Math.floor(requested / unit) * unit;
   if (fileSize < unit) {
-    throw inputError(
-      `test size ${formatBytesBinary(requested)} is smaller than one block per thread (${formatBytesBinary(unit)})`,
-    );
+    throw inputError(`test size ${formatBytesBinary(requested)} is smaller than one block per thread (${formatBytesBinary(unit)})`);
   }
 
   const steps: PlanStep[] = [];
@@ -251,12 +249,27 @@ export function buildPlan(kind: TestKind, o: PlanOptions = {}, target?: PlanTarg
       // profile's, so --bs/--qd/--threads do not apply here.
       const mode = o.mode ?? 'readwrite';
       const passes: Array<'Read' | 'Write' | 'Mix'> =
-        mode === 'readwrite' ? ['Read', 'Write'] : mode === 'all' ? ['Read', 'Write', 'Mix'] : mode === 'read' ? ['Read'] : mode === 'write' ? ['Write'] : ['Mix'];
+        mode === 'readwrite'
+          ? ['Read', 'Write']
+          : mode === 'all'
+            ? ['Read', 'Write', 'Mix']
+            : mode === 'read'
+              ? ['Read']
+              : mode === 'write'
+                ? ['Write']
+                : ['Mix'];
       for (const p of passes) {
         for (const r of cdmRows) {
           const prefix = r.seq ? 'SEQ' : 'RND';
           if (p === 'Mix') {
-            one(stepName(prefix, r.bs, r.qd, r.threads, `Mix ${mix}/${100 - mix}`), r.seq ? 'rw' : 'randrw', r.bs, r.qd, r.threads, CDM_SECONDS);
+            one(
+              stepName(prefix, r.bs, r.qd, r.threads, `Mix ${mix}/${100 - mix}`),
+              r.seq ? 'rw' : 'randrw',
+              r.bs,
+              r.qd,
+              r.threads,
+              CDM_SECONDS,
+            );
           } else {
             const rw: Rw = r.seq ? (p === 'Read' ? 'read' : 'write') : p === 'Read' ? 'randread' : 'randwrite';
             one(stepName(prefix, r.bs, r.qd, r.threads, p), rw, r.bs, r.qd, r.threads, CDM_SECONDS);
@@ -373,7 +386,9 @@ function sustainedPlan(o: PlanOptions, target: PlanTarget | undefined): Plan {
   if (o.warmupSeconds !== undefined) spec.warmupSeconds = o.warmupSeconds;
   const notes =
     limitedBy === 'free-space'
-      ? [`Writing ${formatBytes(fileSize)}, not ${formatBytes(requested)}: that is what free space allows with ${formatBytes(reserve)} kept free.`]
+      ? [
+          `Writing ${formatBytes(fileSize)}, not ${formatBytes(requested)}: that is what free space allows with ${formatBytes(reserve)} kept free.`,
+        ]
       : [];
   const settings = echoSettings(o, fileSize, spec.pattern, spec.cache);
   settings.reserveBytes = reserve;
@@ -429,7 +444,13 @@ function filesPlan(o: PlanOptions, target: PlanTarget | undefined): Plan {
         keepFile: true,
         seed: requested.seed + index,
       };
-      steps.push({ name: `${pass === 'write' ? 'Write' : 'Read'} file ${k + 1}/${n} (${formatBytes(e.bytes)})`, spec, file: e.name, fileIndex: index, pass });
+      steps.push({
+        name: `${pass === 'write' ? 'Write' : 'Read'} file ${k + 1}/${n} (${formatBytes(e.bytes)})`,
+        spec,
+        file: e.name,
+        fileIndex: index,
+        pass,
+      });
     });
   };
   add('write', set.writeOrder);
@@ -466,12 +487,22 @@ function leastFilesBytes(o: PlanOptions): number {
  * and is offered the largest size that fits; a sized one (sustained, many files) shrinks to free
  * space less its reserve and needs only its least. Invalid options throw as buildPlan does.
  */
-export function fitPlan(kind: TestKind, o: PlanOptions, target: PlanTarget, show: Pick<FitInput, 'what' | 'choices' | 'sizeLabel'> = {}): Fit {
+export function fitPlan(
+  kind: TestKind,
+  o: PlanOptions,
+  target: PlanTarget,
+  show: Pick<FitInput, 'what' | 'choices' | 'sizeLabel'> = {},
+): Fit {
   const common = { freeBytes: target.freeBytes, totalBytes: target.totalBytes, ...show };
   if (kind !== 'sustained' && kind !== 'files') {
     // The size asked is what the user sees; the plan may round it down to whole blocks.
     const plan = buildPlan(kind, o);
-    return fitTest({ ...common, needBytes: Math.max(plan.needBytes, o.size ?? 0), sizing: 'fixed', minBytes: kind === 'cdm' ? CDM_MIN_SIZE : 16 * MiB });
+    return fitTest({
+      ...common,
+      needBytes: Math.max(plan.needBytes, o.size ?? 0),
+      sizing: 'fixed',
+      minBytes: kind === 'cdm' ? CDM_MIN_SIZE : 16 * MiB,
+    });
   }
   const reserve = o.reserveBytes !== undefined ? { reserveBytes: o.reserveBytes } : {};
   try {

@@ -60,14 +60,28 @@ const Document = z.looseObject({
   sustained: z
     .looseObject({
       plannedBytes: num,
-      runs: z.array(z.looseObject({ run: num, curve: z.array(z.looseObject({ bytes: num, mbps: num })), verdict: z.looseObject({ kind: str }), summary: str })),
+      runs: z.array(
+        z.looseObject({
+          run: num,
+          curve: z.array(z.looseObject({ bytes: num, mbps: num })),
+          verdict: z.looseObject({ kind: str }),
+          summary: str,
+        }),
+      ),
     })
     .optional(),
   files: z
     .looseObject({
       preset: str,
       count: num,
-      runs: z.array(z.looseObject({ run: num, items: z.array(z.looseObject({ name: str, bytes: num })), write: z.looseObject({ mbps: num }), read: z.looseObject({ mbps: num }) })),
+      runs: z.array(
+        z.looseObject({
+          run: num,
+          items: z.array(z.looseObject({ name: str, bytes: num })),
+          write: z.looseObject({ mbps: num }),
+          read: z.looseObject({ mbps: num }),
+        }),
+      ),
     })
     .optional(),
   hash: z
@@ -137,7 +151,12 @@ function parseJson(text: string): unknown {
 }
 
 function isBundle(v: unknown): v is ResultBundle {
-  return typeof v === 'object' && v !== null && (v as { format?: unknown }).format === 'diskdial-comparison' && Array.isArray((v as { results?: unknown }).results);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v as { format?: unknown }).format === 'diskdial-comparison' &&
+    Array.isArray((v as { results?: unknown }).results)
+  );
 }
 
 /** Checks a parsed value is a result document this version can show; returns it unchanged. */
@@ -145,9 +164,12 @@ export function checkResult(value: unknown): ResultDocument {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('It is not a DiskDial result (not a JSON object).');
   const schema = (value as { schema?: unknown }).schema;
   if (schema === undefined) return fail('It is not a DiskDial result (it has no "schema" field).');
-  if (typeof schema !== 'number' || !Number.isInteger(schema) || schema < 1) return fail(`It is not a DiskDial result ("schema" is ${typeof schema === 'number' ? schema : 'not a number'}).`);
+  if (typeof schema !== 'number' || !Number.isInteger(schema) || schema < 1)
+    return fail(`It is not a DiskDial result ("schema" is ${typeof schema === 'number' ? schema : 'not a number'}).`);
   if (schema > RESULT_SCHEMA) {
-    return fail(`It was made by a newer DiskDial (result schema ${schema}); this version reads schema ${RESULT_SCHEMA}. Update DiskDial to open it.`);
+    return fail(
+      `It was made by a newer DiskDial (result schema ${schema}); this version reads schema ${RESULT_SCHEMA}. Update DiskDial to open it.`,
+    );
   }
   const parsed = Document.safeParse(value);
   if (!parsed.success) {

@@ -7,7 +7,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findPackageRoot } from './engine.js';
 import { computeFlags, diskOf, type FlagSeverity } from './flags.js';
-import type { CacheMode, CacheRequest, DataPattern, EngineResult, EngineSpec, HashAlgo, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
+import type {
+  CacheMode,
+  CacheRequest,
+  DataPattern,
+  EngineResult,
+  EngineSpec,
+  HashAlgo,
+  LatencyUs,
+  Rw,
+  SeriesPoint,
+} from './engine-types.js';
 import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
 import type { CurvePoint, SustainedVerdict } from './knee.js';

@@ -13,7 +13,15 @@ import { buildPlan, type CdmMode, type CdmPreset, type Plan, type PlanStep, type
 import type { FileSetOptions, FilesPreset } from './file-set.js';
 import { diskOf } from './flags.js';
 import { driveHealth } from './link.js';
-import { buildResult, targetFromVolume, toResultTest, type FilesSection, type ResultContext, type ResultDocument, type ResultTest } from './result.js';
+import {
+  buildResult,
+  targetFromVolume,
+  toResultTest,
+  type FilesSection,
+  type ResultContext,
+  type ResultDocument,
+  type ResultTest,
+} from './result.js';
 import { volumeInfo, type VolumeInfo } from './volume.js';
 import { FREE_SPACE_RESERVE, fitTest } from './fit.js';
 import { openWorkspace } from './workspace.js';
@@ -115,7 +123,8 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const restSeconds = opts.restSeconds ?? 0;
   const intervalSeconds = opts.intervalSeconds ?? 0;
   if (!(restSeconds >= 0 && Number.isFinite(restSeconds))) throw inputError('the rest between runs must be zero or more seconds');
-  if (!(intervalSeconds >= 0 && Number.isFinite(intervalSeconds))) throw inputError('the interval between tests must be zero or more seconds');
+  if (!(intervalSeconds >= 0 && Number.isFinite(intervalSeconds)))
+    throw inputError('the interval between tests must be zero or more seconds');
   const sized = SIZED.includes(kind);
   // Every option is checked before the disk is touched; a sized plan is built again once the
   // free space is known.

@@ -38,7 +38,10 @@ export const LABEL_MAX = 200;
 export function cleanLabel(label: string): string {
   const clean = plainText(label).replace(/\s+/g, ' ').trim();
   if (clean.length > LABEL_MAX) {
-    throw inputError(`A label holds at most ${LABEL_MAX} characters; this one has ${clean.length.toLocaleString('en-US')}.`, 'ERR_LABEL_TOO_LONG');
+    throw inputError(
+      `A label holds at most ${LABEL_MAX} characters; this one has ${clean.length.toLocaleString('en-US')}.`,
+      'ERR_LABEL_TOO_LONG',
+    );
   }
   return clean;
 }

@@ -74,6 +74,9 @@ export function hashVerdictText(doc: Pick<ResultDocument, 'hash'>): string | und
 }
 
 /** One sustained run's verdict as every view states it. */
-export function sustainedVerdictText(run: { verdict: { kind: string }; summary: string }, flags: readonly ResultFlag[] | undefined): string {
+export function sustainedVerdictText(
+  run: { verdict: { kind: string }; summary: string },
+  flags: readonly ResultFlag[] | undefined,
+): string {
   return kneeWithheld(run.verdict, flags) ?? run.summary;
 }

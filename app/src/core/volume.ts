@@ -238,7 +238,8 @@ async function labelFor(device: string): Promise<string | undefined> {
   }
   for (const n of names) {
     try {
-      if ((await fsp.realpath(path.join('/dev/disk/by-label', n))) === real) return n.replace(/\\x([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      if ((await fsp.realpath(path.join('/dev/disk/by-label', n))) === real)
+        return n.replace(/\\x([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     } catch {
       /* a dangling link is not our business */
     }
@@ -247,7 +248,14 @@ async function labelFor(device: string): Promise<string | undefined> {
 }
 
 /** Volume facts for a path. Rejects only when the path itself cannot be resolved. */
-const BUS_OF_LINK: Partial<Record<LinkInfo['kind'], Bus>> = { usb: 'usb', pcie: 'nvme', thunderbolt: 'nvme', sata: 'ata', sas: 'scsi', virtio: 'virtio' };
+const BUS_OF_LINK: Partial<Record<LinkInfo['kind'], Bus>> = {
+  usb: 'usb',
+  pcie: 'nvme',
+  thunderbolt: 'nvme',
+  sata: 'ata',
+  sas: 'scsi',
+  virtio: 'virtio',
+};
 
 /** macOS/Windows: what their tools said about the disk, in Linux's DiskInfo shape. */
 export function diskFromPlatform(d: PlatformDisk): DiskInfo {
@@ -275,7 +283,8 @@ export async function volumeInfo(target: string): Promise<VolumeInfo> {
     freeBytes: st.bavail * st.bsize,
   };
   if (process.platform === 'darwin' || process.platform === 'win32') {
-    const lookup: PlatformDiskLookup = process.platform === 'darwin' ? { disk: await macDiskFor(realPath) } : await windowsDiskLookup(realPath);
+    const lookup: PlatformDiskLookup =
+      process.platform === 'darwin' ? { disk: await macDiskFor(realPath) } : await windowsDiskLookup(realPath);
     const d = lookup.disk;
     if (lookup.note) info.diskNote = lookup.note;
     if (d) {

@@ -6,7 +6,14 @@ import { z } from 'zod';
 
 import type { CacheMode } from '../core/engine-types.js';
 import { isChecksumFilePath, parsePastedDigest } from '../core/hash-verify.js';
-import { FORMAT_IDS, type FormatId, type FormatInfo, type WizardDisk, type WizardPlanState, type WizardStage } from '../core/wizard/types.js';
+import {
+  FORMAT_IDS,
+  type FormatId,
+  type FormatInfo,
+  type WizardDisk,
+  type WizardPlanState,
+  type WizardStage,
+} from '../core/wizard/types.js';
 import type { ResultDocument, ResultTest } from '../core/result.js';
 import { LABEL_MAX } from '../core/text.js';
 
@@ -22,7 +29,11 @@ export const QuickTestSettings = z
   .object({
     target: TargetPath,
     /** Stress size in bytes: Blackmagic's 1, 2, 3, 5 GB, or custom (16 MiB – 64 GiB). */
-    sizeBytes: z.number().int().min(16 * MiB).max(64 * GiB),
+    sizeBytes: z
+      .number()
+      .int()
+      .min(16 * MiB)
+      .max(64 * GiB),
     /** `continuous`: write, read, write, read… until stopped (Blackmagic's behaviour). */
     mode: z.enum(['runs', 'continuous']),
     /** With mode `runs`: how many write+read cycles. */
@@ -35,7 +46,10 @@ export type QuickTestSettings = z.infer<typeof QuickTestSettings>;
  *  an SSD's cache drains while it rests). */
 const Repeat = {
   runs: z.number().int().min(1).max(100),
-  restSeconds: z.number().min(0).max(24 * 3600),
+  restSeconds: z
+    .number()
+    .min(0)
+    .max(24 * 3600),
 };
 
 /** A detailed test (the Detailed screen): the CrystalDiskMark grid, the sustained-write curve or
@@ -48,7 +62,11 @@ export const DetailedSettings = z.discriminatedUnion('kind', [
       preset: z.enum(['default', 'nvme', 'peak', 'realworld']),
       mode: z.enum(['readwrite', 'read', 'write', 'mix', 'all']),
       /** Test file, 16 MiB – 64 GiB (CrystalDiskMark's range). */
-      sizeBytes: z.number().int().min(16 * MiB).max(64 * GiB),
+      sizeBytes: z
+        .number()
+        .int()
+        .min(16 * MiB)
+        .max(64 * GiB),
       /** Measured seconds per test (CrystalDiskMark: 5). */
       seconds: z.number().min(1).max(60),
       /** Pause between tests, seconds (CrystalDiskMark's interval). */
@@ -61,9 +79,18 @@ export const DetailedSettings = z.discriminatedUnion('kind', [
       kind: z.literal('sustained'),
       target: TargetPath,
       /** Write up to this much (less when free space less the reserve is smaller). */
-      maxBytes: z.number().int().min(64 * MiB).max(64 * 1024 * GiB),
+      maxBytes: z
+        .number()
+        .int()
+        .min(64 * MiB)
+        .max(64 * 1024 * GiB),
       /** Free space to leave untouched; absent: max(512 MiB, 5 % of the volume). */
-      reserveBytes: z.number().int().min(0).max(64 * 1024 * GiB).optional(),
+      reserveBytes: z
+        .number()
+        .int()
+        .min(0)
+        .max(64 * 1024 * GiB)
+        .optional(),
       ...Repeat,
     })
     .strict(),
@@ -74,10 +101,25 @@ export const DetailedSettings = z.discriminatedUnion('kind', [
       preset: z.enum(['quick', 'standard', 'custom']),
       /** custom only (ignored otherwise): the set. */
       count: z.number().int().min(2).max(10000).optional(),
-      minBytes: z.number().int().min(4096).max(64 * GiB).optional(),
-      maxBytes: z.number().int().min(4096).max(64 * GiB).optional(),
+      minBytes: z
+        .number()
+        .int()
+        .min(4096)
+        .max(64 * GiB)
+        .optional(),
+      maxBytes: z
+        .number()
+        .int()
+        .min(4096)
+        .max(64 * GiB)
+        .optional(),
       seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-      reserveBytes: z.number().int().min(0).max(64 * 1024 * GiB).optional(),
+      reserveBytes: z
+        .number()
+        .int()
+        .min(0)
+        .max(64 * 1024 * GiB)
+        .optional(),
       ...Repeat,
     })
     .strict()
@@ -101,7 +143,11 @@ export const HashSettings = z
           kind: z.literal('generate'),
           /** The folder to write the test file in. */
           target: TargetPath,
-          sizeBytes: z.number().int().min(16 * MiB).max(64 * GiB),
+          sizeBytes: z
+            .number()
+            .int()
+            .min(16 * MiB)
+            .max(64 * GiB),
         })
         .strict(),
     ]),
@@ -209,7 +255,10 @@ export const WizardSettingsSchema = z
         wwn: z.string().max(256).optional(),
         byId: z.array(z.string().max(256)).max(64).optional(),
         backingFile: z.string().max(4096).optional(),
-        backingInode: z.object({ ino: z.number().int().min(0), dev: z.string().max(32) }).strict().optional(),
+        backingInode: z
+          .object({ ino: z.number().int().min(0), dev: z.string().max(32) })
+          .strict()
+          .optional(),
         usbSerial: z.string().max(256).optional(),
       })
       .strict(),
@@ -221,7 +270,16 @@ export const WizardSettingsSchema = z
      *  files: the many-file test (Quick preset). */
     plan: z.enum(['quick', 'cdm', 'files']),
     /** quick: stress sizes in bytes (default 1 GB and 5 GB). */
-    sizes: z.array(z.number().int().min(16 * MiB).max(64 * GiB)).min(1).max(4),
+    sizes: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(16 * MiB)
+          .max(64 * GiB),
+      )
+      .min(1)
+      .max(4),
     /** Runs per format (and per size), default 5. */
     runs: z.number().int().min(1).max(20),
     /** Rest between runs, seconds (default 300: an SSD's cache drains). */
@@ -229,7 +287,10 @@ export const WizardSettingsSchema = z
     /** The format the disk is left in at the end. */
     finalFormat: FormatIdSchema,
     /** Volume label for every format (default DISKDIAL). */
-    volumeLabel: z.string().regex(/^[A-Za-z0-9_-]{1,11}$/, 'must be 1–11 letters, digits, - or _').optional(),
+    volumeLabel: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,11}$/, 'must be 1–11 letters, digits, - or _')
+      .optional(),
     /** Allowed to erase an internal (non-system) disk: the advanced switch. */
     allowInternal: z.boolean().optional(),
   })
@@ -356,7 +417,15 @@ export const requests = {
   /** Deletes saved results. */
   'history.delete': z.object({ ids: z.array(ResultId).min(1).max(1000) }).strict(),
   /** Adds a result document from another machine (its JSON text, as exported). */
-  'history.import': z.object({ json: z.string().min(1).max(32 * MiB), name: z.string().max(255).optional() }).strict(),
+  'history.import': z
+    .object({
+      json: z
+        .string()
+        .min(1)
+        .max(32 * MiB),
+      name: z.string().max(255).optional(),
+    })
+    .strict(),
   /** One result, or several side by side (the first, or `baseline`, is the reference), as text. */
   'history.export': z.object({ ids: z.array(ResultId).min(1).max(20), format: ExportFormat, baseline: ResultId.optional() }).strict(),
   /** The share card of a result: PNG (and its SVG). */
@@ -366,8 +435,10 @@ export const requests = {
     .object({ filename: z.string().min(1).max(255), data: z.string().max(64 * MiB), encoding: z.enum(['utf8', 'base64']) })
     .strict(),
   /** Electron only: text or a PNG image to the clipboard. Browser mode uses the page's clipboard. */
-  'clipboard.write': z
-    .union([z.object({ text: z.string().max(16 * MiB) }).strict(), z.object({ pngBase64: z.string().max(64 * MiB) }).strict()]),
+  'clipboard.write': z.union([
+    z.object({ text: z.string().max(16 * MiB) }).strict(),
+    z.object({ pngBase64: z.string().max(64 * MiB) }).strict(),
+  ]),
   /** Whole disks, with what is on them and whether the wizard may erase each (and why not). */
   'disks.list': z.object({ includeInternal: z.boolean().optional() }).strict(),
   /** The file systems the wizard knows on this platform, and which this machine can make. */
@@ -383,7 +454,9 @@ export const requests = {
   /** Forgets an unfinished plan (its saved results stay in history). */
   'wizard.discard': z.object({ planId: ResultId }).strict(),
   /** The comparison report (format × read/write × stress size) of saved results, as text. */
-  'report.export': z.object({ ids: z.array(ResultId).min(1).max(64), format: ExportFormat, baseline: z.string().max(200).optional() }).strict(),
+  'report.export': z
+    .object({ ids: z.array(ResultId).min(1).max(64), format: ExportFormat, baseline: z.string().max(200).optional() })
+    .strict(),
   /** Electron only: the report as PDF through the OS save dialog. Browser mode prints the page. */
   'report.pdf': z.object({ ids: z.array(ResultId).min(1).max(64), baseline: z.string().max(200).optional() }).strict(),
 } as const;
@@ -659,9 +732,7 @@ export interface WireRequest {
   payload: unknown;
 }
 /** Server → client: the reply to request `id`, or an event. */
-export type WireMessage =
-  | { id: number; result: IpcResult<unknown> }
-  | { event: EventChannel; data: EventMap[EventChannel] };
+export type WireMessage = { id: number; result: IpcResult<unknown> } | { event: EventChannel; data: EventMap[EventChannel] };
 
 // ---- the core side: one dispatcher behind both front doors ----------------------------------
 

@@ -55,7 +55,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { quick, detailed, hash, targets, history, wizard } = deps;
   // One test at a time, whichever screen starts it: two would measure each other.
   const assertIdle = (): void => {
-    if (quick.runningJobId !== undefined || detailed.runningJobId !== undefined || hash.runningJobId !== undefined || wizard?.runningJobId !== undefined) {
+    if (
+      quick.runningJobId !== undefined ||
+      detailed.runningJobId !== undefined ||
+      hash.runningJobId !== undefined ||
+      wizard?.runningJobId !== undefined
+    ) {
       throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
     }
   };
@@ -106,7 +111,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const source = settings.source;
       if (source.kind === 'generate') assertStartable(await targets.describe(source.target));
       else if (!path.isAbsolute(source.path)) {
-        throw new DiskDialError(`Give the file's full path (from /), not "${source.path}".`, { code: 'ERR_INVALID_PATH', path: source.path });
+        throw new DiskDialError(`Give the file's full path (from /), not "${source.path}".`, {
+          code: 'ERR_INVALID_PATH',
+          path: source.path,
+        });
       }
       assertIdle();
       return hash.start(settings, sink);
@@ -120,7 +128,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     'history.export': ({ ids, format, baseline }) => history.export(ids, format, baseline),
     'share.card': ({ id, scale }) => history.card(id, scale),
     'files.save': async ({ filename, data, encoding }) => {
-      if (!deps.saveFile) throw new DiskDialError('Saving through a dialog needs the desktop app; the page downloads the file instead.', { code: 'ERR_UNSUPPORTED' });
+      if (!deps.saveFile)
+        throw new DiskDialError('Saving through a dialog needs the desktop app; the page downloads the file instead.', {
+          code: 'ERR_UNSUPPORTED',
+        });
       const bytes = encoding === 'base64' ? Buffer.from(data, 'base64') : Buffer.from(data, 'utf8');
       const saved = await deps.saveFile(path.basename(filename), bytes);
       return saved === null ? null : { path: saved };
@@ -147,14 +158,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       return renderFormatReport(docs, format, baseline !== undefined ? { baseline } : {});
     },
     'report.pdf': async ({ ids, baseline }) => {
-      if (!deps.savePdf) throw new DiskDialError('Saving a PDF needs the desktop app; print the report from the browser instead.', { code: 'ERR_UNSUPPORTED' });
+      if (!deps.savePdf)
+        throw new DiskDialError('Saving a PDF needs the desktop app; print the report from the browser instead.', {
+          code: 'ERR_UNSUPPORTED',
+        });
       const docs = await Promise.all(ids.map((id) => history.get(id)));
       const html = renderFormatReport(docs, 'html', baseline !== undefined ? { baseline } : {});
       const saved = await deps.savePdf(html.text, html.filename.replace(/\.html$/, '.pdf'));
       return saved === null ? null : { path: saved };
     },
     'clipboard.write': async (content) => {
-      if (!deps.writeClipboard) throw new DiskDialError('The clipboard is the page\'s in browser mode.', { code: 'ERR_UNSUPPORTED' });
+      if (!deps.writeClipboard) throw new DiskDialError("The clipboard is the page's in browser mode.", { code: 'ERR_UNSUPPORTED' });
       await deps.writeClipboard('text' in content ? { text: content.text } : { png: Buffer.from(content.pngBase64, 'base64') });
       return { written: true as const };
     },
@@ -312,7 +326,9 @@ function issueText(issue: Issue, payload: unknown): string {
     }
     case 'invalid_value':
       if (value === undefined && field !== '') return 'is required';
-      return Array.isArray(issue.values) ? `must be one of ${issue.values.map((v) => clip(String(v), 40)).join(', ')}` : 'has a value that is not allowed';
+      return Array.isArray(issue.values)
+        ? `must be one of ${issue.values.map((v) => clip(String(v), 40)).join(', ')}`
+        : 'has a value that is not allowed';
     case 'invalid_union':
       // A discriminated union whose tag is missing or unknown: say which tags there are.
       if (Array.isArray(issue.options) && issue.discriminator !== undefined) {

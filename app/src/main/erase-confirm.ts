@@ -11,7 +11,10 @@ import type { WizardDisk } from '../core/wizard/types.js';
  * drawn by the OS, and the wizard's start verb only gets a plan as far as this question.
  * Resolves true only when the person pressed "Erase"; Cancel is the default (Enter, Escape).
  */
-export function eraseConfirmer(dialog: Pick<Dialog, 'showMessageBox'>, parent: () => BrowserWindow | undefined): (disk: WizardDisk) => Promise<boolean> {
+export function eraseConfirmer(
+  dialog: Pick<Dialog, 'showMessageBox'>,
+  parent: () => BrowserWindow | undefined,
+): (disk: WizardDisk) => Promise<boolean> {
   return async (disk) => {
     const facts = [
       `Model: ${disk.model ?? 'not reported'}`,

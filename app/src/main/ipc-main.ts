@@ -58,7 +58,17 @@ export class TrustedSenders {
 export const GESTURE_CHANNELS: ReadonlySet<string> = new Set(['clipboard.write']);
 /** Chromium's transient user activation lasts 5 s. */
 export const GESTURE_WINDOW_MS = 5000;
-const GESTURE_INPUTS: ReadonlySet<string> = new Set(['mouseDown', 'mouseUp', 'rawKeyDown', 'keyDown', 'char', 'touchEnd', 'gestureTap', 'pointerDown', 'pointerUp']);
+const GESTURE_INPUTS: ReadonlySet<string> = new Set([
+  'mouseDown',
+  'mouseUp',
+  'rawKeyDown',
+  'keyDown',
+  'char',
+  'touchEnd',
+  'gestureTap',
+  'pointerDown',
+  'pointerUp',
+]);
 
 /**
  * True only when all three hold: the request names the frame that sent it (Electron gives null

@@ -58,10 +58,7 @@ export function closeBeforeQuit(app: App, close: () => Promise<void>, timeoutMs 
 }
 
 /** The OS file picker for the hash test: one existing file (read-only use). */
-export function fileChooser(
-  dialog: Pick<Dialog, 'showOpenDialog'>,
-  parent: () => BrowserWindow | undefined,
-): () => Promise<string | null> {
+export function fileChooser(dialog: Pick<Dialog, 'showOpenDialog'>, parent: () => BrowserWindow | undefined): () => Promise<string | null> {
   return async () => {
     const options: OpenDialogOptions = { title: 'Choose a file to hash', properties: ['openFile'] };
     const win = parent();
@@ -155,7 +152,10 @@ export interface PdfWindow {
  * window with JavaScript off (the page has none; it is a data: URL, never the app's origin), then
  * saved through the OS save dialog. Returns the path, or null when the user cancels.
  */
-export function pdfSaver(createWindow: () => PdfWindow, save: (filename: string, data: Buffer) => Promise<string | null>): (html: string, filename: string) => Promise<string | null> {
+export function pdfSaver(
+  createWindow: () => PdfWindow,
+  save: (filename: string, data: Buffer) => Promise<string | null>,
+): (html: string, filename: string) => Promise<string | null> {
   return async (html, filename) => {
     const win = createWindow();
     let pdf: Buffer;

@@ -18,7 +18,16 @@ import { TargetsService } from '../services/targets.js';
 import { electronSpawner } from './engine-spawner.js';
 import { eraseConfirmer } from './erase-confirm.js';
 import { registerIpc, TrustedSenders } from './ipc-main.js';
-import { clipboardWriter, closeBeforeQuit, fileChooser, fileSaver, folderChooser, pdfSaver, quitWhenAllWindowsClosed, takeSingleInstanceLock } from './lifecycle.js';
+import {
+  clipboardWriter,
+  closeBeforeQuit,
+  fileChooser,
+  fileSaver,
+  folderChooser,
+  pdfSaver,
+  quitWhenAllWindowsClosed,
+  takeSingleInstanceLock,
+} from './lifecycle.js';
 import { registerAppProtocol, registerAppScheme } from './protocol.js';
 import { hardenApp, hardenSession } from './security.js';
 import { createMainWindow } from './window.js';
@@ -26,7 +35,6 @@ import { createMainWindow } from './window.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** vite builds the renderer into dist/renderer, next to dist/main. */
 const rendererDir = path.join(here, '../renderer');
-
 
 let mainWindow: BrowserWindow | undefined;
 
@@ -71,10 +79,22 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
       }),
       chooseFolder: folderChooser(dialog, () => mainWindow),
       chooseFile: fileChooser(dialog, () => mainWindow),
-      saveFile: fileSaver(dialog, () => mainWindow, () => app.getPath('downloads')),
+      saveFile: fileSaver(
+        dialog,
+        () => mainWindow,
+        () => app.getPath('downloads'),
+      ),
       savePdf: pdfSaver(
-        () => new BrowserWindow({ show: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false, webSecurity: true } }),
-        fileSaver(dialog, () => mainWindow, () => app.getPath('downloads')),
+        () =>
+          new BrowserWindow({
+            show: false,
+            webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false, webSecurity: true },
+          }),
+        fileSaver(
+          dialog,
+          () => mainWindow,
+          () => app.getPath('downloads'),
+        ),
       ),
       writeClipboard: clipboardWriter(clipboard, nativeImage, ClipboardItem),
     });

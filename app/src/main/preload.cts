@@ -9,15 +9,7 @@
 // checks they match).
 import { contextBridge, ipcRenderer } from 'electron';
 import type { IpcRendererEvent } from 'electron';
-import type {
-  DiskDialBridge,
-  EventChannel,
-  EventMap,
-  IpcResult,
-  RequestChannel,
-  RequestPayload,
-  ResponseMap,
-} from '../ipc/contract.js';
+import type { DiskDialBridge, EventChannel, EventMap, IpcResult, RequestChannel, RequestPayload, ResponseMap } from '../ipc/contract.js';
 
 const INVOKE_CHANNEL = 'diskdial:invoke';
 const EVENT_CHANNEL = 'diskdial:event';

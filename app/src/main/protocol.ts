@@ -15,9 +15,7 @@ import { APP_HOST, APP_SCHEME, CSP } from './security.js';
  * `bypassCSP`, no `corsEnabled` beyond what standard gives: the page stays under its CSP.
  */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-  ]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 }
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

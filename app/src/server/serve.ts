@@ -116,7 +116,12 @@ async function resolveStatic(root: string, rawUrl: string): Promise<{ file: stri
 
 function refuseUpgrade(socket: Duplex, status: 400 | 401 | 403 | 404, headers: Record<string, string>): void {
   const text = http.STATUS_CODES[status] ?? 'Refused';
-  const lines = [`HTTP/1.1 ${status} ${text}`, 'Connection: close', 'Content-Length: 0', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `HTTP/1.1 ${status} ${text}`,
+    'Connection: close',
+    'Content-Length: 0',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   socket.end(`${lines.join('\r\n')}\r\n\r\n`);
   socket.destroy();
 }
@@ -147,7 +152,8 @@ function parseWire(raw: RawData, isBinary: boolean): { id: number; channel: stri
   } catch {
     return { id: -1, error: 'The message is not valid JSON.' };
   }
-  if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) return { id: -1, error: 'A message must be an object {id, channel, payload}.' };
+  if (typeof msg !== 'object' || msg === null || Array.isArray(msg))
+    return { id: -1, error: 'A message must be an object {id, channel, payload}.' };
   const m = msg as Record<string, unknown>;
   const id = Number.isSafeInteger(m.id) ? (m.id as number) : -1;
   if (id === -1) return { id, error: 'id: must be a whole number.' };
@@ -216,7 +222,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       try {
         text = JSON.stringify({ id, result } satisfies WireMessage);
       } catch {
-        text = JSON.stringify({ id, result: { ok: false, error: { code: 'ERR_INTERNAL', message: 'DiskDial could not encode its answer.' } } });
+        text = JSON.stringify({
+          id,
+          result: { ok: false, error: { code: 'ERR_INTERNAL', message: 'DiskDial could not encode its answer.' } },
+        });
       }
       ws.send(text);
     };

@@ -23,7 +23,15 @@ export function benchmarkOptions(s: DetailedSettings): Omit<RunBenchmarkOptions,
   const common = { target: s.target, runs: s.runs, restSeconds: s.restSeconds, handleSignals: false };
   switch (s.kind) {
     case 'cdm':
-      return { ...common, test: 'cdm', preset: s.preset, mode: s.mode, size: s.sizeBytes, seconds: s.seconds, intervalSeconds: s.intervalSeconds };
+      return {
+        ...common,
+        test: 'cdm',
+        preset: s.preset,
+        mode: s.mode,
+        size: s.sizeBytes,
+        seconds: s.seconds,
+        intervalSeconds: s.intervalSeconds,
+      };
     case 'sustained':
       return { ...common, test: 'sustained', size: s.maxBytes, ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}) };
     case 'files': {

@@ -81,10 +81,12 @@ function handle(raw: unknown): void {
     msg.type === 'hash'
       ? runHash(msg.spec as HashSpec, { signal: controller.signal, onProgress })
       : runTest(msg.spec as EngineSpec, { signal: controller.signal, onProgress });
-  job.then(
-    (result) => post({ type: 'result', id, result }),
-    (err: unknown) => post({ type: 'error', id, error: toWireError(err) }),
-  ).finally(() => running.delete(id));
+  job
+    .then(
+      (result) => post({ type: 'result', id, result }),
+      (err: unknown) => post({ type: 'error', id, error: toWireError(err) }),
+    )
+    .finally(() => running.delete(id));
 }
 
 // The parent owns this process's lifetime. Ctrl-C in a terminal signals the whole process group;

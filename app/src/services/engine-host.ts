@@ -324,7 +324,9 @@ export class EngineHost {
 
   #onMessage(child: Child, raw: unknown): void {
     if (typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'version') {
-      this.#versionWaiters.get((raw as { id?: unknown }).id as number)?.(raw as { version?: unknown; cryptoProvider?: unknown; error?: unknown });
+      this.#versionWaiters.get((raw as { id?: unknown }).id as number)?.(
+        raw as { version?: unknown; cryptoProvider?: unknown; error?: unknown },
+      );
       return;
     }
     const pending = this.#pending;
@@ -342,9 +344,7 @@ export class EngineHost {
         }
         return;
       case 'result':
-        this.#settle(pending, () =>
-          pending.aborted ? pending.reject(this.#abortError(pending)) : pending.resolve(msg.result),
-        );
+        this.#settle(pending, () => (pending.aborted ? pending.reject(this.#abortError(pending)) : pending.resolve(msg.result)));
         return;
       case 'error': {
         const e = (msg.error ?? {}) as PlainError;

@@ -58,7 +58,9 @@ export class HistoryService {
       return { id: doc.id };
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
-      return { error: { code: e.code ?? 'ERR_HISTORY', message: `The result could not be saved to history in ${this.store.dir}: ${e.message}` } };
+      return {
+        error: { code: e.code ?? 'ERR_HISTORY', message: `The result could not be saved to history in ${this.store.dir}: ${e.message}` },
+      };
     }
   };
 }

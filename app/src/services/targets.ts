@@ -19,8 +19,23 @@ export const MIN_FREE_BYTES = MIN_TEST_BYTES + FREE_SPACE_RESERVE;
 
 /** File systems on block devices (or FUSE over one), and network shares: things with a disk. */
 const DISK_FS = new Set([
-  'ext2', 'ext3', 'ext4', 'xfs', 'btrfs', 'f2fs', 'vfat', 'exfat', 'fuseblk', 'ntfs', 'ntfs3',
-  'hfsplus', 'apfs', 'zfs', 'nilfs2', 'jfs', 'reiserfs',
+  'ext2',
+  'ext3',
+  'ext4',
+  'xfs',
+  'btrfs',
+  'f2fs',
+  'vfat',
+  'exfat',
+  'fuseblk',
+  'ntfs',
+  'ntfs3',
+  'hfsplus',
+  'apfs',
+  'zfs',
+  'nilfs2',
+  'jfs',
+  'reiserfs',
 ]);
 const NETWORK_FS = new Set(['nfs', 'nfs4', 'cifs', 'smb3']);
 // tmpfs is not offered, not even at /tmp: it is memory, so a "disk" speed from it would mislead.
@@ -160,7 +175,11 @@ export class TargetsService {
           if (!st?.isDirectory()) return undefined;
           return describeFolder(m.mountPoint, undefined);
         };
-        return withTimeout(probe().catch(() => undefined), PROBE_TIMEOUT_MS, () => unresponsive(m));
+        return withTimeout(
+          probe().catch(() => undefined),
+          PROBE_TIMEOUT_MS,
+          () => unresponsive(m),
+        );
       }),
     );
     return infos.filter((i): i is TargetInfo => i !== undefined);
@@ -169,7 +188,8 @@ export class TargetsService {
   /** One folder, typed or picked: it must exist and be a folder. */
   async describe(input: string): Promise<TargetInfo> {
     const expanded = expandPath(input);
-    if (expanded.includes('\0')) throw new DiskDialError('A folder path cannot contain a NUL character.', { code: 'ERR_INVALID_PATH', category: 'input' });
+    if (expanded.includes('\0'))
+      throw new DiskDialError('A folder path cannot contain a NUL character.', { code: 'ERR_INVALID_PATH', category: 'input' });
     if (!path.isAbsolute(expanded)) {
       throw new DiskDialError(`Type the full path of a folder (starting with ${path.parse(process.cwd()).root}), not "${input}".`, {
         code: 'ERR_INVALID_PATH',
@@ -184,7 +204,12 @@ export class TargetsService {
       throw toPlainError(err, { path: dir, category: 'input' });
     }
     if (!st.isDirectory()) {
-      throw new DiskDialError(`${dir} is a file, not a folder (ENOTDIR)`, { code: 'ENOTDIR', syscall: 'stat', path: dir, category: 'input' });
+      throw new DiskDialError(`${dir} is a file, not a folder (ENOTDIR)`, {
+        code: 'ENOTDIR',
+        syscall: 'stat',
+        path: dir,
+        category: 'input',
+      });
     }
     return describeFolder(dir, path.basename(dir) || dir);
   }

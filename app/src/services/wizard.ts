@@ -85,14 +85,18 @@ export class WizardService extends SlotService<WizardPlanState> {
     const info = (id: string): FormatInfo => {
       const f = formats.find((x) => x.id === id);
       if (!f) throw inputError(`${id} is not a format DiskDial can make on this system.`, 'ERR_UNSUPPORTED_FORMAT');
-      if (!f.available) throw inputError(`${f.label} cannot be made on this machine: ${f.reason ?? 'not available'}`, 'ERR_UNSUPPORTED_FORMAT');
+      if (!f.available)
+        throw inputError(`${f.label} cannot be made on this machine: ${f.reason ?? 'not available'}`, 'ERR_UNSUPPORTED_FORMAT');
       return f;
     };
     const steps = settings.formats.map((id) => info(id));
     if (new Set(settings.formats).size !== settings.formats.length) throw inputError('Each format can be chosen once.', 'ERR_INVALID_PLAN');
     const final = info(settings.finalFormat);
     if (final.encrypted) {
-      throw inputError(`The wizard leaves the disk unencrypted: choose another format to leave it in, and encrypt it afterwards with your own passphrase (${final.label} would need a passphrase nobody has).`, 'ERR_INVALID_PLAN');
+      throw inputError(
+        `The wizard leaves the disk unencrypted: choose another format to leave it in, and encrypt it afterwards with your own passphrase (${final.label} would need a passphrase nobody has).`,
+        'ERR_INVALID_PLAN',
+      );
     }
     const now = new Date().toISOString();
     const state: WizardPlanState = {
@@ -134,11 +138,17 @@ export class WizardService extends SlotService<WizardPlanState> {
    *  is now, then completed with everything else the OS gives (WWN, by-id names, the image's inode…). */
   async #fullIdentity(settings: WizardSettings): Promise<WizardSettings['identity']> {
     const disk = (await this.listDisks(true)).find((d) => d.path === settings.device);
-    if (!disk) throw new DiskDialError(`Stopped before erasing ${settings.device}: the disk is no longer there (unplugged?).`, { code: 'ERR_DISK_GONE' });
+    if (!disk)
+      throw new DiskDialError(`Stopped before erasing ${settings.device}: the disk is no longer there (unplugged?).`, {
+        code: 'ERR_DISK_GONE',
+      });
     const now = identityOf(disk);
     const seen = settings.identity;
     const changed = identityChange({ ...now, ...seen, path: now.path }, now);
-    if (changed || seen.path !== disk.path) throw new DiskDialError(`Stopped before erasing ${settings.device}: ${changed ?? 'it is another disk'} — is it the same disk?`, { code: 'ERR_DISK_CHANGED' });
+    if (changed || seen.path !== disk.path)
+      throw new DiskDialError(`Stopped before erasing ${settings.device}: ${changed ?? 'it is another disk'} — is it the same disk?`, {
+        code: 'ERR_DISK_CHANGED',
+      });
     return now;
   }
 
@@ -148,7 +158,9 @@ export class WizardService extends SlotService<WizardPlanState> {
     const plan = await this.plans.get(planId);
     if (!plan) throw new DiskDialError(`No unfinished plan has the id "${planId}".`, { code: 'ENOENT', category: 'input' });
     const p = this.#deps.provider;
-    const disks = p.listDisksWith ? await p.listDisksWith({ includeInternal: true, ownMount: this.#ownMountOf(plan.id) }) : await p.listDisks({ includeInternal: true });
+    const disks = p.listDisksWith
+      ? await p.listDisksWith({ includeInternal: true, ownMount: this.#ownMountOf(plan.id) })
+      : await p.listDisks({ includeInternal: true });
     const disk = disks.find((d) => d.path === plan.settings.device);
     return { plan, ...(disk ? { disk } : {}), strength: identityStrength(plan), basis: identityBasis(plan) };
   }
@@ -158,7 +170,10 @@ export class WizardService extends SlotService<WizardPlanState> {
   async #confirm(state: WizardPlanState, confirmName: string): Promise<void> {
     const disk = await checkDisk(this.#deps.provider, state, this.#ownMountOf(state.id));
     if (confirmName !== disk.name) {
-      throw inputError(`The name typed ("${confirmName.slice(0, 80)}") is not the disk's name ("${disk.name}"): nothing was erased.`, 'ERR_CONFIRM_MISMATCH');
+      throw inputError(
+        `The name typed ("${confirmName.slice(0, 80)}") is not the disk's name ("${disk.name}"): nothing was erased.`,
+        'ERR_CONFIRM_MISMATCH',
+      );
     }
   }
 
@@ -218,8 +233,19 @@ export class WizardService extends SlotService<WizardPlanState> {
 }
 
 /** The dispatcher's `wizard` dependency for this platform: {} where there is no provider. */
-export async function wizardService(engine: EngineFn, history: HistoryService, erase: Pick<WizardDeps, 'authorizeErase' | 'eraseRefused'> = {}): Promise<{ wizard?: WizardService }> {
+export async function wizardService(
+  engine: EngineFn,
+  history: HistoryService,
+  erase: Pick<WizardDeps, 'authorizeErase' | 'eraseRefused'> = {},
+): Promise<{ wizard?: WizardService }> {
   const provider = await platformProvider();
   if (!provider) return {};
-  return { wizard: new WizardService({ provider, engine, history: { save: (d) => history.store.save(d), delete: (ids) => history.store.delete(ids) }, ...erase }) };
+  return {
+    wizard: new WizardService({
+      provider,
+      engine,
+      history: { save: (d) => history.store.save(d), delete: (ids) => history.store.delete(ids) },
+      ...erase,
+    }),
+  };
 }

@@ -36,9 +36,19 @@ interface ScreenDef {
 }
 const SCREENS: readonly ScreenDef[] = [
   { id: 'quick', label: 'Quick Test', Screen: QuickTestScreen, busyReason: 'A Quick Test is running. Stop it or wait for it to finish.' },
-  { id: 'detailed', label: 'Detailed', Screen: DetailedScreen, busyReason: 'A detailed test is running. Stop it or wait for it to finish.' },
+  {
+    id: 'detailed',
+    label: 'Detailed',
+    Screen: DetailedScreen,
+    busyReason: 'A detailed test is running. Stop it or wait for it to finish.',
+  },
   { id: 'hash', label: 'Hash', Screen: HashScreen, busyReason: 'A hash test is running. Stop it or wait for it to finish.' },
-  { id: 'wizard', label: 'Compare formats', Screen: WizardScreen, busyReason: 'A format-and-compare plan is running. Stop it or wait for it to finish.' },
+  {
+    id: 'wizard',
+    label: 'Compare formats',
+    Screen: WizardScreen,
+    busyReason: 'A format-and-compare plan is running. Stop it or wait for it to finish.',
+  },
   { id: 'history', label: 'History', Screen: HistoryScreen },
 ];
 
@@ -54,7 +64,17 @@ function useRunningScreen(): ScreenId | null {
 function Logo() {
   return (
     <svg className="logo" viewBox="0 0 32 32" aria-hidden="true">
-      <circle cx="16" cy="16" r="14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeDasharray="66 22" strokeDashoffset="-11" strokeLinecap="round" />
+      <circle
+        cx="16"
+        cy="16"
+        r="14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeDasharray="66 22"
+        strokeDashoffset="-11"
+        strokeLinecap="round"
+      />
       <path d="M16 16 L24 9" stroke="#ff6a3d" strokeWidth="3" strokeLinecap="round" />
       <circle cx="16" cy="16" r="3" fill="#2fd4a3" />
     </svg>
@@ -67,7 +87,15 @@ function ScreenTabs({ current, onChange }: { current: ScreenId; onChange(id: Scr
   const onKeyDown = (e: KeyboardEvent) => {
     const i = SCREENS.findIndex((s) => s.id === current);
     const next =
-      e.key === 'ArrowRight' ? (i + 1) % SCREENS.length : e.key === 'ArrowLeft' ? (i - 1 + SCREENS.length) % SCREENS.length : e.key === 'Home' ? 0 : e.key === 'End' ? SCREENS.length - 1 : -1;
+      e.key === 'ArrowRight'
+        ? (i + 1) % SCREENS.length
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + SCREENS.length) % SCREENS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? SCREENS.length - 1
+              : -1;
     if (next < 0) return;
     e.preventDefault();
     const id = SCREENS[next]!.id;
@@ -105,8 +133,8 @@ function ConnectionBanner() {
     <div className="connection-banner" role="alert" data-testid="connection-banner">
       <strong>Not connected to DiskDial.</strong>{' '}
       <span>
-        If <code>diskdial serve</code> stopped, start it again in its terminal and open the URL it prints (with its token). This page reconnects by
-        itself when the server is back on the same port and token.
+        If <code>diskdial serve</code> stopped, start it again in its terminal and open the URL it prints (with its token). This page
+        reconnects by itself when the server is back on the same port and token.
       </span>
     </div>
   );
@@ -163,7 +191,8 @@ export function App() {
       <footer className="app-footer">
         {info ? (
           <span>
-            DiskDial {info.appVersion} · engine {info.engineVersion} · {info.platform} · {info.shell === 'browser' ? 'browser mode' : 'desktop'}
+            DiskDial {info.appVersion} · engine {info.engineVersion} · {info.platform} ·{' '}
+            {info.shell === 'browser' ? 'browser mode' : 'desktop'}
           </span>
         ) : (
           <span>DiskDial</span>

@@ -14,7 +14,15 @@ export function onRadioGroupKeyDown(e: KeyboardEvent<HTMLElement>, choose: (inde
   if (at < 0 || radios.length === 0) return;
   const n = radios.length;
   const next =
-    e.key === 'ArrowRight' || e.key === 'ArrowDown' ? (at + 1) % n : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? (at - 1 + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
+    e.key === 'ArrowRight' || e.key === 'ArrowDown'
+      ? (at + 1) % n
+      : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+        ? (at - 1 + n) % n
+        : e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? n - 1
+            : -1;
   if (next < 0) return;
   e.preventDefault();
   choose(next);

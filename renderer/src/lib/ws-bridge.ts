@@ -49,7 +49,10 @@ export const DISCONNECTED: IpcError = {
   code: 'ERR_DISCONNECTED',
   message: 'Not connected to DiskDial. If `diskdial serve` stopped, start it again and open the URL it prints.',
 };
-export const PDF_UNSUPPORTED: IpcError = { code: 'ERR_UNSUPPORTED', message: 'Saving a PDF needs the desktop app; in browser mode, print the report and choose “Save as PDF”.' };
+export const PDF_UNSUPPORTED: IpcError = {
+  code: 'ERR_UNSUPPORTED',
+  message: 'Saving a PDF needs the desktop app; in browser mode, print the report and choose “Save as PDF”.',
+};
 
 /** 'connecting': the first socket has not opened yet (calls wait); 'connected'; 'disconnected':
  *  calls fail at once while the bridge tries again. */
@@ -142,7 +145,12 @@ export function createWsBridge(
     jobs.clear();
     for (const { resolve } of waiting) resolve({ ok: false, error: DISCONNECTED });
     for (const [jobId, job] of ended) {
-      emit(job.done, { jobId, outcome: 'failed', error: DISCONNECTED, ...(job.done === 'wizard.done' ? { planId: job.planId ?? '', resultIds: [] } : {}) });
+      emit(job.done, {
+        jobId,
+        outcome: 'failed',
+        error: DISCONNECTED,
+        ...(job.done === 'wizard.done' ? { planId: job.planId ?? '', resultIds: [] } : {}),
+      });
     }
   };
 
@@ -246,7 +254,8 @@ export function createWsBridge(
     getResult: (id: string) => call<ResultDocument>('history.get', { id }),
     labelResult: (id: string, label: string) => call<HistoryEntry>('history.label', { id, label }),
     deleteResults: (ids: string[]) => call<{ deleted: number }>('history.delete', { ids }),
-    importResult: (json: string, name?: string) => call<{ entry: HistoryEntry; duplicate: boolean }>('history.import', name === undefined ? { json } : { json, name }),
+    importResult: (json: string, name?: string) =>
+      call<{ entry: HistoryEntry; duplicate: boolean }>('history.import', name === undefined ? { json } : { json, name }),
     exportResults: (ids: string[], format: ExportFormat, baseline?: string) =>
       call<ExportFile>('history.export', baseline === undefined ? { ids, format } : { ids, format, baseline }),
     shareCard: (id: string, scale?: number) => call<ShareCard>('share.card', scale === undefined ? { id } : { id, scale }),
@@ -288,8 +297,14 @@ export function createWsBridge(
 
 // ---- in the page: downloads and the clipboard ------------------------------------------------
 
-const CLIPBOARD_TEXT: IpcError = { code: 'ERR_CLIPBOARD', message: 'The browser did not allow copying to the clipboard. Allow clipboard access for this page, or save the file instead.' };
-const CLIPBOARD_IMAGE: IpcError = { code: 'ERR_CLIPBOARD', message: 'This browser cannot copy images to the clipboard here. Use Save PNG instead.' };
+const CLIPBOARD_TEXT: IpcError = {
+  code: 'ERR_CLIPBOARD',
+  message: 'The browser did not allow copying to the clipboard. Allow clipboard access for this page, or save the file instead.',
+};
+const CLIPBOARD_IMAGE: IpcError = {
+  code: 'ERR_CLIPBOARD',
+  message: 'This browser cannot copy images to the clipboard here. Use Save PNG instead.',
+};
 
 function base64Bytes(data: string): Uint8Array<ArrayBuffer> {
   const bin = atob(data);

@@ -19,10 +19,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // an injected <script>, and the gate must not loosen it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    (tags) =>
+      (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
     WCAG_21_AA,
   );
   return (result as AxeResult).violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact ?? 'n/a'}): ${JSON.stringify(n.target)} — ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ').slice(0, 300)}`),
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact ?? 'n/a'}): ${JSON.stringify(n.target)} — ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ').slice(0, 300)}`,
+    ),
   );
 }

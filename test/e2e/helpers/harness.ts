@@ -12,7 +12,14 @@ import { buildCoreIfChanged, newest } from '../../helpers/build-core.js';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const artifacts = path.join(root, 'test-artifacts');
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /** The compiled core and the built UI are what `npm install` produces; rebuilt here only when
  *  their sources changed since, so the tests run what the tree says. (Compiling every time cost
@@ -22,14 +29,20 @@ export function buildIfNeeded(): void {
   buildCoreIfChanged();
   const html = path.join(root, 'dist/renderer/index.html');
   if (!existsSync(html) || statSync(html).mtimeMs < newest('app/src', 'renderer')) {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], { cwd: root, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], {
+      cwd: root,
+      stdio: 'pipe',
+    });
   }
 }
 
 /** `diskdial serve` on a free port (with `env` added, e.g. its own DISKDIAL_HOME, and `args`, e.g.
  *  --allow-erase or --port); resolves with the process and the URL it printed. */
 export async function startServe(env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<{ server: ChildProcess; url: string }> {
-  const server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     server.stdout!.setEncoding('utf8').on('data', (d: string) => {

@@ -40,7 +40,11 @@ export function sustainedWith(curve: CurvePoint[], verdict: SustainedVerdict, su
 export function kneeDoc(): ResultDocument {
   const curve: CurvePoint[] = [];
   for (let i = 1; i <= 400; i++) curve.push({ bytes: i * 1e8, mbps: i * 1e8 <= 12.4e9 ? 3000 : 800 });
-  return sustainedWith(curve, { kind: 'knee', kneeBytes: 12.4e9, beforeMBps: 3000, afterMBps: 800, lowestMBps: 780, change: -0.733 }, 'Fast cache ≈ 12.4 GB, then 800 MB/s (−73 %)');
+  return sustainedWith(
+    curve,
+    { kind: 'knee', kneeBytes: 12.4e9, beforeMBps: 3000, afterMBps: 800, lowestMBps: 780, change: -0.733 },
+    'Fast cache ≈ 12.4 GB, then 800 MB/s (−73 %)',
+  );
 }
 
 export function variesDoc(): ResultDocument {

@@ -60,7 +60,13 @@ export function historyEntry(doc: ResultDocument, over: Partial<HistoryEntry> = 
 /** A 1×1 PNG, base64. */
 export const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-const MIME: Record<ExportFormat, string> = { md: 'text/markdown', txt: 'text/plain', csv: 'text/csv', json: 'application/json', html: 'text/html' };
+const MIME: Record<ExportFormat, string> = {
+  md: 'text/markdown',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  json: 'application/json',
+  html: 'text/html',
+};
 
 export function target(over: Partial<TargetInfo> = {}): TargetInfo {
   return {
@@ -89,7 +95,19 @@ export function resultDoc(writeMBps: number, readMBps: number, over: Partial<Res
 }
 
 export function progress(over: Partial<QuickProgressEvent> = {}): QuickProgressEvent {
-  return { jobId: 'job-1', cycle: 1, cycles: 1, phase: 'write', stage: 'run', instMBps: 500, avgMBps: 500, bytesDone: 0, bytesTotal: 1e9, elapsed: 0.5, ...over };
+  return {
+    jobId: 'job-1',
+    cycle: 1,
+    cycles: 1,
+    phase: 'write',
+    stage: 'run',
+    instMBps: 500,
+    avgMBps: 500,
+    bytesDone: 0,
+    bytesTotal: 1e9,
+    elapsed: 0.5,
+    ...over,
+  };
 }
 
 export function createFakeBridge(targets: TargetInfo[] = [target()]) {
@@ -97,7 +115,13 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
   const progressCbs = new Set<(e: QuickProgressEvent) => void>();
   const cycleCbs = new Set<(e: QuickCycleEvent) => void>();
   const doneCbs = new Set<(e: QuickDoneEvent) => void>();
-  const calls = { start: [] as unknown[], stop: [] as string[], describe: [] as string[], detailedStart: [] as DetailedSettings[], detailedStop: [] as string[] };
+  const calls = {
+    start: [] as unknown[],
+    stop: [] as string[],
+    describe: [] as string[],
+    detailedStart: [] as DetailedSettings[],
+    detailedStop: [] as string[],
+  };
   const dPlan = new Set<(e: DetailedPlanEvent) => void>();
   const dProgress = new Set<(e: DetailedProgressEvent) => void>();
   const dStep = new Set<(e: DetailedStepEvent) => void>();
@@ -140,7 +164,9 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     /** What wizard.start / wizard.resume answer (an error to refuse). */
     startResult: { ok: true, value: { jobId: 'wjob-1', planId: 'plan-1' } } as IpcResult<{ jobId: string; planId: string }>,
     /** What report.pdf answers: browser mode's ERR_UNSUPPORTED unless a test says otherwise. */
-    pdfResult: { ok: false, error: { code: 'ERR_UNSUPPORTED', message: 'Saving a PDF needs the desktop app.' } } as IpcResult<{ path: string } | null>,
+    pdfResult: { ok: false, error: { code: 'ERR_UNSUPPORTED', message: 'Saving a PDF needs the desktop app.' } } as IpcResult<{
+      path: string;
+    } | null>,
   };
   const wizardCalls = {
     listDisks: [] as Array<boolean | undefined>,
@@ -190,7 +216,10 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     onDetailedDone: (cb) => (dDone.add(cb), () => void dDone.delete(cb)),
     chooseFile: () => {
       hashCalls.chooseFile++;
-      return Promise.resolve({ ok: false, error: { code: 'ERR_UNSUPPORTED', message: 'Choosing a file needs the desktop app; type a path instead.' } });
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'ERR_UNSUPPORTED', message: 'Choosing a file needs the desktop app; type a path instead.' },
+      });
     },
     startHash: (s) => {
       hashCalls.start.push(s);
@@ -235,7 +264,10 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
       try {
         doc = JSON.parse(json) as ResultDocument;
       } catch {
-        return Promise.resolve({ ok: false, error: { code: 'ERR_INVALID_RESULT', message: `${name ?? 'The file'} is not a DiskDial result (not JSON).` } });
+        return Promise.resolve({
+          ok: false,
+          error: { code: 'ERR_INVALID_RESULT', message: `${name ?? 'The file'} is not a DiskDial result (not JSON).` },
+        });
       }
       const known = history.entries.find((e) => e.id === doc.id);
       if (known) return ok({ entry: known, duplicate: true });
@@ -252,7 +284,13 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     shareCard: (id, scale) => {
       historyCalls.share.push({ id, scale });
       if (!history.docs.has(id)) return notFound(id);
-      return ok({ pngBase64: PNG_1X1, width: 1200, height: 1260, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', filename: `diskdial-${history.docs.get(id)!.kind}-2026-11-22.png` });
+      return ok({
+        pngBase64: PNG_1X1,
+        width: 1200,
+        height: 1260,
+        svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        filename: `diskdial-${history.docs.get(id)!.kind}-2026-11-22.png`,
+      });
     },
     saveFile: (filename, data, encoding, mime) => {
       historyCalls.save.push({ filename, data, encoding, mime });

@@ -18,8 +18,10 @@ const MiB = 1024 * 1024;
 const rate = (bytes: number, mbps: number) => ({ bytes, seconds: bytes / (mbps * 1e6), mbps });
 
 export const CPU_DIGEST = '9df9e03d054a39737c9597a782feeb11686b3ee3ece4d380fcbafb652348a588';
-export const STORAGE_DIGEST = '509a993de17a37615b126356b1b3f9bfa073b9af0e380bba66dbb0e41cf42f0ba111480baa834234fca5f7e668ab2b65ed16e51a104db700f63442b9eb73e407';
-export const STORAGE_EXPECTED = 'd6a3ab758dab5dd0d528c05ec89576286ab711a0d48affcac946093e493e57bd3d60f672d05384cd11f6ffffc548b37eebe6eab1ef1144025c426712ab04536e';
+export const STORAGE_DIGEST =
+  '509a993de17a37615b126356b1b3f9bfa073b9af0e380bba66dbb0e41cf42f0ba111480baa834234fca5f7e668ab2b65ed16e51a104db700f63442b9eb73e407';
+export const STORAGE_EXPECTED =
+  'd6a3ab758dab5dd0d528c05ec89576286ab711a0d48affcac946093e493e57bd3d60f672d05384cd11f6ffffc548b37eebe6eab1ef1144025c426712ab04536e';
 
 function baseDoc(over: Partial<ResultDocument>): ResultDocument {
   return {
@@ -29,7 +31,15 @@ function baseDoc(over: Partial<ResultDocument>): ResultDocument {
     startedAt: '2026-11-23T09:14:02.118Z',
     finishedAt: '2026-11-23T09:14:19.904Z',
     app: { version: '0.1.0', engine: '0.2.0' },
-    host: { os: 'linux', osName: 'Debian GNU/Linux 13 (trixie)', osRelease: '6.12.48-amd64', arch: 'x64', cpu: 'AMD Ryzen 5 7640U w/ Radeon 760M Graphics', cores: 4, ramBytes: 32e9 },
+    host: {
+      os: 'linux',
+      osName: 'Debian GNU/Linux 13 (trixie)',
+      osRelease: '6.12.48-amd64',
+      arch: 'x64',
+      cpu: 'AMD Ryzen 5 7640U w/ Radeon 760M Graphics',
+      cores: 4,
+      ramBytes: 32e9,
+    },
     target: {
       path: '/media/ana/TB5',
       volume: 'TB5',
@@ -93,7 +103,12 @@ export function storageBoundDoc(): ResultDocument {
       efficiency: 470 / 480,
       text: 'Storage-bound by 4.0×: one core could hash 4.0× what the disk delivers — reading 480 MB/s, hashing SHA-512 on one core 1,900 MB/s; read + hash 470 MB/s.',
     },
-    verify: { expected: STORAGE_EXPECTED, source: 'pasted', match: false, text: 'Does NOT match the SHA-512 you gave: the file differs from the one that digest was made from.' },
+    verify: {
+      expected: STORAGE_EXPECTED,
+      source: 'pasted',
+      match: false,
+      text: 'Does NOT match the SHA-512 you gave: the file differs from the one that digest was made from.',
+    },
   };
   return baseDoc({
     target: {
@@ -106,13 +121,32 @@ export function storageBoundDoc(): ResultDocument {
       freeBytes: 6e11,
       device: { model: 'Samsung PSSD T7', bus: 'usb', link: 'USB 3.2 Gen 2 (10 Gb/s)', removable: true, rotational: false },
     },
-    host: { os: 'linux', osRelease: '6.1.0-28-amd64', arch: 'x64', cpu: 'Intel(R) Core(TM) i5-7200U CPU @ 2.50GHz', cores: 2, ramBytes: 8e9 },
+    host: {
+      os: 'linux',
+      osRelease: '6.1.0-28-amd64',
+      arch: 'x64',
+      cpu: 'Intel(R) Core(TM) i5-7200U CPU @ 2.50GHz',
+      cores: 2,
+      ramBytes: 8e9,
+    },
     hash,
   });
 }
 
 export function hashProgress(over: Partial<HashProgressEvent> = {}): HashProgressEvent {
-  return { jobId: HJOB, stage: 'read', stageIndex: 0, stageCount: 4, bytesDone: 0, bytesTotal: 16_812_302_336, elapsed: 0, secondsTotal: 0, instMBps: 0, avgMBps: 0, ...over };
+  return {
+    jobId: HJOB,
+    stage: 'read',
+    stageIndex: 0,
+    stageCount: 4,
+    bytesDone: 0,
+    bytesTotal: 16_812_302_336,
+    elapsed: 0,
+    secondsTotal: 0,
+    instMBps: 0,
+    avgMBps: 0,
+    ...over,
+  };
 }
 
 export function hashStage(stage: HashStage, mbps: number, over: Partial<HashStageEvent> = {}): HashStageEvent {
@@ -126,7 +160,14 @@ export function stagesOf(doc: ResultDocument, jobId = HJOB): HashStageEvent[] {
     { jobId, stage: 'read', mbps: h.read.mbps, bytes: h.read.bytes, seconds: h.read.seconds },
     { jobId, stage: 'read-hash', mbps: h.readHash.mbps, bytes: h.readHash.bytes, seconds: h.readHash.seconds, digest: h.digest },
     { jobId, stage: 'memory', mbps: h.memory.mbps, bytes: h.memory.bytes, seconds: h.memory.seconds, threads: 1 },
-    { jobId, stage: 'memory-parallel', mbps: h.memoryParallel.mbps, bytes: h.memoryParallel.bytes, seconds: h.memoryParallel.seconds, threads: h.memoryParallel.threads },
+    {
+      jobId,
+      stage: 'memory-parallel',
+      mbps: h.memoryParallel.mbps,
+      bytes: h.memoryParallel.bytes,
+      seconds: h.memoryParallel.seconds,
+      threads: h.memoryParallel.threads,
+    },
   ];
 }
 

@@ -184,4 +184,5 @@ export async function renderWizard(fake = wizardBridge()) {
 }
 
 export const diskRow = (path: string): HTMLElement => screen.getAllByTestId('wizard-disk').find((r) => r.dataset.path === path)!;
-export const formatBox = (id: string): HTMLInputElement => screen.getAllByTestId('wizard-format').find((r) => r.dataset.format === id) as HTMLInputElement;
+export const formatBox = (id: string): HTMLInputElement =>
+  screen.getAllByTestId('wizard-format').find((r) => r.dataset.format === id) as HTMLInputElement;

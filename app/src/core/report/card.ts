@@ -12,7 +12,18 @@
 import type { ResultDocument } from '../result.js';
 import { plainText } from '../text.js';
 import { hashVerdictText, kneeWithheld, sustainedVerdictText, trustOf } from '../trust.js';
-import { formatFigure, kindName, metricValue, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric } from './metrics.js';
+import {
+  formatFigure,
+  kindName,
+  metricValue,
+  methodLine,
+  resultMetrics,
+  resultName,
+  resultTitle,
+  sizeText,
+  targetLine,
+  type Metric,
+} from './metrics.js';
 
 export const CARD_WIDTH = 800;
 export const CARD_HEIGHT = 450;
@@ -124,7 +135,12 @@ export function fitText(s: string, max: number, size: number, weight = 400): str
   // Cut at a word's end when one is near, rather than mid-word.
   const cut = chars.slice(0, n + 1).lastIndexOf(' ');
   if (cut >= n * 0.7) n = cut;
-  return chars.slice(0, n).join('').replace(/[\s·,;:–—-]+$/, '') + '…';
+  return (
+    chars
+      .slice(0, n)
+      .join('')
+      .replace(/[\s·,;:–—-]+$/, '') + '…'
+  );
 }
 
 /** Words wrapped to at most `lines` lines of `max` px; when text is left over, the last line is
@@ -373,10 +389,18 @@ function quickFigures(doc: ResultDocument, box: Box): string | undefined {
   dials.forEach((d, i) => {
     const cx = centers[i] as number;
     const v = values[i] as number;
-    out.push(`<g transform="translate(${r1(cx - size / 2)} ${r1(top)}) scale(${Math.round(k * 1000) / 1000})">${dial(d.name, v, max, d.color)}</g>`);
+    out.push(
+      `<g transform="translate(${r1(cx - size / 2)} ${r1(top)}) scale(${Math.round(k * 1000) / 1000})">${dial(d.name, v, max, d.color)}</g>`,
+    );
     if (runs > 1) {
       const best = Math.max(...d.m.values);
-      out.push(text(cx, top + size + 18, `mean of ${d.m.values.length} runs · best ${mbps(best)}`, { size: 12.5, fill: COLOR.muted, anchor: 'middle' }));
+      out.push(
+        text(cx, top + size + 18, `mean of ${d.m.values.length} runs · best ${mbps(best)}`, {
+          size: 12.5,
+          fill: COLOR.muted,
+          anchor: 'middle',
+        }),
+      );
     }
   });
   return out.join('\n');
@@ -402,7 +426,10 @@ const READING_MARGIN = 3;
  * sit level with it — nor the bezel's inner track. Boxes are estimates from textWidth (which runs
  * wide), with a cap height of 0.75 em.
  */
-export function dialLayout(value: number, max: number): { labels: Array<{ text: string; x: number; y: number; box: Rect }>; reading: { text: string; size: number; box: Rect } } {
+export function dialLayout(
+  value: number,
+  max: number,
+): { labels: Array<{ text: string; x: number; y: number; box: Rect }>; reading: { text: string; size: number; box: Rect } } {
   const labels = ticksFor(max, 5).map((t) => {
     const a = DIAL_START + (t / max) * DIAL_SWEEP;
     const l = polar(DIAL_C, DIAL_C, 65, a);
@@ -414,7 +441,12 @@ export function dialLayout(value: number, max: number): { labels: Array<{ text: 
   const reading = mbps(value);
   const boxAt = (size: number): Rect => {
     const w = textWidth(reading, size, 700);
-    return { x0: DIAL_C - w / 2 - READING_MARGIN, x1: DIAL_C + w / 2 + READING_MARGIN, y0: READING_Y - 0.75 * size - READING_MARGIN, y1: READING_Y + READING_MARGIN };
+    return {
+      x0: DIAL_C - w / 2 - READING_MARGIN,
+      x1: DIAL_C + w / 2 + READING_MARGIN,
+      y0: READING_Y - 0.75 * size - READING_MARGIN,
+      y1: READING_Y + READING_MARGIN,
+    };
   };
   let size = 40;
   while (size > 12 && (textWidth(reading, size, 700) > 150 || labels.some((l) => overlaps(boxAt(size), l.box)))) size -= 1;
@@ -436,7 +468,10 @@ function dial(name: string, value: number, max: number, color: string): string {
     `<circle cx="${C}" cy="${C}" r="113" fill="url(#dd-face)" stroke="#000" stroke-opacity="0.6"/>`,
     `<path d="${arc(C, C, R, DIAL_START, DIAL_START + DIAL_SWEEP)}" fill="none" stroke="#262b33" stroke-width="6" stroke-linecap="round"/>`,
   ];
-  if (frac > 0.002) out.push(`<path d="${arc(C, C, R, DIAL_START, angle)}" fill="none" stroke="${color}" stroke-width="6" stroke-linecap="round" stroke-opacity="0.95" filter="url(#dd-glow)"/>`);
+  if (frac > 0.002)
+    out.push(
+      `<path d="${arc(C, C, R, DIAL_START, angle)}" fill="none" stroke="${color}" stroke-width="6" stroke-linecap="round" stroke-opacity="0.95" filter="url(#dd-glow)"/>`,
+    );
   for (let j = 1; j < 5 * (ticks.length - 1); j++) {
     if (j % 5 === 0) continue;
     const a = DIAL_START + ((j * step) / 5 / max) * DIAL_SWEEP;
@@ -449,16 +484,22 @@ function dial(name: string, value: number, max: number, color: string): string {
     const p1 = polar(C, C, 80, a);
     const p2 = polar(C, C, 89, a);
     const l = layout.labels[i]!;
-    out.push(`<line x1="${r1(p1.x)}" y1="${r1(p1.y)}" x2="${r1(p2.x)}" y2="${r1(p2.y)}" stroke="#d5d9de" stroke-width="2" stroke-linecap="round"/>`);
+    out.push(
+      `<line x1="${r1(p1.x)}" y1="${r1(p1.y)}" x2="${r1(p2.x)}" y2="${r1(p2.y)}" stroke="#d5d9de" stroke-width="2" stroke-linecap="round"/>`,
+    );
     out.push(text(l.x, l.y, l.text, { size: LABEL_SIZE, weight: 600, fill: '#aeb5bf', anchor: 'middle' }));
   });
   // The pointer rides the scale, leaving the middle to the reading.
   const tip = polar(C, C, 103, angle);
   const bl = polar(C, C, 80, angle - 2.8);
   const br = polar(C, C, 80, angle + 2.8);
-  out.push(`<path d="M ${r1(bl.x)} ${r1(bl.y)} L ${r1(tip.x)} ${r1(tip.y)} L ${r1(br.x)} ${r1(br.y)} Z" fill="${color}" stroke="${color}" stroke-width="1" stroke-linejoin="round" filter="url(#dd-glow)"/>`);
+  out.push(
+    `<path d="M ${r1(bl.x)} ${r1(bl.y)} L ${r1(tip.x)} ${r1(tip.y)} L ${r1(br.x)} ${r1(br.y)} Z" fill="${color}" stroke="${color}" stroke-width="1" stroke-linejoin="round" filter="url(#dd-glow)"/>`,
+  );
   out.push(text(C + 1.5, C - 33, name, { size: 12.5, weight: 700, fill: COLOR.text, anchor: 'middle', spacing: 2.2 }));
-  out.push(text(C, READING_Y, layout.reading.text, { size: layout.reading.size, weight: 700, fill: color, anchor: 'middle', spacing: -0.8 }));
+  out.push(
+    text(C, READING_Y, layout.reading.text, { size: layout.reading.size, weight: 700, fill: color, anchor: 'middle', spacing: -0.8 }),
+  );
   out.push(text(C, C + 38, 'MB/s', { size: 13, weight: 600, fill: COLOR.muted, anchor: 'middle', spacing: 1 }));
   return out.join('');
 }
@@ -516,14 +557,26 @@ function cdmFigures(doc: ResultDocument, box: Box): string | undefined {
       const x = box.x + labelW + colGap + j * (cellW + colGap);
       const v = cell.get(`${row}\n${c}`);
       const color = colColor(c);
-      out.push(`<rect x="${r1(x)}" y="${r1(y)}" width="${r1(cellW)}" height="${r1(rowH)}" rx="8" fill="${COLOR.surface}" stroke="${COLOR.border}"/>`);
+      out.push(
+        `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(cellW)}" height="${r1(rowH)}" rx="8" fill="${COLOR.surface}" stroke="${COLOR.border}"/>`,
+      );
       if (v !== undefined && Number.isFinite(v)) {
         const bw = Math.max(4, (cellW - 4) * (v / top));
-        out.push(`<rect x="${r1(x + 2)}" y="${r1(y + 2)}" width="${r1(bw)}" height="${r1(rowH - 4)}" rx="6" fill="${color}" fill-opacity="0.13"/>`);
+        out.push(
+          `<rect x="${r1(x + 2)}" y="${r1(y + 2)}" width="${r1(bw)}" height="${r1(rowH - 4)}" rx="6" fill="${color}" fill-opacity="0.13"/>`,
+        );
         out.push(`<rect x="${r1(x + 2)}" y="${r1(y + rowH - 6)}" width="${r1(bw)}" height="4" rx="2" fill="${color}" fill-opacity="0.9"/>`);
       }
       const fs = Math.min(32, rowH * 0.52);
-      out.push(text(x + cellW - 18, y + rowH / 2 + fs * 0.36, v === undefined ? '—' : mbps(v), { size: Math.round(fs), weight: 700, fill: COLOR.text, anchor: 'end', spacing: -0.5 }));
+      out.push(
+        text(x + cellW - 18, y + rowH / 2 + fs * 0.36, v === undefined ? '—' : mbps(v), {
+          size: Math.round(fs),
+          weight: 700,
+          fill: COLOR.text,
+          anchor: 'end',
+          spacing: -0.5,
+        }),
+      );
     });
   });
   return out.join('\n');
@@ -562,8 +615,17 @@ function axes(chart: Box, xMax: number, yMax: number, xUnit: string, yUnit: stri
     // The unit rides on the last label, which is right-aligned so it stays inside the chart.
     svg.push(
       last && xUnit
-        ? text(X(t) + 4, chart.y + chart.h + 17, label, { size: 11, fill: COLOR.faint, anchor: 'end', tail: { text: xUnit, size: 11, weight: 600, fill: COLOR.muted, dx: 3 } })
-        : text(last ? X(t) + 4 : X(t), chart.y + chart.h + 17, label, { size: 11, fill: COLOR.faint, anchor: i === 0 ? 'start' : last ? 'end' : 'middle' }),
+        ? text(X(t) + 4, chart.y + chart.h + 17, label, {
+            size: 11,
+            fill: COLOR.faint,
+            anchor: 'end',
+            tail: { text: xUnit, size: 11, weight: 600, fill: COLOR.muted, dx: 3 },
+          })
+        : text(last ? X(t) + 4 : X(t), chart.y + chart.h + 17, label, {
+            size: 11,
+            fill: COLOR.faint,
+            anchor: i === 0 ? 'start' : last ? 'end' : 'middle',
+          }),
     );
   });
   return { X, Y, svg };
@@ -605,14 +667,19 @@ function sustainedFigures(doc: ResultDocument, box: Box): string {
     out.push(`<path d="${line}" fill="none" stroke="${COLOR.write}" stroke-width="2" stroke-linejoin="round"/>`);
   }
   out.push(baseline(chart));
-  if (s.runs.length > 1) out.push(text(chart.x + chart.w, chart.y - 14, `run 1 of ${s.runs.length}`, { size: 11, fill: COLOR.faint, anchor: 'end' }));
+  if (s.runs.length > 1)
+    out.push(text(chart.x + chart.w, chart.y - 14, `run 1 of ${s.runs.length}`, { size: 11, fill: COLOR.faint, anchor: 'end' }));
   const v = run.verdict;
   if (v.kind === 'knee' && !kneeWithheld(v, doc.flags)) {
     const kx = X(v.kneeBytes / 1e9);
-    out.push(`<line x1="${r1(kx)}" y1="${r1(chart.y)}" x2="${r1(kx)}" y2="${r1(chart.y + chart.h)}" stroke="${COLOR.text}" stroke-opacity="0.8" stroke-width="1.5" stroke-dasharray="5 4"/>`);
+    out.push(
+      `<line x1="${r1(kx)}" y1="${r1(chart.y)}" x2="${r1(kx)}" y2="${r1(chart.y + chart.h)}" stroke="${COLOR.text}" stroke-opacity="0.8" stroke-width="1.5" stroke-dasharray="5 4"/>`,
+    );
     const label = `knee at ${formatFigure(v.kneeBytes / 1e9, 'GB')} GB`;
     const right = kx + 8 + textWidth(label, 11.5, 600) < chart.x + chart.w;
-    out.push(text(right ? kx + 7 : kx - 7, chart.y + 12, label, { size: 11.5, weight: 600, fill: COLOR.text, anchor: right ? 'start' : 'end' }));
+    out.push(
+      text(right ? kx + 7 : kx - 7, chart.y + 12, label, { size: 11.5, weight: 600, fill: COLOR.text, anchor: right ? 'start' : 'end' }),
+    );
   }
   // The side panel: the average, then the knee's figures (or the slowest slice).
   const side: Array<[string, string, string]> = [];
@@ -630,7 +697,15 @@ function sustainedFigures(doc: ResultDocument, box: Box): string {
   side.forEach(([label, value, unit], i) => {
     const big = i === 0 ? 36 : 26;
     out.push(text(sx, y + 10, label, { size: 11, weight: 700, fill: COLOR.muted, spacing: 1.6 }));
-    out.push(text(sx - 1, y + 14 + big * 0.9, value, { size: big, weight: 700, fill: i === 0 ? COLOR.write : COLOR.text, spacing: -0.6, tail: { text: unit, size: 13, weight: 600, fill: COLOR.muted } }));
+    out.push(
+      text(sx - 1, y + 14 + big * 0.9, value, {
+        size: big,
+        weight: 700,
+        fill: i === 0 ? COLOR.write : COLOR.text,
+        spacing: -0.6,
+        tail: { text: unit, size: 13, weight: 600, fill: COLOR.muted },
+      }),
+    );
     y += 14 + big * 0.9 + 28;
   });
   return out.join('\n');
@@ -659,10 +734,30 @@ function filesFigures(doc: ResultDocument, box: Box): string {
     const rate = get(`Files ${p.P}/mbps`) ?? run[p.pass].mbps;
     const overhead = get(`Files ${p.P}/overheadMs`);
     out.push(`<rect x="${box.x}" y="${r1(y + 6)}" width="4" height="${r1(blockH - 18)}" rx="2" fill="${p.color}"/>`);
-    out.push(text(box.x + 18, y + 22, p.name, { size: 12.5, weight: 700, fill: p.color, spacing: 2, tail: { text: 'aggregate', size: 12, weight: 400, fill: COLOR.faint, dx: 8 } }));
-    out.push(text(box.x + 16, y + 66, mbps(rate), { size: 46, weight: 700, spacing: -1, tail: { text: 'MB/s', size: 15, weight: 600, fill: COLOR.muted, dx: 8 } }));
+    out.push(
+      text(box.x + 18, y + 22, p.name, {
+        size: 12.5,
+        weight: 700,
+        fill: p.color,
+        spacing: 2,
+        tail: { text: 'aggregate', size: 12, weight: 400, fill: COLOR.faint, dx: 8 },
+      }),
+    );
+    out.push(
+      text(box.x + 16, y + 66, mbps(rate), {
+        size: 46,
+        weight: 700,
+        spacing: -1,
+        tail: { text: 'MB/s', size: 15, weight: 600, fill: COLOR.muted, dx: 8 },
+      }),
+    );
     if (overhead !== undefined) {
-      out.push(text(box.x + 18, y + 90, fitText(`+${formatFigure(overhead, 'ms')} ms per file (Theil–Sen)`, leftW - 20, 13), { size: 13, fill: COLOR.muted }));
+      out.push(
+        text(box.x + 18, y + 90, fitText(`+${formatFigure(overhead, 'ms')} ms per file (Theil–Sen)`, leftW - 20, 13), {
+          size: 13,
+          fill: COLOR.muted,
+        }),
+      );
     }
   });
   const runsNote = f.runs.length > 1 ? ` · mean of ${f.runs.length} runs` : '';
@@ -701,12 +796,16 @@ function filesScatter(run: NonNullable<ResultDocument['files']>['runs'][number],
       // The line to the chart's right edge, or to its top if it leaves there first.
       const xEnd = Math.min(xMax, (yMax / 1000 - fit.intercept) / fit.slope / 1e6);
       const y1 = (fit.intercept + fit.slope * xEnd * 1e6) * 1000;
-      out.push(`<line x1="${r1(X(0))}" y1="${r1(Y(y0))}" x2="${r1(X(xEnd))}" y2="${r1(Y(y1))}" stroke="${color}" stroke-opacity="0.6" stroke-width="1.5" stroke-dasharray="6 4"/>`);
+      out.push(
+        `<line x1="${r1(X(0))}" y1="${r1(Y(y0))}" x2="${r1(X(xEnd))}" y2="${r1(Y(y1))}" stroke="${color}" stroke-opacity="0.6" stroke-width="1.5" stroke-dasharray="6 4"/>`,
+      );
     }
     for (const it of items) {
       const s = it[pass]?.seconds;
       if (s === undefined || !Number.isFinite(s)) continue;
-      out.push(`<circle cx="${r1(X(it.bytes / 1e6))}" cy="${r1(Y(Math.min(yMax, s * 1000)))}" r="3.3" fill="${color}" fill-opacity="0.9"/>`);
+      out.push(
+        `<circle cx="${r1(X(it.bytes / 1e6))}" cy="${r1(Y(Math.min(yMax, s * 1000)))}" r="3.3" fill="${color}" fill-opacity="0.9"/>`,
+      );
     }
   }
   out.push(baseline(chart));
@@ -746,7 +845,10 @@ function hashFigures(doc: ResultDocument, box: Box): string {
     const bw = box.w - labelW - valueW;
     out.push(text(box.x, y + barH / 2 + 5, fitText(label, labelW - 12, 14, 600), { size: 14, weight: 600 }));
     out.push(`<rect x="${bx}" y="${r1(y)}" width="${r1(bw)}" height="${barH}" rx="6" fill="${COLOR.surface2}"/>`);
-    if (Number.isFinite(v)) out.push(`<rect x="${bx}" y="${r1(y)}" width="${r1(Math.max(6, bw * (v / top)))}" height="${barH}" rx="6" fill="${color}" fill-opacity="0.9"/>`);
+    if (Number.isFinite(v))
+      out.push(
+        `<rect x="${bx}" y="${r1(y)}" width="${r1(Math.max(6, bw * (v / top)))}" height="${barH}" rx="6" fill="${color}" fill-opacity="0.9"/>`,
+      );
     out.push(text(box.x + box.w - 40, y + barH / 2 + 8, mbps(v), { size: 22, weight: 700, anchor: 'end', spacing: -0.4 }));
     out.push(text(box.x + box.w, y + barH / 2 + 8, 'MB/s', { size: 12.5, weight: 600, fill: COLOR.muted, anchor: 'end' }));
   });
@@ -766,7 +868,12 @@ function metricList(doc: ResultDocument, box: Box): string {
   const list = resultMetrics(doc).filter((m) => m.primary);
   const shown = list.slice(0, 8);
   if (shown.length === 0) {
-    return text(CARD_WIDTH / 2, box.y + box.h / 2, fitText(`${kindName(doc.kind)}: no figures in this result`, box.w, 18, 600), { size: 18, weight: 600, fill: COLOR.muted, anchor: 'middle' });
+    return text(CARD_WIDTH / 2, box.y + box.h / 2, fitText(`${kindName(doc.kind)}: no figures in this result`, box.w, 18, 600), {
+      size: 18,
+      weight: 600,
+      fill: COLOR.muted,
+      anchor: 'middle',
+    });
   }
   const out: string[] = [];
   const cols = shown.length > 4 ? 2 : 1;
@@ -776,16 +883,27 @@ function metricList(doc: ResultDocument, box: Box): string {
   const colW = cols === 1 ? Math.min(560, box.w) : (box.w - 20) / 2;
   const x0 = box.x + (box.w - (cols * colW + (cols - 1) * 20)) / 2;
   const y0 = box.y + (box.h - more - rowH * perCol) / 2;
-  if (doc.settings.runs > 1) out.push(text(x0 + 2, y0 - 6, `mean of ${doc.settings.runs} runs`, { size: 12, weight: 600, fill: COLOR.faint }));
+  if (doc.settings.runs > 1)
+    out.push(text(x0 + 2, y0 - 6, `mean of ${doc.settings.runs} runs`, { size: 12, weight: 600, fill: COLOR.faint }));
   shown.forEach((m, i) => {
     const x = x0 + Math.floor(i / perCol) * (colW + 20);
     const y = y0 + (i % perCol) * rowH;
     const value = formatFigure(metricValue(m), m.unit);
     const color = /write/i.test(m.label) ? COLOR.write : /read/i.test(m.label) ? COLOR.read : COLOR.text;
     const valueW = textWidth(value, 24, 700) + textWidth(` ${m.unit}`, 13, 600);
-    out.push(`<rect x="${r1(x)}" y="${r1(y + 4)}" width="${r1(colW)}" height="${r1(rowH - 8)}" rx="8" fill="${COLOR.surface}" stroke="${COLOR.border}"/>`);
+    out.push(
+      `<rect x="${r1(x)}" y="${r1(y + 4)}" width="${r1(colW)}" height="${r1(rowH - 8)}" rx="8" fill="${COLOR.surface}" stroke="${COLOR.border}"/>`,
+    );
     out.push(text(x + 16, y + rowH / 2 + 5, fitText(m.label, colW - valueW - 48, 15, 600), { size: 15, weight: 600 }));
-    out.push(text(x + colW - 16, y + rowH / 2 + 8, value, { size: 24, weight: 700, fill: color, anchor: 'end', tail: { text: m.unit, size: 13, weight: 600, fill: COLOR.muted } }));
+    out.push(
+      text(x + colW - 16, y + rowH / 2 + 8, value, {
+        size: 24,
+        weight: 700,
+        fill: color,
+        anchor: 'end',
+        tail: { text: m.unit, size: 13, weight: 600, fill: COLOR.muted },
+      }),
+    );
   });
   if (more) out.push(text(box.x, box.y + box.h - 4, `and ${list.length - shown.length} more`, { size: 12, fill: COLOR.faint }));
   return out.join('\n');

@@ -6,7 +6,17 @@
 // Browser-safe: no node:* imports (the renderer bundles it).
 import type { ResultDocument } from '../result.js';
 import { spread, welchTTest, type Spread } from '../stats.js';
-import { kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric, type MetricUnit } from './metrics.js';
+import {
+  kindName,
+  methodLine,
+  resultMetrics,
+  resultName,
+  resultTitle,
+  sizeText,
+  targetLine,
+  type Metric,
+  type MetricUnit,
+} from './metrics.js';
 
 export interface CompareColumn {
   id: string;
@@ -137,7 +147,10 @@ function toColumn(doc: ResultDocument, i: number): CompareColumn {
     id: typeof doc?.id === 'string' ? doc.id : `result-${i + 1}`,
     kind: typeof doc?.kind === 'string' ? doc.kind : 'unknown',
     name: safe(() => resultName(doc), `Result ${i + 1}`),
-    title: safe(() => resultTitle(doc), safe(() => kindName(doc.kind), 'Unknown test')),
+    title: safe(
+      () => resultTitle(doc),
+      safe(() => kindName(doc.kind), 'Unknown test'),
+    ),
     drive: safe(() => targetLine(doc), 'unknown drive'),
     method: safe(() => methodLine(doc), 'unknown method'),
     startedAt: typeof doc?.startedAt === 'string' ? doc.startedAt : '',
@@ -177,17 +190,30 @@ function toRows(metrics: ReadonlyArray<Map<string, Metric>>, baseline: number): 
       if (i === baseline) return { values: v, spread: spread(v), verdict: 'baseline' };
       return { values: v, spread: spread(v), ...judgeChange(v, base, m.higherIsBetter) };
     });
-    return { key: m.key, label: m.label, group: m.group, measure: m.measure, unit: m.unit, higherIsBetter: m.higherIsBetter, primary: m.primary, cells };
+    return {
+      key: m.key,
+      label: m.label,
+      group: m.group,
+      measure: m.measure,
+      unit: m.unit,
+      higherIsBetter: m.higherIsBetter,
+      primary: m.primary,
+      cells,
+    };
   });
 }
 
 /** The rule itself (COMPARE_RULE): one set of runs against the baseline's runs of the same
  *  figure. Every report that marks a change as real or as noise calls this. */
-export function judgeChange(values: readonly number[], base: readonly number[], higherIsBetter: boolean): Pick<CompareCell, 'delta' | 'verdict' | 'p' | 'singleRun'> {
+export function judgeChange(
+  values: readonly number[],
+  base: readonly number[],
+  higherIsBetter: boolean,
+): Pick<CompareCell, 'delta' | 'verdict' | 'p' | 'singleRun'> {
   const bm = spread(base).mean;
   if (base.length === 0 || !Number.isFinite(bm) || bm === 0) return { verdict: 'n/a' };
   const delta = (spread(values).mean - bm) / bm;
-  const direction = (delta > 0) === higherIsBetter ? 'better' : 'worse';
+  const direction = delta > 0 === higherIsBetter ? 'better' : 'worse';
   // A whisker of slack so "at least 10 %" holds for a change that is 10 % up to rounding.
   const atLeast = (share: number): boolean => Math.abs(delta) >= share - 1e-9;
   if (values.length >= 2 && base.length >= 2) {
@@ -228,7 +254,9 @@ function findings(c: Comparison): string[] {
       const nb = big[0]!.cells[c.baseline]?.values.length ?? 0;
       const runs = n === nb ? `${n} run${n === 1 ? '' : 's'} each` : `${n} vs ${nb} runs`;
       const what = big.map((r) => `${r.label} ${deltaText((r.cells[i] as CompareCell).delta ?? NaN)}`).join(', ');
-      out.push(`${name}: ${what} ${big.length === 1 ? 'is' : 'are'} still within run-to-run noise with ${runs}${cell.p !== undefined ? ` (${pText(cell.p)})` : ''}; more runs would tell.`);
+      out.push(
+        `${name}: ${what} ${big.length === 1 ? 'is' : 'are'} still within run-to-run noise with ${runs}${cell.p !== undefined ? ` (${pText(cell.p)})` : ''}; more runs would tell.`,
+      );
     }
   }
   return out;

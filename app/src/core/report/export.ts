@@ -16,7 +16,18 @@ import { spread } from '../stats.js';
 import { plainText, safeJson, withoutControls } from '../text.js';
 import { hashVerdictText, sustainedVerdictText } from '../trust.js';
 import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from './compare.js';
-import { formatFigure, kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric, type MetricUnit } from './metrics.js';
+import {
+  formatFigure,
+  kindName,
+  methodLine,
+  resultMetrics,
+  resultName,
+  resultTitle,
+  sizeText,
+  targetLine,
+  type Metric,
+  type MetricUnit,
+} from './metrics.js';
 
 /** The MIME type of each export format (shared with format-report.ts, as are the helpers marked exported below). */
 export const MIME: Record<ExportFormat, string> = {
@@ -44,9 +55,14 @@ export function renderExport(docs: readonly ResultDocument[], format: ExportForm
 /** "diskdial-quick-2026-11-22.md" for one result, "diskdial-compare-3-results-2026-11-22.csv"
  *  for several (the day the newest started, UTC). */
 export function exportFilename(docs: readonly ResultDocument[], format: ExportFormat): string {
-  const day = (d: ResultDocument | undefined): string => (/^\d{4}-\d{2}-\d{2}/.test(d?.startedAt ?? '') ? (d?.startedAt ?? '').slice(0, 10) : 'undated');
+  const day = (d: ResultDocument | undefined): string =>
+    /^\d{4}-\d{2}-\d{2}/.test(d?.startedAt ?? '') ? (d?.startedAt ?? '').slice(0, 10) : 'undated';
   if (docs.length === 1) {
-    const kind = String(docs[0]?.kind ?? 'result').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'result';
+    const kind =
+      String(docs[0]?.kind ?? 'result')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'result';
     return `diskdial-${kind}-${day(docs[0])}.${format}`;
   }
   const newest = [...docs].sort((a, b) => String(b.startedAt).localeCompare(String(a.startedAt)))[0];
@@ -150,7 +166,16 @@ function resultTables(doc: ResultDocument): Table[] {
       ];
     });
     tables.push({
-      head: ['Pass', 'Files', 'Data', 'Aggregate MB/s', 'Median file MB/s', '20 % trimmed mean MB/s', 'Rate (Theil–Sen) MB/s', 'Per-file overhead (ms)'],
+      head: [
+        'Pass',
+        'Files',
+        'Data',
+        'Aggregate MB/s',
+        'Median file MB/s',
+        '20 % trimmed mean MB/s',
+        'Rate (Theil–Sen) MB/s',
+        'Per-file overhead (ms)',
+      ],
       rows,
     });
     return tables;
@@ -185,7 +210,10 @@ function resultStatements(doc: ResultDocument): Array<{ label: string; text: str
     const runs = doc.sustained.runs;
     for (const r of runs) out.push({ label: runs.length > 1 ? `Run ${r.run}` : 'Verdict', text: sustainedVerdictText(r, doc.flags) });
     if (doc.sustained.limitedBy === 'free-space') {
-      out.push({ label: 'Note', text: `Limited by free space to ${sizeText(doc.sustained.plannedBytes, true)} (asked for ${sizeText(doc.sustained.requestedBytes, true)}).` });
+      out.push({
+        label: 'Note',
+        text: `Limited by free space to ${sizeText(doc.sustained.plannedBytes, true)} (asked for ${sizeText(doc.sustained.requestedBytes, true)}).`,
+      });
     }
   }
   if (doc.files?.scaled) out.push({ label: 'Note', text: doc.files.scaled });
@@ -236,7 +264,8 @@ function runsNote(doc: ResultDocument): string | undefined {
 function compareCellText(cell: CompareCell | undefined, unit: MetricUnit): Cell {
   if (!cell) return c('—');
   const fig = figure(cell.values, unit);
-  if (cell.verdict === 'better' || cell.verdict === 'worse') return { text: `${fig} (${deltaText(cell.delta ?? NaN)})`, tone: cell.verdict };
+  if (cell.verdict === 'better' || cell.verdict === 'worse')
+    return { text: `${fig} (${deltaText(cell.delta ?? NaN)})`, tone: cell.verdict };
   if (cell.verdict === 'noise') return { text: `${fig} ≈`, tone: 'noise' };
   return c(fig);
 }
@@ -244,7 +273,10 @@ function compareCellText(cell: CompareCell | undefined, unit: MetricUnit): Cell 
 function compareTables(cmp: Comparison): Table[] {
   const labels = columnLabels(cmp);
   const head = ['Metric', ...labels.map((l, i) => (i === cmp.baseline ? `${l} (baseline)` : l))];
-  const row = (r: CompareRow): Cell[] => [c(r.label.includes(r.unit) ? r.label : `${r.label} (${r.unit})`), ...r.cells.map((cell) => compareCellText(cell, r.unit))];
+  const row = (r: CompareRow): Cell[] => [
+    c(r.label.includes(r.unit) ? r.label : `${r.label} (${r.unit})`),
+    ...r.cells.map((cell) => compareCellText(cell, r.unit)),
+  ];
   const tables: Table[] = [{ title: 'Headline figures', head, rows: cmp.rows.filter((r) => r.primary).map(row) }];
   const detail = cmp.rows.filter((r) => !r.primary);
   if (detail.length > 0) tables.push({ title: 'Detail', head, rows: detail.map(row) });
@@ -285,10 +317,14 @@ function markdownOne(doc: ResultDocument): string {
   if (runs) out.push(`_${runs}_`, '');
   const said = resultStatements(doc);
   if (said.length > 0) {
-    for (const s of said) out.push(`- **${mdInline(s.label)}:** ${s.code ? `\`${mdInline(s.text).replace(/`/g, '')}\`` : mdInline(s.text)}`);
+    for (const s of said)
+      out.push(`- **${mdInline(s.label)}:** ${s.code ? `\`${mdInline(s.text).replace(/`/g, '')}\`` : mdInline(s.text)}`);
     out.push('');
   }
-  const notes = [...doc.flags.map((f) => `- ${flagMark(f)} ${mdInline(f.message)} ${mdInline(f.fix)}`.trimEnd()), ...(doc.notes ?? []).map((n) => `- ℹ ${mdInline(n)}`)];
+  const notes = [
+    ...doc.flags.map((f) => `- ${flagMark(f)} ${mdInline(f.message)} ${mdInline(f.fix)}`.trimEnd()),
+    ...(doc.notes ?? []).map((n) => `- ℹ ${mdInline(n)}`),
+  ];
   if (notes.length > 0) out.push(...notes, '');
   out.push(versionLine([doc]));
   return out.join('\n') + '\n';
@@ -299,7 +335,9 @@ function markdownMany(docs: readonly ResultDocument[], cmp: Comparison): string 
   const out = [`## Comparison of ${docs.length} results`, ''];
   cmp.columns.forEach((col, i) => {
     const base = i === cmp.baseline ? ' (baseline)' : '';
-    out.push(`${i + 1}. **${mdInline(labels[i] ?? '')}**${base} — ${mdInline(col.title)} · ${mdInline(col.drive)} · ${mdInline(col.method)} · ${dateText(col.startedAt)}`);
+    out.push(
+      `${i + 1}. **${mdInline(labels[i] ?? '')}**${base} — ${mdInline(col.title)} · ${mdInline(col.drive)} · ${mdInline(col.method)} · ${dateText(col.startedAt)}`,
+    );
   });
   out.push('');
   for (const t of compareTables(cmp)) out.push(...mdTable(t));
@@ -375,7 +413,14 @@ function txtBlock(doc: ResultDocument): string {
     const h = doc.hash;
     lines.push('[Hash]');
     const rates = [...metrics.values()].map((m): [string, string] => [m.label, `${fx(m.values[0] ?? NaN, 3, 9)} MB/s`]);
-    lines.push(...txtFigures([...rates, ['Verdict', hashVerdictText(doc) ?? h.verdict.text], [algoName(h.algo), h.digest], ...(h.verify ? [['Verify', h.verify.text] as [string, string]] : [])]));
+    lines.push(
+      ...txtFigures([
+        ...rates,
+        ['Verdict', hashVerdictText(doc) ?? h.verdict.text],
+        [algoName(h.algo), h.digest],
+        ...(h.verify ? [['Verify', h.verify.text] as [string, string]] : []),
+      ]),
+    );
     lines.push('');
   } else if (doc.kind === 'files' && doc.files) {
     lines.push('[Files]');
@@ -386,15 +431,22 @@ function txtBlock(doc: ResultDocument): string {
       if (!best) continue;
       const s = best[pass];
       const P = pass === 'write' ? 'Write' : 'Read';
-      rows.push([P, `${fx(s.mbps, 3, 9)} MB/s aggregate (${s.files} files, ${sizeText(s.bytes, true)}; median file ${formatFigure(s.medianMBps)} MB/s)`]);
-      if (s.theilSen) rows.push([`${P} fit`, `${fx(s.theilSen.rateMBps, 3, 9)} MB/s + ${s.theilSen.overheadMs.toFixed(2)} ms per file (Theil–Sen)`]);
+      rows.push([
+        P,
+        `${fx(s.mbps, 3, 9)} MB/s aggregate (${s.files} files, ${sizeText(s.bytes, true)}; median file ${formatFigure(s.medianMBps)} MB/s)`,
+      ]);
+      if (s.theilSen)
+        rows.push([`${P} fit`, `${fx(s.theilSen.rateMBps, 3, 9)} MB/s + ${s.theilSen.overheadMs.toFixed(2)} ms per file (Theil–Sen)`]);
     }
     lines.push(...txtFigures(rows), '');
   } else if (doc.kind === 'sustained' && doc.sustained) {
     lines.push('[Sustained write]');
     const avg = metrics.get('Sustained/mbps')?.values ?? [];
-    const rows: Array<[string, string]> = [['Average', `${fx(Math.max(...avg.filter(Number.isFinite)), 3, 9)} MB/s${avg.length > 1 ? ` (best of ${avg.length} runs)` : ''}`]];
-    for (const r of doc.sustained.runs) rows.push([doc.sustained.runs.length > 1 ? `Run ${r.run}` : 'Verdict', sustainedVerdictText(r, doc.flags)]);
+    const rows: Array<[string, string]> = [
+      ['Average', `${fx(Math.max(...avg.filter(Number.isFinite)), 3, 9)} MB/s${avg.length > 1 ? ` (best of ${avg.length} runs)` : ''}`],
+    ];
+    for (const r of doc.sustained.runs)
+      rows.push([doc.sustained.runs.length > 1 ? `Run ${r.run}` : 'Verdict', sustainedVerdictText(r, doc.flags)]);
     lines.push(...txtFigures(rows));
     for (const t of bestRuns(doc.tests)) lines.push(cdmLine(t));
     lines.push('');
@@ -411,7 +463,12 @@ function txtBlock(doc: ResultDocument): string {
   return lines.join('\n') + '\n';
 }
 
-const CDM_PROFILES: Record<string, string> = { default: 'Default', nvme: 'NVMe SSD', peak: 'Peak Performance', realworld: 'Real World Performance' };
+const CDM_PROFILES: Record<string, string> = {
+  default: 'Default',
+  nvme: 'NVMe SSD',
+  peak: 'Peak Performance',
+  realworld: 'Real World Performance',
+};
 
 function txtProfile(doc: ResultDocument): string[] {
   const s = doc.settings;
@@ -422,7 +479,10 @@ function txtProfile(doc: ResultDocument): string[] {
   const size = doc.hash?.file.bytes ?? doc.files?.totalBytes ?? doc.sustained?.plannedBytes ?? s.size;
   const t = doc.target;
   const GiB = 1024 ** 3;
-  const used = t.totalBytes > 0 ? ` ${Math.round(((t.totalBytes - t.freeBytes) / t.totalBytes) * 100)}% (${Math.round((t.totalBytes - t.freeBytes) / GiB)}/${Math.round(t.totalBytes / GiB)}GiB)` : '';
+  const used =
+    t.totalBytes > 0
+      ? ` ${Math.round(((t.totalBytes - t.freeBytes) / t.totalBytes) * 100)}% (${Math.round((t.totalBytes - t.freeBytes) / GiB)}/${Math.round(t.totalBytes / GiB)}GiB)`
+      : '';
   const iso = doc.startedAt;
   const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 10).replace(/-/g, '/')} ${iso.slice(11, 19)} UTC` : iso;
   const h = doc.host;
@@ -442,12 +502,19 @@ function txtProfile(doc: ResultDocument): string[] {
 
 function txtMany(docs: readonly ResultDocument[], cmp: Comparison): string {
   const labels = columnLabels(cmp);
-  const blocks = docs.map((d, i) => [`=== ${labels[i]}${i === cmp.baseline ? ' (baseline)' : ''} — ${resultTitle(d)} ===`, '', txtBlock(d)].join('\n'));
+  const blocks = docs.map((d, i) =>
+    [`=== ${labels[i]}${i === cmp.baseline ? ' (baseline)' : ''} — ${resultTitle(d)} ===`, '', txtBlock(d)].join('\n'),
+  );
   const out = [txtHeader(docs), blocks.join('\n'), '[Comparison]'];
   for (const t of compareTables(cmp)) {
     const rows = [t.head, ...t.rows.map((r) => r.map((x) => x.text))];
     const widths = t.head.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-    const fmt = (r: string[]): string => '  ' + r.map((x, i) => (i === 0 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+    const fmt = (r: string[]): string =>
+      '  ' +
+      r
+        .map((x, i) => (i === 0 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0)))
+        .join('  ')
+        .trimEnd();
     if (t.title) out.push(`  ${t.title}`);
     out.push(fmt(t.head), '  ' + widths.map((w) => '-'.repeat(w)).join('  '), ...t.rows.map((r) => fmt(r.map((x) => x.text))), '');
   }
@@ -461,9 +528,31 @@ function txtMany(docs: readonly ResultDocument[], cmp: Comparison): string {
 // ---- CSV (RFC 4180) ----------------------------------------------------------------------------
 
 const CSV_HEAD = [
-  'result_id', 'label', 'kind', 'started_at', 'drive', 'volume', 'fs', 'cache_mode', 'data_pattern', 'test', 'run', 'rw',
-  'block_bytes', 'queue_depth', 'threads', 'bytes', 'seconds', 'mbps', 'iops',
-  'lat_mean_us', 'lat_p50_us', 'lat_p90_us', 'lat_p99_us', 'lat_p999_us', 'lat_max_us',
+  'result_id',
+  'label',
+  'kind',
+  'started_at',
+  'drive',
+  'volume',
+  'fs',
+  'cache_mode',
+  'data_pattern',
+  'test',
+  'run',
+  'rw',
+  'block_bytes',
+  'queue_depth',
+  'threads',
+  'bytes',
+  'seconds',
+  'mbps',
+  'iops',
+  'lat_mean_us',
+  'lat_p50_us',
+  'lat_p90_us',
+  'lat_p99_us',
+  'lat_p999_us',
+  'lat_max_us',
 ] as const;
 
 type CsvRow = Partial<Record<(typeof CSV_HEAD)[number], string | number>>;
@@ -522,16 +611,44 @@ function csvRows(doc: ResultDocument): CsvRow[] {
     const h = doc.hash;
     rows.push(
       { ...base, test: 'read', run: 1, rw: 'read', threads: 1, bytes: h.read.bytes, seconds: h.read.seconds, mbps: h.read.mbps },
-      { ...base, test: 'read+hash', run: 1, rw: 'read', block_bytes: h.readHash.chunkBytes, queue_depth: h.readHash.buffers, threads: 1, bytes: h.readHash.bytes, seconds: h.readHash.seconds, mbps: h.readHash.mbps },
+      {
+        ...base,
+        test: 'read+hash',
+        run: 1,
+        rw: 'read',
+        block_bytes: h.readHash.chunkBytes,
+        queue_depth: h.readHash.buffers,
+        threads: 1,
+        bytes: h.readHash.bytes,
+        seconds: h.readHash.seconds,
+        mbps: h.readHash.mbps,
+      },
       { ...base, test: 'memory', run: 1, threads: 1, bytes: h.memory.bytes, seconds: h.memory.seconds, mbps: h.memory.mbps },
-      { ...base, test: 'memory-parallel', run: 1, threads: h.memoryParallel.threads, bytes: h.memoryParallel.bytes, seconds: h.memoryParallel.seconds, mbps: h.memoryParallel.mbps },
+      {
+        ...base,
+        test: 'memory-parallel',
+        run: 1,
+        threads: h.memoryParallel.threads,
+        bytes: h.memoryParallel.bytes,
+        seconds: h.memoryParallel.seconds,
+        mbps: h.memoryParallel.mbps,
+      },
     );
   }
   for (const r of doc.files?.runs ?? []) {
     for (const item of r.items) {
       for (const pass of ['write', 'read'] as const) {
         const p = item[pass];
-        if (p) rows.push({ ...base, test: `file ${item.name} ${pass}`, run: r.run, rw: pass, bytes: item.bytes, seconds: p.seconds, mbps: p.mbps });
+        if (p)
+          rows.push({
+            ...base,
+            test: `file ${item.name} ${pass}`,
+            run: r.run,
+            rw: pass,
+            bytes: item.bytes,
+            seconds: p.seconds,
+            mbps: p.mbps,
+          });
       }
     }
   }
@@ -542,11 +659,13 @@ function csvText(docs: readonly ResultDocument[]): string {
   const lines = [CSV_HEAD.join(',')];
   for (const doc of docs) {
     for (const row of csvRows(doc)) {
-      lines.push(CSV_HEAD.map((k) => {
-        const v = row[k];
-        if (v === undefined) return '';
-        return typeof v === 'number' ? csvNumber(v) : csvQuote(csvText1(v));
-      }).join(','));
+      lines.push(
+        CSV_HEAD.map((k) => {
+          const v = row[k];
+          if (v === undefined) return '';
+          return typeof v === 'number' ? csvNumber(v) : csvQuote(csvText1(v));
+        }).join(','),
+      );
     }
   }
   return lines.join('\r\n') + '\r\n';
@@ -557,7 +676,10 @@ function csvText(docs: readonly ResultDocument[]): string {
 /** Text safe in HTML content and quoted attributes. '/' is escaped too, so no text can form "//";
  *  control characters go (HTML forbids them; tabs and line breaks become spaces). */
 export function esc(s: string): string {
-  return plainText(s).replace(/[&<>"'/]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '/': '&#47;' })[ch] ?? ch);
+  return plainText(s).replace(
+    /[&<>"'/]/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '/': '&#47;' })[ch] ?? ch,
+  );
 }
 
 const STYLE = `
@@ -629,7 +751,14 @@ export function htmlTable(t: Table): string {
         .join('') +
       '</tr>',
   );
-  return [`<table>${t.title ? `<caption>${esc(t.title)}</caption>` : ''}`, `<thead><tr>${head}</tr></thead>`, '<tbody>', ...rows, '</tbody>', '</table>'].join('\n');
+  return [
+    `<table>${t.title ? `<caption>${esc(t.title)}</caption>` : ''}`,
+    `<thead><tr>${head}</tr></thead>`,
+    '<tbody>',
+    ...rows,
+    '</tbody>',
+    '</table>',
+  ].join('\n');
 }
 
 export function htmlFlags(items: Array<{ text: string; info: boolean }>): string {
@@ -659,7 +788,12 @@ export function niceStep(max: number): number {
 
 /** A horizontal bar chart in MB/s as inline SVG: groups of bars, a legend when given, and
  *  interface ceilings as dashed lines when they fit the scale (at most 1.5× the largest bar). */
-function barChart(title: string, groups: readonly BarGroup[], legend: Array<{ label: string; color: string }>, ceilings: readonly number[]): string {
+function barChart(
+  title: string,
+  groups: readonly BarGroup[],
+  legend: Array<{ label: string; color: string }>,
+  ceilings: readonly number[],
+): string {
   const values = groups.flatMap((g) => g.bars.map((b) => b?.value ?? NaN)).filter((v) => Number.isFinite(v) && v >= 0);
   if (values.length === 0) return '';
   const maxV = Math.max(...values, 1e-9);
@@ -680,21 +814,31 @@ function barChart(title: string, groups: readonly BarGroup[], legend: Array<{ la
   const H = top + plotH + 26;
   const x = (v: number): number => x0 + (v / scaleMax) * plotW;
   const parts: string[] = [];
-  parts.push(`<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(title)}">`, `<title>${esc(title)}</title>`);
+  parts.push(
+    `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(title)}">`,
+    `<title>${esc(title)}</title>`,
+  );
   legend.forEach((l, i) => {
     const lx = 10 + (i % 3) * 250;
     const ly = 4 + Math.floor(i / 3) * 22;
-    parts.push(`<rect x="${lx}" y="${ly}" width="12" height="12" fill="${l.color}"></rect>`, `<text x="${lx + 18}" y="${ly + 11}" font-size="12">${esc(truncate(l.label, 36))}</text>`);
+    parts.push(
+      `<rect x="${lx}" y="${ly}" width="12" height="12" fill="${l.color}"></rect>`,
+      `<text x="${lx + 18}" y="${ly + 11}" font-size="12">${esc(truncate(l.label, 36))}</text>`,
+    );
   });
   for (let v = 0; v <= scaleMax + step / 2; v += step) {
     const gx = x(v).toFixed(1);
     parts.push(`<line x1="${gx}" y1="${top - 4}" x2="${gx}" y2="${top + plotH}" stroke="#e2e2e2"></line>`);
-    parts.push(`<text x="${gx}" y="${top + plotH + 16}" font-size="11" text-anchor="middle">${esc(v.toLocaleString('en-US', { maximumFractionDigits: step >= 1 ? 0 : 2 }))}</text>`);
+    parts.push(
+      `<text x="${gx}" y="${top + plotH + 16}" font-size="11" text-anchor="middle">${esc(v.toLocaleString('en-US', { maximumFractionDigits: step >= 1 ? 0 : 2 }))}</text>`,
+    );
   }
   let y = top;
   for (const g of groups) {
     const h = groupH(g);
-    parts.push(`<text x="${labelW}" y="${(y + h / 2 + 4).toFixed(1)}" font-size="12" text-anchor="end">${esc(truncate(g.label, 34))}</text>`);
+    parts.push(
+      `<text x="${labelW}" y="${(y + h / 2 + 4).toFixed(1)}" font-size="12" text-anchor="end">${esc(truncate(g.label, 34))}</text>`,
+    );
     for (const b of g.bars) {
       if (b && Number.isFinite(b.value)) {
         const w = Math.max(0, x(b.value) - x0);
@@ -708,8 +852,12 @@ function barChart(title: string, groups: readonly BarGroup[], legend: Array<{ la
   }
   for (const cl of shown) {
     const cx = x(cl).toFixed(1);
-    parts.push(`<line x1="${cx}" y1="${top - 8}" x2="${cx}" y2="${top + plotH}" stroke="#a31616" stroke-width="1.5" stroke-dasharray="6 4"></line>`);
-    parts.push(`<text x="${cx}" y="${top - 10}" font-size="11" text-anchor="middle" style="fill:#a31616">${esc(`interface ceiling ${formatFigure(cl)} MB/s`)}</text>`);
+    parts.push(
+      `<line x1="${cx}" y1="${top - 8}" x2="${cx}" y2="${top + plotH}" stroke="#a31616" stroke-width="1.5" stroke-dasharray="6 4"></line>`,
+    );
+    parts.push(
+      `<text x="${cx}" y="${top - 10}" font-size="11" text-anchor="middle" style="fill:#a31616">${esc(`interface ceiling ${formatFigure(cl)} MB/s`)}</text>`,
+    );
   }
   parts.push(`<text x="${x0 + plotW + 40}" y="${top + plotH + 16}" font-size="11">MB&#47;s</text>`, '</svg>');
   return `<figure>\n${parts.join('\n')}\n</figure>`;
@@ -731,13 +879,26 @@ function htmlOne(doc: ResultDocument): string {
   body.push(`<dl class="meta">${meta.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`);
   const bars = [...metricMap(doc).values()].filter((m) => m.primary && m.unit === 'MB/s');
   const ceiling = doc.target.device.linkInfo?.ceilingMBps;
-  body.push(barChart(`${name}: MB/s`, bars.map((m) => ({ label: m.label, bars: [{ value: spread(m.values.filter(Number.isFinite)).mean, color: PALETTE[0] as string }] })), [], ceiling ? [ceiling] : []));
+  body.push(
+    barChart(
+      `${name}: MB/s`,
+      bars.map((m) => ({ label: m.label, bars: [{ value: spread(m.values.filter(Number.isFinite)).mean, color: PALETTE[0] as string }] })),
+      [],
+      ceiling ? [ceiling] : [],
+    ),
+  );
   body.push('<h2>Figures</h2>', ...resultTables(doc).map(htmlTable));
   const runs = runsNote(doc);
   if (runs) body.push(`<p class="rule">${esc(runs)}</p>`);
   const said = resultStatements(doc);
-  if (said.length > 0) body.push(`<dl class="meta">${said.map((s) => `<dt>${esc(s.label)}</dt><dd>${s.code ? `<code>${esc(s.text)}</code>` : esc(s.text)}</dd>`).join('')}</dl>`);
-  const flags = [...doc.flags.map((f) => ({ text: `${f.message} ${f.fix}`.trim(), info: f.severity === 'info' })), ...(doc.notes ?? []).map((n) => ({ text: n, info: true }))];
+  if (said.length > 0)
+    body.push(
+      `<dl class="meta">${said.map((s) => `<dt>${esc(s.label)}</dt><dd>${s.code ? `<code>${esc(s.text)}</code>` : esc(s.text)}</dd>`).join('')}</dl>`,
+    );
+  const flags = [
+    ...doc.flags.map((f) => ({ text: `${f.message} ${f.fix}`.trim(), info: f.severity === 'info' })),
+    ...(doc.notes ?? []).map((n) => ({ text: n, info: true })),
+  ];
   if (flags.length > 0) body.push('<h2>Worth knowing</h2>', htmlFlags(flags));
   return htmlPage(`${name} — ${resultTitle(doc)}`, body.filter(Boolean), [doc]);
 }
@@ -755,12 +916,24 @@ function htmlMany(docs: readonly ResultDocument[], cmp: Comparison): string {
     label: r.label,
     bars: r.cells.map((cell, i) => {
       if (!cell) return undefined;
-      const note = cell.verdict === 'noise' ? '≈' : cell.verdict === 'better' || cell.verdict === 'worse' ? `(${deltaText(cell.delta ?? NaN)})` : undefined;
+      const note =
+        cell.verdict === 'noise'
+          ? '≈'
+          : cell.verdict === 'better' || cell.verdict === 'worse'
+            ? `(${deltaText(cell.delta ?? NaN)})`
+            : undefined;
       return { value: cell.spread.mean, color: PALETTE[i % PALETTE.length] as string, ...(note ? { note } : {}) };
     }),
   }));
   const ceilings = cmp.columns.flatMap((col) => (col.ceilingMBps ? [col.ceilingMBps] : []));
-  body.push(barChart('MB/s side by side', groups, labels.map((l, i) => ({ label: l, color: PALETTE[i % PALETTE.length] as string })), ceilings));
+  body.push(
+    barChart(
+      'MB/s side by side',
+      groups,
+      labels.map((l, i) => ({ label: l, color: PALETTE[i % PALETTE.length] as string })),
+      ceilings,
+    ),
+  );
   for (const t of compareTables(cmp)) body.push(`<h2>${esc(t.title ?? '')}</h2>`, htmlTable({ ...t, title: undefined }));
   body.push('<p class="rule">Changes are against the baseline; ≈ marks a difference within run-to-run noise.</p>');
   if (cmp.findings.length > 0) body.push('<h2>Findings</h2>', ...cmp.findings.map((f) => `<p>${esc(f)}</p>`));

@@ -9,8 +9,37 @@ import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
 import type { ResultDocument } from '../result.js';
 import { spread } from '../stats.js';
 import { COMPARE_RULE, NOISE_RULE, deltaText, judgeChange, pText, type CompareCell } from './compare.js';
-import { MIME, PALETTE, csvNumber, csvQuote, csvText1, esc, figure, htmlFlags, htmlPage, htmlTable, mdInline, mdTable, niceStep, truncate, versionLine, type Cell, type Table } from './export.js';
-import { formatFigure, kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric, type MetricUnit } from './metrics.js';
+import {
+  MIME,
+  PALETTE,
+  csvNumber,
+  csvQuote,
+  csvText1,
+  esc,
+  figure,
+  htmlFlags,
+  htmlPage,
+  htmlTable,
+  mdInline,
+  mdTable,
+  niceStep,
+  truncate,
+  versionLine,
+  type Cell,
+  type Table,
+} from './export.js';
+import {
+  formatFigure,
+  kindName,
+  methodLine,
+  resultMetrics,
+  resultName,
+  resultTitle,
+  sizeText,
+  targetLine,
+  type Metric,
+  type MetricUnit,
+} from './metrics.js';
 
 /** A row: one format of a wizard plan, or the results that share a name. */
 export interface ReportVariant {
@@ -138,7 +167,10 @@ export function renderFormatReport(docs: readonly ResultDocument[], format: Expo
 
 /** The documents a report can read (a damaged file in history is left out, not thrown on). */
 function usable(docs: readonly ResultDocument[]): ResultDocument[] {
-  return docs.filter((d): d is ResultDocument => typeof d === 'object' && d !== null && Array.isArray(d.tests) && typeof d.target === 'object' && d.target !== null);
+  return docs.filter(
+    (d): d is ResultDocument =>
+      typeof d === 'object' && d !== null && Array.isArray(d.tests) && typeof d.target === 'object' && d.target !== null,
+  );
 }
 
 interface VariantGroup {
@@ -239,7 +271,8 @@ function columnSpecs(docs: readonly ResultDocument[]): ColumnSpec[] {
   for (const kind of kinds) {
     const members = docs.filter((d) => String(d.kind) === kind);
     const metrics = members.map(metricsOf);
-    const has = (key: string, ds: ReadonlyArray<Map<string, Metric>> = metrics): Metric | undefined => ds.map((m) => m.get(key)).find((m) => m !== undefined);
+    const has = (key: string, ds: ReadonlyArray<Map<string, Metric>> = metrics): Metric | undefined =>
+      ds.map((m) => m.get(key)).find((m) => m !== undefined);
     const col = (metricKey: string, figure: string, m: Metric, sizeBytes?: number): ColumnSpec => {
       const column: ReportColumn = {
         key: `${kind}:${metricKey}${sizeBytes !== undefined ? `@${sizeBytes}` : ''}`,
@@ -259,7 +292,10 @@ function columnSpecs(docs: readonly ResultDocument[]): ColumnSpec[] {
     if (kind === 'quick') {
       const sizes = [...new Set(members.map(sizeOf))].sort((a, b) => (a ?? -1) - (b ?? -1));
       for (const size of sizes) {
-        const at = members.map((d, i) => ({ d, i })).filter(({ d }) => sizeOf(d) === size).map(({ i }) => metrics[i] as Map<string, Metric>);
+        const at = members
+          .map((d, i) => ({ d, i }))
+          .filter(({ d }) => sizeOf(d) === size)
+          .map(({ i }) => metrics[i] as Map<string, Metric>);
         for (const fig of ['Read', 'Write']) {
           const m = has(`${fig}/mbps`, at);
           if (m) out.push(col(`${fig}/mbps`, fig, m, size));
@@ -269,9 +305,15 @@ function columnSpecs(docs: readonly ResultDocument[]): ColumnSpec[] {
     }
     const pick: Array<[string, string]> =
       kind === 'files'
-        ? [['Files Read/mbps', 'Files Read'], ['Files Write/mbps', 'Files Write']]
+        ? [
+            ['Files Read/mbps', 'Files Read'],
+            ['Files Write/mbps', 'Files Write'],
+          ]
         : kind === 'sustained'
-          ? [['Sustained/mbps', 'Sustained write'], ['Sustained/cacheGB', 'Fast cache size']]
+          ? [
+              ['Sustained/mbps', 'Sustained write'],
+              ['Sustained/cacheGB', 'Fast cache size'],
+            ]
           : [];
     if (pick.length > 0) {
       for (const [key, fig] of pick) {
@@ -417,7 +459,9 @@ function inconclusiveFindings(r: FormatReport): string[] {
     const nb = big[0]!.base?.values.length ?? 0;
     const runs = n === nb ? `${n} run${n === 1 ? '' : 's'} each` : `${n} vs ${nb} runs`;
     const p = big[0]!.cell!.p;
-    out.push(`${v.label}: ${listText(parts)} ${big.length === 1 ? 'is' : 'are'} still within run-to-run noise with ${runs}${p !== undefined ? ` (${pText(p)})` : ''}; more runs would tell.`);
+    out.push(
+      `${v.label}: ${listText(parts)} ${big.length === 1 ? 'is' : 'are'} still within run-to-run noise with ${runs}${p !== undefined ? ` (${pText(p)})` : ''}; more runs would tell.`,
+    );
   });
   return out;
 }
@@ -431,7 +475,9 @@ function fastestFindings(r: FormatReport, noun: string): string[] {
     const cols = r.columns.map((col, j) => ({ col, j })).filter(({ col }) => col.unit === 'MB/s' && direction(col) === dir);
     const wins = new Map<number, ReportColumn[]>();
     for (const { col, j } of cols) {
-      const present = r.variants.map((_, i) => ({ i, cell: r.cells[i]?.[j] })).filter((x): x is { i: number; cell: ReportCell } => x.cell !== undefined);
+      const present = r.variants
+        .map((_, i) => ({ i, cell: r.cells[i]?.[j] }))
+        .filter((x): x is { i: number; cell: ReportCell } => x.cell !== undefined);
       if (present.length < 2) continue;
       const top = present.reduce((a, b) => (b.cell.spread.mean > a.cell.spread.mean ? b : a));
       const ahead = present.every((x) => x === top || judgeChange(top.cell.values, x.cell.values, true).verdict === 'better');
@@ -475,7 +521,8 @@ function reportWarnings(docs: readonly ResultDocument[], groups: readonly Varian
     );
   }
   for (const g of groups) {
-    if (g.docs.some((d) => d.cacheMode === 'buffered')) out.push(`${g.label} was measured through the page cache: its figures are not the disk's.`);
+    if (g.docs.some((d) => d.cacheMode === 'buffered'))
+      out.push(`${g.label} was measured through the page cache: its figures are not the disk's.`);
   }
   const runs = new Map<number, string[]>();
   for (const g of groups) {
@@ -487,7 +534,9 @@ function reportWarnings(docs: readonly ResultDocument[], groups: readonly Varian
   }
   if (runs.size > 1) {
     const parts = [...runs].sort((a, b) => b[0] - a[0]).map(([n, who]) => `${n} run${n === 1 ? '' : 's'}: ${who.join(', ')}`);
-    const single = runs.has(1) ? ` A figure with a single run is judged by the ${NOISE_RULE.singleRunChange * 100} % threshold of the rule.` : '';
+    const single = runs.has(1)
+      ? ` A figure with a single run is judged by the ${NOISE_RULE.singleRunChange * 100} % threshold of the rule.`
+      : '';
     out.push(`The rows have different numbers of runs (${parts.join('; ')}).${single}`);
   }
   const methods = new Map<string, string[]>();
@@ -499,11 +548,16 @@ function reportWarnings(docs: readonly ResultDocument[], groups: readonly Varian
     }
   }
   if (methods.size > 1) {
-    out.push(`The rows were measured differently, so they are not like for like (${[...methods].map(([m, who]) => `${who.join(', ')}: ${m}`).join('; ')}).`);
+    out.push(
+      `The rows were measured differently, so they are not like for like (${[...methods].map(([m, who]) => `${who.join(', ')}: ${m}`).join('; ')}).`,
+    );
   }
   for (const kind of kinds.filter((k) => k !== 'quick')) {
-    const titles = new Set(docs.filter((d) => String(d.kind) === kind).map((d) => safe(() => resultTitle(d), '').replace(/ · \d+ runs$/, '')));
-    if (titles.size > 1) out.push(`The ${kindName(kind)} results were run with different settings (${[...titles].join('; ')}): not like for like.`);
+    const titles = new Set(
+      docs.filter((d) => String(d.kind) === kind).map((d) => safe(() => resultTitle(d), '').replace(/ · \d+ runs$/, '')),
+    );
+    if (titles.size > 1)
+      out.push(`The ${kindName(kind)} results were run with different settings (${[...titles].join('; ')}): not like for like.`);
   }
   return out;
 }
@@ -524,7 +578,10 @@ function safe<T>(fn: () => T, fallback: T): T {
 // ---- what every format prints ----------------------------------------------------------------
 
 function newestDay(docs: readonly ResultDocument[]): string {
-  const days = docs.map((d) => String(d?.startedAt ?? '')).filter((s) => /^\d{4}-\d{2}-\d{2}/.test(s)).sort();
+  const days = docs
+    .map((d) => String(d?.startedAt ?? ''))
+    .filter((s) => /^\d{4}-\d{2}-\d{2}/.test(s))
+    .sort();
   return days.length > 0 ? (days[days.length - 1] as string).slice(0, 10) : 'undated';
 }
 
@@ -532,7 +589,13 @@ function newestDay(docs: readonly ResultDocument[]): string {
 function aboutLines(r: FormatReport, docs: readonly ResultDocument[]): Array<[string, string]> {
   const first = docs[0];
   const sameDrive = new Set(docs.map(deviceKey)).size === 1;
-  const drive = !first ? 'unknown drive' : sameDrive ? (isCampaign(docs) ? deviceName(first) : safe(() => targetLine(first), 'unknown drive')) : 'differs by row (see below)';
+  const drive = !first
+    ? 'unknown drive'
+    : sameDrive
+      ? isCampaign(docs)
+        ? deviceName(first)
+        : safe(() => targetLine(first), 'unknown drive')
+      : 'differs by row (see below)';
   const methods = [...new Set(docs.map(methodWords))];
   const runs = [...new Set(docs.map((d) => (typeof d.settings?.runs === 'number' ? d.settings.runs : 1)))].sort((a, b) => a - b);
   const rests = [...new Set(docs.map((d) => d.settings?.restSeconds).filter((s): s is number => typeof s === 'number' && s > 0))];
@@ -571,7 +634,8 @@ function headLabel(col: ReportColumn): string {
 function cellText(cell: ReportCell | undefined, unit: MetricUnit): Cell {
   if (!cell) return { text: '—' };
   const fig = figure(cell.values, unit);
-  if (cell.verdict === 'better' || cell.verdict === 'worse') return { text: `${fig} (${deltaText(cell.delta ?? NaN)})`, tone: cell.verdict };
+  if (cell.verdict === 'better' || cell.verdict === 'worse')
+    return { text: `${fig} (${deltaText(cell.delta ?? NaN)})`, tone: cell.verdict };
   if (cell.verdict === 'noise') return { text: `${fig} (≈)`, tone: 'noise' };
   return { text: fig };
 }
@@ -604,7 +668,12 @@ function legendText(r: FormatReport): string {
 
 function reportMarkdown(r: FormatReport, docs: readonly ResultDocument[]): string {
   const out = [`## ${mdInline(r.title)}`, ''];
-  out.push(aboutLines(r, docs).map(([k, v]) => `**${k}:** ${mdInline(v)}`).join(' · '), '');
+  out.push(
+    aboutLines(r, docs)
+      .map(([k, v]) => `**${k}:** ${mdInline(v)}`)
+      .join(' · '),
+    '',
+  );
   const drives = driveLines(r, docs);
   if (drives.length > 0) out.push(...drives.map(([k, v]) => `- **${mdInline(k)}:** ${mdInline(v)}`), '');
   out.push(...mdTable(reportTable(r, docs)));
@@ -630,7 +699,10 @@ function reportText(r: FormatReport, docs: readonly ResultDocument[]): string {
   const rows = [t.head, ...t.rows.map((row) => row.map((x) => x.text))];
   const widths = t.head.map((_, j) => Math.max(...rows.map((row) => [...(row[j] ?? '')].length)));
   const line = (row: readonly string[]): string =>
-    row.map((x, j) => (j === 0 ? x.padEnd(widths[j] ?? 0) : x.padStart(widths[j] ?? 0))).join('  ').trimEnd();
+    row
+      .map((x, j) => (j === 0 ? x.padEnd(widths[j] ?? 0) : x.padStart(widths[j] ?? 0)))
+      .join('  ')
+      .trimEnd();
   const out = [r.title, '='.repeat(Math.min(78, [...r.title].length)), ''];
   for (const [k, v] of aboutLines(r, docs)) out.push(`${k}: ${v}`);
   for (const [k, v] of driveLines(r, docs)) out.push(`  ${k}: ${v}`);
@@ -643,7 +715,21 @@ function reportText(r: FormatReport, docs: readonly ResultDocument[]): string {
 
 // ---- CSV ---------------------------------------------------------------------------------------
 
-const REPORT_CSV_HEAD = ['variant', 'label', 'figure', 'size_bytes', 'unit', 'n', 'mean', 'stdev', 'min', 'max', 'delta', 'verdict', 'p'] as const;
+const REPORT_CSV_HEAD = [
+  'variant',
+  'label',
+  'figure',
+  'size_bytes',
+  'unit',
+  'n',
+  'mean',
+  'stdev',
+  'min',
+  'max',
+  'delta',
+  'verdict',
+  'p',
+] as const;
 
 /** One row per row × column (RFC 4180, CRLF); an empty cell has n = 0 and no figures. */
 function reportCsv(r: FormatReport): string {
@@ -725,7 +811,10 @@ function reportCharts(r: FormatReport): string[] {
     return cell ? { mean: cell.spread.mean, sd: cell.spread.n > 1 ? cell.spread.stdev : 0, color } : undefined;
   };
   const byVariant = (cols: ReadonlyArray<{ col: ReportColumn; j: number }>, figureOnly: boolean): ChartSpec => ({
-    series: cols.map(({ col }, k) => ({ label: figureOnly ? col.figure : col.label, color: (cols.length <= 2 ? SERIES[k] : PALETTE[k % PALETTE.length]) as string })),
+    series: cols.map(({ col }, k) => ({
+      label: figureOnly ? col.figure : col.label,
+      color: (cols.length <= 2 ? SERIES[k] : PALETTE[k % PALETTE.length]) as string,
+    })),
     groups: r.variants.map((v, i) => ({
       label: v.label,
       note: i === r.baseline && r.variants.length > 1 ? 'baseline' : undefined,
@@ -742,7 +831,10 @@ function reportCharts(r: FormatReport): string[] {
   else if (rest.length > 3) {
     const spec: ChartSpec = {
       series: r.variants.map((v, i) => ({ label: rowLabel(r, i), color: PALETTE[i % PALETTE.length] as string })),
-      groups: rest.map(({ col, j }) => ({ label: col.label, bars: r.variants.map((_, i) => bar(i, j, PALETTE[i % PALETTE.length] as string)) })),
+      groups: rest.map(({ col, j }) => ({
+        label: col.label,
+        bars: r.variants.map((_, i) => bar(i, j, PALETTE[i % PALETTE.length] as string)),
+      })),
     };
     out.push(groupedBarChart('MB/s, mean ± SD', spec, r.ceilingMBps));
   }
@@ -776,7 +868,10 @@ function groupedBarChart(title: string, spec: ChartSpec, ceiling: number | undef
   const barW = Math.min(64, (groupW * 0.78) / nSeries);
   const rotate = barW < 34;
   const legendTop = 6;
-  const legendLines = legendRows(spec.series.map((x) => truncate(x.label, 40)), W - left);
+  const legendLines = legendRows(
+    spec.series.map((x) => truncate(x.label, 40)),
+    W - left,
+  );
   const top = 16 + legendLines * 18;
   const plotH = 220;
   const labelRoom = rotate ? 46 : 18;
@@ -788,7 +883,9 @@ function groupedBarChart(title: string, spec: ChartSpec, ceiling: number | undef
   scaleMax = Math.ceil(raw / step) * step;
   const y = (v: number): number => top + plotH - (Math.max(0, v) / scaleMax) * plotH;
   const bottom = top + plotH;
-  const labelLines = Math.max(...spec.groups.map((g) => wrapText(g.label, Math.max(6, Math.floor(groupW / 6.8)), 2).length + (g.note ? 1 : 0)));
+  const labelLines = Math.max(
+    ...spec.groups.map((g) => wrapText(g.label, Math.max(6, Math.floor(groupW / 6.8)), 2).length + (g.note ? 1 : 0)),
+  );
   const H = bottom + 12 + labelLines * 14 + 6;
   const n = (x: number): string => x.toFixed(1);
   const parts: string[] = [
@@ -805,14 +902,19 @@ function groupedBarChart(title: string, spec: ChartSpec, ceiling: number | undef
       lx = left;
       ly += 18;
     }
-    parts.push(`<rect x="${n(lx)}" y="${ly}" width="12" height="12" rx="2" fill="${s.color}"></rect>`, `<text x="${n(lx + 17)}" y="${ly + 10.5}" font-size="12">${esc(label)}</text>`);
+    parts.push(
+      `<rect x="${n(lx)}" y="${ly}" width="12" height="12" rx="2" fill="${s.color}"></rect>`,
+      `<text x="${n(lx + 17)}" y="${ly + 10.5}" font-size="12">${esc(label)}</text>`,
+    );
     lx += w;
   }
   // Grid and axis.
   for (let v = 0; v <= scaleMax + step / 2; v += step) {
     const gy = n(y(v));
     parts.push(`<line x1="${left}" y1="${gy}" x2="${left + plotW}" y2="${gy}" stroke="${v === 0 ? '#888' : '#e4e4e4'}"></line>`);
-    parts.push(`<text x="${left - 6}" y="${n(y(v) + 4)}" font-size="11" text-anchor="end">${esc(v.toLocaleString('en-US', { maximumFractionDigits: step >= 1 ? 0 : 2 }))}</text>`);
+    parts.push(
+      `<text x="${left - 6}" y="${n(y(v) + 4)}" font-size="11" text-anchor="end">${esc(v.toLocaleString('en-US', { maximumFractionDigits: step >= 1 ? 0 : 2 }))}</text>`,
+    );
   }
   parts.push(`<text transform="translate(14 ${n(top + plotH / 2)}) rotate(-90)" font-size="11" text-anchor="middle">MB&#47;s</text>`);
   spec.groups.forEach((g, gi) => {
@@ -822,7 +924,9 @@ function groupedBarChart(title: string, spec: ChartSpec, ceiling: number | undef
       if (!b || !Number.isFinite(b.mean)) return;
       const bx = x0 + k * barW;
       const inner = Math.max(1, barW - 3);
-      parts.push(`<rect x="${n(bx + 1.5)}" y="${n(y(b.mean))}" width="${n(inner)}" height="${n(bottom - y(b.mean))}" fill="${b.color}"></rect>`);
+      parts.push(
+        `<rect x="${n(bx + 1.5)}" y="${n(y(b.mean))}" width="${n(inner)}" height="${n(bottom - y(b.mean))}" fill="${b.color}"></rect>`,
+      );
       const cx = bx + barW / 2;
       let labelY = y(b.mean) - 4;
       if (b.sd > 0) {
@@ -841,13 +945,22 @@ function groupedBarChart(title: string, spec: ChartSpec, ceiling: number | undef
       else parts.push(`<text x="${n(cx)}" y="${n(labelY)}" font-size="11" text-anchor="middle">${value}</text>`);
     });
     const lines = wrapText(g.label, Math.max(6, Math.floor(groupW / 6.8)), 2);
-    lines.forEach((line, k) => parts.push(`<text x="${n(gx + groupW / 2)}" y="${bottom + 17 + k * 14}" font-size="12" text-anchor="middle">${esc(line)}</text>`));
-    if (g.note) parts.push(`<text x="${n(gx + groupW / 2)}" y="${bottom + 17 + lines.length * 14}" font-size="10" text-anchor="middle" style="fill:#666">${esc(g.note)}</text>`);
+    lines.forEach((line, k) =>
+      parts.push(`<text x="${n(gx + groupW / 2)}" y="${bottom + 17 + k * 14}" font-size="12" text-anchor="middle">${esc(line)}</text>`),
+    );
+    if (g.note)
+      parts.push(
+        `<text x="${n(gx + groupW / 2)}" y="${bottom + 17 + lines.length * 14}" font-size="10" text-anchor="middle" style="fill:#666">${esc(g.note)}</text>`,
+      );
   });
   if (showCeiling !== undefined) {
     const cy = n(y(showCeiling));
-    parts.push(`<line x1="${left}" y1="${cy}" x2="${left + plotW}" y2="${cy}" stroke="#a31616" stroke-width="1.5" stroke-dasharray="6 4"></line>`);
-    parts.push(`<text x="${left + plotW - 2}" y="${n(y(showCeiling) - 5)}" font-size="11" text-anchor="end" style="fill:#a31616">${esc(`interface ceiling ${formatFigure(showCeiling)} MB/s`)}</text>`);
+    parts.push(
+      `<line x1="${left}" y1="${cy}" x2="${left + plotW}" y2="${cy}" stroke="#a31616" stroke-width="1.5" stroke-dasharray="6 4"></line>`,
+    );
+    parts.push(
+      `<text x="${left + plotW - 2}" y="${n(y(showCeiling) - 5)}" font-size="11" text-anchor="end" style="fill:#a31616">${esc(`interface ceiling ${formatFigure(showCeiling)} MB/s`)}</text>`,
+    );
   }
   parts.push('</svg>');
   return `<figure class="chart">\n<figcaption>${esc(title)}</figcaption>\n${parts.join('\n')}\n</figure>`;

@@ -77,7 +77,9 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function resultName(doc: ResultDocument): string {
   const label = doc.label?.trim();
   if (label) return label;
-  const parts = String(doc.target.path ?? '').split(/[\\/]+/).filter((p) => p && !p.startsWith('.diskdial-'));
+  const parts = String(doc.target.path ?? '')
+    .split(/[\\/]+/)
+    .filter((p) => p && !p.startsWith('.diskdial-'));
   const folder = parts.at(-1) ?? '/';
   const at = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})/.exec(String(doc.startedAt ?? ''));
   const when = at ? `${MONTHS[Number(at[2]) - 1] ?? at[2]} ${Number(at[3])} ${at[4]}` : String(doc.startedAt ?? '').slice(0, 10);
@@ -166,20 +168,65 @@ function sustainedMetrics(doc: ResultDocument): Metric[] {
   const tests = doc.tests;
   const avg = runs.map((r) => tests.find((t) => t.run === r.run)?.mbps ?? NaN);
   const out: Metric[] = [
-    { key: 'Sustained/mbps', label: 'Sustained write · average', group: 'Sustained', measure: 'mbps', unit: 'MB/s', higherIsBetter: true, values: avg, primary: true },
+    {
+      key: 'Sustained/mbps',
+      label: 'Sustained write · average',
+      group: 'Sustained',
+      measure: 'mbps',
+      unit: 'MB/s',
+      higherIsBetter: true,
+      values: avg,
+      primary: true,
+    },
   ];
   // The knee's figures only when every run found one: a mean over "cache" and "no cache" means nothing.
   const knees = runs.map((r) => (r.verdict.kind === 'knee' ? r.verdict : undefined));
   if (knees.every((k) => k !== undefined)) {
     out.push(
-      { key: 'Sustained/cacheGB', label: 'Fast cache size', group: 'Sustained', measure: 'cacheGB', unit: 'GB', higherIsBetter: true, values: knees.map((k) => k.kneeBytes / 1e9), primary: true },
-      { key: 'Sustained/beforeMBps', label: 'Write speed before the knee', group: 'Sustained', measure: 'beforeMBps', unit: 'MB/s', higherIsBetter: true, values: knees.map((k) => k.beforeMBps), primary: true },
-      { key: 'Sustained/afterMBps', label: 'Write speed after the knee', group: 'Sustained', measure: 'afterMBps', unit: 'MB/s', higherIsBetter: true, values: knees.map((k) => k.afterMBps), primary: true },
+      {
+        key: 'Sustained/cacheGB',
+        label: 'Fast cache size',
+        group: 'Sustained',
+        measure: 'cacheGB',
+        unit: 'GB',
+        higherIsBetter: true,
+        values: knees.map((k) => k.kneeBytes / 1e9),
+        primary: true,
+      },
+      {
+        key: 'Sustained/beforeMBps',
+        label: 'Write speed before the knee',
+        group: 'Sustained',
+        measure: 'beforeMBps',
+        unit: 'MB/s',
+        higherIsBetter: true,
+        values: knees.map((k) => k.beforeMBps),
+        primary: true,
+      },
+      {
+        key: 'Sustained/afterMBps',
+        label: 'Write speed after the knee',
+        group: 'Sustained',
+        measure: 'afterMBps',
+        unit: 'MB/s',
+        higherIsBetter: true,
+        values: knees.map((k) => k.afterMBps),
+        primary: true,
+      },
     );
   }
   const mins = runs.map((r) => Math.min(...r.curve.map((p) => p.mbps)));
   if (mins.every(Number.isFinite)) {
-    out.push({ key: 'Sustained/minMBps', label: 'Slowest slice', group: 'Sustained', measure: 'minMBps', unit: 'MB/s', higherIsBetter: true, values: mins, primary: false });
+    out.push({
+      key: 'Sustained/minMBps',
+      label: 'Slowest slice',
+      group: 'Sustained',
+      measure: 'minMBps',
+      unit: 'MB/s',
+      higherIsBetter: true,
+      values: mins,
+      primary: false,
+    });
   }
   return out;
 }
@@ -201,15 +248,50 @@ function filesMetrics(doc: ResultDocument): Metric[] {
       primary,
     });
     out.push(
-      m('mbps', 'aggregate', 'MB/s', true, runs.map((r) => r[pass].mbps), true),
-      m('medianMBps', 'median file', 'MB/s', true, runs.map((r) => r[pass].medianMBps), false),
-      m('trimmedMeanMBps', '20 % trimmed mean', 'MB/s', true, runs.map((r) => r[pass].trimmedMeanMBps), false),
+      m(
+        'mbps',
+        'aggregate',
+        'MB/s',
+        true,
+        runs.map((r) => r[pass].mbps),
+        true,
+      ),
+      m(
+        'medianMBps',
+        'median file',
+        'MB/s',
+        true,
+        runs.map((r) => r[pass].medianMBps),
+        false,
+      ),
+      m(
+        'trimmedMeanMBps',
+        '20 % trimmed mean',
+        'MB/s',
+        true,
+        runs.map((r) => r[pass].trimmedMeanMBps),
+        false,
+      ),
     );
     const ts = runs.map((r) => r[pass].theilSen);
     if (ts.every((f) => f !== undefined)) {
       out.push(
-        m('rateMBps', 'rate (Theil–Sen)', 'MB/s', true, ts.map((f) => f.rateMBps), false),
-        m('overheadMs', 'per-file overhead', 'ms', false, ts.map((f) => f.overheadMs), false),
+        m(
+          'rateMBps',
+          'rate (Theil–Sen)',
+          'MB/s',
+          true,
+          ts.map((f) => f.rateMBps),
+          false,
+        ),
+        m(
+          'overheadMs',
+          'per-file overhead',
+          'ms',
+          false,
+          ts.map((f) => f.overheadMs),
+          false,
+        ),
       );
     }
   }
@@ -265,7 +347,8 @@ export function sizeText(bytes: number, decimalOnly = false): string {
   // A decimal size the engine aligned down to whole MiB (Blackmagic's "1 GB" runs 953 MiB) is
   // named as it was chosen.
   const wholeGB = Math.round(bytes / 1e9);
-  if (wholeGB >= 1 && wholeGB < 1000 && bytes % (GiB / 4) !== 0 && Math.abs(bytes - wholeGB * 1e9) <= 0.001 * wholeGB * 1e9) return `${wholeGB} GB`;
+  if (wholeGB >= 1 && wholeGB < 1000 && bytes % (GiB / 4) !== 0 && Math.abs(bytes - wholeGB * 1e9) <= 0.001 * wholeGB * 1e9)
+    return `${wholeGB} GB`;
   if (!decimalOnly && bytes >= GiB && bytes % (GiB / 4) === 0) return `${bytes / GiB} GiB`;
   if (!decimalOnly && bytes >= MiB && bytes < GiB && bytes % MiB === 0) return `${bytes / MiB} MiB`;
   if (bytes >= 1e12) return `${round(bytes / 1e12)} TB`;

@@ -24,7 +24,10 @@ export function createCommandRunner(opts: RunnerOptions): CommandRunner {
   return (cmd) =>
     new Promise((resolve, reject) => {
       opts.onCommand?.(cmd);
-      const argv = cmd.privileged && opts.elevate === 'pkexec' ? ['pkexec', ...(cmd.env ? ['env', ...Object.entries(cmd.env).map(([k, v]) => `${k}=${v}`)] : []), ...cmd.argv] : cmd.argv;
+      const argv =
+        cmd.privileged && opts.elevate === 'pkexec'
+          ? ['pkexec', ...(cmd.env ? ['env', ...Object.entries(cmd.env).map(([k, v]) => `${k}=${v}`)] : []), ...cmd.argv]
+          : cmd.argv;
       const child = spawn(argv[0]!, argv.slice(1), {
         env: { ...process.env, ...cmd.env, LC_ALL: 'C' },
         stdio: ['pipe', 'pipe', 'pipe'],
@@ -50,13 +53,21 @@ export function createCommandRunner(opts: RunnerOptions): CommandRunner {
       child.on('close', (code, signal) => {
         if (code === 0) return resolve({ stdout, stderr });
         if (argv[0] === 'pkexec' && (code === 126 || code === 127)) {
-          return reject(new DiskDialError(`${cmd.why} needs administrator rights, and they were not given (the password prompt was cancelled or refused).`, { code: 'EACCES' }));
+          return reject(
+            new DiskDialError(
+              `${cmd.why} needs administrator rights, and they were not given (the password prompt was cancelled or refused).`,
+              { code: 'EACCES' },
+            ),
+          );
         }
         const said = lastWords(stderr) || lastWords(stdout);
         reject(
-          new DiskDialError(`${cmd.why} failed${said ? `: ${said}` : ''} (${cmd.argv[0]} ${signal ? `was killed by ${signal}` : `exited with ${code}`}).`, {
-            code: 'ERR_COMMAND',
-          }),
+          new DiskDialError(
+            `${cmd.why} failed${said ? `: ${said}` : ''} (${cmd.argv[0]} ${signal ? `was killed by ${signal}` : `exited with ${code}`}).`,
+            {
+              code: 'ERR_COMMAND',
+            },
+          ),
         );
       });
     });

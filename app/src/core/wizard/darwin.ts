@@ -80,7 +80,9 @@ export function parseDiskutilList(plistXml: string): DiskutilList {
       id,
       sizeBytes: num(d.Size) ?? 0,
       partitions: dicts(d.Partitions).map(partition),
-      apfsPhysicalStores: dicts(d.APFSPhysicalStores).map((s) => str(s.DeviceIdentifier) ?? str(s.APFSPhysicalStore)).filter((s): s is string => !!s),
+      apfsPhysicalStores: dicts(d.APFSPhysicalStores)
+        .map((s) => str(s.DeviceIdentifier) ?? str(s.APFSPhysicalStore))
+        .filter((s): s is string => !!s),
       apfsVolumes: dicts(d.APFSVolumes).map(partition),
     };
     const content = str(d.Content);
@@ -143,7 +145,9 @@ export function parseDiskutilInfo(plistXml: string): DiskutilInfo {
     removableMedia: d.RemovableMedia === true,
     ejectable: d.Ejectable === true,
     removableMediaOrExternal: d.RemovableMediaOrExternalDevice === true,
-    apfsPhysicalStores: dicts(d.APFSPhysicalStores).map((s) => str(s.APFSPhysicalStore) ?? str(s.DeviceIdentifier)).filter((s): s is string => !!s),
+    apfsPhysicalStores: dicts(d.APFSPhysicalStores)
+      .map((s) => str(s.APFSPhysicalStore) ?? str(s.DeviceIdentifier))
+      .filter((s): s is string => !!s),
   };
   const set = <K extends keyof DiskutilInfo>(k: K, v: DiskutilInfo[K] | undefined): void => {
     if (v !== undefined) info[k] = v;
@@ -297,7 +301,13 @@ const FORMATS: Partial<Record<FormatId, DarwinFormat>> = {
   apfs: { label: 'APFS', personality: 'APFS', scheme: 'GPT', encrypted: false, maxName: 63 },
   'apfs-encrypted': { label: 'APFS (Encrypted)', personality: 'APFS', scheme: 'GPT', encrypted: true, maxName: 63 },
   'apfs-cs': { label: 'APFS (Case-sensitive)', personality: 'Case-sensitive APFS', scheme: 'GPT', encrypted: false, maxName: 63 },
-  'apfs-cs-encrypted': { label: 'APFS (Case-sensitive, Encrypted)', personality: 'Case-sensitive APFS', scheme: 'GPT', encrypted: true, maxName: 63 },
+  'apfs-cs-encrypted': {
+    label: 'APFS (Case-sensitive, Encrypted)',
+    personality: 'Case-sensitive APFS',
+    scheme: 'GPT',
+    encrypted: true,
+    maxName: 63,
+  },
   'hfs+': { label: 'Mac OS Extended (Journaled)', personality: 'JHFS+', scheme: 'GPT', encrypted: false, maxName: 63 },
   'hfs+-cs': { label: 'Mac OS Extended (Case-sensitive, Journaled)', personality: 'JHFSX', scheme: 'GPT', encrypted: false, maxName: 63 },
   exfat: { label: 'ExFAT', personality: 'ExFAT', scheme: 'GPT', encrypted: false, maxName: 11 },
@@ -328,7 +338,9 @@ function formatOf(format: FormatId): DarwinFormat {
 export function darwinVolumeName(format: FormatId, label: string): string {
   const f = formatOf(format);
   if (!/^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(label) || label.length > f.maxName) {
-    throw new Error(`volume name ${JSON.stringify(label)} is not allowed: use 1–${f.maxName} letters, digits, - or _ (not starting with -)`);
+    throw new Error(
+      `volume name ${JSON.stringify(label)} is not allowed: use 1–${f.maxName} letters, digits, - or _ (not starting with -)`,
+    );
   }
   return format === 'fat32' ? label.toUpperCase() : label;
 }
@@ -384,7 +396,11 @@ export function darwinEncryptCommands(container: string, volume: string, format:
 
 /** Finds the volume an erase made on `diskId`: the APFS volume in the container on its store,
  *  or its data partition. Prefers the one named `name`. */
-export function darwinFindVolume(list: DiskutilList, diskId: string, name: string): { volume: string; container?: string; mountPoint?: string } | undefined {
+export function darwinFindVolume(
+  list: DiskutilList,
+  diskId: string,
+  name: string,
+): { volume: string; container?: string; mountPoint?: string } | undefined {
   const entry = list.disks.find((d) => d.id === diskId);
   if (!entry) return undefined;
   const data = entry.partitions.filter((p) => p.content !== 'EFI');

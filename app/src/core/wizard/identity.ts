@@ -41,7 +41,8 @@ export function identityChange(confirmed: DiskIdentity, now: DiskIdentity): stri
   for (const [what, a, b] of fields) if ((a ?? '') !== (b ?? '')) return `its ${what} changed from ${was(a)} to ${was(b)}`;
   const ia = confirmed.backingInode;
   const ib = now.backingInode;
-  if ((ia || ib) && (ia?.ino !== ib?.ino || ia?.dev.trim() !== ib?.dev.trim())) return `its disk image is another file (${inode(ia)} then, ${inode(ib)} now)`;
+  if ((ia || ib) && (ia?.ino !== ib?.ino || ia?.dev.trim() !== ib?.dev.trim()))
+    return `its disk image is another file (${inode(ia)} then, ${inode(ib)} now)`;
   // A by-id name is the OS's own identity for the disk: every one confirmed must still be there.
   const gone = (confirmed.byId ?? []).filter((n) => !(now.byId ?? []).includes(n));
   if (gone.length > 0) return `it is no longer /dev/disk/by-id/${gone[0]}`;

@@ -13,7 +13,13 @@ import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js
 /** Mount points that make a disk the system's: erasing it would take the machine down. */
 export const SYSTEM_MOUNTS = ['/', '/boot', '/boot/efi', '/efi', '/usr', '/var', '/home', '/opt', '/srv', '/nix', '[SWAP]'];
 
-export const LSBLK_ARGV = ['lsblk', '--json', '--bytes', '--output', 'NAME,PATH,TYPE,SIZE,MODEL,SERIAL,WWN,PTUUID,TRAN,RM,HOTPLUG,RO,FSTYPE,LABEL,MOUNTPOINTS,PKNAME'];
+export const LSBLK_ARGV = [
+  'lsblk',
+  '--json',
+  '--bytes',
+  '--output',
+  'NAME,PATH,TYPE,SIZE,MODEL,SERIAL,WWN,PTUUID,TRAN,RM,HOTPLUG,RO,FSTYPE,LABEL,MOUNTPOINTS,PKNAME',
+];
 
 interface LsblkDevice {
   name: string;
@@ -37,7 +43,8 @@ interface LsblkDevice {
 
 const flag = (v: boolean | string | null | undefined): boolean => v === true || v === '1' || v === 'true';
 const text = (v: string | null | undefined): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const mountsOf = (d: LsblkDevice): string[] => [...(d.mountpoints ?? []), d.mountpoint ?? null].filter((m): m is string => typeof m === 'string' && m !== '');
+const mountsOf = (d: LsblkDevice): string[] =>
+  [...(d.mountpoints ?? []), d.mountpoint ?? null].filter((m): m is string => typeof m === 'string' && m !== '');
 
 function descendants(d: LsblkDevice): LsblkDevice[] {
   return (d.children ?? []).flatMap((c) => [c, ...descendants(c)]);
@@ -148,7 +155,9 @@ function usedBy(all: LsblkDevice[], every: LsblkDevice[], ctx: LsblkContext): st
         const at = group.flatMap((p) => everyDevice.filter((e) => e.path === p).flatMap(mountsOf));
         if (at.length > 0 && at.every(own)) continue;
         const others = group.filter((p) => p !== x.path);
-        out.push(`${x.path} is a member of the Btrfs file system${at.length ? ` mounted at ${at.find((m) => !own(m))}` : ' that is mounted'}${others.length ? ` (with ${others.join(', ')})` : ''}`);
+        out.push(
+          `${x.path} is a member of the Btrfs file system${at.length ? ` mounted at ${at.find((m) => !own(m))}` : ' that is mounted'}${others.length ? ` (with ${others.join(', ')})` : ''}`,
+        );
       }
     }
   }
@@ -172,7 +181,10 @@ export function parseLsblk(json: string, ctx: LsblkContext = {}): WizardDisk[] {
     const systemMount = mounts.includes('/') ? '/' : mounts.find(isSystemMount);
     const isLoop = d.type === 'loop';
     const tran = text(d.tran);
-    const bus = isLoop ? 'loop' : (tran ?? (d.name.startsWith('nvme') ? 'nvme' : d.name.startsWith('vd') ? 'virtio' : d.name.startsWith('mmcblk') ? 'mmc' : 'unknown'));
+    const bus = isLoop
+      ? 'loop'
+      : (tran ??
+        (d.name.startsWith('nvme') ? 'nvme' : d.name.startsWith('vd') ? 'virtio' : d.name.startsWith('mmcblk') ? 'mmc' : 'unknown'));
     const removable = flag(d.rm) || flag(d.hotplug);
     const internal = !isLoop && !removable && !['usb', 'mmc', 'ieee1394'].includes(bus);
     const model = text(d.model);
@@ -250,7 +262,16 @@ const FORMAT_LABELS: Record<string, string> = {
   fat32: 'FAT32',
 };
 
-export const LINUX_FORMATS = ['ext4', 'ext4-fscrypt', 'ext4-luks', 'xfs', 'btrfs', 'exfat', 'ntfs', 'fat32'] as const satisfies readonly FormatId[];
+export const LINUX_FORMATS = [
+  'ext4',
+  'ext4-fscrypt',
+  'ext4-luks',
+  'xfs',
+  'btrfs',
+  'exfat',
+  'ntfs',
+  'fat32',
+] as const satisfies readonly FormatId[];
 
 /** What this machine has: commands on PATH, file systems the kernel mounts, device-mapper. */
 export interface LinuxProbe {
@@ -265,12 +286,16 @@ export interface LinuxProbe {
 export function linuxFormats(p: LinuxProbe): FormatInfo[] {
   const need = (cmd: string, pkg: string): string | undefined => (p.has(cmd) ? undefined : `${cmd} is not installed (Debian: ${pkg})`);
   const kernel = (fs: string, what: string): string | undefined => (p.filesystems.has(fs) ? undefined : `this kernel cannot mount ${what}`);
-  const fuse = (helper: string, pkg: string): string | undefined => (p.has(helper) ? undefined : `${helper} is not installed (Debian: ${pkg})`);
+  const fuse = (helper: string, pkg: string): string | undefined =>
+    p.has(helper) ? undefined : `${helper} is not installed (Debian: ${pkg})`;
   const base = need('sfdisk', 'fdisk') ?? need('wipefs', 'util-linux');
   const reasons: Record<(typeof LINUX_FORMATS)[number], string | undefined> = {
     ext4: need('mkfs.ext4', 'e2fsprogs') ?? kernel('ext4', 'ext4'),
     'ext4-fscrypt': need('mkfs.ext4', 'e2fsprogs') ?? kernel('ext4', 'ext4') ?? need('fscrypt', 'fscrypt'),
-    'ext4-luks': need('mkfs.ext4', 'e2fsprogs') ?? need('cryptsetup', 'cryptsetup') ?? (p.deviceMapper ? undefined : 'this kernel has no device-mapper (dm-crypt), so LUKS cannot be used'),
+    'ext4-luks':
+      need('mkfs.ext4', 'e2fsprogs') ??
+      need('cryptsetup', 'cryptsetup') ??
+      (p.deviceMapper ? undefined : 'this kernel has no device-mapper (dm-crypt), so LUKS cannot be used'),
     xfs: need('mkfs.xfs', 'xfsprogs') ?? kernel('xfs', 'XFS'),
     btrfs: need('mkfs.btrfs', 'btrfs-progs') ?? kernel('btrfs', 'Btrfs'),
     exfat: need('mkfs.exfat', 'exfatprogs') ?? (p.filesystems.has('exfat') ? undefined : fuse('mount.exfat-fuse', 'exfat-fuse')),
@@ -279,7 +304,12 @@ export function linuxFormats(p: LinuxProbe): FormatInfo[] {
   };
   return LINUX_FORMATS.map((id) => {
     const reason = base ?? reasons[id];
-    const info: FormatInfo = { id, label: FORMAT_LABELS[id]!, encrypted: id === 'ext4-fscrypt' || id === 'ext4-luks', available: reason === undefined };
+    const info: FormatInfo = {
+      id,
+      label: FORMAT_LABELS[id]!,
+      encrypted: id === 'ext4-fscrypt' || id === 'ext4-luks',
+      available: reason === undefined,
+    };
     if (reason) info.reason = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
     return info;
   });
@@ -298,9 +328,20 @@ export function partitionCommands(disk: WizardDisk, format: FormatId, ptuuid?: s
   // The plan's own table id: read back before every later erase, it proves the disk is this one.
   const labelId = ptuuid ? `label-id: ${ptuuid}\n` : '';
   return [
-    ...disk.partitions.filter((p) => p.path !== disk.path).map((p): Command => ({ argv: ['wipefs', '--all', '--quiet', p.path], privileged: true, why: `Wiping the old file system signatures on ${p.path}` })),
+    ...disk.partitions
+      .filter((p) => p.path !== disk.path)
+      .map((p): Command => ({
+        argv: ['wipefs', '--all', '--quiet', p.path],
+        privileged: true,
+        why: `Wiping the old file system signatures on ${p.path}`,
+      })),
     { argv: ['wipefs', '--all', '--quiet', disk.path], privileged: true, why: `Wiping the partition table of ${disk.path}` },
-    { argv: ['sfdisk', '--quiet', '--wipe', 'always', disk.path], privileged: true, stdin: `label: gpt\n${labelId},,${type}\n`, why: `Writing a new GPT partition table on ${disk.path}` },
+    {
+      argv: ['sfdisk', '--quiet', '--wipe', 'always', disk.path],
+      privileged: true,
+      stdin: `label: gpt\n${labelId},,${type}\n`,
+      why: `Writing a new GPT partition table on ${disk.path}`,
+    },
     { argv: ['partx', '--update', disk.path], privileged: true, why: `Telling the kernel about the new partition on ${disk.path}` },
   ];
 }
@@ -332,12 +373,24 @@ export function mkfsCommand(format: FormatId, device: string, label: string): Co
 
 /** mount's argv for a format: FUSE drivers for exFAT and NTFS where the kernel has none; files
  *  owned by the desktop user when the wizard runs elevated for someone else. */
-export function mountCommand(format: FormatId, device: string, dir: string, probe: Pick<LinuxProbe, 'filesystems'>, owner?: { uid: number; gid: number }): Command {
+export function mountCommand(
+  format: FormatId,
+  device: string,
+  dir: string,
+  probe: Pick<LinuxProbe, 'filesystems'>,
+  owner?: { uid: number; gid: number },
+): Command {
   const ids = owner ? [`uid=${owner.uid}`, `gid=${owner.gid}`] : [];
   const opts = (o: string[]): string[] => (o.length ? ['-o', o.join(',')] : []);
   let argv: string[];
-  if (format === 'exfat') argv = probe.filesystems.has('exfat') ? ['mount', '-t', 'exfat', ...opts(ids), device, dir] : ['mount', '-t', 'exfat-fuse', ...opts(ids), device, dir];
-  else if (format === 'ntfs') argv = probe.filesystems.has('ntfs3') ? ['mount', '-t', 'ntfs3', ...opts(ids), device, dir] : ['mount', '-t', 'ntfs-3g', ...opts(ids), device, dir];
+  if (format === 'exfat')
+    argv = probe.filesystems.has('exfat')
+      ? ['mount', '-t', 'exfat', ...opts(ids), device, dir]
+      : ['mount', '-t', 'exfat-fuse', ...opts(ids), device, dir];
+  else if (format === 'ntfs')
+    argv = probe.filesystems.has('ntfs3')
+      ? ['mount', '-t', 'ntfs3', ...opts(ids), device, dir]
+      : ['mount', '-t', 'ntfs-3g', ...opts(ids), device, dir];
   else if (format === 'fat32') argv = ['mount', '-t', 'vfat', ...opts(ids), device, dir];
   else argv = ['mount', device, dir];
   return { argv, privileged: true, why: `Mounting ${device} at ${dir}` };
@@ -449,7 +502,12 @@ export async function systemUsage(exec: (argv: string[]) => Promise<string>, pro
     probe.has('pvs') ? exec(['pvs', '--noheadings', '-o', 'pv_name,vg_name']).catch(() => '') : '',
     probe.has('btrfs') ? exec(['btrfs', 'filesystem', 'show', '--mounted']).catch(() => '') : '',
   ]);
-  return { swaps: parseSwaps(readIfThere('/proc/swaps')), md: parseMdstat(readIfThere('/proc/mdstat')), pvs: parsePvs(pvs), btrfs: parseBtrfsShow(btrfs) };
+  return {
+    swaps: parseSwaps(readIfThere('/proc/swaps')),
+    md: parseMdstat(readIfThere('/proc/mdstat')),
+    pvs: parsePvs(pvs),
+    btrfs: parseBtrfsShow(btrfs),
+  };
 }
 
 /** /proc/self/mounts: source and mount point of each mount (octal escapes undone). */
@@ -500,14 +558,23 @@ export function createLinuxProvider(deps: LinuxDeps): WizardProvider & { listDis
         const encrypted = path.join(m.target, 'encrypted');
         if (existsSync(conf) && existsSync(encrypted)) {
           // Already locked, or the key is gone with the process: unmounting drops it either way.
-          await run({ argv: ['fscrypt', 'lock', encrypted, '--quiet'], privileged: true, env: { FSCRYPT_CONF: conf }, why: `Locking ${encrypted}, left unlocked by the interrupted plan` }).catch(() => undefined);
+          await run({
+            argv: ['fscrypt', 'lock', encrypted, '--quiet'],
+            privileged: true,
+            env: { FSCRYPT_CONF: conf },
+            why: `Locking ${encrypted}, left unlocked by the interrupted plan`,
+          }).catch(() => undefined);
         }
         await unmountRetrying(run, m.target);
         undone.push(m.target);
       }
       const mapper = `/dev/mapper/${luksName(workDir)}`;
       if (existsSync(mapper)) {
-        await run({ argv: ['cryptsetup', 'close', luksName(workDir)], privileged: true, why: `Locking ${mapper}, left open by the interrupted plan` });
+        await run({
+          argv: ['cryptsetup', 'close', luksName(workDir)],
+          privileged: true,
+          why: `Locking ${mapper}, left open by the interrupted plan`,
+        });
         undone.push(mapper);
       }
       return undone;
@@ -534,8 +601,18 @@ export function createLinuxProvider(deps: LinuxDeps): WizardProvider & { listDis
         if (format === 'ext4-luks') {
           const name = luksName(workDir);
           const key = randomBytes(32).toString('hex');
-          await run({ argv: ['cryptsetup', 'luksFormat', '--batch-mode', '--key-file=-', partition], privileged: true, stdin: key, why: `Setting up LUKS encryption on ${partition}` });
-          await run({ argv: ['cryptsetup', 'open', '--key-file=-', partition, name], privileged: true, stdin: key, why: `Unlocking ${partition}` });
+          await run({
+            argv: ['cryptsetup', 'luksFormat', '--batch-mode', '--key-file=-', partition],
+            privileged: true,
+            stdin: key,
+            why: `Setting up LUKS encryption on ${partition}`,
+          });
+          await run({
+            argv: ['cryptsetup', 'open', '--key-file=-', partition, name],
+            privileged: true,
+            stdin: key,
+            why: `Unlocking ${partition}`,
+          });
           undo.push(() => run({ argv: ['cryptsetup', 'close', name], privileged: true, why: `Locking ${partition}` }));
           device = `/dev/mapper/${name}`;
         }
@@ -548,7 +625,11 @@ export function createLinuxProvider(deps: LinuxDeps): WizardProvider & { listDis
         let testPath = mountPoint;
         if (format === 'ext4-fscrypt') testPath = await fscryptFolder(mountPoint, workDir, run);
         if (deps.owner && !['exfat', 'ntfs', 'fat32'].includes(format)) {
-          await run({ argv: ['chown', `${deps.owner.uid}:${deps.owner.gid}`, testPath], privileged: true, why: `Handing ${testPath} to you` });
+          await run({
+            argv: ['chown', `${deps.owner.uid}:${deps.owner.gid}`, testPath],
+            privileged: true,
+            why: `Handing ${testPath} to you`,
+          });
         }
         return { testPath, mountPoint, partition, release };
       } catch (err) {

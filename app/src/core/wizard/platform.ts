@@ -9,7 +9,12 @@ const execFileP = promisify(execFile);
 
 /** Runs a read-only command (a listing) and returns its stdout. */
 export async function readCommand(argv: string[]): Promise<string> {
-  const { stdout } = await execFileP(argv[0]!, argv.slice(1), { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 60_000, env: { ...process.env, LC_ALL: 'C' } });
+  const { stdout } = await execFileP(argv[0]!, argv.slice(1), {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 60_000,
+    env: { ...process.env, LC_ALL: 'C' },
+  });
   return stdout;
 }
 

@@ -45,9 +45,15 @@ export interface RunPlanOptions {
 /** Re-lists the disks and checks the one at `device` is still the one confirmed: the same
  *  identity (identity.ts: everything the OS gives), the partition table the plan wrote (once it
  *  wrote one), not the system's, not in use by anyone else. Returns it as it is now. */
-export async function checkDisk(provider: WizardProvider, state: Pick<WizardPlanState, 'settings' | 'ptuuid'>, ownMount: (m: string) => boolean): Promise<WizardDisk> {
+export async function checkDisk(
+  provider: WizardProvider,
+  state: Pick<WizardPlanState, 'settings' | 'ptuuid'>,
+  ownMount: (m: string) => boolean,
+): Promise<WizardDisk> {
   const { identity, device, allowInternal } = state.settings;
-  const disks = provider.listDisksWith ? await provider.listDisksWith({ includeInternal: true, ownMount }) : await provider.listDisks({ includeInternal: true });
+  const disks = provider.listDisksWith
+    ? await provider.listDisksWith({ includeInternal: true, ownMount })
+    : await provider.listDisks({ includeInternal: true });
   const disk = disks.find((d) => d.path === device);
   const refuse = (why: string, code = 'ERR_DISK_CHANGED'): never => {
     throw new DiskDialError(`Stopped before erasing ${device}: ${why}`, { code });
@@ -71,7 +77,9 @@ export async function checkDisk(provider: WizardProvider, state: Pick<WizardPlan
     // No table at all is what a crash between the wipe and the new table leaves.
     const crashedMidErase = pt.erasing === true && now === undefined;
     if (now !== pt.value.toLowerCase() && !crashedMidErase) {
-      return refuse(`its partition table is not the one DiskDial wrote (${now ? `it has id ${now}` : 'it has none'}; DiskDial wrote ${pt.value}) — is it the same disk?`);
+      return refuse(
+        `its partition table is not the one DiskDial wrote (${now ? `it has id ${now}` : 'it has none'}; DiskDial wrote ${pt.value}) — is it the same disk?`,
+      );
     }
   }
   return disk;
@@ -89,10 +97,29 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
   const elapsed = (): number => (performance.now() - t0) / 1000;
   const formatCount = state.steps.length;
   let formatsRun = 0;
-  const estimate = (index: number): number | undefined => (formatsRun === 0 ? undefined : Math.round((elapsed() / formatsRun) * (formatCount - index) + 15));
-  const emit = (index: number, format: FormatId, formatLabel: string, stage: WizardStage, message: string, extra: Partial<PlanProgress> = {}): void => {
+  const estimate = (index: number): number | undefined =>
+    formatsRun === 0 ? undefined : Math.round((elapsed() / formatsRun) * (formatCount - index) + 15);
+  const emit = (
+    index: number,
+    format: FormatId,
+    formatLabel: string,
+    stage: WizardStage,
+    message: string,
+    extra: Partial<PlanProgress> = {},
+  ): void => {
     const remainingSeconds = estimate(index);
-    o.onProgress?.({ planId: state.id, formatIndex: index, formatCount, format, formatLabel, stage, message, elapsed: elapsed(), ...(remainingSeconds !== undefined ? { remainingSeconds } : {}), ...extra });
+    o.onProgress?.({
+      planId: state.id,
+      formatIndex: index,
+      formatCount,
+      format,
+      formatLabel,
+      stage,
+      message,
+      elapsed: elapsed(),
+      ...(remainingSeconds !== undefined ? { remainingSeconds } : {}),
+      ...extra,
+    });
   };
   const save = (): Promise<void> => o.plans.save(state);
   const label = s.volumeLabel ?? 'DISKDIAL';
@@ -127,7 +154,8 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
       authorized = true;
       return disk;
     }
-    if (!(await o.authorizeErase(disk))) throw new DiskDialError(`Nothing was erased: erasing ${disk.name} (${s.device}) was not confirmed.`, { code: 'ERR_ERASE_DECLINED' });
+    if (!(await o.authorizeErase(disk)))
+      throw new DiskDialError(`Nothing was erased: erasing ${disk.name} (${s.device}) was not confirmed.`, { code: 'ERR_ERASE_DECLINED' });
     if (signal.aborted) throw new AbortError();
     authorized = true;
     // The question may have stayed open for minutes: the disk is checked again after the answer.
@@ -136,7 +164,8 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
   try {
     // What a plan that died left behind (its mounts, an unlocked folder): only its own.
     const reclaimed = o.provider.reclaim ? await o.provider.reclaim(o.workDir, o.run) : [];
-    if (reclaimed.length > 0) emit(0, state.steps[0]!.format, state.steps[0]!.label, 'unmounting', `Cleaned up after the interrupted run: ${reclaimed.join(', ')}`);
+    if (reclaimed.length > 0)
+      emit(0, state.steps[0]!.format, state.steps[0]!.label, 'unmounting', `Cleaned up after the interrupted run: ${reclaimed.join(', ')}`);
     for (const [index, step] of state.steps.entries()) {
       if (step.status === 'done') continue;
       current = step;
@@ -150,7 +179,8 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
       step.startedAt = new Date().toISOString();
       delete step.error;
       await save();
-      const say = (stage: WizardStage, message: string, extra?: Partial<PlanProgress>): void => emit(index, step.format, step.label, stage, message, extra);
+      const say = (stage: WizardStage, message: string, extra?: Partial<PlanProgress>): void =>
+        emit(index, step.format, step.label, stage, message, extra);
 
       say('checking', `Checking ${s.device} is still the disk you confirmed…`);
       const disk = await checkAndAuthorize();
@@ -161,14 +191,20 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
         for (const size of sizes) {
           if (tested > 0 && s.restSeconds > 0) {
             for (let left = Math.round(s.restSeconds); left >= 0; left--) {
-              say('resting', `Resting ${Math.round(s.restSeconds / 60) || s.restSeconds + ' s'}${s.restSeconds >= 60 ? ' min' : ''} so the drive's cache can drain…`, { remaining: left });
-              if (left > 0) await sleep(1000, undefined, { signal }).catch((err: unknown) => {
-                throw isAbortError(err) ? new AbortError() : err;
-              });
+              say(
+                'resting',
+                `Resting ${Math.round(s.restSeconds / 60) || s.restSeconds + ' s'}${s.restSeconds >= 60 ? ' min' : ''} so the drive's cache can drain…`,
+                { remaining: left },
+              );
+              if (left > 0)
+                await sleep(1000, undefined, { signal }).catch((err: unknown) => {
+                  throw isAbortError(err) ? new AbortError() : err;
+                });
             }
           }
           tested++;
-          const what = s.plan === 'quick' ? `Quick Test at ${sizeText(size!)}` : s.plan === 'cdm' ? 'the CrystalDiskMark grid' : 'the many-file test';
+          const what =
+            s.plan === 'quick' ? `Quick Test at ${sizeText(size!)}` : s.plan === 'cdm' ? 'the CrystalDiskMark grid' : 'the many-file test';
           const options: RunBenchmarkOptions = {
             target: volume.testPath,
             test: s.plan,
@@ -192,13 +228,20 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
                   bytesTotal: p.bytesTotal,
                 },
               }),
-            onPause: (e) => say('resting', `Resting before run ${e.run} of ${e.runs} so the drive's cache can drain…`, { remaining: e.remaining }),
+            onPause: (e) =>
+              say('resting', `Resting before run ${e.run} of ${e.runs} so the drive's cache can drain…`, { remaining: e.remaining }),
           };
           if (size !== undefined) options.size = size;
           if (s.plan === 'files') options.preset = 'quick';
           const doc = await runBenchmark(options);
           doc.campaign = { planId: state.id, format: step.format, formatLabel: step.label };
-          if (step.format.includes('encrypt') || step.format.endsWith('-luks') || step.format === 'ext4-fscrypt' || step.format === 'ntfs-bitlocker') doc.target.encrypted = true;
+          if (
+            step.format.includes('encrypt') ||
+            step.format.endsWith('-luks') ||
+            step.format === 'ext4-fscrypt' ||
+            step.format === 'ntfs-bitlocker'
+          )
+            doc.target.encrypted = true;
           await o.history.save(doc);
           step.resultIds.push(doc.id);
           await save();

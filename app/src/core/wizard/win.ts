@@ -29,13 +29,14 @@ function ps(script: string): string[] {
 
 // ---- the queries and their parsers ------------------------------------------------------------
 
-export const WIN_GET_DISK = 'Get-Disk | Select-Object Number,FriendlyName,SerialNumber,Size,BusType,IsBoot,IsSystem,IsOffline,IsReadOnly,PartitionStyle | ConvertTo-Json';
+export const WIN_GET_DISK =
+  'Get-Disk | Select-Object Number,FriendlyName,SerialNumber,Size,BusType,IsBoot,IsSystem,IsOffline,IsReadOnly,PartitionStyle | ConvertTo-Json';
 export const WIN_GET_PARTITION = 'Get-Partition | Select-Object DiskNumber,PartitionNumber,DriveLetter,Size,Type | ConvertTo-Json';
 export const WIN_GET_VOLUME = 'Get-Volume | Select-Object DriveLetter,FileSystemType,FileSystemLabel | ConvertTo-Json';
 /** The edition (ReFS on a data volume needs Pro for Workstations, Enterprise or Server) and whether
  *  BitLocker's cmdlet and manage-bde exist (not on Home). */
 export const WIN_PROBE =
-  "[pscustomobject]@{ Caption = (Get-CimInstance Win32_OperatingSystem).Caption; EnableBitLocker = [bool](Get-Command Enable-BitLocker -ErrorAction SilentlyContinue); ManageBde = [bool](Get-Command manage-bde.exe -ErrorAction SilentlyContinue) } | ConvertTo-Json";
+  '[pscustomobject]@{ Caption = (Get-CimInstance Win32_OperatingSystem).Caption; EnableBitLocker = [bool](Get-Command Enable-BitLocker -ErrorAction SilentlyContinue); ManageBde = [bool](Get-Command manage-bde.exe -ErrorAction SilentlyContinue) } | ConvertTo-Json';
 
 export interface WinDiskRow {
   number: number;
@@ -71,8 +72,24 @@ export interface WinVolumeRow {
 // MSFT_Disk.BusType and PartitionStyle: raw `Get-Disk | ConvertTo-Json` can write the CIM number,
 // Select-Object gives the name; both are accepted.
 const BUS_NUMBER: Record<number, string> = {
-  0: 'Unknown', 1: 'SCSI', 2: 'ATAPI', 3: 'ATA', 4: '1394', 5: 'SSA', 6: 'Fibre Channel', 7: 'USB', 8: 'RAID', 9: 'iSCSI',
-  10: 'SAS', 11: 'SATA', 12: 'SD', 13: 'MMC', 14: 'Virtual', 15: 'File Backed Virtual', 16: 'Storage Spaces', 17: 'NVMe',
+  0: 'Unknown',
+  1: 'SCSI',
+  2: 'ATAPI',
+  3: 'ATA',
+  4: '1394',
+  5: 'SSA',
+  6: 'Fibre Channel',
+  7: 'USB',
+  8: 'RAID',
+  9: 'iSCSI',
+  10: 'SAS',
+  11: 'SATA',
+  12: 'SD',
+  13: 'MMC',
+  14: 'Virtual',
+  15: 'File Backed Virtual',
+  16: 'Storage Spaces',
+  17: 'NVMe',
 };
 const STYLE_NUMBER: Record<number, string> = { 0: 'RAW', 1: 'MBR', 2: 'GPT' };
 
@@ -106,7 +123,8 @@ export function parseGetPartition(json: string): WinPartitionRow[] {
   return rows(json, 'Get-Partition').map((o) => {
     const diskNumber = int(o.DiskNumber);
     const partitionNumber = int(o.PartitionNumber);
-    if (diskNumber === undefined || partitionNumber === undefined) throw new Error('Get-Partition: a partition without DiskNumber/PartitionNumber');
+    if (diskNumber === undefined || partitionNumber === undefined)
+      throw new Error('Get-Partition: a partition without DiskNumber/PartitionNumber');
     const row: WinPartitionRow = { diskNumber, partitionNumber, sizeBytes: int(o.Size) ?? 0 };
     const letter = driveLetter(o.DriveLetter);
     if (letter) row.driveLetter = letter;
@@ -174,7 +192,12 @@ export const WIN_SYSTEM_REASON = 'It holds Windows (C:).';
 export const INTERNAL_REASON = 'It is an internal disk: turn on "Show internal disks" to use it.';
 
 /** Whole disks as the wizard shows them, from the three queries' JSON. */
-export function winDisks(diskJson: string, partitionJson: string, volumeJson: string, opts: { includeInternal?: boolean } = {}): WizardDisk[] {
+export function winDisks(
+  diskJson: string,
+  partitionJson: string,
+  volumeJson: string,
+  opts: { includeInternal?: boolean } = {},
+): WizardDisk[] {
   const partitions = parseGetPartition(partitionJson);
   const volumes = parseGetVolume(volumeJson);
   return parseGetDisk(diskJson).map((d) => {
@@ -241,13 +264,19 @@ export const WIN_FORMAT_IDS = Object.keys(FORMATS) as FormatId[];
 
 /** The Windows formats and which this machine can make. Pass the disk to have FAT32 refused on
  *  one larger than 32 GB (formats() has no disk; prepare() checks it again). */
-export function winFormats(opts: { refs: boolean; bitlocker: boolean; caption?: string; disk?: Pick<WizardDisk, 'sizeBytes'> }): FormatInfo[] {
+export function winFormats(opts: {
+  refs: boolean;
+  bitlocker: boolean;
+  caption?: string;
+  disk?: Pick<WizardDisk, 'sizeBytes'>;
+}): FormatInfo[] {
   const edition = opts.caption ? ` (${opts.caption})` : '';
   return WIN_FORMAT_IDS.map((id) => {
     const f = FORMATS[id]!;
     const info: FormatInfo = { id, label: f.label, encrypted: f.encrypted, available: true };
     let reason: string | undefined;
-    if (id === 'refs' && !opts.refs) reason = `This Windows edition${edition} cannot make ReFS volumes: that needs Pro for Workstations, Enterprise or Server.`;
+    if (id === 'refs' && !opts.refs)
+      reason = `This Windows edition${edition} cannot make ReFS volumes: that needs Pro for Workstations, Enterprise or Server.`;
     if (id === 'ntfs-bitlocker' && !opts.bitlocker) reason = `BitLocker is not available on this Windows edition${edition}.`;
     if (id === 'fat32' && opts.disk && opts.disk.sizeBytes > FAT32_MAX_BYTES) reason = FAT32_TOO_BIG;
     if (reason) {
@@ -297,7 +326,12 @@ function dataPartition(n: number): string {
  *  drive letter is read by the scripts themselves (and by prepare() from New-Partition's output),
  *  so the list is complete before anything runs. For ntfs-bitlocker the passphrase goes on the
  *  last step's standard input, never into argv. */
-export function winEraseCommands(disk: Pick<WizardDisk, 'path' | 'number' | 'sizeBytes'>, format: FormatId, label: string, passphrase?: string): Command[] {
+export function winEraseCommands(
+  disk: Pick<WizardDisk, 'path' | 'number' | 'sizeBytes'>,
+  format: FormatId,
+  label: string,
+  passphrase?: string,
+): Command[] {
   const n = diskNumber(disk);
   const f = formatOf(format);
   const l = winLabel(label);
@@ -306,7 +340,9 @@ export function winEraseCommands(disk: Pick<WizardDisk, 'path' | 'number' | 'siz
   const cmds: Command[] = [
     {
       // Clear-Disk refuses a disk that was never initialized (RAW): then there is nothing to clear.
-      argv: ps(`$d = Get-Disk -Number ${n}; if ($d.PartitionStyle -ne 'RAW') { Clear-Disk -Number ${n} -RemoveData -RemoveOEM -Confirm:$false }`),
+      argv: ps(
+        `$d = Get-Disk -Number ${n}; if ($d.PartitionStyle -ne 'RAW') { Clear-Disk -Number ${n} -RemoveData -RemoveOEM -Confirm:$false }`,
+      ),
       privileged: true,
       why: `Erasing disk ${n}`,
     },
@@ -316,7 +352,9 @@ export function winEraseCommands(disk: Pick<WizardDisk, 'path' | 'number' | 'siz
       why: `Writing a new GPT partition table on disk ${n}`,
     },
     {
-      argv: ps(`New-Partition -DiskNumber ${n} -UseMaximumSize -AssignDriveLetter | Select-Object DiskNumber,PartitionNumber,DriveLetter,Size,Type | ConvertTo-Json`),
+      argv: ps(
+        `New-Partition -DiskNumber ${n} -UseMaximumSize -AssignDriveLetter | Select-Object DiskNumber,PartitionNumber,DriveLetter,Size,Type | ConvertTo-Json`,
+      ),
       privileged: true,
       why: `Making one partition across disk ${n}`,
     },
@@ -391,7 +429,11 @@ export function createWinProvider(exec: WinExec, options: WinProviderOptions = {
     platform: 'win32',
 
     async listDisks(opts) {
-      const [disks, partitions, volumes] = await Promise.all([exec(ps(WIN_GET_DISK)), exec(ps(WIN_GET_PARTITION)), exec(ps(WIN_GET_VOLUME))]);
+      const [disks, partitions, volumes] = await Promise.all([
+        exec(ps(WIN_GET_DISK)),
+        exec(ps(WIN_GET_PARTITION)),
+        exec(ps(WIN_GET_VOLUME)),
+      ]);
       return winDisks(disks, partitions, volumes, opts);
     },
 

@@ -51,7 +51,11 @@ function Cell({ row, col, view, unit }: { row: string; col: CdmCol; view: CdmGri
   const cell = view.cells.get(cellKey(row, col));
   const active = view.active && view.active.row === row && view.active.col === col ? view.active : null;
   return (
-    <td className={`cdm-cell cdm-cell--${col}${active ? ' cdm-cell--active' : ''}`} data-testid={`cdm-cell-${rowKey(row)}-${col}`} aria-busy={active ? true : undefined}>
+    <td
+      className={`cdm-cell cdm-cell--${col}${active ? ' cdm-cell--active' : ''}`}
+      data-testid={`cdm-cell-${rowKey(row)}-${col}`}
+      aria-busy={active ? true : undefined}
+    >
       {cell ? <CellFigures cell={cell} unit={unit} /> : <div className="cdm-cell__big cdm-cell__big--empty">—</div>}
       {active && (
         <>

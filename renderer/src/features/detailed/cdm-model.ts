@@ -107,9 +107,24 @@ export function cdmCells(tests: readonly ResultTest[], summary?: readonly StepSu
     const s = summary?.find((x) => x.name === name);
     cells.set(cellKey(at.row, at.col), {
       runs: s?.runs ?? runs.length,
-      mbps: s ? fromStat(s.mbps) : figure(runs.map((t) => t.mbps), true),
-      iops: s ? fromStat(s.iops) : figure(runs.map((t) => t.iops), true),
-      meanUs: s ? fromStat(s.meanUs) : figure(runs.map((t) => t.latencyUs.mean), false),
+      mbps: s
+        ? fromStat(s.mbps)
+        : figure(
+            runs.map((t) => t.mbps),
+            true,
+          ),
+      iops: s
+        ? fromStat(s.iops)
+        : figure(
+            runs.map((t) => t.iops),
+            true,
+          ),
+      meanUs: s
+        ? fromStat(s.meanUs)
+        : figure(
+            runs.map((t) => t.latencyUs.mean),
+            false,
+          ),
       bestRun,
     });
   }

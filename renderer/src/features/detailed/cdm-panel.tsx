@@ -7,7 +7,16 @@ import { CdmGrid } from './cdm-grid';
 import { formatBinarySize } from './format';
 import { NumberField, SelectField } from './fields';
 import { Panel } from './panel';
-import { CDM_INTERVAL_CHOICES, CDM_MODES, CDM_PRESETS, CDM_RUN_CHOICES, CDM_SECONDS_CHOICES, CDM_SIZES, cdmErrors, MAX_REST_MINUTES } from './settings';
+import {
+  CDM_INTERVAL_CHOICES,
+  CDM_MODES,
+  CDM_PRESETS,
+  CDM_RUN_CHOICES,
+  CDM_SECONDS_CHOICES,
+  CDM_SIZES,
+  cdmErrors,
+  MAX_REST_MINUTES,
+} from './settings';
 import { selectLiveJob, selectResult, useDetailedStore } from './store';
 import { UnitToggle } from './unit-toggle';
 
@@ -17,11 +26,29 @@ function CdmSettings() {
   const errors = cdmErrors(f);
   return (
     <>
-      <SelectField label="Runs" value={f.runs} choices={CDM_RUN_CHOICES.map((n) => ({ value: n, label: String(n) }))} onChange={(runs) => set({ runs })} testId="cdm-runs" />
-      <SelectField label="Size" value={f.sizeBytes} choices={CDM_SIZES.map((b) => ({ value: b, label: formatBinarySize(b) }))} onChange={(sizeBytes) => set({ sizeBytes })} testId="cdm-size" />
+      <SelectField
+        label="Runs"
+        value={f.runs}
+        choices={CDM_RUN_CHOICES.map((n) => ({ value: n, label: String(n) }))}
+        onChange={(runs) => set({ runs })}
+        testId="cdm-runs"
+      />
+      <SelectField
+        label="Size"
+        value={f.sizeBytes}
+        choices={CDM_SIZES.map((b) => ({ value: b, label: formatBinarySize(b) }))}
+        onChange={(sizeBytes) => set({ sizeBytes })}
+        testId="cdm-size"
+      />
       <SelectField label="Profile" value={f.preset} choices={CDM_PRESETS} onChange={(preset) => set({ preset })} testId="cdm-preset" />
       <SelectField label="Mode" value={f.mode} choices={CDM_MODES} onChange={(mode) => set({ mode })} testId="cdm-mode" />
-      <SelectField label="Measure" value={f.seconds} choices={CDM_SECONDS_CHOICES.map((n) => ({ value: n, label: `${n} s` }))} onChange={(seconds) => set({ seconds })} testId="cdm-seconds" />
+      <SelectField
+        label="Measure"
+        value={f.seconds}
+        choices={CDM_SECONDS_CHOICES.map((n) => ({ value: n, label: `${n} s` }))}
+        onChange={(seconds) => set({ seconds })}
+        testId="cdm-seconds"
+      />
       <SelectField
         label="Interval"
         value={f.intervalSeconds}
@@ -30,7 +57,16 @@ function CdmSettings() {
         testId="cdm-interval"
       />
       {f.runs > 1 && (
-        <NumberField label="Rest between runs" unit="min" value={f.restMinutes} min={0} max={MAX_REST_MINUTES} onChange={(restMinutes) => set({ restMinutes })} error={errors.restMinutes} testId="cdm-rest" />
+        <NumberField
+          label="Rest between runs"
+          unit="min"
+          value={f.restMinutes}
+          min={0}
+          max={MAX_REST_MINUTES}
+          onChange={(restMinutes) => set({ restMinutes })}
+          error={errors.restMinutes}
+          testId="cdm-rest"
+        />
       )}
     </>
   );
@@ -54,7 +90,13 @@ export function CdmPanel({ lockedReason }: { lockedReason?: string | undefined }
       });
     }
     if (result) {
-      return cdmGridView({ tests: result.tests, summary: result.summary, stepNames: [], preset: result.settings.preset, mode: result.settings.mode });
+      return cdmGridView({
+        tests: result.tests,
+        summary: result.summary,
+        stepNames: [],
+        preset: result.settings.preset,
+        mode: result.settings.mode,
+      });
     }
     // Nothing measured yet: the grid the chosen profile and mode will fill.
     return cdmGridView({ tests: [], stepNames: [], preset, mode });
@@ -67,7 +109,15 @@ export function CdmPanel({ lockedReason }: { lockedReason?: string | undefined }
       : 'Sequential and random reads and writes at CrystalDiskMark’s queue depths, with IOPS and latency percentiles.';
 
   return (
-    <Panel kind="cdm" title="CrystalDiskMark" subtitle={subtitle} headerExtra={<UnitToggle />} settings={<CdmSettings />} lockedReason={lockedReason} result={live ? undefined : result}>
+    <Panel
+      kind="cdm"
+      title="CrystalDiskMark"
+      subtitle={subtitle}
+      headerExtra={<UnitToggle />}
+      settings={<CdmSettings />}
+      lockedReason={lockedReason}
+      result={live ? undefined : result}
+    >
       <CdmGrid view={view} unit={unit} />
     </Panel>
   );

@@ -99,9 +99,16 @@ export function verdictMarks(runs: ReadonlyArray<{ run: number; verdict: Sustain
     if (v.kind === 'knee') {
       // Below 1 GB the amount reads better in MB ("cache full ≈ 84 MB").
       const amount = v.kneeBytes >= 1e9 ? `${formatGB(v.kneeBytes)} GB` : `${Math.round(v.kneeBytes / 1e6).toLocaleString('en-US')} MB`;
-      marks.knees.push({ run, gb: v.kneeBytes / 1e9, label: runs.length > 1 ? `run ${run}: cache full ≈ ${amount}` : `cache full ≈ ${amount}` });
+      marks.knees.push({
+        run,
+        gb: v.kneeBytes / 1e9,
+        label: runs.length > 1 ? `run ${run}: cache full ≈ ${amount}` : `cache full ≈ ${amount}`,
+      });
       if (i === 0) {
-        marks.levels.push({ mbps: v.beforeMBps, label: `before ${formatMBps(v.beforeMBps)} MB/s` }, { mbps: v.afterMBps, label: `after ${formatMBps(v.afterMBps)} MB/s` });
+        marks.levels.push(
+          { mbps: v.beforeMBps, label: `before ${formatMBps(v.beforeMBps)} MB/s` },
+          { mbps: v.afterMBps, label: `after ${formatMBps(v.afterMBps)} MB/s` },
+        );
       }
     } else if (v.kind === 'varies' && i === 0) {
       marks.band = { min: v.minMBps, max: v.maxMBps };

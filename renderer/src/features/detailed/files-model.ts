@@ -48,7 +48,11 @@ export function modelRate(fit: Pick<FileFit, 'slope' | 'intercept'>, bytes: numb
 }
 
 /** The model as a line across the axis: `n` sizes spaced evenly on the log scale. */
-export function modelLine(fit: Pick<FileFit, 'slope' | 'intercept'>, domainMB: [number, number], n = 48): Array<{ mb: number; mbps: number }> {
+export function modelLine(
+  fit: Pick<FileFit, 'slope' | 'intercept'>,
+  domainMB: [number, number],
+  n = 48,
+): Array<{ mb: number; mbps: number }> {
   const [lo, hi] = domainMB;
   if (!(lo > 0) || !(hi > lo)) return [];
   const out: Array<{ mb: number; mbps: number }> = [];

@@ -11,7 +11,16 @@ import { livePoints, modelLine, resultPoints, sizeDomain, type FilePoint, type P
 import { FilesScatter, type FitLine } from './files-scatter';
 import { FilesStats } from './files-stats';
 import { Panel } from './panel';
-import { FILE_MAX_BYTES, FILE_MIN_BYTES, FILES_MAX_COUNT, FILES_MIN_COUNT, FILES_PRESETS, filesErrors, MAX_REST_MINUTES, MAX_RUNS } from './settings';
+import {
+  FILE_MAX_BYTES,
+  FILE_MIN_BYTES,
+  FILES_MAX_COUNT,
+  FILES_MIN_COUNT,
+  FILES_PRESETS,
+  filesErrors,
+  MAX_REST_MINUTES,
+  MAX_RUNS,
+} from './settings';
 import { selectLiveJob, selectResult, useDetailedStore } from './store';
 
 function FilesSettings() {
@@ -31,14 +40,59 @@ function FilesSettings() {
       />
       {f.preset === 'custom' && (
         <>
-          <NumberField label="Files" value={f.count} min={FILES_MIN_COUNT} max={FILES_MAX_COUNT} onChange={(count) => set({ count })} error={errors.count} testId="files-count" />
-          <NumberField label="Smallest" unit="MB" value={f.minMB} min={FILE_MIN_BYTES / 1e6} max={FILE_MAX_BYTES / 1e6} step="any" onChange={(minMB) => set({ minMB })} error={errors.minMB} testId="files-min" />
-          <NumberField label="Largest" unit="MB" value={f.maxMB} min={FILE_MIN_BYTES / 1e6} max={FILE_MAX_BYTES / 1e6} step="any" onChange={(maxMB) => set({ maxMB })} error={errors.maxMB} testId="files-max" />
+          <NumberField
+            label="Files"
+            value={f.count}
+            min={FILES_MIN_COUNT}
+            max={FILES_MAX_COUNT}
+            onChange={(count) => set({ count })}
+            error={errors.count}
+            testId="files-count"
+          />
+          <NumberField
+            label="Smallest"
+            unit="MB"
+            value={f.minMB}
+            min={FILE_MIN_BYTES / 1e6}
+            max={FILE_MAX_BYTES / 1e6}
+            step="any"
+            onChange={(minMB) => set({ minMB })}
+            error={errors.minMB}
+            testId="files-min"
+          />
+          <NumberField
+            label="Largest"
+            unit="MB"
+            value={f.maxMB}
+            min={FILE_MIN_BYTES / 1e6}
+            max={FILE_MAX_BYTES / 1e6}
+            step="any"
+            onChange={(maxMB) => set({ maxMB })}
+            error={errors.maxMB}
+            testId="files-max"
+          />
         </>
       )}
-      <NumberField label="Runs" value={f.runs} min={1} max={MAX_RUNS} onChange={(runs) => set({ runs })} error={errors.runs} testId="files-runs" />
+      <NumberField
+        label="Runs"
+        value={f.runs}
+        min={1}
+        max={MAX_RUNS}
+        onChange={(runs) => set({ runs })}
+        error={errors.runs}
+        testId="files-runs"
+      />
       {f.runs > 1 && (
-        <NumberField label="Rest between runs" unit="min" value={f.restMinutes} min={0} max={MAX_REST_MINUTES} onChange={(restMinutes) => set({ restMinutes })} error={errors.restMinutes} testId="files-rest" />
+        <NumberField
+          label="Rest between runs"
+          unit="min"
+          value={f.restMinutes}
+          min={0}
+          max={MAX_REST_MINUTES}
+          onChange={(restMinutes) => set({ restMinutes })}
+          error={errors.restMinutes}
+          testId="files-rest"
+        />
       )}
     </>
   );
@@ -46,14 +100,29 @@ function FilesSettings() {
 
 /** "24 files, 3.1 MB – 168 MB, 1.4 GB in all": the set as planned or as measured. */
 function setLine(plan: DetailedPlanEvent | null | undefined, files: FilesSection | undefined): string | null {
-  if (files) return `${files.count} files, ${formatBytes(files.minBytes)} – ${formatBytes(files.maxBytes)}, ${formatBytes(files.totalBytes)} in all · seed ${files.seed}`;
+  if (files)
+    return `${files.count} files, ${formatBytes(files.minBytes)} – ${formatBytes(files.maxBytes)}, ${formatBytes(files.totalBytes)} in all · seed ${files.seed}`;
   const set = plan?.files;
   if (!set || set.length === 0) return null;
   const sizes = set.map((f) => f.bytes);
   return `${set.length} files, ${formatBytes(Math.min(...sizes))} – ${formatBytes(Math.max(...sizes))}, ${formatBytes(sizes.reduce((a, b) => a + b, 0))} in all`;
 }
 
-function PassView({ pass, points, fits, domain, files, total }: { pass: Pass; points: FilePoint[]; fits: FitLine[]; domain: [number, number] | null; files: FilesSection | undefined; total: number | null }) {
+function PassView({
+  pass,
+  points,
+  fits,
+  domain,
+  files,
+  total,
+}: {
+  pass: Pass;
+  points: FilePoint[];
+  fits: FitLine[];
+  domain: [number, number] | null;
+  files: FilesSection | undefined;
+  total: number | null;
+}) {
   const name = pass === 'write' ? 'Write' : 'Read';
   const count = total ? `${points.length} of ${total} files` : `${points.length} files`;
   return (
@@ -65,7 +134,9 @@ function PassView({ pass, points, fits, domain, files, total }: { pass: Pass; po
         {domain && points.length > 0 ? (
           <FilesScatter pass={pass} points={points} fits={fits} domain={domain} />
         ) : (
-          <p className="empty chart-empty">{pass === 'write' ? 'Each file’s write speed will appear here as it finishes.' : 'Read speeds appear after the write pass.'}</p>
+          <p className="empty chart-empty">
+            {pass === 'write' ? 'Each file’s write speed will appear here as it finishes.' : 'Read speeds appear after the write pass.'}
+          </p>
         )}
       </figure>
       {files && files.runs.length > 0 && <FilesStats pass={pass} runs={files.runs} />}
@@ -87,7 +158,9 @@ export function FilesPanel({ lockedReason }: { lockedReason?: string | undefined
     const sizes = live?.plan?.files?.map((f) => f.bytes / 1e6) ?? files?.runs[0]?.items.map((i) => i.bytes / 1e6) ?? [];
     const domain = sizeDomain(sizes.length > 0 ? sizes : [...points.write, ...points.read].map((p) => p.mb));
     const fitsOf = (pass: Pass): FitLine[] =>
-      domain && files ? files.runs.flatMap((r) => (r[pass].theilSen ? [{ run: r.run, points: modelLine(r[pass].theilSen!, domain) }] : [])) : [];
+      domain && files
+        ? files.runs.flatMap((r) => (r[pass].theilSen ? [{ run: r.run, points: modelLine(r[pass].theilSen!, domain) }] : []))
+        : [];
     const total = live?.plan?.files ? live.plan.files.length * live.plan.runs : files ? files.count * files.runs.length : null;
     return { points, domain, fits: { write: fitsOf('write'), read: fitsOf('read') }, total };
   }, [live, files]);

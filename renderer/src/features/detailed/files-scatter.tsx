@@ -18,7 +18,8 @@ export interface FitLine {
 
 /** "file-0007.dat · 95.4 MB · 1,730 MB/s" for the file under the pointer; nothing elsewhere. */
 function FileTip({ active, payload }: { active?: boolean; payload?: ReadonlyArray<{ payload?: unknown }> }) {
-  const isFile = (x: unknown): x is FilePoint => typeof x === 'object' && x !== null && typeof (x as FilePoint).name === 'string' && typeof (x as FilePoint).mb === 'number';
+  const isFile = (x: unknown): x is FilePoint =>
+    typeof x === 'object' && x !== null && typeof (x as FilePoint).name === 'string' && typeof (x as FilePoint).mb === 'number';
   const p = payload?.map((e) => e.payload).find(isFile);
   if (!active || !p) return null;
   return (
@@ -50,12 +51,38 @@ export function FilesScatter({ pass, points, fits, domain }: FilesScatterProps) 
       {(size) => (
         <ComposedChart {...size} margin={{ top: 10, right: 14, bottom: 4, left: 0 }}>
           <CartesianGrid stroke="#262a31" />
-          <XAxis dataKey="mb" type="number" scale="log" domain={domain} allowDataOverflow ticks={logTicks(domain)} tickFormatter={(mb: number) => formatSizeMB(mb)} {...AXIS} />
-          <YAxis dataKey="mbps" type="number" width={56} domain={[0, yMax]} ticks={yTicks} allowDataOverflow axisLine={false} tickFormatter={(v: number) => formatMBps(v)} {...AXIS} />
+          <XAxis
+            dataKey="mb"
+            type="number"
+            scale="log"
+            domain={domain}
+            allowDataOverflow
+            ticks={logTicks(domain)}
+            tickFormatter={(mb: number) => formatSizeMB(mb)}
+            {...AXIS}
+          />
+          <YAxis
+            dataKey="mbps"
+            type="number"
+            width={56}
+            domain={[0, yMax]}
+            ticks={yTicks}
+            allowDataOverflow
+            axisLine={false}
+            tickFormatter={(v: number) => formatMBps(v)}
+            {...AXIS}
+          />
           {/* The tooltip is the files' only: the model line has data of its own (and its own
               index), so a tooltip shared by index would pair a file with an unrelated point. */}
           <Tooltip cursor={{ strokeDasharray: '3 3' }} content={FileTip} />
-          <Scatter data={points} dataKey="mbps" fill={COLOUR[pass]} fillOpacity={0.85} isAnimationActive={false} name={pass === 'write' ? 'Write' : 'Read'} />
+          <Scatter
+            data={points}
+            dataKey="mbps"
+            fill={COLOUR[pass]}
+            fillOpacity={0.85}
+            isAnimationActive={false}
+            name={pass === 'write' ? 'Write' : 'Read'}
+          />
           {fits.map((f) => (
             <Line
               key={f.run}

@@ -17,8 +17,10 @@ export const KIND_PHRASE: Record<DetailedKind, string> = {
 /** The line of a bar whose job is not running: how the last one ended — saying that what finished
  *  is shown below only when something did — or Done, or Ready (never Ready beside an error). */
 export function idleLine(outcome: string | null | undefined, runs: number | undefined, finished = 0, hasError = false): string {
-  if (outcome === 'stopped') return finished > 0 ? 'Stopped. What finished before the stop is shown below.' : 'Stopped before any step finished.';
-  if (outcome === 'failed') return finished > 0 ? 'Failed. What finished before the error is shown below.' : 'Failed before any step finished.';
+  if (outcome === 'stopped')
+    return finished > 0 ? 'Stopped. What finished before the stop is shown below.' : 'Stopped before any step finished.';
+  if (outcome === 'failed')
+    return finished > 0 ? 'Failed. What finished before the error is shown below.' : 'Failed before any step finished.';
   if (hasError) return 'Not started.';
   if (runs !== undefined) return `Done · ${runs} run${runs === 1 ? '' : 's'}`;
   return 'Ready';
@@ -45,7 +47,15 @@ export function JobBar({ kind, blocked, onStart }: JobBarProps) {
 
   const stopping = mine && status === 'stopping';
   let line: string;
-  if (mine) line = status === 'starting' ? 'Starting…' : stopping ? 'Stopping and removing the test files…' : progress ? progressLine(progress, etaLine(progress, startedAt ? (Date.now() - startedAt) / 1000 : 0, finishedSteps)) : 'Preparing…';
+  if (mine)
+    line =
+      status === 'starting'
+        ? 'Starting…'
+        : stopping
+          ? 'Stopping and removing the test files…'
+          : progress
+            ? progressLine(progress, etaLine(progress, startedAt ? (Date.now() - startedAt) / 1000 : 0, finishedSteps))
+            : 'Preparing…';
   else line = idleLine(liveJob?.outcome, result?.settings.runs, finishedSteps, error !== null);
   // Read out when the step or state changes, not with every tick of a countdown. A reason Start
   // is unavailable is shown as is and read with the button (aria-describedby).
@@ -121,7 +131,14 @@ export function JobBarView(p: JobBarViewProps) {
         </span>
       </div>
       {p.mine && (
-        <div className="job-progress" role="progressbar" aria-label={`Progress of ${p.phrase}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.pct}>
+        <div
+          className="job-progress"
+          role="progressbar"
+          aria-label={`Progress of ${p.phrase}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={p.pct}
+        >
           <div className="job-progress__fill" style={{ width: `${p.pct}%` }} />
         </div>
       )}

@@ -18,7 +18,13 @@ import { selectRunningKind, selectSaved, useDetailedStore } from './store';
  *  Quick Test is running). */
 export function startBlock(
   kind: DetailedKind,
-  o: { locked?: string | undefined; runningKind: DetailedKind | null; target: TargetInfo | undefined; formInvalid: boolean; fit?: Fit | null },
+  o: {
+    locked?: string | undefined;
+    runningKind: DetailedKind | null;
+    target: TargetInfo | undefined;
+    formInvalid: boolean;
+    fit?: Fit | null;
+  },
 ): string | null {
   if (o.locked) return o.locked;
   if (o.runningKind && o.runningKind !== kind) return `Wait for ${KIND_PHRASE[o.runningKind]} to finish, or stop it.`;
@@ -97,7 +103,13 @@ function ResultMeta({ kind, result }: { kind: DetailedKind; result: ResultDocume
   return (
     <div className="result-meta" data-testid={`${kind}-meta`}>
       <div className="result-meta__row">
-        <CacheBadge cacheMode={result.cacheMode} dataPattern={result.dataPattern} notes={flags.map((f) => f.message)} flags={flags} testId={`${kind}-cache-badge`} />
+        <CacheBadge
+          cacheMode={result.cacheMode}
+          dataPattern={result.dataPattern}
+          notes={flags.map((f) => f.message)}
+          flags={flags}
+          testId={`${kind}-cache-badge`}
+        />
         <span className="result-meta__where">
           {t.path} · {t.fs}
           {t.device.link ? ` · ${t.device.link}` : ''}

@@ -19,7 +19,9 @@ export type FilesPreset = FilesSettings['preset'];
 // ---- CrystalDiskMark ------------------------------------------------------------------------
 
 /** CrystalDiskMark's test sizes: 16 MiB … 64 GiB. */
-export const CDM_SIZES: readonly number[] = [16, 32, 64, 128, 256, 512].map((m) => m * MiB).concat([1, 2, 4, 8, 16, 32, 64].map((g) => g * GiB));
+export const CDM_SIZES: readonly number[] = [16, 32, 64, 128, 256, 512]
+  .map((m) => m * MiB)
+  .concat([1, 2, 4, 8, 16, 32, 64].map((g) => g * GiB));
 export const CDM_PRESETS: ReadonlyArray<{ value: CdmPreset; label: string }> = [
   { value: 'default', label: 'Default' },
   { value: 'nvme', label: 'NVMe SSD' },
@@ -50,7 +52,15 @@ export interface CdmForm {
   restMinutes: number;
 }
 
-export const CDM_DEFAULTS: CdmForm = { preset: 'default', mode: 'readwrite', sizeBytes: GiB, runs: 5, seconds: 5, intervalSeconds: 5, restMinutes: 0 };
+export const CDM_DEFAULTS: CdmForm = {
+  preset: 'default',
+  mode: 'readwrite',
+  sizeBytes: GiB,
+  runs: 5,
+  seconds: 5,
+  intervalSeconds: 5,
+  restMinutes: 0,
+};
 
 // ---- sustained write -------------------------------------------------------------------------
 
@@ -128,7 +138,8 @@ export function sustainedErrors(f: SustainedForm): FormErrors {
 export function filesErrors(f: FilesForm): FormErrors {
   const e = repeatErrors(f, MAX_RUNS);
   if (f.preset !== 'custom') return e;
-  if (!whole(f.count, FILES_MIN_COUNT, FILES_MAX_COUNT)) e.count = `Files: a whole number from ${FILES_MIN_COUNT} to ${FILES_MAX_COUNT.toLocaleString('en-US')}.`;
+  if (!whole(f.count, FILES_MIN_COUNT, FILES_MAX_COUNT))
+    e.count = `Files: a whole number from ${FILES_MIN_COUNT} to ${FILES_MAX_COUNT.toLocaleString('en-US')}.`;
   const lo = FILE_MIN_BYTES / 1e6;
   const hi = FILE_MAX_BYTES / 1e6;
   const range = `${lo} MB to ${Math.floor(hi).toLocaleString('en-US')} MB`;
@@ -187,13 +198,17 @@ export function formFit(kind: DetailedKind, forms: Forms, target: { freeBytes: n
     case 'cdm': {
       const f = forms.cdm;
       // The size menu is in binary units; the offer is one of its sizes.
-      return fitPlan('cdm', { size: f.sizeBytes, preset: f.preset, mode: f.mode }, target, { choices: CDM_SIZES, sizeLabel: formatBinarySize });
+      return fitPlan('cdm', { size: f.sizeBytes, preset: f.preset, mode: f.mode }, target, {
+        choices: CDM_SIZES,
+        sizeLabel: formatBinarySize,
+      });
     }
     case 'sustained':
       return fitPlan('sustained', { size: forms.sustained.maxBytes }, target);
     case 'files': {
       const f = forms.files;
-      const files = f.preset === 'custom' ? { count: f.count, minBytes: Math.round(f.minMB * 1e6), maxBytes: Math.round(f.maxMB * 1e6) } : undefined;
+      const files =
+        f.preset === 'custom' ? { count: f.count, minBytes: Math.round(f.minMB * 1e6), maxBytes: Math.round(f.maxMB * 1e6) } : undefined;
       return fitPlan('files', { preset: f.preset, ...(files ? { files } : {}) }, target);
     }
   }

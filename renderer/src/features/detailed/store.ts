@@ -123,7 +123,17 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
       if (isBusy(s.status)) return;
       if (Object.keys(formErrors(kind, s)).length > 0) return;
       const settings = toDetailedSettings(kind, s, target);
-      const job: DetailedJob = { kind, settings, jobId: null, plan: null, progress: null, steps: [], live: [], outcome: null, startedAt: Date.now() };
+      const job: DetailedJob = {
+        kind,
+        settings,
+        jobId: null,
+        plan: null,
+        progress: null,
+        steps: [],
+        live: [],
+        outcome: null,
+        startedAt: Date.now(),
+      };
       set({ status: 'starting', job, queued: [], errors: { ...s.errors, [kind]: undefined } });
       const r = await getBridge().startDetailed(settings);
       if (!r.ok) {
@@ -147,7 +157,12 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
 
     async stop() {
       const kind = get().job?.kind;
-      await stopJob(get, set, (jobId) => getBridge().stopDetailed(jobId), (e) => kind && set({ errors: { ...get().errors, [kind]: plainError(e) } }));
+      await stopJob(
+        get,
+        set,
+        (jobId) => getBridge().stopDetailed(jobId),
+        (e) => kind && set({ errors: { ...get().errors, [kind]: plainError(e) } }),
+      );
     },
 
     onPlan(e) {
@@ -159,7 +174,13 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
         const patch: Partial<DetailedJob> = { progress: e };
         // The curve is the measured write only: preparing is not the disk's speed, and the
         // flush's 0 MB/s instant is not a stall.
-        if (job.kind === 'sustained' && e.stage === 'run' && Number.isFinite(e.instMBps) && e.instMBps >= 0 && Number.isFinite(e.bytesDone)) {
+        if (
+          job.kind === 'sustained' &&
+          e.stage === 'run' &&
+          Number.isFinite(e.instMBps) &&
+          e.instMBps >= 0 &&
+          Number.isFinite(e.bytesDone)
+        ) {
           const live = [...job.live, { run: e.run, bytes: e.bytesDone, mbps: e.instMBps }];
           patch.live = live.length > LIVE_CAP ? thinLive(live) : live;
         }

@@ -45,7 +45,16 @@ export function SustainedChart({ lines, marks, ceilingMBps, xMaxGB }: SustainedC
             labelFormatter={(gb) => `${formatGB(Number(gb) * 1e9)} GB written`}
             formatter={(v, name) => [`${formatMBps(Number(v))} MB/s`, String(name)]}
           />
-          {marks.band && <ReferenceArea y1={marks.band.min} y2={marks.band.max} fill="#f5b942" fillOpacity={0.1} stroke="none" data-testid="sustained-band" />}
+          {marks.band && (
+            <ReferenceArea
+              y1={marks.band.min}
+              y2={marks.band.max}
+              fill="#f5b942"
+              fillOpacity={0.1}
+              stroke="none"
+              data-testid="sustained-band"
+            />
+          )}
           {lines.map((l) => (
             <Line
               key={l.run}
@@ -60,7 +69,15 @@ export function SustainedChart({ lines, marks, ceilingMBps, xMaxGB }: SustainedC
             />
           ))}
           {marks.levels.map((m) => (
-            <ReferenceLine key={m.label} y={m.mbps} stroke="#c9ced6" strokeDasharray="5 4" strokeOpacity={0.7} label={{ value: m.label, position: 'insideBottomRight', ...LABEL }} data-testid="sustained-level" />
+            <ReferenceLine
+              key={m.label}
+              y={m.mbps}
+              stroke="#c9ced6"
+              strokeDasharray="5 4"
+              strokeOpacity={0.7}
+              label={{ value: m.label, position: 'insideBottomRight', ...LABEL }}
+              data-testid="sustained-level"
+            />
           ))}
           {marks.knees.map((k) => (
             <ReferenceLine

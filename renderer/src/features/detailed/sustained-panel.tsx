@@ -23,10 +23,33 @@ function SustainedSettings() {
   const errors = sustainedErrors(f);
   return (
     <>
-      <ChipGroup label="Write up to" value={f.maxBytes} choices={SUSTAINED_SIZES.map((b) => ({ value: b, label: `${b / 1e9} GB` }))} onChange={(maxBytes) => set({ maxBytes })} testIdPrefix="sustained-size" />
-      <NumberField label="Runs" value={f.runs} min={1} max={MAX_RUNS} onChange={(runs) => set({ runs })} error={errors.runs} testId="sustained-runs" />
+      <ChipGroup
+        label="Write up to"
+        value={f.maxBytes}
+        choices={SUSTAINED_SIZES.map((b) => ({ value: b, label: `${b / 1e9} GB` }))}
+        onChange={(maxBytes) => set({ maxBytes })}
+        testIdPrefix="sustained-size"
+      />
+      <NumberField
+        label="Runs"
+        value={f.runs}
+        min={1}
+        max={MAX_RUNS}
+        onChange={(runs) => set({ runs })}
+        error={errors.runs}
+        testId="sustained-runs"
+      />
       {f.runs > 1 && (
-        <NumberField label="Rest between runs" unit="min" value={f.restMinutes} min={0} max={MAX_REST_MINUTES} onChange={(restMinutes) => set({ restMinutes })} error={errors.restMinutes} testId="sustained-rest" />
+        <NumberField
+          label="Rest between runs"
+          unit="min"
+          value={f.restMinutes}
+          min={0}
+          max={MAX_REST_MINUTES}
+          onChange={(restMinutes) => set({ restMinutes })}
+          error={errors.restMinutes}
+          testId="sustained-rest"
+        />
       )}
     </>
   );
@@ -52,7 +75,9 @@ function sustainedNotes(live: DetailedJob | null, result: ResultDocument | undef
   const notes = [...(live ? (live.plan?.notes ?? []) : (result?.notes ?? []))];
   const s = live ? undefined : result?.sustained;
   if (s?.limitedBy === 'free-space' && notes.length === 0) {
-    notes.push(`Limited by free space: ${formatBytes(s.plannedBytes)} written of the ${formatBytes(s.requestedBytes)} asked, ${formatBytes(s.reserveBytes)} kept free.`);
+    notes.push(
+      `Limited by free space: ${formatBytes(s.plannedBytes)} written of the ${formatBytes(s.requestedBytes)} asked, ${formatBytes(s.reserveBytes)} kept free.`,
+    );
   }
   return notes;
 }
@@ -67,7 +92,9 @@ export function SustainedPanel({ lockedReason }: { lockedReason?: string | undef
   // The ceiling of the link the shown figures went through: the document's, else the selected
   // target's when it is the one tested (or the one being tested now).
   const shownPath = live ? live.settings.target : result?.target.path;
-  const ceilingMBps = (!live ? result?.target.device.linkInfo?.ceilingMBps : undefined) ?? (target && target.path === shownPath ? targetLink(target)?.ceilingMBps : undefined);
+  const ceilingMBps =
+    (!live ? result?.target.device.linkInfo?.ceilingMBps : undefined) ??
+    (target && target.path === shownPath ? targetLink(target)?.ceilingMBps : undefined);
   const xMaxGB = live ? (live.plan?.bytes ?? 0) / 1e9 : undefined;
   const verdict = verdictLines(live, result);
   const notes = sustainedNotes(live, result);

@@ -8,7 +8,15 @@ export function UnitToggle() {
   return (
     <div className="segmented" role="radiogroup" aria-label="Unit">
       {CDM_UNITS.map((u) => (
-        <button key={u.value} type="button" role="radio" aria-checked={unit === u.value} className="segment" data-testid={`cdm-unit-${u.value}`} onClick={() => setUnit(u.value)}>
+        <button
+          key={u.value}
+          type="button"
+          role="radio"
+          aria-checked={unit === u.value}
+          className="segment"
+          data-testid={`cdm-unit-${u.value}`}
+          onClick={() => setUnit(u.value)}
+        >
           {u.label}
         </button>
       ))}

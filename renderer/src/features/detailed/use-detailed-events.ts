@@ -7,7 +7,12 @@ export function useDetailedEvents(): void {
   useEffect(() => {
     const bridge = getBridge();
     const { onPlan, onProgress, onStep, onDone } = useDetailedStore.getState();
-    const offs = [bridge.onDetailedPlan(onPlan), bridge.onDetailedProgress(onProgress), bridge.onDetailedStep(onStep), bridge.onDetailedDone(onDone)];
+    const offs = [
+      bridge.onDetailedPlan(onPlan),
+      bridge.onDetailedProgress(onProgress),
+      bridge.onDetailedStep(onStep),
+      bridge.onDetailedDone(onDone),
+    ];
     return () => {
       for (const off of offs) off();
     };

@@ -100,7 +100,11 @@ export function readCacheMode(h: HashSection): CacheMode {
 
 function Verify({ verify, algo }: { verify: NonNullable<HashSection['verify']>; algo: string }) {
   return (
-    <div className={`hash-verify hash-verify--${verify.match ? 'ok' : 'bad'}`} data-testid="hash-verify" role={verify.match ? undefined : 'alert'}>
+    <div
+      className={`hash-verify hash-verify--${verify.match ? 'ok' : 'bad'}`}
+      data-testid="hash-verify"
+      role={verify.match ? undefined : 'alert'}
+    >
       <p className="hash-verify__text">
         <span aria-hidden="true">{verify.match ? '✓' : '✗'}</span> {verify.text}
       </p>

@@ -32,7 +32,10 @@ export function HashFigures() {
   const result = useHashStore((s) => s.result);
   const titleId = useId();
   const section = live ? undefined : result?.hash;
-  const bars = useMemo(() => (section ? barsFromSection(section) : barsFromJob(live ?? { stages: [], progress: null }, busy)), [section, live, busy]);
+  const bars = useMemo(
+    () => (section ? barsFromSection(section) : barsFromJob(live ?? { stages: [], progress: null }, busy)),
+    [section, live, busy],
+  );
   const verdict = section?.verdict;
   // The one trust rule: a verdict the figures contradict is withheld, with the reason.
   const withheld = section ? hashVerdictWithheld(section) : undefined;
@@ -55,7 +58,9 @@ export function HashFigures() {
           <h2 id={titleId} className="card__title">
             Disk or CPU?
           </h2>
-          <p className="card__subtitle">Reading alone is the storage’s rate; hashing in memory is the CPU’s. Read + hash can be no faster than the slower of the two.</p>
+          <p className="card__subtitle">
+            Reading alone is the storage’s rate; hashing in memory is the CPU’s. Read + hash can be no faster than the slower of the two.
+          </p>
         </div>
       </header>
       <div className="hash-figures__body">
@@ -86,11 +91,14 @@ export function HashFigures() {
           <ul className="panel-notes hash-notes" data-testid="hash-notes">
             {waits && <li data-testid="hash-waits">{waits}</li>}
             {section && !withheld && Number.isFinite(section.verdict.efficiency) && (
-              <li data-testid="hash-efficiency">Read + hash reached {Math.round(section.verdict.efficiency * 100)} % of the slower of reading and one-core hashing.</li>
+              <li data-testid="hash-efficiency">
+                Read + hash reached {Math.round(section.verdict.efficiency * 100)} % of the slower of reading and one-core hashing.
+              </li>
             )}
             {hasParallel && (
               <li>
-                One file is hashed on one core: the {threads && threads > 1 ? `${threads}-core` : 'all-cores'} figure is what several files hashed at once could reach.
+                One file is hashed on one core: the {threads && threads > 1 ? `${threads}-core` : 'all-cores'} figure is what several files
+                hashed at once could reach.
               </li>
             )}
           </ul>

@@ -30,9 +30,24 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
   const stopping = mine && status === 'stopping';
   let line: string;
   if (mine) {
-    line = status === 'starting' ? 'Starting…' : stopping ? (generated ? 'Stopping and removing the test file…' : 'Stopping…') : progress ? progressLine(progress) : 'Preparing…';
+    line =
+      status === 'starting'
+        ? 'Starting…'
+        : stopping
+          ? generated
+            ? 'Stopping and removing the test file…'
+            : 'Stopping…'
+          : progress
+            ? progressLine(progress)
+            : 'Preparing…';
     // Time left as every long test says it (core/eta.ts); the stages count alike.
-    const left = progress && startedAt ? timeLeftText({ ...progress, testIndex: progress.stageIndex, testCount: progress.stageCount, run: 1, runs: 1 }, (Date.now() - startedAt) / 1000) : '';
+    const left =
+      progress && startedAt
+        ? timeLeftText(
+            { ...progress, testIndex: progress.stageIndex, testCount: progress.stageCount, run: 1, runs: 1 },
+            (Date.now() - startedAt) / 1000,
+          )
+        : '';
     if (left && !stopping) line += ` · ${left}`;
   } else if (live?.outcome === 'stopped' || live?.outcome === 'failed') {
     line = idleLine(live.outcome, undefined, live.stages.length, true);

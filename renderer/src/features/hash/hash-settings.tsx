@@ -111,7 +111,8 @@ function FileSource() {
             </span>
           )}
           <span className="field__note-line">
-            {pathBytes !== null ? `${formatBytes(pathBytes)} · ` : ''}Only read, never changed. A large file (several GB) gives steadier figures.
+            {pathBytes !== null ? `${formatBytes(pathBytes)} · ` : ''}Only read, never changed. A large file (several GB) gives steadier
+            figures.
           </span>
         </>
       }
@@ -133,7 +134,10 @@ function TestFileSource() {
   const setForm = useHashStore((s) => s.setForm);
   const target = useTargetsStore(selectSelectedTarget);
   const errId = useId();
-  const choices = [...TEST_FILE_SIZES.map((b) => ({ value: b as number | 'custom', label: `${b / 1e9} GB` })), { value: 'custom' as const, label: 'Custom' }];
+  const choices = [
+    ...TEST_FILE_SIZES.map((b) => ({ value: b as number | 'custom', label: `${b / 1e9} GB` })),
+    { value: 'custom' as const, label: 'Custom' },
+  ];
   return (
     <span className="field field--wide">
       <ChipGroup
@@ -177,7 +181,12 @@ function VerifyField() {
   const error = useHashStore((s) => formErrors(s.form).verify);
   const setForm = useHashStore((s) => s.setForm);
   const v = verifyValue(verify);
-  const hint = error || v === undefined ? undefined : isDigest(v) ? `The file’s ${algoLabel(algo)} will be compared with this digest (${DIGEST_HEX[algo]} hex digits).` : 'A checksum file: the line naming this file is used.';
+  const hint =
+    error || v === undefined
+      ? undefined
+      : isDigest(v)
+        ? `The file’s ${algoLabel(algo)} will be compared with this digest (${DIGEST_HEX[algo]} hex digits).`
+        : 'A checksum file: the line naming this file is used.';
   return (
     <TextField
       label="Verify (optional)"
@@ -199,8 +208,22 @@ export function HashSettingsForm({ disabled }: { disabled: boolean }) {
     <fieldset className="hash-settings" disabled={disabled}>
       <legend className="sr-only">Hash test settings</legend>
       <div className="hash-settings__row">
-        <ChipGroup label="Source" value={source} choices={SOURCES} onChange={(v) => setForm({ source: v })} testIdPrefix="hash-source" variant="segmented" />
-        <ChipGroup label="Algorithm" value={algo} choices={ALGOS} onChange={(v) => setForm({ algo: v })} testIdPrefix="hash-algo" variant="segmented" />
+        <ChipGroup
+          label="Source"
+          value={source}
+          choices={SOURCES}
+          onChange={(v) => setForm({ source: v })}
+          testIdPrefix="hash-source"
+          variant="segmented"
+        />
+        <ChipGroup
+          label="Algorithm"
+          value={algo}
+          choices={ALGOS}
+          onChange={(v) => setForm({ algo: v })}
+          testIdPrefix="hash-algo"
+          variant="segmented"
+        />
       </div>
       {source === 'file' ? <FileSource /> : <TestFileSource />}
       <VerifyField />

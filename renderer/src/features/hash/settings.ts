@@ -131,7 +131,17 @@ export function startBlock(f: HashForm, o: { locked?: string | undefined; target
     if (!t.startable) return t.reason ?? 'A test file cannot be written here.';
     const bytes = testFileBytes(f);
     // The core's fit rule, as the workspace applies it when the file is written.
-    const fit = bytes !== null ? fitTest({ needBytes: bytes, freeBytes: t.freeBytes, totalBytes: t.totalBytes, sizing: 'fixed', minBytes: MIN_TEST_FILE, what: 'the test file' }) : null;
+    const fit =
+      bytes !== null
+        ? fitTest({
+            needBytes: bytes,
+            freeBytes: t.freeBytes,
+            totalBytes: t.totalBytes,
+            sizing: 'fixed',
+            minBytes: MIN_TEST_FILE,
+            what: 'the test file',
+          })
+        : null;
     if (fit && !fit.fits) return fit.reason ?? 'Not enough free space for the test file.';
   }
   if (hasErrors(formErrors(f))) return 'Correct the settings marked above.';

@@ -105,7 +105,12 @@ export const useHashStore = create<HashState>()((set, get) => {
       if (isBusy(s.status)) return;
       const settings = toHashSettings(s.form, target);
       if (!settings) return;
-      set({ status: 'starting', job: { settings, jobId: null, progress: null, stages: [], outcome: null, startedAt: Date.now() }, queued: [], error: null });
+      set({
+        status: 'starting',
+        job: { settings, jobId: null, progress: null, stages: [], outcome: null, startedAt: Date.now() },
+        queued: [],
+        error: null,
+      });
       const r = await getBridge().startHash(settings);
       if (!r.ok) {
         set({ status: 'idle', job: null, queued: [], error: plainError(r.error) });
@@ -126,7 +131,12 @@ export const useHashStore = create<HashState>()((set, get) => {
     },
 
     async stop() {
-      await stopJob(get, set, (jobId) => getBridge().stopHash(jobId), (e) => set({ error: plainError(e) }));
+      await stopJob(
+        get,
+        set,
+        (jobId) => getBridge().stopHash(jobId),
+        (e) => set({ error: plainError(e) }),
+      );
     },
 
     onProgress(e) {

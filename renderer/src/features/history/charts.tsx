@@ -66,7 +66,11 @@ export function LinesChart({ lines, xFormat, xLabel, height = 240, ceilingMBps }
           <CartesianGrid stroke="#262a31" vertical={false} />
           <XAxis dataKey="x" type="number" domain={[0, xMax]} allowDuplicatedCategory={false} tickFormatter={xFormat} {...AXIS} />
           <YAxis width={60} axisLine={false} tickFormatter={(v: number) => formatMBps(v)} {...AXIS} />
-          <Tooltip contentStyle={TIP} labelFormatter={(x) => xLabel(Number(x))} formatter={(v, name) => [`${formatMBps(Number(v))} MB/s`, String(name)]} />
+          <Tooltip
+            contentStyle={TIP}
+            labelFormatter={(x) => xLabel(Number(x))}
+            formatter={(v, name) => [`${formatMBps(Number(v))} MB/s`, String(name)]}
+          />
           <Legend wrapperStyle={LEGEND} />
           {lines.map((l) => (
             <Line
@@ -113,7 +117,11 @@ export function BarsChart({ data, series, ceilings }: BarsChartProps) {
           <CartesianGrid stroke="#262a31" vertical={false} />
           <XAxis dataKey="label" interval={0} {...AXIS} tick={{ ...AXIS.tick, fontSize: 10.5 }} />
           <YAxis width={60} axisLine={false} tickFormatter={(v: number) => formatMBps(v)} {...AXIS} />
-          <Tooltip contentStyle={TIP} cursor={{ fill: 'rgba(255,255,255,0.04)' }} formatter={(v, name) => [`${formatMBps(Number(v))} MB/s`, String(name)]} />
+          <Tooltip
+            contentStyle={TIP}
+            cursor={{ fill: 'rgba(255,255,255,0.04)' }}
+            formatter={(v, name) => [`${formatMBps(Number(v))} MB/s`, String(name)]}
+          />
           <Legend wrapperStyle={LEGEND} />
           {series.map((s) => (
             <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.colour} isAnimationActive={false} radius={[3, 3, 0, 0]} />

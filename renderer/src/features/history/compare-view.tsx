@@ -7,7 +7,14 @@
 // Report opens the same results in the format-and-compare report (features/wizard/report-view),
 // the table people post, without formatting anything.
 import { useId, useMemo, useState } from 'react';
-import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from '../../../../app/src/core/report/compare';
+import {
+  columnLabels,
+  compareResults,
+  deltaText,
+  type CompareCell,
+  type CompareRow,
+  type Comparison,
+} from '../../../../app/src/core/report/compare';
 import type { ResultDocument } from '../../../../app/src/core/result';
 import { downsampleCurve } from '../detailed/curve';
 import { formatGB } from '../detailed/format';
@@ -107,8 +114,13 @@ function barsOf(c: Comparison, labels: string[]) {
     return d;
   });
   const series = c.columns.map((col, i) => ({ key: `c${i}`, name: labels[i]!, colour: columnColour(i) }));
-  const top = Math.max(0, ...rows.flatMap((r) => r.cells.map((cell) => (cell && Number.isFinite(cell.spread.mean) ? cell.spread.mean : 0))));
-  const ceilings = [...new Set(c.columns.map((col) => col.ceilingMBps).filter((x): x is number => !!x && x > 0 && top > 0 && x <= top * CEILING_SPAN))];
+  const top = Math.max(
+    0,
+    ...rows.flatMap((r) => r.cells.map((cell) => (cell && Number.isFinite(cell.spread.mean) ? cell.spread.mean : 0))),
+  );
+  const ceilings = [
+    ...new Set(c.columns.map((col) => col.ceilingMBps).filter((x): x is number => !!x && x > 0 && top > 0 && x <= top * CEILING_SPAN)),
+  ];
   return { data, series, ceilings };
 }
 
@@ -122,12 +134,24 @@ function overlayLines(docs: ResultDocument[], labels: string[]): { quick: XYLine
         // The first run of each direction: several runs of several results would be a tangle.
         const t = doc.tests.filter((x) => x.rw === rw).sort((a, b) => (a.run ?? 1) - (b.run ?? 1))[0];
         const points = (t?.series ?? []).filter((p) => Number.isFinite(p.t) && Number.isFinite(p.mbps)).map((p) => ({ x: p.t, y: p.mbps }));
-        if (points.length >= MIN_CURVE_POINTS) quick.push({ key: `${doc.id}-${rw}`, name: `${labels[i]} · ${rw === 'write' ? 'Write' : 'Read'}`, colour, dashed: rw === 'read', points });
+        if (points.length >= MIN_CURVE_POINTS)
+          quick.push({
+            key: `${doc.id}-${rw}`,
+            name: `${labels[i]} · ${rw === 'write' ? 'Write' : 'Read'}`,
+            colour,
+            dashed: rw === 'read',
+            points,
+          });
       }
     }
     const run = doc.kind === 'sustained' ? doc.sustained?.runs[0] : undefined;
     if (run && run.curve.length > 0) {
-      sustained.push({ key: doc.id, name: labels[i]!, colour, points: downsampleCurve(run.curve).map((p) => ({ x: p.bytes / 1e9, y: p.mbps })) });
+      sustained.push({
+        key: doc.id,
+        name: labels[i]!,
+        colour,
+        points: downsampleCurve(run.curve).map((p) => ({ x: p.bytes / 1e9, y: p.mbps })),
+      });
     }
   });
   return { quick, sustained };
@@ -151,7 +175,13 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
           <label htmlFor={selectId} className="field__label">
             Baseline
           </label>
-          <select id={selectId} className="select" value={baseline} onChange={(e) => setBaseline(e.target.value)} data-testid="compare-baseline">
+          <select
+            id={selectId}
+            className="select"
+            value={baseline}
+            onChange={(e) => setBaseline(e.target.value)}
+            data-testid="compare-baseline"
+          >
             {c.columns.map((col, i) => (
               <option key={col.id} value={col.id}>
                 {labels[i]}
@@ -199,15 +229,27 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
         </figure>
       )}
       {overlays.quick.length > 0 && (
-        <figure className="chart-figure" aria-label="Write and read speed over time, first run of each result" data-testid="compare-quick-chart">
+        <figure
+          className="chart-figure"
+          aria-label="Write and read speed over time, first run of each result"
+          data-testid="compare-quick-chart"
+        >
           <figcaption className="compare-figcaption">Throughput over time (first run; reads dashed)</figcaption>
           <LinesChart lines={overlays.quick} xFormat={secondsText} xLabel={(x) => `${x.toFixed(1)} s`} />
         </figure>
       )}
       {overlays.sustained.length > 0 && (
-        <figure className="chart-figure" aria-label="Sustained write speed against the amount written" data-testid="compare-sustained-chart">
+        <figure
+          className="chart-figure"
+          aria-label="Sustained write speed against the amount written"
+          data-testid="compare-sustained-chart"
+        >
           <figcaption className="compare-figcaption">Sustained write (first run)</figcaption>
-          <LinesChart lines={overlays.sustained} xFormat={(gb) => `${formatGB(gb * 1e9)} GB`} xLabel={(gb) => `${formatGB(gb * 1e9)} GB written`} />
+          <LinesChart
+            lines={overlays.sustained}
+            xFormat={(gb) => `${formatGB(gb * 1e9)} GB`}
+            xLabel={(gb) => `${formatGB(gb * 1e9)} GB written`}
+          />
         </figure>
       )}
     </>
@@ -220,7 +262,10 @@ export function CompareView({ ids }: { ids: string[] }) {
   const titleId = useId();
   const list: Array<DocState | undefined> = ids.map((id) => states[id]);
   const failed = list.filter((s): s is Extract<DocState, { state: 'error' }> => s?.state === 'error');
-  const docs = useMemo(() => ids.flatMap((id) => (states[id]?.state === 'ok' ? [(states[id] as Extract<DocState, { state: 'ok' }>).doc] : [])), [ids, states]);
+  const docs = useMemo(
+    () => ids.flatMap((id) => (states[id]?.state === 'ok' ? [(states[id] as Extract<DocState, { state: 'ok' }>).doc] : [])),
+    [ids, states],
+  );
   const loading = list.some((s) => !s || s.state === 'loading');
   const [report, setReport] = useState(false);
 
@@ -237,7 +282,13 @@ export function CompareView({ ids }: { ids: string[] }) {
             Compare {ids.length} results
           </h2>
         </div>
-        <button type="button" className="button" onClick={() => setReport(true)} data-testid="compare-report" title="The comparison as a report: a row per result, a column per figure and size">
+        <button
+          type="button"
+          className="button"
+          onClick={() => setReport(true)}
+          data-testid="compare-report"
+          title="The comparison as a report: a row per result, a column per figure and size"
+        >
           Report
         </button>
       </header>

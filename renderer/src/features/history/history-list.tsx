@@ -83,12 +83,27 @@ function Toolbar({ shown }: { shown: HistoryEntry[] }) {
         <button type="button" className="button" disabled={importing} onClick={() => fileRef.current?.click()}>
           {importing ? 'Importing…' : 'Import…'}
         </button>
-        <input ref={fileRef} type="file" accept=".json,application/json" className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="history-import-input" onChange={(e) => void onFile(e)} />
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".json,application/json"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="history-import-input"
+          onChange={(e) => void onFile(e)}
+        />
         <span className="history-filter">
           <label htmlFor={driveId} className="field__label">
             Drive
           </label>
-          <select id={driveId} className="select" value={drive} onChange={(e) => setDrive(e.target.value)} data-testid="history-filter-drive">
+          <select
+            id={driveId}
+            className="select"
+            value={drive}
+            onChange={(e) => setDrive(e.target.value)}
+            data-testid="history-filter-drive"
+          >
             <option value="">All drives</option>
             {drives.map((d) => (
               <option key={d.value} value={d.value}>
@@ -111,10 +126,24 @@ function Toolbar({ shown }: { shown: HistoryEntry[] }) {
           </select>
         </span>
         <span className="history-toolbar__spacer" />
-        <button type="button" className="button button--primary" disabled={n < 2} onClick={compare} data-testid="history-compare" title={n < 2 ? 'Tick two or more results to compare them' : undefined}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={n < 2}
+          onClick={compare}
+          data-testid="history-compare"
+          title={n < 2 ? 'Tick two or more results to compare them' : undefined}
+        >
           Compare ({n})
         </button>
-        <button ref={deleteRef} type="button" className="button button--danger" disabled={n < 1 || confirming} onClick={askDelete} data-testid="history-delete">
+        <button
+          ref={deleteRef}
+          type="button"
+          className="button button--danger"
+          disabled={n < 1 || confirming}
+          onClick={askDelete}
+          data-testid="history-delete"
+        >
           Delete ({n})
         </button>
         {n > 0 && (
@@ -126,7 +155,13 @@ function Toolbar({ shown }: { shown: HistoryEntry[] }) {
       {confirming && (
         <div className="history-confirm" role="group" aria-label="Confirm delete">
           <span>Delete {plural(n, 'result')}? They are removed from this computer.</span>
-          <button ref={confirmRef} type="button" className="button button--danger" onClick={() => void doDelete()} data-testid="history-delete-confirm">
+          <button
+            ref={confirmRef}
+            type="button"
+            className="button button--danger"
+            onClick={() => void doDelete()}
+            data-testid="history-delete-confirm"
+          >
             Delete
           </button>
           <button type="button" className="button" onClick={cancelDelete} data-testid="history-delete-cancel">
@@ -171,7 +206,13 @@ function Row({ entry, onShare }: { entry: HistoryEntry; onShare(e: HistoryEntry)
   return (
     <tr className={`history-row${checked ? ' history-row--selected' : ''}`} data-testid="history-row" data-id={entry.id}>
       <td className="history-row__check">
-        <input type="checkbox" checked={checked} onChange={() => toggle(entry.id)} aria-label={`Select ${entry.name}`} data-testid="history-select" />
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={() => toggle(entry.id)}
+          aria-label={`Select ${entry.name}`}
+          data-testid="history-select"
+        />
       </td>
       <td className="history-row__date">
         <time dateTime={entry.startedAt}>{formatDate(entry.startedAt)}</time>
@@ -186,7 +227,10 @@ function Row({ entry, onShare }: { entry: HistoryEntry; onShare(e: HistoryEntry)
         {(cached || entry.warnings > 0 || entry.origin === 'imported') && (
           <span className="history-badges">
             {cached && (
-              <span className="pill pill--warn" title="Measured through the operating system cache: the figures may show the cache, not the disk.">
+              <span
+                className="pill pill--warn"
+                title="Measured through the operating system cache: the figures may show the cache, not the disk."
+              >
                 {cacheLabel(entry.cacheMode)}
               </span>
             )}
@@ -204,10 +248,22 @@ function Row({ entry, onShare }: { entry: HistoryEntry; onShare(e: HistoryEntry)
         )}
       </td>
       <td className="history-row__actions">
-        <button type="button" className="button button--small" onClick={() => open(entry.id)} data-testid="history-open" aria-label={`Open ${entry.name}`}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => open(entry.id)}
+          data-testid="history-open"
+          aria-label={`Open ${entry.name}`}
+        >
           Open
         </button>
-        <button type="button" className="button button--small" onClick={() => onShare(entry)} data-testid="history-share" aria-label={`Share ${entry.name}`}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => onShare(entry)}
+          data-testid="history-share"
+          aria-label={`Share ${entry.name}`}
+        >
           Share
         </button>
       </td>
@@ -249,7 +305,11 @@ export function HistoryList() {
         {!listing && loading ? (
           <p className="empty empty--table">Loading saved results…</p>
         ) : entries.length === 0 ? (
-          listing && <p className="empty empty--table" data-testid="history-empty">No saved results yet. Every finished test is saved here.</p>
+          listing && (
+            <p className="empty empty--table" data-testid="history-empty">
+              No saved results yet. Every finished test is saved here.
+            </p>
+          )
         ) : shown.length === 0 ? (
           <p className="empty empty--table">No saved results match these filters.</p>
         ) : (

@@ -79,7 +79,15 @@ export function LabelEditor({ id, name, label, as: Tag = 'span' }: LabelEditorPr
   return (
     <span className="label-editor">
       <Tag className={Tag === 'h2' ? 'result-view__name' : 'history-name'}>{name}</Tag>
-      <button ref={pencilRef} type="button" className="icon-button" aria-label={`Rename ${name}`} title="Rename" data-testid="label-edit" onClick={begin}>
+      <button
+        ref={pencilRef}
+        type="button"
+        className="icon-button"
+        aria-label={`Rename ${name}`}
+        title="Rename"
+        data-testid="label-edit"
+        onClick={begin}
+      >
         <svg viewBox="0 0 20 20" aria-hidden="true" width="14" height="14">
           <path d="M13.6 3.2 16.8 6.4 7 16.2 3.4 16.6 3.8 13Z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
         </svg>

@@ -28,20 +28,22 @@ export const secondsText = (t: number): string => (t < 10 ? `${t.toFixed(1)} s` 
 /** The quick test's write and read speeds over time, one line per run and direction. */
 export function quickLines(doc: ResultDocument, colours?: { write: string; read: string }, prefix = ''): XYLine[] {
   const runs = new Set(doc.tests.map((t) => t.run ?? 1)).size;
-  return doc.tests
-    .filter((t) => t.rw === 'write' || t.rw === 'read')
-    .map((t, i) => {
-      const dir = t.rw === 'write' ? 'Write' : 'Read';
-      return {
-        key: `${prefix}${i}`,
-        name: `${prefix}${dir}${runs > 1 ? ` · run ${t.run}` : ''}`,
-        colour: t.rw === 'write' ? (colours?.write ?? WRITE) : (colours?.read ?? READ),
-        dashed: t.rw === 'read' && !!colours,
-        points: seriesPoints(t.series),
-      };
-    })
-    // A line needs a few 100 ms samples; a test shorter than that is a point, not a curve.
-    .filter((l) => l.points.length >= MIN_CURVE_POINTS);
+  return (
+    doc.tests
+      .filter((t) => t.rw === 'write' || t.rw === 'read')
+      .map((t, i) => {
+        const dir = t.rw === 'write' ? 'Write' : 'Read';
+        return {
+          key: `${prefix}${i}`,
+          name: `${prefix}${dir}${runs > 1 ? ` · run ${t.run}` : ''}`,
+          colour: t.rw === 'write' ? (colours?.write ?? WRITE) : (colours?.read ?? READ),
+          dashed: t.rw === 'read' && !!colours,
+          points: seriesPoints(t.series),
+        };
+      })
+      // A line needs a few 100 ms samples; a test shorter than that is a point, not a curve.
+      .filter((l) => l.points.length >= MIN_CURVE_POINTS)
+  );
 }
 
 /** Fewer samples than this and a test is too short to draw over time. */
@@ -52,13 +54,21 @@ function QuickFigures({ doc }: { doc: ResultDocument }) {
   if (lines.length === 0) return null;
   return (
     <figure className="chart-figure" aria-label="Write and read speed over time" data-testid="result-quick-chart">
-      <LinesChart lines={lines} xFormat={secondsText} xLabel={(x) => `${x.toFixed(1)} s`} ceilingMBps={doc.target.device.linkInfo?.ceilingMBps} />
+      <LinesChart
+        lines={lines}
+        xFormat={secondsText}
+        xLabel={(x) => `${x.toFixed(1)} s`}
+        ceilingMBps={doc.target.device.linkInfo?.ceilingMBps}
+      />
     </figure>
   );
 }
 
 function CdmFigures({ doc }: { doc: ResultDocument }) {
-  const view = useMemo(() => cdmGridView({ tests: doc.tests, summary: doc.summary, stepNames: [], preset: doc.settings.preset, mode: doc.settings.mode }), [doc]);
+  const view = useMemo(
+    () => cdmGridView({ tests: doc.tests, summary: doc.summary, stepNames: [], preset: doc.settings.preset, mode: doc.settings.mode }),
+    [doc],
+  );
   return <CdmGrid view={view} unit="MBps" />;
 }
 
@@ -179,12 +189,19 @@ export function MetricsTable({ doc }: { doc: ResultDocument }) {
     <div className="metrics">
       <div className="table-scroll">
         <table className="stats-table" data-testid="result-metrics">
-          <caption className="sr-only">Figures of this result{runs > 1 ? ', mean ± standard deviation across runs, and each run' : ''}</caption>
+          <caption className="sr-only">
+            Figures of this result{runs > 1 ? ', mean ± standard deviation across runs, and each run' : ''}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Figure</th>
               <th scope="col">{runs > 1 ? 'Mean ± spread' : 'Value'}</th>
-              {runs > 1 && Array.from({ length: runs }, (_, i) => <th key={i} scope="col">Run {i + 1}</th>)}
+              {runs > 1 &&
+                Array.from({ length: runs }, (_, i) => (
+                  <th key={i} scope="col">
+                    Run {i + 1}
+                  </th>
+                ))}
             </tr>
           </thead>
           <tbody>
@@ -192,7 +209,10 @@ export function MetricsTable({ doc }: { doc: ResultDocument }) {
               <tr key={m.key}>
                 <th scope="row">{m.label}</th>
                 <td>{metricText(m)}</td>
-                {runs > 1 && Array.from({ length: runs }, (_, i) => <td key={i}>{m.values[i] === undefined ? '—' : formatFigure(m.values[i]!, m.unit)}</td>)}
+                {runs > 1 &&
+                  Array.from({ length: runs }, (_, i) => (
+                    <td key={i}>{m.values[i] === undefined ? '—' : formatFigure(m.values[i]!, m.unit)}</td>
+                  ))}
               </tr>
             ))}
           </tbody>

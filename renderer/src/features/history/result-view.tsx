@@ -54,7 +54,13 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
           </div>
         </dl>
         <div className="result-meta__row">
-          <CacheBadge cacheMode={doc.cacheMode} dataPattern={doc.dataPattern} notes={flags.map((f) => f.message)} flags={flags} testId="result-cache-badge" />
+          <CacheBadge
+            cacheMode={doc.cacheMode}
+            dataPattern={doc.dataPattern}
+            notes={flags.map((f) => f.message)}
+            flags={flags}
+            testId="result-cache-badge"
+          />
         </div>
       </div>
 

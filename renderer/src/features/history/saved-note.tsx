@@ -4,7 +4,15 @@ import { useState } from 'react';
 import type { SavedNote as Saved } from '../../../../app/src/ipc/contract';
 import { ShareDialog } from './share-dialog';
 
-export function SavedNote({ saved, name, testId = 'saved-note' }: { saved: Saved | null | undefined; name?: string | undefined; testId?: string }) {
+export function SavedNote({
+  saved,
+  name,
+  testId = 'saved-note',
+}: {
+  saved: Saved | null | undefined;
+  name?: string | undefined;
+  testId?: string;
+}) {
   const [sharing, setSharing] = useState(false);
   if (!saved) return null;
   if ('error' in saved) {

@@ -21,7 +21,8 @@ export interface ShareDialogProps {
 /** The card is drawn at twice its CSS size and shown at its CSS size. */
 const SCALE = 2;
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function ShareDialog({ id, name, onClose }: ShareDialogProps) {
   const [card, setCard] = useState<CardState>({ state: 'loading' });
@@ -80,7 +81,6 @@ export function ShareDialog({ id, name, onClose }: ShareDialogProps) {
     }
   };
 
-
   const savePng = (c: ShareCard) =>
     act(async () => {
       const r = await getBridge().saveFile(c.filename, c.pngBase64, 'base64', 'image/png');
@@ -104,7 +104,15 @@ export function ShareDialog({ id, name, onClose }: ShareDialogProps) {
         if (e.target === e.currentTarget) onClose();
       }}
     >
-      <div ref={boxRef} className="modal card share-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="share-dialog" onKeyDown={onKeyDown}>
+      <div
+        ref={boxRef}
+        className="modal card share-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="share-dialog"
+        onKeyDown={onKeyDown}
+      >
         <header className="card__header">
           <h2 id={titleId} className="card__title">
             Share result
@@ -130,13 +138,31 @@ export function ShareDialog({ id, name, onClose }: ShareDialogProps) {
             </div>
           )}
           <div className="export-bar__buttons" role="group" aria-label="Share">
-            <button type="button" className="button button--primary" data-testid="share-save" disabled={!ready || busy} onClick={() => ready && void savePng(ready)}>
+            <button
+              type="button"
+              className="button button--primary"
+              data-testid="share-save"
+              disabled={!ready || busy}
+              onClick={() => ready && void savePng(ready)}
+            >
               Save PNG
             </button>
-            <button type="button" className="button" data-testid="share-copy" disabled={!ready || busy} onClick={() => ready && void copyPng(ready)}>
+            <button
+              type="button"
+              className="button"
+              data-testid="share-copy"
+              disabled={!ready || busy}
+              onClick={() => ready && void copyPng(ready)}
+            >
               Copy image
             </button>
-            <button type="button" className="button" data-testid="share-copy-md" disabled={busy} onClick={() => void act(() => copyExport([id], 'md'))}>
+            <button
+              type="button"
+              className="button"
+              data-testid="share-copy-md"
+              disabled={busy}
+              onClick={() => void act(() => copyExport([id], 'md'))}
+            >
               Copy Markdown
             </button>
           </div>

@@ -161,7 +161,12 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
       if (cached && cached.state !== 'error') return;
       set({ docs: { ...get().docs, [id]: { state: 'loading' } } });
       const r = await getBridge().getResult(id);
-      set({ docs: { ...get().docs, [id]: r.ok ? { state: 'ok', doc: r.value } : { state: 'error', message: errorText(r.error, 'Could not read this result.') } } });
+      set({
+        docs: {
+          ...get().docs,
+          [id]: r.ok ? { state: 'ok', doc: r.value } : { state: 'error', message: errorText(r.error, 'Could not read this result.') },
+        },
+      });
     },
 
     async label(id, label) {
@@ -201,7 +206,9 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
         set({ status: { text: errorText(r.error, `Could not import ${name}.`), tone: 'error' } });
         return;
       }
-      set({ status: r.value.duplicate ? { text: 'Already in history', tone: 'ok' } : { text: `Imported ${r.value.entry.name}`, tone: 'ok' } });
+      set({
+        status: r.value.duplicate ? { text: 'Already in history', tone: 'ok' } : { text: `Imported ${r.value.entry.name}`, tone: 'ok' },
+      });
       await get().load();
     },
 

@@ -46,9 +46,11 @@ export function CacheBadge({
   const trust = trustOf(flags ? [...flags] : []);
   const warn = trust.level === 'warn' || cacheMode.startsWith('buffered') || dataPattern === 'zeros';
   const text =
-    `${cacheLabel(cacheMode)} · ${dataText ?? (dataPattern === 'zeros' ? 'zeros' : `${dataPattern ?? 'random'} data`)}` + (trust.named ? ` · ${trust.named}` : '');
+    `${cacheLabel(cacheMode)} · ${dataText ?? (dataPattern === 'zeros' ? 'zeros' : `${dataPattern ?? 'random'} data`)}` +
+    (trust.named ? ` · ${trust.named}` : '');
   const title = warn
-    ? (trust.level === 'warn' ? trust.title : notes.join(' ')) || 'The operating system cache was involved: the figures may show the cache, not the disk.'
+    ? (trust.level === 'warn' ? trust.title : notes.join(' ')) ||
+      'The operating system cache was involved: the figures may show the cache, not the disk.'
     : (okTitle ?? 'The test bypassed the operating system cache and wrote incompressible data: the figures are the disk’s.');
   return (
     <span className={`badge ${warn ? 'badge--warn' : 'badge--ok'}`} title={title} tabIndex={0} data-testid={testId}>

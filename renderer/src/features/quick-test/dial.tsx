@@ -57,7 +57,12 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
 
   return (
     <figure className={`dial dial--${variant}${active ? ' dial--active' : ''}`} data-testid={`dial-${variant}`}>
-      <svg className="dial__svg" viewBox="0 0 240 240" role="img" aria-label={`${label}: ${formatMBps(value)} megabytes per second, scale 0 to ${max}${showCeiling ? `, interface ceiling ${formatMBps(ceiling)}` : ''}`}>
+      <svg
+        className="dial__svg"
+        viewBox="0 0 240 240"
+        role="img"
+        aria-label={`${label}: ${formatMBps(value)} megabytes per second, scale 0 to ${max}${showCeiling ? `, interface ceiling ${formatMBps(ceiling)}` : ''}`}
+      >
         <defs>
           <radialGradient id={`face-${uid}`} cx="50%" cy="42%" r="60%">
             <stop offset="0%" stopColor="#20242b" />
@@ -133,7 +138,12 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
           MB/s
         </text>
         {peak > 0 && (
-          <g className="dial__peak" data-testid={`peak-${variant}`} data-angle={peakAngle.toFixed(2)} transform={`rotate(${peakAngle.toFixed(2)} ${C} ${C})`}>
+          <g
+            className="dial__peak"
+            data-testid={`peak-${variant}`}
+            data-angle={peakAngle.toFixed(2)}
+            transform={`rotate(${peakAngle.toFixed(2)} ${C} ${C})`}
+          >
             <path d={`M ${C} ${C - 99} l -5 -8 h 10 z`} />
           </g>
         )}

@@ -32,7 +32,9 @@ function SeverityIcon({ severity }: { severity: FlagSeverity }) {
 /** "2 things may make these figures not the disk’s alone", or a neutral line when all are notes. */
 export function flagsSummary(flags: readonly ResultFlag[]): string {
   const warnings = flags.filter((f) => flagSeverity(f) === 'warning').length;
-  return warnings > 0 ? `${warnings} thing${warnings === 1 ? '' : 's'} may make these figures not the disk’s alone` : 'Notes on how these figures were measured';
+  return warnings > 0
+    ? `${warnings} thing${warnings === 1 ? '' : 's'} may make these figures not the disk’s alone`
+    : 'Notes on how these figures were measured';
 }
 
 /** The flags themselves, each with its icon, words and fix; any screen showing a result uses it. */

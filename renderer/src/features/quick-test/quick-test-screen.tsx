@@ -17,7 +17,14 @@ import { fitPlan } from '../../../../app/src/core/presets';
 import { formatBytes } from '../../../../app/src/core/units';
 import { SavedNote } from '../history/saved-note';
 
-function statusLine(s: { status: string; phase: string | null; stage: string | null; cycle: number; cycles: number; mode: string }): string {
+function statusLine(s: {
+  status: string;
+  phase: string | null;
+  stage: string | null;
+  cycle: number;
+  cycles: number;
+  mode: string;
+}): string {
   if (s.status === 'stopping') return 'Stopping and removing the test file…';
   if (s.status === 'running') {
     if (!s.phase) return 'Starting…';
@@ -128,10 +135,18 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
                   {error.message}
                 </span>
               ) : (
-                <span>{line || (status === 'done' ? (latest ? `Done · ${latest.cycle} cycle${latest.cycle === 1 ? '' : 's'}` : 'Stopped') : 'Ready')}</span>
+                <span>
+                  {line ||
+                    (status === 'done' ? (latest ? `Done · ${latest.cycle} cycle${latest.cycle === 1 ? '' : 's'}` : 'Stopped') : 'Ready')}
+                </span>
               )}
             </div>
-            <CacheBadge cacheMode={latest?.cacheMode ?? null} dataPattern={latest?.dataPattern ?? null} notes={latest?.notes ?? []} flags={flags} />
+            <CacheBadge
+              cacheMode={latest?.cacheMode ?? null}
+              dataPattern={latest?.dataPattern ?? null}
+              notes={latest?.notes ?? []}
+              flags={flags}
+            />
             {status === 'done' && <SavedNote saved={saved} />}
             {ceiling && (
               <span className="ceiling-note" title={ceilingText} tabIndex={0} data-testid="ceiling-note">

@@ -75,7 +75,15 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
         <legend className="settings-label">Stress size</legend>
         <div className="chips" role="radiogroup" aria-label="Stress size" onKeyDown={(e) => onRadioGroupKeyDown(e, chooseSize)}>
           {SIZE_PRESETS.map((b, i) => (
-            <button key={b} type="button" role="radio" aria-checked={sizeIndex === i} tabIndex={radioTabIndex(i, sizeIndex)} className="chip" onClick={() => chooseSize(i)}>
+            <button
+              key={b}
+              type="button"
+              role="radio"
+              aria-checked={sizeIndex === i}
+              tabIndex={radioTabIndex(i, sizeIndex)}
+              className="chip"
+              onClick={() => chooseSize(i)}
+            >
               {b / 1e9} GB
             </button>
           ))}
@@ -114,7 +122,15 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
         <legend className="settings-label">Mode</legend>
         <div className="segmented" role="radiogroup" aria-label="Mode" onKeyDown={(e) => onRadioGroupKeyDown(e, (i) => setMode(MODES[i]!))}>
           {MODES.map((m, i) => (
-            <button key={m} type="button" role="radio" aria-checked={modeIndex === i} tabIndex={radioTabIndex(i, modeIndex)} className="segment" onClick={() => setMode(m)}>
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={modeIndex === i}
+              tabIndex={radioTabIndex(i, modeIndex)}
+              className="segment"
+              onClick={() => setMode(m)}
+            >
               {m === 'continuous' ? 'Continuous' : 'Runs'}
             </button>
           ))}

@@ -26,7 +26,16 @@ export function StartButton({ running, stopping, disabled, onStart, onStop, desc
             <stop offset="100%" stopColor="#2fd4a3" />
           </linearGradient>
         </defs>
-        <circle cx="50" cy="50" r="46" fill="none" stroke="url(#start-ring)" strokeWidth="2.5" strokeDasharray="200 89" strokeLinecap="round" />
+        <circle
+          cx="50"
+          cy="50"
+          r="46"
+          fill="none"
+          stroke="url(#start-ring)"
+          strokeWidth="2.5"
+          strokeDasharray="200 89"
+          strokeLinecap="round"
+        />
       </svg>
       <span className="start-button__label">{label}</span>
     </button>

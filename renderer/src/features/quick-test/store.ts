@@ -3,7 +3,14 @@
 // narrow selectors and change state through these actions.
 import { create } from 'zustand';
 import type { ResultFlag } from '../../../../app/src/core/result';
-import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '../../../../app/src/ipc/contract';
+import type {
+  IpcError,
+  QuickCycleEvent,
+  QuickDoneEvent,
+  QuickPhase,
+  QuickProgressEvent,
+  SavedNote,
+} from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { chooseScale, DEFAULT_SCALE, initialScale } from './dial-math';
 
@@ -109,7 +116,15 @@ const runState = {
   saved: null as SavedNote | null,
 };
 
-const initial = { sizeBytes: 1e9, sizeError: null as string | null, mode: 'runs' as Mode, runs: 1, ...runState, scale: DEFAULT_SCALE, lastByTarget: {} as Record<string, number> };
+const initial = {
+  sizeBytes: 1e9,
+  sizeError: null as string | null,
+  mode: 'runs' as Mode,
+  runs: 1,
+  ...runState,
+  scale: DEFAULT_SCALE,
+  lastByTarget: {} as Record<string, number>,
+};
 
 /** The scale a test on `target` starts from: its last figure this session or its link's ceiling. */
 export function knownScale(lastByTarget: Readonly<Record<string, number>>, target: string | undefined, ceilingMBps = 0): number {

@@ -55,8 +55,26 @@ export function ThroughputChart() {
                 labelFormatter={(t) => `${Number(t).toFixed(1)} s`}
                 formatter={(v, name) => [`${Math.round(Number(v))} MB/s`, name === 'write' ? 'Write' : 'Read']}
               />
-              <Area type="monotone" dataKey="write" stroke={WRITE} strokeWidth={2} fill="url(#fill-write)" isAnimationActive={false} connectNulls={false} dot={false} />
-              <Area type="monotone" dataKey="read" stroke={READ} strokeWidth={2} fill="url(#fill-read)" isAnimationActive={false} connectNulls={false} dot={false} />
+              <Area
+                type="monotone"
+                dataKey="write"
+                stroke={WRITE}
+                strokeWidth={2}
+                fill="url(#fill-write)"
+                isAnimationActive={false}
+                connectNulls={false}
+                dot={false}
+              />
+              <Area
+                type="monotone"
+                dataKey="read"
+                stroke={READ}
+                strokeWidth={2}
+                fill="url(#fill-read)"
+                isAnimationActive={false}
+                connectNulls={false}
+                dot={false}
+              />
             </AreaChart>
           </ResponsiveContainer>
         )}

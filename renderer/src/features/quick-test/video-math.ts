@@ -56,7 +56,8 @@ export type VideoFormat =
   | (FormatBase & { kind: 'raw'; sensorBits: number; ratio: number; cite: Cite });
 
 /** Every citation behind a format's figures (its formula's, for computed formats). */
-export const citesOf = (format: VideoFormat): Cite[] => (format.kind === 'rate' || format.kind === 'frame' ? format.figures.map((g) => g.cite) : [format.cite]);
+export const citesOf = (format: VideoFormat): Cite[] =>
+  format.kind === 'rate' || format.kind === 'frame' ? format.figures.map((g) => g.cite) : [format.cite];
 
 /** The safety margin the table applies by default: only 80 % of the sustained speed is used. */
 export const DEFAULT_MARGIN = 0.2;
@@ -156,7 +157,13 @@ export function fits(sustainedMBps: number, neededMBps: number, margin = DEFAULT
  * always in proportion (a camera mode's rate is fixed across its frame rates), so search for it.
  * Null when the format does not come in that resolution.
  */
-export function maxFps(format: VideoFormat, res: Resolution, sustainedMBps: number, resolutions: readonly Resolution[], margin = DEFAULT_MARGIN): number | null {
+export function maxFps(
+  format: VideoFormat,
+  res: Resolution,
+  sustainedMBps: number,
+  resolutions: readonly Resolution[],
+  margin = DEFAULT_MARGIN,
+): number | null {
   const needAt = (fps: number): number | null => {
     const n = neededMbps(format, res, fps, resolutions);
     return n ? mbpsToMBps(n.mbps) : null;

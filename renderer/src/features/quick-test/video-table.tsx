@@ -6,7 +6,18 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { formatMBps } from '../../lib/format';
 import { useQuickTestStore } from './store';
 import { videoData } from './video-data';
-import { cellVerdict, citesOf, DEFAULT_MARGIN, formatFps, neededMbps, mbpsToMBps, withMarginMBps, type CellVerdict, type Resolution, type VideoFormat } from './video-math';
+import {
+  cellVerdict,
+  citesOf,
+  DEFAULT_MARGIN,
+  formatFps,
+  neededMbps,
+  mbpsToMBps,
+  withMarginMBps,
+  type CellVerdict,
+  type Resolution,
+  type VideoFormat,
+} from './video-math';
 
 const { families, formats, resolutions, frameRates, sources } = videoData;
 const MARGIN_PCT = Math.round(DEFAULT_MARGIN * 100);
@@ -88,7 +99,12 @@ function Grid(props: {
                   (perSide ? SIDES.map((s) => s.key) : [null]).map((side) => {
                     const c = cell(f, r, side);
                     return (
-                      <td key={`${r.id}-${side}`} className={`vg-cell${side === 'read' ? '' : ' vg-cell--group'}${side ? '' : ' vg-cell--wide'} ${c.className ?? ''}`} title={c.title} data-testid={`${id}-${f.id}-${r.id}${side ? `-${side}` : ''}`}>
+                      <td
+                        key={`${r.id}-${side}`}
+                        className={`vg-cell${side === 'read' ? '' : ' vg-cell--group'}${side ? '' : ' vg-cell--wide'} ${c.className ?? ''}`}
+                        title={c.title}
+                        data-testid={`${id}-${f.id}-${r.id}${side ? `-${side}` : ''}`}
+                      >
                         {c.content}
                       </td>
                     );
@@ -117,16 +133,21 @@ export function VideoTable() {
   // Every verdict once per render; the three grids read from it.
   const verdicts = useMemo(() => {
     const m = new Map<string, CellVerdict | null>();
-    if (sustained) for (const f of rows) for (const r of resolutions) m.set(`${f.id}/${r.id}`, cellVerdict(f, r, fps, sustained, resolutions));
+    if (sustained)
+      for (const f of rows) for (const r of resolutions) m.set(`${f.id}/${r.id}`, cellVerdict(f, r, fps, sustained, resolutions));
     return m;
   }, [rows, fps, sustained]);
-  const needs = useMemo(() => new Map(rows.flatMap((f) => resolutions.map((r) => [`${f.id}/${r.id}`, neededMbps(f, r, fps, resolutions)] as const))), [rows, fps]);
+  const needs = useMemo(
+    () => new Map(rows.flatMap((f) => resolutions.map((r) => [`${f.id}/${r.id}`, neededMbps(f, r, fps, resolutions)] as const))),
+    [rows, fps],
+  );
   const anyEstimate = [...needs.values()].some((n) => n?.estimated);
   const fpsText = `${formatFps(fps)} fps`;
 
   const onTabKey = (e: React.KeyboardEvent<HTMLButtonElement>, i: number) => {
     const n = families.length;
-    const next = e.key === 'ArrowRight' ? (i + 1) % n : e.key === 'ArrowLeft' ? (i + n - 1) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
+    const next =
+      e.key === 'ArrowRight' ? (i + 1) % n : e.key === 'ArrowLeft' ? (i + n - 1) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
     if (next < 0) return;
     e.preventDefault();
     setFamily(families[next]!.id);
@@ -141,7 +162,8 @@ export function VideoTable() {
             Will it work? <span className="card__title-sep">·</span> How fast?
           </h2>
           <p className="card__subtitle">
-            From the sustained (average) speed, keeping a {MARGIN_PCT} % safety margin: a format works when it needs no more than {100 - MARGIN_PCT} % of it.
+            From the sustained (average) speed, keeping a {MARGIN_PCT} % safety margin: a format works when it needs no more than{' '}
+            {100 - MARGIN_PCT} % of it.
             {sustained && (
               <>
                 {' '}

@@ -59,6 +59,7 @@ export function linkText(link: TargetLink): string {
 export function linkTitle(link: TargetLink): string {
   const parts = [`Connection: ${link.label}.`];
   if (link.ceilingMBps) parts.push(ceilingTitle(link.ceilingMBps));
-  if (link.typicalMBps) parts.push(`Such links typically deliver ${formatMBps(link.typicalMBps[0])}–${formatMBps(link.typicalMBps[1])} MB/s in practice.`);
+  if (link.typicalMBps)
+    parts.push(`Such links typically deliver ${formatMBps(link.typicalMBps[0])}–${formatMBps(link.typicalMBps[1])} MB/s in practice.`);
   return parts.join(' ');
 }

@@ -35,8 +35,8 @@ export function ConfirmStep({ lockedReason }: { lockedReason?: string | undefine
           Erase <strong>{diskLine(disk)}</strong>? {lossText(disk)}
         </p>
         <p>
-          It will be formatted {settings.formats.length} time{settings.formats.length === 1 ? '' : 's'} ({listText(names)}), tested with {planText(planWords)}, and left as{' '}
-          {final ? formatLabel(formats, final) : '—'}. That takes {aboutText(seconds)}.
+          It will be formatted {settings.formats.length} time{settings.formats.length === 1 ? '' : 's'} ({listText(names)}), tested with{' '}
+          {planText(planWords)}, and left as {final ? formatLabel(formats, final) : '—'}. That takes {aboutText(seconds)}.
         </p>
         {disk.internal && <p className="wizard-warning">This is an internal disk.</p>}
       </div>

@@ -17,7 +17,11 @@ function DiskRow({ disk, name, checked, includeInternal }: { disk: WizardDisk; n
   const can = selectable(disk, includeInternal);
   const reason = disk.system ? (disk.reason ?? 'holds the system') : !disk.offered ? (disk.reason ?? 'cannot be erased') : null;
   return (
-    <div className={`wizard-disk${can ? '' : ' wizard-disk--off'}${checked ? ' wizard-disk--picked' : ''}`} data-testid="wizard-disk" data-path={disk.path}>
+    <div
+      className={`wizard-disk${can ? '' : ' wizard-disk--off'}${checked ? ' wizard-disk--picked' : ''}`}
+      data-testid="wizard-disk"
+      data-path={disk.path}
+    >
       <input
         id={id}
         type="radio"
@@ -38,7 +42,9 @@ function DiskRow({ disk, name, checked, includeInternal }: { disk: WizardDisk; n
           {disk.removable && <span className="pill">removable</span>}
         </span>
         <span className="wizard-disk__meta" id={`${id}-meta`}>
-          {[disk.model && disk.model !== disk.name ? disk.model : null, disk.path, disk.serial ? `serial ${disk.serial}` : null].filter(Boolean).join(' · ')}
+          {[disk.model && disk.model !== disk.name ? disk.model : null, disk.path, disk.serial ? `serial ${disk.serial}` : null]
+            .filter(Boolean)
+            .join(' · ')}
           {disk.backingFile && <span className="wizard-disk__image"> · disk image {disk.backingFile}</span>}
         </span>
         {reason && <span className="wizard-disk__reason">Not offered: {reason}</span>}
@@ -83,14 +89,21 @@ export function DiskStep() {
           Pick the disk to erase
         </h3>
         <label className="toggle">
-          <input type="checkbox" checked={includeInternal} onChange={(e) => void setIncludeInternal(e.target.checked)} data-testid="wizard-internal" /> Show internal disks
-          (advanced)
+          <input
+            type="checkbox"
+            checked={includeInternal}
+            onChange={(e) => void setIncludeInternal(e.target.checked)}
+            data-testid="wizard-internal"
+          />{' '}
+          Show internal disks (advanced)
         </label>
         <button type="button" className="button" onClick={() => void loadDisks()} disabled={loading} data-testid="wizard-refresh">
           {loading ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
-      <p className="wizard-hint">Whole disks only. The disk holding the system, and any disk with a system folder mounted, is never offered.</p>
+      <p className="wizard-hint">
+        Whole disks only. The disk holding the system, and any disk with a system folder mounted, is never offered.
+      </p>
       {error && (
         <p className="panel-error" role="alert" data-testid="wizard-error">
           {error}

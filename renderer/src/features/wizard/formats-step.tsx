@@ -37,7 +37,14 @@ export function FormatsStep() {
           {formats.map((f) => (
             <li key={f.id} className={`wizard-format${f.available ? '' : ' wizard-format--off'}`}>
               <label className="wizard-format__label">
-                <input type="checkbox" checked={chosen.includes(f.id)} disabled={!f.available} onChange={() => toggle(f.id)} data-testid="wizard-format" data-format={f.id} />
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(f.id)}
+                  disabled={!f.available}
+                  onChange={() => toggle(f.id)}
+                  data-testid="wizard-format"
+                  data-format={f.id}
+                />
                 <span>{f.label}</span>
                 {f.encrypted && <span className="pill">encrypted</span>}
               </label>
@@ -52,14 +59,23 @@ export function FormatsStep() {
           <label className="field__label" htmlFor={finalId}>
             Leave the disk as
           </label>
-          <select id={finalId} className="select" value={final ?? ''} onChange={(e) => setFinal(e.target.value as typeof choices[number]['id'])} data-testid="wizard-final" disabled={choices.length === 0}>
+          <select
+            id={finalId}
+            className="select"
+            value={final ?? ''}
+            onChange={(e) => setFinal(e.target.value as (typeof choices)[number]['id'])}
+            data-testid="wizard-final"
+            disabled={choices.length === 0}
+          >
             {choices.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.label}
               </option>
             ))}
           </select>
-          {anyEncrypted && <span className="field__note">The wizard leaves the disk unencrypted; encrypt it afterwards with your own passphrase.</span>}
+          {anyEncrypted && (
+            <span className="field__note">The wizard leaves the disk unencrypted; encrypt it afterwards with your own passphrase.</span>
+          )}
         </div>
       )}
     </div>

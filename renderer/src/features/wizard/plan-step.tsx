@@ -6,11 +6,25 @@ import { useId } from 'react';
 import type { WizardPlanKind } from '../../../../app/src/core/wizard/types';
 import { NumberField } from '../detailed/fields';
 import { selectChosen, selectDisk, useWizardStore } from './store';
-import { aboutText, customSizeError, estimateSeconds, MAX_REST_MINUTES, MAX_RUNS, planFitError, planSizes, SIZE_PRESETS, sizeLabel } from './wizard-model';
+import {
+  aboutText,
+  customSizeError,
+  estimateSeconds,
+  MAX_REST_MINUTES,
+  MAX_RUNS,
+  planFitError,
+  planSizes,
+  SIZE_PRESETS,
+  sizeLabel,
+} from './wizard-model';
 
 const PLANS: ReadonlyArray<{ value: WizardPlanKind; label: string; detail: string }> = [
   { value: 'quick', label: 'Quick test', detail: 'Write then read one big file, at each stress size (Blackmagic-style).' },
-  { value: 'cdm', label: 'CDM grid', detail: 'Sequential and random reads and writes at several queue depths (CrystalDiskMark Default, 1 GiB).' },
+  {
+    value: 'cdm',
+    label: 'CDM grid',
+    detail: 'Sequential and random reads and writes at several queue depths (CrystalDiskMark Default, 1 GiB).',
+  },
   { value: 'files', label: 'Many files', detail: 'Writes and reads a set of files of mixed sizes, like copying a folder.' },
 ];
 
@@ -23,15 +37,21 @@ export function PlanStep() {
   const customErrId = useId();
   const customError = plan.custom ? customSizeError(plan.customText) : null;
   const runsError = !Number.isInteger(plan.runs) || plan.runs < 1 || plan.runs > MAX_RUNS ? `1 to ${MAX_RUNS}` : undefined;
-  const restError = !Number.isFinite(plan.restMinutes) || plan.restMinutes < 0 || plan.restMinutes > MAX_REST_MINUTES ? `0 to ${MAX_REST_MINUTES} minutes` : undefined;
+  const restError =
+    !Number.isFinite(plan.restMinutes) || plan.restMinutes < 0 || plan.restMinutes > MAX_REST_MINUTES
+      ? `0 to ${MAX_REST_MINUTES} minutes`
+      : undefined;
   const sizes = planSizes(plan);
   const valid = !customError && !runsError && !restError && sizes.length > 0;
   const disk = useWizardStore(selectDisk);
   // A test that cannot fit on the formatted disk is said here, not found out mid-plan.
   const fitError = valid && disk ? planFitError(plan, disk.sizeBytes) : null;
-  const seconds = valid ? estimateSeconds({ kind: plan.kind, sizes, runs: plan.runs, restSeconds: Math.round(plan.restMinutes * 60), formats }) : NaN;
+  const seconds = valid
+    ? estimateSeconds({ kind: plan.kind, sizes, runs: plan.runs, restSeconds: Math.round(plan.restMinutes * 60), formats })
+    : NaN;
 
-  const togglePreset = (b: number) => setPlan({ presets: plan.presets.includes(b) ? plan.presets.filter((x) => x !== b) : [...plan.presets, b] });
+  const togglePreset = (b: number) =>
+    setPlan({ presets: plan.presets.includes(b) ? plan.presets.filter((x) => x !== b) : [...plan.presets, b] });
 
   return (
     <div className="wizard-step-body">
@@ -40,7 +60,13 @@ export function PlanStep() {
         <div className="wizard-plans">
           {PLANS.map((p) => (
             <label key={p.value} className={`wizard-plan${plan.kind === p.value ? ' wizard-plan--on' : ''}`}>
-              <input type="radio" name={name} checked={plan.kind === p.value} onChange={() => setPlan({ kind: p.value })} data-testid={`wizard-plan-${p.value}`} />
+              <input
+                type="radio"
+                name={name}
+                checked={plan.kind === p.value}
+                onChange={() => setPlan({ kind: p.value })}
+                data-testid={`wizard-plan-${p.value}`}
+              />
               <span className="wizard-plan__text">
                 <span className="wizard-plan__name">{p.label}</span>
                 <span className="wizard-plan__detail">{p.detail}</span>
@@ -56,11 +82,23 @@ export function PlanStep() {
           <div className="wizard-sizes">
             {SIZE_PRESETS.map((b) => (
               <label key={b} className="toggle">
-                <input type="checkbox" checked={plan.presets.includes(b)} onChange={() => togglePreset(b)} data-testid={`wizard-size-${b}`} /> {sizeLabel(b)}
+                <input
+                  type="checkbox"
+                  checked={plan.presets.includes(b)}
+                  onChange={() => togglePreset(b)}
+                  data-testid={`wizard-size-${b}`}
+                />{' '}
+                {sizeLabel(b)}
               </label>
             ))}
             <label className="toggle">
-              <input type="checkbox" checked={plan.custom} onChange={(e) => setPlan({ custom: e.target.checked })} data-testid="wizard-size-custom" /> Custom
+              <input
+                type="checkbox"
+                checked={plan.custom}
+                onChange={(e) => setPlan({ custom: e.target.checked })}
+                data-testid="wizard-size-custom"
+              />{' '}
+              Custom
             </label>
             {plan.custom && (
               <span className="custom-size">
@@ -90,7 +128,15 @@ export function PlanStep() {
       )}
 
       <div className="wizard-row">
-        <NumberField label="Runs per format" value={plan.runs} onChange={(v) => setPlan({ runs: v })} min={1} max={MAX_RUNS} error={runsError} testId="wizard-runs" />
+        <NumberField
+          label="Runs per format"
+          value={plan.runs}
+          onChange={(v) => setPlan({ runs: v })}
+          min={1}
+          max={MAX_RUNS}
+          error={runsError}
+          testId="wizard-runs"
+        />
         <NumberField
           label="Rest between runs"
           value={plan.restMinutes}
@@ -112,8 +158,8 @@ export function PlanStep() {
         {valid ? (
           <>
             The whole plan takes <strong>{aboutText(seconds)}</strong>
-            {formats > 0 ? ` for ${formats} format${formats === 1 ? '' : 's'}` : ''} (a rough guess at 500 MB/s, with the rests and 30 s per format to erase and
-            format).
+            {formats > 0 ? ` for ${formats} format${formats === 1 ? '' : 's'}` : ''} (a rough guess at 500 MB/s, with the rests and 30 s per
+            format to erase and format).
           </>
         ) : (
           'Fix the fields above to see how long the plan takes.'

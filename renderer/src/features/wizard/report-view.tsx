@@ -187,7 +187,9 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
     if (!file.ok) return { text: errorText(file.error, 'Could not make the export.'), tone: 'error' };
     if (copy) {
       const r = await bridge.copyText(file.value.text);
-      return r.ok ? { text: 'Copied Markdown', tone: 'ok' } : { text: errorText(r.error, 'Could not copy to the clipboard.'), tone: 'error' };
+      return r.ok
+        ? { text: 'Copied Markdown', tone: 'ok' }
+        : { text: errorText(r.error, 'Could not copy to the clipboard.'), tone: 'error' };
     }
     const r = await bridge.saveFile(file.value.filename, file.value.text, 'utf8', file.value.mime);
     if (!r.ok) return { text: errorText(r.error, 'Could not save the file.'), tone: 'error' };
@@ -219,7 +221,13 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
             <label htmlFor={selectId} className="field__label">
               Baseline
             </label>
-            <select id={selectId} className="select" value={baseKey} onChange={(e) => setBaseline(e.target.value)} data-testid="report-baseline">
+            <select
+              id={selectId}
+              className="select"
+              value={baseKey}
+              onChange={(e) => setBaseline(e.target.value)}
+              data-testid="report-baseline"
+            >
               {report.variants.map((v) => (
                 <option key={v.key} value={v.key}>
                   {v.label}
@@ -253,16 +261,40 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
 
       <div className="export-bar no-print">
         <div className="export-bar__buttons" role="group" aria-label="Export the report">
-          <button type="button" className="button" data-testid="report-export-md" disabled={busy} onClick={() => void run(() => exportText('md', true))}>
+          <button
+            type="button"
+            className="button"
+            data-testid="report-export-md"
+            disabled={busy}
+            onClick={() => void run(() => exportText('md', true))}
+          >
             Copy Markdown
           </button>
-          <button type="button" className="button" data-testid="report-export-csv" disabled={busy} onClick={() => void run(() => exportText('csv', false))}>
+          <button
+            type="button"
+            className="button"
+            data-testid="report-export-csv"
+            disabled={busy}
+            onClick={() => void run(() => exportText('csv', false))}
+          >
             Save CSV
           </button>
-          <button type="button" className="button" data-testid="report-export-json" disabled={busy} onClick={() => void run(() => exportText('json', false))}>
+          <button
+            type="button"
+            className="button"
+            data-testid="report-export-json"
+            disabled={busy}
+            onClick={() => void run(() => exportText('json', false))}
+          >
             Save JSON
           </button>
-          <button type="button" className="button" data-testid="report-export-html" disabled={busy} onClick={() => void run(() => exportText('html', false))}>
+          <button
+            type="button"
+            className="button"
+            data-testid="report-export-html"
+            disabled={busy}
+            onClick={() => void run(() => exportText('html', false))}
+          >
             Save HTML
           </button>
           <button type="button" className="button" data-testid="report-export-pdf" disabled={busy} onClick={() => void run(savePdf)}>

@@ -11,7 +11,14 @@ import { diskSizeText, stepsDone } from './wizard-model';
 
 /** "Samsung PSSD T7, 1 TB, serial S5SX…" / "loop7, 640 MB, no serial number, image /tmp/disk.img". */
 function identityLine(d: Pick<WizardDisk, 'sizeBytes' | 'model' | 'serial' | 'backingFile'> & { name?: string }): string {
-  return [d.model ?? d.name, diskSizeText(d.sizeBytes), d.serial ? `serial ${d.serial}` : 'no serial number', ...(d.backingFile ? [`image ${d.backingFile}`] : [])].filter(Boolean).join(', ');
+  return [
+    d.model ?? d.name,
+    diskSizeText(d.sizeBytes),
+    d.serial ? `serial ${d.serial}` : 'no serial number',
+    ...(d.backingFile ? [`image ${d.backingFile}`] : []),
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The disk at the plan's path as it is now, beside what was confirmed, and what says it is the same. */
@@ -21,9 +28,7 @@ function Relisting({ plan }: { plan: WizardPlanState }) {
   const weak = identityStrength(plan) === 'weak';
   return (
     <div className="wizard-banner__relisting" data-testid="wizard-resume-relisting" data-strength={weak ? 'weak' : 'unique'}>
-      <p>
-        Confirmed when the plan started: {identityLine({ ...id, name: plan.settings.confirmName })}.
-      </p>
+      <p>Confirmed when the plan started: {identityLine({ ...id, name: plan.settings.confirmName })}.</p>
       <p data-testid="wizard-resume-now">
         {relisted === null
           ? `Listing ${plan.settings.device} again…`
@@ -80,7 +85,13 @@ function PlanBanner({ plan, lockedReason }: { plan: WizardPlanState; lockedReaso
             }}
             data-testid="wizard-resume-input"
           />
-          <button type="button" className="button button--primary" disabled={!matches || lockedReason !== undefined} onClick={() => void go()} data-testid="wizard-resume-confirm">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!matches || lockedReason !== undefined}
+            onClick={() => void go()}
+            data-testid="wizard-resume-confirm"
+          >
             Erase and resume
           </button>
           <button type="button" className="button" onClick={() => setAsking(false)}>
@@ -89,7 +100,11 @@ function PlanBanner({ plan, lockedReason }: { plan: WizardPlanState; lockedReaso
         </div>
       ) : (
         <div className="wizard-banner__actions">
-          <button type="button" className="button button--primary" disabled={lockedReason !== undefined} onClick={() => {
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={lockedReason !== undefined}
+            onClick={() => {
               setAsking(true);
               void relist(plan.id);
             }}
@@ -97,7 +112,13 @@ function PlanBanner({ plan, lockedReason }: { plan: WizardPlanState; lockedReaso
           >
             Resume
           </button>
-          <button type="button" className="button" onClick={() => void discard(plan.id)} title="Forget the plan; its saved results stay in History" data-testid="wizard-discard">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void discard(plan.id)}
+            title="Forget the plan; its saved results stay in History"
+            data-testid="wizard-discard"
+          >
             Discard
           </button>
         </div>

@@ -53,7 +53,13 @@ function StopButton() {
     );
   }
   return (
-    <button type="button" className="run-button run-button--stop" disabled={stopping} onClick={() => setAsking(true)} data-testid="wizard-stop">
+    <button
+      type="button"
+      className="run-button run-button--stop"
+      disabled={stopping}
+      onClick={() => setAsking(true)}
+      data-testid="wizard-stop"
+    >
       {stopping ? 'Stopping…' : 'Stop'}
       <span className="sr-only"> the plan</span>
     </button>
@@ -72,8 +78,20 @@ export function RunStep() {
   const pct = Math.round(job.fraction * 1000) / 10;
   const count = job.formats.length;
   const finalStage = p !== null && p.formatIndex >= p.formatCount;
-  const current = p && !finalStage ? `Format ${Math.min(p.formatIndex + 1, count)} of ${count}: ${p.formatLabel}` : finalStage ? `Leaving the disk as ${job.final.label}` : '';
-  const stage = status === 'starting' ? 'Starting…' : status === 'stopping' ? 'Stopping after unmounting…' : p ? p.message || STAGE_WORDS[p.stage] : 'Checking the disk…';
+  const current =
+    p && !finalStage
+      ? `Format ${Math.min(p.formatIndex + 1, count)} of ${count}: ${p.formatLabel}`
+      : finalStage
+        ? `Leaving the disk as ${job.final.label}`
+        : '';
+  const stage =
+    status === 'starting'
+      ? 'Starting…'
+      : status === 'stopping'
+        ? 'Stopping after unmounting…'
+        : p
+          ? p.message || STAGE_WORDS[p.stage]
+          : 'Checking the disk…';
   const test = p?.stage === 'testing' ? p.test : undefined;
   const testLine = test
     ? `${test.name}${test.sizeBytes ? ` · ${sizeLabel(test.sizeBytes)}` : ''} · run ${test.run} of ${test.runs}${test.phase !== 'other' ? ` · ${test.phase === 'write' ? 'writing' : 'reading'}` : ''}`
@@ -88,7 +106,15 @@ export function RunStep() {
     <div className="wizard-step-body wizard-run" data-testid="wizard-run">
       <div className="wizard-run__head">
         <div className="wizard-run__what">
-          <h3 className="wizard-h3">{ended ? (job.outcome === 'finished' ? 'Finished' : job.outcome === 'stopped' ? 'Stopped' : 'Failed') : current || `Erasing and testing ${job.diskName}`}</h3>
+          <h3 className="wizard-h3">
+            {ended
+              ? job.outcome === 'finished'
+                ? 'Finished'
+                : job.outcome === 'stopped'
+                  ? 'Stopped'
+                  : 'Failed'
+              : current || `Erasing and testing ${job.diskName}`}
+          </h3>
           {!ended && (
             <p className="wizard-run__stage" data-testid="wizard-stage" aria-live="polite">
               {stage}
@@ -99,7 +125,15 @@ export function RunStep() {
         {busy && <StopButton />}
       </div>
 
-      <div className="job-progress wizard-progress" role="progressbar" aria-label="Progress of the whole plan" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} data-testid="wizard-progress">
+      <div
+        className="job-progress wizard-progress"
+        role="progressbar"
+        aria-label="Progress of the whole plan"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        data-testid="wizard-progress"
+      >
         <div className="job-progress__fill" style={{ width: `${pct}%` }} />
       </div>
       <p className="wizard-run__times">
@@ -110,8 +144,24 @@ export function RunStep() {
 
       {busy && (
         <div className="dials wizard-dials" aria-label="Speed dials">
-          <Dial label="WRITE" variant="write" value={job.live.write} peak={job.peak.write} max={job.scale} active={test?.phase === 'write'} caption={job.peak.write > 0 ? `peak ${formatMBps(job.peak.write)}` : ' '} />
-          <Dial label="READ" variant="read" value={job.live.read} peak={job.peak.read} max={job.scale} active={test?.phase === 'read'} caption={job.peak.read > 0 ? `peak ${formatMBps(job.peak.read)}` : ' '} />
+          <Dial
+            label="WRITE"
+            variant="write"
+            value={job.live.write}
+            peak={job.peak.write}
+            max={job.scale}
+            active={test?.phase === 'write'}
+            caption={job.peak.write > 0 ? `peak ${formatMBps(job.peak.write)}` : ' '}
+          />
+          <Dial
+            label="READ"
+            variant="read"
+            value={job.live.read}
+            peak={job.peak.read}
+            max={job.scale}
+            active={test?.phase === 'read'}
+            caption={job.peak.read > 0 ? `peak ${formatMBps(job.peak.read)}` : ' '}
+          />
         </div>
       )}
 
@@ -119,7 +169,10 @@ export function RunStep() {
         {job.formats.map((f) => (
           <StepRow key={f.id} f={f} testId="wizard-step" />
         ))}
-        <StepRow f={{ id: job.final.id, label: `Leave the disk as ${job.final.label}`, status: job.final.status }} testId="wizard-step-final" />
+        <StepRow
+          f={{ id: job.final.id, label: `Leave the disk as ${job.final.label}`, status: job.final.status }}
+          testId="wizard-step-final"
+        />
       </ol>
 
       {job.error && (
@@ -138,7 +191,12 @@ export function RunStep() {
       {ended && (
         <div className="wizard-nav">
           {job.resultIds.length > 0 && (
-            <button type="button" className="button button--primary" onClick={() => showReport(job.resultIds)} data-testid="wizard-show-report">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => showReport(job.resultIds)}
+              data-testid="wizard-show-report"
+            >
               Show the report
             </button>
           )}

@@ -14,7 +14,17 @@ import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { plainError } from '../detailed/store';
 import { chooseScale, SCALE_LADDER } from '../quick-test/dial-math';
-import { DEFAULT_PLAN, defaultFinal, diskBlock, finalChoices, isInterrupted, planError, planFraction, planSizes, type PlanForm } from './wizard-model';
+import {
+  DEFAULT_PLAN,
+  defaultFinal,
+  diskBlock,
+  finalChoices,
+  isInterrupted,
+  planError,
+  planFraction,
+  planSizes,
+  type PlanForm,
+} from './wizard-model';
 
 export type { JobStatus };
 
@@ -258,13 +268,22 @@ export const useWizardStore = create<WizardState>()((set, get) => {
       const disk = selectDisk(s);
       if (!settings || !disk || settings.confirmName !== disk.name) return;
       const formats = (s.formats ?? []).filter((f) => settings.formats.includes(f.id));
-      const runFormats = settings.formats.map((id) => ({ id, label: formats.find((f) => f.id === id)?.label ?? id, status: 'pending' as StepStatus }));
+      const runFormats = settings.formats.map((id) => ({
+        id,
+        label: formats.find((f) => f.id === id)?.label ?? id,
+        status: 'pending' as StepStatus,
+      }));
       const finalLabel = s.formats?.find((f) => f.id === settings.finalFormat)?.label ?? settings.finalFormat;
       await follow(newJob(settings, disk.name, runFormats, finalLabel), () => getBridge().startWizard(settings));
     },
 
     async stop() {
-      await stopJob(get, set, (jobId) => getBridge().stopWizard(jobId), (e) => patchJob({ error: plainError(e) }));
+      await stopJob(
+        get,
+        set,
+        (jobId) => getBridge().stopWizard(jobId),
+        (e) => patchJob({ error: plainError(e) }),
+      );
     },
 
     onProgress(e) {
@@ -284,7 +303,9 @@ export const useWizardStore = create<WizardState>()((set, get) => {
         patch.live = live;
         patch.peak = peak;
         if (e.formatIndex < e.formatCount) {
-          patch.formats = job.formats.map((f, i) => (i === e.formatIndex && f.status !== 'done' ? { ...f, label: e.formatLabel || f.label, status: 'running' } : f));
+          patch.formats = job.formats.map((f, i) =>
+            i === e.formatIndex && f.status !== 'done' ? { ...f, label: e.formatLabel || f.label, status: 'running' } : f,
+          );
         } else {
           patch.final = { ...job.final, status: 'running' };
         }
@@ -312,7 +333,12 @@ export const useWizardStore = create<WizardState>()((set, get) => {
           live: ZERO,
           error: e.outcome === 'failed' ? plainError(e.error ?? { code: 'ERR_FAILED', message: 'The plan failed.' }) : null,
           formats: job.formats.map((f) => (f.status === 'running' ? { ...f, status: ended } : f)),
-          final: e.outcome === 'finished' ? { ...job.final, status: 'done' } : job.final.status === 'running' ? { ...job.final, status: ended } : job.final,
+          final:
+            e.outcome === 'finished'
+              ? { ...job.final, status: 'done' }
+              : job.final.status === 'running'
+                ? { ...job.final, status: ended }
+                : job.final,
         };
         if (e.outcome === 'finished') next.fraction = 1;
         set({ status: 'idle', job: next, ...(e.outcome === 'finished' ? { step: 'report' as WizardStep, reportIds: resultIds } : {}) });
@@ -342,7 +368,11 @@ export const useWizardStore = create<WizardState>()((set, get) => {
       if (isBusy(get().status)) return false;
       const plan = get().plans.find((p) => p.id === planId);
       if (!plan) return false;
-      const formats = plan.steps.map((st) => ({ id: st.format, label: st.label, status: st.status === 'done' ? ('done' as StepStatus) : ('pending' as StepStatus) }));
+      const formats = plan.steps.map((st) => ({
+        id: st.format,
+        label: st.label,
+        status: st.status === 'done' ? ('done' as StepStatus) : ('pending' as StepStatus),
+      }));
       const resultIds = plan.steps.flatMap((st) => (st.status === 'done' ? st.resultIds : []));
       const job = newJob(plan.settings, plan.settings.confirmName, formats, plan.final.label, resultIds);
       set({ resumeError: null });

@@ -69,7 +69,8 @@ export function planError(p: PlanForm, diskBytes?: number): string | null {
     if (planSizes(p).length === 0) return 'Pick at least one stress size.';
   }
   if (!Number.isInteger(p.runs) || p.runs < 1 || p.runs > MAX_RUNS) return `Runs per format: a whole number from 1 to ${MAX_RUNS}.`;
-  if (!Number.isFinite(p.restMinutes) || p.restMinutes < 0 || p.restMinutes > MAX_REST_MINUTES) return `Rest between runs: 0 to ${MAX_REST_MINUTES} minutes.`;
+  if (!Number.isFinite(p.restMinutes) || p.restMinutes < 0 || p.restMinutes > MAX_REST_MINUTES)
+    return `Rest between runs: 0 to ${MAX_REST_MINUTES} minutes.`;
   return diskBytes === undefined ? null : planFitError(p, diskBytes);
 }
 
@@ -91,7 +92,13 @@ export function planFitError(p: PlanForm, diskBytes: number): string | null {
 
 /** Rough seconds the plan takes: per format, per size, runs × (write and read at ~500 MB/s +
  *  the rest) plus 30 s to erase, format and mount. */
-export function estimateSeconds(p: { kind: WizardPlanKind; sizes: readonly number[]; runs: number; restSeconds: number; formats: number }): number {
+export function estimateSeconds(p: {
+  kind: WizardPlanKind;
+  sizes: readonly number[];
+  runs: number;
+  restSeconds: number;
+  formats: number;
+}): number {
   const perRun = (size: number) => (p.kind === 'quick' ? (2 * size) / (ESTIMATE_MBPS * 1e6) : RUN_SECONDS[p.kind]);
   const sizes = p.kind === 'quick' ? p.sizes : [CDM_SIZE];
   const perFormat = sizes.reduce((sum, size) => sum + p.runs * (perRun(size) + p.restSeconds), 0) + FORMAT_SECONDS;
@@ -131,7 +138,18 @@ export function sizeLabel(bytes: number): string {
   return diskSizeText(bytes);
 }
 
-const BUS_NAMES: Record<string, string> = { usb: 'USB', sata: 'SATA', nvme: 'NVMe', thunderbolt: 'Thunderbolt', loop: 'disk image', virtio: 'virtio', scsi: 'SCSI', sas: 'SAS', ata: 'ATA', mmc: 'SD card' };
+const BUS_NAMES: Record<string, string> = {
+  usb: 'USB',
+  sata: 'SATA',
+  nvme: 'NVMe',
+  thunderbolt: 'Thunderbolt',
+  loop: 'disk image',
+  virtio: 'virtio',
+  scsi: 'SCSI',
+  sas: 'SAS',
+  ata: 'ATA',
+  mmc: 'SD card',
+};
 export const busText = (bus: string): string => BUS_NAMES[bus.toLowerCase()] ?? bus;
 
 /** The partitions that are mounted now: the core will not unmount what it did not mount. */
@@ -176,7 +194,11 @@ export function listText(items: readonly string[]): string {
 /** "the Quick Test at 1 GB and 5 GB, 5 runs each with 5 min rest". */
 export function planText(p: { kind: WizardPlanKind; sizes: readonly number[]; runs: number; restSeconds: number }): string {
   const what =
-    p.kind === 'quick' ? `the Quick Test at ${listText(p.sizes.map(sizeLabel))}` : p.kind === 'cdm' ? 'the CrystalDiskMark grid (1 GiB)' : 'the many-file test';
+    p.kind === 'quick'
+      ? `the Quick Test at ${listText(p.sizes.map(sizeLabel))}`
+      : p.kind === 'cdm'
+        ? 'the CrystalDiskMark grid (1 GiB)'
+        : 'the many-file test';
   const runs = `${p.runs} run${p.runs === 1 ? '' : 's'}${p.kind === 'quick' && p.sizes.length > 1 ? ' per size' : ''}`;
   return `${what}, ${runs}, ${p.restSeconds > 0 ? `${restText(p.restSeconds)} rest between runs` : 'no rest between runs'}`;
 }
@@ -203,7 +225,14 @@ export function lossText(d: WizardDisk): string {
 
 /** Where a format is within its own work, 0–1, by stage (testing by the test's progress). */
 function withinFormat(e: WizardProgressEvent, sizes: readonly number[]): number {
-  const fixed: Partial<Record<WizardStage, number>> = { checking: 0, erasing: 0.01, formatting: 0.02, mounting: 0.04, unmounting: 0.97, finishing: 0.99 };
+  const fixed: Partial<Record<WizardStage, number>> = {
+    checking: 0,
+    erasing: 0.01,
+    formatting: 0.02,
+    mounting: 0.04,
+    unmounting: 0.97,
+    finishing: 0.99,
+  };
   if (e.stage !== 'testing' && e.stage !== 'resting') return fixed[e.stage] ?? 0;
   const t = e.test;
   if (!t) return 0.05;

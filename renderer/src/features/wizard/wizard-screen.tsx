@@ -17,7 +17,14 @@ import { selectChosen, selectDisk, selectFinal, selectWizardBusy, STEPS, useWiza
 import { useWizardEvents } from './use-wizard-events';
 import { diskBlock, planError } from './wizard-model';
 
-const STEP_NAMES: Record<WizardStep, string> = { disk: 'Disk', formats: 'Formats', plan: 'Plan', confirm: 'Confirm', run: 'Run', report: 'Report' };
+const STEP_NAMES: Record<WizardStep, string> = {
+  disk: 'Disk',
+  formats: 'Formats',
+  plan: 'Plan',
+  confirm: 'Confirm',
+  run: 'Run',
+  report: 'Report',
+};
 const PREVIOUS: Partial<Record<WizardStep, WizardStep>> = { formats: 'disk', plan: 'formats', confirm: 'plan' };
 const NEXT: Partial<Record<WizardStep, WizardStep>> = { disk: 'formats', formats: 'plan', plan: 'confirm' };
 
@@ -36,7 +43,12 @@ function useNextBlock(step: WizardStep): string | null {
   const final = useWizardStore(selectFinal);
   const plan = useWizardStore((s) => s.plan);
   if (step === 'disk') return diskBlock(disk, includeInternal);
-  if (step === 'formats') return chosen.length === 0 ? 'Tick at least one format.' : !final ? 'This machine can make no unencrypted format to leave the disk in.' : null;
+  if (step === 'formats')
+    return chosen.length === 0
+      ? 'Tick at least one format.'
+      : !final
+        ? 'This machine can make no unencrypted format to leave the disk in.'
+        : null;
   if (step === 'plan') return planError(plan, disk?.sizeBytes);
   return null;
 }
@@ -46,7 +58,11 @@ function Stepper({ step }: { step: WizardStep }) {
   return (
     <ol className="wizard-stepper" aria-label="Wizard steps">
       {STEPS.map((s, i) => (
-        <li key={s} className={`wizard-stepper__item${i < at ? ' wizard-stepper__item--done' : ''}${i === at ? ' wizard-stepper__item--on' : ''}`} aria-current={i === at ? 'step' : undefined}>
+        <li
+          key={s}
+          className={`wizard-stepper__item${i < at ? ' wizard-stepper__item--done' : ''}${i === at ? ' wizard-stepper__item--on' : ''}`}
+          aria-current={i === at ? 'step' : undefined}
+        >
           <span className="wizard-stepper__n" aria-hidden="true">
             {i + 1}
           </span>
@@ -110,7 +126,9 @@ export function WizardScreen({ lockedReason, active = true }: WizardScreenProps)
               <h2 id={titleId} className="card__title">
                 Compare formats
               </h2>
-              <p className="card__subtitle">Erase one external disk, format it each way you pick, run the same test on each, and compare — with run-to-run noise marked.</p>
+              <p className="card__subtitle">
+                Erase one external disk, format it each way you pick, run the same test on each, and compare — with run-to-run noise marked.
+              </p>
             </div>
           </header>
           <Stepper step={step} />
