@@ -1,7 +1,7 @@
 // Issue 8 in the renderer: the target picker shows the link and its ceiling; a cycle's flags
 // appear in the Trust panel with severity icons and words; no flags, no panel; the dials mark
 // the interface ceiling when it is known and within their scale.
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TargetInfo } from '../../app/src/ipc/contract';
@@ -146,6 +146,7 @@ describe('Trust panel and ceiling marker', () => {
 
     await user.click(screen.getByRole('button', { name: 'Start' }));
     act(() => fake.emitProgress(progress({ phase: 'read', instMBps: 1050 })));
+    await waitFor(() => expect(useQuickTestStore.getState().live.read).toBe(1050));
     expect(useQuickTestStore.getState().scale).toBe(2000);
     for (const side of ['write', 'read'] as const) {
       const mark = screen.getByTestId(`ceiling-${side}`);

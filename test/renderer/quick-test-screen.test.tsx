@@ -95,11 +95,12 @@ describe('Quick Test screen', () => {
     expect(screen.getByText('Run a test to see what this drive can record and play.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Start' }));
 
+    // Progress reaches the screen on the next display frame (use-quick-events.ts).
     act(() => fake.emitProgress(progress({ phase: 'write', instMBps: 812 })));
-    expect(screen.getByTestId('value-write').textContent).toBe('812');
+    await waitFor(() => expect(screen.getByTestId('value-write').textContent).toBe('812'));
     expect(screen.getByText('Cycle 1 of 1 · writing')).toBeTruthy();
     act(() => fake.emitProgress(progress({ phase: 'read', instMBps: 1045.6 })));
-    expect(screen.getByTestId('value-read').textContent).toBe('1,046');
+    await waitFor(() => expect(screen.getByTestId('value-read').textContent).toBe('1,046'));
     expect(useQuickTestStore.getState().series).toHaveLength(2);
 
     act(() => fake.emitCycle({ jobId: 'job-1', cycle: 1, result: resultDoc(138.2, 100) }));

@@ -90,6 +90,9 @@ interface QuickTestState {
   start(target: string, knownMBps?: number): Promise<void>;
   stop(): Promise<void>;
   onProgress(e: QuickProgressEvent, now?: number): void;
+  /** Several progress events (each with when it arrived) folded into one store update: the
+   *  screen renders once per batch, not once per event. */
+  onProgressBatch(events: ReadonlyArray<readonly [QuickProgressEvent, number]>): void;
   onCycle(e: QuickCycleEvent): void;
   onDone(e: QuickDoneEvent): void;
   reset(): void;
@@ -211,24 +214,38 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
   },
 
   onProgress(e, now = Date.now()) {
+    get().onProgressBatch([[e, now]]);
+  },
+
+  onProgressBatch(events) {
     const s = get();
     if (s.status !== 'running' && s.status !== 'stopping') return;
-    if (s.jobId && e.jobId !== s.jobId) return;
-    const patch: Partial<QuickTestState> = { phase: e.phase, stage: e.stage, cycle: e.cycle, cycles: e.cycles };
-    // Only the measured stage moves the figures: 'prepare' lays out the file (not the disk's
-    // speed) and the flush's 0 MB/s instant would leave WRITE at 0 for the whole read phase.
-    if (e.stage === 'run' && Number.isFinite(e.instMBps) && e.instMBps >= 0) {
+    let patch: Partial<QuickTestState> | null = null;
+    let live = s.live;
+    let peak = s.peak;
+    let scale = s.scale;
+    let points: SeriesPoint[] | null = null;
+    for (const [e, now] of events) {
+      if (s.jobId && e.jobId !== s.jobId) continue;
+      patch = { phase: e.phase, stage: e.stage, cycle: e.cycle, cycles: e.cycles };
+      // Only the measured stage moves the figures: 'prepare' lays out the file (not the disk's
+      // speed) and the flush's 0 MB/s instant would leave WRITE at 0 for the whole read phase.
+      if (e.stage !== 'run' || !Number.isFinite(e.instMBps) || e.instMBps < 0) continue;
       const v = e.instMBps;
-      patch.live = { ...s.live, [e.phase]: v };
-      patch.peak = { ...s.peak, [e.phase]: Math.max(s.peak[e.phase], v) };
-      patch.scale = chooseScale(Math.max(patch.peak.write, patch.peak.read), s.scale);
-      const point: SeriesPoint = {
+      live = { ...live, [e.phase]: v };
+      peak = { ...peak, [e.phase]: Math.max(peak[e.phase], v) };
+      scale = chooseScale(Math.max(peak.write, peak.read), scale);
+      (points ??= []).push({
         t: Math.max(0, (now - s.startedAt) / 1000),
         write: e.phase === 'write' ? v : null,
         read: e.phase === 'read' ? v : null,
-      };
-      const series = [...s.series, point];
-      patch.series = series.length > SERIES_CAP ? thin(series) : series;
+      });
+    }
+    if (!patch) return;
+    if (points) {
+      let series = [...s.series, ...points];
+      while (series.length > SERIES_CAP) series = thin(series);
+      Object.assign(patch, { live, peak, scale, series });
     }
     set(patch);
   },

@@ -1,6 +1,7 @@
 // Throughput over time under the dials: write and read MB/s against seconds since Start.
-// Animation off and points capped (series.ts): it redraws on every progress event.
-import { useMemo } from 'react';
+// Animation off and points capped (series.ts). Memoised: the screen re-renders with the dials,
+// the chart only when its series changes (at most once a frame, see use-quick-events.ts).
+import { memo, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { downsample } from './series';
 import { useQuickTestStore } from './store';
@@ -8,7 +9,7 @@ import { useQuickTestStore } from './store';
 const WRITE = '#ff6a3d';
 const READ = '#2fd4a3';
 
-export function ThroughputChart() {
+export const ThroughputChart = memo(function ThroughputChart() {
   const series = useQuickTestStore((s) => s.series);
   const data = useMemo(() => downsample(series), [series]);
 
@@ -81,7 +82,7 @@ export function ThroughputChart() {
       </div>
     </section>
   );
-}
+});
 
 /** Whole seconds for a long test; tenths for one that lasts only a few seconds. */
 export function formatSeconds(t: number, span: number): string {

@@ -1,15 +1,46 @@
 // Routes the bridge's Quick Test events into the store for as long as the screen is mounted.
+// Progress is queued and applied at most once per display frame: each store update re-renders
+// the dials, and rendering per event (~20 a second) starved a loaded machine's main thread.
 import { useEffect } from 'react';
+import type { QuickProgressEvent } from '../../../../app/src/ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { useQuickTestStore } from './store';
+
+/** Without a display (a hidden page throttles frames to nothing), still apply within this long. */
+export const PROGRESS_MAX_WAIT_MS = 250;
 
 export function useQuickEvents(): void {
   useEffect(() => {
     const bridge = getBridge();
-    const { onProgress, onCycle, onDone } = useQuickTestStore.getState();
-    const offs = [bridge.onQuickProgress((e) => onProgress(e)), bridge.onQuickCycle(onCycle), bridge.onQuickDone(onDone)];
+    const store = useQuickTestStore.getState();
+    let queue: Array<readonly [QuickProgressEvent, number]> = [];
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = (): void => {
+      if (frame) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      frame = 0;
+      timer = undefined;
+      if (queue.length === 0) return;
+      const events = queue;
+      queue = [];
+      store.onProgressBatch(events);
+    };
+    const onProgress = (e: QuickProgressEvent): void => {
+      queue.push([e, Date.now()]);
+      if (timer !== undefined) return;
+      timer = setTimeout(flush, PROGRESS_MAX_WAIT_MS);
+      if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(flush);
+    };
+    // A cycle or the end lands after the progress that preceded it.
+    const offs = [
+      bridge.onQuickProgress(onProgress),
+      bridge.onQuickCycle((e) => (flush(), store.onCycle(e))),
+      bridge.onQuickDone((e) => (flush(), store.onDone(e))),
+    ];
     return () => {
       for (const off of offs) off();
+      flush();
     };
   }, []);
 }
