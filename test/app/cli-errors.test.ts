@@ -1,21 +1,23 @@
 // Runtime errors as a user meets them through `diskdial run`, on real file systems (root: loop
 // devices): a read-only volume, a folder without write permission, a volume too small (refused
-// before the first byte) and one that fills up mid-run. Each gives one plain-words line, exit
-// code 1, and leaves nothing behind.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+// before the first byte) and one that fills up mid-run (FUSE: test/helpers/faultfs.ts). Each
+// gives one plain-words line, exit code 1, and leaves nothing behind.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { cleanupAllLoopFs, fillFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
+import { mountFaultFs } from '../helpers/faultfs.js';
+import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
+
+const MiB = 1 << 20;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin/diskdial.js');
 
 async function ours(dir: string): Promise<string[]> {
-  // The test's own filler file (test/helpers/loopfs.ts fillFs) is not a workspace.
-  return (await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-') && !n.startsWith('.diskdial-filler-'));
+  return (await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'));
 }
 
 function expectOneLine(stderr: string, pattern: RegExp): void {
@@ -70,24 +72,27 @@ describe.runIf(rootOnly())('diskdial run: runtime errors on real volumes (root)'
   });
 
   it('the volume fills up mid-run: ENOSPC in plain words, exit 1, test files removed', async () => {
-    const m = await mountFs('ext4', { sizeMiB: 64 });
-    mounted.push(m);
-    const child = spawn(process.execPath, [bin, 'run', m.dir, '--test', 'rand-write', '--size', '40MiB', '--qd', '1', '--seconds', '30']);
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    // Fill the volume once the test file exists, so the engine's own writes run out of space.
-    for (let i = 0; i < 400; i++) {
-      const ws = await ours(m.dir);
-      if (ws.length && (await fsp.readdir(path.join(m.dir, ws[0]!))).includes('testfile.dat')) break;
-      await new Promise((r) => setTimeout(r, 25));
+    // A disk that runs out of room after the test has written 4 MiB of its file (faultfs): the
+    // moment is set by bytes, not by a race against the engine, and its log shows when it struck.
+    const disk = await mountFaultFs();
+    try {
+      await disk.enospcAfter(4 * MiB);
+      const r = spawnSync(process.execPath, [bin, 'run', disk.mountpoint, '--test', 'seq-write', '--size', '16MiB', '--seconds', '30'], {
+        encoding: 'utf8',
+      });
+      expect(r.status).toBe(1);
+      expectOneLine(r.stderr, /ENOSPC/);
+      expect(r.stderr).toMatch(/space/i);
+      const faults = await disk.faults();
+      // Struck once the engine had written most of the 4 MiB (the rest went to its workspace's
+      // small files), on the test file itself.
+      expect(faults[0]).toMatchObject({ errno: 'ENOSPC', op: 'write' });
+      expect(faults[0]!.passed).toBeGreaterThan(3 * MiB);
+      expect(faults[0]!.path).toMatch(/^\/\.diskdial-[^/]+\/testfile\.dat$/);
+      expect(await ours(disk.backing)).toEqual([]);
+    } finally {
+      await disk.cleanup();
     }
-    const filler = await fillFs(m.dir, 0);
-    expect(await exited).toBe(1);
-    expectOneLine(stderr, /ENOSPC/);
-    expect(stderr).toMatch(/space/i);
-    expect(await ours(m.dir)).toEqual([]);
-    await fsp.rm(filler);
   });
 });
 

@@ -4,12 +4,16 @@
 # file (the control file, given on the command line), re-read whenever it is replaced, so a
 # command written before an I/O applies to that I/O:
 #   {"eio_after": N}   reads and writes succeed for N more bytes, then fail with EIO
+#   {"enospc_after": N}  writes succeed for N more bytes, then fail with ENOSPC (the disk is
+#                      full); reads go on
 #   {"stall": S, "after": N}  reads and writes succeed for N more bytes (default 0), then block
 #                      for S seconds (metadata still works, as on a disk whose data path
 #                      hangs), then go on
 #   {}                 healthy again
 # "Pulled" (the disk disappears) is the caller killing this process and unmounting lazily
 # (test/helpers/faultfs.ts): open files then fail with ENOTCONN, as a yanked USB disk does.
+# Every fault raised is logged as a JSON line to CONTROL_FILE.faults ({"errno", "op", "path",
+# "passed": bytes that went through since the command}), so a test can tell when it struck.
 # Usage: faultfs.py BACKING MOUNTPOINT CONTROL_FILE
 import errno
 import json
@@ -28,6 +32,8 @@ class FaultFS(Operations):
         self.lock = threading.Lock()
         self.mtime = None
         self.eio_budget = None  # bytes left before EIO; None: no fault
+        self.enospc_budget = None  # bytes of writes left before ENOSPC; None: no fault
+        self.passed = 0  # bytes read or written since the last command
         self.stall_until = 0.0
         self.stall_seconds = None  # a stall armed to start once stall_budget bytes have passed
         self.stall_budget = 0
@@ -51,11 +57,19 @@ class FaultFS(Operations):
             except (OSError, ValueError):
                 return
             self.eio_budget = cmd.get("eio_after")
+            self.enospc_budget = cmd.get("enospc_after")
+            self.passed = 0
             self.stall_until = 0.0  # also ends a stall in progress
             self.stall_seconds = float(cmd["stall"]) if "stall" in cmd else None
             self.stall_budget = int(cmd.get("after", 0))
 
-    def _data_op(self, size):
+    def _fail(self, err, op, path):
+        # Called with the lock held.
+        with open(self.control + ".faults", "a") as f:
+            f.write(json.dumps({"errno": errno.errorcode[err], "op": op, "path": path, "passed": self.passed}) + "\n")
+        raise FuseOSError(err)
+
+    def _data_op(self, size, op, path):
         self._poll()
         with self.lock:
             if self.stall_seconds is not None:
@@ -72,8 +86,14 @@ class FaultFS(Operations):
             if self.eio_budget is not None:
                 if self.eio_budget < size:
                     self.eio_budget = 0
-                    raise FuseOSError(errno.EIO)
+                    self._fail(errno.EIO, op, path)
                 self.eio_budget -= size
+            if op == "write" and self.enospc_budget is not None:
+                if self.enospc_budget < size:
+                    self.enospc_budget = 0
+                    self._fail(errno.ENOSPC, op, path)
+                self.enospc_budget -= size
+            self.passed += size
 
     def _p(self, path):
         return os.path.join(self.root, path.lstrip("/"))
@@ -139,11 +159,11 @@ class FaultFS(Operations):
         return os.open(self._p(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
 
     def read(self, path, size, offset, fh):
-        self._data_op(size)
+        self._data_op(size, "read", path)
         return os.pread(fh, size, offset)
 
     def write(self, path, data, offset, fh):
-        self._data_op(len(data))
+        self._data_op(len(data), "write", path)
         return os.pwrite(fh, data, offset)
 
     def flush(self, path, fh):

@@ -21,6 +21,10 @@ export interface FaultFs {
   readonly backing: string;
   /** Reads and writes succeed for `bytes` more bytes, then fail with EIO. */
   eioAfter(bytes: number): Promise<void>;
+  /** Writes succeed for `bytes` more bytes, then fail with ENOSPC (the disk is full); reads go on. */
+  enospcAfter(bytes: number): Promise<void>;
+  /** Every fault raised so far, in order: which, on what, after how many bytes since its command. */
+  faults(): Promise<Fault[]>;
   /** Reads and writes pass `afterBytes` more bytes, then block for `seconds` (metadata still
    *  answers). */
   stall(seconds: number, afterBytes?: number): Promise<void>;
@@ -30,6 +34,15 @@ export interface FaultFs {
   pull(): Promise<void>;
   /** Unmounts (if still mounted), stops the daemon and removes every folder it made. */
   cleanup(): Promise<void>;
+}
+
+export interface Fault {
+  errno: string;
+  op: 'read' | 'write';
+  /** Inside the mount, from its root: "/.diskdial-…/testfile.dat". */
+  path: string;
+  /** Bytes read or written since the command that armed the fault. */
+  passed: number;
 }
 
 function isMounted(mountpoint: string): boolean {
@@ -77,6 +90,14 @@ export async function mountFaultFs(): Promise<FaultFs> {
     mountpoint,
     backing,
     eioAfter: (bytes) => command({ eio_after: bytes }),
+    enospcAfter: (bytes) => command({ enospc_after: bytes }),
+    async faults() {
+      const text = await fs.readFile(`${control}.faults`, 'utf8').catch(() => '');
+      return text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Fault);
+    },
     stall: (seconds, afterBytes = 0) => command({ stall: seconds, after: afterBytes }),
     heal: () => command({}),
     async pull() {
