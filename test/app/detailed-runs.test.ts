@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PauseEvent, RunProgress, StepDoneEvent } from '../../app/src/core/runner.js';
 import { runBenchmark } from '../../app/src/core/runner.js';
+import { leastSquares, theilSen } from '../../app/src/core/stats.js';
 import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
 
 const MiB = 1024 * 1024;
@@ -147,8 +148,25 @@ describe.runIf(rootOnly())('detailed tests on real file systems (root)', () => {
         r.items.reduce((a, i) => a + i.read!.seconds, 0),
         9,
       );
-      expect(r.write.theilSen!.rateMBps).toBeGreaterThan(0);
-      expect(r.read.leastSquares!.r2).toBeGreaterThan(0);
+      // A fit is given when time grows with size; on a busy machine these small files' times can
+      // fail to (a slope ≤ 0 has no rate), and then the document must leave the fit out.
+      const sizes = r.items.map((i) => i.bytes);
+      if (
+        theilSen(
+          sizes,
+          r.items.map((i) => i.write!.seconds),
+        ).slope > 0
+      )
+        expect(r.write.theilSen!.rateMBps).toBeGreaterThan(0);
+      else expect(r.write.theilSen).toBeUndefined();
+      if (
+        leastSquares(
+          sizes,
+          r.items.map((i) => i.read!.seconds),
+        ).slope > 0
+      )
+        expect(r.read.leastSquares!.r2).toBeGreaterThanOrEqual(0);
+      else expect(r.read.leastSquares).toBeUndefined();
       // Positions are a permutation of 1..n.
       expect(r.items.map((i) => i.readOrder).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, k) => k + 1));
     }

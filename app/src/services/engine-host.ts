@@ -5,6 +5,7 @@
 // runHashBenchmark can take either. How the child is started is a Spawner:
 // child_process.fork here; Electron main passes one built on utilityProcess.
 import { fork } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -41,11 +42,30 @@ export type Spawner = (modulePath: string) => HostChannel;
  *  within a quarter second between I/Os; one stuck in an I/O that does not return (a stalled
  *  disk) is killed soon enough for Stop to take under a second. */
 export const CANCEL_GRACE_MS = 300;
-/** How long a killed child may take to exit before it is given up on: a process blocked in an
- *  I/O the disk never answers cannot die until it does (Linux waits out a FUSE request already
- *  sent; a hung USB disk holds it in D state). Its files close whenever it finally exits; the
- *  next job gets a new child. */
+/** How often a killed child that has not exited is looked at again. One blocked in an I/O the
+ *  disk never answers cannot die until it does (Linux waits out a FUSE request already sent; a
+ *  hung USB disk holds it in D state): it is given up on, its files close whenever it finally
+ *  exits, and the next job gets a new child. One that is merely slow to be scheduled (a loaded
+ *  machine) is waited for, so its test files are removed before Stop returns. */
 export const KILLED_EXIT_WAIT_MS = 150;
+/** The longest wait for a killed child that is not provably stuck. */
+export const KILLED_EXIT_MAX_MS = 10_000;
+
+/** True when a thread of `pid` sleeps uninterruptibly in the kernel (state D), i.e. in an I/O that
+ *  a kill cannot end; also when this cannot be told (no pid, not Linux), as the cautious answer. */
+function stuckInKernel(pid: number | undefined): boolean {
+  if (pid === undefined || process.platform !== 'linux') return true;
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      // "pid (comm) S …": the state follows the last ')' (comm may hold spaces and parentheses).
+      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'D') return true;
+    }
+  } catch {
+    // Gone between the listing and the read: it is exiting, not stuck.
+  }
+  return false;
+}
 
 const require = createRequire(import.meta.url);
 
@@ -311,14 +331,20 @@ export class EngineHost {
     const child = this.#child;
     pending.killTimer = setTimeout(() => {
       child?.channel.kill();
-      pending.killTimer = setTimeout(() => {
+      const killedAt = Date.now();
+      const look = (): void => {
         if (this.#pending !== pending) return;
-        // Still not gone: stuck in the kernel. Stop waiting for it; the user asked to stop.
+        if (!stuckInKernel(child?.channel.pid) && Date.now() - killedAt < KILLED_EXIT_MAX_MS) {
+          pending.killTimer = setTimeout(look, KILLED_EXIT_WAIT_MS);
+          return;
+        }
+        // Stuck in the kernel: stop waiting for it; the user asked to stop.
         if (this.#child === child) this.#child = undefined;
         const err = this.#abortError(pending);
         err.engineStuck = true;
         this.#settle(pending, () => pending.reject(err));
-      }, KILLED_EXIT_WAIT_MS);
+      };
+      pending.killTimer = setTimeout(look, KILLED_EXIT_WAIT_MS);
     }, CANCEL_GRACE_MS);
   }
 
