@@ -75,7 +75,7 @@ describe('axe-core, WCAG 2.1 AA, every screen', () => {
   );
 
   it(
-    'after a finished CrystalDiskMark run: the Detailed screen (grid, charts, tables) has no violations',
+    'after a finished CrystalDiskMark run and many-file test: the Detailed screen (grid, charts, tables) has no violations',
     { timeout: 180_000 },
     async () => {
       await show('detailed');
@@ -93,7 +93,24 @@ describe('axe-core, WCAG 2.1 AA, every screen', () => {
       await expect.poll(() => page.getByTestId('cdm-cell-SEQ1M-Q8T1-read').textContent(), { timeout: 120_000 }).toMatch(/\d/);
       await expect.poll(() => page.getByTestId('cdm-start').textContent(), { timeout: 120_000 }).toMatch(/Start/);
       await expect.poll(() => page.getByTestId('cdm-cell-RND4K-Q1T1-write').textContent(), { timeout: 30_000 }).toMatch(/\d/);
-      await page.screenshot({ path: path.join(artifacts, 'a11y-detailed-after-cdm.png'), fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
+
+      // A small many-file set too: its scatters (axis names, ticks) and fit tables are checked after it.
+      await page.getByTestId('files-preset-custom').click();
+      for (const [id, value] of [
+        ['files-count', 8],
+        ['files-min', 1],
+        ['files-max', 24],
+      ] as const) {
+        await page.getByTestId(id).fill(String(value));
+        await page.getByTestId(id).blur();
+      }
+      await page.getByTestId('files-start').click();
+      await expect
+        .poll(() => page.locator('[data-testid="files-scatter-read"] .recharts-scatter-symbol').count(), { timeout: 120_000 })
+        .toBe(8);
+      await expect.poll(() => page.getByTestId('files-start').textContent(), { timeout: 120_000 }).toMatch(/Start/);
+      await page.screenshot({ path: path.join(artifacts, 'a11y-detailed-after-run.png'), fullPage: true });
       expect(await axeViolations(page)).toEqual([]);
     },
   );
