@@ -93,6 +93,8 @@ describe('axe-core, WCAG 2.1 AA, every screen', () => {
       await expect.poll(() => page.getByTestId('cdm-cell-SEQ1M-Q8T1-read').textContent(), { timeout: 120_000 }).toMatch(/\d/);
       await expect.poll(() => page.getByTestId('cdm-start').textContent(), { timeout: 120_000 }).toMatch(/Start/);
       await expect.poll(() => page.getByTestId('cdm-cell-RND4K-Q1T1-write').textContent(), { timeout: 30_000 }).toMatch(/\d/);
+      // The bar says how it ended, not "Not started." (no error was ever set).
+      await expect.poll(() => page.getByTestId('cdm-status').textContent()).toBe('Done · 1 run');
       expect(await axeViolations(page)).toEqual([]);
 
       // A small many-file set too: its scatters (axis names, ticks) and fit tables are checked after it.
