@@ -1,6 +1,7 @@
 // Throughput over time under the dials: write and read MB/s against seconds since Start.
-// Animation off and points capped (series.ts): it redraws on every progress event.
-import { useMemo } from 'react';
+// Animation off and points capped (series.ts). Memoised: the screen re-renders with the dials,
+// the chart only when its series changes (at most once a frame, see use-quick-events.ts).
+import { memo, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { linearTicks, tickFormatter } from '../../lib/ticks';
 import { ChartFrame, xAxisLabel, yAxisLabel } from '../detailed/chart-frame';
@@ -10,7 +11,7 @@ import { useQuickTestStore } from './store';
 const WRITE = '#ff6a3d';
 const READ = '#2fd4a3';
 
-export function ThroughputChart() {
+export const ThroughputChart = memo(function ThroughputChart() {
   const series = useQuickTestStore((s) => s.series);
   const data = useMemo(() => downsample(series), [series]);
   // Ticks from the domain, so a test of a few tenths of a second still gets distinct labels.
@@ -100,4 +101,4 @@ export function ThroughputChart() {
       </div>
     </section>
   );
-}
+});
