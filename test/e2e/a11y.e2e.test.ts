@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/axe.js';
-import { buildIfNeeded, chooseTarget, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { artifacts, buildIfNeeded, chooseTarget, launchChromium, startServe, stopServe } from './helpers/harness.js';
 
 let server: ChildProcess;
 let browser: Browser;
@@ -70,6 +70,49 @@ describe('axe-core, WCAG 2.1 AA, every screen', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.getByTestId('history-open').first().click();
       await page.getByTestId('result-view').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    },
+  );
+
+  it(
+    'after a finished CrystalDiskMark run and many-file test: the Detailed screen (grid, charts, tables) has no violations',
+    { timeout: 180_000 },
+    async () => {
+      await show('detailed');
+      // The smallest, quickest grid: 16 MiB, 1 s per test, no pause, one run.
+      for (const [id, value] of [
+        ['cdm-size', 16 * 1024 * 1024],
+        ['cdm-mode', 'readwrite'],
+        ['cdm-seconds', 1],
+        ['cdm-interval', 0],
+        ['cdm-runs', 1],
+      ] as const)
+        await page.getByTestId(id).selectOption(String(value));
+      await page.getByTestId('cdm-start').click();
+      // A figure in the grid first (the run has started), then Start back: the run has finished.
+      await expect.poll(() => page.getByTestId('cdm-cell-SEQ1M-Q8T1-read').textContent(), { timeout: 120_000 }).toMatch(/\d/);
+      await expect.poll(() => page.getByTestId('cdm-start').textContent(), { timeout: 120_000 }).toMatch(/Start/);
+      await expect.poll(() => page.getByTestId('cdm-cell-RND4K-Q1T1-write').textContent(), { timeout: 30_000 }).toMatch(/\d/);
+      // The bar says how it ended, not "Not started." (no error was ever set).
+      await expect.poll(() => page.getByTestId('cdm-status').textContent()).toBe('Done · 1 run');
+      expect(await axeViolations(page)).toEqual([]);
+
+      // A small many-file set too: its scatters (axis names, ticks) and fit tables are checked after it.
+      await page.getByTestId('files-preset-custom').click();
+      for (const [id, value] of [
+        ['files-count', 8],
+        ['files-min', 1],
+        ['files-max', 24],
+      ] as const) {
+        await page.getByTestId(id).fill(String(value));
+        await page.getByTestId(id).blur();
+      }
+      await page.getByTestId('files-start').click();
+      await expect
+        .poll(() => page.locator('[data-testid="files-scatter-read"] .recharts-scatter-symbol').count(), { timeout: 120_000 })
+        .toBe(8);
+      await expect.poll(() => page.getByTestId('files-start').textContent(), { timeout: 120_000 }).toMatch(/Start/);
+      await page.screenshot({ path: path.join(artifacts, 'a11y-detailed-after-run.png'), fullPage: true });
       expect(await axeViolations(page)).toEqual([]);
     },
   );

@@ -140,6 +140,23 @@ describe('Many-file panel', () => {
     expect(screen.queryByTestId('files-scaled')).toBeNull();
   });
 
+  it('a fit below zero: the overhead shows 0 ms with the reason, never a negative time', async () => {
+    const { fake, user } = await renderDetailed();
+    await user.click(screen.getByTestId('files-start'));
+    const doc = filesDoc();
+    doc.files!.runs[0]!.read.theilSen!.overheadMs = -0.98;
+    act(() => fake.emitDetailedDone({ jobId: JOB, outcome: 'finished', result: doc }));
+    expect(row('read', 'Theil–Sen overhead per file').textContent).toContain('0.00 ms *');
+    expect(screen.getByTestId('files-stats-read').closest('.table-scroll')!.textContent).not.toMatch(/[−-]0\.98/);
+    expect(screen.getByTestId('files-overhead-note-read').textContent).toBe(
+      "* 0 ms: the fit's intercept is below zero: per-file overhead too small to measure here.",
+    );
+    // The write pass's fits are above zero: no star, no note.
+    expect(row('write', 'Theil–Sen overhead per file').textContent).toContain('1.80 ms');
+    expect(row('write', 'Theil–Sen overhead per file').textContent).not.toContain('*');
+    expect(screen.queryByTestId('files-overhead-note-write')).toBeNull();
+  });
+
   it('a set scaled down to free space is said prominently', async () => {
     const { fake, user } = await renderDetailed();
     await user.click(screen.getByTestId('files-start'));

@@ -16,7 +16,8 @@ import {
   rowKey,
 } from '../../renderer/src/features/detailed/cdm-model';
 import { CURVE_POINTS, downsampleCurve, liveLines, thinLive, verdictMarks } from '../../renderer/src/features/detailed/curve';
-import { linearTicks, logTicks, modelLine, modelRate, sizeDomain } from '../../renderer/src/features/detailed/files-model';
+import { modelLine, modelRate, sizeDomain } from '../../renderer/src/features/detailed/files-model';
+import { linearTicks, logTicks } from '../../renderer/src/lib/ticks';
 import {
   formatBinarySize,
   formatCdmFigure,

@@ -103,8 +103,8 @@ describe('Sustained-write panel', () => {
     const levels = panel().querySelectorAll('[data-testid="sustained-level"]');
     expect(levels).toHaveLength(2);
     expect(levels[0]!.getAttribute('stroke-dasharray')).toBe('5 4');
-    // At 12.4 GB of a 0–40 GB axis: the plot spans x = 60 (after the 60 px y axis) to 784 (800 less the 16 px margin).
-    expect(Number(knees()[0]!.getAttribute('x1'))).toBeCloseTo(60 + (12.4 / 40) * 724, 0);
+    // At 12.4 GB of a 0–40 GB axis: the plot spans x = 68 (a 4 px margin and the 64 px y axis) to 784 (800 less the 16 px margin).
+    expect(Number(knees()[0]!.getAttribute('x1'))).toBeCloseTo(68 + (12.4 / 40) * 716, 0);
     expect(screen.getByTestId('sustained-cache-badge').textContent).toMatch(/direct I\/O/);
   });
 

@@ -4,7 +4,7 @@
 import type { LinkInfo } from '../core/link-types.js';
 import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary } from '../core/result.js';
 import { formatBytes, formatBytesBinary, formatLatencyUs } from '../core/units.js';
-import { hashVerdictText, sustainedVerdictText } from '../core/trust.js';
+import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../core/trust.js';
 
 function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -106,11 +106,16 @@ function sustainedLines(doc: ResultDocument): string[] {
   return out;
 }
 
+/** "1.80 ms per file (R² 0.975)"; a fit whose intercept is below zero prints 0.00 ms and says why. */
+function fitNotes(f: { overheadMs: number; r2?: number | undefined }): string {
+  const o = shownOverhead(f.overheadMs);
+  const notes = [...(f.r2 !== undefined ? [`R² ${f.r2.toFixed(3)}`] : []), ...(o.belowZero ? [OVERHEAD_BELOW_ZERO] : [])];
+  return `${o.ms.toFixed(2)} ms per file${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+}
+
 function passLine(what: string, p: FilesPassStats): string[] {
   const fitText = (name: string, f: FilesPassStats['theilSen']): string =>
-    f
-      ? `${name}: ${mb(f.rateMBps)} MB/s ${f.overheadMs < 0 ? '−' : '+'} ${Math.abs(f.overheadMs).toFixed(2)} ms per file${f.r2 !== undefined ? ` (R² ${f.r2.toFixed(3)})` : ''}`
-      : `${name}: —`;
+    f ? `${name}: ${mb(f.rateMBps)} MB/s + ${fitNotes(f)}` : `${name}: —`;
   return [
     `${what}: ${p.files} files, ${formatBytes(p.bytes)} in ${p.seconds.toFixed(2)} s = ${mb(p.mbps)} MB/s aggregate; per file mean ${mb(p.meanMBps)}, median ${mb(p.medianMBps)}, 20 % trimmed mean ${mb(p.trimmedMeanMBps)} MB/s`,
     `  fits of time against size — ${fitText('Theil–Sen', p.theilSen)}; ${fitText('least squares', p.leastSquares)}`,

@@ -80,3 +80,14 @@ export function sustainedVerdictText(
 ): string {
   return kneeWithheld(run.verdict, flags) ?? run.summary;
 }
+
+/** Why a per-file overhead is shown as 0: a fit of time against size whose intercept falls below
+ *  zero says the fixed cost per file is lost in the noise of the per-file times, not that files
+ *  take negative time. */
+export const OVERHEAD_BELOW_ZERO = "the fit's intercept is below zero: per-file overhead too small to measure here";
+
+/** A fit's per-file overhead as every view prints it: clamped at 0, with the note when it was
+ *  below (the document keeps the fit's own intercept). */
+export function shownOverhead(overheadMs: number): { ms: number; belowZero: boolean } {
+  return overheadMs < 0 ? { ms: 0, belowZero: true } : { ms: overheadMs, belowZero: false };
+}

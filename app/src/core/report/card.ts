@@ -11,7 +11,7 @@
 // estimates (no font metrics here), deliberately on the wide side, so truncation errs early.
 import type { ResultDocument } from '../result.js';
 import { plainText } from '../text.js';
-import { hashVerdictText, kneeWithheld, sustainedVerdictText, trustOf } from '../trust.js';
+import { hashVerdictText, kneeWithheld, shownOverhead, sustainedVerdictText, trustOf } from '../trust.js';
 import {
   formatFigure,
   kindName,
@@ -752,8 +752,14 @@ function filesFigures(doc: ResultDocument, box: Box): string {
       }),
     );
     if (overhead !== undefined) {
+      // The metric is clamped at 0 (trust.ts); a fit below zero says so rather than "+0 ms".
+      const belowZero = f.runs.some((r) => shownOverhead(r[p.pass].theilSen?.overheadMs ?? 0).belowZero);
+      const line =
+        belowZero && overhead === 0
+          ? 'overhead too small to measure (Theil–Sen)'
+          : `+${formatFigure(overhead, 'ms')} ms per file (Theil–Sen)`;
       out.push(
-        text(box.x + 18, y + 90, fitText(`+${formatFigure(overhead, 'ms')} ms per file (Theil–Sen)`, leftW - 20, 13), {
+        text(box.x + 18, y + 90, fitText(line, leftW - 20, 13), {
           size: 13,
           fill: COLOR.muted,
         }),

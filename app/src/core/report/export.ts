@@ -14,7 +14,7 @@ import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
 import type { ResultDocument, ResultFlag, ResultTest } from '../result.js';
 import { spread } from '../stats.js';
 import { plainText, safeJson, withoutControls } from '../text.js';
-import { hashVerdictText, sustainedVerdictText } from '../trust.js';
+import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../trust.js';
 import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from './compare.js';
 import {
   formatFigure,
@@ -101,6 +101,12 @@ export interface Table {
 
 const c = (text: string): Cell => ({ text });
 
+/** The files table's overhead cell: the clamped figure, and the reason when a run's Theil–Sen fit
+ *  fell below zero. */
+function overheadCell(text: string, runs: NonNullable<ResultDocument['files']>['runs'], pass: 'write' | 'read'): string {
+  return runs.some((r) => shownOverhead(r[pass].theilSen?.overheadMs ?? 0).belowZero) ? `${text} (${OVERHEAD_BELOW_ZERO})` : text;
+}
+
 /** A figure across runs: "1,234" for one run, "1,234 ± 12" (mean ± sample SD) for several. */
 export function figure(values: readonly number[], unit?: MetricUnit): string {
   const v = values.filter(Number.isFinite);
@@ -162,7 +168,7 @@ function resultTables(doc: ResultDocument): Table[] {
         c(figure(vals(k('medianMBps')), 'MB/s')),
         c(figure(vals(k('trimmedMeanMBps')), 'MB/s')),
         c(figure(vals(k('rateMBps')), 'MB/s')),
-        c(figure(vals(k('overheadMs')), 'ms')),
+        c(overheadCell(figure(vals(k('overheadMs')), 'ms'), doc.files!.runs, P === 'Write' ? 'write' : 'read')),
       ];
     });
     tables.push({
@@ -436,7 +442,10 @@ function txtBlock(doc: ResultDocument): string {
         `${fx(s.mbps, 3, 9)} MB/s aggregate (${s.files} files, ${sizeText(s.bytes, true)}; median file ${formatFigure(s.medianMBps)} MB/s)`,
       ]);
       if (s.theilSen)
-        rows.push([`${P} fit`, `${fx(s.theilSen.rateMBps, 3, 9)} MB/s + ${s.theilSen.overheadMs.toFixed(2)} ms per file (Theil–Sen)`]);
+        rows.push([
+          `${P} fit`,
+          `${fx(s.theilSen.rateMBps, 3, 9)} MB/s + ${shownOverhead(s.theilSen.overheadMs).ms.toFixed(2)} ms per file (Theil–Sen${shownOverhead(s.theilSen.overheadMs).belowZero ? `; ${OVERHEAD_BELOW_ZERO}` : ''})`,
+        ]);
     }
     lines.push(...txtFigures(rows), '');
   } else if (doc.kind === 'sustained' && doc.sustained) {

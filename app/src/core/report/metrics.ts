@@ -3,9 +3,10 @@
 // drive, the method). History rows, the compare table, text exports and the share card all
 // read documents through this module, so a figure is named and rounded the same everywhere.
 //
-// Browser-safe: no node:* imports (the renderer bundles it); only types from result.ts.
+// Browser-safe: no node:* imports (the renderer bundles it); types from result.ts, the trust rule.
 import type { ResultDocument, ResultTest } from '../result.js';
 import { mean, spread, type Spread } from '../stats.js';
+import { shownOverhead } from '../trust.js';
 
 export type MetricUnit = 'MB/s' | 'IOPS' | 'µs' | 'ms' | 'GB' | '%';
 
@@ -289,7 +290,8 @@ function filesMetrics(doc: ResultDocument): Metric[] {
           'per-file overhead',
           'ms',
           false,
-          ts.map((f) => f.overheadMs),
+          // Clamped as every view prints it (trust.ts): a negative intercept is not a time.
+          ts.map((f) => shownOverhead(f.overheadMs).ms),
           false,
         ),
       );

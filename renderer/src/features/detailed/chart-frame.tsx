@@ -27,3 +27,15 @@ export function ChartFrame({ height, children }: { height: number; children: (si
     </ResponsiveContainer>
   );
 }
+
+const AXIS_LABEL = { fill: '#9aa3af', fontSize: 11 };
+
+/** The x axis's name with its unit ("time (s)", "written (GB)"), under the ticks. */
+export function xAxisLabel(value: string) {
+  return { value, position: 'insideBottomRight' as const, offset: 0, dy: 14, className: 'chart-axis-label', ...AXIS_LABEL };
+}
+
+/** The y axis's unit ("MB/s", "ms"), written up the axis beside the ticks. */
+export function yAxisLabel(value: string) {
+  return { value, angle: -90, position: 'insideLeft' as const, offset: 2, className: 'chart-axis-label', ...AXIS_LABEL };
+}

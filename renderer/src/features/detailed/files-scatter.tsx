@@ -3,9 +3,9 @@
 // the rate it predicts (rising with size toward 1/slope). Only draws: files-model.ts shapes.
 import { CartesianGrid, ComposedChart, Line, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMBps } from '../../lib/format';
-import { ChartFrame } from './chart-frame';
+import { linearTicks, logTicks, tickFormatter } from '../../lib/ticks';
+import { ChartFrame, xAxisLabel, yAxisLabel } from './chart-frame';
 import type { FilePoint, Pass } from './files-model';
-import { linearTicks, logTicks } from './files-model';
 import { formatSizeMB } from './format';
 
 const COLOUR: Record<Pass, string> = { write: '#ff6a3d', read: '#2fd4a3' };
@@ -49,7 +49,7 @@ export function FilesScatter({ pass, points, fits, domain }: FilesScatterProps) 
   return (
     <ChartFrame height={240}>
       {(size) => (
-        <ComposedChart {...size} margin={{ top: 10, right: 14, bottom: 4, left: 0 }}>
+        <ComposedChart {...size} margin={{ top: 10, right: 14, bottom: 16, left: 4 }}>
           <CartesianGrid stroke="#262a31" />
           <XAxis
             dataKey="mb"
@@ -59,17 +59,19 @@ export function FilesScatter({ pass, points, fits, domain }: FilesScatterProps) 
             allowDataOverflow
             ticks={logTicks(domain)}
             tickFormatter={(mb: number) => formatSizeMB(mb)}
+            label={xAxisLabel('file size')}
             {...AXIS}
           />
           <YAxis
             dataKey="mbps"
             type="number"
-            width={56}
+            width={64}
             domain={[0, yMax]}
             ticks={yTicks}
             allowDataOverflow
             axisLine={false}
-            tickFormatter={(v: number) => formatMBps(v)}
+            tickFormatter={tickFormatter(yTicks)}
+            label={yAxisLabel('MB/s')}
             {...AXIS}
           />
           {/* The tooltip is the files' only: the model line has data of its own (and its own

@@ -56,7 +56,7 @@ export function JobBar({ kind, blocked, onStart }: JobBarProps) {
           : progress
             ? progressLine(progress, etaLine(progress, startedAt ? (Date.now() - startedAt) / 1000 : 0, finishedSteps))
             : 'Preparing…';
-  else line = idleLine(liveJob?.outcome, result?.settings.runs, finishedSteps, error !== null);
+  else line = idleLine(liveJob?.outcome, result?.settings.runs, finishedSteps, error != null);
   // Read out when the step or state changes, not with every tick of a countdown. A reason Start
   // is unavailable is shown as is and read with the button (aria-describedby).
   const announce = mine && !stopping && progress ? announceLine(progress) : !mine && blocked ? '' : line;

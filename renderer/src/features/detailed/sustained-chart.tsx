@@ -4,7 +4,8 @@
 // band, and the link's ceiling when the target's interface has one. Only draws: curve.ts shapes.
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMBps } from '../../lib/format';
-import { ChartFrame } from './chart-frame';
+import { linearTicks, tickFormatter } from '../../lib/ticks';
+import { ChartFrame, xAxisLabel, yAxisLabel } from './chart-frame';
 import type { CurveLine, VerdictMarks } from './curve';
 import { formatGB } from './format';
 
@@ -25,21 +26,33 @@ export interface SustainedChartProps {
 
 export function SustainedChart({ lines, marks, ceilingMBps, xMaxGB }: SustainedChartProps) {
   const dataMax = Math.max(0, ...lines.flatMap((l) => l.points.map((p) => p.gb)));
-  const xMax = Math.max(dataMax, xMaxGB ?? 0) || 1;
+  const xTicks = linearTicks(Math.max(dataMax, xMaxGB ?? 0) || 1);
+  const yPeak = Math.max(0, ...lines.flatMap((l) => l.points.map((p) => p.mbps)), ...marks.levels.map((m) => m.mbps), marks.band?.max ?? 0);
+  const yTicks = linearTicks(Math.max(yPeak, ceilingMBps ?? 0) * 1.05 || 1);
   return (
     <ChartFrame height={260}>
       {(size) => (
-        <ComposedChart {...size} margin={{ top: 18, right: 16, bottom: 4, left: 0 }}>
+        <ComposedChart {...size} margin={{ top: 18, right: 16, bottom: 16, left: 4 }}>
           <CartesianGrid stroke="#262a31" vertical={false} />
           <XAxis
             dataKey="gb"
             type="number"
-            domain={[0, xMax]}
+            domain={[0, xTicks.at(-1)!]}
+            ticks={xTicks}
             allowDuplicatedCategory={false}
-            tickFormatter={(gb: number) => `${formatGB(gb * 1e9)} GB`}
+            tickFormatter={tickFormatter(xTicks)}
+            label={xAxisLabel('written (GB)')}
             {...AXIS}
           />
-          <YAxis width={60} axisLine={false} tickFormatter={(v: number) => formatMBps(v)} {...AXIS} />
+          <YAxis
+            width={64}
+            axisLine={false}
+            domain={[0, yTicks.at(-1)!]}
+            ticks={yTicks}
+            tickFormatter={tickFormatter(yTicks)}
+            label={yAxisLabel('MB/s')}
+            {...AXIS}
+          />
           <Tooltip
             contentStyle={{ background: '#15181d', border: '1px solid #2c313a', borderRadius: 8, color: '#e6e8eb' }}
             labelFormatter={(gb) => `${formatGB(Number(gb) * 1e9)} GB written`}

@@ -4,7 +4,8 @@
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SeriesPoint } from '../../../../app/src/core/engine-types';
 import { formatMBps } from '../../lib/format';
-import { ChartFrame } from '../detailed/chart-frame';
+import { linearTicks, tickFormatter } from '../../lib/ticks';
+import { ChartFrame, xAxisLabel, yAxisLabel } from '../detailed/chart-frame';
 
 /** One colour per result column: neutral series colours, none near the write orange or the read
  *  teal, which mean write and read on every screen (an orange bar under "Read" misleads). */
@@ -49,23 +50,41 @@ export function seriesPoints(series: readonly SeriesPoint[] | undefined): Array<
 
 export interface LinesChartProps {
   lines: XYLine[];
-  /** "12 s", "3.5 GB". */
-  xFormat(x: number): string;
+  /** The x axis's name with its unit: "time (s)", "written (GB)". Ticks are plain numbers. */
+  xName: string;
   /** The tooltip's heading for an x. */
   xLabel(x: number): string;
   height?: number;
   ceilingMBps?: number | undefined;
 }
 
-export function LinesChart({ lines, xFormat, xLabel, height = 240, ceilingMBps }: LinesChartProps) {
-  const xMax = Math.max(0, ...lines.flatMap((l) => l.points.map((p) => p.x))) || 1;
+export function LinesChart({ lines, xName, xLabel, height = 240, ceilingMBps }: LinesChartProps) {
+  const xTicks = linearTicks(Math.max(0, ...lines.flatMap((l) => l.points.map((p) => p.x))) || 1);
+  const yTicks = linearTicks(Math.max(0, ceilingMBps ?? 0, ...lines.flatMap((l) => l.points.map((p) => p.y))) * 1.05 || 1);
   return (
     <ChartFrame height={height}>
       {(size) => (
-        <ComposedChart {...size} margin={{ top: 14, right: 16, bottom: 4, left: 0 }}>
+        <ComposedChart {...size} margin={{ top: 14, right: 16, bottom: 16, left: 4 }}>
           <CartesianGrid stroke="#262a31" vertical={false} />
-          <XAxis dataKey="x" type="number" domain={[0, xMax]} allowDuplicatedCategory={false} tickFormatter={xFormat} {...AXIS} />
-          <YAxis width={60} axisLine={false} tickFormatter={(v: number) => formatMBps(v)} {...AXIS} />
+          <XAxis
+            dataKey="x"
+            type="number"
+            domain={[0, xTicks.at(-1)!]}
+            ticks={xTicks}
+            allowDuplicatedCategory={false}
+            tickFormatter={tickFormatter(xTicks)}
+            label={xAxisLabel(xName)}
+            {...AXIS}
+          />
+          <YAxis
+            width={64}
+            axisLine={false}
+            domain={[0, yTicks.at(-1)!]}
+            ticks={yTicks}
+            tickFormatter={tickFormatter(yTicks)}
+            label={yAxisLabel('MB/s')}
+            {...AXIS}
+          />
           <Tooltip
             contentStyle={TIP}
             labelFormatter={(x) => xLabel(Number(x))}
@@ -116,7 +135,7 @@ export function BarsChart({ data, series, ceilings }: BarsChartProps) {
         <BarChart {...size} data={data} margin={{ top: 18, right: 16, bottom: 4, left: 0 }} barCategoryGap="18%">
           <CartesianGrid stroke="#262a31" vertical={false} />
           <XAxis dataKey="label" interval={0} {...AXIS} tick={{ ...AXIS.tick, fontSize: 10.5 }} />
-          <YAxis width={60} axisLine={false} tickFormatter={(v: number) => formatMBps(v)} {...AXIS} />
+          <YAxis width={64} axisLine={false} tickFormatter={(v: number) => formatMBps(v)} label={yAxisLabel('MB/s')} {...AXIS} />
           <Tooltip
             contentStyle={TIP}
             cursor={{ fill: 'rgba(255,255,255,0.04)' }}

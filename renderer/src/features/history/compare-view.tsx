@@ -21,7 +21,7 @@ import { formatGB } from '../detailed/format';
 import { BarsChart, columnColour, LinesChart, type XYLine } from './charts';
 import { ExportBar } from './export-bar';
 import { cellText, formatDate, VERDICT_WORDS } from './history-format';
-import { MIN_CURVE_POINTS, secondsText } from './result-figures';
+import { MIN_CURVE_POINTS } from './result-figures';
 import { useHistoryStore, type DocState } from './store';
 import { ReportView } from '../wizard/report-view';
 
@@ -235,7 +235,7 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
           data-testid="compare-quick-chart"
         >
           <figcaption className="compare-figcaption">Throughput over time (first run; reads dashed)</figcaption>
-          <LinesChart lines={overlays.quick} xFormat={secondsText} xLabel={(x) => `${x.toFixed(1)} s`} />
+          <LinesChart lines={overlays.quick} xName="time (s)" xLabel={(x) => `${x.toFixed(1)} s`} />
         </figure>
       )}
       {overlays.sustained.length > 0 && (
@@ -245,11 +245,7 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
           data-testid="compare-sustained-chart"
         >
           <figcaption className="compare-figcaption">Sustained write (first run)</figcaption>
-          <LinesChart
-            lines={overlays.sustained}
-            xFormat={(gb) => `${formatGB(gb * 1e9)} GB`}
-            xLabel={(gb) => `${formatGB(gb * 1e9)} GB written`}
-          />
+          <LinesChart lines={overlays.sustained} xName="written (GB)" xLabel={(gb) => `${formatGB(gb * 1e9)} GB written`} />
         </figure>
       )}
     </>

@@ -22,9 +22,6 @@ const WRITE = '#ff6a3d';
 const READ = '#2fd4a3';
 const pct = (x: number): string => `${Math.round(x * 1000) / 10}%`;
 
-/** "12 s" for a long test, "1.5 s" for a short one. */
-export const secondsText = (t: number): string => (t < 10 ? `${t.toFixed(1)} s` : `${Math.round(t)} s`);
-
 /** The quick test's write and read speeds over time, one line per run and direction. */
 export function quickLines(doc: ResultDocument, colours?: { write: string; read: string }, prefix = ''): XYLine[] {
   const runs = new Set(doc.tests.map((t) => t.run ?? 1)).size;
@@ -56,7 +53,7 @@ function QuickFigures({ doc }: { doc: ResultDocument }) {
     <figure className="chart-figure" aria-label="Write and read speed over time" data-testid="result-quick-chart">
       <LinesChart
         lines={lines}
-        xFormat={secondsText}
+        xName="time (s)"
         xLabel={(x) => `${x.toFixed(1)} s`}
         ceilingMBps={doc.target.device.linkInfo?.ceilingMBps}
       />

@@ -2,7 +2,9 @@
 // Animation off and points capped (series.ts). Memoised: the screen re-renders with the dials,
 // the chart only when its series changes (at most once a frame, see use-quick-events.ts).
 import { memo, useMemo } from 'react';
-import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { linearTicks, tickFormatter } from '../../lib/ticks';
+import { ChartFrame, xAxisLabel, yAxisLabel } from '../detailed/chart-frame';
 import { downsample } from './series';
 import { useQuickTestStore } from './store';
 
@@ -12,6 +14,9 @@ const READ = '#2fd4a3';
 export const ThroughputChart = memo(function ThroughputChart() {
   const series = useQuickTestStore((s) => s.series);
   const data = useMemo(() => downsample(series), [series]);
+  // Ticks from the domain, so a test of a few tenths of a second still gets distinct labels.
+  const xTicks = useMemo(() => linearTicks(data.at(-1)?.t || 1), [data]);
+  const yTicks = useMemo(() => linearTicks(Math.max(0, ...data.flatMap((d) => [d.write ?? 0, d.read ?? 0])) * 1.05 || 1), [data]);
 
   return (
     <section className="card chart-card" aria-labelledby="chart-title">
@@ -28,63 +33,72 @@ export const ThroughputChart = memo(function ThroughputChart() {
         {data.length === 0 ? (
           <p className="empty">The write and read speeds will be drawn here while the test runs.</p>
         ) : (
-          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 800, height: 184 }}>
-            <AreaChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-              <defs>
-                <linearGradient id="fill-write" x1="0" y1="0" x2="0" y2="1">
-                  <stop offset="0%" stopColor={WRITE} stopOpacity={0.35} />
-                  <stop offset="100%" stopColor={WRITE} stopOpacity={0} />
-                </linearGradient>
-                <linearGradient id="fill-read" x1="0" y1="0" x2="0" y2="1">
-                  <stop offset="0%" stopColor={READ} stopOpacity={0.35} />
-                  <stop offset="100%" stopColor={READ} stopOpacity={0} />
-                </linearGradient>
-              </defs>
-              <CartesianGrid stroke="#262a31" vertical={false} />
-              <XAxis
-                dataKey="t"
-                type="number"
-                domain={[0, 'dataMax']}
-                tickFormatter={(t: number) => formatSeconds(t, data.at(-1)?.t ?? 0)}
-                stroke="#6b7280"
-                tick={{ fill: '#9aa3af', fontSize: 11 }}
-                tickLine={false}
-              />
-              <YAxis width={56} stroke="#6b7280" tick={{ fill: '#9aa3af', fontSize: 11 }} tickLine={false} axisLine={false} unit="" />
-              <Tooltip
-                contentStyle={{ background: '#15181d', border: '1px solid #2c313a', borderRadius: 8, color: '#e6e8eb' }}
-                labelFormatter={(t) => `${Number(t).toFixed(1)} s`}
-                formatter={(v, name) => [`${Math.round(Number(v))} MB/s`, name === 'write' ? 'Write' : 'Read']}
-              />
-              <Area
-                type="monotone"
-                dataKey="write"
-                stroke={WRITE}
-                strokeWidth={2}
-                fill="url(#fill-write)"
-                isAnimationActive={false}
-                connectNulls={false}
-                dot={false}
-              />
-              <Area
-                type="monotone"
-                dataKey="read"
-                stroke={READ}
-                strokeWidth={2}
-                fill="url(#fill-read)"
-                isAnimationActive={false}
-                connectNulls={false}
-                dot={false}
-              />
-            </AreaChart>
-          </ResponsiveContainer>
+          <ChartFrame height={184}>
+            {(size) => (
+              <AreaChart {...size} data={data} margin={{ top: 8, right: 12, bottom: 14, left: 4 }}>
+                <defs>
+                  <linearGradient id="fill-write" x1="0" y1="0" x2="0" y2="1">
+                    <stop offset="0%" stopColor={WRITE} stopOpacity={0.35} />
+                    <stop offset="100%" stopColor={WRITE} stopOpacity={0} />
+                  </linearGradient>
+                  <linearGradient id="fill-read" x1="0" y1="0" x2="0" y2="1">
+                    <stop offset="0%" stopColor={READ} stopOpacity={0.35} />
+                    <stop offset="100%" stopColor={READ} stopOpacity={0} />
+                  </linearGradient>
+                </defs>
+                <CartesianGrid stroke="#262a31" vertical={false} />
+                <XAxis
+                  dataKey="t"
+                  type="number"
+                  domain={[0, xTicks.at(-1)!]}
+                  ticks={xTicks}
+                  tickFormatter={tickFormatter(xTicks)}
+                  label={xAxisLabel('time (s)')}
+                  stroke="#6b7280"
+                  tick={{ fill: '#9aa3af', fontSize: 11 }}
+                  tickLine={false}
+                />
+                <YAxis
+                  width={64}
+                  domain={[0, yTicks.at(-1)!]}
+                  ticks={yTicks}
+                  tickFormatter={tickFormatter(yTicks)}
+                  label={yAxisLabel('MB/s')}
+                  stroke="#6b7280"
+                  tick={{ fill: '#9aa3af', fontSize: 11 }}
+                  tickLine={false}
+                  axisLine={false}
+                />
+                <Tooltip
+                  contentStyle={{ background: '#15181d', border: '1px solid #2c313a', borderRadius: 8, color: '#e6e8eb' }}
+                  labelFormatter={(t) => `${Number(t).toFixed(1)} s`}
+                  formatter={(v, name) => [`${Math.round(Number(v))} MB/s`, name === 'write' ? 'Write' : 'Read']}
+                />
+                <Area
+                  type="monotone"
+                  dataKey="write"
+                  stroke={WRITE}
+                  strokeWidth={2}
+                  fill="url(#fill-write)"
+                  isAnimationActive={false}
+                  connectNulls={false}
+                  dot={false}
+                />
+                <Area
+                  type="monotone"
+                  dataKey="read"
+                  stroke={READ}
+                  strokeWidth={2}
+                  fill="url(#fill-read)"
+                  isAnimationActive={false}
+                  connectNulls={false}
+                  dot={false}
+                />
+              </AreaChart>
+            )}
+          </ChartFrame>
         )}
       </div>
     </section>
   );
 });
-
-/** Whole seconds for a long test; tenths for one that lasts only a few seconds. */
-export function formatSeconds(t: number, span: number): string {
-  return span < 10 ? `${t.toFixed(1)} s` : `${Math.round(t)} s`;
-}

@@ -1,0 +1,59 @@
+// One font for the app and the share card: the UI loads the bundled Inter (400, 600, 700) from
+// its own origin, under the page's CSP, in Chromium against `diskdial serve` — no system font
+// standing in, nothing fetched from the network.
+import type { ChildProcess } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIfNeeded, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+
+let server: ChildProcess;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+const fontRequests: Array<{ url: string; status: number; type: string }> = [];
+
+beforeAll(async () => {
+  buildIfNeeded();
+  let url: string;
+  ({ server, url } = await startServe());
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  errors = collectErrors(page);
+  page.on('response', (r) => {
+    if (/\.(ttf|woff2?)(\?|$)/.test(r.url()))
+      fontRequests.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] ?? '' });
+  });
+  await page.goto(url);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stopServe(server);
+});
+
+describe('the app font', () => {
+  it('Inter 400, 600 and 700 load from the app itself and the body is set in Inter', async () => {
+    const loaded = () =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return ['400', '600', '700'].map((w) => document.fonts.check(`${w} 16px Inter`));
+      });
+    // Each weight loads when text first needs it: ask for all three, then wait for them.
+    await page.evaluate(() => Promise.all(['400', '600', '700'].map((w) => document.fonts.load(`${w} 16px Inter`))));
+    await expect.poll(loaded, { timeout: 15_000 }).toEqual([true, true, true]);
+    await expect
+      .poll(() =>
+        page.evaluate(() => [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Inter' && f.status === 'loaded').length),
+      )
+      .toBe(3);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter"?,/);
+    const origin = new URL(page.url()).origin;
+    expect(fontRequests.length).toBe(3);
+    for (const r of fontRequests) {
+      expect(r.url.startsWith(`${origin}/`), r.url).toBe(true);
+      expect(r.status).toBe(200);
+      expect(r.type).toBe('font/ttf');
+    }
+    expect(errors).toEqual([]);
+  });
+});
