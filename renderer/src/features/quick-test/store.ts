@@ -62,6 +62,9 @@ interface QuickTestState {
   stage: QuickProgressEvent['stage'] | null;
   cycle: number;
   cycles: number;
+  /** The current step's bytes done and planned: what the status line's time left runs on. */
+  bytesDone: number;
+  bytesTotal: number;
   /** Latest instantaneous MB/s per phase; the idle phase keeps its last value, as the dials do. */
   live: Pair;
   peak: Pair;
@@ -104,6 +107,8 @@ const runState = {
   stage: null as QuickProgressEvent['stage'] | null,
   cycle: 0,
   cycles: 0,
+  bytesDone: 0,
+  bytesTotal: 0,
   live: zero,
   peak: zero,
   target: null as string | null,
@@ -214,7 +219,14 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     const s = get();
     if (s.status !== 'running' && s.status !== 'stopping') return;
     if (s.jobId && e.jobId !== s.jobId) return;
-    const patch: Partial<QuickTestState> = { phase: e.phase, stage: e.stage, cycle: e.cycle, cycles: e.cycles };
+    const patch: Partial<QuickTestState> = {
+      phase: e.phase,
+      stage: e.stage,
+      cycle: e.cycle,
+      cycles: e.cycles,
+      bytesDone: e.bytesDone,
+      bytesTotal: e.bytesTotal,
+    };
     // Only the measured stage moves the figures: 'prepare' lays out the file (not the disk's
     // speed) and the flush's 0 MB/s instant would leave WRITE at 0 for the whole read phase.
     if (e.stage === 'run' && Number.isFinite(e.instMBps) && e.instMBps >= 0) {
