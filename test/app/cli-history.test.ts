@@ -91,7 +91,10 @@ describe('diskdial run saves, history lists', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(`${short}  Linux ISO\n`);
     expect(cli('history', 'delete', short).stdout).toBe('Deleted 1 result.\n');
-    expect(cli('history', 'delete', short)).toMatchObject({ status: 2, stderr: `diskdial: No saved result has the id "${short}".\n` });
+    expect(cli('history', 'delete', short)).toMatchObject({
+      status: 2,
+      stderr: `diskdial: No saved result has the id "${short}". [ENOENT]\n`,
+    });
   });
 
   it('exports one result or several side by side, to stdout or a file', async () => {
@@ -135,7 +138,7 @@ describe('diskdial run saves, history lists', () => {
         ['share', path.join(tmp, 'future.json')],
         `${path.join(tmp, 'future.json')}: It was made by a newer DiskDial (result schema 2); this version reads schema 1. Update DiskDial to open it.`,
       ],
-      [['share', './missing.json'], `No such file: ${path.join(tmp, 'missing.json')} (ENOENT)`],
+      [['share', './missing.json'], `No such file: ${path.join(tmp, 'missing.json')}. Check the path, or choose another file. [ENOENT]`],
       [
         ['import', path.join(tmp, 'future.json')],
         'future.json cannot be imported: It was made by a newer DiskDial (result schema 2); this version reads schema 1. Update DiskDial to open it.',

@@ -120,7 +120,11 @@ describe('bad input: one line on stderr, exit 2, nothing touched', () => {
     ['--size 8MiB for cdm', () => ['run', tmp, '--test', 'cdm', '--size', '8MiB'], /outside CrystalDiskMark's range; use 16 MiB to 64 GiB/],
     ['hash without a file', () => ['hash'], /missing <file>/],
     ['hash a folder without --size', () => ['hash', tmp], /is a folder, not a file: give a file to hash, or --size/],
-    ['hash a missing file', () => ['hash', path.join(tmp, 'nope.iso')], /No such file: .*nope\.iso \(ENOENT\)/],
+    [
+      'hash a missing file',
+      () => ['hash', path.join(tmp, 'nope.iso')],
+      /No such file: .*nope\.iso\. Check the path, or choose another file\. \[ENOENT\]$/m,
+    ],
     ['hash --size on a file', () => ['hash', path.join(tmp, 'a-file'), '--size', '16MiB'], /--size applies to a folder/],
     ['hash --algo md5', () => ['hash', path.join(tmp, 'a-file'), '--algo', 'md5'], /--algo must be one of sha256, sha512/],
     ['hash --test', () => ['hash', path.join(tmp, 'a-file'), '--test', 'cdm'], /--test does not apply to diskdial hash/],
@@ -130,8 +134,16 @@ describe('bad input: one line on stderr, exit 2, nothing touched', () => {
       /"12345" is neither a SHA-256 or SHA-512 digest/,
     ],
     ['run --algo', () => ['run', tmp, '--algo', 'sha512'], /--algo applies to diskdial hash only/],
-    ['a file, not a folder', () => ['run', path.join(tmp, 'a-file')], /a-file is a file, not a folder \(ENOTDIR\)/],
-    ['a missing path', () => ['run', path.join(tmp, 'missing')], /No such folder: .*missing \(ENOENT\)/],
+    [
+      'a file, not a folder',
+      () => ['run', path.join(tmp, 'a-file')],
+      /a-file is a file, not a folder\. Choose the folder that holds it, or another folder\. \[ENOTDIR\]$/m,
+    ],
+    [
+      'a missing path',
+      () => ['run', path.join(tmp, 'missing')],
+      /No such folder: .*missing\. Check the path, or choose another folder\. \[ENOENT\]$/m,
+    ],
   ];
   it.each(cases)('%s', async (_name, args, message) => {
     await fsp.writeFile(path.join(tmp, 'a-file'), 'x');
@@ -264,7 +276,9 @@ describe('diskdial run', () => {
     const r = cli('run', tmp, '--size', tooBig);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^diskdial: Not enough free space on .*: the test needs [\d.]+ GB, [\d.]+ GB is free\. \(ENOSPC\)\n$/);
+    expect(r.stderr).toMatch(
+      /^diskdial: Not enough free space on .*: the test needs [\d.]+ GB, [\d.]+ GB is free\. Free some space there or choose a smaller test size\. \[ENOSPC, statfs\]\n$/,
+    );
     expect(await leftovers(tmp)).toEqual([]);
   });
 

@@ -108,7 +108,7 @@ describe('dispatcher', () => {
     const missing = path.join(dir, 'missing');
     expect(error(await d().handle('targets.describe', { path: missing }, sink()))).toEqual({
       code: 'ENOENT',
-      message: `No such folder: ${missing} (ENOENT)`,
+      message: `No such folder: ${missing}. Check the path, or choose another folder.`,
     });
     const file = path.join(dir, 'f.txt');
     await fsp.writeFile(file, 'x');
@@ -188,7 +188,7 @@ describe('dispatcher', () => {
     const missing = path.join(dir, 'gone');
     expect(error(await d().handle('quick.start', { ...good(), target: missing }, sink()))).toEqual({
       code: 'ENOENT',
-      message: `No such folder: ${missing} (ENOENT)`,
+      message: `No such folder: ${missing}. Check the path, or choose another folder.`,
     });
   });
 
@@ -252,7 +252,7 @@ describe('dispatcher', () => {
     const missing = path.join(dir, 'gone');
     expect(error(await d().handle('detailed.start', { ...goodCdm(), target: missing }, sink()))).toEqual({
       code: 'ENOENT',
-      message: `No such folder: ${missing} (ENOENT)`,
+      message: `No such folder: ${missing}. Check the path, or choose another folder.`,
     });
   });
 

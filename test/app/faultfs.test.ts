@@ -60,7 +60,7 @@ describe('a disk that fails mid-test (FUSE fault injection)', () => {
     expect(done.outcome).toBe('failed');
     expect(done.error).toEqual({
       code: 'EIO',
-      message: `The disk reported an I/O error while running the test at ${disk.mountpoint}; the disk, cable or port may be failing (EIO)`,
+      message: `The disk reported an I/O error while running the test at ${disk.mountpoint}; the disk, cable or port may be failing. Back up what is on it, then try another cable or port.`,
     });
     expect(await fsp.readdir(disk.backing)).toEqual([]);
     expect(service.runningJobId).toBeUndefined();
@@ -95,7 +95,7 @@ describe('a disk that fails mid-test (FUSE fault injection)', () => {
     const end = await done;
     expect(end.outcome).toBe('failed');
     expect(end.error?.code).toBe('ENOTCONN');
-    expect(end.error?.message).toBe(`The disk holding ${disk.mountpoint} went away (ENOTCONN)`);
+    expect(end.error?.message).toBe(`The disk holding ${disk.mountpoint} went away. Reconnect it, then start the test again.`);
     // The drive's lock is released and the process tests another disk as usual.
     expect((await fsp.readdir(lockDir())).filter((n) => n.endsWith('.lock'))).toEqual([]);
     const other = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-after-pull-'));

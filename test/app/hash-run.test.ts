@@ -98,7 +98,7 @@ describe('runHashBenchmark', () => {
     await expect(runHashBenchmark({ file: dir, ...quick })).rejects.toThrow(/is a folder, not a file/);
     await expect(runHashBenchmark({ file: path.join(dir, 'nope.iso'), ...quick })).rejects.toMatchObject({
       code: 'ENOENT',
-      message: `No such file: ${path.join(dir, 'nope.iso')} (ENOENT)`,
+      message: `No such file: ${path.join(dir, 'nope.iso')}. Check the path, or choose another file.`,
     });
     await expect(runHashBenchmark({ file, algo: 'sha256', verify: sha512, ...quick })).rejects.toMatchObject({ code: 'ERR_ALGO_MISMATCH' });
   });
@@ -108,7 +108,7 @@ describe('runHashBenchmark', () => {
     const engine = { runHash: () => Promise.reject(denied), runTest: () => Promise.reject(new Error('no writes here')) };
     await expect(runHashBenchmark({ file, ...quick, engine })).rejects.toMatchObject({
       code: 'EACCES',
-      message: `Permission denied reading ${file} (EACCES)`,
+      message: `Permission denied reading ${file}. Give your user read access to it, or choose another file.`,
     });
   });
 

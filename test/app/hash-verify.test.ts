@@ -94,7 +94,8 @@ describe('checksum files', () => {
     expect(((await resolveExpected(sums, file).catch((e: unknown) => e)) as Error).message).toBe(`${sums} has no line for mine.iso`);
     await expect(resolveExpected('12345', file)).rejects.toMatchObject({
       category: 'input',
-      message: '"12345" is neither a SHA-256 or SHA-512 digest (64 or 128 hex digits) nor a checksum file that can be read (ENOENT)',
+      message:
+        '"12345" is neither a SHA-256 or SHA-512 digest (64 or 128 hex digits) nor a checksum file that can be read. Paste the digest itself, or give the path of a readable checksum file.',
     });
     await expect(resolveExpected(dir, file)).rejects.toThrow(/is not a checksum file \(it is a folder\)/);
     const empty = path.join(dir, 'empty.txt');

@@ -177,7 +177,7 @@ describe('QuickTestService', () => {
     expect(await sink.done).toEqual({
       jobId,
       outcome: 'failed',
-      error: { code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` },
+      error: { code: 'ENOENT', message: `No such folder: ${missing}. Check the path, or choose another folder.` },
     });
   });
 

@@ -90,6 +90,15 @@ describe('result metrics', () => {
     expect(sizeText(5e9)).toBe('5 GB');
     expect(sizeText(953 * 1024 ** 2)).toBe('1 GB'); // "1 GB" aligned down to whole MiB, named as chosen
     expect(sizeText(900 * 1024 ** 2)).toBe('900 MiB');
+    // One unit system: a size asked in MB and aligned down to whole MiB is named in MB, as asked;
+    // binary sizes (multiples of 16 MiB) stay binary.
+    expect(sizeText(19 * 1024 ** 2)).toBe('20 MB'); // "20 MB", not "19 MiB"
+    expect(sizeText(715 * 1024 ** 2)).toBe('750 MB');
+    expect(sizeText(33 * 1024 ** 2)).toBe('35 MB');
+    expect(sizeText(1430 * 1024 ** 2)).toBe('1.5 GB');
+    expect(sizeText(16 * 1024 ** 2)).toBe('16 MiB');
+    expect(sizeText(256 * 1024 ** 2)).toBe('256 MiB');
+    expect(sizeText(512 * 1024 ** 2)).toBe('512 MiB');
     expect(sizeText(1e12, true)).toBe('1 TB');
   });
 });

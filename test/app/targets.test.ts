@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMountinfo } from '../../app/src/core/volume.js';
-import { TargetsService, testableMounts } from '../../app/src/services/targets.js';
+import { TARGET_REASONS, TargetsService, testableMounts } from '../../app/src/services/targets.js';
 import { mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
 
 const targets = new TargetsService();
@@ -14,6 +14,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fsp.rm(dir, { recursive: true, force: true });
+});
+
+describe('why a target cannot be tested', () => {
+  it.each(Object.entries(TARGET_REASONS))('%s: says what is wrong and what to do, with no errno code in the sentence', (_, reason) => {
+    const [what, next] = reason.split(/(?<=\.) /);
+    expect(what).toMatch(/\.$/);
+    expect(next).toMatch(/^(Choose|Free|Check) /);
+    expect(reason).not.toMatch(/\bE[A-Z]{2,}\b/);
+  });
 });
 
 describe('TargetsService.list', () => {
@@ -56,10 +65,16 @@ describe('TargetsService.describe', () => {
   });
   it('a missing path is ENOENT, a file is ENOTDIR, in plain words', async () => {
     const missing = path.join(dir, 'missing');
-    await expect(targets.describe(missing)).rejects.toMatchObject({ code: 'ENOENT', message: `No such folder: ${missing} (ENOENT)` });
+    await expect(targets.describe(missing)).rejects.toMatchObject({
+      code: 'ENOENT',
+      message: `No such folder: ${missing}. Check the path, or choose another folder.`,
+    });
     const file = path.join(dir, 'file');
     await fsp.writeFile(file, 'x');
-    await expect(targets.describe(file)).rejects.toMatchObject({ code: 'ENOTDIR', message: `${file} is a file, not a folder (ENOTDIR)` });
+    await expect(targets.describe(file)).rejects.toMatchObject({
+      code: 'ENOTDIR',
+      message: `${file} is a file, not a folder. Choose the folder that holds it, or another folder.`,
+    });
   });
 });
 
@@ -73,16 +88,22 @@ describe.runIf(rootOnly())('read-only volumes (root)', () => {
   });
   it('are listed, not startable, with the reason', async () => {
     const t = (await targets.list()).find((x) => x.mountPoint === ro.dir);
-    expect(t).toMatchObject({ path: ro.dir, fs: 'ext4', readOnly: true, startable: false, reason: 'Read-only volume' });
+    expect(t).toMatchObject({
+      path: ro.dir,
+      fs: 'ext4',
+      readOnly: true,
+      startable: false,
+      reason: 'This volume is mounted read-only, and a test needs to write. Choose another volume, or remount this one read-write.',
+    });
     expect(t!.device).toMatchObject({ bus: 'loop', node: ro.device });
-    await expect(targets.describe(ro.dir)).resolves.toMatchObject({ readOnly: true, startable: false, reason: 'Read-only volume' });
+    await expect(targets.describe(ro.dir)).resolves.toMatchObject({ readOnly: true, startable: false, reason: TARGET_REASONS.readOnly });
   });
   it('a too-small volume is shown but not startable', async () => {
     const tiny = await mountFs('tmpfs', { sizeMiB: 8 });
     try {
       await expect(targets.describe(tiny.dir)).resolves.toMatchObject({
         startable: false,
-        reason: 'Not enough free space (needs at least 32 MiB)',
+        reason: 'Not enough free space: a test needs at least 33.6 MB free here. Free some space on this volume, or choose another.',
       });
     } finally {
       await tiny.cleanup();

@@ -198,14 +198,14 @@ describe('openWorkspace', () => {
     await expect(openWorkspace(missing, { handleSignals: false })).rejects.toMatchObject({
       code: 'ENOENT',
       category: 'input',
-      message: `No such folder: ${missing} (ENOENT)`,
+      message: `No such folder: ${missing}. Check the path, or choose another folder.`,
     });
     const file = path.join(target, 'file.txt');
     await fsp.writeFile(file, 'x');
     await expect(openWorkspace(file, { handleSignals: false })).rejects.toMatchObject({
       code: 'ENOTDIR',
       category: 'input',
-      message: `${file} is a file, not a folder (ENOTDIR)`,
+      message: `${file} is a file, not a folder. Choose the folder that holds it, or another folder.`,
     });
     expect(await entries()).toEqual(['file.txt']);
   });

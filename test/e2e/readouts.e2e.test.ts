@@ -40,7 +40,7 @@ describe('live readouts in Chromium', () => {
     await page.getByRole('radio', { name: 'Continuous' }).click();
     await page.getByRole('button', { name: 'Start' }).click();
     // Wait for the second cycle, so a read phase has followed a finished write (and its flush).
-    await expect.poll(() => page.locator('.dials__status').textContent(), { timeout: 60_000 }).toMatch(/Cycle [2-9]/);
+    await expect.poll(() => page.locator('.dials__status').textContent(), { timeout: 60_000 }).toMatch(/continuous · cycle [2-9]/);
     // Every frame for two seconds: what WRITE shows while the READ dial is the active one.
     const seen = await page.evaluate(
       () =>

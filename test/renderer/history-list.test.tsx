@@ -91,6 +91,21 @@ describe('History list', () => {
     expect(screen.getByText('/home/ana/.local/share/diskdial/results')).toBeTruthy();
   });
 
+  it('names a size in the units it was asked in: a 20 MB Quick Test (run as 19 MiB) is "20 MB" in its title and name', async () => {
+    const doc = clone(quickJson);
+    doc.id = 'quick-20mb';
+    delete doc.label;
+    doc.settings = { ...doc.settings, size: 19 * 1024 ** 2, runs: 1 };
+    const fake = createFakeBridge();
+    fake.history.add(doc);
+    await renderHistory(fake);
+    await screen.findAllByTestId('history-row');
+    const row = rowOf('quick-20mb');
+    expect(text(row)).toContain('Quick Test · 20 MB');
+    expect(text(row)).toMatch(/ · 20 MB/);
+    expect(text(row)).not.toContain('MiB');
+  });
+
   it('filters by drive and by kind', async () => {
     const { user } = await renderHistory(seeded());
     await screen.findAllByTestId('history-row');

@@ -9,10 +9,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderFormatReport } from '../../app/src/core/report/format-report';
 import type { ResultDocument } from '../../app/src/core/result';
+import type { FormatId } from '../../app/src/core/wizard/types';
 import { useWizardStore } from '../../renderer/src/features/wizard/store';
 import quickJson from '../fixtures/results/quick.json';
 import { resetStores } from './helpers/reset-stores';
-import { diskRow, formatBox, planDocs, renderWizard, T7, wizardBridge } from './helpers/wizard-fixtures';
+import { diskRow, formatBox, planDocs, renderWizard, T7, wizardBridge, wizardDoc } from './helpers/wizard-fixtures';
 import { renderApp } from './helpers/render-app';
 
 beforeEach(resetStores);
@@ -73,6 +74,22 @@ function markdownRows(md: string): string[][] {
 }
 
 describe('the report', () => {
+  it('names each stress size as it was asked: the engine runs "1 GB" as 953 MiB, the report still says 1 GB', async () => {
+    const MiB = 1024 ** 2;
+    const aligned = (b: number) => Math.floor(b / MiB) * MiB;
+    const docs = planDocs().map((d) => wizardDoc(d.campaign!.format as FormatId, d.campaign!.formatLabel, aligned(d.settings.size!), 1, 1));
+    await finishPlan(wizardBridge(), docs);
+    const view = screen.getByTestId('report-view');
+    const heads = [...within(view).getByTestId('report-table').querySelectorAll('thead th')].map((th) => th.getAttribute('data-text'));
+    expect(heads).toEqual(['Format', 'Read 1 GB (MB/s)', 'Write 1 GB (MB/s)', 'Read 5 GB (MB/s)', 'Write 5 GB (MB/s)']);
+    expect(
+      within(view)
+        .getAllByTestId('report-chart')
+        .map((f) => text(f.querySelector('figcaption'))),
+    ).toEqual(['Stress size 1 GB', 'Stress size 5 GB']);
+    expect(text(view)).not.toMatch(/MiB/);
+  });
+
   it('shows the table people post: a row per format, read and write per stress size, mean ± spread and the change against the baseline', async () => {
     const { ids } = await finishPlan();
     const view = screen.getByTestId('report-view');

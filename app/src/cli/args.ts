@@ -16,6 +16,7 @@ import {
   type CdmPreset,
   type TestKind,
 } from '../core/presets.js';
+import { plainMessage } from '../core/errors.js';
 import { cleanLabel } from '../core/text.js';
 import { parseSize } from '../core/units.js';
 import { UsageError } from './usage-error.js';
@@ -455,12 +456,13 @@ function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefin
     st = statSync(cmd.path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'ENOENT';
-    if (code === 'ENOENT') throw new UsageError(`No such file: ${cmd.path} (ENOENT)`);
+    if (code === 'ENOENT') throw new UsageError(plainMessage('ENOENT', cmd.path, { subject: 'file' })!, 'ENOENT');
     return cmd; // EACCES and friends: the hash test reports them in its own words
   }
   if (st.isDirectory() && cmd.size === undefined) {
     throw new UsageError(
-      `${cmd.path} is a folder, not a file: give a file to hash, or --size to have DiskDial write a test file there (EISDIR)`,
+      `${cmd.path} is a folder, not a file: give a file to hash, or --size to have DiskDial write a test file there`,
+      'EISDIR',
     );
   }
   if (!st.isDirectory() && cmd.size !== undefined)
@@ -483,9 +485,10 @@ function checkTargetFolder(dir: string): void {
     st = statSync(dir);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'ENOENT';
-    if (code === 'ENOENT') throw new UsageError(`No such folder: ${dir} (ENOENT)`);
-    if (code === 'ENOTDIR') throw new UsageError(`${dir} is not a folder: part of the path is a file (ENOTDIR)`);
+    if (code === 'ENOENT') throw new UsageError(plainMessage('ENOENT', dir)!, 'ENOENT');
+    if (code === 'ENOTDIR')
+      throw new UsageError(`${dir} is not a folder: part of the path is a file. Check the path, or choose another folder.`, 'ENOTDIR');
     return; // EACCES and friends are for the workspace to report in its own words.
   }
-  if (!st.isDirectory()) throw new UsageError(`${dir} is a file, not a folder (ENOTDIR)`);
+  if (!st.isDirectory()) throw new UsageError(plainMessage('ENOTDIR', dir)!, 'ENOTDIR');
 }

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { plainMessage } from '../core/errors.js';
 import { HistoryStore } from '../core/history.js';
 import { formatFigure, kindName } from '../core/report/metrics.js';
 import type { ResultDocument } from '../core/result.js';
@@ -164,7 +165,7 @@ function looksLikeFile(ref: string): boolean {
 }
 
 function missingFile(ref: string): never {
-  throw new UsageError(`No such file: ${path.resolve(ref)} (ENOENT)`);
+  throw new UsageError(plainMessage('ENOENT', path.resolve(ref), { subject: 'file' })!, 'ENOENT');
 }
 
 export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, store = new HistoryStore()): Promise<number> {

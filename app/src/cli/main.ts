@@ -25,6 +25,13 @@ function fail(message: string, code: number): number {
   return code;
 }
 
+/** A DiskDial error: its sentence, then the system's code as a detail ("[EROFS]") for a search or
+ *  a bug report — never inside the sentence; exit 2 for bad input, 1 for a failed run. */
+function failWith(err: DiskDialError): number {
+  const detail = /^E[A-Z0-9]+$/.test(err.code) ? ` [${err.code}${err.syscall ? `, ${err.syscall}` : ''}]` : '';
+  return fail(`${err.message}${detail}`, err.category === 'input' ? 2 : 1);
+}
+
 /** Keeps a finished result in history; a failure to save is a warning, not a failed test. */
 async function save(doc: ResultDocument): Promise<string | undefined> {
   try {
@@ -45,6 +52,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     cmd = parseCli(argv);
   } catch (err) {
+    if (err instanceof DiskDialError) return failWith(err);
     return fail(err instanceof Error ? err.message : String(err), 2);
   }
 
@@ -84,7 +92,7 @@ export async function main(argv: string[]): Promise<number> {
         signal: stop.signal,
       });
     } catch (err) {
-      if (err instanceof DiskDialError) return fail(err.message, err.category === 'input' ? 2 : 1);
+      if (err instanceof DiskDialError) return failWith(err);
       return fail(err instanceof Error ? err.message : String(err), 1);
     } finally {
       process.off('SIGINT', onSignal);
@@ -98,7 +106,7 @@ export async function main(argv: string[]): Promise<number> {
         warn: (line) => process.stderr.write(`diskdial: ${line}\n`),
       });
     } catch (err) {
-      if (err instanceof DiskDialError) return fail(err.message, err.category === 'input' ? 2 : 1);
+      if (err instanceof DiskDialError) return failWith(err);
       return fail(err instanceof Error ? err.message : String(err), 1);
     }
   }
@@ -159,7 +167,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write('diskdial: cancelled; test files removed\n');
       return signalExit || 130;
     }
-    if (err instanceof DiskDialError) return fail(err.message, err.category === 'input' ? 2 : 1);
+    if (err instanceof DiskDialError) return failWith(err);
     return fail(err instanceof Error ? err.message : String(err), 1);
   } finally {
     process.off('SIGINT', onSignal);

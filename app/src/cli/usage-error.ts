@@ -2,8 +2,9 @@
 import { DiskDialError } from '../core/errors.js';
 
 export class UsageError extends DiskDialError {
-  constructor(message: string) {
-    super(message, { code: 'ERR_USAGE', category: 'input' });
+  /** `code`: the errno behind it (ENOENT…), printed as a detail after the sentence. */
+  constructor(message: string, code = 'ERR_USAGE') {
+    super(message, { code, category: 'input' });
   }
 }
 

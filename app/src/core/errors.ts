@@ -67,34 +67,40 @@ function gb(bytes: number): string {
   return `${(bytes / 1e9).toFixed(2)} GB`;
 }
 
-/** The plain-words sentence for an errno code, or undefined when we have nothing better. */
+/** The plain-words sentence for an errno code — what happened, then what to do about it — or
+ *  undefined when we have nothing better. The code itself stays out of the sentence: it travels
+ *  in the error's `code` (the details a support question needs). */
 export function plainMessage(code: string, where: string | undefined, ctx: ErrorContext = {}): string | undefined {
   const at = where ?? 'the target';
+  const what = ctx.subject ?? 'folder';
+  const during = ctx.doing ? ` while ${ctx.doing}` : '';
   switch (code) {
     case 'ENOSPC':
       if (ctx.needBytes !== undefined && ctx.freeBytes !== undefined && ctx.freeBytes < ctx.needBytes) {
-        return `Not enough free space on ${at}: the test needs ${gb(ctx.needBytes)}, ${gb(ctx.freeBytes)} is free. (ENOSPC)`;
+        return `Not enough free space on ${at}: the test needs ${gb(ctx.needBytes)}, ${gb(ctx.freeBytes)} is free. Free some space there or choose a smaller test size.`;
       }
-      return `The volume at ${at} ran out of free space${ctx.doing ? ` while ${ctx.doing}` : ''}. (ENOSPC)`;
+      return `The volume at ${at} ran out of free space${during}. Free some space there or choose a smaller test size.`;
     case 'EROFS':
-      return `The volume at ${at} is read-only (EROFS)`;
+      return `The volume at ${at} is read-only, and a test needs to write. Choose a volume you can write to, or remount this one read-write.`;
     case 'ENOENT':
-      return `No such ${ctx.subject ?? 'folder'}: ${at} (ENOENT)`;
+      return `No such ${what}: ${at}. Check the path, or choose another ${what}.`;
     case 'ENOTDIR':
-      return `${at} is a file, not a folder (ENOTDIR)`;
+      return `${at} is a file, not a folder. Choose the folder that holds it, or another folder.`;
     case 'EACCES':
     case 'EPERM':
-      return `Permission denied ${ctx.access === 'read' ? 'reading' : 'writing to'} ${at} (${code})`;
+      return ctx.access === 'read'
+        ? `Permission denied reading ${at}. Give your user read access to it, or choose another ${what}.`
+        : `Permission denied writing to ${at}. Choose a folder you can write to, or give your user write access to this one.`;
     case 'EIO':
-      return `The disk reported an I/O error${ctx.doing ? ` while ${ctx.doing}` : ''} at ${at}; the disk, cable or port may be failing (EIO)`;
+      return `The disk reported an I/O error${during} at ${at}; the disk, cable or port may be failing. Back up what is on it, then try another cable or port.`;
     case 'EDQUOT':
-      return `Your disk quota on ${at} is used up (EDQUOT)`;
+      return `Your disk quota on ${at} is used up. Delete some of your files there, or choose a smaller test size.`;
     case 'EFBIG':
-      return `The file system at ${at} cannot hold a file this large; try a smaller --size (EFBIG)`;
+      return `The file system at ${at} cannot hold a file this large. Choose a smaller test size (--size on the command line).`;
     case 'ENODEV':
     case 'ENXIO':
     case 'ENOTCONN': // a FUSE file system (exFAT, NTFS) whose disk was pulled
-      return `The disk holding ${at} went away (${code})`;
+      return `The disk holding ${at} went away. Reconnect it, then start the test again.`;
     default:
       return undefined;
   }

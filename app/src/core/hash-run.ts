@@ -124,7 +124,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
     });
     if (st.isDirectory()) {
       throw new DiskDialError(
-        `${file} is a folder, not a file: pick a file to hash, or give a size to have DiskDial write a test file there (EISDIR)`,
+        `${file} is a folder, not a file: pick a file to hash, or give a size to have DiskDial write a test file there`,
         {
           code: 'EISDIR',
           path: file,

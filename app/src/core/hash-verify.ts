@@ -107,7 +107,7 @@ export async function resolveExpected(verify: string, file: string): Promise<Exp
     if (err instanceof DiskDialError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? 'EINVAL';
     throw inputError(
-      `"${clip(verify.trim(), 80)}" is neither a SHA-256 or SHA-512 digest (64 or 128 hex digits) nor a checksum file that can be read (${code})`,
+      `"${clip(verify.trim(), 80)}" is neither a SHA-256 or SHA-512 digest (64 or 128 hex digits) nor a checksum file that can be read. Paste the digest itself, or give the path of a readable checksum file.`,
       code === 'ENOENT' ? 'ERR_INVALID_DIGEST' : code,
     );
   }

@@ -161,7 +161,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
       // What the plan sized itself to must still leave the workspace's small head-room.
       const reserveBytes = Math.min(FREE_SPACE_RESERVE, plan.settings.reserveBytes ?? 0);
       const fit = fitTest({ needBytes: plan.needBytes, freeBytes, totalBytes, sizing: 'fixed', reserveBytes, where: target });
-      if (!fit.fits) throw inputError(`${fit.reason} (ENOSPC)`, 'ENOSPC');
+      if (!fit.fits) throw inputError(fit.reason!, 'ENOSPC');
     }
     opts.onPlan?.(plan);
     const testCount = plan.steps.length;

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AbortError } from './engine.js';
-import { DiskDialError, toPlainError } from './errors.js';
+import { DiskDialError, plainMessage, toPlainError } from './errors.js';
 import { defaultDataDir } from './history.js';
 import { FREE_SPACE_RESERVE, fitTest } from './fit.js';
 
@@ -443,7 +443,7 @@ async function checkTarget(targetDir: string): Promise<void> {
     throw toPlainError(err, { path: targetDir, category: code === 'ENOENT' || code === 'ENOTDIR' ? 'input' : 'runtime' });
   }
   if (!st.isDirectory()) {
-    throw new DiskDialError(`${targetDir} is a file, not a folder (ENOTDIR)`, {
+    throw new DiskDialError(plainMessage('ENOTDIR', targetDir)!, {
       code: 'ENOTDIR',
       syscall: 'stat',
       path: targetDir,
@@ -468,10 +468,11 @@ export async function openWorkspace(targetDir: string, opts: OpenWorkspaceOption
       const reserveBytes = opts.reserveBytes ?? FREE_SPACE_RESERVE;
       const needBytes = opts.needBytes + reserveBytes;
       if (!fitTest({ needBytes: opts.needBytes, freeBytes, totalBytes: st.blocks * st.bsize, sizing: 'fixed', reserveBytes }).fits) {
-        throw new DiskDialError(
-          `Not enough free space on ${target}: the test needs ${(needBytes / 1e9).toFixed(2)} GB, ${(freeBytes / 1e9).toFixed(2)} GB is free. (ENOSPC)`,
-          { code: 'ENOSPC', syscall: 'statfs', path: target },
-        );
+        throw new DiskDialError(plainMessage('ENOSPC', target, { needBytes, freeBytes })!, {
+          code: 'ENOSPC',
+          syscall: 'statfs',
+          path: target,
+        });
       }
     }
     ({ dir, id } = await makeMarkedFolder(target));

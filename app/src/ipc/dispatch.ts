@@ -12,7 +12,7 @@ import type { HistoryService } from '../services/history.js';
 import type { WizardService } from '../services/wizard.js';
 import { renderFormatReport } from '../core/report/format-report.js';
 import type { QuickTestService } from '../services/quick-test.js';
-import type { TargetsService } from '../services/targets.js';
+import { TARGET_REASONS, type TargetsService } from '../services/targets.js';
 import {
   requests,
   type AppInfo,
@@ -217,8 +217,14 @@ function fail(code: string, message: string): IpcResult<never> {
 
 function assertStartable(t: TargetInfo): void {
   if (t.startable) return;
-  const code = t.readOnly ? 'EROFS' : t.reason === 'No write permission' ? 'EACCES' : 'ENOSPC';
-  throw new DiskDialError(`${t.reason ?? 'A test cannot run here'}: ${t.path}`, { code, path: t.path });
+  const code = t.readOnly
+    ? 'EROFS'
+    : t.reason === TARGET_REASONS.denied
+      ? 'EACCES'
+      : t.reason === TARGET_REASONS.unresponsive
+        ? 'ETIMEDOUT'
+        : 'ENOSPC';
+  throw new DiskDialError(`${t.path}: ${t.reason ?? 'a test cannot run here.'}`, { code, path: t.path });
 }
 
 /** Any thrown value as {code, message}: ours and Node's keep their code, the rest are internal. */

@@ -8,7 +8,8 @@
 import { constants as fsc, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DiskDialError, toPlainError } from '../core/errors.js';
+import { DiskDialError, plainMessage, toPlainError } from '../core/errors.js';
+import { formatBytes } from '../core/units.js';
 import { parseMountinfo, volumeInfo, type MountEntry, type VolumeInfo } from '../core/volume.js';
 import { FREE_SPACE_RESERVE } from '../core/workspace.js';
 import type { TargetInfo } from '../ipc/contract.js';
@@ -38,6 +39,15 @@ const DISK_FS = new Set([
   'reiserfs',
 ]);
 const NETWORK_FS = new Set(['nfs', 'nfs4', 'cifs', 'smb3']);
+
+/** Why a test cannot start on a target, each with what to do about it (shown beside Start). */
+export const TARGET_REASONS = {
+  readOnly: 'This volume is mounted read-only, and a test needs to write. Choose another volume, or remount this one read-write.',
+  denied:
+    'You may not write to this folder, and a test needs to. Choose a folder you can write to, or give your user write access to this one.',
+  full: `Not enough free space: a test needs at least ${formatBytes(MIN_FREE_BYTES)} free here. Free some space on this volume, or choose another.`,
+  unresponsive: 'The volume is not responding. Check that its disk or network share is connected, then choose it again.',
+} as const;
 // tmpfs is not offered, not even at /tmp: it is memory, so a "disk" speed from it would mislead.
 // A user who wants it anyway can type the folder (describe() accepts any folder).
 
@@ -112,11 +122,11 @@ async function describeFolder(dir: string, name: string | undefined): Promise<Ta
     startable: true,
   };
   const reason = readOnly
-    ? 'Read-only volume'
+    ? TARGET_REASONS.readOnly
     : denied
-      ? 'No write permission'
+      ? TARGET_REASONS.denied
       : v.freeBytes < MIN_FREE_BYTES
-        ? `Not enough free space (needs at least ${MIN_FREE_BYTES / (1024 * 1024)} MiB)`
+        ? TARGET_REASONS.full
         : undefined;
   if (reason) {
     info.startable = false;
@@ -146,7 +156,7 @@ function unresponsive(m: MountEntry): TargetInfo {
     device: { bus: NETWORK_FS.has(m.fsType) ? 'network' : 'unknown', node: m.source },
     readOnly: m.mountOptions.includes('ro'),
     startable: false,
-    reason: 'The volume is not responding',
+    reason: TARGET_REASONS.unresponsive,
   };
 }
 
@@ -204,7 +214,7 @@ export class TargetsService {
       throw toPlainError(err, { path: dir, category: 'input' });
     }
     if (!st.isDirectory()) {
-      throw new DiskDialError(`${dir} is a file, not a folder (ENOTDIR)`, {
+      throw new DiskDialError(plainMessage('ENOTDIR', dir)!, {
         code: 'ENOTDIR',
         syscall: 'stat',
         path: dir,

@@ -4,6 +4,7 @@
 import { useId } from 'react';
 import type { DetailedKind } from '../../../../app/src/ipc/contract';
 import { etaLine } from '../../../../app/src/core/eta';
+import { ProgressBar } from '../../components/progress-bar';
 import { announceLine, jobFraction, progressLine } from './job-progress';
 import { selectError, selectLiveJob, selectResult, selectRunningKind, useDetailedStore } from './store';
 
@@ -130,18 +131,7 @@ export function JobBarView(p: JobBarViewProps) {
           {p.announce}
         </span>
       </div>
-      {p.mine && (
-        <div
-          className="job-progress"
-          role="progressbar"
-          aria-label={`Progress of ${p.phrase}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={p.pct}
-        >
-          <div className="job-progress__fill" style={{ width: `${p.pct}%` }} />
-        </div>
-      )}
+      {p.mine && <ProgressBar label={`Progress of ${p.phrase}`} pct={p.pct} />}
       {p.error && (
         <p className="panel-error" role="alert" data-testid={p.errorTestId}>
           {p.error}

@@ -8,6 +8,7 @@ import { Dial } from './dial';
 import { FlagsPanel } from './flags-panel';
 import { SettingsBar } from './settings-bar';
 import { StartButton } from './start-button';
+import { quickFraction, quickStatusLine } from './quick-progress';
 import { knownScale, selectIsBusy, selectLatestResult, useQuickTestStore } from './store';
 import { ThroughputChart } from './throughput-chart';
 import { useQuickEvents } from './use-quick-events';
@@ -16,24 +17,7 @@ import { formatMBps } from '../../lib/format';
 import { fitPlan } from '../../../../app/src/core/presets';
 import { formatBytes } from '../../../../app/src/core/units';
 import { SavedNote } from '../history/saved-note';
-
-function statusLine(s: {
-  status: string;
-  phase: string | null;
-  stage: string | null;
-  cycle: number;
-  cycles: number;
-  mode: string;
-}): string {
-  if (s.status === 'stopping') return 'Stopping and removing the test file…';
-  if (s.status === 'running') {
-    if (!s.phase) return 'Starting…';
-    const of = s.cycles > 0 ? ` of ${s.cycles}` : '';
-    const what = s.stage === 'prepare' ? 'preparing the test file' : s.phase === 'write' ? 'writing' : 'reading';
-    return `Cycle ${s.cycle}${of} · ${what}`;
-  }
-  return '';
-}
+import { ProgressBar } from '../../components/progress-bar';
 
 export interface QuickTestScreenProps {
   /** Why Start is unavailable for a reason outside this screen (a detailed test is running). */
@@ -53,7 +37,9 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const stage = useQuickTestStore((s) => s.stage);
   const cycle = useQuickTestStore((s) => s.cycle);
   const cycles = useQuickTestStore((s) => s.cycles);
-  const mode = useQuickTestStore((s) => s.mode);
+  const bytesDone = useQuickTestStore((s) => s.bytesDone);
+  const bytesTotal = useQuickTestStore((s) => s.bytesTotal);
+  const startedAt = useQuickTestStore((s) => s.startedAt);
   const error = useQuickTestStore((s) => s.error);
   const latest = useQuickTestStore(selectLatestResult);
   const sustained = useQuickTestStore((s) => s.sustained);
@@ -83,7 +69,9 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
             ? fit.reason!
             : null;
   const offer = !lockedReason && !sizeError && target?.startable && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
-  const line = statusLine({ status, phase, stage, cycle, cycles, mode });
+  const run = { status, phase, stage, cycle, cycles, bytesDone, bytesTotal, startedAt };
+  const line = quickStatusLine(run);
+  const fraction = status === 'running' ? quickFraction(run) : null;
   const caption = (side: 'write' | 'read') => {
     if (status === 'done' && sustained) return `average · peak ${formatMBps(peak[side])}`;
     return peak[side] > 0 ? `peak ${formatMBps(peak[side])}` : ' ';
@@ -141,6 +129,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
                 </span>
               )}
             </div>
+            {fraction !== null && <ProgressBar label="Progress of the Quick Test" pct={Math.round(fraction * 1000) / 10} />}
             <CacheBadge
               cacheMode={latest?.cacheMode ?? null}
               dataPattern={latest?.dataPattern ?? null}

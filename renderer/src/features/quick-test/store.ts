@@ -62,6 +62,9 @@ interface QuickTestState {
   stage: QuickProgressEvent['stage'] | null;
   cycle: number;
   cycles: number;
+  /** The current step's bytes done and planned: what the status line's time left runs on. */
+  bytesDone: number;
+  bytesTotal: number;
   /** Latest instantaneous MB/s per phase; the idle phase keeps its last value, as the dials do. */
   live: Pair;
   peak: Pair;
@@ -107,6 +110,8 @@ const runState = {
   stage: null as QuickProgressEvent['stage'] | null,
   cycle: 0,
   cycles: 0,
+  bytesDone: 0,
+  bytesTotal: 0,
   live: zero,
   peak: zero,
   target: null as string | null,
@@ -227,7 +232,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     let points: SeriesPoint[] | null = null;
     for (const [e, now] of events) {
       if (s.jobId && e.jobId !== s.jobId) continue;
-      patch = { phase: e.phase, stage: e.stage, cycle: e.cycle, cycles: e.cycles };
+      patch = { phase: e.phase, stage: e.stage, cycle: e.cycle, cycles: e.cycles, bytesDone: e.bytesDone, bytesTotal: e.bytesTotal };
       // Only the measured stage moves the figures: 'prepare' lays out the file (not the disk's
       // speed) and the flush's 0 MB/s instant would leave WRITE at 0 for the whole read phase.
       if (e.stage !== 'run' || !Number.isFinite(e.instMBps) || e.instMBps < 0) continue;

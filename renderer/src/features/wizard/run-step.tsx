@@ -9,6 +9,7 @@ import { formatMBps } from '../../lib/format';
 import { Dial } from '../quick-test/dial';
 import { selectWizardBusy, useWizardStore, type RunFormat } from './store';
 import { aboutText, durationText, listText, sizeLabel, STAGE_WORDS } from './wizard-model';
+import { ProgressBar } from '../../components/progress-bar';
 
 const MARK: Record<StepStatus, string> = { done: '✓', running: '▸', pending: '·', failed: '✗' };
 const WORDS: Record<StepStatus, string> = { done: 'done, saved', running: 'running', pending: 'pending', failed: 'failed' };
@@ -125,17 +126,7 @@ export function RunStep() {
         {busy && <StopButton />}
       </div>
 
-      <div
-        className="job-progress wizard-progress"
-        role="progressbar"
-        aria-label="Progress of the whole plan"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-        data-testid="wizard-progress"
-      >
-        <div className="job-progress__fill" style={{ width: `${pct}%` }} />
-      </div>
+      <ProgressBar label="Progress of the whole plan" pct={pct} className="wizard-progress" testId="wizard-progress" />
       <p className="wizard-run__times">
         {pct.toFixed(0)} % · {done.length} of {count} format{count === 1 ? '' : 's'} done
         {p ? ` · elapsed ${durationText(p.elapsed)}` : ''}

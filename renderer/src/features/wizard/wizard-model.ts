@@ -8,6 +8,7 @@ import { formatBytes } from '../../lib/format';
 import { parseSize } from '../quick-test/settings-bar';
 import { FREE_AFTER_FORMAT, freeAfterFormat } from '../../../../app/src/core/fit';
 import { fitPlan } from '../../../../app/src/core/presets';
+import { sizeText } from '../../../../app/src/core/report/metrics';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -131,11 +132,10 @@ export function diskSizeText(bytes: number): string {
   return Number.isFinite(bytes) && bytes > 0 ? formatBytes(bytes).replace(/\.0 /, ' ') : '—';
 }
 
-/** How a size reads in the plan: "1 GB", "256 MiB", "1 GiB". */
+/** How a size reads in the plan, the run and the report: "1 GB", "256 MiB", "1 GiB" — in the
+ *  units it was asked in, so a 1 GB test aligned down to 953 MiB is still "1 GB" (core's rule). */
 export function sizeLabel(bytes: number): string {
-  if (bytes >= GiB && bytes % GiB === 0) return `${bytes / GiB} GiB`;
-  if (bytes < GiB && bytes % MiB === 0 && bytes % 1e6 !== 0) return `${bytes / MiB} MiB`;
-  return diskSizeText(bytes);
+  return Number.isFinite(bytes) && bytes > 0 ? sizeText(bytes) : '—';
 }
 
 const BUS_NAMES: Record<string, string> = {

@@ -1,0 +1,27 @@
+// The one progress bar every running job shows (Quick Test, Detailed, Hash, the wizard): an ARIA
+// progressbar named for its job, 0–100, its fill the write-to-read gradient.
+
+export interface ProgressBarProps {
+  /** What it measures, for screen readers: "Progress of the Quick Test". */
+  label: string;
+  /** 0–100. */
+  pct: number;
+  className?: string;
+  testId?: string;
+}
+
+export function ProgressBar({ label, pct, className, testId }: ProgressBarProps) {
+  return (
+    <div
+      className={`job-progress${className ? ` ${className}` : ''}`}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={pct}
+      data-testid={testId}
+    >
+      <div className="job-progress__fill" style={{ width: `${pct}%` }} />
+    </div>
+  );
+}
