@@ -71,6 +71,16 @@ TEST(Series, PartialLastBucketIsScaledByItsLength) {
   EXPECT_NEAR(pts[1].mbps, 200.0, 1e-6);
 }
 
+TEST(Series, ShortTailJoinsTheBucketBefore) {
+  Series s(100000000);
+  s.Add(50000000, 50000000);  // 50 MB in the first 100 ms
+  s.Add(101000000, 8000000);  // 8 MB completing in a 2 ms tail: alone it would read 4,000 MB/s
+  auto pts = s.Points(102000000);
+  ASSERT_EQ(pts.size(), 1u);
+  EXPECT_NEAR(pts[0].t, 0.102, 1e-9);
+  EXPECT_NEAR(pts[0].mbps, 58.0 / 0.102, 1e-6);
+}
+
 TEST(Series, MergeSums) {
   Series a(100000000), b(100000000);
   a.Add(0, 1000000);

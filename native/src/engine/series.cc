@@ -34,6 +34,16 @@ std::vector<SeriesPoint> Series::Points(uint64_t total_ns) const {
     const double secs = static_cast<double>(end - start) / 1e9;
     out.push_back({static_cast<double>(end) / 1e9, secs > 0 ? b / secs / 1e6 : 0.0});
   }
+  // A tail shorter than half a bucket joins the bucket before it: a few I/Os completing in its
+  // last milliseconds would otherwise read as a peak many times the disk's speed.
+  const uint64_t tail_ns = total_ns - (n - 1) * bucket_ns_;
+  if (n >= 2 && n < kMaxBuckets && tail_ns * 2 < bucket_ns_) {
+    const uint64_t b =
+        (n - 2 < bytes_.size() ? bytes_[n - 2] : 0) + (n - 1 < bytes_.size() ? bytes_[n - 1] : 0);
+    const double secs = static_cast<double>(bucket_ns_ + tail_ns) / 1e9;
+    out.pop_back();
+    out.back() = {static_cast<double>(total_ns) / 1e9, b / secs / 1e6};
+  }
   return out;
 }
 

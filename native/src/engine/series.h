@@ -14,7 +14,8 @@ class Series {
   explicit Series(uint64_t bucket_ns) : bucket_ns_(bucket_ns) {}
   void Add(uint64_t ns_since_start, uint64_t bytes);
   void Merge(const Series& other);
-  // total_ns: length of the measured phase; the last, partial bucket is scaled by its length.
+  // total_ns: length of the measured phase; the last, partial bucket is scaled by its length, or
+  // joins the one before when shorter than half a bucket.
   std::vector<SeriesPoint> Points(uint64_t total_ns) const;
 
  private:
