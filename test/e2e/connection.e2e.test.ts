@@ -55,7 +55,7 @@ describe('connection banner in Chromium', () => {
     await page.goto(url);
     await chooseTarget(page, target);
     const banner = page.getByTestId('connection-banner');
-    expect(await banner.count()).toBe(0);
+    await expect.poll(() => banner.count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Start' }).isEnabled()).toBe(true);
 
     await stopServe(server);
