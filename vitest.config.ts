@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { aliases } from './renderer/vite.config.js';
 
 // Every test process saves results into a throwaway data folder, never the user's history
 // (~/.local/share/diskdial): the services save every finished test. test/global-setup.ts removes it.
@@ -10,6 +11,7 @@ process.env.DISKDIAL_HOME ??= mkdtempSync(path.join(os.tmpdir(), 'diskdial-test-
 // One config, a project per runtime. Native and app tests do real I/O on real file systems,
 // so they run one file at a time: two cores, and loop devices are a shared resource.
 export default defineConfig({
+  resolve: { alias: aliases },
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,

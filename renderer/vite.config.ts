@@ -5,11 +5,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+export const aliases = {
+  '@model': fileURLToPath(new URL('../app/src/model', import.meta.url)),
+  '@ipc': fileURLToPath(new URL('../app/src/ipc', import.meta.url)),
+};
 
 export default defineConfig({
   root: here,
   base: './',
   plugins: [react()],
+  // The renderer reaches the shared model and the IPC contract by name, never by ../../../../app/src.
+  resolve: { alias: aliases },
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,

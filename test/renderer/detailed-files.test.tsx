@@ -4,7 +4,7 @@
 // prominently.
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DetailedSettings } from '../../app/src/ipc/contract';
+import { DetailedSettings } from '@ipc/contract';
 import { filesDoc, JOB, plan, progress, renderDetailed, step } from './helpers/detailed-fixtures';
 import { resetStores } from './helpers/reset-stores';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CDM_PRESET_ROWS, CDM_PRESETS } from '../../app/src/core/presets';
 import { blockLabel } from '../../app/src/core/units';
-import { DetailedSettings } from '../../app/src/ipc/contract';
+import { DetailedSettings } from '@ipc/contract';
 import {
   cdmCells,
   cellFigure,

@@ -4,7 +4,7 @@
 // jobs are ignored; listeners go with the screen; the three panels show their results together.
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { IpcResult } from '../../app/src/ipc/contract';
+import type { IpcResult } from '@ipc/contract';
 import { useDetailedStore } from '../../renderer/src/features/detailed/store';
 import { createFakeBridge, progress as quickProgress } from './helpers/fake-bridge';
 import { cdmDoc, filesDoc, JOB, kneeDoc, plan, progress, renderDetailed, step } from './helpers/detailed-fixtures';

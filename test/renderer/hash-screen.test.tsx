@@ -4,7 +4,7 @@
 // are kept until the job id says they are ours; listeners go with the screen.
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { IpcResult } from '../../app/src/ipc/contract';
+import type { IpcResult } from '@ipc/contract';
 import { useHashStore } from '../../renderer/src/features/hash/store';
 import { JOB as DJOB, cdmDoc } from './helpers/detailed-fixtures';
 import { createFakeBridge, progress as quickProgress } from './helpers/fake-bridge';

@@ -4,7 +4,7 @@
 // in browser mode.
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HashSettings, type TargetInfo } from '../../app/src/ipc/contract';
+import { HashSettings, type TargetInfo } from '@ipc/contract';
 import {
   DEFAULT_FORM,
   formErrors,

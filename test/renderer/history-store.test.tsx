@@ -2,7 +2,7 @@
 // later listing, a rename or a delete has already shown (the list would go back in time).
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../app/src/core/result';
-import type { HistoryListing, IpcResult } from '../../app/src/ipc/contract';
+import type { HistoryListing, IpcResult } from '@ipc/contract';
 import { useHistoryStore } from '../../renderer/src/features/history/store';
 import { setBridgeForTests } from '../../renderer/src/lib/bridge';
 import quickJson from '../fixtures/results/quick.json';

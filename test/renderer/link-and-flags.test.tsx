@@ -4,7 +4,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TargetInfo } from '../../app/src/ipc/contract';
+import type { TargetInfo } from '@ipc/contract';
 import { App } from '../../renderer/src/app/app';
 import { useQuickTestStore } from '../../renderer/src/features/quick-test/store';
 import { linkText, targetLink } from '../../renderer/src/features/targets/link';

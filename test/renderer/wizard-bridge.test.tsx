@@ -2,8 +2,8 @@
 // contract's payload, its events fanned out to subscribers, and Save PDF answered in the page
 // (ERR_UNSUPPORTED: the page prints itself) without a round trip.
 import { describe, expect, it } from 'vitest';
-import type { WizardSettings } from '../../app/src/ipc/contract';
-import { requests } from '../../app/src/ipc/contract';
+import type { WizardSettings } from '@ipc/contract';
+import { requests } from '@ipc/contract';
 import { createWsBridge } from '../../renderer/src/lib/ws-bridge';
 import { FakeSocket, openSocket } from './helpers/fake-socket';
 

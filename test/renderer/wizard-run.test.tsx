@@ -4,7 +4,7 @@
 // words with what finished; and the one-test-at-a-time rule holds across the screens.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { IpcResult } from '../../app/src/ipc/contract';
+import type { IpcResult } from '@ipc/contract';
 import { useQuickTestStore } from '../../renderer/src/features/quick-test/store';
 import { useWizardStore } from '../../renderer/src/features/wizard/store';
 import { resetStores } from './helpers/reset-stores';

@@ -12,7 +12,7 @@
 // stays on top saying so and what to do, and every control below it is disabled (a disabled
 // fieldset) until the bridge has connected again by itself; then targets and versions reload.
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import type { AppInfo } from '../../../app/src/ipc/contract';
+import type { AppInfo } from '@ipc/contract';
 import { TargetPicker } from '../features/targets/target-picker';
 import { useTargetsStore } from '../features/targets/store';
 import { QuickTestScreen } from '../features/quick-test/quick-test-screen';

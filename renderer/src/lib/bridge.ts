@@ -3,7 +3,7 @@
 // go over a WebSocket. Everything else calls getBridge(), and asks here whether the door is
 // open (the desktop app's always is; browser mode's closes when `diskdial serve` stops).
 import { useSyncExternalStore } from 'react';
-import type { DiskDialBridge } from '../../../app/src/ipc/contract';
+import type { DiskDialBridge } from '@ipc/contract';
 import { createWsBridge, wsUrlFor, type ConnectionState, type WsBridge } from './ws-bridge';
 
 declare global {

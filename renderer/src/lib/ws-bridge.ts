@@ -27,7 +27,7 @@ import type {
   TargetInfo,
   WireRequest,
   WizardSettings,
-} from '../../../app/src/ipc/contract';
+} from '@ipc/contract';
 import type { ResultDocument } from '../../../app/src/core/result';
 import type { FormatInfo, WizardDisk, WizardPlanState } from '../../../app/src/core/wizard/types';
 

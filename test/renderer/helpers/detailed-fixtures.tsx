@@ -4,7 +4,7 @@
 // no layout for ResponsiveContainer to measure).
 import type { CurvePoint, SustainedVerdict } from '../../../app/src/core/knee';
 import type { ResultDocument, ResultTest } from '../../../app/src/core/result';
-import type { DetailedPlanEvent, DetailedProgressEvent, DetailedStepEvent } from '../../../app/src/ipc/contract';
+import type { DetailedPlanEvent, DetailedProgressEvent, DetailedStepEvent } from '@ipc/contract';
 import cdmJson from '../../fixtures/results/cdm.json';
 import filesJson from '../../fixtures/results/files.json';
 import sustainedJson from '../../fixtures/results/sustained.json';

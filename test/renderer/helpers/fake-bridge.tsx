@@ -25,7 +25,7 @@ import type {
   WizardFormatEvent,
   WizardProgressEvent,
   WizardSettings,
-} from '../../../app/src/ipc/contract';
+} from '@ipc/contract';
 import type { ResultDocument } from '../../../app/src/core/result';
 import type { FormatInfo, WizardDisk, WizardPlanState } from '../../../app/src/core/wizard/types';
 import { metricValue, resultMetrics, resultName, resultTitle, targetLine } from '../../../app/src/core/report/metrics';

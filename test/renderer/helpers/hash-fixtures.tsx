@@ -6,7 +6,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HashSection, ResultDocument } from '../../../app/src/core/result';
-import type { HashProgressEvent, HashStage, HashStageEvent } from '../../../app/src/ipc/contract';
+import type { HashProgressEvent, HashStage, HashStageEvent } from '@ipc/contract';
 import { App } from '../../../renderer/src/app/app';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 import type { WsBridge } from '../../../renderer/src/lib/ws-bridge';

@@ -2,7 +2,7 @@
 // once the first target is selected; optionally on one tab.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DiskDialBridge } from '../../../app/src/ipc/contract';
+import type { DiskDialBridge } from '@ipc/contract';
 import { App } from '../../../renderer/src/app/app';
 import { FixedChartSize } from '../../../renderer/src/features/detailed/chart-frame';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';

@@ -5,7 +5,7 @@
 import { screen } from '@testing-library/react';
 import type { ResultDocument } from '../../../app/src/core/result';
 import type { FormatId, FormatInfo, WizardDisk, WizardPlanState } from '../../../app/src/core/wizard/types';
-import type { WizardProgressEvent } from '../../../app/src/ipc/contract';
+import type { WizardProgressEvent } from '@ipc/contract';
 import quickJson from '../../fixtures/results/quick.json';
 import { createFakeBridge } from './fake-bridge';
 import { renderApp } from './render-app';

@@ -4,7 +4,7 @@
 // beside it. Live cells come from finished steps; a finished document's cells prefer its
 // `summary`, which the core computed from every run.
 import type { ResultTest, RunStat, StepSummary } from '../../../../app/src/core/result';
-import type { DetailedProgressEvent } from '../../../../app/src/ipc/contract';
+import type { DetailedProgressEvent } from '@ipc/contract';
 import type { CdmUnit } from './format';
 import { isMeasuring, stepFraction } from './job-progress';
 import type { CdmMode, CdmPreset } from './settings';

@@ -4,7 +4,7 @@
 // s / (intercept + slope·s) / 10^6 MB/s — small files pay the fixed cost, large ones approach
 // 1/slope. Pure functions of step events and the result document.
 import type { FileFit, FilesSection } from '../../../../app/src/core/result';
-import type { DetailedStepEvent } from '../../../../app/src/ipc/contract';
+import type { DetailedStepEvent } from '@ipc/contract';
 
 export type Pass = 'write' | 'read';
 

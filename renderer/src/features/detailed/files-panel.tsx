@@ -4,7 +4,7 @@
 // and a table per pass gives the aggregate, per-file averages and both line fits.
 import { useMemo } from 'react';
 import type { FilesSection } from '../../../../app/src/core/result';
-import type { DetailedPlanEvent } from '../../../../app/src/ipc/contract';
+import type { DetailedPlanEvent } from '@ipc/contract';
 import { formatBytes } from '../../lib/format';
 import { ChipGroup, NumberField } from './fields';
 import { livePoints, modelLine, resultPoints, sizeDomain, type FilePoint, type Pass } from './files-model';

@@ -2,7 +2,7 @@
 // doing ("Run 1 of 5 · SEQ1M Q8T1 Read · measuring"), a progress bar, why Start is unavailable,
 // and, after a failure, the error in plain words.
 import { useId } from 'react';
-import type { DetailedKind } from '../../../../app/src/ipc/contract';
+import type { DetailedKind } from '@ipc/contract';
 import { etaLine } from '../../../../app/src/core/eta';
 import { ProgressBar } from '../../components/progress-bar';
 import { announceLine, jobFraction, progressLine } from './job-progress';

@@ -2,7 +2,7 @@
 // run 1 of 5 · about 3 min left",
 // "Resting 4:12 before run 2", "Pause 5 s"; how far the current step is (bytes or seconds,
 // whichever ends it first) and how far the whole job is. Pure functions of progress events.
-import type { DetailedProgressEvent } from '../../../../app/src/ipc/contract';
+import type { DetailedProgressEvent } from '@ipc/contract';
 import { formatClock } from './format';
 
 type Stage = DetailedProgressEvent['stage'];

@@ -3,7 +3,7 @@
 // cache mode actually achieved, and its flags. Also decides why Start is unavailable.
 import { useId, useMemo, type ReactNode } from 'react';
 import type { ResultDocument } from '../../../../app/src/core/result';
-import type { DetailedKind, TargetInfo } from '../../../../app/src/ipc/contract';
+import type { DetailedKind, TargetInfo } from '@ipc/contract';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
 import { CacheBadge } from '../quick-test/cache-badge';
 import { FlagsList, flagsSummary } from '../quick-test/flags-panel';

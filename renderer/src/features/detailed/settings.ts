@@ -4,7 +4,7 @@
 // payload a Start sends can be checked against exactly what the controls show.
 import type { Fit } from '../../../../app/src/core/fit';
 import { fitPlan } from '../../../../app/src/core/presets';
-import type { DetailedKind, DetailedSettings } from '../../../../app/src/ipc/contract';
+import type { DetailedKind, DetailedSettings } from '@ipc/contract';
 import { formatBinarySize } from './format';
 
 export const MiB = 1024 * 1024;

@@ -14,7 +14,7 @@ import type {
   DetailedStepEvent,
   IpcError,
   SavedNote,
-} from '../../../../app/src/ipc/contract';
+} from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { LIVE_CAP, thinLive, type LivePoint } from './curve';

@@ -2,7 +2,7 @@
 // stages and its progress), their common scale, the job's progress in words and as a fraction,
 // the verdict's badge, and what the reader's and hasher's waits mean. Pure functions.
 import type { HashSection } from '../../../../app/src/core/result';
-import type { HashProgressEvent, HashStage, HashStageEvent } from '../../../../app/src/ipc/contract';
+import type { HashProgressEvent, HashStage, HashStageEvent } from '@ipc/contract';
 import { formatBytes } from '../../lib/format';
 import type { HashJob } from './store';
 

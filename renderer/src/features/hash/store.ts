@@ -5,7 +5,7 @@
 // selectors and change state only through these actions.
 import { create } from 'zustand';
 import type { ResultDocument } from '../../../../app/src/core/result';
-import type { HashDoneEvent, HashProgressEvent, HashSettings, HashStageEvent, SavedNote } from '../../../../app/src/ipc/contract';
+import type { HashDoneEvent, HashProgressEvent, HashSettings, HashStageEvent, SavedNote } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { plainError } from '../detailed/store';

@@ -3,7 +3,7 @@
 // (changes by compare.ts's deltaText), as every export and the share card round them.
 import type { CompareCell, CompareVerdict } from '../../../../app/src/core/report/compare';
 import { formatFigure, type MetricUnit } from '../../../../app/src/core/report/metrics';
-import type { HistoryEntry } from '../../../../app/src/ipc/contract';
+import type { HistoryEntry } from '@ipc/contract';
 
 /** "22 Nov 2026, 03:39" in the user's locale; the raw text when it is not a date. */
 export function formatDate(iso: string): string {

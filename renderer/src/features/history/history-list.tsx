@@ -4,7 +4,7 @@
 // which drive, its headline figures and badges, and Open and Share.
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { kindName } from '../../../../app/src/core/report/metrics';
-import type { HistoryEntry } from '../../../../app/src/ipc/contract';
+import type { HistoryEntry } from '@ipc/contract';
 import { cacheLabel } from '../quick-test/cache-badge';
 import { StatusLine } from './export-bar';
 import { formatDate, headlineText, plural } from './history-format';

@@ -4,7 +4,7 @@
 // the bridge and these actions; components read through narrow selectors.
 import { create } from 'zustand';
 import type { ResultDocument } from '../../../../app/src/core/result';
-import type { HistoryEntry, HistoryListing, IpcError } from '../../../../app/src/ipc/contract';
+import type { HistoryEntry, HistoryListing, IpcError } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 
 export type HistoryView = { kind: 'list' } | { kind: 'result'; id: string } | { kind: 'compare'; ids: string[] };

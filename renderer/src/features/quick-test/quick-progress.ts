@@ -3,7 +3,7 @@
 // bytes); how far and how long is left is core/eta.ts's rule, the one the Detailed bars and the
 // CLI use, driven by the bytes done. Continuous mode has no end, so it gets neither.
 import { jobFraction, positionText, timeLeftText, type JobPoint } from '../../../../app/src/core/eta';
-import type { QuickProgressEvent } from '../../../../app/src/ipc/contract';
+import type { QuickProgressEvent } from '@ipc/contract';
 
 export interface QuickRunState {
   status: string;

@@ -10,7 +10,7 @@ import type {
   QuickPhase,
   QuickProgressEvent,
   SavedNote,
-} from '../../../../app/src/ipc/contract';
+} from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { chooseScale, DEFAULT_SCALE, initialScale } from './dial-math';
 

@@ -2,7 +2,7 @@
 // Progress is queued and applied at most once per display frame: each store update re-renders
 // the dials, and rendering per event (~20 a second) starved a loaded machine's main thread.
 import { useEffect } from 'react';
-import type { QuickProgressEvent } from '../../../../app/src/ipc/contract';
+import type { QuickProgressEvent } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { useQuickTestStore } from './store';
 

@@ -2,7 +2,7 @@
 // name, the payload ceiling after line encoding, and what such links typically deliver. The
 // core describes it on TargetInfo.device.link (optional: older cores and folders on unknown
 // devices have none); it is checked at run time so a malformed value shows nothing, not garbage.
-import type { TargetInfo } from '../../../../app/src/ipc/contract';
+import type { TargetInfo } from '@ipc/contract';
 import { formatMBps } from '../../lib/format';
 
 export interface TargetLink {

@@ -1,7 +1,7 @@
 // Targets: the volumes and folders a test can run on, and which one is selected. Changed only
 // through its actions; the quick-test screen reads the selection through narrow selectors.
 import { create } from 'zustand';
-import type { IpcError, TargetInfo } from '../../../../app/src/ipc/contract';
+import type { IpcError, TargetInfo } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 
 export type ChooseOutcome = 'chosen' | 'cancelled' | 'unsupported' | 'failed';

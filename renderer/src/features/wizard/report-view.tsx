@@ -11,7 +11,7 @@ import { buildFormatReport, type FormatReport, type ReportCell, type ReportColum
 import { figure } from '../../../../app/src/core/report/export';
 import { formatFigure } from '../../../../app/src/core/report/metrics';
 import type { ResultDocument } from '../../../../app/src/core/result';
-import type { ExportFormat } from '../../../../app/src/ipc/contract';
+import type { ExportFormat } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { BarsChart, columnColour } from '../history/charts';
 import { StatusLine, useStatusAction } from '../history/export-bar';

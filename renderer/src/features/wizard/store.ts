@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { FormatId, FormatInfo, StepStatus, WizardDisk, WizardPlanState } from '../../../../app/src/core/wizard/types';
-import type { IpcResult, WizardDoneEvent, WizardFormatEvent, WizardProgressEvent, WizardSettings } from '../../../../app/src/ipc/contract';
+import type { IpcResult, WizardDoneEvent, WizardFormatEvent, WizardProgressEvent, WizardSettings } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { plainError } from '../detailed/store';

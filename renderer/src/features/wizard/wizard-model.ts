@@ -3,7 +3,7 @@
 // plan is (the bar over the whole plan), which saved plans were interrupted. Kept out of the
 // components so each rule is tested without a DOM.
 import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '../../../../app/src/core/wizard/types';
-import type { WizardProgressEvent } from '../../../../app/src/ipc/contract';
+import type { WizardProgressEvent } from '@ipc/contract';
 import { formatBytes } from '../../lib/format';
 import { parseSize } from '../quick-test/settings-bar';
 import { FREE_AFTER_FORMAT, freeAfterFormat } from '../../../../app/src/core/fit';
