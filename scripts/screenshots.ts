@@ -24,7 +24,9 @@ mkdirSync(out, { recursive: true });
 const target = await fsp.mkdtemp(path.join(os.tmpdir(), 'DiskDial-demo-'));
 const env = { ...process.env, DISKDIAL_HOME: path.join(target, '.history') };
 const bin = path.join(root, 'bin/diskdial.js');
-const server = spawn(process.execPath, [bin, 'serve'], { stdio: ['ignore', 'pipe', 'inherit'], env });
+// The wizard erases only a throwaway disk image here; serve refuses erase steps without the switch.
+const serveArgs = only === undefined || only === 'wizard' ? ['serve', '--allow-erase'] : ['serve'];
+const server = spawn(process.execPath, [bin, ...serveArgs], { stdio: ['ignore', 'pipe', 'inherit'], env });
 try {
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';

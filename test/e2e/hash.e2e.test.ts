@@ -60,6 +60,15 @@ describe('Hash screen in Chromium against diskdial serve', () => {
     await expect
       .poll(() => page.getByTestId('hash-verdict').textContent())
       .toMatch(/^(CPU-bound|Storage-bound|Balanced|No verdict: read \+ hash \([\d,.]+ MB\/s\) was faster than reading alone)/);
+    // The verdict, given or withheld, sits right above the bars: no empty band between them.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const verdict = document.querySelector('[data-testid="hash-verdict"]')!.getBoundingClientRect();
+          return document.querySelector('[data-testid="hash-bar-read"]')!.getBoundingClientRect().top - verdict.bottom;
+        }),
+      )
+      .toBeLessThan(48);
     await expect.poll(async () => (await page.getByTestId('hash-digest').textContent())?.replace(/\s/g, '')).toBe(sha256);
     await expect.poll(() => page.getByTestId('hash-verify').textContent()).toMatch(/Does NOT match/);
     await expect.poll(() => page.getByTestId('hash-provider').textContent()).toMatch(/OpenSSL/);

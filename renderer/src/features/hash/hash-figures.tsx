@@ -65,9 +65,11 @@ export function HashFigures() {
       </header>
       <div className="hash-figures__body">
         {verdict && withheld ? (
-          <p className="hash-verdict hash-verdict--withheld" data-testid="hash-verdict">
-            {withheld}
-          </p>
+          <div className="hash-verdict-row">
+            <p className="hash-verdict hash-verdict--withheld" data-testid="hash-verdict">
+              {withheld}
+            </p>
+          </div>
         ) : verdict ? (
           <div className="hash-verdict-row">
             <span className={`badge hash-bound hash-bound--${verdict.bound}`} data-testid="hash-bound">
