@@ -69,6 +69,15 @@ describe('verdicts the figures contradict are withheld everywhere', () => {
       if (format !== 'json' && format !== 'csv') expect(text, format).toContain('No verdict: read + hash');
       if (format !== 'json') expect(text, format).not.toContain('Storage-bound by 3.1');
     }
+    // The hasher is part of read + hash as well: beating one core's in-memory rate is withheld too.
+    const busy = load('hash');
+    busy.hash!.readHash.mbps = 266;
+    busy.hash!.read.mbps = 491;
+    busy.hash!.memory.mbps = 203;
+    expect(hashVerdictText(busy)).toMatch(
+      /^No verdict: read \+ hash \(266 MB\/s\) was faster than hashing in memory on one core \(203 MB\/s\)/,
+    );
+    expect(renderCardSvg(busy).svg).not.toContain(busy.hash!.verdict.text.slice(0, 20));
     // Figures that agree keep their verdict.
     expect(hashVerdictText(load('hash'))).toBe(load('hash').hash!.verdict.text);
   });

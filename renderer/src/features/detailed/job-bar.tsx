@@ -1,6 +1,5 @@
-// The row under a panel's settings: its Start button (Stop while its job runs), what the job is
-// doing ("Run 1 of 5 · SEQ1M Q8T1 Read · measuring"), a progress bar, why Start is unavailable,
-// and, after a failure, the error in plain words.
+// A Detailed panel's job bar: the running job's state in words ("Run 1 of 5 · SEQ1M Q8T1 Read ·
+// measuring") and as a fraction, fed to the shared components/job-bar-view.
 import { useId } from 'react';
 import type { DetailedKind } from '@ipc/contract';
 import { etaLine } from '../../../../app/src/core/eta';
