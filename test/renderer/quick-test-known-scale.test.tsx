@@ -74,6 +74,13 @@ describe('the dial scale before a test', () => {
       1,
     );
     expect(await lastResultPeakWith([savedQuick('b', { path: '/media/x', mountPoint: '/media/x', volume: 'T7' })])).toBe(0);
+    // The newest wins, whichever row names the volume.
+    expect(
+      await lastResultPeakWith([
+        savedQuick('newer', { path: '/media/t7', mountPoint: '/media/t7', volume: 'Footage' }, 2),
+        savedQuick('older', ON_T7),
+      ]),
+    ).toBeCloseTo(2 * 1876.81, 1);
     // A folder typed on a labelled volume: its row names the label, not the folder, and is still found.
     expect(await lastResultPeakWith([savedQuick('c', { path: '/media/t7', mountPoint: '/media/t7', volume: 'Footage' })])).toBeCloseTo(
       1876.81,

@@ -6,8 +6,10 @@ import { getBridge } from './bridge';
 
 type SavedResult = Extract<Awaited<ReturnType<DiskDialBridge['getResult']>>, { ok: true }>['value'];
 
-/** Documents read at most per lookup: the listing is newest first, so the match is near the top. */
-const MAX_READS = 5;
+/** Documents read at most per lookup, and of those whose row does not name the target's volume:
+ *  the listing is newest first, so the match is near the top. */
+const MAX_READS = 10;
+const MAX_UNNAMED_READS = 5;
 
 /** The highest rate a test reached: its samples' peak, at least its average (a run too short
  *  for a sample still has one). Peak and average thus come from the same samples. */
@@ -18,9 +20,8 @@ export function testPeak(test: { mbps: number; series?: ReadonlyArray<{ mbps: nu
   return peak;
 }
 
-/** A row whose volume names this target's (a result lists its volume by label, else mount point):
- *  read first. Others may still be on it (a folder typed on a labelled volume is named after the
- *  folder), so they follow, within MAX_READS. */
+/** A row whose volume names this target's (a result lists its volume by label, else mount point).
+ *  Others may still be on it (a folder typed on a labelled volume is named after the folder). */
 const namesIt = (e: HistoryEntry, t: Pick<TargetInfo, 'name' | 'mountPoint'>): boolean => e.volume === t.mountPoint || e.volume === t.name;
 
 /** The same target: the same folder, or another folder on the same mounted volume (same disk). */
@@ -34,9 +35,12 @@ export async function lastResultPeak(target: Pick<TargetInfo, 'path' | 'name' | 
     const bridge = getBridge();
     const list = await bridge.listHistory();
     if (!list.ok) return 0;
-    const quick = list.value.entries.filter((e) => e.kind === 'quick');
-    const candidates = [...quick.filter((e) => namesIt(e, target)), ...quick.filter((e) => !namesIt(e, target))].slice(0, MAX_READS);
-    for (const entry of candidates) {
+    let reads = 0;
+    let unnamed = 0;
+    for (const entry of list.value.entries) {
+      if (entry.kind !== 'quick') continue;
+      if (!namesIt(entry, target) && ++unnamed > MAX_UNNAMED_READS) continue;
+      if (++reads > MAX_READS) break;
       const r = await bridge.getResult(entry.id);
       if (r.ok && isOn(r.value, target)) return Math.max(0, ...r.value.tests.map(testPeak));
     }
