@@ -218,9 +218,9 @@ describe('diskdial run', () => {
   it('--test sustained prints the verdict and a sparkline of the curve; --rest in the settings', async () => {
     const r = cli('run', tmp, '--test', 'sustained', '--size', '96MiB', '--reserve', '0', '--runs', '2', '--rest', '1s');
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/Sustained write: up to 101 MB asked, 101 MB written per run \(the size asked\)/);
+    expect(r.stdout).toMatch(/Sustained write: up to 96 MiB asked, 96 MiB written per run \(the size asked\)/);
     expect(r.stdout).toMatch(/Run 1: (Fast cache ≈|No slowdown within|Speed falls and recovers|Too short to judge)/);
-    expect(r.stdout).toMatch(/^ {2}[▁▂▃▄▅▆▇█]+ {2}\(0 – 101 MB, peak \d+ MB\/s, \d+ slices of 16 MiB\)$/m);
+    expect(r.stdout).toMatch(/^ {2}[▁▂▃▄▅▆▇█]+ {2}\(0 – 96 MiB, peak \d+ MB\/s, \d+ slices of 16 MiB\)$/m);
     expect(r.stdout).toMatch(/Across runs\s+n\s+Mean MB\/s\s+± SD\s+CV\s+Median\s+Best/);
     expect(await leftovers(tmp)).toEqual([]);
   });

@@ -2,12 +2,14 @@
 // Chromium against `diskdial serve`, idle and after a finished test. Any violation fails the
 // test with the rule, the element and the fix, so a new one cannot slip in.
 import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rootOnly } from '../helpers/loopfs.js';
 import { axeViolations } from './helpers/axe.js';
 import { artifacts, buildIfNeeded, chooseTarget, launchChromium, startServe, stopServe } from './helpers/harness.js';
 
@@ -124,5 +126,74 @@ describe('axe-core, WCAG 2.1 AA, every screen', () => {
     await expect.poll(() => page.getByTestId('hash-digest').count(), { timeout: 120_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('hash-start').textContent(), { timeout: 60_000 }).toMatch(/Start/);
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+// The wizard's report needs a finished plan, which needs a disk it may erase: a small image on a
+// loop device (root), and a server started with --allow-erase. The smallest plan that finishes:
+// one format, one Quick Test of 16 MiB, one run.
+describe.runIf(rootOnly())('axe-core, WCAG 2.1 AA, the wizard after a finished plan (root: a loop device)', () => {
+  let wServer: ChildProcess;
+  let wBrowser: Browser;
+  let wPage: Page;
+  let wDir = '';
+  let loop = '';
+
+  beforeAll(async () => {
+    buildIfNeeded();
+    wDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-a11y-wizard-'));
+    const img = path.join(wDir, 'disk.img');
+    execFileSync('truncate', ['-s', '400M', img]);
+    loop = execFileSync('losetup', ['--find', '--partscan', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
+    const served = await startServe({ DISKDIAL_HOME: path.join(wDir, 'home') }, ['--allow-erase']);
+    wServer = served.server;
+    wBrowser = await launchChromium();
+    wPage = await wBrowser.newPage({ viewport: { width: 1280, height: 900 } });
+    await wPage.goto(served.url);
+  }, 180_000);
+
+  afterAll(async () => {
+    await wBrowser?.close();
+    await stopServe(wServer);
+    for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
+      const [src, target] = line.split(' ');
+      if (loop && src?.startsWith(`${loop}p`) && target) execFileSync('umount', ['-l', target]);
+    }
+    if (loop) execFileSync('losetup', ['-d', loop]);
+    if (wDir) await fsp.rm(wDir, { recursive: true, force: true });
+  });
+
+  it('the report of a one-format plan has no violations', { timeout: 240_000 }, async () => {
+    await wPage.getByTestId('nav-wizard').click();
+    const image = wPage.locator(`[data-testid="wizard-disk"][data-path="${loop}"]`);
+    await image.waitFor({ timeout: 15_000 });
+    await image.getByTestId('wizard-disk-select').check();
+    await wPage.getByTestId('wizard-next').click();
+
+    const boxes = wPage.getByTestId('wizard-format');
+    await wPage.locator('[data-testid="wizard-format"][data-format="ext4"]').waitFor();
+    for (let i = 0; i < (await boxes.count()); i++) {
+      const box = boxes.nth(i);
+      if (await box.isDisabled()) continue;
+      if ((await box.getAttribute('data-format')) === 'ext4') await box.check();
+      else await box.uncheck();
+    }
+    await wPage.getByTestId('wizard-next').click();
+
+    await wPage.getByTestId('wizard-plan-quick').check();
+    await wPage.getByTestId('wizard-size-1000000000').uncheck();
+    await wPage.getByTestId('wizard-size-5000000000').uncheck();
+    await wPage.getByTestId('wizard-size-custom').check();
+    await wPage.getByTestId('wizard-size-input').fill('16 MiB');
+    await wPage.getByTestId('wizard-runs').fill('1');
+    await wPage.getByTestId('wizard-rest').fill('0');
+    await wPage.getByTestId('wizard-next').click();
+
+    await expect.poll(() => wPage.getByTestId('wizard-summary').textContent()).toContain(loop);
+    await wPage.getByTestId('wizard-confirm-input').fill(path.basename(loop));
+    await wPage.getByTestId('wizard-start').click();
+    await wPage.getByTestId('report-table').waitFor({ timeout: 180_000 });
+    await wPage.screenshot({ path: path.join(artifacts, 'a11y-wizard-report.png'), fullPage: true });
+    expect(await axeViolations(wPage)).toEqual([]);
   });
 });

@@ -1,35 +1,62 @@
 // The Quick Test's live readouts in Chromium against the real `diskdial serve`: in continuous
 // mode WRITE keeps its last measured figure while the read phase runs (never 0 MB/s), and when
-// the test ends each dial's average is at most its peak.
+// the test ends each dial's average is at most its peak. Before a test, the dials' scale already
+// fits the newest saved result on the target (History), not a default 0–1000.
 import type { ChildProcess } from 'node:child_process';
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIfNeeded, chooseTarget, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { buildIfNeeded, chooseTarget, launchChromium, root, startServe, stopServe } from './helpers/harness.js';
 
 let server: ChildProcess;
 let url: string;
 let browser: Browser;
 let target: string;
+let home: string;
+
+/** The fixture's Quick Test (peak 1,877 MB/s), saved in History as if it had run on `folder`. */
+async function saveResultOn(folder: string): Promise<void> {
+  const doc = JSON.parse(readFileSync(path.join(root, 'test/fixtures/results/quick.json'), 'utf8')) as {
+    id: string;
+    target: { path: string };
+  };
+  doc.target.path = folder;
+  await fsp.mkdir(path.join(home, 'results'), { recursive: true });
+  await fsp.writeFile(path.join(home, 'results', `${doc.id}.json`), JSON.stringify(doc));
+}
 
 beforeAll(async () => {
   buildIfNeeded();
   target = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-readouts-'));
-  ({ server, url } = await startServe());
+  // Its own history, holding one saved result on the target.
+  home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-readouts-home-'));
+  await saveResultOn(target);
+  ({ server, url } = await startServe({ DISKDIAL_HOME: home }));
   browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await stopServe(server);
-  if (target) await fsp.rm(target, { recursive: true, force: true });
+  for (const d of [target, home]) if (d) await fsp.rm(d, { recursive: true, force: true });
 });
 
 const figure = (text: string | null): number => Number((text ?? '').replace(/[^\d.]/g, ''));
 
 describe('live readouts in Chromium', () => {
+  it('before Start, the dials fit the newest saved result on the target', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(url);
+    await chooseTarget(page, target);
+    // 1,877 MB/s with 10 % headroom needs 0–3000; a target nothing is known of shows 0–1000.
+    const top = page.locator('[data-testid=dial-write] .dial__tick-label').last();
+    await expect.poll(() => top.textContent(), { timeout: 15_000 }).toBe('3000');
+    await expect.poll(() => page.locator('[data-testid=dial-read] svg').getAttribute('aria-label')).toMatch(/scale 0 to 3000/);
+    await page.close();
+  });
+
   it('continuous mode: no 0 MB/s WRITE during reads; at the end average ≤ peak on both dials', { timeout: 300_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(url);

@@ -1,10 +1,13 @@
 // The human-readable report printed at the end of a CLI run: one row per test (and a best-of
 // table when runs repeat, as CrystalDiskMark reports), then what the numbers depend on: cache
-// mode, data pattern, flags (⚠ warning with its fix, ℹ information).
+// mode, data pattern, flags (⚠ warning with its fix, ℹ information). Sizes use one unit system,
+// the one the test was asked in (size-units.ts).
+import { describeVerdict } from '../core/knee.js';
 import type { LinkInfo } from '../core/link-types.js';
 import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary } from '../core/result.js';
-import { formatBytes, formatBytesBinary, formatLatencyUs } from '../core/units.js';
+import { formatLatencyUs } from '../core/units.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../core/trust.js';
+import { askedSizes, askedSizeText, sizeText, unitsOf, type SizeUnits } from './size-units.js';
 
 function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -89,18 +92,18 @@ export function sparkline(values: readonly number[], width = 60): string {
   return out;
 }
 
-function sustainedLines(doc: ResultDocument): string[] {
+function sustainedLines(doc: ResultDocument, units: SizeUnits): string[] {
   const s = doc.sustained;
   if (!s) return [];
   const out = [
     '',
-    `Sustained write: up to ${formatBytes(s.requestedBytes)} asked, ${formatBytes(s.plannedBytes)} written per run (${s.limitedBy === 'free-space' ? `limited by free space, ${formatBytes(s.reserveBytes)} kept free` : 'the size asked'})`,
+    `Sustained write: up to ${askedSizeText(s.requestedBytes, units)} asked, ${sizeText(s.plannedBytes, units)} written per run (${s.limitedBy === 'free-space' ? `limited by free space, ${sizeText(s.reserveBytes, units)} kept free` : 'the size asked'})`,
   ];
   for (const r of s.runs) {
     const peak = Math.max(...r.curve.map((p) => p.mbps));
     out.push(
-      `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${sustainedVerdictText(r, doc.flags)}`,
-      `  ${sparkline(r.curve.map((p) => p.mbps))}  (0 – ${formatBytes(r.bytes)}, peak ${mb(peak)} MB/s, ${r.curve.length} slices of ${formatBytesBinary(r.sliceBytes)})`,
+      `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${sustainedVerdictText(units === 'binary' ? { ...r, summary: describeVerdict(r.verdict, r.bytes, (b) => sizeText(b, units)) } : r, doc.flags)}`,
+      `  ${sparkline(r.curve.map((p) => p.mbps))}  (0 – ${sizeText(r.bytes, units)}, peak ${mb(peak)} MB/s, ${r.curve.length} slices of ${sizeText(r.sliceBytes, units)})`,
     );
   }
   return out;
@@ -113,26 +116,26 @@ function fitNotes(f: { overheadMs: number; r2?: number | undefined }): string {
   return `${o.ms.toFixed(2)} ms per file${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
 }
 
-function passLine(what: string, p: FilesPassStats): string[] {
+function passLine(what: string, p: FilesPassStats, units: SizeUnits): string[] {
   const fitText = (name: string, f: FilesPassStats['theilSen']): string =>
     f ? `${name}: ${mb(f.rateMBps)} MB/s + ${fitNotes(f)}` : `${name}: —`;
   return [
-    `${what}: ${p.files} files, ${formatBytes(p.bytes)} in ${p.seconds.toFixed(2)} s = ${mb(p.mbps)} MB/s aggregate; per file mean ${mb(p.meanMBps)}, median ${mb(p.medianMBps)}, 20 % trimmed mean ${mb(p.trimmedMeanMBps)} MB/s`,
+    `${what}: ${p.files} files, ${sizeText(p.bytes, units)} in ${p.seconds.toFixed(2)} s = ${mb(p.mbps)} MB/s aggregate; per file mean ${mb(p.meanMBps)}, median ${mb(p.medianMBps)}, 20 % trimmed mean ${mb(p.trimmedMeanMBps)} MB/s`,
     `  fits of time against size — ${fitText('Theil–Sen', p.theilSen)}; ${fitText('least squares', p.leastSquares)}`,
   ];
 }
 
-function filesLines(doc: ResultDocument): string[] {
+function filesLines(doc: ResultDocument, units: SizeUnits): string[] {
   const f = doc.files;
   if (!f) return [];
   const out = [
     '',
-    `Many-file test (${f.preset}): ${f.count} files, ${formatBytes(f.minBytes)} – ${formatBytes(f.maxBytes)}, ${formatBytes(f.totalBytes)} in all, seed ${f.seed}; written in random order, then read in random order`,
+    `Many-file test (${f.preset}): ${f.count} files, ${sizeText(f.minBytes, units)} – ${sizeText(f.maxBytes, units)}, ${sizeText(f.totalBytes, units)} in all, seed ${f.seed}; written in random order, then read in random order`,
   ];
   if (f.scaled) out.push(`  ${f.scaled}`);
   for (const r of f.runs) {
     if (doc.settings.runs > 1) out.push(`Run ${r.run}:`);
-    out.push(...passLine('Write', r.write), ...passLine('Read', r.read));
+    out.push(...passLine('Write', r.write, units), ...passLine('Read', r.read, units));
   }
   return out;
 }
@@ -151,8 +154,9 @@ export function formatHashReport(doc: ResultDocument): string {
   ];
   const peak = Math.max(...rows.map((r) => r[1]), 1);
   const width = 30;
+  const units = unitsOf(askedSizes(doc));
   const out = [
-    `DiskDial hash test of ${h.file.generated ? `a ${formatBytes(h.file.bytes)} test file in ${t.path} (removed)` : `${h.file.path} (${formatBytes(h.file.bytes)})`}`,
+    `DiskDial hash test of ${h.file.generated ? `a ${askedSizeText(h.file.bytes, units)} test file in ${t.path} (removed)` : `${h.file.path} (${sizeText(h.file.bytes, units)})`}`,
     `  ${t.fs} on ${t.device.node ?? t.volume} (${t.device.model}, ${t.device.bus}); ${algo} with ${h.provider}`,
     '',
     ...rows.map(
@@ -178,9 +182,10 @@ export function formatReport(doc: ResultDocument): string {
   const right = [false, ...(multi ? [true] : []), true, true, true, true, false];
   const out: string[] = [];
   const t = doc.target;
+  const units = unitsOf(askedSizes(doc));
   out.push(
     `DiskDial ${doc.kind} test of ${t.path}`,
-    `  ${t.fs} on ${t.device.node ?? t.volume} (${t.device.model}${t.device.firmware ? ` fw ${t.device.firmware}` : ''}, ${t.device.bus}${t.device.link && !t.device.linkInfo ? `, ${t.device.link}` : ''}), ${doc.files ? `${doc.files.count} files` : 'test file'} ${formatBytes(doc.settings.size)} (${formatBytesBinary(doc.settings.size)})`,
+    `  ${t.fs} on ${t.device.node ?? t.volume} (${t.device.model}${t.device.firmware ? ` fw ${t.device.firmware}` : ''}, ${t.device.bus}${t.device.link && !t.device.linkInfo ? `, ${t.device.link}` : ''}), ${doc.files ? `${doc.files.count} files ${sizeText(doc.settings.size, units)}` : `test file ${askedSizeText(doc.settings.size, units)}`}`,
   );
   if (t.device.linkInfo) out.push(`  ${formatLink(t.device.linkInfo)}`);
   const temp = doc.context?.temperatureC;
@@ -209,7 +214,7 @@ export function formatReport(doc: ResultDocument): string {
     );
     if (doc.summary?.length) out.push('', summaryTable(doc.summary));
   }
-  out.push(...sustainedLines(doc), ...filesLines(doc));
+  out.push(...sustainedLines(doc, units), ...filesLines(doc, units));
   out.push('', `Cache mode: ${doc.cacheMode}   Data: ${doc.dataPattern}   MB/s = 10^6 bytes/s`);
   if (doc.flags.length > 0) out.push('', ...doc.flags.map(formatFlag));
   return `${out.join('\n')}\n`;

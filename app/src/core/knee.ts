@@ -222,15 +222,16 @@ export function detectKnee(curve: readonly CurvePoint[], opts: KneeOptions = {})
  *  steady: "No slowdown within 50 GB: 1,950 MB/s throughout"   (totalBytes = the bytes written)
  *  varies: "Speed falls and recovers (3 drops): 600–1,900 MB/s, median 1,200 MB/s — heat throttling, background work in the drive, or a disk shared with other work"
  *  tooShort steady: "Too short to judge a slowdown: 1,950 MB/s over 200 MB"
- *  Amounts below 1 GB are said in MB ("Fast cache ≈ 84 MB"). */
-export function describeVerdict(v: SustainedVerdict, totalBytes: number): string {
+ *  Amounts below 1 GB are said in MB ("Fast cache ≈ 84 MB"); `size` says them in another unit
+ *  system (the CLI's report of a test asked in MiB). */
+export function describeVerdict(v: SustainedVerdict, totalBytes: number, size: (bytes: number) => string = amount): string {
   switch (v.kind) {
     case 'knee':
-      return `Fast cache ≈ ${amount(v.kneeBytes)}, then ${speed(v.afterMBps)} MB/s (${percent(v.change)})`;
+      return `Fast cache ≈ ${size(v.kneeBytes)}, then ${speed(v.afterMBps)} MB/s (${percent(v.change)})`;
     case 'steady':
       return v.tooShort
-        ? `Too short to judge a slowdown: ${speed(v.mbps)} MB/s over ${amount(totalBytes)}`
-        : `No slowdown within ${amount(totalBytes)}: ${speed(v.mbps)} MB/s throughout`;
+        ? `Too short to judge a slowdown: ${speed(v.mbps)} MB/s over ${size(totalBytes)}`
+        : `No slowdown within ${size(totalBytes)}: ${speed(v.mbps)} MB/s throughout`;
     case 'varies':
       return (
         `Speed falls and recovers (${v.drops} ${v.drops === 1 ? 'drop' : 'drops'}): ` +

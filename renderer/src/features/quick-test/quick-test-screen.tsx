@@ -11,6 +11,7 @@ import { StartButton } from './start-button';
 import { quickFraction, quickStatusLine } from './quick-progress';
 import { knownScale, selectIsBusy, selectLatestResult, useQuickTestStore } from './store';
 import { ThroughputChart } from './throughput-chart';
+import { useLastResult } from './use-last-result';
 import { useQuickEvents } from './use-quick-events';
 import { VideoTable } from './video-table';
 import { formatMBps } from '../../lib/format';
@@ -27,6 +28,7 @@ export interface QuickTestScreenProps {
 export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   useQuickEvents();
   const target = useTargetsStore(selectSelectedTarget);
+  useLastResult(target);
   const status = useQuickTestStore((s) => s.status);
   const busy = useQuickTestStore(selectIsBusy);
   const live = useQuickTestStore((s) => s.live);

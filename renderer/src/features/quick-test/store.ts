@@ -3,15 +3,9 @@
 // narrow selectors and change state through these actions.
 import { create } from 'zustand';
 import type { ResultFlag } from '../../../../app/src/core/result';
-import type {
-  IpcError,
-  QuickCycleEvent,
-  QuickDoneEvent,
-  QuickPhase,
-  QuickProgressEvent,
-  SavedNote,
-} from '@ipc/contract';
+import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
+import { testPeak } from '../../lib/last-result';
 import { chooseScale, DEFAULT_SCALE, initialScale } from './dial-math';
 
 export const MiB = 1024 * 1024;
@@ -71,7 +65,8 @@ interface QuickTestState {
   /** Full scale shared by both dials, MB/s: set at Start from what is known, grows with the
    *  peaks, never shrinks during a run (nor after it fails). */
   scale: number;
-  /** The highest finished figure per target path this session, MB/s: the next test's scale. */
+  /** The highest finished figure per target path (this session's, else the newest saved result's),
+   *  MB/s: the next test's scale. */
   lastByTarget: Record<string, number>;
   target: string | null;
   results: CycleResult[];
@@ -91,6 +86,9 @@ interface QuickTestState {
   setRuns(runs: number): void;
   /** `knownMBps`: what is known of the target before the test (its link's ceiling), MB/s. */
   start(target: string, knownMBps?: number): Promise<void>;
+  /** What History knows of `target` (its newest saved result's peak, MB/s): taken only when this
+   *  session has no figure of its own for it, which is newer. */
+  learn(target: string, mbps: number): void;
   stop(): Promise<void>;
   onProgress(e: QuickProgressEvent, now?: number): void;
   /** Several progress events (each with when it arrived) folded into one store update: the
@@ -134,19 +132,10 @@ const initial = {
   lastByTarget: {} as Record<string, number>,
 };
 
-/** The scale a test on `target` starts from: its last figure this session or its link's ceiling. */
+/** The scale a test on `target` starts from: its last figure (this session's, else History's) or
+ *  its link's ceiling. */
 export function knownScale(lastByTarget: Readonly<Record<string, number>>, target: string | undefined, ceilingMBps = 0): number {
   return initialScale(Math.max(target ? (lastByTarget[target] ?? 0) : 0, ceilingMBps));
-}
-
-/** The highest sample of a test's series, at least its average: the average is a mean of those
- *  samples' rates, so some stretch of the run went at least that fast (and a run too short for
- *  a sample still gets a peak). Peak and average thus come from one set of samples. */
-function seriesPeak(test: { mbps: number; series?: ReadonlyArray<{ mbps: number }> } | undefined): number {
-  if (!test) return 0;
-  let peak = Number.isFinite(test.mbps) ? test.mbps : 0;
-  for (const p of test.series ?? []) if (Number.isFinite(p.mbps) && p.mbps > peak) peak = p.mbps;
-  return peak;
 }
 
 export function isValidSize(bytes: number): boolean {
@@ -207,6 +196,12 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     const stopping = get().status === 'stopping';
     set({ jobId: r.value.jobId });
     if (stopping) await getBridge().stopQuickTest(r.value.jobId);
+  },
+
+  learn(target, mbps) {
+    const { lastByTarget } = get();
+    if (target in lastByTarget || !Number.isFinite(mbps) || mbps <= 0) return;
+    set({ lastByTarget: { ...lastByTarget, [target]: mbps } });
   },
 
   async stop() {
@@ -270,7 +265,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
       dataPattern: doc.dataPattern,
       notes: flags.map((f) => f.message),
     };
-    const peak = { write: Math.max(s.peak.write, seriesPeak(write)), read: Math.max(s.peak.read, seriesPeak(read)) };
+    const peak = { write: Math.max(s.peak.write, testPeak(write)), read: Math.max(s.peak.read, testPeak(read)) };
     const best = Math.max(peak.write, peak.read);
     set({
       results: [...s.results, result],

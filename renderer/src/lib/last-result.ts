@@ -1,0 +1,51 @@
+// What History knows of a target before a test runs: the highest figure of the newest saved
+// Quick Test on the same folder or volume, so the dials can start on a scale that fits it.
+// Shared here (not imported from the history feature) because features never import each other.
+import type { DiskDialBridge, HistoryEntry, TargetInfo } from '@ipc/contract';
+import { getBridge } from './bridge';
+
+type SavedResult = Extract<Awaited<ReturnType<DiskDialBridge['getResult']>>, { ok: true }>['value'];
+
+/** Documents read at most per lookup, and of those whose row does not name the target's volume:
+ *  the listing is newest first, so the match is near the top. */
+const MAX_READS = 10;
+const MAX_UNNAMED_READS = 5;
+
+/** The highest rate a test reached: its samples' peak, at least its average (a run too short
+ *  for a sample still has one). Peak and average thus come from the same samples. */
+export function testPeak(test: { mbps: number; series?: ReadonlyArray<{ mbps: number }> } | undefined): number {
+  if (!test) return 0;
+  let peak = Number.isFinite(test.mbps) ? test.mbps : 0;
+  for (const p of test.series ?? []) if (Number.isFinite(p.mbps) && p.mbps > peak) peak = p.mbps;
+  return peak;
+}
+
+/** A row whose volume names this target's (a result lists its volume by label, else mount point).
+ *  Others may still be on it (a folder typed on a labelled volume is named after the folder). */
+const namesIt = (e: HistoryEntry, t: Pick<TargetInfo, 'name' | 'mountPoint'>): boolean => e.volume === t.mountPoint || e.volume === t.name;
+
+/** The same target: the same folder, or another folder on the same mounted volume (same disk). */
+const isOn = (doc: SavedResult, t: Pick<TargetInfo, 'path' | 'mountPoint'>): boolean =>
+  doc.target.path === t.path || (doc.target.mountPoint !== 'unknown' && doc.target.mountPoint === t.mountPoint);
+
+/** The peak MB/s of the newest saved Quick Test on `target`, or 0 when History has none (or
+ *  cannot be read: the scale then starts from the link alone, as before). */
+export async function lastResultPeak(target: Pick<TargetInfo, 'path' | 'name' | 'mountPoint'>): Promise<number> {
+  try {
+    const bridge = getBridge();
+    const list = await bridge.listHistory();
+    if (!list.ok) return 0;
+    let reads = 0;
+    let unnamed = 0;
+    for (const entry of list.value.entries) {
+      if (entry.kind !== 'quick') continue;
+      if (!namesIt(entry, target) && ++unnamed > MAX_UNNAMED_READS) continue;
+      if (++reads > MAX_READS) break;
+      const r = await bridge.getResult(entry.id);
+      if (r.ok && isOn(r.value, target)) return Math.max(0, ...r.value.tests.map(testPeak));
+    }
+  } catch {
+    // A lost connection: nothing is known, which is no error for a starting scale.
+  }
+  return 0;
+}
