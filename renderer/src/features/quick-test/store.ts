@@ -3,16 +3,9 @@
 // narrow selectors and change state through these actions.
 import { create } from 'zustand';
 import type { ResultFlag } from '../../../../app/src/core/result';
-import type {
-  IpcError,
-  QuickCycleEvent,
-  QuickDoneEvent,
-  QuickPhase,
-  QuickProgressEvent,
-  SavedNote,
-} from '@ipc/contract';
+import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
-import { chooseScale, DEFAULT_SCALE, initialScale } from './dial-math';
+import { chooseScale, DEFAULT_SCALE, initialScale } from '../../lib/dial-math';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
