@@ -1,6 +1,6 @@
 // The video tables as a user reads them: Blackmagic's split into a ✓/✗ grid and a frames-per-
 // second grid, one fact per cell, headers with scope, one footnote per tab, the margin rule in
-// view, and ✗ in the error colour at WCAG AA contrast, computed from styles.css's own values.
+// view, and ✗ in the error colour at WCAG AA contrast, computed from the stylesheet's own values.
 import fs from 'node:fs';
 import path from 'node:path';
 import { act, render, screen, within } from '@testing-library/react';
@@ -79,7 +79,11 @@ describe('Will it work? / How fast?', () => {
 });
 
 describe('contrast (WCAG 2.1 AA, 4.5:1), from the stylesheet', () => {
-  const css = fs.readFileSync(path.resolve(__dirname, '../../../../renderer/src/styles.css'), 'utf8');
+  // The stylesheet as the build inlines it: styles/index.css's imports, in order.
+  const stylesDir = path.resolve(__dirname, '../../../../renderer/src/styles');
+  const css = [...fs.readFileSync(path.join(stylesDir, 'index.css'), 'utf8').matchAll(/@import '\.\/([^']+)';/g)]
+    .map((m) => fs.readFileSync(path.join(stylesDir, m[1]!), 'utf8'))
+    .join('\n');
   const rootAt = css.indexOf(':root {');
   const root = Object.fromEntries(
     [...css.slice(rootAt, css.indexOf('}', rootAt)).matchAll(/--([\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]!.trim()]),
