@@ -1,6 +1,6 @@
-// History's charts, drawn from saved documents (never live): a chart of lines that each carry
-// their own points (a quick test's throughput over time, sustained-write curves of several
-// results) and the compare view's grouped bars. Animation off; data shaped before it gets here.
+// The charts of saved documents (History, the compare report; never live): a chart of lines that
+// each carry their own points (a quick test's throughput over time, sustained-write curves of
+// several results) and the compare view's grouped bars. Animation off; data shaped before it gets here.
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SeriesPoint } from '../../../app/src/core/engine-types';
 import { formatMBps } from '../lib/format';

@@ -1,6 +1,6 @@
-// Small labelled controls for the Detailed screen's settings: a select, a number field that
-// keeps what was typed (so a half-typed or out-of-range value shows as such, with its error)
-// and a row of radio chips (or a segmented control). Every control has a visible label.
+// Small labelled controls for the settings forms (Detailed, Hash, the wizard): a select, a number
+// field that keeps what was typed (so a half-typed or out-of-range value shows as such, with its
+// error) and a row of radio chips (or a segmented control). Every control has a visible label.
 import { useId, useState, type ReactNode } from 'react';
 
 export interface Choice<T extends string | number> {

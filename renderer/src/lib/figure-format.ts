@@ -1,7 +1,7 @@
-// Number formatting for the Detailed screen: latency in µs below a millisecond and ms above (as
-// the CLI prints it), decimal GB for bytes written, file sizes on the scatter's axis, the CDM
-// grid's figures in each unit, and the m:ss countdown of a rest. Pure; 1 MB = 10^6 bytes, and
-// binary units only where the label says MiB/GiB.
+// Number formatting for detailed results (the Detailed screen, Hash, History): latency in µs
+// below a millisecond and ms above (as the CLI prints it), decimal GB for bytes written, file
+// sizes on the scatter's axis, the CDM grid's figures in each unit, and the m:ss countdown of a
+// rest. Pure; 1 MB = 10^6 bytes, and binary units only where the label says MiB/GiB.
 import { formatMBps } from './format';
 
 const grouped = (n: number): string => Math.round(n).toLocaleString('en-US');
