@@ -48,7 +48,7 @@ describe('createMainWindow', () => {
       show: false,
     });
     // The same colour as the page's own background, so nothing flashes when it paints.
-    expect(readFileSync(path.join(repoRoot, 'renderer/src/styles.css'), 'utf8')).toContain(`--bg: ${BACKGROUND_COLOR};`);
+    expect(readFileSync(path.join(repoRoot, 'renderer/src/styles/tokens.css'), 'utf8')).toContain(`--bg: ${BACKGROUND_COLOR};`);
   });
 
   it('loads app://diskdial/index.html, never file://', () => {

@@ -16,7 +16,7 @@ import { APP_ORIGIN } from './security.js';
 /** The page every window opens. */
 export const START_URL = `${APP_ORIGIN}/index.html`;
 
-/** The renderer's page background (--bg in renderer/src/styles.css), shown before first paint. */
+/** The renderer's page background (--bg in renderer/src/styles/tokens.css), shown before first paint. */
 export const BACKGROUND_COLOR = '#0d0f12';
 
 /** dist/main/preload.cjs, next to this file once compiled (tsc emits .cts as .cjs). */

@@ -13,8 +13,8 @@
 // fieldset) until the bridge has connected again by itself; then targets and versions reload.
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import type { AppInfo } from '@ipc/contract';
-import { TargetPicker } from '../features/targets/target-picker';
-import { useTargetsStore } from '../features/targets/store';
+import { TargetPicker } from '../components/target-picker';
+import { useTargetsStore } from '../lib/targets-store';
 import { QuickTestScreen } from '../features/quick-test/quick-test-screen';
 import { selectIsBusy, useQuickTestStore } from '../features/quick-test/store';
 import { DetailedScreen } from '../features/detailed/detailed-screen';

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DiskDialBridge } from '@ipc/contract';
 import { App } from '../../../renderer/src/app/app';
-import { FixedChartSize } from '../../../renderer/src/features/detailed/chart-frame';
+import { FixedChartSize } from '../../../renderer/src/components/chart-frame';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 
 export async function renderApp(bridge: DiskDialBridge, tab?: string) {

@@ -5,7 +5,7 @@ import { useDetailedStore } from '../../../renderer/src/features/detailed/store'
 import { useHashStore } from '../../../renderer/src/features/hash/store';
 import { useHistoryStore } from '../../../renderer/src/features/history/store';
 import { useQuickTestStore } from '../../../renderer/src/features/quick-test/store';
-import { useTargetsStore } from '../../../renderer/src/features/targets/store';
+import { useTargetsStore } from '../../../renderer/src/lib/targets-store';
 import { useWizardStore } from '../../../renderer/src/features/wizard/store';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 

@@ -2,10 +2,10 @@
 // time, interval) plus a rest between runs, the unit switch, and the grid — filling live as each
 // step finishes, then showing the finished document (best of the runs, median beside it).
 import { useMemo } from 'react';
-import { cdmGridView, type CdmGridView } from './cdm-model';
-import { CdmGrid } from './cdm-grid';
-import { formatBinarySize } from './format';
-import { NumberField, SelectField } from './fields';
+import { cdmGridView, type CdmGridView } from '../../lib/cdm-model';
+import { CdmGrid } from '../../components/cdm-grid';
+import { formatBinarySize } from '../../lib/figure-format';
+import { NumberField, SelectField } from '../../components/fields';
 import { Panel } from './panel';
 import {
   CDM_INTERVAL_CHOICES,

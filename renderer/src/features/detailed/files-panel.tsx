@@ -6,10 +6,10 @@ import { useMemo } from 'react';
 import type { FilesSection } from '../../../../app/src/core/result';
 import type { DetailedPlanEvent } from '@ipc/contract';
 import { formatBytes } from '../../lib/format';
-import { ChipGroup, NumberField } from './fields';
-import { livePoints, modelLine, resultPoints, sizeDomain, type FilePoint, type Pass } from './files-model';
-import { FilesScatter, type FitLine } from './files-scatter';
-import { FilesStats } from './files-stats';
+import { ChipGroup, NumberField } from '../../components/fields';
+import { livePoints, modelLine, resultPoints, sizeDomain, type FilePoint, type Pass } from '../../lib/files-model';
+import { FilesScatter, type FitLine } from '../../components/files-scatter';
+import { FilesStats } from '../../components/files-stats';
 import { Panel } from './panel';
 import {
   FILE_MAX_BYTES,

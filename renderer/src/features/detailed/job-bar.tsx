@@ -3,8 +3,8 @@
 import { useId } from 'react';
 import type { DetailedKind } from '@ipc/contract';
 import { etaLine } from '../../../../app/src/core/eta';
-import { ProgressBar } from '../../components/progress-bar';
-import { announceLine, jobFraction, progressLine } from './job-progress';
+import { idleLine, JobBarView } from '../../components/job-bar-view';
+import { announceLine, jobFraction, progressLine } from '../../lib/job-progress';
 import { selectError, selectLiveJob, selectResult, selectRunningKind, useDetailedStore } from './store';
 
 /** How a sentence names each test: "Wait for the sustained-write test to finish". */
@@ -13,18 +13,6 @@ export const KIND_PHRASE: Record<DetailedKind, string> = {
   sustained: 'the sustained-write test',
   files: 'the many-file test',
 };
-
-/** The line of a bar whose job is not running: how the last one ended — saying that what finished
- *  is shown below only when something did — or Done, or Ready (never Ready beside an error). */
-export function idleLine(outcome: string | null | undefined, runs: number | undefined, finished = 0, hasError = false): string {
-  if (outcome === 'stopped')
-    return finished > 0 ? 'Stopped. What finished before the stop is shown below.' : 'Stopped before any step finished.';
-  if (outcome === 'failed')
-    return finished > 0 ? 'Failed. What finished before the error is shown below.' : 'Failed before any step finished.';
-  if (hasError) return 'Not started.';
-  if (runs !== undefined) return `Done · ${runs} run${runs === 1 ? '' : 's'}`;
-  return 'Ready';
-}
 
 export interface JobBarProps {
   kind: DetailedKind;
@@ -77,65 +65,5 @@ export function JobBar({ kind, blocked, onStart }: JobBarProps) {
       onStart={onStart}
       onStop={() => void stop()}
     />
-  );
-}
-
-export interface JobBarViewProps {
-  /** data-testid prefix: "<testId>-start", "<testId>-status". */
-  testId: string;
-  /** How a sentence names the test: "the hash test". */
-  phrase: string;
-  /** This bar's job is the one running. */
-  mine: boolean;
-  stopping: boolean;
-  blocked: string | null;
-  reasonId: string;
-  line: string;
-  announce: string;
-  /** Progress, 0–100 (shown while mine). */
-  pct: number;
-  error: string | null | undefined;
-  errorTestId?: string;
-  onStart(): void;
-  onStop(): void;
-}
-
-/** The bar itself, shared by the Detailed panels and the Hash screen: the Start/Stop button, the
- *  status line (or why Start is unavailable), a polite announcement, progress, and the error. */
-export function JobBarView(p: JobBarViewProps) {
-  return (
-    <div className="job-bar">
-      <div className="job-bar__row">
-        <button
-          type="button"
-          className={`run-button${p.mine ? ' run-button--stop' : ''}`}
-          data-testid={`${p.testId}-start`}
-          disabled={p.mine ? p.stopping : p.blocked !== null}
-          aria-describedby={!p.mine && p.blocked ? p.reasonId : undefined}
-          onClick={p.mine ? p.onStop : p.onStart}
-        >
-          {p.stopping ? 'Stopping…' : p.mine ? 'Stop' : 'Start'}
-          <span className="sr-only"> {p.phrase}</span>
-        </button>
-        <div className="job-bar__status" data-testid={`${p.testId}-status`}>
-          {!p.mine && p.blocked ? (
-            <span id={p.reasonId} className="reason">
-              {p.blocked}
-            </span>
-          ) : (
-            <span aria-hidden="true">{p.line}</span>
-          )}
-        </div>
-        <span className="sr-only" aria-live="polite">
-          {p.announce}
-        </span>
-      </div>
-      {p.mine && <ProgressBar label={`Progress of ${p.phrase}`} pct={p.pct} />}
-      {p.error && (
-        <p className="panel-error" role="alert" data-testid={p.errorTestId}>
-          {p.error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -4,14 +4,14 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import type { ResultDocument } from '../../../../app/src/core/result';
 import type { DetailedKind, TargetInfo } from '@ipc/contract';
-import { selectSelectedTarget, useTargetsStore } from '../targets/store';
-import { CacheBadge } from '../quick-test/cache-badge';
-import { FlagsList, flagsSummary } from '../quick-test/flags-panel';
+import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
+import { CacheBadge } from '../../components/cache-badge';
+import { FlagsList, flagsSummary } from '../../components/flags-list';
 import { JobBar, KIND_PHRASE } from './job-bar';
 import type { Fit } from '../../../../app/src/core/fit';
-import { formatBinarySize } from './format';
+import { formatBinarySize } from '../../lib/figure-format';
 import { formErrors, formFit } from './settings';
-import { SavedNote } from '../history/saved-note';
+import { SavedNote } from '../../components/saved-note';
 import { selectRunningKind, selectSaved, useDetailedStore } from './store';
 
 /** Why `kind`'s Start cannot be pressed, or null. `locked` comes from outside the screen (a

@@ -5,7 +5,7 @@
 import type { Fit } from '../../../../app/src/core/fit';
 import { fitPlan } from '../../../../app/src/core/presets';
 import type { DetailedKind, DetailedSettings } from '@ipc/contract';
-import { formatBinarySize } from './format';
+import { formatBinarySize } from '../../lib/figure-format';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;

@@ -12,13 +12,13 @@ import type {
   DetailedProgressEvent,
   DetailedSettings,
   DetailedStepEvent,
-  IpcError,
   SavedNote,
 } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
+import { plainError } from '../../lib/status';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
-import { LIVE_CAP, thinLive, type LivePoint } from './curve';
-import type { CdmUnit } from './format';
+import { LIVE_CAP, thinLive, type LivePoint } from '../../lib/curve';
+import type { CdmUnit } from '../../lib/figure-format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
 
 export type { JobStatus };
@@ -80,18 +80,6 @@ const initial = {
   saved: {} as Partial<Record<DetailedKind, SavedNote>>,
   queued: [] as Queued[],
 };
-
-const FALLBACK: Record<string, string> = {
-  ERR_BUSY: 'Another test is running. Stop it or wait for it to finish, then start this one.',
-  ERR_DISCONNECTED: 'Lost the connection to DiskDial.',
-};
-
-/** An IPC error as a sentence to show: the core's own words, else a plain fallback. */
-export function plainError(err: IpcError | undefined): string {
-  const message = err?.message?.trim();
-  if (message) return message;
-  return FALLBACK[err?.code ?? ''] ?? 'The test failed.';
-}
 
 export const useDetailedStore = create<DetailedState>()((set, get) => {
   // The core may send the plan before its answer to the start reaches us (lib/job-events.ts).

@@ -5,15 +5,15 @@
 import { useMemo } from 'react';
 import type { ResultDocument } from '../../../../app/src/core/result';
 import { formatBytes } from '../../lib/format';
-import { targetLink } from '../targets/link';
-import { selectSelectedTarget, useTargetsStore } from '../targets/store';
+import { targetLink } from '../../lib/target-link';
+import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { sustainedVerdictText } from '../../../../app/src/core/trust';
-import { liveLines, resultLines, verdictMarks, type VerdictMarks } from './curve';
-import { ChipGroup, NumberField } from './fields';
+import { liveLines, resultLines, verdictMarks, type VerdictMarks } from '../../lib/curve';
+import { ChipGroup, NumberField } from '../../components/fields';
 import { Panel } from './panel';
 import { MAX_REST_MINUTES, MAX_RUNS, SUSTAINED_SIZES, sustainedErrors } from './settings';
 import { selectLiveJob, selectResult, useDetailedStore, type DetailedJob } from './store';
-import { SustainedChart } from './sustained-chart';
+import { SustainedChart } from '../../components/sustained-chart';
 
 const NO_MARKS: VerdictMarks = { knees: [], levels: [], band: null };
 

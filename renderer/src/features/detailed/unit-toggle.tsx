@@ -1,5 +1,5 @@
 // CrystalDiskMark's unit switch for the grid: MB/s, GB/s, IOPS, or µs (mean latency big).
-import { CDM_UNITS } from './format';
+import { CDM_UNITS } from '../../lib/figure-format';
 import { useDetailedStore } from './store';
 
 export function UnitToggle() {

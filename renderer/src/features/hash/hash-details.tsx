@@ -7,9 +7,9 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { CacheMode } from '../../../../app/src/core/engine-types';
 import type { HashSection, ResultDocument } from '../../../../app/src/core/result';
 import { formatBytes } from '../../lib/format';
-import { CacheBadge } from '../quick-test/cache-badge';
-import { FlagsList, flagsSummary } from '../quick-test/flags-panel';
-import { pipelineLine } from './hash-model';
+import { CacheBadge } from '../../components/cache-badge';
+import { FlagsList, flagsSummary } from '../../components/flags-list';
+import { pipelineLine } from '../../lib/hash-model';
 import { algoLabel } from './settings';
 import { selectLiveJob, useHashStore } from './store';
 

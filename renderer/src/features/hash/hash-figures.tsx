@@ -4,8 +4,8 @@
 // them, what the reader's and hasher's waits say and why the all-cores figure is not one file's.
 import { useId, useMemo } from 'react';
 import { hashVerdictWithheld } from '../../../../app/src/core/trust';
-import { formatRate } from '../detailed/format';
-import { barsFromJob, barsFromSection, boundLabel, waitLine, type Bar } from './hash-model';
+import { formatRate } from '../../lib/figure-format';
+import { barsFromJob, barsFromSection, boundLabel, waitLine, type Bar } from '../../lib/hash-model';
 import { selectHashBusy, selectLiveJob, useHashStore } from './store';
 
 const pct = (x: number): string => `${Math.round(x * 1000) / 10}%`;

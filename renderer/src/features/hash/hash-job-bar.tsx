@@ -5,9 +5,9 @@
 import { useId } from 'react';
 import { timeLeftText } from '../../../../app/src/core/eta';
 import { formatBytes } from '../../lib/format';
-import { idleLine, JobBarView } from '../detailed/job-bar';
-import { selectSelectedTarget, useTargetsStore } from '../targets/store';
-import { announceLine, jobFraction, progressLine } from './hash-model';
+import { idleLine, JobBarView } from '../../components/job-bar-view';
+import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
+import { announceLine, jobFraction, progressLine } from '../../lib/hash-model';
 import { algoLabel, startBlock } from './settings';
 import { selectHashBusy, selectLiveJob, useHashStore } from './store';
 

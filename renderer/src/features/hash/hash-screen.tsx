@@ -8,7 +8,7 @@ import { HashDetails } from './hash-details';
 import { HashFigures } from './hash-figures';
 import { HashJobBar } from './hash-job-bar';
 import { HashSettingsForm } from './hash-settings';
-import { SavedNote } from '../history/saved-note';
+import { SavedNote } from '../../components/saved-note';
 import { selectHashBusy, selectLiveJob, useHashStore } from './store';
 import { useHashEvents } from './use-hash-events';
 

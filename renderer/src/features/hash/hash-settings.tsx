@@ -5,8 +5,8 @@
 import { useId, useRef, type ReactNode, type Ref } from 'react';
 import { formatBytes } from '../../lib/format';
 import { isBrowserMode } from '../../lib/bridge';
-import { ChipGroup } from '../detailed/fields';
-import { selectSelectedTarget, useTargetsStore } from '../targets/store';
+import { ChipGroup } from '../../components/fields';
+import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { ALGOS, algoLabel, DIGEST_HEX, formErrors, isDigest, TEST_FILE_SIZES, verifyValue, type SourceKind } from './settings';
 import { useHashStore } from './store';
 

@@ -4,7 +4,8 @@
 // Start sends. Pure, so the payload can be checked against exactly what the controls show.
 import type { HashSettings, TargetInfo } from '@ipc/contract';
 import { fitTest, SIZE_LIMITS_TEXT } from '../../../../app/src/core/fit';
-import { parseSize } from '../quick-test/settings-bar';
+import { ALGOS, algoLabel, type HashAlgo } from '../../lib/hash-model';
+import { parseSize } from '../../lib/sizes';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -16,18 +17,9 @@ export const TEST_FILE_SIZES: readonly number[] = [1e9, 4e9, 16e9];
 /** The contract's bound on paths and on the verify text. */
 export const MAX_TEXT = 4096;
 
-export type HashAlgo = HashSettings['algo'];
 export type SourceKind = HashSettings['source']['kind'];
 
-export const ALGOS: ReadonlyArray<{ value: HashAlgo; label: string }> = [
-  { value: 'sha256', label: 'SHA-256' },
-  { value: 'sha512', label: 'SHA-512' },
-];
-
-/** "SHA-256" */
-export function algoLabel(algo: string): string {
-  return ALGOS.find((a) => a.value === algo)?.label ?? algo.toUpperCase();
-}
+export { ALGOS, algoLabel, type HashAlgo };
 
 /** Hex digits in a digest of each algorithm. */
 export const DIGEST_HEX: Record<HashAlgo, number> = { sha256: 64, sha512: 128 };

@@ -8,7 +8,7 @@ import type { ResultDocument } from '../../../../app/src/core/result';
 import type { HashDoneEvent, HashProgressEvent, HashSettings, HashStageEvent, SavedNote } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
-import { plainError } from '../detailed/store';
+import { plainError } from '../../lib/status';
 import { DEFAULT_FORM, toHashSettings, type HashForm } from './settings';
 
 export type { JobStatus };

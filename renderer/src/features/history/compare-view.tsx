@@ -16,14 +16,14 @@ import {
   type Comparison,
 } from '../../../../app/src/core/report/compare';
 import type { ResultDocument } from '../../../../app/src/core/result';
-import { downsampleCurve } from '../detailed/curve';
-import { formatGB } from '../detailed/format';
-import { BarsChart, columnColour, LinesChart, type XYLine } from './charts';
-import { ExportBar } from './export-bar';
-import { cellText, formatDate, VERDICT_WORDS } from './history-format';
+import { downsampleCurve } from '../../lib/curve';
+import { formatGB } from '../../lib/figure-format';
+import { BarsChart, columnColour, LinesChart, type XYLine } from '../../components/charts';
+import { ExportBar } from '../../components/export-bar';
+import { cellText, formatDate, VERDICT_WORDS } from '../../lib/history-format';
 import { MIN_CURVE_POINTS } from './result-figures';
 import { useHistoryStore, type DocState } from './store';
-import { ReportView } from '../wizard/report-view';
+import { ReportView } from '../../components/report-view';
 
 /** A ceiling is drawn only when it is near the bars: far above them it would flatten them. */
 const CEILING_SPAN = 3;

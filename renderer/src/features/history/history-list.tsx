@@ -5,11 +5,11 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { kindName } from '../../../../app/src/core/report/metrics';
 import type { HistoryEntry } from '@ipc/contract';
-import { cacheLabel } from '../quick-test/cache-badge';
-import { StatusLine } from './export-bar';
-import { formatDate, headlineText, plural } from './history-format';
+import { cacheLabel } from '../../components/cache-badge';
+import { StatusLine } from '../../components/export-bar';
+import { formatDate, headlineText, plural } from '../../lib/history-format';
 import { LabelEditor } from './label-editor';
-import { ShareDialog } from './share-dialog';
+import { ShareDialog } from '../../components/share-dialog';
 import { driveChoices, filterEntries, selectEntries, useHistoryStore } from './store';
 
 /** The kinds the filter offers, in the order the screens show them. */

@@ -6,17 +6,17 @@
 import { useMemo, useState } from 'react';
 import type { ResultDocument } from '../../../../app/src/core/result';
 import { formatFigure, metricSpread, resultMetrics, type Metric } from '../../../../app/src/core/report/metrics';
-import { CdmGrid } from '../detailed/cdm-grid';
-import { cdmGridView } from '../detailed/cdm-model';
-import { resultLines, verdictMarks } from '../detailed/curve';
-import { modelLine, resultPoints, sizeDomain, type Pass } from '../detailed/files-model';
-import { FilesScatter } from '../detailed/files-scatter';
-import { FilesStats } from '../detailed/files-stats';
-import { formatRate } from '../detailed/format';
-import { SustainedChart } from '../detailed/sustained-chart';
-import { barsFromSection, boundLabel, waitLine } from '../hash/hash-model';
-import { algoLabel } from '../hash/settings';
-import { LinesChart, seriesPoints, type XYLine } from './charts';
+import { CdmGrid } from '../../components/cdm-grid';
+import { cdmGridView } from '../../lib/cdm-model';
+import { resultLines, verdictMarks } from '../../lib/curve';
+import { modelLine, resultPoints, sizeDomain, type Pass } from '../../lib/files-model';
+import { FilesScatter } from '../../components/files-scatter';
+import { FilesStats } from '../../components/files-stats';
+import { formatRate } from '../../lib/figure-format';
+import { SustainedChart } from '../../components/sustained-chart';
+import { barsFromSection, boundLabel, waitLine } from '../../lib/hash-model';
+import { algoLabel } from '../../lib/hash-model';
+import { LinesChart, seriesPoints, type XYLine } from '../../components/charts';
 
 const WRITE = '#ff6a3d';
 const READ = '#2fd4a3';

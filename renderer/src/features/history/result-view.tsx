@@ -4,14 +4,15 @@
 import { useId, useRef, useState } from 'react';
 import type { ResultDocument } from '../../../../app/src/core/result';
 import { hostLine, methodLine, resultName, resultTitle, targetLine } from '../../../../app/src/core/report/metrics';
-import { CacheBadge } from '../quick-test/cache-badge';
-import { FlagsList, flagsSummary } from '../quick-test/flags-panel';
-import { ExportBar, StatusLine } from './export-bar';
-import { formatDate } from './history-format';
+import { CacheBadge } from '../../components/cache-badge';
+import { FlagsList, flagsSummary } from '../../components/flags-list';
+import { ExportBar, StatusLine } from '../../components/export-bar';
+import { formatDate } from '../../lib/history-format';
 import { LabelEditor } from './label-editor';
 import { MetricsTable, ResultFigures } from './result-figures';
-import { ShareDialog } from './share-dialog';
-import { useHistoryStore, type StatusNote } from './store';
+import { ShareDialog } from '../../components/share-dialog';
+import type { StatusNote } from '../../lib/status';
+import { useHistoryStore } from './store';
 
 function ResultBody({ doc }: { doc: ResultDocument }) {
   const compareWith = useHistoryStore((s) => s.compareWith);

@@ -4,16 +4,11 @@
 // the bridge and these actions; components read through narrow selectors.
 import { create } from 'zustand';
 import type { ResultDocument } from '../../../../app/src/core/result';
-import type { HistoryEntry, HistoryListing, IpcError } from '@ipc/contract';
+import type { HistoryEntry, HistoryListing } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
+import { errorText, type StatusNote } from '../../lib/status';
 
 export type HistoryView = { kind: 'list' } | { kind: 'result'; id: string } | { kind: 'compare'; ids: string[] };
-
-/** A line under the toolbar or an action bar: what just happened, or what went wrong. */
-export interface StatusNote {
-  text: string;
-  tone: 'ok' | 'error';
-}
 
 /** A document being loaded, loaded, or that could not be. */
 export type DocState = { state: 'loading' } | { state: 'ok'; doc: ResultDocument } | { state: 'error'; message: string };
@@ -64,11 +59,6 @@ const initial = {
   docs: {} as Record<string, DocState>,
   status: null as StatusNote | null,
 };
-
-/** The core's words, else a plain fallback. */
-export function errorText(err: IpcError | undefined, fallback = 'Something went wrong.'): string {
-  return err?.message?.trim() || fallback;
-}
 
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 

@@ -1,10 +1,10 @@
 // The Quick Test screen: WRITE and READ dials around the Start/Stop button, settings, what was
 // measured and how, the throughput chart and the video-format table.
 import { useId } from 'react';
-import { selectSelectedTarget, useTargetsStore } from '../targets/store';
-import { CEILING_EXPLAIN, ceilingTitle, targetLink } from '../targets/link';
-import { CacheBadge } from './cache-badge';
-import { Dial } from './dial';
+import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
+import { CEILING_EXPLAIN, ceilingTitle, targetLink } from '../../lib/target-link';
+import { CacheBadge } from '../../components/cache-badge';
+import { Dial } from '../../components/dial/dial';
 import { FlagsPanel } from './flags-panel';
 import { SettingsBar } from './settings-bar';
 import { StartButton } from './start-button';
@@ -17,7 +17,7 @@ import { VideoTable } from './video-table';
 import { formatMBps } from '../../lib/format';
 import { fitPlan } from '../../../../app/src/core/presets';
 import { formatBytes } from '../../../../app/src/core/units';
-import { SavedNote } from '../history/saved-note';
+import { SavedNote } from '../../components/saved-note';
 import { ProgressBar } from '../../components/progress-bar';
 
 export interface QuickTestScreenProps {

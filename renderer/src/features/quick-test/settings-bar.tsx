@@ -3,17 +3,8 @@
 import { useEffect, useId, useState } from 'react';
 import { SIZE_LIMITS_TEXT } from '../../../../app/src/core/fit';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../lib/radio-group';
-import { GiB, isValidSize, MAX_RUNS, MiB, SIZE_PRESETS, useQuickTestStore } from './store';
-
-/** Parses "750 MB", "1.5 GB", "2 GiB", "512 MiB" (bare numbers are GB). */
-export function parseSize(text: string): number | null {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(gib|mib|gb|mb|g|m)?\s*$/i.exec(text);
-  if (!m) return null;
-  const n = Number(m[1]);
-  const unit = (m[2] ?? 'gb').toLowerCase();
-  const mult = unit === 'gib' ? GiB : unit === 'mib' ? MiB : unit === 'mb' || unit === 'm' ? 1e6 : 1e9;
-  return Math.round(n * mult);
-}
+import { parseSize } from '../../lib/sizes';
+import { isValidSize, MAX_RUNS, SIZE_PRESETS, useQuickTestStore } from './store';
 
 /** Why a typed custom size cannot be used, or null (empty counts as nothing typed yet). */
 export function sizeTextError(text: string): string | null {

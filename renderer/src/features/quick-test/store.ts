@@ -5,8 +5,8 @@ import { create } from 'zustand';
 import type { ResultFlag } from '../../../../app/src/core/result';
 import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
+import { chooseScale, DEFAULT_SCALE, initialScale } from '../../lib/dial-math';
 import { testPeak } from '../../lib/last-result';
-import { chooseScale, DEFAULT_SCALE, initialScale } from './dial-math';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;

@@ -4,7 +4,7 @@
 import { memo, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { linearTicks, tickFormatter } from '../../lib/ticks';
-import { ChartFrame, xAxisLabel, yAxisLabel } from '../detailed/chart-frame';
+import { ChartFrame, xAxisLabel, yAxisLabel } from '../../components/chart-frame';
 import { downsample } from './series';
 import { useQuickTestStore } from './store';
 

@@ -4,7 +4,7 @@
 // whole plan takes.
 import { useId } from 'react';
 import type { WizardPlanKind } from '../../../../app/src/core/wizard/types';
-import { NumberField } from '../detailed/fields';
+import { NumberField } from '../../components/fields';
 import { selectChosen, selectDisk, useWizardStore } from './store';
 import {
   aboutText,

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { StepStatus } from '../../../../app/src/core/wizard/types';
 import { formatMBps } from '../../lib/format';
-import { Dial } from '../quick-test/dial';
+import { Dial } from '../../components/dial/dial';
 import { selectWizardBusy, useWizardStore, type RunFormat } from './store';
 import { aboutText, durationText, listText, sizeLabel, STAGE_WORDS } from './wizard-model';
 import { ProgressBar } from '../../components/progress-bar';

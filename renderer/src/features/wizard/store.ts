@@ -12,8 +12,8 @@ import type { FormatId, FormatInfo, StepStatus, WizardDisk, WizardPlanState } fr
 import type { IpcResult, WizardDoneEvent, WizardFormatEvent, WizardProgressEvent, WizardSettings } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
-import { plainError } from '../detailed/store';
-import { chooseScale, SCALE_LADDER } from '../quick-test/dial-math';
+import { plainError } from '../../lib/status';
+import { chooseScale, SCALE_LADDER } from '../../lib/dial-math';
 import {
   DEFAULT_PLAN,
   defaultFinal,

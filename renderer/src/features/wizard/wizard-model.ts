@@ -5,10 +5,9 @@
 import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '../../../../app/src/core/wizard/types';
 import type { WizardProgressEvent } from '@ipc/contract';
 import { formatBytes } from '../../lib/format';
-import { parseSize } from '../quick-test/settings-bar';
+import { parseSize, sizeLabel } from '../../lib/sizes';
 import { FREE_AFTER_FORMAT, freeAfterFormat } from '../../../../app/src/core/fit';
 import { fitPlan } from '../../../../app/src/core/presets';
-import { sizeText } from '../../../../app/src/core/report/metrics';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -42,8 +41,8 @@ export interface PlanForm {
 
 export const DEFAULT_PLAN: PlanForm = { kind: 'quick', presets: [...SIZE_PRESETS], custom: false, customText: '', runs: 5, restMinutes: 5 };
 
-/** Sizes are typed as on the Quick Test: "750 MB", "1.5 GB", "2 GiB", "256 MiB" (bare numbers are GB). */
-export { parseSize };
+/** Sizes are typed and labelled as on the Quick Test (lib/sizes). */
+export { parseSize, sizeLabel };
 
 /** Why the custom size cannot be used, or null. */
 export function customSizeError(text: string): string | null {
@@ -130,12 +129,6 @@ export function durationText(seconds: number): string {
 /** A disk's size in decimal units, as its box says: "500 GB", "1 TB", "2.5 TB". */
 export function diskSizeText(bytes: number): string {
   return Number.isFinite(bytes) && bytes > 0 ? formatBytes(bytes).replace(/\.0 /, ' ') : '—';
-}
-
-/** How a size reads in the plan, the run and the report: "1 GB", "256 MiB", "1 GiB" — in the
- *  units it was asked in, so a 1 GB test aligned down to 953 MiB is still "1 GB" (core's rule). */
-export function sizeLabel(bytes: number): string {
-  return Number.isFinite(bytes) && bytes > 0 ? sizeText(bytes) : '—';
 }
 
 const BUS_NAMES: Record<string, string> = {

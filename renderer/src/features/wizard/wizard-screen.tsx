@@ -10,7 +10,7 @@ import { ConfirmStep } from './confirm-step';
 import { DiskStep } from './disk-step';
 import { FormatsStep } from './formats-step';
 import { PlanStep } from './plan-step';
-import { ReportView } from './report-view';
+import { ReportView } from '../../components/report-view';
 import { ResumeBanner } from './resume-banner';
 import { RunStep } from './run-step';
 import { selectChosen, selectDisk, selectFinal, selectWizardBusy, STEPS, useWizardStore, type WizardStep } from './store';

@@ -1,0 +1,164 @@
+// The charts of saved documents (History, the compare report; never live): a chart of lines that
+// each carry their own points (a quick test's throughput over time, sustained-write curves of
+// several results) and the compare view's grouped bars. Animation off; data shaped before it gets here.
+import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import type { SeriesPoint } from '../../../app/src/core/engine-types';
+import { formatMBps } from '../lib/format';
+import { linearTicks, tickFormatter } from '../lib/ticks';
+import { ChartFrame, xAxisLabel, yAxisLabel } from './chart-frame';
+
+/** One colour per result column: neutral series colours, none near the write orange or the read
+ *  teal, which mean write and read on every screen (an orange bar under "Read" misleads). */
+export const COLUMN_COLOURS = ['#8ab4ff', '#c792ea', '#f5d76e', '#ff8fb1', '#b8c0cc', '#5b8def', '#e6a8ff', '#fff3b0'];
+export const columnColour = (i: number): string => COLUMN_COLOURS[i % COLUMN_COLOURS.length]!;
+
+const AXIS = { stroke: '#6b7280', tick: { fill: '#9aa3af', fontSize: 11 }, tickLine: false };
+const TIP = { background: '#15181d', border: '1px solid #2c313a', borderRadius: 8, color: '#e6e8eb' };
+const LABEL = { fill: '#c9ced6', fontSize: 11 };
+const LEGEND = { fontSize: 12, color: '#9aa3af' };
+
+/** Points drawn per line at most. */
+export const LINE_POINTS = 400;
+
+export interface XYLine {
+  key: string;
+  name: string;
+  colour: string;
+  dashed?: boolean;
+  points: Array<{ x: number; y: number }>;
+}
+
+/** At most `max` points: consecutive buckets averaged, each placed at its last x. */
+export function thinPoints(points: ReadonlyArray<{ x: number; y: number }>, max = LINE_POINTS): Array<{ x: number; y: number }> {
+  if (points.length <= max) return points.slice();
+  const out: Array<{ x: number; y: number }> = [];
+  const size = points.length / max;
+  for (let b = 0; b < max; b++) {
+    const from = Math.floor(b * size);
+    const to = Math.max(from + 1, Math.min(points.length, Math.floor((b + 1) * size)));
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += points[i]!.y;
+    out.push({ x: points[to - 1]!.x, y: sum / (to - from) });
+  }
+  return out;
+}
+
+/** A test's time series as points (seconds, MB/s). */
+export function seriesPoints(series: readonly SeriesPoint[] | undefined): Array<{ x: number; y: number }> {
+  return thinPoints((series ?? []).filter((p) => Number.isFinite(p.t) && Number.isFinite(p.mbps)).map((p) => ({ x: p.t, y: p.mbps })));
+}
+
+export interface LinesChartProps {
+  lines: XYLine[];
+  /** The x axis's name with its unit: "time (s)", "written (GB)". Ticks are plain numbers. */
+  xName: string;
+  /** The tooltip's heading for an x. */
+  xLabel(x: number): string;
+  height?: number;
+  ceilingMBps?: number | undefined;
+}
+
+export function LinesChart({ lines, xName, xLabel, height = 240, ceilingMBps }: LinesChartProps) {
+  const xTicks = linearTicks(Math.max(0, ...lines.flatMap((l) => l.points.map((p) => p.x))) || 1);
+  const yTicks = linearTicks(Math.max(0, ceilingMBps ?? 0, ...lines.flatMap((l) => l.points.map((p) => p.y))) * 1.05 || 1);
+  return (
+    <ChartFrame height={height}>
+      {(size) => (
+        <ComposedChart {...size} margin={{ top: 14, right: 16, bottom: 16, left: 4 }}>
+          <CartesianGrid stroke="#262a31" vertical={false} />
+          <XAxis
+            dataKey="x"
+            type="number"
+            domain={[0, xTicks.at(-1)!]}
+            ticks={xTicks}
+            allowDuplicatedCategory={false}
+            tickFormatter={tickFormatter(xTicks)}
+            label={xAxisLabel(xName)}
+            {...AXIS}
+          />
+          <YAxis
+            width={64}
+            axisLine={false}
+            domain={[0, yTicks.at(-1)!]}
+            ticks={yTicks}
+            tickFormatter={tickFormatter(yTicks)}
+            label={yAxisLabel('MB/s')}
+            {...AXIS}
+          />
+          <Tooltip
+            contentStyle={TIP}
+            labelFormatter={(x) => xLabel(Number(x))}
+            formatter={(v, name) => [`${formatMBps(Number(v))} MB/s`, String(name)]}
+          />
+          <Legend wrapperStyle={LEGEND} />
+          {lines.map((l) => (
+            <Line
+              key={l.key}
+              data={l.points}
+              dataKey="y"
+              name={l.name}
+              stroke={l.colour}
+              strokeWidth={2}
+              strokeDasharray={l.dashed ? '6 4' : undefined}
+              dot={false}
+              isAnimationActive={false}
+              type="linear"
+            />
+          ))}
+          {ceilingMBps && (
+            <ReferenceLine
+              y={ceilingMBps}
+              stroke="#dfe3e8"
+              strokeWidth={1.5}
+              ifOverflow="extendDomain"
+              label={{ value: `interface ceiling ≈ ${formatMBps(ceilingMBps)} MB/s`, position: 'insideTopRight', ...LABEL }}
+            />
+          )}
+        </ComposedChart>
+      )}
+    </ChartFrame>
+  );
+}
+
+export interface BarsChartProps {
+  /** One entry per group (a figure): its label and each series' value under the series key. */
+  data: Array<Record<string, number | string | null>>;
+  series: Array<{ key: string; name: string; colour: string }>;
+  /** Interface ceilings to draw, MB/s. */
+  ceilings: number[];
+}
+
+export function BarsChart({ data, series, ceilings }: BarsChartProps) {
+  return (
+    <ChartFrame height={280}>
+      {(size) => (
+        <BarChart {...size} data={data} margin={{ top: 18, right: 16, bottom: 4, left: 0 }} barCategoryGap="18%">
+          <CartesianGrid stroke="#262a31" vertical={false} />
+          <XAxis dataKey="label" interval={0} {...AXIS} tick={{ ...AXIS.tick, fontSize: 10.5 }} />
+          <YAxis width={64} axisLine={false} tickFormatter={(v: number) => formatMBps(v)} label={yAxisLabel('MB/s')} {...AXIS} />
+          <Tooltip
+            contentStyle={TIP}
+            cursor={{ fill: 'rgba(255,255,255,0.04)' }}
+            formatter={(v, name) => [`${formatMBps(Number(v))} MB/s`, String(name)]}
+          />
+          <Legend wrapperStyle={LEGEND} />
+          {series.map((s) => (
+            <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.colour} isAnimationActive={false} radius={[3, 3, 0, 0]} />
+          ))}
+          {ceilings.map((c) => (
+            <ReferenceLine
+              key={c}
+              y={c}
+              stroke="#dfe3e8"
+              strokeWidth={1.5}
+              strokeDasharray="6 4"
+              ifOverflow="extendDomain"
+              label={{ value: `interface ceiling ≈ ${formatMBps(c)} MB/s`, position: 'insideTopRight', ...LABEL }}
+              data-testid="compare-ceiling"
+            />
+          ))}
+        </BarChart>
+      )}
+    </ChartFrame>
+  );
+}

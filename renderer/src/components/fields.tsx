@@ -1,0 +1,163 @@
+// Small labelled controls for the settings forms (Detailed, Hash, the wizard): a select, a number
+// field that keeps what was typed (so a half-typed or out-of-range value shows as such, with its
+// error) and a row of radio chips (or a segmented control). Every control has a visible label.
+import { useId, useState, type ReactNode } from 'react';
+
+export interface Choice<T extends string | number> {
+  value: T;
+  label: string;
+  /** Hover text and an accessible description. */
+  detail?: string;
+}
+
+export function SelectField<T extends string | number>({
+  label,
+  value,
+  choices,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: T;
+  choices: ReadonlyArray<Choice<T>>;
+  onChange(value: T): void;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <span className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="select"
+        value={String(value)}
+        data-testid={testId}
+        onChange={(e) => {
+          const c = choices.find((x) => String(x.value) === e.target.value);
+          if (c) onChange(c.value);
+        }}
+      >
+        {choices.map((c) => (
+          <option key={String(c.value)} value={String(c.value)}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+export function NumberField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step = 1,
+  unit,
+  error,
+  testId,
+}: {
+  label: string;
+  value: number;
+  /** NaN when the field is empty or not a number. */
+  onChange(value: number): void;
+  min: number;
+  max: number;
+  /** 'any' allows decimals. */
+  step?: number | 'any';
+  unit?: string;
+  error?: string | undefined;
+  testId?: string;
+}) {
+  const id = useId();
+  const errId = useId();
+  const [text, setText] = useState(Number.isFinite(value) ? String(value) : '');
+  // The store changed the value (a reset): show it, unless the text already says it.
+  const [shown, setShown] = useState(value);
+  if (!Object.is(shown, value)) {
+    setShown(value);
+    if (Number(text) !== value && Number.isFinite(value)) setText(String(value));
+  }
+  return (
+    <span className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <span className="field__input">
+        <input
+          id={id}
+          className={`text-input text-input--num${error ? ' text-input--invalid' : ''}`}
+          type="number"
+          inputMode="decimal"
+          min={min}
+          max={max}
+          step={step}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errId : undefined}
+          data-testid={testId}
+          onChange={(e) => {
+            setText(e.target.value);
+            onChange(e.target.value.trim() === '' ? Number.NaN : Number(e.target.value));
+          }}
+        />
+        {unit && <span className="field__unit">{unit}</span>}
+      </span>
+      {error && (
+        <span id={errId} className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function ChipGroup<T extends string | number>({
+  label,
+  value,
+  choices,
+  onChange,
+  testIdPrefix,
+  after,
+  variant = 'chips',
+}: {
+  label: string;
+  value: T;
+  choices: ReadonlyArray<Choice<T>>;
+  onChange(value: T): void;
+  testIdPrefix?: string;
+  /** Shown after the chips (a hint for the chosen one). */
+  after?: ReactNode;
+  /** 'segmented': the choices joined into one control (a few exclusive modes). */
+  variant?: 'chips' | 'segmented';
+}) {
+  const labelId = useId();
+  const segmented = variant === 'segmented';
+  return (
+    <span className="field">
+      <span className="field__label" id={labelId}>
+        {label}
+      </span>
+      <span className={segmented ? 'segmented' : 'chips'} role="radiogroup" aria-labelledby={labelId}>
+        {choices.map((c) => (
+          <button
+            key={String(c.value)}
+            type="button"
+            role="radio"
+            aria-checked={c.value === value}
+            className={segmented ? 'segment' : 'chip'}
+            title={c.detail}
+            data-testid={testIdPrefix ? `${testIdPrefix}-${c.value}` : undefined}
+            onClick={() => onChange(c.value)}
+          >
+            {c.label}
+          </button>
+        ))}
+        {after}
+      </span>
+    </span>
+  );
+}

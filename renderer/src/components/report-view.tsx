@@ -1,0 +1,381 @@
+// The comparison report people post (core/report/format-report.ts): one row per variant (a
+// format of a wizard plan, or saved results that share a name), a column per figure and stress
+// size, every cell the mean ± spread across runs with its change against the chosen baseline —
+// coloured when larger than run-to-run noise, ≈ when not, by the rule printed under the table;
+// grouped bars per stress size with the interface's ceiling when known; the findings in plain
+// words; and the exports (Markdown to the clipboard, CSV/JSON/HTML files, PDF — printed from the
+// page in browser mode). The wizard's last step, and History's compare view for any results.
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { deltaText } from '../../../app/src/core/report/compare';
+import { buildFormatReport, type FormatReport, type ReportCell, type ReportColumn } from '../../../app/src/core/report/format-report';
+import { figure } from '../../../app/src/core/report/export';
+import { formatFigure } from '../../../app/src/core/report/metrics';
+import type { ResultDocument } from '../../../app/src/core/result';
+import type { ExportFormat } from '@ipc/contract';
+import { getBridge } from '../lib/bridge';
+import { BarsChart, columnColour } from './charts';
+import { StatusLine, useStatusAction } from './export-bar';
+import { VERDICT_WORDS } from '../lib/history-format';
+import { errorText, type StatusNote } from '../lib/status';
+import { sizeLabel } from '../lib/sizes';
+
+type Docs = { state: 'loading' } | { state: 'ok'; docs: ResultDocument[]; failed: string[] } | { state: 'error'; message: string };
+
+/** "1,234 ± 12" (the ± only with more than one run), rounded as every export rounds it. */
+export function cellValue(cell: ReportCell, col: Pick<ReportColumn, 'unit'>): string {
+  return figure(cell.values, col.unit);
+}
+
+/** The cell as the Markdown export writes it: "1,234 ± 12 (−9 %)", "1,234 ± 12 (≈)". */
+export function cellExportText(cell: ReportCell | undefined, col: Pick<ReportColumn, 'unit'>): string {
+  if (!cell || cell.spread.n === 0) return '—';
+  const fig = cellValue(cell, col);
+  if (cell.verdict === 'better' || cell.verdict === 'worse') return `${fig} (${deltaText(cell.delta ?? NaN)})`;
+  if (cell.verdict === 'noise') return `${fig} (≈)`;
+  return fig;
+}
+
+function Delta({ cell }: { cell: ReportCell }) {
+  if (cell.verdict === 'baseline') return null;
+  if (cell.verdict === 'n/a' || cell.delta === undefined) return <span className="delta delta--na">n/a</span>;
+  const text = deltaText(cell.delta);
+  if (cell.verdict === 'noise') {
+    return (
+      <span className="delta delta--noise" title={`${text}: within run-to-run noise`}>
+        ≈<span className="sr-only"> {text}, within run-to-run noise</span>
+      </span>
+    );
+  }
+  return (
+    <span className={`delta delta--${cell.verdict}`} title={VERDICT_WORDS[cell.verdict]}>
+      {text}
+      <span className="sr-only"> ({VERDICT_WORDS[cell.verdict]})</span>
+    </span>
+  );
+}
+
+/** Every result made by one wizard plan: its rows are formats. */
+const oneCampaign = (docs: readonly ResultDocument[]): boolean => {
+  const plans = new Set(docs.map((d) => d.campaign?.planId));
+  return docs.length > 0 && !plans.has(undefined) && plans.size === 1;
+};
+
+function ReportTable({ report, first }: { report: FormatReport; first: string }) {
+  return (
+    <div className="table-scroll report-table-box" tabIndex={0} role="region" aria-label="Report table (scrolls sideways)">
+      <table className="compare-table report-table" data-testid="report-table">
+        <caption className="sr-only">{report.title}: each variant’s figures and their change against the baseline</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="compare-table__corner" data-text={first}>
+              {first}
+            </th>
+            {report.columns.map((col) => (
+              <th key={col.key} scope="col" className="report-col" data-text={`${col.label} (${col.unit})`}>
+                {col.label}
+                <span className="compare-row__unit">{col.unit}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.variants.map((v, r) => (
+            <tr key={v.key} className={r === report.baseline ? 'report-row--baseline' : undefined} data-variant={v.key}>
+              <th scope="row" data-text={r === report.baseline && report.variants.length > 1 ? `${v.label} (baseline)` : v.label}>
+                <span className="report-row__swatch" style={{ background: columnColour(r) }} aria-hidden="true" />
+                {v.label}
+                {r === report.baseline && <span className="pill compare-col__tag">baseline</span>}
+              </th>
+              {report.columns.map((col, c) => {
+                const cell = report.cells[r]?.[c];
+                if (!cell || cell.spread.n === 0) {
+                  return (
+                    <td key={col.key} className="compare-cell compare-cell--empty" data-text="—">
+                      n/a
+                    </td>
+                  );
+                }
+                return (
+                  <td key={col.key} className={`compare-cell compare-cell--${cell.verdict}`} data-text={cellExportText(cell, col)}>
+                    <span className="compare-cell__value">{cellValue(cell, col)}</span>
+                    <Delta cell={cell} />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const FIGURE_COLOURS: Record<string, string> = { Read: '#2fd4a3', Write: '#ff6a3d' };
+
+/** One chart per stress size (tests without one share a chart): a group of bars per variant,
+ *  one bar per MB/s figure. */
+export function reportCharts(report: FormatReport) {
+  const groups = new Map<string, number[]>();
+  report.columns.forEach((col, c) => {
+    if (col.unit !== 'MB/s') return;
+    const k = col.sizeBytes === undefined ? '' : String(col.sizeBytes);
+    groups.set(k, [...(groups.get(k) ?? []), c]);
+  });
+  return [...groups].map(([k, cols]) => {
+    const data = report.variants.map((v, r) => {
+      const d: Record<string, number | string | null> = { label: v.label };
+      for (const c of cols) {
+        const cell = report.cells[r]?.[c];
+        d[`c${c}`] = cell && Number.isFinite(cell.spread.mean) ? cell.spread.mean : null;
+      }
+      return d;
+    });
+    const series = cols.map((c, i) => {
+      const figure = report.columns[c]!.figure;
+      return { key: `c${c}`, name: figure, colour: FIGURE_COLOURS[figure] ?? columnColour(i + 2) };
+    });
+    return { key: k || 'all', title: k ? `Stress size ${sizeLabel(Number(k))}` : 'MB/s', data, series };
+  });
+}
+
+/** Prints only this report (the print stylesheet hides everything else). */
+function printReport(box: HTMLElement | null): void {
+  if (!box) return;
+  box.setAttribute('data-printing', '');
+  document.body.classList.add('printing-report');
+  const done = () => {
+    box.removeAttribute('data-printing');
+    document.body.classList.remove('printing-report');
+    window.removeEventListener('afterprint', done);
+  };
+  window.addEventListener('afterprint', done);
+  try {
+    window.print();
+  } finally {
+    // print() blocks until the dialog closes in Chromium; browsers that return at once fire afterprint.
+    setTimeout(done, 1000);
+  }
+}
+
+function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string[]; failed: string[] }) {
+  const [baseline, setBaseline] = useState<string | undefined>(undefined);
+  const { status, busy, act: run } = useStatusAction();
+  const selectId = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const built = useMemo((): { report: FormatReport } | { error: string } => {
+    try {
+      return { report: buildFormatReport(docs, baseline === undefined ? {} : { baseline }) };
+    } catch (err) {
+      return { error: `Could not build the report: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }, [docs, baseline]);
+  const charts = useMemo(() => ('report' in built ? reportCharts(built.report) : []), [built]);
+
+  if ('error' in built) {
+    return (
+      <p className="panel-error" role="alert" data-testid="report-error">
+        {built.error}
+      </p>
+    );
+  }
+  const report = built.report;
+  const baseKey = report.variants[report.baseline]?.key;
+
+  const exportText = async (format: ExportFormat, copy: boolean): Promise<StatusNote | null> => {
+    const bridge = getBridge();
+    const file = await bridge.exportReport(ids, format, baseKey);
+    if (!file.ok) return { text: errorText(file.error, 'Could not make the export.'), tone: 'error' };
+    if (copy) {
+      const r = await bridge.copyText(file.value.text);
+      return r.ok
+        ? { text: 'Copied Markdown', tone: 'ok' }
+        : { text: errorText(r.error, 'Could not copy to the clipboard.'), tone: 'error' };
+    }
+    const r = await bridge.saveFile(file.value.filename, file.value.text, 'utf8', file.value.mime);
+    if (!r.ok) return { text: errorText(r.error, 'Could not save the file.'), tone: 'error' };
+    return r.value ? { text: `Saved ${r.value.path}`, tone: 'ok' } : null;
+  };
+  const savePdf = async (): Promise<StatusNote | null> => {
+    const r = await getBridge().saveReportPdf(ids, baseKey);
+    if (r.ok) return r.value ? { text: `Saved ${r.value.path}`, tone: 'ok' } : null;
+    if (r.error.code === 'ERR_UNSUPPORTED') {
+      printReport(boxRef.current);
+      return { text: 'Printing the report: choose “Save as PDF” as the printer.', tone: 'ok' };
+    }
+    return { text: errorText(r.error, 'Could not save the PDF.'), tone: 'error' };
+  };
+
+  return (
+    <div className="report-body" ref={boxRef}>
+      <h3 className="report-title" data-testid="report-title">
+        {report.title}
+      </h3>
+      {failed.map((m, i) => (
+        <p key={i} className="panel-error" role="alert">
+          {m}
+        </p>
+      ))}
+      {report.variants.length > 1 && (
+        <div className="compare-controls no-print">
+          <span className="history-filter">
+            <label htmlFor={selectId} className="field__label">
+              Baseline
+            </label>
+            <select
+              id={selectId}
+              className="select"
+              value={baseKey}
+              onChange={(e) => setBaseline(e.target.value)}
+              data-testid="report-baseline"
+            >
+              {report.variants.map((v) => (
+                <option key={v.key} value={v.key}>
+                  {v.label}
+                </option>
+              ))}
+            </select>
+          </span>
+        </div>
+      )}
+
+      {report.warnings.length > 0 && (
+        <ul className="compare-warnings" data-testid="report-warnings">
+          {report.warnings.map((w) => (
+            <li key={w}>
+              <span aria-hidden="true">⚠ </span>
+              {w}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ReportTable report={report} first={oneCampaign(docs) ? 'Format' : 'Result'} />
+      <p className="compare-rule" data-testid="report-rule">
+        {report.rule}
+      </p>
+
+      <div className="compare-findings" data-testid="report-findings">
+        <h3 className="result-view__h3">Findings</h3>
+        <p>{report.findings.length > 0 ? report.findings.join(' ') : 'No difference larger than run-to-run noise.'}</p>
+      </div>
+
+      <div className="export-bar no-print">
+        <div className="export-bar__buttons" role="group" aria-label="Export the report">
+          <button
+            type="button"
+            className="button"
+            data-testid="report-export-md"
+            disabled={busy}
+            onClick={() => void run(() => exportText('md', true))}
+          >
+            Copy Markdown
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="report-export-csv"
+            disabled={busy}
+            onClick={() => void run(() => exportText('csv', false))}
+          >
+            Save CSV
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="report-export-json"
+            disabled={busy}
+            onClick={() => void run(() => exportText('json', false))}
+          >
+            Save JSON
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="report-export-html"
+            disabled={busy}
+            onClick={() => void run(() => exportText('html', false))}
+          >
+            Save HTML
+          </button>
+          <button type="button" className="button" data-testid="report-export-pdf" disabled={busy} onClick={() => void run(savePdf)}>
+            Save PDF
+          </button>
+        </div>
+        <StatusLine status={status} testId="report-status" />
+      </div>
+
+      {charts.map((ch) => (
+        <figure key={ch.key} className="chart-figure" aria-label={`${ch.title}: MB/s of each variant`} data-testid="report-chart">
+          <figcaption className="compare-figcaption">
+            {ch.title}
+            {report.ceilingMBps ? ` · interface ceiling ≈ ${formatFigure(report.ceilingMBps, 'MB/s')} MB/s` : ''}
+          </figcaption>
+          <BarsChart data={ch.data} series={ch.series} ceilings={report.ceilingMBps ? [report.ceilingMBps] : []} />
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+export interface ReportViewProps {
+  /** The saved results to report on. */
+  ids: string[];
+  /** A back button before the title ("← Compare"). */
+  onBack?: () => void;
+  backLabel?: string;
+  /** Buttons after the title (New plan). */
+  actions?: ReactNode;
+}
+
+export function ReportView({ ids, onBack, backLabel = '← Back', actions }: ReportViewProps) {
+  const [docs, setDocs] = useState<Docs>({ state: 'loading' });
+  const titleId = useId();
+  const key = ids.join('\n');
+
+  useEffect(() => {
+    let live = true;
+    setDocs({ state: 'loading' });
+    const list = key ? key.split('\n') : [];
+    void Promise.all(list.map((id) => getBridge().getResult(id))).then((rs) => {
+      if (!live) return;
+      const ok = rs.flatMap((r) => (r.ok ? [r.value] : []));
+      const failed = rs.flatMap((r, i) => (r.ok ? [] : [errorText(r.error, `Could not read result ${list[i]}.`)]));
+      setDocs(ok.length > 0 ? { state: 'ok', docs: ok, failed } : { state: 'error', message: failed[0] ?? 'No results to report on.' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  return (
+    <section className="card report-view" aria-labelledby={titleId} data-testid="report-view">
+      <header className="card__header card__header--wrap">
+        {onBack && (
+          <button type="button" className="button no-print" onClick={onBack} data-testid="report-back">
+            {backLabel}
+          </button>
+        )}
+        <div className="compare-view__heading">
+          <h2 id={titleId} className="card__title">
+            Report
+          </h2>
+          <p className="card__subtitle">
+            {ids.length} saved result{ids.length === 1 ? '' : 's'} · mean ± standard deviation across runs, MB/s (1 MB = 10⁶ bytes)
+          </p>
+        </div>
+        {actions && <div className="report-view__actions no-print">{actions}</div>}
+      </header>
+      <div className="result-view__body">
+        {docs.state === 'loading' ? (
+          <p className="empty empty--table">Loading…</p>
+        ) : docs.state === 'error' ? (
+          <p className="panel-error" role="alert">
+            {docs.message}
+          </p>
+        ) : (
+          <ReportBody key={key} docs={docs.docs} ids={docs.docs.map((d) => d.id)} failed={docs.failed} />
+        )}
+      </div>
+    </section>
+  );
+}

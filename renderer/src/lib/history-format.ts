@@ -1,0 +1,36 @@
+// How History words its figures: dates in the user's locale, a row's headline figures and a
+// compare cell ("1,234 ± 12 MB/s"). Figures are rounded by core/report/metrics.ts's formatFigure
+// (changes by compare.ts's deltaText), as every export and the share card round them.
+import type { CompareCell, CompareVerdict } from '../../../app/src/core/report/compare';
+import { formatFigure, type MetricUnit } from '../../../app/src/core/report/metrics';
+import type { HistoryEntry } from '@ipc/contract';
+
+/** "22 Nov 2026, 03:39" in the user's locale; the raw text when it is not a date. */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** "Write 1,234 MB/s · Read 1,456 MB/s". */
+export function headlineText(headline: HistoryEntry['headline']): string {
+  return headline.map((h) => `${h.label} ${formatFigure(h.value, h.unit as MetricUnit)} ${h.unit}`).join(' · ');
+}
+
+/** "1,234 ± 12 MB/s"; the ± only when there is more than one run. */
+export function cellText(cell: CompareCell, unit: MetricUnit): string {
+  const { n, mean, stdev } = cell.spread;
+  const pm = n > 1 && Number.isFinite(stdev) ? ` ± ${formatFigure(stdev, unit)}` : '';
+  return `${formatFigure(mean, unit)}${pm} ${unit}`;
+}
+
+/** What a verdict means, for a title and for screen readers. */
+export const VERDICT_WORDS: Record<CompareVerdict, string> = {
+  baseline: 'the baseline',
+  better: 'better than the baseline',
+  worse: 'worse than the baseline',
+  noise: 'within run-to-run noise',
+  'n/a': 'the baseline has no such figure',
+};
+
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

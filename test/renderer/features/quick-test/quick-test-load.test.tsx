@@ -1,0 +1,127 @@
+// The Quick Test's cost per progress event: a burst of events (what a loaded machine delivers
+// between two frames) must cost one render of the dials and at most one of the chart, not one
+// per event, or the page stops answering (issue 13 point 13).
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentProps, ReactElement } from 'react';
+import type * as Recharts from 'recharts';
+import type * as DialModule from '../../../../renderer/src/components/dial/dial';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../../../renderer/src/app/app';
+import { useQuickTestStore } from '../../../../renderer/src/features/quick-test/store';
+import { PROGRESS_MAX_WAIT_MS } from '../../../../renderer/src/features/quick-test/use-quick-events';
+import { setBridgeForTests } from '../../../../renderer/src/lib/bridge';
+import { createFakeBridge, progress } from '../../helpers/fake-bridge';
+import { resetStores } from '../../helpers/reset-stores';
+
+const seen = vi.hoisted(() => ({ chartData: [] as unknown[], dialRenders: 0 }));
+
+// Count how often the chart renders and what data it hands recharts (ResponsiveContainer renders
+// whenever the chart does); both it and the dials still render for real.
+vi.mock('recharts', async (importOriginal) => {
+  const actual = await importOriginal<typeof Recharts>();
+  function ResponsiveContainer(props: ComponentProps<typeof actual.ResponsiveContainer>) {
+    seen.chartData.push((props.children as ReactElement<{ data?: unknown }>).props.data);
+    return <actual.ResponsiveContainer {...props} />;
+  }
+  return { ...actual, ResponsiveContainer };
+});
+vi.mock('../../../../renderer/src/components/dial/dial', async (importOriginal) => {
+  const actual = await importOriginal<typeof DialModule>();
+  function Dial(props: ComponentProps<typeof actual.Dial>) {
+    seen.dialRenders++;
+    return <actual.Dial {...props} />;
+  }
+  return { ...actual, Dial };
+});
+
+class NoResize {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+
+/** The app with a running Quick Test whose chart already shows one point. */
+async function startWithAPoint() {
+  const user = userEvent.setup();
+  const fake = createFakeBridge();
+  setBridgeForTests(fake.bridge);
+  render(<App />);
+  await screen.findByRole('button', { name: /Target: T7/ });
+  await user.click(screen.getByRole('button', { name: 'Start' }));
+  act(() => fake.emitProgress(progress({ phase: 'write', instMBps: 100 })));
+  await waitFor(() => expect(seen.chartData.length).toBeGreaterThan(0));
+  return fake;
+}
+
+describe('Quick Test under a burst of progress events', () => {
+  beforeEach(() => {
+    resetStores();
+    seen.chartData = [];
+    seen.dialRenders = 0;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetStores();
+  });
+
+  it('events arriving one task apart between two frames cost one render of the dials and the chart', async () => {
+    const fake = await startWithAPoint();
+
+    // From here display frames come only when the test says (a loaded machine draws rarely).
+    const frames = new Map<number, FrameRequestCallback>();
+    let nextId = 1;
+    const raf = (cb: FrameRequestCallback): number => (frames.set(nextId, cb), nextId++);
+    const caf = (id: number): void => void frames.delete(id);
+    vi.stubGlobal('requestAnimationFrame', raf);
+    vi.stubGlobal('cancelAnimationFrame', caf);
+    Object.assign(window, { requestAnimationFrame: raf, cancelAnimationFrame: caf });
+    let updates = 0;
+    const unsubscribe = useQuickTestStore.subscribe(() => updates++);
+    const chartBefore = seen.chartData.length;
+    const dataBefore = new Set(seen.chartData).size;
+    const dialsBefore = seen.dialRenders;
+
+    // Each event in its own task, as WebSocket or IPC messages arrive.
+    const N = 60;
+    const began = performance.now();
+    for (let i = 1; i <= N; i++) {
+      fake.emitProgress(progress({ phase: i % 2 ? 'write' : 'read', instMBps: 100 + i }));
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    const elapsed = performance.now() - began;
+    act(() => {
+      const due = [...frames.values()];
+      frames.clear();
+      for (const cb of due) cb(performance.now());
+    });
+    unsubscribe();
+
+    // Every event is kept, though applied together.
+    await waitFor(() => expect(useQuickTestStore.getState().series).toHaveLength(N + 1));
+    expect(useQuickTestStore.getState().live).toEqual({ write: 100 + N - 1, read: 100 + N });
+    expect(useQuickTestStore.getState().peak).toEqual({ write: 100 + N - 1, read: 100 + N });
+    expect(screen.getByTestId('value-read').textContent).toBe(String(100 + N));
+    // One update for the frame, plus one per PROGRESS_MAX_WAIT_MS the burst took without a frame.
+    const allowed = 1 + Math.floor(elapsed / PROGRESS_MAX_WAIT_MS);
+    expect(allowed).toBeLessThan(N / 4);
+    expect(updates).toBeLessThanOrEqual(allowed);
+    // Two dials per screen render.
+    expect(seen.dialRenders - dialsBefore).toBeLessThanOrEqual(2 * allowed);
+    expect(seen.chartData.length - chartBefore).toBeLessThanOrEqual(allowed);
+    expect(new Set(seen.chartData).size - dataBefore).toBeLessThanOrEqual(allowed);
+    expect(seen.chartData.at(-1)).toHaveLength(N + 1);
+  });
+
+  it('a parent re-render without new points does not redraw the chart', async () => {
+    const fake = await startWithAPoint();
+    const chartBefore = seen.chartData.length;
+    const dialsBefore = seen.dialRenders;
+    // A step change moves the status line and the dials' state but adds no point to the series.
+    act(() => fake.emitProgress(progress({ phase: 'write', stage: 'flush', instMBps: 0 })));
+    await waitFor(() => expect(useQuickTestStore.getState().stage).toBe('flush'));
+    await waitFor(() => expect(seen.dialRenders).toBeGreaterThan(dialsBefore));
+    expect(seen.chartData.length).toBe(chartBefore);
+  });
+});

@@ -1,0 +1,117 @@
+// The dial's arithmetic: needle angle from value, scale choice, ticks, the spring.
+import { describe, expect, it } from 'vitest';
+import {
+  angleToValue,
+  chooseScale,
+  initialScale,
+  labelAngle,
+  polar,
+  SCALE_LADDER,
+  springStep,
+  tickLabel,
+  tickValues,
+  valueToAngle,
+} from '../../../renderer/src/lib/dial-math';
+
+describe('valueToAngle', () => {
+  it('maps 0, half and full scale onto a 270° sweep', () => {
+    expect(valueToAngle(0, 1000)).toBe(-135);
+    expect(valueToAngle(500, 1000)).toBe(0);
+    expect(valueToAngle(1000, 1000)).toBe(135);
+    expect(valueToAngle(250, 1000)).toBeCloseTo(-67.5);
+  });
+  it('clamps above full scale and below zero, and survives junk', () => {
+    expect(valueToAngle(5000, 1000)).toBe(135);
+    expect(valueToAngle(-10, 1000)).toBe(-135);
+    expect(valueToAngle(Number.NaN, 1000)).toBe(-135);
+    expect(valueToAngle(100, 0)).toBe(-135);
+  });
+  it('inverts', () => {
+    expect(angleToValue(valueToAngle(1234, 2000), 2000)).toBeCloseTo(1234);
+  });
+});
+
+describe('chooseScale', () => {
+  it('picks the smallest ladder step holding the peak with 10 % headroom', () => {
+    expect(chooseScale(0)).toBe(100);
+    expect(chooseScale(80)).toBe(100);
+    expect(chooseScale(95)).toBe(250); // 104.5 with headroom
+    expect(chooseScale(430)).toBe(500);
+    expect(chooseScale(1036)).toBe(2000);
+    expect(chooseScale(2800)).toBe(5000);
+    expect(chooseScale(7000)).toBe(8000);
+    expect(chooseScale(10_000)).toBe(12000);
+  });
+  it('goes past the ladder in steps of 4000', () => {
+    expect(chooseScale(14_000)).toBe(16000);
+    expect(SCALE_LADDER.at(-1)).toBe(12000);
+  });
+  it('never shrinks below the current scale', () => {
+    expect(chooseScale(50, 2000)).toBe(2000);
+    expect(chooseScale(3000, 2000)).toBe(5000);
+  });
+});
+
+describe('ticks', () => {
+  it('puts labelled ticks at round steps, at most 6 intervals, including 0 and full scale', () => {
+    expect(tickValues(1000).major).toEqual([0, 200, 400, 600, 800, 1000]);
+    expect(tickValues(2000).major).toEqual([0, 500, 1000, 1500, 2000]);
+    expect(tickValues(250).major).toEqual([0, 50, 100, 150, 200, 250]);
+    expect(tickValues(12000).major).toEqual([0, 2000, 4000, 6000, 8000, 10000, 12000]);
+    for (const max of SCALE_LADDER) {
+      const { major, minor } = tickValues(max);
+      expect(major[0]).toBe(0);
+      expect(major.at(-1)).toBe(max);
+      expect(major.length - 1).toBeLessThanOrEqual(6);
+      expect(minor.every((m) => !major.includes(m))).toBe(true);
+    }
+  });
+  it('shortens thousands on big scales only', () => {
+    expect(tickLabel(4000, 12000)).toBe('4k');
+    expect(tickLabel(1500, 2000)).toBe('1500');
+  });
+});
+
+describe('springStep', () => {
+  it('moves toward the target without overshoot and settles', () => {
+    let s = { x: 0, v: 0 };
+    let last = 0;
+    for (let i = 0; i < 120; i++) {
+      s = springStep(s.x, s.v, 100, 9, 1 / 60);
+      expect(s.x).toBeGreaterThanOrEqual(last - 1e-9);
+      expect(s.x).toBeLessThanOrEqual(100 + 1e-9);
+      last = s.x;
+    }
+    expect(s.x).toBeCloseTo(100, 1);
+  });
+  it('never jumps: one frame moves a small part of the way', () => {
+    const s = springStep(0, 0, 270, 9, 1 / 60);
+    expect(s.x).toBeGreaterThan(0);
+    expect(s.x).toBeLessThan(10);
+  });
+});
+
+describe('what the dial shows before and at rest', () => {
+  it('starts from what is known with headroom, else the default range', () => {
+    expect(initialScale(0)).toBe(1000);
+    expect(initialScale(Number.NaN)).toBe(1000);
+    expect(initialScale(1212)).toBe(2000);
+    expect(initialScale(550)).toBe(1000);
+    expect(initialScale(80)).toBe(100);
+  });
+
+  it('keeps the "0" label clear of the needle at rest (at least 12 units from its line)', () => {
+    for (const max of SCALE_LADDER) {
+      // The needle at rest: a line from the centre (120,120) along the start angle.
+      const a = valueToAngle(0, max);
+      const dir = polar(0, 0, 1, a);
+      const label = polar(120, 120, 68, labelAngle(0, max));
+      const vx = label.x - 120;
+      const vy = label.y - 120;
+      const distance = Math.abs(vx * dir.y - vy * dir.x);
+      expect(distance).toBeGreaterThanOrEqual(12);
+      // Every other label stays on its tick.
+      expect(labelAngle(max, max)).toBe(valueToAngle(max, max));
+    }
+  });
+});
