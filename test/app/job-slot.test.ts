@@ -74,3 +74,22 @@ describe('JobSlot', () => {
     expect([due('a'), due('a'), due('b'), due('b'), due('a')]).toEqual([true, false, true, false, true]);
   });
 });
+
+describe('RunService (the CLI’s way in)', () => {
+  it('runs in the shared slot: busy while another service’s job runs; a stopped signal ends it as an abort', async () => {
+    const { RunService } = await import('../../app/src/services/run.js');
+    const slot = new JobSlot();
+    const other = new Waiting({ slot });
+    const { jobId } = other.start(null, sink());
+    const runs = new RunService({ slot });
+    const req = { kind: 'benchmark', options: { target: '/nonexistent-dd', test: 'seq-write' } } as const;
+    await expect(runs.run(req)).rejects.toMatchObject({ code: 'ERR_BUSY' });
+    other.stop(jobId);
+    await other.stopAll();
+    const stopped = new AbortController();
+    stopped.abort(new Error('cancelled by SIGINT'));
+    await expect(runs.run(req, stopped.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(slot.runningJobId).toBeUndefined();
+    expect(await runs.save({} as never)).toBeUndefined();
+  });
+});
