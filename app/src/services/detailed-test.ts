@@ -7,14 +7,11 @@ import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../cor
 import type { DetailedDoneEvent, DetailedProgressEvent, DetailedSettings, EventSink } from '../ipc/contract.js';
 import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
 import type { EngineFn } from './quick-test.js';
-import { TargetsService } from './targets.js';
 
 export interface DetailedTestDeps extends SlotServiceDeps {
   engine: EngineFn;
   /** Least time between two forwarded progress events (default 100 ms). */
   progressIntervalMs?: number;
-  /** Checks the target before a start (default: a new TargetsService). */
-  targets?: TargetsService;
 }
 
 /** The runner's options for what the Detailed screen asked. */
@@ -55,20 +52,16 @@ export function benchmarkOptions(s: DetailedSettings): Omit<RunBenchmarkOptions,
 export class DetailedTestService extends SlotService<DetailedSettings> {
   readonly #engine: EngineFn;
   readonly #interval: number;
-  readonly #targets: TargetsService;
 
   constructor(deps: DetailedTestDeps) {
     super(deps);
     this.#engine = deps.engine;
     this.#interval = deps.progressIntervalMs ?? 100;
-    this.#targets = deps.targets ?? new TargetsService();
   }
 
-  /** A start from a front door: busy first, then a target that cannot work, as a reply. */
-  async request(settings: DetailedSettings, sink: EventSink): Promise<{ jobId: string }> {
-    this.slot.assertIdle();
-    await this.#targets.assertStartable(settings.target);
-    return this.start(settings, sink);
+  /** A start from a front door (see startChecked). */
+  request(settings: DetailedSettings, sink: EventSink): Promise<{ jobId: string }> {
+    return this.startChecked(settings, sink, () => this.targets.assertStartable(settings.target));
   }
 
   protected async run(run: JobRun, settings: DetailedSettings): Promise<void> {

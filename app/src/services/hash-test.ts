@@ -6,7 +6,6 @@ import { DiskDialError } from '../core/errors.js';
 import { runHashBenchmark, type HashFn, type TestFn } from '../core/hash-run.js';
 import type { EventSink, HashDoneEvent, HashSettings } from '../ipc/contract.js';
 import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
-import { TargetsService } from './targets.js';
 
 export interface HashTestDeps extends SlotServiceDeps {
   /** The engine's calls: an EngineHost's (crash isolation), or the in-process core ones. */
@@ -17,34 +16,29 @@ export interface HashTestDeps extends SlotServiceDeps {
   threads?: number;
   /** Seconds of each in-memory measurement (default 2). */
   memorySeconds?: number;
-  /** Checks a generated file's target before a start (default: a new TargetsService). */
-  targets?: TargetsService;
 }
 
 export class HashTestService extends SlotService<HashSettings> {
   readonly #deps: HashTestDeps;
 
-  readonly #targets: TargetsService;
-
   constructor(deps: HashTestDeps) {
     super(deps);
     this.#deps = deps;
-    this.#targets = deps.targets ?? new TargetsService();
   }
 
   /** A start from a front door: busy first, then a target that cannot work or a file named by
    *  a relative path, as a reply. */
-  async request(settings: HashSettings, sink: EventSink): Promise<{ jobId: string }> {
-    this.slot.assertIdle();
+  request(settings: HashSettings, sink: EventSink): Promise<{ jobId: string }> {
     const source = settings.source;
-    if (source.kind === 'generate') await this.#targets.assertStartable(source.target);
-    else if (!path.isAbsolute(source.path)) {
-      throw new DiskDialError(`Give the file's full path (from /), not "${source.path}".`, {
-        code: 'ERR_INVALID_PATH',
-        path: source.path,
-      });
-    }
-    return this.start(settings, sink);
+    return this.startChecked(settings, sink, async () => {
+      if (source.kind === 'generate') await this.targets.assertStartable(source.target);
+      else if (!path.isAbsolute(source.path)) {
+        throw new DiskDialError(`Give the file's full path (from /), not "${source.path}".`, {
+          code: 'ERR_INVALID_PATH',
+          path: source.path,
+        });
+      }
+    });
   }
 
   protected async run(run: JobRun, settings: HashSettings): Promise<void> {

@@ -9,6 +9,7 @@ import { isAbortError } from '../core/engine.js';
 import { DiskDialError, toPlainError } from '../core/errors.js';
 import type { ResultDocument } from '../core/result.js';
 import type { EventChannel, EventMap, EventSink, IpcError, SavedNote } from '../ipc/contract.js';
+import { TargetsService } from './targets.js';
 
 /** Keeps a finished job's result (HistoryService.record): where it went, or why it could not.
  *  Never rejects: a result that cannot be saved is still shown. */
@@ -144,15 +145,19 @@ export interface SlotServiceDeps {
   history?: ResultRecorder;
   /** The slot shared with every other service (default: the process's one). */
   slot?: JobSlot;
+  /** Checks targets before a start (default: a new TargetsService). */
+  targets?: TargetsService;
 }
 
 /** A service that runs one kind of job in the shared slot: the slot's verbs, and `run` to implement. */
 export abstract class SlotService<Settings> {
   readonly slot: JobSlot;
+  protected readonly targets: TargetsService;
   readonly #recorder: ResultRecorder | undefined;
 
   constructor(deps: SlotServiceDeps = {}) {
     this.slot = deps.slot ?? sharedSlot;
+    this.targets = deps.targets ?? new TargetsService();
     this.#recorder = deps.history;
   }
 
@@ -164,6 +169,14 @@ export abstract class SlotService<Settings> {
   /** Starts a job and returns at once; its outcome arrives as events. One job at a time. */
   start(settings: Settings, sink: EventSink): { jobId: string } {
     return this.slot.start(sink, (job) => this.run(new JobRun(job, this.slot), settings), this);
+  }
+
+  /** A start from a front door: busy first (even when the settings are also wrong), then `check`
+   *  (a target that cannot work is refused as a reply rather than as a failed job), then the job. */
+  protected async startChecked(settings: Settings, sink: EventSink, check: () => Promise<unknown>): Promise<{ jobId: string }> {
+    this.slot.assertIdle();
+    await check();
+    return this.start(settings, sink);
   }
 
   /** Stops this service's job with this id (its files are removed). False when no such job is running. */

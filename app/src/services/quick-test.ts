@@ -9,7 +9,6 @@ import type { ResultDocument } from '../core/result.js';
 import { runBenchmark, type RunProgress } from '../core/runner.js';
 import type { EventSink, QuickDoneEvent, QuickTestSettings } from '../ipc/contract.js';
 import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
-import { TargetsService } from './targets.js';
 
 export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 
@@ -18,28 +17,21 @@ export interface QuickTestDeps extends SlotServiceDeps {
   engine: EngineFn;
   /** Least time between two forwarded progress events (default 50 ms: at most ~20 a second). */
   progressIntervalMs?: number;
-  /** Checks the target before a start (default: a new TargetsService). */
-  targets?: TargetsService;
 }
 
 export class QuickTestService extends SlotService<QuickTestSettings> {
   readonly #engine: EngineFn;
   readonly #interval: number;
-  readonly #targets: TargetsService;
 
   constructor(deps: QuickTestDeps) {
     super(deps);
     this.#engine = deps.engine;
     this.#interval = deps.progressIntervalMs ?? 50;
-    this.#targets = deps.targets ?? new TargetsService();
   }
 
-  /** A start from a front door: busy first (even when the target is also wrong), then a target
-   *  that cannot work is refused as a reply rather than as a failed job. */
-  async request(settings: QuickTestSettings, sink: EventSink): Promise<{ jobId: string }> {
-    this.slot.assertIdle();
-    await this.#targets.assertStartable(settings.target);
-    return this.start(settings, sink);
+  /** A start from a front door (see startChecked). */
+  request(settings: QuickTestSettings, sink: EventSink): Promise<{ jobId: string }> {
+    return this.startChecked(settings, sink, () => this.targets.assertStartable(settings.target));
   }
 
   protected async run(run: JobRun, settings: QuickTestSettings): Promise<void> {
