@@ -1,5 +1,6 @@
-// preload.cts: window.diskdial exposes exactly the DiskDialBridge verbs and nothing else
-// (checklist items 3 and 20). The preload is compiled the way tsc compiles it (.cts → CommonJS)
+// preload.cts: window.diskdial exposes exactly a generic invoke and on (BridgeTransport) and
+// nothing else (checklist items 3 and 20); the DiskDialBridge verbs the renderer builds on it
+// (bindBridge, from the channel map) reach the right channels with the right payloads. The preload is compiled the way tsc compiles it (.cts → CommonJS)
 // and run the way a sandboxed renderer runs it: in a fresh context with no Node globals and a
 // `require` that knows only 'electron' — here the fakes of test/helpers/electron-fake.ts.
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import ts from 'typescript';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DiskDialBridge, QuickProgressEvent } from '../../app/src/ipc/contract.js';
+import { bindBridge, type BridgeTransport, type DiskDialBridge, type QuickProgressEvent } from '../../app/src/ipc/contract.js';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../app/src/main/ipc-main.js';
 import { contextBridge, ipcRenderer, resetElectronFake } from '../helpers/electron-fake.js';
 
@@ -97,8 +98,13 @@ function runPreload(): string[] {
   return required;
 }
 
+function exposed(): BridgeTransport {
+  return contextBridge.exposed.get('diskdial') as BridgeTransport;
+}
+
+/** What the renderer's bridge.ts makes of window.diskdial. */
 function bridge(): DiskDialBridge {
-  return contextBridge.exposed.get('diskdial') as DiskDialBridge;
+  return bindBridge(exposed());
 }
 
 beforeEach(() => {
@@ -123,23 +129,35 @@ describe('what the page gets', () => {
     runPreload();
   });
 
-  it('exposes one object, window.diskdial, with exactly the DiskDialBridge verbs', () => {
+  it('exposes one object, window.diskdial, with exactly invoke and on; the verbs built on it are the DiskDialBridge verbs', () => {
     expect([...contextBridge.exposed.keys()]).toEqual(['diskdial']);
+    const transport = exposed() as unknown as Record<string, unknown>;
+    expect(Object.keys(transport).sort()).toEqual(['invoke', 'on']);
+    for (const key of Object.keys(transport)) expect(typeof transport[key], key).toBe('function');
     const api = bridge() as unknown as Record<string, unknown>;
     expect(Object.keys(api).sort()).toEqual(Object.keys(VERBS).sort());
     for (const key of Object.keys(api)) expect(typeof api[key], key).toBe('function');
   });
 
-  it('never exposes ipcRenderer or a channel name', () => {
-    const api = bridge() as unknown as Record<string, unknown>;
-    for (const value of Object.values(api)) {
-      expect(value).not.toBe(ipcRenderer);
-      expect(value).not.toBe(ipcRenderer.invoke);
+  it('never exposes ipcRenderer or an Electron channel name', () => {
+    for (const api of [exposed(), bridge()] as unknown as Array<Record<string, unknown>>) {
+      for (const value of Object.values(api)) {
+        expect(value).not.toBe(ipcRenderer);
+        expect(value).not.toBe(ipcRenderer.invoke);
+      }
+      expect(JSON.stringify(Object.keys(api))).not.toContain('diskdial:');
     }
-    expect(JSON.stringify(Object.keys(api))).not.toContain('diskdial:');
     // An unsubscribe must not hand back removeListener's return value, which is ipcRenderer.
     const unsubscribe = bridge().onQuickDone(() => {});
     expect(unsubscribe()).toBeUndefined();
+    expect(exposed().on('quick.done', () => {})()).toBeUndefined();
+  });
+
+  it('sends exactly a channel and a payload to the one invoke channel, whatever else the page passes', async () => {
+    ipcRenderer.invoke.mockImplementation(async (_c, channel) => ({ ok: true, value: channel }));
+    const invoke = exposed().invoke as unknown as (...args: unknown[]) => Promise<unknown>;
+    await invoke('app.info', {}, 'extra', { more: 1 });
+    expect(ipcRenderer.invoke.mock.calls).toEqual([[INVOKE_CHANNEL, 'app.info', {}]]);
   });
 
   it('maps each request verb to its contract channel and payload', async () => {

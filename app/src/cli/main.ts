@@ -1,14 +1,14 @@
-// The `diskdial` command: parses argv, runs one benchmark through the shared core, prints a
+// The `diskdial` command: parses argv, runs one benchmark through the services the app uses
+// (RunService: the shared job slot, in-process engine; HistoryService saves), prints a
 // report (or exactly one JSON document with --json) on stdout; or, with `serve`, runs browser
 // mode (serve-command.ts) until stopped. Errors are one line on stderr:
 // exit 2 for bad input, 1 for a failed run, 130/143 when cancelled by SIGINT/SIGTERM — after
 // the engine has stopped and the test folder is gone.
 import { engineVersion, isAbortError } from '../core/engine.js';
 import { DiskDialError } from '../core/errors.js';
-import { HistoryStore } from '../core/history.js';
 import { appVersion, type ResultDocument } from '../core/result.js';
-import { runHashBenchmark } from '../core/hash-run.js';
-import { runBenchmark } from '../core/runner.js';
+import { HistoryService } from '../services/history.js';
+import { RunService } from '../services/run.js';
 import { HELP, parseCli, type Command } from './args.js';
 import { runHistoryCommand } from './history-commands.js';
 import { runWizardCommand } from './wizard-commands.js';
@@ -33,14 +33,13 @@ function failWith(err: DiskDialError): number {
 }
 
 /** Keeps a finished result in history; a failure to save is a warning, not a failed test. */
-async function save(doc: ResultDocument): Promise<string | undefined> {
-  try {
-    await new HistoryStore().save(doc);
-    return doc.id;
-  } catch (err) {
-    process.stderr.write(`diskdial: the result could not be saved to history: ${oneLine((err as Error).message)}\n`);
+async function save(runs: RunService, doc: ResultDocument): Promise<string | undefined> {
+  const note = await runs.save(doc);
+  if (note && 'error' in note) {
+    process.stderr.write(`diskdial: ${oneLine(note.error.message.replace(/^The /, 'the '))}\n`);
     return undefined;
   }
+  return note?.id;
 }
 
 function savedLine(id: string | undefined): string {
@@ -124,6 +123,7 @@ export async function main(argv: string[]): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  const runs = new RunService({ history: new HistoryService() });
   const progress = createProgressLine(process.stderr);
   const onWait = (pid: number): void => {
     progress?.clear();
@@ -131,34 +131,38 @@ export async function main(argv: string[]): Promise<number> {
   };
   try {
     if (cmd.command === 'hash') {
-      const doc = await runHashBenchmark({
-        ...(cmd.size !== undefined ? { generate: { target: cmd.path, sizeBytes: cmd.size } } : { file: cmd.path }),
-        ...(cmd.algo ? { algo: cmd.algo } : {}),
-        ...(cmd.verify !== undefined ? { verify: cmd.verify } : {}),
-        ...(cmd.threads !== undefined ? { threads: cmd.threads } : {}),
-        ...(cmd.label !== undefined ? { label: cmd.label } : {}),
-        ...(cmd.wait ? { wait: true, onWait } : {}),
-        signal: controller.signal,
-        handleSignals: false,
-        ...(progress ? { onProgress: (p) => progress.updateHash(p) } : {}),
-      });
+      const doc = await runs.run(
+        {
+          kind: 'hash',
+          options: {
+            ...(cmd.size !== undefined ? { generate: { target: cmd.path, sizeBytes: cmd.size } } : { file: cmd.path }),
+            ...(cmd.algo ? { algo: cmd.algo } : {}),
+            ...(cmd.verify !== undefined ? { verify: cmd.verify } : {}),
+            ...(cmd.threads !== undefined ? { threads: cmd.threads } : {}),
+            ...(cmd.label !== undefined ? { label: cmd.label } : {}),
+            ...(cmd.wait ? { wait: true, onWait } : {}),
+            ...(progress ? { onProgress: (p) => progress.updateHash(p) } : {}),
+          },
+        },
+        controller.signal,
+      );
       progress?.clear();
-      const saved = cmd.noSave ? undefined : await save(doc);
+      const saved = cmd.noSave ? undefined : await save(runs, doc);
       process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatHashReport(doc) + savedLine(saved));
       // As sha256sum -c does: a digest that does not match is a failure.
       if (doc.hash?.verify && !doc.hash.verify.match) return fail(doc.hash.verify.text, 1);
       return 0;
     }
     const { command: _c, json: _j, noSave: _n, ...opts } = cmd;
-    const doc = await runBenchmark({
-      ...opts,
-      ...(cmd.wait ? { onWait } : {}),
-      signal: controller.signal,
-      handleSignals: false,
-      ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
-    });
+    const doc = await runs.run(
+      {
+        kind: 'benchmark',
+        options: { ...opts, ...(cmd.wait ? { onWait } : {}), ...(progress ? { onProgress: (p) => progress.update(p) } : {}) },
+      },
+      controller.signal,
+    );
     progress?.clear();
-    const saved = cmd.noSave ? undefined : await save(doc);
+    const saved = cmd.noSave ? undefined : await save(runs, doc);
     process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatReport(doc) + savedLine(saved));
     return 0;
   } catch (err) {

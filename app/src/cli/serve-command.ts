@@ -7,14 +7,10 @@ import path from 'node:path';
 import { findPackageRoot } from '../core/engine.js';
 import { appVersion } from '../core/result.js';
 import { createDispatcher } from '../ipc/dispatch.js';
-import { DetailedTestService } from '../services/detailed-test.js';
-import { HashTestService } from '../services/hash-test.js';
 import { startServer } from '../server/serve.js';
 import { EngineHost } from '../services/engine-host.js';
-import { QuickTestService } from '../services/quick-test.js';
-import { HistoryService } from '../services/history.js';
+import { createTestServices } from '../services/index.js';
 import { wizardService } from '../services/wizard.js';
-import { TargetsService } from '../services/targets.js';
 import type { ServeCommand } from './args.js';
 
 /** Where the built UI lives: dist/renderer, or DISKDIAL_RENDERER_DIR (packagers, tests). */
@@ -38,14 +34,10 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
 
   const host = new EngineHost();
   // The same history folder as the desktop app and `diskdial history`.
-  const history = new HistoryService();
+  const services = createTestServices(host);
   const dispatcher = createDispatcher({
-    quick: new QuickTestService({ engine: host.runTest, history: history.record }),
-    detailed: new DetailedTestService({ engine: host.runTest, history: history.record }),
-    hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest }, history: history.record }),
-    targets: new TargetsService(),
-    history,
-    ...(await wizardService(host.runTest, history, cmd.allowErase ? {} : { eraseRefused: ERASE_REFUSED })),
+    ...services,
+    ...(await wizardService(host.runTest, services.history, cmd.allowErase ? {} : { eraseRefused: ERASE_REFUSED })),
     appInfo: async () => ({
       appVersion: appVersion(),
       engineVersion: await host.version().catch(() => 'not available'),

@@ -382,87 +382,189 @@ export interface IpcError {
 }
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
-// ---- requests (renderer → core), each answered with IpcResult<Response> ---------------------
+// ---- the channel map: every request (renderer → core), its answer and its bridge verbs -------
+// One entry per channel: the payload's zod schema, the response type, the DiskDialBridge verbs
+// that send it (each verb's arguments → the payload) and, for a start, the event that ends the
+// job. `requests`, ResponseMap, DiskDialBridge, both bridges and the dispatcher's handler table
+// are derived from it: a new channel is one entry here and one handler in dispatch.ts.
 
-export const requests = {
+declare const replyType: unique symbol;
+/** A channel's response type, carried as a type only (the value is an empty object). */
+export interface Reply<T> {
+  readonly [replyType]: T;
+}
+const reply = <T>(): Reply<T> => ({}) as Reply<T>;
+
+/** A bridge verb: its arguments in, the channel's payload out. */
+type Verb<S extends z.ZodType> = (...args: never[]) => z.input<S>;
+
+export interface ChannelDef<S extends z.ZodType, R, V extends Record<string, Verb<S>>> {
+  request: S;
+  reply: Reply<R>;
+  verbs: V;
+  /** A start: the answer's jobId names a job that ends with this event. */
+  job?: EventChannel;
+}
+
+function channel<S extends z.ZodType, R, V extends Record<string, Verb<S>>>(
+  request: S,
+  answer: Reply<R>,
+  verbs: V,
+  job?: EventChannel,
+): ChannelDef<S, R, V> {
+  return job === undefined ? { request, reply: answer, verbs } : { request, reply: answer, verbs, job };
+}
+
+const Empty = z.object({}).strict();
+const JobRef = z.object({ jobId: z.string().min(1).max(100) }).strict();
+const none = (): Record<string, never> => ({});
+const jobRef = (jobId: string): { jobId: string } => ({ jobId });
+
+export const channels = {
   /** App and engine versions, platform: for the About line and result cards. The engine's version is asked of the engine's own process. */
-  'app.info': z.object({}).strict(),
+  'app.info': channel(Empty, reply<AppInfo>(), { appInfo: none }),
   /** Mounted volumes worth testing. */
-  'targets.list': z.object({}).strict(),
+  'targets.list': channel(Empty, reply<TargetInfo[]>(), { listTargets: none }),
   /** Describe one folder (a volume or any folder the user typed or picked). */
-  'targets.describe': z.object({ path: TargetPath }).strict(),
+  'targets.describe': channel(z.object({ path: TargetPath }).strict(), reply<TargetInfo>(), {
+    describeTarget: (path: string) => ({ path }),
+  }),
   /** Electron only: the OS folder picker. Browser mode answers ERR_UNSUPPORTED. */
-  'targets.choose': z.object({}).strict(),
+  'targets.choose': channel(Empty, reply<TargetInfo | null>(), { chooseFolder: none }),
   /** Start a Quick Test. One test runs at a time: a second start answers ERR_BUSY. */
-  'quick.start': QuickTestSettings,
+  'quick.start': channel(
+    QuickTestSettings,
+    reply<{ jobId: string }>(),
+    { startQuickTest: (settings: QuickTestSettings) => settings },
+    'quick.done',
+  ),
   /** Stop the running test (its files are removed). Unknown or finished job ids are ignored. */
-  'quick.stop': z.object({ jobId: z.string().min(1).max(100) }).strict(),
+  'quick.stop': channel(JobRef, reply<{ stopped: boolean }>(), { stopQuickTest: jobRef }),
   /** Start a detailed test. Shares the one-test-at-a-time rule with the Quick Test (ERR_BUSY). */
-  'detailed.start': DetailedSettings,
+  'detailed.start': channel(
+    DetailedSettings,
+    reply<{ jobId: string }>(),
+    { startDetailed: (settings: DetailedSettings) => settings },
+    'detailed.done',
+  ),
   /** Stop the running detailed test (its files are removed). */
-  'detailed.stop': z.object({ jobId: z.string().min(1).max(100) }).strict(),
-  /** Electron only: the OS file picker, for the hash test. Browser mode answers ERR_UNSUPPORTED. */
-  'files.choose': z.object({}).strict(),
+  'detailed.stop': channel(JobRef, reply<{ stopped: boolean }>(), { stopDetailed: jobRef }),
+  /** Electron only: the OS file picker (null when cancelled), for the hash test. Browser mode answers ERR_UNSUPPORTED. */
+  'files.choose': channel(Empty, reply<{ path: string; bytes: number } | null>(), { chooseFile: none }),
   /** Start a hash test. Shares the one-test-at-a-time rule (ERR_BUSY). */
-  'hash.start': HashSettings,
+  'hash.start': channel(HashSettings, reply<{ jobId: string }>(), { startHash: (settings: HashSettings) => settings }, 'hash.done'),
   /** Stop the running hash test (a generated test file is removed; the user's file is untouched). */
-  'hash.stop': z.object({ jobId: z.string().min(1).max(100) }).strict(),
+  'hash.stop': channel(JobRef, reply<{ stopped: boolean }>(), { stopHash: jobRef }),
   /** Every saved result, newest first, and the files that could not be read. */
-  'history.list': z.object({}).strict(),
+  'history.list': channel(Empty, reply<HistoryListing>(), { listHistory: none }),
   /** One saved result document. */
-  'history.get': z.object({ id: ResultId }).strict(),
+  'history.get': channel(z.object({ id: ResultId }).strict(), reply<ResultDocument>(), { getResult: (id: string) => ({ id }) }),
   /** Names a result ("Direct to the port", "Through the hub"); an empty label removes it. At most
    *  LABEL_MAX characters; control characters are removed (core/text.ts cleanLabel). */
-  'history.label': z.object({ id: ResultId, label: z.string().max(LABEL_MAX) }).strict(),
+  'history.label': channel(z.object({ id: ResultId, label: z.string().max(LABEL_MAX) }).strict(), reply<HistoryEntry>(), {
+    labelResult: (id: string, label: string) => ({ id, label }),
+  }),
   /** Deletes saved results. */
-  'history.delete': z.object({ ids: z.array(ResultId).min(1).max(1000) }).strict(),
-  /** Adds a result document from another machine (its JSON text, as exported). */
-  'history.import': z
-    .object({
-      json: z
-        .string()
-        .min(1)
-        .max(32 * MiB),
-      name: z.string().max(255).optional(),
-    })
-    .strict(),
+  'history.delete': channel(z.object({ ids: z.array(ResultId).min(1).max(1000) }).strict(), reply<{ deleted: number }>(), {
+    deleteResults: (ids: string[]) => ({ ids }),
+  }),
+  /** Adds a result document from another machine: `json` the text of an exported result file,
+   *  `name` its file name, for messages. */
+  'history.import': channel(
+    z
+      .object({
+        json: z
+          .string()
+          .min(1)
+          .max(32 * MiB),
+        name: z.string().max(255).optional(),
+      })
+      .strict(),
+    reply<{ entry: HistoryEntry; duplicate: boolean }>(),
+    { importResult: (json: string, name?: string) => (name === undefined ? { json } : { json, name }) },
+  ),
   /** One result, or several side by side (the first, or `baseline`, is the reference), as text. */
-  'history.export': z.object({ ids: z.array(ResultId).min(1).max(20), format: ExportFormat, baseline: ResultId.optional() }).strict(),
+  'history.export': channel(
+    z.object({ ids: z.array(ResultId).min(1).max(20), format: ExportFormat, baseline: ResultId.optional() }).strict(),
+    reply<ExportFile>(),
+    {
+      exportResults: (ids: string[], format: ExportFormat, baseline?: string) =>
+        baseline === undefined ? { ids, format } : { ids, format, baseline },
+    },
+  ),
   /** The share card of a result: PNG (and its SVG). */
-  'share.card': z.object({ id: ResultId, scale: z.number().int().min(1).max(4).optional() }).strict(),
-  /** Electron only: the OS save dialog, then writes the file. Browser mode downloads in the page. */
-  'files.save': z
-    .object({ filename: z.string().min(1).max(255), data: z.string().max(64 * MiB), encoding: z.enum(['utf8', 'base64']) })
-    .strict(),
+  'share.card': channel(z.object({ id: ResultId, scale: z.number().int().min(1).max(4).optional() }).strict(), reply<ShareCard>(), {
+    shareCard: (id: string, scale?: number) => (scale === undefined ? { id } : { id, scale }),
+  }),
+  /** Electron only: the OS save dialog (null when cancelled), then writes the file. Browser mode
+   *  downloads in the page (`mime` is for that download; the desktop's dialog filters by extension). */
+  'files.save': channel(
+    z.object({ filename: z.string().min(1).max(255), data: z.string().max(64 * MiB), encoding: z.enum(['utf8', 'base64']) }).strict(),
+    reply<{ path: string } | null>(),
+    {
+      saveFile: (filename: string, data: string, encoding: 'utf8' | 'base64', _mime: string) => ({ filename, data, encoding }),
+    },
+  ),
   /** Electron only: text or a PNG image to the clipboard. Browser mode uses the page's clipboard. */
-  'clipboard.write': z.union([
-    z.object({ text: z.string().max(16 * MiB) }).strict(),
-    z.object({ pngBase64: z.string().max(64 * MiB) }).strict(),
-  ]),
+  'clipboard.write': channel(
+    z.union([z.object({ text: z.string().max(16 * MiB) }).strict(), z.object({ pngBase64: z.string().max(64 * MiB) }).strict()]),
+    reply<{ written: true }>(),
+    { copyText: (text: string) => ({ text }), copyImage: (pngBase64: string) => ({ pngBase64 }) },
+  ),
   /** Whole disks, with what is on them and whether the wizard may erase each (and why not). */
-  'disks.list': z.object({ includeInternal: z.boolean().optional() }).strict(),
+  'disks.list': channel(z.object({ includeInternal: z.boolean().optional() }).strict(), reply<WizardDisk[]>(), {
+    listDisks: (includeInternal?: boolean) => (includeInternal === undefined ? {} : { includeInternal }),
+  }),
   /** The file systems the wizard knows on this platform, and which this machine can make. */
-  'formats.list': z.object({}).strict(),
+  'formats.list': channel(Empty, reply<FormatInfo[]>(), { listFormats: none }),
   /** Starts a format-and-compare plan. One job at a time across every screen (ERR_BUSY). */
-  'wizard.start': WizardSettingsSchema,
+  'wizard.start': channel(
+    WizardSettingsSchema,
+    reply<{ jobId: string; planId: string }>(),
+    { startWizard: (settings: WizardSettings) => settings },
+    'wizard.done',
+  ),
   /** Stops the plan after unmounting; finished formats stay saved, the disk is left as it is. */
-  'wizard.stop': z.object({ jobId: z.string().min(1).max(100) }).strict(),
+  'wizard.stop': channel(JobRef, reply<{ stopped: boolean }>(), { stopWizard: jobRef }),
   /** Plans that did not finish (interrupted by a crash, a pulled disk, Stop), newest first. */
-  'wizard.plans': z.object({}).strict(),
+  'wizard.plans': channel(Empty, reply<WizardPlanState[]>(), { listPlans: none }),
   /** Resumes a plan at its first unfinished format; the disk's name is typed again. */
-  'wizard.resume': z.object({ planId: ResultId, confirmName: z.string().min(1).max(256) }).strict(),
+  'wizard.resume': channel(
+    z.object({ planId: ResultId, confirmName: z.string().min(1).max(256) }).strict(),
+    reply<{ jobId: string; planId: string }>(),
+    { resumePlan: (planId: string, confirmName: string) => ({ planId, confirmName }) },
+    'wizard.done',
+  ),
   /** Forgets an unfinished plan (its saved results stay in history). */
-  'wizard.discard': z.object({ planId: ResultId }).strict(),
+  'wizard.discard': channel(z.object({ planId: ResultId }).strict(), reply<{ discarded: boolean }>(), {
+    discardPlan: (planId: string) => ({ planId }),
+  }),
   /** The comparison report (format × read/write × stress size) of saved results, as text. */
-  'report.export': z
-    .object({ ids: z.array(ResultId).min(1).max(64), format: ExportFormat, baseline: z.string().max(200).optional() })
-    .strict(),
-  /** Electron only: the report as PDF through the OS save dialog. Browser mode prints the page. */
-  'report.pdf': z.object({ ids: z.array(ResultId).min(1).max(64), baseline: z.string().max(200).optional() }).strict(),
-} as const;
+  'report.export': channel(
+    z.object({ ids: z.array(ResultId).min(1).max(64), format: ExportFormat, baseline: z.string().max(200).optional() }).strict(),
+    reply<ExportFile>(),
+    {
+      exportReport: (ids: string[], format: ExportFormat, baseline?: string) =>
+        baseline === undefined ? { ids, format } : { ids, format, baseline },
+    },
+  ),
+  /** Electron only: the report as PDF through the OS save dialog (null when cancelled). Browser
+   *  mode answers ERR_UNSUPPORTED (print the page). */
+  'report.pdf': channel(
+    z.object({ ids: z.array(ResultId).min(1).max(64), baseline: z.string().max(200).optional() }).strict(),
+    reply<{ path: string } | null>(),
+    { saveReportPdf: (ids: string[], baseline?: string) => (baseline === undefined ? { ids } : { ids, baseline }) },
+  ),
+};
 
-export type RequestChannel = keyof typeof requests;
-export type RequestPayload<C extends RequestChannel> = z.infer<(typeof requests)[C]>;
+type Channels = typeof channels;
+export type RequestChannel = keyof Channels;
+/** Each channel's payload schema (what the dispatcher validates with). */
+export const requests = Object.fromEntries(Object.entries(channels).map(([name, def]) => [name, def.request])) as {
+  readonly [C in RequestChannel]: Channels[C]['request'];
+};
+export type RequestPayload<C extends RequestChannel> = z.infer<Channels[C]['request']>;
+export type ResponseMap = { [C in RequestChannel]: Channels[C]['reply'] extends Reply<infer R> ? R : never };
 
 export interface AppInfo {
   appVersion: string;
@@ -470,38 +572,6 @@ export interface AppInfo {
   platform: string;
   /** 'electron' or 'browser' */
   shell: string;
-}
-
-export interface ResponseMap {
-  'app.info': AppInfo;
-  'targets.list': TargetInfo[];
-  'targets.describe': TargetInfo;
-  'targets.choose': TargetInfo | null;
-  'quick.start': { jobId: string };
-  'quick.stop': { stopped: boolean };
-  'detailed.start': { jobId: string };
-  'detailed.stop': { stopped: boolean };
-  'files.choose': { path: string; bytes: number } | null;
-  'hash.start': { jobId: string };
-  'hash.stop': { stopped: boolean };
-  'history.list': HistoryListing;
-  'history.get': ResultDocument;
-  'history.label': HistoryEntry;
-  'history.delete': { deleted: number };
-  'history.import': { entry: HistoryEntry; duplicate: boolean };
-  'history.export': ExportFile;
-  'share.card': ShareCard;
-  'files.save': { path: string } | null;
-  'clipboard.write': { written: true };
-  'disks.list': WizardDisk[];
-  'formats.list': FormatInfo[];
-  'wizard.start': { jobId: string; planId: string };
-  'wizard.stop': { stopped: boolean };
-  'wizard.plans': WizardPlanState[];
-  'wizard.resume': { jobId: string; planId: string };
-  'wizard.discard': { discarded: boolean };
-  'report.export': ExportFile;
-  'report.pdf': { path: string } | null;
 }
 
 // ---- events (core → the renderer that started the job) --------------------------------------
@@ -651,74 +721,90 @@ export interface HashDoneEvent {
   saved?: SavedNote;
 }
 
-export interface EventMap {
-  'quick.progress': QuickProgressEvent;
-  'quick.cycle': QuickCycleEvent;
-  'quick.done': QuickDoneEvent;
-  'detailed.plan': DetailedPlanEvent;
-  'detailed.progress': DetailedProgressEvent;
-  'detailed.step': DetailedStepEvent;
-  'detailed.done': DetailedDoneEvent;
-  'hash.progress': HashProgressEvent;
-  'hash.stage': HashStageEvent;
-  'hash.done': HashDoneEvent;
-  'wizard.progress': WizardProgressEvent;
-  'wizard.format': WizardFormatEvent;
-  'wizard.done': WizardDoneEvent;
+declare const eventType: unique symbol;
+/** An event's data type, carried as a type only. */
+export interface EventOf<T> {
+  readonly [eventType]: T;
 }
+const event = <T>(): EventOf<T> => ({}) as EventOf<T>;
+
+/** Every event (core → the renderer that started the job) and its data. */
+export const events = {
+  'quick.progress': event<QuickProgressEvent>(),
+  'quick.cycle': event<QuickCycleEvent>(),
+  'quick.done': event<QuickDoneEvent>(),
+  'detailed.plan': event<DetailedPlanEvent>(),
+  'detailed.progress': event<DetailedProgressEvent>(),
+  'detailed.step': event<DetailedStepEvent>(),
+  'detailed.done': event<DetailedDoneEvent>(),
+  'hash.progress': event<HashProgressEvent>(),
+  'hash.stage': event<HashStageEvent>(),
+  'hash.done': event<HashDoneEvent>(),
+  'wizard.progress': event<WizardProgressEvent>(),
+  'wizard.format': event<WizardFormatEvent>(),
+  'wizard.done': event<WizardDoneEvent>(),
+};
+export type EventMap = { [E in keyof typeof events]: (typeof events)[E] extends EventOf<infer T> ? T : never };
 export type EventChannel = keyof EventMap;
 
-/** The renderer's single door to the outside (window.diskdial in Electron; a WebSocket client in
- *  browser mode): verbs only, no channel names. */
-export interface DiskDialBridge {
-  appInfo(): Promise<IpcResult<AppInfo>>;
-  listTargets(): Promise<IpcResult<TargetInfo[]>>;
-  describeTarget(path: string): Promise<IpcResult<TargetInfo>>;
-  chooseFolder(): Promise<IpcResult<TargetInfo | null>>;
-  startQuickTest(settings: QuickTestSettings): Promise<IpcResult<{ jobId: string }>>;
-  stopQuickTest(jobId: string): Promise<IpcResult<{ stopped: boolean }>>;
-  /** Returns an unsubscribe function. */
-  onQuickProgress(cb: (e: QuickProgressEvent) => void): () => void;
-  onQuickCycle(cb: (e: QuickCycleEvent) => void): () => void;
-  onQuickDone(cb: (e: QuickDoneEvent) => void): () => void;
-  startDetailed(settings: DetailedSettings): Promise<IpcResult<{ jobId: string }>>;
-  stopDetailed(jobId: string): Promise<IpcResult<{ stopped: boolean }>>;
-  onDetailedPlan(cb: (e: DetailedPlanEvent) => void): () => void;
-  onDetailedProgress(cb: (e: DetailedProgressEvent) => void): () => void;
-  onDetailedStep(cb: (e: DetailedStepEvent) => void): () => void;
-  onDetailedDone(cb: (e: DetailedDoneEvent) => void): () => void;
-  /** Electron: the OS file picker (null when cancelled); browser mode: ERR_UNSUPPORTED. */
-  chooseFile(): Promise<IpcResult<{ path: string; bytes: number } | null>>;
-  startHash(settings: HashSettings): Promise<IpcResult<{ jobId: string }>>;
-  stopHash(jobId: string): Promise<IpcResult<{ stopped: boolean }>>;
-  onHashProgress(cb: (e: HashProgressEvent) => void): () => void;
-  onHashStage(cb: (e: HashStageEvent) => void): () => void;
-  onHashDone(cb: (e: HashDoneEvent) => void): () => void;
-  listHistory(): Promise<IpcResult<HistoryListing>>;
-  getResult(id: string): Promise<IpcResult<ResultDocument>>;
-  labelResult(id: string, label: string): Promise<IpcResult<HistoryEntry>>;
-  deleteResults(ids: string[]): Promise<IpcResult<{ deleted: number }>>;
-  /** `json`: the text of an exported result file; `name`: its file name, for messages. */
-  importResult(json: string, name?: string): Promise<IpcResult<{ entry: HistoryEntry; duplicate: boolean }>>;
-  exportResults(ids: string[], format: ExportFormat, baseline?: string): Promise<IpcResult<ExportFile>>;
-  shareCard(id: string, scale?: number): Promise<IpcResult<ShareCard>>;
-  /** Electron: the OS save dialog (null when cancelled); browser mode: a download of that name. */
-  saveFile(filename: string, data: string, encoding: 'utf8' | 'base64', mime: string): Promise<IpcResult<{ path: string } | null>>;
-  copyText(text: string): Promise<IpcResult<{ written: true }>>;
-  copyImage(pngBase64: string): Promise<IpcResult<{ written: true }>>;
-  listDisks(includeInternal?: boolean): Promise<IpcResult<WizardDisk[]>>;
-  listFormats(): Promise<IpcResult<FormatInfo[]>>;
-  startWizard(settings: WizardSettings): Promise<IpcResult<{ jobId: string; planId: string }>>;
-  stopWizard(jobId: string): Promise<IpcResult<{ stopped: boolean }>>;
-  listPlans(): Promise<IpcResult<WizardPlanState[]>>;
-  resumePlan(planId: string, confirmName: string): Promise<IpcResult<{ jobId: string; planId: string }>>;
-  discardPlan(planId: string): Promise<IpcResult<{ discarded: boolean }>>;
-  exportReport(ids: string[], format: ExportFormat, baseline?: string): Promise<IpcResult<ExportFile>>;
-  /** Electron: PDF through the save dialog (null when cancelled); browser mode: ERR_UNSUPPORTED (print the page). */
-  saveReportPdf(ids: string[], baseline?: string): Promise<IpcResult<{ path: string } | null>>;
-  onWizardProgress(cb: (e: WizardProgressEvent) => void): () => void;
-  onWizardFormat(cb: (e: WizardFormatEvent) => void): () => void;
-  onWizardDone(cb: (e: WizardDoneEvent) => void): () => void;
+// ---- the bridge, derived: the renderer's single door to the outside --------------------------
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type VerbsOf<C extends RequestChannel> = {
+  [V in keyof Channels[C]['verbs']]: Channels[C]['verbs'][V] extends (...args: infer A) => unknown
+    ? (...args: A) => Promise<IpcResult<ResponseMap[C]>>
+    : never;
+};
+/** 'quick.progress' → 'onQuickProgress'. */
+export type EventVerb<E extends string> = E extends `${infer A}.${infer B}` ? `on${Capitalize<A>}${Capitalize<B>}` : never;
+type RequestVerbs = UnionToIntersection<{ [C in RequestChannel]: VerbsOf<C> }[RequestChannel]>;
+/** Each returns an unsubscribe function. */
+type EventVerbs = { [E in EventChannel as EventVerb<E>]: (cb: (e: EventMap[E]) => void) => () => void };
+
+/** The renderer's single door to the outside (built on window.diskdial in Electron; on a WebSocket
+ *  in browser mode): verbs only, no channel names. Derived from `channels` and `events`. */
+export interface DiskDialBridge extends RequestVerbs, EventVerbs {}
+
+/** What a front door gives the renderer to build the bridge on: one generic request and one
+ *  generic subscription (Electron's preload exposes exactly this as window.diskdial). */
+export interface BridgeTransport {
+  invoke(channel: RequestChannel, payload: unknown): Promise<IpcResult<unknown>>;
+  on(event: EventChannel, cb: (data: unknown) => void): () => void;
+}
+
+export function eventVerb<E extends EventChannel>(e: E): EventVerb<E> {
+  const [a = '', b = ''] = e.split('.');
+  return `on${a.charAt(0).toUpperCase()}${a.slice(1)}${b.charAt(0).toUpperCase()}${b.slice(1)}` as EventVerb<E>;
+}
+
+/** Every verb of the bridge, and the channel (or event) behind it. */
+export function bridgeVerbs(): Array<{ verb: keyof DiskDialBridge; channel: RequestChannel | EventChannel }> {
+  const out: Array<{ verb: keyof DiskDialBridge; channel: RequestChannel | EventChannel }> = [];
+  for (const [name, def] of Object.entries(channels)) {
+    for (const verb of Object.keys(def.verbs)) out.push({ verb: verb as keyof DiskDialBridge, channel: name as RequestChannel });
+  }
+  for (const name of Object.keys(events) as EventChannel[]) out.push({ verb: eventVerb(name), channel: name });
+  return out;
+}
+
+/** The DiskDialBridge over a transport: each verb turns its arguments into its channel's payload;
+ *  `local` verbs are answered in the page instead (browser mode's downloads and clipboard). */
+export function bindBridge(transport: BridgeTransport, local: Partial<DiskDialBridge> = {}): DiskDialBridge {
+  const bridge: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(channels) as Array<[RequestChannel, { verbs: Record<string, (...a: never[]) => unknown> }]>) {
+    for (const [verb, toPayload] of Object.entries(def.verbs)) {
+      bridge[verb] = (...args: never[]) => transport.invoke(name, toPayload(...args));
+    }
+  }
+  for (const name of Object.keys(events) as EventChannel[]) {
+    bridge[eventVerb(name)] = (cb: (data: unknown) => void) => transport.on(name, cb);
+  }
+  return { ...(bridge as unknown as DiskDialBridge), ...local };
+}
+
+/** The event that ends the job a start request names (quick.start → quick.done), if it is one. */
+export function jobEndOf(channel: RequestChannel): EventChannel | undefined {
+  return (channels[channel] as { job?: EventChannel }).job;
 }
 
 // ---- browser mode: the same contract over one WebSocket -------------------------------------

@@ -1,18 +1,17 @@
 // The one dispatcher behind both front doors (Electron's IPC and browser mode's WebSocket):
-// looks a channel up in contract.ts, validates its payload with the channel's zod schema, calls
-// the service, and answers with an IpcResult. It never throws and never trusts its input: any
+// looks a channel up in contract.ts, validates its payload with the channel's zod schema, routes
+// it to its service (the rules are the services'), and answers with an IpcResult. It never throws and never trusts its input: any
 // value at all may arrive here from a page or a socket.
 import type { z } from 'zod';
 import { DiskDialError, toPlainError } from '../core/errors.js';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DetailedTestService } from '../services/detailed-test.js';
 import type { HashTestService } from '../services/hash-test.js';
 import type { HistoryService } from '../services/history.js';
+import type { JobSlot } from '../services/job-slot.js';
 import type { WizardService } from '../services/wizard.js';
-import { renderFormatReport } from '../core/report/format-report.js';
 import type { QuickTestService } from '../services/quick-test.js';
-import { TARGET_REASONS, type TargetsService } from '../services/targets.js';
+import type { TargetsService } from '../services/targets.js';
 import {
   requests,
   type AppInfo,
@@ -23,7 +22,6 @@ import {
   type RequestChannel,
   type RequestPayload,
   type ResponseMap,
-  type TargetInfo,
 } from './contract.js';
 
 export interface DispatcherDeps {
@@ -53,21 +51,15 @@ type Handlers = { [C in RequestChannel]: (payload: RequestPayload<C>, sink: Even
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { quick, detailed, hash, targets, history, wizard } = deps;
-  // One test at a time, whichever screen starts it: two would measure each other.
-  const assertIdle = (): void => {
-    if (
-      quick.runningJobId !== undefined ||
-      detailed.runningJobId !== undefined ||
-      hash.runningJobId !== undefined ||
-      wizard?.runningJobId !== undefined
-    ) {
-      throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
-    }
-  };
+  // The one slot every test service shares: one test at a time, whichever screen starts it.
+  const slot = (): JobSlot => quick.slot;
 
   const needWizard = (): WizardService => {
     if (!wizard) throw new DiskDialError('The format-and-compare wizard is not available on this system.', { code: 'ERR_UNSUPPORTED' });
     return wizard;
+  };
+  const unsupported = (message: string): never => {
+    throw new DiskDialError(message, { code: 'ERR_UNSUPPORTED' });
   };
 
   const handlers: Handlers = {
@@ -75,50 +67,18 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     'targets.list': () => targets.list(),
     'targets.describe': ({ path }) => targets.describe(path),
     'targets.choose': async () => {
-      if (!deps.chooseFolder) {
-        throw new DiskDialError('Choosing a folder needs the desktop app; type a path instead.', { code: 'ERR_UNSUPPORTED' });
-      }
-      const chosen = await deps.chooseFolder();
+      const chosen = await (deps.chooseFolder ?? unsupported('Choosing a folder needs the desktop app; type a path instead.'))();
       return chosen === null ? null : targets.describe(chosen);
     },
-    'quick.start': async (settings, sink) => {
-      // Checked here too, so a busy engine is the answer even when the target is also wrong.
-      assertIdle();
-      // A target that cannot work is refused now, as a reply, rather than as a failed job.
-      assertStartable(await targets.describe(settings.target));
-      assertIdle(); // describe awaited: another request may have started a test meanwhile
-      return quick.start(settings, sink);
-    },
+    'quick.start': (settings, sink) => quick.request(settings, sink),
     'quick.stop': async ({ jobId }) => ({ stopped: quick.stop(jobId) }),
-    'detailed.start': async (settings, sink) => {
-      assertIdle();
-      assertStartable(await targets.describe(settings.target));
-      assertIdle();
-      return detailed.start(settings, sink);
-    },
+    'detailed.start': (settings, sink) => detailed.request(settings, sink),
     'detailed.stop': async ({ jobId }) => ({ stopped: detailed.stop(jobId) }),
     'files.choose': async () => {
-      if (!deps.chooseFile) {
-        throw new DiskDialError('Choosing a file needs the desktop app; type its path instead.', { code: 'ERR_UNSUPPORTED' });
-      }
-      const chosen = await deps.chooseFile();
-      if (chosen === null) return null;
-      const st = await stat(chosen);
-      return { path: chosen, bytes: st.size };
+      const chosen = await (deps.chooseFile ?? unsupported('Choosing a file needs the desktop app; type its path instead.'))();
+      return chosen === null ? null : targets.describeFile(chosen);
     },
-    'hash.start': async (settings, sink) => {
-      assertIdle();
-      const source = settings.source;
-      if (source.kind === 'generate') assertStartable(await targets.describe(source.target));
-      else if (!path.isAbsolute(source.path)) {
-        throw new DiskDialError(`Give the file's full path (from /), not "${source.path}".`, {
-          code: 'ERR_INVALID_PATH',
-          path: source.path,
-        });
-      }
-      assertIdle();
-      return hash.start(settings, sink);
-    },
+    'hash.start': (settings, sink) => hash.request(settings, sink),
     'hash.stop': async ({ jobId }) => ({ stopped: hash.stop(jobId) }),
     'history.list': () => history.list(),
     'history.get': ({ id }) => history.get(id),
@@ -128,48 +88,27 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     'history.export': ({ ids, format, baseline }) => history.export(ids, format, baseline),
     'share.card': ({ id, scale }) => history.card(id, scale),
     'files.save': async ({ filename, data, encoding }) => {
-      if (!deps.saveFile)
-        throw new DiskDialError('Saving through a dialog needs the desktop app; the page downloads the file instead.', {
-          code: 'ERR_UNSUPPORTED',
-        });
-      const bytes = encoding === 'base64' ? Buffer.from(data, 'base64') : Buffer.from(data, 'utf8');
-      const saved = await deps.saveFile(path.basename(filename), bytes);
+      const save = deps.saveFile ?? unsupported('Saving through a dialog needs the desktop app; the page downloads the file instead.');
+      const saved = await save(path.basename(filename), Buffer.from(data, encoding));
       return saved === null ? null : { path: saved };
     },
     'disks.list': ({ includeInternal }) => needWizard().listDisks(includeInternal === true),
     'formats.list': () => needWizard().formats(),
-    'wizard.start': async (settings, sink) => {
-      assertIdle();
-      const state = await needWizard().begin(settings);
-      assertIdle();
-      return { ...needWizard().start(state, sink), planId: state.id };
-    },
+    'wizard.start': (settings, sink) => needWizard().request(settings, sink),
     'wizard.stop': async ({ jobId }) => ({ stopped: wizard?.stop(jobId) ?? false }),
     'wizard.plans': async () => (wizard ? wizard.unfinished() : []),
-    'wizard.resume': async ({ planId, confirmName }, sink) => {
-      assertIdle();
-      const state = await needWizard().resume(planId, confirmName);
-      assertIdle();
-      return { ...needWizard().start(state, sink), planId: state.id };
-    },
+    'wizard.resume': ({ planId, confirmName }, sink) => needWizard().requestResume(planId, confirmName, sink),
     'wizard.discard': async ({ planId }) => ({ discarded: await needWizard().discard(planId) }),
-    'report.export': async ({ ids, format, baseline }) => {
-      const docs = await Promise.all(ids.map((id) => history.get(id)));
-      return renderFormatReport(docs, format, baseline !== undefined ? { baseline } : {});
-    },
+    'report.export': ({ ids, format, baseline }) => history.report(ids, format, baseline),
     'report.pdf': async ({ ids, baseline }) => {
-      if (!deps.savePdf)
-        throw new DiskDialError('Saving a PDF needs the desktop app; print the report from the browser instead.', {
-          code: 'ERR_UNSUPPORTED',
-        });
-      const docs = await Promise.all(ids.map((id) => history.get(id)));
-      const html = renderFormatReport(docs, 'html', baseline !== undefined ? { baseline } : {});
-      const saved = await deps.savePdf(html.text, html.filename.replace(/\.html$/, '.pdf'));
+      const savePdf = deps.savePdf ?? unsupported('Saving a PDF needs the desktop app; print the report from the browser instead.');
+      const html = await history.report(ids, 'html', baseline);
+      const saved = await savePdf(html.text, html.filename.replace(/\.html$/, '.pdf'));
       return saved === null ? null : { path: saved };
     },
     'clipboard.write': async (content) => {
-      if (!deps.writeClipboard) throw new DiskDialError("The clipboard is the page's in browser mode.", { code: 'ERR_UNSUPPORTED' });
-      await deps.writeClipboard('text' in content ? { text: content.text } : { png: Buffer.from(content.pngBase64, 'base64') });
+      const write = deps.writeClipboard ?? unsupported("The clipboard is the page's in browser mode.");
+      await write('text' in content ? { text: content.text } : { png: Buffer.from(content.pngBase64, 'base64') });
       return { written: true as const };
     },
   };
@@ -192,20 +131,14 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       }
     },
     async close(): Promise<void> {
-      await Promise.all([
-        quick.stopAll().catch(() => undefined),
-        detailed.stopAll().catch(() => undefined),
-        hash.stopAll().catch(() => undefined),
-        wizard?.stopAll().catch(() => undefined),
-      ]);
+      await slot()
+        .stopAll()
+        .catch(() => undefined);
     },
     async release(sink: EventSink): Promise<void> {
-      await Promise.all([
-        quick.stopFor(sink).catch(() => undefined),
-        detailed.stopFor(sink).catch(() => undefined),
-        hash.stopFor(sink).catch(() => undefined),
-        wizard?.stopFor(sink).catch(() => undefined),
-      ]);
+      await slot()
+        .stopFor(sink)
+        .catch(() => undefined);
     },
   };
   return dispatcher;
@@ -213,18 +146,6 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
 function fail(code: string, message: string): IpcResult<never> {
   return { ok: false, error: { code, message } };
-}
-
-function assertStartable(t: TargetInfo): void {
-  if (t.startable) return;
-  const code = t.readOnly
-    ? 'EROFS'
-    : t.reason === TARGET_REASONS.denied
-      ? 'EACCES'
-      : t.reason === TARGET_REASONS.unresponsive
-        ? 'ETIMEDOUT'
-        : 'ENOSPC';
-  throw new DiskDialError(`${t.path}: ${t.reason ?? 'a test cannot run here.'}`, { code, path: t.path });
 }
 
 /** Any thrown value as {code, message}: ours and Node's keep their code, the rest are internal. */

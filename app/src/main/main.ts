@@ -8,13 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, clipboard, ClipboardItem, dialog, nativeImage, session } from 'electron';
 import { createDispatcher } from '../ipc/dispatch.js';
-import { DetailedTestService } from '../services/detailed-test.js';
-import { HashTestService } from '../services/hash-test.js';
 import { EngineHost } from '../services/engine-host.js';
-import { QuickTestService } from '../services/quick-test.js';
-import { HistoryService } from '../services/history.js';
+import { createTestServices } from '../services/index.js';
 import { wizardService } from '../services/wizard.js';
-import { TargetsService } from '../services/targets.js';
 import { electronSpawner } from './engine-spawner.js';
 import { eraseConfirmer } from './erase-confirm.js';
 import { registerIpc, TrustedSenders } from './ipc-main.js';
@@ -61,13 +57,10 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
 
     const engineHost = new EngineHost({ spawner: electronSpawner });
     // The same history folder as `diskdial history` and browser mode (core/history.ts).
-    const history = new HistoryService();
+    const services = createTestServices(engineHost);
+    const { history } = services;
     const dispatcher = createDispatcher({
-      quick: new QuickTestService({ engine: engineHost.runTest, history: history.record }),
-      detailed: new DetailedTestService({ engine: engineHost.runTest, history: history.record }),
-      hash: new HashTestService({ engine: { runHash: engineHost.runHash, runTest: engineHost.runTest }, history: history.record }),
-      targets: new TargetsService(),
-      history,
+      ...services,
       // Before a plan's first erase, main asks the person itself: a renderer cannot authorise it.
       ...(await wizardService(engineHost.runTest, history, { authorizeErase: eraseConfirmer(dialog, () => mainWindow) })),
       // The engine's version comes from its own process: the addon never loads into main.

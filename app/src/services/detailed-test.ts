@@ -2,20 +2,16 @@
 // curve or the many-file test, with the events the Detailed screen draws from — the plan once it
 // is known, throttled progress (pauses included), every finished step as it lands, and exactly
 // one 'detailed.done', all sent only to the sink that started the job.
-import { isAbortError } from '../core/engine.js';
-import { toPlainError } from '../core/errors.js';
 import { toResultTest } from '../core/result.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../core/runner.js';
-import type { DetailedDoneEvent, DetailedProgressEvent, DetailedSettings } from '../ipc/contract.js';
-import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
+import type { DetailedDoneEvent, DetailedProgressEvent, DetailedSettings, EventSink } from '../ipc/contract.js';
+import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
 import type { EngineFn } from './quick-test.js';
 
-export interface DetailedTestDeps {
+export interface DetailedTestDeps extends SlotServiceDeps {
   engine: EngineFn;
   /** Least time between two forwarded progress events (default 100 ms). */
   progressIntervalMs?: number;
-  /** Where finished results are kept (history). */
-  history?: ResultRecorder;
 }
 
 /** The runner's options for what the Detailed screen asked. */
@@ -58,35 +54,26 @@ export class DetailedTestService extends SlotService<DetailedSettings> {
   readonly #interval: number;
 
   constructor(deps: DetailedTestDeps) {
-    super(deps.history);
+    super(deps);
     this.#engine = deps.engine;
     this.#interval = deps.progressIntervalMs ?? 100;
   }
 
-  protected async run(job: Job, settings: DetailedSettings): Promise<void> {
-    const { id: jobId, sink, controller } = job;
+  /** A start from a front door (see startChecked). */
+  request(settings: DetailedSettings, sink: EventSink): Promise<{ jobId: string }> {
+    return this.startChecked(settings, sink, () => this.targets.assertStartable(settings.target));
+  }
+
+  protected async run(run: JobRun, settings: DetailedSettings): Promise<void> {
+    const { signal, emit, watch } = run;
+    const jobId = run.job.id;
     const kind = settings.kind;
-    const signal = controller.signal;
-    const emit = emitterFor(sink);
-    const finish = (done: Omit<DetailedDoneEvent, 'jobId'>): void => {
-      this.release(job);
-      emit('detailed.done', { jobId, ...done });
-    };
-    const watch = (): void => {
-      if (!sink.alive) controller.abort(new Error('nobody is watching this test'));
-    };
-    let last = 0;
-    let lastKey = '';
+    const finish = (done: Omit<DetailedDoneEvent, 'jobId'>): void => run.finish('detailed.done', { jobId, ...done });
+    // Every change of step or stage goes through, and every second of a countdown (its last, 0, included).
+    const due = run.throttle(this.#interval);
     const progress = (e: Omit<DetailedProgressEvent, 'jobId' | 'kind'>): void => {
       watch();
-      // At most one per interval, but every change of step or stage goes through, and every
-      // second of a countdown (its last, 0, included).
-      const key = `${e.run}/${e.testIndex}/${e.stage}/${e.remaining ?? ''}`;
-      const now = performance.now();
-      if (key === lastKey && now - last < this.#interval) return;
-      last = now;
-      lastKey = key;
-      emit('detailed.progress', { jobId, kind, ...e });
+      if (due(`${e.run}/${e.testIndex}/${e.stage}/${e.remaining ?? ''}`)) emit('detailed.progress', { jobId, kind, ...e });
     };
     let testCount = 0;
     try {
@@ -153,12 +140,7 @@ export class DetailedTestService extends SlotService<DetailedSettings> {
       });
       finish(signal.aborted ? { outcome: 'stopped' } : { outcome: 'finished', result, ...(await this.record(result)) });
     } catch (err) {
-      if (isAbortError(err) || signal.aborted) {
-        finish({ outcome: 'stopped' });
-      } else {
-        const plain = toPlainError(err, { path: settings.target });
-        finish({ outcome: 'failed', error: { code: plain.code, message: plain.message } });
-      }
+      finish(run.ended(err, { path: settings.target }));
     }
   }
 }

@@ -1,13 +1,13 @@
 // The hash-test job: one runHashBenchmark (core/hash-run.ts) with the events the Hash screen draws
 // from — throttled progress per stage, each finished stage's rate as it lands (the bars fill in
 // one by one), and exactly one 'hash.done', all sent only to the sink that started the job.
-import { isAbortError } from '../core/engine.js';
-import { toPlainError } from '../core/errors.js';
+import path from 'node:path';
+import { DiskDialError } from '../core/errors.js';
 import { runHashBenchmark, type HashFn, type TestFn } from '../core/hash-run.js';
-import type { HashDoneEvent, HashSettings } from '../ipc/contract.js';
-import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
+import type { EventSink, HashDoneEvent, HashSettings } from '../ipc/contract.js';
+import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
 
-export interface HashTestDeps {
+export interface HashTestDeps extends SlotServiceDeps {
   /** The engine's calls: an EngineHost's (crash isolation), or the in-process core ones. */
   engine: { runHash: HashFn; runTest: TestFn };
   /** Least time between two forwarded progress events (default 100 ms). */
@@ -16,32 +16,36 @@ export interface HashTestDeps {
   threads?: number;
   /** Seconds of each in-memory measurement (default 2). */
   memorySeconds?: number;
-  /** Where finished results are kept (history). */
-  history?: ResultRecorder;
 }
 
 export class HashTestService extends SlotService<HashSettings> {
   readonly #deps: HashTestDeps;
 
   constructor(deps: HashTestDeps) {
-    super(deps.history);
+    super(deps);
     this.#deps = deps;
   }
 
-  protected async run(job: Job, settings: HashSettings): Promise<void> {
-    const { id: jobId, sink, controller } = job;
-    const signal = controller.signal;
-    const emit = emitterFor(sink);
-    const finish = (done: Omit<HashDoneEvent, 'jobId'>): void => {
-      this.release(job);
-      emit('hash.done', { jobId, ...done });
-    };
-    const watch = (): void => {
-      if (!sink.alive) controller.abort(new Error('nobody is watching this test'));
-    };
-    const interval = this.#deps.progressIntervalMs ?? 100;
-    let last = 0;
-    let lastStage = '';
+  /** A start from a front door: busy first, then a target that cannot work or a file named by
+   *  a relative path, as a reply. */
+  request(settings: HashSettings, sink: EventSink): Promise<{ jobId: string }> {
+    const source = settings.source;
+    return this.startChecked(settings, sink, async () => {
+      if (source.kind === 'generate') await this.targets.assertStartable(source.target);
+      else if (!path.isAbsolute(source.path)) {
+        throw new DiskDialError(`Give the file's full path (from /), not "${source.path}".`, {
+          code: 'ERR_INVALID_PATH',
+          path: source.path,
+        });
+      }
+    });
+  }
+
+  protected async run(run: JobRun, settings: HashSettings): Promise<void> {
+    const { signal, emit, watch } = run;
+    const jobId = run.job.id;
+    const finish = (done: Omit<HashDoneEvent, 'jobId'>): void => run.finish('hash.done', { jobId, ...done });
+    const due = run.throttle(this.#deps.progressIntervalMs ?? 100);
     const source = settings.source;
     try {
       const result = await runHashBenchmark({
@@ -55,10 +59,7 @@ export class HashTestService extends SlotService<HashSettings> {
         handleSignals: false,
         onProgress: (p) => {
           watch();
-          const now = performance.now();
-          if (p.stage === lastStage && now - last < interval) return;
-          last = now;
-          lastStage = p.stage;
+          if (!due(p.stage)) return;
           emit('hash.progress', {
             jobId,
             stage: p.stage,
@@ -88,12 +89,7 @@ export class HashTestService extends SlotService<HashSettings> {
       });
       finish(signal.aborted ? { outcome: 'stopped' } : { outcome: 'finished', result, ...(await this.record(result)) });
     } catch (err) {
-      if (isAbortError(err) || signal.aborted) {
-        finish({ outcome: 'stopped' });
-      } else {
-        const plain = toPlainError(err, { path: source.kind === 'file' ? source.path : source.target });
-        finish({ outcome: 'failed', error: { code: plain.code, message: plain.message } });
-      }
+      finish(run.ended(err, { path: source.kind === 'file' ? source.path : source.target }));
     }
   }
 }

@@ -1,9 +1,10 @@
 // History as the front doors use it: the store's verbs (list, get, label, delete, import), the
-// text exports and the share card of saved results, and `record`, which the test services call
+// text exports, the comparison report and the share card of saved results, and `record`, which the test services call
 // with every finished result. Shared by Electron's main process, browser mode and the CLI.
 import type { ResultDocument } from '../core/result.js';
 import { HistoryStore } from '../core/history.js';
 import { renderExport } from '../core/report/export.js';
+import { renderFormatReport } from '../core/report/format-report.js';
 import type { ExportFile, ExportFormat, HistoryEntry, HistoryListing, SavedNote, ShareCard } from '../ipc/contract.js';
 
 export class HistoryService {
@@ -39,6 +40,12 @@ export class HistoryService {
   async export(ids: readonly string[], format: ExportFormat, baseline?: string): Promise<ExportFile> {
     const docs = await Promise.all(ids.map((id) => this.store.get(id)));
     return renderExport(docs, format, baseline !== undefined ? { baseline } : {});
+  }
+
+  /** The comparison report (format × read/write × stress size) of saved results, in a text format. */
+  async report(ids: readonly string[], format: ExportFormat, baseline?: string): Promise<ExportFile> {
+    const docs = await Promise.all(ids.map((id) => this.store.get(id)));
+    return renderFormatReport(docs, format, baseline !== undefined ? { baseline } : {});
   }
 
   /** The share card of a saved result, rasterized here so app and CLI give the same picture. */

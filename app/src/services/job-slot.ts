@@ -1,11 +1,15 @@
-// One running job at a time, and the rules every job keeps: an id, an AbortController the user,
-// the app or a vanished window can fire, events only to the sink that started it, and a `done`
-// promise that settles once the job has ended and its files are gone. The Quick Test and the
-// detailed tests each hold a slot; the dispatcher keeps the two from running together.
+// "One test at a time" lives here and nowhere else: the process's one JobSlot is shared by the
+// Quick Test, the detailed tests, the hash test and the wizard, whichever front door (window,
+// socket, CLI) starts them — two tests would measure each other. A job has an id, an
+// AbortController the user, the app or a vanished window can fire, events only to the sink that
+// started it, and a `done` promise that settles once it has ended and its files are gone.
+// JobRun is what every service's job shares: the emitter, the watch, the throttle and finish.
 import { randomUUID } from 'node:crypto';
-import { DiskDialError } from '../core/errors.js';
+import { isAbortError } from '../core/engine.js';
+import { DiskDialError, toPlainError } from '../core/errors.js';
 import type { ResultDocument } from '../core/result.js';
-import type { EventChannel, EventMap, EventSink, SavedNote } from '../ipc/contract.js';
+import type { EventChannel, EventMap, EventSink, IpcError, SavedNote } from '../ipc/contract.js';
+import { TargetsService } from './targets.js';
 
 /** Keeps a finished job's result (HistoryService.record): where it went, or why it could not.
  *  Never rejects: a result that cannot be saved is still shown. */
@@ -17,7 +21,11 @@ export interface Job {
   controller: AbortController;
   /** Settles when the job has ended and its files are gone. */
   done: Promise<void>;
+  /** The service running it: its stop verb stops only its own jobs. */
+  owner: object;
 }
+
+const busy = (): DiskDialError => new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
 
 export class JobSlot {
   #job: Job | undefined;
@@ -27,10 +35,20 @@ export class JobSlot {
     return this.#job?.id;
   }
 
+  /** The running job's id when `owner` started it. */
+  runningFor(owner: object): string | undefined {
+    return this.#job?.owner === owner ? this.#job.id : undefined;
+  }
+
+  /** ERR_BUSY when a job is running: checked before the slow checks of a start, and again by start. */
+  assertIdle(): void {
+    if (this.#job) throw busy();
+  }
+
   /** Starts `run` as the slot's job and returns at once. ERR_BUSY when a job is running. */
-  start(sink: EventSink, run: (job: Job) => Promise<void>): { jobId: string } {
-    if (this.#job) throw new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
-    const job: Job = { id: randomUUID(), sink, controller: new AbortController(), done: Promise.resolve() };
+  start(sink: EventSink, run: (job: Job) => Promise<void>, owner: object = this): { jobId: string } {
+    if (this.#job) throw busy();
+    const job: Job = { id: randomUUID(), sink, controller: new AbortController(), done: Promise.resolve(), owner };
     this.#job = job;
     job.done = run(job);
     return { jobId: job.id };
@@ -42,10 +60,12 @@ export class JobSlot {
     if (this.#job === job) this.#job = undefined;
   }
 
-  /** Stops the job with this id (its files are removed). False when no such job is running. */
-  stop(jobId: string): boolean {
+  /** Stops the job with this id (its files are removed); with `owner`, only a job it started.
+   *  False when no such job is running. */
+  stop(jobId: string, owner?: object): boolean {
     const job = this.#job;
     if (!job || job.id !== jobId || job.controller.signal.aborted) return false;
+    if (owner !== undefined && job.owner !== owner) return false;
     job.controller.abort(new Error('stopped by the user'));
     return true;
   }
@@ -67,44 +87,111 @@ export class JobSlot {
   }
 }
 
-/** A service that runs one kind of job, one at a time: the slot's verbs, and `run` to implement. */
-export abstract class SlotService<Settings> {
-  readonly #slot = new JobSlot();
-  readonly #recorder: ResultRecorder | undefined;
+/** The process's one slot: every service uses it unless a test hands in its own. */
+export const sharedSlot = new JobSlot();
 
-  /** @param recorder where finished results are kept (history); none: results are not saved. */
-  constructor(recorder?: ResultRecorder) {
-    this.#recorder = recorder;
+/** What every job of every service does the same way. */
+export class JobRun {
+  readonly emit: <C extends EventChannel>(channel: C, data: EventMap[C]) => void;
+
+  constructor(
+    readonly job: Job,
+    private readonly slot: JobSlot,
+  ) {
+    this.emit = emitterFor(job.sink);
   }
 
-  /** The running job's id, if any. */
+  get signal(): AbortSignal {
+    return this.job.controller.signal;
+  }
+
+  /** Nothing runs unattended: a front door that never told us its sink went away still does not
+   *  get a test running forever. */
+  readonly watch = (): void => {
+    if (!this.job.sink.alive) this.job.controller.abort(new Error('nobody is watching this test'));
+  };
+
+  /** A gate for progress events: at most one per interval, but every change of `key` (step,
+   *  stage, a countdown's second) goes through. */
+  throttle(intervalMs: number): (key: string) => boolean {
+    let last = 0;
+    let lastKey: string | undefined;
+    return (key) => {
+      const now = performance.now();
+      if (key === lastKey && now - last < intervalMs) return false;
+      last = now;
+      lastKey = key;
+      return true;
+    };
+  }
+
+  /** The job is over (files removed) before anyone hears so: frees the slot, then sends the done
+   *  event, so a Start sent on hearing it works. */
+  finish<C extends EventChannel>(channel: C, data: EventMap[C]): void {
+    this.slot.release(this.job);
+    this.emit(channel, data);
+  }
+
+  /** How a job that threw ended: stopped (aborted), or failed with the error in plain words. */
+  ended(err: unknown, at: { path?: string } = {}): { outcome: 'stopped' } | { outcome: 'failed'; error: IpcError } {
+    if (isAbortError(err) || this.signal.aborted) return { outcome: 'stopped' };
+    const plain = toPlainError(err, at);
+    return { outcome: 'failed', error: { code: plain.code, message: plain.message } };
+  }
+}
+
+export interface SlotServiceDeps {
+  /** Where finished results are kept (history); none: results are not saved. */
+  history?: ResultRecorder;
+  /** The slot shared with every other service (default: the process's one). */
+  slot?: JobSlot;
+  /** Checks targets before a start (default: a new TargetsService). */
+  targets?: TargetsService;
+}
+
+/** A service that runs one kind of job in the shared slot: the slot's verbs, and `run` to implement. */
+export abstract class SlotService<Settings> {
+  readonly slot: JobSlot;
+  protected readonly targets: TargetsService;
+  readonly #recorder: ResultRecorder | undefined;
+
+  constructor(deps: SlotServiceDeps = {}) {
+    this.slot = deps.slot ?? sharedSlot;
+    this.targets = deps.targets ?? new TargetsService();
+    this.#recorder = deps.history;
+  }
+
+  /** The running job's id, if it is this service's. */
   get runningJobId(): string | undefined {
-    return this.#slot.runningJobId;
+    return this.slot.runningFor(this);
   }
 
   /** Starts a job and returns at once; its outcome arrives as events. One job at a time. */
   start(settings: Settings, sink: EventSink): { jobId: string } {
-    return this.#slot.start(sink, (job) => this.run(job, settings));
+    return this.slot.start(sink, (job) => this.run(new JobRun(job, this.slot), settings), this);
   }
 
-  /** Stops the job with this id (its files are removed). False when no such job is running. */
+  /** A start from a front door: busy first (even when the settings are also wrong), then `check`
+   *  (a target that cannot work is refused as a reply rather than as a failed job), then the job. */
+  protected async startChecked(settings: Settings, sink: EventSink, check: () => Promise<unknown>): Promise<{ jobId: string }> {
+    this.slot.assertIdle();
+    await check();
+    return this.start(settings, sink);
+  }
+
+  /** Stops this service's job with this id (its files are removed). False when no such job is running. */
   stop(jobId: string): boolean {
-    return this.#slot.stop(jobId);
+    return this.slot.stop(jobId, this);
   }
 
   /** Stops whatever the window or socket behind `sink` started (it is gone: nobody would see it). */
   stopFor(sink: EventSink): Promise<void> {
-    return this.#slot.stopFor(sink);
+    return this.slot.stopFor(sink);
   }
 
   /** Stops any running job and waits until it has ended and its files are gone. */
   stopAll(): Promise<void> {
-    return this.#slot.stopAll();
-  }
-
-  /** Frees the slot; call before the job's last event (see JobSlot.release). */
-  protected release(job: Job): void {
-    this.#slot.release(job);
+    return this.slot.stopAll();
   }
 
   /** Saves a finished result: the done event's `saved` field ({} when nothing saves results). */
@@ -118,7 +205,7 @@ export abstract class SlotService<Settings> {
   }
 
   /** The job itself; it must settle only once its files are gone, and never reject. */
-  protected abstract run(job: Job, settings: Settings): Promise<void>;
+  protected abstract run(run: JobRun, settings: Settings): Promise<void>;
 }
 
 /** Sends to a sink while it is alive; a socket closing under us is not an error (its close

@@ -3,23 +3,20 @@
 // the job's lifetime and its events: progress (throttled for a dial), one 'quick.cycle' per
 // finished cycle, and exactly one 'quick.done', all sent only to the sink that started the job.
 import type { EngineResult, EngineSpec } from '../core/engine-types.js';
-import { isAbortError, type RunTestOptions } from '../core/engine.js';
-import { toPlainError } from '../core/errors.js';
+import type { RunTestOptions } from '../core/engine.js';
 import { combineRuns } from '../core/analysis.js';
 import type { ResultDocument } from '../core/result.js';
 import { runBenchmark, type RunProgress } from '../core/runner.js';
-import type { QuickDoneEvent, QuickProgressEvent, QuickTestSettings } from '../ipc/contract.js';
-import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
+import type { EventSink, QuickDoneEvent, QuickTestSettings } from '../ipc/contract.js';
+import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
 
 export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 
-export interface QuickTestDeps {
+export interface QuickTestDeps extends SlotServiceDeps {
   /** Runs one engine spec: an EngineHost's runTest (crash isolation), or core runTest. */
   engine: EngineFn;
   /** Least time between two forwarded progress events (default 50 ms: at most ~20 a second). */
   progressIntervalMs?: number;
-  /** Where finished results are kept (history): the completed cycles as one result. */
-  history?: ResultRecorder;
 }
 
 export class QuickTestService extends SlotService<QuickTestSettings> {
@@ -27,20 +24,20 @@ export class QuickTestService extends SlotService<QuickTestSettings> {
   readonly #interval: number;
 
   constructor(deps: QuickTestDeps) {
-    super(deps.history);
+    super(deps);
     this.#engine = deps.engine;
     this.#interval = deps.progressIntervalMs ?? 50;
   }
 
-  protected async run(job: Job, settings: QuickTestSettings): Promise<void> {
-    const { id: jobId, sink, controller } = job;
-    const signal = controller.signal;
-    const emit = emitterFor(sink);
-    // The job is over (files removed) before anyone hears so: a Start sent on 'quick.done' works.
-    const finish = (done: Omit<QuickDoneEvent, 'jobId'>): void => {
-      this.release(job);
-      emit('quick.done', { jobId, ...done });
-    };
+  /** A start from a front door (see startChecked). */
+  request(settings: QuickTestSettings, sink: EventSink): Promise<{ jobId: string }> {
+    return this.startChecked(settings, sink, () => this.targets.assertStartable(settings.target));
+  }
+
+  protected async run(run: JobRun, settings: QuickTestSettings): Promise<void> {
+    const { job, signal, emit, watch } = run;
+    const jobId = job.id;
+    const finish = (done: Omit<QuickDoneEvent, 'jobId'>): void => run.finish('quick.done', { jobId, ...done });
     const cycles = settings.mode === 'runs' ? settings.runs : 0;
     let cycle = 0;
     const done: ResultDocument[] = [];
@@ -59,9 +56,7 @@ export class QuickTestService extends SlotService<QuickTestSettings> {
     };
     try {
       while (!signal.aborted && (cycles === 0 || cycle < cycles)) {
-        // Nothing runs unattended: a front door that never told us its sink went away still
-        // does not get a test running forever.
-        if (!sink.alive) controller.abort(new Error('nobody is watching this test'));
+        watch();
         cycle++;
         const result = await runBenchmark({
           target: settings.target,
@@ -70,45 +65,28 @@ export class QuickTestService extends SlotService<QuickTestSettings> {
           engine: this.#engine,
           signal,
           handleSignals: false,
-          onProgress: this.#progressForwarder(jobId, cycle, cycles, emit, () => {
-            if (!sink.alive) controller.abort(new Error('nobody is watching this test'));
-          }),
+          onProgress: this.#progressForwarder(run, cycle, cycles),
         });
         done.push(result);
         emit('quick.cycle', { jobId, cycle, result });
       }
       finish({ outcome: signal.aborted ? 'stopped' : 'finished', ...(await keep()) });
     } catch (err) {
-      if (isAbortError(err) || signal.aborted) {
-        finish({ outcome: 'stopped', ...(await keep()) });
-      } else {
-        const plain = toPlainError(err, { path: settings.target });
-        finish({ outcome: 'failed', error: { code: plain.code, message: plain.message } });
-      }
+      const ended = run.ended(err, { path: settings.target });
+      finish(ended.outcome === 'stopped' ? { ...ended, ...(await keep()) } : ended);
     }
   }
 
   /** Maps runner progress to dial events; at most one per interval, but every change of step or
    *  stage goes through so the UI never misses the switch from write to read. */
-  #progressForwarder(
-    jobId: string,
-    cycle: number,
-    cycles: number,
-    emit: (channel: 'quick.progress', data: QuickProgressEvent) => void,
-    check: () => void,
-  ): (p: RunProgress) => void {
-    let last = 0;
-    let lastKey = '';
+  #progressForwarder(run: JobRun, cycle: number, cycles: number): (p: RunProgress) => void {
+    const due = run.throttle(this.#interval);
     return (p) => {
-      check();
+      run.watch();
       const phase = p.testName === 'Read' ? 'read' : 'write';
-      const key = `${phase}/${p.phase}`;
-      const now = performance.now();
-      if (key === lastKey && now - last < this.#interval) return;
-      last = now;
-      lastKey = key;
-      emit('quick.progress', {
-        jobId,
+      if (!due(`${phase}/${p.phase}`)) return;
+      run.emit('quick.progress', {
+        jobId: run.job.id,
         cycle,
         cycles,
         phase,

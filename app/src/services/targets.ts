@@ -168,6 +168,26 @@ function expandPath(input: string): string {
 }
 
 export class TargetsService {
+  /** A folder a test can start in, or the reason it cannot as an error with a Node-style code. */
+  async assertStartable(input: string): Promise<TargetInfo> {
+    const t = await this.describe(input);
+    if (t.startable) return t;
+    const code = t.readOnly
+      ? 'EROFS'
+      : t.reason === TARGET_REASONS.denied
+        ? 'EACCES'
+        : t.reason === TARGET_REASONS.unresponsive
+          ? 'ETIMEDOUT'
+          : 'ENOSPC';
+    throw new DiskDialError(`${t.path}: ${t.reason ?? 'a test cannot run here.'}`, { code, path: t.path });
+  }
+
+  /** A file the user picked: its path and size. */
+  async describeFile(file: string): Promise<{ path: string; bytes: number }> {
+    const st = await fsp.stat(file);
+    return { path: file, bytes: st.size };
+  }
+
   /** Mounted volumes worth testing (see the file header for what each platform lists). */
   async list(): Promise<TargetInfo[]> {
     if (process.platform !== 'linux') return this.#listFallback();

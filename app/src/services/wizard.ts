@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { isAbortError } from '../core/engine.js';
-import { DiskDialError, inputError, toPlainError } from '../core/errors.js';
+import { DiskDialError, inputError } from '../core/errors.js';
 import { defaultDataDir } from '../core/history.js';
 import type { ResultDocument } from '../core/result.js';
 import { createCommandRunner, defaultElevation } from '../core/wizard/commands.js';
@@ -18,10 +17,10 @@ import type { FormatInfo, WizardDisk, WizardPlanState } from '../core/wizard/typ
 import type { EventSink, WizardDoneEvent, WizardSettings } from '../ipc/contract.js';
 import { platformProvider } from '../core/wizard/platform.js';
 import type { HistoryService } from './history.js';
-import { emitterFor, SlotService, type Job } from './job-slot.js';
+import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
 import type { EngineFn } from './quick-test.js';
 
-export interface WizardDeps {
+export interface WizardDeps extends Pick<SlotServiceDeps, 'slot'> {
   provider: WizardProvider;
   engine: EngineFn;
   history: { save(doc: ResultDocument): Promise<unknown>; delete(ids: readonly string[]): Promise<unknown> };
@@ -47,7 +46,7 @@ export class WizardService extends SlotService<WizardPlanState> {
   #activePlan: string | undefined;
 
   constructor(deps: WizardDeps) {
-    super();
+    super(deps.slot ? { slot: deps.slot } : {});
     this.#deps = deps;
     this.plans = deps.plans ?? new PlanStore();
     this.#workRoot = deps.workRoot ?? path.join(defaultDataDir(), 'wizard');
@@ -177,16 +176,29 @@ export class WizardService extends SlotService<WizardPlanState> {
     }
   }
 
-  protected async run(job: Job, state: WizardPlanState): Promise<void> {
+  /** A new plan from a front door: busy first, then the checks of `begin`, then it runs. */
+  async request(settings: WizardSettings, sink: EventSink): Promise<{ jobId: string; planId: string }> {
+    this.slot.assertIdle();
+    const state = await this.begin(settings);
+    return { ...this.start(state, sink), planId: state.id };
+  }
+
+  /** An unfinished plan resumed from a front door (the disk's name typed again). */
+  async requestResume(planId: string, confirmName: string, sink: EventSink): Promise<{ jobId: string; planId: string }> {
+    this.slot.assertIdle();
+    const state = await this.resume(planId, confirmName);
+    return { ...this.start(state, sink), planId: state.id };
+  }
+
+  protected async run(run: JobRun, state: WizardPlanState): Promise<void> {
+    const { job, emit, signal } = run;
     const { id: jobId, sink, controller } = job;
-    const emit = emitterFor(sink);
     const planId = state.id;
     this.#activePlan = planId;
     const workDir = this.#workDir(planId);
     const finish = (done: Omit<WizardDoneEvent, 'jobId' | 'planId'>): void => {
       this.#activePlan = undefined;
-      this.release(job);
-      emit('wizard.done', { jobId, planId, ...done });
+      run.finish('wizard.done', { jobId, planId, ...done });
     };
     try {
       await fsp.mkdir(workDir, { recursive: true, mode: 0o700 });
@@ -200,7 +212,7 @@ export class WizardService extends SlotService<WizardPlanState> {
         workDir,
         // Only this plan's own mounts are not "in use"; another plan's are someone else's.
         ownMount: this.#ownMountOf(planId),
-        signal: controller.signal,
+        signal,
         authorizeErase: async (disk) => {
           this.#assertMayErase();
           return this.#deps.authorizeErase ? this.#deps.authorizeErase(disk) : true;
@@ -218,11 +230,7 @@ export class WizardService extends SlotService<WizardPlanState> {
     } catch (err) {
       await fsp.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
       const resultIds = state.steps.filter((s) => s.status === 'done').flatMap((s) => s.resultIds);
-      if (isAbortError(err) || controller.signal.aborted) finish({ outcome: 'stopped', resultIds });
-      else {
-        const plain = toPlainError(err);
-        finish({ outcome: 'failed', resultIds, error: { code: plain.code, message: plain.message } });
-      }
+      finish({ ...run.ended(err), resultIds });
     }
   }
 

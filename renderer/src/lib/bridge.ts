@@ -1,14 +1,14 @@
 // The renderer's one door to the outside and the only module that touches window.diskdial:
-// Electron's preload puts the bridge there; in browser mode there is none, and the same verbs
-// go over a WebSocket. Everything else calls getBridge(), and asks here whether the door is
+// Electron's preload puts a generic transport there, and the verbs are built on it from the
+// channel map; in browser mode there is none, and the same verbs go over a WebSocket. Everything else calls getBridge(), and asks here whether the door is
 // open (the desktop app's always is; browser mode's closes when `diskdial serve` stops).
 import { useSyncExternalStore } from 'react';
-import type { DiskDialBridge } from '@ipc/contract';
+import { bindBridge, type BridgeTransport, type DiskDialBridge } from '@ipc/contract';
 import { createWsBridge, wsUrlFor, type ConnectionState, type WsBridge } from './ws-bridge';
 
 declare global {
   interface Window {
-    diskdial?: DiskDialBridge;
+    diskdial?: BridgeTransport;
   }
 }
 
@@ -19,7 +19,7 @@ let ws: WsBridge | null = null;
 export function getBridge(): DiskDialBridge {
   if (override) return override;
   if (!cached) {
-    if (window.diskdial) cached = window.diskdial;
+    if (window.diskdial) cached = bindBridge(window.diskdial);
     else cached = ws = createWsBridge(wsUrlFor(window.location));
   }
   return cached;

@@ -8,28 +8,17 @@
 // not come. Saving a file and the clipboard stay in the page: a save is a download, and the
 // clipboard is the browser's; the report's PDF is the page printed (saveReportPdf answers
 // ERR_UNSUPPORTED without a round trip).
-import type {
-  AppInfo,
-  DetailedSettings,
-  DiskDialBridge,
-  ExportFile,
-  ExportFormat,
-  HashSettings,
-  EventChannel,
-  EventMap,
-  HistoryEntry,
-  HistoryListing,
-  IpcError,
-  IpcResult,
-  QuickTestSettings,
-  RequestChannel,
-  ShareCard,
-  TargetInfo,
-  WireRequest,
-  WizardSettings,
+import {
+  bindBridge,
+  events,
+  jobEndOf,
+  type DiskDialBridge,
+  type EventChannel,
+  type IpcError,
+  type IpcResult,
+  type RequestChannel,
+  type WireRequest,
 } from '@ipc/contract';
-import type { ResultDocument } from '../../../app/src/core/result';
-import type { FormatInfo, WizardDisk, WizardPlanState } from '../../../app/src/core/wizard/types';
 
 /** The slice of the WebSocket API the bridge uses, so tests can inject a fake. */
 export interface WebSocketLike {
@@ -71,15 +60,6 @@ export interface WsBridgeOptions {
   retry?: { min: number; max: number };
 }
 
-/** The channels whose answer names a job, and the done event that ends that job. */
-const JOB_STARTS: Partial<Record<RequestChannel, EventChannel>> = {
-  'quick.start': 'quick.done',
-  'detailed.start': 'detailed.done',
-  'hash.start': 'hash.done',
-  'wizard.start': 'wizard.done',
-  'wizard.resume': 'wizard.done',
-};
-
 /** The socket URL for a page served by `diskdial serve` at `loc` (token from `?token=`). */
 export function wsUrlFor(loc: { protocol: string; host: string; search: string }): string {
   const token = new URLSearchParams(loc.search).get('token') ?? '';
@@ -109,21 +89,10 @@ export function createWsBridge(
   const jobs = new Map<string, { done: EventChannel; planId?: string }>();
   // Requests made before the first socket opens wait here, in order.
   const queue: string[] = [];
-  const listeners: { [C in EventChannel]: Set<(e: EventMap[C]) => void> } = {
-    'quick.progress': new Set(),
-    'quick.cycle': new Set(),
-    'quick.done': new Set(),
-    'detailed.plan': new Set(),
-    'detailed.progress': new Set(),
-    'detailed.step': new Set(),
-    'detailed.done': new Set(),
-    'hash.progress': new Set(),
-    'hash.stage': new Set(),
-    'hash.done': new Set(),
-    'wizard.progress': new Set(),
-    'wizard.format': new Set(),
-    'wizard.done': new Set(),
-  };
+  const listeners = Object.fromEntries(Object.keys(events).map((e) => [e, new Set<(data: unknown) => void>()])) as Record<
+    EventChannel,
+    Set<(data: unknown) => void>
+  >;
 
   const setState = (next: ConnectionState): void => {
     if (state === next) return;
@@ -132,8 +101,7 @@ export function createWsBridge(
   };
 
   const emit = (channel: EventChannel, data: unknown): void => {
-    const set = listeners[channel] as Set<(e: unknown) => void>;
-    for (const cb of [...set]) cb(data);
+    for (const cb of [...listeners[channel]]) cb(data);
   };
 
   /** The socket is gone: fail what waits, end the jobs the server is now stopping. */
@@ -191,7 +159,7 @@ export function createWsBridge(
         pending.delete(msg.id);
         if (!req) return;
         const result = msg.result as IpcResult<unknown>;
-        const done = JOB_STARTS[req.channel];
+        const done = jobEndOf(req.channel);
         if (done && result.ok && isObject(result.value) && typeof result.value.jobId === 'string') {
           const planId = typeof result.value.planId === 'string' ? result.value.planId : undefined;
           jobs.set(result.value.jobId, planId === undefined ? { done } : { done, planId });
@@ -199,7 +167,7 @@ export function createWsBridge(
         req.resolve(result);
         return;
       }
-      if (typeof msg.event === 'string' && msg.event in listeners && isObject(msg.data)) {
+      if (typeof msg.event === 'string' && Object.hasOwn(listeners, msg.event) && isObject(msg.data)) {
         const channel = msg.event as EventChannel;
         if (channel.endsWith('.done') && typeof msg.data.jobId === 'string') jobs.delete(msg.data.jobId);
         emit(channel, msg.data);
@@ -208,74 +176,38 @@ export function createWsBridge(
   };
   connect();
 
-  function call<T>(channel: RequestChannel, payload: unknown): Promise<IpcResult<T>> {
+  /** One request over the socket; queued until the first socket opens. */
+  function invoke(channel: RequestChannel, payload: unknown): Promise<IpcResult<unknown>> {
     if (closed || state === 'disconnected') return Promise.resolve({ ok: false, error: DISCONNECTED });
     const id = nextId++;
     const req: WireRequest = { id, channel, payload };
     const text = JSON.stringify(req);
     return new Promise((resolve) => {
-      pending.set(id, { channel, resolve: resolve as (r: IpcResult<unknown>) => void });
+      pending.set(id, { channel, resolve });
       if (socket.readyState === OPEN) socket.send(text);
       else queue.push(text);
     });
   }
 
-  function on<C extends EventChannel>(channel: C, cb: (e: EventMap[C]) => void): () => void {
-    const set = listeners[channel] as Set<(e: EventMap[C]) => void>;
+  function on(channel: EventChannel, cb: (data: unknown) => void): () => void {
+    const set = listeners[channel];
     set.add(cb);
     return () => {
       set.delete(cb);
     };
   }
 
-  return {
-    appInfo: () => call<AppInfo>('app.info', {}),
-    listTargets: () => call<TargetInfo[]>('targets.list', {}),
-    describeTarget: (path: string) => call<TargetInfo>('targets.describe', { path }),
-    chooseFolder: () => call<TargetInfo | null>('targets.choose', {}),
-    startQuickTest: (settings: QuickTestSettings) => call<{ jobId: string }>('quick.start', settings),
-    stopQuickTest: (jobId: string) => call<{ stopped: boolean }>('quick.stop', { jobId }),
-    onQuickProgress: (cb) => on('quick.progress', cb),
-    onQuickCycle: (cb) => on('quick.cycle', cb),
-    onQuickDone: (cb) => on('quick.done', cb),
-    startDetailed: (settings: DetailedSettings) => call<{ jobId: string }>('detailed.start', settings),
-    stopDetailed: (jobId: string) => call<{ stopped: boolean }>('detailed.stop', { jobId }),
-    onDetailedPlan: (cb) => on('detailed.plan', cb),
-    onDetailedProgress: (cb) => on('detailed.progress', cb),
-    onDetailedStep: (cb) => on('detailed.step', cb),
-    onDetailedDone: (cb) => on('detailed.done', cb),
-    chooseFile: () => call<{ path: string; bytes: number } | null>('files.choose', {}),
-    startHash: (settings: HashSettings) => call<{ jobId: string }>('hash.start', settings),
-    stopHash: (jobId: string) => call<{ stopped: boolean }>('hash.stop', { jobId }),
-    onHashProgress: (cb) => on('hash.progress', cb),
-    onHashStage: (cb) => on('hash.stage', cb),
-    onHashDone: (cb) => on('hash.done', cb),
-    listHistory: () => call<HistoryListing>('history.list', {}),
-    getResult: (id: string) => call<ResultDocument>('history.get', { id }),
-    labelResult: (id: string, label: string) => call<HistoryEntry>('history.label', { id, label }),
-    deleteResults: (ids: string[]) => call<{ deleted: number }>('history.delete', { ids }),
-    importResult: (json: string, name?: string) =>
-      call<{ entry: HistoryEntry; duplicate: boolean }>('history.import', name === undefined ? { json } : { json, name }),
-    exportResults: (ids: string[], format: ExportFormat, baseline?: string) =>
-      call<ExportFile>('history.export', baseline === undefined ? { ids, format } : { ids, format, baseline }),
-    shareCard: (id: string, scale?: number) => call<ShareCard>('share.card', scale === undefined ? { id } : { id, scale }),
+  // Saving and the clipboard stay in the page; the page prints itself instead of a PDF (the
+  // print stylesheet shows only the report).
+  const inPage: Partial<DiskDialBridge> = {
     saveFile: (filename, data, encoding, mime) => Promise.resolve(downloadFile(filename, data, encoding, mime)),
     copyText: (text) => copyTextInPage(text),
     copyImage: (pngBase64) => copyImageInPage(pngBase64),
-    listDisks: (includeInternal?: boolean) => call<WizardDisk[]>('disks.list', includeInternal === undefined ? {} : { includeInternal }),
-    listFormats: () => call<FormatInfo[]>('formats.list', {}),
-    startWizard: (settings: WizardSettings) => call<{ jobId: string; planId: string }>('wizard.start', settings),
-    stopWizard: (jobId: string) => call<{ stopped: boolean }>('wizard.stop', { jobId }),
-    listPlans: () => call<WizardPlanState[]>('wizard.plans', {}),
-    resumePlan: (planId: string, confirmName: string) => call<{ jobId: string; planId: string }>('wizard.resume', { planId, confirmName }),
-    discardPlan: (planId: string) => call<{ discarded: boolean }>('wizard.discard', { planId }),
-    exportReport: (ids: string[], format: ExportFormat, baseline?: string) =>
-      call<ExportFile>('report.export', baseline === undefined ? { ids, format } : { ids, format, baseline }),
-    // The page prints itself instead (the print stylesheet shows only the report).
     saveReportPdf: () => Promise.resolve({ ok: false, error: PDF_UNSUPPORTED }),
-    onWizardProgress: (cb) => on('wizard.progress', cb),
-    onWizardFormat: (cb) => on('wizard.format', cb),
-    onWizardDone: (cb) => on('wizard.done', cb),
+  };
+
+  return {
+    ...bindBridge({ invoke, on }, inPage),
     close: () => {
       if (closed) return;
       closed = true;

@@ -1,0 +1,76 @@
+// Any benchmark the CLI can ask for (every option of `diskdial run` and `diskdial hash`, more
+// than a screen offers), run as a job in the shared slot and saved through HistoryService, so the
+// CLI keeps the same rules as the app and browser mode: one test at a time, results saved the
+// same way. The CLI has no window: its progress goes to a callback, and the job ends when the
+// returned promise settles (with the runner's own error, AbortError included).
+import { runHash, runTest } from '../core/engine.js';
+import { runHashBenchmark, type HashFn, type RunHashBenchmarkOptions, type TestFn } from '../core/hash-run.js';
+import type { ResultDocument } from '../core/result.js';
+import { runBenchmark, type RunBenchmarkOptions } from '../core/runner.js';
+import type { EventSink, SavedNote } from '../ipc/contract.js';
+import type { HistoryService } from './history.js';
+import { sharedSlot, type JobSlot } from './job-slot.js';
+
+type Owned = 'engine' | 'signal' | 'handleSignals';
+export type RunRequest =
+  { kind: 'benchmark'; options: Omit<RunBenchmarkOptions, Owned> } | { kind: 'hash'; options: Omit<RunHashBenchmarkOptions, Owned> };
+
+export interface RunServiceDeps {
+  /** The engine's calls (default: in-process, as the CLI has always run them). */
+  engine?: { runHash: HashFn; runTest: TestFn };
+  /** Where results are saved (none: never). */
+  history?: HistoryService;
+  slot?: JobSlot;
+}
+
+/** A job nobody watches through events: the CLI's. */
+const NO_WINDOW: EventSink = { alive: true, send: () => undefined };
+
+export class RunService {
+  readonly slot: JobSlot;
+  readonly #engine: { runHash: HashFn; runTest: TestFn };
+  readonly #history: HistoryService | undefined;
+
+  constructor(deps: RunServiceDeps = {}) {
+    this.slot = deps.slot ?? sharedSlot;
+    this.#engine = deps.engine ?? { runHash, runTest };
+    this.#history = deps.history;
+  }
+
+  /** Runs one benchmark to its end in the slot (ERR_BUSY when another runs); `signal` stops it. */
+  async run(req: RunRequest, signal?: AbortSignal): Promise<ResultDocument> {
+    let outcome = { err: new Error('the job did not run') } as { doc: ResultDocument } | { err: unknown };
+    let finished: Promise<void> = Promise.resolve();
+    this.slot.start(
+      NO_WINDOW,
+      (job) =>
+        (finished = (async () => {
+          const stop = (): void => job.controller.abort(signal?.reason);
+          if (signal?.aborted) stop();
+          signal?.addEventListener('abort', stop, { once: true });
+          const own = { engine: this.#engine, signal: job.controller.signal, handleSignals: false };
+          try {
+            const doc =
+              req.kind === 'hash'
+                ? await runHashBenchmark({ ...req.options, ...own })
+                : await runBenchmark({ ...req.options, ...own, engine: this.#engine.runTest });
+            outcome = { doc };
+          } catch (err) {
+            outcome = { err };
+          } finally {
+            signal?.removeEventListener('abort', stop);
+            this.slot.release(job);
+          }
+        })()),
+      this,
+    );
+    await finished;
+    if ('err' in outcome) throw outcome.err;
+    return outcome.doc;
+  }
+
+  /** Saves a result as every front door does; undefined when nothing saves results. */
+  async save(doc: ResultDocument): Promise<SavedNote | undefined> {
+    return this.#history?.record(doc);
+  }
+}
