@@ -2,8 +2,8 @@
 // is on both bridges and reaches its own channel (or event), and nothing else is.
 import { describe, expect, it, vi } from 'vitest';
 import { bindBridge, bridgeVerbs, channels, events, type BridgeTransport, type RequestChannel } from '@ipc/contract';
-import { createWsBridge } from '../../renderer/src/lib/ws-bridge';
-import { FakeSocket } from './helpers/fake-socket';
+import { createWsBridge } from '../../../renderer/src/lib/ws-bridge';
+import { FakeSocket } from '../helpers/fake-socket';
 
 /** Verbs browser mode answers in the page, with no round trip. */
 const IN_PAGE = new Set(['saveFile', 'copyText', 'copyImage', 'saveReportPdf']);
