@@ -9,18 +9,29 @@ function errno(code: string, extra: Record<string, unknown> = {}): Error {
 }
 
 describe('toPlainError', () => {
-  it.each(['ENOSPC', 'EROFS', 'ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EIO', 'EDQUOT', 'EFBIG', 'ENODEV', 'ENXIO', 'ENOTCONN'])(
-    '%s: a sentence with a next step; the code only in the details',
-    (code) => {
-      const e = toPlainError(errno(code), { path: '/mnt/x' });
-      expect(e.message).not.toContain(code);
-      expect(e.message).not.toMatch(/\bE[A-Z]{2,}\b/);
-      // What happened, then what to do: a second sentence that starts with a verb.
-      expect(e.message).toMatch(/[.;] (Free|Choose|Check|Give|Back up|Delete|Reconnect)\b[^.]*\.$/);
-      expect(e.code).toBe(code);
-      expect(plainMessage(code, '/mnt/x')).toBe(e.message);
-    },
-  );
+  it.each([
+    'ENOSPC',
+    'EROFS',
+    'ENOENT',
+    'ENOTDIR',
+    'EACCES',
+    'EPERM',
+    'EIO',
+    'EDQUOT',
+    'EFBIG',
+    'ENODEV',
+    'ENXIO',
+    'ENOTCONN',
+    'ECONNABORTED',
+  ])('%s: a sentence with a next step; the code only in the details', (code) => {
+    const e = toPlainError(errno(code), { path: '/mnt/x' });
+    expect(e.message).not.toContain(code);
+    expect(e.message).not.toMatch(/\bE[A-Z]{2,}\b/);
+    // What happened, then what to do: a second sentence that starts with a verb.
+    expect(e.message).toMatch(/[.;] (Free|Choose|Check|Give|Back up|Delete|Reconnect)\b[^.]*\.$/);
+    expect(e.code).toBe(code);
+    expect(plainMessage(code, '/mnt/x')).toBe(e.message);
+  });
 
   it('says how much space is needed and free for ENOSPC', () => {
     const e = toPlainError(errno('ENOSPC'), { path: '/mnt/x', needBytes: 2 ** 30, freeBytes: 0.52e9 });

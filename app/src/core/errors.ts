@@ -100,6 +100,7 @@ export function plainMessage(code: string, where: string | undefined, ctx: Error
     case 'ENODEV':
     case 'ENXIO':
     case 'ENOTCONN': // a FUSE file system (exFAT, NTFS) whose disk was pulled
+    case 'ECONNABORTED': // the same, for a request in flight at that moment
       return `The disk holding ${at} went away. Reconnect it, then start the test again.`;
     default:
       return undefined;

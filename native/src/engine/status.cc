@@ -48,6 +48,11 @@ const ErrnoName kNames[] = {
     // A FUSE file system (exFAT, NTFS) whose daemon is gone: its disk was pulled.
     {ENOTCONN, "ENOTCONN", "transport endpoint is not connected"},
 #endif
+#ifdef ECONNABORTED
+    // The same pulled FUSE disk, seen by a request that was in flight when its connection was
+    // aborted.
+    {ECONNABORTED, "ECONNABORTED", "connection aborted"},
+#endif
     {ETIMEDOUT, "ETIMEDOUT", "operation timed out"},
     {ECANCELED, "ECANCELED", "operation canceled"},
     {EINTR, "EINTR", "interrupted system call"},
