@@ -98,8 +98,16 @@ describe('Hash figures (model)', () => {
 });
 
 describe('Hash figures (screen)', () => {
-  beforeEach(resetStores);
-  afterEach(resetStores);
+  // The status adds "about … left" once the job's wall-clock time says it is long; a stopped clock
+  // keeps these exact-text checks from depending on how loaded the machine is.
+  beforeEach(() => {
+    resetStores();
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T12:00:00Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    resetStores();
+  });
 
   it('before any test: four labelled, empty bars and what they will show', async () => {
     await renderHash();
@@ -155,7 +163,6 @@ describe('Hash figures (screen)', () => {
     expect((bar('read').querySelector('.hash-bar__progress') as HTMLElement).style.width).toBe('25%');
     expect(screen.getByTestId('hash-status').textContent).toBe('Step 1 of 4 · reading (storage only) · 4.2 GB of 16.8 GB');
     expect(screen.getByRole('progressbar', { name: 'Progress of the hash test' }).getAttribute('aria-valuenow')).toBe('6.3');
-
     act(() => fake.emitHashStage(hashStage('read', 6500)));
     act(() =>
       fake.emitHashProgress(hashProgress({ stage: 'read-hash', stageIndex: 1, bytesDone: 8.4e9, bytesTotal: 16.8e9, avgMBps: 2540 })),
@@ -173,6 +180,16 @@ describe('Hash figures (screen)', () => {
     );
     expect(screen.getByTestId('hash-status').textContent).toBe('Step 3 of 4 · hashing in memory on 1 core · 1 s left');
     expect(bar('read-hash').dataset.state).toBe('pending'); // its stage event has not arrived (in this test)
+    // A minute into the job the status adds the time left of the whole job.
+    vi.setSystemTime(Date.now() + 60_000);
+    act(() =>
+      fake.emitHashProgress(
+        hashProgress({ stage: 'memory', stageIndex: 2, bytesDone: 2.6e9, bytesTotal: 0, elapsed: 1.2, secondsTotal: 2, avgMBps: 2600 }),
+      ),
+    );
+    expect(screen.getByTestId('hash-status').textContent).toMatch(
+      /^Step 3 of 4 · hashing in memory on 1 core · 1 s left · about \d+ s left$/,
+    );
   });
 
   it('a generated file’s write stage is progress only: no bar, and the step count includes it', async () => {
