@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
-import { createCommandRunner } from '../../app/src/core/wizard/commands.js';
+import { createCommandRunner, readCommand } from '../../app/src/core/exec/commands.js';
 import {
   createLinuxProvider,
   linuxFormats,
@@ -24,7 +24,6 @@ import {
   systemProbe,
 } from '../../app/src/core/wizard/linux.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
-import { readCommand } from '../../app/src/core/wizard/platform.js';
 import type { Command } from '../../app/src/core/wizard/provider.js';
 import { checkDisk, runPlan } from '../../app/src/core/wizard/run-plan.js';
 import type { WizardPlanState } from '../../app/src/core/wizard/types.js';

@@ -5,8 +5,15 @@
 // never throws — only a path that does not exist does.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { macDiskFor, windowsDiskLookup, type PlatformDisk, type PlatformDiskLookup } from './link-platform.js';
-import { detectLink, driveHealth, readTrim } from './link.js';
+import {
+  detectLink,
+  driveHealth,
+  macDiskFor,
+  readTrim,
+  windowsDiskLookup,
+  type PlatformDisk,
+  type PlatformDiskLookup,
+} from './link/index.js';
 import type { DriveHealth, LinkInfo } from './link-types.js';
 
 export type Bus = 'usb' | 'nvme' | 'ata' | 'scsi' | 'virtio' | 'loop' | 'mmc' | 'dm' | 'md' | 'unknown';

@@ -32,12 +32,13 @@
 //   It reports no serial number, so a Mac disk's identity is its path, size and model.
 import { randomBytes } from 'node:crypto';
 
+import type { ReadCommand } from '../exec/commands.js';
 import type { Command, CommandRunner, PreparedVolume, WizardProvider } from './provider.js';
 import { isPlistDict, parsePlistDict, type PlistDict, type PlistValue } from './plist.js';
 import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js';
 
 /** Runs a read-only query (diskutil list/info) and resolves its standard output. */
-export type DarwinExec = (argv: string[]) => Promise<string>;
+export type DarwinExec = ReadCommand;
 
 // ---- diskutil list -plist ---------------------------------------------------------------------
 

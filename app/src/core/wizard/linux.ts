@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, promises as fsp, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { DiskDialError } from '../errors.js';
+import type { ReadCommand } from '../exec/commands.js';
 import type { Command, CommandRunner, PrepareOptions, PreparedVolume, WizardProvider } from './provider.js';
 import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js';
 
@@ -398,7 +399,7 @@ export function mountCommand(
 
 export interface LinuxDeps {
   /** Runs a read-only command (lsblk) and returns its stdout. */
-  exec(argv: string[]): Promise<string>;
+  exec: ReadCommand;
   probe(): LinuxProbe;
   /** Reads /sys/block/<name>/loop/backing_file, by-id names, the USB serial (default: the real
    *  machine's; see systemSysInfo). */
