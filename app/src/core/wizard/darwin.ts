@@ -1,35 +1,6 @@
-// The wizard's macOS provider: which whole disks there are (`diskutil list -plist`, `diskutil info
-// -plist`), which of them hold the running system, and how to erase one into each file system
-// Disk Utility offers (`diskutil eraseDisk`, and for the encrypted APFS variants `diskutil apfs
-// deleteVolume` + `diskutil apfs addVolume … -stdinpassphrase`). Commands are argv arrays, run
-// through an injected runner: this file never starts a process itself.
-//
-// UNTESTED ON REAL HARDWARE. The parsers are unit-tested against fixtures shaped like the tools'
-// documented output (test/fixtures/wizard/README.md), not against a Mac. Until someone runs the
-// wizard on a Mac with a spare external disk, treat the command sequences as a careful reading of
-// diskutil(8), not as proven.
-//
-// What the commands rely on (diskutil(8), macOS 10.13 and later, as published at
-// https://manp.gs/mac/8/diskutil and in scripts that use these verbs):
-// - `diskutil eraseDisk format name [APM|MBR|GPT] device` erases a whole disk; the format is a
-//   personality from `diskutil listFilesystems` (APFS, "Case-sensitive APFS", JHFS+, JHFSX, ExFAT,
-//   FAT32; e.g. `diskutil eraseDisk JHFSX <name> /dev/diskN`, `diskutil eraseDisk FAT32 NAME
-//   MBRFormat /dev/diskN`). With GPT it writes an EFI partition (s1) and the volume after it.
-//   "Ownership of the affected disk is required": Disk Arbitration gives the logged-in console user
-//   ownership of external and removable disks, so no sudo is needed for them, and none is asked
-//   for (privileged: false). An internal disk (behind the advanced switch) may need root; the
-//   runner then fails with diskutil's own message rather than escalating silently.
-// - `diskutil apfs addVolume containerReference filesystem name -stdinpassphrase` makes an
-//   encrypted volume, reading the passphrase from standard input (used this way by nix-darwin:
-//   `echo "$password" | diskutil apfs addVolume "$container" "$fsType" "$name" -stdinpassphrase`),
-//   so it never appears in argv or the process list.
-// - `diskutil apfs deleteVolume volumeDevice` removes the unencrypted volume eraseDisk made.
-// - `diskutil list -plist`: AllDisksAndPartitions, each with Partitions (Content, VolumeName,
-//   MountPoint, Size) or, for a synthesized APFS container, APFSPhysicalStores and APFSVolumes.
-// - `diskutil info -plist <dev>`: Internal, Removable, RemovableMedia, Ejectable,
-//   RemovableMediaOrExternalDevice, BusProtocol, MediaName, IORegistryEntryName, TotalSize,
-//   ParentWholeDisk, APFSContainerReference, APFSPhysicalStores (dicts of APFSPhysicalStore).
-//   It reports no serial number, so a Mac disk's identity is its path, size and model.
+// The wizard's macOS provider: whole disks from `diskutil list/info -plist`, and each format as a
+// `diskutil eraseDisk` sequence run through the injected runner. UNTESTED ON A MAC: what the
+// commands rely on (diskutil(8)) is in docs/wizard.md, "macOS: what the commands rely on".
 import { randomBytes } from 'node:crypto';
 
 import type { ReadCommand } from '../exec/commands.js';

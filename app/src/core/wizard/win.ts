@@ -1,17 +1,7 @@
-// The wizard's Windows provider: the whole disks (PowerShell's Get-Disk, Get-Partition and
-// Get-Volume, as JSON), which of them hold Windows, which file systems this edition can make, and
-// the PowerShell that erases a disk into one (Clear-Disk, Initialize-Disk, New-Partition,
-// Format-Volume, Enable-BitLocker). Each step is one `powershell.exe -Command <script>` argv;
-// every value put into a script is a checked integer or a label of letters, digits, - and _, so
-// nothing a disk reports or a user types can change what the script does. This file never starts
-// a process itself: queries go through the injected `exec`, erasing through prepare()'s runner.
-//
-// UNTESTED ON REAL HARDWARE. The parsers are unit-tested against fixtures shaped like the tools'
-// output (test/fixtures/wizard/README.md), not against a Windows machine. Treat the scripts as a
-// careful reading of the Storage and BitLocker cmdlets' documentation until someone runs them.
-//
-// The scripts ask for administrator rights (privileged: true): the Storage cmdlets that change a
-// disk and Enable-BitLocker need an elevated session, so the runner adds the UAC prompt.
+// The wizard's Windows provider: whole disks from Get-Disk/Get-Partition/Get-Volume (JSON), and
+// each format as PowerShell run through the injected runner, every value in a script checked
+// (an integer, or a label of letters, digits, - and _). UNTESTED ON WINDOWS: see docs/wizard.md,
+// "Windows: what the scripts rely on".
 import { randomBytes } from 'node:crypto';
 
 import type { ReadCommand } from '../exec/commands.js';
