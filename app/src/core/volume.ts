@@ -8,6 +8,7 @@ import path from 'node:path';
 import {
   detectLink,
   driveHealth,
+  exists,
   macDiskFor,
   readTrim,
   windowsDiskLookup,
@@ -123,15 +124,6 @@ export function findMount(entries: readonly MountEntry[], realPath: string): Mou
     if (!best || mp.length >= best.mountPoint.length) best = e;
   }
   return best;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fsp.access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // glibc's encoding of dev_t (gnu_dev_major/minor), for device nodes of 0:N mounts such as Btrfs.

@@ -2,7 +2,7 @@
 // links typically deliver, plus the drive's own readings. One file per OS, ceilings shared.
 export type { DriveHealth, LinkInfo } from '../link-types.js';
 export { pcieLink, sataLink, thunderboltLink, usbLink, type ThunderboltOptions } from './ceilings.js';
-export { detectLink, driveHealth, readTrim, type SysOptions } from './linux.js';
+export { detectLink, driveHealth, exists, readTrim, type SysOptions } from './linux.js';
 export {
   macDiskFor,
   macUsbSpeedMbps,

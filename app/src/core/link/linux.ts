@@ -31,7 +31,8 @@ async function isDir(p: string): Promise<boolean> {
   }
 }
 
-async function exists(p: string): Promise<boolean> {
+/** Whether a path exists (a sysfs attribute, a device node); never rejects. */
+export async function exists(p: string): Promise<boolean> {
   try {
     await fsp.access(p);
     return true;
