@@ -21,6 +21,7 @@ import type { WizardDisk, WizardPlanState } from '../../app/src/core/wizard/type
 import { WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
 import { wizardSink } from '../helpers/wizard-sink.js';
+import { stoppedPlan } from '../helpers/wizard-plan.js';
 
 const MiB = 1024 * 1024;
 
@@ -40,27 +41,7 @@ const loopDisk = (over: Partial<WizardDisk> = {}): WizardDisk => ({
 });
 
 function planFor(disk: WizardDisk, over: Partial<WizardPlanState> = {}): WizardPlanState {
-  return {
-    schema: 1,
-    id: 'p1',
-    createdAt: '',
-    updatedAt: '',
-    settings: {
-      device: disk.path,
-      identity: identityOf(disk),
-      confirmName: disk.name,
-      formats: ['ext4'],
-      plan: 'quick',
-      sizes: [16 * MiB],
-      runs: 1,
-      restSeconds: 0,
-      finalFormat: 'ext4',
-    },
-    steps: [{ format: 'ext4', label: 'ext4', status: 'pending', resultIds: [] }],
-    final: { format: 'ext4', label: 'ext4', status: 'pending' },
-    status: 'stopped',
-    ...over,
-  };
+  return stoppedPlan({ path: disk.path, name: disk.name, identity: identityOf(disk) }, over);
 }
 
 /** A provider that lists `disk` and reads `ptuuid` from it. */

@@ -31,6 +31,7 @@ import type { WizardSettings } from '../../app/src/ipc/contract.js';
 import { WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
 import { wizardSink } from '../helpers/wizard-sink.js';
+import { stoppedPlan } from '../helpers/wizard-plan.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (name: string): string => readFileSync(path.join(root, 'test/fixtures/wizard', name), 'utf8');
@@ -467,26 +468,7 @@ describe('runPlan without a disk', () => {
     const plansDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-plan-'));
     try {
       const store = new PlanStore(plansDir);
-      const state: WizardPlanState = {
-        schema: 1,
-        id: 'p-gone',
-        createdAt: '',
-        updatedAt: '',
-        settings: {
-          device: '/dev/sdz',
-          identity: { path: '/dev/sdz', sizeBytes: 1e12 },
-          confirmName: 'X',
-          formats: ['ext4'],
-          plan: 'quick',
-          sizes: [16 * MiB],
-          runs: 1,
-          restSeconds: 0,
-          finalFormat: 'ext4',
-        },
-        steps: [{ format: 'ext4', label: 'ext4', status: 'pending', resultIds: [] }],
-        final: { format: 'ext4', label: 'ext4', status: 'pending' },
-        status: 'stopped',
-      };
+      const state = stoppedPlan({ path: '/dev/sdz', name: 'X', identity: { path: '/dev/sdz', sizeBytes: 1e12 } }, { id: 'p-gone' });
       const provider = {
         platform: 'linux' as const,
         listDisks: async () => [],
