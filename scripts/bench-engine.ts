@@ -7,18 +7,36 @@
 // 2. Peak RSS of a child process running a 5 GB sequential write + read through runTest, next to
 //    the RSS of an idle child that only loaded the addon.
 // 3. The cost of progress reporting (callback at 100 ms and 20 ms vs no callback).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { AbortError, engineVersion, runTest } from '../app/src/core/engine.js';
-import type { EngineProgress, EngineResult, EngineSpec } from '../app/src/core/engine-types.js';
-
-const SCRIPT_DIR = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.dirname(SCRIPT_DIR);
-const MiB = 1 << 20;
-const GiB = 1 << 30;
+import type { EngineProgress, EngineSpec } from '../app/src/core/engine-types.js';
+import {
+  checkAbort,
+  docHead,
+  engineLines,
+  finish,
+  headerLines,
+  machine,
+  f1,
+  f2,
+  f3,
+  fioWarnings,
+  fsInfo,
+  GiB,
+  layoutSpec,
+  log,
+  makeBenchDir,
+  median,
+  MiB,
+  parseArgv,
+  ROOT,
+  runChild,
+  runEngine,
+  runMain,
+  spreadPct,
+  table,
+} from './bench/common.js';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -63,8 +81,7 @@ function parseSize(s: string): number {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = {
-    dir: os.tmpdir(),
+  const own = {
     size: GiB,
     rounds: 3,
     progressRounds: 5,
@@ -73,60 +90,40 @@ function parseArgs(argv: string[]): Options {
     rss: true,
     progress: true,
     grid: true,
-    json: false,
   };
-  let quick = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
+  const common = parseArgv(argv, HELP, (flag, value) => {
     switch (flag) {
-      case '--dir':
-        o.dir = value();
-        break;
       case '--size':
-        o.size = parseSize(value());
+        own.size = parseSize(value());
         break;
       case '--rounds':
-        o.rounds = Number(value());
+        own.rounds = Number(value());
         break;
       case '--progress-rounds':
-        o.progressRounds = Number(value());
+        own.progressRounds = Number(value());
         break;
       case '--seconds':
-        o.seconds = Number(value());
+        own.seconds = Number(value());
         break;
       case '--rss-size':
-        o.rssSize = parseSize(value());
+        own.rssSize = parseSize(value());
         break;
       case '--no-rss':
-        o.rss = false;
+        own.rss = false;
         break;
       case '--no-progress':
-        o.progress = false;
+        own.progress = false;
         break;
       case '--no-grid':
-        o.grid = false;
+        own.grid = false;
         break;
-      case '--json':
-        o.json = true;
-        break;
-      case '--quick-check':
-        quick = true;
-        break; // undocumented: lets a smoke run use 1 round
-      case '--help':
-      case '-h':
-        process.stdout.write(`${HELP}\n`);
-        process.exit(0);
-      // eslint-disable-next-line no-fallthrough
       default:
-        throw new Error(`unknown option ${a}\n${HELP}`);
+        return false;
     }
-  }
+    return true;
+  });
+  const o: Options = { ...own, dir: common.dir, json: common.json };
+  const quick = common.quick;
   if (!Number.isInteger(o.rounds) || o.rounds < (quick ? 1 : 3)) throw new Error('--rounds must be an integer >= 3');
   if (!Number.isInteger(o.progressRounds) || o.progressRounds < (quick ? 1 : 3))
     throw new Error('--progress-rounds must be an integer >= 3');
@@ -137,72 +134,8 @@ function parseArgs(argv: string[]): Options {
   return o;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Cleanup and interruption
-
-const abort = new AbortController();
-const children = new Set<ChildProcess>();
-let benchDir: string | undefined;
-let interrupted = false;
-
-function removeBenchDir(): void {
-  if (!benchDir) return;
-  try {
-    rmSync(benchDir, { recursive: true, force: true });
-  } catch (err) {
-    process.stderr.write(`bench: could not remove ${benchDir}: ${String(err)}\n`);
-  }
-  benchDir = undefined;
-}
-
-function onSignal(sig: NodeJS.Signals): void {
-  if (interrupted) {
-    // Second Ctrl-C: do not wait for anything.
-    for (const c of children) c.kill('SIGKILL');
-    removeBenchDir();
-    process.exit(130);
-  }
-  interrupted = true;
-  process.stderr.write(`\nbench: ${sig}, stopping and cleaning up (again to force)...\n`);
-  abort.abort(new Error(sig));
-  for (const c of children) c.kill('SIGTERM');
-}
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
-process.on('exit', removeBenchDir);
-
-function checkAbort(): void {
-  if (abort.signal.aborted) throw new AbortError();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Small helpers
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  if (n === 0) return NaN;
-  return n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
-};
-/** (max - min) / median, in %. */
-const spreadPct = (xs: readonly number[]): number => ((Math.max(...xs) - Math.min(...xs)) / median(xs)) * 100;
-const f1 = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : '-');
-const f2 = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
-const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : '-');
 const fInt = (x: number): string => (Number.isFinite(x) ? Math.round(x).toString() : '-');
 const mb = (kb: number | null): number => (kb == null ? NaN : (kb * 1024) / 1e6);
-
-/** A plain-text table; `head2` is an optional second header line. */
-function table(head: string[], rows: string[][], right: boolean[] = [], head2?: string[]): string {
-  const heads = head2 ? [head, head2] : [head];
-  const w = head.map((_, i) => Math.max(...heads.map((h) => (h[i] ?? '').length), ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string =>
-    cells
-      .map((c, i) => (right[i] ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [...heads.map(line), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line)].join('\n');
-}
 
 function statusKb(pid: number, field: string): number | null {
   try {
@@ -211,86 +144,6 @@ function statusKb(pid: number, field: string): number | null {
   } catch {
     return null; // the process is gone
   }
-}
-
-interface FsInfo {
-  type: string;
-  device: string;
-  mountPoint: string;
-  options: string;
-  devNumber: string;
-}
-
-function unescapeMount(s: string): string {
-  return s.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
-}
-
-/** The /proc/self/mounts entry holding `dir` (the longest matching mount point; the last one wins). */
-function fsInfo(dir: string): FsInfo {
-  const real = realpathSync(dir);
-  let best: FsInfo | undefined;
-  for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
-    const [dev, mnt, type, options] = line.split(' ');
-    if (!dev || !mnt || !type) continue;
-    const mp = unescapeMount(mnt);
-    const inside = mp === '/' || real === mp || real.startsWith(`${mp}/`);
-    if (inside && (!best || mp.length >= best.mountPoint.length)) {
-      best = { type, device: unescapeMount(dev), mountPoint: mp, options: options ?? '', devNumber: '' };
-    }
-  }
-  const st = statSync(real);
-  const major = Math.floor(st.dev / 256) & 0xfff; // Linux dev_t: major in bits 8-19, minor in 0-7 and 20-31
-  const minor = (st.dev & 0xff) | ((st.dev >> 12) & 0xfff00);
-  const info = best ?? { type: 'unknown', device: 'unknown', mountPoint: '?', options: '', devNumber: '' };
-  info.devNumber = `${major}:${minor}`;
-  return info;
-}
-
-function hostFacts(): { cpu: string; cores: number; kernel: string; ramBytes: number; os: string } {
-  let osName = process.platform as string;
-  try {
-    osName = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? osName;
-  } catch {
-    /* not Linux */
-  }
-  return {
-    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
-    cores: os.cpus().length,
-    kernel: `${os.type()} ${os.release()}`,
-    ramBytes: os.totalmem(),
-    os: osName,
-  };
-}
-
-function fioVersion(): string {
-  const r = spawnSync('fio', ['--version'], { encoding: 'utf8' });
-  if (r.error || r.status !== 0) throw new Error('fio is not installed (Debian: apt-get install fio)');
-  return r.stdout.trim();
-}
-
-/** Runs a child process to completion, registered for Ctrl-C. */
-function runChild(
-  cmd: string,
-  args: string[],
-  onSpawn?: (c: ChildProcess) => void,
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const c = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(c);
-    let stdout = '';
-    let stderr = '';
-    c.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    c.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    c.on('error', (err) => {
-      children.delete(c);
-      reject(err);
-    });
-    c.on('close', (code, signal) => {
-      children.delete(c);
-      resolve({ code, signal, stdout, stderr });
-    });
-    onSpawn?.(c);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,18 +200,6 @@ function engineSpec(file: string, size: number, t: { rw: GridRw; bs: number; qd:
   };
 }
 
-const engineInfo = { cacheModes: new Set<string>(), ioEngines: new Set<string>(), notes: new Set<string>() };
-
-async function runEngine(spec: EngineSpec, onProgress?: (p: EngineProgress) => void): Promise<EngineResult> {
-  checkAbort();
-  const r = await runTest(spec, { signal: abort.signal, onProgress });
-  engineInfo.cacheModes.add(r.cacheMode);
-  engineInfo.ioEngines.add(`${r.ioEngine} (qd ${r.qd})`);
-  if (r.cacheNote) engineInfo.notes.add(r.cacheNote);
-  if (r.cancelled) throw new AbortError();
-  return r;
-}
-
 function fioArgs(file: string, size: number, t: { rw: GridRw; bs: number; qd: number }, seconds: number): string[] {
   const runtime = Number.isInteger(seconds) ? String(seconds) : `${Math.round(seconds * 1000)}ms`;
   const args = [
@@ -393,8 +234,6 @@ const fileId = (file: string): FileId => {
   return { ino: st.ino, size: st.size, blocks: st.blocks };
 };
 
-const fioWarnings = new Set<string>();
-
 async function runFio(file: string, size: number, t: GridTest, seconds: number): Promise<Sample> {
   checkAbort();
   const before = fileId(file);
@@ -420,10 +259,6 @@ interface FioDir {
   iops: number;
   runtime: number;
 }
-
-const log = (s: string): void => {
-  process.stderr.write(`${s}\n`);
-};
 
 // ---------------------------------------------------------------------------------------------
 // 1. The grid
@@ -553,7 +388,7 @@ async function rssChild(args: string[]): Promise<RssRun> {
   let samples = 0;
   let timer: NodeJS.Timeout | undefined;
   const t0 = performance.now();
-  const r = await runChild(process.execPath, ['--import', 'tsx', path.join(SCRIPT_DIR, 'bench-rss-child.ts'), ...args], (c) => {
+  const r = await runChild(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench-rss-child.ts'), ...args], (c) => {
     const sample = (): void => {
       const kb = c.pid ? statusKb(c.pid, 'VmRSS') : null;
       if (kb != null) {
@@ -767,26 +602,14 @@ async function main(): Promise<number> {
     (o.json ? process.stderr : process.stdout).write(`${s}\n`);
   };
   const t0 = performance.now();
-  const started = new Date();
-
-  const fioVer = fioVersion();
-  const engVer = engineVersion();
-  const host = hostFacts();
-  if (!existsSync(o.dir)) throw new Error(`--dir ${o.dir} does not exist`);
-  benchDir = mkdtempSync(path.join(o.dir, 'diskdial-bench-'));
+  const m = machine(o.dir);
+  const benchDir = makeBenchDir(o.dir);
   const fs = fsInfo(benchDir);
   const file = path.join(benchDir, 'grid-test.bin');
 
   const header = [
     'DiskDial engine benchmark',
-    `  date       ${started.toISOString()}`,
-    `  host       ${host.cpu}, ${host.cores} cores, ${(host.ramBytes / GiB).toFixed(1)} GiB RAM, ${host.os}`,
-    `  kernel     ${host.kernel}`,
-    `  node       ${process.version}`,
-    `  fio        ${fioVer} (libaio, direct=1)`,
-    `  engine     ${engVer}`,
-    `  folder     ${benchDir}`,
-    `  fs         ${fs.type} on ${fs.device} (dev ${fs.devNumber}), mounted at ${fs.mountPoint} (${fs.options})`,
+    ...headerLines(m, benchDir, fs),
     `  size       ${o.size} B (${(o.size / GiB).toFixed(2)} GiB) test file; ${o.seconds} s per run, no warm-up for either tool`,
     `  rounds     ${o.rounds} (grid), ${o.progressRounds} (progress cost)`,
   ].join('\n');
@@ -794,12 +617,7 @@ async function main(): Promise<number> {
   out('');
 
   const doc: Record<string, unknown> = {
-    benchmark: 'diskdial-engine',
-    date: started.toISOString(),
-    host: { ...host, node: process.version },
-    fioVersion: fioVer,
-    engineVersion: engVer,
-    fs: { ...fs, dir: benchDir },
+    ...docHead('diskdial-engine', m, benchDir, fs),
     size: o.size,
     seconds: o.seconds,
     rounds: o.rounds,
@@ -810,17 +628,7 @@ async function main(): Promise<number> {
     // Lay the file out once with the engine: a sequential write of the whole file (bytes = fileSize,
     // random data), kept for every following run of both tools.
     log(`laying out ${file} (${o.size} B of random data, engine SEQ1M Q8T1 write)...`);
-    const lay = await runEngine({
-      path: file,
-      rw: 'write',
-      bs: MiB,
-      qd: 8,
-      threads: 1,
-      fileSize: o.size,
-      pattern: 'random',
-      cache: 'auto',
-      keepFile: true,
-    });
+    const lay = await runEngine(layoutSpec(file, o.size));
     const id = fileId(file);
     if (id.size !== o.size || id.blocks * 512 < o.size)
       throw new Error(`the laid-out file is not fully written: size ${id.size}, allocated ${id.blocks * 512}`);
@@ -835,8 +643,7 @@ async function main(): Promise<number> {
     doc.grid = rows;
     out(gridReport(rows));
     out('');
-    out(`engine: cache mode ${[...engineInfo.cacheModes].join(', ')}; I/O ${[...engineInfo.ioEngines].join(', ')}`);
-    if (engineInfo.notes.size) out(`engine notes: ${[...engineInfo.notes].join('; ')}`);
+    for (const line of engineLines()) out(line);
     out(`fio command (RND4K Q32T1 Write; other tests change --rw/--bs/--iodepth, reads drop --end_fsync, sequential drop --norandommap):`);
     out(`  ${String(doc.fioCommand)}`);
     if (fioWarnings.size) out(`fio said: ${[...fioWarnings].join(' | ')}`);
@@ -860,30 +667,7 @@ async function main(): Promise<number> {
     out('');
   }
 
-  const secs = (performance.now() - t0) / 1000;
-  doc.durationSeconds = secs;
-  out(`total ${f1(secs)} s`);
-  if (o.json) process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
-  return 0;
+  return finish(doc, t0, out, o.json);
 }
 
-let code: number;
-try {
-  code = await main();
-} catch (err) {
-  if (interrupted) {
-    code = 130;
-  } else {
-    process.stderr.write(`bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    code = 1;
-  }
-} finally {
-  // Children have been told to stop; wait for them so no one still holds files in the folder.
-  await Promise.all(
-    [...children].map(
-      (c) => new Promise<void>((res) => (c.exitCode !== null || c.signalCode !== null ? res() : c.once('close', () => res()))),
-    ),
-  );
-  removeBenchDir();
-}
-process.exitCode = code;
+await runMain(main);

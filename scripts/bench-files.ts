@@ -48,13 +48,11 @@
 // - Interleaving: odd rounds run the engine first, even rounds fio first. Before each pass: sync,
 //   and, when permitted (root), echo 3 > /proc/sys/vm/drop_caches (--no-drop: sync only). Both
 //   tools do direct I/O, so this only keeps metadata and earlier buffered writes out of the picture.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statfsSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { rmSync, statfsSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { AbortError, engineVersion, runTest } from '../app/src/core/engine.js';
-import type { EngineResult, EngineSpec } from '../app/src/core/engine-types.js';
+import type { EngineSpec } from '../app/src/core/engine-types.js';
 import {
   DEFAULT_FILES_SEED,
   FILES_PRESET_OPTIONS,
@@ -64,11 +62,32 @@ import {
   type FileSetOptions,
 } from '../app/src/core/file-set.js';
 import { parseSize } from '../app/src/core/units.js';
+import {
+  checkAbort,
+  docHead,
+  engineLines,
+  finish,
+  headerLines,
+  machine,
+  engineInfo,
+  f1,
+  f2,
+  f3,
+  fioWarnings,
+  fsInfo,
+  GiB,
+  log,
+  makeBenchDir,
+  median,
+  MiB,
+  parseArgv,
+  runChild,
+  runEngine,
+  runMain,
+  spreadPct,
+  table,
+} from './bench/common.js';
 
-const SCRIPT_DIR = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.dirname(SCRIPT_DIR);
-const MiB = 1 << 20;
-const GiB = 1 << 30;
 const TARGET = 0.9;
 /** Free space left untouched on top of the set. */
 const HEADROOM = GiB;
@@ -111,35 +130,21 @@ const HELP = `usage: npm run bench:files -- [options]
   --help`;
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = {
-    dir: os.tmpdir(),
-    preset: 'default',
-    set: { ...DEFAULT_SET, seed: DEFAULT_FILES_SEED },
+  const own = {
+    preset: 'default' as Options['preset'],
     qd: 8,
     rounds: 5,
     write: true,
     perFile: true,
     drop: true,
-    json: false,
   };
   const over: Partial<FileSetOptions> = {};
-  let quick = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
+  const common = parseArgv(argv, HELP, (flag, value) => {
     switch (flag) {
-      case '--dir':
-        o.dir = value();
-        break;
       case '--preset': {
         const p = value();
         if (p !== 'quick' && p !== 'standard') throw new Error(`--preset must be quick or standard, not ${p}`);
-        o.preset = p;
+        own.preset = p;
         break;
       }
       case '--files':
@@ -155,186 +160,35 @@ function parseArgs(argv: string[]): Options {
         over.seed = Number(value());
         break;
       case '--qd':
-        o.qd = Number(value());
+        own.qd = Number(value());
         break;
       case '--rounds':
-        o.rounds = Number(value());
+        own.rounds = Number(value());
         break;
       case '--no-write':
-        o.write = false;
+        own.write = false;
         break;
       case '--no-per-file':
-        o.perFile = false;
+        own.perFile = false;
         break;
       case '--no-drop':
-        o.drop = false;
+        own.drop = false;
         break;
-      case '--json':
-        o.json = true;
-        break;
-      case '--quick-check':
-        quick = true;
-        break; // undocumented: lets a smoke run use 1 round
-      case '--help':
-      case '-h':
-        process.stdout.write(`${HELP}\n`);
-        process.exit(0);
-      // eslint-disable-next-line no-fallthrough
       default:
-        throw new Error(`unknown option ${a}\n${HELP}`);
+        return false;
     }
-  }
-  const base = o.preset === 'default' ? DEFAULT_SET : FILES_PRESET_OPTIONS[o.preset];
-  o.set = { ...base, seed: DEFAULT_FILES_SEED, ...over };
+    return true;
+  });
+  const quick = common.quick;
+  const base = own.preset === 'default' ? DEFAULT_SET : FILES_PRESET_OPTIONS[own.preset];
+  const o: Options = { ...own, dir: common.dir, json: common.json, set: { ...base, seed: DEFAULT_FILES_SEED, ...over } };
   if (!Number.isInteger(o.rounds) || o.rounds < (quick ? 1 : 3)) throw new Error('--rounds must be an integer >= 3');
   if (!Number.isInteger(o.qd) || o.qd < 1 || o.qd > 64) throw new Error('--qd must be an integer from 1 to 64');
   return o;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Cleanup and interruption
-
-const abort = new AbortController();
-const children = new Set<ChildProcess>();
-let benchDir: string | undefined;
-let interrupted = false;
-
-function removeBenchDir(): void {
-  if (!benchDir) return;
-  try {
-    rmSync(benchDir, { recursive: true, force: true });
-  } catch (err) {
-    process.stderr.write(`bench: could not remove ${benchDir}: ${String(err)}\n`);
-  }
-  benchDir = undefined;
-}
-
-function onSignal(sig: NodeJS.Signals): void {
-  if (interrupted) {
-    // Second Ctrl-C: do not wait for anything.
-    for (const c of children) c.kill('SIGKILL');
-    removeBenchDir();
-    process.exit(130);
-  }
-  interrupted = true;
-  process.stderr.write(`\nbench: ${sig}, stopping and cleaning up (again to force)...\n`);
-  abort.abort(new Error(sig));
-  for (const c of children) c.kill('SIGTERM');
-}
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
-process.on('exit', removeBenchDir);
-
-function checkAbort(): void {
-  if (abort.signal.aborted) throw new AbortError();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Small helpers
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  if (n === 0) return NaN;
-  return n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
-};
-/** (max - min) / median, in %. */
-const spreadPct = (xs: readonly number[]): number => ((Math.max(...xs) - Math.min(...xs)) / median(xs)) * 100;
-const f1 = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : '-');
-const f2 = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
-const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : '-');
 const gb = (bytes: number): string => `${(bytes / 1e9).toFixed(2)} GB`;
 const mbSize = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
-
-/** A plain-text table; `head2` is an optional second header line. */
-function table(head: string[], rows: string[][], right: boolean[] = [], head2?: string[]): string {
-  const heads = head2 ? [head, head2] : [head];
-  const w = head.map((_, i) => Math.max(...heads.map((h) => (h[i] ?? '').length), ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string =>
-    cells
-      .map((c, i) => (right[i] ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [...heads.map(line), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line)].join('\n');
-}
-
-interface FsInfo {
-  type: string;
-  device: string;
-  mountPoint: string;
-  options: string;
-  devNumber: string;
-}
-
-function unescapeMount(s: string): string {
-  return s.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
-}
-
-/** The /proc/self/mounts entry holding `dir` (the longest matching mount point; the last one wins). */
-function fsInfo(dir: string): FsInfo {
-  const real = realpathSync(dir);
-  let best: FsInfo | undefined;
-  for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
-    const [dev, mnt, type, options] = line.split(' ');
-    if (!dev || !mnt || !type) continue;
-    const mp = unescapeMount(mnt);
-    const inside = mp === '/' || real === mp || real.startsWith(`${mp}/`);
-    if (inside && (!best || mp.length >= best.mountPoint.length)) {
-      best = { type, device: unescapeMount(dev), mountPoint: mp, options: options ?? '', devNumber: '' };
-    }
-  }
-  const st = statSync(real);
-  const major = Math.floor(st.dev / 256) & 0xfff; // Linux dev_t: major in bits 8-19, minor in 0-7 and 20-31
-  const minor = (st.dev & 0xff) | ((st.dev >> 12) & 0xfff00);
-  const info = best ?? { type: 'unknown', device: 'unknown', mountPoint: '?', options: '', devNumber: '' };
-  info.devNumber = `${major}:${minor}`;
-  return info;
-}
-
-function hostFacts(): { cpu: string; cores: number; kernel: string; ramBytes: number; os: string } {
-  let osName = process.platform as string;
-  try {
-    osName = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? osName;
-  } catch {
-    /* not Linux */
-  }
-  return {
-    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
-    cores: os.cpus().length,
-    kernel: `${os.type()} ${os.release()}`,
-    ramBytes: os.totalmem(),
-    os: osName,
-  };
-}
-
-function fioVersion(): string {
-  const r = spawnSync('fio', ['--version'], { encoding: 'utf8' });
-  if (r.error || r.status !== 0) throw new Error('fio is not installed (Debian: apt-get install fio)');
-  return r.stdout.trim();
-}
-
-/** Runs a child process to completion, registered for Ctrl-C. */
-function runChild(
-  cmd: string,
-  args: string[],
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const c = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(c);
-    let stdout = '';
-    let stderr = '';
-    c.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    c.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    c.on('error', (err) => {
-      children.delete(c);
-      reject(err);
-    });
-    c.on('close', (code, signal) => {
-      children.delete(c);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
-}
 
 /** sync, then drop the page cache when permitted (root); silently skipped otherwise. */
 let cacheDropped: boolean | undefined;
@@ -349,10 +203,6 @@ function settle(): void {
     cacheDropped = false;
   }
 }
-
-const log = (s: string): void => {
-  process.stderr.write(`${s}\n`);
-};
 
 // ---------------------------------------------------------------------------------------------
 // One pass of each tool over the set
@@ -369,18 +219,6 @@ interface Pass {
 interface EnginePass extends Pass {
   /** Per file, in the order run. */
   files: Array<{ index: number; bytes: number; seconds: number }>;
-}
-
-const engineInfo = { cacheModes: new Set<string>(), ioEngines: new Set<string>(), notes: new Set<string>() };
-
-async function runEngine(spec: EngineSpec): Promise<EngineResult> {
-  checkAbort();
-  const r = await runTest(spec, { signal: abort.signal });
-  engineInfo.cacheModes.add(r.cacheMode);
-  engineInfo.ioEngines.add(`${r.ioEngine} (qd ${r.qd})`);
-  if (r.cacheNote) engineInfo.notes.add(r.cacheNote);
-  if (r.cancelled) throw new AbortError();
-  return r;
 }
 
 /** The many-file test's spec for one file (presets.ts filesPlan). */
@@ -483,8 +321,6 @@ interface FioDir {
   io_bytes: number;
   runtime: number;
 }
-
-const fioWarnings = new Set<string>();
 
 interface FioPass extends Pass {
   jobs: number;
@@ -659,12 +495,7 @@ async function main(): Promise<number> {
     (o.json ? process.stderr : process.stdout).write(`${s}\n`);
   };
   const t0 = performance.now();
-  const started = new Date();
-
-  const fioVer = fioVersion();
-  const engVer = engineVersion();
-  const host = hostFacts();
-  if (!existsSync(o.dir)) throw new Error(`--dir ${o.dir} does not exist`);
+  const m = machine(o.dir);
   const set = makeFileSet(o.set);
   const st = statfsSync(o.dir);
   const free = st.bavail * st.bsize;
@@ -674,21 +505,14 @@ async function main(): Promise<number> {
         `(use a smaller set: --files, --max-size)`,
     );
   }
-  benchDir = mkdtempSync(path.join(o.dir, 'diskdial-bench-'));
+  const benchDir = makeBenchDir(o.dir);
   const fs = fsInfo(benchDir);
   const sizes = set.entries.map((e) => e.bytes);
   const blocks = [...new Set(set.entries.map((e) => e.bs))].sort((a, b) => b - a);
 
   const header = [
     'DiskDial many-file benchmark: aggregate read rate, engine vs fio on the same files',
-    `  date       ${started.toISOString()}`,
-    `  host       ${host.cpu}, ${host.cores} cores, ${(host.ramBytes / GiB).toFixed(1)} GiB RAM, ${host.os}`,
-    `  kernel     ${host.kernel}`,
-    `  node       ${process.version}`,
-    `  fio        ${fioVer} (libaio, direct=1)`,
-    `  engine     ${engVer}`,
-    `  folder     ${benchDir}`,
-    `  fs         ${fs.type} on ${fs.device} (dev ${fs.devNumber}), mounted at ${fs.mountPoint} (${fs.options})`,
+    ...headerLines(m, benchDir, fs),
     `  set        ${o.preset === 'default' ? 'bench default' : `preset ${o.preset}`}: ${set.entries.length} files, ` +
       `${mbSize(o.set.minBytes)} - ${mbSize(o.set.maxBytes)} log-uniform, seed ${o.set.seed}; ` +
       `drawn ${mbSize(Math.min(...sizes))} - ${mbSize(Math.max(...sizes))}, median ${mbSize(median(sizes))}, total ${set.totalBytes} B (${gb(set.totalBytes)})`,
@@ -701,12 +525,7 @@ async function main(): Promise<number> {
   out('');
 
   const doc: Record<string, unknown> = {
-    benchmark: 'diskdial-files',
-    date: started.toISOString(),
-    host: { ...host, node: process.version },
-    fioVersion: fioVer,
-    engineVersion: engVer,
-    fs: { ...fs, dir: benchDir },
+    ...docHead('diskdial-files', m, benchDir, fs),
     set: {
       preset: o.preset,
       options: set.options,
@@ -844,8 +663,7 @@ async function main(): Promise<number> {
           ? `, fio ${f1(fioWrite.mbps)} MB/s in ${f2(fioWrite.seconds)} s (one stream over a fresh copy, --fsync_on_close=1), ratio ${f3(engWrite.mbps / fioWrite.mbps)}`
           : ' (fio write skipped: --no-write)'),
       '',
-      `engine: cache mode ${[...engineInfo.cacheModes].join(', ')}; I/O ${[...engineInfo.ioEngines].join(', ')}`,
-      ...(engineInfo.notes.size ? [`engine notes: ${[...engineInfo.notes].join('; ')}`] : []),
+      ...engineLines(),
       `page cache dropped before each pass: ${!o.drop ? 'no (--no-drop: sync only)' : cacheDropped ? 'yes' : 'no (not permitted: sync only)'}`,
       `fio command (read, stream; the write pass uses --rw=write --fsync_on_close=1 on fio-<name> copies in write`,
       `order; the per-file pass has one --name=file-K --filename=<one file> section per file, each but the first with --stonewall):`,
@@ -875,30 +693,7 @@ async function main(): Promise<number> {
   doc.engine = { cacheModes: [...engineInfo.cacheModes], ioEngines: [...engineInfo.ioEngines], notes: [...engineInfo.notes] };
   doc.cacheDropped = cacheDropped ?? false;
 
-  const secs = (performance.now() - t0) / 1000;
-  doc.durationSeconds = secs;
-  out(`total ${f1(secs)} s`);
-  if (o.json) process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
-  return 0;
+  return finish(doc, t0, out, o.json);
 }
 
-let code: number;
-try {
-  code = await main();
-} catch (err) {
-  if (interrupted) {
-    code = 130;
-  } else {
-    process.stderr.write(`bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    code = 1;
-  }
-} finally {
-  // Children have been told to stop; wait for them so no one still holds files in the folder.
-  await Promise.all(
-    [...children].map(
-      (c) => new Promise<void>((res) => (c.exitCode !== null || c.signalCode !== null ? res() : c.once('close', () => res()))),
-    ),
-  );
-  removeBenchDir();
-}
-process.exitCode = code;
+await runMain(main);

@@ -20,8 +20,8 @@ import path from 'node:path';
 import { cryptoProvider, engineVersion, runHash, runTest } from '../app/src/core/engine.js';
 import type { HashAlgo } from '../app/src/core/engine-types.js';
 import { parseSize } from '../app/src/core/units.js';
+import { f1, f3, layoutSpec, log, median, MiB } from './bench/common.js';
 
-const MiB = 1 << 20;
 const MEMORY_TARGET = 0.95;
 const PIPELINE_TARGET = 0.9;
 
@@ -69,15 +69,6 @@ function parse(argv: string[]): Options {
   }
   return o;
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const f1 = (x: number): string => x.toFixed(1);
-const f3 = (x: number): string => x.toFixed(3);
-const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
 /** OpenSSL's own single-core figure for 1 MiB blocks, MB/s. */
 function opensslSpeed(algo: HashAlgo, seconds: number): number {
@@ -143,17 +134,7 @@ async function main(): Promise<void> {
     try {
       const file = path.join(work, 'hash.dat');
       log(`writing ${o.size} B to ${file}...`);
-      await runTest({
-        path: file,
-        rw: 'write',
-        bs: MiB,
-        qd: 8,
-        threads: 1,
-        fileSize: o.size,
-        pattern: 'random',
-        cache: 'auto',
-        keepFile: true,
-      });
+      await runTest(layoutSpec(file, o.size));
       for (const algo of o.algos) {
         const rows: Array<{ r: number; read: number; rh: number; mem: number; cold: number; rw: number; hw: number; cache: string }> = [];
         for (let r = 1; r <= o.rounds; r++) {

@@ -3,7 +3,7 @@
 // claims about a file system holds on that file system.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeFlags, deviceClass, type FlagInput } from '../../app/src/core/flags.js';
-import { POWERSHELL_MISSING_NOTE } from '../../app/src/core/link-platform.js';
+import { POWERSHELL_MISSING_NOTE } from '../../app/src/core/link/index.js';
 import type { LinkInfo } from '../../app/src/core/link-types.js';
 import type { ResultDocument, ResultTest } from '../../app/src/core/result.js';
 import { formatReport } from '../../app/src/cli/table.js';

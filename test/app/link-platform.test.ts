@@ -5,13 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-import {
-  macDiskFor,
-  POWERSHELL_MISSING_NOTE,
-  windowsDiskFor,
-  windowsDiskLookup,
-  type CommandRunner,
-} from '../../app/src/core/link-platform.js';
+import { macDiskFor, POWERSHELL_MISSING_NOTE, windowsDiskFor, windowsDiskLookup } from '../../app/src/core/link/index.js';
+import type { ReadCommand } from '../../app/src/core/exec/commands.js';
 import { diskFromPlatform } from '../../app/src/core/volume.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/link');
@@ -25,11 +20,11 @@ function macProfiler(): string {
   });
 }
 
-function runner(answers: Record<string, string>, calls: string[][] = []): CommandRunner {
-  return async (cmd, args) => {
-    calls.push([cmd, ...args]);
-    const key = Object.keys(answers).find((k) => [cmd, ...args].join(' ').includes(k));
-    if (key === undefined) throw new Error(`unexpected command ${cmd} ${args.join(' ')}`);
+function runner(answers: Record<string, string>, calls: string[][] = []): ReadCommand {
+  return async (argv) => {
+    calls.push([...argv]);
+    const key = Object.keys(answers).find((k) => argv.join(' ').includes(k));
+    if (key === undefined) throw new Error(`unexpected command ${argv.join(' ')}`);
     return answers[key]!;
   };
 }

@@ -19,7 +19,7 @@ import {
   sataLink,
   thunderboltLink,
   usbLink,
-} from '../../app/src/core/link.js';
+} from '../../app/src/core/link/index.js';
 import { volumeInfo } from '../../app/src/core/volume.js';
 import { TargetsService } from '../../app/src/services/targets.js';
 

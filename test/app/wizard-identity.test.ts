@@ -11,17 +11,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
-import { createCommandRunner } from '../../app/src/core/wizard/commands.js';
+import { createCommandRunner, readCommand } from '../../app/src/core/exec/commands.js';
 import { identityBasis, identityChange, identityOf, identityStrength } from '../../app/src/core/wizard/identity.js';
 import { createLinuxProvider, partitionCommands, systemProbe } from '../../app/src/core/wizard/linux.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
-import { readCommand } from '../../app/src/core/wizard/platform.js';
 import type { WizardProvider } from '../../app/src/core/wizard/provider.js';
 import { checkDisk } from '../../app/src/core/wizard/run-plan.js';
 import type { WizardDisk, WizardPlanState } from '../../app/src/core/wizard/types.js';
 import { WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
 import { wizardSink } from '../helpers/wizard-sink.js';
+import { stoppedPlan } from '../helpers/wizard-plan.js';
 
 const MiB = 1024 * 1024;
 
@@ -41,27 +41,7 @@ const loopDisk = (over: Partial<WizardDisk> = {}): WizardDisk => ({
 });
 
 function planFor(disk: WizardDisk, over: Partial<WizardPlanState> = {}): WizardPlanState {
-  return {
-    schema: 1,
-    id: 'p1',
-    createdAt: '',
-    updatedAt: '',
-    settings: {
-      device: disk.path,
-      identity: identityOf(disk),
-      confirmName: disk.name,
-      formats: ['ext4'],
-      plan: 'quick',
-      sizes: [16 * MiB],
-      runs: 1,
-      restSeconds: 0,
-      finalFormat: 'ext4',
-    },
-    steps: [{ format: 'ext4', label: 'ext4', status: 'pending', resultIds: [] }],
-    final: { format: 'ext4', label: 'ext4', status: 'pending' },
-    status: 'stopped',
-    ...over,
-  };
+  return stoppedPlan({ path: disk.path, name: disk.name, identity: identityOf(disk) }, over);
 }
 
 /** A provider that lists `disk` and reads `ptuuid` from it. */

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
-import { createCommandRunner } from '../../app/src/core/wizard/commands.js';
+import { createCommandRunner, readCommand } from '../../app/src/core/exec/commands.js';
 import {
   createLinuxProvider,
   linuxFormats,
@@ -24,7 +24,6 @@ import {
   systemProbe,
 } from '../../app/src/core/wizard/linux.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
-import { readCommand } from '../../app/src/core/wizard/platform.js';
 import type { Command } from '../../app/src/core/wizard/provider.js';
 import { checkDisk, runPlan } from '../../app/src/core/wizard/run-plan.js';
 import type { WizardPlanState } from '../../app/src/core/wizard/types.js';
@@ -32,6 +31,7 @@ import type { WizardSettings } from '../../app/src/ipc/contract.js';
 import { WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
 import { wizardSink } from '../helpers/wizard-sink.js';
+import { stoppedPlan } from '../helpers/wizard-plan.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (name: string): string => readFileSync(path.join(root, 'test/fixtures/wizard', name), 'utf8');
@@ -468,26 +468,7 @@ describe('runPlan without a disk', () => {
     const plansDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-plan-'));
     try {
       const store = new PlanStore(plansDir);
-      const state: WizardPlanState = {
-        schema: 1,
-        id: 'p-gone',
-        createdAt: '',
-        updatedAt: '',
-        settings: {
-          device: '/dev/sdz',
-          identity: { path: '/dev/sdz', sizeBytes: 1e12 },
-          confirmName: 'X',
-          formats: ['ext4'],
-          plan: 'quick',
-          sizes: [16 * MiB],
-          runs: 1,
-          restSeconds: 0,
-          finalFormat: 'ext4',
-        },
-        steps: [{ format: 'ext4', label: 'ext4', status: 'pending', resultIds: [] }],
-        final: { format: 'ext4', label: 'ext4', status: 'pending' },
-        status: 'stopped',
-      };
+      const state = stoppedPlan({ path: '/dev/sdz', name: 'X', identity: { path: '/dev/sdz', sizeBytes: 1e12 } }, { id: 'p-gone' });
       const provider = {
         platform: 'linux' as const,
         listDisks: async () => [],

@@ -244,7 +244,7 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
     return 0;
   }
   const wizard = service ?? (await wizardService(runTest, new HistoryService(store))).wizard;
-  if (!wizard) throw new UsageError(`The format-and-compare wizard runs on Linux only so far (this is ${process.platform}).`);
+  if (!wizard) throw new UsageError(`The format-and-compare wizard runs on Linux, macOS and Windows, not on ${process.platform}.`);
   if (cmd.command === 'disks') {
     const disks = await wizard.listDisks(cmd.internal);
     const formats = await wizard.formats();

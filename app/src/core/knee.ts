@@ -1,30 +1,6 @@
-// The sustained-write curve and its fast-cache knee. A sustained-write test writes one big
-// file and the engine returns throughput per time bucket. Many SSDs write fast into an SLC
-// cache and then, once it is full, fall to a much lower rate and stay there — the "knee".
-// Others throttle when hot (speed falls, recovers, falls again), and some stay flat.
-//
-// First the time series is resampled into equal-byte slices (sliceSeries), so the curve's
-// x axis is "bytes written" and the knee reads as a cache size. Then detectKnee judges it:
-//   1. Fewer than 8 slices: too short to judge; "steady" at the median speed.
-//   2. Smooth the curve with a running median (odd window ≈ n/40, at least 3) so single-slice
-//      dips and spikes vanish while real steps keep their edges.
-//   3. Candidate change points: the split that best fits two flat levels (least total squared
-//      error) to the smoothed curve, found again in each half and quarter (binary
-//      segmentation, 3 levels deep), each side at least 2 % of the curve.
-//   4. A candidate is a knee when the median raw speed after it is below dropRatio (0.8) of
-//      the median before it — both within the stretch it split and across the whole curve —
-//      and the smoothed curve keeps to its side of the halfway speed between the two whole-
-//      curve levels: at most recoverFraction (10 %) of slices after it climb back above (and
-//      not most of the first 2 % right after it), and at most that fraction before it sit
-//      below. The earliest such candidate wins (SLC → TLC → folding drives step down twice;
-//      the cache is the first step).
-//   5. Otherwise, if the smoothed curve falls from high to low and climbs back at least once
-//      (crossing hysteresis bands at the middle of its 10th–90th percentile range, ± 15 % of
-//      that range, each stay high or low lasting at least 2 % of the curve), and that range is
-//      over 25 % of the median and over 6× the slice-to-slice jitter (the median distance of
-//      raw slices from the smoothed curve, so plain noise does not count): "varies" —
-//      thermal throttling, the drive's own background work, or (on a virtual or shared disk)
-//      other load; the temperatures in the result can tell heat apart. Otherwise "steady".
+// The sustained-write curve resampled into equal-byte slices, and its verdict: a fast-cache knee,
+// speed that varies (heat, background work), or steady. The method and its thresholds are in
+// docs/detailed-tests.md ("How the knee is found").
 import type { SeriesPoint } from './engine-types.js';
 import { median, quantile } from './stats.js';
 

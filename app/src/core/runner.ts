@@ -12,7 +12,7 @@ import { hostInfo } from './host.js';
 import { buildPlan, type CdmMode, type CdmPreset, type Plan, type PlanStep, type TestKind } from './presets.js';
 import type { FileSetOptions, FilesPreset } from './file-set.js';
 import { diskOf } from './flags.js';
-import { driveHealth } from './link.js';
+import { driveHealth } from './link/index.js';
 import {
   buildResult,
   targetFromVolume,

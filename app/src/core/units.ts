@@ -77,11 +77,6 @@ export function formatMBps(mbps: number): string {
   return `${mbps.toFixed(mbps >= 100 ? 1 : 2)} MB/s`;
 }
 
-/** Bytes and seconds to MB/s (10^6 bytes). */
-export function toMBps(bytes: number, seconds: number): number {
-  return seconds > 0 ? bytes / seconds / 1e6 : 0;
-}
-
 /** Microseconds, shown as µs below a millisecond and ms above. */
 export function formatLatencyUs(us: number): string {
   if (us < 1000) return `${us.toFixed(us >= 100 ? 0 : 1)} µs`;

@@ -5,8 +5,16 @@
 // never throws — only a path that does not exist does.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { macDiskFor, windowsDiskLookup, type PlatformDisk, type PlatformDiskLookup } from './link-platform.js';
-import { detectLink, driveHealth, readTrim } from './link.js';
+import {
+  detectLink,
+  driveHealth,
+  exists,
+  macDiskFor,
+  readTrim,
+  windowsDiskLookup,
+  type PlatformDisk,
+  type PlatformDiskLookup,
+} from './link/index.js';
 import type { DriveHealth, LinkInfo } from './link-types.js';
 
 export type Bus = 'usb' | 'nvme' | 'ata' | 'scsi' | 'virtio' | 'loop' | 'mmc' | 'dm' | 'md' | 'unknown';
@@ -116,15 +124,6 @@ export function findMount(entries: readonly MountEntry[], realPath: string): Mou
     if (!best || mp.length >= best.mountPoint.length) best = e;
   }
   return best;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fsp.access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // glibc's encoding of dev_t (gnu_dev_major/minor), for device nodes of 0:N mounts such as Btrfs.

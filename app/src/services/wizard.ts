@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DiskDialError, inputError } from '../core/errors.js';
 import { defaultDataDir } from '../core/history.js';
 import type { ResultDocument } from '../core/result.js';
-import { createCommandRunner, defaultElevation } from '../core/wizard/commands.js';
+import { createCommandRunner, defaultElevation } from '../core/exec/commands.js';
 import { PlanStore } from '../core/wizard/plan-store.js';
 import type { CommandRunner, WizardProvider } from '../core/wizard/provider.js';
 import { identityBasis, identityChange, identityOf, identityStrength, type IdentityStrength } from '../core/wizard/identity.js';

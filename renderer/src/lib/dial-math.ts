@@ -43,11 +43,6 @@ export function valueToAngle(value: number, max: number): number {
   return START_DEG + f * SWEEP_DEG;
 }
 
-/** The inverse, for tests and readouts: which value a needle angle shows. */
-export function angleToValue(angle: number, max: number): number {
-  return ((angle - START_DEG) / SWEEP_DEG) * max;
-}
-
 const NICE_STEPS = [10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000];
 
 /** Labelled (major) ticks at a round step giving at most 6 intervals, and 5 minor intervals each. */

@@ -1,199 +1,26 @@
-// The wizard's macOS provider: which whole disks there are (`diskutil list -plist`, `diskutil info
-// -plist`), which of them hold the running system, and how to erase one into each file system
-// Disk Utility offers (`diskutil eraseDisk`, and for the encrypted APFS variants `diskutil apfs
-// deleteVolume` + `diskutil apfs addVolume … -stdinpassphrase`). Commands are argv arrays, run
-// through an injected runner: this file never starts a process itself.
-//
-// UNTESTED ON REAL HARDWARE. The parsers are unit-tested against fixtures shaped like the tools'
-// documented output (test/fixtures/wizard/README.md), not against a Mac. Until someone runs the
-// wizard on a Mac with a spare external disk, treat the command sequences as a careful reading of
-// diskutil(8), not as proven.
-//
-// What the commands rely on (diskutil(8), macOS 10.13 and later, as published at
-// https://manp.gs/mac/8/diskutil and in scripts that use these verbs):
-// - `diskutil eraseDisk format name [APM|MBR|GPT] device` erases a whole disk; the format is a
-//   personality from `diskutil listFilesystems` (APFS, "Case-sensitive APFS", JHFS+, JHFSX, ExFAT,
-//   FAT32; e.g. `diskutil eraseDisk JHFSX <name> /dev/diskN`, `diskutil eraseDisk FAT32 NAME
-//   MBRFormat /dev/diskN`). With GPT it writes an EFI partition (s1) and the volume after it.
-//   "Ownership of the affected disk is required": Disk Arbitration gives the logged-in console user
-//   ownership of external and removable disks, so no sudo is needed for them, and none is asked
-//   for (privileged: false). An internal disk (behind the advanced switch) may need root; the
-//   runner then fails with diskutil's own message rather than escalating silently.
-// - `diskutil apfs addVolume containerReference filesystem name -stdinpassphrase` makes an
-//   encrypted volume, reading the passphrase from standard input (used this way by nix-darwin:
-//   `echo "$password" | diskutil apfs addVolume "$container" "$fsType" "$name" -stdinpassphrase`),
-//   so it never appears in argv or the process list.
-// - `diskutil apfs deleteVolume volumeDevice` removes the unencrypted volume eraseDisk made.
-// - `diskutil list -plist`: AllDisksAndPartitions, each with Partitions (Content, VolumeName,
-//   MountPoint, Size) or, for a synthesized APFS container, APFSPhysicalStores and APFSVolumes.
-// - `diskutil info -plist <dev>`: Internal, Removable, RemovableMedia, Ejectable,
-//   RemovableMediaOrExternalDevice, BusProtocol, MediaName, IORegistryEntryName, TotalSize,
-//   ParentWholeDisk, APFSContainerReference, APFSPhysicalStores (dicts of APFSPhysicalStore).
-//   It reports no serial number, so a Mac disk's identity is its path, size and model.
+// The wizard's macOS provider: whole disks from `diskutil list/info -plist`, and each format as a
+// `diskutil eraseDisk` sequence run through the injected runner. UNTESTED ON A MAC: what the
+// commands rely on (diskutil(8)) is in docs/wizard.md, "macOS: what the commands rely on".
 import { randomBytes } from 'node:crypto';
 
+import type { ReadCommand } from '../exec/commands.js';
 import type { Command, CommandRunner, PreparedVolume, WizardProvider } from './provider.js';
-import { isPlistDict, parsePlistDict, type PlistDict, type PlistValue } from './plist.js';
+import {
+  darwinSystemDisks,
+  parseDiskutilInfo,
+  parseDiskutilList,
+  wholeOf,
+  type DiskutilList,
+  type DiskutilListDisk,
+  type DiskutilPartition,
+} from './darwin-diskutil.js';
 import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js';
 
 /** Runs a read-only query (diskutil list/info) and resolves its standard output. */
-export type DarwinExec = (argv: string[]) => Promise<string>;
+export type DarwinExec = ReadCommand;
 
-// ---- diskutil list -plist ---------------------------------------------------------------------
-
-export interface DiskutilPartition {
-  id: string;
-  sizeBytes: number;
-  /** The partition type: Apple_APFS, EFI, Microsoft Basic Data, Apple_HFS, DOS_FAT_32… */
-  content?: string;
-  volumeName?: string;
-  mountPoint?: string;
-  /** APFS volumes: bytes used. */
-  capacityInUse?: number;
-}
-
-export interface DiskutilListDisk {
-  id: string;
-  sizeBytes: number;
-  content?: string;
-  partitions: DiskutilPartition[];
-  /** A synthesized APFS container: the partitions it lives on (disk0s2…). */
-  apfsPhysicalStores: string[];
-  apfsVolumes: DiskutilPartition[];
-}
-
-export interface DiskutilList {
-  wholeDisks: string[];
-  disks: DiskutilListDisk[];
-}
-
-/** `diskutil list -plist` → every whole disk with its partitions or APFS volumes. */
-export function parseDiskutilList(plistXml: string): DiskutilList {
-  const root = parsePlistDict(plistXml);
-  diskutilError(root);
-  const all = root.AllDisksAndPartitions;
-  if (!Array.isArray(all)) throw new Error('diskutil list: no AllDisksAndPartitions in its output');
-  const disks = all.filter(isPlistDict).map((d): DiskutilListDisk => {
-    const id = str(d.DeviceIdentifier);
-    if (!id) throw new Error('diskutil list: a disk without a DeviceIdentifier');
-    const disk: DiskutilListDisk = {
-      id,
-      sizeBytes: num(d.Size) ?? 0,
-      partitions: dicts(d.Partitions).map(partition),
-      apfsPhysicalStores: dicts(d.APFSPhysicalStores)
-        .map((s) => str(s.DeviceIdentifier) ?? str(s.APFSPhysicalStore))
-        .filter((s): s is string => !!s),
-      apfsVolumes: dicts(d.APFSVolumes).map(partition),
-    };
-    const content = str(d.Content);
-    if (content) disk.content = content;
-    return disk;
-  });
-  const whole = Array.isArray(root.WholeDisks) ? root.WholeDisks.filter((x): x is string => typeof x === 'string') : disks.map((d) => d.id);
-  return { wholeDisks: whole, disks };
-}
-
-function partition(p: PlistDict): DiskutilPartition {
-  const out: DiskutilPartition = { id: str(p.DeviceIdentifier) ?? '', sizeBytes: num(p.Size) ?? 0 };
-  const content = str(p.Content);
-  if (content) out.content = content;
-  const name = str(p.VolumeName);
-  if (name) out.volumeName = name;
-  const mp = str(p.MountPoint);
-  if (mp) out.mountPoint = mp;
-  const used = num(p.CapacityInUse);
-  if (used !== undefined) out.capacityInUse = used;
-  return out;
-}
-
-// ---- diskutil info -plist ---------------------------------------------------------------------
-
-export interface DiskutilInfo {
-  id: string;
-  wholeDisk: boolean;
-  parentWholeDisk?: string;
-  mediaName?: string;
-  ioRegistryEntryName?: string;
-  busProtocol?: string;
-  internal?: boolean;
-  removable: boolean;
-  removableMedia: boolean;
-  ejectable: boolean;
-  removableMediaOrExternal: boolean;
-  writableMedia?: boolean;
-  virtualOrPhysical?: string;
-  solidState?: boolean;
-  sizeBytes?: number;
-  mountPoint?: string;
-  volumeName?: string;
-  filesystemType?: string;
-  apfsContainerReference?: string;
-  apfsPhysicalStores: string[];
-}
-
-/** `diskutil info -plist <device>` → what the wizard needs about one disk or volume. Throws on
- *  diskutil's own error plist (`Error`/`ErrorMessage`). */
-export function parseDiskutilInfo(plistXml: string): DiskutilInfo {
-  const d = parsePlistDict(plistXml);
-  diskutilError(d);
-  const id = str(d.DeviceIdentifier);
-  if (!id) throw new Error('diskutil info: no DeviceIdentifier in its output');
-  const info: DiskutilInfo = {
-    id,
-    wholeDisk: d.WholeDisk === true,
-    removable: d.Removable === true,
-    removableMedia: d.RemovableMedia === true,
-    ejectable: d.Ejectable === true,
-    removableMediaOrExternal: d.RemovableMediaOrExternalDevice === true,
-    apfsPhysicalStores: dicts(d.APFSPhysicalStores)
-      .map((s) => str(s.APFSPhysicalStore) ?? str(s.DeviceIdentifier))
-      .filter((s): s is string => !!s),
-  };
-  const set = <K extends keyof DiskutilInfo>(k: K, v: DiskutilInfo[K] | undefined): void => {
-    if (v !== undefined) info[k] = v;
-  };
-  set('parentWholeDisk', str(d.ParentWholeDisk));
-  set('mediaName', str(d.MediaName));
-  set('ioRegistryEntryName', str(d.IORegistryEntryName));
-  set('busProtocol', str(d.BusProtocol));
-  set('internal', bool(d.Internal));
-  set('writableMedia', bool(d.WritableMedia));
-  set('virtualOrPhysical', str(d.VirtualOrPhysical));
-  set('solidState', bool(d.SolidState));
-  set('sizeBytes', num(d.TotalSize) ?? num(d.Size));
-  set('mountPoint', str(d.MountPoint));
-  set('volumeName', str(d.VolumeName));
-  set('filesystemType', str(d.FilesystemType));
-  set('apfsContainerReference', str(d.APFSContainerReference));
-  return info;
-}
-
-// ---- which disks hold the running system ------------------------------------------------------
-
-/** The whole disks behind `/`: from `diskutil info -plist /`, its ParentWholeDisk (for APFS the
- *  synthesized container, disk3) and the whole disks of its APFSPhysicalStores (disk0s2 → disk0),
- *  plus, from the list, the stores of that container (a Fusion drive has two). */
-export function darwinSystemDisks(rootInfoXml: string, listXml?: string): string[] {
-  const root = parseDiskutilInfo(rootInfoXml);
-  const out = new Set<string>();
-  const add = (dev: string | undefined): void => {
-    const whole = dev && wholeOf(dev);
-    if (whole) out.add(whole);
-  };
-  add(root.parentWholeDisk ?? root.id);
-  root.apfsPhysicalStores.forEach(add);
-  if (listXml) {
-    const list = parseDiskutilList(listXml);
-    for (const c of [...out]) list.disks.find((d) => d.id === c)?.apfsPhysicalStores.forEach(add);
-  }
-  if (out.size === 0) throw new Error('diskutil info /: could not tell which disk holds macOS');
-  return [...out];
-}
-
-/** disk3s1s1 → disk3. */
-function wholeOf(dev: string): string | undefined {
-  return /^(?:\/dev\/)?(disk\d+)/.exec(dev)?.[1];
-}
+// The diskutil parsers live beside this file; callers keep one import.
+export * from './darwin-diskutil.js';
 
 // ---- the disks the wizard shows ---------------------------------------------------------------
 
@@ -509,26 +336,4 @@ export function createDarwinProvider(exec: DarwinExec, options: DarwinProviderOp
       return prepared;
     },
   };
-}
-
-// ---- plist helpers ----------------------------------------------------------------------------
-
-function diskutilError(d: PlistDict): void {
-  if (d.Error === true) throw new Error(`diskutil: ${str(d.ErrorMessage) ?? 'failed'}`);
-}
-
-function str(v: PlistValue | undefined): string | undefined {
-  return typeof v === 'string' && v.trim() ? v : undefined;
-}
-
-function num(v: PlistValue | undefined): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-}
-
-function bool(v: PlistValue | undefined): boolean | undefined {
-  return typeof v === 'boolean' ? v : undefined;
-}
-
-function dicts(v: PlistValue | undefined): PlistDict[] {
-  return Array.isArray(v) ? v.filter(isPlistDict) : [];
 }

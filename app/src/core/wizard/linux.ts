@@ -4,252 +4,18 @@
 // partition), mkfs.*, mount — and for ext4 + fscrypt, fscrypt with a private config and a random
 // raw key that lives only for the plan; for LUKS (where dm-crypt exists), cryptsetup.
 import { randomBytes } from 'node:crypto';
-import { existsSync, promises as fsp, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { DiskDialError } from '../errors.js';
+import type { ReadCommand } from '../exec/commands.js';
 import type { Command, CommandRunner, PrepareOptions, PreparedVolume, WizardProvider } from './provider.js';
-import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js';
+import type { FormatId, FormatInfo, WizardDisk } from './types.js';
+import { LSBLK_ARGV, parseLsblk, type DiskSysInfo, type LsblkDevice, type LinuxUsage, type LsblkContext } from './linux-lsblk.js';
+import { procMounts, systemSysInfo, systemUsage, type LinuxProbe } from './linux-system.js';
 
-/** Mount points that make a disk the system's: erasing it would take the machine down. */
-export const SYSTEM_MOUNTS = ['/', '/boot', '/boot/efi', '/efi', '/usr', '/var', '/home', '/opt', '/srv', '/nix', '[SWAP]'];
-
-export const LSBLK_ARGV = [
-  'lsblk',
-  '--json',
-  '--bytes',
-  '--output',
-  'NAME,PATH,TYPE,SIZE,MODEL,SERIAL,WWN,PTUUID,TRAN,RM,HOTPLUG,RO,FSTYPE,LABEL,MOUNTPOINTS,PKNAME',
-];
-
-interface LsblkDevice {
-  name: string;
-  path: string;
-  type: string;
-  size: number | string | null;
-  model?: string | null;
-  serial?: string | null;
-  wwn?: string | null;
-  ptuuid?: string | null;
-  tran?: string | null;
-  rm?: boolean | string | null;
-  hotplug?: boolean | string | null;
-  ro?: boolean | string | null;
-  fstype?: string | null;
-  label?: string | null;
-  mountpoints?: Array<string | null> | null;
-  mountpoint?: string | null;
-  children?: LsblkDevice[];
-}
-
-const flag = (v: boolean | string | null | undefined): boolean => v === true || v === '1' || v === 'true';
-const text = (v: string | null | undefined): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const mountsOf = (d: LsblkDevice): string[] =>
-  [...(d.mountpoints ?? []), d.mountpoint ?? null].filter((m): m is string => typeof m === 'string' && m !== '');
-
-function descendants(d: LsblkDevice): LsblkDevice[] {
-  return (d.children ?? []).flatMap((c) => [c, ...descendants(c)]);
-}
-
-/** Is this mount point one of the system's (or below /usr, /var…)? */
-export function isSystemMount(m: string): boolean {
-  if (m === '[SWAP]' || m === '/') return true;
-  return SYSTEM_MOUNTS.some((s) => s !== '/' && (m === s || m.startsWith(`${s}/`)));
-}
-
-/** What sysfs, /dev/disk/by-id and the loop driver say about a whole disk (by kernel name). */
-export interface DiskSysInfo {
-  /** The image behind a loop device (/sys/block/loopN/loop/backing_file). */
-  backingFile?: (name: string) => string | undefined;
-  /** The image's inode and device as the loop driver holds them (losetup BACK-INO, BACK-MAJ:MIN). */
-  loopInode?: (name: string) => { ino: number; dev: string } | undefined;
-  /** /dev/disk/by-id names that point at the whole disk. */
-  byId?: (name: string) => string[];
-  /** The serial of the USB device the disk sits behind. */
-  usbSerial?: (name: string) => string | undefined;
-}
-
-/** Who else uses block devices, beyond lsblk's mount points: the members of mounted multi-device
- *  Btrfs file systems, MD arrays, LVM physical volumes and swap (device paths). */
-export interface LinuxUsage {
-  /** Each mounted Btrfs file system's member devices (`btrfs filesystem show --mounted`). */
-  btrfs?: string[][];
-  /** MD array members → the array (/proc/mdstat). */
-  md?: Map<string, string>;
-  /** LVM physical volumes → their volume group (`pvs`). */
-  pvs?: Map<string, string>;
-  /** Swap devices in use (/proc/swaps). */
-  swaps?: Set<string>;
-}
-
-export interface LsblkContext extends DiskSysInfo {
-  /** Mount points the wizard itself made (under its work folder): not "in use" by anyone else. */
-  ownMount?: (mountPoint: string) => boolean;
-  includeInternal?: boolean;
-  usage?: LinuxUsage;
-}
-
-/** `btrfs filesystem show --mounted` as each file system's member device paths. */
-export function parseBtrfsShow(text: string): string[][] {
-  const groups: string[][] = [];
-  for (const line of text.split('\n')) {
-    if (/^Label:/.test(line.trim())) groups.push([]);
-    const m = /\bdevid\s+\d+\s.*\spath\s+(\S+)\s*$/.exec(line);
-    if (m && groups.length > 0) groups[groups.length - 1]!.push(m[1]!);
-  }
-  return groups.filter((g) => g.length > 0);
-}
-
-/** /proc/mdstat as member device path → array path ("md0 : active raid1 sdc1[1] sdb1[0]"). */
-export function parseMdstat(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const line of text.split('\n')) {
-    const m = /^(md\S*)\s*:\s*\S+\s+(.*)$/.exec(line);
-    if (!m) continue;
-    for (const word of m[2]!.split(/\s+/)) {
-      const member = /^([^\s[]+)\[\d+\]/.exec(word);
-      if (member) out.set(`/dev/${member[1]}`, `/dev/${m[1]}`);
-    }
-  }
-  return out;
-}
-
-/** `pvs --noheadings -o pv_name,vg_name` as physical volume → volume group. */
-export function parsePvs(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const line of text.split('\n')) {
-    const [pv, vg] = line.trim().split(/\s+/);
-    if (pv?.startsWith('/dev/')) out.set(pv, vg ?? '');
-  }
-  return out;
-}
-
-/** /proc/swaps as the set of swap files and devices in use. */
-export function parseSwaps(text: string): Set<string> {
-  return new Set(
-    text
-      .split('\n')
-      .slice(1)
-      .map((l) => l.trim().split(/\s+/)[0] ?? '')
-      .filter((f) => f.startsWith('/')),
-  );
-}
-
-/** Why the devices of one disk (`all`: the disk and everything under it) are used by someone
- *  else: mounted (not by the wizard), a member of a mounted multi-device Btrfs, of an MD array,
- *  of an LVM volume group, or swap. */
-function usedBy(all: LsblkDevice[], every: LsblkDevice[], ctx: LsblkContext): string[] {
-  const own = (m: string): boolean => ctx.ownMount?.(m) === true;
-  const out: string[] = [];
-  const everyDevice = every.flatMap((d) => [d, ...descendants(d)]);
-  for (const x of all) {
-    for (const m of mountsOf(x).filter((m) => !own(m) && m !== '[SWAP]')) out.push(`${x.path} is mounted at ${m}`);
-    if (ctx.usage?.swaps?.has(x.path) || mountsOf(x).includes('[SWAP]')) out.push(`${x.path} is in use as swap`);
-    const md = ctx.usage?.md?.get(x.path);
-    if (md) out.push(`${x.path} is a member of the RAID array ${md}`);
-    const vg = ctx.usage?.pvs?.get(x.path);
-    if (vg !== undefined) out.push(`${x.path} is an LVM physical volume${vg ? ` of volume group ${vg}` : ''}`);
-    if (mountsOf(x).length === 0) {
-      for (const group of ctx.usage?.btrfs ?? []) {
-        if (!group.includes(x.path)) continue;
-        // Where the file system is mounted: through whichever member lsblk shows it on.
-        const at = group.flatMap((p) => everyDevice.filter((e) => e.path === p).flatMap(mountsOf));
-        if (at.length > 0 && at.every(own)) continue;
-        const others = group.filter((p) => p !== x.path);
-        out.push(
-          `${x.path} is a member of the Btrfs file system${at.length ? ` mounted at ${at.find((m) => !own(m))}` : ' that is mounted'}${others.length ? ` (with ${others.join(', ')})` : ''}`,
-        );
-      }
-    }
-  }
-  return [...new Set(out)];
-}
-
-/** lsblk's JSON as the wizard's disks, with the safety rules applied. */
-export function parseLsblk(json: string, ctx: LsblkContext = {}): WizardDisk[] {
-  const parsed = JSON.parse(json) as { blockdevices?: LsblkDevice[] };
-  const disks: WizardDisk[] = [];
-  for (const d of parsed.blockdevices ?? []) {
-    if (d.type !== 'disk' && d.type !== 'loop') continue;
-    const size = Number(d.size ?? 0);
-    // zram and an unattached loop device are not disks anyone can erase.
-    if (d.name.startsWith('zram') || d.name.startsWith('ram') || size === 0) continue;
-    const all = [d, ...descendants(d)];
-    // The wizard's own mount points (its work folder may sit under /home or /var) are neither the
-    // system's nor "in use".
-    const mounts = all.flatMap(mountsOf).filter((m) => !ctx.ownMount?.(m));
-    // Name the mount a person recognises first: / before /boot/efi.
-    const systemMount = mounts.includes('/') ? '/' : mounts.find(isSystemMount);
-    const isLoop = d.type === 'loop';
-    const tran = text(d.tran);
-    const bus = isLoop
-      ? 'loop'
-      : (tran ??
-        (d.name.startsWith('nvme') ? 'nvme' : d.name.startsWith('vd') ? 'virtio' : d.name.startsWith('mmcblk') ? 'mmc' : 'unknown'));
-    const removable = flag(d.rm) || flag(d.hotplug);
-    const internal = !isLoop && !removable && !['usb', 'mmc', 'ieee1394'].includes(bus);
-    const model = text(d.model);
-    const partitions: DiskPartition[] = (d.children ?? [])
-      .filter((c) => c.type === 'part' || c.type === 'crypt' || c.type === 'lvm' || c.type === 'md')
-      .map((c) => {
-        const p: DiskPartition = { path: c.path, sizeBytes: Number(c.size ?? 0), mountpoints: [c, ...descendants(c)].flatMap(mountsOf) };
-        const fs = text(c.fstype);
-        const label = text(c.label);
-        if (fs) p.fs = fs;
-        if (label) p.label = label;
-        return p;
-      });
-    // A file system straight on the disk (no partition table) counts as its one partition.
-    if (partitions.length === 0 && (text(d.fstype) || mountsOf(d).length > 0)) {
-      const p: DiskPartition = { path: d.path, sizeBytes: size, mountpoints: mountsOf(d) };
-      if (text(d.fstype)) p.fs = text(d.fstype)!;
-      if (text(d.label)) p.label = text(d.label)!;
-      partitions.push(p);
-    }
-    const disk: WizardDisk = {
-      path: d.path,
-      name: model ?? d.name,
-      sizeBytes: size,
-      bus,
-      removable,
-      internal,
-      system: systemMount !== undefined,
-      partitions,
-      offered: true,
-    };
-    if (model) disk.model = model;
-    const serial = text(d.serial);
-    if (serial) disk.serial = serial;
-    if (isLoop) {
-      const file = ctx.backingFile?.(d.name);
-      if (file) disk.backingFile = file;
-    }
-    const wwn = text(d.wwn);
-    if (wwn) disk.wwn = wwn;
-    const ptuuid = text(d.ptuuid);
-    if (ptuuid) disk.ptuuid = ptuuid;
-    const byId = ctx.byId?.(d.name) ?? [];
-    if (byId.length > 0) disk.byId = [...byId].sort();
-    const usbSerial = ctx.usbSerial?.(d.name);
-    if (usbSerial) disk.usbSerial = usbSerial;
-    if (isLoop) {
-      const ino = ctx.loopInode?.(d.name);
-      if (ino) disk.backingInode = ino;
-    }
-    const inUse = usedBy(all, parsed.blockdevices ?? [], ctx);
-    if (inUse.length > 0) disk.inUse = inUse;
-    const foreignMount = mounts.find((m) => !isSystemMount(m));
-    if (disk.system) disk.reason = `It holds the running system (${systemMount === '[SWAP]' ? 'swap' : `mounted at ${systemMount}`}).`;
-    else if (flag(d.ro)) disk.reason = 'It is read-only.';
-    else if (internal && !ctx.includeInternal) disk.reason = 'It is an internal disk: turn on "Show internal disks" to use it.';
-    else if (foreignMount) {
-      const part = all.find((x) => mountsOf(x).includes(foreignMount));
-      disk.reason = `${part?.path ?? d.path} is in use (mounted at ${foreignMount}): unmount it first.`;
-    } else if (inUse.length > 0) disk.reason = `${inUse.join('; ')}: stop using it first.`;
-    disk.offered = disk.reason === undefined;
-    disks.push(disk);
-  }
-  return disks;
-}
+// The disk listing and the machine's facts live beside this file; callers keep one import.
+export * from './linux-lsblk.js';
+export * from './linux-system.js';
 
 const FORMAT_LABELS: Record<string, string> = {
   ext4: 'ext4',
@@ -272,15 +38,6 @@ export const LINUX_FORMATS = [
   'ntfs',
   'fat32',
 ] as const satisfies readonly FormatId[];
-
-/** What this machine has: commands on PATH, file systems the kernel mounts, device-mapper. */
-export interface LinuxProbe {
-  has(cmd: string): boolean;
-  /** /proc/filesystems names (ext4, xfs, btrfs, vfat, fuseblk…). */
-  filesystems: ReadonlySet<string>;
-  /** /dev/mapper/control exists: dm-crypt can work. */
-  deviceMapper: boolean;
-}
 
 /** The Linux formats and whether this machine can make and mount each, with the reason. */
 export function linuxFormats(p: LinuxProbe): FormatInfo[] {
@@ -398,7 +155,7 @@ export function mountCommand(
 
 export interface LinuxDeps {
   /** Runs a read-only command (lsblk) and returns its stdout. */
-  exec(argv: string[]): Promise<string>;
+  exec: ReadCommand;
   probe(): LinuxProbe;
   /** Reads /sys/block/<name>/loop/backing_file, by-id names, the USB serial (default: the real
    *  machine's; see systemSysInfo). */
@@ -413,116 +170,6 @@ export interface LinuxDeps {
   partitionTimeoutMs?: number;
 }
 
-/** The real machine's probe: PATH, /proc/filesystems, /dev/mapper/control. */
-export function systemProbe(): LinuxProbe {
-  const dirs = (process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin').split(':').concat(['/usr/sbin', '/sbin']);
-  let filesystems = new Set<string>();
-  try {
-    filesystems = new Set(
-      readFileSync('/proc/filesystems', 'utf8')
-        .split('\n')
-        .map((l) => l.split('\t').pop()!.trim())
-        .filter(Boolean),
-    );
-  } catch {
-    /* not Linux */
-  }
-  return {
-    has: (cmd) => dirs.some((d) => existsSync(path.join(d, cmd))),
-    filesystems,
-    deviceMapper: existsSync('/dev/mapper/control'),
-  };
-}
-
-export function sysBackingFile(name: string): string | undefined {
-  try {
-    return readFileSync(`/sys/block/${name}/loop/backing_file`, 'utf8').trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The serial of the USB device above a disk in sysfs (the bridge of a USB enclosure). */
-function sysUsbSerial(name: string): string | undefined {
-  let dir: string;
-  try {
-    dir = realpathSync(`/sys/block/${name}/device`);
-  } catch {
-    return undefined;
-  }
-  for (; dir.startsWith('/sys/devices/') && dir !== '/sys/devices'; dir = path.dirname(dir)) {
-    if (!existsSync(path.join(dir, 'idVendor'))) continue;
-    try {
-      return readFileSync(path.join(dir, 'serial'), 'utf8').trim() || undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-/** The real machine's DiskSysInfo: sysfs, /dev/disk/by-id and losetup's view of each loop device. */
-export async function systemSysInfo(exec: (argv: string[]) => Promise<string>): Promise<DiskSysInfo> {
-  const byId = new Map<string, string[]>();
-  try {
-    for (const link of readdirSync('/dev/disk/by-id')) {
-      // Partitions, and names made from what is on the disk (an LVM or MD signature): the erase
-      // changes those, the disk stays the same.
-      if (/-part\d+$/.test(link) || /^(lvm-pv-uuid|md-uuid|dm-)/.test(link)) continue;
-      const target = path.basename(readlinkSync(path.join('/dev/disk/by-id', link)));
-      byId.set(target, [...(byId.get(target) ?? []), link]);
-    }
-  } catch {
-    /* no udev (containers): no by-id names */
-  }
-  const loops = new Map<string, { ino: number; dev: string }>();
-  const json = await exec(['losetup', '--json', '--list', '--output', 'NAME,BACK-INO,BACK-MAJ:MIN']).catch(() => '');
-  if (json) {
-    for (const l of (JSON.parse(json) as { loopdevices?: Array<Record<string, string | number | null>> }).loopdevices ?? []) {
-      const ino = Number(l['back-ino']);
-      const dev = String(l['back-maj:min'] ?? '').trim();
-      if (typeof l.name === 'string' && Number.isFinite(ino) && dev) loops.set(path.basename(l.name), { ino, dev });
-    }
-  }
-  return { backingFile: sysBackingFile, loopInode: (n) => loops.get(n), byId: (n) => byId.get(n) ?? [], usbSerial: sysUsbSerial };
-}
-
-const readIfThere = (file: string): string => {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-};
-
-/** The real machine's LinuxUsage: /proc/swaps, /proc/mdstat, `pvs` and `btrfs filesystem show
- *  --mounted` where those tools are installed. */
-export async function systemUsage(exec: (argv: string[]) => Promise<string>, probe: Pick<LinuxProbe, 'has'>): Promise<LinuxUsage> {
-  const [pvs, btrfs] = await Promise.all([
-    probe.has('pvs') ? exec(['pvs', '--noheadings', '-o', 'pv_name,vg_name']).catch(() => '') : '',
-    probe.has('btrfs') ? exec(['btrfs', 'filesystem', 'show', '--mounted']).catch(() => '') : '',
-  ]);
-  return {
-    swaps: parseSwaps(readIfThere('/proc/swaps')),
-    md: parseMdstat(readIfThere('/proc/mdstat')),
-    pvs: parsePvs(pvs),
-    btrfs: parseBtrfsShow(btrfs),
-  };
-}
-
-/** /proc/self/mounts: source and mount point of each mount (octal escapes undone). */
-export function procMounts(): Array<{ source: string; target: string }> {
-  const unescape = (x: string): string => x.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
-  return readIfThere('/proc/self/mounts')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [source = '', target = ''] = line.split(' ');
-      return { source: unescape(source), target: unescape(target) };
-    });
-}
-
-/** The LUKS mapping a plan opens is named after the plan, so a resume can prove it is its own. */
 export function luksName(workDir: string): string {
   return `diskdial-${path.basename(workDir)}`;
 }

@@ -2,23 +2,10 @@
 // which formats this machine can make, and turn "erase this disk into that format" into commands.
 // Commands are argv arrays, never shell strings; each says whether it needs elevation (the
 // runner adds pkexec on Linux, and the platform's prompt elsewhere) and why it runs, in words.
+import type { CommandRunner } from '../exec/commands.js';
 import type { FormatId, FormatInfo, WizardDisk } from './types.js';
 
-export interface Command {
-  argv: string[];
-  /** Needs administrator rights (root, an admin prompt, UAC). */
-  privileged: boolean;
-  /** Text for the command's standard input (a partition table for sfdisk, a passphrase). */
-  stdin?: string;
-  /** Extra environment variables (FSCRYPT_CONF: fscrypt's settings for this plan only). */
-  env?: Record<string, string>;
-  /** What it does, for the progress line and errors: "Writing a new GPT partition table". */
-  why: string;
-}
-
-/** Runs a command; resolves with its output, rejects with an Error whose message is plain words
- *  and includes the command's own error text. */
-export type CommandRunner = (cmd: Command) => Promise<{ stdout: string; stderr: string }>;
+export type { Command, CommandRunner } from '../exec/commands.js';
 
 /** A disk erased and formatted, mounted where the tests can run. */
 export interface PreparedVolume {

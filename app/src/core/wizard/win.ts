@@ -1,30 +1,21 @@
-// The wizard's Windows provider: the whole disks (PowerShell's Get-Disk, Get-Partition and
-// Get-Volume, as JSON), which of them hold Windows, which file systems this edition can make, and
-// the PowerShell that erases a disk into one (Clear-Disk, Initialize-Disk, New-Partition,
-// Format-Volume, Enable-BitLocker). Each step is one `powershell.exe -Command <script>` argv;
-// every value put into a script is a checked integer or a label of letters, digits, - and _, so
-// nothing a disk reports or a user types can change what the script does. This file never starts
-// a process itself: queries go through the injected `exec`, erasing through prepare()'s runner.
-//
-// UNTESTED ON REAL HARDWARE. The parsers are unit-tested against fixtures shaped like the tools'
-// output (test/fixtures/wizard/README.md), not against a Windows machine. Treat the scripts as a
-// careful reading of the Storage and BitLocker cmdlets' documentation until someone runs them.
-//
-// The scripts ask for administrator rights (privileged: true): the Storage cmdlets that change a
-// disk and Enable-BitLocker need an elevated session, so the runner adds the UAC prompt.
+// The wizard's Windows provider: whole disks from Get-Disk/Get-Partition/Get-Volume (JSON), and
+// each format as PowerShell run through the injected runner, every value in a script checked
+// (an integer, or a label of letters, digits, - and _). UNTESTED ON WINDOWS: see docs/wizard.md,
+// "Windows: what the scripts rely on".
 import { randomBytes } from 'node:crypto';
 
+import type { ReadCommand } from '../exec/commands.js';
+import { text } from '../exec/json.js';
+import { busTypeName, jsonRows, powershell } from '../exec/powershell.js';
 import type { Command, CommandRunner, PreparedVolume, WizardProvider } from './provider.js';
 import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js';
 
 /** Runs a read-only query and resolves its standard output. */
-export type WinExec = (argv: string[]) => Promise<string>;
-
-const PS = ['powershell.exe', '-NoProfile', '-NonInteractive', '-Command'];
+export type WinExec = ReadCommand;
 
 /** argv for one PowerShell script. Errors stop the script (and make its exit code non-zero). */
 function ps(script: string): string[] {
-  return [...PS, `$ErrorActionPreference = 'Stop'; ${script}`];
+  return powershell(`$ErrorActionPreference = 'Stop'; ${script}`);
 }
 
 // ---- the queries and their parsers ------------------------------------------------------------
@@ -69,28 +60,7 @@ export interface WinVolumeRow {
   fileSystemLabel?: string;
 }
 
-// MSFT_Disk.BusType and PartitionStyle: raw `Get-Disk | ConvertTo-Json` can write the CIM number,
-// Select-Object gives the name; both are accepted.
-const BUS_NUMBER: Record<number, string> = {
-  0: 'Unknown',
-  1: 'SCSI',
-  2: 'ATAPI',
-  3: 'ATA',
-  4: '1394',
-  5: 'SSA',
-  6: 'Fibre Channel',
-  7: 'USB',
-  8: 'RAID',
-  9: 'iSCSI',
-  10: 'SAS',
-  11: 'SATA',
-  12: 'SD',
-  13: 'MMC',
-  14: 'Virtual',
-  15: 'File Backed Virtual',
-  16: 'Storage Spaces',
-  17: 'NVMe',
-};
+// MSFT_Disk.PartitionStyle: the CIM number from raw ConvertTo-Json, the name from Select-Object.
 const STYLE_NUMBER: Record<number, string> = { 0: 'RAW', 1: 'MBR', 2: 'GPT' };
 
 /** `Get-Disk | … | ConvertTo-Json`. ConvertTo-Json writes one object, not an array, for one disk,
@@ -102,7 +72,7 @@ export function parseGetDisk(json: string): WinDiskRow[] {
     const row: WinDiskRow = {
       number,
       sizeBytes: int(o.Size) ?? 0,
-      busType: typeof o.BusType === 'number' ? (BUS_NUMBER[o.BusType] ?? 'Unknown') : (text(o.BusType) ?? 'Unknown'),
+      busType: busTypeName(o.BusType),
       isBoot: o.IsBoot === true,
       isSystem: o.IsSystem === true,
       isOffline: o.IsOffline === true,
@@ -472,26 +442,15 @@ export function createWinProvider(exec: WinExec, options: WinProviderOptions = {
 
 type Json = Record<string, unknown>;
 
-/** ConvertTo-Json output → its objects: an array, one object, or nothing (empty output). */
+/** ConvertTo-Json output → its objects; output that is not JSON is an error here. */
 function rows(json: string, what: string): Json[] {
-  const t = json.replace(/^\uFEFF/, '').trim();
-  if (!t) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(t);
-  } catch {
-    throw new Error(`${what}: the output is not JSON`);
-  }
-  const list = Array.isArray(parsed) ? parsed : [parsed];
-  return list.filter((x): x is Json => !!x && typeof x === 'object' && !Array.isArray(x));
+  const list = jsonRows(json);
+  if (!list) throw new Error(`${what}: the output is not JSON`);
+  return list;
 }
 
 function int(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined;
-}
-
-function text(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
 
 /** A [char] drive letter: "E", or "\u0000"/null/"" for none. */

@@ -1,10 +1,30 @@
-// Runs the wizard's commands: argv only (no shell ever parses them), stdin written from memory,
-// elevation added for privileged ones when this process is not root (pkexec on Linux: polkit's
+// The one way core runs a program: argv only (no shell ever parses it), stdin written from
+// memory, elevation added for privileged commands when this process is not root (pkexec: polkit's
 // own prompt, for those commands only). A failure becomes one plain sentence: what the step was
-// for, and the tool's own last words.
+// for, and the tool's own last words. Link lookups and the wizard's listings use the read-only
+// form (`ReadCommand`); everything that writes goes through a `CommandRunner`.
 import { spawn } from 'node:child_process';
 import { DiskDialError } from '../errors.js';
-import type { Command, CommandRunner } from './provider.js';
+
+export interface Command {
+  argv: string[];
+  /** Needs administrator rights (root, an admin prompt, UAC). */
+  privileged: boolean;
+  /** Text for the command's standard input (a partition table for sfdisk, a passphrase). */
+  stdin?: string;
+  /** Extra environment variables (FSCRYPT_CONF: fscrypt's settings for this plan only). */
+  env?: Record<string, string>;
+  /** What it does, for the progress line and errors: "Writing a new GPT partition table". */
+  why: string;
+}
+
+/** Runs a command; resolves with its output, rejects with an Error whose message is plain words
+ *  and includes the command's own error text. */
+export type CommandRunner = (cmd: Command) => Promise<{ stdout: string; stderr: string }>;
+
+/** A read-only query (a listing): argv in, standard output out. Injected so tests answer with
+ *  recorded output instead of the OS. */
+export type ReadCommand = (argv: string[]) => Promise<string>;
 
 export interface RunnerOptions {
   /** How privileged commands get their rights: 'direct' (already root/admin) or 'pkexec'. */
@@ -82,3 +102,11 @@ function lastWords(text: string): string {
   const joined = lines.slice(-2).join(' ');
   return joined.length > 300 ? `${joined.slice(0, 300)}…` : joined;
 }
+
+/** A read-only query through `run`, unprivileged. */
+export function readWith(run: CommandRunner): ReadCommand {
+  return async (argv) => (await run({ argv, privileged: false, why: `Reading ${argv[0]}` })).stdout;
+}
+
+/** The real read-only query: a minute at most (a slow system_profiler or PowerShell start). */
+export const readCommand: ReadCommand = readWith(createCommandRunner({ elevate: 'direct', timeoutMs: 60_000 }));
