@@ -5,31 +5,11 @@
 //
 // Browser-safe: no node:* imports (the renderer bundles it); types from result.ts, the trust rule.
 import type { ResultDocument, ResultTest } from '../result.js';
-import { mean, spread, type Spread } from '../stats.js';
+import { spread, type Spread } from '../stats.js';
 import { kindOf } from '../../model/kinds/registry.js';
-import { sizeText } from './size-text.js';
+import { formatFigure, metricValue, sizeText, type Metric, type MetricUnit } from './figure-text.js';
 
-export { sizeText };
-
-export type MetricUnit = 'MB/s' | 'IOPS' | 'µs' | 'ms' | 'GB' | '%';
-
-export interface Metric {
-  /** Stable across documents of the same kind: "SEQ1M Q8T1 Read/mbps". Compare joins on it. */
-  key: string;
-  /** The row a person reads: "SEQ1M Q8T1 Read", "Write", "Files Read · per-file overhead". */
-  label: string;
-  /** The test or section it belongs to ("SEQ1M Q8T1 Read", "Sustained", "Hash"). */
-  group: string;
-  /** Which figure of the group: mbps, iops, meanUs, p99Us, cacheGB, afterMBps… */
-  measure: string;
-  unit: MetricUnit;
-  /** Rates: true; latencies and overheads: false. Decides "better"/"worse" and a card's best run. */
-  higherIsBetter: boolean;
-  /** One value per run, in run order (a single-run result has one). */
-  values: number[];
-  /** The headline figures (MB/s rows); the rest are detail a table can show on demand. */
-  primary: boolean;
-}
+export { formatFigure, metricValue, sizeText, type Metric, type MetricUnit };
 
 /** A metric's values as a spread (n, mean, median, min, max, stdev, cv). */
 export function metricSpread(m: Metric): Spread {
@@ -145,17 +125,4 @@ export function resultMetrics(doc: ResultDocument): Metric[] {
   // "Files Write/mbps"): keys are unique, the section's figure wins.
   const seen = new Set(out.map((m) => m.key));
   return [...out, ...[...primaries, ...details].filter((m) => !seen.has(m.key) && seen.add(m.key))];
-}
-
-/** The one figure of a metric a row shows: the mean across runs (a single run's value). */
-export function metricValue(m: Metric): number {
-  return mean(m.values);
-}
-
-/** A figure with the precision its size deserves: 1,234 · 123.4 · 12.34 · 0.123 (no unit). */
-export function formatFigure(value: number, unit?: MetricUnit): string {
-  if (!Number.isFinite(value)) return '—';
-  const a = Math.abs(value);
-  const digits = unit === 'GB' ? (a >= 100 ? 0 : a >= 10 ? 1 : 2) : a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
-  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }

@@ -3,8 +3,9 @@
 import type { Rw } from '../../core/engine-types.js';
 import { inputError } from '../../core/errors.js';
 import { formatBytesBinary } from '../../core/units.js';
-import { sizeText } from '../../core/report/size-text.js';
+import { sizeText } from '../../core/report/figure-text.js';
 import { CDM_PRESETS, GiB, oneFilePlan, stepName, type CdmPreset, type PlanOptions } from './plan.js';
+import { cdmFigures } from './cdm-card.js';
 import type { KindModule } from './types.js';
 
 interface CdmRow {
@@ -101,4 +102,5 @@ export const cdm = {
       return [...(s.preset ? [PRESET_NAMES[s.preset] ?? s.preset] : []), ...(s.size ? [sizeText(s.size)] : [])];
     },
   },
+  card: cdmFigures,
 } as const satisfies KindModule<'cdm'>;

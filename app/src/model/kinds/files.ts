@@ -15,11 +15,12 @@ import {
   type FilesPreset,
 } from '../../core/file-set.js';
 import type { Metric, MetricUnit } from '../../core/report/metrics.js';
-import { sizeText } from '../../core/report/size-text.js';
+import { sizeText } from '../../core/report/figure-text.js';
 import type { ResultDocument } from '../../core/result.js';
 import { shownOverhead } from '../../core/trust.js';
 import { formatBytes } from '../../core/units.js';
 import { echoSettings, MiB, usable, type Plan, type PlanOptions, type PlanStep, type PlanTarget } from './plan.js';
+import { filesFigures } from './files-card.js';
 import type { KindModule } from './types.js';
 
 export const files = {
@@ -53,6 +54,7 @@ export const files = {
       return true;
     },
   },
+  card: filesFigures,
 } as const satisfies KindModule<'files'>;
 
 function capital(s: string): string {

@@ -1,8 +1,9 @@
 // The hash test: four rates for one file (uncached read, read + hash, hash in memory on one core
 // and on all). Run by core/hash-run.ts, not the benchmark runner; here for what reports show.
 import type { Metric } from '../../core/report/metrics.js';
-import { sizeText } from '../../core/report/size-text.js';
+import { sizeText } from '../../core/report/figure-text.js';
 import type { ResultDocument } from '../../core/result.js';
+import { hashFigures } from './hash-card.js';
 import type { KindModule } from './types.js';
 
 const algoName = (doc: ResultDocument): string => (doc.hash?.algo === 'sha512' ? 'SHA-512' : 'SHA-256');
@@ -21,6 +22,7 @@ export const hash = {
     },
     writes: false,
   },
+  card: hashFigures,
 } as const satisfies KindModule<'hash'>;
 
 function hashMetrics(doc: ResultDocument): Metric[] {

@@ -1,6 +1,7 @@
 // The Quick Test: Blackmagic Disk Speed Test's shape — write the stress file with large blocks,
 // then read it back.
 import { MiB, oneFilePlan } from './plan.js';
+import { quickFigures } from './quick-card.js';
 import type { KindModule } from './types.js';
 
 export const quick = {
@@ -17,4 +18,5 @@ export const quick = {
       one('Read', 'read', bs, qd, threads, undefined);
     });
   },
+  card: quickFigures,
 } as const satisfies KindModule<'quick'>;

@@ -6,10 +6,11 @@ import { sustainedSection } from '../../core/analysis.js';
 import type { EngineSpec } from '../../core/engine-types.js';
 import { inputError } from '../../core/errors.js';
 import type { Metric } from '../../core/report/metrics.js';
-import { sizeText } from '../../core/report/size-text.js';
+import { sizeText } from '../../core/report/figure-text.js';
 import type { ResultDocument } from '../../core/result.js';
 import { formatBytes } from '../../core/units.js';
 import { echoSettings, MiB, stepName, usable } from './plan.js';
+import { sustainedFigures } from './sustained-card.js';
 import type { KindModule } from './types.js';
 
 /** How much to write at most by default, and the least worth a curve. */
@@ -82,6 +83,7 @@ export const sustained = {
       return true;
     },
   },
+  card: sustainedFigures,
 } as const satisfies KindModule<'sustained'>;
 
 function sustainedMetrics(doc: ResultDocument): Metric[] {

@@ -3,7 +3,8 @@
 // views (title, metrics, comparable settings) and the share card show for it. Every hook is
 // optional: a kind without one gets the generic behaviour.
 import type { StepOutcome } from '../../core/analysis.js';
-import type { Metric } from '../../core/report/metrics.js';
+import type { Box } from '../../core/report/card-draw.js';
+import type { Metric } from '../../core/report/figure-text.js';
 import type { FilesSection, ResultDocument, ResultTest, SustainedSection } from '../../core/result.js';
 import type { Plan, PlanOptions, PlanTarget } from './plan.js';
 
@@ -18,14 +19,6 @@ export interface KindAnalysis {
   tests?: ResultTest[];
   sustained?: SustainedSection;
   files?: FilesSection;
-}
-
-/** A card's figures area: where the kind's own figures go. */
-export interface CardBox {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
 }
 
 export interface KindModule<Id extends string = string> {
@@ -62,4 +55,6 @@ export interface KindModule<Id extends string = string> {
     /** The method line says "writes flushed" (a read-only kind does not). */
     writes?: boolean;
   };
+  /** The share card's figures in `box` (the frame draws the rest); undefined: the plain list. */
+  card?: (doc: ResultDocument, box: Box, metrics: readonly Metric[]) => string | undefined;
 }

@@ -1,5 +1,39 @@
-// Sizes as a person reads them on the settings they chose ("1 GB", "64 MiB"): every report view's
-// one rule, a leaf the kinds' report rows can use too.
+// A figure as every report view names and rounds it: the Metric shape, one value per row, sizes as
+// a person reads them ("1 GB", "64 MiB"). A leaf, so the kinds' rows and card layouts use it too.
+import { mean } from '../stats.js';
+
+export type MetricUnit = 'MB/s' | 'IOPS' | 'µs' | 'ms' | 'GB' | '%';
+
+export interface Metric {
+  /** Stable across documents of the same kind: "SEQ1M Q8T1 Read/mbps". Compare joins on it. */
+  key: string;
+  /** The row a person reads: "SEQ1M Q8T1 Read", "Write", "Files Read · per-file overhead". */
+  label: string;
+  /** The test or section it belongs to ("SEQ1M Q8T1 Read", "Sustained", "Hash"). */
+  group: string;
+  /** Which figure of the group: mbps, iops, meanUs, p99Us, cacheGB, afterMBps… */
+  measure: string;
+  unit: MetricUnit;
+  /** Rates: true; latencies and overheads: false. Decides "better"/"worse" and a card's best run. */
+  higherIsBetter: boolean;
+  /** One value per run, in run order (a single-run result has one). */
+  values: number[];
+  /** The headline figures (MB/s rows); the rest are detail a table can show on demand. */
+  primary: boolean;
+}
+
+/** The one figure of a metric a row shows: the mean across runs (a single run's value). */
+export function metricValue(m: Metric): number {
+  return mean(m.values);
+}
+
+/** A figure with the precision its size deserves: 1,234 · 123.4 · 12.34 · 0.123 (no unit). */
+export function formatFigure(value: number, unit?: MetricUnit): string {
+  if (!Number.isFinite(value)) return '—';
+  const a = Math.abs(value);
+  const digits = unit === 'GB' ? (a >= 100 ? 0 : a >= 10 ? 1 : 2) : a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
 
 /** Bytes as a person reads them on the settings they chose: powers of two as GiB/MiB, the rest as GB/MB. */
 export function sizeText(bytes: number, decimalOnly = false): string {
