@@ -11,6 +11,7 @@
 // character through raw — an ESC in a label must not reach a terminal that shows the file (JSON
 // keeps them, as \u escapes, so the document stays the same).
 import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
+import { kindOf } from '../../model/kinds/registry.js';
 import type { ResultDocument, ResultFlag, ResultTest } from '../result.js';
 import { spread } from '../stats.js';
 import { plainText, safeJson, withoutControls } from '../text.js';
@@ -186,16 +187,17 @@ function resultTables(doc: ResultDocument): Table[] {
     });
     return tables;
   }
-  if (doc.kind === 'sustained' && doc.sustained) {
+  const own = kindOf(doc.kind)?.report;
+  if (own?.figureGroup?.present(doc)) {
     const rows = [...metrics.values()]
-      .filter((m) => m.group === 'Sustained')
+      .filter((m) => m.group === own.figureGroup!.group)
       .map((m) => [c(m.label), c(withUnit(figure(m.values, m.unit), m.unit))]);
     tables.push({ head: ['Figure', 'Value'], rows });
   }
   const names = [...new Set(doc.tests.map((t) => t.name))];
   if (names.length > 0) {
     tables.push({
-      title: doc.kind === 'sustained' ? 'The write as one test' : undefined,
+      title: own?.testsTitle,
       head: ['Test', 'MB/s', 'IOPS', 'Mean latency (µs)', 'p99 latency (µs)'],
       rows: names.map((n) => [
         c(n),
@@ -448,7 +450,7 @@ function txtBlock(doc: ResultDocument): string {
         ]);
     }
     lines.push(...txtFigures(rows), '');
-  } else if (doc.kind === 'sustained' && doc.sustained) {
+  } else if (doc.sustained) {
     lines.push('[Sustained write]');
     const avg = metrics.get('Sustained/mbps')?.values ?? [];
     const rows: Array<[string, string]> = [

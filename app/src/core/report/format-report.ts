@@ -6,6 +6,7 @@
 //
 // Browser-safe: no node:* imports (the renderer bundles it).
 import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
+import { kindOf } from '../../model/kinds/registry.js';
 import type { ResultDocument } from '../result.js';
 import { spread } from '../stats.js';
 import { COMPARE_RULE, NOISE_RULE, deltaText, judgeChange, pText, type CompareCell } from './compare.js';
@@ -289,32 +290,22 @@ function columnSpecs(docs: readonly ResultDocument[]): ColumnSpec[] {
         results: `${kindName(kind)} results${sizeBytes !== undefined ? ` at ${sizeText(sizeBytes)}` : ''}`,
       };
     };
-    if (kind === 'quick') {
+    const own = kindOf(kind)?.report?.columns;
+    if (own?.bySize) {
       const sizes = [...new Set(members.map(sizeOf))].sort((a, b) => (a ?? -1) - (b ?? -1));
       for (const size of sizes) {
         const at = members
           .map((d, i) => ({ d, i }))
           .filter(({ d }) => sizeOf(d) === size)
           .map(({ i }) => metrics[i] as Map<string, Metric>);
-        for (const fig of ['Read', 'Write']) {
-          const m = has(`${fig}/mbps`, at);
-          if (m) out.push(col(`${fig}/mbps`, fig, m, size));
+        for (const [key, fig] of own.pick) {
+          const m = has(key, at);
+          if (m) out.push(col(key, fig, m, size));
         }
       }
       continue;
     }
-    const pick: Array<[string, string]> =
-      kind === 'files'
-        ? [
-            ['Files Read/mbps', 'Files Read'],
-            ['Files Write/mbps', 'Files Write'],
-          ]
-        : kind === 'sustained'
-          ? [
-              ['Sustained/mbps', 'Sustained write'],
-              ['Sustained/cacheGB', 'Fast cache size'],
-            ]
-          : [];
+    const pick = own?.pick ?? [];
     if (pick.length > 0) {
       for (const [key, fig] of pick) {
         const m = has(key);

@@ -44,6 +44,12 @@ export const files = {
     },
   },
   report: {
+    columns: {
+      pick: [
+        ['Files Read/mbps', 'Files Read'],
+        ['Files Write/mbps', 'Files Write'],
+      ],
+    },
     titleParts: (doc) => (doc.files ? [`${capital(doc.files.preset)} · ${doc.files.count} files`] : undefined),
     metrics: (doc) => (doc.files ? { metrics: filesMetrics(doc) } : undefined),
     stepsArePrimary: false,

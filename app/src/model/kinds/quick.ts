@@ -18,5 +18,14 @@ export const quick = {
       one('Read', 'read', bs, qd, threads, undefined);
     });
   },
+  report: {
+    columns: {
+      pick: [
+        ['Read/mbps', 'Read'],
+        ['Write/mbps', 'Write'],
+      ],
+      bySize: true,
+    },
+  },
   card: quickFigures,
 } as const satisfies KindModule<'quick'>;

@@ -74,6 +74,14 @@ export const sustained = {
     refuse: { seconds: '--seconds does not apply to --test sustained: it is bounded by bytes, not time' },
   },
   report: {
+    figureGroup: { group: 'Sustained', present: (doc) => doc.sustained !== undefined },
+    testsTitle: 'The write as one test',
+    columns: {
+      pick: [
+        ['Sustained/mbps', 'Sustained write'],
+        ['Sustained/cacheGB', 'Fast cache size'],
+      ],
+    },
     titleParts: (doc) => (doc.sustained ? [`up to ${sizeText(doc.sustained.plannedBytes)}`] : undefined),
     metrics: (doc) => (doc.sustained ? { metrics: sustainedMetrics(doc) } : undefined),
     stepsArePrimary: false,

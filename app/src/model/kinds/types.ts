@@ -54,6 +54,13 @@ export interface KindModule<Id extends string = string> {
     comparable?: (doc: ResultDocument, facets: Map<string, string>) => boolean;
     /** The method line says "writes flushed" (a read-only kind does not). */
     writes?: boolean;
+    /** The kind's own figures as one table in exports: the metric group, when the result has them. */
+    figureGroup?: { group: string; present: (doc: ResultDocument) => boolean };
+    /** The title over the per-step table in exports. */
+    testsTitle?: string;
+    /** A format report's columns for this kind, [metric key, label]; `bySize`: one set per test
+     *  size. Absent: every headline figure. */
+    columns?: { pick: ReadonlyArray<readonly [string, string]>; bySize?: boolean };
   };
   /** The share card's figures in `box` (the frame draws the rest); undefined: the plain list. */
   card?: (doc: ResultDocument, box: Box, metrics: readonly Metric[]) => string | undefined;
