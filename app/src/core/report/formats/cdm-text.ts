@@ -2,7 +2,9 @@
 import type { ResultDocument, ResultTest } from '../../result.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../../trust.js';
 import { columnLabels, type Comparison } from '../compare.js';
+import type { FormatReport } from '../format-report.js';
 import { formatFigure, kindName, methodLine, resultTitle, sizeText, targetLine } from '../metrics.js';
+import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
 import { algoName, compareTables, flagMark, metricMap, versionLine } from '../tables.js';
 
 // ---- CrystalDiskMark-style text --------------------------------------------------------------
@@ -179,5 +181,27 @@ export function txtMany(docs: readonly ResultDocument[], cmp: Comparison): strin
   if (cmp.findings.length > 0) out.push('Findings:', ...cmp.findings.map((f) => `  * ${f}`), '');
   if (cmp.warnings.length > 0) out.push('Warnings:', ...cmp.warnings.map((w) => `  ⚠ ${w}`), '');
   out.push(`Rule: ${cmp.rule}`);
+  return out.join('\n') + '\n';
+}
+
+// ---- plain text --------------------------------------------------------------------------------
+
+/** The same table in fixed-width columns, for a terminal or a plain-text post. */
+export function reportText(r: FormatReport, docs: readonly ResultDocument[]): string {
+  const t = reportTable(r, docs);
+  const rows = [t.head, ...t.rows.map((row) => row.map((x) => x.text))];
+  const widths = t.head.map((_, j) => Math.max(...rows.map((row) => [...(row[j] ?? '')].length)));
+  const line = (row: readonly string[]): string =>
+    row
+      .map((x, j) => (j === 0 ? x.padEnd(widths[j] ?? 0) : x.padStart(widths[j] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  const out = [r.title, '='.repeat(Math.min(78, [...r.title].length)), ''];
+  for (const [k, v] of aboutLines(r, docs)) out.push(`${k}: ${v}`);
+  for (const [k, v] of driveLines(r, docs)) out.push(`  ${k}: ${v}`);
+  out.push('', line(rows[0] as string[]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line), '', legendText(r), '');
+  if (r.findings.length > 0) out.push('Findings:', ...r.findings.map((f) => `  * ${f}`), '');
+  if (r.warnings.length > 0) out.push('Warnings:', ...r.warnings.map((w) => `  ! ${w}`), '');
+  out.push(`Rule: ${r.rule}`, '', versionLine(docs));
   return out.join('\n') + '\n';
 }

@@ -1,6 +1,7 @@
 // CSV (RFC 4180) for a spreadsheet: one row per test and run, every field quoted as needed.
 import type { ResultDocument } from '../../result.js';
 import { withoutControls } from '../../text.js';
+import type { FormatReport } from '../format-report.js';
 import { targetLine } from '../metrics.js';
 
 // ---- CSV (RFC 4180) ----------------------------------------------------------------------------
@@ -146,5 +147,54 @@ export function csvText(docs: readonly ResultDocument[]): string {
       );
     }
   }
+  return lines.join('\r\n') + '\r\n';
+}
+
+// ---- CSV ---------------------------------------------------------------------------------------
+
+export const REPORT_CSV_HEAD = [
+  'variant',
+  'label',
+  'figure',
+  'size_bytes',
+  'unit',
+  'n',
+  'mean',
+  'stdev',
+  'min',
+  'max',
+  'delta',
+  'verdict',
+  'p',
+] as const;
+
+/** One row per row × column (RFC 4180, CRLF); an empty cell has n = 0 and no figures. */
+export function reportCsv(r: FormatReport): string {
+  const text = (s: string): string => csvQuote(csvText1(s));
+  const num = (x: number | undefined): string => (x === undefined ? '' : csvNumber(x));
+  const lines = [REPORT_CSV_HEAD.join(',')];
+  r.variants.forEach((v, i) => {
+    r.columns.forEach((col, j) => {
+      const cell = r.cells[i]?.[j];
+      const s = cell?.spread;
+      lines.push(
+        [
+          text(v.label),
+          text(col.label),
+          text(col.figure),
+          num(col.sizeBytes),
+          text(col.unit),
+          String(cell?.values.length ?? 0),
+          num(s?.mean),
+          num(s && s.n > 1 ? s.stdev : undefined),
+          num(s?.min),
+          num(s?.max),
+          num(cell?.delta),
+          cell ? text(cell.verdict) : '',
+          num(cell?.p),
+        ].join(','),
+      );
+    });
+  });
   return lines.join('\r\n') + '\r\n';
 }

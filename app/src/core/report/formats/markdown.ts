@@ -2,7 +2,10 @@
 import type { ResultDocument } from '../../result.js';
 import { plainText } from '../../text.js';
 import { columnLabels, type Comparison } from '../compare.js';
+import type { FormatReport } from '../format-report.js';
 import { methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
+import { safe } from '../report-findings.js';
+import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
 import {
   compareTables,
   dateText,
@@ -81,4 +84,31 @@ export function markdownMany(docs: readonly ResultDocument[], cmp: Comparison): 
   out.push(`_Rule: ${mdInline(cmp.rule)}_`, '');
   out.push(versionLine(docs));
   return out.join('\n') + '\n';
+}
+
+// ---- Markdown ----------------------------------------------------------------------------------
+
+export function reportMarkdown(r: FormatReport, docs: readonly ResultDocument[]): string {
+  const out = [`## ${mdInline(r.title)}`, ''];
+  out.push(
+    aboutLines(r, docs)
+      .map(([k, v]) => `**${k}:** ${mdInline(v)}`)
+      .join(' · '),
+    '',
+  );
+  const drives = driveLines(r, docs);
+  if (drives.length > 0) out.push(...drives.map(([k, v]) => `- **${mdInline(k)}:** ${mdInline(v)}`), '');
+  out.push(...mdTable(reportTable(r, docs)));
+  out.push(`_${mdInline(legendText(r))}_`, '');
+  if (r.findings.length > 0) out.push('**Findings**', '', mdInline(r.findings.join(' ')), '');
+  const flags = docs.flatMap((d) => (d.flags ?? []).filter((f) => f.severity !== 'info').map((f) => `${variantOf(r, d)}: ${f.message}`));
+  const warnings = [...r.warnings, ...new Set(flags)];
+  if (warnings.length > 0) out.push('**Warnings**', '', ...warnings.map((w) => `- ⚠ ${mdInline(w)}`), '');
+  out.push(`_Rule: ${mdInline(r.rule)}_`, '');
+  out.push(versionLine(docs));
+  return out.join('\n') + '\n';
+}
+
+export function variantOf(r: FormatReport, d: ResultDocument): string {
+  return r.variants.find((v) => v.resultIds.includes(d.id))?.label ?? safe(() => resultName(d), '');
 }
