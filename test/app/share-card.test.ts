@@ -16,7 +16,6 @@ import {
   CARD_HEIGHT,
   CARD_WIDTH,
   cardDate,
-  dialLayout,
   fitText,
   niceCeil,
   renderCardSvg,
@@ -24,6 +23,7 @@ import {
   wrapText,
 } from '../../app/src/core/report/card.js';
 import { formatFigure, metricValue, resultMetrics } from '../../app/src/core/report/metrics.js';
+import { dialLayout } from '../../app/src/model/kinds/quick-card.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results');

@@ -5,18 +5,11 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CacheRequest, DataPattern, HashAlgo } from '../core/engine-types.js';
-import { FILES_PRESETS, MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPreset } from '../core/file-set.js';
-import {
-  CDM_MODES,
-  CDM_PRESETS,
-  isTestKind,
-  TEST_KINDS,
-  validatePlanOptions,
-  type CdmMode,
-  type CdmPreset,
-  type TestKind,
-} from '../core/presets.js';
+import { MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPreset } from '../core/file-set.js';
+import { CDM_MODES, isTestKind, TEST_KINDS, validatePlanOptions, type CdmMode, type CdmPreset, type TestKind } from '../core/presets.js';
 import { plainMessage } from '../core/errors.js';
+import { RUN_KINDS, runKind } from '../model/kinds/registry.js';
+import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
 import { cleanLabel } from '../core/text.js';
 import { parseSize } from '../core/units.js';
 import { UsageError } from './usage-error.js';
@@ -142,17 +135,9 @@ const RUN_ONLY = [
   'wait',
 ] as const;
 
-/** Options that belong to some tests only, and which. */
-const ONLY_FOR: Partial<Record<(typeof RUN_ONLY)[number], readonly TestKind[]>> = {
-  preset: ['cdm', 'files'],
-  mode: ['cdm'],
-  rwmixread: ['cdm', 'mix'],
-  reserve: ['sustained', 'files'],
-  files: ['files'],
-  'min-size': ['files'],
-  'max-size': ['files'],
-  seed: ['files'],
-};
+/** Options that belong to some tests only, and which: what each kind's module claims. */
+const ONLY_FOR = new Map<KindFlag, TestKind[]>();
+for (const k of RUN_KINDS) for (const flag of k.cli?.options ?? []) ONLY_FOR.set(flag, [...(ONLY_FOR.get(flag) ?? []), k.id]);
 
 const PATTERNS: readonly DataPattern[] = ['random', 'zeros'];
 const CACHES: readonly CacheRequest[] = ['auto', 'buffered-flushed', 'buffered'];
@@ -354,23 +339,15 @@ export function parseCli(argv: readonly string[]): Command {
   const test = v.test === undefined ? 'quick' : v.test;
   if (!isTestKind(test)) throw new UsageError(`--test must be one of ${TEST_KINDS.join(', ')}, not "${test}"`);
 
-  if (test === 'cdm') {
-    const fixed = (['bs', 'qd', 'threads'] as const).find((k) => v[k] !== undefined);
-    if (fixed) throw new UsageError(`--${fixed} does not apply to --test cdm: its block sizes and queue depths are the preset`);
-  }
-  for (const [flag, kinds] of Object.entries(ONLY_FOR) as Array<[string, readonly TestKind[]]>) {
-    if (v[flag as keyof typeof v] !== undefined && !kinds.includes(test)) {
+  for (const [flag, kinds] of ONLY_FOR) {
+    if (v[flag] !== undefined && !kinds.includes(test)) {
       throw new UsageError(`--${flag} applies to --test ${kinds.join(' or ')} only`);
     }
   }
-  if ((test === 'sustained' || test === 'files') && v.seconds !== undefined) {
-    throw new UsageError(`--seconds does not apply to --test ${test}: it is bounded by bytes, not time`);
+  const kind = runKind(test);
+  for (const [flag, why] of Object.entries(kind.cli?.refuse ?? {}) as Array<[RefusableFlag, string]>) {
+    if (v[flag] !== undefined) throw new UsageError(why);
   }
-  if (test === 'files' && v.size !== undefined) {
-    throw new UsageError('--size does not apply to --test files: use --preset, or --files, --min-size and --max-size');
-  }
-  if (test === 'files' && v.threads !== undefined)
-    throw new UsageError('--threads does not apply to --test files: files are written one at a time');
 
   const cmd: RunCommand = { command: 'run', target: path.resolve(dir), test, runs: 1, json: v.json ?? false };
   if (v['no-save']) cmd.noSave = true;
@@ -391,7 +368,7 @@ export function parseCli(argv: readonly string[]): Command {
   if (v.warmup !== undefined) cmd.warmupSeconds = seconds('warmup', v.warmup, true);
   if (v.label !== undefined) cmd.label = labelOption(v.label);
   if (v.preset !== undefined) {
-    cmd.preset = test === 'cdm' ? oneOf('preset', v.preset, CDM_PRESETS) : oneOf('preset', v.preset, FILES_PRESETS);
+    cmd.preset = oneOf('preset', v.preset, kind.cli?.presets ?? []) as RunCommand['preset'];
   }
   if (v.mode !== undefined) cmd.mode = oneOf('mode', v.mode, CDM_MODES);
   if (v.rwmixread !== undefined) cmd.rwmixread = integer('rwmixread', v.rwmixread, 0, 100);

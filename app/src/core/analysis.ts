@@ -5,23 +5,22 @@ import type { EngineResult } from './engine-types.js';
 import type { FileSet } from './file-set.js';
 import { chooseSliceBytes, describeVerdict, detectKnee, sliceSeries } from './knee.js';
 import { poolLatency } from './latency.js';
-import type { Plan, PlanStep } from './presets.js';
-import {
-  toResultTest,
-  weakestCacheMode,
-  type FileFit,
-  type FileItem,
-  type FilesPassStats,
-  type FilesRun,
-  type FilesSection,
-  type ResultDocument,
-  type ResultFlag,
-  type ResultTest,
-  type RunStat,
-  type StepSummary,
-  type SustainedRun,
-  type SustainedSection,
+import type { Plan, PlanStep } from '../model/kinds/plan.js';
+import type {
+  FileFit,
+  FileItem,
+  FilesPassStats,
+  FilesRun,
+  FilesSection,
+  ResultDocument,
+  ResultFlag,
+  ResultTest,
+  RunStat,
+  StepSummary,
+  SustainedRun,
+  SustainedSection,
 } from './result.js';
+import { toResultTest, weakestCacheMode } from './result-tests.js';
 import { leastSquares, median, mean, spread, theilSen, trimmedMean } from './stats.js';
 
 /** One finished step of one run, as the runner collected it. */

@@ -7,17 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findPackageRoot } from './engine.js';
 import { computeFlags, diskOf, type FlagSeverity } from './flags.js';
-import type {
-  CacheMode,
-  CacheRequest,
-  DataPattern,
-  EngineResult,
-  EngineSpec,
-  HashAlgo,
-  LatencyUs,
-  Rw,
-  SeriesPoint,
-} from './engine-types.js';
+import type { CacheMode, CacheRequest, DataPattern, EngineSpec, HashAlgo, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
 import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
 import type { CurvePoint, SustainedVerdict } from './knee.js';
@@ -25,6 +15,10 @@ import type { LinkInfo } from './link-types.js';
 import type { PlanSettings, TestKind } from './presets.js';
 import type { Spread } from './stats.js';
 import type { VolumeInfo } from './volume.js';
+import { toResultTest, weakestCacheMode } from './result-tests.js';
+
+// Pure and browser-safe, so the kinds' analysis can use them without node:*.
+export { toResultTest, weakestCacheMode };
 import type { ResultCampaign } from './wizard/types.js';
 
 export const RESULT_SCHEMA = 1 as const;
@@ -289,15 +283,6 @@ export interface ResultContext {
   temperatureC?: { before?: number; after?: number };
 }
 
-// Strongest first: direct I/O and macOS F_NOCACHE both bypass the cache.
-const CACHE_ORDER: readonly CacheMode[] = ['direct', 'nocache', 'buffered-flushed', 'buffered'];
-
-export function weakestCacheMode(modes: readonly CacheMode[]): CacheMode {
-  let worst = 0;
-  for (const m of modes) worst = Math.max(worst, CACHE_ORDER.indexOf(m));
-  return CACHE_ORDER[worst] ?? 'buffered';
-}
-
 let cachedVersion: string | undefined;
 /** The app's version from package.json. */
 export function appVersion(): string {
@@ -306,38 +291,6 @@ export function appVersion(): string {
     cachedVersion = pkg.version ?? '0.0.0';
   }
   return cachedVersion;
-}
-
-function specWithoutPath(spec: EngineSpec): Omit<EngineSpec, 'path'> {
-  const { path: _path, ...rest } = spec;
-  return rest;
-}
-
-/** One engine result as a row of the document. */
-export function toResultTest(name: string, r: EngineResult, run: number): ResultTest {
-  const t: ResultTest = {
-    name,
-    rw: r.rw,
-    bs: r.bs,
-    qd: r.qd,
-    threads: r.threads,
-    bytes: r.bytes,
-    seconds: r.seconds,
-    mbps: r.mbps,
-    iops: r.iops,
-    latencyUs: { ...r.latencyUs },
-    series: r.series,
-    cacheMode: r.cacheMode,
-    run,
-    ioEngine: r.ioEngine,
-    alignment: r.alignment,
-    prepareSeconds: r.prepareSeconds,
-    warmupSeconds: r.warmupSeconds,
-    flushSeconds: r.flushSeconds,
-    spec: specWithoutPath(r.spec),
-  };
-  if (r.cacheNote) t.cacheNote = r.cacheNote;
-  return t;
 }
 
 export function targetFromVolume(targetPath: string, v: VolumeInfo | undefined): ResultTarget {

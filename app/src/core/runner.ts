@@ -4,24 +4,17 @@
 import { rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { filesAnalysis, summarize, sustainedSection, type StepOutcome } from './analysis.js';
+import { summarize, type StepOutcome } from './analysis.js';
 import type { CacheRequest, DataPattern, EngineProgress, EngineResult, EngineSpec } from './engine-types.js';
 import { AbortError, engineVersion, isAbortError, runTest, type RunTestOptions } from './engine.js';
 import { inputError, toPlainError } from './errors.js';
 import { hostInfo } from './host.js';
-import { buildPlan, type CdmMode, type CdmPreset, type Plan, type PlanStep, type TestKind } from './presets.js';
+import { buildPlan, isSized, type CdmMode, type CdmPreset, type Plan, type PlanStep, type TestKind } from './presets.js';
+import { runKind } from '../model/kinds/registry.js';
 import type { FileSetOptions, FilesPreset } from './file-set.js';
 import { diskOf } from './flags.js';
 import { driveHealth } from './link/index.js';
-import {
-  buildResult,
-  targetFromVolume,
-  toResultTest,
-  type FilesSection,
-  type ResultContext,
-  type ResultDocument,
-  type ResultTest,
-} from './result.js';
+import { buildResult, targetFromVolume, toResultTest, type ResultContext, type ResultDocument } from './result.js';
 import { volumeInfo, type VolumeInfo } from './volume.js';
 import { FREE_SPACE_RESERVE, fitTest } from './fit.js';
 import { openWorkspace } from './workspace.js';
@@ -113,9 +106,6 @@ export interface RunBenchmarkOptions {
   engine?: (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 }
 
-/** Kinds whose plan is sized to the target's free space. */
-const SIZED: readonly TestKind[] = ['sustained', 'files'];
-
 export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDocument> {
   const kind = opts.test ?? 'quick';
   const runs = opts.runs ?? 1;
@@ -125,7 +115,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   if (!(restSeconds >= 0 && Number.isFinite(restSeconds))) throw inputError('the rest between runs must be zero or more seconds');
   if (!(intervalSeconds >= 0 && Number.isFinite(intervalSeconds)))
     throw inputError('the interval between tests must be zero or more seconds');
-  const sized = SIZED.includes(kind);
+  const sized = isSized(kind);
   // Every option is checked before the disk is touched; a sized plan is built again once the
   // free space is known.
   let plan = buildPlan(kind, opts, sized ? { freeBytes: Number.MAX_SAFE_INTEGER, totalBytes: 0 } : undefined);
@@ -228,15 +218,9 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     await workspace.close(engineStuck ? { waitMs: 0 } : undefined);
   }
 
-  let tests: ResultTest[];
-  let files: FilesSection | undefined;
-  if (kind === 'files') {
-    const a = filesAnalysis(plan, outcomes);
-    tests = a.tests;
-    files = a.section;
-  } else {
-    tests = outcomes.map((o) => toResultTest(o.step.name, o.result, o.run));
-  }
+  // The kind's analysis may replace the per-step rows and adds its own sections.
+  const { tests = outcomes.map((o) => toResultTest(o.step.name, o.result, o.run)), ...sections } =
+    runKind(kind).analyse?.(plan, outcomes) ?? {};
   const settings: ResultDocument['settings'] = { ...plan.settings, runs };
   if (restSeconds > 0) settings.restSeconds = restSeconds;
   if (intervalSeconds > 0) settings.intervalSeconds = intervalSeconds;
@@ -253,8 +237,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     ...(volume ? { volume } : {}),
     context: testContext(temperatureOf(volume), temperatureAfter),
     ...(runs > 1 ? { summary: summarize(tests) } : {}),
-    ...(kind === 'sustained' ? { sustained: sustainedSection(plan, outcomes) } : {}),
-    ...(files ? { files } : {}),
+    ...sections,
     notes: plan.notes,
   });
 }

@@ -4,6 +4,7 @@
 // exports and the format-and-compare wizard's report are all views of a Comparison.
 //
 // Browser-safe: no node:* imports (the renderer bundles it).
+import { kindOf } from '../../model/kinds/registry.js';
 import type { ResultDocument } from '../result.js';
 import { spread, welchTTest, type Spread } from '../stats.js';
 import {
@@ -298,15 +299,7 @@ function settingFacets(d: ResultDocument): Map<string, string> {
   const f = new Map<string, string>();
   const s = d.settings;
   f.set('data', d.dataPattern === 'zeros' ? 'zeros' : `${d.dataPattern} data`);
-  if (d.kind === 'hash' && d.hash) {
-    f.set('algorithm', d.hash.algo === 'sha512' ? 'SHA-512' : 'SHA-256');
-    f.set('file size', sizeText(d.hash.file.bytes));
-  } else if (d.kind === 'files' && d.files) {
-    const fs = d.files;
-    f.set('file set', `${fs.preset}, ${fs.count} files of ${sizeText(fs.minBytes)}–${sizeText(fs.maxBytes)}`);
-  } else if (d.kind === 'sustained' && d.sustained) {
-    f.set('amount written', sizeText(d.sustained.plannedBytes));
-  } else {
+  if (!kindOf(d.kind)?.report?.comparable?.(d, f)) {
     if (s.size) f.set('test size', sizeText(s.size));
     if (s.preset) f.set('profile', s.preset);
     if (s.mode) f.set('mode', s.mode);

@@ -1,0 +1,72 @@
+// A figure as every report view names and rounds it: the Metric shape, one value per row, sizes as
+// a person reads them ("1 GB", "64 MiB"). A leaf, so the kinds' rows and card layouts use it too.
+import { mean } from '../stats.js';
+
+export type MetricUnit = 'MB/s' | 'IOPS' | 'µs' | 'ms' | 'GB' | '%';
+
+export interface Metric {
+  /** Stable across documents of the same kind: "SEQ1M Q8T1 Read/mbps". Compare joins on it. */
+  key: string;
+  /** The row a person reads: "SEQ1M Q8T1 Read", "Write", "Files Read · per-file overhead". */
+  label: string;
+  /** The test or section it belongs to ("SEQ1M Q8T1 Read", "Sustained", "Hash"). */
+  group: string;
+  /** Which figure of the group: mbps, iops, meanUs, p99Us, cacheGB, afterMBps… */
+  measure: string;
+  unit: MetricUnit;
+  /** Rates: true; latencies and overheads: false. Decides "better"/"worse" and a card's best run. */
+  higherIsBetter: boolean;
+  /** One value per run, in run order (a single-run result has one). */
+  values: number[];
+  /** The headline figures (MB/s rows); the rest are detail a table can show on demand. */
+  primary: boolean;
+}
+
+/** The one figure of a metric a row shows: the mean across runs (a single run's value). */
+export function metricValue(m: Metric): number {
+  return mean(m.values);
+}
+
+/** A figure with the precision its size deserves: 1,234 · 123.4 · 12.34 · 0.123 (no unit). */
+export function formatFigure(value: number, unit?: MetricUnit): string {
+  if (!Number.isFinite(value)) return '—';
+  const a = Math.abs(value);
+  const digits = unit === 'GB' ? (a >= 100 ? 0 : a >= 10 ? 1 : 2) : a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** Bytes as a person reads them on the settings they chose: powers of two as GiB/MiB, the rest as GB/MB. */
+export function sizeText(bytes: number, decimalOnly = false): string {
+  const GiB = 1024 ** 3;
+  const MiB = 1024 ** 2;
+  // A decimal size the engine aligned down to whole MiB (Blackmagic's "1 GB" runs 953 MiB) is
+  // named as it was chosen.
+  const wholeGB = Math.round(bytes / 1e9);
+  if (wholeGB >= 1 && wholeGB < 1000 && bytes % (GiB / 4) !== 0 && Math.abs(bytes - wholeGB * 1e9) <= 0.001 * wholeGB * 1e9)
+    return `${wholeGB} GB`;
+  const asked = decimalAlignedFrom(bytes);
+  if (asked !== undefined) return asked >= 1e9 ? `${asked / 1e9} GB` : `${asked / 1e6} MB`;
+  if (!decimalOnly && bytes >= GiB && bytes % (GiB / 4) === 0) return `${bytes / GiB} GiB`;
+  if (!decimalOnly && bytes >= MiB && bytes < GiB && bytes % MiB === 0) return `${bytes / MiB} MiB`;
+  if (bytes >= 1e12) return `${round(bytes / 1e12)} TB`;
+  if (bytes >= 1e9) return `${round(bytes / 1e9)} GB`;
+  if (bytes >= 1e6) return `${round(bytes / 1e6)} MB`;
+  if (bytes >= 1e3) return `${round(bytes / 1e3)} kB`;
+  return `${bytes} B`;
+}
+
+/** The round decimal size (two significant figures of MB: 20 MB, 750 MB, 1.5 GB) a whole-MiB
+ *  size was aligned down from, if it looks like one: "20 MB" runs 19 MiB, "750 MB" 715 MiB. A
+ *  multiple of 16 MiB (16, 64, 256 MiB…) is taken as asked in binary. */
+function decimalAlignedFrom(bytes: number): number | undefined {
+  const MiB = 1024 ** 2;
+  if (!(bytes >= MiB) || bytes >= 1e12 || bytes % MiB !== 0 || (bytes / MiB) % 16 === 0) return undefined;
+  // The smallest two-figure number of MB above the size, within the one MiB it was aligned by.
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(bytes / 1e6)) - 1) * 1e6;
+  const candidate = Math.ceil((bytes + 1) / step) * step;
+  return candidate - bytes < MiB ? candidate : undefined;
+}
+
+function round(x: number): string {
+  return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1).replace(/\.0$/, '') : x.toFixed(2).replace(/\.?0+$/, '');
+}

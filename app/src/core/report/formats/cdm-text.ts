@@ -1,0 +1,207 @@
+// Text in CrystalDiskMark's layout: its header, sections and figure lines.
+import type { ResultDocument, ResultTest } from '../../result.js';
+import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../../trust.js';
+import { columnLabels, type Comparison } from '../compare.js';
+import type { FormatReport } from '../format-report.js';
+import { formatFigure, kindName, methodLine, resultTitle, sizeText, targetLine } from '../metrics.js';
+import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
+import { algoName, compareTables, flagMark, metricMap, versionLine } from '../tables.js';
+
+// ---- CrystalDiskMark-style text --------------------------------------------------------------
+
+export const DASHES = '-'.repeat(78);
+
+export function txtHeader(docs: readonly ResultDocument[]): string {
+  const lines = [DASHES, versionLine(docs).replace('Measured with ', ''), DASHES];
+  lines.push('* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]');
+  lines.push('* KB = 1000 bytes, KiB = 1024 bytes');
+  if (docs.some((d) => (d.settings?.runs ?? 1) > 1 && d.tests.length > 0)) {
+    lines.push('* With several runs each line is the best run, as CrystalDiskMark reports (mean and spread: Markdown, HTML, CSV)');
+  }
+  return lines.join('\n') + '\n';
+}
+
+export const KiB = 1024;
+export const MiB = 1024 * 1024;
+
+export function bsText(bs: number): string {
+  if (bs >= MiB && bs % MiB === 0) return `${bs / MiB}MiB`;
+  if (bs >= KiB && bs % KiB === 0) return `${bs / KiB}KiB`;
+  return `${bs}B`;
+}
+
+export const fx = (x: number, digits: number, width: number): string => (Number.isFinite(x) ? x.toFixed(digits) : '-').padStart(width);
+
+/** "  SEQ    1MiB (Q=  8, T= 1):  1234.567 MB/s [   1177.4 IOPS] <  6789.01 us>" */
+export function cdmLine(t: Pick<ResultTest, 'rw' | 'bs' | 'qd' | 'threads' | 'mbps' | 'iops'> & { latencyUs: { mean: number } }): string {
+  const seq = t.rw === 'read' || t.rw === 'write' || t.rw === 'rw';
+  return (
+    `  ${seq ? 'SEQ' : 'RND'} ${bsText(t.bs).padStart(7)} (Q=${String(t.qd).padStart(3)}, T=${String(t.threads).padStart(2)}):` +
+    ` ${fx(t.mbps, 3, 9)} MB/s [${fx(t.iops, 1, 9)} IOPS] <${fx(t.latencyUs.mean, 2, 9)} us>`
+  );
+}
+
+export function section(rw: string): string {
+  if (rw === 'read' || rw === 'randread') return 'Read';
+  if (rw === 'write' || rw === 'randwrite') return 'Write';
+  return 'Mix';
+}
+
+/** The best run of each test name (highest MB/s), in first-seen order. */
+export function bestRuns(tests: readonly ResultTest[]): ResultTest[] {
+  const best = new Map<string, ResultTest>();
+  for (const t of tests) {
+    const b = best.get(t.name);
+    if (!b || t.mbps > b.mbps) best.set(t.name, t);
+  }
+  return [...best.values()];
+}
+
+export function txtFigures(rows: Array<[string, string]>): string[] {
+  const w = Math.max(...rows.map(([l]) => l.length));
+  return rows.map(([l, v]) => `  ${l.padEnd(w)}: ${v}`);
+}
+
+export function txtBlock(doc: ResultDocument): string {
+  const lines: string[] = [];
+  const metrics = metricMap(doc);
+  if (doc.kind === 'hash' && doc.hash) {
+    const h = doc.hash;
+    lines.push('[Hash]');
+    const rates = [...metrics.values()].map((m): [string, string] => [m.label, `${fx(m.values[0] ?? NaN, 3, 9)} MB/s`]);
+    lines.push(
+      ...txtFigures([
+        ...rates,
+        ['Verdict', hashVerdictText(doc) ?? h.verdict.text],
+        [algoName(h.algo), h.digest],
+        ...(h.verify ? [['Verify', h.verify.text] as [string, string]] : []),
+      ]),
+    );
+    lines.push('');
+  } else if (doc.kind === 'files' && doc.files) {
+    lines.push('[Files]');
+    const rows: Array<[string, string]> = [];
+    for (const pass of ['write', 'read'] as const) {
+      const runs = doc.files.runs;
+      const best = runs.reduce<(typeof runs)[number] | undefined>((b, r) => (!b || r[pass].mbps > b[pass].mbps ? r : b), undefined);
+      if (!best) continue;
+      const s = best[pass];
+      const P = pass === 'write' ? 'Write' : 'Read';
+      rows.push([
+        P,
+        `${fx(s.mbps, 3, 9)} MB/s aggregate (${s.files} files, ${sizeText(s.bytes, true)}; median file ${formatFigure(s.medianMBps)} MB/s)`,
+      ]);
+      if (s.theilSen)
+        rows.push([
+          `${P} fit`,
+          `${fx(s.theilSen.rateMBps, 3, 9)} MB/s + ${shownOverhead(s.theilSen.overheadMs).ms.toFixed(2)} ms per file (Theil–Sen${shownOverhead(s.theilSen.overheadMs).belowZero ? `; ${OVERHEAD_BELOW_ZERO}` : ''})`,
+        ]);
+    }
+    lines.push(...txtFigures(rows), '');
+  } else if (doc.sustained) {
+    lines.push('[Sustained write]');
+    const avg = metrics.get('Sustained/mbps')?.values ?? [];
+    const rows: Array<[string, string]> = [
+      ['Average', `${fx(Math.max(...avg.filter(Number.isFinite)), 3, 9)} MB/s${avg.length > 1 ? ` (best of ${avg.length} runs)` : ''}`],
+    ];
+    for (const r of doc.sustained.runs)
+      rows.push([doc.sustained.runs.length > 1 ? `Run ${r.run}` : 'Verdict', sustainedVerdictText(r, doc.flags)]);
+    lines.push(...txtFigures(rows));
+    for (const t of bestRuns(doc.tests)) lines.push(cdmLine(t));
+    lines.push('');
+  } else {
+    const best = bestRuns(doc.tests);
+    const sections = [...new Set(best.map((t) => section(t.rw)))];
+    for (const s of sections) {
+      lines.push(`[${s}]`);
+      for (const t of best.filter((x) => section(x.rw) === s)) lines.push(cdmLine(t));
+      lines.push('');
+    }
+  }
+  lines.push(...txtProfile(doc));
+  return lines.join('\n') + '\n';
+}
+
+export const CDM_PROFILES: Record<string, string> = {
+  default: 'Default',
+  nvme: 'NVMe SSD',
+  peak: 'Peak Performance',
+  realworld: 'Real World Performance',
+};
+
+export function txtProfile(doc: ResultDocument): string[] {
+  const s = doc.settings;
+  const profile =
+    doc.kind === 'cdm'
+      ? `${CDM_PROFILES[s.preset ?? 'default'] ?? s.preset}${s.mode && s.mode !== 'readwrite' ? ` (${s.mode})` : ''}`
+      : kindName(doc.kind);
+  const size = doc.hash?.file.bytes ?? doc.files?.totalBytes ?? doc.sustained?.plannedBytes ?? s.size;
+  const t = doc.target;
+  const GiB = 1024 ** 3;
+  const used =
+    t.totalBytes > 0
+      ? ` ${Math.round(((t.totalBytes - t.freeBytes) / t.totalBytes) * 100)}% (${Math.round((t.totalBytes - t.freeBytes) / GiB)}/${Math.round(t.totalBytes / GiB)}GiB)`
+      : '';
+  const iso = doc.startedAt;
+  const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 10).replace(/-/g, '/')} ${iso.slice(11, 19)} UTC` : iso;
+  const h = doc.host;
+  const lines = [
+    `Profile: ${profile}`,
+    `   Test: ${size ? sizeText(size) : '—'} (x${s.runs ?? 1}) [${t.volume}${used}]`,
+    `   Mode: ${methodLine(doc)}`,
+    `  Drive: ${targetLine(doc)}`,
+    `   Date: ${date}`,
+    `     OS: ${h.osName ?? h.os} [${h.os} ${h.osRelease}] (${h.arch})`,
+  ];
+  if (doc.label) lines.push(`Comment: ${doc.label}`);
+  for (const f of doc.flags) lines.push(`   ${flagMark(f)} ${f.message}`);
+  for (const n of doc.notes ?? []) lines.push(`   ℹ ${n}`);
+  return lines;
+}
+
+export function txtMany(docs: readonly ResultDocument[], cmp: Comparison): string {
+  const labels = columnLabels(cmp);
+  const blocks = docs.map((d, i) =>
+    [`=== ${labels[i]}${i === cmp.baseline ? ' (baseline)' : ''} — ${resultTitle(d)} ===`, '', txtBlock(d)].join('\n'),
+  );
+  const out = [txtHeader(docs), blocks.join('\n'), '[Comparison]'];
+  for (const t of compareTables(cmp)) {
+    const rows = [t.head, ...t.rows.map((r) => r.map((x) => x.text))];
+    const widths = t.head.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+    const fmt = (r: string[]): string =>
+      '  ' +
+      r
+        .map((x, i) => (i === 0 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0)))
+        .join('  ')
+        .trimEnd();
+    if (t.title) out.push(`  ${t.title}`);
+    out.push(fmt(t.head), '  ' + widths.map((w) => '-'.repeat(w)).join('  '), ...t.rows.map((r) => fmt(r.map((x) => x.text))), '');
+  }
+  out.push('  ≈ : within run-to-run noise; (±n %) : change against the baseline', '');
+  if (cmp.findings.length > 0) out.push('Findings:', ...cmp.findings.map((f) => `  * ${f}`), '');
+  if (cmp.warnings.length > 0) out.push('Warnings:', ...cmp.warnings.map((w) => `  ⚠ ${w}`), '');
+  out.push(`Rule: ${cmp.rule}`);
+  return out.join('\n') + '\n';
+}
+
+// ---- plain text --------------------------------------------------------------------------------
+
+/** The same table in fixed-width columns, for a terminal or a plain-text post. */
+export function reportText(r: FormatReport, docs: readonly ResultDocument[]): string {
+  const t = reportTable(r, docs);
+  const rows = [t.head, ...t.rows.map((row) => row.map((x) => x.text))];
+  const widths = t.head.map((_, j) => Math.max(...rows.map((row) => [...(row[j] ?? '')].length)));
+  const line = (row: readonly string[]): string =>
+    row
+      .map((x, j) => (j === 0 ? x.padEnd(widths[j] ?? 0) : x.padStart(widths[j] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  const out = [r.title, '='.repeat(Math.min(78, [...r.title].length)), ''];
+  for (const [k, v] of aboutLines(r, docs)) out.push(`${k}: ${v}`);
+  for (const [k, v] of driveLines(r, docs)) out.push(`  ${k}: ${v}`);
+  out.push('', line(rows[0] as string[]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line), '', legendText(r), '');
+  if (r.findings.length > 0) out.push('Findings:', ...r.findings.map((f) => `  * ${f}`), '');
+  if (r.warnings.length > 0) out.push('Warnings:', ...r.warnings.map((w) => `  ! ${w}`), '');
+  out.push(`Rule: ${r.rule}`, '', versionLine(docs));
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,114 @@
+// Markdown exports: a table for a forum, one result or a comparison.
+import type { ResultDocument } from '../../result.js';
+import { plainText } from '../../text.js';
+import { columnLabels, type Comparison } from '../compare.js';
+import type { FormatReport } from '../format-report.js';
+import { methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
+import { safe } from '../report-findings.js';
+import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
+import {
+  compareTables,
+  dateText,
+  flagMark,
+  machineLine,
+  resultStatements,
+  resultTables,
+  runsNote,
+  versionLine,
+  type Table,
+} from '../tables.js';
+
+// ---- Markdown --------------------------------------------------------------------------------
+
+/** A table cell: a backslash and '|' escaped so the row keeps its columns. */
+export function mdCell(s: string): string {
+  return mdInline(s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|'));
+}
+
+/** Text on one line without control characters, with '<' as an entity so a label cannot open an
+ *  HTML tag where a forum renders HTML. */
+export function mdInline(s: string): string {
+  return plainText(s).replace(/</g, '&lt;');
+}
+
+export function mdTable(t: Table): string[] {
+  const out: string[] = [];
+  if (t.title) out.push(`**${mdInline(t.title)}**`, '');
+  out.push(`| ${t.head.map(mdCell).join(' | ')} |`);
+  out.push(`|${t.head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
+  for (const r of t.rows) out.push(`| ${r.map((x) => mdCell(x.text)).join(' | ')} |`);
+  out.push('');
+  return out;
+}
+
+export function markdownOne(doc: ResultDocument): string {
+  const out = [`## ${mdInline(resultName(doc))} — ${mdInline(resultTitle(doc))}`, ''];
+  out.push(`- **Drive:** ${mdInline(targetLine(doc))}`);
+  out.push(`- **Method:** ${mdInline(methodLine(doc))}`);
+  out.push(`- **Machine:** ${mdInline(machineLine(doc))}`);
+  out.push(`- **Date:** ${dateText(doc.startedAt)}`, '');
+  for (const t of resultTables(doc)) out.push(...mdTable(t));
+  const runs = runsNote(doc);
+  if (runs) out.push(`_${runs}_`, '');
+  const said = resultStatements(doc);
+  if (said.length > 0) {
+    for (const s of said)
+      out.push(`- **${mdInline(s.label)}:** ${s.code ? `\`${mdInline(s.text).replace(/`/g, '')}\`` : mdInline(s.text)}`);
+    out.push('');
+  }
+  const notes = [
+    ...doc.flags.map((f) => `- ${flagMark(f)} ${mdInline(f.message)} ${mdInline(f.fix)}`.trimEnd()),
+    ...(doc.notes ?? []).map((n) => `- ℹ ${mdInline(n)}`),
+  ];
+  if (notes.length > 0) out.push(...notes, '');
+  out.push(versionLine([doc]));
+  return out.join('\n') + '\n';
+}
+
+export function markdownMany(docs: readonly ResultDocument[], cmp: Comparison): string {
+  const labels = columnLabels(cmp);
+  const out = [`## Comparison of ${docs.length} results`, ''];
+  cmp.columns.forEach((col, i) => {
+    const base = i === cmp.baseline ? ' (baseline)' : '';
+    out.push(
+      `${i + 1}. **${mdInline(labels[i] ?? '')}**${base} — ${mdInline(col.title)} · ${mdInline(col.drive)} · ${mdInline(col.method)} · ${dateText(col.startedAt)}`,
+    );
+  });
+  out.push('');
+  for (const t of compareTables(cmp)) out.push(...mdTable(t));
+  out.push('Changes are against the baseline; ≈ marks a difference within run-to-run noise (see the rule below).', '');
+  if (cmp.findings.length > 0) out.push('**Findings**', '', ...cmp.findings.map((f) => `- ${mdInline(f)}`), '');
+  const flags = docs.flatMap((d, i) => d.flags.map((f) => `- ${flagMark(f)} ${mdInline(labels[i] ?? '')}: ${mdInline(f.message)}`));
+  const warnings = [...cmp.warnings.map((w) => `- ⚠ ${mdInline(w)}`), ...flags];
+  if (warnings.length > 0) out.push('**Warnings**', '', ...warnings, '');
+  out.push(`_Rule: ${mdInline(cmp.rule)}_`, '');
+  out.push(versionLine(docs));
+  return out.join('\n') + '\n';
+}
+
+// ---- Markdown ----------------------------------------------------------------------------------
+
+export function reportMarkdown(r: FormatReport, docs: readonly ResultDocument[]): string {
+  const out = [`## ${mdInline(r.title)}`, ''];
+  out.push(
+    aboutLines(r, docs)
+      .map(([k, v]) => `**${k}:** ${mdInline(v)}`)
+      .join(' · '),
+    '',
+  );
+  const drives = driveLines(r, docs);
+  if (drives.length > 0) out.push(...drives.map(([k, v]) => `- **${mdInline(k)}:** ${mdInline(v)}`), '');
+  out.push(...mdTable(reportTable(r, docs)));
+  out.push(`_${mdInline(legendText(r))}_`, '');
+  if (r.findings.length > 0) out.push('**Findings**', '', mdInline(r.findings.join(' ')), '');
+  const flags = docs.flatMap((d) => (d.flags ?? []).filter((f) => f.severity !== 'info').map((f) => `${variantOf(r, d)}: ${f.message}`));
+  const warnings = [...r.warnings, ...new Set(flags)];
+  if (warnings.length > 0) out.push('**Warnings**', '', ...warnings.map((w) => `- ⚠ ${mdInline(w)}`), '');
+  out.push(`_Rule: ${mdInline(r.rule)}_`, '');
+  out.push(versionLine(docs));
+  return out.join('\n') + '\n';
+}
+
+export function variantOf(r: FormatReport, d: ResultDocument): string {
+  return r.variants.find((v) => v.resultIds.includes(d.id))?.label ?? safe(() => resultName(d), '');
+}

@@ -1,0 +1,98 @@
+// What every format of the format report prints: the about and drive lines, the table and
+// its legend.
+import type { ResultDocument } from '../result.js';
+import { deltaText } from './compare.js';
+import { figure, type Cell } from './tables.js';
+import type { FormatReport, ReportCell, ReportColumn } from './format-report.js';
+import { targetLine, type MetricUnit } from './metrics.js';
+import { deviceKey, deviceName, isCampaign, methodWords, safe } from './report-findings.js';
+import type { Table } from './tables.js';
+
+// ---- what every format prints ----------------------------------------------------------------
+
+export function newestDay(docs: readonly ResultDocument[]): string {
+  const days = docs
+    .map((d) => String(d?.startedAt ?? ''))
+    .filter((s) => /^\d{4}-\d{2}-\d{2}/.test(s))
+    .sort();
+  return days.length > 0 ? (days[days.length - 1] as string).slice(0, 10) : 'undated';
+}
+
+/** The lines under the title: the drive, the method, runs and rest, the baseline. */
+export function aboutLines(r: FormatReport, docs: readonly ResultDocument[]): Array<[string, string]> {
+  const first = docs[0];
+  const sameDrive = new Set(docs.map(deviceKey)).size === 1;
+  const drive = !first
+    ? 'unknown drive'
+    : sameDrive
+      ? isCampaign(docs)
+        ? deviceName(first)
+        : safe(() => targetLine(first), 'unknown drive')
+      : 'differs by row (see below)';
+  const methods = [...new Set(docs.map(methodWords))];
+  const runs = [...new Set(docs.map((d) => (typeof d.settings?.runs === 'number' ? d.settings.runs : 1)))].sort((a, b) => a - b);
+  const rests = [...new Set(docs.map((d) => d.settings?.restSeconds).filter((s): s is number => typeof s === 'number' && s > 0))];
+  const lines: Array<[string, string]> = [
+    ['Drive', drive],
+    ['Method', methods.length === 1 ? (methods[0] as string) : 'differs by row (see the warnings)'],
+    ['Runs', runs.length === 1 ? `${runs[0]} per figure` : `${runs[0]}–${runs[runs.length - 1]} per figure (differs by row)`],
+  ];
+  if (rests.length === 1) lines.push(['Rest', `${secondsText(rests[0] as number)} between runs`]);
+  else if (rests.length > 1) lines.push(['Rest', `${rests.map(secondsText).join(', ')} between runs (differs by row)`]);
+  if (r.variants.length > 1) lines.push(['Baseline', r.variants[r.baseline]?.label ?? '']);
+  return lines;
+}
+
+export function secondsText(s: number): string {
+  if (s >= 60 && s % 60 === 0) return `${s / 60} min`;
+  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+/** Each row's drive when they differ ("port vs hub"). */
+export function driveLines(r: FormatReport, docs: readonly ResultDocument[]): Array<[string, string]> {
+  if (new Set(docs.map(deviceKey)).size <= 1) return [];
+  return r.variants.map((v) => [v.label, v.drive]);
+}
+
+export function rowLabel(r: FormatReport, i: number): string {
+  const label = r.variants[i]?.label ?? '';
+  return i === r.baseline && r.variants.length > 1 ? `${label} (baseline)` : label;
+}
+
+export function headLabel(col: ReportColumn): string {
+  return `${col.label} (${col.unit})`;
+}
+
+/** "1,234 ± 12", with " (−9 %)" for a change beyond noise and " (≈)" for one within it. */
+export function cellText(cell: ReportCell | undefined, unit: MetricUnit): Cell {
+  if (!cell) return { text: '—' };
+  const fig = figure(cell.values, unit);
+  if (cell.verdict === 'better' || cell.verdict === 'worse')
+    return { text: `${fig} (${deltaText(cell.delta ?? NaN)})`, tone: cell.verdict };
+  if (cell.verdict === 'noise') return { text: `${fig} (≈)`, tone: 'noise' };
+  return { text: fig };
+}
+
+export function reportTable(r: FormatReport, docs: readonly ResultDocument[]): Table {
+  const first = isCampaign(docs) ? 'Format' : 'Result';
+  return {
+    head: [first, ...r.columns.map(headLabel)],
+    rows: r.variants.map((_, i) => [{ text: rowLabel(r, i) }, ...r.columns.map((col, j) => cellText(r.cells[i]?.[j], col.unit))]),
+  };
+}
+
+/** The same table with rows and columns swapped: "Figure" over the rows' names. */
+export function transposed(t: Table): Table {
+  const figures = t.head.slice(1);
+  return {
+    head: ['Figure', ...t.rows.map((row) => row[0]?.text ?? '')],
+    rows: figures.map((f, j) => [{ text: f }, ...t.rows.map((row) => row[j + 1] ?? { text: '—' })]),
+  };
+}
+
+export function legendText(r: FormatReport): string {
+  const base = r.variants[r.baseline]?.label ?? '';
+  const what = 'Each cell is the mean across runs ± the sample standard deviation';
+  if (r.variants.length < 2) return `${what}.`;
+  return `${what}; changes are against ${base}, and (≈) marks a difference within run-to-run noise.`;
+}

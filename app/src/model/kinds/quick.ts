@@ -1,0 +1,31 @@
+// The Quick Test: Blackmagic Disk Speed Test's shape — write the stress file with large blocks,
+// then read it back.
+import { MiB, oneFilePlan } from './plan.js';
+import { quickFigures } from './quick-card.js';
+import type { KindModule } from './types.js';
+
+export const quick = {
+  id: 'quick',
+  name: 'Quick Test',
+  // Blackmagic's smallest stress size is "1GB" (10^9 bytes).
+  defaultSize: 1e9,
+  plan: (o) => {
+    const bs = o.bs ?? MiB;
+    const qd = o.qd ?? 8;
+    const threads = o.threads ?? 1;
+    return oneFilePlan('quick', o, o.size ?? 1e9, bs * threads, (one) => {
+      one('Write', 'write', bs, qd, threads, undefined);
+      one('Read', 'read', bs, qd, threads, undefined);
+    });
+  },
+  report: {
+    columns: {
+      pick: [
+        ['Read/mbps', 'Read'],
+        ['Write/mbps', 'Write'],
+      ],
+      bySize: true,
+    },
+  },
+  card: quickFigures,
+} as const satisfies KindModule<'quick'>;

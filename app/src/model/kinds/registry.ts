@@ -1,0 +1,42 @@
+// Every test kind, in the order lists show them. Adding a kind: its module, one line here, its
+// renderer panel and its tests.
+import { cdm } from './cdm.js';
+import { files } from './files.js';
+import { hash } from './hash.js';
+import { mix } from './mix.js';
+import { quick } from './quick.js';
+import { randRead } from './rand-read.js';
+import { randWrite } from './rand-write.js';
+import { seqRead } from './seq-read.js';
+import { seqWrite } from './seq-write.js';
+import { sustained } from './sustained.js';
+import type { KindModule } from './types.js';
+
+const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix] as const;
+const RESULT = [...RUN, hash] as const;
+
+export type TestKind = (typeof RUN)[number]['id'];
+export type ResultKind = (typeof RESULT)[number]['id'];
+
+/** The kinds the benchmark runner plans and runs, in the order lists show them. */
+export const RUN_KINDS: readonly KindModule<TestKind>[] = RUN;
+/** Every kind a result document may be: the runner's and the hash test. */
+export const RESULT_KINDS: readonly KindModule<ResultKind>[] = RESULT;
+
+export const TEST_KINDS = RUN_KINDS.map((k) => k.id) as readonly TestKind[] as readonly [TestKind, ...TestKind[]];
+
+const BY_ID = new Map<string, KindModule>(RESULT_KINDS.map((k) => [k.id, k]));
+
+export function isTestKind(s: string): s is TestKind {
+  return (TEST_KINDS as readonly string[]).includes(s);
+}
+
+/** The module of a kind a result names; undefined for one this build does not know. */
+export function kindOf(id: string): KindModule | undefined {
+  return BY_ID.get(id);
+}
+
+/** The module of a runnable kind, with its plan. */
+export function runKind(id: TestKind): KindModule & Required<Pick<KindModule, 'plan'>> {
+  return BY_ID.get(id) as KindModule & Required<Pick<KindModule, 'plan'>>;
+}

@@ -1,0 +1,67 @@
+// What a test kind is, in one place: its name, how it plans (engine steps the generic runner
+// executes), what it makes of the steps' results, the CLI options it takes, and what the report
+// views (title, metrics, comparable settings) and the share card show for it. Every hook is
+// optional: a kind without one gets the generic behaviour.
+import type { StepOutcome } from '../../core/analysis.js';
+import type { Box } from '../../core/report/card-draw.js';
+import type { Metric } from '../../core/report/figure-text.js';
+import type { FilesSection, ResultDocument, ResultTest, SustainedSection } from '../../core/result.js';
+import type { Plan, PlanOptions, PlanTarget } from './plan.js';
+
+/** CLI flags a kind may claim (every kind takes the common ones: size, bs, qd, runs, …). */
+export type KindFlag = 'preset' | 'mode' | 'rwmixread' | 'reserve' | 'files' | 'min-size' | 'max-size' | 'seed';
+/** Common flags a kind may refuse, with the reason a CLI user reads. */
+export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds';
+
+/** What the analysis adds to the result besides the plain per-step tests. */
+export interface KindAnalysis {
+  /** Replaces the per-step tests (the many-file test reports one row per pass). */
+  tests?: ResultTest[];
+  sustained?: SustainedSection;
+  files?: FilesSection;
+}
+
+export interface KindModule<Id extends string = string> {
+  id: Id;
+  /** What a person calls it: "Quick Test", "CrystalDiskMark grid"… */
+  name: string;
+  /** Runnable through the benchmark runner (the hash test has its own). */
+  plan?: (o: PlanOptions, target?: PlanTarget) => Plan;
+  /** Default test-file size (a sized kind: the most it writes). */
+  defaultSize?: number;
+  /** Sized to the target's free space less a reserve, rather than one fixed file. */
+  sized?: boolean;
+  /** fixed: the smallest test size offered; sized: the least the plan runs with. */
+  leastBytes?: (o: PlanOptions) => number;
+  /** The result sections made from the steps' outcomes. */
+  analyse?: (plan: Plan, outcomes: readonly StepOutcome[]) => KindAnalysis;
+  cli?: {
+    /** Flags only this kind (and others naming them) takes. */
+    options?: readonly KindFlag[];
+    /** --preset's choices. */
+    presets?: readonly string[];
+    /** Common flags this kind refuses, in the order they are checked, with the reason. */
+    refuse?: Partial<Record<RefusableFlag, string>>;
+  };
+  report?: {
+    /** What the title says after the name ("up to 50 GB"); absent: the size (and preset). */
+    titleParts?: (doc: ResultDocument) => string[] | undefined;
+    /** The kind's own figures, before the per-step ones; `only`: no per-step figures at all. */
+    metrics?: (doc: ResultDocument) => { metrics: Metric[]; only?: boolean } | undefined;
+    /** The per-step MB/s figures are headline figures (not when the kind's own figures are). */
+    stepsArePrimary?: boolean;
+    /** The settings that make two results comparable, as words by name; absent: the common ones. */
+    comparable?: (doc: ResultDocument, facets: Map<string, string>) => boolean;
+    /** The method line says "writes flushed" (a read-only kind does not). */
+    writes?: boolean;
+    /** The kind's own figures as one table in exports: the metric group, when the result has them. */
+    figureGroup?: { group: string; present: (doc: ResultDocument) => boolean };
+    /** The title over the per-step table in exports. */
+    testsTitle?: string;
+    /** A format report's columns for this kind, [metric key, label]; `bySize`: one set per test
+     *  size. Absent: every headline figure. */
+    columns?: { pick: ReadonlyArray<readonly [string, string]>; bySize?: boolean };
+  };
+  /** The share card's figures in `box` (the frame draws the rest); undefined: the plain list. */
+  card?: (doc: ResultDocument, box: Box, metrics: readonly Metric[]) => string | undefined;
+}
