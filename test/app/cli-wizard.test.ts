@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryListing } from '../../app/src/ipc/contract.js';
 import type { WizardDisk, WizardPlanState } from '../../app/src/core/wizard/types.js';
 import { rootOnly } from '../helpers/loopfs.js';
+import { stoppedPlan, wizardSettings } from '../helpers/wizard-plans.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin/diskdial.js');
@@ -145,31 +146,17 @@ describe.runIf(rootOnly())('compare on a disk image (root)', () => {
     // A plan as a crash before its first erase leaves it: no serial, no WWN, no table DiskDial wrote.
     const disk = (JSON.parse(cli('disks', '--json').stdout) as { disks: WizardDisk[] }).disks.find((d) => d.path === loop)!;
     const id = '5e1f0000-0000-4000-8000-00000000000a';
-    const plan: WizardPlanState = {
-      schema: 1,
-      id,
-      createdAt: '2026-11-26T07:00:00.000Z',
-      updatedAt: '2026-11-26T07:00:00.000Z',
-      settings: {
-        device: loop,
-        identity: {
-          path: loop,
-          sizeBytes: disk.sizeBytes,
-          ...(disk.backingFile ? { backingFile: disk.backingFile } : {}),
-          ...(disk.backingInode ? { backingInode: disk.backingInode } : {}),
-        },
-        confirmName: disk.name,
-        formats: ['ext4'],
-        plan: 'quick',
-        sizes: [16 * 1024 * 1024],
-        runs: 1,
-        restSeconds: 0,
-        finalFormat: 'ext4',
+    const settings = wizardSettings({
+      device: loop,
+      identity: {
+        path: loop,
+        sizeBytes: disk.sizeBytes,
+        ...(disk.backingFile ? { backingFile: disk.backingFile } : {}),
+        ...(disk.backingInode ? { backingInode: disk.backingInode } : {}),
       },
-      steps: [{ format: 'ext4', label: 'ext4', status: 'pending', resultIds: [] }],
-      final: { format: 'ext4', label: 'ext4', status: 'pending' },
-      status: 'stopped',
-    };
+      confirmName: disk.name,
+    });
+    const plan = stoppedPlan(settings, { id, createdAt: '2026-11-26T07:00:00.000Z', updatedAt: '2026-11-26T07:00:00.000Z' });
     await fsp.mkdir(path.join(home, 'plans'), { recursive: true });
     await fsp.writeFile(path.join(home, 'plans', `${id}.json`), JSON.stringify(plan));
     const refused = cli('compare', '--resume', id);
