@@ -1,27 +1,23 @@
 // `diskdial disks`, `compare` and `report` as a user runs them (the compiled bin/diskdial.js), on
 // a disk image attached as a loop device (root), with a history of their own ($DISKDIAL_HOME).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryListing } from '../../app/src/ipc/contract.js';
 import type { WizardDisk, WizardPlanState } from '../../app/src/core/wizard/types.js';
+import { buildCoreIfChanged } from '../helpers/build-core.js';
+import { bin, runCli, type CliRun } from '../helpers/cli.js';
 import { rootOnly } from '../helpers/loopfs.js';
 import { stoppedPlan, wizardSettings } from '../helpers/wizard-plans.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = path.join(root, 'bin/diskdial.js');
 let tmp: string;
 let home: string;
 let loop = '';
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  buildCoreIfChanged();
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-cli-wizard-'));
   home = path.join(tmp, 'home');
 });
@@ -30,15 +26,7 @@ afterAll(async () => {
   await fsp.rm(tmp, { recursive: true, force: true });
 });
 
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-    cwd: tmp,
-    env: { ...process.env, DISKDIAL_HOME: home },
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (...args: string[]): CliRun => runCli(args, { cwd: tmp, home, timeout: 120_000 });
 
 describe('compare: usage mistakes, before any disk is touched', () => {
   it('answers with one line and exit 2', () => {
