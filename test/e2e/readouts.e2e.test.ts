@@ -1,39 +1,19 @@
 // The Quick Test's live readouts in Chromium against the real `diskdial serve`: in continuous
 // mode WRITE keeps its last measured figure while the read phase runs (never 0 MB/s), and when
 // the test ends each dial's average is at most its peak.
-import type { ChildProcess } from 'node:child_process';
-import { promises as fsp } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIfNeeded, chooseTarget, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { chooseTarget } from './helpers/harness.js';
+import { e2eFile } from './helpers/session.js';
 
-let server: ChildProcess;
-let url: string;
-let browser: Browser;
-let target: string;
-
-beforeAll(async () => {
-  buildIfNeeded();
-  target = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-readouts-'));
-  ({ server, url } = await startServe());
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stopServe(server);
-  if (target) await fsp.rm(target, { recursive: true, force: true });
-});
+const e2e = e2eFile('dd-e2e-readouts-');
 
 const figure = (text: string | null): number => Number((text ?? '').replace(/[^\d.]/g, ''));
 
 describe('live readouts in Chromium', () => {
   it('continuous mode: no 0 MB/s WRITE during reads; at the end average ≤ peak on both dials', { timeout: 300_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(url);
-    await chooseTarget(page, target);
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(e2e.url);
+    await chooseTarget(page, e2e.target);
     await page.getByRole('radio', { name: 'Custom' }).click();
     await page.getByLabel('Custom stress size').fill('256 MiB');
     await page.getByLabel('Custom stress size').press('Enter');
