@@ -10,12 +10,12 @@
 // first); writes docs/screenshots/quick-test{,-running}.png, detailed.png, hash.png, history.png,
 // history-compare.png, share-card.png and wizard-{disks,running,report}.png. Results go to a
 // throwaway history ($DISKDIAL_HOME).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chooseTarget, launchChromium, startServe, stopServe } from '../test/e2e/helpers/harness.js';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,36 +24,15 @@ mkdirSync(out, { recursive: true });
 const target = await fsp.mkdtemp(path.join(os.tmpdir(), 'DiskDial-demo-'));
 const env = { ...process.env, DISKDIAL_HOME: path.join(target, '.history') };
 const bin = path.join(root, 'bin/diskdial.js');
+// The same serve + Chromium as the end-to-end tests.
 // The wizard erases only a throwaway disk image here; serve refuses erase steps without the switch.
-const serveArgs = only === undefined || only === 'wizard' ? ['serve', '--allow-erase'] : ['serve'];
-const server = spawn(process.execPath, [bin, ...serveArgs], { stdio: ['ignore', 'pipe', 'inherit'], env });
+const serveArgs = only === undefined || only === 'wizard' ? ['--allow-erase'] : [];
+const { server, url } = await startServe({ DISKDIAL_HOME: env.DISKDIAL_HOME }, serveArgs, { stderr: 'inherit' });
 try {
-  const url = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    server.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      text += d;
-      const m = /running at (\S+)/.exec(text);
-      if (m) resolve(m[1]!);
-    });
-    server.on('exit', () => reject(new Error(`serve exited: ${text}`)));
-  });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
   await page.goto(url);
-  await page.locator('.target-button').click();
-  await page.getByRole('button', { name: 'Choose folder…' }).click();
-  await page.getByPlaceholder('/media/me/Footage').fill(target);
-  await page.getByRole('button', { name: 'Use', exact: true }).click();
+  await chooseTarget(page, target);
   if (only === undefined || only === 'quick') {
     await page.getByRole('radio', { name: 'Runs' }).click();
     await page.getByLabel('Number of runs').fill('2');
@@ -168,7 +147,6 @@ try {
   await browser.close();
   if (only === undefined || only === 'quick') console.log(`wrote ${path.join(out, 'quick-test.png')} and quick-test-running.png`);
 } finally {
-  server.kill('SIGINT');
-  await new Promise((r) => server.once('exit', r));
+  await stopServe(server);
   await fsp.rm(target, { recursive: true, force: true });
 }

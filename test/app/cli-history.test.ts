@@ -1,6 +1,6 @@
 // `diskdial history`, `export`, `share` and `import` as a user runs them (the compiled
 // bin/diskdial.js in a child process), on a history folder of their own ($DISKDIAL_HOME).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,19 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCli } from '../../app/src/cli/args.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
 import type { HistoryListing } from '../../app/src/ipc/contract.js';
+import { buildCoreIfChanged } from '../helpers/build-core.js';
+import { runCli, type CliRun } from '../helpers/cli.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = path.join(root, 'bin/diskdial.js');
 const fixture = (kind: string): ResultDocument =>
   JSON.parse(readFileSync(path.join(root, 'test/fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
 let tmp: string;
 let home: string;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  buildCoreIfChanged();
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-cli-history-'));
   home = path.join(tmp, 'home');
 });
@@ -30,19 +28,8 @@ afterAll(async () => {
   await fsp.rm(tmp, { recursive: true, force: true });
 });
 
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  return cliIn(home, 60_000, ...args);
-}
-
-function cliIn(dataHome: string, timeout: number, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    encoding: 'utf8',
-    timeout,
-    cwd: tmp,
-    env: { ...process.env, DISKDIAL_HOME: dataHome },
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cliIn = (dataHome: string, timeout: number, ...args: string[]): CliRun => runCli(args, { cwd: tmp, home: dataHome, timeout });
+const cli = (...args: string[]): CliRun => cliIn(home, 60_000, ...args);
 
 describe('diskdial run saves, history lists', () => {
   let runId: string;

@@ -1,26 +1,23 @@
 // `diskdial disks`, `compare` and `report` as a user runs them (the compiled bin/diskdial.js), on
 // a disk image attached as a loop device (root), with a history of their own ($DISKDIAL_HOME).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryListing } from '../../app/src/ipc/contract.js';
 import type { WizardDisk, WizardPlanState } from '../../app/src/core/wizard/types.js';
+import { buildCoreIfChanged } from '../helpers/build-core.js';
+import { bin, runCli, type CliRun } from '../helpers/cli.js';
 import { rootOnly } from '../helpers/loopfs.js';
+import { stoppedPlan, wizardSettings } from '../helpers/wizard-plans.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = path.join(root, 'bin/diskdial.js');
 let tmp: string;
 let home: string;
 let loop = '';
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  buildCoreIfChanged();
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-cli-wizard-'));
   home = path.join(tmp, 'home');
 });
@@ -29,15 +26,7 @@ afterAll(async () => {
   await fsp.rm(tmp, { recursive: true, force: true });
 });
 
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-    cwd: tmp,
-    env: { ...process.env, DISKDIAL_HOME: home },
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (...args: string[]): CliRun => runCli(args, { cwd: tmp, home, timeout: 120_000 });
 
 describe('compare: usage mistakes, before any disk is touched', () => {
   it('answers with one line and exit 2', () => {
@@ -145,31 +134,17 @@ describe.runIf(rootOnly())('compare on a disk image (root)', () => {
     // A plan as a crash before its first erase leaves it: no serial, no WWN, no table DiskDial wrote.
     const disk = (JSON.parse(cli('disks', '--json').stdout) as { disks: WizardDisk[] }).disks.find((d) => d.path === loop)!;
     const id = '5e1f0000-0000-4000-8000-00000000000a';
-    const plan: WizardPlanState = {
-      schema: 1,
-      id,
-      createdAt: '2026-11-26T07:00:00.000Z',
-      updatedAt: '2026-11-26T07:00:00.000Z',
-      settings: {
-        device: loop,
-        identity: {
-          path: loop,
-          sizeBytes: disk.sizeBytes,
-          ...(disk.backingFile ? { backingFile: disk.backingFile } : {}),
-          ...(disk.backingInode ? { backingInode: disk.backingInode } : {}),
-        },
-        confirmName: disk.name,
-        formats: ['ext4'],
-        plan: 'quick',
-        sizes: [16 * 1024 * 1024],
-        runs: 1,
-        restSeconds: 0,
-        finalFormat: 'ext4',
+    const settings = wizardSettings({
+      device: loop,
+      identity: {
+        path: loop,
+        sizeBytes: disk.sizeBytes,
+        ...(disk.backingFile ? { backingFile: disk.backingFile } : {}),
+        ...(disk.backingInode ? { backingInode: disk.backingInode } : {}),
       },
-      steps: [{ format: 'ext4', label: 'ext4', status: 'pending', resultIds: [] }],
-      final: { format: 'ext4', label: 'ext4', status: 'pending' },
-      status: 'stopped',
-    };
+      confirmName: disk.name,
+    });
+    const plan = stoppedPlan(settings, { id, createdAt: '2026-11-26T07:00:00.000Z', updatedAt: '2026-11-26T07:00:00.000Z' });
     await fsp.mkdir(path.join(home, 'plans'), { recursive: true });
     await fsp.writeFile(path.join(home, 'plans', `${id}.json`), JSON.stringify(plan));
     const refused = cli('compare', '--resume', id);

@@ -10,8 +10,6 @@ import { runHash, runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
-import type { WizardProvider } from '../../app/src/core/wizard/provider.js';
-import type { WizardDisk } from '../../app/src/core/wizard/types.js';
 import { createDispatcher } from '../../app/src/ipc/dispatch.js';
 import { WizardService } from '../../app/src/services/wizard.js';
 import {
@@ -32,6 +30,7 @@ import { HashTestService } from '../../app/src/services/hash-test.js';
 import { HistoryService } from '../../app/src/services/history.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
 import { TargetsService } from '../../app/src/services/targets.js';
+import { listingProvider, usbDisk, wizardSettings } from '../helpers/wizard-plans.js';
 
 const MiB = 1 << 20;
 const appInfo: AppInfo = { appVersion: '0.1.0', engineVersion: 'x', platform: process.platform, shell: 'browser' };
@@ -463,29 +462,12 @@ describe('the wizard and the report through the dispatcher', () => {
     JSON.parse(
       readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results', `${kind}.json`), 'utf8'),
     ) as ResultDocument;
-  const disk: WizardDisk = {
-    path: '/dev/sdx',
-    name: 'Test SSD',
-    model: 'Test SSD',
-    sizeBytes: 1e12,
-    bus: 'usb',
-    removable: true,
-    internal: false,
-    system: false,
-    partitions: [],
-    offered: true,
-  };
-  const settings = {
+  const disk = usbDisk({ name: 'Test SSD', sizeBytes: 1e12 });
+  const settings = wizardSettings({
     device: '/dev/sdx',
     identity: { path: '/dev/sdx', sizeBytes: 1e12, model: 'Test SSD' },
     confirmName: 'Test SSD',
-    formats: ['ext4'],
-    plan: 'quick',
-    sizes: [16 * MiB],
-    runs: 1,
-    restSeconds: 0,
-    finalFormat: 'ext4',
-  };
+  });
 
   it('without a wizard (a platform with no provider) the wizard requests say so; plans are none', async () => {
     const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo });
@@ -516,15 +498,13 @@ describe('the wizard and the report through the dispatcher', () => {
   it('a running plan makes every other test wait (ERR_BUSY), and the other way round', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const provider: WizardProvider = {
-      platform: 'linux',
-      listDisks: async () => [disk],
+    const provider = listingProvider([disk], {
       formats: async () => [{ id: 'ext4', label: 'ext4', encrypted: false, available: true }],
       prepare: async () => {
         await held;
         throw new Error('the test ends the plan here');
       },
-    };
+    });
     const home = await fsp.mkdtemp(path.join(dir, 'wiz-'));
     const wizard = new WizardService({
       provider,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcResult } from '../../app/src/ipc/contract.js';
 import { rootOnly } from '../helpers/loopfs.js';
+import { wizardSettings } from '../helpers/wizard-plans.js';
 
 import type * as FakeElectron from '../helpers/electron-fake.js';
 
@@ -108,17 +109,12 @@ describe('main.ts', () => {
         await ready();
         const win = fake.FakeBrowserWindow.all[0]!;
         const name = path.basename(loop);
-        const started = await invoke(fake, win.webContents, 'wizard.start', {
-          device: loop,
-          identity: { path: loop, sizeBytes: 64 * 1024 * 1024 },
-          confirmName: name,
-          formats: ['ext4'],
-          plan: 'quick',
-          sizes: [16 * 1024 * 1024],
-          runs: 1,
-          restSeconds: 0,
-          finalFormat: 'ext4',
-        });
+        const started = await invoke(
+          fake,
+          win.webContents,
+          'wizard.start',
+          wizardSettings({ device: loop, identity: { path: loop, sizeBytes: 64 * 1024 * 1024 }, confirmName: name }),
+        );
         expect(started).toMatchObject({ ok: true });
         // The fake dialog answers Cancel: the plan ends, and the image was never written.
         const done = await vi.waitFor(

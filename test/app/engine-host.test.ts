@@ -26,6 +26,10 @@ afterEach(async () => {
   await fsp.rm(dir, { recursive: true, force: true });
 });
 
+/** A 20 s random-write benchmark through the host: long enough to be stopped or crashed mid-run. */
+const longRandWrite = (opts: Pick<Parameters<typeof runBenchmark>[0], 'signal' | 'onProgress'>) =>
+  runBenchmark({ target: dir, test: 'rand-write', size: 8 * MiB, qd: 1, seconds: 20, handleSignals: false, engine: host.runTest, ...opts });
+
 function seqWrite(file: string, size = 16 * MiB): EngineSpec {
   return { path: file, rw: 'write', bs: MiB, qd: 8, threads: 1, fileSize: size, pattern: 'random', cache: 'auto', seed: 7 };
 }
@@ -166,14 +170,7 @@ describe('EngineHost', () => {
     const ac = new AbortController();
     // Timed from the abort: starting the engine child first takes what a loaded machine makes it.
     let t0 = 0;
-    const p = runBenchmark({
-      target: dir,
-      test: 'rand-write',
-      size: 8 * MiB,
-      qd: 1,
-      seconds: 20,
-      handleSignals: false,
-      engine: host.runTest,
+    const p = longRandWrite({
       signal: ac.signal,
       onProgress: (e: RunProgress) => {
         if (e.phase === 'run' && !t0) {
@@ -255,16 +252,7 @@ describe('a native crash, on purpose', () => {
   it('SIGSEGV in the engine process ends the test with a plain error; files removed; the next test works', async () => {
     let onRun!: () => void;
     const running = new Promise<void>((r) => (onRun = r));
-    const p = runBenchmark({
-      target: dir,
-      test: 'rand-write',
-      size: 8 * MiB,
-      qd: 1,
-      seconds: 20,
-      handleSignals: false,
-      engine: host.runTest,
-      onProgress: (e) => e.phase === 'run' && onRun(),
-    });
+    const p = longRandWrite({ onProgress: (e) => e.phase === 'run' && onRun() });
     const outcome = failure(p);
     await running;
     const workspace = (await fsp.readdir(dir)).find((n) => n.startsWith('.diskdial-'));

@@ -5,39 +5,30 @@
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockDir } from '../../app/src/core/workspace.js';
 import type { QuickDoneEvent } from '../../app/src/ipc/contract.js';
-import { EngineHost } from '../../app/src/services/engine-host.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
+import { onEngineHost } from '../helpers/engine-host.js';
 import { recorder } from '../helpers/event-recorder.js';
 import { mountFaultFs, type FaultFs } from '../helpers/faultfs.js';
 
 const MiB = 1 << 20;
-let host: EngineHost;
-let service: QuickTestService;
+const engine = onEngineHost((host) => new QuickTestService({ engine: host.runTest }));
 let disk: FaultFs;
 
-beforeAll(() => {
-  host = new EngineHost();
-  service = new QuickTestService({ engine: host.runTest });
-});
-afterAll(async () => {
-  await service.stopAll();
-  await host.close();
-});
 beforeEach(async () => {
   disk = await mountFaultFs();
 });
 afterEach(async () => {
-  await service.stopAll();
+  await engine.service.stopAll();
   await disk.cleanup();
 });
 
 /** Starts a one-cycle Quick Test on the fault disk; `done` settles with its last event. */
 function startQuick(target = disk.mountpoint, sizeBytes = 16 * MiB): { jobId: string; done: Promise<QuickDoneEvent> } {
   const sink = recorder('quick.done');
-  const { jobId } = service.start({ target, sizeBytes, mode: 'runs', runs: 1 }, sink);
+  const { jobId } = engine.service.start({ target, sizeBytes, mode: 'runs', runs: 1 }, sink);
   return { jobId, done: sink.done };
 }
 
@@ -63,7 +54,7 @@ describe('a disk that fails mid-test (FUSE fault injection)', () => {
       message: `The disk reported an I/O error while running the test at ${disk.mountpoint}; the disk, cable or port may be failing. Back up what is on it, then try another cable or port.`,
     });
     expect(await fsp.readdir(disk.backing)).toEqual([]);
-    expect(service.runningJobId).toBeUndefined();
+    expect(engine.service.runningJobId).toBeUndefined();
   });
 
   it('Stop during a stalled write returns within a second, with the test files removed', async () => {
@@ -74,7 +65,7 @@ describe('a disk that fails mid-test (FUSE fault injection)', () => {
     // Let the writes reach the daemon and hang there.
     await new Promise((r) => setTimeout(r, 300));
     const t0 = performance.now();
-    expect(service.stop(jobId)).toBe(true);
+    expect(engine.service.stop(jobId)).toBe(true);
     const end = await done;
     const ms = performance.now() - t0;
     expect(end.outcome).toBe('stopped');

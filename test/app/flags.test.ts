@@ -10,6 +10,7 @@ import { formatReport } from '../../app/src/cli/table.js';
 import { runBenchmark } from '../../app/src/core/runner.js';
 import type { DiskInfo, VolumeInfo } from '../../app/src/core/volume.js';
 import { mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
+import { USB32G2 } from '../helpers/links.js';
 
 function test(name: string, rw: ResultTest['rw'], mbps: number, extra: Partial<ResultTest> = {}): ResultTest {
   return {
@@ -53,15 +54,6 @@ const USB2: LinkInfo = {
   rawMbps: 480,
   ceilingMBps: 53,
   typicalMBps: [30, 42],
-  source: 'sysfs',
-};
-const USB32G2: LinkInfo = {
-  kind: 'usb',
-  label: 'USB 3.2 Gen 2 (10 Gb/s)',
-  rawMbps: 10000,
-  encoding: '128b/132b',
-  ceilingMBps: 1212,
-  typicalMBps: [900, 1050],
   source: 'sysfs',
 };
 const quickPair = (write: number, read: number): ResultTest[] => [test('Write', 'write', write), test('Read', 'read', read)];

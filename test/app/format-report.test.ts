@@ -6,6 +6,7 @@ import { COMPARE_RULE, compareResults } from '../../app/src/core/report/compare.
 import { buildFormatReport, renderFormatReport, type FormatReport } from '../../app/src/core/report/format-report.js';
 import { formatFigure } from '../../app/src/core/report/metrics.js';
 import { parseCsv } from '../helpers/csv.js';
+import { CDM_TEST_NAMES } from '../helpers/cdm.js';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'results');
 function load(kind: string): ResultDocument {
@@ -168,18 +169,7 @@ describe('rows and columns', () => {
     const cdm = load('cdm');
     cdm.label = 'Grid';
     const r = buildFormatReport([saved('Quick', 'q'), cdm]);
-    expect(r.columns.map((c) => c.label)).toEqual([
-      'Read 1 GB',
-      'Write 1 GB',
-      'SEQ1M Q8T1 Read',
-      'SEQ1M Q1T1 Read',
-      'RND4K Q32T1 Read',
-      'RND4K Q1T1 Read',
-      'SEQ1M Q8T1 Write',
-      'SEQ1M Q1T1 Write',
-      'RND4K Q32T1 Write',
-      'RND4K Q1T1 Write',
-    ]);
+    expect(r.columns.map((c) => c.label)).toEqual(['Read 1 GB', 'Write 1 GB', ...CDM_TEST_NAMES]);
     expect(r.columns[2]?.sizeBytes).toBeUndefined();
     expect(r.cells[1]?.[0]).toBeUndefined();
     expect(r.cells[1]?.[2]?.verdict).toBe('n/a');

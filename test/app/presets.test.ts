@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineSpec } from '../../app/src/core/engine-types.js';
 import { buildPlan, defaultReserve, GiB, MiB, TEST_KINDS, type PlanStep } from '../../app/src/core/presets.js';
+import { CDM_TEST_NAMES } from '../helpers/cdm.js';
 
 const KiB = 1024;
 /** A roomy target for the plans that size themselves to free space. */
@@ -50,16 +51,7 @@ describe('buildPlan', () => {
   it("cdm: CrystalDiskMark's four tests, the read column then the write column, 5 s each, 1 GiB", () => {
     const plan = buildPlan('cdm');
     expect(plan.fileSize).toBe(GiB);
-    expect(plan.steps.map((s) => s.name)).toEqual([
-      'SEQ1M Q8T1 Read',
-      'SEQ1M Q1T1 Read',
-      'RND4K Q32T1 Read',
-      'RND4K Q1T1 Read',
-      'SEQ1M Q8T1 Write',
-      'SEQ1M Q1T1 Write',
-      'RND4K Q32T1 Write',
-      'RND4K Q1T1 Write',
-    ]);
+    expect(plan.steps.map((s) => s.name)).toEqual(CDM_TEST_NAMES);
     expect(plan.steps.map((s) => s.spec.rw)).toEqual(['read', 'read', 'randread', 'randread', 'write', 'write', 'randwrite', 'randwrite']);
     // 5 s each, looping over the file as often as it takes.
     expect(plan.steps.every((s) => s.spec.seconds === 5 && s.spec.bytes === undefined)).toBe(true);

@@ -3,12 +3,12 @@
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventMap } from '../../app/src/ipc/contract.js';
-import { EngineHost } from '../../app/src/services/engine-host.js';
 import { HistoryStore } from '../../app/src/core/history.js';
 import { HistoryService } from '../../app/src/services/history.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
+import { onEngineHost } from '../helpers/engine-host.js';
 import { recorder as record, type Recorded } from '../helpers/event-recorder.js';
 
 const MiB = 1 << 20;
@@ -24,28 +24,19 @@ const firstEvent = (sink: ReturnType<typeof recorder>, pred: (e: Recorded) => bo
   });
 
 let dir: string;
-let host: EngineHost;
-let service: QuickTestService;
-beforeAll(() => {
-  host = new EngineHost();
-  service = new QuickTestService({ engine: host.runTest });
-});
-afterAll(async () => {
-  await service.stopAll();
-  await host.close();
-});
+const engine = onEngineHost((host) => new QuickTestService({ engine: host.runTest }));
 beforeEach(async () => {
   dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-quick-'));
 });
 afterEach(async () => {
-  await service.stopAll();
+  await engine.service.stopAll();
   await fsp.rm(dir, { recursive: true, force: true });
 });
 
 describe('QuickTestService', () => {
   it('runs N cycles: progress for write then read, a cycle result each, then done', async () => {
     const sink = recorder();
-    const { jobId } = service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 2 }, sink);
+    const { jobId } = engine.service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 2 }, sink);
     const done = await sink.done;
     expect(done).toMatchObject({ jobId, outcome: 'finished' });
     // The cycles as one result: each cycle a run. Nothing saves results in this service.
@@ -88,7 +79,7 @@ describe('QuickTestService', () => {
     let raw = 0;
     const chatty = new QuickTestService({
       engine: (spec, opts) =>
-        host.runTest({ ...spec, progressIntervalMs: 20, seconds: 1 }, { ...opts, onProgress: (p) => (raw++, opts.onProgress?.(p)) }),
+        engine.host.runTest({ ...spec, progressIntervalMs: 20, seconds: 1 }, { ...opts, onProgress: (p) => (raw++, opts.onProgress?.(p)) }),
     });
     const { jobId } = chatty.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, sink);
     await sink.done;
@@ -108,20 +99,20 @@ describe('QuickTestService', () => {
   it('stop mid-test: done "stopped" and no test folder left', async () => {
     const sink = recorder();
     const writing = firstEvent(sink, (e) => e.channel === 'quick.progress');
-    const { jobId } = service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'continuous', runs: 1 }, sink);
+    const { jobId } = engine.service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'continuous', runs: 1 }, sink);
     await writing;
-    expect(service.stop('not-this-job')).toBe(false);
-    expect(service.stop(jobId)).toBe(true);
+    expect(engine.service.stop('not-this-job')).toBe(false);
+    expect(engine.service.stop(jobId)).toBe(true);
     // Stopped during the first cycle: nothing completed, so no result.
     expect(await sink.done).toEqual({ jobId, outcome: 'stopped' });
     expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
-    expect(service.stop(jobId)).toBe(false);
+    expect(engine.service.stop(jobId)).toBe(false);
   });
 
   it('saves the completed cycles as one result; continuous mode stopped after a cycle is saved with a note', async () => {
     const store = new HistoryStore(path.join(dir, 'history'));
     const history = new HistoryService(store);
-    const saving = new QuickTestService({ engine: host.runTest, history: history.record });
+    const saving = new QuickTestService({ engine: engine.host.runTest, history: history.record });
     const target = path.join(dir, 'target');
     await fsp.mkdir(target);
 
@@ -156,24 +147,24 @@ describe('QuickTestService', () => {
 
   it('one job at a time: a second start is ERR_BUSY', async () => {
     const sink = recorder();
-    const { jobId } = service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'continuous', runs: 1 }, sink);
+    const { jobId } = engine.service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'continuous', runs: 1 }, sink);
     const other = recorder();
-    expect(() => service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, other)).toThrow(
+    expect(() => engine.service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, other)).toThrow(
       expect.objectContaining({ code: 'ERR_BUSY', message: 'A test is already running.' }),
     );
-    service.stop(jobId);
+    engine.service.stop(jobId);
     await sink.done;
     expect(other.events).toEqual([]);
     // Free again once done.
     const again = recorder();
-    service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, again);
+    engine.service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, again);
     expect((await again.done).outcome).toBe('finished');
   });
 
   it('a target that fails ends in done "failed" with the code and plain words', async () => {
     const sink = recorder();
     const missing = path.join(dir, 'nope');
-    const { jobId } = service.start({ target: missing, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, sink);
+    const { jobId } = engine.service.start({ target: missing, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, sink);
     expect(await sink.done).toEqual({
       jobId,
       outcome: 'failed',
@@ -184,12 +175,12 @@ describe('QuickTestService', () => {
   it('a sink that goes away stops the job and gets no more events', async () => {
     const sink = recorder();
     const writing = firstEvent(sink, (e) => e.channel === 'quick.progress');
-    service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'continuous', runs: 1 }, sink);
+    engine.service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'continuous', runs: 1 }, sink);
     await writing;
     sink.alive = false;
     const count = sink.events.length;
     // The job notices at its next progress report and stops (however long a loaded machine takes).
-    await vi.waitFor(() => expect(service.runningJobId).toBeUndefined(), { timeout: 30_000, interval: 10 });
+    await vi.waitFor(() => expect(engine.service.runningJobId).toBeUndefined(), { timeout: 30_000, interval: 10 });
     expect(sink.events.length).toBe(count);
     expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
   });
@@ -198,16 +189,16 @@ describe('QuickTestService', () => {
     const sink = recorder();
     // Long enough to be killed mid-run: 32 MiB, continuous.
     const running = firstEvent(sink, (e) => e.channel === 'quick.progress' && (e.data as EventMap['quick.progress']).stage === 'run');
-    const { jobId } = service.start({ target: dir, sizeBytes: 32 * MiB, mode: 'continuous', runs: 1 }, sink);
+    const { jobId } = engine.service.start({ target: dir, sizeBytes: 32 * MiB, mode: 'continuous', runs: 1 }, sink);
     await running;
-    process.kill(host.pid!, 'SIGSEGV');
+    process.kill(engine.host.pid!, 'SIGSEGV');
     const done = await sink.done;
     expect(done).toMatchObject({ jobId, outcome: 'failed', error: { code: 'ERR_ENGINE_CRASHED' } });
     expect(done.error?.message).toMatch(/^The test engine stopped unexpectedly \(SIGSEGV\)\. .*DiskDial is still running\.$/);
     expect((await fsp.readdir(dir)).filter((n) => n.startsWith('.diskdial-'))).toEqual([]);
     // And the service works again.
     const next = recorder();
-    service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, next);
+    engine.service.start({ target: dir, sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, next);
     expect((await next.done).outcome).toBe('finished');
   });
 });

@@ -9,6 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCoreIfChanged } from '../helpers/build-core.js';
+import { USB32G2 } from '../helpers/links.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const schema = JSON.parse(readFileSync(path.join(root, 'docs/result.schema.json'), 'utf8')) as object;
@@ -170,16 +171,7 @@ describe('result JSON schema', () => {
       flags: Array<Record<string, unknown>>;
     };
     // This disk may have no classified link or sensor; give the document what a USB SSD has.
-    const linkInfo = {
-      kind: 'usb',
-      label: 'USB 3.2 Gen 2 (10 Gb/s)',
-      rawMbps: 10000,
-      encoding: '128b/132b',
-      ceilingMBps: 1212,
-      typicalMBps: [900, 1050],
-      driver: 'uas',
-      source: 'sysfs',
-    };
+    const linkInfo = { ...USB32G2, driver: 'uas' };
     const device = { ...doc.target.device, link: linkInfo.label, linkInfo, firmware: 'SVT02B6Q' };
     const full = { ...doc, target: { ...doc.target, device }, context: { temperatureC: { before: 38, after: 45.5 } } };
     expect(doc.flags.map((f) => f.severity)).toContain('warning'); // zeros

@@ -6,19 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderCardSvg } from '../../app/src/core/report/card.js';
 import { renderExport } from '../../app/src/core/report/export.js';
-import type { ResultDocument, ResultFlag } from '../../app/src/core/result.js';
+import type { ResultDocument } from '../../app/src/core/result.js';
 import { hashVerdictText, kneeWithheld, sustainedVerdictText, trustOf } from '../../app/src/core/trust.js';
+import { cow, loopCached } from '../helpers/flags.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;
-
-const loopCached: ResultFlag = {
-  code: 'loop-cached',
-  severity: 'warning',
-  message: 'The volume is a loop device over a file: the figures can be the cache’s.',
-  fix: 'Attach it with direct I/O.',
-};
-const cow: ResultFlag = { code: 'copy-on-write', severity: 'info', message: 'Btrfs is copy-on-write.', fix: 'Nothing to fix.' };
 
 describe('trustOf', () => {
   it('is green only when no warning fired; info flags keep it green', () => {

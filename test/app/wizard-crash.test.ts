@@ -10,14 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTest } from '../../app/src/core/engine.js';
-import { HistoryStore } from '../../app/src/core/history.js';
-import { createCommandRunner, readCommand } from '../../app/src/core/exec/commands.js';
 import { createLinuxProvider, luksName, systemProbe } from '../../app/src/core/wizard/linux.js';
-import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
 import type { EventChannel, EventMap } from '../../app/src/ipc/contract.js';
-import { WizardService } from '../../app/src/services/wizard.js';
+import type { WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
+import { wizardSettings } from '../helpers/wizard-plans.js';
+import { realLinux, realWizard } from '../helpers/wizard-real.js';
 import { wizardSink } from '../helpers/wizard-sink.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -70,8 +68,7 @@ describe.runIf(rootOnly())('a plan that died or lost its disk (root: a disk imag
   let home: string;
   let img: string;
   let loop = '';
-  const provider = createLinuxProvider({ exec: readCommand, probe: systemProbe });
-  const run = createCommandRunner({ elevate: 'direct' });
+  const { provider, run } = realLinux();
 
   beforeAll(async () => {
     dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-wizard-crash-'));
@@ -86,17 +83,7 @@ describe.runIf(rootOnly())('a plan that died or lost its disk (root: a disk imag
     await fsp.rm(dir, { recursive: true, force: true });
   });
 
-  const service = (): WizardService => {
-    const history = new HistoryStore(path.join(home, 'results'));
-    return new WizardService({
-      provider,
-      engine: runTest,
-      history: { save: (d) => history.save(d), delete: (ids) => history.delete(ids) },
-      plans: new PlanStore(path.join(home, 'plans')),
-      workRoot: path.join(home, 'wizard'),
-      run,
-    });
-  };
+  const service = (): WizardService => realWizard(home, { provider, run });
 
   it('SIGKILL while testing leaves the plan mounted; resume unmounts only its own leftovers and finishes', async () => {
     const child = spawn(
@@ -173,17 +160,9 @@ describe.runIf(rootOnly())('a plan that died or lost its disk (root: a disk imag
     let pulled = false;
     const name = path.basename(loop);
     const disk = (await svc.listDisks()).find((d) => d.path === loop)!;
-    const state = await svc.begin({
-      device: loop,
-      identity: { path: loop, sizeBytes: disk.sizeBytes },
-      confirmName: name,
-      formats: ['ext4', 'exfat'],
-      plan: 'quick',
-      sizes: [16 * MiB],
-      runs: 1,
-      restSeconds: 0,
-      finalFormat: 'ext4',
-    });
+    const state = await svc.begin(
+      wizardSettings({ device: loop, identity: { path: loop, sizeBytes: disk.sizeBytes }, confirmName: name, formats: ['ext4', 'exfat'] }),
+    );
     const watched = {
       ...s,
       send<C extends EventChannel>(c: C, d: EventMap[C]) {

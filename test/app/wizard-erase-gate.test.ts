@@ -17,26 +17,14 @@ import { identityOf } from '../../app/src/core/wizard/identity.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
 import type { WizardProvider } from '../../app/src/core/wizard/provider.js';
 import type { WizardDisk } from '../../app/src/core/wizard/types.js';
-import type { EventChannel, EventMap, WireMessage, WizardDoneEvent, WizardSettings } from '../../app/src/ipc/contract.js';
+import type { EventChannel, EventMap, WireMessage, WizardDoneEvent } from '../../app/src/ipc/contract.js';
 import { eraseConfirmer } from '../../app/src/main/erase-confirm.js';
 import { WizardService } from '../../app/src/services/wizard.js';
+import { usbDisk, wizardSettings } from '../helpers/wizard-plans.js';
 
-const MiB = 1024 * 1024;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const disk: WizardDisk = {
-  path: '/dev/sdx',
-  name: 'Portable SSD T7',
-  model: 'Portable SSD T7',
-  serial: 'S5SXNG0R1234',
-  sizeBytes: 1000204886016,
-  bus: 'usb',
-  removable: true,
-  internal: false,
-  system: false,
-  partitions: [],
-  offered: true,
-};
+const disk = usbDisk({ name: 'Portable SSD T7', serial: 'S5SXNG0R1234', sizeBytes: 1000204886016 });
 
 let tmp: string;
 beforeAll(async () => {
@@ -107,17 +95,7 @@ describe('the runner asks before the first erase of a plan', () => {
     });
     return { svc, prepared, asked };
   }
-  const settings: WizardSettings = {
-    device: disk.path,
-    identity: identityOf(disk),
-    confirmName: disk.name,
-    formats: ['ext4', 'xfs'],
-    plan: 'quick',
-    sizes: [16 * MiB],
-    runs: 1,
-    restSeconds: 0,
-    finalFormat: 'ext4',
-  };
+  const settings = wizardSettings({ device: disk.path, identity: identityOf(disk), confirmName: disk.name, formats: ['ext4', 'xfs'] });
   const run = (svc: WizardService, state: Parameters<WizardService['start']>[0]): Promise<WizardDoneEvent> =>
     new Promise((resolve) => {
       svc.start(state, {
@@ -214,17 +192,11 @@ describe('diskdial serve --allow-erase', () => {
         JSON.stringify({
           id: 1,
           channel: 'wizard.start',
-          payload: {
+          payload: wizardSettings({
             device: '/dev/diskdial-none',
             identity: { path: '/dev/diskdial-none', sizeBytes: 1e9 },
             confirmName: 'x',
-            formats: ['ext4'],
-            plan: 'quick',
-            sizes: [16 * MiB],
-            runs: 1,
-            restSeconds: 0,
-            finalFormat: 'ext4',
-          },
+          }),
         }),
       );
       const msg = (await reply) as { result: { ok: boolean; error?: { code: string; message: string } } };

@@ -9,19 +9,18 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
-import { createCommandRunner, readCommand } from '../../app/src/core/exec/commands.js';
 import { identityBasis, identityChange, identityOf, identityStrength } from '../../app/src/core/wizard/identity.js';
-import { createLinuxProvider, partitionCommands, systemProbe } from '../../app/src/core/wizard/linux.js';
+import { partitionCommands } from '../../app/src/core/wizard/linux.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
 import type { WizardProvider } from '../../app/src/core/wizard/provider.js';
 import { checkDisk } from '../../app/src/core/wizard/run-plan.js';
 import type { WizardDisk, WizardPlanState } from '../../app/src/core/wizard/types.js';
-import { WizardService } from '../../app/src/services/wizard.js';
+import { type WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
+import { listingProvider, stoppedPlan, wizardSettings } from '../helpers/wizard-plans.js';
+import { realLinux, realWizard } from '../helpers/wizard-real.js';
 import { wizardSink } from '../helpers/wizard-sink.js';
-import { stoppedPlan } from '../helpers/wizard-plan.js';
 
 const MiB = 1024 * 1024;
 
@@ -40,20 +39,11 @@ const loopDisk = (over: Partial<WizardDisk> = {}): WizardDisk => ({
   ...over,
 });
 
-function planFor(disk: WizardDisk, over: Partial<WizardPlanState> = {}): WizardPlanState {
-  return stoppedPlan({ path: disk.path, name: disk.name, identity: identityOf(disk) }, over);
-}
+const planFor = (disk: WizardDisk, over: Partial<WizardPlanState> = {}): WizardPlanState =>
+  stoppedPlan(wizardSettings({ device: disk.path, identity: identityOf(disk), confirmName: disk.name }), over);
 
 /** A provider that lists `disk` and reads `ptuuid` from it. */
-const fakeProvider = (disk: WizardDisk, ptuuid?: string): WizardProvider => ({
-  platform: 'linux',
-  listDisks: async () => [disk],
-  formats: async () => [],
-  prepare: async () => {
-    throw new Error('not reached');
-  },
-  readPtuuid: async () => ptuuid,
-});
+const fakeProvider = (disk: WizardDisk, ptuuid?: string): WizardProvider => listingProvider([disk], { readPtuuid: async () => ptuuid });
 
 describe('a disk identity', () => {
   it('holds everything the OS gives, and names the first thing that changed', () => {
@@ -143,8 +133,7 @@ describe('a disk identity', () => {
 describe.runIf(rootOnly())('resume after the disk was swapped (root: loop devices)', () => {
   let dir: string;
   let loop = '';
-  const provider = createLinuxProvider({ exec: readCommand, probe: systemProbe });
-  const run = createCommandRunner({ elevate: 'direct' });
+  const { provider, run } = realLinux();
 
   beforeAll(async () => {
     dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-wizard-id-'));
@@ -174,32 +163,20 @@ describe.runIf(rootOnly())('resume after the disk was swapped (root: loop device
     const history = new HistoryStore(path.join(dir, 'results'));
     const plans = new PlanStore(path.join(dir, 'plans'));
     let jobId = '';
-    const make = (afterFormat?: (f: string) => void): WizardService =>
-      new WizardService({
-        provider,
-        engine: runTest,
-        history: { save: (d) => history.save(d), delete: (ids) => history.delete(ids) },
-        plans,
-        workRoot: path.join(dir, 'wizard'),
-        run,
-        ...(afterFormat ? { afterFormat } : {}),
-      });
+    const make = (afterFormat?: (f: string) => void): WizardService => realWizard(dir, { provider, run, history, plans, afterFormat });
     const svc: WizardService = make((f) => {
       if (f === 'ext4') svc.stop(jobId);
     });
     const disk = (await svc.listDisks()).find((d) => d.path === loop)!;
     expect(disk).toMatchObject({ backingFile: first, backingInode: { ino: (await fsp.stat(first)).ino } });
-    const state = await svc.begin({
-      device: loop,
-      identity: { path: loop, sizeBytes: disk.sizeBytes },
-      confirmName: disk.name,
-      formats: ['ext4', 'exfat'],
-      plan: 'quick',
-      sizes: [16 * MiB],
-      runs: 1,
-      restSeconds: 0,
-      finalFormat: 'ext4',
-    });
+    const state = await svc.begin(
+      wizardSettings({
+        device: loop,
+        identity: { path: loop, sizeBytes: disk.sizeBytes },
+        confirmName: disk.name,
+        formats: ['ext4', 'exfat'],
+      }),
+    );
     // The plan holds the full identity the OS gave, not just what the page sent.
     expect(state.settings.identity).toMatchObject({ backingFile: first, backingInode: disk.backingInode });
     const s = wizardSink();

@@ -26,6 +26,7 @@ import { checkDisk } from '../../app/src/core/wizard/run-plan.js';
 import type { WizardPlanState } from '../../app/src/core/wizard/types.js';
 import { WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
+import { wizardSettings } from '../helpers/wizard-plans.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (name: string): string => readFileSync(path.join(root, 'test/fixtures/wizard', name), 'utf8');
@@ -157,17 +158,7 @@ describe.runIf(rootOnly())('a Btrfs RAID1 over two loop devices, mounted through
     });
     // Through the service as a page or the CLI would ask: refused before anything is written.
     await expect(
-      svc.begin({
-        device: second,
-        identity: { path: second, sizeBytes: member.sizeBytes },
-        confirmName: member.name,
-        formats: ['ext4'],
-        plan: 'quick',
-        sizes: [16 * 1024 * 1024],
-        runs: 1,
-        restSeconds: 0,
-        finalFormat: 'ext4',
-      }),
+      svc.begin(wizardSettings({ device: second, identity: { path: second, sizeBytes: member.sizeBytes }, confirmName: member.name })),
     ).rejects.toMatchObject({ code: 'ERR_DISK_IN_USE' });
     expect(execFileSync('blkid', ['-p', '-o', 'value', '-s', 'TYPE', second], { encoding: 'utf8' }).trim()).toBe('btrfs');
   }, 60_000);

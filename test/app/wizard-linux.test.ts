@@ -13,25 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
 import type { ResultDocument } from '../../app/src/core/result.js';
-import { createCommandRunner, readCommand } from '../../app/src/core/exec/commands.js';
-import {
-  createLinuxProvider,
-  linuxFormats,
-  mkfsCommand,
-  mountCommand,
-  parseLsblk,
-  partitionCommands,
-  systemProbe,
-} from '../../app/src/core/wizard/linux.js';
+import { createCommandRunner } from '../../app/src/core/exec/commands.js';
+import { linuxFormats, mkfsCommand, mountCommand, parseLsblk, partitionCommands, systemProbe } from '../../app/src/core/wizard/linux.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
 import type { Command } from '../../app/src/core/wizard/provider.js';
 import { checkDisk, runPlan } from '../../app/src/core/wizard/run-plan.js';
 import type { WizardPlanState } from '../../app/src/core/wizard/types.js';
 import type { WizardSettings } from '../../app/src/ipc/contract.js';
-import { WizardService } from '../../app/src/services/wizard.js';
+import type { WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
+import { listingProvider, stoppedPlan, wizardSettings } from '../helpers/wizard-plans.js';
+import { realLinux, realWizard } from '../helpers/wizard-real.js';
 import { wizardSink } from '../helpers/wizard-sink.js';
-import { stoppedPlan } from '../helpers/wizard-plan.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (name: string): string => readFileSync(path.join(root, 'test/fixtures/wizard', name), 'utf8');
@@ -240,8 +233,7 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
   let plans: PlanStore;
   let workRoot: string;
   const commands: Command[] = [];
-  const provider = createLinuxProvider({ exec: readCommand, probe: systemProbe });
-  const run = createCommandRunner({ elevate: 'direct', onCommand: (c) => commands.push(c) });
+  const { provider, run } = realLinux((c) => commands.push(c));
 
   beforeAll(async () => {
     dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-wizard-'));
@@ -262,31 +254,17 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
     await fsp.rm(dir, { recursive: true, force: true });
   });
 
-  const service = (afterFormat?: (f: string) => void): WizardService =>
-    new WizardService({
-      provider,
-      engine: runTest,
-      history: { save: (d) => history.save(d), delete: (ids) => history.delete(ids) },
-      plans,
-      workRoot,
-      run,
-      ...(afterFormat ? { afterFormat } : {}),
-    });
+  const service = (afterFormat?: (f: string) => void): WizardService => realWizard(dir, { provider, run, history, plans, afterFormat });
 
   async function settings(over: Partial<WizardSettings> = {}): Promise<WizardSettings> {
     const disk = (await service().listDisks()).find((d) => d.path === loop)!;
-    return {
+    return wizardSettings({
       device: loop,
       identity: { path: loop, sizeBytes: disk.sizeBytes },
       confirmName: disk.name,
       formats: ['ext4', 'xfs'],
-      plan: 'quick',
-      sizes: [16 * MiB],
-      runs: 1,
-      restSeconds: 0,
-      finalFormat: 'ext4',
       ...over,
-    };
+    });
   }
 
   const fsOf = (doc: ResultDocument) => doc.target.fs;
@@ -468,15 +446,9 @@ describe('runPlan without a disk', () => {
     const plansDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-plan-'));
     try {
       const store = new PlanStore(plansDir);
-      const state = stoppedPlan({ path: '/dev/sdz', name: 'X', identity: { path: '/dev/sdz', sizeBytes: 1e12 } }, { id: 'p-gone' });
-      const provider = {
-        platform: 'linux' as const,
-        listDisks: async () => [],
-        formats: async () => [],
-        prepare: async () => {
-          throw new Error('not reached');
-        },
-      };
+      const settings = wizardSettings({ device: '/dev/sdz', identity: { path: '/dev/sdz', sizeBytes: 1e12 }, confirmName: 'X' });
+      const state = stoppedPlan(settings, { id: 'p-gone' });
+      const provider = listingProvider([]);
       await expect(
         runPlan({
           state,

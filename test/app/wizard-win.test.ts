@@ -155,6 +155,19 @@ describe('PowerShell parsers', () => {
 
 describe('the disks the wizard shows', () => {
   const disks = winDisks(DISKS, PARTITIONS, VOLUMES);
+  /** Get-Disk's JSON for one USB stick, not boot, system, offline or read-only unless `over` says so. */
+  const usbDiskJson = (over: Record<string, unknown>): string =>
+    JSON.stringify({
+      Number: 4,
+      FriendlyName: 'USB Stick',
+      Size: 16e9,
+      BusType: 'USB',
+      IsBoot: false,
+      IsSystem: false,
+      IsOffline: false,
+      IsReadOnly: false,
+      ...over,
+    });
   const byNumber = (n: number): WizardDisk => disks.find((d) => d.number === n)!;
 
   it('never offers the disk holding Windows', () => {
@@ -210,41 +223,14 @@ describe('the disks the wizard shows', () => {
   });
 
   it('treats a disk with only IsSystem (the EFI partition) as holding Windows too', () => {
-    const esp = JSON.stringify({
-      Number: 5,
-      FriendlyName: 'USB SSD',
-      Size: 5e11,
-      BusType: 'USB',
-      IsBoot: false,
-      IsSystem: true,
-      IsOffline: false,
-      IsReadOnly: false,
-    });
+    const esp = usbDiskJson({ Number: 5, FriendlyName: 'USB SSD', Size: 5e11, IsSystem: true });
     expect(winDisks(esp, '', '')[0]).toMatchObject({ system: true, offered: false, reason: WIN_SYSTEM_REASON });
   });
 
   it('does not offer an offline or read-only disk', () => {
-    const offline = JSON.stringify({
-      Number: 4,
-      FriendlyName: 'USB Stick',
-      Size: 16e9,
-      BusType: 'USB',
-      IsBoot: false,
-      IsSystem: false,
-      IsOffline: true,
-      IsReadOnly: false,
-    });
+    const offline = usbDiskJson({ IsOffline: true });
     expect(winDisks(offline, '', '')[0]).toMatchObject({ offered: false, reason: expect.stringMatching(/offline/) });
-    const ro = JSON.stringify({
-      Number: 4,
-      FriendlyName: 'USB Stick',
-      Size: 16e9,
-      BusType: 'USB',
-      IsBoot: false,
-      IsSystem: false,
-      IsOffline: false,
-      IsReadOnly: true,
-    });
+    const ro = usbDiskJson({ IsReadOnly: true });
     expect(winDisks(ro, '', '')[0]).toMatchObject({ offered: false, reason: expect.stringMatching(/read-only/) });
   });
 });

@@ -3,37 +3,20 @@
 // way the page says "Not connected" with what to do and disables its controls; the second one
 // comes back by itself, without a reload.
 import { randomBytes } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
-import { promises as fsp } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, buildIfNeeded, chooseTarget, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { artifacts, chooseTarget, startServe, stopServe } from './helpers/harness.js';
+import { e2eFile } from './helpers/session.js';
 
-let server: ChildProcess | undefined;
-let browser: Browser;
-let target: string;
-
-beforeAll(async () => {
-  buildIfNeeded();
-  target = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-conn-'));
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stopServe(server);
-  if (target) await fsp.rm(target, { recursive: true, force: true });
-});
+const e2e = e2eFile('dd-e2e-conn-', { serve: false });
 
 describe('connection banner in Chromium', () => {
   it('a wrong token: the banner says what to do and the controls are disabled', async () => {
     let printed: string;
-    ({ server, url: printed } = await startServe());
+    ({ server: e2e.server, url: printed } = await startServe());
     const url = new URL(printed);
     url.searchParams.set('token', 'not-the-token');
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(url.href);
     const banner = page.getByTestId('connection-banner');
     await banner.waitFor({ state: 'visible', timeout: 10_000 });
@@ -42,32 +25,32 @@ describe('connection banner in Chromium', () => {
     await expect.poll(() => page.locator('.target-button').isDisabled()).toBe(true);
     await page.screenshot({ path: path.join(artifacts, 'connection-wrong-token.png') });
     await page.close();
-    await stopServe(server);
-    server = undefined;
+    await stopServe(e2e.server);
+    e2e.server = undefined;
   });
 
   it('the server stops and starts again on the same port and token: banner, then gone by itself', async () => {
     const env = { DISKDIAL_TOKEN: randomBytes(24).toString('base64url') };
     let url: string;
-    ({ server, url } = await startServe(env));
+    ({ server: e2e.server, url } = await startServe(env));
     const port = new URL(url).port;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(url);
-    await chooseTarget(page, target);
+    await chooseTarget(page, e2e.target);
     const banner = page.getByTestId('connection-banner');
     await expect.poll(() => banner.count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Start' }).isEnabled()).toBe(true);
 
-    await stopServe(server);
+    await stopServe(e2e.server);
     await banner.waitFor({ state: 'visible', timeout: 10_000 });
     await expect.poll(() => page.getByRole('button', { name: 'Start' }).isDisabled()).toBe(true);
     await page.screenshot({ path: path.join(artifacts, 'connection-lost.png') });
 
-    ({ server } = await startServe(env, ['--port', port]));
+    ({ server: e2e.server } = await startServe(env, ['--port', port]));
     await banner.waitFor({ state: 'detached', timeout: 15_000 });
     await expect.poll(() => page.getByRole('button', { name: 'Start' }).isEnabled(), { timeout: 10_000 }).toBe(true);
     // The page works again: it can describe and pick a folder through the new server.
-    await chooseTarget(page, target);
+    await chooseTarget(page, e2e.target);
     await page.close();
   });
 });

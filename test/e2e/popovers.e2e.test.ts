@@ -1,36 +1,17 @@
 // Popovers stay inside the window, in Chromium against the real `diskdial serve`: the target menu
 // (which opened 160 px off the left edge at 1024 px once the header wrapped) at 1024, 800 and 480 px.
-import type { ChildProcess } from 'node:child_process';
-import { promises as fsp } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, buildIfNeeded, chooseTarget, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { artifacts, chooseTarget } from './helpers/harness.js';
+import { e2eFile } from './helpers/session.js';
 
-let server: ChildProcess;
-let url: string;
-let browser: Browser;
-let target: string;
-
-beforeAll(async () => {
-  buildIfNeeded();
-  target = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-popover-'));
-  ({ server, url } = await startServe());
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stopServe(server);
-  if (target) await fsp.rm(target, { recursive: true, force: true });
-});
+const e2e = e2eFile('dd-e2e-popover-');
 
 describe('popovers in Chromium', () => {
   it.each([1024, 800, 480])('the target menu opens inside a %i px wide window', async (width) => {
-    const page = await browser.newPage({ viewport: { width, height: 700 } });
-    await page.goto(url);
-    await chooseTarget(page, target);
+    const page = await e2e.browser.newPage({ viewport: { width, height: 700 } });
+    await page.goto(e2e.url);
+    await chooseTarget(page, e2e.target);
     await page.locator('.target-button').click();
     const menu = page.locator('.target-popover');
     await menu.waitFor({ state: 'visible' });

@@ -37,10 +37,15 @@ export function buildIfNeeded(): void {
 }
 
 /** `diskdial serve` on a free port (with `env` added, e.g. its own DISKDIAL_HOME, and `args`, e.g.
- *  --allow-erase or --port); resolves with the process and the URL it printed. */
-export async function startServe(env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<{ server: ChildProcess; url: string }> {
+ *  --allow-erase or --port); resolves with the process and the URL it printed. `stderr: 'inherit'`
+ *  shows the server's errors (scripts/screenshots.ts). */
+export async function startServe(
+  env: NodeJS.ProcessEnv = {},
+  args: string[] = [],
+  opts: { stderr?: 'pipe' | 'inherit' } = {},
+): Promise<{ server: ChildProcess; url: string }> {
   const server = spawn(process.execPath, [path.join(root, 'bin/diskdial.js'), 'serve', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', opts.stderr ?? 'pipe'],
     env: { ...process.env, ...env },
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -4,13 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeBridge } from '../helpers/fake-bridge';
 import { renderApp } from '../helpers/render-app';
 import { resetStores } from '../helpers/reset-stores';
+import { noResizeObserver } from '../helpers/dom';
 
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+noResizeObserver();
 
 describe('headings', () => {
   beforeEach(resetStores);

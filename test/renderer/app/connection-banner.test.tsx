@@ -9,13 +9,9 @@ import { createWsBridge } from '../../../renderer/src/lib/ws-bridge';
 import { createFakeBridge } from '../helpers/fake-bridge';
 import { FakeSocket } from '../helpers/fake-socket';
 import { resetStores } from '../helpers/reset-stores';
+import { noResizeObserver } from '../helpers/dom';
 
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+noResizeObserver();
 
 describe('connection banner', () => {
   beforeEach(resetStores);

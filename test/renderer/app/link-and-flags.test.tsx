@@ -11,13 +11,9 @@ import { linkText, targetLink } from '../../../renderer/src/lib/target-link';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 import { createFakeBridge, progress, resultDoc, target } from '../helpers/fake-bridge';
 import { resetStores } from '../helpers/reset-stores';
+import { noResizeObserver } from '../helpers/dom';
 
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+noResizeObserver();
 
 const USB_GEN2 = {
   kind: 'usb',

@@ -4,17 +4,9 @@
 // beside a bound verdict.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ResultFlag } from '../../../app/src/core/result';
 import { waitLine } from '../../../renderer/src/lib/hash-model';
 import { CacheBadge } from '../../../renderer/src/components/cache-badge';
-
-const loopCached: ResultFlag = {
-  code: 'loop-cached',
-  severity: 'warning',
-  message: 'The volume is a loop device: the figures can be the cache’s.',
-  fix: 'Use direct I/O.',
-};
-const cow: ResultFlag = { code: 'copy-on-write', severity: 'info', message: 'Btrfs is copy-on-write.', fix: 'Nothing to fix.' };
+import { cow, loopCached } from '../../helpers/flags';
 
 describe('the cache badge follows the trust rule', () => {
   afterEach(cleanup);

@@ -10,14 +10,9 @@ import filesJson from '../../fixtures/results/files.json';
 import sustainedJson from '../../fixtures/results/sustained.json';
 import { createFakeBridge } from './fake-bridge';
 import { renderApp } from './render-app';
+import { noResizeObserver } from './dom';
 
-// recharts measures with ResizeObserver, which jsdom lacks.
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+noResizeObserver();
 
 const clone = <T,>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 

@@ -2,20 +2,16 @@
 // loop device, a disk with a mounted partition, an internal NVMe), the formats of a Linux
 // machine, saved plans, and wizard-made result documents cloned from the engine's real Quick
 // Test document (test/fixtures/results/quick.json) with a campaign and a stress size each.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ResultDocument } from '../../../app/src/core/result';
 import type { FormatId, FormatInfo, WizardDisk, WizardPlanState } from '../../../app/src/core/wizard/types';
 import type { WizardProgressEvent } from '@ipc/contract';
 import quickJson from '../../fixtures/results/quick.json';
 import { createFakeBridge } from './fake-bridge';
+import { noResizeObserver } from './dom';
 import { renderApp } from './render-app';
 
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+noResizeObserver();
 
 export const SYSTEM: WizardDisk = {
   path: '/dev/vda',
@@ -186,3 +182,14 @@ export async function renderWizard(fake = wizardBridge()) {
 export const diskRow = (path: string): HTMLElement => screen.getAllByTestId('wizard-disk').find((r) => r.dataset.path === path)!;
 export const formatBox = (id: string): HTMLInputElement =>
   screen.getAllByTestId('wizard-format').find((r) => r.dataset.format === id) as HTMLInputElement;
+
+/** Picks T7 and `formats` with the default plan and types the disk's name: Start is next. */
+export async function confirmPlanOnT7(user: Awaited<ReturnType<typeof renderWizard>>['user'], formats: string[]): Promise<void> {
+  await screen.findAllByTestId('wizard-disk');
+  await user.click(within(diskRow(T7.path)).getByTestId('wizard-disk-select'));
+  await user.click(screen.getByTestId('wizard-next'));
+  for (const id of formats) await user.click(formatBox(id));
+  await user.click(screen.getByTestId('wizard-next'));
+  await user.click(screen.getByTestId('wizard-next'));
+  await user.type(screen.getByTestId('wizard-confirm-input'), T7.name);
+}

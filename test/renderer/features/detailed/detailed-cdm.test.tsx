@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DetailedSettings } from '@ipc/contract';
 import { MiB } from '../../../../renderer/src/features/detailed/settings';
 import { cdmDoc, JOB, plan, progress, renderDetailed, step } from '../../helpers/detailed-fixtures';
+import { retype } from '../../helpers/dom';
 import { resetStores } from '../../helpers/reset-stores';
 
 const cell = (row: string, col: string) => screen.getByTestId(`cdm-cell-${row}-${col}`);
@@ -27,9 +28,7 @@ describe('CrystalDiskMark panel', () => {
     await user.selectOptions(screen.getByTestId('cdm-mode'), 'all');
     await user.selectOptions(screen.getByTestId('cdm-seconds'), '10');
     await user.selectOptions(screen.getByTestId('cdm-interval'), '0');
-    const rest = screen.getByTestId('cdm-rest');
-    await user.clear(rest);
-    await user.type(rest, '2');
+    await retype(user, 'cdm-rest', '2');
     await user.click(screen.getByTestId('cdm-start'));
 
     const sent = {

@@ -6,6 +6,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DetailedSettings } from '@ipc/contract';
 import { filesDoc, JOB, plan, progress, renderDetailed, step } from '../../helpers/detailed-fixtures';
+import { retype } from '../../helpers/dom';
 import { resetStores } from '../../helpers/reset-stores';
 
 const points = (pass: 'write' | 'read') => screen.getByTestId(`files-scatter-${pass}`).querySelectorAll('.recharts-scatter-symbol');
@@ -30,28 +31,17 @@ describe('Many-file panel', () => {
   it('a custom set: count and sizes are checked, then sent in bytes', async () => {
     const { fake, user } = await renderDetailed();
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
-    const count = screen.getByTestId('files-count');
-    const min = screen.getByTestId('files-min');
-    const max = screen.getByTestId('files-max');
-    await user.clear(min);
-    await user.type(min, '500');
-    await user.clear(max);
-    await user.type(max, '100');
+    await retype(user, 'files-min', '500');
+    await retype(user, 'files-max', '100');
     expect(within(screen.getByTestId('files-panel')).getByRole('alert').textContent).toBe(
       'The largest file cannot be smaller than the smallest.',
     );
     expect((screen.getByTestId('files-start') as HTMLButtonElement).disabled).toBe(true);
 
-    await user.clear(min);
-    await user.type(min, '2.5');
-    await user.clear(count);
-    await user.type(count, '24');
-    const runs = screen.getByTestId('files-runs');
-    await user.clear(runs);
-    await user.type(runs, '2');
-    const rest = screen.getByTestId('files-rest');
-    await user.clear(rest);
-    await user.type(rest, '1.5');
+    await retype(user, 'files-min', '2.5');
+    await retype(user, 'files-count', '24');
+    await retype(user, 'files-runs', '2');
+    await retype(user, 'files-rest', '1.5');
     await user.click(screen.getByTestId('files-start'));
     const sent = {
       kind: 'files',
@@ -123,15 +113,18 @@ describe('Many-file panel', () => {
     }
     // Write pass: aggregate 1738.5, mean 1580.2, median 1572.9, trimmed 1596.6, Theil–Sen 1868.6 MB/s + 1.796 ms,
     // least squares 1846.7 MB/s + 1.911 ms, R² 0.9746.
-    expect(row('write', 'Aggregate').textContent).toContain('1,739 MB/s');
-    expect(row('write', 'Mean per file').textContent).toContain('1,580 MB/s');
-    expect(row('write', 'Median per file').textContent).toContain('1,573 MB/s');
-    expect(row('write', '20 % trimmed mean').textContent).toContain('1,597 MB/s');
-    expect(row('write', 'Theil–Sen rate').textContent).toContain('1,869 MB/s');
-    expect(row('write', 'Theil–Sen overhead per file').textContent).toContain('1.80 ms');
-    expect(row('write', 'Least-squares rate').textContent).toContain('1,847 MB/s');
-    expect(row('write', 'Least-squares overhead per file').textContent).toContain('1.91 ms');
-    expect(row('write', 'Least-squares R²').textContent).toContain('0.975');
+    const writeRows = {
+      Aggregate: '1,739 MB/s',
+      'Mean per file': '1,580 MB/s',
+      'Median per file': '1,573 MB/s',
+      '20 % trimmed mean': '1,597 MB/s',
+      'Theil–Sen rate': '1,869 MB/s',
+      'Theil–Sen overhead per file': '1.80 ms',
+      'Least-squares rate': '1,847 MB/s',
+      'Least-squares overhead per file': '1.91 ms',
+      'Least-squares R²': '0.975',
+    };
+    for (const [label, want] of Object.entries(writeRows)) expect(row('write', label).textContent).toContain(want);
     // Read pass: Theil–Sen 1434.5 MB/s + 0.886 ms, R² 0.9857.
     expect(row('read', 'Theil–Sen rate').textContent).toContain('1,434 MB/s');
     expect(row('read', 'Theil–Sen overhead per file').textContent).toContain('0.89 ms');

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DetailedSettings } from '@ipc/contract';
 import { createFakeBridge, target } from '../../helpers/fake-bridge';
 import { JOB, kneeDoc, plan, progress, renderDetailed, sustainedDoc, variesDoc } from '../../helpers/detailed-fixtures';
+import { retype } from '../../helpers/dom';
 import { resetStores } from '../../helpers/reset-stores';
 import type { ResultDocument } from '../../../../app/src/core/result';
 
@@ -28,9 +29,7 @@ describe('Sustained-write panel', () => {
     expect(screen.getByRole('radio', { name: '50 GB' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.queryByTestId('sustained-rest')).toBeNull();
     await user.click(screen.getByRole('radio', { name: '200 GB' }));
-    const runs = screen.getByTestId('sustained-runs');
-    await user.clear(runs);
-    await user.type(runs, '3');
+    await retype(user, 'sustained-runs', '3');
     // More than one run: the rest appears, five minutes by default.
     expect((screen.getByTestId('sustained-rest') as HTMLInputElement).value).toBe('5');
     await user.click(screen.getByTestId('sustained-start'));
@@ -41,9 +40,7 @@ describe('Sustained-write panel', () => {
 
   it('an invalid run count disables Start and says why', async () => {
     const { fake, user } = await renderDetailed();
-    const runs = screen.getByTestId('sustained-runs');
-    await user.clear(runs);
-    await user.type(runs, '0');
+    await retype(user, 'sustained-runs', '0');
     expect(within(panel()).getByRole('alert').textContent).toMatch(/Runs: a whole number from 1 to 10/);
     const start = screen.getByTestId('sustained-start') as HTMLButtonElement;
     expect(start.disabled).toBe(true);

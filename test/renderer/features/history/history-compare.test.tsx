@@ -12,16 +12,11 @@ import { COLUMN_COLOURS } from '../../../../renderer/src/components/charts';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import { resetStores } from '../../helpers/reset-stores';
 import { renderApp } from '../../helpers/render-app';
+import { noResizeObserver, text } from '../../helpers/dom';
 
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+noResizeObserver();
 
 const clone = (x: unknown): ResultDocument => JSON.parse(JSON.stringify(x)) as ResultDocument;
-const text = (el: Element | null): string => el?.textContent ?? '';
 
 /** The quick fixture with every write scaled by `w` and every read by `r`. */
 function quickScaled(id: string, label: string, w: number, r: number, startedAt: string): ResultDocument {

@@ -12,13 +12,9 @@ import sustainedJson from '../../../fixtures/results/sustained.json';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import { resetStores } from '../../helpers/reset-stores';
 import { renderApp } from '../../helpers/render-app';
+import { noResizeObserver, text } from '../../helpers/dom';
 
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+noResizeObserver();
 
 const clone = (x: unknown): ResultDocument => JSON.parse(JSON.stringify(x)) as ResultDocument;
 
@@ -46,7 +42,6 @@ async function renderHistory(fake = createFakeBridge()) {
   return { fake, user };
 }
 
-const text = (el: Element | null): string => el?.textContent ?? '';
 const disabled = (el: Element): boolean => (el as HTMLButtonElement).disabled;
 const rows = () => screen.queryAllByTestId('history-row');
 const rowOf = (id: string) => rows().find((r) => r.dataset.id === id)!;

@@ -14,16 +14,11 @@ import { createFakeBridge, PNG_1X1, progress, resultDoc } from '../../helpers/fa
 import { resetStores } from '../../helpers/reset-stores';
 import { renderApp as renderAppOn } from '../../helpers/render-app';
 import { FakeSocket, openSocket } from '../../helpers/fake-socket';
+import { noResizeObserver, text } from '../../helpers/dom';
 
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+noResizeObserver();
 
 const clone = (x: unknown): ResultDocument => JSON.parse(JSON.stringify(x)) as ResultDocument;
-const text = (el: Element | null): string => el?.textContent ?? '';
 
 async function renderApp(fake = createFakeBridge()) {
   const { user } = await renderAppOn(fake.bridge);

@@ -13,6 +13,7 @@ import { PROGRESS_MAX_WAIT_MS } from '../../../../renderer/src/features/quick-te
 import { setBridgeForTests } from '../../../../renderer/src/lib/bridge';
 import { createFakeBridge, progress } from '../../helpers/fake-bridge';
 import { resetStores } from '../../helpers/reset-stores';
+import { noResizeObserver } from '../../helpers/dom';
 
 const seen = vi.hoisted(() => ({ chartData: [] as unknown[], dialRenders: 0 }));
 
@@ -35,12 +36,7 @@ vi.mock('../../../../renderer/src/components/dial/dial', async (importOriginal) 
   return { ...actual, Dial };
 });
 
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+noResizeObserver();
 
 /** The app with a running Quick Test whose chart already shows one point. */
 async function startWithAPoint() {

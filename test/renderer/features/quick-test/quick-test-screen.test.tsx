@@ -8,14 +8,9 @@ import { useQuickTestStore } from '../../../../renderer/src/features/quick-test/
 import { setBridgeForTests } from '../../../../renderer/src/lib/bridge';
 import { createFakeBridge, progress, resultDoc, target } from '../../helpers/fake-bridge';
 import { resetStores } from '../../helpers/reset-stores';
+import { noResizeObserver } from '../../helpers/dom';
 
-// recharts' ResponsiveContainer measures with ResizeObserver, which jsdom lacks.
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+noResizeObserver();
 
 async function renderApp(fake = createFakeBridge()) {
   setBridgeForTests(fake.bridge);

@@ -6,13 +6,9 @@ import { useQuickTestStore } from '../../../../renderer/src/features/quick-test/
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import { renderApp } from '../../helpers/render-app';
 import { resetStores } from '../../helpers/reset-stores';
+import { noResizeObserver } from '../../helpers/dom';
 
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= NoResize;
+noResizeObserver();
 
 describe('Quick Test setting chips', () => {
   beforeEach(resetStores);

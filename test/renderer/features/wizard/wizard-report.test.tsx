@@ -13,8 +13,9 @@ import type { FormatId } from '../../../../app/src/core/wizard/types';
 import { useWizardStore } from '../../../../renderer/src/features/wizard/store';
 import quickJson from '../../../fixtures/results/quick.json';
 import { resetStores } from '../../helpers/reset-stores';
-import { diskRow, formatBox, planDocs, renderWizard, T7, wizardBridge, wizardDoc } from '../../helpers/wizard-fixtures';
+import { confirmPlanOnT7, planDocs, renderWizard, wizardBridge, wizardDoc } from '../../helpers/wizard-fixtures';
 import { renderApp } from '../../helpers/render-app';
+import { text } from '../../helpers/dom';
 
 beforeEach(resetStores);
 afterEach(() => {
@@ -22,20 +23,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const text = (el: Element | null): string => el?.textContent ?? '';
 type Fake = ReturnType<typeof wizardBridge>;
 
 /** Runs a plan of ext4, ext4 (fscrypt) and XFS to its end; the core saved `docs`. */
 async function finishPlan(fake: Fake = wizardBridge(), docs: ResultDocument[] = planDocs()) {
   fake.history.add(...docs);
   const { user } = await renderWizard(fake);
-  await screen.findAllByTestId('wizard-disk');
-  await user.click(within(diskRow(T7.path)).getByTestId('wizard-disk-select'));
-  await user.click(screen.getByTestId('wizard-next'));
-  for (const id of ['ext4', 'ext4-fscrypt', 'xfs']) await user.click(formatBox(id));
-  await user.click(screen.getByTestId('wizard-next'));
-  await user.click(screen.getByTestId('wizard-next'));
-  await user.type(screen.getByTestId('wizard-confirm-input'), T7.name);
+  await confirmPlanOnT7(user, ['ext4', 'ext4-fscrypt', 'xfs']);
   await user.click(screen.getByTestId('wizard-start'));
   await waitFor(() => expect(useWizardStore.getState().status).toBe('running'));
   const ids = docs.map((d) => d.id);
@@ -201,14 +195,7 @@ describe('the report', () => {
     const docs = planDocs().slice(0, 2);
     fake.history.add(...docs);
     const { user } = await renderWizard(fake);
-    await screen.findAllByTestId('wizard-disk');
-    await user.click(within(diskRow(T7.path)).getByTestId('wizard-disk-select'));
-    await user.click(screen.getByTestId('wizard-next'));
-    await user.click(formatBox('ext4'));
-    await user.click(formatBox('xfs'));
-    await user.click(screen.getByTestId('wizard-next'));
-    await user.click(screen.getByTestId('wizard-next'));
-    await user.type(screen.getByTestId('wizard-confirm-input'), T7.name);
+    await confirmPlanOnT7(user, ['ext4', 'xfs']);
     await user.click(screen.getByTestId('wizard-start'));
     await waitFor(() => expect(useWizardStore.getState().status).toBe('running'));
     act(() =>

@@ -7,12 +7,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useWizardStore } from '../../../../renderer/src/features/wizard/store';
 import { isInterrupted } from '../../../../renderer/src/features/wizard/wizard-model';
 import { resetStores } from '../../helpers/reset-stores';
-import { diskRow, formatBox, renderWizard, savedPlan, T7, wizardBridge, wprogress } from '../../helpers/wizard-fixtures';
+import { confirmPlanOnT7, renderWizard, savedPlan, T7, wizardBridge, wprogress } from '../../helpers/wizard-fixtures';
+import { text } from '../../helpers/dom';
 
 beforeEach(resetStores);
 afterEach(resetStores);
-
-const text = (el: Element | null): string => el?.textContent ?? '';
 
 describe('interrupted plans', () => {
   it('which plans are offered', () => {
@@ -161,13 +160,7 @@ describe('interrupted plans', () => {
     expect(screen.queryByTestId('wizard-resume-banner')).toBeNull();
 
     // Start and stop a plan: the core keeps it as stopped, with formats left.
-    await user.click(within(diskRow(T7.path)).getByTestId('wizard-disk-select'));
-    await user.click(screen.getByTestId('wizard-next'));
-    await user.click(formatBox('ext4'));
-    await user.click(formatBox('xfs'));
-    await user.click(screen.getByTestId('wizard-next'));
-    await user.click(screen.getByTestId('wizard-next'));
-    await user.type(screen.getByTestId('wizard-confirm-input'), T7.name);
+    await confirmPlanOnT7(user, ['ext4', 'xfs']);
     await user.click(screen.getByTestId('wizard-start'));
     await waitFor(() => expect(useWizardStore.getState().status).toBe('running'));
     fake.wizard.plans = [savedPlan({ id: 'plan-1', status: 'running' })];

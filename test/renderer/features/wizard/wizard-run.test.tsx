@@ -8,12 +8,12 @@ import type { IpcResult } from '@ipc/contract';
 import { useQuickTestStore } from '../../../../renderer/src/features/quick-test/store';
 import { useWizardStore } from '../../../../renderer/src/features/wizard/store';
 import { resetStores } from '../../helpers/reset-stores';
-import { diskRow, formatBox, renderWizard, T7, wizardBridge, wprogress } from '../../helpers/wizard-fixtures';
+import { confirmPlanOnT7, renderWizard, wizardBridge, wprogress } from '../../helpers/wizard-fixtures';
+import { text } from '../../helpers/dom';
 
 beforeEach(resetStores);
 afterEach(resetStores);
 
-const text = (el: Element | null): string => el?.textContent ?? '';
 const steps = () => screen.getAllByTestId('wizard-step').map((s) => `${s.dataset.format}:${s.dataset.status}`);
 
 /** Queries inside the run step (the Quick Test screen, hidden, has dials too). */
@@ -23,13 +23,7 @@ type User = Awaited<ReturnType<typeof renderWizard>>['user'];
 
 /** Picks T7, ext4 + ext4 (fscrypt) + XFS, the default plan, types the name and starts. */
 async function startPlan(user: User) {
-  await screen.findAllByTestId('wizard-disk');
-  await user.click(within(diskRow(T7.path)).getByTestId('wizard-disk-select'));
-  await user.click(screen.getByTestId('wizard-next'));
-  for (const id of ['ext4', 'ext4-fscrypt', 'xfs']) await user.click(formatBox(id));
-  await user.click(screen.getByTestId('wizard-next'));
-  await user.click(screen.getByTestId('wizard-next'));
-  await user.type(screen.getByTestId('wizard-confirm-input'), T7.name);
+  await confirmPlanOnT7(user, ['ext4', 'ext4-fscrypt', 'xfs']);
   await user.click(screen.getByTestId('wizard-start'));
   await screen.findByTestId('wizard-run');
 }
@@ -219,13 +213,7 @@ describe('one test at a time', () => {
   it('while another screen’s test runs, the wizard cannot start and says why', async () => {
     const { user } = await renderWizard();
     act(() => useQuickTestStore.setState({ status: 'running', jobId: 'job-1' }));
-    await screen.findAllByTestId('wizard-disk');
-    await user.click(within(diskRow(T7.path)).getByTestId('wizard-disk-select'));
-    await user.click(screen.getByTestId('wizard-next'));
-    await user.click(formatBox('ext4'));
-    await user.click(screen.getByTestId('wizard-next'));
-    await user.click(screen.getByTestId('wizard-next'));
-    await user.type(screen.getByTestId('wizard-confirm-input'), T7.name);
+    await confirmPlanOnT7(user, ['ext4']);
     expect((screen.getByTestId('wizard-start') as HTMLButtonElement).disabled).toBe(true);
     expect(text(screen.getByTestId('wizard'))).toContain('A Quick Test is running. Stop it or wait for it to finish.');
   });

@@ -8,11 +8,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aboutText, estimateSeconds, parseSize, planSizes, DEFAULT_PLAN } from '../../../../renderer/src/features/wizard/wizard-model';
 import { resetStores } from '../../helpers/reset-stores';
 import { diskRow, formatBox, LOOP, renderWizard, SYSTEM, T7, wizardBridge } from '../../helpers/wizard-fixtures';
+import { text } from '../../helpers/dom';
 
 beforeEach(resetStores);
 afterEach(resetStores);
 
-const text = (el: Element | null): string => el?.textContent ?? '';
 const next = () => screen.getByTestId('wizard-next') as HTMLButtonElement;
 
 /** Picks T7, ticks ext4, the encrypted ext4 and XFS, and goes to the plan step. */
