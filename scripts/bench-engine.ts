@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AbortError, engineVersion, runTest } from '../app/src/core/engine.js';
-import type { EngineProgress, EngineResult, EngineSpec } from '../app/src/core/engine-types.js';
+import type { EngineProgress, EngineResult, EngineSpec } from '../app/src/model/engine-types.js';
 
 const SCRIPT_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(SCRIPT_DIR);

@@ -54,7 +54,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AbortError, engineVersion, runTest } from '../app/src/core/engine.js';
-import type { EngineResult, EngineSpec } from '../app/src/core/engine-types.js';
+import type { EngineResult, EngineSpec } from '../app/src/model/engine-types.js';
 import {
   DEFAULT_FILES_SEED,
   FILES_PRESET_OPTIONS,
@@ -62,8 +62,8 @@ import {
   type FileSet,
   type FileSetEntry,
   type FileSetOptions,
-} from '../app/src/core/file-set.js';
-import { parseSize } from '../app/src/core/units.js';
+} from '../app/src/model/file-set.js';
+import { parseSize } from '../app/src/model/units.js';
 
 const SCRIPT_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(SCRIPT_DIR);

@@ -18,8 +18,8 @@ import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cryptoProvider, engineVersion, runHash, runTest } from '../app/src/core/engine.js';
-import type { HashAlgo } from '../app/src/core/engine-types.js';
-import { parseSize } from '../app/src/core/units.js';
+import type { HashAlgo } from '../app/src/model/engine-types.js';
+import { parseSize } from '../app/src/model/units.js';
 
 const MiB = 1 << 20;
 const MEMORY_TARGET = 0.95;

@@ -6,9 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryListing } from '../../app/src/ipc/contract.js';
-import type { WizardDisk, WizardPlanState } from '../../app/src/core/wizard/types.js';
+
+import type { WizardDisk, WizardPlanState } from '../../app/src/model/wizard/types.js';
 import { rootOnly } from '../helpers/loopfs.js';
+import type { HistoryListing } from '../../app/src/model/history.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin/diskdial.js');

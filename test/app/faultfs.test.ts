@@ -7,11 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lockDir } from '../../app/src/core/workspace.js';
-import type { QuickDoneEvent } from '../../app/src/ipc/contract.js';
+
 import { EngineHost } from '../../app/src/services/engine-host.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
 import { recorder } from '../helpers/event-recorder.js';
 import { mountFaultFs, type FaultFs } from '../helpers/faultfs.js';
+import type { QuickDoneEvent } from '../../app/src/model/events.js';
 
 const MiB = 1 << 20;
 let host: EngineHost;

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
-import type { ResultDocument } from '../../app/src/core/result.js';
+import type { ResultDocument } from '../../app/src/model/result.js';
 import { createCommandRunner } from '../../app/src/core/wizard/commands.js';
 import {
   createLinuxProvider,
@@ -27,11 +27,12 @@ import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
 import { readCommand } from '../../app/src/core/wizard/platform.js';
 import type { Command } from '../../app/src/core/wizard/provider.js';
 import { checkDisk, runPlan } from '../../app/src/core/wizard/run-plan.js';
-import type { WizardPlanState } from '../../app/src/core/wizard/types.js';
-import type { WizardSettings } from '../../app/src/ipc/contract.js';
+import type { WizardPlanState } from '../../app/src/model/wizard/types.js';
+
 import { WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
 import { wizardSink } from '../helpers/wizard-sink.js';
+import type { WizardSettings } from '../../app/src/model/settings.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (name: string): string => readFileSync(path.join(root, 'test/fixtures/wizard', name), 'utf8');

@@ -3,8 +3,8 @@
 // and fractions, the sustained curve's shaping and marks, and the many-file model line.
 import { describe, expect, it } from 'vitest';
 import { CDM_PRESET_ROWS, CDM_PRESETS } from '../../app/src/core/presets';
-import { blockLabel } from '../../app/src/core/units';
-import { DetailedSettings } from '@ipc/contract';
+import { blockLabel } from '@model/units';
+
 import {
   cdmCells,
   cellFigure,
@@ -31,6 +31,7 @@ import { idleLine } from '../../renderer/src/features/detailed/job-bar';
 import { jobFraction, progressLine, stepFraction } from '../../renderer/src/features/detailed/job-progress';
 import { DEFAULT_FORMS, filesErrors, GiB, toDetailedSettings, type Forms } from '../../renderer/src/features/detailed/settings';
 import { cdmDoc, filesDoc, progress } from './helpers/detailed-fixtures';
+import { DetailedSettings } from '@model/settings';
 
 describe('format', () => {
   it('latency: µs below a millisecond, ms above, as the CLI', () => {

@@ -4,7 +4,7 @@
 // beside a bound verdict.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ResultFlag } from '../../app/src/core/result';
+import type { ResultFlag } from '@model/result';
 import { waitLine } from '../../renderer/src/features/hash/hash-model';
 import { CacheBadge } from '../../renderer/src/features/quick-test/cache-badge';
 

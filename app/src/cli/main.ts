@@ -4,9 +4,9 @@
 // exit 2 for bad input, 1 for a failed run, 130/143 when cancelled by SIGINT/SIGTERM — after
 // the engine has stopped and the test folder is gone.
 import { engineVersion, isAbortError } from '../core/engine.js';
-import { DiskDialError } from '../core/errors.js';
+import { DiskDialError } from '../model/errors.js';
 import { HistoryStore } from '../core/history.js';
-import { appVersion, type ResultDocument } from '../core/result.js';
+import { type ResultDocument } from '../model/result.js';
 import { runHashBenchmark } from '../core/hash-run.js';
 import { runBenchmark } from '../core/runner.js';
 import { HELP, parseCli, type Command } from './args.js';
@@ -15,6 +15,7 @@ import { runWizardCommand } from './wizard-commands.js';
 import { createProgressLine } from './progress.js';
 import { serve } from './serve-command.js';
 import { formatHashReport, formatReport } from './table.js';
+import { appVersion } from '../core/result.js';
 
 function oneLine(message: string): string {
   return message.replace(/\s*\n\s*/g, ' ').trim();

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { findPackageRoot } from '../core/engine.js';
-import { appVersion } from '../core/result.js';
+
 import { createDispatcher } from '../ipc/dispatch.js';
 import { DetailedTestService } from '../services/detailed-test.js';
 import { HashTestService } from '../services/hash-test.js';
@@ -16,6 +16,7 @@ import { HistoryService } from '../services/history.js';
 import { wizardService } from '../services/wizard.js';
 import { TargetsService } from '../services/targets.js';
 import type { ServeCommand } from './args.js';
+import { appVersion } from '../core/result.js';
 
 /** Where the built UI lives: dist/renderer, or DISKDIAL_RENDERER_DIR (packagers, tests). */
 export function rendererDir(): string {

@@ -1,10 +1,10 @@
 // The human-readable report printed at the end of a CLI run: one row per test (and a best-of
 // table when runs repeat, as CrystalDiskMark reports), then what the numbers depend on: cache
 // mode, data pattern, flags (⚠ warning with its fix, ℹ information).
-import type { LinkInfo } from '../core/link-types.js';
-import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary } from '../core/result.js';
-import { formatBytes, formatBytesBinary, formatLatencyUs } from '../core/units.js';
-import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../core/trust.js';
+import type { LinkInfo } from '../model/link-types.js';
+import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary } from '../model/result.js';
+import { formatBytes, formatBytesBinary, formatLatencyUs } from '../model/units.js';
+import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../model/trust.js';
 
 function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

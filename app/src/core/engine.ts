@@ -14,7 +14,7 @@ import type {
   HashProgress,
   HashSpec,
   NativeAddon,
-} from './engine-types.js';
+} from '../model/engine-types.js';
 
 const require = createRequire(import.meta.url);
 

@@ -5,7 +5,7 @@
 // anything missing or failing gives undefined, never an error.
 import { execFile } from 'node:child_process';
 
-import type { LinkInfo } from './link-types.js';
+import type { LinkInfo } from '../model/link-types.js';
 import { parseSystemProfiler, parseSystemProfilerStorage, parseWindowsDisks, WINDOWS_DISKS_COMMAND } from './link.js';
 
 /** Runs a command and resolves its stdout. */

@@ -11,9 +11,9 @@
 // `undefined` for the whole link. Speeds are MB/s (10^6 bytes/s); signalling rates are Mb/s.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { DriveHealth, LinkInfo, LinkKind } from './link-types.js';
+import type { DriveHealth, LinkInfo, LinkKind } from '../model/link-types.js';
 
-export type { DriveHealth, LinkInfo } from './link-types.js';
+export type { DriveHealth, LinkInfo } from '../model/link-types.js';
 
 export interface SysOptions {
   /** Where sysfs is mounted; tests point this at a fake tree. */

@@ -6,8 +6,8 @@
 // The detailed tests add two plans whose shape depends on the target: `sustained` writes one file
 // as large as asked or as free space allows, and `files` writes and reads a Stibium-style set of
 // files (file-set.ts), scaled down when free space is short.
-import type { CacheRequest, DataPattern, EngineSpec, Rw } from './engine-types.js';
-import { inputError } from './errors.js';
+import type { CacheRequest, DataPattern, EngineSpec, Rw } from '../model/engine-types.js';
+import { inputError } from '../model/errors.js';
 import {
   DEFAULT_FILES_SEED,
   FILES_PRESET_OPTIONS,
@@ -17,12 +17,10 @@ import {
   type FileSet,
   type FileSetOptions,
   type FilesPreset,
-} from './file-set.js';
-import { defaultReserve, fitTest, type Fit, type FitInput } from './fit.js';
-import { blockLabel, formatBytes, formatBytesBinary } from './units.js';
-
-export const TEST_KINDS = ['quick', 'cdm', 'sustained', 'files', 'seq-write', 'seq-read', 'rand-read', 'rand-write', 'mix'] as const;
-export type TestKind = (typeof TEST_KINDS)[number];
+} from '../model/file-set.js';
+import { defaultReserve, fitTest, type Fit, type FitInput } from '../model/fit.js';
+import { TEST_KINDS, type CdmMode, type PlanSettings, type TestKind } from '../model/plan.js';
+import { blockLabel, formatBytes, formatBytesBinary } from '../model/units.js';
 
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
@@ -72,11 +70,6 @@ export interface PlanTarget {
 
 export const CDM_PRESETS = ['default', 'nvme', 'peak', 'realworld'] as const;
 export type CdmPreset = (typeof CDM_PRESETS)[number];
-/** CrystalDiskMark's test modes: each row read then write (its default), one direction, a 70/30
- *  read/write mix, or all three. */
-export const CDM_MODES = ['readwrite', 'read', 'write', 'mix', 'all'] as const;
-export type CdmMode = (typeof CDM_MODES)[number];
-
 interface CdmRow {
   seq: boolean;
   bs: number;
@@ -98,7 +91,7 @@ export const CDM_MAX_SIZE = 64 * 1024 * 1024 * 1024;
 export const SUSTAINED_DEFAULT_BYTES = 50e9;
 export const SUSTAINED_MIN_BYTES = 64 * 1024 * 1024;
 // The reserve a sized plan keeps lives with the fit rule every screen and the runner share.
-export { defaultReserve } from './fit.js';
+export { defaultReserve } from '../model/fit.js';
 
 export interface PlanOptions {
   /** Test-file size; sustained: the most to write; files: ignored (the set decides). */
@@ -119,22 +112,6 @@ export interface PlanOptions {
   warmupSeconds?: number;
   cache?: CacheRequest;
   /** randrw: percentage of reads. */
-  rwmixread?: number;
-}
-
-export interface PlanSettings {
-  size: number;
-  preset?: string;
-  mode?: CdmMode;
-  reserveBytes?: number;
-  files?: FileSetOptions;
-  bs?: number;
-  qd?: number;
-  threads?: number;
-  pattern: DataPattern;
-  seconds?: number;
-  warmupSeconds?: number;
-  cache: CacheRequest;
   rwmixread?: number;
 }
 

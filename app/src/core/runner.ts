@@ -5,26 +5,21 @@ import { rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { filesAnalysis, summarize, sustainedSection, type StepOutcome } from './analysis.js';
-import type { CacheRequest, DataPattern, EngineProgress, EngineResult, EngineSpec } from './engine-types.js';
+import type { CacheRequest, DataPattern, EngineProgress, EngineResult, EngineSpec } from '../model/engine-types.js';
 import { AbortError, engineVersion, isAbortError, runTest, type RunTestOptions } from './engine.js';
-import { inputError, toPlainError } from './errors.js';
+import { inputError, toPlainError } from '../model/errors.js';
 import { hostInfo } from './host.js';
-import { buildPlan, type CdmMode, type CdmPreset, type Plan, type PlanStep, type TestKind } from './presets.js';
-import type { FileSetOptions, FilesPreset } from './file-set.js';
+import { buildPlan, type CdmPreset, type Plan, type PlanStep } from './presets.js';
+import type { FileSetOptions, FilesPreset } from '../model/file-set.js';
 import { diskOf } from './flags.js';
 import { driveHealth } from './link.js';
-import {
-  buildResult,
-  targetFromVolume,
-  toResultTest,
-  type FilesSection,
-  type ResultContext,
-  type ResultDocument,
-  type ResultTest,
-} from './result.js';
-import { volumeInfo, type VolumeInfo } from './volume.js';
-import { FREE_SPACE_RESERVE, fitTest } from './fit.js';
+import { type FilesSection, type ResultContext, type ResultDocument, type ResultTest } from '../model/result.js';
+import { volumeInfo } from './volume.js';
+import { FREE_SPACE_RESERVE, fitTest } from '../model/fit.js';
 import { openWorkspace } from './workspace.js';
+import type { CdmMode, TestKind } from '../model/plan.js';
+import { buildResult, targetFromVolume, toResultTest } from './result.js';
+import type { VolumeInfo } from '../model/volume.js';
 
 export const TEST_FILE_NAME = 'testfile.dat';
 

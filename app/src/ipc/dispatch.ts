@@ -3,7 +3,7 @@
 // the service, and answers with an IpcResult. It never throws and never trusts its input: any
 // value at all may arrive here from a page or a socket.
 import type { z } from 'zod';
-import { DiskDialError, toPlainError } from '../core/errors.js';
+import { DiskDialError, toPlainError } from '../model/errors.js';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DetailedTestService } from '../services/detailed-test.js';
@@ -15,16 +15,15 @@ import type { QuickTestService } from '../services/quick-test.js';
 import { TARGET_REASONS, type TargetsService } from '../services/targets.js';
 import {
   requests,
-  type AppInfo,
   type Dispatcher,
   type EventSink,
-  type IpcError,
   type IpcResult,
   type RequestChannel,
   type RequestPayload,
   type ResponseMap,
-  type TargetInfo,
 } from './contract.js';
+import type { AppInfo, TargetInfo } from '../model/history.js';
+import type { IpcError } from '../model/events.js';
 
 export interface DispatcherDeps {
   quick: QuickTestService;

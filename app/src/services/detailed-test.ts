@@ -3,12 +3,15 @@
 // is known, throttled progress (pauses included), every finished step as it lands, and exactly
 // one 'detailed.done', all sent only to the sink that started the job.
 import { isAbortError } from '../core/engine.js';
-import { toPlainError } from '../core/errors.js';
-import { toResultTest } from '../core/result.js';
+import { toPlainError } from '../model/errors.js';
+
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../core/runner.js';
-import type { DetailedDoneEvent, DetailedProgressEvent, DetailedSettings } from '../ipc/contract.js';
+
 import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
 import type { EngineFn } from './quick-test.js';
+import { toResultTest } from '../core/result.js';
+import type { DetailedDoneEvent, DetailedProgressEvent } from '../model/events.js';
+import type { DetailedSettings } from '../model/settings.js';
 
 export interface DetailedTestDeps {
   engine: EngineFn;

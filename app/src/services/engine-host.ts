@@ -17,9 +17,9 @@ import type {
   HashEngineResult,
   HashProgress,
   HashSpec,
-} from '../core/engine-types.js';
+} from '../model/engine-types.js';
 import { AbortError, type RunHashOptions, type RunTestOptions } from '../core/engine.js';
-import { DiskDialError } from '../core/errors.js';
+import { DiskDialError } from '../model/errors.js';
 import type { PlainError } from './engine-host-child.js';
 
 /** A started child, whatever started it. */

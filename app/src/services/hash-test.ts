@@ -2,10 +2,12 @@
 // from — throttled progress per stage, each finished stage's rate as it lands (the bars fill in
 // one by one), and exactly one 'hash.done', all sent only to the sink that started the job.
 import { isAbortError } from '../core/engine.js';
-import { toPlainError } from '../core/errors.js';
+import { toPlainError } from '../model/errors.js';
 import { runHashBenchmark, type HashFn, type TestFn } from '../core/hash-run.js';
-import type { HashDoneEvent, HashSettings } from '../ipc/contract.js';
+
 import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
+import type { HashDoneEvent } from '../model/events.js';
+import type { HashSettings } from '../model/settings.js';
 
 export interface HashTestDeps {
   /** The engine's calls: an EngineHost's (crash isolation), or the in-process core ones. */

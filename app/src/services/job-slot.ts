@@ -3,9 +3,10 @@
 // promise that settles once the job has ended and its files are gone. The Quick Test and the
 // detailed tests each hold a slot; the dispatcher keeps the two from running together.
 import { randomUUID } from 'node:crypto';
-import { DiskDialError } from '../core/errors.js';
-import type { ResultDocument } from '../core/result.js';
-import type { EventChannel, EventMap, EventSink, SavedNote } from '../ipc/contract.js';
+import { DiskDialError } from '../model/errors.js';
+import type { ResultDocument } from '../model/result.js';
+import type { EventChannel, EventMap, EventSink } from '../ipc/contract.js';
+import type { SavedNote } from '../model/events.js';
 
 /** Keeps a finished job's result (HistoryService.record): where it went, or why it could not.
  *  Never rejects: a result that cannot be saved is still shown. */

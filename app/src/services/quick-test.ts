@@ -2,14 +2,16 @@
 // stopped, each cycle a full runBenchmark (its own workspace, removed whatever happens). It owns
 // the job's lifetime and its events: progress (throttled for a dial), one 'quick.cycle' per
 // finished cycle, and exactly one 'quick.done', all sent only to the sink that started the job.
-import type { EngineResult, EngineSpec } from '../core/engine-types.js';
+import type { EngineResult, EngineSpec } from '../model/engine-types.js';
 import { isAbortError, type RunTestOptions } from '../core/engine.js';
-import { toPlainError } from '../core/errors.js';
+import { toPlainError } from '../model/errors.js';
 import { combineRuns } from '../core/analysis.js';
-import type { ResultDocument } from '../core/result.js';
+import type { ResultDocument } from '../model/result.js';
 import { runBenchmark, type RunProgress } from '../core/runner.js';
-import type { QuickDoneEvent, QuickProgressEvent, QuickTestSettings } from '../ipc/contract.js';
+
 import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
+import type { QuickDoneEvent, QuickProgressEvent } from '../model/events.js';
+import type { QuickTestSettings } from '../model/settings.js';
 
 export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 

@@ -6,20 +6,22 @@ import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { isAbortError } from '../core/engine.js';
-import { DiskDialError, inputError, toPlainError } from '../core/errors.js';
+import { DiskDialError, inputError, toPlainError } from '../model/errors.js';
 import { defaultDataDir } from '../core/history.js';
-import type { ResultDocument } from '../core/result.js';
+import type { ResultDocument } from '../model/result.js';
 import { createCommandRunner, defaultElevation } from '../core/wizard/commands.js';
 import { PlanStore } from '../core/wizard/plan-store.js';
 import type { CommandRunner, WizardProvider } from '../core/wizard/provider.js';
-import { identityBasis, identityChange, identityOf, identityStrength, type IdentityStrength } from '../core/wizard/identity.js';
+import { identityBasis, identityChange, identityOf, identityStrength, type IdentityStrength } from '../model/wizard/identity.js';
 import { checkDisk, runPlan } from '../core/wizard/run-plan.js';
-import type { FormatInfo, WizardDisk, WizardPlanState } from '../core/wizard/types.js';
-import type { EventSink, WizardDoneEvent, WizardSettings } from '../ipc/contract.js';
+import type { FormatInfo, WizardDisk, WizardPlanState } from '../model/wizard/types.js';
+import type { EventSink } from '../ipc/contract.js';
 import { platformProvider } from '../core/wizard/platform.js';
 import type { HistoryService } from './history.js';
 import { emitterFor, SlotService, type Job } from './job-slot.js';
 import type { EngineFn } from './quick-test.js';
+import type { WizardDoneEvent } from '../model/events.js';
+import type { WizardSettings } from '../model/settings.js';
 
 export interface WizardDeps {
   provider: WizardProvider;

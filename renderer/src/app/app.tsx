@@ -12,7 +12,7 @@
 // stays on top saying so and what to do, and every control below it is disabled (a disabled
 // fieldset) until the bridge has connected again by itself; then targets and versions reload.
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import type { AppInfo } from '@ipc/contract';
+
 import { TargetPicker } from '../features/targets/target-picker';
 import { useTargetsStore } from '../features/targets/store';
 import { QuickTestScreen } from '../features/quick-test/quick-test-screen';
@@ -25,6 +25,7 @@ import { HistoryScreen } from '../features/history/history-screen';
 import { WizardScreen } from '../features/wizard/wizard-screen';
 import { selectWizardBusy, useWizardStore } from '../features/wizard/store';
 import { getBridge, useConnection } from '../lib/bridge';
+import type { AppInfo } from '@model/history';
 
 type ScreenId = 'quick' | 'detailed' | 'hash' | 'wizard' | 'history';
 interface ScreenDef {

@@ -8,28 +8,12 @@
 // not come. Saving a file and the clipboard stay in the page: a save is a download, and the
 // clipboard is the browser's; the report's PDF is the page printed (saveReportPdf answers
 // ERR_UNSUPPORTED without a round trip).
-import type {
-  AppInfo,
-  DetailedSettings,
-  DiskDialBridge,
-  ExportFile,
-  ExportFormat,
-  HashSettings,
-  EventChannel,
-  EventMap,
-  HistoryEntry,
-  HistoryListing,
-  IpcError,
-  IpcResult,
-  QuickTestSettings,
-  RequestChannel,
-  ShareCard,
-  TargetInfo,
-  WireRequest,
-  WizardSettings,
-} from '@ipc/contract';
-import type { ResultDocument } from '../../../app/src/core/result';
-import type { FormatInfo, WizardDisk, WizardPlanState } from '../../../app/src/core/wizard/types';
+import type { DiskDialBridge, EventChannel, EventMap, IpcResult, RequestChannel, WireRequest } from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
+import type { FormatInfo, WizardDisk, WizardPlanState } from '@model/wizard/types';
+import type { AppInfo, ExportFile, HistoryEntry, HistoryListing, ShareCard, TargetInfo } from '@model/history';
+import type { DetailedSettings, ExportFormat, HashSettings, QuickTestSettings, WizardSettings } from '@model/settings';
+import type { IpcError } from '@model/events';
 
 /** The slice of the WebSocket API the bridge uses, so tests can inject a fake. */
 export interface WebSocketLike {

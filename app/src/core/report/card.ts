@@ -9,9 +9,9 @@
 // Browser-safe: no node:* imports. The SVG keeps to what resvg draws: presentation attributes,
 // no <style>, no external resources, one font family (Inter 400/600/700). Text widths are
 // estimates (no font metrics here), deliberately on the wide side, so truncation errs early.
-import type { ResultDocument } from '../result.js';
-import { plainText } from '../text.js';
-import { hashVerdictText, kneeWithheld, shownOverhead, sustainedVerdictText, trustOf } from '../trust.js';
+import type { ResultDocument } from '../../model/result.js';
+import { plainText } from '../../model/text.js';
+import { hashVerdictText, kneeWithheld, shownOverhead, sustainedVerdictText, trustOf } from '../../model/trust.js';
 import {
   formatFigure,
   kindName,
@@ -23,7 +23,7 @@ import {
   sizeText,
   targetLine,
   type Metric,
-} from './metrics.js';
+} from '../../model/report/metrics.js';
 
 export const CARD_WIDTH = 800;
 export const CARD_HEIGHT = 450;

@@ -10,12 +10,12 @@
 // anywhere (an imported file): each format escapes its own syntax, and no format lets a control
 // character through raw — an ESC in a label must not reach a terminal that shows the file (JSON
 // keeps them, as \u escapes, so the document stays the same).
-import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
-import type { ResultDocument, ResultFlag, ResultTest } from '../result.js';
-import { spread } from '../stats.js';
-import { plainText, safeJson, withoutControls } from '../text.js';
-import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../trust.js';
-import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from './compare.js';
+
+import type { ResultDocument, ResultFlag, ResultTest } from '../../model/result.js';
+import { spread } from '../../model/stats.js';
+import { plainText, safeJson, withoutControls } from '../../model/text.js';
+import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../../model/trust.js';
+import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from '../../model/report/compare.js';
 import {
   formatFigure,
   kindName,
@@ -27,7 +27,9 @@ import {
   targetLine,
   type Metric,
   type MetricUnit,
-} from './metrics.js';
+} from '../../model/report/metrics.js';
+import type { ExportFile } from '../../model/history.js';
+import type { ExportFormat } from '../../model/settings.js';
 
 /** The MIME type of each export format (shared with format-report.ts, as are the helpers marked exported below). */
 export const MIME: Record<ExportFormat, string> = {

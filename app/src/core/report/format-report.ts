@@ -5,10 +5,10 @@
 // that change is larger than run-to-run noise by the rule compare.ts states.
 //
 // Browser-safe: no node:* imports (the renderer bundles it).
-import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
-import type { ResultDocument } from '../result.js';
-import { spread } from '../stats.js';
-import { COMPARE_RULE, NOISE_RULE, deltaText, judgeChange, pText, type CompareCell } from './compare.js';
+
+import type { ResultDocument } from '../../model/result.js';
+import { spread } from '../../model/stats.js';
+import { COMPARE_RULE, NOISE_RULE, deltaText, judgeChange, pText, type CompareCell } from '../../model/report/compare.js';
 import {
   MIME,
   PALETTE,
@@ -39,7 +39,9 @@ import {
   targetLine,
   type Metric,
   type MetricUnit,
-} from './metrics.js';
+} from '../../model/report/metrics.js';
+import type { ExportFile } from '../../model/history.js';
+import type { ExportFormat } from '../../model/settings.js';
 
 /** A row: one format of a wizard plan, or the results that share a name. */
 export interface ReportVariant {

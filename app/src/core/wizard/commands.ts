@@ -3,7 +3,7 @@
 // own prompt, for those commands only). A failure becomes one plain sentence: what the step was
 // for, and the tool's own last words.
 import { spawn } from 'node:child_process';
-import { DiskDialError } from '../errors.js';
+import { DiskDialError } from '../../model/errors.js';
 import type { Command, CommandRunner } from './provider.js';
 
 export interface RunnerOptions {

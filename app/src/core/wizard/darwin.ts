@@ -34,7 +34,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { Command, CommandRunner, PreparedVolume, WizardProvider } from './provider.js';
 import { isPlistDict, parsePlistDict, type PlistDict, type PlistValue } from './plist.js';
-import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js';
+import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from '../../model/wizard/types.js';
 
 /** Runs a read-only query (diskutil list/info) and resolves its standard output. */
 export type DarwinExec = (argv: string[]) => Promise<string>;

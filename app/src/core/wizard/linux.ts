@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, promises as fsp, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { DiskDialError } from '../errors.js';
+import { DiskDialError } from '../../model/errors.js';
 import type { Command, CommandRunner, PrepareOptions, PreparedVolume, WizardProvider } from './provider.js';
-import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js';
+import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from '../../model/wizard/types.js';
 
 /** Mount points that make a disk the system's: erasing it would take the machine down. */
 export const SYSTEM_MOUNTS = ['/', '/boot', '/boot/efi', '/efi', '/usr', '/var', '/home', '/opt', '/srv', '/nix', '[SWAP]'];

@@ -2,7 +2,7 @@
 // which formats this machine can make, and turn "erase this disk into that format" into commands.
 // Commands are argv arrays, never shell strings; each says whether it needs elevation (the
 // runner adds pkexec on Linux, and the platform's prompt elsewhere) and why it runs, in words.
-import type { FormatId, FormatInfo, WizardDisk } from './types.js';
+import type { FormatId, FormatInfo, WizardDisk } from '../../model/wizard/types.js';
 
 export interface Command {
   argv: string[];

@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 
 import type { Command, CommandRunner, PreparedVolume, WizardProvider } from './provider.js';
-import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js';
+import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from '../../model/wizard/types.js';
 
 /** Runs a read-only query and resolves its standard output. */
 export type WinExec = (argv: string[]) => Promise<string>;

@@ -3,11 +3,12 @@
 // — the best run big (CrystalDiskMark's rule: highest rate, lowest latency) and the median
 // beside it. Live cells come from finished steps; a finished document's cells prefer its
 // `summary`, which the core computed from every run.
-import type { ResultTest, RunStat, StepSummary } from '../../../../app/src/core/result';
-import type { DetailedProgressEvent } from '@ipc/contract';
+import type { ResultTest, RunStat, StepSummary } from '@model/result';
+
 import type { CdmUnit } from './format';
 import { isMeasuring, stepFraction } from './job-progress';
 import type { CdmMode, CdmPreset } from './settings';
+import type { DetailedProgressEvent } from '@model/events';
 
 export type CdmCol = 'read' | 'write' | 'mix';
 

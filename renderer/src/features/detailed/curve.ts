@@ -2,8 +2,8 @@
 // run, at most CURVE_POINTS points a line; live points kept bounded while a long run streams;
 // and the verdict as marks — where the fast cache ran out, the speeds before and after, or the
 // band a throttling drive swings in. Charts only draw what these functions return.
-import type { CurvePoint, SustainedVerdict } from '../../../../app/src/core/knee';
-import type { SustainedRun } from '../../../../app/src/core/result';
+import type { CurvePoint, SustainedVerdict } from '@model/knee';
+import type { SustainedRun } from '@model/result';
 import { formatMBps } from '../../lib/format';
 import { formatGB } from './format';
 

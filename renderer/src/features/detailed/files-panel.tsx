@@ -3,8 +3,8 @@
 // file's MB/s against its size as it finishes; afterwards the Theil–Sen model is drawn over them
 // and a table per pass gives the aggregate, per-file averages and both line fits.
 import { useMemo } from 'react';
-import type { FilesSection } from '../../../../app/src/core/result';
-import type { DetailedPlanEvent } from '@ipc/contract';
+import type { FilesSection } from '@model/result';
+
 import { formatBytes } from '../../lib/format';
 import { ChipGroup, NumberField } from './fields';
 import { livePoints, modelLine, resultPoints, sizeDomain, type FilePoint, type Pass } from './files-model';
@@ -22,6 +22,7 @@ import {
   MAX_RUNS,
 } from './settings';
 import { selectLiveJob, selectResult, useDetailedStore } from './store';
+import type { DetailedPlanEvent } from '@model/events';
 
 function FilesSettings() {
   const f = useDetailedStore((s) => s.files);

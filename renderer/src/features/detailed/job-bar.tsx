@@ -2,11 +2,12 @@
 // doing ("Run 1 of 5 · SEQ1M Q8T1 Read · measuring"), a progress bar, why Start is unavailable,
 // and, after a failure, the error in plain words.
 import { useId } from 'react';
-import type { DetailedKind } from '@ipc/contract';
-import { etaLine } from '../../../../app/src/core/eta';
+
+import { etaLine } from '@model/eta';
 import { ProgressBar } from '../../components/progress-bar';
 import { announceLine, jobFraction, progressLine } from './job-progress';
 import { selectError, selectLiveJob, selectResult, selectRunningKind, useDetailedStore } from './store';
+import type { DetailedKind } from '@model/settings';
 
 /** How a sentence names each test: "Wait for the sustained-write test to finish". */
 export const KIND_PHRASE: Record<DetailedKind, string> = {

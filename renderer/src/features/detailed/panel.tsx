@@ -2,17 +2,19 @@
 // runs), the job bar, the panel's figures, and how the last result was measured — where, the
 // cache mode actually achieved, and its flags. Also decides why Start is unavailable.
 import { useId, useMemo, type ReactNode } from 'react';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import type { DetailedKind, TargetInfo } from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
+
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
 import { CacheBadge } from '../quick-test/cache-badge';
 import { FlagsList, flagsSummary } from '../quick-test/flags-panel';
 import { JobBar, KIND_PHRASE } from './job-bar';
-import type { Fit } from '../../../../app/src/core/fit';
+import type { Fit } from '@model/fit';
 import { formatBinarySize } from './format';
 import { formErrors, formFit } from './settings';
 import { SavedNote } from '../history/saved-note';
 import { selectRunningKind, selectSaved, useDetailedStore } from './store';
+import type { DetailedKind } from '@model/settings';
+import type { TargetInfo } from '@model/history';
 
 /** Why `kind`'s Start cannot be pressed, or null. `locked` comes from outside the screen (a
  *  Quick Test is running). */

@@ -4,22 +4,15 @@
 // arrive through onPlan/onProgress/onStep/onDone and are dropped unless they are our job's;
 // components read through narrow selectors and change state only through these actions.
 import { create } from 'zustand';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import type {
-  DetailedDoneEvent,
-  DetailedKind,
-  DetailedPlanEvent,
-  DetailedProgressEvent,
-  DetailedSettings,
-  DetailedStepEvent,
-  IpcError,
-  SavedNote,
-} from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
+
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { LIVE_CAP, thinLive, type LivePoint } from './curve';
 import type { CdmUnit } from './format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
+import type { DetailedDoneEvent, DetailedPlanEvent, DetailedProgressEvent, DetailedStepEvent, IpcError, SavedNote } from '@model/events';
+import type { DetailedKind, DetailedSettings } from '@model/settings';
 
 export type { JobStatus };
 

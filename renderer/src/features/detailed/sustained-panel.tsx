@@ -3,11 +3,11 @@
 // with the verdict in one plain line — where the drive's fast cache runs out, or that it holds
 // steady, or that it swings (throttling) — and what limited the test.
 import { useMemo } from 'react';
-import type { ResultDocument } from '../../../../app/src/core/result';
+import type { ResultDocument } from '@model/result';
 import { formatBytes } from '../../lib/format';
 import { targetLink } from '../targets/link';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
-import { sustainedVerdictText } from '../../../../app/src/core/trust';
+import { sustainedVerdictText } from '@model/trust';
 import { liveLines, resultLines, verdictMarks, type VerdictMarks } from './curve';
 import { ChipGroup, NumberField } from './fields';
 import { Panel } from './panel';

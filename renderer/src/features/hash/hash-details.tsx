@@ -4,8 +4,8 @@
 // chunking, the core's notes and the result's flags. The digest shows as soon as the read + hash
 // stage knows it.
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import type { CacheMode } from '../../../../app/src/core/engine-types';
-import type { HashSection, ResultDocument } from '../../../../app/src/core/result';
+import type { CacheMode } from '@model/engine-types';
+import type { HashSection, ResultDocument } from '@model/result';
 import { formatBytes } from '../../lib/format';
 import { CacheBadge } from '../quick-test/cache-badge';
 import { FlagsList, flagsSummary } from '../quick-test/flags-panel';

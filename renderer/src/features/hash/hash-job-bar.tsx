@@ -3,7 +3,7 @@
 // is unavailable, and, after a failure, the error in plain words. Same look and behaviour as a
 // Detailed panel's job bar.
 import { useId } from 'react';
-import { timeLeftText } from '../../../../app/src/core/eta';
+import { timeLeftText } from '@model/eta';
 import { formatBytes } from '../../lib/format';
 import { idleLine, JobBarView } from '../detailed/job-bar';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';

@@ -1,10 +1,11 @@
 // The Hash screen as data: the four bars (from a finished document, or from a job's finished
 // stages and its progress), their common scale, the job's progress in words and as a fraction,
 // the verdict's badge, and what the reader's and hasher's waits mean. Pure functions.
-import type { HashSection } from '../../../../app/src/core/result';
-import type { HashProgressEvent, HashStage, HashStageEvent } from '@ipc/contract';
+import type { HashSection } from '@model/result';
+
 import { formatBytes } from '../../lib/format';
 import type { HashJob } from './store';
+import type { HashProgressEvent, HashStage, HashStageEvent } from '@model/events';
 
 export type BarStage = Exclude<HashStage, 'write'>;
 export const BAR_STAGES: readonly BarStage[] = ['read', 'read-hash', 'memory', 'memory-parallel'];

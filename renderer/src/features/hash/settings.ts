@@ -2,9 +2,11 @@
 // file written on the selected target), the algorithm and an optional digest to verify against;
 // what is wrong with the form as typed; why Start cannot be pressed; and the HashSettings a
 // Start sends. Pure, so the payload can be checked against exactly what the controls show.
-import type { HashSettings, TargetInfo } from '@ipc/contract';
-import { fitTest, SIZE_LIMITS_TEXT } from '../../../../app/src/core/fit';
+
+import { fitTest, SIZE_LIMITS_TEXT } from '@model/fit';
 import { parseSize } from '../quick-test/settings-bar';
+import type { HashSettings } from '@model/settings';
+import type { TargetInfo } from '@model/history';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;

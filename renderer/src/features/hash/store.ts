@@ -4,12 +4,14 @@
 // before the start's answer wait until it tells us our job id. Components read through narrow
 // selectors and change state only through these actions.
 import { create } from 'zustand';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import type { HashDoneEvent, HashProgressEvent, HashSettings, HashStageEvent, SavedNote } from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
+
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { plainError } from '../detailed/store';
 import { DEFAULT_FORM, toHashSettings, type HashForm } from './settings';
+import type { HashDoneEvent, HashProgressEvent, HashStageEvent, SavedNote } from '@model/events';
+import type { HashSettings } from '@model/settings';
 
 export type { JobStatus };
 

@@ -2,7 +2,7 @@
 // their own points (a quick test's throughput over time, sustained-write curves of several
 // results) and the compare view's grouped bars. Animation off; data shaped before it gets here.
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import type { SeriesPoint } from '../../../../app/src/core/engine-types';
+import type { SeriesPoint } from '@model/engine-types';
 import { formatMBps } from '../../lib/format';
 import { linearTicks, tickFormatter } from '../../lib/ticks';
 import { ChartFrame, xAxisLabel, yAxisLabel } from '../detailed/chart-frame';

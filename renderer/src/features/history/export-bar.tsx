@@ -2,9 +2,10 @@
 // the clipboard, CSV, JSON and HTML to a file (the OS save dialog, or a download in browser mode).
 // The core writes the text; this only moves it. Each action says what it did in a status line.
 import { useState, type ReactNode } from 'react';
-import type { ExportFormat } from '@ipc/contract';
+
 import { getBridge } from '../../lib/bridge';
 import { errorText, type StatusNote } from './store';
+import type { ExportFormat } from '@model/settings';
 
 const COPY_WORDS: Partial<Record<ExportFormat, string>> = { md: 'Markdown', txt: 'text' };
 

@@ -3,14 +3,15 @@
 // table of results — newest first — each with its name (renamed in place), what was run, on
 // which drive, its headline figures and badges, and Open and Share.
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { kindName } from '../../../../app/src/core/report/metrics';
-import type { HistoryEntry } from '@ipc/contract';
+import { kindName } from '@model/report/metrics';
+
 import { cacheLabel } from '../quick-test/cache-badge';
 import { StatusLine } from './export-bar';
 import { formatDate, headlineText, plural } from './history-format';
 import { LabelEditor } from './label-editor';
 import { ShareDialog } from './share-dialog';
 import { driveChoices, filterEntries, selectEntries, useHistoryStore } from './store';
+import type { HistoryEntry } from '@model/history';
 
 /** The kinds the filter offers, in the order the screens show them. */
 export const KIND_CHOICES = ['quick', 'cdm', 'sustained', 'files', 'hash'] as const;

@@ -4,8 +4,8 @@
 // where they take plain props, small adapters where they read a store). Under every kind, the
 // same figures as a table of mean, spread and each run (core/report/metrics.ts).
 import { useMemo, useState } from 'react';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import { formatFigure, metricSpread, resultMetrics, type Metric } from '../../../../app/src/core/report/metrics';
+import type { ResultDocument } from '@model/result';
+import { formatFigure, metricSpread, resultMetrics, type Metric } from '@model/report/metrics';
 import { CdmGrid } from '../detailed/cdm-grid';
 import { cdmGridView } from '../detailed/cdm-model';
 import { resultLines, verdictMarks } from '../detailed/curve';

@@ -4,10 +4,11 @@
 // and goes back to what had it when it closes.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import type { ShareCard } from '@ipc/contract';
+
 import { getBridge } from '../../lib/bridge';
 import { copyExport, StatusLine, useStatusAction } from './export-bar';
 import { errorText } from './store';
+import type { ShareCard } from '@model/history';
 
 type CardState = { state: 'loading' } | { state: 'ok'; card: ShareCard } | { state: 'error'; message: string };
 

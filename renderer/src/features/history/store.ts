@@ -3,9 +3,11 @@
 // the documents loaded so far, and the last thing an action reported. Every change goes through
 // the bridge and these actions; components read through narrow selectors.
 import { create } from 'zustand';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import type { HistoryEntry, HistoryListing, IpcError } from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
+
 import { getBridge } from '../../lib/bridge';
+import type { HistoryEntry, HistoryListing } from '@model/history';
+import type { IpcError } from '@model/events';
 
 export type HistoryView = { kind: 'list' } | { kind: 'result'; id: string } | { kind: 'compare'; ids: string[] };
 

@@ -3,7 +3,7 @@
 // suggested fix. Severity shows as an icon and as words, never colour alone. No flags, no panel.
 // FlagsList and flagsSummary also serve the Detailed screen, which shows each result's flags.
 import { useId } from 'react';
-import type { ResultFlag } from '../../../../app/src/core/result';
+import type { ResultFlag } from '@model/result';
 import { useQuickTestStore } from './store';
 
 export type FlagSeverity = 'warning' | 'info';

@@ -15,7 +15,7 @@ import { useQuickEvents } from './use-quick-events';
 import { VideoTable } from './video-table';
 import { formatMBps } from '../../lib/format';
 import { fitPlan } from '../../../../app/src/core/presets';
-import { formatBytes } from '../../../../app/src/core/units';
+import { formatBytes } from '@model/units';
 import { SavedNote } from '../history/saved-note';
 import { ProgressBar } from '../../components/progress-bar';
 

@@ -1,7 +1,7 @@
 // Quick Test settings: stress size (Blackmagic's 1/2/3/5 GB or a custom size) and mode
 // (continuous, or N write+read runs). Locked while a test runs.
 import { useEffect, useId, useState } from 'react';
-import { SIZE_LIMITS_TEXT } from '../../../../app/src/core/fit';
+import { SIZE_LIMITS_TEXT } from '@model/fit';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../lib/radio-group';
 import { GiB, isValidSize, MAX_RUNS, MiB, SIZE_PRESETS, useQuickTestStore } from './store';
 

@@ -2,17 +2,11 @@
 // show. Bridge events arrive through onProgress/onCycle/onDone; components only read through
 // narrow selectors and change state through these actions.
 import { create } from 'zustand';
-import type { ResultFlag } from '../../../../app/src/core/result';
-import type {
-  IpcError,
-  QuickCycleEvent,
-  QuickDoneEvent,
-  QuickPhase,
-  QuickProgressEvent,
-  SavedNote,
-} from '@ipc/contract';
+import type { ResultFlag } from '@model/result';
+
 import { getBridge } from '../../lib/bridge';
 import { chooseScale, DEFAULT_SCALE, initialScale } from './dial-math';
+import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '@model/events';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;

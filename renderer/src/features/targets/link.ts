@@ -2,8 +2,9 @@
 // name, the payload ceiling after line encoding, and what such links typically deliver. The
 // core describes it on TargetInfo.device.link (optional: older cores and folders on unknown
 // devices have none); it is checked at run time so a malformed value shows nothing, not garbage.
-import type { TargetInfo } from '@ipc/contract';
+
 import { formatMBps } from '../../lib/format';
+import type { TargetInfo } from '@model/history';
 
 export interface TargetLink {
   label: string;

@@ -4,11 +4,12 @@
 // "Choose folder…" uses the OS picker in Electron; browser mode has none, so it offers a path
 // field instead.
 import { useEffect, useId, useRef, useState } from 'react';
-import type { TargetInfo } from '@ipc/contract';
+
 import { formatBytes } from '../../lib/format';
 import { useKeepInWindow } from '../../lib/keep-in-window';
 import { linkText, linkTitle, targetLink } from './link';
 import { selectSelectedTarget, useTargetsStore } from './store';
+import type { TargetInfo } from '@model/history';
 
 const BUS_LABEL: Record<string, string> = {
   usb: 'USB',

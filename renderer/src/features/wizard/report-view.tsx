@@ -6,18 +6,19 @@
 // words; and the exports (Markdown to the clipboard, CSV/JSON/HTML files, PDF — printed from the
 // page in browser mode). The wizard's last step, and History's compare view for any results.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { deltaText } from '../../../../app/src/core/report/compare';
+import { deltaText } from '@model/report/compare';
 import { buildFormatReport, type FormatReport, type ReportCell, type ReportColumn } from '../../../../app/src/core/report/format-report';
 import { figure } from '../../../../app/src/core/report/export';
-import { formatFigure } from '../../../../app/src/core/report/metrics';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import type { ExportFormat } from '@ipc/contract';
+import { formatFigure } from '@model/report/metrics';
+import type { ResultDocument } from '@model/result';
+
 import { getBridge } from '../../lib/bridge';
 import { BarsChart, columnColour } from '../history/charts';
 import { StatusLine, useStatusAction } from '../history/export-bar';
 import { VERDICT_WORDS } from '../history/history-format';
 import { errorText, type StatusNote } from '../history/store';
 import { sizeLabel } from './wizard-model';
+import type { ExportFormat } from '@model/settings';
 
 type Docs = { state: 'loading' } | { state: 'ok'; docs: ResultDocument[]; failed: string[] } | { state: 'error'; message: string };
 

@@ -4,7 +4,7 @@
 // plan stops after unmounting, and the formats already finished stay saved. When the plan ends
 // short (stopped, failed) it says so in plain words, with what finished.
 import { useState } from 'react';
-import type { StepStatus } from '../../../../app/src/core/wizard/types';
+import type { StepStatus } from '@model/wizard/types';
 import { formatMBps } from '../../lib/format';
 import { Dial } from '../quick-test/dial';
 import { selectWizardBusy, useWizardStore, type RunFormat } from './store';

@@ -8,8 +8,8 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import type { FormatId, FormatInfo, StepStatus, WizardDisk, WizardPlanState } from '../../../../app/src/core/wizard/types';
-import type { IpcResult, WizardDoneEvent, WizardFormatEvent, WizardProgressEvent, WizardSettings } from '@ipc/contract';
+import type { FormatId, FormatInfo, StepStatus, WizardDisk, WizardPlanState } from '@model/wizard/types';
+import type { IpcResult } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { plainError } from '../detailed/store';
@@ -25,6 +25,8 @@ import {
   planSizes,
   type PlanForm,
 } from './wizard-model';
+import type { WizardDoneEvent, WizardFormatEvent, WizardProgressEvent } from '@model/events';
+import type { WizardSettings } from '@model/settings';
 
 export type { JobStatus };
 

@@ -2,13 +2,14 @@
 // picked and why not, the rough time a plan takes, the confirmation sentence, where a running
 // plan is (the bar over the whole plan), which saved plans were interrupted. Kept out of the
 // components so each rule is tested without a DOM.
-import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '../../../../app/src/core/wizard/types';
-import type { WizardProgressEvent } from '@ipc/contract';
+import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '@model/wizard/types';
+
 import { formatBytes } from '../../lib/format';
 import { parseSize } from '../quick-test/settings-bar';
-import { FREE_AFTER_FORMAT, freeAfterFormat } from '../../../../app/src/core/fit';
+import { FREE_AFTER_FORMAT, freeAfterFormat } from '@model/fit';
 import { fitPlan } from '../../../../app/src/core/presets';
-import { sizeText } from '../../../../app/src/core/report/metrics';
+import { sizeText } from '@model/report/metrics';
+import type { WizardProgressEvent } from '@model/events';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { blockLabel, formatBytes, formatBytesBinary, formatLatencyUs, formatMBps, parseSize, toMBps } from '../../app/src/core/units.js';
+import {
+  blockLabel,
+  formatBytes,
+  formatBytesBinary,
+  formatLatencyUs,
+  formatMBps,
+  parseSize,
+  toMBps,
+} from '../../../app/src/model/units.js';
 
 describe('parseSize', () => {
   it.each([

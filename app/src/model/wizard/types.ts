@@ -1,8 +1,8 @@
+import type { WizardSettings } from '../settings.js';
 // The format-and-compare wizard's vocabulary: the disks it may erase, the file systems it can
 // make, the plan a user confirms and the state that lets an interrupted plan resume. Shared by
 // the platform providers (linux.ts, darwin.ts, win.ts), the plan runner, the IPC contract, the
 // CLI and the renderer (type-only there).
-import type { WizardSettings } from '../../ipc/contract.js';
 
 /** Every file system the wizard knows, on any platform. Which ones this machine can make is
  *  FormatInfo.available. */
