@@ -22,6 +22,7 @@ import { volumeInfo } from './volume.js';
 import { lockVolume, openWorkspace } from './workspace.js';
 import { buildResult, targetFromVolume } from './result.js';
 import type { VolumeInfo } from '../model/volume.js';
+import { timedOf } from '../model/progress.js';
 
 export type HashStage = 'write' | 'read' | 'read-hash' | 'memory' | 'memory-parallel';
 
@@ -186,12 +187,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
                 onProgress: (p) =>
                   onProgress({
                     mode: 'read',
-                    bytesDone: p.bytesDone,
-                    bytesTotal: p.bytesTotal,
-                    elapsed: p.elapsed,
-                    secondsTotal: p.secondsTotal,
-                    instMBps: p.instMBps,
-                    avgMBps: p.avgMBps,
+                    ...timedOf(p),
                   }),
               }
             : {}),

@@ -12,6 +12,7 @@ import type { EngineFn } from './quick-test.js';
 import { toResultTest } from '../core/result.js';
 import type { DetailedDoneEvent, DetailedProgressEvent } from '../model/events.js';
 import type { DetailedSettings } from '../model/settings.js';
+import { timedOf } from '../model/progress.js';
 
 export interface DetailedTestDeps {
   engine: EngineFn;
@@ -118,12 +119,7 @@ export class DetailedTestService extends SlotService<DetailedSettings> {
             testCount: p.testCount,
             testName: p.testName,
             stage: p.phase,
-            instMBps: p.instMBps,
-            avgMBps: p.avgMBps,
-            bytesDone: p.bytesDone,
-            bytesTotal: p.bytesTotal,
-            elapsed: p.elapsed,
-            secondsTotal: p.secondsTotal,
+            ...timedOf(p),
           }),
         onPause: (e) =>
           progress({

@@ -8,6 +8,7 @@ import { runHashBenchmark, type HashFn, type TestFn } from '../core/hash-run.js'
 import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
 import type { HashDoneEvent } from '../model/events.js';
 import type { HashSettings } from '../model/settings.js';
+import { timedOf } from '../model/progress.js';
 
 export interface HashTestDeps {
   /** The engine's calls: an EngineHost's (crash isolation), or the in-process core ones. */
@@ -66,12 +67,7 @@ export class HashTestService extends SlotService<HashSettings> {
             stage: p.stage,
             stageIndex: p.stageIndex,
             stageCount: p.stageCount,
-            bytesDone: p.bytesDone,
-            bytesTotal: p.bytesTotal,
-            elapsed: p.elapsed,
-            secondsTotal: p.secondsTotal,
-            instMBps: p.instMBps,
-            avgMBps: p.avgMBps,
+            ...timedOf(p),
             ...(p.threads !== undefined ? { threads: p.threads } : {}),
           });
         },

@@ -12,6 +12,7 @@ import { runBenchmark, type RunProgress } from '../core/runner.js';
 import { emitterFor, SlotService, type Job, type ResultRecorder } from './job-slot.js';
 import type { QuickDoneEvent, QuickProgressEvent } from '../model/events.js';
 import type { QuickTestSettings } from '../model/settings.js';
+import { rateOf } from '../model/progress.js';
 
 export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 
@@ -115,10 +116,7 @@ export class QuickTestService extends SlotService<QuickTestSettings> {
         cycles,
         phase,
         stage: p.phase,
-        instMBps: p.instMBps,
-        avgMBps: p.avgMBps,
-        bytesDone: p.bytesDone,
-        bytesTotal: p.bytesTotal,
+        ...rateOf(p),
         elapsed: p.elapsed,
       });
     };

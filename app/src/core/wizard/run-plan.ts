@@ -18,6 +18,7 @@ import type { PlanStore } from './plan-store.js';
 
 import type { FormatId, WizardDisk, WizardPlanState, WizardStage } from '../../model/wizard/types.js';
 import type { WizardProgressEvent } from '../../model/events.js';
+import { rateOf } from '../../model/progress.js';
 
 /** A progress event of the plan, as the IPC event carries it (without the job's id). */
 export type PlanProgress = Omit<WizardProgressEvent, 'jobId'>;
@@ -223,10 +224,7 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
                   run: p.run,
                   runs: p.runs,
                   phase: phaseOf(p.testName),
-                  instMBps: p.instMBps,
-                  avgMBps: p.avgMBps,
-                  bytesDone: p.bytesDone,
-                  bytesTotal: p.bytesTotal,
+                  ...rateOf(p),
                 },
               }),
             onPause: (e) =>
