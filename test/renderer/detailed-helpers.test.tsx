@@ -3,8 +3,7 @@
 // and fractions, the sustained curve's shaping and marks, and the many-file model line.
 import { describe, expect, it } from 'vitest';
 import { CDM_PRESET_ROWS, CDM_PRESETS } from '../../app/src/core/presets';
-import { blockLabel } from '@model/units';
-
+import { blockLabel, formatLatencyUs } from '@model/units';
 import {
   cdmCells,
   cellFigure,
@@ -23,7 +22,6 @@ import {
   formatCdmFigure,
   formatClock,
   formatGB,
-  formatLatencyUs,
   formatMs,
   formatSizeMB,
 } from '../../renderer/src/features/detailed/format';

@@ -5,7 +5,6 @@
 import { useMemo } from 'react';
 import type { FilesSection } from '@model/result';
 
-import { formatBytes } from '../../lib/format';
 import { ChipGroup, NumberField } from './fields';
 import { livePoints, modelLine, resultPoints, sizeDomain, type FilePoint, type Pass } from './files-model';
 import { FilesScatter, type FitLine } from './files-scatter';
@@ -23,6 +22,7 @@ import {
 } from './settings';
 import { selectLiveJob, selectResult, useDetailedStore } from './store';
 import type { DetailedPlanEvent } from '@model/events';
+import { formatBytesShort } from '@model/units';
 
 function FilesSettings() {
   const f = useDetailedStore((s) => s.files);
@@ -102,11 +102,11 @@ function FilesSettings() {
 /** "24 files, 3.1 MB – 168 MB, 1.4 GB in all": the set as planned or as measured. */
 function setLine(plan: DetailedPlanEvent | null | undefined, files: FilesSection | undefined): string | null {
   if (files)
-    return `${files.count} files, ${formatBytes(files.minBytes)} – ${formatBytes(files.maxBytes)}, ${formatBytes(files.totalBytes)} in all · seed ${files.seed}`;
+    return `${files.count} files, ${formatBytesShort(files.minBytes)} – ${formatBytesShort(files.maxBytes)}, ${formatBytesShort(files.totalBytes)} in all · seed ${files.seed}`;
   const set = plan?.files;
   if (!set || set.length === 0) return null;
   const sizes = set.map((f) => f.bytes);
-  return `${set.length} files, ${formatBytes(Math.min(...sizes))} – ${formatBytes(Math.max(...sizes))}, ${formatBytes(sizes.reduce((a, b) => a + b, 0))} in all`;
+  return `${set.length} files, ${formatBytesShort(Math.min(...sizes))} – ${formatBytesShort(Math.max(...sizes))}, ${formatBytesShort(sizes.reduce((a, b) => a + b, 0))} in all`;
 }
 
 function PassView({

@@ -4,12 +4,12 @@
 // Detailed panel's job bar.
 import { useId } from 'react';
 import { timeLeftText } from '@model/eta';
-import { formatBytes } from '../../lib/format';
 import { idleLine, JobBarView } from '../detailed/job-bar';
 import { selectSelectedTarget, useTargetsStore } from '../targets/store';
 import { announceLine, jobFraction, progressLine } from './hash-model';
 import { algoLabel, startBlock } from './settings';
 import { selectHashBusy, selectLiveJob, useHashStore } from './store';
+import { formatBytesShort } from '@model/units';
 
 export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined }) {
   const status = useHashStore((s) => s.status);
@@ -53,7 +53,7 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
     line = idleLine(live.outcome, undefined, live.stages.length, true);
     if (live.outcome === 'stopped' && live.settings.source.kind === 'generate') line += ' The test file was removed.';
   } else if (result?.hash) {
-    line = `Done · ${formatBytes(result.hash.file.bytes)} hashed with ${algoLabel(result.hash.algo)}`;
+    line = `Done · ${formatBytesShort(result.hash.file.bytes)} hashed with ${algoLabel(result.hash.algo)}`;
   } else {
     line = idleLine(null, undefined, 0, error !== null);
   }

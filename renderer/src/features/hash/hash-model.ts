@@ -3,9 +3,9 @@
 // the verdict's badge, and what the reader's and hasher's waits mean. Pure functions.
 import type { HashSection } from '@model/result';
 
-import { formatBytes } from '../../lib/format';
 import type { HashJob } from './store';
 import type { HashProgressEvent, HashStage, HashStageEvent } from '@model/events';
+import { formatBytesShort } from '@model/units';
 
 export type BarStage = Exclude<HashStage, 'write'>;
 export const BAR_STAGES: readonly BarStage[] = ['read', 'read-hash', 'memory', 'memory-parallel'];
@@ -109,7 +109,7 @@ const STAGE_WORDS: Record<HashStage, string> = {
 /** "Step 2 of 5 · reading (storage only) · 3.2 GB of 16.8 GB", "Step 4 of 4 · hashing in memory on 1 core · 2 s left". */
 export function progressLine(p: HashProgressEvent): string {
   const step = `Step ${p.stageIndex + 1} of ${p.stageCount} · ${STAGE_WORDS[p.stage] ?? p.stage}`;
-  if (p.bytesTotal > 0) return `${step} · ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}`;
+  if (p.bytesTotal > 0) return `${step} · ${formatBytesShort(p.bytesDone)} of ${formatBytesShort(p.bytesTotal)}`;
   if (p.secondsTotal > 0) return `${step} · ${Math.max(0, Math.ceil(p.secondsTotal - p.elapsed))} s left`;
   return step;
 }

@@ -4,7 +4,7 @@
 // Start sends. Pure, so the payload can be checked against exactly what the controls show.
 
 import { fitTest, SIZE_LIMITS_TEXT } from '@model/fit';
-import { parseSize } from '../quick-test/settings-bar';
+import { parseTypedSize } from '@model/units';
 import type { HashSettings } from '@model/settings';
 import type { TargetInfo } from '@model/history';
 
@@ -61,7 +61,7 @@ export interface FormErrors {
 /** The test file's size, or null when the custom size does not parse or is out of range. */
 export function testFileBytes(f: HashForm): number | null {
   if (f.size !== 'custom') return f.size;
-  const b = parseSize(f.customSize);
+  const b = parseTypedSize(f.customSize);
   return b !== null && b >= MIN_TEST_FILE && b <= MAX_TEST_FILE ? b : null;
 }
 
@@ -98,7 +98,7 @@ export function formErrors(f: HashForm): FormErrors {
   const e: FormErrors = {};
   if (f.source === 'file' && f.path.trim().length > MAX_TEXT) e.path = `A path of at most ${MAX_TEXT} characters.`;
   if (f.source === 'generate' && f.size === 'custom') {
-    const b = parseSize(f.customSize);
+    const b = parseTypedSize(f.customSize);
     if (f.customSize.trim() === '') e.customSize = 'Type a size, e.g. 10 GB.';
     else if (b === null) e.customSize = 'Type a size like 750 MB or 10 GB.';
     else if (b < MIN_TEST_FILE || b > MAX_TEST_FILE) e.customSize = SIZE_LIMITS_TEXT;

@@ -4,12 +4,12 @@
 // components so each rule is tested without a DOM.
 import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '@model/wizard/types';
 
-import { formatBytes } from '../../lib/format';
-import { parseSize } from '../quick-test/settings-bar';
+import { parseTypedSize } from '@model/units';
 import { FREE_AFTER_FORMAT, freeAfterFormat } from '@model/fit';
 import { fitPlan } from '../../../../app/src/core/presets';
 import { sizeText } from '@model/report/metrics';
 import type { WizardProgressEvent } from '@model/events';
+import { formatBytesShort } from '@model/units';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -43,13 +43,10 @@ export interface PlanForm {
 
 export const DEFAULT_PLAN: PlanForm = { kind: 'quick', presets: [...SIZE_PRESETS], custom: false, customText: '', runs: 5, restMinutes: 5 };
 
-/** Sizes are typed as on the Quick Test: "750 MB", "1.5 GB", "2 GiB", "256 MiB" (bare numbers are GB). */
-export { parseSize };
-
 /** Why the custom size cannot be used, or null. */
 export function customSizeError(text: string): string | null {
   if (text.trim() === '') return 'Type a size like 256 MiB or 2 GB.';
-  const b = parseSize(text);
+  const b = parseTypedSize(text);
   if (b === null) return 'Type a size like 256 MiB or 2 GB.';
   if (b < MIN_SIZE || b > MAX_SIZE) return 'Between 16 MiB and 64 GiB.';
   return null;
@@ -59,7 +56,7 @@ export function customSizeError(text: string): string | null {
 export function planSizes(p: PlanForm): number[] {
   if (p.kind !== 'quick') return [CDM_SIZE];
   const sizes = [...p.presets];
-  if (p.custom && customSizeError(p.customText) === null) sizes.push(parseSize(p.customText)!);
+  if (p.custom && customSizeError(p.customText) === null) sizes.push(parseTypedSize(p.customText)!);
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
@@ -130,7 +127,7 @@ export function durationText(seconds: number): string {
 
 /** A disk's size in decimal units, as its box says: "500 GB", "1 TB", "2.5 TB". */
 export function diskSizeText(bytes: number): string {
-  return Number.isFinite(bytes) && bytes > 0 ? formatBytes(bytes).replace(/\.0 /, ' ') : '—';
+  return Number.isFinite(bytes) && bytes > 0 ? formatBytesShort(bytes).replace(/\.0 /, ' ') : '—';
 }
 
 /** How a size reads in the plan, the run and the report: "1 GB", "256 MiB", "1 GiB" — in the
