@@ -12,6 +12,19 @@ export interface IpcError {
   message: string;
 }
 
+const FALLBACK: Record<string, string> = {
+  ERR_BUSY: 'Another test is running. Stop it or wait for it to finish, then start this one.',
+  ERR_DISCONNECTED: 'Lost the connection to DiskDial.',
+};
+
+/** An IPC error as a sentence to show: the core's own words, else what its code means, else
+ *  `fallback`. */
+export function ipcErrorText(err: IpcError | undefined, fallback = 'The test failed.'): string {
+  const message = err?.message?.trim();
+  if (message) return message;
+  return FALLBACK[err?.code ?? ''] ?? fallback;
+}
+
 // ---- events (core → the renderer that started the job) --------------------------------------
 
 export type JobOutcome = 'finished' | 'stopped' | 'failed';

@@ -11,7 +11,14 @@ import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as Qu
 import { LIVE_CAP, thinLive, type LivePoint } from './curve';
 import type { CdmUnit } from './format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
-import type { DetailedDoneEvent, DetailedPlanEvent, DetailedProgressEvent, DetailedStepEvent, IpcError, SavedNote } from '@model/events';
+import {
+  ipcErrorText,
+  type DetailedDoneEvent,
+  type DetailedPlanEvent,
+  type DetailedProgressEvent,
+  type DetailedStepEvent,
+  type SavedNote,
+} from '@model/events';
 import type { DetailedKind, DetailedSettings } from '@model/settings';
 
 export type { JobStatus };
@@ -74,18 +81,6 @@ const initial = {
   queued: [] as Queued[],
 };
 
-const FALLBACK: Record<string, string> = {
-  ERR_BUSY: 'Another test is running. Stop it or wait for it to finish, then start this one.',
-  ERR_DISCONNECTED: 'Lost the connection to DiskDial.',
-};
-
-/** An IPC error as a sentence to show: the core's own words, else a plain fallback. */
-export function plainError(err: IpcError | undefined): string {
-  const message = err?.message?.trim();
-  if (message) return message;
-  return FALLBACK[err?.code ?? ''] ?? 'The test failed.';
-}
-
 export const useDetailedStore = create<DetailedState>()((set, get) => {
   // The core may send the plan before its answer to the start reaches us (lib/job-events.ts).
   const route = jobRouter<DetailedJob, Queued['apply'], DetailedEvent>(get, set);
@@ -130,7 +125,7 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
       set({ status: 'starting', job, queued: [], errors: { ...s.errors, [kind]: undefined } });
       const r = await getBridge().startDetailed(settings);
       if (!r.ok) {
-        set({ status: 'idle', job: null, queued: [], errors: { ...get().errors, [kind]: plainError(r.error) } });
+        set({ status: 'idle', job: null, queued: [], errors: { ...get().errors, [kind]: ipcErrorText(r.error) } });
         return;
       }
       const st = get();
@@ -154,7 +149,7 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
         get,
         set,
         (jobId) => getBridge().stopDetailed(jobId),
-        (e) => kind && set({ errors: { ...get().errors, [kind]: plainError(e) } }),
+        (e) => kind && set({ errors: { ...get().errors, [kind]: ipcErrorText(e) } }),
       );
     },
 
@@ -193,7 +188,7 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
           patch.results = { ...s.results, [job.kind]: e.result };
           patch.saved = { ...s.saved, [job.kind]: e.saved };
         }
-        if (e.outcome === 'failed') patch.errors = { ...s.errors, [job.kind]: plainError(e.error) };
+        if (e.outcome === 'failed') patch.errors = { ...s.errors, [job.kind]: ipcErrorText(e.error) };
         set(patch);
       });
     },

@@ -8,7 +8,7 @@ import type { ResultDocument } from '@model/result';
 
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
-import { plainError } from '../detailed/store';
+import { ipcErrorText } from '@model/events';
 import { DEFAULT_FORM, toHashSettings, type HashForm } from './settings';
 import type { HashDoneEvent, HashProgressEvent, HashStageEvent, SavedNote } from '@model/events';
 import type { HashSettings } from '@model/settings';
@@ -95,7 +95,7 @@ export const useHashStore = create<HashState>()((set, get) => {
     async chooseFile() {
       const r = await getBridge().chooseFile();
       if (!r.ok) {
-        set({ pickNote: r.error.code === 'ERR_UNSUPPORTED' ? PICKER_UNSUPPORTED : plainError(r.error) });
+        set({ pickNote: r.error.code === 'ERR_UNSUPPORTED' ? PICKER_UNSUPPORTED : ipcErrorText(r.error) });
         return;
       }
       set({ pickNote: null });
@@ -115,7 +115,7 @@ export const useHashStore = create<HashState>()((set, get) => {
       });
       const r = await getBridge().startHash(settings);
       if (!r.ok) {
-        set({ status: 'idle', job: null, queued: [], error: plainError(r.error) });
+        set({ status: 'idle', job: null, queued: [], error: ipcErrorText(r.error) });
         return;
       }
       const st = get();
@@ -137,7 +137,7 @@ export const useHashStore = create<HashState>()((set, get) => {
         get,
         set,
         (jobId) => getBridge().stopHash(jobId),
-        (e) => set({ error: plainError(e) }),
+        (e) => set({ error: ipcErrorText(e) }),
       );
     },
 
@@ -156,7 +156,7 @@ export const useHashStore = create<HashState>()((set, get) => {
           patch.result = e.result;
           patch.saved = e.saved ?? null;
         }
-        if (e.outcome === 'failed') patch.error = plainError(e.error);
+        if (e.outcome === 'failed') patch.error = ipcErrorText(e.error);
         set(patch);
       });
     },

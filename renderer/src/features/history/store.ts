@@ -7,7 +7,7 @@ import type { ResultDocument } from '@model/result';
 
 import { getBridge } from '../../lib/bridge';
 import type { HistoryEntry, HistoryListing } from '@model/history';
-import type { IpcError } from '@model/events';
+import { ipcErrorText } from '@model/events';
 
 export type HistoryView = { kind: 'list' } | { kind: 'result'; id: string } | { kind: 'compare'; ids: string[] };
 
@@ -67,11 +67,6 @@ const initial = {
   status: null as StatusNote | null,
 };
 
-/** The core's words, else a plain fallback. */
-export function errorText(err: IpcError | undefined, fallback = 'Something went wrong.'): string {
-  return err?.message?.trim() || fallback;
-}
-
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 export const useHistoryStore = create<HistoryState>()((set, get) => {
@@ -108,7 +103,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
         return;
       }
       if (!r.ok) {
-        set({ loading: false, error: errorText(r.error, 'Could not read the saved results.') });
+        set({ loading: false, error: ipcErrorText(r.error, 'Could not read the saved results.') });
         return;
       }
       const ids = new Set(r.value.entries.map((e) => e.id));
@@ -166,7 +161,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
       set({
         docs: {
           ...get().docs,
-          [id]: r.ok ? { state: 'ok', doc: r.value } : { state: 'error', message: errorText(r.error, 'Could not read this result.') },
+          [id]: r.ok ? { state: 'ok', doc: r.value } : { state: 'error', message: ipcErrorText(r.error, 'Could not read this result.') },
         },
       });
     },
@@ -174,7 +169,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
     async label(id, label) {
       const r = await getBridge().labelResult(id, label.trim());
       if (!r.ok) {
-        set({ status: { text: errorText(r.error, 'Could not rename the result.'), tone: 'error' } });
+        set({ status: { text: ipcErrorText(r.error, 'Could not rename the result.'), tone: 'error' } });
         return false;
       }
       replaceEntry(r.value);
@@ -185,7 +180,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
       if (ids.length === 0) return false;
       const r = await getBridge().deleteResults(ids);
       if (!r.ok) {
-        set({ status: { text: errorText(r.error, 'Could not delete.'), tone: 'error' } });
+        set({ status: { text: ipcErrorText(r.error, 'Could not delete.'), tone: 'error' } });
         return false;
       }
       const gone = new Set(ids);
@@ -205,7 +200,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
     async importText(json, name) {
       const r = await getBridge().importResult(json, name);
       if (!r.ok) {
-        set({ status: { text: errorText(r.error, `Could not import ${name}.`), tone: 'error' } });
+        set({ status: { text: ipcErrorText(r.error, `Could not import ${name}.`), tone: 'error' } });
         return;
       }
       set({

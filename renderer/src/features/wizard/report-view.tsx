@@ -16,7 +16,8 @@ import { getBridge } from '../../lib/bridge';
 import { BarsChart, columnColour } from '../history/charts';
 import { StatusLine, useStatusAction } from '../history/export-bar';
 import { VERDICT_WORDS } from '../history/history-format';
-import { errorText, type StatusNote } from '../history/store';
+import { type StatusNote } from '../history/store';
+import { ipcErrorText } from '@model/events';
 import { sizeLabel } from './wizard-model';
 import type { ExportFormat } from '@model/settings';
 
@@ -185,15 +186,15 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
   const exportText = async (format: ExportFormat, copy: boolean): Promise<StatusNote | null> => {
     const bridge = getBridge();
     const file = await bridge.exportReport(ids, format, baseKey);
-    if (!file.ok) return { text: errorText(file.error, 'Could not make the export.'), tone: 'error' };
+    if (!file.ok) return { text: ipcErrorText(file.error, 'Could not make the export.'), tone: 'error' };
     if (copy) {
       const r = await bridge.copyText(file.value.text);
       return r.ok
         ? { text: 'Copied Markdown', tone: 'ok' }
-        : { text: errorText(r.error, 'Could not copy to the clipboard.'), tone: 'error' };
+        : { text: ipcErrorText(r.error, 'Could not copy to the clipboard.'), tone: 'error' };
     }
     const r = await bridge.saveFile(file.value.filename, file.value.text, 'utf8', file.value.mime);
-    if (!r.ok) return { text: errorText(r.error, 'Could not save the file.'), tone: 'error' };
+    if (!r.ok) return { text: ipcErrorText(r.error, 'Could not save the file.'), tone: 'error' };
     return r.value ? { text: `Saved ${r.value.path}`, tone: 'ok' } : null;
   };
   const savePdf = async (): Promise<StatusNote | null> => {
@@ -203,7 +204,7 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
       printReport(boxRef.current);
       return { text: 'Printing the report: choose “Save as PDF” as the printer.', tone: 'ok' };
     }
-    return { text: errorText(r.error, 'Could not save the PDF.'), tone: 'error' };
+    return { text: ipcErrorText(r.error, 'Could not save the PDF.'), tone: 'error' };
   };
 
   return (
@@ -340,7 +341,7 @@ export function ReportView({ ids, onBack, backLabel = '← Back', actions }: Rep
     void Promise.all(list.map((id) => getBridge().getResult(id))).then((rs) => {
       if (!live) return;
       const ok = rs.flatMap((r) => (r.ok ? [r.value] : []));
-      const failed = rs.flatMap((r, i) => (r.ok ? [] : [errorText(r.error, `Could not read result ${list[i]}.`)]));
+      const failed = rs.flatMap((r, i) => (r.ok ? [] : [ipcErrorText(r.error, `Could not read result ${list[i]}.`)]));
       setDocs(ok.length > 0 ? { state: 'ok', docs: ok, failed } : { state: 'error', message: failed[0] ?? 'No results to report on.' });
     });
     return () => {

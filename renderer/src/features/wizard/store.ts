@@ -12,7 +12,7 @@ import type { FormatId, FormatInfo, StepStatus, WizardDisk, WizardPlanState } fr
 import type { IpcResult } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
-import { plainError } from '../detailed/store';
+import { ipcErrorText } from '@model/events';
 import { chooseScale, SCALE_LADDER } from '../quick-test/dial-math';
 import {
   DEFAULT_PLAN,
@@ -187,7 +187,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     set({ status: 'starting', job, queued: [], startError: null, step: 'run' });
     const r = await send();
     if (!r.ok) {
-      set({ status: 'idle', job: previous, queued: [], startError: plainError(r.error), step: before });
+      set({ status: 'idle', job: previous, queued: [], startError: ipcErrorText(r.error), step: before });
       return false;
     }
     const st = get();
@@ -212,7 +212,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
       set({ disksLoading: true });
       const r = await getBridge().listDisks(get().includeInternal);
       if (!r.ok) {
-        set({ disksLoading: false, disksError: plainError(r.error) });
+        set({ disksLoading: false, disksError: ipcErrorText(r.error) });
         return;
       }
       const path = get().diskPath;
@@ -232,7 +232,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     async loadFormats() {
       const r = await getBridge().listFormats();
       if (!r.ok) {
-        set({ formatsError: plainError(r.error) });
+        set({ formatsError: ipcErrorText(r.error) });
         return;
       }
       const ids = new Set(r.value.filter((f) => f.available).map((f) => f.id));
@@ -284,7 +284,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
         get,
         set,
         (jobId) => getBridge().stopWizard(jobId),
-        (e) => patchJob({ error: plainError(e) }),
+        (e) => patchJob({ error: ipcErrorText(e) }),
       );
     },
 
@@ -333,7 +333,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
           outcome: e.outcome,
           resultIds,
           live: ZERO,
-          error: e.outcome === 'failed' ? plainError(e.error ?? { code: 'ERR_FAILED', message: 'The plan failed.' }) : null,
+          error: e.outcome === 'failed' ? ipcErrorText(e.error ?? { code: 'ERR_FAILED', message: 'The plan failed.' }) : null,
           formats: job.formats.map((f) => (f.status === 'running' ? { ...f, status: ended } : f)),
           final:
             e.outcome === 'finished'
@@ -351,7 +351,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     async loadPlans() {
       const r = await getBridge().listPlans();
       if (!r.ok) {
-        set({ plansError: plainError(r.error) });
+        set({ plansError: ipcErrorText(r.error) });
         return;
       }
       set({ plans: r.value, plansError: null });
@@ -362,7 +362,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
       if (!plan) return;
       set({ relisted: null });
       const r = await getBridge().listDisks(true);
-      if (!r.ok) set({ relisted: { planId, disk: null, error: plainError(r.error) } });
+      if (!r.ok) set({ relisted: { planId, disk: null, error: ipcErrorText(r.error) } });
       else set({ relisted: { planId, disk: r.value.find((d) => d.path === plan.settings.device) ?? null } });
     },
 
@@ -386,7 +386,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     async discard(planId) {
       const r = await getBridge().discardPlan(planId);
       if (!r.ok) {
-        set({ plansError: plainError(r.error) });
+        set({ plansError: ipcErrorText(r.error) });
         return;
       }
       set({ plans: get().plans.filter((p) => p.id !== planId) });
