@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { EngineProgress, EngineSpec } from '../app/src/core/engine-types.js';
+import type { EngineProgress, EngineSpec } from '../app/src/model/engine-types.js';
 import {
   checkAbort,
   docHead,

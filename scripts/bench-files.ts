@@ -52,7 +52,8 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, statfsSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { EngineSpec } from '../app/src/core/engine-types.js';
+
+import type { EngineSpec } from '../app/src/model/engine-types.js';
 import {
   DEFAULT_FILES_SEED,
   FILES_PRESET_OPTIONS,
@@ -60,8 +61,8 @@ import {
   type FileSet,
   type FileSetEntry,
   type FileSetOptions,
-} from '../app/src/core/file-set.js';
-import { parseSize } from '../app/src/core/units.js';
+} from '../app/src/model/file-set.js';
+import { parseSize } from '../app/src/model/units.js';
 import {
   checkAbort,
   docHead,

@@ -18,8 +18,8 @@ import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cryptoProvider, engineVersion, runHash, runTest } from '../app/src/core/engine.js';
-import type { HashAlgo } from '../app/src/core/engine-types.js';
-import { parseSize } from '../app/src/core/units.js';
+import type { HashAlgo } from '../app/src/model/engine-types.js';
+import { parseSize } from '../app/src/model/units.js';
 import { f1, f3, layoutSpec, log, median, MiB } from './bench/common.js';
 
 const MEMORY_TARGET = 0.95;

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { engineVersion, runTest } from '../app/src/core/engine.js';
-import type { EngineResult, EngineSpec } from '../app/src/core/engine-types.js';
+import type { EngineResult, EngineSpec } from '../app/src/model/engine-types.js';
 
 function statusKb(field: string): number | null {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'));

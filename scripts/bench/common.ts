@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AbortError, engineVersion, runTest } from '../../app/src/core/engine.js';
-import type { EngineProgress, EngineResult, EngineSpec } from '../../app/src/core/engine-types.js';
+import type { EngineProgress, EngineResult, EngineSpec } from '../../app/src/model/engine-types.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MiB = 1 << 20;

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCli } from '../../app/src/cli/args.js';
-import type { ResultDocument } from '../../app/src/core/result.js';
-import type { HistoryListing } from '../../app/src/ipc/contract.js';
+import type { ResultDocument } from '../../app/src/model/result.js';
+import type { HistoryListing } from '../../app/src/model/history.js';
 import { buildCoreIfChanged } from '../helpers/build-core.js';
 import { runCli, type CliRun } from '../helpers/cli.js';
 

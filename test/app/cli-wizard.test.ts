@@ -5,11 +5,11 @@ import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryListing } from '../../app/src/ipc/contract.js';
-import type { WizardDisk, WizardPlanState } from '../../app/src/core/wizard/types.js';
+import type { WizardDisk, WizardPlanState } from '../../app/src/model/wizard/types.js';
+import { rootOnly } from '../helpers/loopfs.js';
+import type { HistoryListing } from '../../app/src/model/history.js';
 import { buildCoreIfChanged } from '../helpers/build-core.js';
 import { bin, runCli, type CliRun } from '../helpers/cli.js';
-import { rootOnly } from '../helpers/loopfs.js';
 import { stoppedPlan, wizardSettings } from '../helpers/wizard-plans.js';
 
 let tmp: string;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PauseEvent, RunProgress, StepDoneEvent } from '../../app/src/core/runner.js';
 import { runBenchmark } from '../../app/src/core/runner.js';
-import { leastSquares, theilSen } from '../../app/src/core/stats.js';
+import { leastSquares, theilSen } from '../../app/src/model/stats.js';
 import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
 
 const MiB = 1024 * 1024;

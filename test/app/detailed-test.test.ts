@@ -4,10 +4,11 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DetailedSettings, type EventChannel, type EventMap } from '../../app/src/ipc/contract.js';
+import { type EventChannel, type EventMap } from '../../app/src/ipc/contract.js';
 import { benchmarkOptions, DetailedTestService } from '../../app/src/services/detailed-test.js';
 import { EngineHost } from '../../app/src/services/engine-host.js';
 import { recorder as record, type Recorded } from '../helpers/event-recorder.js';
+import { DetailedSettings } from '../../app/src/model/settings.js';
 
 const MiB = 1 << 20;
 const recorder = (onEvent?: (e: Recorded) => void) => record('detailed.done', onEvent);

@@ -8,28 +8,19 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHash, runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
-import type { ResultDocument } from '../../app/src/core/result.js';
+import type { ResultDocument } from '../../app/src/model/result.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
+
 import { createDispatcher } from '../../app/src/ipc/dispatch.js';
 import { WizardService } from '../../app/src/services/wizard.js';
-import {
-  requests,
-  type AppInfo,
-  type EventChannel,
-  type EventMap,
-  type EventSink,
-  type ExportFile,
-  type HistoryListing,
-  type IpcResult,
-  type QuickDoneEvent,
-  type ShareCard,
-  type TargetInfo,
-} from '../../app/src/ipc/contract.js';
+import { requests, type EventChannel, type EventMap, type EventSink, type IpcResult } from '../../app/src/ipc/contract.js';
 import { DetailedTestService } from '../../app/src/services/detailed-test.js';
 import { HashTestService } from '../../app/src/services/hash-test.js';
 import { HistoryService } from '../../app/src/services/history.js';
 import { QuickTestService } from '../../app/src/services/quick-test.js';
 import { TargetsService } from '../../app/src/services/targets.js';
+import type { AppInfo, ExportFile, HistoryListing, ShareCard, TargetInfo } from '../../app/src/model/history.js';
+import type { QuickDoneEvent } from '../../app/src/model/events.js';
 import { listingProvider, usbDisk, wizardSettings } from '../helpers/wizard-plans.js';
 
 const MiB = 1 << 20;

@@ -9,9 +9,11 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import ts from 'typescript';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindBridge, type BridgeTransport, type DiskDialBridge, type QuickProgressEvent } from '../../app/src/ipc/contract.js';
+import type { DiskDialBridge } from '../../app/src/ipc/contract.js';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../app/src/main/ipc-main.js';
 import { contextBridge, ipcRenderer, resetElectronFake } from '../helpers/electron-fake.js';
+import type { QuickProgressEvent } from '../../app/src/model/events.js';
+import { bindBridge, type BridgeTransport } from '../../app/src/ipc/contract.js';
 
 // ipc-main.ts (imported for its channel names) imports electron.
 vi.mock('electron', () => import('../helpers/electron-fake.js'));

@@ -2,7 +2,7 @@
 // replaced by test/helpers/electron-fake.ts. EngineHost itself is then run over the adapter
 // against a scripted child, so the message protocol is exercised end to end.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EngineResult, EngineSpec } from '../../app/src/core/engine-types.js';
+import type { EngineResult, EngineSpec } from '../../app/src/model/engine-types.js';
 import { FakeUtilityProcess, resetElectronFake, utilityProcess } from '../helpers/electron-fake.js';
 
 vi.mock('electron', () => import('../helpers/electron-fake.js'));

@@ -4,7 +4,7 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EngineProgress, EngineSpec, HashProgress } from '../../app/src/core/engine-types.js';
+import type { EngineProgress, EngineSpec, HashProgress } from '../../app/src/model/engine-types.js';
 import { cryptoProvider, engineVersion, runHash, runTest } from '../../app/src/core/engine.js';
 import { runBenchmark, type RunProgress } from '../../app/src/core/runner.js';
 import { CANCEL_GRACE_MS, crashedMessage, EngineHost, engineChildPath } from '../../app/src/services/engine-host.js';

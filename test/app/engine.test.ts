@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineProgress, EngineSpec } from '../../app/src/core/engine-types.js';
+import type { EngineProgress, EngineSpec } from '../../app/src/model/engine-types.js';
 import { addonCandidates, engineVersion, findPackageRoot, ioAlignment, loadAddonFrom, runTest } from '../../app/src/core/engine.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockDir } from '../../app/src/core/workspace.js';
-import type { QuickDoneEvent } from '../../app/src/ipc/contract.js';
+
+import type { QuickDoneEvent } from '../../app/src/model/events.js';
+
 import { QuickTestService } from '../../app/src/services/quick-test.js';
 import { onEngineHost } from '../helpers/engine-host.js';
 import { recorder } from '../helpers/event-recorder.js';

@@ -4,12 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeFlags, deviceClass, type FlagInput } from '../../app/src/core/flags.js';
 import { POWERSHELL_MISSING_NOTE } from '../../app/src/core/link/index.js';
-import type { LinkInfo } from '../../app/src/core/link-types.js';
-import type { ResultDocument, ResultTest } from '../../app/src/core/result.js';
+import type { LinkInfo } from '../../app/src/model/link-types.js';
+import type { ResultDocument, ResultTest } from '../../app/src/model/result.js';
+
 import { formatReport } from '../../app/src/cli/table.js';
 import { runBenchmark } from '../../app/src/core/runner.js';
-import type { DiskInfo, VolumeInfo } from '../../app/src/core/volume.js';
+
 import { mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
+import type { DiskInfo, VolumeInfo } from '../../app/src/model/volume.js';
 import { USB32G2 } from '../helpers/links.js';
 
 function test(name: string, rw: ResultTest['rw'], mbps: number, extra: Partial<ResultTest> = {}): ResultTest {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResultDocument } from '../../app/src/core/result.js';
-import { COMPARE_RULE, compareResults } from '../../app/src/core/report/compare.js';
+import type { ResultDocument } from '../../app/src/model/result.js';
+import { COMPARE_RULE, compareResults } from '../../app/src/model/report/compare.js';
 import { buildFormatReport, renderFormatReport, type FormatReport } from '../../app/src/core/report/format-report.js';
-import { formatFigure } from '../../app/src/core/report/metrics.js';
+import { formatFigure } from '../../app/src/model/report/metrics.js';
 import { parseCsv } from '../helpers/csv.js';
 import { CDM_TEST_NAMES } from '../helpers/cdm.js';
 

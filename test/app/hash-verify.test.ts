@@ -4,14 +4,8 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  algoOfHex,
-  chooseAlgo,
-  parseChecksumFile,
-  parsePastedDigest,
-  resolveExpected,
-  verification,
-} from '../../app/src/core/hash-verify.js';
+import { chooseAlgo, resolveExpected, verification } from '../../app/src/core/hash-verify.js';
+import { algoOfHex, parseChecksumFile, parsePastedDigest } from '../../app/src/model/digest.js';
 import { hashVerdict } from '../../app/src/core/hash-run.js';
 
 // FIPS 180-2 "abc".

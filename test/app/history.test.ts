@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { combineRuns } from '../../app/src/core/analysis.js';
 import { defaultDataDir, headlineFigures, historyDir, HistoryStore, writeFileAtomic } from '../../app/src/core/history.js';
-import { resultName } from '../../app/src/core/report/metrics.js';
-import type { ResultDocument } from '../../app/src/core/result.js';
-import { checkResult, NotAResultError, parseResultFile } from '../../app/src/core/result-parse.js';
+import { resultName } from '../../app/src/model/report/metrics.js';
+import type { ResultDocument } from '../../app/src/model/result.js';
+import { checkResult, NotAResultError, parseResultFile } from '../../app/src/model/result-parse.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (kind: string): ResultDocument =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlan, fitPlan } from '../../app/src/core/presets.js';
-import { kindName } from '../../app/src/core/report/metrics.js';
+import { kindName } from '../../app/src/model/report/metrics.js';
 import { kindOf, RESULT_KINDS, RUN_KINDS, TEST_KINDS } from '../../app/src/model/kinds/registry.js';
 
 const roomy = { freeBytes: 2e12, totalBytes: 4e12 };

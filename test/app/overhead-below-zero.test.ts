@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderCardSvg } from '../../app/src/core/report/card.js';
 import { renderExport } from '../../app/src/core/report/export.js';
-import { resultMetrics } from '../../app/src/core/report/metrics.js';
-import type { ResultDocument } from '../../app/src/core/result.js';
-import { OVERHEAD_BELOW_ZERO, shownOverhead } from '../../app/src/core/trust.js';
+import { resultMetrics } from '../../app/src/model/report/metrics.js';
+import type { ResultDocument } from '../../app/src/model/result.js';
+import { OVERHEAD_BELOW_ZERO, shownOverhead } from '../../app/src/model/trust.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results');
 function belowZeroDoc(): ResultDocument {

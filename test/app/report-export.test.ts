@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResultDocument } from '../../app/src/core/result.js';
-import { compareResults } from '../../app/src/core/report/compare.js';
+import type { ResultDocument } from '../../app/src/model/result.js';
+import { compareResults } from '../../app/src/model/report/compare.js';
 import { cdmLine, exportFilename, renderExport } from '../../app/src/core/report/export.js';
 import { parseCsv } from '../helpers/csv.js';
 

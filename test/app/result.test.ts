@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hostInfo } from '../../app/src/core/host.js';
-import { buildResult, resultFlags, weakestCacheMode, type ResultTest } from '../../app/src/core/result.js';
-import { targetFromVolume } from '../../app/src/core/result.js';
+import { weakestCacheMode, type ResultTest } from '../../app/src/model/result.js';
+import { buildResult, resultFlags, targetFromVolume } from '../../app/src/core/result.js';
 
 function test(cacheMode: ResultTest['cacheMode'], extra: Partial<ResultTest> = {}): ResultTest {
   return {

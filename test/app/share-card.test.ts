@@ -22,9 +22,9 @@ import {
   textWidth,
   wrapText,
 } from '../../app/src/core/report/card.js';
-import { formatFigure, metricValue, resultMetrics } from '../../app/src/core/report/metrics.js';
+import { formatFigure, metricValue, resultMetrics } from '../../app/src/model/report/metrics.js';
+import type { ResultDocument } from '../../app/src/model/result.js';
 import { dialLayout } from '../../app/src/model/kinds/quick-card.js';
-import type { ResultDocument } from '../../app/src/core/result.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;

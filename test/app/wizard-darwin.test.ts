@@ -20,7 +20,7 @@ import {
 } from '../../app/src/core/wizard/darwin.js';
 import { parsePlist, PlistError } from '../../app/src/core/wizard/plist.js';
 import type { Command } from '../../app/src/core/wizard/provider.js';
-import type { FormatId, WizardDisk } from '../../app/src/core/wizard/types.js';
+import type { FormatId, WizardDisk } from '../../app/src/model/wizard/types.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/wizard');
 const fixture = (name: string): string => readFileSync(path.join(fixtures, name), 'utf8');

@@ -13,13 +13,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { HELP, parseCli } from '../../app/src/cli/args.js';
 import { ERASE_REFUSED } from '../../app/src/cli/serve-command.js';
-import { identityOf } from '../../app/src/core/wizard/identity.js';
+import { identityOf } from '../../app/src/model/wizard/identity.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
 import type { WizardProvider } from '../../app/src/core/wizard/provider.js';
-import type { WizardDisk } from '../../app/src/core/wizard/types.js';
-import type { EventChannel, EventMap, WireMessage, WizardDoneEvent } from '../../app/src/ipc/contract.js';
+import type { WizardDisk } from '../../app/src/model/wizard/types.js';
+import type { EventChannel, EventMap, WireMessage } from '../../app/src/ipc/contract.js';
 import { eraseConfirmer } from '../../app/src/main/erase-confirm.js';
 import { WizardService } from '../../app/src/services/wizard.js';
+import type { WizardDoneEvent } from '../../app/src/model/events.js';
+
 import { usbDisk, wizardSettings } from '../helpers/wizard-plans.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTest } from '../../app/src/core/engine.js';
+import { identityOf } from '../../app/src/model/wizard/identity.js';
 import { readCommand } from '../../app/src/core/exec/commands.js';
-import { identityOf } from '../../app/src/core/wizard/identity.js';
 import {
   createLinuxProvider,
   parseBtrfsShow,
@@ -23,7 +23,7 @@ import {
 } from '../../app/src/core/wizard/linux.js';
 import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
 import { checkDisk } from '../../app/src/core/wizard/run-plan.js';
-import type { WizardPlanState } from '../../app/src/core/wizard/types.js';
+import type { WizardPlanState } from '../../app/src/model/wizard/types.js';
 import { WizardService } from '../../app/src/services/wizard.js';
 import { rootOnly } from '../helpers/loopfs.js';
 import { wizardSettings } from '../helpers/wizard-plans.js';

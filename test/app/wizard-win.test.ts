@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import type { Command } from '../../app/src/core/wizard/provider.js';
-import type { FormatId, WizardDisk } from '../../app/src/core/wizard/types.js';
+import type { FormatId, WizardDisk } from '../../app/src/model/wizard/types.js';
 import {
   createWinProvider,
   FAT32_MAX_BYTES,

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResultDocument } from '../../app/src/core/result.js';
+import type { ResultDocument } from '../../app/src/model/result.js';
 import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, root, startServe, stopServe } from './helpers/harness.js';
 
 let server: ChildProcess;

@@ -1,5 +1,5 @@
 // Flags as the core raises them, for tests of the trust rule on every side (core and renderer).
-import type { ResultFlag } from '../../app/src/core/result.js';
+import type { ResultFlag } from '../../app/src/model/result.js';
 
 /** A warning: the figures may be the page cache's. */
 export const loopCached: ResultFlag = {

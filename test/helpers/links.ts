@@ -1,5 +1,5 @@
 // Links as the core classifies them, for tests of the interface ceiling and the result schema.
-import type { LinkInfo } from '../../app/src/core/link-types.js';
+import type { LinkInfo } from '../../app/src/model/link-types.js';
 
 /** USB 3.2 Gen 2 as sysfs reports it: 10 Gb/s raw, 1,212 MB/s after 128b/132b. */
 export const USB32G2: LinkInfo = {

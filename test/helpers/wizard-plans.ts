@@ -1,8 +1,8 @@
 // Plans, disks and fake providers for wizard tests, so each test names only what it is about: the
 // settings default to one quick ext4 pass of 16 MiB, once, with no rest. Real ones: wizard-real.ts.
 import type { WizardProvider } from '../../app/src/core/wizard/provider.js';
-import type { WizardDisk, WizardPlanState } from '../../app/src/core/wizard/types.js';
-import type { WizardSettings } from '../../app/src/ipc/contract.js';
+import type { WizardDisk, WizardPlanState } from '../../app/src/model/wizard/types.js';
+import type { WizardSettings } from '../../app/src/model/settings.js';
 
 const MiB = 1024 * 1024;
 

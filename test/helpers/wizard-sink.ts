@@ -1,6 +1,7 @@
 // An event sink for a wizard job in tests: every event kept, the progress messages, and a promise
 // of the wizard.done event.
-import type { EventChannel, EventMap, WizardDoneEvent } from '../../app/src/ipc/contract.js';
+import type { EventChannel, EventMap } from '../../app/src/ipc/contract.js';
+import type { WizardDoneEvent } from '../../app/src/model/events.js';
 
 export interface WizardSink {
   send<C extends EventChannel>(channel: C, data: EventMap[C]): void;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { EngineProgress, EngineResult, EngineSpec } from '../../app/src/core/engine-types.js';
+import type { EngineProgress, EngineResult, EngineSpec } from '../../app/src/model/engine-types.js';
 import { engineVersion, ioAlignment, runTest } from '../../app/src/core/engine.js';
 import { cleanupAllLoopFs, fillFs, mountFs, rootOnly, type FsKind, type MountedFs } from '../helpers/loopfs.js';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { HashAlgo, HashEngineResult, HashProgress, HashSpec } from '../../app/src/core/engine-types.js';
+import type { HashAlgo, HashEngineResult, HashProgress, HashSpec } from '../../app/src/model/engine-types.js';
 import { cryptoProvider, engineVersion, runHash } from '../../app/src/core/engine.js';
 import { cleanupAllLoopFs, mountFs, rootOnly, type FsKind, type MountedFs } from '../helpers/loopfs.js';
 

@@ -7,16 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  cleanupAllLoopFs,
-  DEFAULT_SIZE_MIB,
-  fillFs,
-  findMount,
-  type FsKind,
-  MOUNT_TYPE,
-  mountFs,
-  rootOnly,
-} from '../helpers/loopfs.js';
+import { cleanupAllLoopFs, DEFAULT_SIZE_MIB, fillFs, findMount, type FsKind, MOUNT_TYPE, mountFs, rootOnly } from '../helpers/loopfs.js';
 
 const execFileP = promisify(execFile);
 const KINDS: FsKind[] = ['ext4', 'xfs', 'btrfs', 'exfat', 'ntfs', 'tmpfs'];

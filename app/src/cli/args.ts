@@ -4,17 +4,18 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CacheRequest, DataPattern, HashAlgo } from '../core/engine-types.js';
-import { MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPreset } from '../core/file-set.js';
-import { CDM_MODES, isTestKind, TEST_KINDS, validatePlanOptions, type CdmMode, type CdmPreset, type TestKind } from '../core/presets.js';
-import { plainMessage } from '../core/errors.js';
+import type { CacheRequest, DataPattern, HashAlgo } from '../model/engine-types.js';
+import { MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPreset } from '../model/file-set.js';
+import { isTestKind, validatePlanOptions, type CdmPreset } from '../core/presets.js';
+import { plainMessage } from '../model/errors.js';
+import { cleanLabel } from '../model/text.js';
+import { parseSize } from '../model/units.js';
 import { RUN_KINDS, runKind } from '../model/kinds/registry.js';
 import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
-import { cleanLabel } from '../core/text.js';
-import { parseSize } from '../core/units.js';
 import { UsageError } from './usage-error.js';
 import { parseWizardCommand, WIZARD_COMMANDS, WIZARD_HELP, type WizardCommand, type WizardCommandName } from './wizard-commands.js';
 import { HISTORY_COMMANDS, HISTORY_HELP, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-commands.js';
+import { CDM_MODES, TEST_KINDS, type CdmMode, type TestKind } from '../model/plan.js';
 
 export { UsageError };
 

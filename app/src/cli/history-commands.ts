@@ -6,15 +6,17 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { plainMessage } from '../core/errors.js';
+import { plainMessage } from '../model/errors.js';
 import { HistoryStore } from '../core/history.js';
-import { formatFigure, kindName } from '../core/report/metrics.js';
-import type { ResultDocument } from '../core/result.js';
-import { plainText, safeJson } from '../core/text.js';
-import { NotAResultError, parseResultFile } from '../core/result-parse.js';
+import { formatFigure, kindName } from '../model/report/metrics.js';
+import type { ResultDocument } from '../model/result.js';
+import { plainText, safeJson } from '../model/text.js';
+import { NotAResultError, parseResultFile } from '../model/result-parse.js';
 import { renderExport } from '../core/report/export.js';
-import { EXPORT_FORMATS, type ExportFormat, type HistoryEntry } from '../ipc/contract.js';
+
 import { parseOptions, UsageError } from './usage-error.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../model/settings.js';
+import type { HistoryEntry } from '../model/history.js';
 
 export const HISTORY_COMMANDS = ['history', 'export', 'share', 'import'] as const;
 export type HistoryCommandName = (typeof HISTORY_COMMANDS)[number];

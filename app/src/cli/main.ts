@@ -5,10 +5,14 @@
 // exit 2 for bad input, 1 for a failed run, 130/143 when cancelled by SIGINT/SIGTERM — after
 // the engine has stopped and the test folder is gone.
 import { engineVersion, isAbortError } from '../core/engine.js';
-import { DiskDialError } from '../core/errors.js';
-import { appVersion, type ResultDocument } from '../core/result.js';
+import { DiskDialError } from '../model/errors.js';
+
+import { type ResultDocument } from '../model/result.js';
+
+import { appVersion } from '../core/result.js';
 import { HistoryService } from '../services/history.js';
 import { RunService } from '../services/run.js';
+
 import { HELP, parseCli, type Command } from './args.js';
 import { runHistoryCommand } from './history-commands.js';
 import { runWizardCommand } from './wizard-commands.js';

@@ -3,8 +3,8 @@
 // so a fast engine cannot flood a slow terminal.
 import type { HashRunProgress } from '../core/hash-run.js';
 import type { RunProgress } from '../core/runner.js';
-import { positionText, stepFraction, timeLeftText } from '../core/eta.js';
-import { formatMBps } from '../core/units.js';
+import { positionText, stepFraction, timeLeftText } from '../model/eta.js';
+import { formatMBps } from '../model/units.js';
 
 export interface ProgressLine {
   update(p: RunProgress): void;

@@ -5,13 +5,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { findPackageRoot } from '../core/engine.js';
-import { appVersion } from '../core/result.js';
+
 import { createDispatcher } from '../ipc/dispatch.js';
 import { startServer } from '../server/serve.js';
 import { EngineHost } from '../services/engine-host.js';
 import { createTestServices } from '../services/index.js';
 import { wizardService } from '../services/wizard.js';
 import type { ServeCommand } from './args.js';
+import { appVersion } from '../core/result.js';
 
 /** Where the built UI lives: dist/renderer, or DISKDIAL_RENDERER_DIR (packagers, tests). */
 export function rendererDir(): string {

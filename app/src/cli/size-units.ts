@@ -2,9 +2,9 @@
 // reads "1 GB" everywhere (never "953 MiB", though the engine aligned it to whole MiB), one asked
 // as 512 MiB reads "512 MiB" everywhere. The system is read off the asked sizes, so a saved
 // document prints the same later.
-import type { ResultDocument } from '../core/result.js';
-import { sizeText as namedSize } from '../core/report/metrics.js';
-import { formatBytes, formatBytesBinary } from '../core/units.js';
+import type { ResultDocument } from '../model/result.js';
+import { sizeText as namedSize } from '../model/report/metrics.js';
+import { formatBytes, formatBytesBinary } from '../model/units.js';
 
 export type SizeUnits = 'decimal' | 'binary';
 

@@ -2,11 +2,11 @@
 // table when runs repeat, as CrystalDiskMark reports), then what the numbers depend on: cache
 // mode, data pattern, flags (⚠ warning with its fix, ℹ information). Sizes use one unit system,
 // the one the test was asked in (size-units.ts).
-import { describeVerdict } from '../core/knee.js';
-import type { LinkInfo } from '../core/link-types.js';
-import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary } from '../core/result.js';
-import { formatLatencyUs } from '../core/units.js';
-import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../core/trust.js';
+import { describeVerdict } from '../model/knee.js';
+import type { LinkInfo } from '../model/link-types.js';
+import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary } from '../model/result.js';
+import { formatLatencyUs } from '../model/units.js';
+import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../model/trust.js';
 import { askedSizes, askedSizeText, sizeText, unitsOf, type SizeUnits } from './size-units.js';
 
 function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {

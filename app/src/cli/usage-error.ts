@@ -1,5 +1,5 @@
 // A mistake on the command line: the CLI answers with one line and exit code 2.
-import { DiskDialError } from '../core/errors.js';
+import { DiskDialError } from '../model/errors.js';
 
 export class UsageError extends DiskDialError {
   /** `code`: the errno behind it (ENOENT…), printed as a detail after the sentence. */

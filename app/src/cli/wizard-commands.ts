@@ -10,25 +10,19 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runTest } from '../core/engine.js';
 import { HistoryStore } from '../core/history.js';
-import { parseSize } from '../core/units.js';
+import { parseSize } from '../model/units.js';
 import { renderFormatReport } from '../core/report/format-report.js';
-import { sizeText } from '../core/report/metrics.js';
-import type { ResultDocument } from '../core/result.js';
-import { identityOf } from '../core/wizard/identity.js';
-import { FORMAT_IDS, type WizardDisk } from '../core/wizard/types.js';
-import {
-  EXPORT_FORMATS,
-  WizardSettingsSchema,
-  type EventChannel,
-  type EventMap,
-  type ExportFormat,
-  type WizardDoneEvent,
-  type WizardSettings,
-} from '../ipc/contract.js';
+import { sizeText } from '../model/report/metrics.js';
+import type { ResultDocument } from '../model/result.js';
+import { identityOf } from '../model/wizard/identity.js';
+import { FORMAT_IDS, type WizardDisk } from '../model/wizard/types.js';
+import { type EventChannel, type EventMap } from '../ipc/contract.js';
 import { formatIssues } from '../ipc/dispatch.js';
 import { HistoryService } from '../services/history.js';
 import { type WizardService, wizardService } from '../services/wizard.js';
 import { parseOptions, UsageError } from './usage-error.js';
+import { EXPORT_FORMATS, WizardSettingsSchema, type ExportFormat, type WizardSettings } from '../model/settings.js';
+import type { WizardDoneEvent } from '../model/events.js';
 
 export const WIZARD_COMMANDS = ['disks', 'compare', 'report'] as const;
 export type WizardCommandName = (typeof WIZARD_COMMANDS)[number];
@@ -218,7 +212,7 @@ function disksTable(disks: readonly WizardDisk[]): string {
 
 async function resolveDocs(store: HistoryStore, refs: readonly string[]): Promise<ResultDocument[]> {
   const { readFileSync, existsSync } = await import('node:fs');
-  const { parseResultFile } = await import('../core/result-parse.js');
+  const { parseResultFile } = await import('../model/result-parse.js');
   const docs: ResultDocument[] = [];
   for (const ref of refs) {
     if (existsSync(ref) || ref.endsWith('.json')) {

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { Resvg } from '@resvg/resvg-js';
-import { DiskDialError } from './errors.js';
-import type { ResultDocument } from './result.js';
+import { DiskDialError } from '../model/errors.js';
+import type { ResultDocument } from '../model/result.js';
 import { renderCardSvg } from './report/card.js';
 
 const require = createRequire(import.meta.url);

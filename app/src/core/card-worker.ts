@@ -3,7 +3,7 @@
 // only, and the caller can stop it at its time limit. One card per worker; the worker then ends.
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderCardPng } from './card-png.js';
-import type { ResultDocument } from './result.js';
+import type { ResultDocument } from '../model/result.js';
 
 const { doc, scale } = workerData as { doc: ResultDocument; scale: number };
 try {

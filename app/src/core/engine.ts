@@ -14,7 +14,8 @@ import type {
   HashProgress,
   HashSpec,
   NativeAddon,
-} from './engine-types.js';
+} from '../model/engine-types.js';
+import { withCallerStack } from '../model/errors.js';
 
 const require = createRequire(import.meta.url);
 
@@ -204,9 +205,9 @@ function runJob<S extends object, P, R>(
       finished = true;
       signal?.removeEventListener('abort', onAbort);
       if (aborted) reject(new AbortError(undefined, { cause: signal?.reason }));
-      else if (err) reject(withCallerStack(err, callerStack));
+      else if (err) reject(withCallerStack(err, callerStack, { cause: err }) as EngineError);
       else if (!result)
-        reject(withCallerStack(Object.assign(new Error('the engine returned no result'), { code: 'ERR_DISKDIAL_ENGINE' }), callerStack));
+        reject(withCallerStack({ message: 'the engine returned no result', code: 'ERR_DISKDIAL_ENGINE' }, callerStack) as EngineError);
       else resolve(result);
     };
     try {
@@ -214,7 +215,7 @@ function runJob<S extends object, P, R>(
     } catch (err) {
       // Spec validation in the bindings throws synchronously (TypeError/RangeError).
       finished = true;
-      reject(withCallerStack(err as EngineError, callerStack));
+      reject(withCallerStack(err as EngineError, callerStack, { cause: err }) as EngineError);
       return;
     }
     if (!finished && signal) {
@@ -223,19 +224,4 @@ function runJob<S extends object, P, R>(
       if (signal.aborted) onAbort();
     }
   });
-}
-
-/** A fresh Error carrying the native one's message and Node-style fields, with the caller's stack. */
-function withCallerStack(err: EngineError, callerStack: string | undefined): EngineError {
-  const fresh = new Error(err?.message ?? String(err), { cause: err }) as EngineError;
-  if (err?.name && err.name !== 'Error') fresh.name = err.name;
-  for (const key of ['code', 'errno', 'syscall', 'path'] as const) {
-    const value = err?.[key];
-    if (value !== undefined) (fresh as unknown as Record<string, unknown>)[key] = value;
-  }
-  if (callerStack) {
-    const frames = callerStack.split('\n').slice(1).join('\n');
-    fresh.stack = `${fresh.name}: ${fresh.message}\n${frames}`;
-  }
-  return fresh;
 }

@@ -6,12 +6,10 @@
 // Severity: 'warning' when the figures are probably not the disk's (a cache, RAM, compression of
 // zeros answered); 'info' when they are the disk's but shaped by how the file system or the
 // target works (copy-on-write, a network share) — worth knowing, nothing to fix.
-import type { CacheRequest, DataPattern, Rw } from './engine-types.js';
-import type { DriveHealth, LinkInfo } from './link-types.js';
-import type { ResultFlag, ResultTest } from './result.js';
-import type { DiskInfo, VolumeInfo } from './volume.js';
-
-export type FlagSeverity = 'warning' | 'info';
+import type { CacheRequest, DataPattern, Rw } from '../model/engine-types.js';
+import type { DriveHealth, LinkInfo } from '../model/link-types.js';
+import type { ResultFlag, ResultTest } from '../model/result.js';
+import type { DiskInfo, VolumeInfo } from '../model/volume.js';
 
 export interface FlagInput {
   tests: readonly ResultTest[];

@@ -12,14 +12,17 @@ import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AbortError, isAbortError, runHash, runTest, type RunTestOptions } from './engine.js';
-import type { CacheMode, EngineResult, EngineSpec, HashAlgo, HashEngineResult, HashProgress, HashSpec } from './engine-types.js';
-import { DiskDialError, inputError, toPlainError } from './errors.js';
+import type { CacheMode, EngineResult, EngineSpec, HashAlgo, HashEngineResult, HashProgress, HashSpec } from '../model/engine-types.js';
+import { DiskDialError, inputError, toPlainError } from '../model/errors.js';
 import { ALGO_LABEL, chooseAlgo, resolveExpected, verification, type ExpectedDigest } from './hash-verify.js';
 import { hostInfo } from './host.js';
-import { buildResult, targetFromVolume, weakestCacheMode, type HashRate, type HashSection, type ResultDocument } from './result.js';
-import { formatBytes } from './units.js';
-import { volumeInfo, type VolumeInfo } from './volume.js';
+import { weakestCacheMode, type HashRate, type HashSection, type ResultDocument } from '../model/result.js';
+import { formatBytes } from '../model/units.js';
+import { volumeInfo } from './volume.js';
 import { lockVolume, openWorkspace } from './workspace.js';
+import { buildResult, targetFromVolume } from './result.js';
+import type { VolumeInfo } from '../model/volume.js';
+import { timedOf } from '../model/progress.js';
 
 export type HashStage = 'write' | 'read' | 'read-hash' | 'memory' | 'memory-parallel';
 
@@ -184,12 +187,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
                 onProgress: (p) =>
                   onProgress({
                     mode: 'read',
-                    bytesDone: p.bytesDone,
-                    bytesTotal: p.bytesTotal,
-                    elapsed: p.elapsed,
-                    secondsTotal: p.secondsTotal,
-                    instMBps: p.instMBps,
-                    avgMBps: p.avgMBps,
+                    ...timedOf(p),
                   }),
               }
             : {}),

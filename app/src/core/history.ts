@@ -13,12 +13,13 @@ import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { HistoryEntry, HistoryListing } from '../ipc/contract.js';
-import { DiskDialError, inputError } from './errors.js';
-import { metricValue, resultMetrics, resultName, resultTitle, targetLine } from './report/metrics.js';
-import type { ResultDocument } from './result.js';
-import { NotAResultError, parseResultFile, parseResultText, RESULT_ID_RE } from './result-parse.js';
-import { cleanLabel } from './text.js';
+
+import { DiskDialError, inputError } from '../model/errors.js';
+import { metricValue, resultMetrics, resultName, resultTitle, targetLine } from '../model/report/metrics.js';
+import type { ResultDocument } from '../model/result.js';
+import { NotAResultError, parseResultFile, parseResultText, RESULT_ID_RE } from '../model/result-parse.js';
+import { cleanLabel } from '../model/text.js';
+import type { HistoryEntry, HistoryListing } from '../model/history.js';
 
 /** Larger files are not results (a quick test's document is tens of kB, a big many-file test's a few MB). */
 const MAX_RESULT_BYTES = 64 * 1024 * 1024;

@@ -2,18 +2,7 @@
 // comparable when you know the CPU, RAM and OS it came from.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-
-export interface HostInfo {
-  /** process.platform: 'linux', 'darwin', 'win32'. */
-  os: string;
-  /** A human name where the OS offers one cheaply ("Debian GNU/Linux 13 (trixie)"). */
-  osName?: string;
-  osRelease: string;
-  arch: string;
-  cpu: string;
-  cores: number;
-  ramBytes: number;
-}
+import type { HostInfo } from '../model/host.js';
 
 export function hostInfo(): HostInfo {
   const cpus = os.cpus();

@@ -1,6 +1,6 @@
 // Test plans by kind: each kind's module (model/kinds/) says which engine specs it runs, in what
 // order, on which files; this is the generic part every screen, the CLI and the runner call.
-import { fitTest, type Fit, type FitInput } from './fit.js';
+import { fitTest, type Fit, type FitInput } from '../model/fit.js';
 import { MiB, validatePlanOptions, type Plan, type PlanOptions, type PlanTarget } from '../model/kinds/plan.js';
 import { runKind, type TestKind } from '../model/kinds/registry.js';
 
@@ -29,7 +29,7 @@ export { CDM_MAX_SIZE, CDM_MIN_SIZE, CDM_PRESET_ROWS, CDM_SECONDS } from '../mod
 export { RANDOM_SECONDS } from '../model/kinds/single.js';
 export { SUSTAINED_DEFAULT_BYTES, SUSTAINED_MIN_BYTES } from '../model/kinds/sustained.js';
 // The reserve a sized plan keeps lives with the fit rule every screen and the runner share.
-export { defaultReserve } from './fit.js';
+export { defaultReserve } from '../model/fit.js';
 
 /**
  * Builds the plan for a test. The file size is rounded down to a whole number of blocks (and of

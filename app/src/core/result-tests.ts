@@ -1,16 +1,9 @@
 // Engine results as a document's test rows, and the weakest cache mode among them: pure, so the
 // kinds' analysis (model/kinds) can run them anywhere.
-import type { CacheMode, EngineResult, EngineSpec } from './engine-types.js';
-import type { ResultTest } from './result.js';
+import type { EngineResult, EngineSpec } from '../model/engine-types.js';
+import { weakestCacheMode, type ResultTest } from '../model/result.js';
 
-// Strongest first: direct I/O and macOS F_NOCACHE both bypass the cache.
-const CACHE_ORDER: readonly CacheMode[] = ['direct', 'nocache', 'buffered-flushed', 'buffered'];
-
-export function weakestCacheMode(modes: readonly CacheMode[]): CacheMode {
-  let worst = 0;
-  for (const m of modes) worst = Math.max(worst, CACHE_ORDER.indexOf(m));
-  return CACHE_ORDER[worst] ?? 'buffered';
-}
+export { weakestCacheMode };
 
 function specWithoutPath(spec: EngineSpec): Omit<EngineSpec, 'path'> {
   const { path: _path, ...rest } = spec;

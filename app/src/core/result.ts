@@ -1,287 +1,30 @@
-// The versioned result document (DESIGN.md, "A result document"): its types and the one
-// builder that assembles it from engine results and context. Every screen, export and share
-// image is a view of these documents, so a field added here is a promise kept forever —
-// change the shape only by bumping `schema`.
+// Builds the result document (model/result.ts) from engine results and the context only Node
+// knows: the app's version, a fresh id, the volume's flags.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { CacheRequest, DataPattern } from '../model/engine-types.js';
+import type { HostInfo } from '../model/host.js';
+import type { LinkInfo } from '../model/link-types.js';
+import type { TestKind } from '../model/plan.js';
+import {
+  RESULT_SCHEMA,
+  weakestCacheMode,
+  type FilesSection,
+  type HashSection,
+  type ResultContext,
+  type ResultDocument,
+  type ResultFlag,
+  type ResultTarget,
+  type ResultTest,
+  type StepSummary,
+  type SustainedSection,
+} from '../model/result.js';
+import type { VolumeInfo } from '../model/volume.js';
 import { findPackageRoot } from './engine.js';
-import { computeFlags, diskOf, type FlagSeverity } from './flags.js';
-import type { CacheMode, CacheRequest, DataPattern, EngineSpec, HashAlgo, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
-import type { FilesPreset } from './file-set.js';
-import type { HostInfo } from './host.js';
-import type { CurvePoint, SustainedVerdict } from './knee.js';
-import type { LinkInfo } from './link-types.js';
-import type { PlanSettings, TestKind } from './presets.js';
-import type { Spread } from './stats.js';
-import type { VolumeInfo } from './volume.js';
-import { toResultTest, weakestCacheMode } from './result-tests.js';
 
-// Pure and browser-safe, so the kinds' analysis can use them without node:*.
-export { toResultTest, weakestCacheMode };
-import type { ResultCampaign } from './wizard/types.js';
-
-export const RESULT_SCHEMA = 1 as const;
-
-export interface ResultFlag {
-  code: string;
-  /** Plain words, naming the figures that raised it. */
-  message: string;
-  /** What to do about it. */
-  fix: string;
-  /** 'warning': the figures are probably not the disk's; 'info': worth knowing. Absent: warning. */
-  severity?: FlagSeverity;
-}
-
-export interface ResultTest {
-  name: string;
-  rw: Rw;
-  bs: number;
-  qd: number;
-  threads: number;
-  bytes: number;
-  seconds: number;
-  /** bytes / seconds / 10^6 */
-  mbps: number;
-  iops: number;
-  latencyUs: Omit<LatencyUs, 'min'> & { min?: number };
-  series: SeriesPoint[];
-  cacheMode: CacheMode;
-  cacheNote?: string;
-  /** 1-based run number when a plan is repeated. */
-  run: number;
-  ioEngine?: string;
-  alignment?: number;
-  prepareSeconds?: number;
-  warmupSeconds?: number;
-  flushSeconds?: number;
-  /** The spec the engine ran, defaults filled in (the test file's path left out). */
-  spec: Omit<EngineSpec, 'path'>;
-}
-
-export interface ResultTarget {
-  /** The folder the user chose. */
-  path: string;
-  /** The volume's label, or its mount point when it has none. */
-  volume: string;
-  mountPoint: string;
-  fs: string;
-  encrypted?: boolean;
-  mountOptions: string[];
-  totalBytes: number;
-  /** Free space before the test. */
-  freeBytes: number;
-  device: {
-    model: string;
-    serial?: string;
-    bus: string;
-    /** The link as a user would name it: LinkInfo's label, or sysfs's raw words without one. */
-    link?: string;
-    /** The link in full: kind, ceiling, typical speeds (absent when detection found none). */
-    linkInfo?: LinkInfo;
-    firmware?: string;
-    /** The block device or mount source, e.g. /dev/sda1. */
-    node?: string;
-    removable?: boolean;
-    rotational?: boolean;
-  };
-}
-
-/** One figure across runs: the spread, and the best run (highest for rates, lowest for latency). */
-export interface RunStat extends Spread {
-  best: number;
-}
-
-/** One test name across the runs of a repeated plan (CrystalDiskMark reports the best; the
- *  wizard's reports use mean and spread). */
-export interface StepSummary {
-  name: string;
-  rw: Rw;
-  runs: number;
-  mbps: RunStat;
-  iops: RunStat;
-  /** Mean latency and p99 latency, µs. */
-  meanUs: RunStat;
-  p99Us: RunStat;
-}
-
-/** The sustained-write test: MB/s against bytes written, per run, and what the curve says. */
-export interface SustainedSection {
-  /** The most the user asked to write, bytes. */
-  requestedBytes: number;
-  /** What the plan wrote per run: the smaller of the request and free space less the reserve. */
-  plannedBytes: number;
-  limitedBy: 'size' | 'free-space';
-  reserveBytes: number;
-  runs: SustainedRun[];
-}
-
-export interface SustainedRun {
-  run: number;
-  bytes: number;
-  /** Width of one curve slice, bytes. */
-  sliceBytes: number;
-  curve: CurvePoint[];
-  verdict: SustainedVerdict;
-  /** The verdict in plain words: "Fast cache ≈ 12.4 GB, then 480 MB/s (−78 %)". */
-  summary: string;
-}
-
-/** A straight line through (bytes, seconds): the slope is the sustained rate, the intercept the
- *  fixed cost each file pays whatever its size. */
-export interface FileFit {
-  /** 1 / slope, MB/s. */
-  rateMBps: number;
-  /** The intercept, ms. */
-  overheadMs: number;
-  /** Seconds per byte, and seconds. */
-  slope: number;
-  intercept: number;
-  /** Least squares only. */
-  r2?: number;
-}
-
-export interface FilesPassStats {
-  files: number;
-  bytes: number;
-  /** Sum of the files' timed seconds. */
-  seconds: number;
-  /** bytes / seconds: the aggregate rate. */
-  mbps: number;
-  /** Of the per-file rates: mean, median and 20 % trimmed mean (20 % dropped at each end). */
-  meanMBps: number;
-  medianMBps: number;
-  trimmedMeanMBps: number;
-  theilSen?: FileFit;
-  leastSquares?: FileFit;
-}
-
-export interface FileItem {
-  name: string;
-  bytes: number;
-  /** 1-based positions in the write and read orders. */
-  writeOrder: number;
-  readOrder: number;
-  write?: { seconds: number; mbps: number };
-  read?: { seconds: number; mbps: number };
-}
-
-/** The many-file (Stibium-style) test. */
-export interface FilesSection {
-  preset: FilesPreset;
-  /** The set actually used; `requested` is what the preset or user asked for. */
-  count: number;
-  minBytes: number;
-  maxBytes: number;
-  seed: number;
-  totalBytes: number;
-  requested: { count: number; minBytes: number; maxBytes: number };
-  /** Set when free space was short and the set was scaled down, in plain words. */
-  scaled?: string;
-  runs: FilesRun[];
-}
-
-export interface FilesRun {
-  run: number;
-  items: FileItem[];
-  write: FilesPassStats;
-  read: FilesPassStats;
-}
-
-/** One measured rate of the hash test. */
-export interface HashRate {
-  bytes: number;
-  seconds: number;
-  /** bytes / seconds / 10^6 */
-  mbps: number;
-}
-
-/** The hash test (Dintch-style): how fast one file streams in, and gets its digest. */
-export interface HashSection {
-  algo: HashAlgo;
-  /** The crypto library: "OpenSSL 3.0.22 … (libcrypto)", "CommonCrypto (macOS)", "Windows CNG (BCrypt)". */
-  provider: string;
-  file: {
-    /** The file hashed (a generated test file's path is where it was, inside the test folder). */
-    path: string;
-    bytes: number;
-    /** True when DiskDial wrote it for the test (and removed it afterwards). */
-    generated: boolean;
-  };
-  /** The file's digest, lowercase hex. */
-  digest: string;
-  /** Uncached read alone: the storage's rate. */
-  read: HashRate & { cacheMode: CacheMode; cacheNote?: string };
-  /** Uncached read with hashing on another thread, `buffers` chunks in flight. */
-  readHash: HashRate & {
-    cacheMode: CacheMode;
-    cacheNote?: string;
-    chunkBytes: number;
-    buffers: number;
-    /** The reader waited for the hasher (CPU behind) / the hasher for the reader (disk behind). */
-    readerWaitSeconds: number;
-    hasherWaitSeconds: number;
-  };
-  /** Hashing in memory, one stream on one core: the CPU's ceiling for one file. */
-  memory: HashRate & { threads: 1 };
-  /** Hashing in memory, one stream per core, all together. */
-  memoryParallel: HashRate & { threads: number };
-  verdict: {
-    /** storage: the disk is the limit; cpu: hashing is; balanced: within 10 % of each other. */
-    bound: 'storage' | 'cpu' | 'balanced';
-    /** The faster of reading and one-core hashing over the slower (≥ 1). */
-    factor: number;
-    /** read + hash over the slower of the two: how close the pipeline came to its limit. */
-    efficiency: number;
-    /** In plain words: "CPU-bound by 2.5×: …". */
-    text: string;
-  };
-  verify?: HashVerification;
-}
-
-export interface HashVerification {
-  /** The expected digest, lowercase hex. */
-  expected: string;
-  /** 'pasted', or the checksum file it came from. */
-  source: string;
-  match: boolean;
-  /** "Matches the SHA-256 in SHA256SUMS." / "Does NOT match …". */
-  text: string;
-}
-
-export interface ResultDocument {
-  schema: typeof RESULT_SCHEMA;
-  id: string;
-  kind: TestKind | (string & {});
-  label?: string;
-  startedAt: string;
-  finishedAt: string;
-  app: { version: string; engine: string };
-  host: HostInfo;
-  target: ResultTarget;
-  settings: PlanSettings & { runs: number; cache: CacheRequest; restSeconds?: number; intervalSeconds?: number };
-  /** The weakest cache mode any test achieved: one buffered test taints the set. */
-  cacheMode: CacheMode;
-  dataPattern: DataPattern;
-  flags: ResultFlag[];
-  tests: ResultTest[];
-  /** Per test name across runs (present when a plan ran more than once). */
-  summary?: StepSummary[];
-  sustained?: SustainedSection;
-  files?: FilesSection;
-  hash?: HashSection;
-  /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */
-  notes?: string[];
-  /** Readings around the test, where the OS exposes them. */
-  context?: ResultContext;
-  /** Made by the format-and-compare wizard: its plan and the format tested. */
-  campaign?: ResultCampaign;
-}
-
-export interface ResultContext {
-  /** The drive's temperature before the first test and after the last, °C. */
-  temperatureC?: { before?: number; after?: number };
-}
+export { toResultTest } from './result-tests.js';
+import { computeFlags, diskOf } from './flags.js';
 
 let cachedVersion: string | undefined;
 /** The app's version from package.json. */

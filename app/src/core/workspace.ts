@@ -11,15 +11,15 @@ import { promises as fsp, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AbortError } from './engine.js';
-import { DiskDialError, plainMessage, toPlainError } from './errors.js';
+import { DiskDialError, plainMessage, toPlainError } from '../model/errors.js';
 import { defaultDataDir } from './history.js';
-import { FREE_SPACE_RESERVE, fitTest } from './fit.js';
+import { FREE_SPACE_RESERVE, fitTest } from '../model/fit.js';
 import { isMarkerStale, MARKER_NAME, ownMarker, readMarker, type WorkspaceMarker } from './owner-marker.js';
 
 export const WORKSPACE_PREFIX = '.diskdial-';
 export const WORKSPACE_NAME_RE = /^\.diskdial-[A-Za-z0-9_-]+$/;
 // The head-room kept beyond the test file is the fit rule's (fit.ts), shared with the screens.
-export { FREE_SPACE_RESERVE } from './fit.js';
+export { FREE_SPACE_RESERVE } from '../model/fit.js';
 export { isMarkerStale, isPidAlive, MARKER_NAME, processStartTime, readMarker, type WorkspaceMarker } from './owner-marker.js';
 
 export interface Workspace {

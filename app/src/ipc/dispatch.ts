@@ -3,7 +3,8 @@
 // it to its service (the rules are the services'), and answers with an IpcResult. It never throws and never trusts its input: any
 // value at all may arrive here from a page or a socket.
 import type { z } from 'zod';
-import { DiskDialError, toPlainError } from '../core/errors.js';
+import { DiskDialError, toPlainError } from '../model/errors.js';
+
 import path from 'node:path';
 import type { DetailedTestService } from '../services/detailed-test.js';
 import type { HashTestService } from '../services/hash-test.js';
@@ -14,15 +15,15 @@ import type { QuickTestService } from '../services/quick-test.js';
 import type { TargetsService } from '../services/targets.js';
 import {
   requests,
-  type AppInfo,
   type Dispatcher,
   type EventSink,
-  type IpcError,
   type IpcResult,
   type RequestChannel,
   type RequestPayload,
   type ResponseMap,
 } from './contract.js';
+import type { AppInfo } from '../model/history.js';
+import type { IpcError } from '../model/events.js';
 
 export interface DispatcherDeps {
   quick: QuickTestService;

@@ -2,8 +2,8 @@
 // plan's first erase (services/wizard.ts asks through WizardDeps.authorizeErase). Kept apart from
 // the page's verbs so no renderer payload can stand in for the person's answer.
 import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron';
-import { sizeText } from '../core/report/metrics.js';
-import type { WizardDisk } from '../core/wizard/types.js';
+import { sizeText } from '../model/report/metrics.js';
+import type { WizardDisk } from '../model/wizard/types.js';
 
 /**
  * Main's own confirmation before a wizard plan's first erase: a native dialog naming the disk

@@ -2,11 +2,16 @@
 // curve or the many-file test, with the events the Detailed screen draws from — the plan once it
 // is known, throttled progress (pauses included), every finished step as it lands, and exactly
 // one 'detailed.done', all sent only to the sink that started the job.
-import { toResultTest } from '../core/result.js';
+
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../core/runner.js';
-import type { DetailedDoneEvent, DetailedProgressEvent, DetailedSettings, EventSink } from '../ipc/contract.js';
-import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
+import { SlotService } from './job-slot.js';
+import type { JobRun, SlotServiceDeps } from './job-slot.js';
+import { toResultTest } from '../core/result.js';
+import type { EventSink } from '../ipc/contract.js';
+import type { DetailedDoneEvent, DetailedProgressEvent } from '../model/events.js';
+import type { DetailedSettings } from '../model/settings.js';
 import type { EngineFn } from './quick-test.js';
+import { timedOf } from '../model/progress.js';
 
 export interface DetailedTestDeps extends SlotServiceDeps {
   engine: EngineFn;
@@ -102,12 +107,7 @@ export class DetailedTestService extends SlotService<DetailedSettings> {
             testCount: p.testCount,
             testName: p.testName,
             stage: p.phase,
-            instMBps: p.instMBps,
-            avgMBps: p.avgMBps,
-            bytesDone: p.bytesDone,
-            bytesTotal: p.bytesTotal,
-            elapsed: p.elapsed,
-            secondsTotal: p.secondsTotal,
+            ...timedOf(p),
           }),
         onPause: (e) =>
           progress({

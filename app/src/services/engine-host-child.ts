@@ -11,7 +11,7 @@
 //                   | {type:'error', id, error: {name, message, code, errno, syscall, path}}
 //                   | {type:'version', id, version, cryptoProvider} | {type:'version', id, error}
 // Errors cross as plain data: neither channel keeps an Error's own fields.
-import type { EngineProgress, EngineSpec, HashProgress, HashSpec } from '../core/engine-types.js';
+import type { EngineProgress, EngineSpec, HashProgress, HashSpec } from '../model/engine-types.js';
 import { cryptoProvider, engineVersion, runHash, runTest } from '../core/engine.js';
 
 /** Electron's utilityProcess gives the child a MessagePort-like `process.parentPort`. */

@@ -9,17 +9,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type {
-  EngineErrorFields,
-  EngineProgress,
-  EngineResult,
-  EngineSpec,
-  HashEngineResult,
-  HashProgress,
-  HashSpec,
-} from '../core/engine-types.js';
+import type { EngineProgress, EngineResult, EngineSpec, HashEngineResult, HashProgress, HashSpec } from '../model/engine-types.js';
 import { AbortError, type RunHashOptions, type RunTestOptions } from '../core/engine.js';
-import { DiskDialError } from '../core/errors.js';
+import { DiskDialError, withCallerStack } from '../model/errors.js';
 import type { PlainError } from './engine-host-child.js';
 
 /** A started child, whatever started it. */
@@ -407,21 +399,4 @@ export class EngineHost {
     this.#child?.channel.unref?.();
     fn();
   }
-}
-
-/** The child's plain error as a real one: Node-style fields kept, stack pointing at the caller. */
-function withCallerStack(err: Partial<PlainError>, callerStack: string | undefined): Error & Partial<EngineErrorFields> {
-  const message = typeof err?.message === 'string' ? err.message : String(err);
-  const Ctor = err?.name === 'TypeError' ? TypeError : err?.name === 'RangeError' ? RangeError : Error;
-  const fresh = new Ctor(message) as Error & Partial<EngineErrorFields>;
-  if (err?.name && err.name !== fresh.name) fresh.name = err.name;
-  if (typeof err?.code === 'string') fresh.code = err.code;
-  if (typeof err?.errno === 'number') fresh.errno = err.errno;
-  if (typeof err?.syscall === 'string') fresh.syscall = err.syscall;
-  if (typeof err?.path === 'string') fresh.path = err.path;
-  if (callerStack) {
-    const frames = callerStack.split('\n').slice(1).join('\n');
-    fresh.stack = `${fresh.name}: ${fresh.message}\n${frames}`;
-  }
-  return fresh;
 }

@@ -1,11 +1,16 @@
 // The hash-test job: one runHashBenchmark (core/hash-run.ts) with the events the Hash screen draws
 // from — throttled progress per stage, each finished stage's rate as it lands (the bars fill in
 // one by one), and exactly one 'hash.done', all sent only to the sink that started the job.
-import path from 'node:path';
-import { DiskDialError } from '../core/errors.js';
+
 import { runHashBenchmark, type HashFn, type TestFn } from '../core/hash-run.js';
-import type { EventSink, HashDoneEvent, HashSettings } from '../ipc/contract.js';
-import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
+import { SlotService } from './job-slot.js';
+import type { JobRun, SlotServiceDeps } from './job-slot.js';
+import type { HashDoneEvent } from '../model/events.js';
+import type { HashSettings } from '../model/settings.js';
+import { timedOf } from '../model/progress.js';
+import path from 'node:path';
+import type { EventSink } from '../ipc/contract.js';
+import { DiskDialError } from '../model/errors.js';
 
 export interface HashTestDeps extends SlotServiceDeps {
   /** The engine's calls: an EngineHost's (crash isolation), or the in-process core ones. */
@@ -65,12 +70,7 @@ export class HashTestService extends SlotService<HashSettings> {
             stage: p.stage,
             stageIndex: p.stageIndex,
             stageCount: p.stageCount,
-            bytesDone: p.bytesDone,
-            bytesTotal: p.bytesTotal,
-            elapsed: p.elapsed,
-            secondsTotal: p.secondsTotal,
-            instMBps: p.instMBps,
-            avgMBps: p.avgMBps,
+            ...timedOf(p),
             ...(p.threads !== undefined ? { threads: p.threads } : {}),
           });
         },

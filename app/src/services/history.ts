@@ -1,11 +1,13 @@
 // History as the front doors use it: the store's verbs (list, get, label, delete, import), the
 // text exports, the comparison report and the share card of saved results, and `record`, which the test services call
 // with every finished result. Shared by Electron's main process, browser mode and the CLI.
-import type { ResultDocument } from '../core/result.js';
+import type { ResultDocument } from '../model/result.js';
 import { HistoryStore } from '../core/history.js';
 import { renderExport } from '../core/report/export.js';
+import type { ExportFile, HistoryEntry, HistoryListing, ShareCard } from '../model/history.js';
+import type { ExportFormat } from '../model/settings.js';
+import type { SavedNote } from '../model/events.js';
 import { renderFormatReport } from '../core/report/format-report.js';
-import type { ExportFile, ExportFormat, HistoryEntry, HistoryListing, SavedNote, ShareCard } from '../ipc/contract.js';
 
 export class HistoryService {
   readonly store: HistoryStore;

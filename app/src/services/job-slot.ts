@@ -5,11 +5,14 @@
 // started it, and a `done` promise that settles once it has ended and its files are gone.
 // JobRun is what every service's job shares: the emitter, the watch, the throttle and finish.
 import { randomUUID } from 'node:crypto';
+import { DiskDialError } from '../model/errors.js';
+import type { ResultDocument } from '../model/result.js';
+import type { EventChannel, EventMap, EventSink } from '../ipc/contract.js';
+import type { SavedNote } from '../model/events.js';
 import { isAbortError } from '../core/engine.js';
-import { DiskDialError, toPlainError } from '../core/errors.js';
-import type { ResultDocument } from '../core/result.js';
-import type { EventChannel, EventMap, EventSink, IpcError, SavedNote } from '../ipc/contract.js';
 import { TargetsService } from './targets.js';
+import { toPlainError } from '../model/errors.js';
+import type { IpcError } from '../model/events.js';
 
 /** Keeps a finished job's result (HistoryService.record): where it went, or why it could not.
  *  Never rejects: a result that cannot be saved is still shown. */

@@ -2,13 +2,18 @@
 // stopped, each cycle a full runBenchmark (its own workspace, removed whatever happens). It owns
 // the job's lifetime and its events: progress (throttled for a dial), one 'quick.cycle' per
 // finished cycle, and exactly one 'quick.done', all sent only to the sink that started the job.
-import type { EngineResult, EngineSpec } from '../core/engine-types.js';
-import type { RunTestOptions } from '../core/engine.js';
+import type { EngineResult, EngineSpec } from '../model/engine-types.js';
+import { type RunTestOptions } from '../core/engine.js';
+
 import { combineRuns } from '../core/analysis.js';
-import type { ResultDocument } from '../core/result.js';
+import type { ResultDocument } from '../model/result.js';
 import { runBenchmark, type RunProgress } from '../core/runner.js';
-import type { EventSink, QuickDoneEvent, QuickTestSettings } from '../ipc/contract.js';
-import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
+import { SlotService } from './job-slot.js';
+import type { JobRun, SlotServiceDeps } from './job-slot.js';
+import type { QuickDoneEvent } from '../model/events.js';
+import type { QuickTestSettings } from '../model/settings.js';
+import { rateOf } from '../model/progress.js';
+import type { EventSink } from '../ipc/contract.js';
 
 export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 
@@ -91,10 +96,7 @@ export class QuickTestService extends SlotService<QuickTestSettings> {
         cycles,
         phase,
         stage: p.phase,
-        instMBps: p.instMBps,
-        avgMBps: p.avgMBps,
-        bytesDone: p.bytesDone,
-        bytesTotal: p.bytesTotal,
+        ...rateOf(p),
         elapsed: p.elapsed,
       });
     };

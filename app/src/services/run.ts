@@ -5,9 +5,10 @@
 // returned promise settles (with the runner's own error, AbortError included).
 import { runHash, runTest } from '../core/engine.js';
 import { runHashBenchmark, type HashFn, type RunHashBenchmarkOptions, type TestFn } from '../core/hash-run.js';
-import type { ResultDocument } from '../core/result.js';
+import type { ResultDocument } from '../model/result.js';
 import { runBenchmark, type RunBenchmarkOptions } from '../core/runner.js';
-import type { EventSink, SavedNote } from '../ipc/contract.js';
+import type { EventSink } from '../ipc/contract.js';
+import type { SavedNote } from '../model/events.js';
 import type { HistoryService } from './history.js';
 import { sharedSlot, type JobSlot } from './job-slot.js';
 

@@ -8,11 +8,12 @@
 import { constants as fsc, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DiskDialError, plainMessage, toPlainError } from '../core/errors.js';
-import { formatBytes } from '../core/units.js';
-import { parseMountinfo, volumeInfo, type MountEntry, type VolumeInfo } from '../core/volume.js';
+import { DiskDialError, plainMessage, toPlainError } from '../model/errors.js';
+import { formatBytes } from '../model/units.js';
+import { parseMountinfo, volumeInfo, type MountEntry } from '../core/volume.js';
 import { FREE_SPACE_RESERVE } from '../core/workspace.js';
-import type { TargetInfo } from '../ipc/contract.js';
+import type { VolumeInfo } from '../model/volume.js';
+import type { TargetInfo } from '../model/history.js';
 
 /** The smallest Quick Test (contract.ts: 16 MiB) plus the head-room a workspace keeps free. */
 export const MIN_TEST_BYTES = 16 * 1024 * 1024;

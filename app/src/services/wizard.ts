@@ -5,20 +5,23 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { DiskDialError, inputError } from '../core/errors.js';
+
+import { DiskDialError, inputError } from '../model/errors.js';
 import { defaultDataDir } from '../core/history.js';
-import type { ResultDocument } from '../core/result.js';
+import type { ResultDocument } from '../model/result.js';
 import { createCommandRunner, defaultElevation } from '../core/exec/commands.js';
 import { PlanStore } from '../core/wizard/plan-store.js';
 import type { CommandRunner, WizardProvider } from '../core/wizard/provider.js';
-import { identityBasis, identityChange, identityOf, identityStrength, type IdentityStrength } from '../core/wizard/identity.js';
+import { identityBasis, identityChange, identityOf, identityStrength, type IdentityStrength } from '../model/wizard/identity.js';
 import { checkDisk, runPlan } from '../core/wizard/run-plan.js';
-import type { FormatInfo, WizardDisk, WizardPlanState } from '../core/wizard/types.js';
-import type { EventSink, WizardDoneEvent, WizardSettings } from '../ipc/contract.js';
+import type { FormatInfo, WizardDisk, WizardPlanState } from '../model/wizard/types.js';
+import type { EventSink } from '../ipc/contract.js';
 import { platformProvider } from '../core/wizard/platform.js';
 import type { HistoryService } from './history.js';
 import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
 import type { EngineFn } from './quick-test.js';
+import type { WizardDoneEvent } from '../model/events.js';
+import type { WizardSettings } from '../model/settings.js';
 
 export interface WizardDeps extends Pick<SlotServiceDeps, 'slot'> {
   provider: WizardProvider;

@@ -12,9 +12,9 @@
 // stays on top saying so and what to do, and every control below it is disabled (a disabled
 // fieldset) until the bridge has connected again by itself; then targets and versions reload.
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import type { AppInfo } from '@ipc/contract';
 import { TargetPicker } from '../components/target-picker';
 import { useTargetsStore } from '../lib/targets-store';
+import type { AppInfo } from '@model/history';
 import { QuickTestScreen } from '../features/quick-test/quick-test-screen';
 import { selectIsBusy, useQuickTestStore } from '../features/quick-test/store';
 import { DetailedScreen } from '../features/detailed/detailed-screen';

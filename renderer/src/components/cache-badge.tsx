@@ -1,8 +1,8 @@
 // Says how the figures were measured: the cache mode the engine actually achieved and the data
 // pattern, and whether to trust them by the one rule in core/trust.ts: green only when no
 // warning flag fired; a warning (or buffered I/O, or zeros) turns it amber and names the flags.
-import type { ResultFlag } from '../../../app/src/core/result';
-import { trustOf } from '../../../app/src/core/trust';
+import type { ResultFlag } from '@model/result';
+import { trustOf } from '@model/trust';
 
 const CACHE_LABEL: Record<string, string> = {
   direct: 'direct I/O',

@@ -4,8 +4,9 @@
 // run shows "—"; the cell being measured is highlighted with a thin progress bar.
 import type { CdmCell, CdmCol, CdmGridView } from '../lib/cdm-model';
 import { cellFigure, cellKey, COL_LABEL, rowKey } from '../lib/cdm-model';
-import { formatCdmFigure, formatLatencyUs, unitLabel, type CdmUnit } from '../lib/figure-format';
-import { formatMBps } from '../lib/format';
+import { formatCdmFigure, unitLabel, type CdmUnit } from '../lib/figure-format';
+import { formatLatencyUs } from '@model/units';
+import { formatMBpsFigure } from '@model/units';
 
 function CellFigures({ cell, unit }: { cell: CdmCell; unit: CdmUnit }) {
   const fig = cellFigure(cell, unit);
@@ -18,7 +19,7 @@ function CellFigures({ cell, unit }: { cell: CdmCell; unit: CdmUnit }) {
         {unit === 'IOPS' ? (
           <div>
             <dt>MB/s</dt>
-            <dd>{formatMBps(cell.bestRun.mbps)}</dd>
+            <dd>{formatMBpsFigure(cell.bestRun.mbps)}</dd>
           </div>
         ) : (
           <div>

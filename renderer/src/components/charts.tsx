@@ -2,10 +2,10 @@
 // each carry their own points (a quick test's throughput over time, sustained-write curves of
 // several results) and the compare view's grouped bars. Animation off; data shaped before it gets here.
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import type { SeriesPoint } from '../../../app/src/core/engine-types';
-import { formatMBps } from '../lib/format';
+import type { SeriesPoint } from '@model/engine-types';
 import { linearTicks, tickFormatter } from '../lib/ticks';
 import { ChartFrame, xAxisLabel, yAxisLabel } from './chart-frame';
+import { formatMBpsFigure } from '@model/units';
 
 /** One colour per result column: neutral series colours, none near the write orange or the read
  *  teal, which mean write and read on every screen (an orange bar under "Read" misleads). */
@@ -88,7 +88,7 @@ export function LinesChart({ lines, xName, xLabel, height = 240, ceilingMBps }: 
           <Tooltip
             contentStyle={TIP}
             labelFormatter={(x) => xLabel(Number(x))}
-            formatter={(v, name) => [`${formatMBps(Number(v))} MB/s`, String(name)]}
+            formatter={(v, name) => [`${formatMBpsFigure(Number(v))} MB/s`, String(name)]}
           />
           <Legend wrapperStyle={LEGEND} />
           {lines.map((l) => (
@@ -111,7 +111,7 @@ export function LinesChart({ lines, xName, xLabel, height = 240, ceilingMBps }: 
               stroke="#dfe3e8"
               strokeWidth={1.5}
               ifOverflow="extendDomain"
-              label={{ value: `interface ceiling ≈ ${formatMBps(ceilingMBps)} MB/s`, position: 'insideTopRight', ...LABEL }}
+              label={{ value: `interface ceiling ≈ ${formatMBpsFigure(ceilingMBps)} MB/s`, position: 'insideTopRight', ...LABEL }}
             />
           )}
         </ComposedChart>
@@ -135,11 +135,11 @@ export function BarsChart({ data, series, ceilings }: BarsChartProps) {
         <BarChart {...size} data={data} margin={{ top: 18, right: 16, bottom: 4, left: 0 }} barCategoryGap="18%">
           <CartesianGrid stroke="#262a31" vertical={false} />
           <XAxis dataKey="label" interval={0} {...AXIS} tick={{ ...AXIS.tick, fontSize: 10.5 }} />
-          <YAxis width={64} axisLine={false} tickFormatter={(v: number) => formatMBps(v)} label={yAxisLabel('MB/s')} {...AXIS} />
+          <YAxis width={64} axisLine={false} tickFormatter={(v: number) => formatMBpsFigure(v)} label={yAxisLabel('MB/s')} {...AXIS} />
           <Tooltip
             contentStyle={TIP}
             cursor={{ fill: 'rgba(255,255,255,0.04)' }}
-            formatter={(v, name) => [`${formatMBps(Number(v))} MB/s`, String(name)]}
+            formatter={(v, name) => [`${formatMBpsFigure(Number(v))} MB/s`, String(name)]}
           />
           <Legend wrapperStyle={LEGEND} />
           {series.map((s) => (
@@ -153,7 +153,7 @@ export function BarsChart({ data, series, ceilings }: BarsChartProps) {
               strokeWidth={1.5}
               strokeDasharray="6 4"
               ifOverflow="extendDomain"
-              label={{ value: `interface ceiling ≈ ${formatMBps(c)} MB/s`, position: 'insideTopRight', ...LABEL }}
+              label={{ value: `interface ceiling ≈ ${formatMBpsFigure(c)} MB/s`, position: 'insideTopRight', ...LABEL }}
               data-testid="compare-ceiling"
             />
           ))}

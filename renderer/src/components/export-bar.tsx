@@ -2,9 +2,10 @@
 // the clipboard, CSV, JSON and HTML to a file (the OS save dialog, or a download in browser mode).
 // The core writes the text; this only moves it. Each action says what it did in a status line.
 import { useState, type ReactNode } from 'react';
-import type { ExportFormat } from '@ipc/contract';
 import { getBridge } from '../lib/bridge';
-import { errorText, type StatusNote } from '../lib/status';
+import type { StatusNote } from '../lib/status';
+import { ipcErrorText } from '@model/events';
+import type { ExportFormat } from '@model/settings';
 
 const COPY_WORDS: Partial<Record<ExportFormat, string>> = { md: 'Markdown', txt: 'text' };
 
@@ -12,9 +13,9 @@ const COPY_WORDS: Partial<Record<ExportFormat, string>> = { md: 'Markdown', txt:
 export async function copyExport(ids: string[], format: ExportFormat, baseline?: string): Promise<StatusNote> {
   const bridge = getBridge();
   const file = await bridge.exportResults(ids, format, baseline);
-  if (!file.ok) return { text: errorText(file.error, 'Could not make the export.'), tone: 'error' };
+  if (!file.ok) return { text: ipcErrorText(file.error, 'Could not make the export.'), tone: 'error' };
   const r = await bridge.copyText(file.value.text);
-  if (!r.ok) return { text: errorText(r.error, 'Could not copy to the clipboard.'), tone: 'error' };
+  if (!r.ok) return { text: ipcErrorText(r.error, 'Could not copy to the clipboard.'), tone: 'error' };
   return { text: `Copied ${COPY_WORDS[format] ?? format.toUpperCase()}`, tone: 'ok' };
 }
 
@@ -22,9 +23,9 @@ export async function copyExport(ids: string[], format: ExportFormat, baseline?:
 export async function saveExport(ids: string[], format: ExportFormat, baseline?: string): Promise<StatusNote | null> {
   const bridge = getBridge();
   const file = await bridge.exportResults(ids, format, baseline);
-  if (!file.ok) return { text: errorText(file.error, 'Could not make the export.'), tone: 'error' };
+  if (!file.ok) return { text: ipcErrorText(file.error, 'Could not make the export.'), tone: 'error' };
   const r = await bridge.saveFile(file.value.filename, file.value.text, 'utf8', file.value.mime);
-  if (!r.ok) return { text: errorText(r.error, 'Could not save the file.'), tone: 'error' };
+  if (!r.ok) return { text: ipcErrorText(r.error, 'Could not save the file.'), tone: 'error' };
   return r.value ? { text: `Saved ${r.value.path}`, tone: 'ok' } : null;
 }
 

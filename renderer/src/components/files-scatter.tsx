@@ -2,11 +2,11 @@
 // a point per finished file; after the run, the Theil–Sen model of time against size drawn as
 // the rate it predicts (rising with size toward 1/slope). Only draws: files-model.ts shapes.
 import { CartesianGrid, ComposedChart, Line, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMBps } from '../lib/format';
 import { linearTicks, logTicks, tickFormatter } from '../lib/ticks';
 import { ChartFrame, xAxisLabel, yAxisLabel } from './chart-frame';
 import type { FilePoint, Pass } from '../lib/files-model';
 import { formatSizeMB } from '../lib/figure-format';
+import { formatMBpsFigure } from '@model/units';
 
 const COLOUR: Record<Pass, string> = { write: '#ff6a3d', read: '#2fd4a3' };
 const AXIS = { stroke: '#6b7280', tick: { fill: '#9aa3af', fontSize: 11 }, tickLine: false };
@@ -26,7 +26,7 @@ function FileTip({ active, payload }: { active?: boolean; payload?: ReadonlyArra
     <div className="chart-tip">
       <div className="chart-tip__title">{p.name}</div>
       <div>
-        {formatSizeMB(p.mb)} · {formatMBps(p.mbps)} MB/s
+        {formatSizeMB(p.mb)} · {formatMBpsFigure(p.mbps)} MB/s
       </div>
     </div>
   );

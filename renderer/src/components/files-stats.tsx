@@ -1,8 +1,8 @@
 // One pass's figures per run, under its scatter: the aggregate rate (all bytes over all seconds),
 // the mean, median and 20 % trimmed mean of the per-file rates, and the two fits of time against
 // size — Theil–Sen (robust) and least squares — each as a rate and a fixed cost per file.
-import type { FilesPassStats, FilesRun } from '../../../app/src/core/result';
-import { OVERHEAD_BELOW_ZERO, shownOverhead } from '../../../app/src/core/trust';
+import type { FilesPassStats, FilesRun } from '@model/result';
+import { OVERHEAD_BELOW_ZERO, shownOverhead } from '@model/trust';
 import type { Pass } from '../lib/files-model';
 import { formatMs, formatR2, formatRate } from '../lib/figure-format';
 

@@ -1,7 +1,7 @@
 // A result's flags — what may make its figures not the disk's alone (above the interface ceiling,
 // the OS cache, zeros, …) — each in plain words with a suggested fix, and a one-line summary.
 // Severity shows as an icon and as words, never colour alone. Every screen showing a result uses it.
-import type { ResultFlag } from '../../../app/src/core/result';
+import type { ResultFlag } from '@model/result';
 
 export type FlagSeverity = 'warning' | 'info';
 

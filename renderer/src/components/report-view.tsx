@@ -6,18 +6,19 @@
 // words; and the exports (Markdown to the clipboard, CSV/JSON/HTML files, PDF — printed from the
 // page in browser mode). The wizard's last step, and History's compare view for any results.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { deltaText } from '../../../app/src/core/report/compare';
+import { deltaText } from '@model/report/compare';
 import { buildFormatReport, type FormatReport, type ReportCell, type ReportColumn } from '../../../app/src/core/report/format-report';
 import { figure } from '../../../app/src/core/report/export';
-import { formatFigure } from '../../../app/src/core/report/metrics';
-import type { ResultDocument } from '../../../app/src/core/result';
-import type { ExportFormat } from '@ipc/contract';
+import { formatFigure } from '@model/report/metrics';
+import type { ResultDocument } from '@model/result';
 import { getBridge } from '../lib/bridge';
 import { BarsChart, columnColour } from './charts';
 import { StatusLine, useStatusAction } from './export-bar';
 import { VERDICT_WORDS } from '../lib/history-format';
-import { errorText, type StatusNote } from '../lib/status';
-import { sizeLabel } from '../lib/sizes';
+import type { StatusNote } from '../lib/status';
+import { ipcErrorText } from '@model/events';
+import { sizeLabel } from '../features/wizard/wizard-model';
+import type { ExportFormat } from '@model/settings';
 
 type Docs = { state: 'loading' } | { state: 'ok'; docs: ResultDocument[]; failed: string[] } | { state: 'error'; message: string };
 
@@ -184,15 +185,15 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
   const exportText = async (format: ExportFormat, copy: boolean): Promise<StatusNote | null> => {
     const bridge = getBridge();
     const file = await bridge.exportReport(ids, format, baseKey);
-    if (!file.ok) return { text: errorText(file.error, 'Could not make the export.'), tone: 'error' };
+    if (!file.ok) return { text: ipcErrorText(file.error, 'Could not make the export.'), tone: 'error' };
     if (copy) {
       const r = await bridge.copyText(file.value.text);
       return r.ok
         ? { text: 'Copied Markdown', tone: 'ok' }
-        : { text: errorText(r.error, 'Could not copy to the clipboard.'), tone: 'error' };
+        : { text: ipcErrorText(r.error, 'Could not copy to the clipboard.'), tone: 'error' };
     }
     const r = await bridge.saveFile(file.value.filename, file.value.text, 'utf8', file.value.mime);
-    if (!r.ok) return { text: errorText(r.error, 'Could not save the file.'), tone: 'error' };
+    if (!r.ok) return { text: ipcErrorText(r.error, 'Could not save the file.'), tone: 'error' };
     return r.value ? { text: `Saved ${r.value.path}`, tone: 'ok' } : null;
   };
   const savePdf = async (): Promise<StatusNote | null> => {
@@ -202,7 +203,7 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
       printReport(boxRef.current);
       return { text: 'Printing the report: choose “Save as PDF” as the printer.', tone: 'ok' };
     }
-    return { text: errorText(r.error, 'Could not save the PDF.'), tone: 'error' };
+    return { text: ipcErrorText(r.error, 'Could not save the PDF.'), tone: 'error' };
   };
 
   return (
@@ -339,7 +340,7 @@ export function ReportView({ ids, onBack, backLabel = '← Back', actions }: Rep
     void Promise.all(list.map((id) => getBridge().getResult(id))).then((rs) => {
       if (!live) return;
       const ok = rs.flatMap((r) => (r.ok ? [r.value] : []));
-      const failed = rs.flatMap((r, i) => (r.ok ? [] : [errorText(r.error, `Could not read result ${list[i]}.`)]));
+      const failed = rs.flatMap((r, i) => (r.ok ? [] : [ipcErrorText(r.error, `Could not read result ${list[i]}.`)]));
       setDocs(ok.length > 0 ? { state: 'ok', docs: ok, failed } : { state: 'error', message: failed[0] ?? 'No results to report on.' });
     });
     return () => {

@@ -1,8 +1,9 @@
 // Next to a finished result on the test screens: "Saved to History" and a Share button that opens
 // the result's card — or, quietly, why it could not be saved (the test itself still succeeded).
 import { useState } from 'react';
-import type { SavedNote as Saved } from '@ipc/contract';
+
 import { ShareDialog } from './share-dialog';
+import type { SavedNote as Saved } from '@model/events';
 
 export function SavedNote({
   saved,

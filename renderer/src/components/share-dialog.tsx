@@ -4,10 +4,10 @@
 // and goes back to what had it when it closes.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import type { ShareCard } from '@ipc/contract';
 import { getBridge } from '../lib/bridge';
 import { copyExport, StatusLine, useStatusAction } from './export-bar';
-import { errorText } from '../lib/status';
+import { ipcErrorText } from '@model/events';
+import type { ShareCard } from '@model/history';
 
 type CardState = { state: 'loading' } | { state: 'ok'; card: ShareCard } | { state: 'error'; message: string };
 
@@ -38,7 +38,7 @@ export function ShareDialog({ id, name, onClose }: ShareDialogProps) {
       .shareCard(id, SCALE)
       .then((r) => {
         if (!live) return;
-        setCard(r.ok ? { state: 'ok', card: r.value } : { state: 'error', message: errorText(r.error, 'Could not draw the card.') });
+        setCard(r.ok ? { state: 'ok', card: r.value } : { state: 'error', message: ipcErrorText(r.error, 'Could not draw the card.') });
       });
     return () => {
       live = false;
@@ -84,14 +84,14 @@ export function ShareDialog({ id, name, onClose }: ShareDialogProps) {
   const savePng = (c: ShareCard) =>
     act(async () => {
       const r = await getBridge().saveFile(c.filename, c.pngBase64, 'base64', 'image/png');
-      if (!r.ok) return { text: errorText(r.error, 'Could not save the image.'), tone: 'error' };
+      if (!r.ok) return { text: ipcErrorText(r.error, 'Could not save the image.'), tone: 'error' };
       return r.value ? { text: `Saved ${r.value.path}`, tone: 'ok' } : null;
     });
 
   const copyPng = (c: ShareCard) =>
     act(async () => {
       const r = await getBridge().copyImage(c.pngBase64);
-      return r.ok ? { text: 'Copied the image', tone: 'ok' } : { text: errorText(r.error, 'Could not copy the image.'), tone: 'error' };
+      return r.ok ? { text: 'Copied the image', tone: 'ok' } : { text: ipcErrorText(r.error, 'Could not copy the image.'), tone: 'error' };
     });
 
   const ready = card.state === 'ok' ? card.card : null;

@@ -3,11 +3,11 @@
 // line per run), the first run's speeds before and after it (dashed), a throttling drive's
 // band, and the link's ceiling when the target's interface has one. Only draws: curve.ts shapes.
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMBps } from '../lib/format';
 import { linearTicks, tickFormatter } from '../lib/ticks';
 import { ChartFrame, xAxisLabel, yAxisLabel } from './chart-frame';
 import type { CurveLine, VerdictMarks } from '../lib/curve';
 import { formatGB } from '../lib/figure-format';
+import { formatMBpsFigure } from '@model/units';
 
 /** One colour per run: the write accent first. */
 export const RUN_COLOURS = ['#ff6a3d', '#8ab4ff', '#f5b942', '#c792ea', '#2fd4a3'];
@@ -56,7 +56,7 @@ export function SustainedChart({ lines, marks, ceilingMBps, xMaxGB }: SustainedC
           <Tooltip
             contentStyle={{ background: '#15181d', border: '1px solid #2c313a', borderRadius: 8, color: '#e6e8eb' }}
             labelFormatter={(gb) => `${formatGB(Number(gb) * 1e9)} GB written`}
-            formatter={(v, name) => [`${formatMBps(Number(v))} MB/s`, String(name)]}
+            formatter={(v, name) => [`${formatMBpsFigure(Number(v))} MB/s`, String(name)]}
           />
           {marks.band && (
             <ReferenceArea
@@ -108,7 +108,7 @@ export function SustainedChart({ lines, marks, ceilingMBps, xMaxGB }: SustainedC
               stroke="#dfe3e8"
               strokeWidth={1.5}
               ifOverflow="extendDomain"
-              label={{ value: `interface ceiling ≈ ${formatMBps(ceilingMBps)} MB/s`, position: 'insideTopRight', ...LABEL }}
+              label={{ value: `interface ceiling ≈ ${formatMBpsFigure(ceilingMBps)} MB/s`, position: 'insideTopRight', ...LABEL }}
               data-testid="sustained-ceiling"
             />
           )}

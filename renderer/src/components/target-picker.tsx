@@ -4,11 +4,11 @@
 // "Choose folder…" uses the OS picker in Electron; browser mode has none, so it offers a path
 // field instead.
 import { useEffect, useId, useRef, useState } from 'react';
-import type { TargetInfo } from '@ipc/contract';
-import { formatBytes } from '../lib/format';
 import { useKeepInWindow } from '../lib/keep-in-window';
 import { linkText, linkTitle, targetLink } from '../lib/target-link';
 import { selectSelectedTarget, useTargetsStore } from '../lib/targets-store';
+import type { TargetInfo } from '@model/history';
+import { formatBytesShort } from '@model/units';
 
 const BUS_LABEL: Record<string, string> = {
   usb: 'USB',
@@ -161,7 +161,7 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
             </span>{' '}
             <span className="target-button__meta">
               {targetLink(selected) ? <LinkLine t={selected} className="target-button__link" /> : busLabel(selected.device.bus)} ·{' '}
-              {formatBytes(selected.freeBytes)} free of {formatBytes(selected.totalBytes)}
+              {formatBytesShort(selected.freeBytes)} free of {formatBytesShort(selected.totalBytes)}
             </span>
             <span className="sr-only">, at {selected.mountPoint}. Change target</span>
           </span>
@@ -203,7 +203,7 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
                   <Badges t={t} />
                 </span>
                 <span className="target-option__meta">
-                  {t.mountPoint} · {t.fs} · {formatBytes(t.freeBytes)} free of {formatBytes(t.totalBytes)}
+                  {t.mountPoint} · {t.fs} · {formatBytesShort(t.freeBytes)} free of {formatBytesShort(t.totalBytes)}
                   {t.device.model ? ` · ${t.device.model}` : ''}
                 </span>
                 <LinkLine t={t} className="target-option__link" />

@@ -3,8 +3,9 @@
 // — the best run big (CrystalDiskMark's rule: highest rate, lowest latency) and the median
 // beside it. Live cells come from finished steps; a finished document's cells prefer its
 // `summary`, which the core computed from every run.
-import type { ResultTest, RunStat, StepSummary } from '../../../app/src/core/result';
-import type { DetailedProgressEvent, DetailedSettings } from '@ipc/contract';
+import type { ResultTest, RunStat, StepSummary } from '@model/result';
+import type { DetailedProgressEvent } from '@model/events';
+import type { DetailedSettings } from '@model/settings';
 import type { CdmUnit } from './figure-format';
 import { isMeasuring, stepFraction } from './job-progress';
 

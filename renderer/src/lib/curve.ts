@@ -2,10 +2,10 @@
 // run, at most CURVE_POINTS points a line; live points kept bounded while a long run streams;
 // and the verdict as marks — where the fast cache ran out, the speeds before and after, or the
 // band a throttling drive swings in. Charts only draw what these functions return.
-import type { CurvePoint, SustainedVerdict } from '../../../app/src/core/knee';
-import type { SustainedRun } from '../../../app/src/core/result';
-import { formatMBps } from './format';
+import type { CurvePoint, SustainedVerdict } from '@model/knee';
+import type { SustainedRun } from '@model/result';
 import { formatGB } from './figure-format';
+import { formatMBpsFigure } from '@model/units';
 
 /** Points drawn per line at most. */
 export const CURVE_POINTS = 600;
@@ -106,8 +106,8 @@ export function verdictMarks(runs: ReadonlyArray<{ run: number; verdict: Sustain
       });
       if (i === 0) {
         marks.levels.push(
-          { mbps: v.beforeMBps, label: `before ${formatMBps(v.beforeMBps)} MB/s` },
-          { mbps: v.afterMBps, label: `after ${formatMBps(v.afterMBps)} MB/s` },
+          { mbps: v.beforeMBps, label: `before ${formatMBpsFigure(v.beforeMBps)} MB/s` },
+          { mbps: v.afterMBps, label: `after ${formatMBpsFigure(v.afterMBps)} MB/s` },
         );
       }
     } else if (v.kind === 'varies' && i === 0) {

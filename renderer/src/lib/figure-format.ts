@@ -2,17 +2,9 @@
 // below a millisecond and ms above (as the CLI prints it), decimal GB for bytes written, file
 // sizes on the scatter's axis, the CDM grid's figures in each unit, and the m:ss countdown of a
 // rest. Pure; 1 MB = 10^6 bytes, and binary units only where the label says MiB/GiB.
-import { formatMBps } from './format';
+import { formatMBpsFigure } from '@model/units';
 
 const grouped = (n: number): string => Math.round(n).toLocaleString('en-US');
-
-/** "658 µs", "12.3 µs", "4.99 ms", "1.20 s" — the same rule as the CLI's formatLatencyUs. */
-export function formatLatencyUs(us: number): string {
-  if (!Number.isFinite(us) || us < 0) return '—';
-  if (us < 1000) return `${us.toFixed(us >= 100 ? 0 : 1)} µs`;
-  if (us < 1e6) return `${(us / 1000).toFixed(2)} ms`;
-  return `${(us / 1e6).toFixed(2)} s`;
-}
 
 /** Decimal gigabytes as a plain number: "12.4", "0.25", "150". */
 export function formatGB(bytes: number): string {
@@ -62,7 +54,7 @@ export function formatCdmFigure(value: number, unit: CdmUnit): string {
   if (!Number.isFinite(value) || value < 0) return '—';
   switch (unit) {
     case 'MBps':
-      return value > 0 ? formatMBps(value) : '0';
+      return value > 0 ? formatMBpsFigure(value) : '0';
     case 'GBps':
       return value.toFixed(3);
     case 'IOPS':
@@ -86,7 +78,7 @@ export function formatMs(ms: number): string {
 /** "1,869 MB/s", "48.5 MB/s", "—". */
 export function formatRate(mbps: number | undefined): string {
   if (mbps === undefined || !Number.isFinite(mbps)) return '—';
-  return `${formatMBps(mbps)} MB/s`;
+  return `${formatMBpsFigure(mbps)} MB/s`;
 }
 
 function trimZero(s: string): string {

@@ -3,8 +3,8 @@
 // a rate: a file of s bytes takes intercept + slope·s seconds, so its rate is
 // s / (intercept + slope·s) / 10^6 MB/s — small files pay the fixed cost, large ones approach
 // 1/slope. Pure functions of step events and the result document.
-import type { FileFit, FilesSection } from '../../../app/src/core/result';
-import type { DetailedStepEvent } from '@ipc/contract';
+import type { FileFit, FilesSection } from '@model/result';
+import type { DetailedStepEvent } from '@model/events';
 
 export type Pass = 'write' | 'read';
 

@@ -1,9 +1,10 @@
 // The Hash screen (and History's hash results) as data: the algorithms' names, the four bars (from a finished document, or from a job's finished
 // stages and its progress), their common scale, the job's progress in words and as a fraction,
 // the verdict's badge, and what the reader's and hasher's waits mean. Pure functions.
-import type { HashSection } from '../../../app/src/core/result';
-import type { HashProgressEvent, HashSettings, HashStage, HashStageEvent } from '@ipc/contract';
-import { formatBytes } from './format';
+import type { HashSection } from '@model/result';
+import type { HashProgressEvent, HashStage, HashStageEvent } from '@model/events';
+import type { HashSettings } from '@model/settings';
+import { formatBytesShort } from '@model/units';
 
 export type HashAlgo = HashSettings['algo'];
 
@@ -119,7 +120,7 @@ const STAGE_WORDS: Record<HashStage, string> = {
 /** "Step 2 of 5 · reading (storage only) · 3.2 GB of 16.8 GB", "Step 4 of 4 · hashing in memory on 1 core · 2 s left". */
 export function progressLine(p: HashProgressEvent): string {
   const step = `Step ${p.stageIndex + 1} of ${p.stageCount} · ${STAGE_WORDS[p.stage] ?? p.stage}`;
-  if (p.bytesTotal > 0) return `${step} · ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}`;
+  if (p.bytesTotal > 0) return `${step} · ${formatBytesShort(p.bytesDone)} of ${formatBytesShort(p.bytesTotal)}`;
   if (p.secondsTotal > 0) return `${step} · ${Math.max(0, Math.ceil(p.secondsTotal - p.elapsed))} s left`;
   return step;
 }

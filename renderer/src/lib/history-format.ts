@@ -1,9 +1,9 @@
 // How History words its figures: dates in the user's locale, a row's headline figures and a
 // compare cell ("1,234 ± 12 MB/s"). Figures are rounded by core/report/metrics.ts's formatFigure
 // (changes by compare.ts's deltaText), as every export and the share card round them.
-import type { CompareCell, CompareVerdict } from '../../../app/src/core/report/compare';
-import { formatFigure, type MetricUnit } from '../../../app/src/core/report/metrics';
-import type { HistoryEntry } from '@ipc/contract';
+import type { CompareCell, CompareVerdict } from '@model/report/compare';
+import { formatFigure, type MetricUnit } from '@model/report/metrics';
+import type { HistoryEntry } from '@model/history';
 
 /** "22 Nov 2026, 03:39" in the user's locale; the raw text when it is not a date. */
 export function formatDate(iso: string): string {

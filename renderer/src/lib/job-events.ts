@@ -2,7 +2,8 @@
 // applied, others dropped, and those that arrive before the core has answered the start (so
 // before we know our job id) wait, in order, until it has — then they are replayed. The Detailed,
 // Hash and wizard stores all work this way.
-import type { IpcError, IpcResult } from '@ipc/contract';
+import type { IpcResult } from '@ipc/contract';
+import type { IpcError } from '@model/events';
 
 export type JobStatus = 'idle' | 'starting' | 'running' | 'stopping';
 

@@ -2,8 +2,8 @@
 // run 1 of 5 · about 3 min left",
 // "Resting 4:12 before run 2", "Pause 5 s"; how far the current step is (bytes or seconds,
 // whichever ends it first) and how far the whole job is. Pure functions of progress events.
-import type { DetailedProgressEvent } from '@ipc/contract';
 import { formatClock } from './figure-format';
+import type { DetailedProgressEvent } from '@model/events';
 
 type Stage = DetailedProgressEvent['stage'];
 
@@ -22,7 +22,7 @@ export function stageWords(stage: Stage): string {
 }
 
 // The bar's fraction and the time left are the core's (core/eta.ts), shared with the CLI.
-export { jobFraction, stepFraction } from '../../../app/src/core/eta';
+export { jobFraction, stepFraction } from '@model/eta';
 
 /** The status line of a running job; with `eta` ("test 5 of 8 · run 2 of 5 · about 3 min
  *  left", core/eta.ts) in place of the bare run number. */

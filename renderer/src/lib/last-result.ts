@@ -1,7 +1,8 @@
 // What History knows of a target before a test runs: the highest figure of the newest saved
 // Quick Test on the same folder or volume, so the dials can start on a scale that fits it.
 // Shared here (not imported from the history feature) because features never import each other.
-import type { DiskDialBridge, HistoryEntry, TargetInfo } from '@ipc/contract';
+import type { DiskDialBridge } from '@ipc/contract';
+import type { HistoryEntry, TargetInfo } from '@model/history';
 import { getBridge } from './bridge';
 
 type SavedResult = Extract<Awaited<ReturnType<DiskDialBridge['getResult']>>, { ok: true }>['value'];

@@ -1,6 +1,6 @@
 // Sizes as people type and read them: "750 MB", "1.5 GB", "2 GiB" in the Quick Test, Hash and
 // wizard forms, and the label a size keeps in plans and reports.
-import { sizeText } from '../../../app/src/core/report/metrics';
+import { sizeText } from '@model/report/metrics';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;

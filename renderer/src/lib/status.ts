@@ -1,6 +1,6 @@
 // What a screen says after an action or a failed bridge call: a status note, and an IPC error in
 // plain words (the core's own, else a fallback). Shared by every feature that talks to the core.
-import type { IpcError } from '@ipc/contract';
+import type { IpcError } from '@model/events';
 
 /** A line under the toolbar or an action bar: what just happened, or what went wrong. */
 export interface StatusNote {

@@ -2,8 +2,8 @@
 // name, the payload ceiling after line encoding, and what such links typically deliver. The
 // core describes it on TargetInfo.device.link (optional: older cores and folders on unknown
 // devices have none); it is checked at run time so a malformed value shows nothing, not garbage.
-import type { TargetInfo } from '@ipc/contract';
-import { formatMBps } from './format';
+import type { TargetInfo } from '@model/history';
+import { formatMBpsFigure } from '@model/units';
 
 export interface TargetLink {
   label: string;
@@ -18,7 +18,7 @@ export const CEILING_EXPLAIN = 'the most this connection can carry after line en
 
 /** "Interface ceiling ≈ 1,212 MB/s: the most this connection can carry …". */
 export function ceilingTitle(mbps: number): string {
-  return `Interface ceiling ≈ ${formatMBps(mbps)} MB/s: ${CEILING_EXPLAIN}`;
+  return `Interface ceiling ≈ ${formatMBpsFigure(mbps)} MB/s: ${CEILING_EXPLAIN}`;
 }
 
 const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
@@ -41,9 +41,9 @@ export function targetLink(t: TargetInfo | null | undefined): TargetLink | undef
 /** "≤ 1,212 MB/s (typ. 900–1,050)", or '' when the link has neither figure. */
 export function linkFigures(link: TargetLink): string {
   const parts: string[] = [];
-  if (link.ceilingMBps) parts.push(`≤ ${formatMBps(link.ceilingMBps)} MB/s`);
+  if (link.ceilingMBps) parts.push(`≤ ${formatMBpsFigure(link.ceilingMBps)} MB/s`);
   if (link.typicalMBps) {
-    const typ = `typ. ${formatMBps(link.typicalMBps[0])}–${formatMBps(link.typicalMBps[1])}`;
+    const typ = `typ. ${formatMBpsFigure(link.typicalMBps[0])}–${formatMBpsFigure(link.typicalMBps[1])}`;
     parts.push(link.ceilingMBps ? `(${typ})` : `${typ} MB/s`);
   }
   return parts.join(' ');
@@ -60,6 +60,8 @@ export function linkTitle(link: TargetLink): string {
   const parts = [`Connection: ${link.label}.`];
   if (link.ceilingMBps) parts.push(ceilingTitle(link.ceilingMBps));
   if (link.typicalMBps)
-    parts.push(`Such links typically deliver ${formatMBps(link.typicalMBps[0])}–${formatMBps(link.typicalMBps[1])} MB/s in practice.`);
+    parts.push(
+      `Such links typically deliver ${formatMBpsFigure(link.typicalMBps[0])}–${formatMBpsFigure(link.typicalMBps[1])} MB/s in practice.`,
+    );
   return parts.join(' ');
 }

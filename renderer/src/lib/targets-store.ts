@@ -1,8 +1,9 @@
 // Targets: the volumes and folders a test can run on, and which one is selected. Changed only
 // through its actions; the quick-test screen reads the selection through narrow selectors.
 import { create } from 'zustand';
-import type { IpcError, TargetInfo } from '@ipc/contract';
 import { getBridge } from './bridge';
+import type { IpcError } from '@model/events';
+import type { TargetInfo } from '@model/history';
 
 export type ChooseOutcome = 'chosen' | 'cancelled' | 'unsupported' | 'failed';
 

@@ -14,11 +14,12 @@ import {
   jobEndOf,
   type DiskDialBridge,
   type EventChannel,
-  type IpcError,
   type IpcResult,
   type RequestChannel,
   type WireRequest,
 } from '@ipc/contract';
+
+import type { IpcError } from '@model/events';
 
 /** The slice of the WebSocket API the bridge uses, so tests can inject a fake. */
 export interface WebSocketLike {

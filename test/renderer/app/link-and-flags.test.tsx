@@ -4,13 +4,13 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TargetInfo } from '@ipc/contract';
 import { App } from '../../../renderer/src/app/app';
 import { useQuickTestStore } from '../../../renderer/src/features/quick-test/store';
 import { linkText, targetLink } from '../../../renderer/src/lib/target-link';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 import { createFakeBridge, progress, resultDoc, target } from '../helpers/fake-bridge';
 import { resetStores } from '../helpers/reset-stores';
+import type { TargetInfo } from '@model/history';
 import { noResizeObserver } from '../helpers/dom';
 
 noResizeObserver();

@@ -2,14 +2,15 @@
 // documents with a knee and with a varying curve built from the real sustained one, event
 // builders, and a render of the app on the Detailed tab with charts at a fixed size (jsdom has
 // no layout for ResponsiveContainer to measure).
-import type { CurvePoint, SustainedVerdict } from '../../../app/src/core/knee';
-import type { ResultDocument, ResultTest } from '../../../app/src/core/result';
-import type { DetailedPlanEvent, DetailedProgressEvent, DetailedStepEvent } from '@ipc/contract';
+import type { CurvePoint, SustainedVerdict } from '@model/knee';
+import type { ResultDocument, ResultTest } from '@model/result';
+
 import cdmJson from '../../fixtures/results/cdm.json';
 import filesJson from '../../fixtures/results/files.json';
 import sustainedJson from '../../fixtures/results/sustained.json';
 import { createFakeBridge } from './fake-bridge';
 import { renderApp } from './render-app';
+import type { DetailedPlanEvent, DetailedProgressEvent, DetailedStepEvent } from '@model/events';
 import { noResizeObserver } from './dom';
 
 noResizeObserver();

@@ -2,33 +2,27 @@
 // Quick Test events as the core would. No network, no Electron. History keeps its saved results
 // here too (`fake.history`): a listing the verbs change as the core's store would; the wizard's
 // disks, formats and saved plans are in `fake.wizard`, its calls in `fake.wizardCalls`.
+import type { DiskDialBridge, IpcResult } from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
+import type { FormatInfo, WizardDisk, WizardPlanState } from '@model/wizard/types';
+import { metricValue, resultMetrics, resultName, resultTitle, targetLine } from '@model/report/metrics';
 import type {
   DetailedDoneEvent,
   DetailedPlanEvent,
   DetailedProgressEvent,
-  DetailedSettings,
   DetailedStepEvent,
-  DiskDialBridge,
-  ExportFormat,
   HashDoneEvent,
   HashProgressEvent,
-  HashSettings,
   HashStageEvent,
-  HistoryEntry,
-  HistoryListing,
-  IpcResult,
   QuickCycleEvent,
   QuickDoneEvent,
   QuickProgressEvent,
-  TargetInfo,
   WizardDoneEvent,
   WizardFormatEvent,
   WizardProgressEvent,
-  WizardSettings,
-} from '@ipc/contract';
-import type { ResultDocument } from '../../../app/src/core/result';
-import type { FormatInfo, WizardDisk, WizardPlanState } from '../../../app/src/core/wizard/types';
-import { metricValue, resultMetrics, resultName, resultTitle, targetLine } from '../../../app/src/core/report/metrics';
+} from '@model/events';
+import type { DetailedSettings, ExportFormat, HashSettings, WizardSettings } from '@model/settings';
+import type { HistoryEntry, HistoryListing, TargetInfo } from '@model/history';
 
 /** A history row for `doc`, as the core's store lists it. */
 export function historyEntry(doc: ResultDocument, over: Partial<HistoryEntry> = {}): HistoryEntry {

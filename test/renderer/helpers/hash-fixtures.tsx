@@ -5,12 +5,13 @@
 // one core). Also event builders and a render of the app on the Hash tab.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { HashSection, ResultDocument } from '../../../app/src/core/result';
-import type { HashProgressEvent, HashStage, HashStageEvent } from '@ipc/contract';
+import type { HashSection, ResultDocument } from '@model/result';
+
 import { App } from '../../../renderer/src/app/app';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 import type { WsBridge } from '../../../renderer/src/lib/ws-bridge';
 import { createFakeBridge } from './fake-bridge';
+import type { HashProgressEvent, HashStage, HashStageEvent } from '@model/events';
 
 export const HJOB = 'hjob-1';
 const MiB = 1024 * 1024;

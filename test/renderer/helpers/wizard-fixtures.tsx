@@ -3,9 +3,10 @@
 // machine, saved plans, and wizard-made result documents cloned from the engine's real Quick
 // Test document (test/fixtures/results/quick.json) with a campaign and a stress size each.
 import { screen, within } from '@testing-library/react';
-import type { ResultDocument } from '../../../app/src/core/result';
-import type { FormatId, FormatInfo, WizardDisk, WizardPlanState } from '../../../app/src/core/wizard/types';
-import type { WizardProgressEvent } from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
+import type { FormatId, FormatInfo, WizardDisk, WizardPlanState } from '@model/wizard/types';
+import type { WizardProgressEvent } from '@model/events';
+
 import quickJson from '../../fixtures/results/quick.json';
 import { createFakeBridge } from './fake-bridge';
 import { noResizeObserver } from './dom';

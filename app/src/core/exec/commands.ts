@@ -4,7 +4,7 @@
 // for, and the tool's own last words. Link lookups and the wizard's listings use the read-only
 // form (`ReadCommand`); everything that writes goes through a `CommandRunner`.
 import { spawn } from 'node:child_process';
-import { DiskDialError } from '../errors.js';
+import { DiskDialError } from '../../model/errors.js';
 
 export interface Command {
   argv: string[];

@@ -1,7 +1,7 @@
 // What a link allows: the payload ceiling after line encoding and the range such links typically
 // deliver, for USB, PCIe, SATA and Thunderbolt. Pure; every OS's detector names its links here.
 // Speeds are MB/s (10^6 bytes/s); signalling rates are Mb/s.
-import type { LinkInfo, LinkKind } from '../link-types.js';
+import type { LinkInfo, LinkKind } from '../../model/link-types.js';
 
 /** Payload MB/s of a serial link: Mb/s × encoding efficiency / 8 bits. */
 function payloadMBps(rawMbps: number, efficiency: number): number {

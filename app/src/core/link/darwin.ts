@@ -2,7 +2,7 @@
 // rate, each volume's bus) and the lookup that runs `df` and system_profiler for a folder.
 import { asArray, asObject, parseJson, text, type Json } from '../exec/json.js';
 import type { ReadCommand } from '../exec/commands.js';
-import type { LinkInfo, LinkKind } from '../link-types.js';
+import type { LinkInfo, LinkKind } from '../../model/link-types.js';
 import { namedLink, parseGtPerS, pcieLink, sataLink, usbLink } from './ceilings.js';
 import { linkRead, type PlatformDisk } from './platform.js';
 

@@ -1,6 +1,6 @@
 // Link detection: what interface a disk hangs off, the ceiling that link allows and the range such
 // links typically deliver, plus the drive's own readings. One file per OS, ceilings shared.
-export type { DriveHealth, LinkInfo } from '../link-types.js';
+export type { DriveHealth, LinkInfo } from '../../model/link-types.js';
 export { pcieLink, sataLink, thunderboltLink, usbLink, type ThunderboltOptions } from './ceilings.js';
 export { detectLink, driveHealth, exists, readTrim, type SysOptions } from './linux.js';
 export {

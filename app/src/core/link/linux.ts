@@ -5,7 +5,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 
-import type { DriveHealth, LinkInfo } from '../link-types.js';
+import type { DriveHealth, LinkInfo } from '../../model/link-types.js';
 import { namedLink, parseGtPerS, pcieLink, sataLink, thunderboltLink, usbLink } from './ceilings.js';
 
 export interface SysOptions {

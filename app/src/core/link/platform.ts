@@ -1,7 +1,7 @@
 // What the macOS and Windows lookups share: the disk they find for a folder, and the read-only
 // runner they use by default (argv only; eight seconds, so a hung tool cannot stall a test start).
 import { createCommandRunner, readWith, type ReadCommand } from '../exec/commands.js';
-import type { LinkInfo } from '../link-types.js';
+import type { LinkInfo } from '../../model/link-types.js';
 
 export const linkRead: ReadCommand = readWith(createCommandRunner({ elevate: 'direct', timeoutMs: 8_000 }));
 

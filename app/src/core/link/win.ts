@@ -3,7 +3,7 @@
 import type { ReadCommand } from '../exec/commands.js';
 import { text } from '../exec/json.js';
 import { busTypeName, jsonRows, powershell } from '../exec/powershell.js';
-import type { LinkInfo, LinkKind } from '../link-types.js';
+import type { LinkInfo, LinkKind } from '../../model/link-types.js';
 import { namedLink } from './ceilings.js';
 import { linkRead, type PlatformDisk } from './platform.js';
 

@@ -5,17 +5,27 @@
 // that change is larger than run-to-run noise by the rule compare.ts states.
 //
 // Browser-safe: no node:* imports (the renderer bundles it).
-import type { ExportFile, ExportFormat } from '../../ipc/contract.js';
-import { kindOf } from '../../model/kinds/registry.js';
-import type { ResultDocument } from '../result.js';
-import { spread } from '../stats.js';
-import { COMPARE_RULE, judgeChange, type CompareCell } from './compare.js';
+import type { ResultDocument } from '../../model/result.js';
+import { spread } from '../../model/stats.js';
+import { COMPARE_RULE, judgeChange, type CompareCell } from '../../model/report/compare.js';
 import { MIME } from './export.js';
+import {
+  kindName,
+  methodLine,
+  resultMetrics,
+  resultName,
+  sizeText,
+  targetLine,
+  type Metric,
+  type MetricUnit,
+} from '../../model/report/metrics.js';
+import type { ExportFile } from '../../model/history.js';
+import type { ExportFormat } from '../../model/settings.js';
+import { kindOf } from '../../model/kinds/registry.js';
 import { reportText } from './formats/cdm-text.js';
 import { reportCsv } from './formats/csv.js';
 import { reportHtml } from './formats/html-report.js';
 import { reportMarkdown } from './formats/markdown.js';
-import { kindName, methodLine, resultMetrics, resultName, sizeText, targetLine, type Metric, type MetricUnit } from './metrics.js';
 import {
   campaignOf,
   commonCeiling,

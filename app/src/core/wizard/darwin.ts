@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { ReadCommand } from '../exec/commands.js';
 import type { Command, CommandRunner, PreparedVolume, WizardProvider } from './provider.js';
+
+import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from '../../model/wizard/types.js';
 import {
   darwinSystemDisks,
   parseDiskutilInfo,
@@ -14,7 +16,6 @@ import {
   type DiskutilListDisk,
   type DiskutilPartition,
 } from './darwin-diskutil.js';
-import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js';
 
 /** Runs a read-only query (diskutil list/info) and resolves its standard output. */
 export type DarwinExec = ReadCommand;

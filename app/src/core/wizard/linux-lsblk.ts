@@ -1,6 +1,6 @@
 // Linux: the whole disks lsblk lists, and which of them may be erased — not the system's, not
 // one in use by a mount, swap, RAID, LVM or btrfs elsewhere (the parsers for those listings).
-import type { DiskPartition, WizardDisk } from './types.js';
+import type { DiskPartition, WizardDisk } from '../../model/wizard/types.js';
 
 /** Mount points that make a disk the system's: erasing it would take the machine down. */
 export const SYSTEM_MOUNTS = ['/', '/boot', '/boot/efi', '/efi', '/usr', '/var', '/home', '/opt', '/srv', '/nix', '[SWAP]'];

@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { DiskDialError } from '../errors.js';
-import type { ReadCommand } from '../exec/commands.js';
+import { DiskDialError } from '../../model/errors.js';
 import type { Command, CommandRunner, PrepareOptions, PreparedVolume, WizardProvider } from './provider.js';
-import type { FormatId, FormatInfo, WizardDisk } from './types.js';
+import type { FormatId, FormatInfo, WizardDisk } from '../../model/wizard/types.js';
+import type { ReadCommand } from '../exec/commands.js';
 import { LSBLK_ARGV, parseLsblk, type DiskSysInfo, type LsblkDevice, type LinuxUsage, type LsblkContext } from './linux-lsblk.js';
 import { procMounts, systemSysInfo, systemUsage, type LinuxProbe } from './linux-system.js';
 

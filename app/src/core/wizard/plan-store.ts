@@ -5,8 +5,8 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir, writeFileAtomic } from '../history.js';
-import { RESULT_ID_RE } from '../result-parse.js';
-import type { WizardPlanState } from './types.js';
+import { RESULT_ID_RE } from '../../model/result-parse.js';
+import type { WizardPlanState } from '../../model/wizard/types.js';
 
 export function plansDir(dataDir = defaultDataDir()): string {
   return path.join(dataDir, 'plans');

@@ -2,8 +2,8 @@
 // which formats this machine can make, and turn "erase this disk into that format" into commands.
 // Commands are argv arrays, never shell strings; each says whether it needs elevation (the
 // runner adds pkexec on Linux, and the platform's prompt elsewhere) and why it runs, in words.
+import type { FormatId, FormatInfo, WizardDisk } from '../../model/wizard/types.js';
 import type { CommandRunner } from '../exec/commands.js';
-import type { FormatId, FormatInfo, WizardDisk } from './types.js';
 
 export type { Command, CommandRunner } from '../exec/commands.js';
 

@@ -6,17 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AbortError, isAbortError } from '../engine.js';
-import { DiskDialError } from '../errors.js';
-import type { ResultDocument } from '../result.js';
+import { DiskDialError } from '../../model/errors.js';
+import type { ResultDocument } from '../../model/result.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../runner.js';
-import { sizeText } from '../report/metrics.js';
-import type { EngineResult, EngineSpec } from '../engine-types.js';
+import { sizeText } from '../../model/report/metrics.js';
+import type { EngineResult, EngineSpec } from '../../model/engine-types.js';
 import type { RunTestOptions } from '../engine.js';
-import { identityChange, identityOf } from './identity.js';
+import { identityChange, identityOf } from '../../model/wizard/identity.js';
 import type { CommandRunner, WizardProvider } from './provider.js';
 import type { PlanStore } from './plan-store.js';
-import type { WizardProgressEvent } from '../../ipc/contract.js';
-import type { FormatId, WizardDisk, WizardPlanState, WizardStage } from './types.js';
+
+import type { FormatId, WizardDisk, WizardPlanState, WizardStage } from '../../model/wizard/types.js';
+import type { WizardProgressEvent } from '../../model/events.js';
+import { rateOf } from '../../model/progress.js';
 
 /** A progress event of the plan, as the IPC event carries it (without the job's id). */
 export type PlanProgress = Omit<WizardProgressEvent, 'jobId'>;
@@ -222,10 +224,7 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
                   run: p.run,
                   runs: p.runs,
                   phase: phaseOf(p.testName),
-                  instMBps: p.instMBps,
-                  avgMBps: p.avgMBps,
-                  bytesDone: p.bytesDone,
-                  bytesTotal: p.bytesTotal,
+                  ...rateOf(p),
                 },
               }),
             onPause: (e) =>

@@ -8,7 +8,7 @@ import type { ReadCommand } from '../exec/commands.js';
 import { text } from '../exec/json.js';
 import { busTypeName, jsonRows, powershell } from '../exec/powershell.js';
 import type { Command, CommandRunner, PreparedVolume, WizardProvider } from './provider.js';
-import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from './types.js';
+import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from '../../model/wizard/types.js';
 
 /** Runs a read-only query and resolves its standard output. */
 export type WinExec = ReadCommand;

@@ -1,9 +1,9 @@
 // The CrystalDiskMark grid: its profiles' rows, read column then write column then the mixes
 // (its "All" order), on one laid-out file, 5 s a test.
-import type { Rw } from '../../core/engine-types.js';
-import { inputError } from '../../core/errors.js';
-import { formatBytesBinary } from '../../core/units.js';
-import { sizeText } from '../../core/report/figure-text.js';
+import type { Rw } from '../engine-types.js';
+import { inputError } from '../errors.js';
+import { formatBytesBinary } from '../units.js';
+import { sizeText } from '../report/figure-text.js';
 import { CDM_PRESETS, GiB, oneFilePlan, stepName, type CdmPreset, type PlanOptions } from './plan.js';
 import { cdmFigures } from './cdm-card.js';
 import type { KindModule } from './types.js';

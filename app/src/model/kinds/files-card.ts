@@ -1,8 +1,8 @@
 // The many-file test's card: each pass's aggregate rate and per-file overhead, and the first run's scatter.
 import { axes, axisCeil, baseline, type Box, COLOR, fitText, mbps, r1, text } from '../../core/report/card-draw.js';
-import { formatFigure, type Metric, metricValue, sizeText } from '../../core/report/figure-text.js';
-import type { ResultDocument } from '../../core/result.js';
-import { shownOverhead } from '../../core/trust.js';
+import { formatFigure, type Metric, metricValue, sizeText } from '../report/figure-text.js';
+import type { ResultDocument } from '../result.js';
+import { shownOverhead } from '../trust.js';
 
 export function filesFigures(doc: ResultDocument, box: Box, metrics: readonly Metric[]): string | undefined {
   if (!doc.files?.runs[0]) return undefined;

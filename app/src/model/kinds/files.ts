@@ -2,8 +2,8 @@
 // engine step per file and pass, scaled down when free space is short. Its analysis fits a rate
 // and a per-file overhead to each pass.
 import { filesAnalysis } from '../../core/analysis.js';
-import type { EngineSpec } from '../../core/engine-types.js';
-import { inputError } from '../../core/errors.js';
+import type { EngineSpec } from '../engine-types.js';
+import { inputError } from '../errors.js';
 import {
   DEFAULT_FILES_SEED,
   FILES_PRESET_OPTIONS,
@@ -13,12 +13,12 @@ import {
   validateFileSetOptions,
   type FileSetOptions,
   type FilesPreset,
-} from '../../core/file-set.js';
-import type { Metric, MetricUnit } from '../../core/report/metrics.js';
-import { sizeText } from '../../core/report/figure-text.js';
-import type { ResultDocument } from '../../core/result.js';
-import { shownOverhead } from '../../core/trust.js';
-import { formatBytes } from '../../core/units.js';
+} from '../file-set.js';
+import type { Metric, MetricUnit } from '../report/metrics.js';
+import { sizeText } from '../report/figure-text.js';
+import type { ResultDocument } from '../result.js';
+import { shownOverhead } from '../trust.js';
+import { formatBytes } from '../units.js';
 import { echoSettings, MiB, usable, type Plan, type PlanOptions, type PlanStep, type PlanTarget } from './plan.js';
 import { filesFigures } from './files-card.js';
 import type { KindModule } from './types.js';

@@ -1,10 +1,10 @@
 // What a test kind plans: engine steps without a path (the runner owns the files), the settings
 // echoed into the result, and the checks and bounds every kind's plan shares.
-import type { CacheRequest, DataPattern, EngineSpec } from '../../core/engine-types.js';
-import { inputError } from '../../core/errors.js';
-import type { FileSet, FileSetOptions, FilesPreset } from '../../core/file-set.js';
-import { defaultReserve } from '../../core/fit.js';
-import { blockLabel, formatBytesBinary } from '../../core/units.js';
+import type { CacheRequest, DataPattern, EngineSpec } from '../engine-types.js';
+import { inputError } from '../errors.js';
+import type { FileSet, FileSetOptions, FilesPreset } from '../file-set.js';
+import { defaultReserve } from '../fit.js';
+import { blockLabel, formatBytesBinary } from '../units.js';
 
 export const KiB = 1024;
 export const MiB = 1024 * KiB;

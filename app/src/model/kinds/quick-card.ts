@@ -1,7 +1,7 @@
 // The Quick Test's card: a write dial and a read dial, Blackmagic-style, readings clear of the scale.
 import { type Box, CARD_WIDTH, COLOR, mbps, niceCeil, r1, text, textWidth, ticksFor, tickText } from '../../core/report/card-draw.js';
-import { type Metric, metricValue } from '../../core/report/figure-text.js';
-import type { ResultDocument } from '../../core/result.js';
+import { type Metric, metricValue } from '../report/figure-text.js';
+import type { ResultDocument } from '../result.js';
 
 const DIAL_START = -135;
 const DIAL_SWEEP = 270;

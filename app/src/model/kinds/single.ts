@@ -1,6 +1,6 @@
 // The fio-style single tests (seq-read, rand-write, mix…): one step, one shared file, block
 // size, depth and threads from the options or the kind's defaults.
-import type { Rw } from '../../core/engine-types.js';
+import type { Rw } from '../engine-types.js';
 import { GiB, KiB, MiB, oneFilePlan, stepName } from './plan.js';
 import type { KindModule } from './types.js';
 

@@ -3,12 +3,12 @@
 // point is to write past the drive's fast cache, however long that takes. Its analysis finds the
 // knee in the MB/s curve (core/knee.ts).
 import { sustainedSection } from '../../core/analysis.js';
-import type { EngineSpec } from '../../core/engine-types.js';
-import { inputError } from '../../core/errors.js';
-import type { Metric } from '../../core/report/metrics.js';
-import { sizeText } from '../../core/report/figure-text.js';
-import type { ResultDocument } from '../../core/result.js';
-import { formatBytes } from '../../core/units.js';
+import type { EngineSpec } from '../engine-types.js';
+import { inputError } from '../errors.js';
+import type { Metric } from '../report/metrics.js';
+import { sizeText } from '../report/figure-text.js';
+import type { ResultDocument } from '../result.js';
+import { formatBytes } from '../units.js';
 import { echoSettings, MiB, stepName, usable } from './plan.js';
 import { sustainedFigures } from './sustained-card.js';
 import type { KindModule } from './types.js';

@@ -4,8 +4,8 @@
 // optional: a kind without one gets the generic behaviour.
 import type { StepOutcome } from '../../core/analysis.js';
 import type { Box } from '../../core/report/card-draw.js';
-import type { Metric } from '../../core/report/figure-text.js';
-import type { FilesSection, ResultDocument, ResultTest, SustainedSection } from '../../core/result.js';
+import type { Metric } from '../report/figure-text.js';
+import type { FilesSection, ResultDocument, ResultTest, SustainedSection } from '../result.js';
 import type { Plan, PlanOptions, PlanTarget } from './plan.js';
 
 /** CLI flags a kind may claim (every kind takes the common ones: size, bs, qd, runs, …). */

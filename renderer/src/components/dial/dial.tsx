@@ -2,9 +2,9 @@
 // MB/s, a coloured arc behind it, a peak mark, and the figure in large type below. The scale
 // grows with the peak and never shrinks while a test runs (the parent owns `max`).
 import { useCallback, useId, useMemo, useRef } from 'react';
-import { formatMBps } from '../../lib/format';
 import { labelAngle, polar, START_DEG, SWEEP_DEG, tickLabel, tickValues, valueToAngle } from '../../lib/dial-math';
 import { useNeedle } from './use-needle';
+import { formatMBpsFigure } from '@model/units';
 
 export interface DialProps {
   label: string;
@@ -61,7 +61,7 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
         className="dial__svg"
         viewBox="0 0 240 240"
         role="img"
-        aria-label={`${label}: ${formatMBps(value)} megabytes per second, scale 0 to ${max}${showCeiling ? `, interface ceiling ${formatMBps(ceiling)}` : ''}`}
+        aria-label={`${label}: ${formatMBpsFigure(value)} megabytes per second, scale 0 to ${max}${showCeiling ? `, interface ceiling ${formatMBpsFigure(ceiling)}` : ''}`}
       >
         <defs>
           <radialGradient id={`face-${uid}`} cx="50%" cy="42%" r="60%">
@@ -124,7 +124,7 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
             data-angle={ceilingAngle.toFixed(2)}
             transform={`rotate(${ceilingAngle.toFixed(2)} ${C} ${C})`}
           >
-            <title>{ceilingTitle ?? `Interface ceiling ≈ ${formatMBps(ceiling)} MB/s`}</title>
+            <title>{ceilingTitle ?? `Interface ceiling ≈ ${formatMBpsFigure(ceiling)} MB/s`}</title>
             {/* a wide transparent stroke so the thin tick is easy to hover */}
             <line x1={C} y1={C - 79} x2={C} y2={C - 106} className="dial__ceiling-hit" />
             <line x1={C} y1={C - 80} x2={C} y2={C - 105} className="dial__ceiling-halo" />
@@ -155,7 +155,7 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
       </svg>
       <figcaption className="dial__readout">
         <span className="dial__value" data-testid={`value-${variant}`}>
-          {formatMBps(value)}
+          {formatMBpsFigure(value)}
         </span>
         <span className="dial__value-unit">MB/s</span>
         {caption && <span className="dial__caption">{caption}</span>}

@@ -3,13 +3,12 @@
 // file's MB/s against its size as it finishes; afterwards the Theil–Sen model is drawn over them
 // and a table per pass gives the aggregate, per-file averages and both line fits.
 import { useMemo } from 'react';
-import type { FilesSection } from '../../../../app/src/core/result';
-import type { DetailedPlanEvent } from '@ipc/contract';
-import { formatBytes } from '../../lib/format';
+import type { FilesSection } from '@model/result';
 import { ChipGroup, NumberField } from '../../components/fields';
 import { livePoints, modelLine, resultPoints, sizeDomain, type FilePoint, type Pass } from '../../lib/files-model';
 import { FilesScatter, type FitLine } from '../../components/files-scatter';
 import { FilesStats } from '../../components/files-stats';
+import type { DetailedPlanEvent } from '@model/events';
 import { Panel } from './panel';
 import {
   FILE_MAX_BYTES,
@@ -22,6 +21,7 @@ import {
   MAX_RUNS,
 } from './settings';
 import { selectLiveJob, selectResult, useDetailedStore } from './store';
+import { formatBytesShort } from '@model/units';
 
 function FilesSettings() {
   const f = useDetailedStore((s) => s.files);
@@ -101,11 +101,11 @@ function FilesSettings() {
 /** "24 files, 3.1 MB – 168 MB, 1.4 GB in all": the set as planned or as measured. */
 function setLine(plan: DetailedPlanEvent | null | undefined, files: FilesSection | undefined): string | null {
   if (files)
-    return `${files.count} files, ${formatBytes(files.minBytes)} – ${formatBytes(files.maxBytes)}, ${formatBytes(files.totalBytes)} in all · seed ${files.seed}`;
+    return `${files.count} files, ${formatBytesShort(files.minBytes)} – ${formatBytesShort(files.maxBytes)}, ${formatBytesShort(files.totalBytes)} in all · seed ${files.seed}`;
   const set = plan?.files;
   if (!set || set.length === 0) return null;
   const sizes = set.map((f) => f.bytes);
-  return `${set.length} files, ${formatBytes(Math.min(...sizes))} – ${formatBytes(Math.max(...sizes))}, ${formatBytes(sizes.reduce((a, b) => a + b, 0))} in all`;
+  return `${set.length} files, ${formatBytesShort(Math.min(...sizes))} – ${formatBytesShort(Math.max(...sizes))}, ${formatBytesShort(sizes.reduce((a, b) => a + b, 0))} in all`;
 }
 
 function PassView({

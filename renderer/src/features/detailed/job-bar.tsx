@@ -1,10 +1,11 @@
 // A Detailed panel's job bar: the running job's state in words ("Run 1 of 5 · SEQ1M Q8T1 Read ·
 // measuring") and as a fraction, fed to the shared components/job-bar-view.
 import { useId } from 'react';
-import type { DetailedKind } from '@ipc/contract';
-import { etaLine } from '../../../../app/src/core/eta';
-import { idleLine, JobBarView } from '../../components/job-bar-view';
+import { etaLine } from '@model/eta';
+
 import { announceLine, jobFraction, progressLine } from '../../lib/job-progress';
+import type { DetailedKind } from '@model/settings';
+import { idleLine, JobBarView } from '../../components/job-bar-view';
 import { selectError, selectLiveJob, selectResult, selectRunningKind, useDetailedStore } from './store';
 
 /** How a sentence names each test: "Wait for the sustained-write test to finish". */

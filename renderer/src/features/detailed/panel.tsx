@@ -2,14 +2,15 @@
 // runs), the job bar, the panel's figures, and how the last result was measured — where, the
 // cache mode actually achieved, and its flags. Also decides why Start is unavailable.
 import { useId, useMemo, type ReactNode } from 'react';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import type { DetailedKind, TargetInfo } from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { CacheBadge } from '../../components/cache-badge';
 import { FlagsList, flagsSummary } from '../../components/flags-list';
 import { JobBar, KIND_PHRASE } from './job-bar';
-import type { Fit } from '../../../../app/src/core/fit';
+import type { Fit } from '@model/fit';
 import { formatBinarySize } from '../../lib/figure-format';
+import type { DetailedKind } from '@model/settings';
+import type { TargetInfo } from '@model/history';
 import { formErrors, formFit } from './settings';
 import { SavedNote } from '../../components/saved-note';
 import { selectRunningKind, selectSaved, useDetailedStore } from './store';

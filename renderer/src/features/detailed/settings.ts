@@ -2,10 +2,10 @@
 // and modes; the sustained test's sizes; the many-file presets), their defaults, what is wrong
 // with a form as typed, and the DetailedSettings payload a form turns into. Pure, so the
 // payload a Start sends can be checked against exactly what the controls show.
-import type { Fit } from '../../../../app/src/core/fit';
+import type { Fit } from '@model/fit';
 import { fitPlan } from '../../../../app/src/core/presets';
-import type { DetailedKind, DetailedSettings } from '@ipc/contract';
 import { formatBinarySize } from '../../lib/figure-format';
+import type { DetailedKind, DetailedSettings } from '@model/settings';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;

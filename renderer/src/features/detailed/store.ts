@@ -4,22 +4,17 @@
 // arrive through onPlan/onProgress/onStep/onDone and are dropped unless they are our job's;
 // components read through narrow selectors and change state only through these actions.
 import { create } from 'zustand';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import type {
-  DetailedDoneEvent,
-  DetailedKind,
-  DetailedPlanEvent,
-  DetailedProgressEvent,
-  DetailedSettings,
-  DetailedStepEvent,
-  SavedNote,
-} from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
+import type { DetailedDoneEvent, DetailedPlanEvent, DetailedProgressEvent, DetailedStepEvent, SavedNote } from '@model/events';
+import type { DetailedKind, DetailedSettings } from '@model/settings';
+
 import { getBridge } from '../../lib/bridge';
-import { plainError } from '../../lib/status';
+
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { LIVE_CAP, thinLive, type LivePoint } from '../../lib/curve';
 import type { CdmUnit } from '../../lib/figure-format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
+import { ipcErrorText } from '@model/events';
 
 export type { JobStatus };
 
@@ -125,7 +120,7 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
       set({ status: 'starting', job, queued: [], errors: { ...s.errors, [kind]: undefined } });
       const r = await getBridge().startDetailed(settings);
       if (!r.ok) {
-        set({ status: 'idle', job: null, queued: [], errors: { ...get().errors, [kind]: plainError(r.error) } });
+        set({ status: 'idle', job: null, queued: [], errors: { ...get().errors, [kind]: ipcErrorText(r.error) } });
         return;
       }
       const st = get();
@@ -149,7 +144,7 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
         get,
         set,
         (jobId) => getBridge().stopDetailed(jobId),
-        (e) => kind && set({ errors: { ...get().errors, [kind]: plainError(e) } }),
+        (e) => kind && set({ errors: { ...get().errors, [kind]: ipcErrorText(e) } }),
       );
     },
 
@@ -188,7 +183,7 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
           patch.results = { ...s.results, [job.kind]: e.result };
           patch.saved = { ...s.saved, [job.kind]: e.saved };
         }
-        if (e.outcome === 'failed') patch.errors = { ...s.errors, [job.kind]: plainError(e.error) };
+        if (e.outcome === 'failed') patch.errors = { ...s.errors, [job.kind]: ipcErrorText(e.error) };
         set(patch);
       });
     },

@@ -3,17 +3,17 @@
 // with the verdict in one plain line — where the drive's fast cache runs out, or that it holds
 // steady, or that it swings (throttling) — and what limited the test.
 import { useMemo } from 'react';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import { formatBytes } from '../../lib/format';
+import type { ResultDocument } from '@model/result';
 import { targetLink } from '../../lib/target-link';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
-import { sustainedVerdictText } from '../../../../app/src/core/trust';
+import { sustainedVerdictText } from '@model/trust';
 import { liveLines, resultLines, verdictMarks, type VerdictMarks } from '../../lib/curve';
 import { ChipGroup, NumberField } from '../../components/fields';
 import { Panel } from './panel';
 import { MAX_REST_MINUTES, MAX_RUNS, SUSTAINED_SIZES, sustainedErrors } from './settings';
 import { selectLiveJob, selectResult, useDetailedStore, type DetailedJob } from './store';
 import { SustainedChart } from '../../components/sustained-chart';
+import { formatBytesShort } from '@model/units';
 
 const NO_MARKS: VerdictMarks = { knees: [], levels: [], band: null };
 
@@ -60,7 +60,8 @@ function verdictLines(live: DetailedJob | null, result: ResultDocument | undefin
   if (live) {
     const p = live.progress;
     if (live.outcome === 'stopped') return ['Stopped before the end: no verdict.'];
-    if (p && p.stage === 'run' && p.bytesTotal > 0) return [`Writing… ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}`];
+    if (p && p.stage === 'run' && p.bytesTotal > 0)
+      return [`Writing… ${formatBytesShort(p.bytesDone)} of ${formatBytesShort(p.bytesTotal)}`];
     return live.outcome ? [] : ['Writing…'];
   }
   const runs = result?.sustained?.runs ?? [];
@@ -76,7 +77,7 @@ function sustainedNotes(live: DetailedJob | null, result: ResultDocument | undef
   const s = live ? undefined : result?.sustained;
   if (s?.limitedBy === 'free-space' && notes.length === 0) {
     notes.push(
-      `Limited by free space: ${formatBytes(s.plannedBytes)} written of the ${formatBytes(s.requestedBytes)} asked, ${formatBytes(s.reserveBytes)} kept free.`,
+      `Limited by free space: ${formatBytesShort(s.plannedBytes)} written of the ${formatBytesShort(s.requestedBytes)} asked, ${formatBytesShort(s.reserveBytes)} kept free.`,
     );
   }
   return notes;

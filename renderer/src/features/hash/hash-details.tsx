@@ -4,14 +4,14 @@
 // chunking, the core's notes and the result's flags. The digest shows as soon as the read + hash
 // stage knows it.
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import type { CacheMode } from '../../../../app/src/core/engine-types';
-import type { HashSection, ResultDocument } from '../../../../app/src/core/result';
-import { formatBytes } from '../../lib/format';
+import type { CacheMode } from '@model/engine-types';
+import type { HashSection, ResultDocument } from '@model/result';
 import { CacheBadge } from '../../components/cache-badge';
 import { FlagsList, flagsSummary } from '../../components/flags-list';
 import { pipelineLine } from '../../lib/hash-model';
 import { algoLabel } from './settings';
 import { selectLiveJob, useHashStore } from './store';
+import { formatBytesShort } from '@model/units';
 
 type CopyState = 'idle' | 'copied' | 'selected';
 
@@ -141,7 +141,7 @@ function Facts({ doc, h }: { doc: ResultDocument; h: HashSection }) {
         <div>
           <dt>File</dt>
           <dd data-testid="hash-file">
-            <span className="hash-facts__path">{h.file.path}</span> · {formatBytes(h.file.bytes)} ·{' '}
+            <span className="hash-facts__path">{h.file.path}</span> · {formatBytesShort(h.file.bytes)} ·{' '}
             {h.file.generated ? 'a test file DiskDial wrote for the test, and removed afterwards' : 'your file, only read'}
           </dd>
         </div>

@@ -3,7 +3,7 @@
 // on all of them. Bars fill in as stages finish; the running one grows from progress. Under
 // them, what the reader's and hasher's waits say and why the all-cores figure is not one file's.
 import { useId, useMemo } from 'react';
-import { hashVerdictWithheld } from '../../../../app/src/core/trust';
+import { hashVerdictWithheld } from '@model/trust';
 import { formatRate } from '../../lib/figure-format';
 import { barsFromJob, barsFromSection, boundLabel, waitLine, type Bar } from '../../lib/hash-model';
 import { selectHashBusy, selectLiveJob, useHashStore } from './store';

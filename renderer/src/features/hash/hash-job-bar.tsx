@@ -3,13 +3,13 @@
 // is unavailable, and, after a failure, the error in plain words. Same look and behaviour as a
 // Detailed panel's job bar.
 import { useId } from 'react';
-import { timeLeftText } from '../../../../app/src/core/eta';
-import { formatBytes } from '../../lib/format';
+import { timeLeftText } from '@model/eta';
 import { idleLine, JobBarView } from '../../components/job-bar-view';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { announceLine, jobFraction, progressLine } from '../../lib/hash-model';
 import { algoLabel, startBlock } from './settings';
 import { selectHashBusy, selectLiveJob, useHashStore } from './store';
+import { formatBytesShort } from '@model/units';
 
 export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined }) {
   const status = useHashStore((s) => s.status);
@@ -53,7 +53,7 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
     line = idleLine(live.outcome, undefined, live.stages.length, true);
     if (live.outcome === 'stopped' && live.settings.source.kind === 'generate') line += ' The test file was removed.';
   } else if (result?.hash) {
-    line = `Done · ${formatBytes(result.hash.file.bytes)} hashed with ${algoLabel(result.hash.algo)}`;
+    line = `Done · ${formatBytesShort(result.hash.file.bytes)} hashed with ${algoLabel(result.hash.algo)}`;
   } else {
     line = idleLine(null, undefined, 0, error !== null);
   }

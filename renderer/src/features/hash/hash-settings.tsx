@@ -3,12 +3,12 @@
 // checksum file to verify against. Every control has a visible label; errors are spelled out
 // under the field they belong to. Locked while the hash test runs.
 import { useId, useRef, type ReactNode, type Ref } from 'react';
-import { formatBytes } from '../../lib/format';
 import { isBrowserMode } from '../../lib/bridge';
 import { ChipGroup } from '../../components/fields';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { ALGOS, algoLabel, DIGEST_HEX, formErrors, isDigest, TEST_FILE_SIZES, verifyValue, type SourceKind } from './settings';
 import { useHashStore } from './store';
+import { formatBytesShort } from '@model/units';
 
 const SOURCES: ReadonlyArray<{ value: SourceKind; label: string; detail: string }> = [
   { value: 'file', label: 'A file', detail: 'Hash a file you name; it is only read, never changed.' },
@@ -111,8 +111,8 @@ function FileSource() {
             </span>
           )}
           <span className="field__note-line">
-            {pathBytes !== null ? `${formatBytes(pathBytes)} · ` : ''}Only read, never changed. A large file (several GB) gives steadier
-            figures.
+            {pathBytes !== null ? `${formatBytesShort(pathBytes)} · ` : ''}Only read, never changed. A large file (several GB) gives
+            steadier figures.
           </span>
         </>
       }

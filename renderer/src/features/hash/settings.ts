@@ -2,10 +2,11 @@
 // file written on the selected target), the algorithm and an optional digest to verify against;
 // what is wrong with the form as typed; why Start cannot be pressed; and the HashSettings a
 // Start sends. Pure, so the payload can be checked against exactly what the controls show.
-import type { HashSettings, TargetInfo } from '@ipc/contract';
-import { fitTest, SIZE_LIMITS_TEXT } from '../../../../app/src/core/fit';
+import { fitTest, SIZE_LIMITS_TEXT } from '@model/fit';
+import { parseTypedSize } from '@model/units';
+import type { HashSettings } from '@model/settings';
+import type { TargetInfo } from '@model/history';
 import { ALGOS, algoLabel, type HashAlgo } from '../../lib/hash-model';
-import { parseSize } from '../../lib/sizes';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -51,7 +52,7 @@ export interface FormErrors {
 /** The test file's size, or null when the custom size does not parse or is out of range. */
 export function testFileBytes(f: HashForm): number | null {
   if (f.size !== 'custom') return f.size;
-  const b = parseSize(f.customSize);
+  const b = parseTypedSize(f.customSize);
   return b !== null && b >= MIN_TEST_FILE && b <= MAX_TEST_FILE ? b : null;
 }
 
@@ -88,7 +89,7 @@ export function formErrors(f: HashForm): FormErrors {
   const e: FormErrors = {};
   if (f.source === 'file' && f.path.trim().length > MAX_TEXT) e.path = `A path of at most ${MAX_TEXT} characters.`;
   if (f.source === 'generate' && f.size === 'custom') {
-    const b = parseSize(f.customSize);
+    const b = parseTypedSize(f.customSize);
     if (f.customSize.trim() === '') e.customSize = 'Type a size, e.g. 10 GB.';
     else if (b === null) e.customSize = 'Type a size like 750 MB or 10 GB.';
     else if (b < MIN_TEST_FILE || b > MAX_TEST_FILE) e.customSize = SIZE_LIMITS_TEXT;

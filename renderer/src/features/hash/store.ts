@@ -4,12 +4,15 @@
 // before the start's answer wait until it tells us our job id. Components read through narrow
 // selectors and change state only through these actions.
 import { create } from 'zustand';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import type { HashDoneEvent, HashProgressEvent, HashSettings, HashStageEvent, SavedNote } from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
+
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
-import { plainError } from '../../lib/status';
+import { ipcErrorText } from '@model/events';
+
 import { DEFAULT_FORM, toHashSettings, type HashForm } from './settings';
+import type { HashDoneEvent, HashProgressEvent, HashStageEvent, SavedNote } from '@model/events';
+import type { HashSettings } from '@model/settings';
 
 export type { JobStatus };
 
@@ -93,7 +96,7 @@ export const useHashStore = create<HashState>()((set, get) => {
     async chooseFile() {
       const r = await getBridge().chooseFile();
       if (!r.ok) {
-        set({ pickNote: r.error.code === 'ERR_UNSUPPORTED' ? PICKER_UNSUPPORTED : plainError(r.error) });
+        set({ pickNote: r.error.code === 'ERR_UNSUPPORTED' ? PICKER_UNSUPPORTED : ipcErrorText(r.error) });
         return;
       }
       set({ pickNote: null });
@@ -113,7 +116,7 @@ export const useHashStore = create<HashState>()((set, get) => {
       });
       const r = await getBridge().startHash(settings);
       if (!r.ok) {
-        set({ status: 'idle', job: null, queued: [], error: plainError(r.error) });
+        set({ status: 'idle', job: null, queued: [], error: ipcErrorText(r.error) });
         return;
       }
       const st = get();
@@ -135,7 +138,7 @@ export const useHashStore = create<HashState>()((set, get) => {
         get,
         set,
         (jobId) => getBridge().stopHash(jobId),
-        (e) => set({ error: plainError(e) }),
+        (e) => set({ error: ipcErrorText(e) }),
       );
     },
 
@@ -154,7 +157,7 @@ export const useHashStore = create<HashState>()((set, get) => {
           patch.result = e.result;
           patch.saved = e.saved ?? null;
         }
-        if (e.outcome === 'failed') patch.error = plainError(e.error);
+        if (e.outcome === 'failed') patch.error = ipcErrorText(e.error);
         set(patch);
       });
     },

@@ -7,15 +7,8 @@
 // Report opens the same results in the format-and-compare report (features/wizard/report-view),
 // the table people post, without formatting anything.
 import { useId, useMemo, useState } from 'react';
-import {
-  columnLabels,
-  compareResults,
-  deltaText,
-  type CompareCell,
-  type CompareRow,
-  type Comparison,
-} from '../../../../app/src/core/report/compare';
-import type { ResultDocument } from '../../../../app/src/core/result';
+import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from '@model/report/compare';
+import type { ResultDocument } from '@model/result';
 import { downsampleCurve } from '../../lib/curve';
 import { formatGB } from '../../lib/figure-format';
 import { BarsChart, columnColour, LinesChart, type XYLine } from '../../components/charts';

@@ -3,11 +3,11 @@
 // table of results — newest first — each with its name (renamed in place), what was run, on
 // which drive, its headline figures and badges, and Open and Share.
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { kindName } from '../../../../app/src/core/report/metrics';
-import type { HistoryEntry } from '@ipc/contract';
+import { kindName } from '@model/report/metrics';
 import { cacheLabel } from '../../components/cache-badge';
 import { StatusLine } from '../../components/export-bar';
 import { formatDate, headlineText, plural } from '../../lib/history-format';
+import type { HistoryEntry } from '@model/history';
 import { LabelEditor } from './label-editor';
 import { ShareDialog } from '../../components/share-dialog';
 import { driveChoices, filterEntries, selectEntries, useHistoryStore } from './store';

@@ -4,8 +4,8 @@
 // where they take plain props, small adapters where they read a store). Under every kind, the
 // same figures as a table of mean, spread and each run (core/report/metrics.ts).
 import { useMemo, useState } from 'react';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import { formatFigure, metricSpread, resultMetrics, type Metric } from '../../../../app/src/core/report/metrics';
+import type { ResultDocument } from '@model/result';
+import { formatFigure, metricSpread, resultMetrics, type Metric } from '@model/report/metrics';
 import { CdmGrid } from '../../components/cdm-grid';
 import { cdmGridView } from '../../lib/cdm-model';
 import { resultLines, verdictMarks } from '../../lib/curve';
@@ -15,7 +15,7 @@ import { FilesStats } from '../../components/files-stats';
 import { formatRate } from '../../lib/figure-format';
 import { SustainedChart } from '../../components/sustained-chart';
 import { barsFromSection, boundLabel, waitLine } from '../../lib/hash-model';
-import { algoLabel } from '../../lib/hash-model';
+import { algoLabel } from '../hash/settings';
 import { LinesChart, seriesPoints, type XYLine } from '../../components/charts';
 
 const WRITE = '#ff6a3d';

@@ -2,8 +2,8 @@
 // how it was measured, on which machine and when; its flags; its figures; and what can be done
 // with it — share the card, copy or save it as text, compare it with others, delete it.
 import { useId, useRef, useState } from 'react';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import { hostLine, methodLine, resultName, resultTitle, targetLine } from '../../../../app/src/core/report/metrics';
+import type { ResultDocument } from '@model/result';
+import { hostLine, methodLine, resultName, resultTitle, targetLine } from '@model/report/metrics';
 import { CacheBadge } from '../../components/cache-badge';
 import { FlagsList, flagsSummary } from '../../components/flags-list';
 import { ExportBar, StatusLine } from '../../components/export-bar';

@@ -3,10 +3,11 @@
 // the documents loaded so far, and the last thing an action reported. Every change goes through
 // the bridge and these actions; components read through narrow selectors.
 import { create } from 'zustand';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import type { HistoryEntry, HistoryListing } from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
 import { getBridge } from '../../lib/bridge';
-import { errorText, type StatusNote } from '../../lib/status';
+import type { HistoryEntry, HistoryListing } from '@model/history';
+import { ipcErrorText } from '@model/events';
+import { type StatusNote } from '../../lib/status';
 
 export type HistoryView = { kind: 'list' } | { kind: 'result'; id: string } | { kind: 'compare'; ids: string[] };
 
@@ -96,7 +97,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
         return;
       }
       if (!r.ok) {
-        set({ loading: false, error: errorText(r.error, 'Could not read the saved results.') });
+        set({ loading: false, error: ipcErrorText(r.error, 'Could not read the saved results.') });
         return;
       }
       const ids = new Set(r.value.entries.map((e) => e.id));
@@ -154,7 +155,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
       set({
         docs: {
           ...get().docs,
-          [id]: r.ok ? { state: 'ok', doc: r.value } : { state: 'error', message: errorText(r.error, 'Could not read this result.') },
+          [id]: r.ok ? { state: 'ok', doc: r.value } : { state: 'error', message: ipcErrorText(r.error, 'Could not read this result.') },
         },
       });
     },
@@ -162,7 +163,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
     async label(id, label) {
       const r = await getBridge().labelResult(id, label.trim());
       if (!r.ok) {
-        set({ status: { text: errorText(r.error, 'Could not rename the result.'), tone: 'error' } });
+        set({ status: { text: ipcErrorText(r.error, 'Could not rename the result.'), tone: 'error' } });
         return false;
       }
       replaceEntry(r.value);
@@ -173,7 +174,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
       if (ids.length === 0) return false;
       const r = await getBridge().deleteResults(ids);
       if (!r.ok) {
-        set({ status: { text: errorText(r.error, 'Could not delete.'), tone: 'error' } });
+        set({ status: { text: ipcErrorText(r.error, 'Could not delete.'), tone: 'error' } });
         return false;
       }
       const gone = new Set(ids);
@@ -193,7 +194,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
     async importText(json, name) {
       const r = await getBridge().importResult(json, name);
       if (!r.ok) {
-        set({ status: { text: errorText(r.error, `Could not import ${name}.`), tone: 'error' } });
+        set({ status: { text: ipcErrorText(r.error, `Could not import ${name}.`), tone: 'error' } });
         return;
       }
       set({

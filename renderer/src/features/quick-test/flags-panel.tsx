@@ -1,7 +1,9 @@
 // The "Trust" panel under the dials: the latest Quick Test's flags (components/flags-list).
 // No flags, no panel.
 import { useId } from 'react';
+
 import { FlagsList, flagsSummary } from '../../components/flags-list';
+
 import { useQuickTestStore } from './store';
 
 export function FlagsPanel() {

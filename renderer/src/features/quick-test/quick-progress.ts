@@ -2,8 +2,8 @@
 // "continuous · cycle 3 · reading". Each cycle is two steps (write, then read back the same
 // bytes); how far and how long is left is core/eta.ts's rule, the one the Detailed bars and the
 // CLI use, driven by the bytes done. Continuous mode has no end, so it gets neither.
-import { jobFraction, positionText, timeLeftText, type JobPoint } from '../../../../app/src/core/eta';
-import type { QuickProgressEvent } from '@ipc/contract';
+import { jobFraction, positionText, timeLeftText, type JobPoint } from '@model/eta';
+import type { QuickProgressEvent } from '@model/events';
 
 export interface QuickRunState {
   status: string;

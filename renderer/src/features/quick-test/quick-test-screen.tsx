@@ -14,9 +14,8 @@ import { ThroughputChart } from './throughput-chart';
 import { useLastResult } from './use-last-result';
 import { useQuickEvents } from './use-quick-events';
 import { VideoTable } from './video-table';
-import { formatMBps } from '../../lib/format';
 import { fitPlan } from '../../../../app/src/core/presets';
-import { formatBytes } from '../../../../app/src/core/units';
+import { formatBytes, formatMBpsFigure } from '@model/units';
 import { SavedNote } from '../../components/saved-note';
 import { ProgressBar } from '../../components/progress-bar';
 
@@ -75,8 +74,8 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const line = quickStatusLine(run);
   const fraction = status === 'running' ? quickFraction(run) : null;
   const caption = (side: 'write' | 'read') => {
-    if (status === 'done' && sustained) return `average · peak ${formatMBps(peak[side])}`;
-    return peak[side] > 0 ? `peak ${formatMBps(peak[side])}` : ' ';
+    if (status === 'done' && sustained) return `average · peak ${formatMBpsFigure(peak[side])}`;
+    return peak[side] > 0 ? `peak ${formatMBpsFigure(peak[side])}` : ' ';
   };
 
   return (
@@ -142,7 +141,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
             {ceiling && (
               <span className="ceiling-note" title={ceilingText} tabIndex={0} data-testid="ceiling-note">
                 <span className="ceiling-note__swatch" aria-hidden="true" />
-                interface ceiling ≈ {formatMBps(ceiling)} MB/s
+                interface ceiling ≈ {formatMBpsFigure(ceiling)} MB/s
                 <span className="sr-only">: {CEILING_EXPLAIN}</span>
               </span>
             )}

@@ -1,15 +1,16 @@
 // Quick Test settings: stress size (Blackmagic's 1/2/3/5 GB or a custom size) and mode
 // (continuous, or N write+read runs). Locked while a test runs.
 import { useEffect, useId, useState } from 'react';
-import { SIZE_LIMITS_TEXT } from '../../../../app/src/core/fit';
+import { SIZE_LIMITS_TEXT } from '@model/fit';
+import { parseTypedSize } from '@model/units';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../lib/radio-group';
-import { parseSize } from '../../lib/sizes';
+
 import { isValidSize, MAX_RUNS, SIZE_PRESETS, useQuickTestStore } from './store';
 
 /** Why a typed custom size cannot be used, or null (empty counts as nothing typed yet). */
 export function sizeTextError(text: string): string | null {
   if (text.trim() === '') return null;
-  const b = parseSize(text);
+  const b = parseTypedSize(text);
   if (b === null) return 'Type a size like 750 MB or 10 GB.';
   return isValidSize(b) ? null : SIZE_LIMITS_TEXT;
 }
@@ -33,7 +34,7 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
 
   // A size set from outside (the "Use 35 MB" offer when a test does not fit) shows as Custom.
   useEffect(() => {
-    if ((SIZE_PRESETS as readonly number[]).includes(sizeBytes) || parseSize(customText) === sizeBytes) return;
+    if ((SIZE_PRESETS as readonly number[]).includes(sizeBytes) || parseTypedSize(customText) === sizeBytes) return;
     setCustomOpen(true);
     setCustomText(sizeBytes >= 1e9 ? `${sizeBytes / 1e9} GB` : `${Math.round(sizeBytes / 1e6)} MB`);
   }, [sizeBytes]);
@@ -55,7 +56,7 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
 
   const applyCustom = (text: string) => {
     setCustomText(text);
-    const b = parseSize(text);
+    const b = parseTypedSize(text);
     if (b !== null && isValidSize(b)) setSize(b);
     else setSizeError(text.trim() === '' ? 'Type a custom size.' : sizeTextError(text));
   };

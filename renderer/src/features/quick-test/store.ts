@@ -2,10 +2,10 @@
 // show. Bridge events arrive through onProgress/onCycle/onDone; components only read through
 // narrow selectors and change state through these actions.
 import { create } from 'zustand';
-import type { ResultFlag } from '../../../../app/src/core/result';
-import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '@ipc/contract';
+import type { ResultFlag } from '@model/result';
 import { getBridge } from '../../lib/bridge';
 import { chooseScale, DEFAULT_SCALE, initialScale } from '../../lib/dial-math';
+import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '@model/events';
 import { testPeak } from '../../lib/last-result';
 
 export const MiB = 1024 * 1024;

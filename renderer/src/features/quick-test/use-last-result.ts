@@ -1,7 +1,7 @@
 // Before a test, the dials' scale comes from what is known of the target: its link's ceiling
 // and, from History, its newest saved Quick Test. Asked once per target, when it is chosen.
 import { useEffect } from 'react';
-import type { TargetInfo } from '@ipc/contract';
+import type { TargetInfo } from '@model/history';
 import { lastResultPeak } from '../../lib/last-result';
 import { useQuickTestStore } from './store';
 

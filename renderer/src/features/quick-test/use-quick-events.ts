@@ -2,9 +2,10 @@
 // Progress is queued and applied at most once per display frame: each store update re-renders
 // the dials, and rendering per event (~20 a second) starved a loaded machine's main thread.
 import { useEffect } from 'react';
-import type { QuickProgressEvent } from '@ipc/contract';
+
 import { getBridge } from '../../lib/bridge';
 import { useQuickTestStore } from './store';
+import type { QuickProgressEvent } from '@model/events';
 
 /** Without a display (a hidden page throttles frames to nothing), still apply within this long. */
 export const PROGRESS_MAX_WAIT_MS = 250;

@@ -3,7 +3,6 @@
 // each speed sustains, and a grid of what each format needs with the margin kept. One fact per
 // cell; ✗ in the error colour and in words for screen readers. Fed by the latest cycle's speeds.
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { formatMBps } from '../../lib/format';
 import { useQuickTestStore } from './store';
 import { videoData } from './video-data';
 import {
@@ -18,6 +17,7 @@ import {
   type Resolution,
   type VideoFormat,
 } from './video-math';
+import { formatMBpsFigure } from '@model/units';
 
 const { families, formats, resolutions, frameRates, sources } = videoData;
 const MARGIN_PCT = Math.round(DEFAULT_MARGIN * 100);
@@ -167,8 +167,8 @@ export function VideoTable() {
             {sustained && (
               <>
                 {' '}
-                Usable: write <strong className="t-write">{formatMBps(sustained.write * (1 - DEFAULT_MARGIN))} MB/s</strong>, read{' '}
-                <strong className="t-read">{formatMBps(sustained.read * (1 - DEFAULT_MARGIN))} MB/s</strong>.
+                Usable: write <strong className="t-write">{formatMBpsFigure(sustained.write * (1 - DEFAULT_MARGIN))} MB/s</strong>, read{' '}
+                <strong className="t-read">{formatMBpsFigure(sustained.read * (1 - DEFAULT_MARGIN))} MB/s</strong>.
               </>
             )}
           </p>
@@ -221,7 +221,7 @@ export function VideoTable() {
                 const ok = v[side].ok;
                 return {
                   className: ok ? 'vg-cell--ok' : 'vg-cell--no',
-                  title: `Needs ${formatMBps(withMarginMBps(v.neededMBps))} MB/s with a ${MARGIN_PCT} % margin`,
+                  title: `Needs ${formatMBpsFigure(withMarginMBps(v.neededMBps))} MB/s with a ${MARGIN_PCT} % margin`,
                   content: (
                     <>
                       <span aria-hidden="true">{ok ? '✓' : '✗'}</span>
@@ -257,10 +257,10 @@ export function VideoTable() {
             const rate = mbpsToMBps(n.mbps);
             return {
               className: 'vg-num',
-              title: `Data rate ${formatMBps(rate)} MB/s${n.estimated ? ' (estimate)' : ''}; needs ${formatMBps(withMarginMBps(rate))} MB/s with a ${MARGIN_PCT} % margin`,
+              title: `Data rate ${formatMBpsFigure(rate)} MB/s${n.estimated ? ' (estimate)' : ''}; needs ${formatMBpsFigure(withMarginMBps(rate))} MB/s with a ${MARGIN_PCT} % margin`,
               content: (
                 <>
-                  {formatMBps(withMarginMBps(rate))}
+                  {formatMBpsFigure(withMarginMBps(rate))}
                   {n.estimated && (
                     <>
                       <span aria-hidden="true">*</span>

@@ -2,7 +2,7 @@
 // enabled only when the typed name matches exactly (and no other test is running). The core
 // checks the disk's identity again before every erase; this is the person's part.
 import { useId } from 'react';
-import type { FormatInfo } from '../../../../app/src/core/wizard/types';
+import type { FormatInfo } from '@model/wizard/types';
 import { selectDisk, selectFinal, useWizardSettings, useWizardStore } from './store';
 import { aboutText, estimateSeconds, formatLabel, listText, lossText, diskLine, planText } from './wizard-model';
 

@@ -4,7 +4,7 @@
 // (/)"); internal disks appear only behind the advanced switch, with a warning when picked; a
 // disk with a mounted partition can be looked at but not taken further until it is unmounted.
 import { useId } from 'react';
-import type { WizardDisk } from '../../../../app/src/core/wizard/types';
+import type { WizardDisk } from '@model/wizard/types';
 import { useWizardStore } from './store';
 import { busText, diskSizeText, partitionText } from './wizard-model';
 

@@ -3,7 +3,7 @@
 // runs, the rest between runs (an SSD's cache drains while it rests), and roughly how long the
 // whole plan takes.
 import { useId } from 'react';
-import type { WizardPlanKind } from '../../../../app/src/core/wizard/types';
+import type { WizardPlanKind } from '@model/wizard/types';
 import { NumberField } from '../../components/fields';
 import { selectChosen, selectDisk, useWizardStore } from './store';
 import {

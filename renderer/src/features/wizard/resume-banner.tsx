@@ -4,8 +4,8 @@
 // without serial, WWN or a table DiskDial wrote says so), and asks for its name again, typed, as
 // the first start did — or Discard (its saved results stay in History).
 import { useId, useMemo, useState } from 'react';
-import { identityBasis, identityStrength } from '../../../../app/src/core/wizard/identity';
-import type { WizardDisk, WizardPlanState } from '../../../../app/src/core/wizard/types';
+import { identityBasis, identityStrength } from '@model/wizard/identity';
+import type { WizardDisk, WizardPlanState } from '@model/wizard/types';
 import { selectInterrupted, selectWizardBusy, useWizardStore } from './store';
 import { diskSizeText, stepsDone } from './wizard-model';
 

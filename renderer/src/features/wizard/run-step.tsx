@@ -4,12 +4,12 @@
 // plan stops after unmounting, and the formats already finished stay saved. When the plan ends
 // short (stopped, failed) it says so in plain words, with what finished.
 import { useState } from 'react';
-import type { StepStatus } from '../../../../app/src/core/wizard/types';
-import { formatMBps } from '../../lib/format';
+import type { StepStatus } from '@model/wizard/types';
 import { Dial } from '../../components/dial/dial';
 import { selectWizardBusy, useWizardStore, type RunFormat } from './store';
 import { aboutText, durationText, listText, sizeLabel, STAGE_WORDS } from './wizard-model';
 import { ProgressBar } from '../../components/progress-bar';
+import { formatMBpsFigure } from '@model/units';
 
 const MARK: Record<StepStatus, string> = { done: '✓', running: '▸', pending: '·', failed: '✗' };
 const WORDS: Record<StepStatus, string> = { done: 'done, saved', running: 'running', pending: 'pending', failed: 'failed' };
@@ -142,7 +142,7 @@ export function RunStep() {
             peak={job.peak.write}
             max={job.scale}
             active={test?.phase === 'write'}
-            caption={job.peak.write > 0 ? `peak ${formatMBps(job.peak.write)}` : ' '}
+            caption={job.peak.write > 0 ? `peak ${formatMBpsFigure(job.peak.write)}` : ' '}
           />
           <Dial
             label="READ"
@@ -151,7 +151,7 @@ export function RunStep() {
             peak={job.peak.read}
             max={job.scale}
             active={test?.phase === 'read'}
-            caption={job.peak.read > 0 ? `peak ${formatMBps(job.peak.read)}` : ' '}
+            caption={job.peak.read > 0 ? `peak ${formatMBpsFigure(job.peak.read)}` : ' '}
           />
         </div>
       )}

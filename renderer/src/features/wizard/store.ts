@@ -8,12 +8,13 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import type { FormatId, FormatInfo, StepStatus, WizardDisk, WizardPlanState } from '../../../../app/src/core/wizard/types';
-import type { IpcResult, WizardDoneEvent, WizardFormatEvent, WizardProgressEvent, WizardSettings } from '@ipc/contract';
+import type { FormatId, FormatInfo, StepStatus, WizardDisk, WizardPlanState } from '@model/wizard/types';
+import type { IpcResult } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
 import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
-import { plainError } from '../../lib/status';
+import { ipcErrorText } from '@model/events';
 import { chooseScale, SCALE_LADDER } from '../../lib/dial-math';
+
 import {
   DEFAULT_PLAN,
   defaultFinal,
@@ -25,6 +26,8 @@ import {
   planSizes,
   type PlanForm,
 } from './wizard-model';
+import type { WizardDoneEvent, WizardFormatEvent, WizardProgressEvent } from '@model/events';
+import type { WizardSettings } from '@model/settings';
 
 export type { JobStatus };
 
@@ -185,7 +188,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     set({ status: 'starting', job, queued: [], startError: null, step: 'run' });
     const r = await send();
     if (!r.ok) {
-      set({ status: 'idle', job: previous, queued: [], startError: plainError(r.error), step: before });
+      set({ status: 'idle', job: previous, queued: [], startError: ipcErrorText(r.error), step: before });
       return false;
     }
     const st = get();
@@ -210,7 +213,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
       set({ disksLoading: true });
       const r = await getBridge().listDisks(get().includeInternal);
       if (!r.ok) {
-        set({ disksLoading: false, disksError: plainError(r.error) });
+        set({ disksLoading: false, disksError: ipcErrorText(r.error) });
         return;
       }
       const path = get().diskPath;
@@ -230,7 +233,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     async loadFormats() {
       const r = await getBridge().listFormats();
       if (!r.ok) {
-        set({ formatsError: plainError(r.error) });
+        set({ formatsError: ipcErrorText(r.error) });
         return;
       }
       const ids = new Set(r.value.filter((f) => f.available).map((f) => f.id));
@@ -282,7 +285,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
         get,
         set,
         (jobId) => getBridge().stopWizard(jobId),
-        (e) => patchJob({ error: plainError(e) }),
+        (e) => patchJob({ error: ipcErrorText(e) }),
       );
     },
 
@@ -331,7 +334,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
           outcome: e.outcome,
           resultIds,
           live: ZERO,
-          error: e.outcome === 'failed' ? plainError(e.error ?? { code: 'ERR_FAILED', message: 'The plan failed.' }) : null,
+          error: e.outcome === 'failed' ? ipcErrorText(e.error ?? { code: 'ERR_FAILED', message: 'The plan failed.' }) : null,
           formats: job.formats.map((f) => (f.status === 'running' ? { ...f, status: ended } : f)),
           final:
             e.outcome === 'finished'
@@ -349,7 +352,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     async loadPlans() {
       const r = await getBridge().listPlans();
       if (!r.ok) {
-        set({ plansError: plainError(r.error) });
+        set({ plansError: ipcErrorText(r.error) });
         return;
       }
       set({ plans: r.value, plansError: null });
@@ -360,7 +363,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
       if (!plan) return;
       set({ relisted: null });
       const r = await getBridge().listDisks(true);
-      if (!r.ok) set({ relisted: { planId, disk: null, error: plainError(r.error) } });
+      if (!r.ok) set({ relisted: { planId, disk: null, error: ipcErrorText(r.error) } });
       else set({ relisted: { planId, disk: r.value.find((d) => d.path === plan.settings.device) ?? null } });
     },
 
@@ -384,7 +387,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     async discard(planId) {
       const r = await getBridge().discardPlan(planId);
       if (!r.ok) {
-        set({ plansError: plainError(r.error) });
+        set({ plansError: ipcErrorText(r.error) });
         return;
       }
       set({ plans: get().plans.filter((p) => p.id !== planId) });

@@ -2,12 +2,14 @@
 // picked and why not, the rough time a plan takes, the confirmation sentence, where a running
 // plan is (the bar over the whole plan), which saved plans were interrupted. Kept out of the
 // components so each rule is tested without a DOM.
-import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '../../../../app/src/core/wizard/types';
-import type { WizardProgressEvent } from '@ipc/contract';
-import { formatBytes } from '../../lib/format';
-import { parseSize, sizeLabel } from '../../lib/sizes';
-import { FREE_AFTER_FORMAT, freeAfterFormat } from '../../../../app/src/core/fit';
+import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '@model/wizard/types';
+import { parseTypedSize } from '@model/units';
+import { FREE_AFTER_FORMAT, freeAfterFormat } from '@model/fit';
 import { fitPlan } from '../../../../app/src/core/presets';
+
+import type { WizardProgressEvent } from '@model/events';
+import { formatBytesShort } from '@model/units';
+import { parseSize, sizeLabel } from '../../lib/sizes';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -47,7 +49,7 @@ export { parseSize, sizeLabel };
 /** Why the custom size cannot be used, or null. */
 export function customSizeError(text: string): string | null {
   if (text.trim() === '') return 'Type a size like 256 MiB or 2 GB.';
-  const b = parseSize(text);
+  const b = parseTypedSize(text);
   if (b === null) return 'Type a size like 256 MiB or 2 GB.';
   if (b < MIN_SIZE || b > MAX_SIZE) return 'Between 16 MiB and 64 GiB.';
   return null;
@@ -57,7 +59,7 @@ export function customSizeError(text: string): string | null {
 export function planSizes(p: PlanForm): number[] {
   if (p.kind !== 'quick') return [CDM_SIZE];
   const sizes = [...p.presets];
-  if (p.custom && customSizeError(p.customText) === null) sizes.push(parseSize(p.customText)!);
+  if (p.custom && customSizeError(p.customText) === null) sizes.push(parseTypedSize(p.customText)!);
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
@@ -128,7 +130,7 @@ export function durationText(seconds: number): string {
 
 /** A disk's size in decimal units, as its box says: "500 GB", "1 TB", "2.5 TB". */
 export function diskSizeText(bytes: number): string {
-  return Number.isFinite(bytes) && bytes > 0 ? formatBytes(bytes).replace(/\.0 /, ' ') : '—';
+  return Number.isFinite(bytes) && bytes > 0 ? formatBytesShort(bytes).replace(/\.0 /, ' ') : '—';
 }
 
 const BUS_NAMES: Record<string, string> = {

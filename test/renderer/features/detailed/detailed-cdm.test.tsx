@@ -4,11 +4,11 @@
 // document shows the best run big and the median from its summary.
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DetailedSettings } from '@ipc/contract';
 import { MiB } from '../../../../renderer/src/features/detailed/settings';
 import { cdmDoc, JOB, plan, progress, renderDetailed, step } from '../../helpers/detailed-fixtures';
-import { retype } from '../../helpers/dom';
 import { resetStores } from '../../helpers/reset-stores';
+import { DetailedSettings } from '@model/settings';
+import { retype } from '../../helpers/dom';
 
 const cell = (row: string, col: string) => screen.getByTestId(`cdm-cell-${row}-${col}`);
 const big = (row: string, col: string) => cell(row, col).querySelector('.cdm-cell__big')!.textContent;

@@ -4,10 +4,10 @@
 // prominently.
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DetailedSettings } from '@ipc/contract';
 import { filesDoc, JOB, plan, progress, renderDetailed, step } from '../../helpers/detailed-fixtures';
-import { retype } from '../../helpers/dom';
 import { resetStores } from '../../helpers/reset-stores';
+import { DetailedSettings } from '@model/settings';
+import { retype } from '../../helpers/dom';
 
 const points = (pass: 'write' | 'read') => screen.getByTestId(`files-scatter-${pass}`).querySelectorAll('.recharts-scatter-symbol');
 const row = (pass: 'write' | 'read', label: string) =>

@@ -3,8 +3,9 @@
 // and fractions, the sustained curve's shaping and marks, and the many-file model line.
 import { describe, expect, it } from 'vitest';
 import { CDM_PRESET_ROWS, CDM_PRESETS } from '../../../../app/src/core/presets';
-import { blockLabel } from '../../../../app/src/core/units';
-import { DetailedSettings } from '@ipc/contract';
+import { blockLabel, formatLatencyUs } from '@model/units';
+import { DetailedSettings } from '@model/settings';
+
 import {
   cdmCells,
   cellFigure,
@@ -23,7 +24,6 @@ import {
   formatCdmFigure,
   formatClock,
   formatGB,
-  formatLatencyUs,
   formatMs,
   formatSizeMB,
 } from '../../../../renderer/src/lib/figure-format';

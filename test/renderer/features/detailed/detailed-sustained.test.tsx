@@ -3,12 +3,12 @@
 // the verdict; a steady document draws no knee; a varying one a band; the link's ceiling.
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DetailedSettings } from '@ipc/contract';
 import { createFakeBridge, target } from '../../helpers/fake-bridge';
 import { JOB, kneeDoc, plan, progress, renderDetailed, sustainedDoc, variesDoc } from '../../helpers/detailed-fixtures';
-import { retype } from '../../helpers/dom';
 import { resetStores } from '../../helpers/reset-stores';
-import type { ResultDocument } from '../../../../app/src/core/result';
+import type { ResultDocument } from '@model/result';
+import { DetailedSettings } from '@model/settings';
+import { retype } from '../../helpers/dom';
 
 const panel = () => screen.getByTestId('sustained-panel');
 const knees = () => panel().querySelectorAll('[data-testid="sustained-knee"]');

@@ -4,7 +4,7 @@
 // matches, and how it was measured — for a CPU-bound and a storage-bound result.
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResultDocument } from '../../../../app/src/core/result';
+import type { ResultDocument } from '@model/result';
 import { barsFromJob, barsFromSection, waitLine } from '../../../../renderer/src/lib/hash-model';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import {

@@ -4,7 +4,7 @@
 // in browser mode.
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HashSettings, type TargetInfo } from '@ipc/contract';
+
 import {
   DEFAULT_FORM,
   formErrors,
@@ -19,6 +19,8 @@ import { createFakeBridge, target } from '../../helpers/fake-bridge';
 import { FakeSocket } from '../../helpers/fake-socket';
 import { CPU_DIGEST, STORAGE_DIGEST, renderHash } from '../../helpers/hash-fixtures';
 import { resetStores } from '../../helpers/reset-stores';
+import { HashSettings } from '@model/settings';
+import type { TargetInfo } from '@model/history';
 
 const startButton = () => screen.getByTestId('hash-start') as HTMLButtonElement;
 const reasonOf = (b: HTMLElement) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent;

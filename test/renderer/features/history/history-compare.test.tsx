@@ -4,7 +4,7 @@
 // the baseline (better, worse, ≈ noise), the rule, the charts and the exports of the comparison.
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ResultDocument } from '../../../../app/src/core/result';
+import type { ResultDocument } from '@model/result';
 import cdmJson from '../../../fixtures/results/cdm.json';
 import quickJson from '../../../fixtures/results/quick.json';
 import sustainedJson from '../../../fixtures/results/sustained.json';

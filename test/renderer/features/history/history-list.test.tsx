@@ -4,7 +4,7 @@
 // unreadable files' notice and the empty state.
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ResultDocument } from '../../../../app/src/core/result';
+import type { ResultDocument } from '@model/result';
 import cdmJson from '../../../fixtures/results/cdm.json';
 import hashJson from '../../../fixtures/results/hash.json';
 import quickJson from '../../../fixtures/results/quick.json';

@@ -4,7 +4,7 @@
 // requests on the socket, saves as downloads, the page's clipboard.
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResultDocument } from '../../../../app/src/core/result';
+import type { ResultDocument } from '@model/result';
 import { useDetailedStore } from '../../../../renderer/src/features/detailed/store';
 import { useHashStore } from '../../../../renderer/src/features/hash/store';
 import { useQuickTestStore } from '../../../../renderer/src/features/quick-test/store';

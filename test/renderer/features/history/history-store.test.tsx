@@ -1,13 +1,14 @@
 // The History store when answers cross: a listing asked for earlier must never replace what a
 // later listing, a rename or a delete has already shown (the list would go back in time).
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ResultDocument } from '../../../../app/src/core/result';
-import type { HistoryListing, IpcResult } from '@ipc/contract';
+import type { ResultDocument } from '@model/result';
+import type { IpcResult } from '@ipc/contract';
 import { useHistoryStore } from '../../../../renderer/src/features/history/store';
 import { setBridgeForTests } from '../../../../renderer/src/lib/bridge';
 import quickJson from '../../../fixtures/results/quick.json';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import { resetStores } from '../../helpers/reset-stores';
+import type { HistoryListing } from '@model/history';
 
 beforeEach(resetStores);
 

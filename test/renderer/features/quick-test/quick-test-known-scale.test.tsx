@@ -2,8 +2,8 @@
 // its link's ceiling and the newest saved result on it in History — so its figures fit at once.
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TargetInfo } from '@ipc/contract';
-import type { ResultDocument } from '../../../../app/src/core/result';
+import type { TargetInfo } from '@model/history';
+import type { ResultDocument } from '@model/result';
 import { App } from '../../../../renderer/src/app/app';
 import { useQuickTestStore } from '../../../../renderer/src/features/quick-test/store';
 import { setBridgeForTests } from '../../../../renderer/src/lib/bridge';

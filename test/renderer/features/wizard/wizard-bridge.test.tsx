@@ -2,10 +2,11 @@
 // contract's payload, its events fanned out to subscribers, and Save PDF answered in the page
 // (ERR_UNSUPPORTED: the page prints itself) without a round trip.
 import { describe, expect, it } from 'vitest';
-import type { WizardSettings } from '@ipc/contract';
+
 import { requests } from '@ipc/contract';
 import { createWsBridge } from '../../../../renderer/src/lib/ws-bridge';
 import { FakeSocket, openSocket } from '../../helpers/fake-socket';
+import type { WizardSettings } from '@model/settings';
 
 const settings: WizardSettings = {
   device: '/dev/loop7',

@@ -5,7 +5,8 @@
 // sends.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { aboutText, estimateSeconds, parseSize, planSizes, DEFAULT_PLAN } from '../../../../renderer/src/features/wizard/wizard-model';
+import { parseTypedSize } from '@model/units';
+import { aboutText, estimateSeconds, planSizes, DEFAULT_PLAN } from '../../../../renderer/src/features/wizard/wizard-model';
 import { resetStores } from '../../helpers/reset-stores';
 import { diskRow, formatBox, LOOP, renderWizard, SYSTEM, T7, wizardBridge } from '../../helpers/wizard-fixtures';
 import { text } from '../../helpers/dom';
@@ -159,8 +160,8 @@ describe('step 3: the plan', () => {
     expect(planSizes(DEFAULT_PLAN)).toEqual([1e9, 5e9]);
     expect(planSizes({ ...DEFAULT_PLAN, custom: true, customText: '256 MiB' })).toEqual([256 * 1024 * 1024, 1e9, 5e9]);
     expect(planSizes({ ...DEFAULT_PLAN, kind: 'cdm' })).toEqual([1024 ** 3]);
-    expect(parseSize('2 GB')).toBe(2e9);
-    expect(parseSize('256 MiB')).toBe(268435456);
+    expect(parseTypedSize('2 GB')).toBe(2e9);
+    expect(parseTypedSize('256 MiB')).toBe(268435456);
   });
 
   it('defaults to the quick test at 1 and 5 GB, 5 runs, 5 min rest, and updates the estimate', async () => {

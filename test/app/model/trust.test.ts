@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderCardSvg } from '../../app/src/core/report/card.js';
-import { renderExport } from '../../app/src/core/report/export.js';
-import type { ResultDocument } from '../../app/src/core/result.js';
-import { hashVerdictText, kneeWithheld, sustainedVerdictText, trustOf } from '../../app/src/core/trust.js';
-import { cow, loopCached } from '../helpers/flags.js';
+import { renderCardSvg } from '../../../app/src/core/report/card.js';
+import { renderExport } from '../../../app/src/core/report/export.js';
+import type { ResultDocument } from '../../../app/src/model/result.js';
+import { hashVerdictText, kneeWithheld, sustainedVerdictText, trustOf } from '../../../app/src/model/trust.js';
+import { cow, loopCached } from '../../helpers/flags.js';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/results');
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;
 
 describe('trustOf', () => {

@@ -9,18 +9,21 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HistoryStore } from '../../app/src/core/history.js';
-import { identityBasis, identityChange, identityOf, identityStrength } from '../../app/src/core/wizard/identity.js';
-import { partitionCommands } from '../../app/src/core/wizard/linux.js';
-import { PlanStore } from '../../app/src/core/wizard/plan-store.js';
-import type { WizardProvider } from '../../app/src/core/wizard/provider.js';
-import { checkDisk } from '../../app/src/core/wizard/run-plan.js';
-import type { WizardDisk, WizardPlanState } from '../../app/src/core/wizard/types.js';
-import { type WizardService } from '../../app/src/services/wizard.js';
-import { rootOnly } from '../helpers/loopfs.js';
-import { listingProvider, stoppedPlan, wizardSettings } from '../helpers/wizard-plans.js';
-import { realLinux, realWizard } from '../helpers/wizard-real.js';
-import { wizardSink } from '../helpers/wizard-sink.js';
+
+import { HistoryStore } from '../../../app/src/core/history.js';
+
+import { identityBasis, identityChange, identityOf, identityStrength } from '../../../app/src/model/wizard/identity.js';
+import { partitionCommands } from '../../../app/src/core/wizard/linux.js';
+import { PlanStore } from '../../../app/src/core/wizard/plan-store.js';
+
+import type { WizardProvider } from '../../../app/src/core/wizard/provider.js';
+import { checkDisk } from '../../../app/src/core/wizard/run-plan.js';
+import type { WizardDisk, WizardPlanState } from '../../../app/src/model/wizard/types.js';
+import { type WizardService } from '../../../app/src/services/wizard.js';
+import { rootOnly } from '../../helpers/loopfs.js';
+import { wizardSink } from '../../helpers/wizard-sink.js';
+import { listingProvider, stoppedPlan, wizardSettings } from '../../helpers/wizard-plans.js';
+import { realLinux, realWizard } from '../../helpers/wizard-real.js';
 
 const MiB = 1024 * 1024;
 

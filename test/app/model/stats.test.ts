@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leastSquares, mean, median, quantile, spread, stdev, theilSen, trimmedMean } from '../../app/src/core/stats.js';
+import { leastSquares, mean, median, quantile, spread, stdev, theilSen, trimmedMean } from '../../../app/src/model/stats.js';
 
 describe('mean and median', () => {
   it('averages', () => {

@@ -1,8 +1,8 @@
 // Time left and the bar's fraction (core/eta.ts), shared by the app's bars and the CLI's line.
 import { describe, expect, it } from 'vitest';
-import { formatProgress } from '../../app/src/cli/progress.js';
-import type { RunProgress } from '../../app/src/core/runner.js';
-import { etaLine, jobFraction, leftText, secondsLeft, stepFraction, type JobPoint } from '../../app/src/core/eta.js';
+import { formatProgress } from '../../../app/src/cli/progress.js';
+import type { RunProgress } from '../../../app/src/core/runner.js';
+import { etaLine, jobFraction, leftText, secondsLeft, stepFraction, type JobPoint } from '../../../app/src/model/eta.js';
 
 const point = (over: Partial<JobPoint> = {}): JobPoint => ({
   testIndex: 4,

@@ -8,8 +8,9 @@
 import { z } from 'zod';
 import { RESULT_SCHEMA, type ResultDocument } from './result.js';
 
-/** A result id: letters, digits, dot, dash, underscore (a UUID for results made here). */
-export const RESULT_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+import { RESULT_ID_RE } from './result-id.js';
+
+export { RESULT_ID_RE };
 
 const num = z.number().finite();
 const str = z.string();

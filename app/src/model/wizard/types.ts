@@ -2,32 +2,10 @@
 // make, the plan a user confirms and the state that lets an interrupted plan resume. Shared by
 // the platform providers (linux.ts, darwin.ts, win.ts), the plan runner, the IPC contract, the
 // CLI and the renderer (type-only there).
-import type { WizardSettings } from '../../ipc/contract.js';
+import type { WizardSettings } from '../settings.js';
 
-/** Every file system the wizard knows, on any platform. Which ones this machine can make is
- *  FormatInfo.available. */
-export const FORMAT_IDS = [
-  // Linux
-  'ext4',
-  'ext4-fscrypt',
-  'ext4-luks',
-  'xfs',
-  'btrfs',
-  'exfat',
-  'ntfs',
-  'fat32',
-  // macOS (exfat and fat32 above are shared)
-  'apfs',
-  'apfs-encrypted',
-  'apfs-cs',
-  'apfs-cs-encrypted',
-  'hfs+',
-  'hfs+-cs',
-  // Windows (ntfs, exfat, fat32 above are shared)
-  'refs',
-  'ntfs-bitlocker',
-] as const;
-export type FormatId = (typeof FORMAT_IDS)[number];
+export { FORMAT_IDS, type FormatId } from './format-ids.js';
+import type { FormatId } from './format-ids.js';
 
 export interface FormatInfo {
   id: FormatId;

@@ -2,7 +2,7 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DiskDialError, plainMessage, toPlainError } from '../../app/src/core/errors.js';
+import { DiskDialError, plainMessage, toPlainError } from '../../../app/src/model/errors.js';
 
 function errno(code: string, extra: Record<string, unknown> = {}): Error {
   return Object.assign(new Error(`open(2) failed, ${code}`), { code, errno: -1, syscall: 'open', ...extra });

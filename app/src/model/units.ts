@@ -77,11 +77,46 @@ export function formatMBps(mbps: number): string {
   return `${mbps.toFixed(mbps >= 100 ? 1 : 2)} MB/s`;
 }
 
-/** Microseconds, shown as µs below a millisecond and ms above. */
+/** Microseconds, shown as µs below a millisecond and ms above: "658 µs", "12.3 µs", "4.99 ms",
+ *  "1.20 s"; "—" when there is no figure. */
 export function formatLatencyUs(us: number): string {
+  if (!Number.isFinite(us) || us < 0) return '—';
   if (us < 1000) return `${us.toFixed(us >= 100 ? 0 : 1)} µs`;
   if (us < 1e6) return `${(us / 1000).toFixed(2)} ms`;
   return `${(us / 1e6).toFixed(2)} s`;
+}
+
+/** A size on screen: at most one decimal ("1.1 GB", "512 MB", "900 B"), "—" when unknown. The
+ *  documents and the CLI use formatBytes, which keeps two. */
+export function formatBytesShort(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB'];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  const digits = v >= 100 || i === 0 ? 0 : 1;
+  return `${v.toFixed(digits)} ${units[i]}`;
+}
+
+/** A speed's figure alone, for the big readouts next to their "MB/s": no decimals above
+ *  100 MB/s ("1,234"), one below ("42.5"), "0" when there is none. */
+export function formatMBpsFigure(mbps: number): string {
+  if (!Number.isFinite(mbps) || mbps <= 0) return '0';
+  return mbps >= 100 ? Math.round(mbps).toLocaleString('en-US') : mbps.toFixed(1);
+}
+
+/** A size as people type it in a size box: "750 MB", "1.5 GB", "2 GiB", "512 MiB"; a bare number
+ *  is GB. null when it is not a size. (parseSize reads the CLI's fio-style sizes.) */
+export function parseTypedSize(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(gib|mib|gb|mb|g|m)?\s*$/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = (m[2] ?? 'gb').toLowerCase();
+  const mult = unit === 'gib' ? 1024 ** 3 : unit === 'mib' ? 1024 ** 2 : unit === 'mb' || unit === 'm' ? 1e6 : 1e9;
+  return Math.round(n * mult);
 }
 
 function trim(s: string): string {

@@ -1,6 +1,7 @@
 // The contract between the native engine (native/src/bindings) and the Node side.
 // Everything the addon accepts and returns is described here; the C++ side mirrors it in
 // native/src/engine/spec.h and native/src/engine/result.h.
+import type { TimedProgress } from './progress.js';
 
 /** The access pattern of one test. */
 /** `rw`: sequential with reads and writes mixed by rwmixread (fio's rw=rw, CrystalDiskMark's SEQ Mix). */
@@ -51,20 +52,8 @@ export interface EngineSpec {
 
 export type EnginePhase = 'prepare' | 'warmup' | 'run' | 'flush';
 
-export interface EngineProgress {
+export interface EngineProgress extends TimedProgress {
   phase: EnginePhase;
-  /** Bytes done in this phase. */
-  bytesDone: number;
-  /** Bytes this phase will do at most; 0 when it is bounded by time only. */
-  bytesTotal: number;
-  /** Seconds since this phase started. */
-  elapsed: number;
-  /** Seconds this phase will last at most; 0 when it is bounded by bytes only. */
-  secondsTotal: number;
-  /** Throughput over the last progress interval, MB/s (10^6 bytes). */
-  instMBps: number;
-  /** Throughput since the phase started, MB/s. */
-  avgMBps: number;
 }
 
 export interface LatencyUs {
@@ -197,16 +186,9 @@ export interface HashSpec {
   progressIntervalMs?: number;
 }
 
-export interface HashProgress {
+/** bytesTotal: read modes the file's size, memory 0 (time-bound); secondsTotal: memory's run time. */
+export interface HashProgress extends TimedProgress {
   mode: HashMode;
-  bytesDone: number;
-  /** read modes: the file's size; memory: 0 (time-bound). */
-  bytesTotal: number;
-  elapsed: number;
-  /** memory: the time it will run. */
-  secondsTotal: number;
-  instMBps: number;
-  avgMBps: number;
 }
 
 export interface HashEngineResult {

@@ -1,6 +1,7 @@
 // Errors DiskDial shows to people. DiskDialError is Node-style (code, errno, syscall, path) so
 // callers can branch on `code`, and its message is plain words a user can act on; toPlainError
 // turns any fs or native engine error into one, given what we know about the situation.
+import type { EngineErrorFields } from './engine-types.js';
 /**
  * `input`: the user asked for something that cannot work (bad flag, missing folder) — the CLI
  * exits 2. `runtime`: the request was fine but the system refused (disk full, I/O error) — exit 1.
@@ -125,4 +126,29 @@ export function toPlainError(err: unknown, ctx: ErrorContext = {}): DiskDialErro
   if (typeof e.path === 'string') fields.path = e.path;
   else if (ctx.path !== undefined) fields.path = ctx.path;
   return new DiskDialError(message, fields);
+}
+
+/** What an engine error carries across: the addon's callback error, the engine process's message. */
+export type EngineErrorLike = Partial<EngineErrorFields> & { name?: string; message?: string };
+
+/** A fresh Error with another's message, name and Node-style fields, and the caller's stack (the
+ *  native or child-process one points nowhere useful). `options.cause` keeps the original. */
+export function withCallerStack(
+  err: EngineErrorLike | undefined,
+  callerStack: string | undefined,
+  options?: ErrorOptions,
+): Error & Partial<EngineErrorFields> {
+  const message = typeof err?.message === 'string' ? err.message : String(err);
+  const Ctor = err?.name === 'TypeError' ? TypeError : err?.name === 'RangeError' ? RangeError : Error;
+  const fresh = new Ctor(message, options) as Error & Partial<EngineErrorFields>;
+  if (err?.name && err.name !== fresh.name) fresh.name = err.name;
+  if (typeof err?.code === 'string') fresh.code = err.code;
+  if (typeof err?.errno === 'number') fresh.errno = err.errno;
+  if (typeof err?.syscall === 'string') fresh.syscall = err.syscall;
+  if (typeof err?.path === 'string') fresh.path = err.path;
+  if (callerStack) {
+    const frames = callerStack.split('\n').slice(1).join('\n');
+    fresh.stack = `${fresh.name}: ${fresh.message}\n${frames}`;
+  }
+  return fresh;
 }

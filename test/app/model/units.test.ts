@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { blockLabel, formatBytes, formatBytesBinary, formatLatencyUs, formatMBps, parseSize } from '../../app/src/core/units.js';
+import {
+  blockLabel,
+  formatBytes,
+  formatBytesBinary,
+  formatBytesShort,
+  formatLatencyUs,
+  formatMBps,
+  formatMBpsFigure,
+  parseSize,
+  parseTypedSize,
+} from '../../../app/src/model/units.js';
 
 describe('parseSize', () => {
   it.each([
@@ -53,5 +63,30 @@ describe('formatting', () => {
     expect(blockLabel(512)).toBe('512');
     expect(formatLatencyUs(85.24)).toBe('85.2 µs');
     expect(formatLatencyUs(1234)).toBe('1.23 ms');
+  });
+});
+
+describe('screen formats (one decimal, figures without units) and typed sizes', () => {
+  it('keeps one decimal on screen where documents keep two, and says "—" for no figure', () => {
+    expect(formatBytesShort(1_073_741_824)).toBe('1.1 GB');
+    expect(formatBytes(1_073_741_824)).toBe('1.07 GB');
+    expect(formatBytesShort(512e6)).toBe('512 MB');
+    expect(formatBytesShort(900)).toBe('900 B');
+    expect(formatBytesShort(Number.NaN)).toBe('—');
+    expect(formatLatencyUs(-1)).toBe('—');
+  });
+
+  it('gives a readout its figure alone', () => {
+    expect(formatMBpsFigure(1234.4)).toBe('1,234');
+    expect(formatMBpsFigure(42.46)).toBe('42.5');
+    expect(formatMBpsFigure(0)).toBe('0');
+    expect(formatMBps(1234.4)).toBe('1234.4 MB/s');
+  });
+
+  it('reads a typed size: bare numbers are GB, binary only where labelled', () => {
+    expect(parseTypedSize('750 MB')).toBe(750e6);
+    expect(parseTypedSize('1.5')).toBe(1.5e9);
+    expect(parseTypedSize('2 GiB')).toBe(2 * 1024 ** 3);
+    expect(parseTypedSize('lots')).toBeNull();
   });
 });

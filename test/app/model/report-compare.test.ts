@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResultDocument } from '../../app/src/core/result.js';
-import { columnLabels, compareResults, COMPARE_RULE, deltaText, pText } from '../../app/src/core/report/compare.js';
-import { lnGamma, regularizedIncompleteBeta, studentTwoSidedP, welchTTest } from '../../app/src/core/stats.js';
+import type { ResultDocument } from '../../../app/src/model/result.js';
+import { columnLabels, compareResults, COMPARE_RULE, deltaText, pText } from '../../../app/src/model/report/compare.js';
+import { lnGamma, regularizedIncompleteBeta, studentTwoSidedP, welchTTest } from '../../../app/src/model/stats.js';
 
-const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'results');
+const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures', 'results');
 function load(kind: string): ResultDocument {
   return JSON.parse(readFileSync(path.join(FIXTURES, `${kind}.json`), 'utf8')) as ResultDocument;
 }

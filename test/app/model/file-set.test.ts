@@ -1,6 +1,6 @@
 // The many-file test's set: seeded, log-uniform, reproducible, and scaled to free space honestly.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILES_SEED, FILES_PRESET_OPTIONS, fitFileSet, makeFileSet, prng, roundFileSize } from '../../app/src/core/file-set.js';
+import { DEFAULT_FILES_SEED, FILES_PRESET_OPTIONS, fitFileSet, makeFileSet, prng, roundFileSize } from '../../../app/src/model/file-set.js';
 
 const MiB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 // Pooling latencies across tests: by merged histograms, not by averaging percentiles.
 import { describe, expect, it } from 'vitest';
-import type { LatencyHistogram, LatencyUs } from '../../app/src/core/engine-types.js';
-import { histogramPercentile, mergeHistograms, poolLatency } from '../../app/src/core/latency.js';
+import type { LatencyHistogram, LatencyUs } from '../../../app/src/model/engine-types.js';
+import { histogramPercentile, mergeHistograms, poolLatency } from '../../../app/src/model/latency.js';
 
 const h = (buckets: Array<[number, number, number]>, minNs: number, maxNs: number): LatencyHistogram => ({
   lowerNs: buckets.map((b) => b[0]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SeriesPoint } from '../../app/src/core/engine-types.js';
+import type { SeriesPoint } from '../../../app/src/model/engine-types.js';
 import {
   chooseSliceBytes,
   type CurvePoint,
@@ -7,7 +7,7 @@ import {
   detectKnee,
   sliceSeries,
   type SustainedVerdict,
-} from '../../app/src/core/knee.js';
+} from '../../../app/src/model/knee.js';
 
 const MiB = 1024 * 1024;
 const SLICE = 256 * MiB;

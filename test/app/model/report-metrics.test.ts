@@ -13,10 +13,10 @@ import {
   resultTitle,
   sizeText,
   targetLine,
-} from '../../app/src/core/report/metrics.js';
-import type { ResultDocument } from '../../app/src/core/result.js';
+} from '../../../app/src/model/report/metrics.js';
+import type { ResultDocument } from '../../../app/src/model/result.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const fixture = (kind: string): ResultDocument =>
   JSON.parse(readFileSync(path.join(root, 'test/fixtures/results', `${kind}.json`), 'utf8')) as ResultDocument;
 const KINDS = ['quick', 'cdm', 'sustained', 'files', 'hash'] as const;

@@ -1,0 +1,89 @@
+// What History, export and share hand to the screens, and what a target and the app look like
+// from the renderer.
+import type { CacheMode } from './engine-types.js';
+
+/** A saved result as a history row: enough to list, filter and pick without loading it. */
+export interface HistoryEntry {
+  id: string;
+  kind: string;
+  label?: string;
+  /** resultName(): the label, else "folder · time · size". */
+  name: string;
+  /** resultTitle(): "Quick Test · 1 GiB · 3 runs". */
+  title: string;
+  startedAt: string;
+  /** targetLine(): "Samsung T7 · USB 3.2 Gen 2 (10 Gb/s), UAS · exFAT · 1 TB". */
+  drive: string;
+  /** Groups results of one physical drive for the filter: serial, else model and size, else volume. */
+  driveKey: string;
+  volume: string;
+  fs: string;
+  cacheMode: CacheMode;
+  /** The primary figures' means (at most four): "Write 1,234 MB/s". */
+  headline: Array<{ label: string; value: number; unit: string }>;
+  /** How many warning flags the result carries (figures probably not the disk's). */
+  warnings: number;
+  /** 'imported': brought in from a file (another machine, a colleague). */
+  origin: 'local' | 'imported';
+  appVersion: string;
+}
+
+export interface HistoryListing {
+  /** Where results are kept. */
+  dir: string;
+  /** Newest first. */
+  entries: HistoryEntry[];
+  /** Files in the folder that are not results this version can read, and why (never fatal). */
+  skipped: Array<{ file: string; reason: string }>;
+}
+
+export interface ExportFile {
+  /** A suggested file name: "diskdial-quick-2026-11-22.md". */
+  filename: string;
+  mime: string;
+  text: string;
+}
+
+export interface ShareCard {
+  /** The card as PNG, base64; `scale` × the card's CSS size (2 by default: crisp on HiDPI screens). */
+  pngBase64: string;
+  width: number;
+  height: number;
+  /** The same card as SVG (what the PNG was rasterized from). */
+  svg: string;
+  filename: string;
+}
+
+/** A place the user can test: a mounted volume, or a folder they chose. */
+export interface TargetInfo {
+  /** The folder tests will run in (a volume's mount point, or the chosen folder). */
+  path: string;
+  /** Volume label, else the mount point's last part, else the path. */
+  name: string;
+  mountPoint: string;
+  fs: string;
+  totalBytes: number;
+  freeBytes: number;
+  device: {
+    model?: string;
+    bus: string;
+    node?: string;
+    removable?: boolean;
+    rotational?: boolean;
+    /** The disk's interface (core/link.ts), shown next to the target: "USB 3.2 Gen 2 (10 Gb/s), UAS",
+     *  its payload ceiling after line encoding and the range such links typically deliver, MB/s. */
+    link?: { label: string; ceilingMBps?: number; typicalMBps?: [number, number] };
+  };
+  readOnly: boolean;
+  /** Whether a test can start here at all (exists, writable, not read-only), and if not why. */
+  startable: boolean;
+  reason?: string;
+}
+
+export interface AppInfo {
+  appVersion: string;
+  engineVersion: string;
+  platform: string;
+  /** 'electron' or 'browser' */
+  shell: string;
+}

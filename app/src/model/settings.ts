@@ -1,0 +1,225 @@
+// What a person can ask for, as zod schemas: each start request's settings, a result id, an
+// export format. The main process validates every payload with these; the renderer builds them.
+import { z } from 'zod';
+import { isChecksumFilePath, parsePastedDigest } from './digest.js';
+import { RESULT_ID_RE } from './result-id.js';
+import { FORMAT_IDS } from './wizard/format-ids.js';
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+/** A folder path as the user picked it. Absolute; length-capped so a hostile payload stays small. */
+export const TargetPath = z.string().min(1).max(4096);
+
+export const QuickTestSettings = z
+  .object({
+    target: TargetPath,
+    /** Stress size in bytes: Blackmagic's 1, 2, 3, 5 GB, or custom (16 MiB – 64 GiB). */
+    sizeBytes: z
+      .number()
+      .int()
+      .min(16 * MiB)
+      .max(64 * GiB),
+    /** `continuous`: write, read, write, read… until stopped (Blackmagic's behaviour). */
+    mode: z.enum(['runs', 'continuous']),
+    /** With mode `runs`: how many write+read cycles. */
+    runs: z.number().int().min(1).max(100),
+  })
+  .strict();
+export type QuickTestSettings = z.infer<typeof QuickTestSettings>;
+
+/** Shared by every detailed test: repeat N times with a rest between runs (minutes in the UI;
+ *  an SSD's cache drains while it rests). */
+const Repeat = {
+  runs: z.number().int().min(1).max(100),
+  restSeconds: z
+    .number()
+    .min(0)
+    .max(24 * 3600),
+};
+
+/** A detailed test (the Detailed screen): the CrystalDiskMark grid, the sustained-write curve or
+ *  the many-file test. Exactly the options a person can choose there; the CLI has more. */
+export const DetailedSettings = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('cdm'),
+      target: TargetPath,
+      preset: z.enum(['default', 'nvme', 'peak', 'realworld']),
+      mode: z.enum(['readwrite', 'read', 'write', 'mix', 'all']),
+      /** Test file, 16 MiB – 64 GiB (CrystalDiskMark's range). */
+      sizeBytes: z
+        .number()
+        .int()
+        .min(16 * MiB)
+        .max(64 * GiB),
+      /** Measured seconds per test (CrystalDiskMark: 5). */
+      seconds: z.number().min(1).max(60),
+      /** Pause between tests, seconds (CrystalDiskMark's interval). */
+      intervalSeconds: z.number().min(0).max(60),
+      ...Repeat,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('sustained'),
+      target: TargetPath,
+      /** Write up to this much (less when free space less the reserve is smaller). */
+      maxBytes: z
+        .number()
+        .int()
+        .min(64 * MiB)
+        .max(64 * 1024 * GiB),
+      /** Free space to leave untouched; absent: max(512 MiB, 5 % of the volume). */
+      reserveBytes: z
+        .number()
+        .int()
+        .min(0)
+        .max(64 * 1024 * GiB)
+        .optional(),
+      ...Repeat,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('files'),
+      target: TargetPath,
+      preset: z.enum(['quick', 'standard', 'custom']),
+      /** custom only (ignored otherwise): the set. */
+      count: z.number().int().min(2).max(10000).optional(),
+      minBytes: z
+        .number()
+        .int()
+        .min(4096)
+        .max(64 * GiB)
+        .optional(),
+      maxBytes: z
+        .number()
+        .int()
+        .min(4096)
+        .max(64 * GiB)
+        .optional(),
+      seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+      reserveBytes: z
+        .number()
+        .int()
+        .min(0)
+        .max(64 * 1024 * GiB)
+        .optional(),
+      ...Repeat,
+    })
+    .strict()
+    // A set whose smallest file is larger than its largest cannot be drawn; say so at the door.
+    .refine((s) => s.minBytes === undefined || s.maxBytes === undefined || s.minBytes <= s.maxBytes, {
+      message: 'must be at least minBytes',
+      path: ['maxBytes'],
+    }),
+]);
+export type DetailedSettings = z.infer<typeof DetailedSettings>;
+export type DetailedKind = DetailedSettings['kind'];
+
+/** The hash test: a file the user picked (read-only: never modified), or a test file DiskDial
+ *  writes on a target and removes afterwards. */
+export const HashSettings = z
+  .object({
+    source: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('file'), path: TargetPath }).strict(),
+      z
+        .object({
+          kind: z.literal('generate'),
+          /** The folder to write the test file in. */
+          target: TargetPath,
+          sizeBytes: z
+            .number()
+            .int()
+            .min(16 * MiB)
+            .max(64 * GiB),
+        })
+        .strict(),
+    ]),
+    algo: z.enum(['sha256', 'sha512']),
+    /** An expected digest (hex), or the path of a .sha256 / .sha512 / SHA256SUMS-style file. Only
+     *  a file so named, by its full path, is ever read: a page cannot make the core read (and
+     *  report on) any other file. */
+    verify: z
+      .string()
+      .min(1)
+      .max(4096)
+      .refine((v) => parsePastedDigest(v) !== undefined || isChecksumFilePath(v), {
+        message: 'must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)',
+      })
+      .optional(),
+  })
+  .strict();
+export type HashSettings = z.infer<typeof HashSettings>;
+
+/** A saved result's id (a UUID for results made here; imported ones keep theirs). */
+export const ResultId = z.string().min(1).max(100).regex(RESULT_ID_RE, 'must be a result id (letters, digits, . _ -)');
+
+/** Text exports: Markdown table, CrystalDiskMark-style text, CSV, the JSON document(s), a
+ *  self-contained HTML page. */
+export const EXPORT_FORMATS = ['md', 'txt', 'csv', 'json', 'html'] as const;
+export const ExportFormat = z.enum(EXPORT_FORMATS);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+
+export const FormatIdSchema = z.enum(FORMAT_IDS);
+
+/** What the user confirmed in the wizard. The main process checks it again against the disk
+ *  itself before every erase; nothing here is trusted. */
+export const WizardSettingsSchema = z
+  .object({
+    /** The disk to erase (its path). */
+    device: z.string().min(1).max(256),
+    /** The identity the user saw and confirmed; checked again before every erase. */
+    identity: z
+      .object({
+        path: z.string().min(1).max(256),
+        sizeBytes: z.number().int().min(0),
+        model: z.string().max(256).optional(),
+        serial: z.string().max(256).optional(),
+        // The rest is filled in by the main process from the disk as it lists it now.
+        wwn: z.string().max(256).optional(),
+        byId: z.array(z.string().max(256)).max(64).optional(),
+        backingFile: z.string().max(4096).optional(),
+        backingInode: z
+          .object({ ino: z.number().int().min(0), dev: z.string().max(32) })
+          .strict()
+          .optional(),
+        usbSerial: z.string().max(256).optional(),
+      })
+      .strict(),
+    /** The disk's name, typed by the user: must equal WizardDisk.name. */
+    confirmName: z.string().min(1).max(256),
+    /** Formats to test, in order. */
+    formats: z.array(FormatIdSchema).min(1).max(16),
+    /** quick: the Quick Test at each of `sizes`; cdm: the CrystalDiskMark grid (Default, 1 GiB);
+     *  files: the many-file test (Quick preset). */
+    plan: z.enum(['quick', 'cdm', 'files']),
+    /** quick: stress sizes in bytes (default 1 GB and 5 GB). */
+    sizes: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(16 * MiB)
+          .max(64 * GiB),
+      )
+      .min(1)
+      .max(4),
+    /** Runs per format (and per size), default 5. */
+    runs: z.number().int().min(1).max(20),
+    /** Rest between runs, seconds (default 300: an SSD's cache drains). */
+    restSeconds: z.number().min(0).max(3600),
+    /** The format the disk is left in at the end. */
+    finalFormat: FormatIdSchema,
+    /** Volume label for every format (default DISKDIAL). */
+    volumeLabel: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,11}$/, 'must be 1–11 letters, digits, - or _')
+      .optional(),
+    /** Allowed to erase an internal (non-system) disk: the advanced switch. */
+    allowInternal: z.boolean().optional(),
+  })
+  .strict();
+
+export type WizardSettings = z.infer<typeof WizardSettingsSchema>;
