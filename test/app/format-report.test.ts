@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../app/src/model/result.js';
 import { COMPARE_RULE, compareResults } from '../../app/src/model/report/compare.js';
-import { buildFormatReport, renderFormatReport, type FormatReport } from '../../app/src/core/report/format-report.js';
+import { buildFormatReport, renderFormatReport, type FormatReport } from '../../app/src/model/report/format-report.js';
 import { formatFigure } from '../../app/src/model/report/metrics.js';
 import { parseCsv } from '../helpers/csv.js';
 import { CDM_TEST_NAMES } from '../helpers/cdm.js';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { combineRuns } from '../../app/src/core/analysis.js';
+import { combineRuns } from '../../app/src/model/analysis.js';
 import { defaultDataDir, headlineFigures, historyDir, HistoryStore, writeFileAtomic } from '../../app/src/core/history.js';
 import { resultName } from '../../app/src/model/report/metrics.js';
 import type { ResultDocument } from '../../app/src/model/result.js';

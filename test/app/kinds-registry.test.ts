@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlan, fitPlan } from '../../app/src/core/presets.js';
+import { buildPlan, fitPlan } from '../../app/src/model/presets.js';
 import { kindName } from '../../app/src/model/report/metrics.js';
 import { kindOf, RESULT_KINDS, RUN_KINDS, TEST_KINDS } from '../../app/src/model/kinds/registry.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../app/src/model/result.js';
 import { compareResults } from '../../app/src/model/report/compare.js';
-import { cdmLine, exportFilename, renderExport } from '../../app/src/core/report/export.js';
+import { cdmLine, exportFilename, renderExport } from '../../app/src/model/report/export.js';
 import { parseCsv } from '../helpers/csv.js';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'results');

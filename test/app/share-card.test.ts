@@ -21,7 +21,7 @@ import {
   renderCardSvg,
   textWidth,
   wrapText,
-} from '../../app/src/core/report/card.js';
+} from '../../app/src/model/report/card.js';
 import { formatFigure, metricValue, resultMetrics } from '../../app/src/model/report/metrics.js';
 import type { ResultDocument } from '../../app/src/model/result.js';
 import { dialLayout } from '../../app/src/model/kinds/quick-card.js';

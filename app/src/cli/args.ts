@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CacheRequest, DataPattern, HashAlgo } from '../model/engine-types.js';
 import { MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPreset } from '../model/file-set.js';
-import { isTestKind, validatePlanOptions, type CdmPreset } from '../core/presets.js';
+import { isTestKind, validatePlanOptions, type CdmPreset } from '../model/presets.js';
 import { plainMessage } from '../model/errors.js';
 import { cleanLabel } from '../model/text.js';
 import { parseSize } from '../model/units.js';

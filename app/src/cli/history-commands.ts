@@ -12,7 +12,7 @@ import { formatFigure, kindName } from '../model/report/metrics.js';
 import type { ResultDocument } from '../model/result.js';
 import { plainText, safeJson } from '../model/text.js';
 import { NotAResultError, parseResultFile } from '../model/result-parse.js';
-import { renderExport } from '../core/report/export.js';
+import { renderExport } from '../model/report/export.js';
 
 import { parseOptions, UsageError } from './usage-error.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../model/settings.js';

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { runTest } from '../core/engine.js';
 import { HistoryStore } from '../core/history.js';
 import { parseSize } from '../model/units.js';
-import { renderFormatReport } from '../core/report/format-report.js';
+import { renderFormatReport } from '../model/report/format-report.js';
 import { sizeText } from '../model/report/metrics.js';
 import type { ResultDocument } from '../model/result.js';
 import { identityOf } from '../model/wizard/identity.js';

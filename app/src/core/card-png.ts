@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { Resvg } from '@resvg/resvg-js';
 import { DiskDialError } from '../model/errors.js';
 import type { ResultDocument } from '../model/result.js';
-import { renderCardSvg } from './report/card.js';
+import { renderCardSvg } from '../model/report/card.js';
 
 const require = createRequire(import.meta.url);
 

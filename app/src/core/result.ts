@@ -23,7 +23,7 @@ import {
 import type { VolumeInfo } from '../model/volume.js';
 import { findPackageRoot } from './engine.js';
 
-export { toResultTest } from './result-tests.js';
+export { toResultTest } from '../model/result-tests.js';
 import { computeFlags, diskOf } from './flags.js';
 
 let cachedVersion: string | undefined;

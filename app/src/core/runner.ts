@@ -4,12 +4,12 @@
 import { rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { summarize, type StepOutcome } from './analysis.js';
+import { summarize, type StepOutcome } from '../model/analysis.js';
 import type { CacheRequest, DataPattern, EngineProgress, EngineResult, EngineSpec } from '../model/engine-types.js';
 import { AbortError, engineVersion, isAbortError, runTest, type RunTestOptions } from './engine.js';
 import { inputError, toPlainError } from '../model/errors.js';
 import { hostInfo } from './host.js';
-import { buildPlan, isSized, type CdmPreset, type Plan, type PlanStep } from './presets.js';
+import { buildPlan, isSized, type CdmPreset, type Plan, type PlanStep } from '../model/presets.js';
 import type { FileSetOptions, FilesPreset } from '../model/file-set.js';
 import { diskOf } from './flags.js';
 import { driveHealth } from './link/index.js';

@@ -3,11 +3,11 @@
 // with every finished result. Shared by Electron's main process, browser mode and the CLI.
 import type { ResultDocument } from '../model/result.js';
 import { HistoryStore } from '../core/history.js';
-import { renderExport } from '../core/report/export.js';
+import { renderExport } from '../model/report/export.js';
 import type { ExportFile, HistoryEntry, HistoryListing, ShareCard } from '../model/history.js';
 import type { ExportFormat } from '../model/settings.js';
 import type { SavedNote } from '../model/events.js';
-import { renderFormatReport } from '../core/report/format-report.js';
+import { renderFormatReport } from '../model/report/format-report.js';
 
 export class HistoryService {
   readonly store: HistoryStore;

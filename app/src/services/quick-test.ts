@@ -5,7 +5,7 @@
 import type { EngineResult, EngineSpec } from '../model/engine-types.js';
 import { type RunTestOptions } from '../core/engine.js';
 
-import { combineRuns } from '../core/analysis.js';
+import { combineRuns } from '../model/analysis.js';
 import type { ResultDocument } from '../model/result.js';
 import { runBenchmark, type RunProgress } from '../core/runner.js';
 import { SlotService } from './job-slot.js';

@@ -7,8 +7,8 @@
 // page in browser mode). The wizard's last step, and History's compare view for any results.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { deltaText } from '@model/report/compare';
-import { buildFormatReport, type FormatReport, type ReportCell, type ReportColumn } from '../../../app/src/core/report/format-report';
-import { figure } from '../../../app/src/core/report/export';
+import { buildFormatReport, type FormatReport, type ReportCell, type ReportColumn } from '@model/report/format-report';
+import { figure } from '@model/report/export';
 import { formatFigure } from '@model/report/metrics';
 import type { ResultDocument } from '@model/result';
 import { getBridge } from '../lib/bridge';

@@ -16,7 +16,7 @@ type CdmMode = CdmSettings['mode'];
 export type CdmCol = 'read' | 'write' | 'mix';
 
 /** Each profile's rows, as the core's presets name them (kept in step with
- *  app/src/core/presets.ts CDM_PRESET_ROWS; a test checks they agree). */
+ *  app/src/model/kinds/cdm.ts CDM_PRESET_ROWS; a test checks they agree). */
 export const PRESET_ROWS: Record<CdmPreset, readonly string[]> = {
   default: ['SEQ1M Q8T1', 'SEQ1M Q1T1', 'RND4K Q32T1', 'RND4K Q1T1'],
   nvme: ['SEQ1M Q8T1', 'SEQ128K Q32T1', 'RND4K Q32T16', 'RND4K Q1T1'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultReserve, FREE_SPACE_RESERVE, fitTest, roundDownSize } from '../../../app/src/model/fit.js';
-import { fitPlan, MiB } from '../../../app/src/core/presets.js';
+import { fitPlan, MiB } from '../../../app/src/model/presets.js';
 
 describe('fitTest: the one rule for "will this test fit"', () => {
   it('a 1 GB test does not fit in 52 MB free: the reason says what it needs, what it keeps free and why, and the largest that fits', () => {

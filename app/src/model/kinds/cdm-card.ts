@@ -1,5 +1,5 @@
 // The CrystalDiskMark grid's card: its rows by read and write, as CrystalDiskMark lays them out.
-import { type Box, COLOR, fitText, mbps, r1, text } from '../../core/report/card-draw.js';
+import { type Box, COLOR, fitText, mbps, r1, text } from '../report/card-draw.js';
 import { type Metric, metricValue } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 

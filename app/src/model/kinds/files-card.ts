@@ -1,5 +1,5 @@
 // The many-file test's card: each pass's aggregate rate and per-file overhead, and the first run's scatter.
-import { axes, axisCeil, baseline, type Box, COLOR, fitText, mbps, r1, text } from '../../core/report/card-draw.js';
+import { axes, axisCeil, baseline, type Box, COLOR, fitText, mbps, r1, text } from '../report/card-draw.js';
 import { formatFigure, type Metric, metricValue, sizeText } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { shownOverhead } from '../trust.js';

@@ -1,7 +1,7 @@
 // The many-file test: a Stibium-style set of files (core/file-set.ts) written then read, one
 // engine step per file and pass, scaled down when free space is short. Its analysis fits a rate
 // and a per-file overhead to each pass.
-import { filesAnalysis } from '../../core/analysis.js';
+import { filesAnalysis } from '../analysis.js';
 import type { EngineSpec } from '../engine-types.js';
 import { inputError } from '../errors.js';
 import {
@@ -14,7 +14,7 @@ import {
   type FileSetOptions,
   type FilesPreset,
 } from '../file-set.js';
-import type { Metric, MetricUnit } from '../report/metrics.js';
+import type { Metric, MetricUnit } from '../report/figure-text.js';
 import { sizeText } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { shownOverhead } from '../trust.js';

@@ -1,5 +1,5 @@
 // The hash test's card: the four rates as bars, the verdict and the digest.
-import { type Box, COLOR, fitText, mbps, r1, text, textWidth, wrapText } from '../../core/report/card-draw.js';
+import { type Box, COLOR, fitText, mbps, r1, text, textWidth, wrapText } from '../report/card-draw.js';
 import { type Metric, sizeText } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { hashVerdictText } from '../trust.js';

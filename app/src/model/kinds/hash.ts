@@ -1,6 +1,6 @@
 // The hash test: four rates for one file (uncached read, read + hash, hash in memory on one core
 // and on all). Run by core/hash-run.ts, not the benchmark runner; here for what reports show.
-import type { Metric } from '../report/metrics.js';
+import type { Metric } from '../report/figure-text.js';
 import { sizeText } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { hashFigures } from './hash-card.js';

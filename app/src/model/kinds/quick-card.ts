@@ -1,5 +1,5 @@
 // The Quick Test's card: a write dial and a read dial, Blackmagic-style, readings clear of the scale.
-import { type Box, CARD_WIDTH, COLOR, mbps, niceCeil, r1, text, textWidth, ticksFor, tickText } from '../../core/report/card-draw.js';
+import { type Box, CARD_WIDTH, COLOR, mbps, niceCeil, r1, text, textWidth, ticksFor, tickText } from '../report/card-draw.js';
 import { type Metric, metricValue } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 

@@ -11,12 +11,17 @@ import { seqRead } from './seq-read.js';
 import { seqWrite } from './seq-write.js';
 import { sustained } from './sustained.js';
 import type { KindModule } from './types.js';
+import type { TestKind as UnionKind } from '../plan.js';
 
 const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix] as const;
 const RESULT = [...RUN, hash] as const;
 
 export type TestKind = (typeof RUN)[number]['id'];
 export type ResultKind = (typeof RESULT)[number]['id'];
+
+// The model's kind union and this list name the same kinds: a compile error otherwise.
+const SAME: [TestKind] extends [UnionKind] ? ([UnionKind] extends [TestKind] ? true : never) : never = true;
+void SAME;
 
 /** The kinds the benchmark runner plans and runs, in the order lists show them. */
 export const RUN_KINDS: readonly KindModule<TestKind>[] = RUN;

@@ -1,5 +1,5 @@
 // The sustained write's card: the verdict, the MB/s curve with its knee, and the figures beside it.
-import { axes, axisCeil, baseline, type Box, COLOR, mbps, r1, text, textWidth, wrapText } from '../../core/report/card-draw.js';
+import { axes, axisCeil, baseline, type Box, COLOR, mbps, r1, text, textWidth, wrapText } from '../report/card-draw.js';
 import { formatFigure, type Metric, metricValue } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { kneeWithheld, sustainedVerdictText } from '../trust.js';

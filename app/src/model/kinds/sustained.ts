@@ -2,10 +2,10 @@
 // asked or as free space less the reserve allows, whichever is smaller. Not time-bounded: the
 // point is to write past the drive's fast cache, however long that takes. Its analysis finds the
 // knee in the MB/s curve (core/knee.ts).
-import { sustainedSection } from '../../core/analysis.js';
+import { sustainedSection } from '../analysis.js';
 import type { EngineSpec } from '../engine-types.js';
 import { inputError } from '../errors.js';
-import type { Metric } from '../report/metrics.js';
+import type { Metric } from '../report/figure-text.js';
 import { sizeText } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { formatBytes } from '../units.js';

@@ -2,8 +2,8 @@
 // executes), what it makes of the steps' results, the CLI options it takes, and what the report
 // views (title, metrics, comparable settings) and the share card show for it. Every hook is
 // optional: a kind without one gets the generic behaviour.
-import type { StepOutcome } from '../../core/analysis.js';
-import type { Box } from '../../core/report/card-draw.js';
+import type { StepOutcome } from '../analysis.js';
+import type { Box } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
 import type { FilesSection, ResultDocument, ResultTest, SustainedSection } from '../result.js';
 import type { Plan, PlanOptions, PlanTarget } from './plan.js';

@@ -4,7 +4,7 @@
 // exports and the format-and-compare wizard's report are all views of a Comparison.
 //
 // Browser-safe: no node:* imports (the renderer bundles it).
-import { kindOf } from '../../model/kinds/registry.js';
+import { kindOf } from '../kinds/registry.js';
 import type { ResultDocument } from '../result.js';
 import { spread, welchTTest, type Spread } from '../stats.js';
 import {

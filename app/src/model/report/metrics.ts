@@ -6,7 +6,7 @@
 // Browser-safe: no node:* imports (the renderer bundles it); types from result.ts, the trust rule.
 import type { ResultDocument, ResultTest } from '../result.js';
 import { spread, type Spread } from '../stats.js';
-import { kindOf } from '../../model/kinds/registry.js';
+import { kindOf } from '../kinds/registry.js';
 import { formatFigure, metricValue, sizeText, type Metric, type MetricUnit } from './figure-text.js';
 
 export { formatFigure, metricValue, sizeText, type Metric, type MetricUnit };

@@ -3,7 +3,7 @@
 // with a form as typed, and the DetailedSettings payload a form turns into. Pure, so the
 // payload a Start sends can be checked against exactly what the controls show.
 import type { Fit } from '@model/fit';
-import { fitPlan } from '../../../../app/src/core/presets';
+import { fitPlan } from '@model/presets';
 import { formatBinarySize } from '../../lib/figure-format';
 import type { DetailedKind, DetailedSettings } from '@model/settings';
 

@@ -15,7 +15,7 @@ import { FilesStats } from '../../components/files-stats';
 import { formatRate } from '../../lib/figure-format';
 import { SustainedChart } from '../../components/sustained-chart';
 import { barsFromSection, boundLabel, waitLine } from '../../lib/hash-model';
-import { algoLabel } from '../hash/settings';
+import { algoLabel } from '../../lib/hash-model';
 import { LinesChart, seriesPoints, type XYLine } from '../../components/charts';
 
 const WRITE = '#ff6a3d';

@@ -14,7 +14,7 @@ import { ThroughputChart } from './throughput-chart';
 import { useLastResult } from './use-last-result';
 import { useQuickEvents } from './use-quick-events';
 import { VideoTable } from './video-table';
-import { fitPlan } from '../../../../app/src/core/presets';
+import { fitPlan } from '@model/presets';
 import { formatBytes, formatMBpsFigure } from '@model/units';
 import { SavedNote } from '../../components/saved-note';
 import { ProgressBar } from '../../components/progress-bar';

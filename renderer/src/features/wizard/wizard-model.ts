@@ -5,7 +5,7 @@
 import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '@model/wizard/types';
 import { parseTypedSize } from '@model/units';
 import { FREE_AFTER_FORMAT, freeAfterFormat } from '@model/fit';
-import { fitPlan } from '../../../../app/src/core/presets';
+import { fitPlan } from '@model/presets';
 
 import type { WizardProgressEvent } from '@model/events';
 import { formatBytesShort } from '@model/units';

@@ -2,7 +2,7 @@
 // (rows agree with the core's presets; best and median across runs), job progress in words
 // and fractions, the sustained curve's shaping and marks, and the many-file model line.
 import { describe, expect, it } from 'vitest';
-import { CDM_PRESET_ROWS, CDM_PRESETS } from '../../../../app/src/core/presets';
+import { CDM_PRESET_ROWS, CDM_PRESETS } from '@model/presets';
 import { blockLabel, formatLatencyUs } from '@model/units';
 import { DetailedSettings } from '@model/settings';
 

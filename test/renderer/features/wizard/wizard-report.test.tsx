@@ -7,7 +7,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderFormatReport } from '../../../../app/src/core/report/format-report';
+import { renderFormatReport } from '@model/report/format-report';
 import type { ResultDocument } from '@model/result';
 import type { FormatId } from '@model/wizard/types';
 import { useWizardStore } from '../../../../renderer/src/features/wizard/store';

@@ -1,11 +1,11 @@
 // From engine results to the figures a reader wants: the spread of each test across runs, the
 // sustained-write curve and its knee, and the many-file test's per-file rates, aggregates and
 // line fits. Pure functions of the results; the runner calls them once the runs are done.
-import type { EngineResult } from '../model/engine-types.js';
-import type { FileSet } from '../model/file-set.js';
-import { chooseSliceBytes, describeVerdict, detectKnee, sliceSeries } from '../model/knee.js';
-import { poolLatency } from '../model/latency.js';
-import type { Plan, PlanStep } from './presets.js';
+import type { EngineResult } from './engine-types.js';
+import type { FileSet } from './file-set.js';
+import { chooseSliceBytes, describeVerdict, detectKnee, sliceSeries } from './knee.js';
+import { poolLatency } from './latency.js';
+import type { Plan, PlanStep } from './kinds/plan.js';
 import {
   weakestCacheMode,
   type FileFit,
@@ -20,9 +20,9 @@ import {
   type StepSummary,
   type SustainedRun,
   type SustainedSection,
-} from '../model/result.js';
-import { leastSquares, median, mean, spread, theilSen, trimmedMean } from '../model/stats.js';
-import { toResultTest } from './result.js';
+} from './result.js';
+import { leastSquares, median, mean, spread, theilSen, trimmedMean } from './stats.js';
+import { toResultTest } from './result-tests.js';
 
 /** One finished step of one run, as the runner collected it. */
 export interface StepOutcome {

@@ -1,8 +1,8 @@
 // The share card's drawing kit: its size, colours, text that fits (estimated widths, on the wide
 // side so truncation errs early), axes and ticks. The frame (card.ts) and every kind's layout
 // (model/kinds/*-card.ts) draw with it. Browser-safe: no node:* imports.
-import { plainText } from '../../model/text.js';
-import { formatFigure } from '../../model/report/figure-text.js';
+import { plainText } from '../text.js';
+import { formatFigure } from './figure-text.js';
 
 export const CARD_WIDTH = 800;
 export const CARD_HEIGHT = 450;

@@ -1,8 +1,8 @@
 // CSV (RFC 4180) for a spreadsheet: one row per test and run, every field quoted as needed.
-import type { ResultDocument } from '../../../model/result.js';
-import { withoutControls } from '../../../model/text.js';
-import type { FormatReport } from '../format-report.js';
-import { targetLine } from '../../../model/report/metrics.js';
+import type { ResultDocument } from '../../result.js';
+import { withoutControls } from '../../text.js';
+import type { FormatReport } from '../report-types.js';
+import { targetLine } from '../metrics.js';
 
 // ---- CSV (RFC 4180) ----------------------------------------------------------------------------
 

@@ -1,9 +1,9 @@
 // What the format report says in words: its title, the link's ceiling, the findings (faster,
 // slower, within noise) and the warnings about results that are not like for like.
-import type { ResultDocument } from '../../model/result.js';
-import { deltaText, judgeChange, NOISE_RULE, pText } from '../../model/report/compare.js';
-import type { FormatReport, ReportCell, ReportColumn, ReportVariant } from './format-report.js';
-import { kindName, methodLine, resultTitle, sizeText, targetLine } from '../../model/report/metrics.js';
+import type { ResultDocument } from '../result.js';
+import { deltaText, judgeChange, NOISE_RULE, pText } from './compare.js';
+import type { FormatReport, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
+import { kindName, methodLine, resultTitle, sizeText, targetLine } from './metrics.js';
 
 // ---- title, ceiling, findings, warnings ------------------------------------------------------
 

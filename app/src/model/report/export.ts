@@ -10,13 +10,13 @@
 // anywhere (an imported file): each format escapes its own syntax, and no format lets a control
 // character through raw — an ESC in a label must not reach a terminal that shows the file (JSON
 // keeps them, as \u escapes, so the document stays the same).
-import type { ResultDocument } from '../../model/result.js';
+import type { ResultDocument } from '../result.js';
 
-import { withoutControls } from '../../model/text.js';
+import { withoutControls } from '../text.js';
 
-import { compareResults, type Comparison } from '../../model/report/compare.js';
-import type { ExportFile } from '../../model/history.js';
-import type { ExportFormat } from '../../model/settings.js';
+import { compareResults, type Comparison } from './compare.js';
+import type { ExportFile } from '../history.js';
+import type { ExportFormat } from '../settings.js';
 import { txtBlock, txtHeader, txtMany } from './formats/cdm-text.js';
 import { csvText } from './formats/csv.js';
 import { htmlMany, htmlOne } from './formats/html.js';

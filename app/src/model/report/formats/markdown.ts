@@ -1,9 +1,9 @@
 // Markdown exports: a table for a forum, one result or a comparison.
-import type { ResultDocument } from '../../../model/result.js';
-import { plainText } from '../../../model/text.js';
-import { columnLabels, type Comparison } from '../../../model/report/compare.js';
-import type { FormatReport } from '../format-report.js';
-import { methodLine, resultName, resultTitle, targetLine } from '../../../model/report/metrics.js';
+import type { ResultDocument } from '../../result.js';
+import { plainText } from '../../text.js';
+import { columnLabels, type Comparison } from '../compare.js';
+import type { FormatReport } from '../report-types.js';
+import { methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
 import { safe } from '../report-findings.js';
 import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
 import {

@@ -1,9 +1,9 @@
 // Text in CrystalDiskMark's layout: its header, sections and figure lines.
-import type { ResultDocument, ResultTest } from '../../../model/result.js';
-import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../../../model/trust.js';
-import { columnLabels, type Comparison } from '../../../model/report/compare.js';
-import type { FormatReport } from '../format-report.js';
-import { formatFigure, kindName, methodLine, resultTitle, sizeText, targetLine } from '../../../model/report/metrics.js';
+import type { ResultDocument, ResultTest } from '../../result.js';
+import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../../trust.js';
+import { columnLabels, type Comparison } from '../compare.js';
+import type { FormatReport } from '../report-types.js';
+import { formatFigure, kindName, methodLine, resultTitle, sizeText, targetLine } from '../metrics.js';
 import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
 import { algoName, compareTables, flagMark, metricMap, versionLine } from '../tables.js';
 

@@ -1,8 +1,8 @@
 // The format report as one HTML page: its tables and the grouped bar charts of each figure.
-import type { ResultDocument } from '../../../model/result.js';
+import type { ResultDocument } from '../../result.js';
 import { esc, htmlFlags, htmlPage, htmlTable, niceStep, PALETTE, truncate } from './html.js';
-import type { FormatReport, ReportColumn } from '../format-report.js';
-import { formatFigure, sizeText } from '../../../model/report/metrics.js';
+import type { FormatReport, ReportColumn } from '../report-types.js';
+import { formatFigure, sizeText } from '../metrics.js';
 import { aboutLines, driveLines, legendText, reportTable, rowLabel, transposed } from '../report-rows.js';
 import { variantOf } from './markdown.js';
 

@@ -1,7 +1,7 @@
 // JSON exports: the documents themselves (control characters kept, as \u escapes).
-import type { ResultDocument } from '../../../model/result.js';
-import { safeJson } from '../../../model/text.js';
-import type { Comparison } from '../../../model/report/compare.js';
+import type { ResultDocument } from '../../result.js';
+import { safeJson } from '../../text.js';
+import type { Comparison } from '../compare.js';
 
 /** The document itself, as saved. */
 export function jsonOne(doc: ResultDocument): string {

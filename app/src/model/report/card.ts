@@ -9,20 +9,11 @@
 // Browser-safe: no node:* imports. The SVG keeps to what resvg draws: presentation attributes,
 // no <style>, no external resources, one font family (Inter 400/600/700). Text widths are
 // estimates (no font metrics here), deliberately on the wide side, so truncation errs early.
-import type { ResultDocument } from '../../model/result.js';
+import type { ResultDocument } from '../result.js';
 
-import { trustOf } from '../../model/trust.js';
-import {
-  formatFigure,
-  kindName,
-  metricValue,
-  methodLine,
-  resultMetrics,
-  resultName,
-  resultTitle,
-  targetLine,
-} from '../../model/report/metrics.js';
-import { kindOf } from '../../model/kinds/registry.js';
+import { trustOf } from '../trust.js';
+import { formatFigure, kindName, metricValue, methodLine, resultMetrics, resultName, resultTitle, targetLine } from './metrics.js';
+import { kindOf } from '../kinds/registry.js';
 import { CARD_HEIGHT, CARD_WIDTH, COLOR, escapeXml, fits, fitText, r1, text, textWidth, type Box } from './card-draw.js';
 
 // The tests and the PNG renderer reach the drawing kit through the card.

@@ -1,8 +1,8 @@
 // Test plans by kind: each kind's module (model/kinds/) says which engine specs it runs, in what
 // order, on which files; this is the generic part every screen, the CLI and the runner call.
-import { fitTest, type Fit, type FitInput } from '../model/fit.js';
-import { MiB, validatePlanOptions, type Plan, type PlanOptions, type PlanTarget } from '../model/kinds/plan.js';
-import { runKind, type TestKind } from '../model/kinds/registry.js';
+import { fitTest, type Fit, type FitInput } from './fit.js';
+import { MiB, validatePlanOptions, type Plan, type PlanOptions, type PlanTarget } from './kinds/plan.js';
+import { runKind, type TestKind } from './kinds/registry.js';
 
 export {
   CDM_MODES,
@@ -23,13 +23,13 @@ export {
   type PlanSettings,
   type PlanStep,
   type PlanTarget,
-} from '../model/kinds/plan.js';
-export { isTestKind, TEST_KINDS, type TestKind } from '../model/kinds/registry.js';
-export { CDM_MAX_SIZE, CDM_MIN_SIZE, CDM_PRESET_ROWS, CDM_SECONDS } from '../model/kinds/cdm.js';
-export { RANDOM_SECONDS } from '../model/kinds/single.js';
-export { SUSTAINED_DEFAULT_BYTES, SUSTAINED_MIN_BYTES } from '../model/kinds/sustained.js';
+} from './kinds/plan.js';
+export { isTestKind, TEST_KINDS, type TestKind } from './kinds/registry.js';
+export { CDM_MAX_SIZE, CDM_MIN_SIZE, CDM_PRESET_ROWS, CDM_SECONDS } from './kinds/cdm.js';
+export { RANDOM_SECONDS } from './kinds/single.js';
+export { SUSTAINED_DEFAULT_BYTES, SUSTAINED_MIN_BYTES } from './kinds/sustained.js';
 // The reserve a sized plan keeps lives with the fit rule every screen and the runner share.
-export { defaultReserve } from '../model/fit.js';
+export { defaultReserve } from './fit.js';
 
 /**
  * Builds the plan for a test. The file size is rounded down to a whole number of blocks (and of

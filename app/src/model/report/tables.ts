@@ -1,11 +1,11 @@
 // The report model every export format prints: a result's tables and statements, a comparison's
 // tables, and the lines about the machine and versions. Browser-safe: no node:* imports.
-import { kindOf } from '../../model/kinds/registry.js';
-import type { ResultDocument, ResultFlag } from '../../model/result.js';
-import { spread } from '../../model/stats.js';
-import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../../model/trust.js';
-import { columnLabels, deltaText, type CompareCell, type CompareRow, type Comparison } from '../../model/report/compare.js';
-import { formatFigure, resultMetrics, sizeText, type Metric, type MetricUnit } from '../../model/report/metrics.js';
+import { kindOf } from '../kinds/registry.js';
+import type { ResultDocument, ResultFlag } from '../result.js';
+import { spread } from '../stats.js';
+import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../trust.js';
+import { columnLabels, deltaText, type CompareCell, type CompareRow, type Comparison } from './compare.js';
+import { formatFigure, resultMetrics, sizeText, type Metric, type MetricUnit } from './metrics.js';
 
 // ---- the figures every format shows ----------------------------------------------------------
 

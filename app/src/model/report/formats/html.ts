@@ -1,10 +1,10 @@
 // One self-contained HTML page that prints to PDF: inline style and charts, no script, nothing
 // loaded from anywhere.
-import type { ResultDocument } from '../../../model/result.js';
-import { spread } from '../../../model/stats.js';
-import { plainText } from '../../../model/text.js';
-import { columnLabels, deltaText, type Comparison } from '../../../model/report/compare.js';
-import { formatFigure, methodLine, resultName, resultTitle, targetLine } from '../../../model/report/metrics.js';
+import type { ResultDocument } from '../../result.js';
+import { spread } from '../../stats.js';
+import { plainText } from '../../text.js';
+import { columnLabels, deltaText, type Comparison } from '../compare.js';
+import { formatFigure, methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
 import {
   compareTables,
   dateText,

@@ -1,10 +1,10 @@
 // What every format of the format report prints: the about and drive lines, the table and
 // its legend.
-import type { ResultDocument } from '../../model/result.js';
-import { deltaText } from '../../model/report/compare.js';
+import type { ResultDocument } from '../result.js';
+import { deltaText } from './compare.js';
 import { figure, type Cell } from './tables.js';
-import type { FormatReport, ReportCell, ReportColumn } from './format-report.js';
-import { targetLine, type MetricUnit } from '../../model/report/metrics.js';
+import type { FormatReport, ReportCell, ReportColumn } from './report-types.js';
+import { targetLine, type MetricUnit } from './metrics.js';
 import { deviceKey, deviceName, isCampaign, methodWords, safe } from './report-findings.js';
 import type { Table } from './tables.js';
 

@@ -1,7 +1,7 @@
 // Engine results as a document's test rows, and the weakest cache mode among them: pure, so the
 // kinds' analysis (model/kinds) can run them anywhere.
-import type { EngineResult, EngineSpec } from '../model/engine-types.js';
-import { weakestCacheMode, type ResultTest } from '../model/result.js';
+import type { EngineResult, EngineSpec } from './engine-types.js';
+import { weakestCacheMode, type ResultTest } from './result.js';
 
 export { weakestCacheMode };
 
