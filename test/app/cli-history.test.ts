@@ -113,7 +113,8 @@ describe('diskdial run saves, history lists', () => {
     expect(plain.stdout).toMatch(new RegExp(`^${tmp}/diskdial-quick-\\d{4}-\\d\\d-\\d\\d\\.png \\(1600 × 900 PNG\\)\\n$`));
   });
 
-  it('answers mistakes with one line and exit 2', async () => {
+  // Eleven CLI processes one after another: the budget is per process start, not the default per test.
+  it('answers mistakes with one line and exit 2', { timeout: 11 * 15_000 }, async () => {
     await fsp.writeFile(path.join(tmp, 'future.json'), JSON.stringify({ ...fixture('quick'), schema: 2 }));
     const cases: Array<[string[], string]> = [
       [['export', runId.slice(0, 8)], '--format must be one of md, txt, csv, json, html'],

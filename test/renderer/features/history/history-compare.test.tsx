@@ -50,7 +50,8 @@ describe('Result view', () => {
     const { user } = await renderHistory(fake);
     await user.click(within(rowOf(quickJson.id)).getByTestId('history-open'));
     const view = await screen.findByTestId('result-view');
-    expect(fake.historyCalls.get).toEqual([quickJson.id]);
+    // (The Quick Test's dial scale may read the same newest result: the ids fetched, not how often.)
+    expect(new Set(fake.historyCalls.get)).toEqual(new Set([quickJson.id]));
     await within(view).findByText('Boot disk');
     expect(text(view)).toContain('Quick Test · 1 GiB · 3 runs');
     expect(text(view)).toContain('uncached (direct I/O) · random data · writes flushed · 3 runs');
@@ -133,7 +134,7 @@ describe('Compare view', () => {
     await user.click(screen.getByTestId('history-compare'));
     const view = await screen.findByTestId('compare-view');
     const table = await within(view).findByTestId('compare-table');
-    expect(fake.historyCalls.get.sort()).toEqual(['hub', 'port']);
+    expect(new Set(fake.historyCalls.get)).toEqual(new Set(['hub', 'port']));
 
     // The first ticked is the baseline.
     const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent);

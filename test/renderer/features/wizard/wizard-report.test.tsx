@@ -205,7 +205,8 @@ describe('the report', () => {
     await user.click(screen.getByTestId('wizard-show-report'));
     const table = await screen.findByTestId('report-table');
     expect([...table.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-variant'))).toEqual(['ext4']);
-    expect(fake.historyCalls.get).toEqual(docs.map((d) => d.id));
+    // (The Quick Test's dial scale may read a result too: which ids were fetched, in order of first fetch.)
+    expect([...new Set(fake.historyCalls.get)]).toEqual(docs.map((d) => d.id));
   });
 });
 
