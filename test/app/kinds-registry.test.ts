@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPlan, fitPlan } from '../../app/src/model/presets.js';
 import { kindName } from '../../app/src/model/report/metrics.js';
 import { kindOf, RESULT_KINDS, RUN_KINDS, TEST_KINDS } from '../../app/src/model/kinds/registry.js';
+import { TEST_KINDS as UNION_KINDS } from '../../app/src/model/plan.js';
 
 const roomy = { freeBytes: 2e12, totalBytes: 4e12 };
 
@@ -12,6 +13,14 @@ describe('the kind registry', () => {
     expect(RUN_KINDS.map((k) => k.id)).toEqual([...TEST_KINDS]);
     expect(kindOf('hash')?.plan).toBeUndefined();
     expect(kindOf('no-such-kind')).toBeUndefined();
+    // The model's kind union (what a result's `kind` may be) names the same kinds, in order.
+    expect([...UNION_KINDS]).toEqual([...TEST_KINDS]);
+  });
+
+  it('says which kinds a screen makes, which runs on the Detailed screen, and which draws a live curve', () => {
+    expect(RESULT_KINDS.filter((k) => !k.cliOnly).map((k) => k.id)).toEqual(['quick', 'cdm', 'sustained', 'files', 'hash']);
+    expect(RESULT_KINDS.filter((k) => k.fromScreen).map((k) => k.id)).toEqual(['cdm', 'sustained', 'files']);
+    expect(RESULT_KINDS.filter((k) => k.liveCurve).map((k) => k.id)).toEqual(['sustained']);
   });
 
   it('every runnable kind plans, and its plan names the kind', () => {

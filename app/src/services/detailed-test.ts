@@ -12,6 +12,7 @@ import type { DetailedDoneEvent, DetailedProgressEvent } from '../model/events.j
 import type { DetailedSettings } from '../model/settings.js';
 import type { EngineFn } from './quick-test.js';
 import { timedOf } from '../model/progress.js';
+import { runKind } from '../model/kinds/registry.js';
 
 export interface DetailedTestDeps extends SlotServiceDeps {
   engine: EngineFn;
@@ -19,39 +20,11 @@ export interface DetailedTestDeps extends SlotServiceDeps {
   progressIntervalMs?: number;
 }
 
-/** The runner's options for what the Detailed screen asked. */
+/** The runner's options for what the Detailed screen asked: the kind says what its settings mean. */
 export function benchmarkOptions(s: DetailedSettings): Omit<RunBenchmarkOptions, 'engine' | 'signal'> {
-  const common = { target: s.target, runs: s.runs, restSeconds: s.restSeconds, handleSignals: false };
-  switch (s.kind) {
-    case 'cdm':
-      return {
-        ...common,
-        test: 'cdm',
-        preset: s.preset,
-        mode: s.mode,
-        size: s.sizeBytes,
-        seconds: s.seconds,
-        intervalSeconds: s.intervalSeconds,
-      };
-    case 'sustained':
-      return { ...common, test: 'sustained', size: s.maxBytes, ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}) };
-    case 'files': {
-      const files: RunBenchmarkOptions['files'] = {};
-      if (s.preset === 'custom') {
-        if (s.count !== undefined) files.count = s.count;
-        if (s.minBytes !== undefined) files.minBytes = s.minBytes;
-        if (s.maxBytes !== undefined) files.maxBytes = s.maxBytes;
-      }
-      if (s.seed !== undefined) files.seed = s.seed;
-      return {
-        ...common,
-        test: 'files',
-        preset: s.preset,
-        ...(Object.keys(files).length ? { files } : {}),
-        ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}),
-      };
-    }
-  }
+  const kind = runKind(s.kind);
+  if (!kind.fromScreen) throw new Error(`the Detailed screen cannot run ${kind.name}`);
+  return { target: s.target, runs: s.runs, restSeconds: s.restSeconds, handleSignals: false, test: s.kind, ...kind.fromScreen(s) };
 }
 
 export class DetailedTestService extends SlotService<DetailedSettings> {

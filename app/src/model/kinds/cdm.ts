@@ -103,4 +103,6 @@ export const cdm = {
     },
   },
   card: cdmFigures,
+  fromScreen: (s) =>
+    s.kind === 'cdm' ? { preset: s.preset, mode: s.mode, size: s.sizeBytes, seconds: s.seconds, intervalSeconds: s.intervalSeconds } : {},
 } as const satisfies KindModule<'cdm'>;

@@ -21,7 +21,7 @@ import { shownOverhead } from '../trust.js';
 import { formatBytes } from '../units.js';
 import { echoSettings, MiB, usable, type Plan, type PlanOptions, type PlanStep, type PlanTarget } from './plan.js';
 import { filesFigures } from './files-card.js';
-import type { KindModule } from './types.js';
+import type { KindModule, ScreenRun } from './types.js';
 
 export const files = {
   id: 'files',
@@ -61,6 +61,21 @@ export const files = {
     },
   },
   card: filesFigures,
+  fromScreen: (s) => {
+    if (s.kind !== 'files') return {};
+    const set: NonNullable<ScreenRun['files']> = {};
+    if (s.preset === 'custom') {
+      if (s.count !== undefined) set.count = s.count;
+      if (s.minBytes !== undefined) set.minBytes = s.minBytes;
+      if (s.maxBytes !== undefined) set.maxBytes = s.maxBytes;
+    }
+    if (s.seed !== undefined) set.seed = s.seed;
+    return {
+      preset: s.preset,
+      ...(Object.keys(set).length ? { files: set } : {}),
+      ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}),
+    };
+  },
 } as const satisfies KindModule<'files'>;
 
 function capital(s: string): string {

@@ -13,6 +13,7 @@ export function singleKind<Id extends string>(id: Id, name: string, rw: Rw, what
     id,
     name,
     defaultSize: GiB,
+    cliOnly: true,
     plan: (o) => {
       const bs = o.bs ?? (seq ? MiB : 4 * KiB);
       const qd = o.qd ?? (seq ? 8 : 32);

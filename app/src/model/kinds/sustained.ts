@@ -92,6 +92,9 @@ export const sustained = {
     },
   },
   card: sustainedFigures,
+  fromScreen: (s) =>
+    s.kind === 'sustained' ? { size: s.maxBytes, ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}) } : {},
+  liveCurve: true,
 } as const satisfies KindModule<'sustained'>;
 
 function sustainedMetrics(doc: ResultDocument): Metric[] {

@@ -6,7 +6,8 @@ import type { StepOutcome } from '../analysis.js';
 import type { Box } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
 import type { FilesSection, ResultDocument, ResultTest, SustainedSection } from '../result.js';
-import type { Plan, PlanOptions, PlanTarget } from './plan.js';
+import type { DetailedSettings } from '../settings.js';
+import type { CdmMode, Plan, PlanOptions, PlanTarget } from './plan.js';
 
 /** CLI flags a kind may claim (every kind takes the common ones: size, bs, qd, runs, …). */
 export type KindFlag = 'preset' | 'mode' | 'rwmixread' | 'reserve' | 'files' | 'min-size' | 'max-size' | 'seed';
@@ -19,6 +20,17 @@ export interface KindAnalysis {
   tests?: ResultTest[];
   sustained?: SustainedSection;
   files?: FilesSection;
+}
+
+/** What the Detailed screen's settings for a kind ask of the runner (besides target, runs, rest). */
+export interface ScreenRun {
+  size?: number;
+  reserveBytes?: number;
+  preset?: PlanOptions['preset'];
+  mode?: CdmMode;
+  seconds?: number;
+  intervalSeconds?: number;
+  files?: { count?: number; minBytes?: number; maxBytes?: number; seed?: number };
 }
 
 export interface KindModule<Id extends string = string> {
@@ -62,6 +74,12 @@ export interface KindModule<Id extends string = string> {
      *  size. Absent: every headline figure. */
     columns?: { pick: ReadonlyArray<readonly [string, string]>; bySize?: boolean };
   };
+  /** The Detailed screen's settings for this kind as the runner's options; absent: not on that screen. */
+  fromScreen?: (s: DetailedSettings) => ScreenRun;
+  /** Its screen draws the measured MB/s while the test runs (the sustained write's curve). */
+  liveCurve?: boolean;
+  /** Made from the command line only (no screen of its own): History's kind filter leaves it out. */
+  cliOnly?: boolean;
   /** The share card's figures in `box` (the frame draws the rest); undefined: the plain list. */
   card?: (doc: ResultDocument, box: Box, metrics: readonly Metric[]) => string | undefined;
 }

@@ -149,67 +149,73 @@ export function filesErrors(f: FilesForm): FormErrors {
   return e;
 }
 
-/** The errors of `kind`'s form. */
-export function formErrors(kind: DetailedKind, forms: Forms): FormErrors {
-  return kind === 'cdm' ? cdmErrors(forms.cdm) : kind === 'sustained' ? sustainedErrors(forms.sustained) : filesErrors(forms.files);
-}
-
 /** Rest between runs in seconds: only meaningful with more than one run. */
 function restSeconds(f: { runs: number; restMinutes: number }): number {
   return f.runs > 1 ? Math.round(f.restMinutes * 60) : 0;
 }
 
-/** The request a Start sends for `kind` on `target`, exactly as the form shows it. Check
- *  formErrors first: an invalid form gives a payload the core refuses. */
-export function toDetailedSettings(kind: DetailedKind, forms: Forms, target: string): DetailedSettings {
-  switch (kind) {
-    case 'cdm': {
-      const f = forms.cdm;
-      return {
-        kind: 'cdm',
-        target,
-        preset: f.preset,
-        mode: f.mode,
-        sizeBytes: f.sizeBytes,
-        seconds: f.seconds,
-        intervalSeconds: f.intervalSeconds,
-        runs: f.runs,
-        restSeconds: restSeconds(f),
-      };
-    }
-    case 'sustained': {
-      const f = forms.sustained;
-      return { kind: 'sustained', target, maxBytes: f.maxBytes, runs: f.runs, restSeconds: restSeconds(f) };
-    }
-    case 'files': {
-      const f = forms.files;
-      const base = { kind: 'files' as const, target, preset: f.preset, runs: f.runs, restSeconds: restSeconds(f) };
+type KindSettings<K extends DetailedKind> = Extract<DetailedSettings, { kind: K }>;
+type Target = { freeBytes: number; totalBytes: number };
+
+/** Each Detailed panel's form: its errors, the request a Start sends, and whether it fits. */
+interface PanelForm<K extends DetailedKind> {
+  errors: (forms: Forms) => FormErrors;
+  settings: (kind: K, forms: Forms, target: string) => KindSettings<K>;
+  fit: (kind: K, forms: Forms, target: Target) => Fit;
+}
+
+const PANEL_FORMS: { [K in DetailedKind]: PanelForm<K> } = {
+  cdm: {
+    errors: (forms) => cdmErrors(forms.cdm),
+    settings: (kind, { cdm: f }, target) => ({
+      kind,
+      target,
+      preset: f.preset,
+      mode: f.mode,
+      sizeBytes: f.sizeBytes,
+      seconds: f.seconds,
+      intervalSeconds: f.intervalSeconds,
+      runs: f.runs,
+      restSeconds: restSeconds(f),
+    }),
+    // The size menu is in binary units; the offer is one of its sizes.
+    fit: (kind, { cdm: f }, target) =>
+      fitPlan(kind, { size: f.sizeBytes, preset: f.preset, mode: f.mode }, target, { choices: CDM_SIZES, sizeLabel: formatBinarySize }),
+  },
+  sustained: {
+    errors: (forms) => sustainedErrors(forms.sustained),
+    settings: (kind, { sustained: f }, target) => ({ kind, target, maxBytes: f.maxBytes, runs: f.runs, restSeconds: restSeconds(f) }),
+    fit: (kind, forms, target) => fitPlan(kind, { size: forms.sustained.maxBytes }, target),
+  },
+  files: {
+    errors: (forms) => filesErrors(forms.files),
+    settings: (kind, { files: f }, target) => {
+      const base = { kind, target, preset: f.preset, runs: f.runs, restSeconds: restSeconds(f) };
       if (f.preset !== 'custom') return base;
       return { ...base, count: f.count, minBytes: Math.round(f.minMB * 1e6), maxBytes: Math.round(f.maxMB * 1e6) };
-    }
-  }
+    },
+    fit: (kind, { files: f }, target) => {
+      const files =
+        f.preset === 'custom' ? { count: f.count, minBytes: Math.round(f.minMB * 1e6), maxBytes: Math.round(f.maxMB * 1e6) } : undefined;
+      return fitPlan(kind, { preset: f.preset, ...(files ? { files } : {}) }, target);
+    },
+  },
+};
+
+/** The errors of `kind`'s form. */
+export function formErrors(kind: DetailedKind, forms: Forms): FormErrors {
+  return PANEL_FORMS[kind].errors(forms);
+}
+
+/** The request a Start sends for `kind` on `target`, exactly as the form shows it. Check
+ *  formErrors first: an invalid form gives a payload the core refuses. */
+export function toDetailedSettings<K extends DetailedKind>(kind: K, forms: Forms, target: string): DetailedSettings {
+  return (PANEL_FORMS[kind] as PanelForm<K>).settings(kind, forms, target);
 }
 
 /** Whether `kind`'s test, as its form stands, fits on the target: the core's one fit rule, so
  *  Start is disabled exactly when the runner would refuse. Null while the form is invalid. */
-export function formFit(kind: DetailedKind, forms: Forms, target: { freeBytes: number; totalBytes: number }): Fit | null {
+export function formFit<K extends DetailedKind>(kind: K, forms: Forms, target: Target): Fit | null {
   if (Object.keys(formErrors(kind, forms)).length > 0) return null;
-  switch (kind) {
-    case 'cdm': {
-      const f = forms.cdm;
-      // The size menu is in binary units; the offer is one of its sizes.
-      return fitPlan('cdm', { size: f.sizeBytes, preset: f.preset, mode: f.mode }, target, {
-        choices: CDM_SIZES,
-        sizeLabel: formatBinarySize,
-      });
-    }
-    case 'sustained':
-      return fitPlan('sustained', { size: forms.sustained.maxBytes }, target);
-    case 'files': {
-      const f = forms.files;
-      const files =
-        f.preset === 'custom' ? { count: f.count, minBytes: Math.round(f.minMB * 1e6), maxBytes: Math.round(f.maxMB * 1e6) } : undefined;
-      return fitPlan('files', { preset: f.preset, ...(files ? { files } : {}) }, target);
-    }
-  }
+  return (PANEL_FORMS[kind] as PanelForm<K>).fit(kind, forms, target);
 }

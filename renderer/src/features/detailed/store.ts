@@ -15,6 +15,7 @@ import { LIVE_CAP, thinLive, type LivePoint } from '../../lib/curve';
 import type { CdmUnit } from '../../lib/figure-format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
 import { ipcErrorText } from '@model/events';
+import { kindOf } from '@model/kinds/registry';
 
 export type { JobStatus };
 
@@ -158,7 +159,7 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
         // The curve is the measured write only: preparing is not the disk's speed, and the
         // flush's 0 MB/s instant is not a stall.
         if (
-          job.kind === 'sustained' &&
+          kindOf(job.kind)?.liveCurve === true &&
           e.stage === 'run' &&
           Number.isFinite(e.instMBps) &&
           e.instMBps >= 0 &&

@@ -137,7 +137,7 @@ function overlayLines(docs: ResultDocument[], labels: string[]): { quick: XYLine
           });
       }
     }
-    const run = doc.kind === 'sustained' ? doc.sustained?.runs[0] : undefined;
+    const run = doc.sustained?.runs[0];
     if (run && run.curve.length > 0) {
       sustained.push({
         key: doc.id,

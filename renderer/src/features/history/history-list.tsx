@@ -8,12 +8,13 @@ import { cacheLabel } from '../../components/cache-badge';
 import { StatusLine } from '../../components/export-bar';
 import { formatDate, headlineText, plural } from '../../lib/history-format';
 import type { HistoryEntry } from '@model/history';
+import { RESULT_KINDS } from '@model/kinds/registry';
 import { LabelEditor } from './label-editor';
 import { ShareDialog } from '../../components/share-dialog';
 import { driveChoices, filterEntries, selectEntries, useHistoryStore } from './store';
 
-/** The kinds the filter offers, in the order the screens show them. */
-export const KIND_CHOICES = ['quick', 'cdm', 'sustained', 'files', 'hash'] as const;
+/** The kinds the filter offers, in the order the screens show them: every kind a screen makes. */
+export const KIND_CHOICES: readonly string[] = RESULT_KINDS.filter((k) => !k.cliOnly).map((k) => k.id);
 
 const UNCACHED = new Set(['direct', 'nocache']);
 

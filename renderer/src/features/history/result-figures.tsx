@@ -227,7 +227,7 @@ export function MetricsTable({ doc }: { doc: ResultDocument }) {
 /** The kind's own figures (nothing extra for a kind without a view of its own). */
 export function ResultFigures({ doc }: { doc: ResultDocument }) {
   if (doc.kind === 'cdm') return <CdmFigures doc={doc} />;
-  if (doc.kind === 'sustained' && doc.sustained) return <SustainedFigures doc={doc} />;
+  if (doc.sustained) return <SustainedFigures doc={doc} />;
   if (doc.kind === 'files' && doc.files) return <FilesFigures doc={doc} />;
   if (doc.kind === 'hash' && doc.hash) return <HashFiguresOf doc={doc} />;
   if (doc.kind === 'quick') return <QuickFigures doc={doc} />;
