@@ -1,5 +1,5 @@
 // Reads exports back as CSV with csv-parse, an implementation independent of the writer in
-// core/report, in strict RFC 4180 mode: CRLF records, quotes only around whole fields.
+// model/report, in strict RFC 4180 mode: CRLF records, quotes only around whole fields.
 import { parse } from 'csv-parse/sync';
 
 export function parseCsv(text: string): string[][] {

@@ -22,7 +22,7 @@ const PHASE: Record<RunProgress['phase'], string> = {
   flush: 'flushing',
 };
 
-/** Fraction of the current phase done (core/eta.ts: bytes or time, whichever ends it first; a
+/** Fraction of the current phase done (model/eta.ts: bytes or time, whichever ends it first; a
  *  flush counts as written). */
 export function progressFraction(p: RunProgress): number {
   return stepFraction({ ...p, stage: p.phase });

@@ -117,7 +117,7 @@ export const channels = {
   /** One saved result document. */
   'history.get': channel(z.object({ id: ResultId }).strict(), reply<ResultDocument>(), { getResult: (id: string) => ({ id }) }),
   /** Names a result ("Direct to the port", "Through the hub"); an empty label removes it. At most
-   *  LABEL_MAX characters; control characters are removed (core/text.ts cleanLabel). */
+   *  LABEL_MAX characters; control characters are removed (model/text.ts cleanLabel). */
   'history.label': channel(z.object({ id: ResultId, label: z.string().max(LABEL_MAX) }).strict(), reply<HistoryEntry>(), {
     labelResult: (id: string, label: string) => ({ id, label }),
   }),

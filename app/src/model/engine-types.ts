@@ -73,7 +73,7 @@ export interface SeriesPoint {
 }
 
 /** The engine's latency histogram, non-empty buckets only (log-linear: within 1/64 of a value).
- *  Results of several tests pool by adding counts bucket by bucket (core/latency.ts). */
+ *  Results of several tests pool by adding counts bucket by bucket (model/latency.ts). */
 export interface LatencyHistogram {
   lowerNs: number[];
   widthNs: number[];

@@ -1,5 +1,5 @@
 // Says how the figures were measured: the cache mode the engine actually achieved and the data
-// pattern, and whether to trust them by the one rule in core/trust.ts: green only when no
+// pattern, and whether to trust them by the one rule in model/trust.ts: green only when no
 // warning flag fired; a warning (or buffered I/O, or zeros) turns it amber and names the flags.
 import type { ResultFlag } from '@model/result';
 import { trustOf } from '@model/trust';

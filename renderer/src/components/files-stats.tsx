@@ -6,7 +6,7 @@ import { OVERHEAD_BELOW_ZERO, shownOverhead } from '@model/trust';
 import type { Pass } from '../lib/files-model';
 import { formatMs, formatR2, formatRate } from '../lib/figure-format';
 
-/** A fit's overhead clamped at 0 (core/trust.ts), starred when the fit fell below zero: the note
+/** A fit's overhead clamped at 0 (model/trust.ts), starred when the fit fell below zero: the note
  *  under the table says why. */
 function overheadText(fit: FilesPassStats['theilSen']): string {
   if (!fit) return '—';

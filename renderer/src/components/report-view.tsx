@@ -1,4 +1,4 @@
-// The comparison report people post (core/report/format-report.ts): one row per variant (a
+// The comparison report people post (model/report/format-report.ts): one row per variant (a
 // format of a wizard plan, or saved results that share a name), a column per figure and stress
 // size, every cell the mean ± spread across runs with its change against the chosen baseline —
 // coloured when larger than run-to-run noise, ≈ when not, by the rule printed under the table;

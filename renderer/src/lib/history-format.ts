@@ -1,5 +1,5 @@
 // How History words its figures: dates in the user's locale, a row's headline figures and a
-// compare cell ("1,234 ± 12 MB/s"). Figures are rounded by core/report/metrics.ts's formatFigure
+// compare cell ("1,234 ± 12 MB/s"). Figures are rounded by model/report/metrics.ts's formatFigure
 // (changes by compare.ts's deltaText), as every export and the share card round them.
 import type { CompareCell, CompareVerdict } from '@model/report/compare';
 import { formatFigure, type MetricUnit } from '@model/report/metrics';

@@ -21,11 +21,11 @@ export function stageWords(stage: Stage): string {
   return STAGE_WORDS[stage] ?? stage;
 }
 
-// The bar's fraction and the time left are the core's (core/eta.ts), shared with the CLI.
+// The bar's fraction and the time left are the core's (model/eta.ts), shared with the CLI.
 export { jobFraction, stepFraction } from '@model/eta';
 
 /** The status line of a running job; with `eta` ("test 5 of 8 · run 2 of 5 · about 3 min
- *  left", core/eta.ts) in place of the bare run number. */
+ *  left", model/eta.ts) in place of the bare run number. */
 export function progressLine(e: DetailedProgressEvent, eta?: string): string {
   const tail = eta ? ` · ${eta}` : '';
   // A rest already names the run to come: only the time left is added.

@@ -1,4 +1,4 @@
-// Time left and the bar's fraction (core/eta.ts), shared by the app's bars and the CLI's line.
+// Time left and the bar's fraction (model/eta.ts), shared by the app's bars and the CLI's line.
 import { describe, expect, it } from 'vitest';
 import { formatProgress } from '../../../app/src/cli/progress.js';
 import type { RunProgress } from '../../../app/src/core/runner.js';

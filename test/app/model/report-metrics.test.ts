@@ -1,4 +1,4 @@
-// How every view names a result and its figures (core/report/metrics.ts), on the real documents
+// How every view names a result and its figures (model/report/metrics.ts), on the real documents
 // in test/fixtures/results.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The one trust rule (core/trust.ts) and its users: the share card and every export state the
+// The one trust rule (model/trust.ts) and its users: the share card and every export state the
 // same verdict — or withhold the same contradicted one — as the screens.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The many-file test: a Stibium-style set of files (core/file-set.ts) written then read, one
+// The many-file test: a Stibium-style set of files (model/file-set.ts) written then read, one
 // engine step per file and pass, scaled down when free space is short. Its analysis fits a rate
 // and a per-file overhead to each pass.
 import { filesAnalysis } from '../analysis.js';

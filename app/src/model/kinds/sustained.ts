@@ -1,7 +1,7 @@
 // The sustained write: one file, written once from start to end with large blocks, as big as
 // asked or as free space less the reserve allows, whichever is smaller. Not time-bounded: the
 // point is to write past the drive's fast cache, however long that takes. Its analysis finds the
-// knee in the MB/s curve (core/knee.ts).
+// knee in the MB/s curve (model/knee.ts).
 import { sustainedSection } from '../analysis.js';
 import type { EngineSpec } from '../engine-types.js';
 import { inputError } from '../errors.js';

@@ -40,7 +40,7 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
           : progress
             ? progressLine(progress)
             : 'Preparing…';
-    // Time left as every long test says it (core/eta.ts); the stages count alike.
+    // Time left as every long test says it (model/eta.ts); the stages count alike.
     const left =
       progress && startedAt
         ? timeLeftText(

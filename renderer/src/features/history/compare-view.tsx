@@ -1,4 +1,4 @@
-// Results side by side (core/report/compare.ts): a column per result — its name, drive, method
+// Results side by side (model/report/compare.ts): a column per result — its name, drive, method
 // and date — and a row per figure, each cell the mean ± spread across runs and its change
 // against the chosen baseline, marked better, worse or ≈ (within run-to-run noise) by the rule
 // printed under the table; the warnings a reader must know and the findings in plain words;

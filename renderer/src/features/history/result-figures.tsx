@@ -2,7 +2,7 @@
 // the sustained-write curve, the many-file scatters and tables, the hash test's bars and digest,
 // the quick test's throughput over time — from the document alone (the screens' components
 // where they take plain props, small adapters where they read a store). Under every kind, the
-// same figures as a table of mean, spread and each run (core/report/metrics.ts).
+// same figures as a table of mean, spread and each run (model/report/metrics.ts).
 import { useMemo, useState } from 'react';
 import type { ResultDocument } from '@model/result';
 import { formatFigure, metricSpread, resultMetrics, type Metric } from '@model/report/metrics';

@@ -1,6 +1,6 @@
 // A running Quick Test in words and as a fraction: "run 2 of 5 · writing · about 1 min left",
 // "continuous · cycle 3 · reading". Each cycle is two steps (write, then read back the same
-// bytes); how far and how long is left is core/eta.ts's rule, the one the Detailed bars and the
+// bytes); how far and how long is left is model/eta.ts's rule, the one the Detailed bars and the
 // CLI use, driven by the bytes done. Continuous mode has no end, so it gets neither.
 import { jobFraction, positionText, timeLeftText, type JobPoint } from '@model/eta';
 import type { QuickProgressEvent } from '@model/events';
@@ -18,7 +18,7 @@ export interface QuickRunState {
   startedAt: number;
 }
 
-/** The running cycle as core/eta.ts counts a job: two steps a run, a run a cycle. */
+/** The running cycle as model/eta.ts counts a job: two steps a run, a run a cycle. */
 export function quickPoint(s: QuickRunState): JobPoint {
   return {
     testIndex: s.phase === 'read' ? 1 : 0,
