@@ -15,8 +15,9 @@ import { NotAResultError, parseResultFile } from '../model/result-parse.js';
 import { renderExport } from '../model/report/export.js';
 
 import { parseOptions, UsageError } from './usage-error.js';
-import { EXPORT_FORMATS, type ExportFormat } from '../model/settings.js';
+import type { ExportFormat } from '../model/settings.js';
 import type { HistoryEntry } from '../model/history.js';
+import { parseExportOptions } from './export-options.js';
 
 export const HISTORY_COMMANDS = ['history', 'export', 'share', 'import'] as const;
 export type HistoryCommandName = (typeof HISTORY_COMMANDS)[number];
@@ -79,29 +80,15 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
       }
       return cmd;
     }
-    case 'export': {
-      const { values: v, positionals: refs } = parseOptions(() =>
-        parseArgs({
-          args: [...argv],
-          options: { format: { type: 'string', short: 'f' }, out: { type: 'string', short: 'o' }, baseline: { type: 'string' } },
-          allowPositionals: true,
-          strict: true,
-        }),
-      );
-      if (refs.length === 0) throw new UsageError('export needs a result: an id from diskdial history, or an exported .json file');
-      if (refs.length > 20) throw new UsageError('export compares at most 20 results at once');
-      const format = typeof v.format === 'string' ? v.format : typeof v.out === 'string' ? path.extname(v.out).slice(1).toLowerCase() : '';
-      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
-        throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}${format ? `, not "${format}"` : ''}`);
-      }
+    case 'export':
       return {
         command: 'export',
-        refs,
-        format: format as ExportFormat,
-        ...(typeof v.out === 'string' ? { out: path.resolve(v.out) } : {}),
-        ...(typeof v.baseline === 'string' ? { baseline: v.baseline } : {}),
+        ...parseExportOptions(argv, {
+          fallback: '',
+          noRefs: 'export needs a result: an id from diskdial history, or an exported .json file',
+          maxRefs: 20,
+        }),
       };
-    }
     case 'share': {
       const { values: v, positionals: p } = parseOptions(() =>
         parseArgs({

@@ -8,6 +8,7 @@ import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummar
 import { formatLatencyUs } from '../model/units.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../model/trust.js';
 import { askedSizes, askedSizeText, sizeText, unitsOf, type SizeUnits } from './size-units.js';
+import { bestRuns } from '../model/report/formats/cdm-text.js';
 
 function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -32,15 +33,7 @@ function testRow(t: ResultTest, withRun: boolean): string[] {
   return row;
 }
 
-/** Best run per test name (highest MB/s), in plan order. */
-export function bestRuns(tests: readonly ResultTest[]): ResultTest[] {
-  const best = new Map<string, ResultTest>();
-  for (const t of tests) {
-    const b = best.get(t.name);
-    if (!b || t.mbps > b.mbps) best.set(t.name, t);
-  }
-  return [...best.values()];
-}
+export { bestRuns };
 
 /** "USB 3.2 Gen 2 (10 Gb/s) · ceiling ≈ 1212 MB/s · typical 900–1050 MB/s": what the link allows. */
 export function formatLink(l: LinkInfo): string {

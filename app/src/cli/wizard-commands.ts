@@ -21,8 +21,9 @@ import { formatIssues } from '../ipc/dispatch.js';
 import { HistoryService } from '../services/history.js';
 import { type WizardService, wizardService } from '../services/wizard.js';
 import { parseOptions, UsageError } from './usage-error.js';
-import { EXPORT_FORMATS, WizardSettingsSchema, type ExportFormat, type WizardSettings } from '../model/settings.js';
+import { WizardSettingsSchema, type ExportFormat, type WizardSettings } from '../model/settings.js';
 import type { WizardDoneEvent } from '../model/events.js';
+import { parseExportOptions } from './export-options.js';
 
 export const WIZARD_COMMANDS = ['disks', 'compare', 'report'] as const;
 export type WizardCommandName = (typeof WIZARD_COMMANDS)[number];
@@ -81,26 +82,12 @@ export function parseWizardCommand(name: WizardCommandName, argv: readonly strin
     return { command: 'disks', json: v.json === true, internal: v.internal === true };
   }
   if (name === 'report') {
-    const { values: v, positionals: refs } = parseOptions(() =>
-      parseArgs({
-        args: [...argv],
-        options: { format: { type: 'string', short: 'f' }, out: { type: 'string', short: 'o' }, baseline: { type: 'string' } },
-        allowPositionals: true,
-        strict: true,
-      }),
-    );
-    if (refs.length === 0) throw new UsageError('report needs results: ids from diskdial history, or exported .json files');
-    const format = typeof v.format === 'string' ? v.format : typeof v.out === 'string' ? path.extname(v.out).slice(1).toLowerCase() : 'md';
-    if (!(EXPORT_FORMATS as readonly string[]).includes(format))
-      throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${format}"`);
     return {
       command: 'report',
-      refs,
-      format: format as ExportFormat,
-      ...(typeof v.out === 'string' ? { out: path.resolve(v.out) } : {}),
-      ...(typeof v.baseline === 'string' ? { baseline: v.baseline } : {}),
+      ...parseExportOptions(argv, { fallback: 'md', noRefs: 'report needs results: ids from diskdial history, or exported .json files' }),
     };
   }
+
   const { values: v, positionals: p } = parseOptions(() =>
     parseArgs({
       args: [...argv],

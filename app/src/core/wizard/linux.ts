@@ -12,6 +12,7 @@ import type { FormatId, FormatInfo, WizardDisk } from '../../model/wizard/types.
 import type { ReadCommand } from '../exec/commands.js';
 import { LSBLK_ARGV, parseLsblk, type DiskSysInfo, type LsblkDevice, type LinuxUsage, type LsblkContext } from './linux-lsblk.js';
 import { procMounts, systemSysInfo, systemUsage, type LinuxProbe } from './linux-system.js';
+import { LINUX_FORMAT_IDS } from '../../model/wizard/format-ids.js';
 
 // The disk listing and the machine's facts live beside this file; callers keep one import.
 export * from './linux-lsblk.js';
@@ -28,16 +29,7 @@ const FORMAT_LABELS: Record<string, string> = {
   fat32: 'FAT32',
 };
 
-export const LINUX_FORMATS = [
-  'ext4',
-  'ext4-fscrypt',
-  'ext4-luks',
-  'xfs',
-  'btrfs',
-  'exfat',
-  'ntfs',
-  'fat32',
-] as const satisfies readonly FormatId[];
+export const LINUX_FORMATS = LINUX_FORMAT_IDS;
 
 /** The Linux formats and whether this machine can make and mount each, with the reason. */
 export function linuxFormats(p: LinuxProbe): FormatInfo[] {
