@@ -182,7 +182,9 @@ describe('EngineHost', () => {
     await expect(p).rejects.toMatchObject({ name: 'AbortError' });
     expect(t0).toBeGreaterThan(0);
     expect(Date.now() - t0).toBeLessThan(5000);
-    expect(await fsp.readdir(dir)).toEqual([]);
+    // On a disk too busy to finish the write in flight within the cancel's grace, the engine is
+    // given up on and the folder is removed once the disk answers: gone soon, whichever way.
+    await expect.poll(() => fsp.readdir(dir), { timeout: 15_000 }).toEqual([]);
   });
 
   it('kills a hung engine that does not answer a cancel, then rejects with AbortError', async () => {

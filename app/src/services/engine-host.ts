@@ -40,6 +40,8 @@ export const CANCEL_GRACE_MS = 300;
  *  exits, and the next job gets a new child. One that is merely slow to be scheduled (a loaded
  *  machine) is waited for, so its test files are removed before Stop returns. */
 export const KILLED_EXIT_WAIT_MS = 150;
+/** Looks in a row that must find the killed child in D state before it is given up on. */
+export const STUCK_LOOKS = 2;
 /** The longest wait for a killed child that is not provably stuck. */
 export const KILLED_EXIT_MAX_MS = 10_000;
 
@@ -324,9 +326,12 @@ export class EngineHost {
     pending.killTimer = setTimeout(() => {
       child?.channel.kill();
       const killedAt = Date.now();
+      // A healthy direct I/O sleeps in D state for a moment too: only D at consecutive looks is stuck.
+      let inD = 0;
       const look = (): void => {
         if (this.#pending !== pending) return;
-        if (!stuckInKernel(child?.channel.pid) && Date.now() - killedAt < KILLED_EXIT_MAX_MS) {
+        inD = stuckInKernel(child?.channel.pid) ? inD + 1 : 0;
+        if (inD < STUCK_LOOKS && Date.now() - killedAt < KILLED_EXIT_MAX_MS) {
           pending.killTimer = setTimeout(look, KILLED_EXIT_WAIT_MS);
           return;
         }
