@@ -20,7 +20,7 @@ const env = (name) => {
 };
 const pkg = env('DD_PKG');
 const engine = await import(pathToFileURL(path.join(pkg, 'dist/core/engine.js')).href);
-const { toPlainError } = await import(pathToFileURL(path.join(pkg, 'dist/core/errors.js')).href);
+const { toPlainError } = await import(pathToFileURL(path.join(pkg, 'dist/model/errors.js')).href);
 
 const MiB = 1 << 20;
 const spec = (dir, rw, bs, qd, extra = {}) => ({
