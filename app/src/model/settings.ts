@@ -10,16 +10,18 @@ const GiB = 1024 * MiB;
 
 /** A folder path as the user picked it. Absolute; length-capped so a hostile payload stays small. */
 export const TargetPath = z.string().min(1).max(4096);
+/** A test file's size: 16 MiB – 64 GiB (the Quick Test's stress size, the hash test's file). */
+const TestFileSize = z
+  .number()
+  .int()
+  .min(16 * MiB)
+  .max(64 * GiB);
 
 export const QuickTestSettings = z
   .object({
     target: TargetPath,
     /** Stress size in bytes: Blackmagic's 1, 2, 3, 5 GB, or custom (16 MiB – 64 GiB). */
-    sizeBytes: z
-      .number()
-      .int()
-      .min(16 * MiB)
-      .max(64 * GiB),
+    sizeBytes: TestFileSize,
     /** `continuous`: write, read, write, read… until stopped (Blackmagic's behaviour). */
     mode: z.enum(['runs', 'continuous']),
     /** With mode `runs`: how many write+read cycles. */
@@ -129,11 +131,7 @@ export const HashSettings = z
           kind: z.literal('generate'),
           /** The folder to write the test file in. */
           target: TargetPath,
-          sizeBytes: z
-            .number()
-            .int()
-            .min(16 * MiB)
-            .max(64 * GiB),
+          sizeBytes: TestFileSize,
         })
         .strict(),
     ]),
