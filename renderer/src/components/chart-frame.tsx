@@ -4,6 +4,7 @@
 import { createContext, useContext, useMemo, type ReactElement, type ReactNode } from 'react';
 import { ResponsiveContainer } from 'recharts';
 import { tickFormatter } from '../lib/ticks';
+import { formatMBpsFigure } from '@model/units';
 
 export interface ChartSize {
   width: number;
@@ -66,5 +67,21 @@ export function mbpsYAxis(ticks: number[]) {
     tickFormatter: tickFormatter(ticks),
     label: yAxisLabel('MB/s'),
     ...AXIS,
+  };
+}
+
+/** The interface ceiling's reference line (y, look and label), as recharts' ReferenceLine props. */
+export function ceilingLine(mbps: number) {
+  return {
+    y: mbps,
+    stroke: '#dfe3e8',
+    strokeWidth: 1.5,
+    ifOverflow: 'extendDomain' as const,
+    label: {
+      value: `interface ceiling ≈ ${formatMBpsFigure(mbps)} MB/s`,
+      position: 'insideTopRight' as const,
+      fill: '#c9ced6',
+      fontSize: 11,
+    },
   };
 }

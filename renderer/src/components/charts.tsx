@@ -4,7 +4,7 @@
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SeriesPoint } from '@model/engine-types';
 import { linearTicks } from '../lib/ticks';
-import { AXIS, ChartFrame, linearXAxis, mbpsYAxis, yAxisLabel } from './chart-frame';
+import { AXIS, ceilingLine, ChartFrame, linearXAxis, mbpsYAxis, yAxisLabel } from './chart-frame';
 import { formatMBpsFigure } from '@model/units';
 
 /** One colour per result column: neutral series colours, none near the write orange or the read
@@ -13,7 +13,6 @@ export const COLUMN_COLOURS = ['#8ab4ff', '#c792ea', '#f5d76e', '#ff8fb1', '#b8c
 export const columnColour = (i: number): string => COLUMN_COLOURS[i % COLUMN_COLOURS.length]!;
 
 const TIP = { background: '#15181d', border: '1px solid #2c313a', borderRadius: 8, color: '#e6e8eb' };
-const LABEL = { fill: '#c9ced6', fontSize: 11 };
 const LEGEND = { fontSize: 12, color: '#9aa3af' };
 
 /** Points drawn per line at most. */
@@ -87,15 +86,7 @@ export function LinesChart({ lines, xName, xLabel, height = 240, ceilingMBps }: 
               type="linear"
             />
           ))}
-          {ceilingMBps && (
-            <ReferenceLine
-              y={ceilingMBps}
-              stroke="#dfe3e8"
-              strokeWidth={1.5}
-              ifOverflow="extendDomain"
-              label={{ value: `interface ceiling ≈ ${formatMBpsFigure(ceilingMBps)} MB/s`, position: 'insideTopRight', ...LABEL }}
-            />
-          )}
+          {ceilingMBps && <ReferenceLine {...ceilingLine(ceilingMBps)} />}
         </ComposedChart>
       )}
     </ChartFrame>
@@ -128,16 +119,7 @@ export function BarsChart({ data, series, ceilings }: BarsChartProps) {
             <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.colour} isAnimationActive={false} radius={[3, 3, 0, 0]} />
           ))}
           {ceilings.map((c) => (
-            <ReferenceLine
-              key={c}
-              y={c}
-              stroke="#dfe3e8"
-              strokeWidth={1.5}
-              strokeDasharray="6 4"
-              ifOverflow="extendDomain"
-              label={{ value: `interface ceiling ≈ ${formatMBpsFigure(c)} MB/s`, position: 'insideTopRight', ...LABEL }}
-              data-testid="compare-ceiling"
-            />
+            <ReferenceLine key={c} {...ceilingLine(c)} strokeDasharray="6 4" data-testid="compare-ceiling" />
           ))}
         </BarChart>
       )}

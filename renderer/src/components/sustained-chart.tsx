@@ -4,7 +4,7 @@
 // band, and the link's ceiling when the target's interface has one. Only draws: curve.ts shapes.
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { linearTicks } from '../lib/ticks';
-import { ChartFrame, linearXAxis, mbpsYAxis } from './chart-frame';
+import { ceilingLine, ChartFrame, linearXAxis, mbpsYAxis } from './chart-frame';
 import type { CurveLine, VerdictMarks } from '../lib/curve';
 import { formatGB } from '../lib/figure-format';
 import { formatMBpsFigure } from '@model/units';
@@ -84,16 +84,7 @@ export function SustainedChart({ lines, marks, ceilingMBps, xMaxGB }: SustainedC
               data-testid="sustained-knee"
             />
           ))}
-          {ceilingMBps && (
-            <ReferenceLine
-              y={ceilingMBps}
-              stroke="#dfe3e8"
-              strokeWidth={1.5}
-              ifOverflow="extendDomain"
-              label={{ value: `interface ceiling ≈ ${formatMBpsFigure(ceilingMBps)} MB/s`, position: 'insideTopRight', ...LABEL }}
-              data-testid="sustained-ceiling"
-            />
-          )}
+          {ceilingMBps && <ReferenceLine {...ceilingLine(ceilingMBps)} data-testid="sustained-ceiling" />}
         </ComposedChart>
       )}
     </ChartFrame>
