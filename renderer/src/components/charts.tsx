@@ -3,8 +3,8 @@
 // several results) and the compare view's grouped bars. Animation off; data shaped before it gets here.
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SeriesPoint } from '@model/engine-types';
-import { linearTicks, tickFormatter } from '../lib/ticks';
-import { ChartFrame, xAxisLabel, yAxisLabel } from './chart-frame';
+import { linearTicks } from '../lib/ticks';
+import { AXIS, ceilingLine, ChartFrame, linearXAxis, mbpsYAxis, yAxisLabel } from './chart-frame';
 import { formatMBpsFigure } from '@model/units';
 
 /** One colour per result column: neutral series colours, none near the write orange or the read
@@ -12,9 +12,7 @@ import { formatMBpsFigure } from '@model/units';
 export const COLUMN_COLOURS = ['#8ab4ff', '#c792ea', '#f5d76e', '#ff8fb1', '#b8c0cc', '#5b8def', '#e6a8ff', '#fff3b0'];
 export const columnColour = (i: number): string => COLUMN_COLOURS[i % COLUMN_COLOURS.length]!;
 
-const AXIS = { stroke: '#6b7280', tick: { fill: '#9aa3af', fontSize: 11 }, tickLine: false };
 const TIP = { background: '#15181d', border: '1px solid #2c313a', borderRadius: 8, color: '#e6e8eb' };
-const LABEL = { fill: '#c9ced6', fontSize: 11 };
 const LEGEND = { fontSize: 12, color: '#9aa3af' };
 
 /** Points drawn per line at most. */
@@ -66,25 +64,8 @@ export function LinesChart({ lines, xName, xLabel, height = 240, ceilingMBps }: 
       {(size) => (
         <ComposedChart {...size} margin={{ top: 14, right: 16, bottom: 16, left: 4 }}>
           <CartesianGrid stroke="#262a31" vertical={false} />
-          <XAxis
-            dataKey="x"
-            type="number"
-            domain={[0, xTicks.at(-1)!]}
-            ticks={xTicks}
-            allowDuplicatedCategory={false}
-            tickFormatter={tickFormatter(xTicks)}
-            label={xAxisLabel(xName)}
-            {...AXIS}
-          />
-          <YAxis
-            width={64}
-            axisLine={false}
-            domain={[0, yTicks.at(-1)!]}
-            ticks={yTicks}
-            tickFormatter={tickFormatter(yTicks)}
-            label={yAxisLabel('MB/s')}
-            {...AXIS}
-          />
+          <XAxis {...linearXAxis('x', xTicks, xName)} />
+          <YAxis {...mbpsYAxis(yTicks)} />
           <Tooltip
             contentStyle={TIP}
             labelFormatter={(x) => xLabel(Number(x))}
@@ -105,15 +86,7 @@ export function LinesChart({ lines, xName, xLabel, height = 240, ceilingMBps }: 
               type="linear"
             />
           ))}
-          {ceilingMBps && (
-            <ReferenceLine
-              y={ceilingMBps}
-              stroke="#dfe3e8"
-              strokeWidth={1.5}
-              ifOverflow="extendDomain"
-              label={{ value: `interface ceiling ≈ ${formatMBpsFigure(ceilingMBps)} MB/s`, position: 'insideTopRight', ...LABEL }}
-            />
-          )}
+          {ceilingMBps && <ReferenceLine {...ceilingLine(ceilingMBps)} />}
         </ComposedChart>
       )}
     </ChartFrame>
@@ -146,16 +119,7 @@ export function BarsChart({ data, series, ceilings }: BarsChartProps) {
             <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.colour} isAnimationActive={false} radius={[3, 3, 0, 0]} />
           ))}
           {ceilings.map((c) => (
-            <ReferenceLine
-              key={c}
-              y={c}
-              stroke="#dfe3e8"
-              strokeWidth={1.5}
-              strokeDasharray="6 4"
-              ifOverflow="extendDomain"
-              label={{ value: `interface ceiling ≈ ${formatMBpsFigure(c)} MB/s`, position: 'insideTopRight', ...LABEL }}
-              data-testid="compare-ceiling"
-            />
+            <ReferenceLine key={c} {...ceilingLine(c)} strokeDasharray="6 4" data-testid="compare-ceiling" />
           ))}
         </BarChart>
       )}

@@ -1,6 +1,7 @@
 // The row under a job's settings, shared by the Detailed panels and the Hash screen: the Start
 // button (Stop while its job runs), what the job is doing, a progress bar, why Start is
 // unavailable, and, after a failure, the error in plain words. Each screen feeds it its own state.
+import { useId } from 'react';
 import { ProgressBar } from './progress-bar';
 
 /** The line of a bar whose job is not running: how the last one ended — saying that what finished
@@ -24,20 +25,28 @@ export interface JobBarViewProps {
   mine: boolean;
   stopping: boolean;
   blocked: string | null;
-  reasonId: string;
   line: string;
-  announce: string;
-  /** Progress, 0–100 (shown while mine). */
-  pct: number;
+  /** What to read out for the current step (announceLine), or null when there is no progress yet. */
+  stepAnnounce: string | null;
+  /** The job's progress, 0–1 (shown while mine). */
+  fraction: number;
   error: string | null | undefined;
   errorTestId?: string;
-  onStart(): void;
-  onStop(): void;
+}
+
+/** The step's announcement and the job's fraction from its latest progress, or none yet. */
+export function barProgress<P>(progress: P | null, announce: (p: P) => string, fraction: (p: P) => number) {
+  return progress ? { stepAnnounce: announce(progress), fraction: fraction(progress) } : { stepAnnounce: null, fraction: 0 };
 }
 
 /** The bar itself, shared by the Detailed panels and the Hash screen: the Start/Stop button, the
  *  status line (or why Start is unavailable), a polite announcement, progress, and the error. */
-export function JobBarView(p: JobBarViewProps) {
+export function JobBarView(p: JobBarViewProps & { onStart(): void; onStop(): void }) {
+  const reasonId = useId();
+  // Read out when the step or state changes, not with every tick of a countdown. A reason Start
+  // is unavailable is shown as is and read with the button (aria-describedby).
+  const announce = p.mine && !p.stopping && p.stepAnnounce !== null ? p.stepAnnounce : !p.mine && p.blocked ? '' : p.line;
+  const pct = p.mine ? Math.round(p.fraction * 1000) / 10 : 0;
   return (
     <div className="job-bar">
       <div className="job-bar__row">
@@ -46,7 +55,7 @@ export function JobBarView(p: JobBarViewProps) {
           className={`run-button${p.mine ? ' run-button--stop' : ''}`}
           data-testid={`${p.testId}-start`}
           disabled={p.mine ? p.stopping : p.blocked !== null}
-          aria-describedby={!p.mine && p.blocked ? p.reasonId : undefined}
+          aria-describedby={!p.mine && p.blocked ? reasonId : undefined}
           onClick={p.mine ? p.onStop : p.onStart}
         >
           {p.stopping ? 'Stopping…' : p.mine ? 'Stop' : 'Start'}
@@ -54,7 +63,7 @@ export function JobBarView(p: JobBarViewProps) {
         </button>
         <div className="job-bar__status" data-testid={`${p.testId}-status`}>
           {!p.mine && p.blocked ? (
-            <span id={p.reasonId} className="reason">
+            <span id={reasonId} className="reason">
               {p.blocked}
             </span>
           ) : (
@@ -62,10 +71,10 @@ export function JobBarView(p: JobBarViewProps) {
           )}
         </div>
         <span className="sr-only" aria-live="polite">
-          {p.announce}
+          {announce}
         </span>
       </div>
-      {p.mine && <ProgressBar label={`Progress of ${p.phrase}`} pct={p.pct} />}
+      {p.mine && <ProgressBar label={`Progress of ${p.phrase}`} pct={pct} />}
       {p.error && (
         <p className="panel-error" role="alert" data-testid={p.errorTestId}>
           {p.error}

@@ -19,6 +19,7 @@ import type { StatusNote } from '../lib/status';
 import { ipcErrorText } from '@model/events';
 import { sizeLabel } from '../features/wizard/wizard-model';
 import type { ExportFormat } from '@model/settings';
+import { FilterSelect, CompareWarnings } from './filter-select';
 
 type Docs = { state: 'loading' } | { state: 'ok'; docs: ResultDocument[]; failed: string[] } | { state: 'error'; message: string };
 
@@ -161,7 +162,6 @@ function printReport(box: HTMLElement | null): void {
 function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string[]; failed: string[] }) {
   const [baseline, setBaseline] = useState<string | undefined>(undefined);
   const { status, busy, act: run } = useStatusAction();
-  const selectId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   const built = useMemo((): { report: FormatReport } | { error: string } => {
     try {
@@ -218,37 +218,17 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
       ))}
       {report.variants.length > 1 && (
         <div className="compare-controls no-print">
-          <span className="history-filter">
-            <label htmlFor={selectId} className="field__label">
-              Baseline
-            </label>
-            <select
-              id={selectId}
-              className="select"
-              value={baseKey}
-              onChange={(e) => setBaseline(e.target.value)}
-              data-testid="report-baseline"
-            >
-              {report.variants.map((v) => (
-                <option key={v.key} value={v.key}>
-                  {v.label}
-                </option>
-              ))}
-            </select>
-          </span>
+          <FilterSelect label="Baseline" value={baseKey} onChange={(v) => setBaseline(v)} testId="report-baseline">
+            {report.variants.map((v) => (
+              <option key={v.key} value={v.key}>
+                {v.label}
+              </option>
+            ))}
+          </FilterSelect>
         </div>
       )}
 
-      {report.warnings.length > 0 && (
-        <ul className="compare-warnings" data-testid="report-warnings">
-          {report.warnings.map((w) => (
-            <li key={w}>
-              <span aria-hidden="true">⚠ </span>
-              {w}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CompareWarnings warnings={report.warnings} testId="report-warnings" />
 
       <ReportTable report={report} first={oneCampaign(docs) ? 'Format' : 'Result'} />
       <p className="compare-rule" data-testid="report-rule">

@@ -3,8 +3,8 @@
 // line per run), the first run's speeds before and after it (dashed), a throttling drive's
 // band, and the link's ceiling when the target's interface has one. Only draws: curve.ts shapes.
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { linearTicks, tickFormatter } from '../lib/ticks';
-import { ChartFrame, xAxisLabel, yAxisLabel } from './chart-frame';
+import { linearTicks } from '../lib/ticks';
+import { ceilingLine, ChartFrame, linearXAxis, mbpsYAxis } from './chart-frame';
 import type { CurveLine, VerdictMarks } from '../lib/curve';
 import { formatGB } from '../lib/figure-format';
 import { formatMBpsFigure } from '@model/units';
@@ -12,7 +12,6 @@ import { formatMBpsFigure } from '@model/units';
 /** One colour per run: the write accent first. */
 export const RUN_COLOURS = ['#ff6a3d', '#8ab4ff', '#f5b942', '#c792ea', '#2fd4a3'];
 const runColour = (run: number): string => RUN_COLOURS[(run - 1) % RUN_COLOURS.length]!;
-const AXIS = { stroke: '#6b7280', tick: { fill: '#9aa3af', fontSize: 11 }, tickLine: false };
 const LABEL = { fill: '#c9ced6', fontSize: 11 };
 
 export interface SustainedChartProps {
@@ -34,25 +33,8 @@ export function SustainedChart({ lines, marks, ceilingMBps, xMaxGB }: SustainedC
       {(size) => (
         <ComposedChart {...size} margin={{ top: 18, right: 16, bottom: 16, left: 4 }}>
           <CartesianGrid stroke="#262a31" vertical={false} />
-          <XAxis
-            dataKey="gb"
-            type="number"
-            domain={[0, xTicks.at(-1)!]}
-            ticks={xTicks}
-            allowDuplicatedCategory={false}
-            tickFormatter={tickFormatter(xTicks)}
-            label={xAxisLabel('written (GB)')}
-            {...AXIS}
-          />
-          <YAxis
-            width={64}
-            axisLine={false}
-            domain={[0, yTicks.at(-1)!]}
-            ticks={yTicks}
-            tickFormatter={tickFormatter(yTicks)}
-            label={yAxisLabel('MB/s')}
-            {...AXIS}
-          />
+          <XAxis {...linearXAxis('gb', xTicks, 'written (GB)')} />
+          <YAxis {...mbpsYAxis(yTicks)} />
           <Tooltip
             contentStyle={{ background: '#15181d', border: '1px solid #2c313a', borderRadius: 8, color: '#e6e8eb' }}
             labelFormatter={(gb) => `${formatGB(Number(gb) * 1e9)} GB written`}
@@ -102,16 +84,7 @@ export function SustainedChart({ lines, marks, ceilingMBps, xMaxGB }: SustainedC
               data-testid="sustained-knee"
             />
           ))}
-          {ceilingMBps && (
-            <ReferenceLine
-              y={ceilingMBps}
-              stroke="#dfe3e8"
-              strokeWidth={1.5}
-              ifOverflow="extendDomain"
-              label={{ value: `interface ceiling ≈ ${formatMBpsFigure(ceilingMBps)} MB/s`, position: 'insideTopRight', ...LABEL }}
-              data-testid="sustained-ceiling"
-            />
-          )}
+          {ceilingMBps && <ReferenceLine {...ceilingLine(ceilingMBps)} data-testid="sustained-ceiling" />}
         </ComposedChart>
       )}
     </ChartFrame>

@@ -41,6 +41,14 @@ export function jobRouter<J extends { jobId: string | null }, A extends string, 
   };
 }
 
+/** patchJob(patch): merges `patch` into the followed job, when there is one. */
+export function jobPatcher<J>(get: () => { job: J | null }, set: (patch: { job: J }) => void): (patch: Partial<J>) => void {
+  return (patch) => {
+    const job = get().job;
+    if (job) set({ job: { ...job, ...patch } });
+  };
+}
+
 /** Replays, in order, the events held while the start was in flight that belong to `jobId`. */
 export function replayQueued<A extends string, E extends { jobId: string }>(
   queued: ReadonlyArray<Queued<A, E>>,

@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import { cdmGridView, type CdmGridView } from '../../lib/cdm-model';
 import { CdmGrid } from '../../components/cdm-grid';
 import { formatBinarySize } from '../../lib/figure-format';
-import { NumberField, SelectField } from '../../components/fields';
+import { SelectField } from '../../components/fields';
+import { RestField } from '../../components/repeat-fields';
 import { Panel } from './panel';
 import {
   CDM_INTERVAL_CHOICES,
@@ -56,18 +57,14 @@ function CdmSettings() {
         onChange={(intervalSeconds) => set({ intervalSeconds })}
         testId="cdm-interval"
       />
-      {f.runs > 1 && (
-        <NumberField
-          label="Rest between runs"
-          unit="min"
-          value={f.restMinutes}
-          min={0}
-          max={MAX_REST_MINUTES}
-          onChange={(restMinutes) => set({ restMinutes })}
-          error={errors.restMinutes}
-          testId="cdm-rest"
-        />
-      )}
+      <RestField
+        runs={f.runs}
+        restMinutes={f.restMinutes}
+        maxRest={MAX_REST_MINUTES}
+        error={errors.restMinutes}
+        onChange={(restMinutes) => set({ restMinutes })}
+        testId="cdm-rest"
+      />
     </>
   );
 }

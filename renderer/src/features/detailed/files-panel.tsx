@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import type { FilesSection } from '@model/result';
 import { ChipGroup, NumberField } from '../../components/fields';
+import { RunsAndRest } from '../../components/repeat-fields';
 import { livePoints, modelLine, resultPoints, sizeDomain, type FilePoint, type Pass } from '../../lib/files-model';
 import { FilesScatter, type FitLine } from '../../components/files-scatter';
 import { FilesStats } from '../../components/files-stats';
@@ -73,27 +74,7 @@ function FilesSettings() {
           />
         </>
       )}
-      <NumberField
-        label="Runs"
-        value={f.runs}
-        min={1}
-        max={MAX_RUNS}
-        onChange={(runs) => set({ runs })}
-        error={errors.runs}
-        testId="files-runs"
-      />
-      {f.runs > 1 && (
-        <NumberField
-          label="Rest between runs"
-          unit="min"
-          value={f.restMinutes}
-          min={0}
-          max={MAX_REST_MINUTES}
-          onChange={(restMinutes) => set({ restMinutes })}
-          error={errors.restMinutes}
-          testId="files-rest"
-        />
-      )}
+      <RunsAndRest form={f} maxRuns={MAX_RUNS} maxRest={MAX_REST_MINUTES} errors={errors} set={set} testIdPrefix="files" />
     </>
   );
 }

@@ -1,11 +1,10 @@
 // A Detailed panel's job bar: the running job's state in words ("Run 1 of 5 · SEQ1M Q8T1 Read ·
 // measuring") and as a fraction, fed to the shared components/job-bar-view.
-import { useId } from 'react';
 import { etaLine } from '@model/eta';
 
 import { announceLine, jobFraction, progressLine } from '../../lib/job-progress';
 import type { DetailedKind } from '@model/settings';
-import { idleLine, JobBarView } from '../../components/job-bar-view';
+import { barProgress, idleLine, JobBarView, type JobBarViewProps } from '../../components/job-bar-view';
 import { selectError, selectLiveJob, selectResult, selectRunningKind, useDetailedStore } from './store';
 
 /** How a sentence names each test: "Wait for the sustained-write test to finish". */
@@ -32,7 +31,6 @@ export function JobBar({ kind, blocked, onStart }: JobBarProps) {
   const result = useDetailedStore(selectResult(kind));
   const error = useDetailedStore(selectError(kind));
   const stop = useDetailedStore((s) => s.stop);
-  const reasonId = useId();
 
   const stopping = mine && status === 'stopping';
   let line: string;
@@ -46,25 +44,7 @@ export function JobBar({ kind, blocked, onStart }: JobBarProps) {
             ? progressLine(progress, etaLine(progress, startedAt ? (Date.now() - startedAt) / 1000 : 0, finishedSteps))
             : 'Preparing…';
   else line = idleLine(liveJob?.outcome, result?.settings.runs, finishedSteps, error != null);
-  // Read out when the step or state changes, not with every tick of a countdown. A reason Start
-  // is unavailable is shown as is and read with the button (aria-describedby).
-  const announce = mine && !stopping && progress ? announceLine(progress) : !mine && blocked ? '' : line;
-  const pct = mine && progress ? Math.round(jobFraction(progress, finishedSteps) * 1000) / 10 : 0;
-
-  return (
-    <JobBarView
-      testId={kind}
-      phrase={KIND_PHRASE[kind]}
-      mine={mine}
-      stopping={stopping}
-      blocked={blocked}
-      reasonId={reasonId}
-      line={line}
-      announce={announce}
-      pct={pct}
-      error={error}
-      onStart={onStart}
-      onStop={() => void stop()}
-    />
-  );
+  const stepped = barProgress(progress, announceLine, (p) => jobFraction(p, finishedSteps));
+  const bar: JobBarViewProps = { testId: kind, phrase: KIND_PHRASE[kind], mine, stopping, blocked, line, error, ...stepped };
+  return <JobBarView {...bar} onStart={onStart} onStop={() => void stop()} />;
 }

@@ -14,6 +14,7 @@ import type { TargetInfo } from '@model/history';
 import { formErrors, formFit } from './settings';
 import { SavedNote } from '../../components/saved-note';
 import { selectRunningKind, selectSaved, useDetailedStore } from './store';
+import { CardHeader } from '../../components/card-header';
 
 /** Why `kind`'s Start cannot be pressed, or null. `locked` comes from outside the screen (a
  *  Quick Test is running). */
@@ -65,15 +66,9 @@ export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReas
 
   return (
     <section className="card detailed-panel" aria-labelledby={titleId} data-testid={`${kind}-panel`}>
-      <header className="card__header card__header--wrap">
-        <div>
-          <h2 id={titleId} className="card__title">
-            {title}
-          </h2>
-          <p className="card__subtitle">{subtitle}</p>
-        </div>
+      <CardHeader titleId={titleId} title={title} subtitle={subtitle}>
         {headerExtra}
-      </header>
+      </CardHeader>
       <div className="detailed-panel__body">
         <fieldset className="detailed-settings" disabled={runningKind === kind}>
           <legend className="sr-only">{title} settings</legend>

@@ -10,7 +10,7 @@ import type { DetailedKind, DetailedSettings } from '@model/settings';
 
 import { getBridge } from '../../lib/bridge';
 
-import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { adoptJob, isBusy, jobPatcher, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { LIVE_CAP, thinLive, type LivePoint } from '../../lib/curve';
 import type { CdmUnit } from '../../lib/figure-format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
@@ -81,10 +81,7 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
   // The core may send the plan before its answer to the start reaches us (lib/job-events.ts).
   const route = jobRouter<DetailedJob, Queued['apply'], DetailedEvent>(get, set);
 
-  const patchJob = (patch: Partial<DetailedJob>): void => {
-    const job = get().job;
-    if (job) set({ job: { ...job, ...patch } });
-  };
+  const patchJob = jobPatcher<DetailedJob>(get, set);
 
   return {
     ...initial,

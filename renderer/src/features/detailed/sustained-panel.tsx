@@ -8,7 +8,8 @@ import { targetLink } from '../../lib/target-link';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { sustainedVerdictText } from '@model/trust';
 import { liveLines, resultLines, verdictMarks, type VerdictMarks } from '../../lib/curve';
-import { ChipGroup, NumberField } from '../../components/fields';
+import { ChipGroup } from '../../components/fields';
+import { RunsAndRest } from '../../components/repeat-fields';
 import { Panel } from './panel';
 import { MAX_REST_MINUTES, MAX_RUNS, SUSTAINED_SIZES, sustainedErrors } from './settings';
 import { selectLiveJob, selectResult, useDetailedStore, type DetailedJob } from './store';
@@ -30,27 +31,7 @@ function SustainedSettings() {
         onChange={(maxBytes) => set({ maxBytes })}
         testIdPrefix="sustained-size"
       />
-      <NumberField
-        label="Runs"
-        value={f.runs}
-        min={1}
-        max={MAX_RUNS}
-        onChange={(runs) => set({ runs })}
-        error={errors.runs}
-        testId="sustained-runs"
-      />
-      {f.runs > 1 && (
-        <NumberField
-          label="Rest between runs"
-          unit="min"
-          value={f.restMinutes}
-          min={0}
-          max={MAX_REST_MINUTES}
-          onChange={(restMinutes) => set({ restMinutes })}
-          error={errors.restMinutes}
-          testId="sustained-rest"
-        />
-      )}
+      <RunsAndRest form={f} maxRuns={MAX_RUNS} maxRest={MAX_REST_MINUTES} errors={errors} set={set} testIdPrefix="sustained" />
     </>
   );
 }

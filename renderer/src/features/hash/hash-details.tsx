@@ -12,6 +12,7 @@ import { pipelineLine } from '../../lib/hash-model';
 import { algoLabel } from './settings';
 import { selectLiveJob, useHashStore } from './store';
 import { formatBytesShort } from '@model/units';
+import { CardHeader } from '../../components/card-header';
 
 type CopyState = 'idle' | 'copied' | 'selected';
 
@@ -192,16 +193,12 @@ export function HashDetails() {
 
   return (
     <section className="card hash-details" aria-labelledby={titleId} data-testid="hash-details">
-      <header className="card__header card__header--wrap">
-        <div>
-          <h2 id={titleId} className="card__title">
-            Digest
-          </h2>
-          <p className="card__subtitle" id={digestLabelId}>
-            The file’s {algoLabel(algo)}, lowercase hex
-          </p>
-        </div>
-      </header>
+      <CardHeader
+        titleId={titleId}
+        title={<>Digest</>}
+        subtitle={<>The file’s {algoLabel(algo)}, lowercase hex</>}
+        subtitleId={digestLabelId}
+      />
       <div className="hash-details__body">
         {digest && <Digest digest={digest} labelId={digestLabelId} />}
         {h?.verify && <Verify verify={h.verify} algo={h.algo} />}

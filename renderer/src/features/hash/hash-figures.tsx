@@ -7,6 +7,7 @@ import { hashVerdictWithheld } from '@model/trust';
 import { formatRate } from '../../lib/figure-format';
 import { barsFromJob, barsFromSection, boundLabel, waitLine, type Bar } from '../../lib/hash-model';
 import { selectHashBusy, selectLiveJob, useHashStore } from './store';
+import { CardHeader } from '../../components/card-header';
 
 const pct = (x: number): string => `${Math.round(x * 1000) / 10}%`;
 
@@ -53,16 +54,13 @@ export function HashFigures() {
 
   return (
     <section className="card hash-figures" aria-labelledby={titleId} data-testid="hash-figures">
-      <header className="card__header card__header--wrap">
-        <div>
-          <h2 id={titleId} className="card__title">
-            Disk or CPU?
-          </h2>
-          <p className="card__subtitle">
-            Reading alone is the storage’s rate; hashing in memory is the CPU’s. Read + hash can be no faster than the slower of the two.
-          </p>
-        </div>
-      </header>
+      <CardHeader
+        titleId={titleId}
+        title={<>Disk or CPU?</>}
+        subtitle={
+          <>Reading alone is the storage’s rate; hashing in memory is the CPU’s. Read + hash can be no faster than the slower of the two.</>
+        }
+      />
       <div className="hash-figures__body">
         {verdict && withheld ? (
           <div className="hash-verdict-row">

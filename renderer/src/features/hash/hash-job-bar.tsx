@@ -2,9 +2,8 @@
 // doing ("Step 2 of 5 · reading (storage only) · 3.2 GB of 16.8 GB"), a progress bar, why Start
 // is unavailable, and, after a failure, the error in plain words. Same look and behaviour as a
 // Detailed panel's job bar.
-import { useId } from 'react';
 import { timeLeftText } from '@model/eta';
-import { idleLine, JobBarView } from '../../components/job-bar-view';
+import { barProgress, idleLine, JobBarView, type JobBarViewProps } from '../../components/job-bar-view';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { announceLine, jobFraction, progressLine } from '../../lib/hash-model';
 import { algoLabel, startBlock } from './settings';
@@ -24,7 +23,6 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
   const start = useHashStore((s) => s.start);
   const stop = useHashStore((s) => s.stop);
   const target = useTargetsStore(selectSelectedTarget);
-  const reasonId = useId();
 
   const blocked = startBlock(form, { locked: lockedReason, target });
   const stopping = mine && status === 'stopping';
@@ -57,24 +55,17 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
   } else {
     line = idleLine(null, undefined, 0, error !== null);
   }
-  const announce = mine && !stopping && progress ? announceLine(progress) : !mine && blocked ? '' : line;
-  const pct = mine && progress ? Math.round(jobFraction(progress) * 1000) / 10 : 0;
-
-  return (
-    <JobBarView
-      testId="hash"
-      phrase="the hash test"
-      mine={mine}
-      stopping={stopping}
-      blocked={blocked}
-      reasonId={reasonId}
-      line={line}
-      announce={announce}
-      pct={pct}
-      error={error}
-      errorTestId="hash-error"
-      onStart={() => void start(target?.path)}
-      onStop={() => void stop()}
-    />
-  );
+  const stepped = barProgress(progress, announceLine, (p) => jobFraction(p));
+  const bar: JobBarViewProps = {
+    testId: 'hash',
+    phrase: 'the hash test',
+    errorTestId: 'hash-error',
+    mine,
+    stopping,
+    blocked,
+    line,
+    error,
+    ...stepped,
+  };
+  return <JobBarView {...bar} onStart={() => void start(target?.path)} onStop={() => void stop()} />;
 }

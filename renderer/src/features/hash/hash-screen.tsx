@@ -11,6 +11,7 @@ import { HashSettingsForm } from './hash-settings';
 import { SavedNote } from '../../components/saved-note';
 import { selectHashBusy, selectLiveJob, useHashStore } from './store';
 import { useHashEvents } from './use-hash-events';
+import { CardHeader } from '../../components/card-header';
 
 export interface HashScreenProps {
   /** Why no hash test can start now for a reason outside this screen (another test is running). */
@@ -26,14 +27,11 @@ export function HashScreen({ lockedReason }: HashScreenProps = {}) {
   return (
     <main className="hash">
       <section className="card hash-panel" aria-labelledby={titleId} data-testid="hash-panel">
-        <header className="card__header card__header--wrap">
-          <div>
-            <h2 id={titleId} className="card__title">
-              Hash
-            </h2>
-            <p className="card__subtitle">How fast a file streams in and gets its digest — and whether the disk or the CPU is the limit.</p>
-          </div>
-        </header>
+        <CardHeader
+          titleId={titleId}
+          title={<>Hash</>}
+          subtitle={<>How fast a file streams in and gets its digest — and whether the disk or the CPU is the limit.</>}
+        />
         <div className="detailed-panel__body">
           <HashSettingsForm disabled={busy} />
           <HashJobBar lockedReason={lockedReason} />

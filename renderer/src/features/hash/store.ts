@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { ResultDocument } from '@model/result';
 
 import { getBridge } from '../../lib/bridge';
-import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { adoptJob, isBusy, jobPatcher, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { ipcErrorText } from '@model/events';
 
 import { DEFAULT_FORM, toHashSettings, type HashForm } from './settings';
@@ -78,10 +78,7 @@ export const useHashStore = create<HashState>()((set, get) => {
   // The core may send progress before its answer to the start reaches us (lib/job-events.ts).
   const route = jobRouter<HashJob, Queued['apply'], HashEvent>(get, set);
 
-  const patchJob = (patch: Partial<HashJob>): void => {
-    const job = get().job;
-    if (job) set({ job: { ...job, ...patch } });
-  };
+  const patchJob = jobPatcher<HashJob>(get, set);
 
   return {
     ...initial,

@@ -17,6 +17,7 @@ import { cellText, formatDate, VERDICT_WORDS } from '../../lib/history-format';
 import { MIN_CURVE_POINTS } from './result-figures';
 import { useHistoryStore, type DocState } from './store';
 import { ReportView } from '../../components/report-view';
+import { FilterSelect, CompareWarnings } from '../../components/filter-select';
 
 /** A ceiling is drawn only when it is near the bars: far above them it would flatten them. */
 const CEILING_SPAN = 3;
@@ -153,7 +154,6 @@ function overlayLines(docs: ResultDocument[], labels: string[]): { quick: XYLine
 function CompareBody({ docs }: { docs: ResultDocument[] }) {
   const [baseline, setBaseline] = useState(docs[0]!.id);
   const [all, setAll] = useState(false);
-  const selectId = useId();
   const c = useMemo(() => compareResults(docs, { baseline }), [docs, baseline]);
   const labels = useMemo(() => columnLabels(c), [c]);
   const bars = useMemo(() => barsOf(c, labels), [c, labels]);
@@ -164,24 +164,13 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
   return (
     <>
       <div className="compare-controls">
-        <span className="history-filter">
-          <label htmlFor={selectId} className="field__label">
-            Baseline
-          </label>
-          <select
-            id={selectId}
-            className="select"
-            value={baseline}
-            onChange={(e) => setBaseline(e.target.value)}
-            data-testid="compare-baseline"
-          >
-            {c.columns.map((col, i) => (
-              <option key={col.id} value={col.id}>
-                {labels[i]}
-              </option>
-            ))}
-          </select>
-        </span>
+        <FilterSelect label="Baseline" value={baseline} onChange={(v) => setBaseline(v)} testId="compare-baseline">
+          {c.columns.map((col, i) => (
+            <option key={col.id} value={col.id}>
+              {labels[i]}
+            </option>
+          ))}
+        </FilterSelect>
         {hasDetail && (
           <label className="toggle">
             <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} data-testid="compare-all" /> Show all figures
@@ -189,16 +178,7 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
         )}
       </div>
 
-      {c.warnings.length > 0 && (
-        <ul className="compare-warnings" data-testid="compare-warnings">
-          {c.warnings.map((w) => (
-            <li key={w}>
-              <span aria-hidden="true">⚠ </span>
-              {w}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CompareWarnings warnings={c.warnings} testId="compare-warnings" />
 
       <CompareTable c={c} labels={labels} all={all} />
       <p className="compare-rule" data-testid="compare-rule">

@@ -12,6 +12,8 @@ import { RESULT_KINDS } from '@model/kinds/registry';
 import { LabelEditor } from './label-editor';
 import { ShareDialog } from '../../components/share-dialog';
 import { driveChoices, filterEntries, selectEntries, useHistoryStore } from './store';
+import { CardHeader } from '../../components/card-header';
+import { FilterSelect } from '../../components/filter-select';
 
 /** The kinds the filter offers, in the order the screens show them: every kind a screen makes. */
 export const KIND_CHOICES: readonly string[] = RESULT_KINDS.filter((k) => !k.cliOnly).map((k) => k.id);
@@ -46,8 +48,6 @@ function Toolbar({ shown }: { shown: HistoryEntry[] }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const driveId = useId();
-  const kindId = useId();
   const drives = useMemo(() => driveChoices(entries), [entries]);
   const n = selected.length;
 
@@ -94,38 +94,22 @@ function Toolbar({ shown }: { shown: HistoryEntry[] }) {
           data-testid="history-import-input"
           onChange={(e) => void onFile(e)}
         />
-        <span className="history-filter">
-          <label htmlFor={driveId} className="field__label">
-            Drive
-          </label>
-          <select
-            id={driveId}
-            className="select"
-            value={drive}
-            onChange={(e) => setDrive(e.target.value)}
-            data-testid="history-filter-drive"
-          >
-            <option value="">All drives</option>
-            {drives.map((d) => (
-              <option key={d.value} value={d.value}>
-                {d.label}
-              </option>
-            ))}
-          </select>
-        </span>
-        <span className="history-filter">
-          <label htmlFor={kindId} className="field__label">
-            Test
-          </label>
-          <select id={kindId} className="select" value={kind} onChange={(e) => setKind(e.target.value)} data-testid="history-filter-kind">
-            <option value="">All tests</option>
-            {KIND_CHOICES.map((k) => (
-              <option key={k} value={k}>
-                {kindName(k)}
-              </option>
-            ))}
-          </select>
-        </span>
+        <FilterSelect label="Drive" value={drive} onChange={(v) => setDrive(v)} testId="history-filter-drive">
+          <option value="">All drives</option>
+          {drives.map((d) => (
+            <option key={d.value} value={d.value}>
+              {d.label}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Test" value={kind} onChange={(v) => setKind(v)} testId="history-filter-kind">
+          <option value="">All tests</option>
+          {KIND_CHOICES.map((k) => (
+            <option key={k} value={k}>
+              {kindName(k)}
+            </option>
+          ))}
+        </FilterSelect>
         <span className="history-toolbar__spacer" />
         <button
           type="button"
@@ -286,14 +270,11 @@ export function HistoryList() {
 
   return (
     <section className="card history-list" aria-labelledby={titleId} data-testid="history-list">
-      <header className="card__header card__header--wrap">
-        <div>
-          <h2 id={titleId} className="card__title">
-            History
-          </h2>
-          <p className="card__subtitle">Every finished test, with how it was measured. Tick results to compare them side by side.</p>
-        </div>
-      </header>
+      <CardHeader
+        titleId={titleId}
+        title={<>History</>}
+        subtitle={<>Every finished test, with how it was measured. Tick results to compare them side by side.</>}
+      />
       <div className="history-list__body">
         <Toolbar shown={shown} />
         <StatusLine status={status} testId="history-status" />

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { FlagsList, flagsSummary } from '../../components/flags-list';
 
 import { useQuickTestStore } from './store';
+import { CardHeader } from '../../components/card-header';
 
 export function FlagsPanel() {
   const flags = useQuickTestStore((s) => s.flags);
@@ -12,14 +13,7 @@ export function FlagsPanel() {
   if (flags.length === 0) return null;
   return (
     <section className="flags card" aria-labelledby={titleId} data-testid="flags-panel">
-      <header className="card__header card__header--wrap">
-        <div>
-          <h2 id={titleId} className="card__title">
-            Trust
-          </h2>
-          <p className="card__subtitle">{flagsSummary(flags)}</p>
-        </div>
-      </header>
+      <CardHeader titleId={titleId} title={<>Trust</>} subtitle={flagsSummary(flags)} />
       <FlagsList flags={flags} />
     </section>
   );

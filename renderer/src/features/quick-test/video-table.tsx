@@ -18,6 +18,7 @@ import {
   type VideoFormat,
 } from './video-math';
 import { formatMBpsFigure } from '@model/units';
+import { CardHeader } from '../../components/card-header';
 
 const { families, formats, resolutions, frameRates, sources } = videoData;
 const MARGIN_PCT = Math.round(DEFAULT_MARGIN * 100);
@@ -156,12 +157,15 @@ export function VideoTable() {
 
   return (
     <section className="card video-card" aria-labelledby="video-title">
-      <header className="card__header card__header--wrap">
-        <div>
-          <h2 id="video-title" className="card__title">
+      <CardHeader
+        titleId="video-title"
+        title={
+          <>
             Will it work? <span className="card__title-sep">·</span> How fast?
-          </h2>
-          <p className="card__subtitle">
+          </>
+        }
+        subtitle={
+          <>
             From the sustained (average) speed, keeping a {MARGIN_PCT} % safety margin: a format works when it needs no more than{' '}
             {100 - MARGIN_PCT} % of it.
             {sustained && (
@@ -171,8 +175,9 @@ export function VideoTable() {
                 <strong className="t-read">{formatMBpsFigure(sustained.read * (1 - DEFAULT_MARGIN))} MB/s</strong>.
               </>
             )}
-          </p>
-        </div>
+          </>
+        }
+      >
         <label className="fps-select" htmlFor={fpsId}>
           <span className="settings-label">Frame rate</span>
           <select id={fpsId} className="select" value={fps} onChange={(e) => setFps(Number(e.target.value))}>
@@ -183,7 +188,7 @@ export function VideoTable() {
             ))}
           </select>
         </label>
-      </header>
+      </CardHeader>
 
       <div className="tabs" role="tablist" aria-label="Format family">
         {families.map((f, i) => (

@@ -16,6 +16,7 @@ import { RunStep } from './run-step';
 import { selectChosen, selectDisk, selectFinal, selectWizardBusy, STEPS, useWizardStore, type WizardStep } from './store';
 import { useWizardEvents } from './use-wizard-events';
 import { diskBlock, planError } from './wizard-model';
+import { CardHeader } from '../../components/card-header';
 
 const STEP_NAMES: Record<WizardStep, string> = {
   disk: 'Disk',
@@ -121,16 +122,15 @@ export function WizardScreen({ lockedReason, active = true }: WizardScreenProps)
         />
       ) : (
         <section className="card wizard-card" aria-labelledby={titleId} data-testid="wizard">
-          <header className="card__header card__header--wrap">
-            <div>
-              <h2 id={titleId} className="card__title">
-                Compare formats
-              </h2>
-              <p className="card__subtitle">
+          <CardHeader
+            titleId={titleId}
+            title={<>Compare formats</>}
+            subtitle={
+              <>
                 Erase one external disk, format it each way you pick, run the same test on each, and compare — with run-to-run noise marked.
-              </p>
-            </div>
-          </header>
+              </>
+            }
+          />
           <Stepper step={step} />
           <div className="wizard-body" data-step={step}>
             {step === 'disk' && <DiskStep />}
