@@ -142,7 +142,7 @@ describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (
 
   it('Stop while the many-file test rests between runs: the panel says stopped and its folder is gone', async () => {
     // Deterministic on a disk of any speed: the rest lasts a minute unless stopped. (Stopping
-    // mid-file is covered in test/app/detailed-runs.test.ts, where a callback can time it.)
+    // mid-file is covered in test/app/core/detailed-runs.test.ts, where a callback can time it.)
     await fill('files-count', 8);
     await fill('files-min', 1);
     await fill('files-max', 4);
