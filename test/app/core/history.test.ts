@@ -168,7 +168,7 @@ describe('labels, deletes and ids', () => {
     expect((await store.get('abcd1')).id).toBe('abcd1111');
     await expect(store.get('abcd')).rejects.toMatchObject({ code: 'ERR_AMBIGUOUS_ID' });
     await expect(store.get('ffff')).rejects.toMatchObject({ code: 'ENOENT', message: 'No saved result has the id "ffff".' });
-    await expect(store.get('../../../etc/passwd')).rejects.toMatchObject({ code: 'ERR_INVALID_ID' });
+    await expect(store.get('../../etc/passwd')).rejects.toMatchObject({ code: 'ERR_INVALID_ID' });
   });
 
   it('deletes saved and imported results; unknown ids are not an error', async () => {
@@ -218,7 +218,7 @@ describe('import', () => {
         'new.json cannot be imported: It was made by a newer DiskDial (result schema 7); this version reads schema 1. Update DiskDial to open it.',
     });
     await expect(store.import('hello', 'x.json')).rejects.toThrow(/x.json cannot be imported: It is not JSON/);
-    await expect(store.import(JSON.stringify({ ...fixture('quick'), id: '../../escape' }))).rejects.toThrow(/id is not a result id/);
+    await expect(store.import(JSON.stringify({ ...fixture('quick'), id: '../escape' }))).rejects.toThrow(/id is not a result id/);
     await expect(store.import(JSON.stringify({ format: 'diskdial-comparison', results: [] }))).rejects.toThrow(/holds no results/);
   });
 });

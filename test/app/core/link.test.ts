@@ -246,7 +246,7 @@ describe('detectLink on fake sysfs trees', () => {
   it('undefined for unknown trees, missing devices and nonsense; no sysfs at all too', async () => {
     expect(await detectLink('179:0', { sysRoot: root })).toBeUndefined();
     expect(await detectLink('7:99', { sysRoot: root })).toBeUndefined();
-    expect(await detectLink('../../../etc', { sysRoot: root })).toBeUndefined();
+    expect(await detectLink('../../etc', { sysRoot: root })).toBeUndefined();
     expect(await detectLink('8:0', { sysRoot: path.join(root, 'nope') })).toBeUndefined();
   });
 });

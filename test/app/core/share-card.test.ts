@@ -298,7 +298,7 @@ describe("cards off the caller's thread", () => {
   });
 
   it('a renderer that never finishes is stopped at the time limit, and this thread keeps running meanwhile', async () => {
-    const hanging = path.resolve(fixtures, '../../card/hanging-worker.mjs');
+    const hanging = path.resolve(fixtures, '../card/hanging-worker.mjs');
     let ticks = 0;
     const timer = setInterval(() => ticks++, 20);
     const t0 = performance.now();

@@ -405,7 +405,7 @@ describe('history, export, share and the desktop-only verbs through the dispatch
   it('validates ids, formats and scales in plain words', async () => {
     const d = createDispatcher({ quick, detailed, hash, targets: new TargetsService(), history: new HistoryService(), appInfo });
     const s = sink();
-    expect(error(await d.handle('history.get', { id: '../../../etc/passwd' }, s))).toEqual({
+    expect(error(await d.handle('history.get', { id: '../../etc/passwd' }, s))).toEqual({
       code: 'ERR_INVALID_PAYLOAD',
       message: 'id: must be a result id (letters, digits, . _ -)',
     });
@@ -435,7 +435,7 @@ describe('history, export, share and the desktop-only verbs through the dispatch
       saveFile: async (name, data) => (saved.push([name, data]), name === 'cancel.png' ? null : `/home/u/Downloads/${name}`),
       writeClipboard: (c) => void clip.push(c),
     });
-    expect(value(await desktop.handle('files.save', { filename: '../../../card.png', data: 'iVBORw0K', encoding: 'base64' }, s))).toEqual({
+    expect(value(await desktop.handle('files.save', { filename: '../../card.png', data: 'iVBORw0K', encoding: 'base64' }, s))).toEqual({
       path: '/home/u/Downloads/card.png',
     });
     expect(saved[0]![0]).toBe('card.png'); // only a name: the dialog picks the folder
