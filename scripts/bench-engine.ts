@@ -91,36 +91,11 @@ function parseArgs(argv: string[]): Options {
     progress: true,
     grid: true,
   };
-  const common = parseArgv(argv, HELP, (flag, value) => {
-    switch (flag) {
-      case '--size':
-        own.size = parseSize(value());
-        break;
-      case '--rounds':
-        own.rounds = Number(value());
-        break;
-      case '--progress-rounds':
-        own.progressRounds = Number(value());
-        break;
-      case '--seconds':
-        own.seconds = Number(value());
-        break;
-      case '--rss-size':
-        own.rssSize = parseSize(value());
-        break;
-      case '--no-rss':
-        own.rss = false;
-        break;
-      case '--no-progress':
-        own.progress = false;
-        break;
-      case '--no-grid':
-        own.grid = false;
-        break;
-      default:
-        return false;
-    }
-    return true;
+  const common = parseArgv(argv, HELP, own, {
+    numbers: { '--rounds': 'rounds', '--progress-rounds': 'progressRounds', '--seconds': 'seconds' },
+    sizes: { '--size': 'size', '--rss-size': 'rssSize' },
+    size: parseSize,
+    off: { '--no-rss': 'rss', '--no-progress': 'progress', '--no-grid': 'grid' },
   });
   const o: Options = { ...own, dir: common.dir, json: common.json };
   const quick = common.quick;

@@ -131,58 +131,31 @@ const HELP = `usage: npm run bench:files -- [options]
   --help`;
 
 function parseArgs(argv: string[]): Options {
-  const own = {
-    preset: 'default' as Options['preset'],
+  // The set's own flags (count, sizes, seed) override the preset's figures only when given.
+  const own: Omit<Options, 'dir' | 'json' | 'set'> & Partial<FileSetOptions> = {
+    preset: 'default',
     qd: 8,
     rounds: 5,
     write: true,
     perFile: true,
     drop: true,
   };
-  const over: Partial<FileSetOptions> = {};
-  const common = parseArgv(argv, HELP, (flag, value) => {
-    switch (flag) {
-      case '--preset': {
-        const p = value();
-        if (p !== 'quick' && p !== 'standard') throw new Error(`--preset must be quick or standard, not ${p}`);
-        own.preset = p;
-        break;
-      }
-      case '--files':
-        over.count = Number(value());
-        break;
-      case '--min-size':
-        over.minBytes = parseSize(value(), '--min-size');
-        break;
-      case '--max-size':
-        over.maxBytes = parseSize(value(), '--max-size');
-        break;
-      case '--seed':
-        over.seed = Number(value());
-        break;
-      case '--qd':
-        own.qd = Number(value());
-        break;
-      case '--rounds':
-        own.rounds = Number(value());
-        break;
-      case '--no-write':
-        own.write = false;
-        break;
-      case '--no-per-file':
-        own.perFile = false;
-        break;
-      case '--no-drop':
-        own.drop = false;
-        break;
-      default:
-        return false;
-    }
-    return true;
+  const choosePreset = (p: string): void => {
+    if (p !== 'quick' && p !== 'standard') throw new Error(`--preset must be quick or standard, not ${p}`);
+    own.preset = p;
+  };
+  const common = parseArgv(argv, HELP, own, {
+    numbers: { '--qd': 'qd', '--rounds': 'rounds', '--files': 'count', '--seed': 'seed' },
+    sizes: { '--min-size': 'minBytes', '--max-size': 'maxBytes' },
+    size: parseSize,
+    off: { '--no-write': 'write', '--no-per-file': 'perFile', '--no-drop': 'drop' },
+    custom: { '--preset': choosePreset },
   });
+  const { count, minBytes, maxBytes, seed, ...rest } = own;
+  const over = Object.fromEntries(Object.entries({ count, minBytes, maxBytes, seed }).filter(([, v]) => v !== undefined));
   const quick = common.quick;
   const base = own.preset === 'default' ? DEFAULT_SET : FILES_PRESET_OPTIONS[own.preset];
-  const o: Options = { ...own, dir: common.dir, json: common.json, set: { ...base, seed: DEFAULT_FILES_SEED, ...over } };
+  const o: Options = { ...rest, dir: common.dir, json: common.json, set: { ...base, seed: DEFAULT_FILES_SEED, ...over } };
   if (!Number.isInteger(o.rounds) || o.rounds < (quick ? 1 : 3)) throw new Error('--rounds must be an integer >= 3');
   if (!Number.isInteger(o.qd) || o.qd < 1 || o.qd > 64) throw new Error('--qd must be an integer from 1 to 64');
   return o;

@@ -91,9 +91,30 @@ export interface CommonOptions {
   quick: boolean;
 }
 
+/** A bench's own flags, by what they do to its options object: set a number, set a size (parsed
+ *  by `size`), turn a default-on part off, or anything else (`custom`). */
+export interface OwnFlags<T> {
+  numbers?: Record<string, keyof T>;
+  sizes?: Record<string, keyof T>;
+  off?: Record<string, keyof T>;
+  size?: (text: string, flag: string) => number;
+  custom?: Record<string, (value: string) => void>;
+}
+
+function ownFlag<T>(opts: T, flags: OwnFlags<T>, flag: string, value: () => string): boolean {
+  const set = (key: keyof T, v: unknown): void => void ((opts as Record<keyof T, unknown>)[key] = v);
+  const { numbers = {}, sizes = {}, off = {}, custom = {} } = flags;
+  if (flag in numbers) set(numbers[flag]!, Number(value()));
+  else if (flag in sizes && flags.size) set(sizes[flag]!, flags.size(value(), flag));
+  else if (flag in off) set(off[flag]!, false);
+  else if (flag in custom) custom[flag]!(value());
+  else return false;
+  return true;
+}
+
 /** The argv loop: `--flag value` or `--flag=value`; --dir, --json, --quick-check and --help are
- *  handled here, every other flag by `own` (false: unknown). */
-export function parseArgv(argv: string[], help: string, own: (flag: string, value: () => string) => boolean): CommonOptions {
+ *  handled here, every other flag sets `opts` as `flags` says (anything else: unknown). */
+export function parseArgv<T>(argv: string[], help: string, opts: T, flags: OwnFlags<T>): CommonOptions {
   const o: CommonOptions = { dir: os.tmpdir(), json: false, quick: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -109,7 +130,7 @@ export function parseArgv(argv: string[], help: string, own: (flag: string, valu
     else if (flag === '--help' || flag === '-h') {
       process.stdout.write(`${help}\n`);
       process.exit(0);
-    } else if (!own(flag, value)) throw new Error(`unknown option ${a}\n${help}`);
+    } else if (!ownFlag(opts, flags, flag, value)) throw new Error(`unknown option ${a}\n${help}`);
   }
   return o;
 }
