@@ -1,7 +1,7 @@
 // Says how the figures were measured: the cache mode the engine actually achieved and the data
 // pattern, and whether to trust them by the one rule in model/trust.ts: green only when no
 // warning flag fired; a warning (or buffered I/O, or zeros) turns it amber and names the flags.
-import type { ResultFlag } from '@model/result';
+import type { ResultDocument, ResultFlag } from '@model/result';
 import { trustOf } from '@model/trust';
 
 const CACHE_LABEL: Record<string, string> = {
@@ -57,5 +57,13 @@ export function CacheBadge({
       <span aria-hidden="true">{warn ? '⚠' : '●'}</span> {text}
       <span className="sr-only">. {title}</span>
     </span>
+  );
+}
+
+/** The badge of a finished result: its own cache mode, data pattern and flags. */
+export function ResultCacheBadge({ doc, testId }: { doc: Pick<ResultDocument, 'cacheMode' | 'dataPattern' | 'flags'>; testId: string }) {
+  const flags = Array.isArray(doc.flags) ? doc.flags : [];
+  return (
+    <CacheBadge cacheMode={doc.cacheMode} dataPattern={doc.dataPattern} notes={flags.map((f) => f.message)} flags={flags} testId={testId} />
   );
 }

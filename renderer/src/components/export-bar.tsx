@@ -67,6 +67,15 @@ export interface ExportBarProps {
   withText?: boolean;
 }
 
+/** The bar's buttons in order: text formats go to the clipboard, the others to a file. */
+const EXPORT_ACTIONS: ReadonlyArray<{ format: ExportFormat; label: string; to: 'clipboard' | 'file' }> = [
+  { format: 'md', label: 'Copy Markdown', to: 'clipboard' },
+  { format: 'txt', label: 'Copy text', to: 'clipboard' },
+  { format: 'csv', label: 'Save CSV', to: 'file' },
+  { format: 'json', label: 'Save JSON', to: 'file' },
+  { format: 'html', label: 'Save HTML', to: 'file' },
+];
+
 export function ExportBar({ ids, baseline, before, onStatus, withText = false }: ExportBarProps) {
   const { status: own, busy, act: run } = useStatusAction(onStatus);
   const copy = (f: ExportFormat) => () => void run(() => copyExport(ids, f, baseline));
@@ -75,23 +84,18 @@ export function ExportBar({ ids, baseline, before, onStatus, withText = false }:
     <div className="export-bar">
       <div className="export-bar__buttons" role="group" aria-label="Share and export">
         {before}
-        <button type="button" className="button" data-testid="export-md" disabled={busy} onClick={copy('md')}>
-          Copy Markdown
-        </button>
-        {withText && (
-          <button type="button" className="button" data-testid="export-txt" disabled={busy} onClick={copy('txt')}>
-            Copy text
+        {EXPORT_ACTIONS.filter((a) => withText || a.format !== 'txt').map((a) => (
+          <button
+            key={a.format}
+            type="button"
+            className="button"
+            data-testid={`export-${a.format}`}
+            disabled={busy}
+            onClick={(a.to === 'clipboard' ? copy : save)(a.format)}
+          >
+            {a.label}
           </button>
-        )}
-        <button type="button" className="button" data-testid="export-csv" disabled={busy} onClick={save('csv')}>
-          Save CSV
-        </button>
-        <button type="button" className="button" data-testid="export-json" disabled={busy} onClick={save('json')}>
-          Save JSON
-        </button>
-        <button type="button" className="button" data-testid="export-html" disabled={busy} onClick={save('html')}>
-          Save HTML
-        </button>
+        ))}
       </div>
       {!onStatus && <StatusLine status={own} testId="export-status" />}
     </div>

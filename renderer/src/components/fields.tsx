@@ -115,6 +115,41 @@ export function NumberField({
   );
 }
 
+/** One choice of a radio group drawn as a chip or a segment. `tabIndex` carries the group's roving
+ *  Tab stop where the group handles arrow keys (lib/radio-group.ts). */
+export function Radio({
+  checked,
+  className,
+  onClick,
+  tabIndex,
+  title,
+  testId,
+  children,
+}: {
+  checked: boolean;
+  className: string;
+  onClick(): void;
+  tabIndex?: 0 | -1;
+  title?: string | undefined;
+  testId?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={checked}
+      tabIndex={tabIndex}
+      className={className}
+      title={title}
+      data-testid={testId}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
 export function ChipGroup<T extends string | number>({
   label,
   value,
@@ -143,18 +178,16 @@ export function ChipGroup<T extends string | number>({
       </span>
       <span className={segmented ? 'segmented' : 'chips'} role="radiogroup" aria-labelledby={labelId}>
         {choices.map((c) => (
-          <button
+          <Radio
             key={String(c.value)}
-            type="button"
-            role="radio"
-            aria-checked={c.value === value}
+            checked={c.value === value}
             className={segmented ? 'segment' : 'chip'}
             title={c.detail}
-            data-testid={testIdPrefix ? `${testIdPrefix}-${c.value}` : undefined}
+            testId={testIdPrefix ? `${testIdPrefix}-${c.value}` : undefined}
             onClick={() => onChange(c.value)}
           >
             {c.label}
-          </button>
+          </Radio>
         ))}
         {after}
       </span>

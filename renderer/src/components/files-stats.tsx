@@ -34,7 +34,7 @@ export function FilesStats({ pass, runs }: { pass: Pass; runs: readonly FilesRun
   const note = runs.some((r) => belowZero(r[pass]));
   return (
     <div className="table-scroll">
-      <table className="stats-table" data-testid={`files-stats-${pass}`}>
+      <table className="data-table stats-table" data-testid={`files-stats-${pass}`}>
         <caption className="sr-only">{name} pass figures</caption>
         <thead>
           <tr>

@@ -65,7 +65,7 @@ const oneCampaign = (docs: readonly ResultDocument[]): boolean => {
 function ReportTable({ report, first }: { report: FormatReport; first: string }) {
   return (
     <div className="table-scroll report-table-box" tabIndex={0} role="region" aria-label="Report table (scrolls sideways)">
-      <table className="compare-table report-table" data-testid="report-table">
+      <table className="data-table compare-table report-table" data-testid="report-table">
         <caption className="sr-only">{report.title}: each variant’s figures and their change against the baseline</caption>
         <thead>
           <tr>

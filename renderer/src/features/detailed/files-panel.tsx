@@ -24,6 +24,12 @@ import {
 import { selectLiveJob, selectResult, useDetailedStore } from './store';
 import { formatBytesShort } from '@model/units';
 
+/** The set's smallest and largest file, in MB as the field says. */
+const SIZE_BOUNDS = [
+  ['Smallest', 'minMB', 'files-min'],
+  ['Largest', 'maxMB', 'files-max'],
+] as const;
+
 function FilesSettings() {
   const f = useDetailedStore((s) => s.files);
   const set = useDetailedStore((s) => s.setFiles);
@@ -50,28 +56,20 @@ function FilesSettings() {
             error={errors.count}
             testId="files-count"
           />
-          <NumberField
-            label="Smallest"
-            unit="MB"
-            value={f.minMB}
-            min={FILE_MIN_BYTES / 1e6}
-            max={FILE_MAX_BYTES / 1e6}
-            step="any"
-            onChange={(minMB) => set({ minMB })}
-            error={errors.minMB}
-            testId="files-min"
-          />
-          <NumberField
-            label="Largest"
-            unit="MB"
-            value={f.maxMB}
-            min={FILE_MIN_BYTES / 1e6}
-            max={FILE_MAX_BYTES / 1e6}
-            step="any"
-            onChange={(maxMB) => set({ maxMB })}
-            error={errors.maxMB}
-            testId="files-max"
-          />
+          {SIZE_BOUNDS.map(([label, key, testId]) => (
+            <NumberField
+              key={key}
+              label={label}
+              unit="MB"
+              value={f[key]}
+              min={FILE_MIN_BYTES / 1e6}
+              max={FILE_MAX_BYTES / 1e6}
+              step="any"
+              onChange={(mb) => set({ [key]: mb })}
+              error={errors[key]}
+              testId={testId}
+            />
+          ))}
         </>
       )}
       <RunsAndRest form={f} maxRuns={MAX_RUNS} maxRest={MAX_REST_MINUTES} errors={errors} set={set} testIdPrefix="files" />
@@ -161,7 +159,7 @@ export function FilesPanel({ lockedReason }: { lockedReason?: string | undefined
     >
       {line && <p className="files-set">{line}</p>}
       {scaled && (
-        <p className="scaled-note" role="note" data-testid="files-scaled">
+        <p className="warning-box" role="note" data-testid="files-scaled">
           <span aria-hidden="true">⚠ </span>
           {scaled}
         </p>

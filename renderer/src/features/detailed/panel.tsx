@@ -4,7 +4,7 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import type { ResultDocument } from '@model/result';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
-import { CacheBadge } from '../../components/cache-badge';
+import { ResultCacheBadge } from '../../components/cache-badge';
 import { FlagsList, flagsSummary } from '../../components/flags-list';
 import { JobBar, KIND_PHRASE } from './job-bar';
 import type { Fit } from '@model/fit';
@@ -99,13 +99,7 @@ function ResultMeta({ kind, result }: { kind: DetailedKind; result: ResultDocume
   return (
     <div className="result-meta" data-testid={`${kind}-meta`}>
       <div className="result-meta__row">
-        <CacheBadge
-          cacheMode={result.cacheMode}
-          dataPattern={result.dataPattern}
-          notes={flags.map((f) => f.message)}
-          flags={flags}
-          testId={`${kind}-cache-badge`}
-        />
+        <ResultCacheBadge doc={result} testId={`${kind}-cache-badge`} />
         <span className="result-meta__where">
           {t.path} · {t.fs}
           {t.device.link ? ` · ${t.device.link}` : ''}

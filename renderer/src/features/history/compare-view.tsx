@@ -18,6 +18,7 @@ import { MIN_CURVE_POINTS } from './result-figures';
 import { useHistoryStore, type DocState } from './store';
 import { ReportView } from '../../components/report-view';
 import { FilterSelect, CompareWarnings } from '../../components/filter-select';
+import { BackToHistory } from './back-button';
 
 /** A ceiling is drawn only when it is near the bars: far above them it would flatten them. */
 const CEILING_SPAN = 3;
@@ -57,7 +58,7 @@ function CompareTable({ c, labels, all }: { c: Comparison; labels: string[]; all
   const rows = all ? c.rows : c.rows.filter((r) => r.primary);
   return (
     <div className="table-scroll compare-table-box">
-      <table className="compare-table" data-testid="compare-table">
+      <table className="data-table compare-table" data-testid="compare-table">
         <caption className="sr-only">Figures of each result and their change against the baseline</caption>
         <thead>
           <tr>
@@ -243,9 +244,7 @@ export function CompareView({ ids }: { ids: string[] }) {
   return (
     <section className="card compare-view" aria-labelledby={titleId} data-testid="compare-view">
       <header className="card__header card__header--wrap">
-        <button type="button" className="button" onClick={back} data-testid="history-back">
-          ← History
-        </button>
+        <BackToHistory onBack={back} />
         <div className="compare-view__heading">
           <h2 id={titleId} className="card__title">
             Compare {ids.length} results

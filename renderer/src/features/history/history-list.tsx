@@ -296,7 +296,7 @@ export function HistoryList() {
           <p className="empty empty--table">No saved results match these filters.</p>
         ) : (
           <div className="table-scroll history-table-box">
-            <table className="history-table" data-testid="history-table">
+            <table className="data-table history-table" data-testid="history-table">
               <caption className="sr-only">Saved results, newest first</caption>
               <thead>
                 <tr>

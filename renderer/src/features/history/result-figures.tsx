@@ -185,7 +185,7 @@ export function MetricsTable({ doc }: { doc: ResultDocument }) {
   return (
     <div className="metrics">
       <div className="table-scroll">
-        <table className="stats-table" data-testid="result-metrics">
+        <table className="data-table stats-table" data-testid="result-metrics">
           <caption className="sr-only">
             Figures of this result{runs > 1 ? ', mean ± standard deviation across runs, and each run' : ''}
           </caption>

@@ -4,7 +4,7 @@
 import { useId, useRef, useState } from 'react';
 import type { ResultDocument } from '@model/result';
 import { hostLine, methodLine, resultName, resultTitle, targetLine } from '@model/report/metrics';
-import { CacheBadge } from '../../components/cache-badge';
+import { ResultCacheBadge } from '../../components/cache-badge';
 import { FlagsList, flagsSummary } from '../../components/flags-list';
 import { ExportBar, StatusLine } from '../../components/export-bar';
 import { formatDate } from '../../lib/history-format';
@@ -13,6 +13,7 @@ import { MetricsTable, ResultFigures } from './result-figures';
 import { ShareDialog } from '../../components/share-dialog';
 import type { StatusNote } from '../../lib/status';
 import { useHistoryStore } from './store';
+import { BackToHistory } from './back-button';
 
 function ResultBody({ doc }: { doc: ResultDocument }) {
   const compareWith = useHistoryStore((s) => s.compareWith);
@@ -55,13 +56,7 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
           </div>
         </dl>
         <div className="result-meta__row">
-          <CacheBadge
-            cacheMode={doc.cacheMode}
-            dataPattern={doc.dataPattern}
-            notes={flags.map((f) => f.message)}
-            flags={flags}
-            testId="result-cache-badge"
-          />
+          <ResultCacheBadge doc={doc} testId="result-cache-badge" />
         </div>
       </div>
 
@@ -156,9 +151,7 @@ export function ResultView({ id }: { id: string }) {
   return (
     <section className="card result-view" aria-labelledby={titleId} data-testid="result-view">
       <header className="card__header">
-        <button type="button" className="button" onClick={back} data-testid="history-back">
-          ← History
-        </button>
+        <BackToHistory onBack={back} />
         <h2 id={titleId} className="sr-only">
           Saved result
         </h2>

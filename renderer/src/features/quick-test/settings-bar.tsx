@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import { SIZE_LIMITS_TEXT } from '@model/fit';
 import { parseTypedSize } from '@model/units';
+import { Radio } from '../../components/fields';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../lib/radio-group';
 
 import { isValidSize, MAX_RUNS, SIZE_PRESETS, useQuickTestStore } from './store';
@@ -67,28 +68,18 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
         <legend className="settings-label">Stress size</legend>
         <div className="chips" role="radiogroup" aria-label="Stress size" onKeyDown={(e) => onRadioGroupKeyDown(e, chooseSize)}>
           {SIZE_PRESETS.map((b, i) => (
-            <button
-              key={b}
-              type="button"
-              role="radio"
-              aria-checked={sizeIndex === i}
-              tabIndex={radioTabIndex(i, sizeIndex)}
-              className="chip"
-              onClick={() => chooseSize(i)}
-            >
+            <Radio key={b} checked={sizeIndex === i} tabIndex={radioTabIndex(i, sizeIndex)} className="chip" onClick={() => chooseSize(i)}>
               {b / 1e9} GB
-            </button>
+            </Radio>
           ))}
-          <button
-            type="button"
-            role="radio"
-            aria-checked={customOpen}
+          <Radio
+            checked={customOpen}
             tabIndex={radioTabIndex(SIZE_PRESETS.length, sizeIndex)}
             className="chip"
             onClick={() => chooseSize(SIZE_PRESETS.length)}
           >
             Custom
-          </button>
+          </Radio>
           {customOpen && (
             <span className="custom-size">
               <input
@@ -114,17 +105,9 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
         <legend className="settings-label">Mode</legend>
         <div className="segmented" role="radiogroup" aria-label="Mode" onKeyDown={(e) => onRadioGroupKeyDown(e, (i) => setMode(MODES[i]!))}>
           {MODES.map((m, i) => (
-            <button
-              key={m}
-              type="button"
-              role="radio"
-              aria-checked={modeIndex === i}
-              tabIndex={radioTabIndex(i, modeIndex)}
-              className="segment"
-              onClick={() => setMode(m)}
-            >
+            <Radio key={m} checked={modeIndex === i} tabIndex={radioTabIndex(i, modeIndex)} className="segment" onClick={() => setMode(m)}>
               {m === 'continuous' ? 'Continuous' : 'Runs'}
-            </button>
+            </Radio>
           ))}
         </div>
         {mode === 'runs' && (

@@ -59,7 +59,7 @@ function Grid(props: {
         {title}
       </h3>
       <div className="table-scroll">
-        <table className="video-grid__table" aria-labelledby={`${id}-title`} aria-describedby={`${id}-caption`}>
+        <table className="data-table video-grid__table" aria-labelledby={`${id}-title`} aria-describedby={`${id}-caption`}>
           <caption id={`${id}-caption`} className="sr-only">
             {caption}
           </caption>

@@ -38,7 +38,7 @@ export function ConfirmStep({ lockedReason }: { lockedReason?: string | undefine
           It will be formatted {settings.formats.length} time{settings.formats.length === 1 ? '' : 's'} ({listText(names)}), tested with{' '}
           {planText(planWords)}, and left as {final ? formatLabel(formats, final) : '—'}. That takes {aboutText(seconds)}.
         </p>
-        {disk.internal && <p className="wizard-warning">This is an internal disk.</p>}
+        {disk.internal && <p className="warning-box">This is an internal disk.</p>}
       </div>
       <div className="field field--wide">
         <label className="field__label wizard-confirm__label" htmlFor={inputId}>

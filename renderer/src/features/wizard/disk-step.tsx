@@ -129,7 +129,7 @@ export function DiskStep() {
         </>
       )}
       {picked?.internal && (
-        <p className="wizard-warning" role="alert" data-testid="wizard-internal-warning">
+        <p className="warning-box" role="alert" data-testid="wizard-internal-warning">
           {picked.name} is an internal disk. Be sure it holds nothing you need: every partition on it will be erased.
         </p>
       )}

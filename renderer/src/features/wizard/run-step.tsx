@@ -135,24 +135,18 @@ export function RunStep() {
 
       {busy && (
         <div className="dials wizard-dials" aria-label="Speed dials">
-          <Dial
-            label="WRITE"
-            variant="write"
-            value={job.live.write}
-            peak={job.peak.write}
-            max={job.scale}
-            active={test?.phase === 'write'}
-            caption={job.peak.write > 0 ? `peak ${formatMBpsFigure(job.peak.write)}` : ' '}
-          />
-          <Dial
-            label="READ"
-            variant="read"
-            value={job.live.read}
-            peak={job.peak.read}
-            max={job.scale}
-            active={test?.phase === 'read'}
-            caption={job.peak.read > 0 ? `peak ${formatMBpsFigure(job.peak.read)}` : ' '}
-          />
+          {(['write', 'read'] as const).map((rw) => (
+            <Dial
+              key={rw}
+              label={rw.toUpperCase()}
+              variant={rw}
+              value={job.live[rw]}
+              peak={job.peak[rw]}
+              max={job.scale}
+              active={test?.phase === rw}
+              caption={job.peak[rw] > 0 ? `peak ${formatMBpsFigure(job.peak[rw])}` : ' '}
+            />
+          ))}
         </div>
       )}
 
