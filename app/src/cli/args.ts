@@ -5,43 +5,31 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CacheRequest, DataPattern, HashAlgo } from '../model/engine-types.js';
-import { MAX_FILES, MIN_FILES, type FileSetOptions, type FilesPreset } from '../model/file-set.js';
-import { isTestKind, validatePlanOptions, type CdmPreset } from '../model/presets.js';
+import { MAX_FILES, MIN_FILES, type FileSetOptions } from '../model/file-set.js';
+import { isTestKind, validatePlanOptions } from '../model/presets.js';
 import { plainMessage } from '../model/errors.js';
 import { cleanLabel } from '../model/text.js';
 import { parseSize } from '../model/units.js';
 import { RUN_KINDS, runKind } from '../model/kinds/registry.js';
 import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
+import type { RunBenchmarkOptions } from '../core/runner.js';
 import { UsageError } from './usage-error.js';
 import { parseWizardCommand, WIZARD_COMMANDS, WIZARD_HELP, type WizardCommand, type WizardCommandName } from './wizard-commands.js';
 import { HISTORY_COMMANDS, HISTORY_HELP, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-commands.js';
-import { CDM_MODES, TEST_KINDS, type CdmMode, type TestKind } from '../model/plan.js';
+import { CDM_MODES, TEST_KINDS, type TestKind } from '../model/plan.js';
 
 export { UsageError };
 
 export const MAX_RUNS = 100;
 
-export interface RunCommand {
+/** The runner's own options, as `diskdial run` sets them (core/runner.ts says what each does). */
+type RunFigures = Omit<RunBenchmarkOptions, 'target' | 'test' | 'runs' | 'signal' | `on${string}`>;
+
+export interface RunCommand extends RunFigures {
   command: 'run';
   target: string;
   test: TestKind;
-  size?: number;
-  bs?: number;
-  qd?: number;
-  threads?: number;
   runs: number;
-  pattern?: DataPattern;
-  seconds?: number;
-  warmupSeconds?: number;
-  cache?: CacheRequest;
-  label?: string;
-  preset?: CdmPreset | FilesPreset;
-  mode?: CdmMode;
-  rwmixread?: number;
-  reserveBytes?: number;
-  files?: Partial<FileSetOptions>;
-  restSeconds?: number;
-  intervalSeconds?: number;
   json: boolean;
   /** --no-save: keep the result out of history. */
   noSave?: boolean;

@@ -30,6 +30,14 @@ export const QuickTestSettings = z
   .strict();
 export type QuickTestSettings = z.infer<typeof QuickTestSettings>;
 
+/** Free space a test leaves untouched; absent: max(512 MiB, 5 % of the volume). */
+const ReserveBytes = z
+  .number()
+  .int()
+  .min(0)
+  .max(64 * 1024 * GiB)
+  .optional();
+
 /** Shared by every detailed test: repeat N times with a rest between runs (minutes in the UI;
  *  an SSD's cache drains while it rests). */
 const Repeat = {
@@ -72,13 +80,7 @@ export const DetailedSettings = z.discriminatedUnion('kind', [
         .int()
         .min(64 * MiB)
         .max(64 * 1024 * GiB),
-      /** Free space to leave untouched; absent: max(512 MiB, 5 % of the volume). */
-      reserveBytes: z
-        .number()
-        .int()
-        .min(0)
-        .max(64 * 1024 * GiB)
-        .optional(),
+      reserveBytes: ReserveBytes,
       ...Repeat,
     })
     .strict(),
@@ -102,12 +104,7 @@ export const DetailedSettings = z.discriminatedUnion('kind', [
         .max(64 * GiB)
         .optional(),
       seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-      reserveBytes: z
-        .number()
-        .int()
-        .min(0)
-        .max(64 * 1024 * GiB)
-        .optional(),
+      reserveBytes: ReserveBytes,
       ...Repeat,
     })
     .strict()

@@ -7,17 +7,7 @@
 import { kindOf } from '../kinds/registry.js';
 import type { ResultDocument } from '../result.js';
 import { spread, welchTTest, type Spread } from '../stats.js';
-import {
-  kindName,
-  methodLine,
-  resultMetrics,
-  resultName,
-  resultTitle,
-  sizeText,
-  targetLine,
-  type Metric,
-  type MetricUnit,
-} from './metrics.js';
+import { kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric } from './metrics.js';
 
 export interface CompareColumn {
   id: string;
@@ -60,14 +50,8 @@ export interface CompareCell {
   singleRun?: boolean;
 }
 
-export interface CompareRow {
-  key: string;
-  label: string;
-  group: string;
-  measure: string;
-  unit: MetricUnit;
-  higherIsBetter: boolean;
-  primary: boolean;
+/** A metric joined across results: its name and sense from the Metric, a cell per result. */
+export interface CompareRow extends Omit<Metric, 'values'> {
   /** One per column, in column order; undefined where that result has no such figure. */
   cells: Array<CompareCell | undefined>;
 }
