@@ -230,7 +230,9 @@ describe('CSV', () => {
       expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
       const rows = parseCsv(text);
       const head = rows[0]!;
-      expect(head.join(',')).toBe('result_id,label,kind,started_at,drive,volume,fs,cache_mode,data_pattern,test,run,rw,block_bytes,queue_depth,threads,bytes,seconds,mbps,iops,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us');
+      expect(head.join(',')).toBe(
+        'result_id,label,kind,started_at,drive,volume,fs,cache_mode,data_pattern,test,run,rw,block_bytes,queue_depth,threads,bytes,seconds,mbps,iops,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us',
+      );
       const col = (name: string): number => head.indexOf(name);
       const body = rows.slice(1);
       expect(body).toHaveLength(doc.tests.length);
