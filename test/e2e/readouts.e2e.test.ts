@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfNeeded, chooseTarget, launchChromium, root, startServe, stopServe } from './helpers/harness.js';
 
@@ -43,6 +43,17 @@ afterAll(async () => {
   for (const d of [target, home]) if (d) await fsp.rm(d, { recursive: true, force: true });
 });
 
+/** The Quick Test on the target with a 256 MiB custom size: short cycles. */
+async function quickTestPage(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(url);
+  await chooseTarget(page, target);
+  await page.getByRole('radio', { name: 'Custom' }).click();
+  await page.getByLabel('Custom stress size').fill('256 MiB');
+  await page.getByLabel('Custom stress size').press('Enter');
+  return page;
+}
+
 const figure = (text: string | null): number => Number((text ?? '').replace(/[^\d.]/g, ''));
 
 describe('live readouts in Chromium', () => {
@@ -58,12 +69,7 @@ describe('live readouts in Chromium', () => {
   });
 
   it('runs mode: during the read phase WRITE shows the write average this run measured, never 0', { timeout: 300_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(url);
-    await chooseTarget(page, target);
-    await page.getByRole('radio', { name: 'Custom' }).click();
-    await page.getByLabel('Custom stress size').fill('256 MiB');
-    await page.getByLabel('Custom stress size').press('Enter');
+    const page = await quickTestPage();
     await page.getByRole('radio', { name: 'Runs' }).click();
     await page.getByLabel('Number of runs').fill('3');
     // Every frame from Start to the end: what WRITE shows while the READ dial is the active one
@@ -96,12 +102,7 @@ describe('live readouts in Chromium', () => {
   });
 
   it('continuous mode: no 0 MB/s WRITE during reads; at the end average ≤ peak on both dials', { timeout: 300_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(url);
-    await chooseTarget(page, target);
-    await page.getByRole('radio', { name: 'Custom' }).click();
-    await page.getByLabel('Custom stress size').fill('256 MiB');
-    await page.getByLabel('Custom stress size').press('Enter');
+    const page = await quickTestPage();
     await page.getByRole('radio', { name: 'Continuous' }).click();
     await page.getByRole('button', { name: 'Start' }).click();
     // Wait for the second cycle, so a read phase has followed a finished write (and its flush).
