@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfNeeded, chooseTarget, launchChromium, root, startServe, stopServe } from './helpers/harness.js';
 
@@ -43,6 +43,17 @@ afterAll(async () => {
   for (const d of [target, home]) if (d) await fsp.rm(d, { recursive: true, force: true });
 });
 
+/** The Quick Test on the target with a 256 MiB custom size: short cycles. */
+async function quickTestPage(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(url);
+  await chooseTarget(page, target);
+  await page.getByRole('radio', { name: 'Custom' }).click();
+  await page.getByLabel('Custom stress size').fill('256 MiB');
+  await page.getByLabel('Custom stress size').press('Enter');
+  return page;
+}
+
 const figure = (text: string | null): number => Number((text ?? '').replace(/[^\d.]/g, ''));
 
 describe('live readouts in Chromium', () => {
@@ -57,13 +68,41 @@ describe('live readouts in Chromium', () => {
     await page.close();
   });
 
+  it('runs mode: during the read phase WRITE shows the write average this run measured, never 0', { timeout: 300_000 }, async () => {
+    const page = await quickTestPage();
+    await page.getByRole('radio', { name: 'Runs' }).click();
+    await page.getByLabel('Number of runs').fill('3');
+    // Every frame from Start to the end: what WRITE shows while the READ dial is the active one
+    // (a 256 MiB read phase can be shorter than a poll's interval, so the page records it).
+    await page.evaluate(() => {
+      const w = window as unknown as { seen: string[] };
+      w.seen = [];
+      const tick = (): void => {
+        if (document.querySelector('[data-testid=dial-read].dial--active'))
+          w.seen.push(
+            `${document.querySelector('[data-testid=value-write]')!.textContent ?? ''}|` +
+              `${document.querySelector('[data-testid=dial-write] .dial__caption')!.textContent ?? ''}`,
+          );
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.getByRole('button', { name: 'Start' }).click();
+    // Wait for the first read phase, then for the end.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen.length), { timeout: 90_000 })
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 180_000 });
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((v) => figure(v.split('|')[0]!) === 0)).toEqual([]);
+    // The figure is the run's write average, and the caption says so.
+    expect(seen.filter((v) => !/^average/.test(v.split('|')[1]!))).toEqual([]);
+    await page.close();
+  });
+
   it('continuous mode: no 0 MB/s WRITE during reads; at the end average ≤ peak on both dials', { timeout: 300_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(url);
-    await chooseTarget(page, target);
-    await page.getByRole('radio', { name: 'Custom' }).click();
-    await page.getByLabel('Custom stress size').fill('256 MiB');
-    await page.getByLabel('Custom stress size').press('Enter');
+    const page = await quickTestPage();
     await page.getByRole('radio', { name: 'Continuous' }).click();
     await page.getByRole('button', { name: 'Start' }).click();
     // Wait for the second cycle, so a read phase has followed a finished write (and its flush).

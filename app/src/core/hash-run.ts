@@ -17,7 +17,7 @@ import { DiskDialError, inputError, toPlainError } from '../model/errors.js';
 import { ALGO_LABEL, chooseAlgo, resolveExpected, verification, type ExpectedDigest } from './hash-verify.js';
 import { hostInfo } from './host.js';
 import { weakestCacheMode, type HashRate, type HashSection, type ResultDocument } from '../model/result.js';
-import { formatBytes } from '../model/units.js';
+import { smallHashFileNote } from '../model/trust.js';
 import { volumeInfo } from './volume.js';
 import { lockVolume, openWorkspace } from './workspace.js';
 import { buildResult, targetFromVolume } from './result.js';
@@ -75,8 +75,6 @@ export interface RunHashBenchmarkOptions {
 }
 
 const MiB = 1024 * 1024;
-/** Below this, start-up costs weigh on the read rates; the result says so. */
-const SMALL_FILE = 256 * MiB;
 
 /** "CPU-bound by 2.5×: …" — which of reading and one-core hashing limits read + hash, and how much. */
 export function hashVerdict(read: HashRate, readHash: HashRate, memory: HashRate, algo: HashAlgo): HashSection['verdict'] {
@@ -235,11 +233,8 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
       verdict: hashVerdict(read, readHash, memory, algo),
     };
     if (expected) section.verify = verification(expected, section.digest, algo);
-    if (readHash.bytes < SMALL_FILE) {
-      notes.push(
-        `The file is small (${formatBytes(readHash.bytes)}): start-up costs weigh on its read rates; a file of 1 GB or more gives steadier figures.`,
-      );
-    }
+    const small = smallHashFileNote(readHash.bytes);
+    if (small) notes.push(small);
   } catch (err) {
     if (isAbortError(err)) throw err;
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });

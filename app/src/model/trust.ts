@@ -6,6 +6,7 @@
 //   read + hash faster than a plain read (it cannot be: the read is part of it), and a
 //   sustained-write "fast cache" found on a target whose figures may be a cache's.
 // Pure and without Node imports: the renderer reaches it as it reaches the other core models.
+import { sizeText } from './report/figure-text.js';
 import type { ResultDocument, ResultFlag } from './result.js';
 
 export interface Trust {
@@ -79,6 +80,23 @@ export function hashVerdictText(doc: Pick<ResultDocument, 'hash'>): string | und
   const h = doc.hash;
   if (!h) return undefined;
   return hashVerdictWithheld(h) ?? h.verdict.text;
+}
+
+/** Below this a hash test's read rates carry its start-up costs. */
+export const SMALL_HASH_FILE = 256 * 1024 ** 2;
+
+/** The hash file's size as every hash view writes it: as it was asked ("64 MiB", "4 GB"), so the
+ *  note, the file line and the title agree in one unit system. */
+export function hashFileSize(bytes: number): string {
+  return sizeText(bytes);
+}
+
+/** The note on a file too small for steady read rates, in the units its size is written in. */
+export function smallHashFileNote(bytes: number): string | undefined {
+  if (!(bytes < SMALL_HASH_FILE)) return undefined;
+  const size = hashFileSize(bytes);
+  const steady = size.endsWith('iB') ? '1 GiB' : '1 GB';
+  return `The file is small (${size}): start-up costs weigh on its read rates; a file of ${steady} or more gives steadier figures.`;
 }
 
 /** One sustained run's verdict as every view states it. */

@@ -60,6 +60,17 @@ export function formatBytesBinary(bytes: number): string {
   return `${trim(v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2))} ${units[i]}`;
 }
 
+/** Whether sizes were asked in binary units ("4 MiB", "1 GiB"): each a whole number of KiB and
+ *  none a whole number of kB, as every decimal size ("16 MB" = 16,000,000) is. */
+export function askedInBinary(...sizes: number[]): boolean {
+  return sizes.length > 0 && sizes.every((b) => Number.isInteger(b) && b > 0 && b % 1024 === 0 && b % 1000 !== 0);
+}
+
+/** A size in the unit system the test was asked in: one system per screen and line. */
+export function sizeFormatterFor(...asked: number[]): (bytes: number) => string {
+  return askedInBinary(...asked) ? formatBytesBinary : formatBytes;
+}
+
 /** CrystalDiskMark's compact block-size label: 1048576 → "1M", 4096 → "4K", 512 → "512". */
 export function blockLabel(bytes: number): string {
   const units = ['', 'K', 'M', 'G'];

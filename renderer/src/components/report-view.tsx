@@ -66,7 +66,9 @@ function ReportTable({ report, first }: { report: FormatReport; first: string })
   return (
     <div className="table-scroll report-table-box" tabIndex={0} role="region" aria-label="Report table (scrolls sideways)">
       <table className="data-table compare-table report-table" data-testid="report-table">
-        <caption className="sr-only">{report.title}: each variant’s figures and their change against the baseline</caption>
+        <caption className="sr-only">
+          {report.title}: {report.variants.length > 1 ? 'each variant’s figures and their change against the baseline' : 'its figures'}
+        </caption>
         <thead>
           <tr>
             <th scope="col" className="compare-table__corner" data-text={first}>
@@ -86,7 +88,7 @@ function ReportTable({ report, first }: { report: FormatReport; first: string })
               <th scope="row" data-text={r === report.baseline && report.variants.length > 1 ? `${v.label} (baseline)` : v.label}>
                 <span className="report-row__swatch" style={{ background: columnColour(r) }} aria-hidden="true" />
                 {v.label}
-                {r === report.baseline && <span className="pill compare-col__tag">baseline</span>}
+                {r === report.baseline && report.variants.length > 1 && <span className="pill compare-col__tag">baseline</span>}
               </th>
               {report.columns.map((col, c) => {
                 const cell = report.cells[r]?.[c];

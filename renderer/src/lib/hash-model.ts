@@ -4,7 +4,8 @@
 import type { HashSection } from '@model/result';
 import type { HashProgressEvent, HashStage, HashStageEvent } from '@model/events';
 import type { HashSettings } from '@model/settings';
-import { formatBytesShort } from '@model/units';
+import { hashFileSize } from '@model/trust';
+import { formatBytesBinary, formatBytesShort } from '@model/units';
 
 export type HashAlgo = HashSettings['algo'];
 
@@ -120,7 +121,11 @@ const STAGE_WORDS: Record<HashStage, string> = {
 /** "Step 2 of 5 · reading (storage only) · 3.2 GB of 16.8 GB", "Step 4 of 4 · hashing in memory on 1 core · 2 s left". */
 export function progressLine(p: HashProgressEvent): string {
   const step = `Step ${p.stageIndex + 1} of ${p.stageCount} · ${STAGE_WORDS[p.stage] ?? p.stage}`;
-  if (p.bytesTotal > 0) return `${step} · ${formatBytesShort(p.bytesDone)} of ${formatBytesShort(p.bytesTotal)}`;
+  // In the unit system the file's size is written in on the rest of the screen (MiB when asked so).
+  if (p.bytesTotal > 0) {
+    const size = hashFileSize(p.bytesTotal).endsWith('iB') ? formatBytesBinary : formatBytesShort;
+    return `${step} · ${size(p.bytesDone)} of ${size(p.bytesTotal)}`;
+  }
   if (p.secondsTotal > 0) return `${step} · ${Math.max(0, Math.ceil(p.secondsTotal - p.elapsed))} s left`;
   return step;
 }

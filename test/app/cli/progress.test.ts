@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createProgressLine, formatProgress, progressFraction } from '../../../app/src/cli/progress.js';
 import type { RunProgress } from '../../../app/src/core/runner.js';
+import { buildPlan, MiB } from '../../../app/src/model/presets.js';
 
 const p: RunProgress = {
   phase: 'run',
@@ -23,6 +24,13 @@ describe('progress line', () => {
     expect(formatProgress(p)).toBe('test 2 of 8 · run 2 of 3 · SEQ1M Q1T1 Read · measuring  25% · now 1234.6 MB/s · avg 987.6 MB/s');
     expect(formatProgress({ ...p, runs: 1, phase: 'prepare' })).toMatch(/^test 2 of 8 · SEQ1M Q1T1 Read · preparing {2}25%/);
     expect(formatProgress(p, 20)).toHaveLength(19);
+  });
+
+  it('a many-file step asked in MiB reads in MiB on the line, not as decimal MB', () => {
+    const plan = buildPlan('files', { files: { count: 8, minBytes: 4 * MiB, maxBytes: 4 * MiB } }, { freeBytes: 1e12, totalBytes: 2e12 });
+    const line = formatProgress({ ...p, testIndex: 0, testCount: plan.steps.length, runs: 1, testName: plan.steps[0]!.name });
+    expect(line).toMatch(/^test 1 of 16 · Write file 1\/8 \(4 MiB\) · measuring/);
+    expect(line).not.toMatch(/4\.19 MB/);
   });
 
   it('measures progress by bytes or by time, whichever bound is nearer', () => {

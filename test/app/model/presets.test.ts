@@ -167,6 +167,17 @@ describe('buildPlan', () => {
     expect(() => buildPlan('files', { seconds: 3 }, roomy)).toThrow(/whole files/);
   });
 
+  it('files: each step names its file in the units the set was asked in (MiB asked, MiB shown; a preset in MB)', () => {
+    const binary = buildPlan('files', { files: { count: 12, minBytes: 4 * MiB, maxBytes: 64 * MiB } }, roomy);
+    const sizes = binary.steps.map((s) => /\((.+)\)$/.exec(s.name)![1]!);
+    for (const size of sizes) expect(size).toMatch(/^[\d.]+ MiB$/);
+    const first = binary.fileSet!.entries[binary.steps[0]!.fileIndex!]!.bytes;
+    expect(binary.steps[0]!.name).toBe(`Write file 1/12 (${first / MiB} MiB)`);
+    const decimal = buildPlan('files', { files: { count: 12, minBytes: 4e6, maxBytes: 64e6 } }, roomy);
+    for (const s of decimal.steps) expect(s.name).toMatch(/\([\d.]+ MB\)$/);
+    for (const s of buildPlan('files', { preset: 'quick' }, roomy).steps) expect(s.name).toMatch(/\([\d.]+ [kMG]B\)$/);
+  });
+
   it('honours a duration the user asks for as a duration, without a byte cap', () => {
     const spec = buildPlan('rand-read', { seconds: 30 }).steps[0]!.spec;
     expect(spec.seconds).toBe(30);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderCardSvg } from '../../../app/src/model/report/card.js';
 import { renderExport } from '../../../app/src/model/report/export.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
-import { hashVerdictText, kneeWithheld, sustainedVerdictText, trustOf } from '../../../app/src/model/trust.js';
+import { hashVerdictText, kneeWithheld, smallHashFileNote, sustainedVerdictText, trustOf } from '../../../app/src/model/trust.js';
 import { cow, loopCached } from '../../helpers/flags.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/results');
@@ -87,5 +87,18 @@ describe('verdicts the figures contradict are withheld everywhere', () => {
     expect(svg).not.toContain('knee at');
     expect(renderExport([doc], 'md').text).toContain('No fast-cache verdict');
     expect(renderExport([doc], 'txt').text).not.toContain('Fast cache ≈ 487 MB');
+  });
+});
+
+describe('the small-file note on a hash test', () => {
+  it('is written in the units the file size is: MiB for a test file asked in MiB, MB otherwise', () => {
+    const MiB = 1024 * 1024;
+    expect(smallHashFileNote(64 * MiB)).toBe(
+      'The file is small (64 MiB): start-up costs weigh on its read rates; a file of 1 GiB or more gives steadier figures.',
+    );
+    // "100 MB" asked: the engine's whole-MiB file is still named as asked.
+    expect(smallHashFileNote(95 * MiB)).toMatch(/^The file is small \(100 MB\): .* a file of 1 GB or more/);
+    expect(smallHashFileNote(8 * MiB + 123)).toMatch(/^The file is small \(8\.39 MB\)/);
+    expect(smallHashFileNote(256 * MiB)).toBeUndefined();
   });
 });

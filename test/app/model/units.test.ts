@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  askedInBinary,
   blockLabel,
   formatBytes,
   formatBytesBinary,
@@ -88,5 +89,18 @@ describe('screen formats (one decimal, figures without units) and typed sizes', 
     expect(parseTypedSize('1.5')).toBe(1.5e9);
     expect(parseTypedSize('2 GiB')).toBe(2 * 1024 ** 3);
     expect(parseTypedSize('lots')).toBeNull();
+  });
+});
+
+describe('the unit system a size was asked in', () => {
+  it('binary sizes are whole KiB and never whole kB; decimal ones are whole kB', () => {
+    expect(askedInBinary(4 * 1024 ** 2, 1024 ** 3)).toBe(true);
+    expect(askedInBinary(64 * 1024)).toBe(true);
+    // 16 MB is a whole number of KiB too (15,625 of them), and still decimal.
+    expect(askedInBinary(16e6)).toBe(false);
+    expect(askedInBinary(2e6, 6e8)).toBe(false);
+    // Mixed: shown in the decimal default.
+    expect(askedInBinary(4 * 1024 ** 2, 2e9)).toBe(false);
+    expect(askedInBinary()).toBe(false);
   });
 });

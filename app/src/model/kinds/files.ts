@@ -18,7 +18,7 @@ import type { Metric, MetricUnit } from '../report/figure-text.js';
 import { sizeText } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { shownOverhead } from '../trust.js';
-import { formatBytes } from '../units.js';
+import { sizeFormatterFor } from '../units.js';
 import { echoSettings, MiB, usable, type Plan, type PlanOptions, type PlanStep, type PlanTarget } from './plan.js';
 import { filesFigures } from './files-card.js';
 import type { KindModule, ScreenRun } from './types.js';
@@ -108,6 +108,8 @@ function filesPlan(o: PlanOptions, target: PlanTarget | undefined): Plan {
   const cache = o.cache ?? 'auto';
   const steps: PlanStep[] = [];
   const n = set.entries.length;
+  // Each file named in the units the set was asked in: MiB for "--min-size 4MiB", MB for a preset.
+  const sizeName = sizeFormatterFor(requested.minBytes, requested.maxBytes);
   const add = (pass: 'write' | 'read', order: number[]): void => {
     order.forEach((index, k) => {
       const e = set.entries[index]!;
@@ -124,7 +126,7 @@ function filesPlan(o: PlanOptions, target: PlanTarget | undefined): Plan {
         seed: requested.seed + index,
       };
       steps.push({
-        name: `${pass === 'write' ? 'Write' : 'Read'} file ${k + 1}/${n} (${formatBytes(e.bytes)})`,
+        name: `${pass === 'write' ? 'Write' : 'Read'} file ${k + 1}/${n} (${sizeName(e.bytes)})`,
         spec,
         file: e.name,
         fileIndex: index,

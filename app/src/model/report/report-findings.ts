@@ -76,7 +76,14 @@ export function isReal(cell: ReportCell | undefined): cell is ReportCell {
   return cell?.verdict === 'better' || cell?.verdict === 'worse';
 }
 
+/** A report of one row compares nothing: it says so rather than "no difference" from itself. */
+export function nothingComparedText(r: FormatReport, noun: string): string {
+  const label = r.variants[0]?.label ?? '';
+  return `One ${noun} only (${label}): nothing is compared — these are ${label}'s figures alone.`;
+}
+
 export function reportFindings(r: FormatReport, noun: string): string[] {
+  if (r.variants.length === 1) return [nothingComparedText(r, noun)];
   const base = r.variants[r.baseline]?.label ?? '';
   const out: string[] = [];
   r.variants.forEach((v, i) => {

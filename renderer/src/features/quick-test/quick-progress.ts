@@ -4,6 +4,7 @@
 // CLI use, driven by the bytes done. Continuous mode has no end, so it gets neither.
 import { jobFraction, positionText, timeLeftText, type JobPoint } from '@model/eta';
 import type { QuickProgressEvent } from '@model/events';
+import { formatMBpsFigure } from '@model/units';
 
 export interface QuickRunState {
   status: string;
@@ -51,4 +52,28 @@ export function quickStatusLine(s: QuickRunState, now = Date.now()): string {
   const position = positionText({ ...point, testCount: 1 });
   const left = s.startedAt > 0 ? timeLeftText(point, Math.max(0, (now - s.startedAt) / 1000)) : '';
   return [position, what, left].filter((x) => x !== '').join(' · ');
+}
+
+export type Side = 'write' | 'read';
+type PerSide = Readonly<Record<Side, number>>;
+
+export interface ReadoutState {
+  status: string;
+  phase: QuickProgressEvent['phase'] | null;
+  live: PerSide;
+  avg: PerSide;
+  peak: PerSide;
+  sustained: PerSide | null;
+}
+
+/** What one dial shows, figure and caption. The running phase: its instant. The other phase while
+ *  a test runs: the average it measured, said as such (its last instant may be a stall's 0 MB/s,
+ *  in runs mode as in continuous). A finished test: the sustained averages. */
+export function quickReadout(s: ReadoutState, side: Side): { value: number; caption: string } {
+  const peak = s.peak[side] > 0 ? `peak ${formatMBpsFigure(s.peak[side])}` : '';
+  const averaged = (value: number) => ({ value, caption: peak ? `average · ${peak}` : 'average' });
+  if (s.status === 'done' && s.sustained) return averaged(s.live[side]);
+  const busy = s.status === 'running' || s.status === 'stopping';
+  if (busy && s.phase !== null && s.phase !== side && s.avg[side] > 0) return averaged(s.avg[side]);
+  return { value: s.live[side], caption: peak || ' ' };
 }

@@ -8,7 +8,7 @@ import { Dial } from '../../components/dial/dial';
 import { FlagsPanel } from './flags-panel';
 import { SettingsBar } from './settings-bar';
 import { StartButton } from './start-button';
-import { quickFraction, quickStatusLine } from './quick-progress';
+import { quickFraction, quickReadout, quickStatusLine } from './quick-progress';
 import { knownScale, selectIsBusy, selectLatestResult, useQuickTestStore } from './store';
 import { ThroughputChart } from './throughput-chart';
 import { useLastResult } from './use-last-result';
@@ -31,6 +31,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const status = useQuickTestStore((s) => s.status);
   const busy = useQuickTestStore(selectIsBusy);
   const live = useQuickTestStore((s) => s.live);
+  const avg = useQuickTestStore((s) => s.avg);
   const peak = useQuickTestStore((s) => s.peak);
   const runScale = useQuickTestStore((s) => s.scale);
   const lastByTarget = useQuickTestStore((s) => s.lastByTarget);
@@ -73,10 +74,9 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const run = { status, phase, stage, cycle, cycles, bytesDone, bytesTotal, startedAt };
   const line = quickStatusLine(run);
   const fraction = status === 'running' ? quickFraction(run) : null;
-  const caption = (side: 'write' | 'read') => {
-    if (status === 'done' && sustained) return `average · peak ${formatMBpsFigure(peak[side])}`;
-    return peak[side] > 0 ? `peak ${formatMBpsFigure(peak[side])}` : ' ';
-  };
+  const shown = { status, phase, live, avg, peak, sustained };
+  const write = quickReadout(shown, 'write');
+  const read = quickReadout(shown, 'read');
 
   return (
     <main className="quick-test">
@@ -90,10 +90,10 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
           <Dial
             label="WRITE"
             variant="write"
-            value={live.write}
+            value={write.value}
             peak={peak.write}
             max={scale}
-            caption={caption('write')}
+            caption={write.caption}
             active={busy && phase === 'write'}
             ceiling={ceiling}
             ceilingTitle={ceilingText}
@@ -149,10 +149,10 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
           <Dial
             label="READ"
             variant="read"
-            value={live.read}
+            value={read.value}
             peak={peak.read}
             max={scale}
-            caption={caption('read')}
+            caption={read.caption}
             active={busy && phase === 'read'}
             ceiling={ceiling}
             ceilingTitle={ceilingText}

@@ -59,8 +59,12 @@ interface QuickTestState {
   /** The current step's bytes done and planned: what the status line's time left runs on. */
   bytesDone: number;
   bytesTotal: number;
-  /** Latest instantaneous MB/s per phase; the idle phase keeps its last value, as the dials do. */
+  /** Latest instantaneous MB/s per phase; the idle phase keeps its last value. */
   live: Pair;
+  /** Each phase's average MB/s so far in its latest measured stretch (the engine's running
+   *  average): what a dial shows while the other phase runs, so WRITE never falls to a stall's
+   *  last 0 MB/s instant during the read. */
+  avg: Pair;
   peak: Pair;
   /** Full scale shared by both dials, MB/s: set at Start from what is known, grows with the
    *  peaks, never shrinks during a run (nor after it fails). */
@@ -111,6 +115,7 @@ const runState = {
   bytesDone: 0,
   bytesTotal: 0,
   live: zero,
+  avg: zero,
   peak: zero,
   target: null as string | null,
   results: [] as CycleResult[],
@@ -222,6 +227,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     if (s.status !== 'running' && s.status !== 'stopping') return;
     let patch: Partial<QuickTestState> | null = null;
     let live = s.live;
+    let avg = s.avg;
     let peak = s.peak;
     let scale = s.scale;
     let points: SeriesPoint[] | null = null;
@@ -233,6 +239,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
       if (e.stage !== 'run' || !Number.isFinite(e.instMBps) || e.instMBps < 0) continue;
       const v = e.instMBps;
       live = { ...live, [e.phase]: v };
+      if (Number.isFinite(e.avgMBps) && e.avgMBps > 0) avg = { ...avg, [e.phase]: e.avgMBps };
       peak = { ...peak, [e.phase]: Math.max(peak[e.phase], v) };
       scale = chooseScale(Math.max(peak.write, peak.read), scale);
       (points ??= []).push({
@@ -245,7 +252,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     if (points) {
       let series = [...s.series, ...points];
       while (series.length > SERIES_CAP) series = thin(series);
-      Object.assign(patch, { live, peak, scale, series });
+      Object.assign(patch, { live, avg, peak, scale, series });
     }
     set(patch);
   },

@@ -295,6 +295,25 @@ describe('findings', () => {
     expect(r.findings).toContain('Fastest write: XFS — ahead of every other format by more than run-to-run noise.');
   });
 
+  it('a one-format report says nothing is compared, in the report and in every export', () => {
+    const docs = plan([EXT4]);
+    const nothing = "One format only (ext4): nothing is compared — these are ext4's figures alone.";
+    expect(buildFormatReport(docs).findings).toEqual([nothing]);
+    // One saved result: the same, with its own noun.
+    expect(buildFormatReport([saved('Direct', 'a')]).findings).toEqual([
+      "One result only (Direct): nothing is compared — these are Direct's figures alone.",
+    ]);
+    const out = (f: 'md' | 'txt' | 'html' | 'csv' | 'json') => renderFormatReport(docs, f).text;
+    for (const f of ['md', 'txt', 'html'] as const) {
+      expect(out(f), f).toContain(nothing.replace("'", f === 'html' ? '&#39;' : "'"));
+      expect(out(f), f).not.toMatch(/\(baseline\)|Baseline|no measurable difference|no difference/);
+    }
+    expect((JSON.parse(out('json')) as { report: FormatReport }).report.findings).toEqual([nothing]);
+    // The CSV has no findings; its verdict column stays empty rather than "baseline".
+    const rows = parseCsv(out('csv'));
+    expect(rows.slice(1).map((row) => row[rows[0]!.indexOf('verdict')])).toEqual(['', '', '', '']);
+  });
+
   it('names no fastest when the top two are within noise', () => {
     const r = buildFormatReport(plan());
     expect(r.findings.some((f) => f.startsWith('Fastest'))).toBe(false);

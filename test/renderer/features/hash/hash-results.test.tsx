@@ -2,9 +2,10 @@
 // by the largest; the running stage grows from progress; a finished document shows the verdict
 // with its bound, the digest (with Copy, and a selection when there is no clipboard), whether it
 // matches, and how it was measured — for a CPU-bound and a storage-bound result.
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResultDocument } from '@model/result';
+import { smallHashFileNote } from '@model/trust';
 import { barsFromJob, barsFromSection, waitLine } from '../../../../renderer/src/lib/hash-model';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import {
@@ -252,7 +253,7 @@ describe('Hash figures (screen)', () => {
     expect(screen.getByTestId('hash-verify-expected').textContent).toBe(STORAGE_EXPECTED);
     expect(verify.textContent).toContain('Expected (pasted):');
     expect(screen.getByTestId('hash-file').textContent).toBe(
-      '/media/t7/.diskdial-3f9c2e41/hash-test.dat · 4.0 GB · a test file DiskDial wrote for the test, and removed afterwards',
+      '/media/t7/.diskdial-3f9c2e41/hash-test.dat · 4 GB · a test file DiskDial wrote for the test, and removed afterwards',
     );
     expect(screen.getByTestId('hash-cache-badge').textContent).toMatch(/^● direct I\/O · random data/);
     expect(screen.getByTestId('hash-waits').textContent).toBe('The hasher waited 6.4 s for the reader: the disk is the limit.');
@@ -268,6 +269,28 @@ describe('Hash figures (screen)', () => {
     await finish(doc);
     expect(screen.getByTestId('hash-doc-notes').textContent).toMatch(/^The file is small \(52\.4 MB\)/);
     expect(screen.getByTestId('hash-flags').textContent).toContain('The drive reached 71 °C during the test.');
+  });
+
+  it('a test file asked as 64 MiB is written in MiB everywhere: the step line, the file, the small-file note, Done', async () => {
+    const MiB = 1024 * 1024;
+    const doc = cpuBoundDoc();
+    const h = doc.hash!;
+    h.file = { ...h.file, bytes: 64 * MiB, generated: true };
+    doc.notes = [smallHashFileNote(64 * MiB)!];
+    const r = await startFile();
+    act(() => r.fake.emitHashProgress(hashProgress({ bytesDone: 32 * MiB, bytesTotal: 64 * MiB })));
+    await waitFor(() => expect(screen.getByTestId('hash-status').textContent).toMatch(/^Step 1 of 4 · .* · 32 MiB of 64 MiB/));
+    act(() => {
+      for (const s of stagesOf(doc)) r.fake.emitHashStage(s);
+      r.fake.emitHashDone({ jobId: HJOB, outcome: 'finished', result: doc });
+    });
+    expect(screen.getByTestId('hash-status').textContent).toBe('Done · 64 MiB hashed with SHA-256');
+    expect(screen.getByTestId('hash-file').textContent).toMatch(/ · 64 MiB · a test file DiskDial wrote/);
+    expect(screen.getByTestId('hash-doc-notes').textContent).toBe(
+      'The file is small (64 MiB): start-up costs weigh on its read rates; a file of 1 GiB or more gives steadier figures.',
+    );
+    // No decimal size anywhere in the details under it.
+    expect(screen.getByTestId('hash-details').textContent).not.toMatch(/\d (kB|MB|GB)\b/);
   });
 
   it('balanced, and a buffered read shows as a warning with its reason', async () => {

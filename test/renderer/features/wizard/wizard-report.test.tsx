@@ -208,6 +208,39 @@ describe('the report', () => {
     // (The Quick Test's dial scale may read a result too: which ids were fetched, in order of first fetch.)
     expect([...new Set(fake.historyCalls.get)]).toEqual(docs.map((d) => d.id));
   });
+
+  it('a one-format report says nothing was compared: no baseline tag, no "no difference", in the view and its Markdown', async () => {
+    const fake = wizardBridge();
+    const docs = planDocs().slice(0, 2);
+    fake.bridge.exportReport = (ids, format, baseline) =>
+      Promise.resolve({
+        ok: true,
+        value: renderFormatReport(
+          ids.map((id) => docs.find((d) => d.id === id)!),
+          format,
+          baseline === undefined ? {} : { baseline },
+        ),
+      });
+    fake.history.add(...docs);
+    const { user } = await renderWizard(fake);
+    await confirmPlanOnT7(user, ['ext4']);
+    await user.click(screen.getByTestId('wizard-start'));
+    await waitFor(() => expect(useWizardStore.getState().status).toBe('running'));
+    const ids = docs.map((d) => d.id);
+    act(() => fake.emitWizardFormat({ jobId: 'wjob-1', planId: 'plan-1', format: 'ext4', formatLabel: 'ext4', resultIds: ids }));
+    act(() => fake.emitWizardDone({ jobId: 'wjob-1', planId: 'plan-1', outcome: 'finished', resultIds: ids }));
+    const table = await screen.findByTestId('report-table');
+    const nothing = "One format only (ext4): nothing is compared — these are ext4's figures alone.";
+    expect(screen.getByTestId('report-findings').querySelector('p')!.textContent).toBe(nothing);
+    expect(within(table).queryByText('baseline')).toBeNull();
+    expect(screen.queryByTestId('report-baseline')).toBeNull();
+    expect(text(screen.getByTestId('report-view'))).not.toMatch(/no difference/i);
+    await user.click(screen.getByTestId('report-export-md'));
+    await waitFor(() => expect(fake.historyCalls.copyText).toHaveLength(1));
+    const md = fake.historyCalls.copyText[0]!;
+    expect(md).toContain(nothing);
+    expect(md).not.toMatch(/\(baseline\)|\*\*Baseline|no (measurable )?difference/i);
+  });
 });
 
 describe('History: any saved results as a report', () => {

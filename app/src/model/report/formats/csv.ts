@@ -190,7 +190,8 @@ export function reportCsv(r: FormatReport): string {
           num(s?.min),
           num(s?.max),
           num(cell?.delta),
-          cell ? text(cell.verdict) : '',
+          // One row is compared with nothing: no "baseline" verdict beside its figures.
+          cell && r.variants.length > 1 ? text(cell.verdict) : '',
           num(cell?.p),
         ].join(','),
       );
