@@ -30,7 +30,9 @@ export function isCampaign(docs: readonly ResultDocument[]): boolean {
 
 export function reportTitle(docs: readonly ResultDocument[], variants: readonly ReportVariant[]): string {
   const first = docs[0];
-  if (!first || !isCampaign(docs)) return `Comparison of ${docs.length} result${docs.length === 1 ? '' : 's'}`;
+  // One result is a report of its figures, not a comparison (nothing is set against it).
+  if (first && docs.length === 1 && !isCampaign(docs)) return `Report of 1 result: ${first.label || deviceName(first)}`;
+  if (!first || !isCampaign(docs)) return `Comparison of ${docs.length} results`;
   return `${variants.map((v) => v.label).join(' vs ')} on ${deviceName(first)}`;
 }
 

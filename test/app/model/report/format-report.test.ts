@@ -300,9 +300,9 @@ describe('findings', () => {
     const nothing = "One format only (ext4): nothing is compared — these are ext4's figures alone.";
     expect(buildFormatReport(docs).findings).toEqual([nothing]);
     // One saved result: the same, with its own noun.
-    expect(buildFormatReport([saved('Direct', 'a')]).findings).toEqual([
-      "One result only (Direct): nothing is compared — these are Direct's figures alone.",
-    ]);
+    const one = buildFormatReport([saved('Direct', 'a')]);
+    expect(one.findings).toEqual(["One result only (Direct): nothing is compared — these are Direct's figures alone."]);
+    expect(one.title).toBe('Report of 1 result: Direct');
     const out = (f: 'md' | 'txt' | 'html' | 'csv' | 'json') => renderFormatReport(docs, f).text;
     for (const f of ['md', 'txt', 'html'] as const) {
       expect(out(f), f).toContain(nothing.replace("'", f === 'html' ? '&#39;' : "'"));
