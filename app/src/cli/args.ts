@@ -14,8 +14,8 @@ import { RUN_KINDS, runKind } from '../model/kinds/registry.js';
 import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
 import type { RunBenchmarkOptions } from '../core/runner.js';
 import { UsageError } from './usage-error.js';
-import { parseWizardCommand, WIZARD_COMMANDS, WIZARD_HELP, type WizardCommand, type WizardCommandName } from './wizard-commands.js';
-import { HISTORY_COMMANDS, HISTORY_HELP, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-commands.js';
+import { parseWizardCommand, WIZARD_COMMANDS, WIZARD_HELP, type WizardCommand, type WizardCommandName } from './wizard-args.js';
+import { HISTORY_COMMANDS, HISTORY_HELP, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-args.js';
 import { CDM_MODES, TEST_KINDS, type TestKind } from '../model/plan.js';
 
 export { UsageError };
