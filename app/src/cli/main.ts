@@ -134,7 +134,7 @@ export async function main(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
 
   const runs = new RunService({ history: new HistoryService() });
-  const progress = createProgressLine(process.stderr);
+  const progress = createProgressLine(process.stderr, cmd.command === 'run' ? cmd.restSeconds : undefined);
   const onWait = (pid: number): void => {
     progress?.clear();
     process.stderr.write(`diskdial: another DiskDial test is running on this drive (pid ${pid}); waiting for it to end\n`);
