@@ -14,8 +14,9 @@ import { RUN_KINDS, runKind } from '../model/kinds/registry.js';
 import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
 import type { RunBenchmarkOptions } from '../core/runner.js';
 import { UsageError } from './usage-error.js';
-import { parseWizardCommand, WIZARD_COMMANDS, WIZARD_HELP, type WizardCommand, type WizardCommandName } from './wizard-args.js';
-import { HISTORY_COMMANDS, HISTORY_HELP, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-args.js';
+import { commandHelp, fullHelp } from './help.js';
+import { parseWizardCommand, WIZARD_COMMANDS, type WizardCommand, type WizardCommandName } from './wizard-args.js';
+import { HISTORY_COMMANDS, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-args.js';
 import { CDM_MODES, TEST_KINDS, type TestKind } from '../model/plan.js';
 
 export { UsageError };
@@ -35,6 +36,8 @@ export interface RunCommand extends RunFigures {
   noSave?: boolean;
   /** --wait: wait for another DiskDial test on the drive to end instead of failing. */
   wait?: boolean;
+  /** --loop (or --runs 0): run the plan again and again until Ctrl-C, the cycles saved as runs. */
+  loop?: true;
 }
 
 export interface ServeCommand {
@@ -60,8 +63,9 @@ export interface HashCommand {
   wait?: boolean;
 }
 
+/** `text`: what to print, the full help or one command's. */
 export type Command =
-  { command: 'help' } | { command: 'version' } | RunCommand | ServeCommand | HashCommand | HistoryCommand | WizardCommand;
+  { command: 'help'; text: string } | { command: 'version' } | RunCommand | ServeCommand | HashCommand | HistoryCommand | WizardCommand;
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -72,6 +76,7 @@ const OPTIONS = {
   qd: { type: 'string' },
   threads: { type: 'string' },
   runs: { type: 'string', short: 'n' },
+  loop: { type: 'boolean' },
   pattern: { type: 'string' },
   seconds: { type: 'string' },
   warmup: { type: 'string' },
@@ -104,6 +109,7 @@ const RUN_ONLY = [
   'qd',
   'threads',
   'runs',
+  'loop',
   'pattern',
   'seconds',
   'warmup',
@@ -131,96 +137,8 @@ for (const k of RUN_KINDS) for (const flag of k.cli?.options ?? []) ONLY_FOR.set
 const PATTERNS: readonly DataPattern[] = ['random', 'zeros'];
 const CACHES: readonly CacheRequest[] = ['auto', 'buffered-flushed', 'buffered'];
 
-export const HELP = `diskdial — honest disk speed tests (uncached, timed I/O)
-
-Usage:
-  diskdial run <dir> [options]   test the disk holding folder <dir>
-  diskdial hash <file> [options] how fast a file streams in and gets its SHA-256/512:
-                                 disk-bound or CPU-bound? (the file is only read)
-  diskdial hash <dir> --size S   the same on a test file of size S written in <dir>
-  diskdial serve [--port N] [--allow-erase]
-                                 the DiskDial app in your browser, on this machine only
-  diskdial --help                show this help
-  diskdial --version             show the app and engine versions
-
-Tests (--test):
-  quick       Blackmagic-style: write then read one stress file, 1 MiB blocks, QD8
-              (--size: Blackmagic offers 1, 2, 3 or 5 GB; default 1GB)
-  cdm         CrystalDiskMark grid, 5 s per test, reads then writes (--size 16MiB-64GiB,
-              default 1GiB). --preset default: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1,
-              RND4K Q1T1; nvme: SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1;
-              peak: SEQ1M Q8T1, RND4K Q32T1; realworld: SEQ1M Q1T1, RND4K Q1T1.
-              --mode readwrite (default), read, write, mix (70/30), all
-  sustained   write one file of up to --size (default 50GB), or free space less
-              --reserve, and find where the drive's fast cache runs out
-  files       Stibium-style many-file test: files of log-uniform sizes written in
-              random order, then read in random order. --preset quick (40 files,
-              2-600 MB, ~5 GB; default), standard (160 files, 2 MB-2 GB, ~53 GB),
-              or custom with --files N --min-size SIZE --max-size SIZE [--seed N]
-  seq-write   sequential write (default 1MiB blocks, QD8)
-  seq-read    sequential read
-  rand-read   random read (default 4KiB blocks, QD32, 5 s)
-  rand-write  random write
-  mix         random 70% read / 30% write
-
-Options:
-  -t, --test NAME        one of the tests above (default quick)
-  -s, --size SIZE        test file size (default 1GB for quick, 1GiB otherwise)
-      --bs SIZE          block size, a power of two from 512 to 64MiB
-      --qd N             outstanding I/Os per thread, 1-64
-      --threads N        worker threads, 1-64
-  -n, --runs N           repeat the whole test N times (default 1); the report
-                         gives mean, spread and best of the runs
-      --rest TIME        rest between runs so a drive's cache can drain: minutes,
-                         or with a unit: 90s, 5m (default 0)
-      --interval S       seconds to pause between the tests of a run (default 0)
-      --preset NAME      cdm: default, nvme, peak, realworld; files: quick,
-                         standard, custom
-      --mode MODE        cdm: readwrite, read, write, mix, all
-      --rwmixread N      mixed tests: percentage of reads (default 70)
-      --reserve SIZE     sustained, files: free space to leave untouched
-                         (default the larger of 512MiB and 5% of the volume)
-      --files N          files: how many files (2-10000)
-      --min-size SIZE    files: the smallest file (default 2MB)
-      --max-size SIZE    files: the largest file (default 2GB; quick 600MB)
-      --seed N           files: draw a different set (same seed, same set)
-      --pattern P        random (default) or zeros
-      --seconds S        measure each test for S seconds (looping over the file)
-      --warmup S         seconds of I/O before measuring
-      --cache MODE       auto (default: uncached, falls back when refused),
-                         buffered-flushed, buffered
-      --label TEXT       a name to store with the result
-      --json             print the result document as JSON on stdout
-      --no-save          do not keep the result in history
-      --wait             when another DiskDial test is running on the drive, wait
-                         for it to end (default: fail with exit 1)
-
-Hash test (hash): four rates for one file — uncached read alone, read + hash
-pipelined (reading and hashing on two threads), hashing in memory on one core, and
-on every core — with the digest and a verdict: storage-bound or CPU-bound, by how much.
-      --algo A           sha256 or sha512 (default: the --verify digest's, else sha256)
-      --verify X         an expected digest (hex), or a .sha256 / .sha512 / SHA256SUMS
-                         file with a line for the file; exit 1 when it does not match
-      --size SIZE        with a folder: write a test file of SIZE there (removed after)
-      --threads N        streams for the all-cores rate (default: the CPUs available)
-      --label TEXT, --json, --no-save, --wait
-
-${HISTORY_HELP}
-${WIZARD_HELP}
-Browser mode (serve):
-  -p, --port N           port on 127.0.0.1 (default: a free one). Open the printed
-                         URL; it carries a one-time token, and only pages from that
-                         address may use it. Ctrl-C stops it and any running test.
-      --allow-erase      let the format-and-compare wizard erase disks from the page
-                         (without it, the wizard's erase steps are refused)
-
-Sizes: 4KiB, 512MiB, 1GiB are binary; 1GB, 500MB are decimal (10^9, 10^6);
-4k, 1M, 1G without B are binary, as in fio and dd. Speeds are MB/s (10^6 bytes/s).
-
-Test files go in one hidden folder (.diskdial-*) inside <dir> and are removed when the
-test ends, fails or is cancelled (Ctrl-C). Exit codes: 0 ok, 1 failed, 2 bad input,
-130 cancelled.
-`;
+/** The full help (help.ts writes every command's). */
+export const HELP = fullHelp();
 
 /** --label as history keeps it: plain text, at most LABEL_MAX characters (the same rule as
  *  `history label` and import). */
@@ -283,13 +201,20 @@ function parseArgsError(err: unknown): UsageError {
 }
 
 export function parseCli(argv: readonly string[]): Command {
-  // history, export, share and import have options of their own.
   const at = argv.findIndex((a) => !a.startsWith('-'));
   const first = at >= 0 ? argv[at]! : undefined;
-  if (at === 0 && (HISTORY_COMMANDS as readonly string[]).includes(first!) && !argv.includes('--help') && !argv.includes('-h')) {
+  // `diskdial <command> --help` and `diskdial help <command>`: that command's own help.
+  if (first === 'help') {
+    const topic = argv.slice(at + 1).find((a) => !a.startsWith('-'));
+    return { command: 'help', text: topic === undefined ? fullHelp() : commandHelp(topic) };
+  }
+  // Options before the command (`diskdial --json run …`) get the full help.
+  if (argv.includes('--help') || argv.includes('-h')) return { command: 'help', text: at === 0 ? commandHelp(first!) : fullHelp() };
+  // history, export, share and import have options of their own.
+  if (at === 0 && (HISTORY_COMMANDS as readonly string[]).includes(first!)) {
     return parseHistoryCommand(first as HistoryCommandName, argv.slice(1));
   }
-  if (at === 0 && (WIZARD_COMMANDS as readonly string[]).includes(first!) && !argv.includes('--help') && !argv.includes('-h')) {
+  if (at === 0 && (WIZARD_COMMANDS as readonly string[]).includes(first!)) {
     return parseWizardCommand(first as WizardCommandName, argv.slice(1));
   }
   let parsed;
@@ -299,12 +224,11 @@ export function parseCli(argv: readonly string[]): Command {
     throw parseArgsError(err);
   }
   const { values: v, positionals } = parsed;
-  if (v.help) return { command: 'help' };
+  if (v.help) return { command: 'help', text: fullHelp() };
   if (v.version) return { command: 'version' };
 
   const [command, ...rest] = positionals;
   if (command === undefined) throw new UsageError('missing command; try diskdial run <dir>, or diskdial --help');
-  if (command === 'help') return { command: 'help' };
   if (command === 'version') return { command: 'version' };
   if (command === 'serve') return parseServe(v, rest);
   if (command === 'hash') return parseHash(v, rest);
@@ -350,7 +274,15 @@ export function parseCli(argv: readonly string[]): Command {
   if (cmd.size === 0) throw new UsageError('--size must be above zero');
   if (v.qd !== undefined) cmd.qd = integer('qd', v.qd, 1, 64);
   if (v.threads !== undefined) cmd.threads = integer('threads', v.threads, 1, 64);
-  if (v.runs !== undefined) cmd.runs = integer('runs', v.runs, 1, MAX_RUNS);
+  if (v.runs !== undefined) cmd.runs = integer('runs', v.runs, 0, MAX_RUNS);
+  if (v.loop && v.runs !== undefined && cmd.runs !== 0)
+    throw new UsageError('--loop runs until Ctrl-C: drop --runs (or use --runs 0 alone)');
+  if (v.loop || cmd.runs === 0) {
+    if (kind.sized)
+      throw new UsageError(`--loop repeats a test of one fixed-size file; --test ${test} fills the drive, use --runs N instead`);
+    cmd.loop = true;
+    cmd.runs = 1;
+  }
   if (v.pattern !== undefined) cmd.pattern = oneOf('pattern', v.pattern, PATTERNS);
   if (v.cache !== undefined) cmd.cache = oneOf('cache', v.cache, CACHES);
   if (v.seconds !== undefined) cmd.seconds = seconds('seconds', v.seconds, false);

@@ -17,23 +17,6 @@ export type HistoryCommand =
   | { command: 'share'; ref: string; out?: string; scale: number }
   | { command: 'import'; files: string[] };
 
-export const HISTORY_HELP = `Saved results (every finished run and hash is saved; --no-save skips it):
-  diskdial history [--json] [--kind K] [--drive TEXT] [--limit N]
-                                 list saved results, newest first
-  diskdial history label <id> <text>   name a result ("" removes the name)
-  diskdial history delete <id>...      delete saved results
-  diskdial export <id|file>... --format md|txt|csv|json|html [--out FILE]
-                                 one result, or several side by side (the first, or
-                                 --baseline ID, is the reference); stdout without --out
-  diskdial share <id|file> [--out card.png|card.svg] [--scale N]
-                                 the result card with its method printed on it
-                                 (PNG at 2x by default)
-  diskdial import <file>...      add results exported on another machine
-  An <id> may be shortened to its first 8 characters; <file> is an exported .json.
-  Results are kept in $DISKDIAL_HOME/results, else ~/.local/share/diskdial/results
-  (macOS: ~/Library/Application Support/DiskDial, Windows: %APPDATA%\\DiskDial).
-`;
-
 /** Parses the arguments after `history`, `export`, `share` or `import`. */
 export function parseHistoryCommand(name: HistoryCommandName, argv: readonly string[]): HistoryCommand {
   switch (name) {

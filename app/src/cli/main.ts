@@ -11,7 +11,7 @@ import { DiskDialError } from '../model/errors.js';
 import type { ResultDocument } from '../model/result.js';
 import type { RunService } from '../services/run.js';
 
-import { HELP, parseCli, type Command } from './args.js';
+import { parseCli, type Command } from './args.js';
 
 function oneLine(message: string): string {
   return message.replace(/\s*\n\s*/g, ' ').trim();
@@ -53,7 +53,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 
   if (cmd.command === 'help') {
-    process.stdout.write(HELP);
+    process.stdout.write(cmd.text);
     return 0;
   }
   if (cmd.command === 'version') {
@@ -124,7 +124,16 @@ export async function main(argv: string[]): Promise<number> {
   // removed by the runner. A second one means "now": the exit hook still removes the folder.
   const controller = new AbortController();
   let signalExit = 0;
+  // --loop: the first Ctrl-C ends the loop and keeps its finished cycles; the next one cancels.
+  const loop =
+    cmd.command === 'run' && cmd.loop
+      ? (await import('./loop.js')).createLoop({
+          line: (text) => (cmd.json ? process.stderr : process.stdout).write(`${text}\n`),
+          note: (text) => process.stderr.write(`diskdial: ${text}\n`),
+        })
+      : undefined;
   const onSignal = (sig: NodeJS.Signals): void => {
+    if (loop?.stop(sig)) return;
     const code = sig === 'SIGINT' ? 130 : 143;
     if (signalExit) process.exit(signalExit);
     signalExit = code;
@@ -163,11 +172,16 @@ export async function main(argv: string[]): Promise<number> {
       if (doc.hash?.verify && !doc.hash.verify.match) return fail(doc.hash.verify.text, 1);
       return 0;
     }
-    const { command: _c, json: _j, noSave: _n, ...opts } = cmd;
+    const { command: _c, json: _j, noSave: _n, loop: _l, ...opts } = cmd;
     const doc = await runs.run(
       {
         kind: 'benchmark',
-        options: { ...opts, ...(cmd.wait ? { onWait } : {}), ...(progress ? { onProgress: (p) => progress.update(p) } : {}) },
+        options: {
+          ...opts,
+          ...(cmd.wait ? { onWait } : {}),
+          ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
+          ...loop?.options,
+        },
       },
       controller.signal,
     );

@@ -19,30 +19,6 @@ export type WizardCommand =
   | { command: 'compare'; action: 'run'; settings: WizardSettings; json: boolean; report?: string; deviceOnly: true }
   | { command: 'report'; refs: string[]; format: ExportFormat; out?: string; baseline?: string };
 
-export const WIZARD_HELP = `Format and compare (Linux; erases the whole disk, every format in turn):
-  diskdial disks [--json] [--internal]   whole disks: which may be erased, and the formats
-                                 this machine can make
-  diskdial compare --device DEV --formats ext4,xfs,btrfs --confirm NAME [options]
-      --plan quick|cdm|files     quick (default): the Quick Test at each --size;
-                                 cdm: the CrystalDiskMark grid; files: the many-file test
-      --size 1GB,5GB             quick: stress sizes (default 1GB,5GB)
-      --runs N                   runs per format and size (default 5)
-      --rest MIN                 rest between runs, minutes or 90s/5m (default 5)
-      --final FMT                the format the disk is left in (default the first)
-      --internal                 allow an internal (non-system) disk
-      --report FILE              also write the report (.md, .csv, .json, .html)
-      --json                     print the plan, the report and the results as JSON
-    NAME is the disk's name as \`diskdial disks\` shows it (its model, or e.g. loop7):
-    nothing is erased unless it matches. A disk image works: losetup -fP --show disk.img
-  diskdial compare --plans       plans that did not finish (a crash, a pulled disk, Ctrl-C)
-  diskdial compare --resume PLAN [--confirm NAME]   go on from the first unfinished format;
-                                 shows the disk there now; --confirm is needed again unless
-                                 the disk has a serial, a WWN or a partition table DiskDial wrote
-  diskdial report <id|file>... [--format md|csv|json|html|txt] [--out FILE] [--baseline KEY]
-                                 the comparison report (format × read/write × size) of
-                                 saved results: a wizard's, or any side by side
-`;
-
 function restSeconds(text: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(s|m|min|h)?$/i.exec(text.trim());
   if (!m) throw new UsageError(`--rest must be minutes, or a time like 90s, 5m; not "${text}"`);

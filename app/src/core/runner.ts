@@ -29,7 +29,7 @@ export type RunProgress = EngineProgress & {
   testIndex: number;
   testCount: number;
   testName: string;
-  /** 1-based run number, of `runs`. */
+  /** 1-based run number, of `runs` (0: until stopped, the continuous mode's `until`). */
   run: number;
   runs: number;
 };
@@ -86,6 +86,9 @@ export interface RunBenchmarkOptions {
   cache?: CacheRequest;
   label?: string;
   signal?: AbortSignal;
+  /** Continuous mode (Blackmagic's): run the plan again and again until this fires; the run under
+   *  way is then dropped and the finished ones make the result (none finished: an AbortError). */
+  until?: AbortSignal;
   onProgress?: (e: RunProgress) => void;
   /** Called when a step starts, before its first progress event. */
   onTestStart?: (e: { testIndex: number; testCount: number; testName: string; run: number; runs: number }) => void;
@@ -124,6 +127,9 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   let plan = buildPlan(kind, opts, sized ? { freeBytes: Number.MAX_SAFE_INTEGER, totalBytes: 0 } : undefined);
   const target = path.resolve(opts.target);
   const signal = opts.signal;
+  const until = opts.until;
+  // What stops a run under way: a cancel, or in continuous mode the stop that ends the loop.
+  const stop = until ? (signal ? AbortSignal.any([signal, until]) : until) : signal;
   const runEngine = opts.engine ?? runTest;
   if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
 
@@ -143,6 +149,9 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const outcomes: StepOutcome[] = [];
   let temperatureAfter: number | undefined;
   let engineStuck = false;
+  // Runs done to their end (in continuous mode, those before the stop).
+  let finished = 0;
+  const shownRuns = until ? 0 : runs;
   try {
     // Read after the workspace exists: free space shown is what the test had to work with.
     volume = await volumeInfo(target).catch(() => undefined);
@@ -166,36 +175,50 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
         const left = Math.max(0, (end - performance.now()) / 1000);
         // Once per whole second left: a timer firing a hair early must not repeat a second.
         const remaining = Math.ceil(left);
-        if (remaining !== said) opts.onPause?.({ reason, run, runs, testIndex, testName, secondsTotal: seconds, remaining });
+        if (remaining !== said) opts.onPause?.({ reason, run, runs: shownRuns, testIndex, testName, secondsTotal: seconds, remaining });
         said = remaining;
         if (left <= 0) return;
-        await sleep(Math.min(1000, left * 1000), undefined, signal ? { signal } : undefined).catch((err: unknown) => {
-          throw isAbortError(err) ? new AbortError(undefined, { cause: signal?.reason }) : err;
+        await sleep(Math.min(1000, left * 1000), undefined, stop ? { signal: stop } : undefined).catch((err: unknown) => {
+          throw isAbortError(err) ? new AbortError(undefined, { cause: stop?.reason }) : err;
         });
       }
     };
-    for (let run = 1; run <= runs; run++) {
+    const oneRun = async (run: number): Promise<void> => {
       if (run > 1 && restSeconds > 0) await pause('rest', restSeconds, run, 0);
       for (const [testIndex, step] of plan.steps.entries()) {
         if (testIndex > 0 && intervalSeconds > 0) await pause('interval', intervalSeconds, run, testIndex);
-        const where = { testIndex, testCount, testName: step.name, run, runs };
+        const where = { testIndex, testCount, testName: step.name, run, runs: shownRuns };
         opts.onTestStart?.(where);
         const onProgress = opts.onProgress;
         const result = await runEngine(
           { ...step.spec, path: workspace.filePath(step.file ?? TEST_FILE_NAME) },
           {
-            ...(signal ? { signal } : {}),
+            ...(stop ? { signal: stop } : {}),
             ...(onProgress ? { onProgress: (p: EngineProgress) => onProgress({ ...p, ...where }) } : {}),
           },
         );
         engine = result.engineVersion;
         outcomes.push({ step, run, result });
-        opts.onStepDone?.({ testIndex, testCount, run, runs, step, result });
+        opts.onStepDone?.({ testIndex, testCount, run, runs: shownRuns, step, result });
       }
       // Steps that keep their files (the many-file set) leave them for the next pass only: a
       // new run starts from an empty folder, as the first did.
       await removeKeptFiles(plan, workspace.filePath.bind(workspace));
+    };
+    for (let run = 1; until ? !until.aborted : run <= runs; run++) {
+      try {
+        await oneRun(run);
+        finished = run;
+      } catch (err) {
+        // The loop's stop (not a cancel) ends the run under way: its steps do not count.
+        if (!until?.aborted || signal?.aborted) throw err;
+        engineStuck = isAbortError(err) && (err as AbortError).engineStuck === true;
+        const partial = outcomes.findIndex((o) => o.run === run);
+        if (partial >= 0) outcomes.length = partial;
+        break;
+      }
     }
+    if (until && finished === 0) throw new AbortError(undefined, { cause: until.reason });
     // The drive's temperature after the last test (the one before came with volumeInfo, read
     // before the first); only worth the sysfs reads when that first reading found a sensor.
     if (volume?.devNumber && temperatureOf(volume) !== undefined) {
@@ -224,7 +247,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   // The kind's analysis may replace the per-step rows and adds its own sections.
   const { tests = outcomes.map((o) => toResultTest(o.step.name, o.result, o.run)), ...sections } =
     runKind(kind).analyse?.(plan, outcomes) ?? {};
-  const settings: ResultDocument['settings'] = { ...plan.settings, runs };
+  const settings: ResultDocument['settings'] = { ...plan.settings, runs: finished };
   if (restSeconds > 0) settings.restSeconds = restSeconds;
   if (intervalSeconds > 0) settings.intervalSeconds = intervalSeconds;
   return buildResult({
@@ -239,9 +262,9 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     tests,
     ...(volume ? { volume } : {}),
     context: testContext(temperatureOf(volume), temperatureAfter),
-    ...(runs > 1 ? { summary: summarize(tests) } : {}),
+    ...(finished > 1 ? { summary: summarize(tests) } : {}),
     ...sections,
-    notes: plan.notes,
+    notes: until ? [...plan.notes, `Continuous mode: ${finished} cycle${finished === 1 ? '' : 's'}, run until stopped.`] : plan.notes,
   });
 }
 

@@ -54,6 +54,11 @@ export interface KindModule<Id extends string = string> {
     presets?: readonly string[];
     /** Common flags this kind refuses, in the order they are checked, with the reason. */
     refuse?: Partial<Record<RefusableFlag, string>>;
+    /** `diskdial run --help`: what the test does, in a line or three (absent: its name). */
+    summary?: string;
+    /** `diskdial run --help`: a flag it claims as "ARG  what it does (default, unit)", where the
+     *  CLI's own list has no words for it. */
+    flagHelp?: Partial<Record<KindFlag, string>>;
   };
   report?: {
     /** What the title says after the name ("up to 50 GB"); absent: the size (and preset). */

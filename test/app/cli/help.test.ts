@@ -1,0 +1,89 @@
+// Each command's own help: `diskdial <command> --help`, `-h` and `diskdial help <command>`, as a
+// user runs them (the compiled CLI), and the kinds registry's flags under `run --help`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELP_TOPICS, commandHelp, fullHelp } from '../../../app/src/cli/help.js';
+import { WIZARD_PLATFORMS } from '../../../app/src/core/wizard/platforms.js';
+import { platformProvider } from '../../../app/src/core/wizard/platform.js';
+import { RUN_KINDS } from '../../../app/src/model/kinds/registry.js';
+import { buildCoreIfChanged } from '../../helpers/build-core.js';
+import { runCli } from '../../helpers/cli.js';
+
+let home: string;
+beforeAll(() => {
+  buildCoreIfChanged();
+  home = mkdtempSync(path.join(os.tmpdir(), 'dd-help-'));
+});
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+const cli = (...args: string[]) => runCli(args, { cwd: home, home, timeout: 30_000 });
+
+describe('diskdial <command> --help', () => {
+  const commands = ['run', 'hash', 'serve', 'history', 'export', 'share', 'import', 'disks', 'compare', 'report'];
+
+  it('has a help for every command the CLI parses', () => {
+    expect([...HELP_TOPICS].sort()).toEqual([...commands].sort());
+  });
+
+  for (const name of commands) {
+    it(`${name}: its own usage and examples on stdout, exit 0, with --help, -h and help ${name}`, () => {
+      const long = cli(name, '--help');
+      expect(long.status).toBe(0);
+      expect(long.stderr).toBe('');
+      expect(long.stdout.startsWith(`Usage: diskdial ${name}`)).toBe(true);
+      expect(long.stdout).toMatch(/\nExamples:\n {2}diskdial /);
+      // Not the global help: that one lists every command.
+      expect(long.stdout).not.toContain('diskdial --version');
+      expect(cli(name, '-h').stdout).toBe(long.stdout);
+      expect(cli('help', name).stdout).toBe(long.stdout);
+    });
+  }
+
+  it('run --help lists every test and every flag a kind claims, with its tests and defaults', () => {
+    const text = commandHelp('run');
+    for (const k of RUN_KINDS) expect(text).toMatch(new RegExp(`\\n {2}${k.id} +\\S`));
+    for (const k of RUN_KINDS)
+      for (const f of k.cli?.options ?? []) expect(text).toMatch(new RegExp(`--${f} [A-Z]+ .*\\n(.*\\n)*?.*\\(--test [^)]*${k.id}`));
+    expect(text).toContain('--loop');
+    expect(text).toContain('(default 1GB for quick, 1GiB otherwise)');
+    expect(text).toContain('cdm: default, nvme, peak, realworld; files: quick, standard, custom');
+  });
+
+  it('options given to a command still show that command’s help', () => {
+    const r = cli('run', home, '--size', '1GB', '--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout.startsWith('Usage: diskdial run')).toBe(true);
+  });
+
+  it('an unknown command’s help is an error on stderr, exit 2', () => {
+    for (const args of [
+      ['frob', '--help'],
+      ['help', 'frob'],
+    ]) {
+      const r = cli(...args);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^diskdial: no command "frob"; commands: run, hash, serve, .*\n$/);
+    }
+  });
+
+  it('--help and help alone print the full help', () => {
+    const r = cli('help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(fullHelp());
+    expect(cli('--help').stdout).toBe(fullHelp());
+    expect(fullHelp()).toContain('diskdial <command> --help');
+  });
+});
+
+describe('the format-and-compare line says where the wizard runs', () => {
+  it('names every platform with a provider, and no other', async () => {
+    const line = /Format and compare \((.*)\): *\n/.exec(fullHelp())?.[1] ?? '';
+    expect(line).toBe('Linux; macOS and Windows tested on recorded tool output only; erases the whole disk, every format in turn');
+    for (const p of WIZARD_PLATFORMS) expect(await platformProvider(p.platform)).toBeDefined();
+    expect(await platformProvider('freebsd')).toBeUndefined();
+    expect(commandHelp('compare')).toContain('Format and compare (Linux; macOS and Windows');
+  });
+});
