@@ -71,12 +71,12 @@ const CACHE_WORDS: Record<string, string> = {
   buffered: 'CACHED (page cache)',
 };
 
-/** How it was measured, in one line: "uncached (direct I/O) · random data · flushed · 3 runs". */
+/** How it was measured, in one line: "uncached (direct I/O) · random data · writes flushed". The
+ *  run count is the title's (resultTitle): every view that prints both said "3 runs" twice. */
 export function methodLine(doc: ResultDocument): string {
   const parts = [CACHE_WORDS[doc.cacheMode] ?? doc.cacheMode];
   parts.push(doc.dataPattern === 'zeros' ? 'zeros (compressible)' : `${doc.dataPattern} data`);
   if (kindOf(doc.kind)?.report?.writes !== false) parts.push('writes flushed');
-  if (doc.settings.runs > 1) parts.push(`${doc.settings.runs} runs`);
   return parts.join(' · ');
 }
 

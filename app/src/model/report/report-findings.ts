@@ -261,9 +261,9 @@ export function reportWarnings(docs: readonly ResultDocument[], groups: readonly
   return out;
 }
 
-/** methodLine() without its run count (runs are stated, and warned about, on their own). */
+/** methodLine(), which has no run count (runs are stated, and warned about, on their own). */
 export function methodWords(d: ResultDocument): string {
-  return safe(() => methodLine(d), 'unknown method').replace(/ · \d+ runs$/, '');
+  return safe(() => methodLine(d), 'unknown method');
 }
 
 export function safe<T>(fn: () => T, fallback: T): T {

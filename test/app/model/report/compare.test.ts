@@ -99,7 +99,7 @@ describe('compareResults', () => {
       startedAt: q.startedAt,
     });
     expect(cmp.columns[0]?.drive).toBe('virtio (virtual disk) · ext4 · 271 GB');
-    expect(cmp.columns[0]?.method).toBe('uncached (direct I/O) · random data · writes flushed · 3 runs');
+    expect(cmp.columns[0]?.method).toBe('uncached (direct I/O) · random data · writes flushed');
     expect(cmp.columns[0]?.ceilingMBps).toBeUndefined();
     expect(cmp.columns[1]?.ceilingMBps).toBe(1212);
     expect(cmp.rule).toBe(COMPARE_RULE);

@@ -70,7 +70,7 @@ describe('result metrics', () => {
     expect(resultTitle(fixture('cdm'))).toBe('CrystalDiskMark grid · Default · 64 MiB · 2 runs');
     expect(resultTitle(fixture('hash'))).toMatch(/^Hash test · SHA-256 · 64 MiB$/);
     expect(targetLine(quick)).toBe(`virtio (virtual disk) · ${quick.target.fs} · ${sizeText(quick.target.totalBytes, true)}`);
-    expect(methodLine(quick)).toBe('uncached (direct I/O) · random data · writes flushed · 3 runs');
+    expect(methodLine(quick)).toBe('uncached (direct I/O) · random data · writes flushed');
     expect(methodLine({ ...quick, cacheMode: 'buffered', dataPattern: 'zeros', settings: { ...quick.settings, runs: 1 } })).toBe(
       'CACHED (page cache) · zeros (compressible) · writes flushed',
     );

@@ -20,15 +20,32 @@ import {
 
 // ---- Markdown --------------------------------------------------------------------------------
 
-/** A table cell: a backslash and '|' escaped so the row keeps its columns. */
+/** A table cell: mdInline, and '|' escaped so the row keeps its columns. */
 export function mdCell(s: string): string {
-  return mdInline(s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|'));
+  return mdInline(s).replace(/\|/g, '\\|');
 }
 
-/** Text on one line without control characters, with '<' as an entity so a label cannot open an
- *  HTML tag where a forum renders HTML. */
+/** Text on one line of Markdown, reading as it was written: control characters out, and a
+ *  backslash before only what Markdown would take as syntax — an HTML tag or entity (a forum may
+ *  render raw HTML), emphasis, code, a link, a heading or list marker at the start. Never an HTML
+ *  entity: `p < 0.05` stays `p < 0.05`. */
 export function mdInline(s: string): string {
-  return plainText(s).replace(/</g, '&lt;');
+  const flanked = (text: string, at: number): boolean => !/\s/.test(text[at - 1] ?? ' ') || !/\s/.test(text[at + 1] ?? ' ');
+  return (
+    plainText(s)
+      // A backslash that would escape what follows it.
+      .replace(/\\(?=[!-/:-@[-`{-~])/g, '\\\\')
+      .replace(/[`[\]]/g, '\\$&')
+      .replace(/<(?=[A-Za-z/!?])/g, '\\<')
+      .replace(/&(?=#?\w+;)/g, '\\&')
+      // '*' and '_' format only next to text ('_' not inside a word: snake_case stays).
+      .replace(/[*_]/g, (ch, at: number, text: string) => {
+        const inWord = ch === '_' && /[\p{L}\p{N}]/u.test(text[at - 1] ?? '') && /[\p{L}\p{N}]/u.test(text[at + 1] ?? '');
+        return flanked(text, at) && !inWord ? `\\${ch}` : ch;
+      })
+      .replace(/^(#|>|[-+](?=\s))/, '\\$1')
+      .replace(/^(\d+)([.)])(?=\s)/, '$1\\$2')
+  );
 }
 
 export function mdTable(t: Table): string[] {
@@ -53,7 +70,7 @@ export function markdownOne(doc: ResultDocument): string {
   const said = resultStatements(doc);
   if (said.length > 0) {
     for (const s of said)
-      out.push(`- **${mdInline(s.label)}:** ${s.code ? `\`${mdInline(s.text).replace(/`/g, '')}\`` : mdInline(s.text)}`);
+      out.push(`- **${mdInline(s.label)}:** ${s.code ? `\`${plainText(s.text).replace(/`/g, '')}\`` : mdInline(s.text)}`);
     out.push('');
   }
   const notes = [
