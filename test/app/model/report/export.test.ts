@@ -176,7 +176,7 @@ describe('CrystalDiskMark-style text', () => {
     expect(lines.filter((l) => cdmRe.test(l))).toHaveLength(8);
     expect(txt).toContain('Profile: Default');
     expect(txt).toContain('   Test: 64 MiB (x2) [/ ');
-    expect(txt).toContain('   Date: 2026/11/22 00:21:50 UTC');
+    expect(txt).toContain('   Date: 2026/11/22 0:21:50 UTC');
     expect(txt).toContain('     OS: Debian GNU/Linux 12 (bookworm)');
   });
 

@@ -1,4 +1,5 @@
-// Text in CrystalDiskMark's layout: its header, sections and figure lines.
+// Text in CrystalDiskMark 8's "Copy" layout, line for line: its header, sections, figure lines and
+// profile block (test/fixtures/crystaldiskmark-8.0.4-copy.txt is the real thing, and the test).
 import type { ResultDocument, ResultTest } from '../../result.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../../trust.js';
 import { columnLabels, type Comparison } from '../compare.js';
@@ -11,13 +12,15 @@ import { algoName, compareTables, flagMark, metricMap, versionLine } from '../ta
 
 export const DASHES = '-'.repeat(78);
 
+/** CrystalDiskMark's second header line is its site, right-aligned; ours says whose layout it is. */
+const LAYOUT_LINE = 'Layout: CrystalDiskMark 8 "Copy" text'.padStart(DASHES.length);
+
+/** As CrystalDiskMark, each figure line is the best of the runs (the Test line's "x5"); the mean
+ *  and spread are in the Markdown, HTML and CSV exports. */
 export function txtHeader(docs: readonly ResultDocument[]): string {
-  const lines = [DASHES, versionLine(docs).replace('Measured with ', ''), DASHES];
+  const lines = [DASHES, versionLine(docs).replace('Measured with ', ''), LAYOUT_LINE, DASHES];
   lines.push('* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]');
   lines.push('* KB = 1000 bytes, KiB = 1024 bytes');
-  if (docs.some((d) => (d.settings?.runs ?? 1) > 1 && d.tests.length > 0)) {
-    lines.push('* With several runs each line is the best run, as CrystalDiskMark reports (mean and spread: Markdown, HTML, CSV)');
-  }
   return lines.join('\n') + '\n';
 }
 
@@ -112,8 +115,9 @@ export function txtBlock(doc: ResultDocument): string {
   } else {
     const best = bestRuns(doc.tests);
     const sections = [...new Set(best.map((t) => section(t.rw)))];
+    const mix = doc.settings.rwmixread ?? 70;
     for (const s of sections) {
-      lines.push(`[${s}]`);
+      lines.push(s === 'Mix' ? `[Mix] Read ${mix}%/Write ${100 - mix}%` : `[${s}]`);
       for (const t of best.filter((x) => section(x.rw) === s)) lines.push(cdmLine(t));
       lines.push('');
     }
@@ -122,19 +126,19 @@ export function txtBlock(doc: ResultDocument): string {
   return lines.join('\n') + '\n';
 }
 
+/** CrystalDiskMark 8's profiles; its NVMe SSD test set is a setting under the Default profile
+ *  (the real "Copy" of an NVMe run says "Profile: Default"; its test lines show the set). */
 export const CDM_PROFILES: Record<string, string> = {
   default: 'Default',
-  nvme: 'NVMe SSD',
+  nvme: 'Default',
   peak: 'Peak Performance',
   realworld: 'Real World Performance',
 };
 
 export function txtProfile(doc: ResultDocument): string[] {
   const s = doc.settings;
-  const profile =
-    doc.kind === 'cdm'
-      ? `${CDM_PROFILES[s.preset ?? 'default'] ?? s.preset}${s.mode && s.mode !== 'readwrite' ? ` (${s.mode})` : ''}`
-      : kindName(doc.kind);
+  // The sections ([Read], [Write], [Mix]) say the mode, as in CrystalDiskMark.
+  const profile = doc.kind === 'cdm' ? (CDM_PROFILES[s.preset ?? 'default'] ?? s.preset) : kindName(doc.kind);
   const size = doc.hash?.file.bytes ?? doc.files?.totalBytes ?? doc.sustained?.plannedBytes ?? s.size;
   const t = doc.target;
   const GiB = 1024 ** 3;
@@ -143,17 +147,22 @@ export function txtProfile(doc: ResultDocument): string[] {
       ? ` ${Math.round(((t.totalBytes - t.freeBytes) / t.totalBytes) * 100)}% (${Math.round((t.totalBytes - t.freeBytes) / GiB)}/${Math.round(t.totalBytes / GiB)}GiB)`
       : '';
   const iso = doc.startedAt;
-  const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 10).replace(/-/g, '/')} ${iso.slice(11, 19)} UTC` : iso;
+  // CrystalDiskMark's "2024/01/06 5:41:48" (hour unpadded), in UTC and saying so.
+  const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(iso)
+    ? `${iso.slice(0, 10).replace(/-/g, '/')} ${Number(iso.slice(11, 13))}${iso.slice(13, 19)} UTC`
+    : iso;
   const h = doc.host;
   const lines = [
     `Profile: ${profile}`,
     `   Test: ${size ? sizeText(size) : '—'} (x${s.runs ?? 1}) [${t.volume}${used}]`,
     `   Mode: ${methodLine(doc)}`,
-    `  Drive: ${targetLine(doc)}`,
+    // Time-bound tests only (CrystalDiskMark's are; the trailing space is CrystalDiskMark's).
+    ...(s.seconds !== undefined ? [`   Time: Measure ${s.seconds} sec / Interval ${s.intervalSeconds ?? 0} sec `] : []),
     `   Date: ${date}`,
     `     OS: ${h.osName ?? h.os} [${h.os} ${h.osRelease}] (${h.arch})`,
+    // CrystalDiskMark's own comment line, where its users name the drive: the label, and the drive.
+    `Comment: ${[doc.label, targetLine(doc)].filter(Boolean).join(' · ')}`,
   ];
-  if (doc.label) lines.push(`Comment: ${doc.label}`);
   for (const f of doc.flags) lines.push(`   ${flagMark(f)} ${f.message}`);
   for (const n of doc.notes ?? []) lines.push(`   ℹ ${n}`);
   return lines;
