@@ -28,6 +28,7 @@ const FLAG_NAMES: Record<string, string> = {
   fuse: 'FUSE cache',
   'compressing-fs': 'compressed zeros',
   'reads-implausibly-fast': 'reads implausibly fast',
+  'writes-implausibly-fast': 'writes implausibly fast',
   'zeros-pattern': 'zeros written',
   'empty-test': 'a test moved no data',
 };

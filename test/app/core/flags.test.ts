@@ -1,7 +1,10 @@
 // Flags on results: each rule with built volume, link and test values, then end to end as root —
 // runBenchmark on real tmpfs, exFAT (FUSE), compressed Btrfs and ext4 mounts — so what a flag
 // claims about a file system holds on that file system.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trustOf } from '../../../app/src/model/trust.js';
 import { computeFlags, deviceClass, type FlagInput } from '../../../app/src/core/flags.js';
 import { POWERSHELL_MISSING_NOTE } from '../../../app/src/core/link/index.js';
 import type { LinkInfo } from '../../../app/src/model/link-types.js';
@@ -62,6 +65,23 @@ const quickPair = (write: number, read: number): ResultTest[] => [test('Write', 
 const random = { cache: 'auto', pattern: 'random' } as const;
 const zeros = { cache: 'auto', pattern: 'zeros' } as const;
 const codes = (input: FlagInput): string[] => computeFlags(input).map((f) => f.code);
+const FIXTURES = path.join(import.meta.dirname, '../..', 'fixtures');
+const fixture = (file: string): ResultDocument => JSON.parse(readFileSync(file, 'utf8')) as ResultDocument;
+/** A saved document's flags computed again from what it keeps of its volume. */
+const flagsOf = (doc: ResultDocument) =>
+  computeFlags({
+    tests: doc.tests,
+    settings: { cache: doc.settings.cache, pattern: doc.settings.pattern },
+    volume: volume(
+      doc.target.fs,
+      { device: doc.target.device.node ?? 'unknown' },
+      {
+        name: 'disk',
+        bus: doc.target.device.bus as DiskInfo['bus'],
+        ...(doc.target.device.linkInfo ? { linkInfo: doc.target.device.linkInfo } : {}),
+      },
+    ),
+  });
 const flag = (input: FlagInput, code: string) => computeFlags(input).find((f) => f.code === code);
 
 describe('flag rules', () => {
@@ -206,6 +226,58 @@ describe('flag rules', () => {
     expect(f!.message).not.toContain('SEQ1M');
   });
 
+  it('writes-implausibly-fast: a planted result (writes acknowledged early on a virtual disk) is flagged with its figures', () => {
+    const doc = fixture(path.join(FIXTURES, 'flags', 'writes-acked-early.json'));
+    const flags = flagsOf(doc);
+    const f = flags.find((x) => x.code === 'writes-implausibly-fast');
+    expect(f).toMatchObject({ severity: 'warning' });
+    expect(f!.message).toBe(
+      'Writes are more than 2 × reads of the same pattern (SEQ1M Q1T1 Write 5100 MB/s vs SEQ1M Q1T1 Read 2196 MB/s) on a virtual disk, which reports no write cache: a cache probably acknowledged the writes before they reached the disk.',
+    );
+    expect(f!.fix).toMatch(/larger than the host's or bridge's cache \(--size\)/);
+    // It feeds the one trust rule as the other warnings do.
+    expect(trustOf(flags)).toMatchObject({ level: 'warn', named: 'writes implausibly fast' });
+  });
+
+  it('writes-implausibly-fast stays quiet on the ordinary fixtures and where writes ≈ reads', () => {
+    const results = path.join(FIXTURES, 'results');
+    const files = readdirSync(results).filter((n) => n.endsWith('.json'));
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const name of files)
+      expect(
+        flagsOf(fixture(path.join(results, name))).map((f) => f.code),
+        name,
+      ).not.toContain('writes-implausibly-fast');
+    // A local NVMe drive: writes ≈ reads, and its own buffer taking small random writes 3 × faster
+    // than it reads them (CrystalDiskMark 8's RND4K Q1T1 on an S790: 287 vs 85 MB/s) is normal.
+    const nvme = volume('ext4', { device: '/dev/nvme0n1p1' }, { name: 'nvme0n1', bus: 'nvme', rotational: false, removable: false });
+    const rnd = { bs: 4096, qd: 1 };
+    const local = [
+      test('SEQ1M Q8T1 Read', 'read', 7428),
+      test('SEQ1M Q8T1 Write', 'write', 6520),
+      test('RND4K Q1T1 Read', 'randread', 84.5, rnd),
+      test('RND4K Q1T1 Write', 'randwrite', 287.5, rnd),
+    ];
+    expect(codes({ tests: local, settings: random, volume: nvme })).toEqual([]);
+    // The same figures on a virtual disk: the random pair is still not judged, the sequential one is within 2 ×.
+    const vda = volume('ext4', { device: '/dev/vda1' }, { name: 'vda', bus: 'virtio', rotational: true });
+    expect(codes({ tests: local, settings: random, volume: vda })).toEqual([]);
+  });
+
+  it('writes-implausibly-fast judges network shares and USB bridges, at more than 2 × only', () => {
+    const usb = volume('exfat', {}, { name: 'sdb', bus: 'usb', rotational: false, removable: false });
+    expect(flag({ tests: quickPair(900, 400), settings: random, volume: usb }, 'writes-implausibly-fast')!.message).toContain(
+      '(Write 900 MB/s vs Read 400 MB/s) on a drive behind a USB bridge',
+    );
+    expect(codes({ tests: quickPair(790, 400), settings: random, volume: usb })).toEqual([]);
+    expect(flag({ tests: quickPair(300, 110), settings: random, volume: volume('nfs4') }, 'writes-implausibly-fast')!.message).toContain(
+      'on a network share',
+    );
+    // An internal SATA disk has no such rule (its cache is the drive's, and known).
+    const sata = volume('ext4', {}, { name: 'sda', bus: 'ata', rotational: false, removable: false });
+    expect(codes({ tests: quickPair(900, 400), settings: random, volume: sata })).toEqual([]);
+  });
+
   it('a removable USB flash stick reading 300 and writing 30 MB/s is not flagged (that is normal)', () => {
     const stick = volume('vfat', {}, { name: 'sdc', bus: 'usb', rotational: true, removable: true });
     expect(codes({ tests: quickPair(30, 300), settings: random, volume: stick })).toEqual([]);
@@ -256,6 +328,7 @@ describe('flag rules', () => {
       { tests: quickPair(10, 10), settings: random, volume: volume('tmpfs') },
       { tests: quickPair(10, 10), settings: random, volume: volume('fuseblk') },
       { tests: quickPair(10, 10), settings: random, volume: volume('nfs') },
+      { tests: quickPair(300, 100), settings: random, volume: volume('ext4', {}, { name: 'vda', bus: 'virtio' }) },
       { tests: quickPair(10, 10), settings: random, volume: volume('unknown', { diskNote: POWERSHELL_MISSING_NOTE }) },
     ];
     const all = inputs.flatMap((i) => computeFlags(i));
@@ -268,6 +341,7 @@ describe('flag rules', () => {
         'fuse',
         'compressing-fs',
         'reads-implausibly-fast',
+        'writes-implausibly-fast',
         'zeros-pattern',
         'engine-note',
         'copy-on-write',
