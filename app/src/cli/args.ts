@@ -204,7 +204,7 @@ export function parseCli(argv: readonly string[]): Command {
   const at = argv.findIndex((a) => !a.startsWith('-'));
   const first = at >= 0 ? argv[at]! : undefined;
   // `diskdial <command> --help` and `diskdial help <command>`: that command's own help.
-  if (first === 'help') {
+  if (at === 0 && first === 'help') {
     const topic = argv.slice(at + 1).find((a) => !a.startsWith('-'));
     return { command: 'help', text: topic === undefined ? fullHelp() : commandHelp(topic) };
   }

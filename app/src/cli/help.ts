@@ -69,7 +69,7 @@ function kindOptionsText(): string {
     const [arg = '', ...words] = (own ?? FLAG_TEXT[flag] ?? 'VALUE  see docs/').split(/ {2,}/);
     const presets =
       flag === 'preset'
-        ? kinds.map((id) => `${id}: ${(RUN_KINDS.find((k) => k.id === id)?.cli?.presets ?? []).join(', ')}`).join('; ')
+        ? kinds.map((id) => `${id}: ${(RUN_KINDS.find((k) => k.id === id)?.cli?.presets ?? []).join(', ')}`).join('\n')
         : '';
     const text = [words.join(' ').replace(/\s*\n\s*/g, '\n'), presets].filter(Boolean).join('\n');
     return option(`--${flag} ${arg}`, `${text}\n(--test ${kinds.join(', ')})`);
@@ -183,7 +183,9 @@ const WIZARD = {
 `,
 } as const;
 
-const WIZARD_HEAD = `Format and compare (${wizardPlatformsText()}; erases the whole disk, every format in turn):\n`;
+const WIZARD_HEAD = `Format and compare (${wizardPlatformsText()}):
+  erases the whole disk, every format in turn
+`;
 
 const FOOTER = `Sizes: 4KiB, 512MiB, 1GiB are binary; 1GB, 500MB are decimal (10^9, 10^6);
 4k, 1M, 1G without B are binary, as in fio and dd. Speeds are MB/s (10^6 bytes/s).
