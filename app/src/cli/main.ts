@@ -186,6 +186,8 @@ export async function main(argv: string[]): Promise<number> {
       controller.signal,
     );
     progress?.clear();
+    // --loop: a second Ctrl-C while the cycles were being gathered up quits without saving.
+    if (loop && signalExit) throw new Error('cancelled');
     const saved = cmd.noSave ? undefined : await save(runs, doc);
     process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatReport(doc) + savedLine(saved));
     return 0;

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin, runCli } from '../../helpers/cli.js';
+import { mountFaultFs } from '../../helpers/faultfs.js';
+import { rootOnly } from '../../helpers/loopfs.js';
 
 let tmp: string;
 beforeAll(async () => {
@@ -68,6 +70,34 @@ describe('diskdial run --loop', () => {
     expect(run.io.stderr).toMatch(/stopping: the cycle under way is dropped/);
     expect(await fsp.readdir(dir)).toEqual([]);
   });
+
+  // Stopping takes a while when the disk stalls (the engine waits for the I/O under way): that
+  // is when a second Ctrl-C matters. Two signals sent back to back would merge into one.
+  it.runIf(rootOnly())(
+    'a second Ctrl-C while stopping on a stalled disk quits without saving (exit 130)',
+    async () => {
+      const disk = await mountFaultFs();
+      try {
+        const home = await fsp.mkdtemp(path.join(tmp, 'home-'));
+        const run = start(disk.mountpoint, home, '--loop', '--size', '8MiB', '--cache', 'buffered-flushed');
+        await until(() => (run.io.stdout.match(/^cycle \d+ /gm) ?? []).length >= 2);
+        await disk.stall(8);
+        await new Promise((r) => setTimeout(r, 300));
+        run.child.kill('SIGINT');
+        await until(() => /stopping: the cycle under way is dropped/.test(run.io.stderr));
+        run.child.kill('SIGINT');
+        expect(await run.exited).toBe(130);
+        expect(run.io.stderr).toMatch(/cancelled; test files removed/);
+        expect(run.io.stdout).not.toMatch(/Saved to history/);
+        expect(await saved(home)).toEqual([]);
+        await disk.heal();
+        await untilAsync(async () => (await fsp.readdir(disk.mountpoint)).length === 0, 30_000);
+      } finally {
+        await disk.cleanup();
+      }
+    },
+    90_000,
+  );
 
   it('--runs 0 is --loop; stopped before a cycle ends, nothing is saved (exit 130)', async () => {
     const dir = await fsp.mkdtemp(path.join(tmp, 'dir-'));
