@@ -14,13 +14,14 @@
 #include <vector>
 
 #include "engine/histogram.h"
+#include "engine/paced.h"
 #include "engine/prng.h"
 #include "engine/series.h"
 #include "platform/platform.h"
 
 namespace dd {
 
-const char* const kEngineVersion = "0.3.0";
+const char* const kEngineVersion = "0.4.0";
 
 namespace {
 
@@ -362,6 +363,7 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
   if (Status st = Normalize(&spec); !st.ok()) return st;
   res->spec = spec;
   res->cancelled = false;
+  if (IsPaced(spec)) return RunPaced(spec, sink, cancel, res);
 
   platform::OpenOptions oo;
   oo.write = true;  // the file is ours: it may need laying out even for a read test
