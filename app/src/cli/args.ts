@@ -13,6 +13,7 @@ import { parseSize } from '../model/units.js';
 import { RUN_KINDS, runKind } from '../model/kinds/registry.js';
 import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
 import type { RunBenchmarkOptions } from '../core/runner.js';
+import { DEFAULT_VIDEO_FORMAT, MAX_VIDEO_BUFFER, pacedFormat, pacedFormats, VIDEO_LAYOUTS } from '../model/video/paced.js';
 import { UsageError } from './usage-error.js';
 import { parseWizardCommand, WIZARD_COMMANDS, WIZARD_HELP, type WizardCommand, type WizardCommandName } from './wizard-commands.js';
 import { HISTORY_COMMANDS, HISTORY_HELP, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-commands.js';
@@ -85,6 +86,9 @@ const OPTIONS = {
   'min-size': { type: 'string' },
   'max-size': { type: 'string' },
   seed: { type: 'string' },
+  format: { type: 'string' },
+  layout: { type: 'string' },
+  buffer: { type: 'string' },
   rest: { type: 'string' },
   interval: { type: 'string' },
   json: { type: 'boolean' },
@@ -117,6 +121,9 @@ const RUN_ONLY = [
   'min-size',
   'max-size',
   'seed',
+  'format',
+  'layout',
+  'buffer',
   'rest',
   'interval',
   'json',
@@ -130,6 +137,26 @@ for (const k of RUN_KINDS) for (const flag of k.cli?.options ?? []) ONLY_FOR.set
 
 const PATTERNS: readonly DataPattern[] = ['random', 'zeros'];
 const CACHES: readonly CacheRequest[] = ['auto', 'buffered-flushed', 'buffered'];
+
+// The parts of a video format id, from the format table: "prores-hq" + "uhd" + "2997".
+const VIDEO_FORMAT_PARTS = wrapList([...new Set(pacedFormats().map((p) => p.formatId))], 25, 59);
+const VIDEO_RES_PARTS = [...new Set(pacedFormats().map((p) => p.resolutionId))].join(', ');
+const VIDEO_RATE_PARTS = [...new Set(pacedFormats().map((p) => String(p.fps).replace('.', '')))].join(', ');
+
+/** A comma list broken into lines of at most `width`, continued at column `indent`. */
+function wrapList(items: string[], indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const next = line ? `${line}, ${item}` : item;
+    if (next.length > width && line) {
+      lines.push(`${line},`);
+      line = item;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines.join(`\n${' '.repeat(indent)}`);
+}
 
 export const HELP = `diskdial — honest disk speed tests (uncached, timed I/O)
 
@@ -162,6 +189,10 @@ Tests (--test):
   rand-read   random read (default 4KiB blocks, QD32, 5 s)
   rand-write  random write
   mix         random 70% read / 30% write
+  video       will it really play? frames of --format written at its frame rate
+              for --seconds (default 30), each due at its time, uncached, then
+              read back the same way; counts frames late (done after their slot)
+              and dropped (the --buffer was full)
 
 Options:
   -t, --test NAME        one of the tests above (default quick)
@@ -184,6 +215,13 @@ Options:
       --min-size SIZE    files: the smallest file (default 2MB)
       --max-size SIZE    files: the largest file (default 2GB; quick 600MB)
       --seed N           files: draw a different set (same seed, same set)
+      --format ID        video: format-resolution-rate (default prores-hq-uhd-2997)
+                         (formats: ${VIDEO_FORMAT_PARTS};
+                         resolutions: ${VIDEO_RES_PARTS};
+                         rates: ${VIDEO_RATE_PARTS})
+      --layout L         video: stream (one growing file; default) or frames
+                         (one file per frame, as DPX/EXR sequences)
+      --buffer N         video: frames that may wait for the disk (default 4)
       --pattern P        random (default) or zeros
       --seconds S        measure each test for S seconds (looping over the file)
       --warmup S         seconds of I/O before measuring
@@ -361,6 +399,16 @@ export function parseCli(argv: readonly string[]): Command {
   }
   if (v.mode !== undefined) cmd.mode = oneOf('mode', v.mode, CDM_MODES);
   if (v.rwmixread !== undefined) cmd.rwmixread = integer('rwmixread', v.rwmixread, 0, 100);
+  if (v.format !== undefined || v.layout !== undefined || v.buffer !== undefined) {
+    const format = v.format?.trim().toLowerCase() ?? DEFAULT_VIDEO_FORMAT;
+    if (!pacedFormat(format))
+      throw new UsageError(
+        `--format "${v.format}" is not a video format id; an id is format-resolution-rate, e.g. prores-hq-uhd-2997 (diskdial --help lists the parts)`,
+      );
+    cmd.video = { format };
+    if (v.layout !== undefined) cmd.video.layout = oneOf('layout', v.layout, VIDEO_LAYOUTS);
+    if (v.buffer !== undefined) cmd.video.buffer = integer('buffer', v.buffer, 1, MAX_VIDEO_BUFFER);
+  }
   if (v.rest !== undefined) cmd.restSeconds = parseRest(v.rest);
   if (v.interval !== undefined) cmd.intervalSeconds = seconds('interval', v.interval, true);
   try {
