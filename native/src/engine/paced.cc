@@ -398,6 +398,20 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
   res->series = series.Points(end - t0);
   res->io_engine = pc.per_file ? "paced, a file a frame" : "paced, one stream";
   kept = spec.keep_file && !res->cancelled;
+  // A kept stream is read back next: frames dropped from it are written now, after the figures
+  // (untimed), so the read reads real data and not a hole's zeros. Missing frame files are laid
+  // out by the read itself.
+  if (kept && write && !pc.per_file && p.completed < pc.frames) {
+    Aligned buf(platform::AllocAligned(len, mem_align), platform::FreeAligned);
+    if (!buf) return Status::Errno(ENOMEM, "malloc", "", "could not allocate a frame buffer");
+    Prng(spec.seed).Fill(buf.get(), len);
+    for (uint64_t i = 0; i < pc.frames; ++i) {
+      if (i < issued && b.frames[i].queued && b.frames[i].done) continue;
+      if (Status st = Transfer(files.stream(), true, buf.get(), len, i * len, spec.path); !st.ok())
+        return st;
+    }
+    if (Status st = platform::Flush(files.stream(), spec.path); !st.ok()) return st;
+  }
   return Status::Ok();
 }
 
