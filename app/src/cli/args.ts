@@ -139,7 +139,7 @@ const PATTERNS: readonly DataPattern[] = ['random', 'zeros'];
 const CACHES: readonly CacheRequest[] = ['auto', 'buffered-flushed', 'buffered'];
 
 // The parts of a video format id, from the format table: "prores-hq" + "uhd" + "2997".
-const VIDEO_FORMAT_PARTS = wrapList([...new Set(pacedFormats().map((p) => p.formatId))], 25, 59);
+const VIDEO_FORMAT_PARTS = wrapList([...new Set(pacedFormats().map((p) => p.formatId))], 25, 55);
 const VIDEO_RES_PARTS = [...new Set(pacedFormats().map((p) => p.resolutionId))].join(', ');
 const VIDEO_RATE_PARTS = [...new Set(pacedFormats().map((p) => String(p.fps).replace('.', '')))].join(', ');
 
@@ -216,9 +216,9 @@ Options:
       --max-size SIZE    files: the largest file (default 2GB; quick 600MB)
       --seed N           files: draw a different set (same seed, same set)
       --format ID        video: format-resolution-rate (default prores-hq-uhd-2997)
-                         (formats: ${VIDEO_FORMAT_PARTS};
-                         resolutions: ${VIDEO_RES_PARTS};
-                         rates: ${VIDEO_RATE_PARTS})
+                         resolutions: ${VIDEO_RES_PARTS}
+                         rates: ${VIDEO_RATE_PARTS}
+                         formats: ${VIDEO_FORMAT_PARTS}
       --layout L         video: stream (one growing file; default) or frames
                          (one file per frame, as DPX/EXR sequences)
       --buffer N         video: frames that may wait for the disk (default 4)
