@@ -114,15 +114,7 @@ function videoSection(plan: Plan, outcomes: readonly StepOutcome[]): VideoSectio
   });
   const first = outcomes[0]?.result.paced;
   const section = {
-    id: f.id,
-    formatId: f.formatId,
-    format: f.format,
-    family: f.family,
-    resolutionId: f.resolutionId,
-    resolution: f.resolution,
-    fps: f.fps,
-    dataRateMBps: f.dataRateMBps,
-    estimated: f.estimated,
+    ...f,
     frameBytes: first?.frameBytes ?? f.frameBytes,
     budgetMs: first?.budgetMs ?? 1000 / f.fps,
     seconds: plan.settings.seconds ?? DEFAULT_VIDEO_SECONDS,

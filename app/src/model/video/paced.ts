@@ -98,20 +98,9 @@ export interface VideoRun {
   read: VideoPhase;
 }
 
-/** The frame-paced video test (result document `video`). */
-export interface VideoSection {
-  /** The paced format's id: "prores-hq-uhd-2997". */
-  id: string;
-  formatId: string;
-  format: string;
-  family: string;
-  resolutionId: string;
-  resolution: string;
-  fps: number;
-  dataRateMBps: number;
-  estimated: boolean;
-  /** The frame size written (rounded up to the direct-I/O alignment). */
-  frameBytes: number;
+/** The frame-paced video test (result document `video`): the format as the table gives it
+ *  (`frameBytes`: the size written, rounded up to the direct-I/O alignment) and what happened. */
+export interface VideoSection extends PacedFormat {
   /** One frame period, ms. */
   budgetMs: number;
   seconds: number;
@@ -121,7 +110,7 @@ export interface VideoSection {
   runs: VideoRun[];
   /** Every frame of every run on time, none dropped, both ways. */
   ok: boolean;
-  /** One line: "ProRes 422 HQ UHD 29.97 fps: ✓ write and read kept up …". */
+  /** One line: "ProRes 422 HQ UHD 29.97 fps: ✓ every frame written and read back on time". */
   verdict: string;
 }
 
