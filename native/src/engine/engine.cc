@@ -357,6 +357,18 @@ class FileGuard {
 
 }  // namespace
 
+void SetCacheMode(CacheMode opened, const std::string& note, uint32_t alignment, CacheRequest asked,
+                  Result* res) {
+  const bool uncached = opened == CacheMode::kDirect || opened == CacheMode::kNoCache;
+  res->cache_mode = uncached                           ? opened
+                    : asked == CacheRequest::kBuffered ? CacheMode::kBuffered
+                                                       : CacheMode::kBufferedFlushed;
+  res->cache_note = note;
+  if (asked != CacheRequest::kAuto && res->cache_note.empty())
+    res->cache_note = std::string(CacheRequestName(asked)) + " I/O was requested";
+  res->alignment = alignment;
+}
+
 Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>& cancel,
                Result* res) {
   Spec spec = spec_in;
@@ -374,14 +386,7 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
   if (Status st = platform::OpenFile(spec.path, oo, &f); !st.ok()) return st;
   FileGuard guard(f.handle, spec.path);
 
-  const bool uncached = f.mode == CacheMode::kDirect || f.mode == CacheMode::kNoCache;
-  res->cache_mode = uncached                                ? f.mode
-                    : spec.cache == CacheRequest::kBuffered ? CacheMode::kBuffered
-                                                            : CacheMode::kBufferedFlushed;
-  res->cache_note = f.note;
-  if (spec.cache != CacheRequest::kAuto && res->cache_note.empty())
-    res->cache_note = std::string(CacheRequestName(spec.cache)) + " I/O was requested";
-  res->alignment = f.align.offset;
+  SetCacheMode(f.mode, f.note, f.align.offset, spec.cache, res);
   const bool flushing = res->cache_mode != CacheMode::kBuffered;
 
   Shared sh;

@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/engine.h"
 #include "engine/histogram.h"
 #include "engine/prng.h"
 #include "engine/series.h"
@@ -236,14 +237,7 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
     }
   } cleanup{files, pc.frames, kept};
 
-  const bool uncached = probe.mode == CacheMode::kDirect || probe.mode == CacheMode::kNoCache;
-  res->cache_mode = uncached                                ? probe.mode
-                    : spec.cache == CacheRequest::kBuffered ? CacheMode::kBuffered
-                                                            : CacheMode::kBufferedFlushed;
-  res->cache_note = probe.note;
-  if (spec.cache != CacheRequest::kAuto && res->cache_note.empty())
-    res->cache_note = std::string(CacheRequestName(spec.cache)) + " I/O was requested";
-  res->alignment = probe.align.offset;
+  SetCacheMode(probe.mode, probe.note, probe.align.offset, spec.cache, res);
   const bool through_cache = res->cache_mode == CacheMode::kBufferedFlushed;
   const size_t mem_align = std::max<uint32_t>(probe.align.memory, 4096);
 
