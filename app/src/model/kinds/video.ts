@@ -80,7 +80,8 @@ export const video = {
   report: {
     titleParts: (doc) =>
       doc.video ? [`${doc.video.format} ${doc.video.resolution.split(' (')[0]} ${formatFps(doc.video.fps)} fps`] : undefined,
-    metrics: (doc) => (doc.video ? { metrics: videoMetrics(doc.video), only: true } : undefined),
+    metrics: (doc) => (doc.video ? { metrics: videoMetrics(doc.video) } : undefined),
+    stepsArePrimary: false,
     comparable: (doc, f) => {
       if (!doc.video) return false;
       f.set('format', doc.video.id);
