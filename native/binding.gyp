@@ -15,6 +15,7 @@
         "src/bindings/convert.cc",
         "src/engine/spec.cc",
         "src/engine/engine.cc",
+        "src/engine/paced.cc",
         "src/engine/hash_spec.cc",
         "src/engine/hash.cc",
         "src/platform/queue_generic.cc",

@@ -13,6 +13,7 @@ import { parseSize } from '../model/units.js';
 import { RUN_KINDS, runKind } from '../model/kinds/registry.js';
 import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
 import type { RunBenchmarkOptions } from '../core/runner.js';
+import { DEFAULT_VIDEO_FORMAT, MAX_VIDEO_BUFFER, pacedFormat, VIDEO_LAYOUTS } from '../model/video/paced.js';
 import { UsageError } from './usage-error.js';
 import { commandHelp, fullHelp } from './help.js';
 import { parseWizardCommand, WIZARD_COMMANDS, type WizardCommand, type WizardCommandName } from './wizard-args.js';
@@ -90,6 +91,9 @@ const OPTIONS = {
   'min-size': { type: 'string' },
   'max-size': { type: 'string' },
   seed: { type: 'string' },
+  format: { type: 'string' },
+  layout: { type: 'string' },
+  buffer: { type: 'string' },
   rest: { type: 'string' },
   interval: { type: 'string' },
   json: { type: 'boolean' },
@@ -123,6 +127,9 @@ const RUN_ONLY = [
   'min-size',
   'max-size',
   'seed',
+  'format',
+  'layout',
+  'buffer',
   'rest',
   'interval',
   'json',
@@ -293,6 +300,16 @@ export function parseCli(argv: readonly string[]): Command {
   }
   if (v.mode !== undefined) cmd.mode = oneOf('mode', v.mode, CDM_MODES);
   if (v.rwmixread !== undefined) cmd.rwmixread = integer('rwmixread', v.rwmixread, 0, 100);
+  if (v.format !== undefined || v.layout !== undefined || v.buffer !== undefined) {
+    const format = v.format?.trim().toLowerCase() ?? DEFAULT_VIDEO_FORMAT;
+    if (!pacedFormat(format))
+      throw new UsageError(
+        `--format "${v.format}" is not a video format id; an id is format-resolution-rate, e.g. prores-hq-uhd-2997 (diskdial --help lists the parts)`,
+      );
+    cmd.video = { format };
+    if (v.layout !== undefined) cmd.video.layout = oneOf('layout', v.layout, VIDEO_LAYOUTS);
+    if (v.buffer !== undefined) cmd.video.buffer = integer('buffer', v.buffer, 1, MAX_VIDEO_BUFFER);
+  }
   if (v.rest !== undefined) cmd.restSeconds = parseRest(v.rest);
   if (v.interval !== undefined) cmd.intervalSeconds = seconds('interval', v.interval, true);
   try {

@@ -12,6 +12,7 @@ import {
   weakestCacheMode,
   type FilesSection,
   type HashSection,
+  type VideoSection,
   type ResultContext,
   type ResultDocument,
   type ResultFlag,
@@ -88,6 +89,7 @@ export interface BuildResultInput {
   sustained?: SustainedSection;
   files?: FilesSection;
   hash?: HashSection;
+  video?: VideoSection;
   notes?: string[];
 }
 
@@ -112,6 +114,7 @@ export function buildResult(input: BuildResultInput): ResultDocument {
   if (input.sustained) doc.sustained = input.sustained;
   if (input.files) doc.files = input.files;
   if (input.hash) doc.hash = input.hash;
+  if (input.video) doc.video = input.video;
   if (input.notes && input.notes.length > 0) doc.notes = input.notes;
   if (input.context && Object.keys(input.context).length > 0) doc.context = input.context;
   return doc;

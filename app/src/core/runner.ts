@@ -20,6 +20,7 @@ import { runKind } from '../model/kinds/registry.js';
 import { buildResult, targetFromVolume, toResultTest } from './result.js';
 import { openWorkspace } from './workspace.js';
 import type { CdmMode, TestKind } from '../model/plan.js';
+import type { VideoPlanOptions } from '../model/kinds/plan.js';
 import type { VolumeInfo } from '../model/volume.js';
 
 export const TEST_FILE_NAME = 'testfile.dat';
@@ -72,6 +73,8 @@ export interface RunBenchmarkOptions {
   reserveBytes?: number;
   /** files: the set's count, sizes and seed (any of them makes the set custom). */
   files?: Partial<FileSetOptions>;
+  /** video: the paced format, layout and buffer. */
+  video?: VideoPlanOptions;
   /** Seconds to rest between runs of the plan (a drive's cache drains; the wizard uses minutes). */
   restSeconds?: number;
   /** Seconds to pause between the tests of one run (CrystalDiskMark's interval). */

@@ -48,6 +48,46 @@ export interface EngineSpec {
   progressIntervalMs?: number;
   /** Width of one throughput-series bucket, ms (default 100). */
   seriesIntervalMs?: number;
+  /** A frame-paced test (the video test): rw is read or write; bs, qd, threads and bytes are
+   *  not used (each frame is one whole transfer). */
+  paced?: PacedSpec;
+}
+
+/** Frame i is due at t0 + i / fps; a frame is dropped when `buffer` frames are outstanding at
+ *  its due time, late when it completes more than one frame period after it. */
+export interface PacedSpec {
+  fps: number;
+  /** Bytes per frame (rounded up to the direct-I/O alignment by the engine). */
+  frameBytes: number;
+  frames: number;
+  /** stream: one growing file; frames: one file per frame (<path>.000000, …). */
+  layout: 'stream' | 'frames';
+  /** Frames that may be outstanding (a capture card's buffer), 1–256, default 4. */
+  buffer?: number;
+}
+
+/** What a paced test measured. Frame times are completion − submit; `timeline` has one
+ *  character a frame: '.' on time, 'L' late, 'D' dropped. */
+export interface PacedFigures {
+  frames: number;
+  completed: number;
+  late: number;
+  dropped: number;
+  /** The frame size used (rounded up to the alignment). */
+  frameBytes: number;
+  /** One frame period, ms. */
+  budgetMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  p999Ms: number;
+  maxMs: number;
+  /** Stdev of the intervals between successive frames' completions, ms. */
+  jitterMs: number;
+  /** The most any frame completed after its due time, ms. */
+  worstLatenessMs: number;
+  /** Due time of the first late or dropped frame, seconds from the start; absent: none. */
+  firstLateSeconds?: number;
+  timeline: string;
 }
 
 export type EnginePhase = 'prepare' | 'warmup' | 'run' | 'flush';
@@ -118,6 +158,8 @@ export interface EngineResult {
   /** True when the test was stopped by cancel; the figures cover what was done. */
   cancelled: boolean;
   spec: EngineSpec;
+  /** A paced spec's figures (engine 0.4 and later). */
+  paced?: PacedFigures;
   engineVersion: string;
 }
 

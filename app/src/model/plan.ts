@@ -2,5 +2,16 @@
 // result types and settings schemas share; each kind's module defines the rest (model/kinds/).
 export { CDM_MODES, type CdmMode, type PlanSettings } from './kinds/plan.js';
 
-export const TEST_KINDS = ['quick', 'cdm', 'sustained', 'files', 'seq-write', 'seq-read', 'rand-read', 'rand-write', 'mix'] as const;
+export const TEST_KINDS = [
+  'quick',
+  'cdm',
+  'sustained',
+  'files',
+  'seq-write',
+  'seq-read',
+  'rand-read',
+  'rand-write',
+  'mix',
+  'video',
+] as const;
 export type TestKind = (typeof TEST_KINDS)[number];

@@ -97,6 +97,24 @@ const Document = z.looseObject({
       verdict: z.looseObject({ text: str }),
     })
     .optional(),
+  video: z
+    .looseObject({
+      id: str,
+      format: str,
+      fps: num,
+      frames: num,
+      budgetMs: num,
+      ok: z.boolean(),
+      verdict: str,
+      runs: z.array(
+        z.looseObject({
+          run: num,
+          write: z.looseObject({ frames: num, late: num, dropped: num, p99Ms: num, mbps: num, verdict: str }),
+          read: z.looseObject({ frames: num, late: num, dropped: num, p99Ms: num, mbps: num, verdict: str }),
+        }),
+      ),
+    })
+    .optional(),
 });
 
 /** A file that cannot be read as a result: `reason` is plain words, ready to show. */

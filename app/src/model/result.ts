@@ -8,7 +8,10 @@ import type { CurvePoint, SustainedVerdict } from './knee.js';
 import type { LinkInfo } from './link-types.js';
 import type { PlanSettings, TestKind } from './plan.js';
 import type { Spread } from './stats.js';
+import type { VideoSection } from './video/paced.js';
 import type { ResultCampaign } from './wizard/types.js';
+
+export type { VideoPhase, VideoRun, VideoSection } from './video/paced.js';
 
 export type FlagSeverity = 'warning' | 'info';
 
@@ -261,6 +264,8 @@ export interface ResultDocument {
   sustained?: SustainedSection;
   files?: FilesSection;
   hash?: HashSection;
+  /** The frame-paced video test: per run, write and read, frames late and dropped. */
+  video?: VideoSection;
   /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */
   notes?: string[];
   /** Readings around the test, where the OS exposes them. */

@@ -71,6 +71,17 @@ Spec SpecFromJs(const Napi::Object& o) {
     s.progress_interval_ms = static_cast<uint32_t>(Integer(o, "progressIntervalMs", 1, 3.6e6));
   if (Has(o, "seriesIntervalMs"))
     s.series_interval_ms = static_cast<uint32_t>(Integer(o, "seriesIntervalMs", 1, 3.6e6));
+  if (Has(o, "paced")) {
+    if (!o.Get("paced").IsObject()) Bad(env, "paced", "an object");
+    Napi::Object p = o.Get("paced").As<Napi::Object>();
+    s.paced.fps = Number(p, "fps", 0, 1000);
+    s.paced.frame_bytes = Integer(p, "frameBytes", 1, kMaxSafe);
+    s.paced.frames = Integer(p, "frames", 1, kMaxSafe);
+    const std::string layout = String(p, "layout");
+    if (layout != "stream" && layout != "frames") Bad(env, "paced.layout", "stream or frames");
+    s.paced.per_file = layout == "frames";
+    if (Has(p, "buffer")) s.paced.buffer = static_cast<uint32_t>(Integer(p, "buffer", 1, 1e6));
+  }
   return s;
 }
 
@@ -93,8 +104,38 @@ Napi::Object SpecToJs(Napi::Env env, const Spec& s) {
   o.Set("seed", static_cast<double>(s.seed));  // < 2^53: SpecFromJs and the default ensure it
   o.Set("progressIntervalMs", s.progress_interval_ms);
   o.Set("seriesIntervalMs", s.series_interval_ms);
+  if (IsPaced(s)) {
+    Napi::Object p = Napi::Object::New(env);
+    p.Set("fps", s.paced.fps);
+    p.Set("frameBytes", static_cast<double>(s.paced.frame_bytes));
+    p.Set("frames", static_cast<double>(s.paced.frames));
+    p.Set("layout", s.paced.per_file ? "frames" : "stream");
+    p.Set("buffer", s.paced.buffer);
+    o.Set("paced", p);
+  }
   return o;
 }
+
+namespace {
+Napi::Object PacedToJs(Napi::Env env, const PacedResult& r) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("frames", static_cast<double>(r.frames));
+  o.Set("completed", static_cast<double>(r.completed));
+  o.Set("late", static_cast<double>(r.late));
+  o.Set("dropped", static_cast<double>(r.dropped));
+  o.Set("frameBytes", static_cast<double>(r.frame_bytes));
+  o.Set("budgetMs", r.budget_ms);
+  o.Set("p50Ms", r.p50_ms);
+  o.Set("p99Ms", r.p99_ms);
+  o.Set("p999Ms", r.p999_ms);
+  o.Set("maxMs", r.max_ms);
+  o.Set("jitterMs", r.jitter_ms);
+  o.Set("worstLatenessMs", r.worst_lateness_ms);
+  if (r.first_late_s >= 0) o.Set("firstLateSeconds", r.first_late_s);
+  o.Set("timeline", r.timeline);
+  return o;
+}
+}  // namespace
 
 Napi::Object ResultToJs(Napi::Env env, const Result& r) {
   Napi::Object o = Napi::Object::New(env);
@@ -153,6 +194,7 @@ Napi::Object ResultToJs(Napi::Env env, const Result& r) {
   o.Set("flushSeconds", r.flush_seconds);
   o.Set("cancelled", r.cancelled);
   o.Set("spec", SpecToJs(env, r.spec));
+  if (IsPaced(r.spec)) o.Set("paced", PacedToJs(env, r.paced));
   o.Set("engineVersion", kEngineVersion);
   return o;
 }

@@ -14,13 +14,14 @@
 #include <vector>
 
 #include "engine/histogram.h"
+#include "engine/paced.h"
 #include "engine/prng.h"
 #include "engine/series.h"
 #include "platform/platform.h"
 
 namespace dd {
 
-const char* const kEngineVersion = "0.3.0";
+const char* const kEngineVersion = "0.4.0";
 
 namespace {
 
@@ -356,12 +357,25 @@ class FileGuard {
 
 }  // namespace
 
+void SetCacheMode(CacheMode opened, const std::string& note, uint32_t alignment, CacheRequest asked,
+                  Result* res) {
+  const bool uncached = opened == CacheMode::kDirect || opened == CacheMode::kNoCache;
+  res->cache_mode = uncached                           ? opened
+                    : asked == CacheRequest::kBuffered ? CacheMode::kBuffered
+                                                       : CacheMode::kBufferedFlushed;
+  res->cache_note = note;
+  if (asked != CacheRequest::kAuto && res->cache_note.empty())
+    res->cache_note = std::string(CacheRequestName(asked)) + " I/O was requested";
+  res->alignment = alignment;
+}
+
 Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>& cancel,
                Result* res) {
   Spec spec = spec_in;
   if (Status st = Normalize(&spec); !st.ok()) return st;
   res->spec = spec;
   res->cancelled = false;
+  if (IsPaced(spec)) return RunPaced(spec, sink, cancel, res);
 
   platform::OpenOptions oo;
   oo.write = true;  // the file is ours: it may need laying out even for a read test
@@ -372,14 +386,7 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
   if (Status st = platform::OpenFile(spec.path, oo, &f); !st.ok()) return st;
   FileGuard guard(f.handle, spec.path);
 
-  const bool uncached = f.mode == CacheMode::kDirect || f.mode == CacheMode::kNoCache;
-  res->cache_mode = uncached                                ? f.mode
-                    : spec.cache == CacheRequest::kBuffered ? CacheMode::kBuffered
-                                                            : CacheMode::kBufferedFlushed;
-  res->cache_note = f.note;
-  if (spec.cache != CacheRequest::kAuto && res->cache_note.empty())
-    res->cache_note = std::string(CacheRequestName(spec.cache)) + " I/O was requested";
-  res->alignment = f.align.offset;
+  SetCacheMode(f.mode, f.note, f.align.offset, spec.cache, res);
   const bool flushing = res->cache_mode != CacheMode::kBuffered;
 
   Shared sh;

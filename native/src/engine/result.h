@@ -26,6 +26,20 @@ struct SeriesPoint {
   double mbps;
 };
 
+// A paced test's figures (spec.paced): frame times are completion - submit; a frame is late when
+// it completes after its due time + one frame period, dropped when the buffer was full at its due
+// time (it was never submitted).
+struct PacedResult {
+  uint64_t frames = 0, completed = 0, late = 0, dropped = 0;
+  uint64_t frame_bytes = 0;  // the frame size used: rounded up to the direct-I/O alignment
+  double budget_ms = 0;      // one frame period
+  double p50_ms = 0, p99_ms = 0, p999_ms = 0, max_ms = 0;
+  double jitter_ms = 0;          // stdev of the intervals between successive frames' completions
+  double first_late_s = -1;      // due time of the first late or dropped frame since t0; -1: none
+  double worst_lateness_ms = 0;  // the most any frame completed after its due time
+  std::string timeline;          // one character a frame: '.' on time, 'L' late, 'D' dropped
+};
+
 struct Result {
   Spec spec;
   uint64_t bytes = 0, bytes_read = 0, bytes_written = 0, ios = 0;
@@ -40,6 +54,7 @@ struct Result {
   uint32_t alignment = 0;
   double prepare_seconds = 0, warmup_seconds = 0, flush_seconds = 0;
   bool cancelled = false;
+  PacedResult paced;  // IsPaced(spec) only
 };
 
 enum class Phase { kPrepare, kWarmup, kRun, kFlush };

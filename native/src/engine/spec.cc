@@ -103,8 +103,33 @@ const char* PhaseName(Phase p) {
   return "?";
 }
 
+namespace {
+// A paced spec's own ranges; its bs/qd/threads/bytes are not used (each frame is one I/O).
+Status NormalizePaced(Spec* s) {
+  const PacedSpec& p = s->paced;
+  if (!std::isfinite(p.fps) || p.fps > 1000)
+    return Status::Invalid("frame rate must be above 0 and at most 1000 frames a second");
+  if (p.frame_bytes < 1 || p.frame_bytes > kMaxFrameBytes)
+    return Status::Invalid("frame size " + Bytes(p.frame_bytes) +
+                           " is out of range: use 1 B to 256 MiB");
+  if (p.frames < 1 || p.frames > kMaxFrames)
+    return Status::Invalid("frame count " + std::to_string(p.frames) +
+                           " is out of range 1-10000000");
+  if (p.buffer < 1 || p.buffer > kMaxFrameBuffer)
+    return Status::Invalid("frame buffer " + std::to_string(p.buffer) + " is out of range 1-256");
+  if (s->rw != Rw::kRead && s->rw != Rw::kWrite)
+    return Status::Invalid("a paced test reads or writes frames: rw must be read or write");
+  // What the echo shows: the whole run's size (before rounding frames to the alignment).
+  s->file_size = s->bytes = p.frames * p.frame_bytes;
+  if (s->progress_interval_ms < 20) s->progress_interval_ms = 20;
+  if (s->series_interval_ms < 10) s->series_interval_ms = 10;
+  return Status::Ok();
+}
+}  // namespace
+
 Status Normalize(Spec* s) {
   if (s->path.empty()) return Status::Invalid("the test file path is empty");
+  if (IsPaced(*s)) return NormalizePaced(s);
   if (s->bs < kMinBs || s->bs > kMaxBs || s->bs % 512 != 0)
     return Status::Invalid("block size " + Bytes(s->bs) +
                            " is out of range: use a multiple of 512 B from 512 B to 64 MiB");

@@ -16,6 +16,17 @@ bool IsMixed(Rw rw);
 enum class CacheRequest { kAuto, kBufferedFlushed, kBuffered };
 enum class Pattern { kRandom, kZeros };
 
+// A frame-paced test (the video test): frame i is due at t0 + i / fps and is written (or read)
+// whole, uncached; fps 0 means an ordinary test. `buffer` frames may be outstanding (submitted,
+// not completed) before a due frame is dropped, as a capture card's buffer overflows.
+struct PacedSpec {
+  double fps = 0;
+  uint64_t frame_bytes = 0;
+  uint64_t frames = 0;
+  bool per_file = false;  // one file per frame (path.000000, ...) instead of one growing stream
+  uint32_t buffer = 4;
+};
+
 struct Spec {
   std::string path;
   Rw rw = Rw::kRead;
@@ -34,6 +45,7 @@ struct Spec {
   uint64_t seed = 0x6469736b6469616cULL & ((1ULL << 53) - 1);
   uint32_t progress_interval_ms = 100;
   uint32_t series_interval_ms = 100;
+  PacedSpec paced;
 };
 
 constexpr uint64_t kMinBs = 512;
@@ -42,6 +54,10 @@ constexpr uint32_t kMaxQd = 64;
 constexpr uint32_t kMaxThreads = 64;
 // Buffers in flight (threads x qd x bs) are capped so a test can never balloon memory.
 constexpr uint64_t kMaxBufferBytes = 512ULL << 20;
+constexpr uint64_t kMaxFrameBytes = 256ULL << 20;
+constexpr uint32_t kMaxFrameBuffer = 256;
+constexpr uint64_t kMaxFrames = 10000000;
+inline bool IsPaced(const Spec& s) { return s.paced.fps > 0; }
 
 bool IsRead(Rw rw);   // any reads at all
 bool IsWrite(Rw rw);  // any writes at all

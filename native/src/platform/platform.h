@@ -71,6 +71,9 @@ void* AllocAligned(size_t size, size_t align);
 void FreeAligned(void* p);
 
 uint64_t NowNs();  // monotonic
+// Sleeps until NowNs() >= deadline_ns: an absolute-deadline sleep (clock_nanosleep TIMER_ABSTIME
+// on Linux), so a paced loop's error does not accumulate from frame to frame.
+void SleepUntilNs(uint64_t deadline_ns);
 
 // The best queue this OS has for the achieved cache mode (Linux: kernel AIO for direct I/O);
 // null when the generic ones should be used.

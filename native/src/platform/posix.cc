@@ -93,4 +93,22 @@ uint64_t NowNs() {
   return static_cast<uint64_t>(ts.tv_sec) * 1000000000ULL + static_cast<uint64_t>(ts.tv_nsec);
 }
 
+void SleepUntilNs(uint64_t deadline_ns) {
+#if defined(__APPLE__)
+  // macOS has no clock_nanosleep: sleep the remaining time, re-reading the clock after each wake.
+  for (uint64_t now = NowNs(); now < deadline_ns; now = NowNs()) {
+    const uint64_t left = deadline_ns - now;
+    struct timespec ts = {static_cast<time_t>(left / 1000000000ULL),
+                          static_cast<long>(left % 1000000000ULL)};
+    ::nanosleep(&ts, nullptr);
+  }
+#else
+  struct timespec ts = {static_cast<time_t>(deadline_ns / 1000000000ULL),
+                        static_cast<long>(deadline_ns % 1000000000ULL)};
+  // The same clock as NowNs(); EINTR (a signal) just sleeps again until the same deadline.
+  while (::clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr) == EINTR) {
+  }
+#endif
+}
+
 }  // namespace dd::platform

@@ -248,6 +248,28 @@ uint64_t NowNs() {
   return static_cast<uint64_t>(static_cast<double>(c.QuadPart) * 1e9 / freq.QuadPart);
 }
 
+#ifndef CREATE_WAITABLE_TIMER_HIGH_RESOLUTION
+#define CREATE_WAITABLE_TIMER_HIGH_RESOLUTION 0x00000002  // Windows 10 1803 and later
+#endif
+
+void SleepUntilNs(uint64_t deadline_ns) {
+  // A high-resolution waitable timer for the bulk of the wait (Sleep's 15.6 ms tick is longer
+  // than a 60 fps frame), then yield until the deadline.
+  HANDLE timer = ::CreateWaitableTimerExW(nullptr, nullptr, CREATE_WAITABLE_TIMER_HIGH_RESOLUTION,
+                                          TIMER_ALL_ACCESS);
+  for (uint64_t now = NowNs(); now + 500000 < deadline_ns; now = NowNs()) {
+    LARGE_INTEGER due;
+    due.QuadPart = -static_cast<LONGLONG>((deadline_ns - now - 500000) / 100);  // relative, 100 ns
+    if (!timer || !::SetWaitableTimer(timer, &due, 0, nullptr, nullptr, FALSE)) {
+      ::Sleep(1);
+      continue;
+    }
+    ::WaitForSingleObject(timer, INFINITE);
+  }
+  if (timer) ::CloseHandle(timer);
+  while (NowNs() < deadline_ns) ::SwitchToThread();
+}
+
 std::unique_ptr<IoQueue> MakeNativeQueue(Handle, CacheMode, uint32_t, Status*) { return nullptr; }
 
 }  // namespace dd::platform

@@ -70,6 +70,7 @@ describe('result JSON schema', () => {
     ['buffered on request', ['--test', 'seq-write', '--size', '8MiB', '--cache', 'buffered']],
     ['sustained write', ['--test', 'sustained', '--size', '96MiB', '--reserve', '0']],
     ['many files', FILES_6],
+    ['video, one file a frame', ['--test', 'video', '--format', 'prores-proxy-hd-24', '--seconds', '1', '--layout', 'frames']],
   ];
   for (const [what, args] of runs) {
     it(`describes what the CLI prints: ${what}`, () => {

@@ -79,6 +79,14 @@ export interface PlanOptions {
   cache?: CacheRequest;
   /** randrw: percentage of reads. */
   rwmixread?: number;
+  /** video: the paced format's id, the layout and the buffer (frames). */
+  video?: VideoPlanOptions;
+}
+
+export interface VideoPlanOptions {
+  format: string;
+  layout?: 'stream' | 'frames';
+  buffer?: number;
 }
 
 export interface PlanSettings {
@@ -95,6 +103,7 @@ export interface PlanSettings {
   warmupSeconds?: number;
   cache: CacheRequest;
   rwmixread?: number;
+  video?: Required<VideoPlanOptions>;
 }
 
 export function isPowerOfTwo(n: number): boolean {

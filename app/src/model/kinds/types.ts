@@ -5,12 +5,13 @@
 import type { StepOutcome } from '../analysis.js';
 import type { Box } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
-import type { FilesSection, ResultDocument, ResultTest, SustainedSection } from '../result.js';
+import type { FilesSection, ResultDocument, ResultTest, SustainedSection, VideoSection } from '../result.js';
 import type { DetailedSettings } from '../settings.js';
 import type { CdmMode, Plan, PlanOptions, PlanTarget } from './plan.js';
 
 /** CLI flags a kind may claim (every kind takes the common ones: size, bs, qd, runs, …). */
-export type KindFlag = 'preset' | 'mode' | 'rwmixread' | 'reserve' | 'files' | 'min-size' | 'max-size' | 'seed';
+export type KindFlag =
+  'preset' | 'mode' | 'rwmixread' | 'reserve' | 'files' | 'min-size' | 'max-size' | 'seed' | 'format' | 'layout' | 'buffer';
 /** Common flags a kind may refuse, with the reason a CLI user reads. */
 export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds';
 
@@ -20,6 +21,7 @@ export interface KindAnalysis {
   tests?: ResultTest[];
   sustained?: SustainedSection;
   files?: FilesSection;
+  video?: VideoSection;
 }
 
 /** What the Detailed screen's settings for a kind ask of the runner (besides target, runs, rest). */

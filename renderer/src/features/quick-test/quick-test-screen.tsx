@@ -13,7 +13,7 @@ import { knownScale, selectIsBusy, selectLatestResult, useQuickTestStore } from 
 import { ThroughputChart } from './throughput-chart';
 import { useLastResult } from './use-last-result';
 import { useQuickEvents } from './use-quick-events';
-import { VideoTable } from './video-table';
+import { VideoTable } from '../../components/video-table';
 import { fitPlan } from '@model/presets';
 import { formatBytes, formatMBpsFigure } from '@model/units';
 import { SavedNote } from '../../components/saved-note';
@@ -164,7 +164,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
 
       <div className="lower">
         <ThroughputChart />
-        <VideoTable />
+        <VideoTable sustained={sustained} />
       </div>
     </main>
   );

@@ -3,19 +3,16 @@
 // view, and ✗ in the error colour at WCAG AA contrast, computed from the stylesheet's own values.
 import fs from 'node:fs';
 import path from 'node:path';
-import { act, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useQuickTestStore } from '../../../../renderer/src/features/quick-test/store';
-import { videoData } from '../../../../renderer/src/features/quick-test/video-data';
-import { VideoTable } from '../../../../renderer/src/features/quick-test/video-table';
-import { resetStores } from '../../helpers/reset-stores';
+import { videoData } from '../../../app/src/model/video/data';
+import { VideoTable } from '../../../renderer/src/components/video-table';
 
-afterEach(resetStores);
+afterEach(cleanup);
 
 function renderWith(write: number, read: number) {
-  render(<VideoTable />);
-  act(() => useQuickTestStore.setState({ sustained: { write, read } }));
+  render(<VideoTable sustained={{ write, read }} />);
 }
 
 describe('Will it work? / How fast?', () => {
@@ -80,7 +77,7 @@ describe('Will it work? / How fast?', () => {
 
 describe('contrast (WCAG 2.1 AA, 4.5:1), from the stylesheet', () => {
   // The stylesheet as the build inlines it: styles/index.css's imports, in order.
-  const stylesDir = path.resolve(__dirname, '../../../../renderer/src/styles');
+  const stylesDir = path.resolve(__dirname, '../../../renderer/src/styles');
   const css = [...fs.readFileSync(path.join(stylesDir, 'index.css'), 'utf8').matchAll(/@import '\.\/([^']+)';/g)]
     .map((m) => fs.readFileSync(path.join(stylesDir, m[1]!), 'utf8'))
     .join('\n');

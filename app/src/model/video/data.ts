@@ -1,7 +1,7 @@
 // The video-format data file, typed once. The JSON is the single source of the figures and
 // their sources; this module only gives it types for the table and the math.
-import raw from '../../data/video-formats.json';
-import type { Resolution, VideoFormat } from './video-math';
+import raw from './video-formats.json' with { type: 'json' };
+import type { Resolution, VideoFormat } from './math.js';
 
 export interface VideoSource {
   id: string;
@@ -21,5 +21,5 @@ export interface VideoData {
   formats: VideoFormat[];
 }
 
-// JSON imports type `kind` as string; the file's shape is checked by test/renderer/video-math.
+// JSON imports type `kind` as string; the file's shape is checked by test/app/model/video/video-data.test.ts.
 export const videoData = raw as unknown as VideoData;

@@ -1,10 +1,11 @@
 // "Will it work? / How fast?", split as Blackmagic does: for one format family and frame rate, a
 // grid of ✓/✗ for writing and reading each format × resolution, a grid of the highest frame rate
 // each speed sustains, and a grid of what each format needs with the margin kept. One fact per
-// cell; ✗ in the error colour and in words for screen readers. Fed by the latest cycle's speeds.
+// cell; ✗ in the error colour and in words for screen readers. Fed by the speeds it is given:
+// the live Quick Test's latest cycle, or a saved result's averages (History).
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { useQuickTestStore } from './store';
-import { videoData } from './video-data';
+import { AVERAGE_METHOD } from '@model/video/will-it-work';
+import { videoData } from '@model/video/data';
 import {
   cellVerdict,
   citesOf,
@@ -16,9 +17,9 @@ import {
   type CellVerdict,
   type Resolution,
   type VideoFormat,
-} from './video-math';
+} from '@model/video/math';
 import { formatMBpsFigure } from '@model/units';
-import { CardHeader } from '../../components/card-header';
+import { CardHeader } from './card-header';
 
 const { families, formats, resolutions, frameRates, sources } = videoData;
 const MARGIN_PCT = Math.round(DEFAULT_MARGIN * 100);
@@ -120,11 +121,11 @@ function Grid(props: {
   );
 }
 
-export function VideoTable() {
-  const sustained = useQuickTestStore((s) => s.sustained);
+export function VideoTable({ sustained }: { sustained: { write: number; read: number } | null }) {
   const [family, setFamily] = useState(families[0]?.id ?? 'prores');
   const [fps, setFps] = useState(29.97);
   const fpsId = useId();
+  const uid = useId();
   const fam = families.find((f) => f.id === family);
   const rows = useMemo(() => formats.filter((f) => f.family === family), [family]);
   const familySources = useMemo(() => {
@@ -156,9 +157,9 @@ export function VideoTable() {
   };
 
   return (
-    <section className="card video-card" aria-labelledby="video-title">
+    <section className="card video-card" aria-labelledby={`${uid}-title`} data-testid="video-table">
       <CardHeader
-        titleId="video-title"
+        titleId={`${uid}-title`}
         title={
           <>
             Will it work? <span className="card__title-sep">·</span> How fast?
@@ -166,8 +167,7 @@ export function VideoTable() {
         }
         subtitle={
           <>
-            From the sustained (average) speed, keeping a {MARGIN_PCT} % safety margin: a format works when it needs no more than{' '}
-            {100 - MARGIN_PCT} % of it.
+            {AVERAGE_METHOD}
             {sustained && (
               <>
                 {' '}
@@ -196,9 +196,9 @@ export function VideoTable() {
             key={f.id}
             type="button"
             role="tab"
-            id={`tab-${f.id}`}
+            id={`${uid}-tab-${f.id}`}
             aria-selected={family === f.id}
-            aria-controls="video-panel"
+            aria-controls={`${uid}-panel`}
             tabIndex={family === f.id ? 0 : -1}
             className="tab"
             onClick={() => setFamily(f.id)}
@@ -209,7 +209,7 @@ export function VideoTable() {
         ))}
       </div>
 
-      <div id="video-panel" role="tabpanel" aria-labelledby={`tab-${family}`} className="video-panel">
+      <div id={`${uid}-panel`} role="tabpanel" aria-labelledby={`${uid}-tab-${family}`} className="video-panel">
         {!sustained ? (
           <p className="empty empty--table">Run a test to see what this drive can record and play.</p>
         ) : (

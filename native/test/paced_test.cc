@@ -1,0 +1,162 @@
+// The paced (video) test: the late/dropped rule and the figures on hand-made frame records, and
+// RunTest's paced mode on real files in a temporary folder (frames due at their times, the
+// stream and the file-per-frame layouts written and read back, the files removed after).
+#include "engine/paced.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+
+namespace dd {
+namespace {
+
+constexpr uint64_t kMs = 1000000;
+
+bool Exists(const std::string& p) {
+  struct stat st;
+  return ::stat(p.c_str(), &st) == 0;
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    char tmpl[] = "/tmp/dd-paced-XXXXXX";
+    path_ = ::mkdtemp(tmpl);
+  }
+  ~TempDir() { std::system(("rm -rf '" + path_ + "'").c_str()); }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// Four frames at 10 fps (100 ms period) from t0 = 1 s: on time, late by more than a period,
+// dropped, on time but slow to complete within its slot.
+TEST(PacedSummary, CountsLateAndDroppedByTheDueTimeRule) {
+  const uint64_t t0 = 1000 * kMs, period = 100 * kMs;
+  std::vector<PacedFrame> f(4);
+  f[0] = {t0, t0 + 1 * kMs, t0 + 21 * kMs, true};                 // 20 ms
+  f[1] = {t0 + 100 * kMs, t0 + 150 * kMs, t0 + 301 * kMs, true};  // done 201 ms after due
+  f[2] = {t0 + 200 * kMs, 0, 0, false};                           // buffer full: dropped
+  f[3] = {t0 + 300 * kMs, t0 + 301 * kMs, t0 + 399 * kMs, true};  // 98 ms, inside its slot
+  PacedResult r;
+  SummarizeFrames(f, 4, t0, period, &r);
+  EXPECT_EQ(r.frames, 4u);
+  EXPECT_EQ(r.completed, 3u);
+  EXPECT_EQ(r.late, 1u);
+  EXPECT_EQ(r.dropped, 1u);
+  EXPECT_EQ(r.timeline, ".LD.");
+  EXPECT_DOUBLE_EQ(r.first_late_s, 0.1);  // frame 1's due time
+  EXPECT_DOUBLE_EQ(r.worst_lateness_ms, 201);
+  EXPECT_DOUBLE_EQ(r.p50_ms, 98);  // frame times 20, 98, 151: nearest rank
+  EXPECT_DOUBLE_EQ(r.max_ms, 151);
+  EXPECT_DOUBLE_EQ(r.p99_ms, 151);
+  // completion intervals 280 and 98 ms: stdev 91 ms
+  EXPECT_NEAR(r.jitter_ms, 91, 1e-9);
+}
+
+TEST(PacedSummary, AllOnTimeHasNoFirstLate) {
+  std::vector<PacedFrame> f(3);
+  for (uint64_t i = 0; i < 3; ++i) f[i] = {i * 10 * kMs, i * 10 * kMs, i * 10 * kMs + kMs, true};
+  PacedResult r;
+  SummarizeFrames(f, 3, 0, 10 * kMs, &r);
+  EXPECT_EQ(r.late + r.dropped, 0u);
+  EXPECT_LT(r.first_late_s, 0);
+  EXPECT_EQ(r.timeline, "...");
+  EXPECT_DOUBLE_EQ(r.jitter_ms, 0);
+}
+
+Spec Paced(const std::string& path, Rw rw, bool per_file) {
+  Spec s;
+  s.path = path;
+  s.rw = rw;
+  s.file_size = 1;
+  s.paced.fps = 50;
+  s.paced.frame_bytes = 100000;  // rounded up to the alignment
+  s.paced.frames = 25;
+  s.paced.per_file = per_file;
+  s.paced.buffer = 8;
+  s.keep_file = rw == Rw::kWrite;
+  return s;
+}
+
+void WriteThenRead(bool per_file) {
+  TempDir dir;
+  const std::string path = dir.path() + "/video.dat";
+  std::atomic<bool> cancel{false};
+  for (Rw rw : {Rw::kWrite, Rw::kRead}) {
+    Result r;
+    Status st = RunTest(Paced(path, rw, per_file), nullptr, cancel, &r);
+    ASSERT_TRUE(st.ok()) << st.message();
+    EXPECT_EQ(r.paced.frames, 25u);
+    EXPECT_EQ(r.paced.completed + r.paced.dropped, 25u);
+    EXPECT_EQ(r.paced.timeline.size(), 25u);
+    EXPECT_EQ(r.paced.frame_bytes % 512, 0u);
+    EXPECT_GE(r.paced.frame_bytes, 100000u);
+    EXPECT_DOUBLE_EQ(r.paced.budget_ms, 20);
+    // Paced, not as fast as it goes: the last frame is due 24 periods after the first.
+    EXPECT_GE(r.seconds, 24 / 50.0);
+    EXPECT_LT(r.seconds, 24 / 50.0 + 1.0);
+    EXPECT_EQ(r.ios, r.paced.completed);
+    EXPECT_EQ(r.bytes, r.paced.completed * r.paced.frame_bytes);
+    EXPECT_GT(r.paced.max_ms, 0);
+    EXPECT_LE(r.paced.p50_ms, r.paced.p99_ms);
+    EXPECT_LE(r.paced.p99_ms, r.paced.max_ms);
+    if (rw == Rw::kWrite) {
+      EXPECT_EQ(r.bytes_written, r.bytes);
+      EXPECT_TRUE(per_file ? Exists(FramePath(path, 24)) : Exists(path));
+    } else {
+      EXPECT_EQ(r.bytes_read, r.bytes);
+    }
+  }
+  // The read did not keep its files.
+  EXPECT_FALSE(Exists(per_file ? FramePath(path, 0) : path));
+  EXPECT_FALSE(Exists(FramePath(path, 24)));
+}
+
+TEST(PacedRun, StreamWrittenAndReadBackAtTheFrameRate) { WriteThenRead(false); }
+TEST(PacedRun, FilePerFrameWrittenAndReadBackAtTheFrameRate) { WriteThenRead(true); }
+
+TEST(PacedRun, ReadLaysOutMissingFrames) {
+  TempDir dir;
+  std::atomic<bool> cancel{false};
+  Result r;
+  Status st = RunTest(Paced(dir.path() + "/v.dat", Rw::kRead, true), nullptr, cancel, &r);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_EQ(r.paced.completed + r.paced.dropped, 25u);
+  EXPECT_GT(r.prepare_seconds, 0);
+}
+
+TEST(PacedRun, RejectsBadSpecsInPlainWords) {
+  std::atomic<bool> cancel{false};
+  Result r;
+  Spec s = Paced("/tmp/x", Rw::kWrite, false);
+  s.paced.buffer = 0;
+  EXPECT_EQ(RunTest(s, nullptr, cancel, &r).message(),
+            "EINVAL: frame buffer 0 is out of range 1-256");
+  s = Paced("/tmp/x", Rw::kRandWrite, false);
+  EXPECT_NE(RunTest(s, nullptr, cancel, &r).message().find("rw must be read or write"),
+            std::string::npos);
+}
+
+TEST(PacedRun, CancelStopsAtTheNextFrame) {
+  TempDir dir;
+  Spec s = Paced(dir.path() + "/v.dat", Rw::kWrite, false);
+  s.paced.fps = 2;
+  s.paced.frames = 100;  // 50 s if not cancelled
+  std::atomic<bool> cancel{true};
+  Result r;
+  ASSERT_TRUE(RunTest(s, nullptr, cancel, &r).ok());
+  EXPECT_TRUE(r.cancelled);
+  EXPECT_FALSE(Exists(s.path));
+}
+
+}  // namespace
+}  // namespace dd

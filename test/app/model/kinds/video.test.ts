@@ -1,0 +1,133 @@
+// The video kind: format ids resolved from the format table, the paced plan, the verdict in
+// plain words, and the section and metrics its analysis makes from the engine's figures.
+import { describe, expect, it } from 'vitest';
+import type { StepOutcome } from '../../../../app/src/model/analysis.js';
+import type { EngineResult, PacedFigures } from '../../../../app/src/model/engine-types.js';
+import { buildPlan } from '../../../../app/src/model/presets.js';
+import { parseResultText } from '../../../../app/src/model/result-parse.js';
+import { video } from '../../../../app/src/model/kinds/video.js';
+import { stripCells } from '../../../../app/src/model/kinds/video-card.js';
+import { videoData } from '../../../../app/src/model/video/data.js';
+import { mbpsToMBps, neededMbps } from '../../../../app/src/model/video/math.js';
+import { pacedFormat, pacedFormats, phaseVerdict } from '../../../../app/src/model/video/paced.js';
+import quickDoc from '../../../fixtures/results/quick.json' with { type: 'json' };
+
+const figures = (over: Partial<PacedFigures> = {}): PacedFigures => ({
+  frames: 1800,
+  completed: 1800,
+  late: 0,
+  dropped: 0,
+  frameBytes: 3_690_496,
+  budgetMs: 1000 / 29.97,
+  p50Ms: 9.2,
+  p99Ms: 18.4,
+  p999Ms: 20.1,
+  maxMs: 20.5,
+  jitterMs: 2.1,
+  worstLatenessMs: 21.3,
+  timeline: '.'.repeat(1800),
+  ...over,
+});
+
+describe('paced format ids', () => {
+  it('name format, resolution and frame rate, and carry the table’s rate as a frame size', () => {
+    const f = pacedFormat('prores-hq-uhd-2997')!;
+    const format = videoData.formats.find((x) => x.id === 'prores-hq')!;
+    const uhd = videoData.resolutions.find((r) => r.id === 'uhd')!;
+    const rate = mbpsToMBps(neededMbps(format, uhd, 29.97, videoData.resolutions)!.mbps);
+    expect(f).toMatchObject({ formatId: 'prores-hq', format: 'ProRes 422 HQ', resolutionId: 'uhd', fps: 29.97, estimated: false });
+    expect(f.dataRateMBps).toBe(rate);
+    expect(f.frameBytes).toBe(Math.ceil((rate * 1e6) / 29.97));
+    expect(pacedFormat('prores-hq-hd-24')?.fps).toBe(24);
+    expect(pacedFormat('prores-hq-uhd-29.97')).toBeUndefined();
+  });
+
+  it('are unique across the table', () => {
+    const ids = pacedFormats().map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBeGreaterThan(500);
+  });
+});
+
+describe('the video plan', () => {
+  it('writes then reads the same frames, paced, for --seconds', () => {
+    const plan = buildPlan('video', { seconds: 30, video: { format: 'prores-hq-uhd-2997', layout: 'frames', buffer: 8 } });
+    const paced = { fps: 29.97, frameBytes: pacedFormat('prores-hq-uhd-2997')!.frameBytes, frames: 899, layout: 'frames', buffer: 8 };
+    expect(plan.steps.map((s) => [s.name, s.spec.rw, s.spec.keepFile, s.spec.paced])).toEqual([
+      ['Write 899 frames at 29.97 fps', 'write', true, paced],
+      ['Read 899 frames at 29.97 fps', 'read', false, paced],
+    ]);
+    expect(plan.needBytes).toBe(899 * Math.ceil(paced.frameBytes / 4096) * 4096);
+    expect(plan.settings.video).toEqual({ format: 'prores-hq-uhd-2997', layout: 'frames', buffer: 8 });
+  });
+
+  it('refuses an unknown format and a buffer out of range, in plain words', () => {
+    expect(() => buildPlan('video', { video: { format: 'prores-hq-uhd' } })).toThrow(
+      /"prores-hq-uhd" is not a video format id; ids are format-resolution-rate/,
+    );
+    expect(() => buildPlan('video', { video: { format: 'prores-hq-uhd-2997', buffer: 0 } })).toThrow(/from 1 to 256/);
+  });
+});
+
+describe('the verdict', () => {
+  it('✓ names the frames and the worst frame against its budget', () => {
+    expect(phaseVerdict(figures(), true).text).toBe('✓ 1,800 frames, none late; worst 21 ms of a 33 ms budget');
+  });
+
+  it('✗ counts late and dropped frames and says when it began; a late start in a write looks like a cache filling', () => {
+    const late = figures({ late: 37, firstLateSeconds: 41.2, timeline: '.'.repeat(1235) + 'L'.repeat(37) + '.'.repeat(528) });
+    expect(phaseVerdict(late, true)).toEqual({
+      ok: false,
+      text: "✗ 37 of 1,800 frames late, first at 41 s (on time until then: as when a drive's cache fills)",
+    });
+    expect(phaseVerdict({ ...late, dropped: 5, firstLateSeconds: 0.4 }, false).text).toBe(
+      '✗ 37 of 1,800 frames late, 5 dropped, first at 0.4 s',
+    );
+  });
+});
+
+describe('the analysis', () => {
+  const plan = buildPlan('video', { seconds: 60, video: { format: 'prores-hq-uhd-2997' } });
+  const outcome = (i: number, run: number, p: PacedFigures, mbps: number): StepOutcome => ({
+    step: plan.steps[i]!,
+    run,
+    result: { mbps, cacheMode: 'direct', engineVersion: '0.4.0', paced: p } as EngineResult,
+  });
+
+  it('makes one section, ✗ when any phase of any run fell behind', () => {
+    const { video: s } = video.analyse(plan, [
+      outcome(0, 1, figures(), 110.6),
+      outcome(1, 1, figures({ late: 2, firstLateSeconds: 3 }), 110.5),
+    ]);
+    expect(s).toMatchObject({ id: 'prores-hq-uhd-2997', frames: 1798, layout: 'stream', buffer: 4, ok: false });
+    expect(s!.runs[0]!.write).toMatchObject({ ok: true, mbps: 110.6, late: 0 });
+    expect(s!.verdict).toBe('ProRes 422 HQ UHD 29.97 fps: ✗ read 2 of 1,800 frames late, first at 3.0 s');
+    const metrics = video.report.metrics({ video: s } as never)!.metrics;
+    expect(metrics.filter((m) => m.primary).map((m) => m.key)).toEqual([
+      'Video/write.lateShare',
+      'Video/write.p99Ms',
+      'Video/write.mbps',
+      'Video/read.lateShare',
+      'Video/read.p99Ms',
+      'Video/read.mbps',
+    ]);
+    expect(metrics.find((m) => m.key === 'Video/read.lateShare')!.values).toEqual([(2 / 1800) * 100]);
+  });
+
+  it('refuses results from an engine that did not pace', () => {
+    const old = { ...outcome(0, 1, figures(), 1), result: { mbps: 1, engineVersion: '0.3.0' } as EngineResult };
+    expect(() => video.analyse(plan, [old, old])).toThrow(/engine \(0.3.0\) did not pace the frames: rebuild it/);
+  });
+
+  it('a result document with the section reads back', () => {
+    const { video: s } = video.analyse(plan, [outcome(0, 1, figures(), 110), outcome(1, 1, figures(), 110)]);
+    const doc = parseResultText(JSON.stringify({ ...quickDoc, kind: 'video', video: s }));
+    expect(doc.video?.ok).toBe(true);
+    expect(() => parseResultText(JSON.stringify({ ...quickDoc, kind: 'video', video: { ...s, runs: 'x' } }))).toThrow();
+  });
+});
+
+it('the card strip squeezes a timeline, a cell as bad as its worst frame', () => {
+  expect(stripCells('..L..D', 3)).toBe('.LD');
+  expect(stripCells('....', 8)).toBe('....');
+});
