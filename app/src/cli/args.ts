@@ -17,6 +17,7 @@ import { UsageError } from './usage-error.js';
 import { parseWizardCommand, WIZARD_COMMANDS, WIZARD_HELP, type WizardCommand, type WizardCommandName } from './wizard-commands.js';
 import { HISTORY_COMMANDS, HISTORY_HELP, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-commands.js';
 import { CDM_MODES, TEST_KINDS, type TestKind } from '../model/plan.js';
+import { videoFps } from '../model/video/will-it-work.js';
 
 export { UsageError };
 
@@ -35,6 +36,8 @@ export interface RunCommand extends RunFigures {
   noSave?: boolean;
   /** --wait: wait for another DiskDial test on the drive to end instead of failing. */
   wait?: boolean;
+  /** --video [--fps N]: print the "Will it work?" table (and add it to --json) at this frame rate. */
+  video?: { fps: number };
 }
 
 export interface ServeCommand {
@@ -94,6 +97,8 @@ const OPTIONS = {
   verify: { type: 'string' },
   'no-save': { type: 'boolean' },
   wait: { type: 'boolean' },
+  video: { type: 'boolean' },
+  fps: { type: 'string' },
 } as const;
 
 /** Options of `run` only; `serve` takes its settings from the page. */
@@ -122,6 +127,8 @@ const RUN_ONLY = [
   'json',
   'no-save',
   'wait',
+  'video',
+  'fps',
 ] as const;
 
 /** Options that belong to some tests only, and which: what each kind's module claims. */
@@ -191,6 +198,8 @@ Options:
                          buffered-flushed, buffered
       --label TEXT       a name to store with the result
       --json             print the result document as JSON on stdout
+      --video            quick: "Will it work?" for video formats after the result
+      --fps N            quick, with --video: the frame rate (default 29.97)
       --no-save          do not keep the result in history
       --wait             when another DiskDial test is running on the drive, wait
                          for it to end (default: fail with exit 1)
@@ -229,6 +238,17 @@ function labelOption(text: string): string {
     return cleanLabel(text);
   } catch (err) {
     throw new UsageError(`--label: ${(err as Error).message}`);
+  }
+}
+
+/** --fps as the table knows frame rates (29.97, 25, 59.94, …). */
+function videoFpsOption(text: string | undefined): number {
+  if (text !== undefined && !/^\d+(\.\d+)?$/.test(text.trim()))
+    throw new UsageError(`--fps must be a frame rate such as 25 or 29.97, not "${text}"`);
+  try {
+    return videoFps(text === undefined ? undefined : Number(text));
+  } catch (err) {
+    throw new UsageError(`--fps: ${(err as Error).message}`);
   }
 }
 
@@ -363,6 +383,8 @@ export function parseCli(argv: readonly string[]): Command {
   if (v.rwmixread !== undefined) cmd.rwmixread = integer('rwmixread', v.rwmixread, 0, 100);
   if (v.rest !== undefined) cmd.restSeconds = parseRest(v.rest);
   if (v.interval !== undefined) cmd.intervalSeconds = seconds('interval', v.interval, true);
+  if (v.fps !== undefined && !v.video) throw new UsageError('--fps sets the frame rate of the --video table; add --video');
+  if (v.video) cmd.video = { fps: videoFpsOption(v.fps) };
   try {
     if (v.reserve !== undefined) cmd.reserveBytes = parseSize(v.reserve, '--reserve');
     const files: Partial<FileSetOptions> = {};

@@ -19,6 +19,8 @@ import { runWizardCommand } from './wizard-commands.js';
 import { createProgressLine } from './progress.js';
 import { serve } from './serve-command.js';
 import { formatHashReport, formatReport } from './table.js';
+import { formatVideoTable } from './video-table.js';
+import { videoVerdicts } from '../model/video/will-it-work.js';
 
 function oneLine(message: string): string {
   return message.replace(/\s*\n\s*/g, ' ').trim();
@@ -157,7 +159,7 @@ export async function main(argv: string[]): Promise<number> {
       if (doc.hash?.verify && !doc.hash.verify.match) return fail(doc.hash.verify.text, 1);
       return 0;
     }
-    const { command: _c, json: _j, noSave: _n, ...opts } = cmd;
+    const { command: _c, json: _j, noSave: _n, video, ...opts } = cmd;
     const doc = await runs.run(
       {
         kind: 'benchmark',
@@ -167,7 +169,9 @@ export async function main(argv: string[]): Promise<number> {
     );
     progress?.clear();
     const saved = cmd.noSave ? undefined : await save(runs, doc);
-    process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatReport(doc) + savedLine(saved));
+    const table = video ? videoVerdicts(doc, video) : null;
+    if (cmd.json) process.stdout.write(`${JSON.stringify(table ? { ...doc, willItWork: table } : doc, null, 2)}\n`);
+    else process.stdout.write(formatReport(doc) + (video ? formatVideoTable(table) : '') + savedLine(saved));
     return 0;
   } catch (err) {
     progress?.clear();
