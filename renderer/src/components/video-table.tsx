@@ -121,7 +121,8 @@ function Grid(props: {
   );
 }
 
-export function VideoTable({ sustained }: { sustained: { write: number; read: number } | null }) {
+/** `caveat`: why these verdicts may not be the disk's (a saved result's warning flags). */
+export function VideoTable({ sustained, caveat }: { sustained: { write: number; read: number } | null; caveat?: string }) {
   const [family, setFamily] = useState(families[0]?.id ?? 'prores');
   const [fps, setFps] = useState(29.97);
   const fpsId = useId();
@@ -174,6 +175,12 @@ export function VideoTable({ sustained }: { sustained: { write: number; read: nu
                 Usable: write <strong className="t-write">{formatMBpsFigure(sustained.write * (1 - DEFAULT_MARGIN))} MB/s</strong>, read{' '}
                 <strong className="t-read">{formatMBpsFigure(sustained.read * (1 - DEFAULT_MARGIN))} MB/s</strong>.
               </>
+            )}
+            {caveat && (
+              <span className="video-caveat" data-testid="video-caveat">
+                {' '}
+                ⚠ {caveat}
+              </span>
             )}
           </>
         }

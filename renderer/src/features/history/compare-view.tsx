@@ -19,6 +19,7 @@ import { useHistoryStore, type DocState } from './store';
 import { ReportView } from '../../components/report-view';
 import { FilterSelect, CompareWarnings } from '../../components/filter-select';
 import { BackToHistory } from './back-button';
+import { VideoCompare } from './video-compare';
 
 /** A ceiling is drawn only when it is near the bars: far above them it would flatten them. */
 const CEILING_SPAN = 3;
@@ -194,6 +195,8 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
           ))}
         </div>
       )}
+
+      <VideoCompare docs={docs} labels={labels} />
 
       <ExportBar ids={ids} baseline={baseline} />
 
