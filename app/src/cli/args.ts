@@ -17,7 +17,8 @@ import { UsageError } from './usage-error.js';
 import { parseWizardCommand, WIZARD_COMMANDS, WIZARD_HELP, type WizardCommand, type WizardCommandName } from './wizard-commands.js';
 import { HISTORY_COMMANDS, HISTORY_HELP, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-commands.js';
 import { CDM_MODES, TEST_KINDS, type TestKind } from '../model/plan.js';
-import { videoFps } from '../model/video/will-it-work.js';
+import { DEFAULT_VIDEO_FPS } from '../model/video/will-it-work.js';
+import { fpsOption } from './export-options.js';
 
 export { UsageError };
 
@@ -241,17 +242,6 @@ function labelOption(text: string): string {
   }
 }
 
-/** --fps as the table knows frame rates (29.97, 25, 59.94, …). */
-function videoFpsOption(text: string | undefined): number {
-  if (text !== undefined && !/^\d+(\.\d+)?$/.test(text.trim()))
-    throw new UsageError(`--fps must be a frame rate such as 25 or 29.97, not "${text}"`);
-  try {
-    return videoFps(text === undefined ? undefined : Number(text));
-  } catch (err) {
-    throw new UsageError(`--fps: ${(err as Error).message}`);
-  }
-}
-
 function integer(flag: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text.trim())) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
   const n = Number(text);
@@ -384,7 +374,7 @@ export function parseCli(argv: readonly string[]): Command {
   if (v.rest !== undefined) cmd.restSeconds = parseRest(v.rest);
   if (v.interval !== undefined) cmd.intervalSeconds = seconds('interval', v.interval, true);
   if (v.fps !== undefined && !v.video) throw new UsageError('--fps sets the frame rate of the --video table; add --video');
-  if (v.video) cmd.video = { fps: videoFpsOption(v.fps) };
+  if (v.video) cmd.video = { fps: v.fps === undefined ? DEFAULT_VIDEO_FPS : fpsOption(v.fps) };
   try {
     if (v.reserve !== undefined) cmd.reserveBytes = parseSize(v.reserve, '--reserve');
     const files: Partial<FileSetOptions> = {};

@@ -26,7 +26,7 @@ export type HistoryCommand =
   | { command: 'history'; action: 'list'; json: boolean; kind?: string; drive?: string; limit?: number }
   | { command: 'history'; action: 'label'; id: string; label: string }
   | { command: 'history'; action: 'delete'; ids: string[] }
-  | { command: 'export'; refs: string[]; format: ExportFormat; out?: string; baseline?: string }
+  | { command: 'export'; refs: string[]; format: ExportFormat; out?: string; baseline?: string; fps?: number }
   | { command: 'share'; ref: string; out?: string; scale: number }
   | { command: 'import'; files: string[] };
 
@@ -37,7 +37,8 @@ export const HISTORY_HELP = `Saved results (every finished run and hash is saved
   diskdial history delete <id>...      delete saved results
   diskdial export <id|file>... --format md|txt|csv|json|html [--out FILE]
                                  one result, or several side by side (the first, or
-                                 --baseline ID, is the reference); stdout without --out
+                                 --baseline ID, is the reference); stdout without --out;
+                                 --fps N: a Quick Test's video table at N fps (29.97)
   diskdial share <id|file> [--out card.png|card.svg] [--scale N]
                                  the result card with its method printed on it
                                  (PNG at 2x by default)
@@ -87,6 +88,7 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
           fallback: '',
           noRefs: 'export needs a result: an id from diskdial history, or an exported .json file',
           maxRefs: 20,
+          fps: true,
         }),
       };
     case 'share': {
@@ -189,7 +191,10 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
       const baseline = cmd.baseline === undefined ? undefined : docs.find((d) => d.id.startsWith(cmd.baseline!))?.id;
       if (cmd.baseline !== undefined && baseline === undefined)
         throw new UsageError(`--baseline ${cmd.baseline} is not one of the results being exported`);
-      const file = renderExport(docs, cmd.format, baseline !== undefined ? { baseline } : {});
+      const file = renderExport(docs, cmd.format, {
+        ...(baseline !== undefined ? { baseline } : {}),
+        ...(cmd.fps !== undefined ? { video: { fps: cmd.fps } } : {}),
+      });
       if (cmd.out) {
         await writeFile(cmd.out, file.text);
         io.warn(`wrote ${cmd.out}`);

@@ -89,3 +89,27 @@ describe('diskdial run --test quick --video', () => {
     expect(r.stderr).toMatch(message);
   });
 });
+
+describe('diskdial export --fps', () => {
+  const quickFile = path.join(root, 'test/fixtures/results/quick.json');
+
+  it("sets the frame rate of a Quick Test's video section in the export", () => {
+    const r = cli('export', quickFile, '--format', 'md', '--fps', '25');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('### Will it work? At 25 fps');
+    // 737 Mb/s at 25 fps = 92.1 MB/s, 115 with the margin.
+    expect(r.stdout).toMatch(/^\| ProRes 422 HQ \| UHD \| 115 \|/m);
+    expect(cli('export', quickFile, '--format', 'md').stdout).toContain('### Will it work? At 29.97 fps');
+  });
+
+  it('refuses a frame rate it does not know, and --fps where there is no video table', () => {
+    expect(cli('export', quickFile, '--format', 'md', '--fps', '31')).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/--fps: 31 fps is not one/),
+    });
+    expect(cli('report', quickFile, '--fps', '25')).toMatchObject({
+      status: 2,
+      stderr: 'diskdial: unknown option --fps; see diskdial --help\n',
+    });
+  });
+});
