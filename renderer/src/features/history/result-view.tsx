@@ -15,7 +15,7 @@ import type { StatusNote } from '../../lib/status';
 import { useHistoryStore } from './store';
 import { BackToHistory } from './back-button';
 import { VideoTable } from '../../components/video-table';
-import { videoVerdicts } from '@model/video/will-it-work';
+import { DEFAULT_VIDEO_FPS, videoVerdicts } from '@model/video/will-it-work';
 
 function ResultBody({ doc }: { doc: ResultDocument }) {
   const compareWith = useHistoryStore((s) => s.compareWith);
@@ -31,6 +31,7 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
   const name = resultName(doc);
   // A Quick Test's speeds answer "Will it work?" as on the live screen (null for other kinds).
   const video = useMemo(() => videoVerdicts(doc), [doc]);
+  const [fps, setFps] = useState(DEFAULT_VIDEO_FPS);
 
   return (
     <>
@@ -68,6 +69,7 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
         <ExportBar
           ids={[doc.id]}
           withText
+          videoFps={video ? fps : undefined}
           onStatus={setStatus}
           before={
             <>
@@ -142,7 +144,7 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
         <MetricsTable doc={doc} />
       </section>
 
-      {video && <VideoTable sustained={video.sustainedMBps} caveat={video.caveat} />}
+      {video && <VideoTable sustained={video.sustainedMBps} caveat={video.caveat} fps={fps} onFps={setFps} />}
 
       {sharing && <ShareDialog id={doc.id} name={name} onClose={() => setSharing(false)} />}
     </>

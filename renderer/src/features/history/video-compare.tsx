@@ -6,7 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ResultDocument } from '@model/result';
 import { videoData } from '@model/video/data';
 import { formatFps } from '@model/video/math';
-import { DEFAULT_VIDEO_FPS, videoVerdicts, type VideoVerdicts } from '@model/video/will-it-work';
+import { quickSpeeds, videoVerdicts, type VideoVerdicts } from '@model/video/will-it-work';
 import { formatMBpsFigure } from '@model/units';
 import { FilterSelect } from '../../components/filter-select';
 
@@ -21,9 +21,18 @@ function Mark({ ok, side }: { ok: boolean; side: 'write' | 'read' }) {
   );
 }
 
-export function VideoCompare({ docs, labels }: { docs: readonly ResultDocument[]; labels: readonly string[] }) {
+/** True when any of `docs` gets a "Will it work?" column (a Quick Test with both speeds). */
+export const hasVideo = (docs: readonly ResultDocument[]): boolean => docs.some((d) => quickSpeeds(d) !== null);
+
+/** `fps` and `onFps`: the frame rate, held by the compare view so its exports follow it. */
+export function VideoCompare(props: {
+  docs: readonly ResultDocument[];
+  labels: readonly string[];
+  fps: number;
+  onFps: (fps: number) => void;
+}) {
+  const { docs, labels, fps, onFps: setFps } = props;
   const [family, setFamily] = useState(videoData.families[0]?.id ?? 'prores');
-  const [fps, setFps] = useState(DEFAULT_VIDEO_FPS);
   const titleId = useId();
   const cols = useMemo(
     () =>

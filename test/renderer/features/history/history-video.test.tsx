@@ -41,7 +41,7 @@ afterEach(resetStores);
 
 describe('Result view', () => {
   it('a saved Quick Test at 120 MB/s write, 200 read: UHD ProRes 422 HQ will play but not record, and the table says how it knows', async () => {
-    const { user } = await renderHistory(quickAt('slow', 'Slow stick', 120, 200));
+    const { user, fake } = await renderHistory(quickAt('slow', 'Slow stick', 120, 200));
     await user.click(within(rowOf('slow')).getByTestId('history-open'));
     const view = await screen.findByTestId('result-view');
     const table = await within(view).findByTestId('video-table');
@@ -54,6 +54,9 @@ describe('Result view', () => {
     // The frame-rate menu works here as on the live screen.
     await user.selectOptions(within(table).getByRole('combobox', { name: 'Frame rate' }), '25');
     await waitFor(() => expect(within(table).getByTestId('work-prores-hq-uhd-write').textContent).toBe('✓yes'));
+    // The exports follow the frame rate chosen here.
+    await user.click(within(view).getByTestId('export-md'));
+    await waitFor(() => expect(fake.historyCalls.export.at(-1)).toEqual({ ids: ['slow'], format: 'md', baseline: undefined, fps: 25 }));
   });
 
   it('names the warnings when the speeds may be a cache’s', async () => {
@@ -65,18 +68,25 @@ describe('Result view', () => {
     expect(text(caveat)).toMatch(/speeds carry warnings \(loop device over the page cache\).*may be a cache's/);
   });
 
-  it('is not shown for other kinds', async () => {
-    const { user } = await renderHistory(clone(cdmJson));
+  it('is not shown for other kinds, whose exports name no frame rate', async () => {
+    const { user, fake } = await renderHistory(clone(cdmJson));
     await user.click(within(rowOf(cdmJson.id)).getByTestId('history-open'));
     const view = await screen.findByTestId('result-view');
     await within(view).findByTestId('result-metrics');
     expect(within(view).queryByTestId('video-table')).toBeNull();
+    await user.click(within(view).getByTestId('export-md'));
+    await waitFor(() => expect(fake.historyCalls.export).toHaveLength(1));
+    expect('fps' in fake.historyCalls.export[0]!).toBe(false);
   });
 });
 
 describe('Compare view', () => {
   it('a column per Quick Test, write · read per cell, following the family and frame rate chosen', async () => {
-    const { user } = await renderHistory(quickAt('slow', 'Slow stick', 120, 200), quickAt('fast', 'Fast SSD', 1000, 1000), clone(cdmJson));
+    const { user, fake } = await renderHistory(
+      quickAt('slow', 'Slow stick', 120, 200),
+      quickAt('fast', 'Fast SSD', 1000, 1000),
+      clone(cdmJson),
+    );
     for (const id of ['slow', 'fast', cdmJson.id]) await user.click(within(rowOf(id)).getByTestId('history-select'));
     await user.click(screen.getByTestId('history-compare'));
     const box = await screen.findByTestId('compare-video');
@@ -97,6 +107,8 @@ describe('Compare view', () => {
     // 221 MB/s at 59.94 fps: 160 usable MB/s of reads no longer play it.
     await waitFor(() => expect(cell('slow', 'prores-hq/uhd')).toBe('✗write no ✗read no'));
     expect(text(within(box).getByRole('heading'))).toBe('Will it work? At 59.94 fps');
+    await user.click(within(screen.getByTestId('compare-view')).getByTestId('export-md'));
+    await waitFor(() => expect(fake.historyCalls.export.at(-1)).toMatchObject({ format: 'md', fps: 59.94 }));
 
     await user.selectOptions(within(box).getByTestId('compare-video-family'), 'dnxhr');
     await waitFor(() => expect(within(box).queryByTestId('compare-video-slow-prores-hq/uhd')).toBeNull());
