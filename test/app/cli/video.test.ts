@@ -1,34 +1,26 @@
 // `diskdial run --test quick --video`: a real Quick Test on this machine's disk, then "Will it
 // work?" on the terminal — aligned, ✓/✗ judged from the speeds the same run printed, the rate
 // each format needs, and how it was decided — and as `willItWork` in --json.
-import { execFileSync, spawnSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import type { VideoVerdicts } from '../../../app/src/model/video/will-it-work.js';
+import { buildCoreIfChanged } from '../../helpers/build-core.js';
+import { runCli, type CliRun } from '../../helpers/cli.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const bin = path.join(root, 'bin/diskdial.js');
 let tmp: string;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  buildCoreIfChanged();
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-cli-video-'));
 });
 afterAll(async () => {
   await fsp.rm(tmp, { recursive: true, force: true });
 });
 
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (...args: string[]): CliRun => runCli(args, { cwd: tmp, home: path.join(tmp, 'home'), timeout: 60_000 });
 
 // Apple's ProRes 422 HQ UHD figure at 25 fps: 737 Mb/s = 92.125 MB/s; with the 20 % margin, 115.
 const HQ_UHD_25 = 737 / 8;
@@ -91,7 +83,7 @@ describe('diskdial run --test quick --video', () => {
 });
 
 describe('diskdial export --fps', () => {
-  const quickFile = path.join(root, 'test/fixtures/results/quick.json');
+  const quickFile = path.join(import.meta.dirname, '../../fixtures/results/quick.json');
 
   it("sets the frame rate of a Quick Test's video section in the export", () => {
     const r = cli('export', quickFile, '--format', 'md', '--fps', '25');

@@ -358,18 +358,14 @@ describe('the Quick Test card\'s "Will it work?" block', () => {
   }
   // The figures' box of a card without a warning strip (card.ts: below the header, above the band).
   const BOX = { x: 28, y: 84, w: 744, h: 276 };
+  const ROWS = ['ProRes 422 HQ HD', 'ProRes 422 HQ UHD', 'H.264 HD', 'H.264 UHD', 'HEVC HD', 'HEVC UHD'];
 
   ocrIt('OCR reads its title, the common formats at HD and UHD, and how it was decided', () => {
     const card = renderCardPng(quickAt(120, 200));
     const text = norm(ocr(card.png, 'video-block'));
     for (const words of [
       'Will it work? 29.97 fps',
-      'ProRes 422 HQ HD',
-      'ProRes 422 HQ UHD',
-      'H.264 HD',
-      'H.264 UHD',
-      'HEVC HD',
-      'HEVC UHD',
+      ...ROWS,
       'Write',
       'Read',
       'From the average speed, 20 % margin;',
@@ -383,14 +379,7 @@ describe('the Quick Test card\'s "Will it work?" block', () => {
     const card = renderCardPng(doc);
     const layout = videoBlockLayout(doc, BOX)!;
     expect(card.svg).toContain(videoBlock(layout));
-    expect(layout.rows.map((r) => r.label)).toEqual([
-      'ProRes 422 HQ HD',
-      'ProRes 422 HQ UHD',
-      'H.264 HD',
-      'H.264 UHD',
-      'HEVC HD',
-      'HEVC UHD',
-    ]);
+    expect(layout.rows.map((r) => r.label)).toEqual(ROWS);
     const png = PNG.sync.read(card.png);
     /** The mark's colour on the picture (2×): the most saturated pixel within 6 units of its centre. */
     const colourAt = (cx: number, cy: number): 'green' | 'red' | 'none' => {
