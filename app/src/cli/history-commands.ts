@@ -1,11 +1,10 @@
 // The CLI's commands over saved results — `history`, `export`, `share`, `import` — in the same
-// history folder as the desktop app and browser mode. Each parses its own options (they share
-// none with `run`) and answers like the rest of the CLI: a report or exactly one document on
+// history folder as the desktop app and browser mode. Each parses its own options (history-args.ts;
+// they share none with `run`) and answers like the rest of the CLI: a report or exactly one document on
 // stdout, one plain line on stderr for a mistake (exit 2) or a failure (exit 1).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { plainMessage } from '../model/errors.js';
 import { HistoryStore } from '../core/history.js';
 import { formatFigure, kindName } from '../model/report/metrics.js';
@@ -14,113 +13,9 @@ import { plainText, safeJson } from '../model/text.js';
 import { NotAResultError, parseResultFile } from '../model/result-parse.js';
 import { renderExport } from '../model/report/export.js';
 
-import { parseOptions, UsageError } from './usage-error.js';
-import type { ExportFormat } from '../model/settings.js';
+import { UsageError } from './usage-error.js';
 import type { HistoryEntry } from '../model/history.js';
-import { parseExportOptions } from './export-options.js';
-
-export const HISTORY_COMMANDS = ['history', 'export', 'share', 'import'] as const;
-export type HistoryCommandName = (typeof HISTORY_COMMANDS)[number];
-
-export type HistoryCommand =
-  | { command: 'history'; action: 'list'; json: boolean; kind?: string; drive?: string; limit?: number }
-  | { command: 'history'; action: 'label'; id: string; label: string }
-  | { command: 'history'; action: 'delete'; ids: string[] }
-  | { command: 'export'; refs: string[]; format: ExportFormat; out?: string; baseline?: string; fps?: number }
-  | { command: 'share'; ref: string; out?: string; scale: number }
-  | { command: 'import'; files: string[] };
-
-export const HISTORY_HELP = `Saved results (every finished run and hash is saved; --no-save skips it):
-  diskdial history [--json] [--kind K] [--drive TEXT] [--limit N]
-                                 list saved results, newest first
-  diskdial history label <id> <text>   name a result ("" removes the name)
-  diskdial history delete <id>...      delete saved results
-  diskdial export <id|file>... --format md|txt|csv|json|html [--out FILE]
-                                 one result, or several side by side (the first, or
-                                 --baseline ID, is the reference); stdout without --out;
-                                 --fps N: a Quick Test's video table at N fps (29.97)
-  diskdial share <id|file> [--out card.png|card.svg] [--scale N]
-                                 the result card with its method printed on it
-                                 (PNG at 2x by default)
-  diskdial import <file>...      add results exported on another machine
-  An <id> may be shortened to its first 8 characters; <file> is an exported .json.
-  Results are kept in $DISKDIAL_HOME/results, else ~/.local/share/diskdial/results
-  (macOS: ~/Library/Application Support/DiskDial, Windows: %APPDATA%\\DiskDial).
-`;
-
-/** Parses the arguments after `history`, `export`, `share` or `import`. */
-export function parseHistoryCommand(name: HistoryCommandName, argv: readonly string[]): HistoryCommand {
-  switch (name) {
-    case 'history': {
-      const { values: v, positionals: p } = parseOptions(() =>
-        parseArgs({
-          args: [...argv],
-          options: { json: { type: 'boolean' }, kind: { type: 'string' }, drive: { type: 'string' }, limit: { type: 'string' } },
-          allowPositionals: true,
-          strict: true,
-        }),
-      );
-      const [action, ...rest] = p;
-      if (action === 'label') {
-        if (rest.length !== 2)
-          throw new UsageError('history label takes an id and a label: diskdial history label 1a2b3c4d "Through the hub"');
-        return { command: 'history', action: 'label', id: rest[0]!, label: rest[1]! };
-      }
-      if (action === 'delete') {
-        if (rest.length === 0) throw new UsageError('history delete needs the ids of the results to delete');
-        return { command: 'history', action: 'delete', ids: rest };
-      }
-      if (action !== undefined && action !== 'list') throw new UsageError(`unknown history action "${action}"; use list, label or delete`);
-      const cmd: HistoryCommand = { command: 'history', action: 'list', json: v.json === true };
-      if (typeof v.kind === 'string') cmd.kind = v.kind;
-      if (typeof v.drive === 'string') cmd.drive = v.drive;
-      if (typeof v.limit === 'string') {
-        if (!/^\d+$/.test(v.limit) || Number(v.limit) < 1)
-          throw new UsageError(`--limit must be a whole number above zero, not "${v.limit}"`);
-        cmd.limit = Number(v.limit);
-      }
-      return cmd;
-    }
-    case 'export':
-      return {
-        command: 'export',
-        ...parseExportOptions(argv, {
-          fallback: '',
-          noRefs: 'export needs a result: an id from diskdial history, or an exported .json file',
-          maxRefs: 20,
-          fps: true,
-        }),
-      };
-    case 'share': {
-      const { values: v, positionals: p } = parseOptions(() =>
-        parseArgs({
-          args: [...argv],
-          options: { out: { type: 'string', short: 'o' }, scale: { type: 'string' } },
-          allowPositionals: true,
-          strict: true,
-        }),
-      );
-      if (p.length !== 1)
-        throw new UsageError(
-          p.length === 0
-            ? 'share needs a result: an id from diskdial history, or an exported .json file'
-            : 'share makes the card of one result',
-        );
-      let scale = 2;
-      if (typeof v.scale === 'string') {
-        if (!/^[1-4]$/.test(v.scale)) throw new UsageError(`--scale must be 1, 2, 3 or 4, not "${v.scale}"`);
-        scale = Number(v.scale);
-      }
-      if (typeof v.out === 'string' && !/\.(png|svg)$/i.test(v.out)) throw new UsageError('--out must end in .png or .svg');
-      return { command: 'share', ref: p[0]!, scale, ...(typeof v.out === 'string' ? { out: path.resolve(v.out) } : {}) };
-    }
-    case 'import': {
-      const { positionals: files } = parseOptions(() => parseArgs({ args: [...argv], options: {}, allowPositionals: true, strict: true }));
-      if (files.length === 0) throw new UsageError('import needs the exported .json files to add');
-      return { command: 'import', files: files.map((f) => path.resolve(f)) };
-    }
-  }
-}
+import type { HistoryCommand } from './history-args.js';
 
 export interface HistoryIo {
   out(text: string): void;

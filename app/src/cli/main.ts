@@ -4,23 +4,25 @@
 // mode (serve-command.ts) until stopped. Errors are one line on stderr:
 // exit 2 for bad input, 1 for a failed run, 130/143 when cancelled by SIGINT/SIGTERM — after
 // the engine has stopped and the test folder is gone.
-import { engineVersion, isAbortError } from '../core/engine.js';
+// Each command's code is imported in its own branch: a start loads only what that command needs
+// (`--help` and `history` never load the engine, the services or the server).
 import { DiskDialError } from '../model/errors.js';
 
-import { type ResultDocument } from '../model/result.js';
-
-import { appVersion } from '../core/result.js';
-import { HistoryService } from '../services/history.js';
-import { RunService } from '../services/run.js';
+import type { ResultDocument } from '../model/result.js';
+import type { RunService } from '../services/run.js';
+import type { VideoVerdicts } from '../model/video/will-it-work.js';
 
 import { HELP, parseCli, type Command } from './args.js';
-import { runHistoryCommand } from './history-commands.js';
-import { runWizardCommand } from './wizard-commands.js';
-import { createProgressLine } from './progress.js';
-import { serve } from './serve-command.js';
-import { formatHashReport, formatReport } from './table.js';
-import { formatVideoTable } from './video-table.js';
-import { videoVerdicts } from '../model/video/will-it-work.js';
+
+/** A Quick Test's "Will it work?" verdicts at `video.fps`, and the table printed after the report. */
+async function videoSection(doc: ResultDocument, video: { fps: number }): Promise<[VideoVerdicts | null, string]> {
+  const [{ formatVideoTable }, { videoVerdicts }] = await Promise.all([
+    import('./video-table.js'),
+    import('../model/video/will-it-work.js'),
+  ]);
+  const table = videoVerdicts(doc, video);
+  return [table, formatVideoTable(table)];
+}
 
 function oneLine(message: string): string {
   return message.replace(/\s*\n\s*/g, ' ').trim();
@@ -66,6 +68,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (cmd.command === 'version') {
+    const [{ engineVersion }, { appVersion }] = await Promise.all([import('../core/engine.js'), import('../core/result.js')]);
     let engine: string;
     try {
       engine = engineVersion();
@@ -76,6 +79,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (cmd.command === 'serve') {
+    const { serve } = await import('./serve-command.js');
     return serve(cmd, { out: (line) => process.stdout.write(`${line}\n`), fail });
   }
   if (cmd.command === 'disks' || cmd.command === 'compare' || cmd.command === 'report') {
@@ -91,6 +95,7 @@ export async function main(argv: string[]): Promise<number> {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
     try {
+      const { runWizardCommand } = await import('./wizard-commands.js');
       return await runWizardCommand(cmd, {
         out: (text) => process.stdout.write(text),
         err: (line) => process.stderr.write(`diskdial: ${line}\n`),
@@ -106,6 +111,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (cmd.command === 'history' || cmd.command === 'export' || cmd.command === 'share' || cmd.command === 'import') {
     try {
+      const { runHistoryCommand } = await import('./history-commands.js');
       return await runHistoryCommand(cmd, {
         out: (text) => process.stdout.write(text),
         warn: (line) => process.stderr.write(`diskdial: ${line}\n`),
@@ -115,6 +121,15 @@ export async function main(argv: string[]): Promise<number> {
       return fail(err instanceof Error ? err.message : String(err), 1);
     }
   }
+
+  const [{ isAbortError }, { HistoryService }, { RunService }, { createProgressLine }, { formatHashReport, formatReport }] =
+    await Promise.all([
+      import('../core/engine.js'),
+      import('../services/history.js'),
+      import('../services/run.js'),
+      import('./progress.js'),
+      import('./table.js'),
+    ]);
 
   // First signal: cancel gracefully, so the engine closes its files and the workspace is
   // removed by the runner. A second one means "now": the exit hook still removes the folder.
@@ -130,7 +145,7 @@ export async function main(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
 
   const runs = new RunService({ history: new HistoryService() });
-  const progress = createProgressLine(process.stderr);
+  const progress = createProgressLine(process.stderr, cmd.command === 'run' ? cmd.restSeconds : undefined);
   const onWait = (pid: number): void => {
     progress?.clear();
     process.stderr.write(`diskdial: another DiskDial test is running on this drive (pid ${pid}); waiting for it to end\n`);
@@ -169,9 +184,10 @@ export async function main(argv: string[]): Promise<number> {
     );
     progress?.clear();
     const saved = cmd.noSave ? undefined : await save(runs, doc);
-    const table = video ? videoVerdicts(doc, video) : null;
+    // --video: the "Will it work?" verdicts, loaded only when asked for.
+    const [table, videoText] = video ? await videoSection(doc, video) : [null, ''];
     if (cmd.json) process.stdout.write(`${JSON.stringify(table ? { ...doc, willItWork: table } : doc, null, 2)}\n`);
-    else process.stdout.write(formatReport(doc) + (video ? formatVideoTable(table) : '') + savedLine(saved));
+    else process.stdout.write(formatReport(doc) + videoText + savedLine(saved));
     return 0;
   } catch (err) {
     progress?.clear();

@@ -30,9 +30,9 @@ export function progressFraction(p: RunProgress): number {
 
 /** "test 5 of 8 · run 2 of 5 · SEQ1M Q8T1 Read · measuring 40% · now … · avg … · about 3 min
  *  left": the app's words. `jobElapsed` (seconds since the run started) gives the time left. */
-export function formatProgress(p: RunProgress, width = 100, jobElapsed?: number): string {
+export function formatProgress(p: RunProgress, width = 100, jobElapsed?: number, restSeconds?: number): string {
   const pct = Math.floor(progressFraction(p) * 100);
-  const at = { ...p, stage: p.phase };
+  const at = { ...p, stage: p.phase, restSeconds };
   const step = positionText(at);
   const left = jobElapsed !== undefined ? timeLeftText(at, jobElapsed) : '';
   const line =
@@ -58,7 +58,8 @@ export function formatHashProgress(p: HashRunProgress, width = 100): string {
   return line.length > width ? line.slice(0, Math.max(0, width - 1)) : line;
 }
 
-export function createProgressLine(stream: NodeJS.WriteStream = process.stderr): ProgressLine | undefined {
+/** `restSeconds`: the rest between runs, so the time left counts the rests to come. */
+export function createProgressLine(stream: NodeJS.WriteStream = process.stderr, restSeconds?: number): ProgressLine | undefined {
   if (!stream.isTTY) return undefined;
   let last = 0;
   let drawn = false;
@@ -73,7 +74,7 @@ export function createProgressLine(stream: NodeJS.WriteStream = process.stderr):
   return {
     update(p) {
       startedAt ??= Date.now();
-      draw(formatProgress(p, (stream.columns || 100) - 1, (Date.now() - startedAt) / 1000));
+      draw(formatProgress(p, (stream.columns || 100) - 1, (Date.now() - startedAt) / 1000, restSeconds));
     },
     updateHash(p) {
       draw(formatHashProgress(p, (stream.columns || 100) - 1));

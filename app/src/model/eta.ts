@@ -19,6 +19,9 @@ export interface JobPoint {
   secondsTotal: number;
   /** rest/interval: whole seconds left. */
   remaining?: number;
+  /** Seconds of each rest between runs, when the caller knows the job's setting (a rest's own
+   *  event gives its length anyway): the rests still to come count in the time left. */
+  restSeconds?: number;
 }
 
 /** Only jobs longer than this show time left: a short one is over before it is read. */
@@ -74,8 +77,21 @@ export function etaLine(p: JobPoint, jobElapsed: number, finishedSteps?: number)
   return [positionText(p), timeLeftText(p, jobElapsed, finishedSteps)].filter((x) => x !== '').join(' · ');
 }
 
+/** Seconds left: the I/O still to do, scaled from the I/O time so far, plus the rests still to
+ *  come. A rest is not work: scaled like I/O, a 1-minute rest read "about 10 s left". */
+export function jobSecondsLeft(p: JobPoint, jobElapsed: number, finishedSteps?: number): number | undefined {
+  const inRest = p.stage === 'rest';
+  const rest = p.restSeconds ?? (inRest ? p.secondsTotal : 0);
+  const restNow = inRest ? Math.max(0, p.remaining ?? p.secondsTotal) : 0;
+  // A rest comes before each run after the first; in a rest, `run` is the run it comes before.
+  const restsDone = Math.max(0, p.run - (inRest ? 2 : 1));
+  const restElapsed = rest * restsDone + (inRest ? Math.max(0, p.secondsTotal - restNow) : 0);
+  const io = secondsLeft(jobFraction(p, finishedSteps), Math.max(0, jobElapsed - restElapsed));
+  return io === undefined ? undefined : io + restNow + rest * Math.max(0, p.runs - p.run);
+}
+
 /** "about 3 min left", or '' for a job too short (or too new) to say. */
 export function timeLeftText(p: JobPoint, jobElapsed: number, finishedSteps?: number): string {
-  const left = secondsLeft(jobFraction(p, finishedSteps), jobElapsed);
+  const left = jobSecondsLeft(p, jobElapsed, finishedSteps);
   return left !== undefined && jobElapsed + left > ETA_MIN_SECONDS ? leftText(left) : '';
 }

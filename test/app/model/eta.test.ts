@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatProgress } from '../../../app/src/cli/progress.js';
 import type { RunProgress } from '../../../app/src/core/runner.js';
-import { etaLine, jobFraction, leftText, secondsLeft, stepFraction, type JobPoint } from '../../../app/src/model/eta.js';
+import { etaLine, jobFraction, jobSecondsLeft, leftText, secondsLeft, stepFraction, type JobPoint } from '../../../app/src/model/eta.js';
 
 const point = (over: Partial<JobPoint> = {}): JobPoint => ({
   testIndex: 4,
@@ -37,6 +37,17 @@ describe('eta', () => {
     expect(secondsLeft(0.01, 50)).toBeUndefined();
     expect(leftText(42)).toBe('about 40 s left');
     expect(leftText(3900)).toBe('about 1 h 5 min left');
+  });
+
+  it('a rest counts as the time it lasts, not as I/O: "Resting 0:54 before run 2" is not "about 10 s left"', () => {
+    // Many files, 2 runs, a 60 s rest: run 1 took 10 s of I/O, then 6 s of the rest went by.
+    const rest = point({ testIndex: 0, testCount: 16, run: 2, runs: 2, stage: 'rest', elapsed: 6, secondsTotal: 60, remaining: 54 });
+    expect(jobSecondsLeft(rest, 16)).toBeCloseTo(54 + 10);
+    expect(etaLine(rest, 16)).toBe('test 1 of 16 · run 2 of 2 · about 1 min left');
+    // In run 2 of 3 with the rest known: the I/O time excludes the rest that went by, the rest to come is added.
+    const running = point({ testIndex: 8, testCount: 16, run: 2, runs: 3, stage: 'run', elapsed: 0, secondsTotal: 5, restSeconds: 60 });
+    // 1.5 runs of 3 done in 15 s of I/O (75 s less the 60 s rest): 15 s of I/O left, plus one 60 s rest.
+    expect(jobSecondsLeft(running, 75)).toBeCloseTo(15 + 60);
   });
 
   it('the CLI line ends in the same words', () => {

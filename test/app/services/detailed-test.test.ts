@@ -182,6 +182,29 @@ describe('DetailedTestService', () => {
     expect(await fsp.readdir(dir)).toEqual([]);
   });
 
+  it('stop during the rest between runs: done "stopped" within 2 s of the stop, nothing left, the slot free', async () => {
+    // A rest of an hour: only the stop can end it. Timed from the stop, not from the start (run 1
+    // takes what the machine's load makes it).
+    let stoppedAt = 0;
+    const sink = recorder((e) => {
+      if (!stoppedAt && e.channel === 'detailed.progress' && e.data.stage === 'rest') {
+        stoppedAt = performance.now();
+        expect(service.stop(e.data.jobId)).toBe(true);
+      }
+    });
+    const settings = { kind: 'files', target: dir, preset: 'custom', count: 2, minBytes: MiB, maxBytes: 2 * MiB, reserveBytes: 0 } as const;
+    const { jobId } = service.start(DetailedSettings.parse({ ...settings, runs: 2, restSeconds: 3600 }), sink);
+    expect(await sink.done).toEqual({ jobId, outcome: 'stopped' });
+    expect(stoppedAt).toBeGreaterThan(0);
+    expect(performance.now() - stoppedAt).toBeLessThan(2_000);
+    expect(of(sink, 'detailed.step')).toHaveLength(4); // run 1: two files written, then read
+    expect(await fsp.readdir(dir)).toEqual([]);
+    expect(service.runningJobId).toBeUndefined();
+    const next = recorder();
+    service.start(DetailedSettings.parse({ ...settings, runs: 1, restSeconds: 0 }), next);
+    expect((await next.done).outcome).toBe('finished');
+  });
+
   it('a sink that goes away stops the job', async () => {
     const sink = recorder((e) => {
       if (e.channel === 'detailed.step') sink.alive = false;

@@ -27,6 +27,7 @@ export function JobBar({ kind, blocked, onStart }: JobBarProps) {
   const progress = useDetailedStore((s) => (s.job?.kind === kind ? s.job.progress : null));
   const finishedSteps = useDetailedStore((s) => (s.job?.kind === kind ? s.job.steps.length : 0));
   const startedAt = useDetailedStore((s) => (s.job?.kind === kind ? (s.job.startedAt ?? 0) : 0));
+  const restSeconds = useDetailedStore((s) => (s.job?.kind === kind ? s.job.settings.restSeconds : 0));
   const liveJob = useDetailedStore(selectLiveJob(kind));
   const result = useDetailedStore(selectResult(kind));
   const error = useDetailedStore(selectError(kind));
@@ -41,7 +42,7 @@ export function JobBar({ kind, blocked, onStart }: JobBarProps) {
         : stopping
           ? 'Stopping and removing the test files…'
           : progress
-            ? progressLine(progress, etaLine(progress, startedAt ? (Date.now() - startedAt) / 1000 : 0, finishedSteps))
+            ? progressLine(progress, etaLine({ ...progress, restSeconds }, startedAt ? (Date.now() - startedAt) / 1000 : 0, finishedSteps))
             : 'Preparing…';
   else line = idleLine(liveJob?.outcome, result?.settings.runs, finishedSteps, error != null);
   const stepped = barProgress(progress, announceLine, (p) => jobFraction(p, finishedSteps));
