@@ -133,13 +133,18 @@ describe('History, compare and share in Chromium against diskdial serve', () => 
     const md = await page.evaluate(() => navigator.clipboard.readText());
     expect(md).toContain('## Direct to the port');
     expect(md).toMatch(/^\| Write \| [\d,.]+ ± [\d,.]+ \|/m); // (a slow disk's figures have decimals)
+    // The result view's "Will it work?" table, and its frame rate in the export.
+    await page.getByTestId('result-view').getByTestId('video-table').waitFor({ state: 'visible' });
+    expect(md).toContain('### Will it work? At 29.97 fps');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const csv = await fsp.readFile((await download.path())!, 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^result_id,label,kind,/);
-    expect(lines.filter((l) => l.startsWith(cliId))).toHaveLength(4); // write and read, two runs
+    const video = (l: string): boolean => l.includes(',will it work,');
+    expect(lines.filter((l) => l.startsWith(cliId) && !video(l))).toHaveLength(4); // write and read, two runs
+    expect(lines.filter((l) => l.startsWith(cliId) && video(l)).length).toBeGreaterThan(80); // a row per format × resolution
   }, 60_000);
 
   it('compares the two Quick Tests: a table of means with deltas, charts, the rule; then deletes one', async () => {

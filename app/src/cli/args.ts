@@ -19,6 +19,8 @@ import { commandHelp, fullHelp } from './help.js';
 import { parseWizardCommand, WIZARD_COMMANDS, type WizardCommand, type WizardCommandName } from './wizard-args.js';
 import { HISTORY_COMMANDS, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-args.js';
 import { CDM_MODES, TEST_KINDS, type TestKind } from '../model/plan.js';
+import { DEFAULT_VIDEO_FPS } from '../model/video/will-it-work.js';
+import { fpsOption } from './export-options.js';
 
 export { UsageError };
 
@@ -39,6 +41,8 @@ export interface RunCommand extends RunFigures {
   wait?: boolean;
   /** --loop (or --runs 0): run the plan again and again until Ctrl-C, the cycles saved as runs. */
   loop?: true;
+  /** --video [--fps N]: print the "Will it work?" table (and add it to --json) at this frame rate. */
+  videoTable?: { fps: number };
 }
 
 export interface ServeCommand {
@@ -103,6 +107,8 @@ const OPTIONS = {
   verify: { type: 'string' },
   'no-save': { type: 'boolean' },
   wait: { type: 'boolean' },
+  video: { type: 'boolean' },
+  fps: { type: 'string' },
 } as const;
 
 /** Options of `run` only; `serve` takes its settings from the page. */
@@ -135,6 +141,8 @@ const RUN_ONLY = [
   'json',
   'no-save',
   'wait',
+  'video',
+  'fps',
 ] as const;
 
 /** Options that belong to some tests only, and which: what each kind's module claims. */
@@ -312,6 +320,8 @@ export function parseCli(argv: readonly string[]): Command {
   }
   if (v.rest !== undefined) cmd.restSeconds = parseRest(v.rest);
   if (v.interval !== undefined) cmd.intervalSeconds = seconds('interval', v.interval, true);
+  if (v.fps !== undefined && !v.video) throw new UsageError('--fps sets the frame rate of the --video table; add --video');
+  if (v.video) cmd.videoTable = { fps: v.fps === undefined ? DEFAULT_VIDEO_FPS : fpsOption(v.fps) };
   try {
     if (v.reserve !== undefined) cmd.reserveBytes = parseSize(v.reserve, '--reserve');
     const files: Partial<FileSetOptions> = {};

@@ -4,22 +4,30 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXPORT_FORMATS, type ExportFormat } from '../model/settings.js';
 import { parseOptions, UsageError } from './usage-error.js';
+import { videoFps } from '../model/video/will-it-work.js';
 
 export interface ExportOptions {
   refs: string[];
   format: ExportFormat;
   out?: string;
   baseline?: string;
+  /** --fps: the frame rate of a Quick Test's "Will it work?" section (export only). */
+  fps?: number;
 }
 
 export function parseExportOptions(
   argv: readonly string[],
-  o: { fallback: ExportFormat | ''; noRefs: string; maxRefs?: number },
+  o: { fallback: ExportFormat | ''; noRefs: string; maxRefs?: number; fps?: boolean },
 ): ExportOptions {
   const { values: v, positionals: refs } = parseOptions(() =>
     parseArgs({
       args: [...argv],
-      options: { format: { type: 'string', short: 'f' }, out: { type: 'string', short: 'o' }, baseline: { type: 'string' } },
+      options: {
+        format: { type: 'string', short: 'f' },
+        out: { type: 'string', short: 'o' },
+        baseline: { type: 'string' },
+        ...(o.fps ? { fps: { type: 'string' } as const } : {}),
+      },
       allowPositionals: true,
       strict: true,
     }),
@@ -36,5 +44,16 @@ export function parseExportOptions(
     format: format as ExportFormat,
     ...(typeof v.out === 'string' ? { out: path.resolve(v.out) } : {}),
     ...(typeof v.baseline === 'string' ? { baseline: v.baseline } : {}),
+    ...(typeof v.fps === 'string' ? { fps: fpsOption(v.fps) } : {}),
   };
+}
+
+/** --fps as the video table knows frame rates (29.97, 25, 59.94, …). */
+export function fpsOption(text: string): number {
+  if (!/^\d+(\.\d+)?$/.test(text.trim())) throw new UsageError(`--fps must be a frame rate such as 25 or 29.97, not "${text}"`);
+  try {
+    return videoFps(Number(text));
+  } catch (err) {
+    throw new UsageError(`--fps: ${(err as Error).message}`);
+  }
 }

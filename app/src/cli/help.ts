@@ -70,6 +70,8 @@ const FLAG_TEXT: Partial<Record<KindFlag, string>> = {
   layout: `L          stream (one growing file; default) or frames
 (one file per frame, as DPX/EXR sequences)`,
   buffer: 'N          frames that may wait for the disk (default 4)',
+  video: '             "Will it work?" for video formats after the result',
+  fps: 'N             with --video: the frame rate (default 29.97)',
 };
 
 const INDENT = ' '.repeat(25);
@@ -173,6 +175,7 @@ const SAVED = {
                          (default: --out's extension)
   -o, --out FILE         write FILE instead of stdout
       --baseline ID      the reference of a comparison (default the first)
+      --fps N            a Quick Test's "Will it work?" table at N fps (default 29.97)
 `,
   share: `  diskdial share <id|file> [--out card.png|card.svg] [--scale N]
                                  the result card with its method printed on it

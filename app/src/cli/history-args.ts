@@ -13,7 +13,7 @@ export type HistoryCommand =
   | { command: 'history'; action: 'list'; json: boolean; kind?: string; drive?: string; limit?: number }
   | { command: 'history'; action: 'label'; id: string; label: string }
   | { command: 'history'; action: 'delete'; ids: string[] }
-  | { command: 'export'; refs: string[]; format: ExportFormat; out?: string; baseline?: string }
+  | { command: 'export'; refs: string[]; format: ExportFormat; out?: string; baseline?: string; fps?: number }
   | { command: 'share'; ref: string; out?: string; scale: number }
   | { command: 'import'; files: string[] };
 
@@ -57,6 +57,7 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
           fallback: '',
           noRefs: 'export needs a result: an id from diskdial history, or an exported .json file',
           maxRefs: 20,
+          fps: true,
         }),
       };
     case 'share': {

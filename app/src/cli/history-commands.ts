@@ -86,7 +86,10 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
       const baseline = cmd.baseline === undefined ? undefined : docs.find((d) => d.id.startsWith(cmd.baseline!))?.id;
       if (cmd.baseline !== undefined && baseline === undefined)
         throw new UsageError(`--baseline ${cmd.baseline} is not one of the results being exported`);
-      const file = renderExport(docs, cmd.format, baseline !== undefined ? { baseline } : {});
+      const file = renderExport(docs, cmd.format, {
+        ...(baseline !== undefined ? { baseline } : {}),
+        ...(cmd.fps !== undefined ? { video: { fps: cmd.fps } } : {}),
+      });
       if (cmd.out) {
         await writeFile(cmd.out, file.text);
         io.warn(`wrote ${cmd.out}`);

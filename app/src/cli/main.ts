@@ -10,8 +10,19 @@ import { DiskDialError } from '../model/errors.js';
 
 import type { ResultDocument } from '../model/result.js';
 import type { RunService } from '../services/run.js';
+import type { VideoVerdicts } from '../model/video/will-it-work.js';
 
 import { parseCli, type Command } from './args.js';
+
+/** A Quick Test's "Will it work?" verdicts at `video.fps`, and the table printed after the report. */
+async function videoSection(doc: ResultDocument, video: { fps: number }): Promise<[VideoVerdicts | null, string]> {
+  const [{ formatVideoTable }, { videoVerdicts }] = await Promise.all([
+    import('./video-table.js'),
+    import('../model/video/will-it-work.js'),
+  ]);
+  const table = videoVerdicts(doc, video);
+  return [table, formatVideoTable(table)];
+}
 
 function oneLine(message: string): string {
   return message.replace(/\s*\n\s*/g, ' ').trim();
@@ -172,7 +183,7 @@ export async function main(argv: string[]): Promise<number> {
       if (doc.hash?.verify && !doc.hash.verify.match) return fail(doc.hash.verify.text, 1);
       return 0;
     }
-    const { command: _c, json: _j, noSave: _n, loop: _l, ...opts } = cmd;
+    const { command: _c, json: _j, noSave: _n, loop: _l, videoTable, ...opts } = cmd;
     const doc = await runs.run(
       {
         kind: 'benchmark',
@@ -189,7 +200,10 @@ export async function main(argv: string[]): Promise<number> {
     // --loop: a second Ctrl-C while the cycles were being gathered up quits without saving.
     if (loop && signalExit) throw new Error('cancelled');
     const saved = cmd.noSave ? undefined : await save(runs, doc);
-    process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatReport(doc) + savedLine(saved));
+    // --video: the "Will it work?" verdicts, loaded only when asked for.
+    const [table, videoText] = videoTable ? await videoSection(doc, videoTable) : [null, ''];
+    if (cmd.json) process.stdout.write(`${JSON.stringify(table ? { ...doc, willItWork: table } : doc, null, 2)}\n`);
+    else process.stdout.write(formatReport(doc) + videoText + savedLine(saved));
     return 0;
   } catch (err) {
     progress?.clear();

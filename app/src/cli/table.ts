@@ -11,7 +11,7 @@ import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictTe
 import { askedSizes, askedSizeText, sizeText, unitsOf, type SizeUnits } from './size-units.js';
 import { bestRuns } from '../model/report/formats/cdm-text.js';
 
-function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {
+export function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (cells: string[]): string =>
     cells

@@ -140,13 +140,25 @@ export const channels = {
     reply<{ entry: HistoryEntry; duplicate: boolean }>(),
     { importResult: (json: string, name?: string) => (name === undefined ? { json } : { json, name }) },
   ),
-  /** One result, or several side by side (the first, or `baseline`, is the reference), as text. */
+  /** One result, or several side by side (the first, or `baseline`, is the reference), as text;
+   *  `fps`: the frame rate of a Quick Test's "Will it work?" section (29.97 without it). */
   'history.export': channel(
-    z.object({ ids: z.array(ResultId).min(1).max(20), format: ExportFormat, baseline: ResultId.optional() }).strict(),
+    z
+      .object({
+        ids: z.array(ResultId).min(1).max(20),
+        format: ExportFormat,
+        baseline: ResultId.optional(),
+        fps: z.number().positive().max(1000).optional(),
+      })
+      .strict(),
     reply<ExportFile>(),
     {
-      exportResults: (ids: string[], format: ExportFormat, baseline?: string) =>
-        baseline === undefined ? { ids, format } : { ids, format, baseline },
+      exportResults: (ids: string[], format: ExportFormat, baseline?: string, fps?: number) => ({
+        ids,
+        format,
+        ...(baseline === undefined ? {} : { baseline }),
+        ...(fps === undefined ? {} : { fps }),
+      }),
     },
   ),
   /** The share card of a result: PNG (and its SVG). */

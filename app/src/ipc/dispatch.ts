@@ -86,7 +86,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     'history.label': ({ id, label }) => history.label(id, label),
     'history.delete': ({ ids }) => history.delete(ids),
     'history.import': ({ json, name }) => history.import(json, name),
-    'history.export': ({ ids, format, baseline }) => history.export(ids, format, baseline),
+    'history.export': ({ ids, format, baseline, fps }) => history.export(ids, format, baseline, fps),
     'share.card': ({ id, scale }) => history.card(id, scale),
     'files.save': async ({ filename, data, encoding }) => {
       const save = deps.saveFile ?? unsupported('Saving through a dialog needs the desktop app; the page downloads the file instead.');

@@ -38,10 +38,14 @@ export class HistoryService {
     return { entry: entries[0]!, duplicate: duplicates === entries.length };
   }
 
-  /** One result, or several side by side (`baseline` the reference), in a text format. */
-  async export(ids: readonly string[], format: ExportFormat, baseline?: string): Promise<ExportFile> {
+  /** One result, or several side by side (`baseline` the reference), in a text format; `fps`
+   *  sets the frame rate of a Quick Test's "Will it work?" section. */
+  async export(ids: readonly string[], format: ExportFormat, baseline?: string, fps?: number): Promise<ExportFile> {
     const docs = await Promise.all(ids.map((id) => this.store.get(id)));
-    return renderExport(docs, format, baseline !== undefined ? { baseline } : {});
+    return renderExport(docs, format, {
+      ...(baseline !== undefined ? { baseline } : {}),
+      ...(fps !== undefined ? { video: { fps } } : {}),
+    });
   }
 
   /** The comparison report (format × read/write × stress size) of saved results, in a text format. */

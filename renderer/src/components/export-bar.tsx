@@ -10,9 +10,9 @@ import type { ExportFormat } from '@model/settings';
 const COPY_WORDS: Partial<Record<ExportFormat, string>> = { md: 'Markdown', txt: 'text' };
 
 /** Copies an export to the clipboard; says what happened. */
-export async function copyExport(ids: string[], format: ExportFormat, baseline?: string): Promise<StatusNote> {
+export async function copyExport(ids: string[], format: ExportFormat, baseline?: string, fps?: number): Promise<StatusNote> {
   const bridge = getBridge();
-  const file = await bridge.exportResults(ids, format, baseline);
+  const file = await bridge.exportResults(ids, format, baseline, fps);
   if (!file.ok) return { text: ipcErrorText(file.error, 'Could not make the export.'), tone: 'error' };
   const r = await bridge.copyText(file.value.text);
   if (!r.ok) return { text: ipcErrorText(r.error, 'Could not copy to the clipboard.'), tone: 'error' };
@@ -20,9 +20,9 @@ export async function copyExport(ids: string[], format: ExportFormat, baseline?:
 }
 
 /** Saves an export as a file; says what happened (nothing when the user cancelled the dialog). */
-export async function saveExport(ids: string[], format: ExportFormat, baseline?: string): Promise<StatusNote | null> {
+export async function saveExport(ids: string[], format: ExportFormat, baseline?: string, fps?: number): Promise<StatusNote | null> {
   const bridge = getBridge();
-  const file = await bridge.exportResults(ids, format, baseline);
+  const file = await bridge.exportResults(ids, format, baseline, fps);
   if (!file.ok) return { text: ipcErrorText(file.error, 'Could not make the export.'), tone: 'error' };
   const r = await bridge.saveFile(file.value.filename, file.value.text, 'utf8', file.value.mime);
   if (!r.ok) return { text: ipcErrorText(r.error, 'Could not save the file.'), tone: 'error' };
@@ -65,6 +65,8 @@ export interface ExportBarProps {
   onStatus?: (s: StatusNote | null) => void;
   /** Copy text (CrystalDiskMark-style): single results only. */
   withText?: boolean;
+  /** The frame rate shown in a Quick Test's "Will it work?" table, for the exports to use. */
+  videoFps?: number | undefined;
 }
 
 /** The bar's buttons in order: text formats go to the clipboard, the others to a file. */
@@ -76,10 +78,10 @@ const EXPORT_ACTIONS: ReadonlyArray<{ format: ExportFormat; label: string; to: '
   { format: 'html', label: 'Save HTML', to: 'file' },
 ];
 
-export function ExportBar({ ids, baseline, before, onStatus, withText = false }: ExportBarProps) {
+export function ExportBar({ ids, baseline, before, onStatus, withText = false, videoFps }: ExportBarProps) {
   const { status: own, busy, act: run } = useStatusAction(onStatus);
-  const copy = (f: ExportFormat) => () => void run(() => copyExport(ids, f, baseline));
-  const save = (f: ExportFormat) => () => void run(() => saveExport(ids, f, baseline));
+  const copy = (f: ExportFormat) => () => void run(() => copyExport(ids, f, baseline, videoFps));
+  const save = (f: ExportFormat) => () => void run(() => saveExport(ids, f, baseline, videoFps));
   return (
     <div className="export-bar">
       <div className="export-bar__buttons" role="group" aria-label="Share and export">

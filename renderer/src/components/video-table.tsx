@@ -4,7 +4,7 @@
 // cell; ✗ in the error colour and in words for screen readers. Fed by the speeds it is given:
 // the live Quick Test's latest cycle, or a saved result's averages (History).
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { AVERAGE_METHOD } from '@model/video/will-it-work';
+import { AVERAGE_METHOD, DEFAULT_VIDEO_FPS } from '@model/video/will-it-work';
 import { videoData } from '@model/video/data';
 import {
   cellVerdict,
@@ -121,9 +121,19 @@ function Grid(props: {
   );
 }
 
-export function VideoTable({ sustained }: { sustained: { write: number; read: number } | null }) {
+/** `caveat`: why these verdicts may not be the disk's (a saved result's warning flags). `fps` and
+ *  `onFps`: the frame rate held by the parent (History's exports follow it); else kept here. */
+export function VideoTable(props: {
+  sustained: { write: number; read: number } | null;
+  caveat?: string | undefined;
+  fps?: number;
+  onFps?: (fps: number) => void;
+}) {
+  const { sustained, caveat } = props;
   const [family, setFamily] = useState(families[0]?.id ?? 'prores');
-  const [fps, setFps] = useState(29.97);
+  const [ownFps, setOwnFps] = useState(DEFAULT_VIDEO_FPS);
+  const fps = props.fps ?? ownFps;
+  const setFps = props.onFps ?? setOwnFps;
   const fpsId = useId();
   const uid = useId();
   const fam = families.find((f) => f.id === family);
@@ -174,6 +184,12 @@ export function VideoTable({ sustained }: { sustained: { write: number; read: nu
                 Usable: write <strong className="t-write">{formatMBpsFigure(sustained.write * (1 - DEFAULT_MARGIN))} MB/s</strong>, read{' '}
                 <strong className="t-read">{formatMBpsFigure(sustained.read * (1 - DEFAULT_MARGIN))} MB/s</strong>.
               </>
+            )}
+            {caveat && (
+              <span className="video-caveat" data-testid="video-caveat">
+                {' '}
+                ⚠ {caveat}
+              </span>
             )}
           </>
         }

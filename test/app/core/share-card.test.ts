@@ -25,6 +25,7 @@ import {
 import { formatFigure, metricValue, resultMetrics } from '../../../app/src/model/report/metrics.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { dialLayout } from '../../../app/src/model/kinds/quick-card.js';
+import { videoBlock, videoBlockLayout } from '../../../app/src/model/kinds/quick-video-card.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;
@@ -345,5 +346,69 @@ describe('the packaged app', () => {
     expect(unpackedPath('/work/main/node_modules/@expo-google-fonts/inter/x.ttf')).toBe(
       '/work/main/node_modules/@expo-google-fonts/inter/x.ttf',
     );
+  });
+});
+
+describe('the Quick Test card\'s "Will it work?" block', () => {
+  /** The quick fixture with every write at `write` MB/s and every read at `read`. */
+  function quickAt(write: number, read: number): ResultDocument {
+    const doc = load('quick');
+    for (const t of doc.tests) t.mbps = t.rw === 'write' ? write : read;
+    return doc;
+  }
+  // The figures' box of a card without a warning strip (card.ts: below the header, above the band).
+  const BOX = { x: 28, y: 84, w: 744, h: 276 };
+  const ROWS = ['ProRes 422 HQ HD', 'ProRes 422 HQ UHD', 'H.264 HD', 'H.264 UHD', 'HEVC HD', 'HEVC UHD'];
+
+  ocrIt('OCR reads its title, the common formats at HD and UHD, and how it was decided', () => {
+    const card = renderCardPng(quickAt(120, 200));
+    const text = norm(ocr(card.png, 'video-block'));
+    for (const words of [
+      'Will it work? 29.97 fps',
+      ...ROWS,
+      'Write',
+      'Read',
+      'From the average speed, 20 % margin;',
+      'a paced test checks frame by frame.',
+    ])
+      expect(text, `OCR text should contain ${words}:\n${text}`).toContain(norm(words));
+  });
+
+  it('draws a green ✓ or a red ✗ where each verdict is: 120 MB/s cannot record UHD ProRes 422 HQ (needs 138), 200 plays it', () => {
+    const doc = quickAt(120, 200);
+    const card = renderCardPng(doc);
+    const layout = videoBlockLayout(doc, BOX)!;
+    expect(card.svg).toContain(videoBlock(layout));
+    expect(layout.rows.map((r) => r.label)).toEqual(ROWS);
+    const png = PNG.sync.read(card.png);
+    /** The mark's colour on the picture (2×): the most saturated pixel within 6 units of its centre. */
+    const colourAt = (cx: number, cy: number): 'green' | 'red' | 'none' => {
+      let best: 'green' | 'red' | 'none' = 'none';
+      for (let y = Math.round((cy - 6) * 2); y <= (cy + 6) * 2; y++)
+        for (let x = Math.round((cx - 6) * 2); x <= (cx + 6) * 2; x++) {
+          const i = (y * png.width + x) * 4;
+          const [r, g] = [png.data[i]!, png.data[i + 1]!];
+          if (g > r + 80) best = 'green';
+          if (r > g + 80) return 'red';
+        }
+      return best;
+    };
+    const seen = layout.rows.map((r) => [r.label, colourAt(r.write.cx, r.write.cy), colourAt(r.read.cx, r.read.cy)]);
+    expect(seen).toEqual([
+      ['ProRes 422 HQ HD', 'green', 'green'],
+      ['ProRes 422 HQ UHD', 'red', 'green'],
+      ['H.264 HD', 'green', 'green'],
+      ['H.264 UHD', 'green', 'green'],
+      ['HEVC HD', 'green', 'green'],
+      ['HEVC UHD', 'green', 'green'],
+    ]);
+  });
+
+  it('is only on Quick Test cards, and leaves the dials their readings', () => {
+    for (const kind of ['cdm', 'sustained', 'files', 'hash']) expect(renderCardSvg(load(kind)).svg).not.toContain('Will it work?');
+    const { svg } = renderCardSvg(load('quick'));
+    expect(svg).toContain('Will it work? 29.97 fps');
+    expect(svg).toContain('>1,769<');
+    expect(svg).toContain('>1,450<');
   });
 });

@@ -375,6 +375,13 @@ describe('history, export, share and the desktop-only verbs through the dispatch
     const md = value<ExportFile>(await d.handle('history.export', { ids: [doc.id], format: 'md' }, s));
     expect(md.filename).toMatch(/^diskdial-quick-\d{4}-\d\d-\d\d\.md$/);
     expect(md.text).toContain('Direct to the port');
+    // A Quick Test's "Will it work?" section follows the frame rate the view chose.
+    expect(md.text).toContain('### Will it work? At 29.97 fps');
+    const at25 = value<ExportFile>(await d.handle('history.export', { ids: [doc.id], format: 'md', fps: 25 }, s));
+    expect(at25.text).toContain('### Will it work? At 25 fps');
+    expect(error(await d.handle('history.export', { ids: [doc.id], format: 'md', fps: 31 }, s)).message).toMatch(
+      /31 fps is not one of the frame rates the table knows/,
+    );
     const card = value<ShareCard>(await d.handle('share.card', { id: doc.id }, s));
     expect([card.width, card.height]).toEqual([1600, 900]);
     expect(Buffer.from(card.pngBase64, 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');

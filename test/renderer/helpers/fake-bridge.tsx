@@ -144,7 +144,7 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     label: [] as Array<{ id: string; label: string }>,
     delete: [] as string[][],
     import: [] as Array<{ json: string; name: string | undefined }>,
-    export: [] as Array<{ ids: string[]; format: ExportFormat; baseline: string | undefined }>,
+    export: [] as Array<{ ids: string[]; format: ExportFormat; baseline: string | undefined; fps?: number }>,
     share: [] as Array<{ id: string; scale: number | undefined }>,
     save: [] as Array<{ filename: string; data: string; encoding: 'utf8' | 'base64'; mime: string }>,
     copyText: [] as string[],
@@ -270,8 +270,8 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
       history.entries = [entry, ...history.entries];
       return ok({ entry, duplicate: false });
     },
-    exportResults: (ids, format, baseline) => {
-      historyCalls.export.push({ ids, format, baseline });
+    exportResults: (ids, format, baseline, fps) => {
+      historyCalls.export.push({ ids, format, baseline, ...(fps === undefined ? {} : { fps }) });
       const kind = ids.length > 1 ? 'compare' : (history.docs.get(ids[0]!)?.kind ?? 'result');
       return ok({ filename: `diskdial-${kind}-2026-11-22.${format}`, mime: MIME[format], text: `${format} export of ${ids.join(', ')}` });
     },

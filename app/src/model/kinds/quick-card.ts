@@ -1,7 +1,8 @@
 // The Quick Test's card: a write dial and a read dial, Blackmagic-style, readings clear of the scale.
-import { type Box, CARD_WIDTH, COLOR, mbps, niceCeil, r1, text, textWidth, ticksFor, tickText } from '../report/card-draw.js';
+import { type Box, COLOR, mbps, niceCeil, r1, text, textWidth, ticksFor, tickText } from '../report/card-draw.js';
 import { type Metric, metricValue } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
+import { dialRoom, videoBlock, videoBlockLayout } from './quick-video-card.js';
 
 const DIAL_START = -135;
 const DIAL_SWEEP = 270;
@@ -30,13 +31,17 @@ export function quickFigures(doc: ResultDocument, box: Box, metrics: readonly Me
   const max = niceCeil(Math.max(...values.filter(Number.isFinite), 1) * 1.04);
   const runs = Math.max(...dials.map((d) => d.m.values.length));
   const captionH = runs > 1 ? 24 : 0;
+  // "Will it work?" for the common formats at the right; the dials share what is left.
+  const video = videoBlockLayout(doc, box);
+  const room = dialRoom(box, video);
+  const mid = room.x + room.w / 2;
   // The dial is drawn in a 240-unit square and scaled to the room there is.
-  const size = Math.min(240, box.h - captionH - 4);
+  const gap = video ? 30 : 110;
+  const size = Math.min(240, box.h - captionH - 4, dials.length === 2 ? (room.w - gap) / 2 : room.w);
   const k = size / 240;
-  const gap = 110;
-  const centers = dials.length === 2 ? [CARD_WIDTH / 2 - (size + gap) / 2, CARD_WIDTH / 2 + (size + gap) / 2] : [CARD_WIDTH / 2];
+  const centers = dials.length === 2 ? [mid - (size + gap) / 2, mid + (size + gap) / 2] : [mid];
   const top = box.y + (box.h - size - captionH) / 2;
-  const out: string[] = [];
+  const out: string[] = video ? [videoBlock(video)] : [];
   dials.forEach((d, i) => {
     const cx = centers[i] as number;
     const v = values[i] as number;

@@ -27,5 +27,7 @@ export const quick = {
       bySize: true,
     },
   },
+  // --video prints the "Will it work?" table after the result; --fps sets its frame rate.
+  cli: { options: ['video', 'fps'] },
   card: quickFigures,
 } as const satisfies KindModule<'quick'>;

@@ -11,7 +11,19 @@ import type { CdmMode, Plan, PlanOptions, PlanTarget } from './plan.js';
 
 /** CLI flags a kind may claim (every kind takes the common ones: size, bs, qd, runs, …). */
 export type KindFlag =
-  'preset' | 'mode' | 'rwmixread' | 'reserve' | 'files' | 'min-size' | 'max-size' | 'seed' | 'format' | 'layout' | 'buffer';
+  | 'preset'
+  | 'mode'
+  | 'rwmixread'
+  | 'reserve'
+  | 'files'
+  | 'min-size'
+  | 'max-size'
+  | 'seed'
+  | 'format'
+  | 'layout'
+  | 'buffer'
+  | 'video'
+  | 'fps';
 /** Common flags a kind may refuse, with the reason a CLI user reads. */
 export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds';
 

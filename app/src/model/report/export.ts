@@ -22,6 +22,7 @@ import { csvText } from './formats/csv.js';
 import { htmlMany, htmlOne } from './formats/html.js';
 import { jsonMany, jsonOne } from './formats/json.js';
 import { markdownMany, markdownOne } from './formats/markdown.js';
+import type { VideoOptions } from '../video/will-it-work.js';
 
 // Helpers the format report (format-report.ts), the renderer and the tests share with the exports.
 export { figure, dateText, versionLine, type Cell, type Table } from './tables.js';
@@ -41,16 +42,20 @@ export const MIME: Record<ExportFormat, string> = {
 
 /** One result (a single-result export) or several (a comparison against `baseline`, a result
  *  id; the first by default) as a file in `format`. Throws a RangeError when given no result. */
-export function renderExport(docs: readonly ResultDocument[], format: ExportFormat, opts: { baseline?: string } = {}): ExportFile {
+export function renderExport(
+  docs: readonly ResultDocument[],
+  format: ExportFormat,
+  opts: { baseline?: string; video?: VideoOptions } = {},
+): ExportFile {
   const first = docs[0];
   if (first === undefined) throw new RangeError('renderExport: no result to export');
   const filename = exportFilename(docs, format);
   // The helpers below strip control characters field by field; this pass covers every line the
   // text formats print without one (the CrystalDiskMark-style text has no cell escaping at all).
   const clean = (text: string): string => (format === 'json' ? text : withoutControls(text));
-  if (docs.length === 1) return { filename, mime: MIME[format], text: clean(SINGLE[format](first)) };
+  if (docs.length === 1) return { filename, mime: MIME[format], text: clean(SINGLE[format](first, opts.video ?? {})) };
   const cmp = compareResults(docs, opts.baseline !== undefined ? { baseline: opts.baseline } : {});
-  return { filename, mime: MIME[format], text: clean(MANY[format](docs, cmp)) };
+  return { filename, mime: MIME[format], text: clean(MANY[format](docs, cmp, opts.video ?? {})) };
 }
 
 /** "diskdial-quick-2026-11-22.md" for one result, "diskdial-compare-3-results-2026-11-22.csv"
@@ -70,18 +75,19 @@ export function exportFilename(docs: readonly ResultDocument[], format: ExportFo
   return `diskdial-compare-${docs.length}-results-${day(newest)}.${format}`;
 }
 
-const SINGLE: Record<ExportFormat, (doc: ResultDocument) => string> = {
+// Video options: the frame rate (and families) of the "Will it work?" section of a Quick Test.
+const SINGLE: Record<ExportFormat, (doc: ResultDocument, video: VideoOptions) => string> = {
   md: markdownOne,
   txt: (doc) => [txtHeader([doc]), txtBlock(doc)].join('\n'),
-  csv: (doc) => csvText([doc]),
+  csv: (doc, video) => csvText([doc], video),
   json: jsonOne,
   html: htmlOne,
 };
 
-const MANY: Record<ExportFormat, (docs: readonly ResultDocument[], cmp: Comparison) => string> = {
+const MANY: Record<ExportFormat, (docs: readonly ResultDocument[], cmp: Comparison, video: VideoOptions) => string> = {
   md: markdownMany,
   txt: txtMany,
-  csv: (docs) => csvText(docs),
+  csv: (docs, _cmp, video) => csvText(docs, video),
   json: jsonMany,
   html: htmlMany,
 };

@@ -19,6 +19,8 @@ import { useHistoryStore, type DocState } from './store';
 import { ReportView } from '../../components/report-view';
 import { FilterSelect, CompareWarnings } from '../../components/filter-select';
 import { BackToHistory } from './back-button';
+import { hasVideo, VideoCompare } from './video-compare';
+import { DEFAULT_VIDEO_FPS } from '@model/video/will-it-work';
 
 /** A ceiling is drawn only when it is near the bars: far above them it would flatten them. */
 const CEILING_SPAN = 3;
@@ -161,6 +163,8 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
   const overlays = useMemo(() => overlayLines(docs, labels), [docs, labels]);
   const ids = docs.map((d) => d.id);
   const hasDetail = c.rows.some((r) => !r.primary);
+  const [fps, setFps] = useState(DEFAULT_VIDEO_FPS);
+  const video = useMemo(() => hasVideo(docs), [docs]);
 
   return (
     <>
@@ -195,7 +199,9 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
         </div>
       )}
 
-      <ExportBar ids={ids} baseline={baseline} />
+      <VideoCompare docs={docs} labels={labels} fps={fps} onFps={setFps} />
+
+      <ExportBar ids={ids} baseline={baseline} videoFps={video ? fps : undefined} />
 
       {bars.data.length > 0 && (
         <figure className="chart-figure" aria-label="Headline speeds of each result, MB/s" data-testid="compare-bars">

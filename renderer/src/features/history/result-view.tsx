@@ -1,7 +1,7 @@
 // One saved result in full: what was run (title, its name — renamed in place), on which drive,
 // how it was measured, on which machine and when; its flags; its figures; and what can be done
 // with it — share the card, copy or save it as text, compare it with others, delete it.
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { ResultDocument } from '@model/result';
 import { hostLine, methodLine, resultName, resultTitle, targetLine } from '@model/report/metrics';
 import { ResultCacheBadge } from '../../components/cache-badge';
@@ -14,6 +14,8 @@ import { ShareDialog } from '../../components/share-dialog';
 import type { StatusNote } from '../../lib/status';
 import { useHistoryStore } from './store';
 import { BackToHistory } from './back-button';
+import { VideoTable } from '../../components/video-table';
+import { DEFAULT_VIDEO_FPS, videoVerdicts } from '@model/video/will-it-work';
 
 function ResultBody({ doc }: { doc: ResultDocument }) {
   const compareWith = useHistoryStore((s) => s.compareWith);
@@ -27,6 +29,9 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
   const flags = Array.isArray(doc.flags) ? doc.flags : [];
   const notes = Array.isArray(doc.notes) ? doc.notes : [];
   const name = resultName(doc);
+  // A Quick Test's speeds answer "Will it work?" as on the live screen (null for other kinds).
+  const video = useMemo(() => videoVerdicts(doc), [doc]);
+  const [fps, setFps] = useState(DEFAULT_VIDEO_FPS);
 
   return (
     <>
@@ -64,6 +69,7 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
         <ExportBar
           ids={[doc.id]}
           withText
+          videoFps={video ? fps : undefined}
           onStatus={setStatus}
           before={
             <>
@@ -137,6 +143,8 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
         <ResultFigures doc={doc} />
         <MetricsTable doc={doc} />
       </section>
+
+      {video && <VideoTable sustained={video.sustainedMBps} caveat={video.caveat} fps={fps} onFps={setFps} />}
 
       {sharing && <ShareDialog id={doc.id} name={name} onClose={() => setSharing(false)} />}
     </>

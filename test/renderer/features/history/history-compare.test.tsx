@@ -66,7 +66,7 @@ describe('Result view', () => {
 
     await user.click(within(view).getByTestId('export-md'));
     expect(await within(view).findByText('Copied Markdown')).toBeTruthy();
-    expect(fake.historyCalls.export.at(-1)).toEqual({ ids: [quickJson.id], format: 'md', baseline: undefined });
+    expect(fake.historyCalls.export.at(-1)).toEqual({ ids: [quickJson.id], format: 'md', baseline: undefined, fps: 29.97 });
     expect(fake.historyCalls.copyText).toEqual([`md export of ${quickJson.id}`]);
 
     await user.click(within(view).getByTestId('export-txt'));
@@ -171,7 +171,7 @@ describe('Compare view', () => {
 
     await user.click(within(view).getByTestId('export-html'));
     expect(await within(view).findByText('Saved /home/ana/Downloads/diskdial-compare-2026-11-22.html')).toBeTruthy();
-    expect(fake.historyCalls.export.at(-1)).toEqual({ ids: ['port', 'hub'], format: 'html', baseline: 'hub' });
+    expect(fake.historyCalls.export.at(-1)).toEqual({ ids: ['port', 'hub'], format: 'html', baseline: 'hub', fps: 29.97 });
     await user.click(within(view).getByTestId('export-md'));
     expect(await within(view).findByText('Copied Markdown')).toBeTruthy();
     expect(fake.historyCalls.copyText.at(-1)).toBe('md export of port, hub');

@@ -3,6 +3,8 @@ import type { ResultDocument } from '../../result.js';
 import { withoutControls } from '../../text.js';
 import type { FormatReport } from '../report-types.js';
 import { targetLine } from '../metrics.js';
+import { VIDEO_CSV_HEAD, videoCsvRows } from '../video-tables.js';
+import type { VideoOptions } from '../../video/will-it-work.js';
 
 // ---- CSV (RFC 4180) ----------------------------------------------------------------------------
 
@@ -32,6 +34,8 @@ export const CSV_HEAD = [
   'lat_p99_us',
   'lat_p999_us',
   'lat_max_us',
+  // A Quick Test's "Will it work?" rows fill these (test "will it work"); other rows leave them empty.
+  ...VIDEO_CSV_HEAD,
 ] as const;
 
 export type CsvRow = Partial<Record<(typeof CSV_HEAD)[number], string | number>>;
@@ -55,7 +59,7 @@ export function csvQuote(s: string): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function csvRows(doc: ResultDocument): CsvRow[] {
+export function csvRows(doc: ResultDocument, video: VideoOptions = {}): CsvRow[] {
   const base: CsvRow = {
     result_id: doc.id,
     label: doc.label ?? '',
@@ -131,13 +135,14 @@ export function csvRows(doc: ResultDocument): CsvRow[] {
       }
     }
   }
+  rows.push(...videoCsvRows(doc, video).map((v) => ({ ...base, ...v })));
   return rows;
 }
 
-export function csvText(docs: readonly ResultDocument[]): string {
+export function csvText(docs: readonly ResultDocument[], video: VideoOptions = {}): string {
   const lines = [CSV_HEAD.join(',')];
   for (const doc of docs) {
-    for (const row of csvRows(doc)) {
+    for (const row of csvRows(doc, video)) {
       lines.push(
         CSV_HEAD.map((k) => {
           const v = row[k];

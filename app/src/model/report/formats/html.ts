@@ -16,6 +16,8 @@ import {
   versionLine,
   type Table,
 } from '../tables.js';
+import { videoCompareSection, videoSection, type VideoSection } from '../video-tables.js';
+import type { VideoOptions } from '../../video/will-it-work.js';
 
 // ---- HTML --------------------------------------------------------------------------------------
 
@@ -213,7 +215,13 @@ export function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-export function htmlOne(doc: ResultDocument): string {
+/** The "Will it work?" section: a heading, its tables, and how it was decided. */
+function htmlVideo(s: VideoSection | null): string[] {
+  if (!s) return [];
+  return [`<h2>${esc(s.heading)}</h2>`, ...s.tables.map(htmlTable), ...s.notes.map((n) => `<p class="rule">${esc(n)}</p>`)];
+}
+
+export function htmlOne(doc: ResultDocument, video: VideoOptions = {}): string {
   const name = resultName(doc);
   const body = [`<h1>${esc(name)}</h1>`, `<p class="sub">${esc(resultTitle(doc))}</p>`];
   const meta: Array<[string, string]> = [
@@ -236,6 +244,7 @@ export function htmlOne(doc: ResultDocument): string {
   body.push('<h2>Figures</h2>', ...resultTables(doc).map(htmlTable));
   const runs = runsNote(doc);
   if (runs) body.push(`<p class="rule">${esc(runs)}</p>`);
+  body.push(...htmlVideo(videoSection(doc, video)));
   const said = resultStatements(doc);
   if (said.length > 0)
     body.push(
@@ -249,7 +258,7 @@ export function htmlOne(doc: ResultDocument): string {
   return htmlPage(`${name} — ${resultTitle(doc)}`, body.filter(Boolean), [doc]);
 }
 
-export function htmlMany(docs: readonly ResultDocument[], cmp: Comparison): string {
+export function htmlMany(docs: readonly ResultDocument[], cmp: Comparison, video: VideoOptions = {}): string {
   const labels = columnLabels(cmp);
   const body = [`<h1>Comparison of ${docs.length} results</h1>`, `<p class="sub">Baseline: ${esc(labels[cmp.baseline] ?? '')}</p>`];
   const cols = cmp.columns.map(
@@ -282,6 +291,7 @@ export function htmlMany(docs: readonly ResultDocument[], cmp: Comparison): stri
   );
   for (const t of compareTables(cmp)) body.push(`<h2>${esc(t.title ?? '')}</h2>`, htmlTable({ ...t, title: undefined }));
   body.push('<p class="rule">Changes are against the baseline; ≈ marks a difference within run-to-run noise.</p>');
+  body.push(...htmlVideo(videoCompareSection(docs, labels, video)));
   if (cmp.findings.length > 0) body.push('<h2>Findings</h2>', ...cmp.findings.map((f) => `<p>${esc(f)}</p>`));
   const flags = [
     ...cmp.warnings.map((w) => ({ text: w, info: false })),

@@ -2,13 +2,17 @@
 import type { ResultDocument } from '../../result.js';
 import { safeJson } from '../../text.js';
 import type { Comparison } from '../compare.js';
+import { videoJson } from '../video-tables.js';
+import type { VideoOptions } from '../../video/will-it-work.js';
 
-/** The document itself, as saved. */
-export function jsonOne(doc: ResultDocument): string {
-  return safeJson(doc, 2) + '\n';
+/** The document itself, as saved; a Quick Test's with its "Will it work?" verdicts added as
+ *  `willItWork` (derived, so a re-import that drops the key loses nothing). */
+export function jsonOne(doc: ResultDocument, video: VideoOptions = {}): string {
+  return safeJson({ ...doc, ...videoJson(doc, video) }, 2) + '\n';
 }
 
 /** The documents and their comparison, in one file. */
-export function jsonMany(docs: readonly ResultDocument[], cmp: Comparison): string {
-  return safeJson({ format: 'diskdial-comparison', schema: 1, results: docs, comparison: cmp }, 2) + '\n';
+export function jsonMany(docs: readonly ResultDocument[], cmp: Comparison, video: VideoOptions = {}): string {
+  const results = docs.map((d) => ({ ...d, ...videoJson(d, video) }));
+  return safeJson({ format: 'diskdial-comparison', schema: 1, results, comparison: cmp }, 2) + '\n';
 }

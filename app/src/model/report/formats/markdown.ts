@@ -5,6 +5,8 @@ import { columnLabels, type Comparison } from '../compare.js';
 import type { FormatReport } from '../report-types.js';
 import { methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
 import { safe } from '../report-findings.js';
+import { videoCompareSection, videoSection, type VideoSection } from '../video-tables.js';
+import type { VideoOptions } from '../../video/will-it-work.js';
 import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
 import {
   compareTables,
@@ -58,7 +60,7 @@ export function mdTable(t: Table): string[] {
   return out;
 }
 
-export function markdownOne(doc: ResultDocument): string {
+export function markdownOne(doc: ResultDocument, video: VideoOptions = {}): string {
   const out = [`## ${mdInline(resultName(doc))} — ${mdInline(resultTitle(doc))}`, ''];
   out.push(`- **Drive:** ${mdInline(targetLine(doc))}`);
   out.push(`- **Method:** ${mdInline(methodLine(doc))}`);
@@ -67,6 +69,7 @@ export function markdownOne(doc: ResultDocument): string {
   for (const t of resultTables(doc)) out.push(...mdTable(t));
   const runs = runsNote(doc);
   if (runs) out.push(`_${runs}_`, '');
+  out.push(...mdVideo(videoSection(doc, video)));
   const said = resultStatements(doc);
   if (said.length > 0) {
     for (const s of said)
@@ -82,7 +85,7 @@ export function markdownOne(doc: ResultDocument): string {
   return out.join('\n') + '\n';
 }
 
-export function markdownMany(docs: readonly ResultDocument[], cmp: Comparison): string {
+export function markdownMany(docs: readonly ResultDocument[], cmp: Comparison, video: VideoOptions = {}): string {
   const labels = columnLabels(cmp);
   const out = [`## Comparison of ${docs.length} results`, ''];
   cmp.columns.forEach((col, i) => {
@@ -94,6 +97,7 @@ export function markdownMany(docs: readonly ResultDocument[], cmp: Comparison): 
   out.push('');
   for (const t of compareTables(cmp)) out.push(...mdTable(t));
   out.push('Changes are against the baseline; ≈ marks a difference within run-to-run noise (see the rule below).', '');
+  out.push(...mdVideo(videoCompareSection(docs, labels, video)));
   if (cmp.findings.length > 0) out.push('**Findings**', '', ...cmp.findings.map((f) => `- ${mdInline(f)}`), '');
   const flags = docs.flatMap((d, i) => d.flags.map((f) => `- ${flagMark(f)} ${mdInline(labels[i] ?? '')}: ${mdInline(f.message)}`));
   const warnings = [...cmp.warnings.map((w) => `- ⚠ ${mdInline(w)}`), ...flags];
@@ -101,6 +105,12 @@ export function markdownMany(docs: readonly ResultDocument[], cmp: Comparison): 
   out.push(`_Rule: ${mdInline(cmp.rule)}_`, '');
   out.push(versionLine(docs));
   return out.join('\n') + '\n';
+}
+
+/** The "Will it work?" section: a heading, its tables, and how it was decided in italics. */
+function mdVideo(s: VideoSection | null): string[] {
+  if (!s) return [];
+  return [`### ${mdInline(s.heading)}`, '', ...s.tables.flatMap(mdTable), ...s.notes.map((n) => `_${mdInline(n)}_`), ''];
 }
 
 // ---- Markdown ----------------------------------------------------------------------------------

@@ -1,0 +1,125 @@
+// "Will it work?" side by side: for the Quick Test results being compared, one format family at
+// one frame rate (chosen as on the live screen), a row per format × resolution and a column per
+// result, each cell ✓/✗ for writing (recording) and reading (playing). Decided from each result's
+// average speeds with the margin, as the note under the table says.
+import { useId, useMemo, useState } from 'react';
+import type { ResultDocument } from '@model/result';
+import { videoData } from '@model/video/data';
+import { formatFps } from '@model/video/math';
+import { quickSpeeds, videoVerdicts, type VideoVerdicts } from '@model/video/will-it-work';
+import { formatMBpsFigure } from '@model/units';
+import { FilterSelect } from '../../components/filter-select';
+
+function Mark({ ok, side }: { ok: boolean; side: 'write' | 'read' }) {
+  return (
+    <span className={ok ? 'vg-cell--ok' : 'vg-cell--no'}>
+      <span aria-hidden="true">{ok ? '✓' : '✗'}</span>
+      <span className="sr-only">
+        {side} {ok ? 'yes' : 'no'}
+      </span>
+    </span>
+  );
+}
+
+/** True when any of `docs` gets a "Will it work?" column (a Quick Test with both speeds). */
+export const hasVideo = (docs: readonly ResultDocument[]): boolean => docs.some((d) => quickSpeeds(d) !== null);
+
+/** `fps` and `onFps`: the frame rate, held by the compare view so its exports follow it. */
+export function VideoCompare(props: {
+  docs: readonly ResultDocument[];
+  labels: readonly string[];
+  fps: number;
+  onFps: (fps: number) => void;
+}) {
+  const { docs, labels, fps, onFps: setFps } = props;
+  const [family, setFamily] = useState(videoData.families[0]?.id ?? 'prores');
+  const titleId = useId();
+  const cols = useMemo(
+    () =>
+      docs.flatMap((d, i) => {
+        const v = videoVerdicts(d, { fps, families: [family] });
+        return v ? [{ id: d.id, label: labels[i] ?? d.id, v }] : [];
+      }),
+    [docs, labels, fps, family],
+  );
+  const first: VideoVerdicts | undefined = cols[0]?.v;
+  if (!first) return null;
+  const key = (r: { formatId: string; resolutionId: string }): string => `${r.formatId}/${r.resolutionId}`;
+  const caveats = cols.filter((c) => c.v.caveat).map((c) => `${c.label}: ${c.v.caveat}`);
+
+  return (
+    <section className="compare-video" aria-labelledby={titleId} data-testid="compare-video">
+      <h3 id={titleId} className="result-view__h3">
+        Will it work? At {formatFps(fps)} fps
+      </h3>
+      <div className="compare-controls">
+        <FilterSelect label="Formats" value={family} onChange={setFamily} testId="compare-video-family">
+          {videoData.families.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.label}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Frame rate" value={String(fps)} onChange={(v) => setFps(Number(v))} testId="compare-video-fps">
+          {videoData.frameRates.map((r) => (
+            <option key={r} value={String(r)}>
+              {formatFps(r)} fps
+            </option>
+          ))}
+        </FilterSelect>
+      </div>
+      <div className="table-scroll">
+        <table className="data-table video-grid__table" data-testid="compare-video-table">
+          <caption className="sr-only">
+            Whether each result&apos;s drive can write (record) and read (play) each format at {formatFps(fps)} fps
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Format</th>
+              <th scope="col" className="num">
+                Needs (MB/s)
+              </th>
+              {cols.map((c) => (
+                <th key={c.id} scope="col">
+                  {c.label}
+                  <span className="compare-row__unit">write · read</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {first.rows.map((r) => (
+              <tr key={key(r)}>
+                <th scope="row">
+                  {r.format} {r.resolution}
+                </th>
+                <td className="num">
+                  {formatMBpsFigure(r.needsMBps)}
+                  {r.estimated && <span title="Estimate">*</span>}
+                </td>
+                {cols.map((c) => {
+                  const mine = c.v.rows.find((x) => key(x) === key(r));
+                  return (
+                    <td key={c.id} data-testid={`compare-video-${c.id}-${key(r)}`}>
+                      {mine ? (
+                        <>
+                          <Mark ok={mine.write.ok} side="write" /> <Mark ok={mine.read.ok} side="read" />
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="compare-rule" data-testid="compare-video-method">
+        {first.method}
+        {caveats.map((c) => ` ⚠ ${c}`).join('')}
+      </p>
+    </section>
+  );
+}
