@@ -35,7 +35,7 @@ describe('run --test video', () => {
   });
 
   it('the help lists the parts of a format id from the format table', () => {
-    expect(HELP).toMatch(/--format ID {8}video: format-resolution-rate \(default prores-hq-uhd-2997\)/);
+    expect(HELP).toMatch(/--format ID {8}format-resolution-rate \(default prores-hq-uhd-2997\)\n/);
     expect(HELP).toContain('prores-hq');
     expect(HELP).toContain('resolutions: hd, uhd, dci4k, 6k, 8k\n');
     expect(HELP).toContain('rates: 23976, 24, 25, 2997, 30, 50, 5994, 60, 100, 11988, 120\n');
