@@ -10,16 +10,10 @@ import type { TestKind } from '../model/plan.js';
 import {
   RESULT_SCHEMA,
   weakestCacheMode,
-  type FilesSection,
-  type HashSection,
-  type VideoSection,
-  type ResultContext,
   type ResultDocument,
   type ResultFlag,
   type ResultTarget,
   type ResultTest,
-  type StepSummary,
-  type SustainedSection,
 } from '../model/result.js';
 import type { VolumeInfo } from '../model/volume.js';
 import { findPackageRoot } from './engine.js';
@@ -72,25 +66,21 @@ export function resultFlags(
   return computeFlags({ tests, settings, ...about });
 }
 
-export interface BuildResultInput {
+/** The document's own parts as the runner has them (the sections as they will be stored). */
+type DocumentParts = Pick<
+  ResultDocument,
+  'target' | 'settings' | 'tests' | 'context' | 'summary' | 'sustained' | 'files' | 'hash' | 'video' | 'notes'
+>;
+
+export interface BuildResultInput extends DocumentParts {
   kind: TestKind | (string & {});
   label?: string;
   startedAt: Date;
   finishedAt: Date;
   engineVersion: string;
   host: HostInfo;
-  target: ResultTarget;
-  settings: ResultDocument['settings'];
-  tests: ResultTest[];
   /** The volume tested, for the flags that depend on the file system and the disk. */
   volume?: VolumeInfo;
-  context?: ResultContext;
-  summary?: StepSummary[];
-  sustained?: SustainedSection;
-  files?: FilesSection;
-  hash?: HashSection;
-  video?: VideoSection;
-  notes?: string[];
 }
 
 export function buildResult(input: BuildResultInput): ResultDocument {
