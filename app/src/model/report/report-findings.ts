@@ -35,6 +35,12 @@ export function rowNoun(docs: readonly ResultDocument[]): 'format' | 'setup' | '
   return docs[0]?.campaign?.of === 'setups' ? 'setup' : 'format';
 }
 
+/** The rows' column header: "Format", "Setup" or "Result". */
+export function rowHeader(docs: readonly ResultDocument[]): string {
+  const noun = rowNoun(docs);
+  return `${noun[0]!.toUpperCase()}${noun.slice(1)}`;
+}
+
 export function reportTitle(docs: readonly ResultDocument[], variants: readonly ReportVariant[]): string {
   const first = docs[0];
   // One result is a report of its figures, not a comparison (nothing is set against it).
