@@ -235,18 +235,20 @@ export function CampaignScreen({ lockedReason, active }: { lockedReason?: string
         title="Compare setups"
         subtitle="The same tests on each setup you name, in turns: DiskDial waits while you change the cable, port or network, then reports them side by side."
       />
-      {!busy && unfinished.map((c) => <Unfinished key={c.id} campaign={c} lockedReason={lockedReason} />)}
-      {error && (
-        <p className="field-error" role="alert" data-testid="campaign-error">
-          {error}
-        </p>
-      )}
-      {stopped && (
-        <p role="status" data-testid="campaign-stopped">
-          {job.done?.reason ?? 'Stopped.'} Finished setups are saved; resume it from the banner above.
-        </p>
-      )}
-      {busy ? <Running /> : <SetupForm lockedReason={lockedReason} />}
+      <div className="campaign-body">
+        {!busy && unfinished.map((c) => <Unfinished key={c.id} campaign={c} lockedReason={lockedReason} />)}
+        {error && (
+          <p className="field-error" role="alert" data-testid="campaign-error">
+            {error}
+          </p>
+        )}
+        {stopped && (
+          <p role="status" data-testid="campaign-stopped">
+            {job.done?.reason ?? 'Stopped.'} Finished setups are saved; resume it from the banner above.
+          </p>
+        )}
+        {busy ? <Running /> : <SetupForm lockedReason={lockedReason} />}
+      </div>
     </section>
   );
 }
