@@ -199,9 +199,9 @@ export function formatReport(doc: ResultDocument): string {
   const units = unitsOf(askedSizes(doc));
   out.push(
     `DiskDial ${doc.kind} test of ${t.path}`,
-    `  ${t.fs} on ${t.device.node ?? t.volume} (${t.device.model}${t.device.firmware ? ` fw ${t.device.firmware}` : ''}, ${t.device.bus}${t.device.link && !t.device.linkInfo ? `, ${t.device.link}` : ''}), ${doc.files ? `${doc.files.count} files ${sizeText(doc.settings.size, units)}` : `test file ${askedSizeText(doc.settings.size, units)}`}`,
+    `  ${t.network && t.device.link ? `${t.fs} · ${t.device.link}` : `${t.fs} on ${t.device.node ?? t.volume} (${t.device.model}${t.device.firmware ? ` fw ${t.device.firmware}` : ''}, ${t.device.bus}${t.device.link && !t.device.linkInfo ? `, ${t.device.link}` : ''})`}, ${doc.files ? `${doc.files.count} files ${sizeText(doc.settings.size, units)}` : `test file ${askedSizeText(doc.settings.size, units)}`}`,
   );
-  if (t.device.linkInfo) out.push(`  ${formatLink(t.device.linkInfo)}`);
+  if (t.device.linkInfo) out.push(`  ${formatLink(t.device.linkInfo)}${t.network?.ceilingNote ? ` (${t.network.ceilingNote})` : ''}`);
   const temp = doc.context?.temperatureC;
   if (temp && (temp.before !== undefined || temp.after !== undefined)) {
     const at = [temp.before !== undefined ? `${temp.before} °C before` : '', temp.after !== undefined ? `${temp.after} °C after` : ''];

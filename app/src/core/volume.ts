@@ -16,6 +16,8 @@ import {
   type PlatformDiskLookup,
 } from './link/index.js';
 import type { LinkInfo } from '../model/link-types.js';
+import { isNetworkFs } from '../model/network.js';
+import { linuxNetworkPath } from './link/network.js';
 import type { Bus, DiskInfo, VolumeInfo } from '../model/volume.js';
 
 export interface MountEntry {
@@ -261,6 +263,11 @@ export async function volumeInfo(target: string): Promise<VolumeInfo> {
   info.fsType = m.fsType;
   info.mountOptions = m.mountOptions;
   info.superOptions = m.superOptions;
+  if (isNetworkFs(m.fsType)) {
+    const options = [...m.mountOptions, ...m.superOptions];
+    const network = await linuxNetworkPath({ fsType: m.fsType, source: m.source, mountPoint: m.mountPoint, options, realPath });
+    if (network) info.network = network;
+  }
 
   let dev = m.devNumber;
   if (dev.startsWith('0:') && m.source.startsWith('/dev/')) {

@@ -9,6 +9,7 @@ import { constants as fsc, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DiskDialError, plainMessage, toPlainError } from '../model/errors.js';
+import { networkLabel } from '../model/network.js';
 import { formatBytes } from '../model/units.js';
 import { parseMountinfo, volumeInfo, type MountEntry } from '../core/volume.js';
 import { FREE_SPACE_RESERVE } from '../core/workspace.js';
@@ -80,7 +81,7 @@ export function testableMounts(entries: readonly MountEntry[]): MountEntry[] {
 
 function busOf(v: VolumeInfo): string {
   if (v.disk) return v.disk.bus;
-  return NETWORK_FS.has(v.fsType) ? 'network' : 'unknown';
+  return v.network || NETWORK_FS.has(v.fsType) ? 'network' : 'unknown';
 }
 
 async function writeAccess(dir: string): Promise<string | undefined> {
@@ -110,6 +111,12 @@ async function describeFolder(dir: string, name: string | undefined): Promise<Ta
     device.link = link;
   } else if (v.disk?.link) {
     device.link = { label: v.disk.link };
+  } else if (v.network) {
+    // A share's "link" is its path to the server, with the interface's ceiling when known.
+    const link: NonNullable<TargetInfo['device']['link']> = { label: networkLabel(v.network) };
+    if (v.network.ceilingMBps !== undefined) link.ceilingMBps = v.network.ceilingMBps;
+    if (v.network.ceilingRangeMBps) link.typicalMBps = [v.network.ceilingRangeMBps[0], v.network.ceilingRangeMBps[1]];
+    device.link = link;
   }
   const info: TargetInfo = {
     path: dir,
