@@ -1,0 +1,136 @@
+// Network shares on a real link, as root: a server in a network namespace of its own behind a veth
+// pair (test/helpers/netns.ts) shaped with tc to 1 Gbit/s and 200 Mbit/s, serving one folder over
+// SFTP (sshd → sshfs) and SMB (smbd → smbnetfs). DiskDial must see each mount as a share with its
+// protocol, server and interface, report the veth's speed as what it is (no invented ceiling),
+// run a test through both, measure the 200 Mbit link at what it carries, and leave nothing on the
+// share after a run or a Ctrl-C.
+import { spawn } from 'node:child_process';
+import { promises as fsp, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { volumeInfo } from '../../../app/src/core/volume.js';
+import type { ResultDocument } from '../../../app/src/model/result.js';
+import { buildCoreIfChanged } from '../../helpers/build-core.js';
+import { bin, runCli } from '../../helpers/cli.js';
+import { rootOnly } from '../../helpers/loopfs.js';
+import { cleanupStaleLabs, listTree, startNetLab, type NetLab } from '../../helpers/netns.js';
+
+describe.runIf(rootOnly())('network shares through network namespaces (root)', () => {
+  let fast: NetLab;
+  let slow: NetLab;
+  let home: string;
+
+  beforeAll(async () => {
+    buildCoreIfChanged();
+    await cleanupStaleLabs();
+    home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-netshares-home-'));
+    fast = await startNetLab({ rateMbit: 1000 });
+    slow = await startNetLab({ rateMbit: 200 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await fast?.cleanup();
+    await slow?.cleanup();
+    await fsp.rm(home, { recursive: true, force: true });
+  }, 60_000);
+
+  const vethSpeed = (lab: NetLab): number | undefined => {
+    const n = Number(readFileSync(`/sys/class/net/${lab.hostIf}/speed`, 'utf8').trim());
+    return Number.isFinite(n) && n > 0 ? n : undefined;
+  };
+
+  it('sees the sshfs mount as an SFTP share on the veth, with the speed it reports and no ceiling', async () => {
+    const v = await volumeInfo(fast.sshfsMount!);
+    expect(v.fsType).toBe('fuse.sshfs');
+    expect(v.network).toMatchObject({
+      protocol: 'SFTP',
+      client: 'sshfs',
+      server: fast.serverAddr,
+      share: fast.shareDir,
+      interface: { name: fast.hostIf, kind: 'virtual' },
+    });
+    expect(v.network!.interface!.speedMbps).toBe(vethSpeed(fast));
+    expect(v.network!.ceilingMBps).toBeUndefined();
+    expect(v.network!.ceilingNote).toMatch(/virtual link .*no ceiling assumed/);
+  });
+
+  it('sees the smbnetfs mount as an SMB share on the veth', async () => {
+    const v = await volumeInfo(fast.smbMount!);
+    expect(v.fsType).toBe('fuse.smbnetfs');
+    expect(v.network).toMatchObject({
+      protocol: 'SMB',
+      client: 'smbnetfs',
+      server: fast.serverAddr,
+      share: 'share',
+      interface: { name: fast.hostIf, kind: 'virtual' },
+    });
+    expect(v.network!.ceilingMBps).toBeUndefined();
+  });
+
+  it('runs a write test through both shares, names the share in the header and leaves nothing behind', async () => {
+    for (const [mount, header] of [
+      [fast.sshfsMount!, `fuse.sshfs · sshfs (SFTP) · ${fast.serverAddr}:${fast.shareDir} · via ${fast.hostIf}, test file 16 MiB`],
+      [fast.smbMount!, `fuse.smbnetfs · smbnetfs (SMB) · ${fast.serverAddr}:share · via ${fast.hostIf}, test file 16 MiB`],
+    ] as const) {
+      const before = await listTree(fast.shareDir);
+      const text = runCli(['run', mount, '--test', 'seq-write', '--size', '16MiB', '--no-save'], { cwd: home, home, timeout: 120_000 });
+      expect(text.stderr).toBe('');
+      expect(text.status).toBe(0);
+      expect(text.stdout.split('\n')[1]).toBe(`  ${header}`);
+      expect(text.stdout).not.toContain('unknown, unknown');
+      const json = runCli(['run', mount, '--test', 'seq-write', '--size', '16MiB', '--no-save', '--json'], {
+        cwd: home,
+        home,
+        timeout: 120_000,
+      });
+      expect(json.status).toBe(0);
+      const doc = JSON.parse(json.stdout) as ResultDocument;
+      expect(doc.target.device.bus).toBe('network');
+      expect(doc.target.network).toMatchObject({ server: fast.serverAddr, interface: { name: fast.hostIf, kind: 'virtual' } });
+      expect(doc.target.device.linkInfo).toEqual({ kind: 'network', label: `virtual link ${fast.hostIf}`, source: 'sysfs' });
+      expect(doc.flags.map((f) => f.code)).toContain('network-fs');
+      expect(doc.tests[0]!.mbps).toBeGreaterThan(0);
+      expect(await listTree(fast.shareDir)).toEqual(before);
+    }
+  }, 300_000);
+
+  it('measures the 200 Mbit/s link at no more than it carries (≤ 25 MB/s) over SFTP and SMB', async () => {
+    for (const mount of [slow.sshfsMount!, slow.smbMount!]) {
+      const r = runCli(['run', mount, '--test', 'seq-write', '--size', '32MiB', '--no-save', '--json'], {
+        cwd: home,
+        home,
+        timeout: 120_000,
+      });
+      expect(r.status).toBe(0);
+      const doc = JSON.parse(r.stdout) as ResultDocument;
+      const mbps = doc.tests[0]!.mbps;
+      // 200 Mbit/s is 25 MB/s on the wire; the payload is less. The floor only proves data moved.
+      expect(mbps).toBeLessThanOrEqual(25);
+      expect(mbps).toBeGreaterThan(2);
+    }
+  }, 300_000);
+
+  it('leaves nothing on the share after a Ctrl-C mid-test', async () => {
+    for (const mount of [slow.sshfsMount!, slow.smbMount!]) {
+      const before = await listTree(slow.shareDir);
+      const child = spawn(process.execPath, [bin, 'run', mount, '--test', 'seq-write', '--size', '64MiB', '--seconds', '30', '--no-save'], {
+        env: { ...process.env, DISKDIAL_HOME: home },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      // Mid-test: the test file is on the server.
+      const end = Date.now() + 60_000;
+      while (!(await listTree(slow.shareDir)).some((p) => p.endsWith('testfile.dat'))) {
+        if (Date.now() > end || child.exitCode !== null) throw new Error(`the test file never appeared on the share: ${stderr}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(stderr).toMatch(/cancelled/);
+      expect(await listTree(slow.shareDir)).toEqual(before);
+    }
+  }, 300_000);
+});
