@@ -257,6 +257,8 @@ export function uncachedAdvice(n: Pick<NetworkPath, 'protocol' | 'client'>): str
     return 'mount it with rclone mount --vfs-cache-mode off --dir-cache-time 0 and --direct-io where your rclone has it';
   if (n.client === 'macOS')
     return 'macOS shares take F_NOCACHE per file (DiskDial sets it with --cache auto); mount with nobrowse,noowners to avoid Finder caching';
+  if (n.client === 'Windows')
+    return 'keep --cache auto (DiskDial opens the file unbuffered) and turn off Offline Files for the share in Sync Center, which caches it locally';
   if (n.protocol === 'SMB')
     return 'mount it with cache=none (or actimeo=0), e.g. mount -t cifs -o cache=none,vers=3.1.1 //server/share /mnt';
   if (n.protocol === 'NFS') return 'mount it with noac (and lookupcache=none), e.g. mount -t nfs -o noac,vers=4.2 server:/export /mnt';
