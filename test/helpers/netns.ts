@@ -207,14 +207,10 @@ export async function startNetLab(opts: NetLabOptions = {}): Promise<NetLab> {
   const mounts: string[] = [];
   let nsMade = false;
   const cleanup = async () => {
-    const dbg = (s: string) => process.env.NETLAB_DEBUG && console.error(`netlab: ${s}`);
     for (const m of mounts) await unmount(m);
-    dbg('unmounted');
     for (const c of children.reverse()) await stopChild(c);
-    dbg('stopped');
     for (const m of mounts) await unmount(m);
     if (nsMade) await removeNamespace(ns);
-    dbg('ns gone');
     await quiet(run('ip', ['link', 'del', hostIf]));
     await fs.rm(base, { recursive: true, force: true });
   };

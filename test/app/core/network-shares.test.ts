@@ -8,6 +8,8 @@ import { spawn } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { volumeInfo } from '../../../app/src/core/volume.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
@@ -15,6 +17,11 @@ import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin, runCli } from '../../helpers/cli.js';
 import { rootOnly } from '../../helpers/loopfs.js';
 import { cleanupStaleLabs, listTree, startNetLab, type NetLab } from '../../helpers/netns.js';
+
+const schema = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../docs/result.schema.json'), 'utf8')) as object;
+const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
+addFormats.default(ajv);
+const validate = ajv.compile(schema);
 
 describe.runIf(rootOnly())('network shares through network namespaces (root)', () => {
   let fast: NetLab;
@@ -86,6 +93,8 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
       });
       expect(json.status).toBe(0);
       const doc = JSON.parse(json.stdout) as ResultDocument;
+      // The published schema describes the network path as written.
+      expect(validate(doc) ? [] : validate.errors).toEqual([]);
       expect(doc.target.device.bus).toBe('network');
       expect(doc.target.network).toMatchObject({ server: fast.serverAddr, interface: { name: fast.hostIf, kind: 'virtual' } });
       expect(doc.target.device.linkInfo).toEqual({ kind: 'network', label: `virtual link ${fast.hostIf}`, source: 'sysfs' });

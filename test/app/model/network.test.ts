@@ -1,6 +1,9 @@
 // Network targets, the pure half: what a mount's type, source and options say about a share, the
 // ceilings a link allows after Ethernet/IP/TCP overhead (hand-computed below), and the one-line label.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkResult } from '../../../app/src/model/result-parse.js';
 import {
   ethernetCeilingMBps,
   interfaceCeiling,
@@ -140,5 +143,23 @@ describe('networkLabel and networkLink', () => {
     expect(uncachedAdvice({ protocol: 'SMB', client: 'kernel' })).toContain('cache=none');
     expect(uncachedAdvice({ protocol: 'NFS', client: 'kernel' })).toContain('noac');
     expect(uncachedAdvice({ protocol: 'SMB', client: 'macOS' })).toContain('F_NOCACHE');
+  });
+});
+
+describe('a result with a network path', () => {
+  const doc = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../fixtures/results/quick.json'), 'utf8')) as Record<
+    string,
+    unknown
+  > & {
+    target: Record<string, unknown>;
+  };
+
+  it('is read back as it was, and refused when its network path lacks the protocol', () => {
+    const network = { protocol: 'SFTP', client: 'sshfs', server: '127.0.0.1', share: '/srv/share' };
+    const ok = { ...doc, target: { ...doc.target, network } };
+    expect(checkResult(ok).target.network).toEqual(network);
+    expect(() => checkResult({ ...doc, target: { ...doc.target, network: { client: 'sshfs' } } })).toThrow(
+      'It looks like a DiskDial result but is damaged: target.network.protocol is missing.',
+    );
   });
 });
