@@ -99,27 +99,19 @@ export const cacheNotDirect: Rule = ({ tests, settings, volume }) => {
   const modes = [...new Set(buffered.map((t) => t.cacheMode))].join(', ');
   const notes = [...new Set(buffered.map((t) => t.cacheNote).filter((n): n is string => !!n))];
   const names = [...new Set(buffered.map((t) => t.name))].join(', ');
-  const share = shareOf(volume);
-  if (share && settings.cache === 'auto') {
-    return {
-      code: 'cache-not-direct',
-      severity: 'warning',
-      message:
-        `${names} went through the share client's cache (${modes})` +
-        (notes.length ? `: ${notes.join('; ')}` : '') +
-        '. Those figures may show the client cache, not the network and the server.',
-      fix: `To measure the share uncached, ${uncachedAdvice(share)}. ${CLIENT_CACHE_MEANS}`,
-    };
-  }
+  // On a share with --cache auto, the cache is the share client's and the fix is its mount option.
+  const share = settings.cache === 'auto' ? shareOf(volume) : undefined;
+  const [cache, notThe] = share
+    ? ["the share client's cache", 'the client cache, not the network and the server']
+    : ["the operating system's cache", 'the cache, not the disk'];
   return {
     code: 'cache-not-direct',
     severity: 'warning',
     message:
-      `${names} went through the operating system's cache (${modes})` +
-      (notes.length ? `: ${notes.join('; ')}` : '') +
-      '. Those figures may show the cache, not the disk.',
-    fix:
-      settings.cache === 'auto'
+      `${names} went through ${cache} (${modes})` + (notes.length ? `: ${notes.join('; ')}` : '') + `. Those figures may show ${notThe}.`,
+    fix: share
+      ? `To measure the share uncached, ${uncachedAdvice(share)}. ${CLIENT_CACHE_MEANS}`
+      : settings.cache === 'auto'
         ? 'Uncached I/O was not possible here (the engine note says why); test a folder on a disk file system that supports it (ext4, XFS, Btrfs, APFS, NTFS) for disk-only figures.'
         : `Run with --cache auto to bypass the cache (you asked for ${settings.cache}).`,
   };

@@ -42,37 +42,32 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
     await fsp.rm(home, { recursive: true, force: true });
   }, 60_000);
 
+  /** `diskdial run <mount> --test seq-write --json`: the document, the run having succeeded. */
+  const seqWrite = (mount: string, size: string): ResultDocument => {
+    const r = runCli(['run', mount, '--test', 'seq-write', '--size', size, '--no-save', '--json'], { cwd: home, home, timeout: 120_000 });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    return JSON.parse(r.stdout) as ResultDocument;
+  };
+
   const vethSpeed = (lab: NetLab): number | undefined => {
     const n = Number(readFileSync(`/sys/class/net/${lab.hostIf}/speed`, 'utf8').trim());
     return Number.isFinite(n) && n > 0 ? n : undefined;
   };
 
-  it('sees the sshfs mount as an SFTP share on the veth, with the speed it reports and no ceiling', async () => {
-    const v = await volumeInfo(fast.sshfsMount!);
-    expect(v.fsType).toBe('fuse.sshfs');
-    expect(v.network).toMatchObject({
-      protocol: 'SFTP',
-      client: 'sshfs',
-      server: fast.serverAddr,
-      share: fast.shareDir,
-      interface: { name: fast.hostIf, kind: 'virtual' },
-    });
-    expect(v.network!.interface!.speedMbps).toBe(vethSpeed(fast));
-    expect(v.network!.ceilingMBps).toBeUndefined();
-    expect(v.network!.ceilingNote).toMatch(/virtual link .*no ceiling assumed/);
-  });
-
-  it('sees the smbnetfs mount as an SMB share on the veth', async () => {
-    const v = await volumeInfo(fast.smbMount!);
-    expect(v.fsType).toBe('fuse.smbnetfs');
-    expect(v.network).toMatchObject({
-      protocol: 'SMB',
-      client: 'smbnetfs',
-      server: fast.serverAddr,
-      share: 'share',
-      interface: { name: fast.hostIf, kind: 'virtual' },
-    });
-    expect(v.network!.ceilingMBps).toBeUndefined();
+  it('sees the sshfs and smbnetfs mounts as SFTP and SMB shares on the veth, with the speed it reports and no ceiling', async () => {
+    const cases = [
+      [fast.sshfsMount!, 'fuse.sshfs', { protocol: 'SFTP', client: 'sshfs', share: fast.shareDir }],
+      [fast.smbMount!, 'fuse.smbnetfs', { protocol: 'SMB', client: 'smbnetfs', share: 'share' }],
+    ] as const;
+    for (const [mount, fsType, expected] of cases) {
+      const v = await volumeInfo(mount);
+      expect(v.fsType).toBe(fsType);
+      expect(v.network).toMatchObject({ ...expected, server: fast.serverAddr, interface: { name: fast.hostIf, kind: 'virtual' } });
+      expect(v.network!.interface!.speedMbps).toBe(vethSpeed(fast));
+      expect(v.network!.ceilingMBps).toBeUndefined();
+      expect(v.network!.ceilingNote).toMatch(/virtual link .*no ceiling assumed/);
+    }
   });
 
   it('runs a write test through both shares, names the share in the header and leaves nothing behind', async () => {
@@ -86,13 +81,7 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
       expect(text.status).toBe(0);
       expect(text.stdout.split('\n')[1]).toBe(`  ${header}`);
       expect(text.stdout).not.toContain('unknown, unknown');
-      const json = runCli(['run', mount, '--test', 'seq-write', '--size', '16MiB', '--no-save', '--json'], {
-        cwd: home,
-        home,
-        timeout: 120_000,
-      });
-      expect(json.status).toBe(0);
-      const doc = JSON.parse(json.stdout) as ResultDocument;
+      const doc = seqWrite(mount, '16MiB');
       // The published schema describes the network path as written.
       expect(validate(doc) ? [] : validate.errors).toEqual([]);
       expect(doc.target.device.bus).toBe('network');
@@ -106,14 +95,7 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
 
   it('measures the 200 Mbit/s link at no more than it carries (≤ 25 MB/s) over SFTP and SMB', async () => {
     for (const mount of [slow.sshfsMount!, slow.smbMount!]) {
-      const r = runCli(['run', mount, '--test', 'seq-write', '--size', '32MiB', '--no-save', '--json'], {
-        cwd: home,
-        home,
-        timeout: 120_000,
-      });
-      expect(r.status).toBe(0);
-      const doc = JSON.parse(r.stdout) as ResultDocument;
-      const mbps = doc.tests[0]!.mbps;
+      const mbps = seqWrite(mount, '32MiB').tests[0]!.mbps;
       // 200 Mbit/s is 25 MB/s on the wire; the payload is less. The floor only proves data moved.
       expect(mbps).toBeLessThanOrEqual(25);
       expect(mbps).toBeGreaterThan(2);
