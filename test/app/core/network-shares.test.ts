@@ -12,6 +12,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { volumeInfo } from '../../../app/src/core/volume.js';
+import { TargetsService } from '../../../app/src/services/targets.js';
+import { networkLabel } from '../../../app/src/model/network.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin, runCli } from '../../helpers/cli.js';
@@ -67,6 +69,13 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
       expect(v.network!.interface!.speedMbps).toBe(vethSpeed(fast));
       expect(v.network!.ceilingMBps).toBeUndefined();
       expect(v.network!.ceilingNote).toMatch(/virtual link .*no ceiling assumed/);
+      // The app's target line: the picker shows the share and its path, not an unknown disk.
+      const t = await new TargetsService().describe(mount);
+      expect(t.device.bus).toBe('network');
+      expect(t.device.link).toEqual({ label: networkLabel(v.network!) });
+      expect(t.device.link!.label).toMatch(
+        new RegExp(`^${expected.client} \\(${expected.protocol}\\) · ${fast.serverAddr}:.+ · via ${fast.hostIf}$`),
+      );
     }
   });
 
