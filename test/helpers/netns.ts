@@ -169,6 +169,16 @@ export async function cleanupStaleLabs(): Promise<void> {
   }
 }
 
+/** Unmounts (before and after the daemons stop: a mount can outlive its first attempt), stops the
+ *  servers and clients, runs `more` (the namespace), and removes the lab's folder. */
+async function undo(mounts: string[], children: ChildProcess[], base: string, more?: () => Promise<void>): Promise<void> {
+  for (const m of mounts) await unmount(m);
+  for (const c of children.reverse()) await stopChild(c);
+  for (const m of mounts) await unmount(m);
+  await more?.();
+  await fs.rm(base, { recursive: true, force: true });
+}
+
 let labCount = 0;
 
 /** A free /30 in 10.231.0.0/16: the host end is .1 of it, the server .2. */
@@ -206,14 +216,11 @@ export async function startNetLab(opts: NetLabOptions = {}): Promise<NetLab> {
   const children: ChildProcess[] = [];
   const mounts: string[] = [];
   let nsMade = false;
-  const cleanup = async () => {
-    for (const m of mounts) await unmount(m);
-    for (const c of children.reverse()) await stopChild(c);
-    for (const m of mounts) await unmount(m);
-    if (nsMade) await removeNamespace(ns);
-    await quiet(run('ip', ['link', 'del', hostIf]));
-    await fs.rm(base, { recursive: true, force: true });
-  };
+  const cleanup = () =>
+    undo(mounts, children, base, async () => {
+      if (nsMade) await removeNamespace(ns);
+      await quiet(run('ip', ['link', 'del', hostIf]));
+    });
   try {
     const [hostAddr, serverAddr] = await freeSubnet();
     await run('ip', ['netns', 'add', ns]);
@@ -244,7 +251,16 @@ export async function startNetLab(opts: NetLabOptions = {}): Promise<NetLab> {
 const SSH_PORT = 22;
 const SMB_PORT = 445;
 
-async function startSftp(base: string, ns: string, addr: string, shareDir: string, children: ChildProcess[], mounts: string[]) {
+/** sshd on `addr` (inside `ns`, or in this namespace when there is none) and sshfs mounting it here. */
+async function startSftp(
+  base: string,
+  ns: string | undefined,
+  addr: string,
+  shareDir: string,
+  children: ChildProcess[],
+  mounts: string[],
+  port = SSH_PORT,
+) {
   const dir = path.join(base, 'ssh');
   await fs.mkdir(dir);
   await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(dir, 'host_key')]);
@@ -253,7 +269,7 @@ async function startSftp(base: string, ns: string, addr: string, shareDir: strin
   await fs.writeFile(
     path.join(dir, 'sshd_config'),
     [
-      `ListenAddress ${addr}:${SSH_PORT}`,
+      `ListenAddress ${addr}:${port}`,
       `HostKey ${dir}/host_key`,
       `PidFile ${dir}/sshd.pid`,
       `AuthorizedKeysFile ${dir}/authorized_keys`,
@@ -267,16 +283,17 @@ async function startSftp(base: string, ns: string, addr: string, shareDir: strin
     ].join('\n'),
   );
   await fs.mkdir('/run/sshd', { recursive: true }); // sshd's privilege-separation folder
-  const sshd = spawnLogged('ip', ['netns', 'exec', ns, '/usr/sbin/sshd', '-D', '-e', '-f', path.join(dir, 'sshd_config')]);
+  const sshdArgv = ['/usr/sbin/sshd', '-D', '-e', '-f', path.join(dir, 'sshd_config')];
+  const sshd = ns ? spawnLogged('ip', ['netns', 'exec', ns, ...sshdArgv]) : spawnLogged(sshdArgv[0]!, sshdArgv.slice(1));
   children.push(sshd.child);
-  await waitFor('sshd', () => canConnect(addr, SSH_PORT), sshd.child, sshd.log);
-  const mnt = path.join(base, 'sftp');
+  await waitFor('sshd', () => canConnect(addr, port), sshd.child, sshd.log);
+  const mnt = path.join(base, ns ? 'sftp' : 'sftp-lo');
   await fs.mkdir(mnt);
   mounts.push(mnt);
   const sshfs = spawnLogged('sshfs', [
     '-f',
     '-p',
-    String(SSH_PORT),
+    String(port),
     '-o',
     `IdentityFile=${dir}/client_key,StrictHostKeyChecking=no,UserKnownHostsFile=/dev/null,BatchMode=yes,ConnectTimeout=5`,
     `root@${addr}:${shareDir}`,
@@ -366,4 +383,41 @@ export async function listTree(dir: string): Promise<string[]> {
   };
   if (existsSync(dir)) await walk(dir);
   return out.sort();
+}
+
+/** A free TCP port on 127.0.0.1 (the kernel picks it; sshd takes it a moment later). */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface LoopbackShare {
+  /** Where the share is mounted with sshfs (server 127.0.0.1, interface lo). */
+  readonly mount: string;
+  readonly shareDir: string;
+  cleanup(): Promise<void>;
+}
+
+/** sshd on 127.0.0.1 (a free port) in this namespace, its folder mounted here with sshfs: a share
+ *  whose route is the loopback interface. */
+export async function startLoopbackSftp(): Promise<LoopbackShare> {
+  const base = await fs.mkdtemp(path.join(os.tmpdir(), `${PREFIX}-${process.pid}-`));
+  const shareDir = path.join(base, 'share');
+  const children: ChildProcess[] = [];
+  const mounts: string[] = [];
+  const cleanup = () => undo(mounts, children, base);
+  try {
+    await fs.mkdir(shareDir);
+    const mount = await startSftp(base, undefined, '127.0.0.1', shareDir, children, mounts, await freeLoopbackPort());
+    return { mount, shareDir, cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
 }

@@ -18,7 +18,7 @@ import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin, runCli } from '../../helpers/cli.js';
 import { rootOnly } from '../../helpers/loopfs.js';
-import { cleanupStaleLabs, listTree, startNetLab, type NetLab } from '../../helpers/netns.js';
+import { cleanupStaleLabs, listTree, startLoopbackSftp, startNetLab, type NetLab } from '../../helpers/netns.js';
 
 const schema = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../docs/result.schema.json'), 'utf8')) as object;
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
@@ -78,6 +78,20 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
       );
     }
   });
+
+  it('names a share on this machine as reached through loopback, with no ceiling', async () => {
+    const lo = await startLoopbackSftp();
+    try {
+      const doc = seqWrite(lo.mount, '16MiB');
+      expect(doc.target.device.link).toBe(`sshfs (SFTP) · 127.0.0.1:${lo.shareDir} · via lo`);
+      expect(doc.target.network?.interface).toMatchObject({ name: 'lo', kind: 'loopback' });
+      expect(doc.target.network?.ceilingMBps).toBeUndefined();
+      expect(doc.target.device.linkInfo).toEqual({ kind: 'network', label: 'loopback (lo)', source: 'sysfs' });
+      expect(await listTree(lo.shareDir)).toEqual([]);
+    } finally {
+      await lo.cleanup();
+    }
+  }, 120_000);
 
   it('runs a write test through both shares, names the share in the header and leaves nothing behind', async () => {
     for (const [mount, header] of [
