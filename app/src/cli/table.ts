@@ -45,6 +45,17 @@ export function formatLink(l: LinkInfo): string {
   return parts.join(' · ');
 }
 
+/** Where the test ran: "ext4 on /dev/sda1 (Samsung T7, usb)", or for a share its path in one
+ *  line, "fuse.sshfs · sshfs (SFTP) · 127.0.0.1:/srv/share · via lo". `detail` adds the firmware
+ *  and a link label that has no classified link. */
+function whereText(t: ResultDocument['target'], detail = false): string {
+  if (t.network && t.device.link) return `${t.fs} · ${t.device.link}`;
+  const d = t.device;
+  const fw = detail && d.firmware ? ` fw ${d.firmware}` : '';
+  const link = detail && d.link && !d.linkInfo ? `, ${d.link}` : '';
+  return `${t.fs} on ${d.node ?? t.volume} (${d.model}${fw}, ${d.bus}${link})`;
+}
+
 /** One line per flag: warnings with their fix, information on its own (a flag without a
  *  severity comes from an older document and counts as a warning). */
 export function formatFlag(f: ResultFlag): string {
@@ -171,7 +182,7 @@ export function formatHashReport(doc: ResultDocument): string {
   const units = unitsOf(askedSizes(doc));
   const out = [
     `DiskDial hash test of ${h.file.generated ? `a ${askedSizeText(h.file.bytes, units)} test file in ${t.path} (removed)` : `${h.file.path} (${sizeText(h.file.bytes, units)})`}`,
-    `  ${t.fs} on ${t.device.node ?? t.volume} (${t.device.model}, ${t.device.bus}); ${algo} with ${h.provider}`,
+    `  ${whereText(t)}; ${algo} with ${h.provider}`,
     '',
     ...rows.map(
       ([name, mbps]) => `${name.padEnd(26)} ${mb(mbps).padStart(6)} MB/s  ${'█'.repeat(Math.max(1, Math.round((mbps / peak) * width)))}`,
@@ -199,9 +210,9 @@ export function formatReport(doc: ResultDocument): string {
   const units = unitsOf(askedSizes(doc));
   out.push(
     `DiskDial ${doc.kind} test of ${t.path}`,
-    `  ${t.fs} on ${t.device.node ?? t.volume} (${t.device.model}${t.device.firmware ? ` fw ${t.device.firmware}` : ''}, ${t.device.bus}${t.device.link && !t.device.linkInfo ? `, ${t.device.link}` : ''}), ${doc.files ? `${doc.files.count} files ${sizeText(doc.settings.size, units)}` : `test file ${askedSizeText(doc.settings.size, units)}`}`,
+    `  ${whereText(t, true)}, ${doc.files ? `${doc.files.count} files ${sizeText(doc.settings.size, units)}` : `test file ${askedSizeText(doc.settings.size, units)}`}`,
   );
-  if (t.device.linkInfo) out.push(`  ${formatLink(t.device.linkInfo)}`);
+  if (t.device.linkInfo) out.push(`  ${formatLink(t.device.linkInfo)}${t.network?.ceilingNote ? ` (${t.network.ceilingNote})` : ''}`);
   const temp = doc.context?.temperatureC;
   if (temp && (temp.before !== undefined || temp.after !== undefined)) {
     const at = [temp.before !== undefined ? `${temp.before} °C before` : '', temp.after !== undefined ? `${temp.after} °C after` : ''];

@@ -8,6 +8,7 @@
 // target works (copy-on-write, a network share) — worth knowing, nothing to fix.
 import type { CacheRequest, DataPattern, Rw } from '../model/engine-types.js';
 import type { DriveHealth, LinkInfo } from '../model/link-types.js';
+import { isNetworkFs, networkLabel, networkLink, uncachedAdvice, type NetworkPath } from '../model/network.js';
 import type { ResultFlag, ResultTest } from '../model/result.js';
 import type { DiskInfo, VolumeInfo } from '../model/volume.js';
 
@@ -55,13 +56,35 @@ function bestByName(tests: readonly ResultTest[]): ResultTest[] {
 // leaves room for timer granularity and a ceiling rounded down.
 const CEILING_SLACK = 1.05;
 
+/** The network path of a share, from the probe or, for a volume without one, its mount type. */
+function shareOf(volume: VolumeInfo | undefined): Pick<NetworkPath, 'protocol' | 'client'> | undefined {
+  if (volume?.network) return volume.network;
+  if (!volume || !isNetworkFs(volume.fsType)) return undefined;
+  const client = volume.fsType.startsWith('fuse.') ? volume.fsType.slice('fuse.'.length) : 'kernel';
+  const protocol = /^(cifs|smb3|smbfs)$/.test(volume.fsType) ? 'SMB' : /^nfs/.test(volume.fsType) ? 'NFS' : volume.fsType;
+  return { protocol, client };
+}
+
+// What the client cache does to a share's figures, said once for every network flag.
+const CLIENT_CACHE_MEANS =
+  'With the client cache on, reads can come from this computer’s memory and writes count when the client takes them, not when the server has them.';
+
 export const aboveInterfaceCeiling: Rule = ({ tests, volume, link }) => {
-  const l = link ?? diskOf(volume)?.linkInfo;
+  const l = link ?? diskOf(volume)?.linkInfo ?? (volume?.network ? networkLink(volume.network) : undefined);
   const ceiling = l?.ceilingMBps;
   if (!l || !ceiling || ceiling <= 0) return undefined;
   const over = bestByName(tests).filter((t) => t.bytes > 0 && t.mbps > ceiling * CEILING_SLACK);
   if (over.length === 0) return undefined;
   const figures = listWords(over.map((t) => `${t.name} ${mb(t.mbps)}`));
+  const share = shareOf(volume);
+  if (l.kind === 'network' || share) {
+    return {
+      code: 'above-interface-ceiling',
+      severity: 'warning',
+      message: `${figures} ${over.length === 1 ? 'is' : 'are'} above what the network link ${l.label} can carry (≈ ${Math.round(ceiling)} MB/s): the client's cache on this computer answered, not the server.`,
+      fix: `To measure the share, ${share ? uncachedAdvice(share) : 'mount it without the client cache'}, and use a test file larger than this computer's free RAM (--size). ${CLIENT_CACHE_MEANS}`,
+    };
+  }
   return {
     code: 'above-interface-ceiling',
     severity: 'warning',
@@ -70,21 +93,25 @@ export const aboveInterfaceCeiling: Rule = ({ tests, volume, link }) => {
   };
 };
 
-export const cacheNotDirect: Rule = ({ tests, settings }) => {
+export const cacheNotDirect: Rule = ({ tests, settings, volume }) => {
   const buffered = tests.filter((t) => t.cacheMode.startsWith('buffered'));
   if (buffered.length === 0) return undefined;
   const modes = [...new Set(buffered.map((t) => t.cacheMode))].join(', ');
   const notes = [...new Set(buffered.map((t) => t.cacheNote).filter((n): n is string => !!n))];
   const names = [...new Set(buffered.map((t) => t.name))].join(', ');
+  // On a share with --cache auto, the cache is the share client's and the fix is its mount option.
+  const share = settings.cache === 'auto' ? shareOf(volume) : undefined;
+  const [cache, notThe] = share
+    ? ["the share client's cache", 'the client cache, not the network and the server']
+    : ["the operating system's cache", 'the cache, not the disk'];
   return {
     code: 'cache-not-direct',
     severity: 'warning',
     message:
-      `${names} went through the operating system's cache (${modes})` +
-      (notes.length ? `: ${notes.join('; ')}` : '') +
-      '. Those figures may show the cache, not the disk.',
-    fix:
-      settings.cache === 'auto'
+      `${names} went through ${cache} (${modes})` + (notes.length ? `: ${notes.join('; ')}` : '') + `. Those figures may show ${notThe}.`,
+    fix: share
+      ? `To measure the share uncached, ${uncachedAdvice(share)}. ${CLIENT_CACHE_MEANS}`
+      : settings.cache === 'auto'
         ? 'Uncached I/O was not possible here (the engine note says why); test a folder on a disk file system that supports it (ext4, XFS, Btrfs, APFS, NTFS) for disk-only figures.'
         : `Run with --cache auto to bypass the cache (you asked for ${settings.cache}).`,
   };
@@ -130,42 +157,33 @@ export const loopCached: Rule = ({ volume }) => {
   };
 };
 
-// Network file systems, FUSE ones included: their figures are the network's and the server's.
-const NETWORK_FS = new Set([
-  'nfs',
-  'nfs4',
-  'cifs',
-  'smb3',
-  'smbfs',
-  '9p',
-  'virtiofs',
-  'ceph',
-  'glusterfs',
-  'afpfs',
-  'davfs',
-  'fuse.sshfs',
-  'fuse.rclone',
-  'fuse.s3fs',
-  'fuse.glusterfs',
-  'fuse.ceph-fuse',
-]);
-
+// Network file systems, FUSE ones included (model/network.ts names them): their figures are the
+// network's and the server's.
 export const networkFs: Rule = ({ volume, link }) => {
-  const net = volume ? NETWORK_FS.has(volume.fsType) : false;
-  if (!net && (link ?? diskOf(volume)?.linkInfo)?.kind !== 'network') return undefined;
-  const what = volume ? `${volume.fsType}${volume.device && volume.device !== 'unknown' ? ` from ${volume.device}` : ''}` : 'network';
+  const share = shareOf(volume);
+  const l = link ?? diskOf(volume)?.linkInfo ?? (volume?.network ? networkLink(volume.network) : undefined);
+  if (!share && l?.kind !== 'network') return undefined;
+  const what = volume?.network
+    ? networkLabel(volume.network)
+    : volume
+      ? `${volume.fsType}${volume.device && volume.device !== 'unknown' ? ` from ${volume.device}` : ''}`
+      : 'network';
+  const ceiling = l?.ceilingMBps
+    ? `Compare with what the link carries: ${l.label} ≈ ${Math.round(l.ceilingMBps)} MB/s of payload.`
+    : "Compare with the network's own speed (1 Gb/s Ethernet carries ≈ 118 MB/s of payload).";
+  const uncached = share ? ` For figures without the client cache, ${uncachedAdvice(share)}.` : '';
   return {
     code: 'network-fs',
     severity: 'info',
-    message: `The folder is on a network file system (${what}): the figures measure the network and the server together, and the client may cache.`,
-    fix: "Compare with the network's own speed (1 Gb/s Ethernet carries ≈ 118 MB/s); to measure the server's disk, run DiskDial on the server.",
+    message: `The folder is on a network share (${what}): the figures measure the network and the server together, and the client may cache.`,
+    fix: `${ceiling}${uncached} To measure the server's own disk, run DiskDial on the server.`,
   };
 };
 
 export const fuse: Rule = ({ volume }) => {
   if (!volume) return undefined;
   const t = volume.fsType;
-  if (NETWORK_FS.has(t)) return undefined; // sshfs and friends are flagged as network shares
+  if (isNetworkFs(t)) return undefined; // sshfs and friends are flagged as network shares
   if (t !== 'fuseblk' && t !== 'fuse' && !t.startsWith('fuse.')) return undefined;
   // Linux names exFAT (exfat-fuse) and NTFS (ntfs-3g) mounts 'fuseblk' without saying which.
   const what = t === 'fuseblk' ? 'exFAT/NTFS through FUSE (fuseblk)' : `${t.slice('fuse.'.length) || 'a'} FUSE file system`;
@@ -297,7 +315,7 @@ export const readsImplausiblyFast: Rule = ({ tests, volume }) => {
 function writeCacheUnknown(volume: VolumeInfo | undefined, link: LinkInfo | undefined): string | undefined {
   const disk = diskOf(volume);
   const kind = (link ?? disk?.linkInfo)?.kind;
-  if ((volume && NETWORK_FS.has(volume.fsType)) || kind === 'network') return 'a network share';
+  if (shareOf(volume) || kind === 'network') return 'a network share';
   if (disk?.bus === 'virtio' || kind === 'virtio') return 'a virtual disk';
   if (disk?.bus === 'usb' || kind === 'usb') return 'a drive behind a USB bridge';
   return undefined;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { CacheRequest, DataPattern } from '../model/engine-types.js';
 import type { HostInfo } from '../model/host.js';
 import type { LinkInfo } from '../model/link-types.js';
+import { networkLabel, networkLink } from '../model/network.js';
 import type { TestKind } from '../model/plan.js';
 import {
   RESULT_SCHEMA,
@@ -53,6 +54,13 @@ export function targetFromVolume(targetPath: string, v: VolumeInfo | undefined):
   if (d?.health?.firmware) t.device.firmware = d.health.firmware;
   if (d?.removable !== undefined) t.device.removable = d.removable;
   if (d?.rotational !== undefined) t.device.rotational = d.rotational;
+  if (v?.network && !d) {
+    // A share has no disk of its own here: its "device" is the network path to the server.
+    t.network = v.network;
+    t.device.bus = 'network';
+    t.device.link = networkLabel(v.network);
+    t.device.linkInfo = networkLink(v.network);
+  }
   return t;
 }
 

@@ -16,6 +16,9 @@ import {
   type PlatformDiskLookup,
 } from './link/index.js';
 import type { LinkInfo } from '../model/link-types.js';
+import { isNetworkFs } from '../model/network.js';
+import { linuxNetworkPath } from './link/network.js';
+import { macShareFor, windowsNetworkFor } from './link/network-platform.js';
 import type { Bus, DiskInfo, VolumeInfo } from '../model/volume.js';
 
 export interface MountEntry {
@@ -239,11 +242,24 @@ export async function volumeInfo(target: string): Promise<VolumeInfo> {
     const lookup: PlatformDiskLookup =
       process.platform === 'darwin' ? { disk: await macDiskFor(realPath) } : await windowsDiskLookup(realPath);
     const d = lookup.disk;
-    if (lookup.note) info.diskNote = lookup.note;
     if (d) {
       info.disk = diskFromPlatform(d);
       if (d.mountPoint) info.mountPoint = d.mountPoint;
+    } else if (process.platform === 'darwin') {
+      const share = await macShareFor(realPath);
+      if (share)
+        Object.assign(info, {
+          network: share.network,
+          fsType: share.fsType,
+          mountPoint: share.mountPoint,
+          device: share.network.server ?? 'unknown',
+        });
+    } else {
+      const network = await windowsNetworkFor(realPath);
+      if (network) info.network = network;
     }
+    // A share has no local disk to describe: PowerShell's silence about it is no missing tool.
+    if (lookup.note && !info.network) info.diskNote = lookup.note;
     return info;
   }
   if (process.platform !== 'linux') return info;
@@ -261,6 +277,11 @@ export async function volumeInfo(target: string): Promise<VolumeInfo> {
   info.fsType = m.fsType;
   info.mountOptions = m.mountOptions;
   info.superOptions = m.superOptions;
+  if (isNetworkFs(m.fsType)) {
+    const options = [...m.mountOptions, ...m.superOptions];
+    const network = await linuxNetworkPath({ fsType: m.fsType, source: m.source, mountPoint: m.mountPoint, options, realPath });
+    if (network) info.network = network;
+  }
 
   let dev = m.devNumber;
   if (dev.startsWith('0:') && m.source.startsWith('/dev/')) {

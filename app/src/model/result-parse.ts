@@ -52,6 +52,7 @@ const Document = z.looseObject({
     totalBytes: num,
     freeBytes: num,
     device: z.looseObject({ model: str, bus: str }),
+    network: z.looseObject({ protocol: str, client: str }).optional(),
   }),
   settings: z.looseObject({ runs: num }),
   cacheMode: z.enum(['direct', 'nocache', 'buffered-flushed', 'buffered']),

@@ -6,6 +6,7 @@ import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
 import type { CurvePoint, SustainedVerdict } from './knee.js';
 import type { LinkInfo } from './link-types.js';
+import type { NetworkPath } from './network.js';
 import type { PlanSettings, TestKind } from './plan.js';
 import type { Spread } from './stats.js';
 import type { VideoSection } from './video/paced.js';
@@ -79,6 +80,8 @@ export interface ResultTarget {
     removable?: boolean;
     rotational?: boolean;
   };
+  /** A network share: protocol and version, server and share, the interface and its ceiling. */
+  network?: NetworkPath;
 }
 
 /** One figure across runs: the spread, and the best run (highest for rates, lowest for latency). */

@@ -1,6 +1,7 @@
 // What a path lives on, as results and screens see it: the volume and the physical disk behind
 // it. core/volume.ts probes them.
 import type { DriveHealth, LinkInfo } from './link-types.js';
+import type { NetworkPath } from './network.js';
 
 export type Bus = 'usb' | 'nvme' | 'ata' | 'scsi' | 'virtio' | 'loop' | 'mmc' | 'dm' | 'md' | 'unknown';
 
@@ -47,4 +48,6 @@ export interface VolumeInfo {
   diskNote?: string;
   /** true when the kernel says the block device is a dm-crypt mapping; absent when unknown. */
   encrypted?: boolean;
+  /** A network share's path: protocol, server, share, the interface to it and its ceiling. */
+  network?: NetworkPath;
 }

@@ -9,6 +9,7 @@ import { constants as fsc, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DiskDialError, plainMessage, toPlainError } from '../model/errors.js';
+import { isNetworkFs, networkLabel } from '../model/network.js';
 import { formatBytes } from '../model/units.js';
 import { parseMountinfo, volumeInfo, type MountEntry } from '../core/volume.js';
 import { FREE_SPACE_RESERVE } from '../core/workspace.js';
@@ -39,7 +40,6 @@ const DISK_FS = new Set([
   'jfs',
   'reiserfs',
 ]);
-const NETWORK_FS = new Set(['nfs', 'nfs4', 'cifs', 'smb3']);
 
 /** Why a test cannot start on a target, each with what to do about it (shown beside Start). */
 export const TARGET_REASONS = {
@@ -66,7 +66,7 @@ const PROBE_TIMEOUT_MS = 3000;
 export function testableMounts(entries: readonly MountEntry[]): MountEntry[] {
   const byRoot = new Map<string, MountEntry>();
   for (const e of entries) {
-    if (!DISK_FS.has(e.fsType) && !NETWORK_FS.has(e.fsType)) continue;
+    if (!DISK_FS.has(e.fsType) && !isNetworkFs(e.fsType)) continue;
     if (isSystemMountPoint(e.mountPoint)) continue;
     // Network mounts share 0:N device numbers per superblock, so the key still tells shares apart.
     const key = `${e.devNumber}\0${e.root}`;
@@ -80,7 +80,7 @@ export function testableMounts(entries: readonly MountEntry[]): MountEntry[] {
 
 function busOf(v: VolumeInfo): string {
   if (v.disk) return v.disk.bus;
-  return NETWORK_FS.has(v.fsType) ? 'network' : 'unknown';
+  return v.network || isNetworkFs(v.fsType) ? 'network' : 'unknown';
 }
 
 async function writeAccess(dir: string): Promise<string | undefined> {
@@ -110,6 +110,12 @@ async function describeFolder(dir: string, name: string | undefined): Promise<Ta
     device.link = link;
   } else if (v.disk?.link) {
     device.link = { label: v.disk.link };
+  } else if (v.network) {
+    // A share's "link" is its path to the server, with the interface's ceiling when known.
+    const link: NonNullable<TargetInfo['device']['link']> = { label: networkLabel(v.network) };
+    if (v.network.ceilingMBps !== undefined) link.ceilingMBps = v.network.ceilingMBps;
+    if (v.network.ceilingRangeMBps) link.typicalMBps = [v.network.ceilingRangeMBps[0], v.network.ceilingRangeMBps[1]];
+    device.link = link;
   }
   const info: TargetInfo = {
     path: dir,
@@ -154,7 +160,7 @@ function unresponsive(m: MountEntry): TargetInfo {
     fs: m.fsType,
     totalBytes: 0,
     freeBytes: 0,
-    device: { bus: NETWORK_FS.has(m.fsType) ? 'network' : 'unknown', node: m.source },
+    device: { bus: isNetworkFs(m.fsType) ? 'network' : 'unknown', node: m.source },
     readOnly: m.mountOptions.includes('ro'),
     startable: false,
     reason: TARGET_REASONS.unresponsive,

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatReport, sparkline } from '../../../app/src/cli/table.js';
+import { formatHashReport, formatReport, sparkline } from '../../../app/src/cli/table.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/results');
@@ -57,5 +57,27 @@ describe('formatReport for the detailed tests', () => {
       ),
     ).toHaveLength(60);
     expect(sparkline([])).toBe('');
+  });
+});
+
+describe('the header of a result on a network share', () => {
+  const onShare = (doc: ResultDocument): ResultDocument => {
+    doc.target.fs = 'fuse.sshfs';
+    doc.target.device = {
+      model: 'unknown',
+      bus: 'network',
+      link: 'sshfs (SFTP) · 127.0.0.1:/srv/share · via lo',
+      node: 'root@127.0.0.1:/srv/share',
+    };
+    doc.target.network = { protocol: 'SFTP', client: 'sshfs', server: '127.0.0.1', share: '/srv/share' };
+    return doc;
+  };
+
+  it('names the share and its path, not "unknown, network", in the test and hash reports', () => {
+    const text = formatReport(onShare(load('quick')));
+    expect(text.split('\n')[1]).toMatch(/^ {2}fuse\.sshfs · sshfs \(SFTP\) · 127\.0\.0\.1:\/srv\/share · via lo, test file /);
+    const hash = formatHashReport(onShare(load('hash')));
+    expect(hash.split('\n')[1]).toMatch(/^ {2}fuse\.sshfs · sshfs \(SFTP\) · 127\.0\.0\.1:\/srv\/share · via lo; SHA-256 with /);
+    expect(text + hash).not.toContain('unknown');
   });
 });

@@ -8,6 +8,7 @@ import { trustOf } from '../../../app/src/model/trust.js';
 import { computeFlags, deviceClass, type FlagInput } from '../../../app/src/core/flags.js';
 import { POWERSHELL_MISSING_NOTE } from '../../../app/src/core/link/index.js';
 import type { LinkInfo } from '../../../app/src/model/link-types.js';
+import type { NetworkPath } from '../../../app/src/model/network.js';
 import type { ResultDocument, ResultTest } from '../../../app/src/model/result.js';
 
 import { formatReport } from '../../../app/src/cli/table.js';
@@ -467,5 +468,59 @@ describe.runIf(rootOnly())('flags on real file systems (root)', () => {
     const doc = docs.get('ext4-dio')!;
     expect(doc.cacheMode).toBe('direct');
     expect(codesOf('ext4-dio').filter((c) => [...suspicious, 'loop-cached'].includes(c))).toEqual([]);
+  });
+});
+
+describe('flags on network shares', () => {
+  const gbe: NetworkPath = {
+    protocol: 'SMB',
+    version: '3.1.1',
+    client: 'kernel',
+    server: 'nas',
+    share: 'media',
+    interface: { name: 'eth0', kind: 'ethernet', speedMbps: 1000, mtu: 1500, source: 'sysfs' },
+    ceilingMBps: 118.7,
+  };
+  const share = (fsType: string, network?: NetworkPath) => volume(fsType, { device: '//nas/media', ...(network ? { network } : {}) });
+
+  it('above-interface-ceiling judges a share against its network link, and tells how to mount it uncached', () => {
+    const f = flag({ tests: quickPair(110, 400), settings: random, volume: share('cifs', gbe) }, 'above-interface-ceiling');
+    expect(f).toMatchObject({ severity: 'warning' });
+    expect(f!.message).toBe(
+      "Read 400 MB/s is above what the network link 1 GbE (eth0) can carry (≈ 119 MB/s): the client's cache on this computer answered, not the server.",
+    );
+    expect(f!.fix).toContain('cache=none');
+    expect(f!.fix).toContain('reads can come from this computer’s memory');
+    expect(f!.fix).not.toContain('cable');
+    // Within the ceiling (and its 5 % slack): nothing.
+    expect(codes({ tests: quickPair(110, 120), settings: random, volume: share('cifs', gbe) })).not.toContain('above-interface-ceiling');
+  });
+
+  it('a virtual link or loopback has no ceiling, so no figure is above it', () => {
+    const veth: NetworkPath = { ...gbe, interface: { name: 'veth0', kind: 'virtual', speedMbps: 10000, source: 'sysfs' } };
+    delete veth.ceilingMBps;
+    expect(codes({ tests: quickPair(900, 2000), settings: random, volume: share('fuse.sshfs', veth) })).not.toContain(
+      'above-interface-ceiling',
+    );
+  });
+
+  it('cache-not-direct on a share says how to make that client uncached, not to test a disk file system', () => {
+    const buffered = quickPair(50, 60).map((t) => ({ ...t, cacheMode: 'buffered-flushed' as const }));
+    const sshfs = flag({ tests: buffered, settings: random, volume: share('fuse.sshfs') }, 'cache-not-direct')!;
+    expect(sshfs.message).toContain("went through the share client's cache");
+    expect(sshfs.fix).toContain('sshfs -o cache=no,direct_io');
+    expect(sshfs.fix).not.toContain('disk file system');
+    expect(flag({ tests: buffered, settings: random, volume: share('nfs4') }, 'cache-not-direct')!.fix).toContain('noac');
+    expect(flag({ tests: buffered, settings: random, volume: share('cifs') }, 'cache-not-direct')!.fix).toContain('cache=none');
+    // A disk keeps the disk advice.
+    expect(flag({ tests: buffered, settings: random, volume: volume('ext4') }, 'cache-not-direct')!.fix).toContain('disk file system');
+  });
+
+  it('network-fs names the share and its link, with the ceiling to compare with', () => {
+    const f = flag({ tests: quickPair(100, 110), settings: random, volume: share('cifs', gbe) }, 'network-fs')!;
+    expect(f.message).toContain('(SMB 3.1.1 · nas:media · via eth0)');
+    expect(f.fix).toContain('1 GbE (eth0) ≈ 119 MB/s of payload');
+    expect(f.fix).toContain('cache=none');
+    expect(codes({ tests: quickPair(100, 110), settings: random, volume: share('fuse.smbnetfs') })).toEqual(['network-fs']);
   });
 });

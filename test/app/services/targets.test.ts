@@ -51,9 +51,19 @@ describe('TargetsService.list', () => {
         line(9, '0:50', '/', '/mnt/nas', 'nfs4', 'nas:/share'),
         line(10, '8:49', '/', '/boot/efi', 'vfat', '/dev/sdd1'),
         line(11, '8:65', '/', '/media/me/Win', 'fuseblk', '/dev/sde1'),
+        line(12, '0:51', '/', '/mnt/sftp', 'fuse.sshfs', 'me@nas:/srv'),
+        line(13, '0:52', '/', '/mnt/smb', 'fuse.smbnetfs', 'smbnetfs'),
       ].join('\n'),
     );
-    expect(testableMounts(entries).map((e) => e.mountPoint)).toEqual(['/', '/run/media/me/USB', '/home', '/mnt/nas', '/media/me/Win']);
+    expect(testableMounts(entries).map((e) => e.mountPoint)).toEqual([
+      '/',
+      '/run/media/me/USB',
+      '/home',
+      '/mnt/nas',
+      '/media/me/Win',
+      '/mnt/sftp',
+      '/mnt/smb',
+    ]);
   });
 });
 
