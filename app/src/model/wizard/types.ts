@@ -129,4 +129,7 @@ export interface ResultCampaign {
   planId: string;
   format: string;
   formatLabel: string;
+  /** 'common': the plan's common-mode pass (through the page cache, flushed: as applications
+   *  see it), made so every format has a row in one mode; absent: the plan's own pass. */
+  pass?: 'common';
 }
