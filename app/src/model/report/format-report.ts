@@ -28,7 +28,7 @@ import {
   type VariantGroup,
 } from './report-findings.js';
 import { newestDay } from './report-rows.js';
-import { cacheClassOf, cacheFlagText, isCommonPass, pairRows } from './like-for-like.js';
+import { cacheClassOf, cacheFlagText, COMMON_LABEL, isCommonPass, pairRows } from './like-for-like.js';
 
 export type { FormatReport, FormatReportOptions, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
 import type { FormatReport, FormatReportOptions, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
@@ -130,7 +130,6 @@ function usable(docs: readonly ResultDocument[]): ResultDocument[] {
 
 /** A common-mode row's key and label suffix: "ext4 · as applications see it". */
 const COMMON_KEY = '~common';
-export const COMMON_LABEL = ' · as applications see it';
 
 function groupVariants(docs: readonly ResultDocument[]): VariantGroup[] {
   const planFormats = new Map<string, Set<string>>();

@@ -53,6 +53,9 @@ export function cacheFlagText(docs: readonly Pick<ResultDocument, 'flags'>[]): s
   return [...names].join(', ');
 }
 
+/** A common-mode row's label suffix: "ext4 · as applications see it". */
+export const COMMON_LABEL = ' · as applications see it';
+
 /** The wizard's common-mode pass marks its results; the rest are the plan's own pass. */
 export function isCommonPass(d: Pick<ResultDocument, 'campaign'>): boolean {
   return d.campaign?.pass === 'common';

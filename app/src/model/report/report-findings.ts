@@ -246,6 +246,11 @@ export function reportWarnings(docs: readonly ResultDocument[], groups: readonly
       `The rows were measured on different drives or connections (${lines.join('; ')}). That is the point when comparing ports, hubs or cables; otherwise the rows are not the same disk.`,
     );
   }
+  // A many-file set scaled to the disk (Stibium Standard on a small one) says to what, per row.
+  for (const g of groups) {
+    for (const note of new Set(g.docs.map((d) => d.files?.scaled).filter((n): n is string => typeof n === 'string')))
+      out.push(`${g.label}: ${note}`);
+  }
   for (const g of groups) {
     if (g.docs.some((d) => d.cacheMode === 'buffered'))
       out.push(`${g.label} was measured through the page cache: its figures are not the disk's.`);

@@ -81,7 +81,7 @@ export interface DiskIdentity {
   usbSerial?: string;
 }
 
-export type WizardPlanKind = 'quick' | 'cdm' | 'files';
+export { WIZARD_PLAN_KINDS, type WizardPlanKind } from './plan-kinds.js';
 
 /** What the user confirmed: defined once, as the IPC contract's schema (WizardSettingsSchema),
  *  which checks it wherever it crosses a process boundary. */
