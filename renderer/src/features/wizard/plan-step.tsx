@@ -145,24 +145,18 @@ export function PlanStep() {
                 max={10000}
                 testId="wizard-files-count"
               />
-              <label className="field">
-                <span className="field__label">Smallest</span>
-                <input
-                  className="text-input text-input--size"
-                  value={plan.filesMinText}
-                  onChange={(e) => setPlan({ filesMinText: e.target.value })}
-                  data-testid="wizard-files-min"
-                />
-              </label>
-              <label className="field">
-                <span className="field__label">Largest</span>
-                <input
-                  className="text-input text-input--size"
-                  value={plan.filesMaxText}
-                  onChange={(e) => setPlan({ filesMaxText: e.target.value })}
-                  data-testid="wizard-files-max"
-                />
-              </label>
+              <SizeText
+                label="Smallest"
+                value={plan.filesMinText}
+                onChange={(v) => setPlan({ filesMinText: v })}
+                testId="wizard-files-min"
+              />
+              <SizeText
+                label="Largest"
+                value={plan.filesMaxText}
+                onChange={(v) => setPlan({ filesMaxText: v })}
+                testId="wizard-files-max"
+              />
             </div>
           )}
           {filesError && <p className="field-error">{filesError}</p>}
@@ -272,5 +266,15 @@ export function PlanStep() {
         )}
       </p>
     </div>
+  );
+}
+
+/** A typed size ("2 MB") with its label: the custom set's smallest and largest file. */
+function SizeText(p: { label: string; value: string; onChange: (v: string) => void; testId: string }) {
+  return (
+    <label className="field">
+      <span className="field__label">{p.label}</span>
+      <input className="text-input text-input--size" value={p.value} onChange={(e) => p.onChange(e.target.value)} data-testid={p.testId} />
+    </label>
   );
 }

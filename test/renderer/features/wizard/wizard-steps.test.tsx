@@ -323,6 +323,26 @@ describe('step 4: confirm and start', () => {
     });
   });
 
+  it('offers the seeds’ protocols: Stibium Standard or a custom set, write only; the common-mode pass is sent when ticked', async () => {
+    const { fake, user } = await renderWizard();
+    await toPlan(user);
+    expect(text(screen.getByTestId('wizard'))).toContain('Blackmagic 1 GB + 5 GB × 5');
+    expect(text(screen.getByTestId('wizard'))).toContain('Write only');
+    await user.click(screen.getByTestId('wizard-plan-files'));
+    await user.click(screen.getByTestId('wizard-files-custom'));
+    await user.clear(screen.getByTestId('wizard-files-max'));
+    await user.type(screen.getByTestId('wizard-files-max'), 'huge');
+    expect(text(screen.getByTestId('wizard'))).toContain('Largest file: a size like 600 MB');
+    expect(next().disabled).toBe(true);
+    await user.click(screen.getByTestId('wizard-files-standard'));
+    expect(next().disabled).toBe(false);
+    await user.click(next());
+    expect(text(screen.getByTestId('wizard-summary'))).toContain('tested with the many-file test (Stibium Standard set)');
+    await user.type(screen.getByTestId('wizard-confirm-input'), 'Samsung PSSD T7');
+    await user.click(screen.getByTestId('wizard-start'));
+    expect(fake.wizardCalls.start[0]).toMatchObject({ plan: 'files', filesSet: 'standard', commonMode: true });
+  });
+
   it('a refused start says why and stays on Confirm', async () => {
     const fake = wizardBridge();
     fake.wizard.startResult = {
