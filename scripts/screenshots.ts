@@ -8,7 +8,7 @@
 // Btrfs at 512 MiB, three runs each.
 // `npm run screenshots [-- --only quick|detailed|hash|history|wizard]` (needs `npm run build`
 // first); writes docs/screenshots/quick-test{,-running}.png, detailed.png, hash.png, history.png,
-// history-compare.png, share-card.png and wizard-{disks,running,report}.png. Results go to a
+// history-compare.png, share-card.png and wizard-{disks,plan,running,report}.png. Results go to a
 // throwaway history ($DISKDIAL_HOME).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, promises as fsp } from 'node:fs';
@@ -130,6 +130,7 @@ try {
       await page.getByTestId('wizard-size-input').fill('512 MiB');
       await page.getByTestId('wizard-runs').fill('3');
       await page.getByTestId('wizard-rest').fill('0');
+      await page.screenshot({ path: path.join(out, 'wizard-plan.png'), fullPage: true });
       await page.getByTestId('wizard-next').click();
       await page.getByTestId('wizard-confirm-input').fill(path.basename(loop));
       await page.getByTestId('wizard-start').click();
@@ -139,7 +140,7 @@ try {
       await page.getByTestId('report-table').waitFor({ timeout: 20 * 60_000 });
       await page.waitForTimeout(500);
       await page.screenshot({ path: path.join(out, 'wizard-report.png'), fullPage: true });
-      console.log(`wrote ${path.join(out, 'wizard-report.png')}, wizard-disks.png and wizard-running.png`);
+      console.log(`wrote ${path.join(out, 'wizard-report.png')}, wizard-disks.png, wizard-plan.png and wizard-running.png`);
     } finally {
       execFileSync('losetup', ['-d', loop]);
     }
