@@ -4,8 +4,7 @@
 // sustained write and the hash test; with ext4 + fscrypt, whose files cannot take direct I/O,
 // the common-mode pass gives every format a row in one mode and the report compares those like
 // rows, saying so. The plan's time estimate is held to the real run's.
-import { execFileSync } from 'node:child_process';
-import { promises as fsp, readFileSync } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +17,7 @@ import { estimatePlan } from '../../../../app/src/model/wizard/estimate.js';
 import type { WizardProgressEvent } from '../../../../app/src/model/events.js';
 import { rootOnly } from '../../../helpers/loopfs.js';
 import { wizardSettings } from '../../../helpers/wizard-plans.js';
-import { realLinux, realWizard } from '../../../helpers/wizard-real.js';
+import { attachImage, detachImage, realLinux, realWizard } from '../../../helpers/wizard-real.js';
 import { wizardSink } from '../../../helpers/wizard-sink.js';
 
 const MiB = 1024 * 1024;
@@ -32,19 +31,13 @@ describe.runIf(rootOnly())('the seeds’ protocols on a real disk image (root)',
 
   beforeAll(async () => {
     dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-protocols-'));
-    const img = path.join(dir, 'disk.img');
     // 2 GiB: room for a scaled Stibium set and a sustained write beside their 512 MiB reserve.
-    execFileSync('truncate', ['-s', '2G', img]);
-    loop = execFileSync('losetup', ['--find', '--partscan', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
+    loop = attachImage(dir, '2G');
     history = new HistoryStore(path.join(dir, 'results'));
     plans = new PlanStore(path.join(dir, 'plans'));
   });
   afterAll(async () => {
-    for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
-      const [src, target] = line.split(' ');
-      if (src?.startsWith(`${loop}p`) && target) execFileSync('umount', ['-l', target.replace(/\\040/g, ' ')]);
-    }
-    if (loop) execFileSync('losetup', ['-d', loop]);
+    detachImage(loop);
     await fsp.rm(dir, { recursive: true, force: true });
   });
 
