@@ -10,7 +10,7 @@
 // throttled to 35 MB/s each way with cgroup blkio (as a USB 2 hub would cap it), three runs each.
 // `npm run screenshots [-- --only quick|detailed|hash|history|wizard|campaign]` (needs `npm run
 // build` first); writes docs/screenshots/quick-test{,-running}.png, detailed.png, hash.png,
-// history.png, history-compare.png, share-card.png, wizard-{disks,running,report}.png and
+// history.png, history-compare.png, share-card.png, wizard-{disks,plan,running,report}.png and
 // campaign-{waiting,report}.png. Results go to a
 // throwaway history ($DISKDIAL_HOME).
 import { execFileSync } from 'node:child_process';
@@ -135,6 +135,7 @@ try {
       await page.getByTestId('wizard-size-input').fill('512 MiB');
       await page.getByTestId('wizard-runs').fill('3');
       await page.getByTestId('wizard-rest').fill('0');
+      await page.screenshot({ path: path.join(out, 'wizard-plan.png'), fullPage: true });
       await page.getByTestId('wizard-next').click();
       await page.getByTestId('wizard-confirm-input').fill(path.basename(loop));
       await page.getByTestId('wizard-start').click();
@@ -144,7 +145,7 @@ try {
       await page.getByTestId('report-table').waitFor({ timeout: 20 * 60_000 });
       await page.waitForTimeout(500);
       await page.screenshot({ path: path.join(out, 'wizard-report.png'), fullPage: true });
-      console.log(`wrote ${path.join(out, 'wizard-report.png')}, wizard-disks.png and wizard-running.png`);
+      console.log(`wrote ${path.join(out, 'wizard-report.png')}, wizard-disks.png, wizard-plan.png and wizard-running.png`);
     } finally {
       execFileSync('losetup', ['-d', loop]);
     }

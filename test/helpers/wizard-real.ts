@@ -1,5 +1,7 @@
 // The wizard as root runs it for real in tests: the Linux provider, a direct command runner, and a
 // service on the real engine keeping everything under one folder.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runTest } from '../../app/src/core/engine.js';
 import { HistoryStore } from '../../app/src/core/history.js';
@@ -41,4 +43,22 @@ export function realWizard(
     run: opts.run,
     ...(opts.afterFormat ? { afterFormat: opts.afterFormat } : {}),
   });
+}
+
+/** A sparse disk image of `size` ("640M", "2G") in `dir`, attached as a loop device with partition
+ *  scanning and direct I/O, as an external disk behaves. Returns the device (/dev/loopN). */
+export function attachImage(dir: string, size: string): string {
+  const img = path.join(dir, 'disk.img');
+  execFileSync('truncate', ['-s', size, img]);
+  return execFileSync('losetup', ['--find', '--partscan', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
+}
+
+/** Unmounts whatever is still mounted from the image's partitions (a failed test), then detaches it. */
+export function detachImage(loop: string): void {
+  if (!loop) return;
+  for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
+    const [src, target] = line.split(' ');
+    if (src?.startsWith(`${loop}p`) && target) execFileSync('umount', ['-l', target.replace(/\\040/g, ' ')]);
+  }
+  execFileSync('losetup', ['-d', loop]);
 }

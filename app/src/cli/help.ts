@@ -193,9 +193,22 @@ const WIZARD = {
       --internal         include internal (non-system) disks
 `,
   compare: `  diskdial compare --device DEV --formats ext4,xfs,btrfs --confirm NAME [options]
-      --plan quick|cdm|files     quick (default): the Quick Test at each --size;
-                                 cdm: the CrystalDiskMark grid; files: the many-file test
-      --size 1GB,5GB             quick: stress sizes (default 1GB,5GB)
+      --protocol NAME            a plan named after the protocol it reproduces:
+                                 blackmagic (1 GB + 5 GB × 5), stibium-standard (160 files,
+                                 2 MB–2 GB, 53 GB; scaled to the disk when it does not fit),
+                                 stibium-quick (40 files, 5 GB), write-only (1 GB + 5 GB,
+                                 nothing read back), cdm, sustained, hash
+      --plan KIND                quick (default): the Quick Test at each --size; cdm: the
+                                 CrystalDiskMark grid; files: the many-file test; write:
+                                 a write only at each --size; sustained: the sustained
+                                 write; hash: the Hash test on a file of each --size
+      --files-set quick|standard|custom   files: the set (default quick)
+      --files N --min-size S --max-size S  files: a custom set (any of them makes it custom)
+      --common-mode              also measure every format through the page cache, flushed
+                                 (as applications see it), so all compare on like rows; on
+                                 by default with a format that cannot do direct I/O (fscrypt)
+      --no-common-mode           leave that pass out
+      --size 1GB,5GB             quick, write, hash: sizes (default 1GB,5GB; hash 1GB)
       --runs N                   runs per format and size (default 5)
       --rest MIN                 rest between runs, minutes or 90s/5m (default 5)
       --final FMT                the format the disk is left in (default the first)

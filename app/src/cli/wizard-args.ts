@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseSize } from '../model/units.js';
-import { FORMAT_IDS } from '../model/wizard/types.js';
+import { FORMAT_IDS, WIZARD_PLAN_KINDS } from '../model/wizard/types.js';
+import { NO_DIRECT_IO, PROTOCOL_IDS, protocolOf } from '../model/wizard/protocols.js';
 import { formatIssues } from '../ipc/dispatch.js';
 import { parseOptions, UsageError } from './usage-error.js';
 import { WizardSettingsSchema, type ExportFormat, type WizardSettings } from '../model/settings.js';
@@ -55,6 +56,13 @@ export function parseWizardCommand(name: WizardCommandName, argv: readonly strin
         device: { type: 'string' },
         formats: { type: 'string' },
         plan: { type: 'string' },
+        protocol: { type: 'string' },
+        'files-set': { type: 'string' },
+        files: { type: 'string' },
+        'min-size': { type: 'string' },
+        'max-size': { type: 'string' },
+        'common-mode': { type: 'boolean' },
+        'no-common-mode': { type: 'boolean' },
         size: { type: 'string' },
         runs: { type: 'string' },
         rest: { type: 'string' },
@@ -98,17 +106,25 @@ export function parseWizardCommand(name: WizardCommandName, argv: readonly strin
     .filter(Boolean);
   const bad = formats.find((f) => !(FORMAT_IDS as readonly string[]).includes(f));
   if (bad) throw new UsageError(`unknown format "${bad}"; formats: ${FORMAT_IDS.join(', ')}`);
-  const plan = v.plan ?? 'quick';
-  if (!['quick', 'cdm', 'files'].includes(plan)) throw new UsageError(`--plan must be quick, cdm or files, not "${plan}"`);
-  let sizes = [1e9, 5e9];
+  const protocol = typeof v.protocol === 'string' ? protocolOf(v.protocol) : undefined;
+  if (typeof v.protocol === 'string' && !protocol)
+    throw new UsageError(`unknown protocol "${v.protocol}"; protocols: ${PROTOCOL_IDS.join(', ')}`);
+  if (protocol && v.plan !== undefined) throw new UsageError('give --protocol or --plan, not both');
+  const plan = protocol?.settings.plan ?? v.plan ?? 'quick';
+  if (!(WIZARD_PLAN_KINDS as readonly string[]).includes(plan))
+    throw new UsageError(`--plan must be ${WIZARD_PLAN_KINDS.join(', ')}; not "${plan}"`);
+  let sizes = protocol?.settings.sizes ?? [1e9, 5e9];
   if (typeof v.size === 'string') {
-    if (plan !== 'quick') throw new UsageError('--size applies to --plan quick only');
+    if (!['quick', 'write', 'hash'].includes(plan)) throw new UsageError('--size applies to the quick, write and hash plans only');
     try {
       sizes = v.size.split(',').map((x) => parseSize(x, '--size'));
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
-  }
+  } else if (plan === 'hash') sizes = [1e9];
+  const files = filesOptions(v, plan, protocol?.settings.filesSet);
+  // On by default when a format cannot do direct I/O: then its row has a like row to meet.
+  const commonMode = v['no-common-mode'] ? false : v['common-mode'] === true || formats.some((f) => NO_DIRECT_IO.has(f));
   const candidate = {
     device: path.resolve(v.device),
     // Filled in from the disk as listed before anything runs (runCompare).
@@ -117,7 +133,9 @@ export function parseWizardCommand(name: WizardCommandName, argv: readonly strin
     formats,
     plan,
     sizes,
-    runs: v.runs === undefined ? 5 : Number(v.runs),
+    ...files,
+    ...(commonMode ? { commonMode: true } : {}),
+    runs: v.runs === undefined ? (protocol?.settings.runs ?? 5) : Number(v.runs),
     restSeconds: v.rest === undefined ? 300 : restSeconds(v.rest),
     finalFormat: v.final ?? formats.find((f) => !/fscrypt|luks|encrypted|bitlocker/.test(f)) ?? 'ext4',
     ...(typeof v.label === 'string' ? { volumeLabel: v.label } : {}),
@@ -129,8 +147,45 @@ export function parseWizardCommand(name: WizardCommandName, argv: readonly strin
       .replace(/^runs:/, '--runs:')
       .replace(/^sizes\.\d+:/, '--size:')
       .replace(/^finalFormat:/, '--final:')
+      .replace(/^files(\.\w+)?:/, '--files:')
       .replace(/^volumeLabel:/, '--label:');
     throw new UsageError(text);
   }
   return { command: 'compare', action: 'run', settings: parsed.data, json, ...(report ? { report } : {}), deviceOnly: true };
+}
+
+/** The many-file plan's set: --files-set quick|standard|custom, a custom set's --files, --min-size
+ *  and --max-size (any of those makes it custom). */
+function filesOptions(
+  v: { 'files-set'?: string; files?: string; 'min-size'?: string; 'max-size'?: string },
+  plan: string,
+  fromProtocol: WizardSettings['filesSet'],
+): Pick<WizardSettings, 'filesSet' | 'files'> {
+  const custom = v.files !== undefined || v['min-size'] !== undefined || v['max-size'] !== undefined;
+  if (plan !== 'files') {
+    if (custom || v['files-set'] !== undefined)
+      throw new UsageError('--files-set, --files, --min-size and --max-size apply to --plan files only');
+    return {};
+  }
+  const set = v['files-set'] ?? (custom ? 'custom' : (fromProtocol ?? 'quick'));
+  if (!['quick', 'standard', 'custom'].includes(set)) throw new UsageError(`--files-set must be quick, standard or custom, not "${set}"`);
+  if (set !== 'custom') {
+    if (custom) throw new UsageError(`--files, --min-size and --max-size make a custom set; leave out --files-set ${set}`);
+    return { filesSet: set as 'quick' | 'standard' };
+  }
+  const size = (text: string | undefined, flag: string, fallback: number): number => {
+    if (text === undefined) return fallback;
+    try {
+      return parseSize(text, flag);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  };
+  const count = v.files === undefined ? 40 : Number(v.files);
+  if (!Number.isInteger(count) || count < 2 || count > 10000)
+    throw new UsageError(`--files must be a whole number from 2 to 10000, not "${v.files}"`);
+  return {
+    filesSet: 'custom',
+    files: { count, minBytes: size(v['min-size'], '--min-size', 2e6), maxBytes: size(v['max-size'], '--max-size', 6e8) },
+  };
 }

@@ -21,6 +21,10 @@ import { UsageError } from './usage-error.js';
 import type { ExportFormat } from '../model/settings.js';
 import type { WizardDoneEvent } from '../model/events.js';
 import type { WizardCommand } from './wizard-args.js';
+import type { WizardSettings } from '../model/settings.js';
+import { NO_DIRECT_IO, protocolFor } from '../model/wizard/protocols.js';
+import { estimatePlan } from '../model/wizard/estimate.js';
+import { leftText, PLAN_RATES } from '../model/eta.js';
 
 export interface WizardIo {
   out(text: string): void;
@@ -131,6 +135,7 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
     state = await wizard.begin({ ...cmd.settings, identity: identityOf(disk) });
   }
   io.err(`plan ${state.id}: ${state.steps.map((s) => s.label).join(', ')} on ${state.settings.device}, then left as ${state.final.label}`);
+  io.err(planLine(state.settings, state.steps.length));
   const done = await new Promise<WizardDoneEvent>((resolve) => {
     let lastLine = '';
     const sink = {
@@ -181,3 +186,15 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
   }
   return 0;
 }
+
+/** "Stibium Standard, common-mode pass on: about 40 min at 500 MB/s (…scaled…)". */
+export function planLine(s: WizardSettings, formats: number): string {
+  const name = protocolFor(s)?.name ?? `the ${s.plan} plan`;
+  const common = s.commonMode ? NO_DIRECT_IO_NOTE : '';
+  const direct = s.formats.filter((f) => !NO_DIRECT_IO.has(f)).length;
+  const est = estimatePlan(s, { formats, diskBytes: s.identity.sizeBytes, commonPasses: direct });
+  const scaled = est.scaled ? ` ${est.scaled}` : '';
+  return `${name}${common}: ${leftText(est.seconds).replace(/ left$/, '')} at ${PLAN_RATES.writeMBps} MB/s, with the rests and ${PLAN_RATES.formatSeconds} s per format to erase and format.${scaled}`;
+}
+
+const NO_DIRECT_IO_NOTE = ', and every format also as applications see it (page cache, flushed)';

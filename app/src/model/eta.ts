@@ -3,7 +3,10 @@
 // actually done — bytes or seconds of the step, whichever ends it first, and a finished write's
 // flush counts as written (its events carry no bytes, which once dropped the bar to ~5 % while
 // the curve was complete). Time left is the time so far scaled by what is left of the job.
-// Pure and without Node imports.
+// Pure and without Node imports. Before a wizard plan runs, planSeconds() says how long it takes
+// from the plans the runner will build, at stated rates.
+import type { EngineSpec } from './engine-types.js';
+import type { Plan } from './kinds/plan.js';
 
 export interface JobPoint {
   /** 0-based step within a run, of testCount. */
@@ -94,4 +97,61 @@ export function jobSecondsLeft(p: JobPoint, jobElapsed: number, finishedSteps?: 
 export function timeLeftText(p: JobPoint, jobElapsed: number, finishedSteps?: number): string {
   const left = jobSecondsLeft(p, jobElapsed, finishedSteps);
   return left !== undefined && jobElapsed + left > ETA_MIN_SECONDS ? leftText(left) : '';
+}
+
+// ---- a wizard plan, before it runs -----------------------------------------------------------
+
+/** What the estimate assumes when nothing was measured: a typical external SSD's rates, and the
+ *  time to check, erase, format, mount and unmount a disk (per format). */
+export const PLAN_RATES = { writeMBps: 500, readMBps: 500, formatSeconds: 30 } as const;
+
+export interface PlanRates {
+  writeMBps: number;
+  readMBps: number;
+  formatSeconds: number;
+}
+
+/** Seconds one engine step takes at these rates: its bytes at the rate of its direction, or its
+ *  time limit when that comes first, plus its warm-up. */
+export function stepSeconds(spec: Pick<EngineSpec, 'rw' | 'bytes' | 'seconds' | 'warmupSeconds' | 'fileSize'>, r: PlanRates): number {
+  const mbps =
+    spec.rw === 'write' || spec.rw === 'randwrite'
+      ? r.writeMBps
+      : spec.rw === 'read' || spec.rw === 'randread'
+        ? r.readMBps
+        : (r.writeMBps + r.readMBps) / 2;
+  const bytes = spec.bytes ?? spec.fileSize;
+  const byBytes = bytes / (Math.max(1, mbps) * 1e6);
+  const limited = spec.seconds !== undefined && spec.seconds > 0 ? Math.min(byBytes, spec.seconds) : byBytes;
+  return limited + (spec.warmupSeconds ?? 0);
+}
+
+/** Seconds one run of a plan takes: its steps, plus writing the test file a read-first plan
+ *  reads (the grid's, the hash test's). */
+export function planRunSeconds(plan: Pick<Plan, 'kind' | 'steps' | 'fileSize'>, r: PlanRates): number {
+  const steps = plan.steps.reduce((sum, s) => sum + stepSeconds(s.spec, r), 0);
+  const first = plan.steps[0]?.spec.rw;
+  const prepare = first === 'read' || first === 'randread' ? plan.fileSize / (Math.max(1, r.writeMBps) * 1e6) : 0;
+  return steps + prepare;
+}
+
+export interface PlanEstimateInput {
+  /** Seconds one run of each test of the plan takes (planRunSeconds of each built plan). */
+  runSeconds: readonly number[];
+  runs: number;
+  restSeconds: number;
+  formats: number;
+  /** Formats that also get the common-mode pass (each of their tests runs twice). */
+  commonPasses?: number;
+}
+
+/** The whole plan: per format, each test's runs with the rests between them (none before the
+ *  first), the common-mode pass where asked, and the per-format erase and format. */
+export function planSeconds(p: PlanEstimateInput, r: PlanRates = PLAN_RATES): number {
+  const tests = p.runSeconds.length;
+  const perPass = p.runSeconds.reduce((sum, s) => sum + s * p.runs, 0);
+  const passes = p.formats + Math.min(p.formats, p.commonPasses ?? 0);
+  // A rest comes before every run but the plan's very first.
+  const rests = Math.max(0, passes * tests * p.runs - 1) * p.restSeconds;
+  return passes * perPass + rests + p.formats * r.formatSeconds;
 }

@@ -7,6 +7,7 @@ import { FORMAT_IDS } from './wizard/format-ids.js';
 import { TEST_KINDS } from './plan.js';
 import { LABEL_MAX } from './text.js';
 import { MAX_SETUPS } from './campaign.js';
+import { WIZARD_PLAN_KINDS } from './wizard/plan-kinds.js';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -191,9 +192,31 @@ export const WizardSettingsSchema = z
     /** Formats to test, in order. */
     formats: z.array(FormatIdSchema).min(1).max(16),
     /** quick: the Quick Test at each of `sizes`; cdm: the CrystalDiskMark grid (Default, 1 GiB);
-     *  files: the many-file test (Quick preset). */
-    plan: z.enum(['quick', 'cdm', 'files']),
-    /** quick: stress sizes in bytes (default 1 GB and 5 GB). */
+     *  files: the many-file test (`filesSet`); write: a sequential write only at each of `sizes`;
+     *  sustained: the sustained write (free space less the reserve); hash: the Hash test on a
+     *  file of each of `sizes` (model/wizard/protocols.ts names them after the seeds). */
+    plan: z.enum(WIZARD_PLAN_KINDS),
+    /** files: the set — Quick (40 files, 2–600 MB), Standard (Stibium's 160 files, 2 MB–2 GB,
+     *  53 GB; scaled to the disk when it does not fit) or Custom (`files`). Default quick. */
+    filesSet: z.enum(['quick', 'standard', 'custom']).optional(),
+    /** files, custom set: how many files and their smallest and largest size. */
+    files: z
+      .object({
+        count: z.number().int().min(2).max(10000),
+        minBytes: z.number().int().min(4096),
+        maxBytes: z
+          .number()
+          .int()
+          .min(4096)
+          .max(64 * GiB),
+      })
+      .strict()
+      .refine((f) => f.maxBytes >= f.minBytes, { message: 'the largest file must be at least as large as the smallest' })
+      .optional(),
+    /** Also measure every format through the page cache, flushed ("as applications see it"), so
+     *  a format that cannot do direct I/O (fscrypt) is compared on like rows. */
+    commonMode: z.boolean().optional(),
+    /** quick, write and hash: stress (or file) sizes in bytes (default 1 GB and 5 GB). */
     sizes: z
       .array(
         z

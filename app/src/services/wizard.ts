@@ -20,12 +20,15 @@ import { platformProvider } from '../core/wizard/platform.js';
 import type { HistoryService } from './history.js';
 import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
 import type { EngineFn } from './quick-test.js';
+import type { HashFn } from '../core/hash-run.js';
 import type { WizardDoneEvent } from '../model/events.js';
 import type { WizardSettings } from '../model/settings.js';
 
 export interface WizardDeps extends Pick<SlotServiceDeps, 'slot'> {
   provider: WizardProvider;
   engine: EngineFn;
+  /** The hash plan's hasher (default: the in-process engine's). */
+  hashEngine?: HashFn;
   history: { save(doc: ResultDocument): Promise<unknown>; delete(ids: readonly string[]): Promise<unknown> };
   plans?: PlanStore;
   /** Runs the format commands (default: argv, with pkexec when not root). */
@@ -210,6 +213,7 @@ export class WizardService extends SlotService<WizardPlanState> {
         provider: this.#deps.provider,
         run: this.#deps.run ?? createCommandRunner({ elevate: defaultElevation() }),
         engine: this.#deps.engine,
+        ...(this.#deps.hashEngine ? { hashEngine: this.#deps.hashEngine } : {}),
         plans: this.plans,
         history: this.#deps.history,
         workDir,

@@ -45,7 +45,7 @@ describe('compare: usage mistakes, before any disk is touched', () => {
       ],
       [
         ['compare', '--device', '/dev/sdz', '--formats', 'ext4', '--confirm', 'x', '--plan', 'cdm', '--size', '1GB'],
-        '--size applies to --plan quick only',
+        '--size applies to the quick, write and hash plans only',
       ],
       [['compare', '--device', '/dev/sdz', '--formats', 'ext4', '--confirm', 'x', '--runs', '0'], '--runs: must be at least 1'],
       [

@@ -4,8 +4,10 @@
 // every change, so an interruption loses only the format in progress, and `runPlan` on the same
 // state resumes at the first format that is not done.
 import { randomUUID } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import { defaultReserve } from '../../model/fit.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AbortError, isAbortError } from '../engine.js';
+import { AbortError, isAbortError, runHash } from '../engine.js';
 import { DiskDialError } from '../../model/errors.js';
 import type { ResultDocument } from '../../model/result.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../runner.js';
@@ -16,9 +18,11 @@ import { identityChange, identityOf } from '../../model/wizard/identity.js';
 import type { CommandRunner, WizardProvider } from './provider.js';
 import type { PlanStore } from './plan-store.js';
 
-import type { FormatId, WizardDisk, WizardPlanState, WizardStage } from '../../model/wizard/types.js';
+import type { FormatId, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '../../model/wizard/types.js';
+import { COMMON_LABEL } from '../../model/report/like-for-like.js';
+import { runHashBenchmark, type HashFn } from '../hash-run.js';
 import type { WizardProgressEvent } from '../../model/events.js';
-import { rateOf } from '../../model/progress.js';
+import { rateOf, type RateProgress } from '../../model/progress.js';
 
 /** A progress event of the plan, as the IPC event carries it (without the job's id). */
 export type PlanProgress = Omit<WizardProgressEvent, 'jobId'>;
@@ -28,6 +32,8 @@ export interface RunPlanOptions {
   provider: WizardProvider;
   run: CommandRunner;
   engine: (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
+  /** The hash plan's hasher (default: the in-process engine's). */
+  hashEngine?: HashFn;
   plans: PlanStore;
   history: { save(doc: ResultDocument): Promise<unknown>; delete(ids: readonly string[]): Promise<unknown> };
   /** Where the plan mounts each format (a folder of its own, removed when the plan ends). */
@@ -87,6 +93,27 @@ export async function checkDisk(
   return disk;
 }
 
+/** Plans that run at each of the plan's sizes (a stress size, or the hash test's file). */
+const SIZED: ReadonlySet<string> = new Set(['quick', 'write', 'hash']);
+
+/** What a plan runs, inside "Testing ext4: …". */
+function planWhat(plan: WizardPlanKind, size: number | undefined): string {
+  const at = size !== undefined ? ` at ${sizeText(size)}` : '';
+  const words: Record<WizardPlanKind, string> = {
+    quick: `Quick Test${at}`,
+    cdm: 'the CrystalDiskMark grid',
+    files: 'the many-file test',
+    write: `write only${at}`,
+    sustained: 'the sustained write',
+    hash: `the Hash test${at}`,
+  };
+  return words[plan];
+}
+
+function isEncryptedFormat(format: FormatId): boolean {
+  return format.includes('encrypt') || format.endsWith('-luks') || format === 'ext4-fscrypt' || format === 'ntfs-bitlocker';
+}
+
 function phaseOf(name: string): 'write' | 'read' | 'other' {
   return /write$/i.test(name) ? 'write' : /read$/i.test(name) ? 'read' : 'other';
 }
@@ -126,6 +153,7 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
   const save = (): Promise<void> => o.plans.save(state);
   const label = s.volumeLabel ?? 'DISKDIAL';
   let tested = 0; // batches of tests run in this call (the first one has no rest before it)
+  let filesRoom: number | undefined; // the many-file set's room, fixed by the first format
 
   state.status = 'running';
   state.pid = process.pid;
@@ -189,8 +217,15 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
       say('erasing', `Erasing ${disk.name} (${s.device}) and making ${step.label}…`);
       const volume = await o.provider.prepare(disk, step.format, prepareOptions);
       try {
-        const sizes = s.plan === 'quick' ? s.sizes : [undefined];
+        const sizes = SIZED.has(s.plan) ? s.sizes : [undefined];
         for (const size of sizes) {
+          // The plan's own pass, then (when asked) the common-mode pass: the same test through
+          // the page cache, flushed — unless the own pass already was (fscrypt cannot do O_DIRECT).
+          const own = await testOnce(size, undefined);
+          if (s.commonMode && s.plan !== 'hash' && (own.cacheMode === 'direct' || own.cacheMode === 'nocache'))
+            await testOnce(size, 'common');
+        }
+        async function testOnce(size: number | undefined, pass: 'common' | undefined): Promise<ResultDocument> {
           if (tested > 0 && s.restSeconds > 0) {
             for (let left = Math.round(s.restSeconds); left >= 0; left--) {
               say(
@@ -205,45 +240,68 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
             }
           }
           tested++;
-          const what =
-            s.plan === 'quick' ? `Quick Test at ${sizeText(size!)}` : s.plan === 'cdm' ? 'the CrystalDiskMark grid' : 'the many-file test';
-          const options: RunBenchmarkOptions = {
-            target: volume.testPath,
-            test: s.plan,
-            runs: s.runs,
-            restSeconds: s.restSeconds,
-            engine: o.engine,
-            signal,
-            handleSignals: false,
-            label: s.plan === 'quick' && s.sizes.length > 1 ? `${step.label} · ${sizeText(size!)}` : step.label,
-            onProgress: (p: RunProgress) =>
-              say('testing', `Testing ${step.label}: ${what}, run ${p.run} of ${p.runs}`, {
-                test: {
-                  name: p.testName,
-                  ...(size !== undefined ? { sizeBytes: size } : {}),
-                  run: p.run,
-                  runs: p.runs,
-                  phase: phaseOf(p.testName),
-                  ...rateOf(p),
-                },
-              }),
-            onPause: (e) =>
-              say('resting', `Resting before run ${e.run} of ${e.runs} so the drive's cache can drain…`, { remaining: e.remaining }),
-          };
-          if (size !== undefined) options.size = size;
-          if (s.plan === 'files') options.preset = 'quick';
-          const doc = await runBenchmark(options);
-          doc.campaign = { planId: state.id, format: step.format, formatLabel: step.label };
-          if (
-            step.format.includes('encrypt') ||
-            step.format.endsWith('-luks') ||
-            step.format === 'ext4-fscrypt' ||
-            step.format === 'ntfs-bitlocker'
-          )
-            doc.target.encrypted = true;
+          const what = `${planWhat(s.plan, size)}${pass ? ' as applications see it (page cache, flushed)' : ''}`;
+          const sizeLabel = sizes.length > 1 && size !== undefined ? ` · ${sizeText(size)}` : '';
+          const label = `${step!.label}${sizeLabel}${pass ? COMMON_LABEL : ''}`;
+          const test = (p: { testName: string; run: number; runs: number }, rate: RateProgress) => ({
+            name: p.testName,
+            ...(size !== undefined ? { sizeBytes: size } : {}),
+            run: p.run,
+            runs: p.runs,
+            phase: phaseOf(p.testName),
+            ...rate,
+          });
+          let doc: ResultDocument;
+          if (s.plan === 'hash') {
+            doc = await runHashBenchmark({
+              generate: { target: volume.testPath, sizeBytes: size ?? 1e9 },
+              label,
+              signal,
+              handleSignals: false,
+              engine: { runHash: o.hashEngine ?? runHash, runTest: o.engine },
+              onProgress: (p) =>
+                say('testing', `Testing ${step!.label}: ${what}`, {
+                  test: test({ testName: p.stage, run: 1, runs: 1 }, rateOf(p)),
+                }),
+            });
+          } else {
+            const options: RunBenchmarkOptions = {
+              target: volume.testPath,
+              test: s.plan === 'write' ? 'seq-write' : s.plan,
+              runs: s.runs,
+              restSeconds: s.restSeconds,
+              engine: o.engine,
+              signal,
+              handleSignals: false,
+              label,
+              onProgress: (p: RunProgress) =>
+                say('testing', `Testing ${step!.label}: ${what}, run ${p.run} of ${p.runs}`, { test: test(p, rateOf(p)) }),
+              onPause: (e) =>
+                say('resting', `Resting before run ${e.run} of ${e.runs} so the drive's cache can drain…`, { remaining: e.remaining }),
+            };
+            if (size !== undefined) options.size = size;
+            if (pass === 'common') options.cache = 'buffered-flushed';
+            if (s.plan === 'files') {
+              options.preset = s.filesSet ?? 'quick';
+              if (s.filesSet === 'custom' && s.files) options.files = { ...s.files };
+              // A set scaled to the disk is the same set on every format: the room the first
+              // format gave it is what the others get (their reserve made up to it).
+              if (filesRoom !== undefined) {
+                const st = await fsp.statfs(volume.testPath);
+                const free = st.bavail * st.bsize;
+                if (free - filesRoom >= defaultReserve(st.blocks * st.bsize)) options.reserveBytes = free - filesRoom;
+              }
+            }
+            doc = await runBenchmark(options);
+            if (s.plan === 'files' && filesRoom === undefined && typeof doc.settings.reserveBytes === 'number')
+              filesRoom = doc.target.freeBytes - doc.settings.reserveBytes;
+          }
+          doc.campaign = { planId: state.id, format: step!.format, formatLabel: step!.label, ...(pass ? { pass } : {}) };
+          if (isEncryptedFormat(step!.format)) doc.target.encrypted = true;
           await o.history.save(doc);
-          step.resultIds.push(doc.id);
+          step!.resultIds.push(doc.id);
           await save();
+          return doc;
         }
       } finally {
         say('unmounting', `Unmounting ${step.label}…`);

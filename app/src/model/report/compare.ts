@@ -8,6 +8,7 @@ import { kindOf } from '../kinds/registry.js';
 import type { ResultDocument } from '../result.js';
 import { spread, welchTTest, type Spread } from '../stats.js';
 import { kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric } from './metrics.js';
+import { cacheClassOf, cacheFlagText, pairRows, type Pairing } from './like-for-like.js';
 
 export interface CompareColumn {
   id: string;
@@ -92,9 +93,20 @@ export function compareResults(docs: readonly ResultDocument[], opts: CompareOpt
   const columns = docs.map(toColumn);
   const baseline = baselineIndex(docs, opts.baseline);
   const metrics = docs.map(metricsByKey);
-  const rows = toRows(metrics, baseline);
+  const labels = columnLabels({ columns });
+  // Like for like (like-for-like.ts): a column is judged only against one measured the same way.
+  const pairing = pairRows(
+    docs.map((d, i) => ({
+      label: labels[i] ?? '',
+      cls: safe(() => cacheClassOf([d]), 'cached' as const),
+      flagged: safe(() => cacheFlagText([d]), ''),
+      ...(typeof d?.campaign?.format === 'string' ? { format: d.campaign.format } : {}),
+    })),
+    baseline,
+  );
+  const rows = toRows(metrics, pairing.reference);
   const comparison: Comparison = { columns, baseline, rows, rule: COMPARE_RULE, findings: [], warnings: [] };
-  comparison.findings = findings(comparison);
+  comparison.findings = findings(comparison, pairing);
   comparison.warnings = warnings(docs, columnLabels(comparison));
   return comparison;
 }
@@ -162,18 +174,19 @@ function baselineIndex(docs: readonly ResultDocument[], want: number | string | 
   return 0;
 }
 
-function toRows(metrics: ReadonlyArray<Map<string, Metric>>, baseline: number): CompareRow[] {
+function toRows(metrics: ReadonlyArray<Map<string, Metric>>, reference: ReadonlyArray<number | undefined>): CompareRow[] {
   // Every key in first-seen order, headline figures first.
   const first = new Map<string, Metric>();
   for (const byKey of metrics) for (const [key, m] of byKey) if (!first.has(key)) first.set(key, m);
   const ordered = [...first.values()].filter((m) => m.primary).concat([...first.values()].filter((m) => !m.primary));
   return ordered.map((m) => {
     const values = metrics.map((byKey) => byKey.get(m.key)?.values.filter(Number.isFinite) ?? []);
-    const base = values[baseline] ?? [];
     const cells = values.map((v, i): CompareCell | undefined => {
       if (v.length === 0) return undefined;
-      if (i === baseline) return { values: v, spread: spread(v), verdict: 'baseline' };
-      return { values: v, spread: spread(v), ...judgeChange(v, base, m.higherIsBetter) };
+      const ref = reference[i];
+      if (ref === i) return { values: v, spread: spread(v), verdict: 'baseline' };
+      if (ref === undefined) return { values: v, spread: spread(v), verdict: 'n/a' };
+      return { values: v, spread: spread(v), ...judgeChange(v, values[ref] ?? [], m.higherIsBetter) };
     });
     return {
       key: m.key,
@@ -209,19 +222,25 @@ export function judgeChange(
   return { delta, singleRun: true, verdict: atLeast(NOISE_RULE.singleRunChange) ? direction : 'noise' };
 }
 
-function findings(c: Comparison): string[] {
+function findings(c: Comparison, pairing: Pairing): string[] {
   const labels = columnLabels(c);
-  const baseName = labels[c.baseline] ?? '';
   const out: string[] = [];
   const primary = c.rows.filter((r) => r.primary);
   for (let i = 0; i < c.columns.length; i++) {
-    if (i === c.baseline) continue;
+    const why = pairing.notCompared[i];
+    if (why !== undefined) {
+      out.push(why);
+      continue;
+    }
+    const ref = pairing.reference[i] ?? c.baseline;
+    if (ref === i) continue;
+    const baseName = labels[ref] ?? '';
     const name = labels[i] ?? '';
-    const shared = primary.filter((r) => r.cells[i] && r.cells[c.baseline] && r.cells[i]?.verdict !== 'n/a');
+    const shared = primary.filter((r) => r.cells[i] && r.cells[ref] && r.cells[i]?.verdict !== 'n/a');
     const parts = shared.flatMap((r) => {
       const cell = r.cells[i] as CompareCell;
       if (cell.verdict !== 'better' && cell.verdict !== 'worse') return [];
-      const nb = r.cells[c.baseline]?.values.length ?? 0;
+      const nb = r.cells[ref]?.values.length ?? 0;
       const n = cell.values.length;
       const runs = n === nb ? (n === 1 ? 'one run each' : `${n} runs each`) : `${n} vs ${nb} runs`;
       const why = cell.p !== undefined ? `${runs}, ${pText(cell.p)}` : runs;
@@ -236,7 +255,7 @@ function findings(c: Comparison): string[] {
     if (big.length > 0) {
       const cell = big[0]!.cells[i] as CompareCell;
       const n = cell.values.length;
-      const nb = big[0]!.cells[c.baseline]?.values.length ?? 0;
+      const nb = big[0]!.cells[ref]?.values.length ?? 0;
       const runs = n === nb ? `${n} run${n === 1 ? '' : 's'} each` : `${n} vs ${nb} runs`;
       const what = big.map((r) => `${r.label} ${deltaText((r.cells[i] as CompareCell).delta ?? NaN)}`).join(', ');
       out.push(

@@ -28,6 +28,7 @@ import {
   type VariantGroup,
 } from './report-findings.js';
 import { newestDay } from './report-rows.js';
+import { cacheClassOf, cacheFlagText, COMMON_LABEL, isCommonPass, pairRows } from './like-for-like.js';
 
 export type { FormatReport, FormatReportOptions, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
 import type { FormatReport, FormatReportOptions, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
@@ -44,8 +45,23 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
     resultIds: g.docs.map((d, i) => (typeof d.id === 'string' ? d.id : `${g.key}-${i + 1}`)),
     drive: safe(() => targetLine(g.docs[0] as ResultDocument), 'unknown drive'),
     method: safe(() => methodLine(g.docs[0] as ResultDocument), 'unknown method'),
+    cacheClass: cacheClassOf(g.docs),
   }));
   const baseline = baselineIndex(variants, opts.baseline);
+  // Like for like (like-for-like.ts): each row is judged against a row measured the same way.
+  const pairing = pairRows(
+    groups.map((g, i) => {
+      const c = campaignOf(g.docs[0] as ResultDocument);
+      return { label: variants[i]!.label, cls: cacheClassOf(g.docs), flagged: cacheFlagText(g.docs), ...(c ? { format: c.format } : {}) };
+    }),
+    baseline,
+  );
+  variants.forEach((v, i) => {
+    const ref = pairing.reference[i];
+    if (ref !== undefined) v.reference = ref;
+    const why = pairing.notCompared[i];
+    if (why !== undefined) v.notCompared = why;
+  });
   const specs = columnSpecs(list);
   const columns = specs.map((s) => s.column);
   const pooled: string[] = [];
@@ -59,8 +75,9 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
   const cells = values.map((row, i) =>
     row.map((v, j): ReportCell | undefined => {
       if (v.length === 0) return undefined;
-      const base = values[baseline]?.[j] ?? [];
-      if (i === baseline) return { values: v, spread: spread(v), verdict: 'baseline' };
+      const ref = pairing.reference[i];
+      if (ref === i) return { values: v, spread: spread(v), verdict: 'baseline' };
+      const base = ref === undefined ? [] : (values[ref]?.[j] ?? []);
       if (base.length === 0) return { values: v, spread: spread(v), verdict: 'n/a' };
       return { values: v, spread: spread(v), ...judgeChange(v, base, columns[j]?.higherIsBetter ?? true) };
     }),
@@ -75,6 +92,7 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
     findings: [],
     warnings: [],
   };
+  if (pairing.likeRows) report.likeRows = true;
   const ceiling = commonCeiling(list);
   if (ceiling !== undefined) report.ceilingMBps = ceiling;
   report.findings = reportFindings(report, rowNoun(list));
@@ -110,6 +128,9 @@ function usable(docs: readonly ResultDocument[]): ResultDocument[] {
   );
 }
 
+/** A common-mode row's key and label suffix: "ext4 · as applications see it". */
+const COMMON_KEY = '~common';
+
 function groupVariants(docs: readonly ResultDocument[]): VariantGroup[] {
   const planFormats = new Map<string, Set<string>>();
   for (const d of docs) {
@@ -122,11 +143,12 @@ function groupVariants(docs: readonly ResultDocument[]): VariantGroup[] {
     let key: string;
     let label: string;
     if (c && (planFormats.get(c.format)?.size ?? 0) > 1) {
-      key = `${c.format}@${c.planId}`;
-      label = `${c.formatLabel || c.format} · ${String(d.startedAt).slice(0, 10)}`;
+      key = `${c.format}@${c.planId}${isCommonPass(d) ? COMMON_KEY : ''}`;
+      label = `${c.formatLabel || c.format}${isCommonPass(d) ? COMMON_LABEL : ''} · ${String(d.startedAt).slice(0, 10)}`;
     } else if (c) {
-      key = c.format;
-      label = c.formatLabel || c.format;
+      // The common-mode pass of a format is a row of its own: the same format, another mode.
+      key = `${c.format}${isCommonPass(d) ? COMMON_KEY : ''}`;
+      label = `${c.formatLabel || c.format}${isCommonPass(d) ? COMMON_LABEL : ''}`;
     } else {
       // A separate result is its own row; only results the user gave one label share a row
       // (their runs pooled), never two that merely read alike.

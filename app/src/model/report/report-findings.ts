@@ -4,6 +4,7 @@ import type { ResultDocument } from '../result.js';
 import { deltaText, judgeChange, NOISE_RULE, pText } from './compare.js';
 import type { FormatReport, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
 import { kindName, methodLine, resultTitle, sizeText, targetLine } from './metrics.js';
+import { CACHE_CLASS_WORDS } from './like-for-like.js';
 
 // ---- title, ceiling, findings, warnings ------------------------------------------------------
 
@@ -99,10 +100,15 @@ export function nothingComparedText(r: FormatReport, noun: string): string {
 
 export function reportFindings(r: FormatReport, noun: string): string[] {
   if (r.variants.length === 1) return [nothingComparedText(r, noun)];
-  const base = r.variants[r.baseline]?.label ?? '';
   const out: string[] = [];
   r.variants.forEach((v, i) => {
-    if (i === r.baseline) return;
+    if (v.notCompared !== undefined) {
+      out.push(v.notCompared);
+      return;
+    }
+    const ref = v.reference ?? r.baseline;
+    if (ref === i) return;
+    const base = r.variants[ref]?.label ?? '';
     const row = r.cells[i] ?? [];
     const shared = r.columns.map((col, j) => ({ col, cell: row[j] })).filter((x) => x.cell && x.cell.verdict !== 'n/a');
     if (shared.length === 0) {
@@ -140,6 +146,7 @@ export function reportFindings(r: FormatReport, noun: string): string[] {
     else if (quiet.length > 2) parts.push(`no measurable difference on the other ${quiet.length} figures`);
     out.push(`${v.label}: ${parts.join(', ')} — vs ${base}.`);
   });
+  out.push(...likeRowsFindings(r));
   out.push(...inconclusiveFindings(r));
   out.push(...fastestFindings(r, noun));
   if (noun === 'setup') out.push(...setupVerdicts(r));
@@ -172,15 +179,32 @@ export function setupVerdicts(r: FormatReport): string[] {
   return out;
 }
 
+/** When some rows were judged against the baseline format's common-mode row, says which were
+ *  set against which, so no one reads a flushed row's Δ as against the uncached baseline. */
+export function likeRowsFindings(r: FormatReport): string[] {
+  if (!r.likeRows) return [];
+  const byRef = new Map<number, string[]>();
+  r.variants.forEach((v, i) => {
+    if (v.reference === undefined || v.reference === i) return;
+    byRef.set(v.reference, [...(byRef.get(v.reference) ?? []), v.label]);
+  });
+  const parts = [...byRef].map(([ref, who]) => {
+    const base = r.variants[ref]!;
+    return `${listText(who)} against ${base.label} (both ${CACHE_CLASS_WORDS[base.cacheClass]})`;
+  });
+  return [`Compared like for like: ${parts.join('; ')}. Rows measured in different modes are not set against each other.`];
+}
+
 /** A large change the rule still calls noise (too few runs, too much spread) is said as such,
  *  so "no measurable difference" is never read as "the same": "Btrfs: write −54 % at 32 MiB is
  *  within run-to-run noise with 2 runs each (p = 0.09); more runs would tell." */
 export function inconclusiveFindings(r: FormatReport): string[] {
   const out: string[] = [];
   r.variants.forEach((v, i) => {
-    if (i === r.baseline) return;
+    const ref = v.reference;
+    if (ref === undefined || ref === i) return;
     const big = r.columns
-      .map((col, j) => ({ col, cell: r.cells[i]?.[j], base: r.cells[r.baseline]?.[j] }))
+      .map((col, j) => ({ col, cell: r.cells[i]?.[j], base: r.cells[ref]?.[j] }))
       .filter((x) => x.cell?.verdict === 'noise' && Math.abs(x.cell.delta ?? 0) >= NOISE_RULE.singleRunChange);
     if (big.length === 0) return;
     // One phrase per figure: "read −10 % at 1 GB and 5 GB", or each size's own change.
@@ -208,7 +232,9 @@ export function inconclusiveFindings(r: FormatReport): string[] {
 /** "Fastest write: XFS — ahead of every other format by more than run-to-run noise." With two
  *  rows the sentence above already says it, so only from three rows on. */
 export function fastestFindings(r: FormatReport, noun: string): string[] {
-  if (r.variants.length < 3) return [];
+  // Only rows measured as the baseline was and compared with it race each other.
+  const like = new Set(r.variants.map((v, i) => (v.reference === r.baseline ? i : -1)).filter((i) => i >= 0));
+  if (like.size < 3) return [];
   const out: string[] = [];
   for (const dir of ['read', 'write'] as const) {
     const cols = r.columns.map((col, j) => ({ col, j })).filter(({ col }) => col.unit === 'MB/s' && direction(col) === dir);
@@ -216,7 +242,7 @@ export function fastestFindings(r: FormatReport, noun: string): string[] {
     for (const { col, j } of cols) {
       const present = r.variants
         .map((_, i) => ({ i, cell: r.cells[i]?.[j] }))
-        .filter((x): x is { i: number; cell: ReportCell } => x.cell !== undefined);
+        .filter((x): x is { i: number; cell: ReportCell } => x.cell !== undefined && like.has(x.i));
       if (present.length < 2) continue;
       const top = present.reduce((a, b) => (b.cell.spread.mean > a.cell.spread.mean ? b : a));
       const ahead = present.every((x) => x === top || judgeChange(top.cell.values, x.cell.values, true).verdict === 'better');
@@ -228,7 +254,8 @@ export function fastestFindings(r: FormatReport, noun: string): string[] {
       const label = r.variants[i]?.label ?? '';
       return whole ? label : `${label} at ${listText(won.map((c) => whereText(c) ?? c.figure))}`;
     });
-    out.push(`Fastest ${dir}: ${who.join('; ')} — ahead of every other ${noun} by more than run-to-run noise.`);
+    const alike = like.size < r.variants.length ? ` measured ${CACHE_CLASS_WORDS[r.variants[r.baseline]!.cacheClass]}` : '';
+    out.push(`Fastest ${dir}: ${who.join('; ')} — ahead of every other ${noun}${alike} by more than run-to-run noise.`);
   }
   return out;
 }
@@ -258,6 +285,11 @@ export function reportWarnings(docs: readonly ResultDocument[], groups: readonly
     out.push(
       `The rows were measured on different drives or connections (${lines.join('; ')}). That is the point when comparing ports, hubs or cables; otherwise the rows are not the same disk.`,
     );
+  }
+  // A many-file set scaled to the disk (Stibium Standard on a small one) says to what, per row.
+  for (const g of groups) {
+    for (const note of new Set(g.docs.map((d) => d.files?.scaled).filter((n): n is string => typeof n === 'string')))
+      out.push(`${g.label}: ${note}`);
   }
   for (const g of groups) {
     if (g.docs.some((d) => d.cacheMode === 'buffered'))

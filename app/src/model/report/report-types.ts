@@ -2,6 +2,7 @@
 // without importing the builder that imports them.
 import type { CompareCell } from './compare.js';
 import type { MetricUnit } from './figure-text.js';
+import type { CacheClass } from './like-for-like.js';
 
 /** A row: one format of a wizard plan, or the results that share a name. */
 export interface ReportVariant {
@@ -14,6 +15,14 @@ export interface ReportVariant {
   /** targetLine() and methodLine() of its first result. */
   drive: string;
   method: string;
+  /** How its results were measured (like-for-like.ts): rows of different classes are compared
+   *  only through a row of their own class. */
+  cacheClass: CacheClass;
+  /** The row its cells are judged against (the baseline, or the baseline format's row in this
+   *  row's mode); absent when it is not compared. */
+  reference?: number;
+  /** Why it is not compared, in words: the figures only. */
+  notCompared?: string;
 }
 
 /** A column: one figure at one stress size. */
@@ -50,6 +59,8 @@ export interface FormatReport {
   /** Plain words: "ext4 (fscrypt encrypted): write −9 % at 1 GB and −7 % at 5 GB than ext4." */
   findings: string[];
   warnings: string[];
+  /** Some rows were compared with the baseline format's common-mode row rather than the baseline. */
+  likeRows?: boolean;
 }
 
 export interface FormatReportOptions {

@@ -81,7 +81,7 @@ export interface DiskIdentity {
   usbSerial?: string;
 }
 
-export type WizardPlanKind = 'quick' | 'cdm' | 'files';
+export { WIZARD_PLAN_KINDS, type WizardPlanKind } from './plan-kinds.js';
 
 /** What the user confirmed: defined once, as the IPC contract's schema (WizardSettingsSchema),
  *  which checks it wherever it crosses a process boundary. */
@@ -132,4 +132,7 @@ export interface ResultCampaign {
   formatLabel: string;
   /** 'setups': the rows are setups a person named, not file systems (absent: formats). */
   of?: 'setups';
+  /** 'common': the plan's common-mode pass (through the page cache, flushed: as applications
+   *  see it), made so every format has a row in one mode; absent: the plan's own pass. */
+  pass?: 'common';
 }

@@ -4,6 +4,7 @@
 import { useId } from 'react';
 import type { FormatInfo } from '@model/wizard/types';
 import { selectDisk, selectFinal, useWizardSettings, useWizardStore } from './store';
+import { NO_DIRECT_IO } from '@model/wizard/protocols';
 import { aboutText, estimateSeconds, formatLabel, listText, lossText, diskLine, planText } from './wizard-model';
 
 const NO_FORMATS: FormatInfo[] = [];
@@ -24,8 +25,20 @@ export function ConfirmStep({ lockedReason }: { lockedReason?: string | undefine
   const names = settings.formats.map((id) => formatLabel(formats, id));
   const matches = confirmText === disk.name;
   const blocked = lockedReason ?? (matches ? null : confirmText ? 'The name does not match.' : null);
-  const planWords = { kind: settings.plan, sizes: settings.sizes, runs: settings.runs, restSeconds: settings.restSeconds };
-  const seconds = estimateSeconds({ ...planWords, formats: settings.formats.length });
+  const planWords = {
+    kind: settings.plan,
+    sizes: settings.sizes,
+    runs: settings.runs,
+    restSeconds: settings.restSeconds,
+    ...(settings.filesSet ? { filesSet: settings.filesSet } : {}),
+  };
+  const { seconds } = estimateSeconds({
+    ...planWords,
+    ...(settings.files ? { files: settings.files } : {}),
+    formats: settings.formats.length,
+    diskBytes: disk.sizeBytes,
+    commonPasses: settings.commonMode ? settings.formats.filter((f) => !NO_DIRECT_IO.has(f)).length : 0,
+  });
 
   return (
     <div className="wizard-step-body">
@@ -36,7 +49,9 @@ export function ConfirmStep({ lockedReason }: { lockedReason?: string | undefine
         </p>
         <p>
           It will be formatted {settings.formats.length} time{settings.formats.length === 1 ? '' : 's'} ({listText(names)}), tested with{' '}
-          {planText(planWords)}, and left as {final ? formatLabel(formats, final) : '—'}. That takes {aboutText(seconds)}.
+          {planText(planWords)}
+          {settings.commonMode ? ', every format also as applications see it (page cache, flushed)' : ''}, and left as{' '}
+          {final ? formatLabel(formats, final) : '—'}. That takes {aboutText(seconds)}.
         </p>
         {disk.internal && <p className="warning-box">This is an internal disk.</p>}
       </div>

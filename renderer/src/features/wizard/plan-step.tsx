@@ -1,14 +1,21 @@
-// Step 3: what to run on each format — the Quick Test at one or more stress sizes (1 GB and
-// 5 GB by default, or a custom size), the CrystalDiskMark grid, or the many-file test — how many
-// runs, the rest between runs (an SSD's cache drains while it rests), and roughly how long the
-// whole plan takes.
+// Step 3: what to run on each format, each plan named after the protocol it reproduces —
+// Blackmagic's 1 GB + 5 GB × 5, Stibium's many files (Quick, Standard or a custom set), write
+// only, the CrystalDiskMark grid, the sustained write, the Hash test — how many runs, the rest
+// between runs (an SSD's cache drains while it rests), the common-mode pass, and roughly how
+// long the whole plan takes.
 import { useId } from 'react';
 import type { WizardPlanKind } from '@model/wizard/types';
+import { useShallow } from 'zustand/react/shallow';
+import { PLAN_RATES } from '@model/eta';
+import { NO_DIRECT_IO, protocolOf } from '@model/wizard/protocols';
 import { NumberField } from '../../components/fields';
 import { selectChosen, selectDisk, useWizardStore } from './store';
 import {
   aboutText,
+  commonModeOn,
+  customFiles,
   customSizeError,
+  isSizedPlan,
   estimateSeconds,
   MAX_REST_MINUTES,
   MAX_RUNS,
@@ -16,21 +23,40 @@ import {
   planSizes,
   SIZE_PRESETS,
   sizeLabel,
+  type PlanForm,
 } from './wizard-model';
 
-const PLANS: ReadonlyArray<{ value: WizardPlanKind; label: string; detail: string }> = [
-  { value: 'quick', label: 'Quick test', detail: 'Write then read one big file, at each stress size (Blackmagic-style).' },
-  {
-    value: 'cdm',
-    label: 'CDM grid',
-    detail: 'Sequential and random reads and writes at several queue depths (CrystalDiskMark Default, 1 GiB).',
-  },
-  { value: 'files', label: 'Many files', detail: 'Writes and reads a set of files of mixed sizes, like copying a folder.' },
+/** Each plan under the name of the protocol it reproduces (model/wizard/protocols.ts). */
+const PLANS: ReadonlyArray<{ value: WizardPlanKind; label: string; detail: string }> = (
+  [
+    ['quick', 'blackmagic'],
+    ['files', 'stibium-standard'],
+    ['write', 'write-only'],
+    ['cdm', 'cdm'],
+    ['sustained', 'sustained'],
+    ['hash', 'hash'],
+  ] as const
+).map(([value, id]) => {
+  const p = protocolOf(id)!;
+  return value === 'files'
+    ? {
+        value,
+        label: 'Stibium (many files)',
+        detail: 'Writes then reads a set of files of 2 MB and up, like copying a folder (Howard Oakley’s Stibium).',
+      }
+    : { value, label: p.name, detail: p.detail };
+});
+
+const FILE_SETS: ReadonlyArray<{ value: PlanForm['filesSet']; label: string }> = [
+  { value: 'quick', label: 'Quick: 40 files, 2–600 MB (5 GB)' },
+  { value: 'standard', label: 'Standard: 160 files, 2 MB–2 GB (53 GB)' },
+  { value: 'custom', label: 'Custom' },
 ];
 
 export function PlanStep() {
   const plan = useWizardStore((s) => s.plan);
   const formats = useWizardStore((s) => selectChosen(s).length);
+  const setsName = useId();
   const setPlan = useWizardStore((s) => s.setPlan);
   const name = useId();
   const customId = useId();
@@ -46,9 +72,25 @@ export function PlanStep() {
   const disk = useWizardStore(selectDisk);
   // A test that cannot fit on the formatted disk is said here, not found out mid-plan.
   const fitError = valid && disk ? planFitError(plan, disk.sizeBytes) : null;
-  const seconds = valid
-    ? estimateSeconds({ kind: plan.kind, sizes, runs: plan.runs, restSeconds: Math.round(plan.restMinutes * 60), formats })
-    : NaN;
+  const chosen = useWizardStore(useShallow(selectChosen));
+  const common = commonModeOn(plan, chosen) && plan.kind !== 'hash';
+  const files = customFiles(plan);
+  const filesError = plan.kind === 'files' && plan.filesSet === 'custom' && typeof files === 'string' ? files : null;
+  const estimate =
+    valid && !filesError
+      ? estimateSeconds({
+          kind: plan.kind,
+          sizes,
+          runs: plan.runs,
+          restSeconds: Math.round(plan.restMinutes * 60),
+          formats,
+          filesSet: plan.filesSet,
+          ...(typeof files !== 'string' && plan.filesSet === 'custom' ? { files } : {}),
+          commonPasses: common ? chosen.filter((f) => !NO_DIRECT_IO.has(f)).length : 0,
+          ...(disk ? { diskBytes: disk.sizeBytes } : {}),
+        })
+      : { seconds: NaN };
+  const seconds = estimate.seconds;
 
   const togglePreset = (b: number) =>
     setPlan({ presets: plan.presets.includes(b) ? plan.presets.filter((x) => x !== b) : [...plan.presets, b] });
@@ -76,7 +118,52 @@ export function PlanStep() {
         </div>
       </fieldset>
 
-      {plan.kind === 'quick' && (
+      {plan.kind === 'files' && (
+        <fieldset className="wizard-fieldset">
+          <legend className="field__label">File set</legend>
+          <div className="wizard-sizes">
+            {FILE_SETS.map((f) => (
+              <label key={f.value} className="toggle">
+                <input
+                  type="radio"
+                  name={setsName}
+                  checked={plan.filesSet === f.value}
+                  onChange={() => setPlan({ filesSet: f.value })}
+                  data-testid={`wizard-files-${f.value}`}
+                />{' '}
+                {f.label}
+              </label>
+            ))}
+          </div>
+          {plan.filesSet === 'custom' && (
+            <div className="wizard-row">
+              <NumberField
+                label="Files"
+                value={plan.filesCount}
+                onChange={(v) => setPlan({ filesCount: v })}
+                min={2}
+                max={10000}
+                testId="wizard-files-count"
+              />
+              <SizeText
+                label="Smallest"
+                value={plan.filesMinText}
+                onChange={(v) => setPlan({ filesMinText: v })}
+                testId="wizard-files-min"
+              />
+              <SizeText
+                label="Largest"
+                value={plan.filesMaxText}
+                onChange={(v) => setPlan({ filesMaxText: v })}
+                testId="wizard-files-max"
+              />
+            </div>
+          )}
+          {filesError && <p className="field-error">{filesError}</p>}
+        </fieldset>
+      )}
+
+      {isSizedPlan(plan.kind) && (
         <fieldset className="wizard-fieldset">
           <legend className="field__label">Stress sizes</legend>
           <div className="wizard-sizes">
@@ -149,6 +236,18 @@ export function PlanStep() {
           testId="wizard-rest"
         />
       </div>
+      {plan.kind !== 'hash' && (
+        <label className="toggle wizard-common">
+          <input
+            type="checkbox"
+            checked={common}
+            onChange={(e) => setPlan({ commonMode: e.target.checked })}
+            data-testid="wizard-common-mode"
+          />{' '}
+          Also measure every format as applications see it (through the page cache, flushed), so formats that cannot bypass the cache
+          (fscrypt) are compared on like rows
+        </label>
+      )}
       {fitError && (
         <p className="field-error" role="alert" data-testid="wizard-plan-fit">
           {fitError}
@@ -158,13 +257,24 @@ export function PlanStep() {
         {valid ? (
           <>
             The whole plan takes <strong>{aboutText(seconds)}</strong>
-            {formats > 0 ? ` for ${formats} format${formats === 1 ? '' : 's'}` : ''} (a rough guess at 500 MB/s, with the rests and 30 s per
-            format to erase and format).
+            {formats > 0 ? ` for ${formats} format${formats === 1 ? '' : 's'}` : ''} (a rough guess at {PLAN_RATES.writeMBps} MB/s, with the
+            rests and {PLAN_RATES.formatSeconds} s per format to erase and format).
+            {estimate.scaled ? ` ${estimate.scaled}` : ''}
           </>
         ) : (
           'Fix the fields above to see how long the plan takes.'
         )}
       </p>
     </div>
+  );
+}
+
+/** A typed size ("2 MB") with its label: the custom set's smallest and largest file. */
+function SizeText(p: { label: string; value: string; onChange: (v: string) => void; testId: string }) {
+  return (
+    <label className="field">
+      <span className="field__label">{p.label}</span>
+      <input className="text-input text-input--size" value={p.value} onChange={(e) => p.onChange(e.target.value)} data-testid={p.testId} />
+    </label>
   );
 }

@@ -24,6 +24,8 @@ import {
   planError,
   planFraction,
   planSizes,
+  commonModeOn,
+  customFiles,
   type PlanForm,
 } from './wizard-model';
 import type { WizardDoneEvent, WizardFormatEvent, WizardProgressEvent } from '@model/events';
@@ -455,6 +457,10 @@ export function selectSettings(s: S): WizardSettings | null {
     restSeconds: Math.round(s.plan.restMinutes * 60),
     finalFormat,
   };
+  if (s.plan.kind === 'files') settings.filesSet = s.plan.filesSet;
+  const files = customFiles(s.plan);
+  if (s.plan.kind === 'files' && s.plan.filesSet === 'custom' && typeof files !== 'string') settings.files = files;
+  if (commonModeOn(s.plan, formats) && s.plan.kind !== 'hash') settings.commonMode = true;
   if (disk.internal) settings.allowInternal = true;
   return settings;
 }

@@ -6,6 +6,8 @@ import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState,
 import { parseTypedSize } from '@model/units';
 import { FREE_AFTER_FORMAT, freeAfterFormat } from '@model/fit';
 import { fitPlan } from '@model/presets';
+import { estimatePlan } from '@model/wizard/estimate';
+import { NO_DIRECT_IO } from '@model/wizard/protocols';
 
 import type { WizardProgressEvent } from '@model/events';
 import { formatBytesShort } from '@model/units';
@@ -23,16 +25,16 @@ export const MAX_REST_MINUTES = 60;
 /** What the CrystalDiskMark grid and the many-file plan test with (CDM's default file). */
 export const CDM_SIZE = GiB;
 
-/** Rough rates for the estimate: how fast a typical external SSD writes and reads. */
-const ESTIMATE_MBPS = 500;
-/** Erase, format, mount and unmount, per format. */
-const FORMAT_SECONDS = 30;
-/** One run of the CDM grid (8 tests × 5 s, intervals, the test file) and of the many-file test. */
-const RUN_SECONDS: Record<Exclude<WizardPlanKind, 'quick'>, number> = { cdm: 90, files: 60 };
-
 /** The plan form as the wizard holds it (before it becomes WizardSettings). */
 export interface PlanForm {
   kind: WizardPlanKind;
+  /** files: Stibium's Quick or Standard set, or a custom one. */
+  filesSet: 'quick' | 'standard' | 'custom';
+  filesCount: number;
+  filesMinText: string;
+  filesMaxText: string;
+  /** The common-mode pass; undefined: on when a chosen format cannot do direct I/O. */
+  commonMode?: boolean;
   /** Ticked preset sizes (bytes). */
   presets: number[];
   custom: boolean;
@@ -41,7 +43,36 @@ export interface PlanForm {
   restMinutes: number;
 }
 
-export const DEFAULT_PLAN: PlanForm = { kind: 'quick', presets: [...SIZE_PRESETS], custom: false, customText: '', runs: 5, restMinutes: 5 };
+export const DEFAULT_PLAN: PlanForm = {
+  kind: 'quick',
+  filesSet: 'quick',
+  filesCount: 40,
+  filesMinText: '2 MB',
+  filesMaxText: '600 MB',
+  presets: [...SIZE_PRESETS],
+  custom: false,
+  customText: '',
+  runs: 5,
+  restMinutes: 5,
+};
+
+/** Plans that run at each stress size (the hash test: on a file of each size). */
+export const isSizedPlan = (kind: WizardPlanKind): boolean => kind === 'quick' || kind === 'write' || kind === 'hash';
+
+/** Whether the common-mode pass runs: as asked, else on when a chosen format cannot do direct I/O. */
+export function commonModeOn(p: Pick<PlanForm, 'commonMode'>, chosen: readonly FormatId[]): boolean {
+  return p.commonMode ?? chosen.some((f) => NO_DIRECT_IO.has(f));
+}
+
+/** A custom many-file set from the form, or why not. */
+export function customFiles(p: PlanForm): { count: number; minBytes: number; maxBytes: number } | string {
+  const min = parseTypedSize(p.filesMinText);
+  const max = parseTypedSize(p.filesMaxText);
+  if (!Number.isInteger(p.filesCount) || p.filesCount < 2 || p.filesCount > 10000) return 'Files: a whole number from 2 to 10,000.';
+  if (min === null || min < 4096) return 'Smallest file: a size like 2 MB (at least 4 KiB).';
+  if (max === null || max < min || max > MAX_SIZE) return 'Largest file: a size like 600 MB, at least the smallest and at most 64 GiB.';
+  return { count: p.filesCount, minBytes: min, maxBytes: max };
+}
 
 /** Sizes are typed and labelled as on the Quick Test (lib/sizes). */
 export { parseSize, sizeLabel };
@@ -57,7 +88,7 @@ export function customSizeError(text: string): string | null {
 
 /** The stress sizes the plan sends, smallest first, without repeats. */
 export function planSizes(p: PlanForm): number[] {
-  if (p.kind !== 'quick') return [CDM_SIZE];
+  if (!isSizedPlan(p.kind)) return [CDM_SIZE];
   const sizes = [...p.presets];
   if (p.custom && customSizeError(p.customText) === null) sizes.push(parseTypedSize(p.customText)!);
   return [...new Set(sizes)].sort((a, b) => a - b);
@@ -66,10 +97,11 @@ export function planSizes(p: PlanForm): number[] {
 /** Why the plan cannot go ahead, or null. With the disk's size, a test that cannot fit on the
  *  formatted disk (the core's fit rule, on the free space a format leaves) stops the plan too. */
 export function planError(p: PlanForm, diskBytes?: number): string | null {
-  if (p.kind === 'quick') {
+  if (isSizedPlan(p.kind)) {
     if (p.custom && customSizeError(p.customText)) return customSizeError(p.customText);
     if (planSizes(p).length === 0) return 'Pick at least one stress size.';
   }
+  if (p.kind === 'files' && p.filesSet === 'custom' && typeof customFiles(p) === 'string') return customFiles(p) as string;
   if (!Number.isInteger(p.runs) || p.runs < 1 || p.runs > MAX_RUNS) return `Runs per format: a whole number from 1 to ${MAX_RUNS}.`;
   if (!Number.isFinite(p.restMinutes) || p.restMinutes < 0 || p.restMinutes > MAX_REST_MINUTES)
     return `Rest between runs: 0 to ${MAX_REST_MINUTES} minutes.`;
@@ -81,30 +113,61 @@ export function planFitError(p: PlanForm, diskBytes: number): string | null {
   const target = freeAfterFormat(diskBytes);
   const after = `about ${Math.round(FREE_AFTER_FORMAT * 100)} % of this ${sizeLabel(diskBytes)} disk is free once formatted`;
   for (const size of planSizes(p)) {
+    const files = customFiles(p);
     const fit =
-      p.kind === 'quick'
-        ? fitPlan('quick', { size }, target, { what: `the ${sizeLabel(size)} Quick Test` })
-        : p.kind === 'cdm'
-          ? fitPlan('cdm', { size }, target, { what: 'the CrystalDiskMark grid' })
-          : fitPlan('files', { preset: 'quick' }, target, { what: 'the many-file test' });
+      p.kind === 'quick' || p.kind === 'hash'
+        ? fitPlan('quick', { size }, target, { what: `the ${sizeLabel(size)} ${p.kind === 'hash' ? 'hash test file' : 'Quick Test'}` })
+        : p.kind === 'write'
+          ? fitPlan('seq-write', { size }, target, { what: `the ${sizeLabel(size)} write` })
+          : p.kind === 'cdm'
+            ? fitPlan('cdm', { size }, target, { what: 'the CrystalDiskMark grid' })
+            : p.kind === 'sustained'
+              ? fitPlan('sustained', {}, target, { what: 'the sustained write' })
+              : fitPlan(
+                  'files',
+                  { preset: p.filesSet, ...(p.filesSet === 'custom' && typeof files !== 'string' ? { files } : {}) },
+                  target,
+                  { what: 'the many-file test' },
+                );
     if (!fit.fits) return `${fit.reason} (${after}.)`;
   }
   return null;
 }
 
-/** Rough seconds the plan takes: per format, per size, runs × (write and read at ~500 MB/s +
- *  the rest) plus 30 s to erase, format and mount. */
+/** The plan's seconds (model/wizard/estimate.ts: the plans the runner will build, scaled to the
+ *  disk, at PLAN_RATES), with what a scaled set was scaled to. */
 export function estimateSeconds(p: {
   kind: WizardPlanKind;
   sizes: readonly number[];
   runs: number;
   restSeconds: number;
   formats: number;
-}): number {
-  const perRun = (size: number) => (p.kind === 'quick' ? (2 * size) / (ESTIMATE_MBPS * 1e6) : RUN_SECONDS[p.kind]);
-  const sizes = p.kind === 'quick' ? p.sizes : [CDM_SIZE];
-  const perFormat = sizes.reduce((sum, size) => sum + p.runs * (perRun(size) + p.restSeconds), 0) + FORMAT_SECONDS;
-  return Math.max(0, p.formats) * perFormat;
+  filesSet?: PlanForm['filesSet'];
+  files?: { count: number; minBytes: number; maxBytes: number };
+  commonPasses?: number;
+  diskBytes?: number;
+}): { seconds: number; scaled?: string } {
+  try {
+    return estimatePlan(
+      {
+        plan: p.kind,
+        sizes: [...p.sizes],
+        runs: p.runs,
+        restSeconds: p.restSeconds,
+        ...(p.filesSet ? { filesSet: p.filesSet } : {}),
+        ...(p.files ? { files: p.files } : {}),
+        commonMode: (p.commonPasses ?? 0) > 0,
+      },
+      {
+        formats: Math.max(0, p.formats),
+        ...(p.diskBytes !== undefined ? { diskBytes: p.diskBytes } : {}),
+        commonPasses: p.commonPasses ?? 0,
+      },
+    );
+  } catch {
+    // A plan that does not fit says so through planFitError; its time is not known.
+    return { seconds: NaN };
+  }
 }
 
 /** "about 2 h 10 min", "about 45 min", "under a minute". */
@@ -187,14 +250,26 @@ export function listText(items: readonly string[]): string {
 }
 
 /** "the Quick Test at 1 GB and 5 GB, 5 runs each with 5 min rest". */
-export function planText(p: { kind: WizardPlanKind; sizes: readonly number[]; runs: number; restSeconds: number }): string {
-  const what =
-    p.kind === 'quick'
-      ? `the Quick Test at ${listText(p.sizes.map(sizeLabel))}`
-      : p.kind === 'cdm'
-        ? 'the CrystalDiskMark grid (1 GiB)'
-        : 'the many-file test';
-  const runs = `${p.runs} run${p.runs === 1 ? '' : 's'}${p.kind === 'quick' && p.sizes.length > 1 ? ' per size' : ''}`;
+export function planText(p: {
+  kind: WizardPlanKind;
+  sizes: readonly number[];
+  runs: number;
+  restSeconds: number;
+  filesSet?: PlanForm['filesSet'];
+}): string {
+  const at = listText(p.sizes.map(sizeLabel));
+  const sets = { quick: 'Stibium Quick set', standard: 'Stibium Standard set', custom: 'custom set' } as const;
+  const words: Record<WizardPlanKind, string> = {
+    quick: `the Quick Test at ${at}`,
+    cdm: 'the CrystalDiskMark grid (1 GiB)',
+    files: `the many-file test (${sets[p.filesSet ?? 'quick']})`,
+    write: `a write only at ${at}`,
+    sustained: 'the sustained write',
+    hash: `the Hash test on a file of ${at}`,
+  };
+  const what = words[p.kind];
+  if (p.kind === 'hash') return `${what}, once`;
+  const runs = `${p.runs} run${p.runs === 1 ? '' : 's'}${isSizedPlan(p.kind) && p.sizes.length > 1 ? ' per size' : ''}`;
   return `${what}, ${runs}, ${p.restSeconds > 0 ? `${restText(p.restSeconds)} rest between runs` : 'no rest between runs'}`;
 }
 

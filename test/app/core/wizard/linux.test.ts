@@ -30,7 +30,7 @@ import { type WizardService } from '../../../../app/src/services/wizard.js';
 import type { WizardSettings } from '../../../../app/src/model/settings.js';
 import { rootOnly } from '../../../helpers/loopfs.js';
 import { listingProvider, stoppedPlan, wizardSettings } from '../../../helpers/wizard-plans.js';
-import { realLinux, realWizard } from '../../../helpers/wizard-real.js';
+import { attachImage, detachImage, realLinux, realWizard } from '../../../helpers/wizard-real.js';
 import { wizardSink } from '../../../helpers/wizard-sink.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -244,20 +244,13 @@ describe.runIf(rootOnly())('on a real disk image (root)', () => {
 
   beforeAll(async () => {
     dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-wizard-'));
-    const img = path.join(dir, 'disk.img');
-    execFileSync('truncate', ['-s', '640M', img]);
-    loop = execFileSync('losetup', ['--find', '--partscan', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
+    loop = attachImage(dir, '640M');
     history = new HistoryStore(path.join(dir, 'results'));
     plans = new PlanStore(path.join(dir, 'plans'));
     workRoot = path.join(dir, 'wizard');
   });
   afterAll(async () => {
-    // Anything still mounted from the image (a failed test), then the loop device.
-    for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
-      const [src, target] = line.split(' ');
-      if (src?.startsWith(`${loop}p`) && target) execFileSync('umount', ['-l', target.replace(/\\040/g, ' ')]);
-    }
-    if (loop) execFileSync('losetup', ['-d', loop]);
+    detachImage(loop);
     await fsp.rm(dir, { recursive: true, force: true });
   });
 

@@ -150,9 +150,30 @@ describe('step 2: formats', () => {
 });
 
 describe('step 3: the plan', () => {
-  it('estimates the time: per format, per size, runs × (2 × size at 500 MB/s + rest) + 30 s', () => {
-    // 1 GB: 5 × (4 s + 300 s) = 1520 s; 5 GB: 5 × (20 s + 300 s) = 1600 s; + 30 s → 3150 s a format.
-    expect(estimateSeconds({ kind: 'quick', sizes: [1e9, 5e9], runs: 5, restSeconds: 300, formats: 3 })).toBe(9450);
+  it('estimates the time: per run the write and read at 500 MB/s, a rest before every run but the first, 30 s a format', () => {
+    // 3 formats × 2 sizes × 5 runs = 30 runs: 3 × 5 × (4 s + 20 s) = 360 s of I/O (the sizes as
+    // the plan rounds them, a little under), 29 rests of 300 s, 3 × 30 s → about 9,150 s.
+    expect(estimateSeconds({ kind: 'quick', sizes: [1e9, 5e9], runs: 5, restSeconds: 300, formats: 3 }).seconds).toBeCloseTo(9150, -1);
+    // The common-mode pass on two of them: 5 passes (50 runs, 49 rests).
+    expect(
+      estimateSeconds({ kind: 'quick', sizes: [1e9, 5e9], runs: 5, restSeconds: 300, formats: 3, commonPasses: 2 }).seconds,
+    ).toBeCloseTo(15390, -1);
+    // Stibium Standard on a 1 TB disk: 53 GB written and read at 500 MB/s, once, per format.
+    const stibium = estimateSeconds({
+      kind: 'files',
+      filesSet: 'standard',
+      sizes: [],
+      runs: 1,
+      restSeconds: 0,
+      formats: 1,
+      diskBytes: 1e12,
+    });
+    expect(stibium.seconds).toBeGreaterThan(200);
+    expect(stibium.scaled).toBeUndefined();
+    // …and on a 16 GB card, scaled down, and it says to what.
+    expect(
+      estimateSeconds({ kind: 'files', filesSet: 'standard', sizes: [], runs: 1, restSeconds: 0, formats: 1, diskBytes: 16e9 }).scaled,
+    ).toMatch(/scaled down to \d+ files/);
     expect(aboutText(9450)).toBe('about 2 h 38 min');
     expect(aboutText(7800)).toBe('about 2 h 10 min');
     expect(aboutText(7200)).toBe('about 2 h');
@@ -173,7 +194,12 @@ describe('step 3: the plan', () => {
     expect((screen.getByTestId('wizard-size-5000000000') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByTestId('wizard-runs') as HTMLInputElement).value).toBe('5');
     expect((screen.getByTestId('wizard-rest') as HTMLInputElement).value).toBe('5');
-    expect(text(screen.getByTestId('wizard-estimate'))).toContain('about 2 h 38 min for 3 formats');
+    // ext4 + fscrypt is among the formats: the common-mode pass is on, for ext4 and XFS.
+    expect((screen.getByTestId('wizard-common-mode') as HTMLInputElement).checked).toBe(true);
+    expect(text(screen.getByTestId('wizard-estimate'))).toContain('about 4 h 16 min for 3 formats');
+    await user.click(screen.getByTestId('wizard-common-mode'));
+    expect(text(screen.getByTestId('wizard-estimate'))).toContain('about 2 h 32 min for 3 formats');
+    await user.click(screen.getByTestId('wizard-common-mode'));
 
     // No size: Next is off; a custom size that is not a size says so.
     await user.click(screen.getByTestId('wizard-size-1000000000'));
@@ -196,7 +222,7 @@ describe('step 3: the plan', () => {
     await user.clear(screen.getByTestId('wizard-rest'));
     await user.type(screen.getByTestId('wizard-rest'), '0');
     expect(next().disabled).toBe(false);
-    // 3 formats × (3 × 8 s + 30 s) = 162 s.
+    // 5 passes (3 formats, 2 of them twice) × 3 runs × 8 s + 3 × 30 s = 210 s.
     expect(text(screen.getByTestId('wizard-estimate'))).toContain('about 3 min');
 
     await user.click(screen.getByTestId('wizard-plan-cdm'));
@@ -233,7 +259,7 @@ describe('step 4: confirm and start', () => {
       'Erase Samsung PSSD T7 (Samsung PSSD T7, 1 TB, USB, /dev/sdb)? Everything on it will be lost: sdb1 · exfat “T7” · 999 GB.',
     );
     expect(text(summary)).toContain(
-      'It will be formatted 3 times (ext4, ext4 (fscrypt encrypted) and XFS), tested with the Quick Test at 1 GB and 5 GB, 5 runs per size, 5 min rest between runs, and left as ext4.',
+      'It will be formatted 3 times (ext4, ext4 (fscrypt encrypted) and XFS), tested with the Quick Test at 1 GB and 5 GB, 5 runs per size, 5 min rest between runs, every format also as applications see it (page cache, flushed), and left as ext4.',
     );
     const start = screen.getByTestId('wizard-start') as HTMLButtonElement;
     const input = screen.getByTestId('wizard-confirm-input');
@@ -258,6 +284,7 @@ describe('step 4: confirm and start', () => {
         runs: 5,
         restSeconds: 300,
         finalFormat: 'ext4',
+        commonMode: true,
       },
     ]);
     await screen.findByTestId('wizard-run');
@@ -292,8 +319,29 @@ describe('step 4: confirm and start', () => {
       runs: 5,
       restSeconds: 300,
       finalFormat: 'exfat',
+      filesSet: 'quick',
       allowInternal: true,
     });
+  });
+
+  it('offers the seeds’ protocols: Stibium Standard or a custom set, write only; the common-mode pass is sent when ticked', async () => {
+    const { fake, user } = await renderWizard();
+    await toPlan(user);
+    expect(text(screen.getByTestId('wizard'))).toContain('Blackmagic 1 GB + 5 GB × 5');
+    expect(text(screen.getByTestId('wizard'))).toContain('Write only');
+    await user.click(screen.getByTestId('wizard-plan-files'));
+    await user.click(screen.getByTestId('wizard-files-custom'));
+    await user.clear(screen.getByTestId('wizard-files-max'));
+    await user.type(screen.getByTestId('wizard-files-max'), 'huge');
+    expect(text(screen.getByTestId('wizard'))).toContain('Largest file: a size like 600 MB');
+    expect(next().disabled).toBe(true);
+    await user.click(screen.getByTestId('wizard-files-standard'));
+    expect(next().disabled).toBe(false);
+    await user.click(next());
+    expect(text(screen.getByTestId('wizard-summary'))).toContain('tested with the many-file test (Stibium Standard set)');
+    await user.type(screen.getByTestId('wizard-confirm-input'), 'Samsung PSSD T7');
+    await user.click(screen.getByTestId('wizard-start'));
+    expect(fake.wizardCalls.start[0]).toMatchObject({ plan: 'files', filesSet: 'standard', commonMode: true });
   });
 
   it('a refused start says why and stays on Confirm', async () => {
