@@ -109,6 +109,10 @@ export async function main(argv: string[]): Promise<number> {
       process.off('SIGTERM', onSignal);
     }
   }
+  if (cmd.command === 'check') {
+    const { runCheckCommand } = await import('./check-command.js');
+    return runCheckCommand(cmd, { out: (text) => process.stdout.write(text), fail, failWith, savedLine });
+  }
   if (cmd.command === 'history' || cmd.command === 'export' || cmd.command === 'share' || cmd.command === 'import') {
     try {
       const { runHistoryCommand } = await import('./history-commands.js');
