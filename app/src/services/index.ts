@@ -2,6 +2,7 @@
 // `diskdial serve`): one engine host, one history, the one job slot they all share.
 import { DetailedTestService } from './detailed-test.js';
 import type { EngineHost } from './engine-host.js';
+import { FolderCheckService } from './folder-check.js';
 import { HashTestService } from './hash-test.js';
 import { HistoryService } from './history.js';
 import { QuickTestService } from './quick-test.js';
@@ -11,6 +12,7 @@ export interface TestServices {
   quick: QuickTestService;
   detailed: DetailedTestService;
   hash: HashTestService;
+  check: FolderCheckService;
   targets: TargetsService;
   history: HistoryService;
 }
@@ -23,6 +25,7 @@ export function createTestServices(host: Pick<EngineHost, 'runTest' | 'runHash'>
     quick: new QuickTestService({ engine: host.runTest, ...common }),
     detailed: new DetailedTestService({ engine: host.runTest, ...common }),
     hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest }, ...common }),
+    check: new FolderCheckService({ engine: { runHash: host.runHash }, ...common }),
     targets,
     history,
   };

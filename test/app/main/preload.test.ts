@@ -66,6 +66,10 @@ const VERBS = {
   onWizardProgress: true,
   onWizardFormat: true,
   onWizardDone: true,
+  startCheck: true,
+  stopCheck: true,
+  onCheckProgress: true,
+  onCheckDone: true,
 } as const satisfies Record<keyof DiskDialBridge, true>;
 
 function compilePreload(): string {

@@ -11,6 +11,8 @@ import type {
   DetailedPlanEvent,
   DetailedProgressEvent,
   DetailedStepEvent,
+  CheckDoneEvent,
+  CheckProgressEvent,
   HashDoneEvent,
   HashProgressEvent,
   HashStageEvent,
@@ -21,7 +23,7 @@ import type {
   WizardFormatEvent,
   WizardProgressEvent,
 } from '@model/events';
-import type { DetailedSettings, ExportFormat, HashSettings, WizardSettings } from '@model/settings';
+import type { CheckSettings, DetailedSettings, ExportFormat, HashSettings, WizardSettings } from '@model/settings';
 import type { HistoryEntry, HistoryListing, TargetInfo } from '@model/history';
 
 /** A history row for `doc`, as the core's store lists it. */
@@ -124,6 +126,9 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
   const hStage = new Set<(e: HashStageEvent) => void>();
   const hDone = new Set<(e: HashDoneEvent) => void>();
   const hashCalls = { start: [] as HashSettings[], stop: [] as string[], chooseFile: 0 };
+  const cProgress = new Set<(e: CheckProgressEvent) => void>();
+  const cDone = new Set<(e: CheckDoneEvent) => void>();
+  const checkCalls = { start: [] as CheckSettings[], stop: [] as string[] };
   // History: documents by id, and the listing the verbs answer with.
   const history = {
     dir: '/home/ana/.local/share/diskdial/results',
@@ -226,6 +231,16 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     onHashProgress: (cb) => (hProgress.add(cb), () => void hProgress.delete(cb)),
     onHashStage: (cb) => (hStage.add(cb), () => void hStage.delete(cb)),
     onHashDone: (cb) => (hDone.add(cb), () => void hDone.delete(cb)),
+    startCheck: (s) => {
+      checkCalls.start.push(s);
+      return ok({ jobId: 'cjob-1' });
+    },
+    stopCheck: (jobId) => {
+      checkCalls.stop.push(jobId);
+      return ok({ stopped: true });
+    },
+    onCheckProgress: (cb) => (cProgress.add(cb), () => void cProgress.delete(cb)),
+    onCheckDone: (cb) => (cDone.add(cb), () => void cDone.delete(cb)),
     listHistory: () => {
       historyCalls.list++;
       return ok({ dir: history.dir, entries: [...history.entries], skipped: [...history.skipped] });
@@ -356,6 +371,10 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     emitHashStage: (e: HashStageEvent) => hStage.forEach((cb) => cb(e)),
     emitHashDone: (e: HashDoneEvent) => hDone.forEach((cb) => cb(e)),
     hashListeners: () => hProgress.size + hStage.size + hDone.size,
+    checkCalls,
+    emitCheckProgress: (e: CheckProgressEvent) => cProgress.forEach((cb) => cb(e)),
+    emitCheckDone: (e: CheckDoneEvent) => cDone.forEach((cb) => cb(e)),
+    checkListeners: () => cProgress.size + cDone.size,
     history,
     historyCalls,
     wizard,
