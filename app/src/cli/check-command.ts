@@ -1,6 +1,7 @@
 // `diskdial check <folder>`: the folder check through the shared job slot (services/run.ts), its
 // report in words or one JSON document, saved in history. Exit 0 when the folder is as its
-// manifest says (or a manifest was just made), 1 when something changed, 2 for bad input, 130/143
+// manifest says (or a manifest was just made of every file), 1 when something changed or could
+// not be read, 2 for bad input, 130/143
 // when cancelled — the manifest then left byte for byte as it was (core/check-run.ts writes it
 // atomically, last).
 import type { ResultDocument } from '../model/result.js';
@@ -53,14 +54,11 @@ export function formatCheckReport(doc: ResultDocument): string {
       `✓ unchanged: ${n(c.counts.unchanged)}`,
       ...list('✗', 'changed', c.changed),
       ...list('✗', 'missing', c.missing),
-      ...list(
-        '✗',
-        'unreadable',
-        c.unreadable.map((u) => `${u.name} — ${u.why}`),
-      ),
       ...list('+', 'new (not in the manifest)', c.added),
     );
   }
+  const unreadable = c.unreadable.map((u) => `${u.name} — ${u.why}`);
+  out.push(...list('✗', 'unreadable', unreadable));
   out.push(
     ...list(
       '·',
@@ -148,7 +146,7 @@ export async function runCheckCommand(cmd: CheckCommand, io: CheckIo): Promise<n
       else saved = note?.id;
     }
     io.out(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatCheckReport(doc) + io.savedLine(saved));
-    return doc.check!.ok || doc.check!.mode === 'create' ? 0 : 1;
+    return doc.check!.ok ? 0 : 1;
   } catch (err) {
     clear();
     if (isAbortError(err) || signalExit) {

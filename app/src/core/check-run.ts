@@ -51,6 +51,8 @@ export interface RunCheckOptions {
   algo?: CheckAlgo;
   /** Parallel streams; default 1 on a spinning disk, else the CPUs this process may use. */
   streams?: number;
+  /** The most streams `engine` can run at once, and why (an engine process runs one job at a time). */
+  streamsCap?: { max: number; why: string };
   /** Re-check only: never write a manifest (an error when there is none). */
   verifyOnly?: boolean;
   /** Re-check, then rewrite the manifest to what the folder holds now. */
@@ -196,9 +198,11 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
   const mode: CheckMode = !old ? 'create' : opts.update ? 'update' : 'verify';
   const volume = await volumeInfo(folder).catch(() => undefined);
   const auto = defaultStreams(volume);
-  const streams = opts.streams ?? auto.streams;
-  if (!Number.isInteger(streams) || streams < 1 || streams > 256) throw inputError('streams must be a whole number from 1 to 256');
-  const streamsWhy = opts.streams !== undefined ? `${streams}: as asked` : auto.why;
+  const wanted = opts.streams ?? auto.streams;
+  if (!Number.isInteger(wanted) || wanted < 1 || wanted > 256) throw inputError('streams must be a whole number from 1 to 256');
+  const cap = opts.streamsCap && opts.streamsCap.max < wanted ? opts.streamsCap : undefined;
+  const streams = cap ? cap.max : wanted;
+  const streamsWhy = cap ? `${streams}: ${cap.why}` : opts.streams !== undefined ? `${streams}: as asked` : auto.why;
 
   const startedAt = new Date();
   const lock = await lockVolume(folder, {
@@ -332,7 +336,7 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
       skipped,
       ...(old?.badLines.length ? { badLines: old.badLines } : {}),
       ok: counts.changed + counts.missing + counts.unreadable + counts.added === 0,
-      summary: checkSummary(counts, mode, filesDone),
+      summary: checkSummary(counts, mode, filesDone - unreadable.length),
     };
     const doc = buildResult({
       kind: 'check',

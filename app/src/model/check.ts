@@ -45,7 +45,8 @@ export interface CheckSection {
   skipped: Array<{ name: string; why: string }>;
   /** Manifest lines that were not digest lines (1-based). */
   badLines?: number[];
-  /** True when the folder is as the manifest says: nothing changed, missing, unreadable or new. */
+  /** True when the folder is as the manifest says: nothing changed, missing, unreadable or new
+   *  (a new manifest: every file could be read). */
   ok: boolean;
   /** The outcome in words: "1,000 files unchanged." / "2 changed, 1 missing, 1 new." */
   summary: string;
@@ -94,7 +95,10 @@ const plural = (x: number, one: string, many = `${one}s`): string => `${n(x)} ${
 
 /** "1,000 files unchanged." or "1 changed, 1 missing, 1 new; 997 unchanged." */
 export function checkSummary(c: CheckSection['counts'], mode: CheckMode, files: number): string {
-  if (mode === 'create') return `${plural(files, 'file')} hashed; manifest written.`;
+  if (mode === 'create') {
+    const left = c.unreadable ? ` (${plural(c.unreadable, 'unreadable file')} left out)` : '';
+    return `${plural(files, 'file')} hashed; manifest written${left}.`;
+  }
   const problems = [
     c.changed ? `${n(c.changed)} changed` : '',
     c.missing ? `${n(c.missing)} missing` : '',

@@ -16,6 +16,8 @@ export interface FolderCheckDeps extends SlotServiceDeps {
   progressIntervalMs?: number;
   /** Seconds of the in-memory ceiling measurement (default 1). */
   ceilingSeconds?: number;
+  /** How many files `engine` can hash at once; absent: as many as the streams. */
+  streamsCap?: { max: number; why: string };
 }
 
 export class FolderCheckService extends SlotService<CheckSettings> {
@@ -49,6 +51,7 @@ export class FolderCheckService extends SlotService<CheckSettings> {
         ...(settings.algo ? { algo: settings.algo } : {}),
         ...(settings.action === 'verify-only' ? { verifyOnly: true } : settings.action === 'update' ? { update: true } : {}),
         ...(this.#deps.ceilingSeconds !== undefined ? { ceilingSeconds: this.#deps.ceilingSeconds } : {}),
+        ...(this.#deps.streamsCap ? { streamsCap: this.#deps.streamsCap } : {}),
         engine: this.#deps.engine,
         signal,
         onProgress: (p) => {

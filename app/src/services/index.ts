@@ -25,7 +25,13 @@ export function createTestServices(host: Pick<EngineHost, 'runTest' | 'runHash'>
     quick: new QuickTestService({ engine: host.runTest, ...common }),
     detailed: new DetailedTestService({ engine: host.runTest, ...common }),
     hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest }, ...common }),
-    check: new FolderCheckService({ engine: { runHash: host.runHash }, ...common }),
+    // The engine process runs one job at a time: the app's folder check hashes one file at a time
+    // (the CLI, in process, runs N streams).
+    check: new FolderCheckService({
+      engine: { runHash: host.runHash },
+      streamsCap: { max: 1, why: "the app's engine process hashes one file at a time" },
+      ...common,
+    }),
     targets,
     history,
   };
