@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AbortError, isAbortError, runHash } from './engine.js';
 import type { CacheMode, HashAlgo } from '../model/engine-types.js';
+import type { CheckProgressEvent } from '../model/events.js';
 import { inputError, toPlainError } from '../model/errors.js';
 import {
   CHECK_ALGO_LABEL,
@@ -33,15 +34,8 @@ import { buildResult, targetFromVolume } from './result.js';
 import type { HashFn } from './hash-run.js';
 import type { VolumeInfo } from '../model/volume.js';
 
-export interface CheckProgress {
-  filesDone: number;
-  filesTotal: number;
-  bytesDone: number;
-  bytesTotal: number;
-  /** The file most recently started (relative to the folder). */
-  current: string;
-  elapsedSeconds: number;
-}
+/** The check's progress: files and bytes done of those to hash, the file last started. */
+export type CheckProgress = Omit<CheckProgressEvent, 'jobId'>;
 
 export interface RunCheckOptions {
   folder: string;

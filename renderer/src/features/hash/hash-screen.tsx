@@ -55,21 +55,40 @@ export function HashScreen({ lockedReason }: HashScreenProps = {}) {
   );
 }
 
-function FolderMode({ modes, lockedReason }: { modes: React.ReactNode; lockedReason?: string | undefined }) {
+/** The screen's card: the title, what this mode does, the mode switch, then the mode's own parts. */
+function Panel({
+  testId,
+  subtitle,
+  modes,
+  children,
+}: {
+  testId: string;
+  subtitle: string;
+  modes: React.ReactNode;
+  children: React.ReactNode;
+}) {
   const titleId = useId();
   return (
+    <section className="card hash-panel" aria-labelledby={titleId} data-testid={testId}>
+      <CardHeader titleId={titleId} title={<>Hash</>} subtitle={<>{subtitle}</>} />
+      <div className="detailed-panel__body">
+        {modes}
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function FolderMode({ modes, lockedReason }: { modes: React.ReactNode; lockedReason?: string | undefined }) {
+  return (
     <main className="hash">
-      <section className="card hash-panel" aria-labelledby={titleId} data-testid="check-screen">
-        <CardHeader
-          titleId={titleId}
-          title={<>Hash</>}
-          subtitle={<>Every file of a folder hashed and checked against its manifest: what changed, what is missing, what is new.</>}
-        />
-        <div className="detailed-panel__body">
-          {modes}
-          <CheckPanel lockedReason={lockedReason} />
-        </div>
-      </section>
+      <Panel
+        testId="check-screen"
+        subtitle="Every file of a folder hashed and checked against its manifest: what changed, what is missing, what is new."
+        modes={modes}
+      >
+        <CheckPanel lockedReason={lockedReason} />
+      </Panel>
     </main>
   );
 }
@@ -79,26 +98,21 @@ function FileMode({ modes, lockedReason }: { modes: React.ReactNode; lockedReaso
   const busy = useHashStore(selectHashBusy);
   const live = useHashStore(selectLiveJob);
   const saved = useHashStore((s) => (s.result ? s.saved : null));
-  const titleId = useId();
   return (
     <main className="hash">
-      <section className="card hash-panel" aria-labelledby={titleId} data-testid="hash-panel">
-        <CardHeader
-          titleId={titleId}
-          title={<>Hash</>}
-          subtitle={<>How fast a file streams in and gets its digest — and whether the disk or the CPU is the limit.</>}
-        />
-        <div className="detailed-panel__body">
-          {modes}
-          <HashSettingsForm disabled={busy} />
-          <HashJobBar lockedReason={lockedReason} />
-          {!live && saved && (
-            <div className="saved-row">
-              <SavedNote saved={saved} testId="hash-saved" />
-            </div>
-          )}
-        </div>
-      </section>
+      <Panel
+        testId="hash-panel"
+        subtitle="How fast a file streams in and gets its digest — and whether the disk or the CPU is the limit."
+        modes={modes}
+      >
+        <HashSettingsForm disabled={busy} />
+        <HashJobBar lockedReason={lockedReason} />
+        {!live && saved && (
+          <div className="saved-row">
+            <SavedNote saved={saved} testId="hash-saved" />
+          </div>
+        )}
+      </Panel>
       <HashFigures />
       <HashDetails />
     </main>
