@@ -7,7 +7,9 @@ import {
   ManifestError,
   parseManifest,
 } from '../../../app/src/model/check-manifest.js';
-import { checkBound, checkSummary } from '../../../app/src/model/check.js';
+import { checkBound, checkSummary, type CheckSection } from '../../../app/src/model/check.js';
+import { resultStatements, resultTables } from '../../../app/src/model/report/tables.js';
+import type { ResultDocument } from '../../../app/src/model/result.js';
 
 const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
@@ -102,5 +104,32 @@ describe('the check in words', () => {
     const disk = checkBound(300, 1000, 2, 'SHA-256')!;
     expect(disk.bound).toBe('disk');
     expect(disk.text).toContain('SHA-256 in memory on 2 streams runs at 1,000 MB/s (30 %)');
+  });
+});
+
+describe('a saved folder check in reports', () => {
+  it('exports its figures as one table and its outcome and verdict in words', () => {
+    const check = {
+      algo: 'sha256',
+      streams: 2,
+      files: 10,
+      bytes: 5e6,
+      mbps: 400,
+      filesPerSecond: 800,
+      ceilingMBps: 1000,
+      summary: '1 changed; 9 unchanged.',
+      bound: { bound: 'disk', text: 'Disk-bound: reading was the limit.' },
+    } as unknown as CheckSection;
+    const doc = { kind: 'check', tests: [], check } as unknown as ResultDocument;
+    const [table] = resultTables(doc);
+    expect(table!.rows.map((r) => r.map((cell) => (typeof cell === 'string' ? cell : cell.text)))).toEqual([
+      ['Read + SHA-256, 2 streams', '400.0 MB/s'],
+      ['Files per second', '800.0 files/s'],
+      ['SHA-256 in memory, 2 streams', '1,000 MB/s'],
+    ]);
+    expect(resultStatements(doc)).toEqual([
+      { label: 'Result', text: '1 changed; 9 unchanged.' },
+      { label: 'Verdict', text: 'Disk-bound: reading was the limit.' },
+    ]);
   });
 });

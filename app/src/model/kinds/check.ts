@@ -22,6 +22,7 @@ export const check = {
       return true;
     },
     writes: false,
+    figureGroup: { group: 'Check', present: (doc) => Boolean(doc.check) },
   },
 } as const satisfies KindModule<'check'>;
 
