@@ -5,6 +5,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CacheRequest, DataPattern, HashAlgo } from '../model/engine-types.js';
+import type { CheckAlgo } from '../model/check-manifest.js';
 import { MAX_FILES, MIN_FILES, type FileSetOptions } from '../model/file-set.js';
 import { isTestKind, validatePlanOptions } from '../model/presets.js';
 import { plainMessage } from '../model/errors.js';
@@ -69,6 +70,21 @@ export interface HashCommand {
   wait?: boolean;
 }
 
+export interface CheckCommand {
+  command: 'check';
+  /** The folder whose files are hashed (only read); the manifest is the one thing written. */
+  folder: string;
+  manifest?: string;
+  algo?: CheckAlgo;
+  streams?: number;
+  verifyOnly?: true;
+  update?: true;
+  label?: string;
+  json: boolean;
+  noSave?: boolean;
+  wait?: boolean;
+}
+
 /** `text`: what to print, the full help or one command's. */
 export type Command =
   | { command: 'help'; text: string }
@@ -76,6 +92,7 @@ export type Command =
   | RunCommand
   | ServeCommand
   | HashCommand
+  | CheckCommand
   | HistoryCommand
   | WizardCommand
   | CampaignCommand;
@@ -115,6 +132,10 @@ const OPTIONS = {
   verify: { type: 'string' },
   'no-save': { type: 'boolean' },
   wait: { type: 'boolean' },
+  manifest: { type: 'string' },
+  streams: { type: 'string' },
+  'verify-only': { type: 'boolean' },
+  update: { type: 'boolean' },
   video: { type: 'boolean' },
   fps: { type: 'string' },
 } as const;
@@ -256,6 +277,7 @@ export function parseCli(argv: readonly string[]): Command {
   if (command === 'version') return { command: 'version' };
   if (command === 'serve') return parseServe(v, rest);
   if (command === 'hash') return parseHash(v, rest);
+  if (command === 'check') return parseCheck(v, rest);
   if (
     (HISTORY_COMMANDS as readonly string[]).includes(command) ||
     (WIZARD_COMMANDS as readonly string[]).includes(command) ||
@@ -264,12 +286,14 @@ export function parseCli(argv: readonly string[]): Command {
     throw new UsageError(`options go after "${command}": diskdial ${command} …`);
   if (command !== 'run')
     throw new UsageError(
-      `unknown command "${command}"; try diskdial run <dir>, diskdial hash <file>, diskdial history, or diskdial --help`,
+      `unknown command "${command}"; try diskdial run <dir>, diskdial hash <file>, diskdial check <folder>, diskdial history, or diskdial --help`,
     );
   if (v.port !== undefined || v['allow-erase'] !== undefined)
     throw new UsageError(`--${v.port !== undefined ? 'port' : 'allow-erase'} applies to diskdial serve only`);
   if (v.algo !== undefined || v.verify !== undefined)
     throw new UsageError(`--${v.algo !== undefined ? 'algo' : 'verify'} applies to diskdial hash only`);
+  const checkOnly = CHECK_ONLY.find((k) => v[k] !== undefined);
+  if (checkOnly) throw new UsageError(`--${checkOnly} applies to diskdial check only`);
   const [dir, ...extra] = rest;
   if (dir === undefined) throw new UsageError('missing <dir>: which folder should be tested? e.g. diskdial run /media/me/SSD');
   // path.resolve('') is the working directory: an empty argument (an unset shell variable) must
@@ -408,9 +432,38 @@ function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefin
   return cmd;
 }
 
+const CHECK_OPTIONS = new Set(['manifest', 'algo', 'streams', 'verify-only', 'update', 'label', 'json', 'no-save', 'wait']);
+const CHECK_ONLY = ['manifest', 'streams', 'verify-only', 'update'] as const;
+
+function parseCheck(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): CheckCommand {
+  const foreign = (Object.keys(v) as Array<keyof typeof OPTIONS>).find((k) => v[k] !== undefined && !CHECK_OPTIONS.has(k));
+  if (foreign) throw new UsageError(`--${foreign} does not apply to diskdial check`);
+  const [folder, ...extra] = rest;
+  if (folder === undefined || folder.trim() === '')
+    throw new UsageError(
+      `${folder === undefined ? 'missing' : 'empty'} <folder>: which folder should be checked? e.g. diskdial check /media/me/CARD`,
+    );
+  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"; check takes one folder`);
+  const cmd: CheckCommand = { command: 'check', folder: path.resolve(folder), json: v.json === true };
+  if (v['no-save'] === true) cmd.noSave = true;
+  if (v.wait === true) cmd.wait = true;
+  if (v['verify-only'] === true && v.update === true) throw new UsageError('--verify-only and --update contradict each other: choose one');
+  if (v['verify-only'] === true) cmd.verifyOnly = true;
+  if (v.update === true) cmd.update = true;
+  if (typeof v.algo === 'string') cmd.algo = oneOf('algo', v.algo, ['sha256', 'sha512', 'md5'] as const);
+  if (typeof v.manifest === 'string') {
+    if (v.manifest.trim() === '') throw new UsageError('--manifest is empty: give the manifest file, e.g. --manifest SHA256SUMS');
+    cmd.manifest = path.resolve(v.manifest);
+  }
+  if (typeof v.streams === 'string') cmd.streams = integer('streams', v.streams, 1, 256);
+  if (typeof v.label === 'string') cmd.label = labelOption(v.label);
+  checkTargetFolder(cmd.folder);
+  return cmd;
+}
+
 function parseServe(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): ServeCommand {
   if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"; serve takes no folder (pick one in the page)`);
-  const runOnly = [...RUN_ONLY, 'algo', 'verify'].find((k) => v[k as keyof typeof OPTIONS] !== undefined);
+  const runOnly = [...RUN_ONLY, 'algo', 'verify', ...CHECK_ONLY].find((k) => v[k as keyof typeof OPTIONS] !== undefined);
   if (runOnly) throw new UsageError(`--${runOnly} does not apply to serve: choose test settings in the page`);
   const port = typeof v.port === 'string' ? integer('port', v.port, 0, 65535) : 0;
   return { command: 'serve', port, ...(v['allow-erase'] === true ? { allowErase: true as const } : {}) };

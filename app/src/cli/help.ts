@@ -146,6 +146,25 @@ on every core — with the digest and a verdict: storage-bound or CPU-bound, by 
       --label TEXT, --json, --no-save, --wait   as for run
 `;
 
+const CHECK_TEXT = `Folder check (check): every regular file under <folder> hashed with parallel streams
+(uncached reads, the platform's SHA-256/512), its manifest written or re-checked: unchanged,
+changed, missing and new files, files/s, GB/s, and whether the disk or the CPU was the limit.
+The files are only read; the manifest is the one thing written (atomically: Ctrl-C leaves
+the old one as it was). Symbolic links are not followed; FIFOs and devices are skipped.
+      --manifest FILE    the manifest (default: SHA256SUMS at the folder's top, or the
+                         SHA512SUMS / MD5SUMS there is); names in it are relative to <folder>
+      --algo A           sha256, sha512 or md5 (default: the manifest's, else sha256;
+                         md5 reads through the page cache with Node's crypto)
+      --streams N        files hashed at once (default: 1 on a spinning disk, else one
+                         per CPU)
+      --verify-only      re-check only; fail (exit 2) when there is no manifest
+      --update           re-check, then rewrite the manifest to what is there now
+      --label TEXT, --json, --no-save, --wait   as for run
+  Reads sha256sum/sha512sum/md5sum and shasum -a 256/512 manifests (* binary marks and
+  \\-escaped names too) and the BSD "SHA256 (name) = HEX" form.
+  Exit codes: 0 unchanged (or a manifest just written), 1 changes found, 2 bad input.
+`;
+
 const SERVE_TEXT = `Browser mode (serve):
   -p, --port N           port on 127.0.0.1 (default: a free one). Open the printed
                          URL; it carries a one-time token, and only pages from that
@@ -280,6 +299,16 @@ const TOPICS: Record<string, Topic> = {
     body: () => HASH_TEXT,
     examples: ['diskdial hash ~/Downloads/debian.iso --verify SHA256SUMS', 'diskdial hash /media/me/SSD --size 4GiB --algo sha512'],
   },
+  check: {
+    usage: `diskdial check <folder> [options]  hash every file, write or re-check its manifest
+                                 (SHA256SUMS, as sha256sum -c reads it)`,
+    body: () => CHECK_TEXT,
+    examples: [
+      'diskdial check /media/me/CARD                  writes /media/me/CARD/SHA256SUMS, then re-checks',
+      'diskdial check ~/Photos --manifest ~/photos.sha512 --algo sha512 --streams 4',
+      'diskdial check ~/Downloads/iso --verify-only --json',
+    ],
+  },
   serve: {
     usage: `diskdial serve [--port N] [--allow-erase]
                                  the DiskDial app in your browser, on this machine only`,
@@ -351,6 +380,7 @@ export function fullHelp(): string {
 Usage:
   ${TOPICS.run!.usage}
   ${TOPICS.hash!.usage}
+  ${TOPICS.check!.usage}
   ${TOPICS.serve!.usage}
   diskdial <command> --help      that command's options and examples
                                  (also: diskdial help <command>)
@@ -361,6 +391,7 @@ ${testsText()}
 ${RUN_OPTIONS}
 ${kindOptionsText()}
 ${HASH_TEXT}
+${CHECK_TEXT}
 Saved results (every finished run and hash is saved; --no-save skips it):
 ${Object.values(SAVED).join('')}${RESULT_REF}
 ${WIZARD_HEAD}${Object.values(WIZARD).join('')}

@@ -113,6 +113,10 @@ export async function main(argv: string[]): Promise<number> {
     const { runCampaign } = await import('./campaign-run.js');
     return runCampaign(cmd, { fail, failWith });
   }
+  if (cmd.command === 'check') {
+    const { runCheckCommand } = await import('./check-command.js');
+    return runCheckCommand(cmd, { out: (text) => process.stdout.write(text), fail, failWith, savedLine });
+  }
   if (cmd.command === 'history' || cmd.command === 'export' || cmd.command === 'share' || cmd.command === 'import') {
     try {
       const { runHistoryCommand } = await import('./history-commands.js');

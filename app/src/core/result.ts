@@ -77,7 +77,7 @@ export function resultFlags(
 /** The document's own parts as the runner has them (the sections as they will be stored). */
 type DocumentParts = Pick<
   ResultDocument,
-  'target' | 'settings' | 'tests' | 'context' | 'summary' | 'sustained' | 'files' | 'hash' | 'video' | 'notes'
+  'target' | 'settings' | 'tests' | 'context' | 'summary' | 'sustained' | 'files' | 'hash' | 'check' | 'video' | 'notes'
 >;
 
 export interface BuildResultInput extends DocumentParts {
@@ -112,6 +112,7 @@ export function buildResult(input: BuildResultInput): ResultDocument {
   if (input.sustained) doc.sustained = input.sustained;
   if (input.files) doc.files = input.files;
   if (input.hash) doc.hash = input.hash;
+  if (input.check) doc.check = input.check;
   if (input.video) doc.video = input.video;
   if (input.notes && input.notes.length > 0) doc.notes = input.notes;
   if (input.context && Object.keys(input.context).length > 0) doc.context = input.context;

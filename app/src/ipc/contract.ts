@@ -9,6 +9,8 @@ import type {
   DetailedPlanEvent,
   DetailedProgressEvent,
   DetailedStepEvent,
+  CheckDoneEvent,
+  CheckProgressEvent,
   HashDoneEvent,
   HashProgressEvent,
   HashStageEvent,
@@ -27,6 +29,7 @@ import type { AppInfo, ExportFile, HistoryEntry, HistoryListing, ShareCard, Targ
 import type { ResultDocument } from '../model/result.js';
 import {
   CampaignSettings,
+  CheckSettings,
   DetailedSettings,
   ExportFormat,
   HashSettings,
@@ -117,6 +120,11 @@ export const channels = {
   'hash.start': channel(HashSettings, reply<{ jobId: string }>(), { startHash: (settings: HashSettings) => settings }, 'hash.done'),
   /** Stop the running hash test (a generated test file is removed; the user's file is untouched). */
   'hash.stop': channel(JobRef, reply<{ stopped: boolean }>(), { stopHash: jobRef }),
+  /** Start a folder check (every file hashed, its manifest written or re-checked). Shares the
+   *  one-test-at-a-time rule (ERR_BUSY); the files are only read. */
+  'check.start': channel(CheckSettings, reply<{ jobId: string }>(), { startCheck: (settings: CheckSettings) => settings }, 'check.done'),
+  /** Stop the running folder check (the manifest is left as it was). */
+  'check.stop': channel(JobRef, reply<{ stopped: boolean }>(), { stopCheck: jobRef }),
   /** Every saved result, newest first, and the files that could not be read. */
   'history.list': channel(Empty, reply<HistoryListing>(), { listHistory: none }),
   /** One saved result document. */
@@ -285,6 +293,8 @@ export const events = {
   'hash.progress': event<HashProgressEvent>(),
   'hash.stage': event<HashStageEvent>(),
   'hash.done': event<HashDoneEvent>(),
+  'check.progress': event<CheckProgressEvent>(),
+  'check.done': event<CheckDoneEvent>(),
   'wizard.progress': event<WizardProgressEvent>(),
   'wizard.format': event<WizardFormatEvent>(),
   'wizard.done': event<WizardDoneEvent>(),

@@ -8,6 +8,7 @@ import { DiskDialError, toPlainError } from '../model/errors.js';
 import path from 'node:path';
 import type { DetailedTestService } from '../services/detailed-test.js';
 import type { HashTestService } from '../services/hash-test.js';
+import type { FolderCheckService } from '../services/folder-check.js';
 import type { HistoryService } from '../services/history.js';
 import type { JobSlot } from '../services/job-slot.js';
 import type { WizardService } from '../services/wizard.js';
@@ -30,6 +31,8 @@ export interface DispatcherDeps {
   quick: QuickTestService;
   detailed: DetailedTestService;
   hash: HashTestService;
+  /** The folder check; absent in a dispatcher built without it (some tests). */
+  check?: FolderCheckService;
   targets: TargetsService;
   /** A value, or a function asked on each request (e.g. the engine's version from its process). */
   appInfo: AppInfo | (() => Promise<AppInfo>);
@@ -54,10 +57,14 @@ export interface DispatcherDeps {
 type Handlers = { [C in RequestChannel]: (payload: RequestPayload<C>, sink: EventSink) => Promise<ResponseMap[C]> };
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
-  const { quick, detailed, hash, targets, history, wizard, campaign } = deps;
+  const { quick, detailed, hash, check, targets, history, wizard, campaign } = deps;
   // The one slot every test service shares: one test at a time, whichever screen starts it.
   const slot = (): JobSlot => quick.slot;
 
+  const needCheck = (): FolderCheckService => {
+    if (!check) throw new DiskDialError('The folder check is not available here.', { code: 'ERR_UNSUPPORTED' });
+    return check;
+  };
   const needWizard = (): WizardService => {
     if (!wizard) throw new DiskDialError('The format-and-compare wizard is not available on this system.', { code: 'ERR_UNSUPPORTED' });
     return wizard;
@@ -85,6 +92,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     },
     'hash.start': (settings, sink) => hash.request(settings, sink),
     'hash.stop': async ({ jobId }) => ({ stopped: hash.stop(jobId) }),
+    'check.start': (settings, sink) => needCheck().request(settings, sink),
+    'check.stop': async ({ jobId }) => ({ stopped: needCheck().stop(jobId) }),
     'history.list': () => history.list(),
     'history.get': ({ id }) => history.get(id),
     'history.label': ({ id, label }) => history.label(id, label),

@@ -149,6 +149,21 @@ export interface HashStageEvent {
 /** finished: the result document (kind 'hash', with its `hash` section), and whether it went into history. */
 export type HashDoneEvent = TestDone;
 
+/** The folder check's progress: files and bytes done of those to hash, the file last started. */
+export interface CheckProgressEvent {
+  jobId: string;
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  /** Relative to the folder. */
+  current: string;
+  elapsedSeconds: number;
+}
+
+/** finished: the result document (kind 'check', with its `check` section). */
+export type CheckDoneEvent = TestDone;
+
 export interface WizardProgressEvent {
   jobId: string;
   planId: string;

@@ -7,6 +7,7 @@
 // not be a result at all, and its first bytes are nobody's business): it says where, not what.
 import { z } from 'zod';
 import { RESULT_SCHEMA, type ResultDocument } from './result.js';
+import { CheckSectionSchema } from './check.js';
 
 import { RESULT_ID_RE } from './result-id.js';
 
@@ -98,6 +99,7 @@ const Document = z.looseObject({
       verdict: z.looseObject({ text: str }),
     })
     .optional(),
+  check: CheckSectionSchema.optional(),
   video: z
     .looseObject({
       id: str,

@@ -1,6 +1,7 @@
 // The versioned result document (DESIGN.md, "A result document"): its types. Every screen,
 // export and share image is a view of these documents, so a field added here is a promise kept
 // forever — change the shape only by bumping `schema`. The builder is core/result.ts.
+import type { CheckSection } from './check.js';
 import type { CacheMode, CacheRequest, DataPattern, EngineSpec, HashAlgo, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
 import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
@@ -267,6 +268,8 @@ export interface ResultDocument {
   sustained?: SustainedSection;
   files?: FilesSection;
   hash?: HashSection;
+  /** The folder check: its manifest, what changed, how fast. */
+  check?: CheckSection;
   /** The frame-paced video test: per run, write and read, frames late and dropped. */
   video?: VideoSection;
   /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */

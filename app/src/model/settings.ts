@@ -152,6 +152,18 @@ export const HashSettings = z
   .strict();
 export type HashSettings = z.infer<typeof HashSettings>;
 
+/** The folder check: a folder whose files are hashed (only read) and checked against the
+ *  manifest at its top (SHA256SUMS, or the SHA512SUMS / MD5SUMS there is), which is written when
+ *  there is none. `update` rewrites it after the check; `verify-only` never writes one. */
+export const CheckSettings = z
+  .object({
+    folder: TargetPath,
+    algo: z.enum(['sha256', 'sha512']).optional(),
+    action: z.enum(['check', 'verify-only', 'update']),
+  })
+  .strict();
+export type CheckSettings = z.infer<typeof CheckSettings>;
+
 /** A saved result's id (a UUID for results made here; imported ones keep theirs). */
 export const ResultId = z.string().min(1).max(100).regex(RESULT_ID_RE, 'must be a result id (letters, digits, . _ -)');
 

@@ -3,6 +3,7 @@
 import { CampaignService } from './campaign.js';
 import { DetailedTestService } from './detailed-test.js';
 import type { EngineHost } from './engine-host.js';
+import { FolderCheckService } from './folder-check.js';
 import { HashTestService } from './hash-test.js';
 import { HistoryService } from './history.js';
 import { QuickTestService } from './quick-test.js';
@@ -12,6 +13,7 @@ export interface TestServices {
   quick: QuickTestService;
   detailed: DetailedTestService;
   hash: HashTestService;
+  check: FolderCheckService;
   targets: TargetsService;
   history: HistoryService;
   campaign: CampaignService;
@@ -26,6 +28,13 @@ export function createTestServices(host: Pick<EngineHost, 'runTest' | 'runHash'>
     detailed: new DetailedTestService({ engine: host.runTest, ...common }),
     hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest }, ...common }),
     campaign: new CampaignService({ engine: host.runTest, ...common }),
+    // The engine process runs one job at a time: the app's folder check hashes one file at a time
+    // (the CLI, in process, runs N streams).
+    check: new FolderCheckService({
+      engine: { runHash: host.runHash },
+      streamsCap: { max: 1, why: "the app's engine process hashes one file at a time" },
+      ...common,
+    }),
     targets,
     history,
   };

@@ -1,9 +1,10 @@
-// Any benchmark the CLI can ask for (every option of `diskdial run` and `diskdial hash`, more
+// Any benchmark the CLI can ask for (every option of `diskdial run`, `hash` and `check`, more
 // than a screen offers), run as a job in the shared slot and saved through HistoryService, so the
 // CLI keeps the same rules as the app and browser mode: one test at a time, results saved the
 // same way. The CLI has no window: its progress goes to a callback, and the job ends when the
 // returned promise settles (with the runner's own error, AbortError included).
 import { runHash, runTest } from '../core/engine.js';
+import { runFolderCheck, type RunCheckOptions } from '../core/check-run.js';
 import { runHashBenchmark, type HashFn, type RunHashBenchmarkOptions, type TestFn } from '../core/hash-run.js';
 import type { ResultDocument } from '../model/result.js';
 import { runBenchmark, type RunBenchmarkOptions } from '../core/runner.js';
@@ -14,7 +15,9 @@ import { sharedSlot, type JobSlot } from './job-slot.js';
 
 type Owned = 'engine' | 'signal' | 'handleSignals';
 export type RunRequest =
-  { kind: 'benchmark'; options: Omit<RunBenchmarkOptions, Owned> } | { kind: 'hash'; options: Omit<RunHashBenchmarkOptions, Owned> };
+  | { kind: 'benchmark'; options: Omit<RunBenchmarkOptions, Owned> }
+  | { kind: 'hash'; options: Omit<RunHashBenchmarkOptions, Owned> }
+  | { kind: 'check'; options: Omit<RunCheckOptions, Owned> };
 
 export interface RunServiceDeps {
   /** The engine's calls (default: in-process, as the CLI has always run them). */
@@ -54,7 +57,9 @@ export class RunService {
             const doc =
               req.kind === 'hash'
                 ? await runHashBenchmark({ ...req.options, ...own })
-                : await runBenchmark({ ...req.options, ...own, engine: this.#engine.runTest });
+                : req.kind === 'check'
+                  ? await runFolderCheck({ ...req.options, engine: this.#engine, signal: job.controller.signal })
+                  : await runBenchmark({ ...req.options, ...own, engine: this.#engine.runTest });
             outcome = { doc };
           } catch (err) {
             outcome = { err };

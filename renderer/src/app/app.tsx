@@ -20,6 +20,7 @@ import { selectIsBusy, useQuickTestStore } from '../features/quick-test/store';
 import { DetailedScreen } from '../features/detailed/detailed-screen';
 import { selectDetailedBusy, useDetailedStore } from '../features/detailed/store';
 import { HashScreen } from '../features/hash/hash-screen';
+import { selectCheckBusy, useCheckStore } from '../features/hash/check-store';
 import { selectHashBusy, useHashStore } from '../features/hash/store';
 import { HistoryScreen } from '../features/history/history-screen';
 import { WizardScreen } from '../features/wizard/wizard-screen';
@@ -64,7 +65,9 @@ const SCREENS: readonly ScreenDef[] = [
 function useRunningScreen(): ScreenId | null {
   const quick = useQuickTestStore(selectIsBusy);
   const detailed = useDetailedStore(selectDetailedBusy);
-  const hash = useHashStore(selectHashBusy);
+  const hashing = useHashStore(selectHashBusy);
+  const checking = useCheckStore(selectCheckBusy);
+  const hash = hashing || checking;
   const wizard = useWizardStore(selectWizardBusy);
   const campaign = useCampaignStore(selectCampaignBusy);
   return quick ? 'quick' : detailed ? 'detailed' : hash ? 'hash' : wizard ? 'wizard' : campaign ? 'campaign' : null;

@@ -44,7 +44,8 @@ function loaded(...args: string[]): string[] {
   return JSON.parse(readFileSync(out, 'utf8')) as string[];
 }
 
-const heavy = /^(core\/engine|core\/runner|services\/|server\/|cli\/(serve-command|wizard-commands|history-commands|table|progress))/;
+const heavy =
+  /^(core\/engine|core\/runner|core\/check-run|services\/|server\/|cli\/(serve-command|wizard-commands|history-commands|check-command|table|progress))/;
 
 describe('diskdial loads only what the command needs', () => {
   it('--help: the argument parser and the model, nothing that runs a test, a wizard or a server', () => {
@@ -64,5 +65,15 @@ describe('diskdial loads only what the command needs', () => {
     const mods = loaded('--version');
     expect(mods).toContain('core/engine.js');
     expect(mods.filter((m) => heavy.test(m) && m !== 'core/engine.js')).toEqual([]);
+  });
+
+  it('check: its command and the folder check, not the server, the wizard, the history commands or the report tables', async () => {
+    const dir = path.join(tmp, 'check-me');
+    await fsp.mkdir(dir, { recursive: true });
+    await fsp.writeFile(path.join(dir, 'a'), 'a');
+    const mods = loaded('check', dir, '--no-save', '--json');
+    expect(mods).toContain('cli/check-command.js');
+    expect(mods).toContain('core/check-run.js');
+    expect(mods.filter((m) => /^(server\/|cli\/(serve-command|wizard-commands|history-commands|table|progress))/.test(m))).toEqual([]);
   });
 });

@@ -75,6 +75,10 @@ const VERBS = {
   onCampaignWaiting: true,
   onCampaignProgress: true,
   onCampaignDone: true,
+  startCheck: true,
+  stopCheck: true,
+  onCheckProgress: true,
+  onCheckDone: true,
 } as const satisfies Record<keyof DiskDialBridge, true>;
 
 function compilePreload(): string {

@@ -149,6 +149,34 @@ describe('result JSON schema', () => {
     expect(broken((d) => void ((d.hash.memory as Record<string, unknown>).threads = 2))).toBe(false);
   });
 
+  it('describes what the CLI prints: check, a re-check that found a change; and rejects a malformed check section', async () => {
+    const folder = path.join(tmp, 'check-me');
+    await fsp.mkdir(folder, { recursive: true });
+    await fsp.writeFile(path.join(folder, 'a.bin'), 'a');
+    const check = (): ReturnType<typeof spawnSync> =>
+      spawnSync(process.execPath, [path.join(root, 'bin/diskdial.js'), 'check', folder, '--no-save', '--json'], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    expect(check().status).toBe(0);
+    await fsp.writeFile(path.join(folder, 'a.bin'), 'b');
+    const r = check();
+    expect(r.status).toBe(1);
+    const doc = JSON.parse(r.stdout as string) as Doc & { check: Record<string, unknown> & { counts: Record<string, unknown> } };
+    expect(validate(doc)).toBe(true);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(doc.kind).toBe('check');
+    expect(doc.check).toMatchObject({ mode: 'verify', changed: ['a.bin'] });
+    const broken = (edit: (d: typeof doc) => void): boolean => {
+      const copy = JSON.parse(JSON.stringify(doc)) as typeof doc;
+      edit(copy);
+      return validate(copy);
+    };
+    expect(broken((d) => void (d.check.algo = 'crc32'))).toBe(false);
+    expect(broken((d) => void delete d.check.counts.missing)).toBe(false);
+    expect(broken((d) => void (d.check.changed = 'a.bin'))).toBe(false);
+  });
+
   it('describes a result the wizard made (campaign), and rejects a campaign missing its format', () => {
     const doc = structuredClone(runJsonOnce('--size', '16MiB')) as Record<string, unknown>;
     doc.campaign = { planId: 'p1', format: 'ext4-fscrypt', formatLabel: 'ext4 (fscrypt encrypted)' };

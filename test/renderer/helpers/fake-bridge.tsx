@@ -14,6 +14,8 @@ import type {
   DetailedPlanEvent,
   DetailedProgressEvent,
   DetailedStepEvent,
+  CheckDoneEvent,
+  CheckProgressEvent,
   HashDoneEvent,
   HashProgressEvent,
   HashStageEvent,
@@ -24,7 +26,7 @@ import type {
   WizardFormatEvent,
   WizardProgressEvent,
 } from '@model/events';
-import type { CampaignSettings, DetailedSettings, ExportFormat, HashSettings, WizardSettings } from '@model/settings';
+import type { CampaignSettings, CheckSettings, DetailedSettings, ExportFormat, HashSettings, WizardSettings } from '@model/settings';
 import type { CampaignState } from '@model/campaign';
 import type { HistoryEntry, HistoryListing, TargetInfo } from '@model/history';
 
@@ -128,6 +130,9 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
   const hStage = new Set<(e: HashStageEvent) => void>();
   const hDone = new Set<(e: HashDoneEvent) => void>();
   const hashCalls = { start: [] as HashSettings[], stop: [] as string[], chooseFile: 0 };
+  const cProgress = new Set<(e: CheckProgressEvent) => void>();
+  const cDone = new Set<(e: CheckDoneEvent) => void>();
+  const checkCalls = { start: [] as CheckSettings[], stop: [] as string[] };
   // History: documents by id, and the listing the verbs answer with.
   const history = {
     dir: '/home/ana/.local/share/diskdial/results',
@@ -189,9 +194,9 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     resume: [] as string[],
     discard: [] as string[],
   };
-  const cWaiting = new Set<(e: CampaignWaitingEvent) => void>();
-  const cProgress = new Set<(e: CampaignProgressEvent) => void>();
-  const cDone = new Set<(e: CampaignDoneEvent) => void>();
+  const campWaiting = new Set<(e: CampaignWaitingEvent) => void>();
+  const campProgress = new Set<(e: CampaignProgressEvent) => void>();
+  const campDone = new Set<(e: CampaignDoneEvent) => void>();
   const notFound = (id: string) => Promise.resolve({ ok: false as const, error: { code: 'ENOENT', message: `No saved result ${id}.` } });
   const bridge: DiskDialBridge = {
     appInfo: () => ok({ appVersion: '0.1.0', engineVersion: '0.1.0', platform: 'linux', shell: 'browser' }),
@@ -242,6 +247,16 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     onHashProgress: (cb) => (hProgress.add(cb), () => void hProgress.delete(cb)),
     onHashStage: (cb) => (hStage.add(cb), () => void hStage.delete(cb)),
     onHashDone: (cb) => (hDone.add(cb), () => void hDone.delete(cb)),
+    startCheck: (s) => {
+      checkCalls.start.push(s);
+      return ok({ jobId: 'cjob-1' });
+    },
+    stopCheck: (jobId) => {
+      checkCalls.stop.push(jobId);
+      return ok({ stopped: true });
+    },
+    onCheckProgress: (cb) => (cProgress.add(cb), () => void cProgress.delete(cb)),
+    onCheckDone: (cb) => (cDone.add(cb), () => void cDone.delete(cb)),
     listHistory: () => {
       historyCalls.list++;
       return ok({ dir: history.dir, entries: [...history.entries], skipped: [...history.skipped] });
@@ -376,9 +391,9 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
       campaign.list = campaign.list.filter((c) => c.id !== campaignId);
       return ok({ discarded: true });
     },
-    onCampaignWaiting: (cb) => (cWaiting.add(cb), () => void cWaiting.delete(cb)),
-    onCampaignProgress: (cb) => (cProgress.add(cb), () => void cProgress.delete(cb)),
-    onCampaignDone: (cb) => (cDone.add(cb), () => void cDone.delete(cb)),
+    onCampaignWaiting: (cb) => (campWaiting.add(cb), () => void campWaiting.delete(cb)),
+    onCampaignProgress: (cb) => (campProgress.add(cb), () => void campProgress.delete(cb)),
+    onCampaignDone: (cb) => (campDone.add(cb), () => void campDone.delete(cb)),
   };
   return {
     bridge,
@@ -397,6 +412,10 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     emitHashStage: (e: HashStageEvent) => hStage.forEach((cb) => cb(e)),
     emitHashDone: (e: HashDoneEvent) => hDone.forEach((cb) => cb(e)),
     hashListeners: () => hProgress.size + hStage.size + hDone.size,
+    checkCalls,
+    emitCheckProgress: (e: CheckProgressEvent) => cProgress.forEach((cb) => cb(e)),
+    emitCheckDone: (e: CheckDoneEvent) => cDone.forEach((cb) => cb(e)),
+    checkListeners: () => cProgress.size + cDone.size,
     history,
     historyCalls,
     wizard,
@@ -407,8 +426,8 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     wizardListeners: () => wProgress.size + wFormat.size + wDone.size,
     campaign,
     campaignCalls,
-    emitCampaignWaiting: (e: CampaignWaitingEvent) => cWaiting.forEach((cb) => cb(e)),
-    emitCampaignProgress: (e: CampaignProgressEvent) => cProgress.forEach((cb) => cb(e)),
-    emitCampaignDone: (e: CampaignDoneEvent) => cDone.forEach((cb) => cb(e)),
+    emitCampaignWaiting: (e: CampaignWaitingEvent) => campWaiting.forEach((cb) => cb(e)),
+    emitCampaignProgress: (e: CampaignProgressEvent) => campProgress.forEach((cb) => cb(e)),
+    emitCampaignDone: (e: CampaignDoneEvent) => campDone.forEach((cb) => cb(e)),
   };
 }

@@ -3,6 +3,7 @@
 import { cleanup } from '@testing-library/react';
 import { useDetailedStore } from '../../../renderer/src/features/detailed/store';
 import { useHashStore } from '../../../renderer/src/features/hash/store';
+import { useCheckStore } from '../../../renderer/src/features/hash/check-store';
 import { useHistoryStore } from '../../../renderer/src/features/history/store';
 import { useQuickTestStore } from '../../../renderer/src/features/quick-test/store';
 import { useTargetsStore } from '../../../renderer/src/lib/targets-store';
@@ -15,6 +16,7 @@ export function resetStores(): void {
   useQuickTestStore.getState().reset();
   useDetailedStore.getState().reset();
   useHashStore.getState().reset();
+  useCheckStore.getState().reset();
   useHistoryStore.getState().reset();
   useTargetsStore.getState().reset();
   useWizardStore.getState().reset();

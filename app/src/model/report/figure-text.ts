@@ -2,7 +2,7 @@
 // a person reads them ("1 GB", "64 MiB"). A leaf, so the kinds' rows and card layouts use it too.
 import { mean } from '../stats.js';
 
-export type MetricUnit = 'MB/s' | 'IOPS' | 'µs' | 'ms' | 'GB' | '%';
+export type MetricUnit = 'MB/s' | 'IOPS' | 'µs' | 'ms' | 'GB' | '%' | 'files/s';
 
 export interface Metric {
   /** Stable across documents of the same kind: "SEQ1M Q8T1 Read/mbps". Compare joins on it. */

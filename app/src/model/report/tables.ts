@@ -146,6 +146,10 @@ export function resultStatements(doc: ResultDocument): Array<{ label: string; te
     }
   }
   if (doc.files?.scaled) out.push({ label: 'Note', text: doc.files.scaled });
+  if (doc.check) {
+    out.push({ label: 'Result', text: doc.check.summary });
+    if (doc.check.bound) out.push({ label: 'Verdict', text: doc.check.bound.text });
+  }
   if (doc.hash) {
     const h = doc.hash;
     out.push({ label: 'Verdict', text: hashVerdictText(doc) ?? h.verdict.text });

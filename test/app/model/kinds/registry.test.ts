@@ -7,18 +7,19 @@ import { TEST_KINDS as UNION_KINDS } from '../../../../app/src/model/plan.js';
 const roomy = { freeBytes: 2e12, totalBytes: 4e12 };
 
 describe('the kind registry', () => {
-  it('lists each kind once, the runnable ones in TEST_KINDS order, the hash test as a result kind only', () => {
+  it('lists each kind once, the runnable ones in TEST_KINDS order, the hash test and the folder check as result kinds only', () => {
     const ids = RESULT_KINDS.map((k) => k.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(RUN_KINDS.map((k) => k.id)).toEqual([...TEST_KINDS]);
     expect(kindOf('hash')?.plan).toBeUndefined();
+    expect(kindOf('check')?.plan).toBeUndefined();
     expect(kindOf('no-such-kind')).toBeUndefined();
     // The model's kind union (what a result's `kind` may be) names the same kinds, in order.
     expect([...UNION_KINDS]).toEqual([...TEST_KINDS]);
   });
 
   it('says which kinds a screen makes, which runs on the Detailed screen, and which draws a live curve', () => {
-    expect(RESULT_KINDS.filter((k) => !k.cliOnly).map((k) => k.id)).toEqual(['quick', 'cdm', 'sustained', 'files', 'hash']);
+    expect(RESULT_KINDS.filter((k) => !k.cliOnly).map((k) => k.id)).toEqual(['quick', 'cdm', 'sustained', 'files', 'hash', 'check']);
     expect(RESULT_KINDS.filter((k) => k.fromScreen).map((k) => k.id)).toEqual(['cdm', 'sustained', 'files']);
     expect(RESULT_KINDS.filter((k) => k.liveCurve).map((k) => k.id)).toEqual(['sustained']);
   });

@@ -1,0 +1,48 @@
+// The folder check: every file under a folder hashed and checked against its manifest. Run by
+// core/check-run.ts, not the benchmark runner; here for what History, reports and the card show.
+import type { Metric } from '../report/figure-text.js';
+import { sizeText } from '../report/figure-text.js';
+import type { ResultDocument } from '../result.js';
+import { CHECK_ALGO_LABEL } from '../check-manifest.js';
+import type { KindModule } from './types.js';
+
+export const check = {
+  id: 'check',
+  name: 'Folder check',
+  report: {
+    titleParts: (doc) =>
+      doc.check
+        ? [CHECK_ALGO_LABEL[doc.check.algo], `${doc.check.files.toLocaleString('en-US')} files`, sizeText(doc.check.bytes)]
+        : undefined,
+    metrics: (doc) => (doc.check ? { metrics: checkMetrics(doc), only: true } : undefined),
+    comparable: (doc, f) => {
+      if (!doc.check) return false;
+      f.set('algorithm', CHECK_ALGO_LABEL[doc.check.algo]);
+      f.set('streams', String(doc.check.streams));
+      return true;
+    },
+    writes: false,
+    figureGroup: { group: 'Check', present: (doc) => Boolean(doc.check) },
+  },
+} as const satisfies KindModule<'check'>;
+
+function checkMetrics(doc: ResultDocument): Metric[] {
+  const c = doc.check!;
+  const m = (measure: string, label: string, unit: Metric['unit'], value: number, primary: boolean): Metric => ({
+    key: `Check/${measure}`,
+    label,
+    group: 'Check',
+    measure,
+    unit,
+    higherIsBetter: true,
+    values: [value],
+    primary,
+  });
+  const out = [
+    m('mbps', `Read + ${CHECK_ALGO_LABEL[c.algo]}, ${c.streams} streams`, 'MB/s', c.mbps, true),
+    m('filesPerSecond', 'Files per second', 'files/s', c.filesPerSecond, false),
+  ];
+  if (c.ceilingMBps !== undefined)
+    out.push(m('ceiling', `${CHECK_ALGO_LABEL[c.algo]} in memory, ${c.streams} streams`, 'MB/s', c.ceilingMBps, false));
+  return out;
+}

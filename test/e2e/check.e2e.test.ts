@@ -1,0 +1,67 @@
+// The Hash screen's "Check a folder" end to end: `diskdial serve` (real services, the engine in
+// its own child) in Debian's Chromium. A user types a folder's path, creates its SHA256SUMS (the
+// real sha256sum -c accepts it), changes one file, removes one, adds one, and checks again: the
+// page lists exactly those three.
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIfNeeded, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+
+let server: ChildProcess;
+let browser: Browser;
+let page: Page;
+let dir: string;
+let errors: string[] = [];
+
+beforeAll(async () => {
+  buildIfNeeded();
+  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-check-'));
+  await fsp.mkdir(path.join(dir, 'DCIM 100'));
+  for (let i = 0; i < 40; i++) await fsp.writeFile(path.join(dir, 'DCIM 100', `IMG ${i} größe.JPG`), randomBytes(1000 + i * 7919));
+  const served = await startServe();
+  server = served.server;
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  errors = collectErrors(page);
+  await page.goto(served.url);
+  await page.getByTestId('nav-hash').click();
+  await page.getByTestId('hash-mode-folder').click();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stopServe(server);
+  if (dir) await fsp.rm(dir, { recursive: true, force: true });
+});
+
+async function runCheck(): Promise<void> {
+  await page.getByTestId('check-start').click();
+  await expect.poll(() => page.getByTestId('check-status').textContent(), { timeout: 90_000 }).toMatch(/^Done · /);
+}
+
+describe('Check a folder in Chromium against diskdial serve', () => {
+  it('creates a SHA256SUMS sha256sum -c accepts, then finds the one changed, missing and new file', async () => {
+    await page.getByTestId('check-folder').fill(dir);
+    await runCheck();
+    await expect.poll(() => page.getByTestId('check-summary').textContent()).toBe('40 files hashed; manifest written.');
+    const sums = spawnSync('sha256sum', ['-c', '--strict', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' });
+    expect(sums.status, sums.stderr).toBe(0);
+
+    await fsp.writeFile(path.join(dir, 'DCIM 100', 'IMG 3 größe.JPG'), 'edited');
+    await fsp.rm(path.join(dir, 'DCIM 100', 'IMG 4 größe.JPG'));
+    await fsp.writeFile(path.join(dir, 'neu.txt'), 'new');
+    await runCheck();
+    await expect.poll(() => page.getByTestId('check-summary').textContent()).toBe('1 changed, 1 missing, 1 new; 38 unchanged.');
+    expect(await page.getByTestId('check-changed').locator('li').allTextContents()).toEqual(['DCIM 100/IMG 3 größe.JPG']);
+    expect(await page.getByTestId('check-missing').locator('li').allTextContents()).toEqual(['DCIM 100/IMG 4 größe.JPG']);
+    expect(await page.getByTestId('check-new').locator('li').allTextContents()).toEqual(['neu.txt']);
+    await expect.poll(() => page.getByTestId('check-bound').textContent()).toMatch(/^(Disk|CPU)-bound/);
+    // A re-check does not rewrite the manifest.
+    expect(spawnSync('sha256sum', ['-c', '--quiet', 'SHA256SUMS'], { cwd: dir }).status).toBe(1);
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
