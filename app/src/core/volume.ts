@@ -17,6 +17,7 @@ import {
 } from './link/index.js';
 import type { LinkInfo } from '../model/link-types.js';
 import type { Bus, DiskInfo, VolumeInfo } from '../model/volume.js';
+import { fscryptOf } from './fscrypt.js';
 
 export interface MountEntry {
   mountId: number;
@@ -279,7 +280,14 @@ export async function volumeInfo(target: string): Promise<VolumeInfo> {
       const { encrypted, ...rest } = disk;
       info.disk = rest;
       if (encrypted !== undefined) info.encrypted = encrypted;
+      if (encrypted) info.encryption = { kind: 'dm-crypt' };
     }
+  }
+  // A folder fscrypt encrypts on an unencrypted volume: the file system encrypts, in the kernel.
+  const fscrypt = await fscryptOf(realPath);
+  if (fscrypt) {
+    info.encrypted = true;
+    info.encryption = fscrypt;
   }
   const label = await labelFor(m.source);
   if (label) info.label = label;

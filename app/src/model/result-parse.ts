@@ -97,6 +97,7 @@ const Document = z.looseObject({
       verdict: z.looseObject({ text: str }),
     })
     .optional(),
+  cipher: z.looseObject({ provider: str, blockBytes: num, dataUnit: num }).optional(),
   video: z
     .looseObject({
       id: str,

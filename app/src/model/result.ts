@@ -2,6 +2,7 @@
 // export and share image is a view of these documents, so a field added here is a promise kept
 // forever — change the shape only by bumping `schema`. The builder is core/result.ts.
 import type { CacheMode, CacheRequest, DataPattern, EngineSpec, HashAlgo, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
+import type { CipherSection, TargetEncryption } from './cipher/types.js';
 import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
 import type { CurvePoint, SustainedVerdict } from './knee.js';
@@ -61,6 +62,8 @@ export interface ResultTarget {
   mountPoint: string;
   fs: string;
   encrypted?: boolean;
+  /** How it is encrypted, when DiskDial could tell (fscrypt folder, dm-crypt volume). */
+  encryption?: TargetEncryption;
   mountOptions: string[];
   totalBytes: number;
   /** Free space before the test. */
@@ -264,6 +267,9 @@ export interface ResultDocument {
   sustained?: SustainedSection;
   files?: FilesSection;
   hash?: HashSection;
+  /** The cipher ceiling: the `cipher` kind's result, and measured once per wizard plan for its
+   *  encrypted formats (model/cipher/types.ts). */
+  cipher?: CipherSection;
   /** The frame-paced video test: per run, write and read, frames late and dropped. */
   video?: VideoSection;
   /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */

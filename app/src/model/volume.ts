@@ -1,5 +1,6 @@
 // What a path lives on, as results and screens see it: the volume and the physical disk behind
 // it. core/volume.ts probes them.
+import type { TargetEncryption } from './cipher/types.js';
 import type { DriveHealth, LinkInfo } from './link-types.js';
 
 export type Bus = 'usb' | 'nvme' | 'ata' | 'scsi' | 'virtio' | 'loop' | 'mmc' | 'dm' | 'md' | 'unknown';
@@ -47,4 +48,6 @@ export interface VolumeInfo {
   diskNote?: string;
   /** true when the kernel says the block device is a dm-crypt mapping; absent when unknown. */
   encrypted?: boolean;
+  /** How, when DiskDial could tell: a dm-crypt mapping, or a folder fscrypt encrypts. */
+  encryption?: TargetEncryption;
 }

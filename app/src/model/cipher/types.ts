@@ -56,7 +56,7 @@ export interface CipherSection {
 /** How a target is encrypted, when DiskDial could tell. */
 export interface TargetEncryption {
   /** fscrypt: a folder encrypted by the file system; the others: the whole volume. */
-  kind: 'fscrypt' | 'luks' | 'apfs' | 'bitlocker';
+  kind: 'fscrypt' | 'dm-crypt' | 'apfs' | 'bitlocker';
   /** fscrypt: "AES_256_XTS" / "AES_256_CTS", policy version. */
   contents?: string;
   filenames?: string;

@@ -28,6 +28,7 @@ import {
   type VariantGroup,
 } from './report-findings.js';
 import { newestDay } from './report-rows.js';
+import { addEncryptionVerdicts } from '../cipher/report-verdict.js';
 
 export type { FormatReport, FormatReportOptions, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
 import type { FormatReport, FormatReportOptions, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
@@ -78,6 +79,7 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
   const ceiling = commonCeiling(list);
   if (ceiling !== undefined) report.ceilingMBps = ceiling;
   report.findings = reportFindings(report, isCampaign(list) ? 'format' : 'result');
+  addEncryptionVerdicts(report, groups);
   report.warnings = [...reportWarnings(list, groups), ...new Set(pooled)];
   return report;
 }

@@ -14,6 +14,8 @@ export interface ReportVariant {
   /** targetLine() and methodLine() of its first result. */
   drive: string;
   method: string;
+  /** An encrypted row with a cipher ceiling: the encryption verdict (model/cipher). */
+  encryption?: string;
 }
 
 /** A column: one figure at one stress size. */
