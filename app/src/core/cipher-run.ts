@@ -3,8 +3,11 @@
 // and, where the kernel lets a program use it (AF_ALG), its real rate; `cryptsetup benchmark`
 // when AF_ALG is not there but cryptsetup is.
 import os from 'node:os';
-import { cipherBench, isAbortError } from './engine.js';
-import { readCommand, type ReadCommand } from './exec/commands.js';
+import { cipherBench, engineVersion, isAbortError } from './engine.js';
+import { hostInfo } from './host.js';
+import { buildResult } from './result.js';
+import type { ResultDocument } from '../model/result.js';
+import { execText, type Exec } from './fscrypt.js';
 import { parseCryptsetupBenchmark, readKernelCipher } from './kernel-cipher.js';
 import type { CipherAlgo, CipherEngineResult, CipherProgress, CipherSpec } from '../model/engine-types.js';
 import type { CipherPair, CipherRate, CipherSection, KernelCipher } from '../model/cipher/types.js';
@@ -25,7 +28,7 @@ export interface MeasureCipherOptions {
   /** /proc/crypto (tests give a fixture). */
   procCrypto?: string;
   /** For `cryptsetup benchmark` (tests give recorded output). */
-  exec?: ReadCommand;
+  exec?: Exec;
 }
 
 const rate = (r: CipherEngineResult): CipherRate => ({ bytes: r.bytes, seconds: r.seconds, mbps: r.mbps, threads: r.threads });
@@ -71,7 +74,7 @@ export async function measureCipher(opts: MeasureCipherOptions = {}): Promise<Ci
   if (gcm.pair) section.gcm = gcm.pair;
   if (gcm.note) section.gcmNote = gcm.note;
   const kernel = await readKernelCipher(opts.procCrypto);
-  if (kernel) section.kernel = await kernelRate(kernel, bench, opts.exec ?? readCommand);
+  if (kernel) section.kernel = await kernelRate(kernel, bench, opts.exec ?? execText);
   return section;
 }
 
@@ -79,7 +82,7 @@ export async function measureCipher(opts: MeasureCipherOptions = {}): Promise<Ci
 async function kernelRate(
   k: KernelCipher,
   bench: (a: CipherAlgo, t: number) => Promise<CipherEngineResult>,
-  exec: ReadCommand,
+  exec: Exec,
 ): Promise<KernelCipher> {
   let afAlg: string;
   try {
@@ -93,4 +96,32 @@ async function kernelRate(
   const mbps = text === undefined ? undefined : parseCryptsetupBenchmark(text);
   if (mbps !== undefined) return { ...k, rate: { bytes: 0, seconds: 0, mbps, threads: 1, source: 'cryptsetup' } };
   return { ...k, rateNote: `${afAlg}, and cryptsetup is not installed` };
+}
+
+/** `diskdial cipher`: the ceiling as a result document of its own (no disk: the target is memory). */
+export async function runCipherBenchmark(opts: MeasureCipherOptions & { label?: string } = {}): Promise<ResultDocument> {
+  const startedAt = new Date();
+  const section = await measureCipher(opts);
+  const doc = buildResult({
+    kind: 'cipher',
+    ...(opts.label !== undefined ? { label: opts.label } : {}),
+    startedAt,
+    finishedAt: new Date(),
+    engineVersion: engineVersion(),
+    host: hostInfo(),
+    target: {
+      path: 'memory',
+      volume: 'memory',
+      mountPoint: 'memory',
+      fs: 'none',
+      mountOptions: [],
+      totalBytes: 0,
+      freeBytes: 0,
+      device: { model: 'memory (no disk)', bus: 'none' },
+    },
+    settings: { size: 0, pattern: 'random', cache: 'auto', runs: 1 },
+    tests: [],
+  });
+  doc.cipher = section;
+  return doc;
 }

@@ -3,9 +3,10 @@
 import { execFile } from 'node:child_process';
 import type { TargetEncryption } from '../model/cipher/types.js';
 
-type Exec = (argv: string[]) => Promise<string>;
+export type Exec = (argv: string[]) => Promise<string>;
 
-const run: Exec = (argv) =>
+/** A short query's output; a missing tool fails at once (ENOENT), a hung one after 10 s. */
+export const execText: Exec = (argv) =>
   new Promise((resolve, reject) =>
     execFile(argv[0]!, argv.slice(1), { encoding: 'utf8', timeout: 10_000, env: { ...process.env, LC_ALL: 'C' } }, (err, out) =>
       err ? reject(err) : resolve(out),
@@ -32,7 +33,7 @@ export function parseFscryptStatus(text: string): Omit<TargetEncryption, 'kind'>
 }
 
 /** The folder's fscrypt encryption, or undefined when it is not encrypted (or cannot be told). */
-export async function fscryptOf(dir: string, exec: Exec = run): Promise<TargetEncryption | undefined> {
+export async function fscryptOf(dir: string, exec: Exec = execText): Promise<TargetEncryption | undefined> {
   const attrs = await exec(['lsattr', '-d', dir]).catch(() => undefined);
   if (attrs === undefined || !lsattrEncrypted(attrs)) return undefined;
   const status = await exec(['fscrypt', 'status', dir]).catch(() => '');
