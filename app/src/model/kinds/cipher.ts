@@ -9,6 +9,8 @@ import type { KindModule } from './types.js';
 export const cipher = {
   id: 'cipher',
   name: 'Cipher ceiling',
+  // No screen makes it yet: `diskdial cipher`, and the wizard's encrypted formats carry it.
+  cliOnly: true,
   report: {
     titleParts: (doc) =>
       doc.cipher ? [doc.cipher.kernel ? `kernel ${doc.cipher.kernel.aes}` : doc.cipher.provider.split(' (')[0]!] : undefined,
