@@ -13,13 +13,13 @@ import os from 'node:os';
 import { cipherBench, engineVersion } from '../app/src/core/engine.js';
 import { readKernelCipher } from '../app/src/core/kernel-cipher.js';
 import type { CipherAlgo } from '../app/src/model/engine-types.js';
-import { f1, f3, log, median } from './bench/common.js';
+import { f1, f3, log, median, parseArgv } from './bench/common.js';
 
 const TARGET = 0.95;
 const HELP = `usage: npm run bench:crypto -- [options]
 
   --rounds N       rounds (default 5, at least 3)
-  --seconds S      length of each measurement, engine and openssl (default 3)
+  --seconds S      length of each measurement, engine and openssl, whole seconds (default 3)
   --algo A         aes-256-xts, aes-256-gcm or both (default both)
   --help`;
 
@@ -27,23 +27,13 @@ type Algo = Extract<CipherAlgo, 'aes-256-xts' | 'aes-256-gcm'>;
 
 function parse(argv: string[]): { rounds: number; seconds: number; algos: Algo[] } {
   const o = { rounds: 5, seconds: 3, algos: ['aes-256-xts', 'aes-256-gcm'] as Algo[] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const next = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--help') {
-      console.log(HELP);
-      process.exit(0);
-    } else if (a === '--rounds') o.rounds = Math.max(3, Number(next()));
-    else if (a === '--seconds') o.seconds = Number(next());
-    else if (a === '--algo') {
-      const v = next();
-      o.algos = v === 'both' ? ['aes-256-xts', 'aes-256-gcm'] : [v as Algo];
-    } else throw new Error(`unknown option ${a}; see --help`);
-  }
+  parseArgv(argv, HELP, o, {
+    numbers: { '--rounds': 'rounds', '--seconds': 'seconds' },
+    custom: { '--algo': (v) => (o.algos = v === 'both' ? ['aes-256-xts', 'aes-256-gcm'] : [v as Algo]) },
+  });
+  o.rounds = Math.max(3, o.rounds);
+  // openssl speed takes whole seconds; the engine gets the same.
+  o.seconds = Math.max(1, Math.round(o.seconds));
   return o;
 }
 
