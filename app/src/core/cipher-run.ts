@@ -119,7 +119,8 @@ export async function runCipherBenchmark(opts: MeasureCipherOptions & { label?: 
       freeBytes: 0,
       device: { model: 'memory (no disk)', bus: 'none' },
     },
-    settings: { size: 0, pattern: 'random', cache: 'auto', runs: 1 },
+    // size: the block each stream encrypts over and over.
+    settings: { size: section.blockBytes, pattern: 'random', cache: 'auto', runs: 1 },
     tests: [],
   });
   doc.cipher = section;
