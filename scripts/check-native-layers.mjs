@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ORDER = ['platform', 'engine', 'bindings', 'addon'];
-const DATA_HEADERS = new Set(['engine/status.h', 'engine/result.h', 'engine/spec.h', 'engine/hash_spec.h']);
+const DATA_HEADERS = new Set(['engine/status.h', 'engine/result.h', 'engine/spec.h', 'engine/hash_spec.h', 'engine/cipher_spec.h']);
 
 const layerOf = (rel) => (rel.includes('/') ? rel.split('/')[0] : 'addon');
 

@@ -85,6 +85,15 @@ export interface CheckCommand {
   wait?: boolean;
 }
 
+export interface CipherCommand {
+  command: 'cipher';
+  seconds?: number;
+  threads?: number;
+  label?: string;
+  json: boolean;
+  noSave?: boolean;
+}
+
 /** `text`: what to print, the full help or one command's. */
 export type Command =
   | { command: 'help'; text: string }
@@ -93,6 +102,7 @@ export type Command =
   | ServeCommand
   | HashCommand
   | CheckCommand
+  | CipherCommand
   | HistoryCommand
   | WizardCommand
   | CampaignCommand;
@@ -278,6 +288,7 @@ export function parseCli(argv: readonly string[]): Command {
   if (command === 'serve') return parseServe(v, rest);
   if (command === 'hash') return parseHash(v, rest);
   if (command === 'check') return parseCheck(v, rest);
+  if (command === 'cipher') return parseCipher(v, rest);
   if (
     (HISTORY_COMMANDS as readonly string[]).includes(command) ||
     (WIZARD_COMMANDS as readonly string[]).includes(command) ||
@@ -286,7 +297,7 @@ export function parseCli(argv: readonly string[]): Command {
     throw new UsageError(`options go after "${command}": diskdial ${command} …`);
   if (command !== 'run')
     throw new UsageError(
-      `unknown command "${command}"; try diskdial run <dir>, diskdial hash <file>, diskdial check <folder>, diskdial history, or diskdial --help`,
+      `unknown command "${command}"; try diskdial run <dir>, diskdial hash <file>, diskdial check <folder>, diskdial cipher, diskdial history, or diskdial --help`,
     );
   if (v.port !== undefined || v['allow-erase'] !== undefined)
     throw new UsageError(`--${v.port !== undefined ? 'port' : 'allow-erase'} applies to diskdial serve only`);
@@ -386,6 +397,20 @@ export function parseCli(argv: readonly string[]): Command {
     throw new UsageError((err as Error).message);
   }
   checkTargetFolder(cmd.target);
+  return cmd;
+}
+
+const CIPHER_OPTIONS = new Set(['seconds', 'threads', 'label', 'json', 'no-save']);
+
+function parseCipher(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): CipherCommand {
+  const foreign = (Object.keys(v) as Array<keyof typeof OPTIONS>).find((k) => v[k] !== undefined && !CIPHER_OPTIONS.has(k));
+  if (foreign) throw new UsageError(`--${foreign} does not apply to diskdial cipher`);
+  if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"; cipher measures memory and takes no folder`);
+  const cmd: CipherCommand = { command: 'cipher', json: v.json === true };
+  if (v['no-save'] === true) cmd.noSave = true;
+  if (typeof v.seconds === 'string') cmd.seconds = seconds('seconds', v.seconds, false);
+  if (typeof v.threads === 'string') cmd.threads = integer('threads', v.threads, 1, 256);
+  if (typeof v.label === 'string') cmd.label = labelOption(v.label);
   return cmd;
 }
 

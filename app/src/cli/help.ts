@@ -165,6 +165,18 @@ the old one as it was). Symbolic links are not followed; FIFOs and devices are s
   Exit codes: 0 unchanged (or a manifest just written), 1 changes found, 2 bad input.
 `;
 
+const CIPHER_TEXT = `Cipher ceiling (cipher): how fast this machine encrypts from memory — AES-256-XTS
+(the disk mode of APFS, BitLocker, fscrypt and LUKS; a new tweak every 4096 B, as
+fscrypt) and AES-256-GCM, on one core and on every core, with the platform's own crypto
+(OpenSSL, CommonCrypto: XTS only, CNG). On Linux also the kernel's xts(aes) driver from
+/proc/crypto (software or hardware AES) and, where the kernel allows (AF_ALG, or
+cryptsetup), its own rate. The wizard measures it once per plan with an encrypted format
+and its report says whether encryption is what holds that format back.
+      --seconds N        seconds per measurement (default 1)
+      --threads N        streams for the all-cores rate (default: the CPUs available)
+      --label TEXT, --json, --no-save   as for run
+`;
+
 const SERVE_TEXT = `Browser mode (serve):
   -p, --port N           port on 127.0.0.1 (default: a free one). Open the printed
                          URL; it carries a one-time token, and only pages from that
@@ -309,6 +321,12 @@ const TOPICS: Record<string, Topic> = {
       'diskdial check ~/Downloads/iso --verify-only --json',
     ],
   },
+  cipher: {
+    usage: `diskdial cipher [options]        how fast this machine encrypts: the ceiling of an
+                                 encrypted disk (no disk is touched)`,
+    body: () => CIPHER_TEXT,
+    examples: ['diskdial cipher', 'diskdial cipher --seconds 3 --json'],
+  },
   serve: {
     usage: `diskdial serve [--port N] [--allow-erase]
                                  the DiskDial app in your browser, on this machine only`,
@@ -381,6 +399,7 @@ Usage:
   ${TOPICS.run!.usage}
   ${TOPICS.hash!.usage}
   ${TOPICS.check!.usage}
+  ${TOPICS.cipher!.usage}
   ${TOPICS.serve!.usage}
   diskdial <command> --help      that command's options and examples
                                  (also: diskdial help <command>)
@@ -392,6 +411,7 @@ ${RUN_OPTIONS}
 ${kindOptionsText()}
 ${HASH_TEXT}
 ${CHECK_TEXT}
+${CIPHER_TEXT}
 Saved results (every finished run and hash is saved; --no-save skips it):
 ${Object.values(SAVED).join('')}${RESULT_REF}
 ${WIZARD_HEAD}${Object.values(WIZARD).join('')}

@@ -168,6 +168,22 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`diskdial: another DiskDial test is running on this drive (pid ${pid}); waiting for it to end\n`);
   };
   try {
+    if (cmd.command === 'cipher') {
+      // Memory only: no drive to lock, no job slot; the result is saved like any other.
+      const [{ runCipherBenchmark }, { cipherText }] = await Promise.all([
+        import('../core/cipher-run.js'),
+        import('../model/cipher/text.js'),
+      ]);
+      const doc = await runCipherBenchmark({
+        signal: controller.signal,
+        ...(cmd.seconds !== undefined ? { seconds: cmd.seconds } : {}),
+        ...(cmd.threads !== undefined ? { threads: cmd.threads } : {}),
+        ...(cmd.label !== undefined ? { label: cmd.label } : {}),
+      });
+      const saved = cmd.noSave ? undefined : await save(runs, doc);
+      process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : cipherText(doc.cipher!) + savedLine(saved));
+      return 0;
+    }
     if (cmd.command === 'hash') {
       const doc = await runs.run(
         {

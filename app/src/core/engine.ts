@@ -10,6 +10,9 @@ import type {
   EngineProgress,
   EngineResult,
   EngineSpec,
+  CipherEngineResult,
+  CipherProgress,
+  CipherSpec,
   HashEngineResult,
   HashProgress,
   HashSpec,
@@ -152,6 +155,31 @@ export function runHash(spec: HashSpec, opts: RunHashOptions = {}): Promise<Hash
         );
       }
       return native.hash.bind(native);
+    },
+    spec,
+    opts,
+    trace.stack,
+  );
+}
+
+/** Runs one in-memory encryption measurement (the cipher ceiling), with runHash's contract. */
+export function cipherBench(
+  spec: CipherSpec,
+  opts: { signal?: AbortSignal; onProgress?: (p: CipherProgress) => void } = {},
+): Promise<CipherEngineResult> {
+  const trace: { stack?: string } = {};
+  Error.captureStackTrace(trace, cipherBench);
+  return runJob(
+    (native) => {
+      if (typeof native.cipherBench !== 'function') {
+        throw Object.assign(
+          new Error(`the loaded native engine (${native.version}) cannot encrypt: rebuild it with \`npm run build:native\``),
+          {
+            code: 'ERR_DISKDIAL_ADDON_OUTDATED',
+          },
+        );
+      }
+      return native.cipherBench.bind(native);
     },
     spec,
     opts,

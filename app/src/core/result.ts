@@ -44,6 +44,7 @@ export function targetFromVolume(targetPath: string, v: VolumeInfo | undefined):
     device: { model: v?.disk?.model ?? 'unknown', bus: v?.disk?.bus ?? 'unknown' },
   };
   if (v?.encrypted !== undefined) t.encrypted = v.encrypted;
+  if (v?.encryption) t.encryption = v.encryption;
   if (v?.device && v.device !== 'unknown') t.device.node = v.device;
   const d = diskOf(v);
   if (d?.serial) t.device.serial = d.serial;

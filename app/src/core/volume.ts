@@ -20,6 +20,7 @@ import { isNetworkFs } from '../model/network.js';
 import { linuxNetworkPath } from './link/network.js';
 import { macShareFor, windowsNetworkFor } from './link/network-platform.js';
 import type { Bus, DiskInfo, VolumeInfo } from '../model/volume.js';
+import { fscryptOf } from './fscrypt.js';
 
 export interface MountEntry {
   mountId: number;
@@ -300,7 +301,14 @@ export async function volumeInfo(target: string): Promise<VolumeInfo> {
       const { encrypted, ...rest } = disk;
       info.disk = rest;
       if (encrypted !== undefined) info.encrypted = encrypted;
+      if (encrypted) info.encryption = { kind: 'dm-crypt' };
     }
+  }
+  // A folder fscrypt encrypts on an unencrypted volume: the file system encrypts, in the kernel.
+  const fscrypt = await fscryptOf(realPath);
+  if (fscrypt) {
+    info.encrypted = true;
+    info.encryption = fscrypt;
   }
   const label = await labelFor(m.source);
   if (label) info.label = label;

@@ -190,6 +190,12 @@ export interface NativeAddon {
   ): { cancel(): void };
   /** The platform crypto library the engine hashes with. */
   cryptoProvider: string;
+  /** Starts an in-memory encryption measurement (the cipher ceiling). `done` is called exactly once. */
+  cipherBench?(
+    spec: CipherSpec,
+    onProgress: ((p: CipherProgress) => void) | null,
+    done: (err: (Error & EngineErrorFields) | null, result: CipherEngineResult | null) => void,
+  ): { cancel(): void };
 }
 
 // ---- hashing (the Hash test) ----------------------------------------------------------------
@@ -259,4 +265,44 @@ export interface HashEngineResult {
   provider: string;
   cancelled: boolean;
   engineVersion: string;
+}
+
+// ---- the cipher ceiling ----------------------------------------------------------------------
+
+/** aes-256-xts / aes-256-gcm: the platform library's AES (OpenSSL, CommonCrypto, CNG);
+ *  kernel-xts: the Linux kernel's own xts(aes) through AF_ALG (fscrypt's and dm-crypt's cipher). */
+export type CipherAlgo = 'aes-256-xts' | 'aes-256-gcm' | 'kernel-xts';
+
+/** Encrypt a buffer in memory, in place, over and over on `threads` streams for `seconds`. */
+export interface CipherSpec {
+  algo: CipherAlgo;
+  /** 1–256, default 1; each stream has its own context and buffer. */
+  threads?: number;
+  seconds?: number;
+  /** Bytes per encrypt call, default 16384 (as `openssl speed`'s largest block). */
+  blockBytes?: number;
+  /** XTS: bytes per tweak (IV), default 4096, as fscrypt's file blocks. */
+  dataUnit?: number;
+  progressIntervalMs?: number;
+}
+
+export interface CipherProgress {
+  bytesDone: number;
+  elapsed: number;
+  secondsTotal: number;
+  instMBps: number;
+  avgMBps: number;
+}
+
+export interface CipherEngineResult {
+  algo: CipherAlgo;
+  threads: number;
+  blockBytes: number;
+  dataUnit: number;
+  bytes: number;
+  seconds: number;
+  /** bytes / seconds / 10^6 */
+  mbps: number;
+  provider: string;
+  cancelled: boolean;
 }

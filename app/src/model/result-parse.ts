@@ -100,6 +100,7 @@ const Document = z.looseObject({
     })
     .optional(),
   check: CheckSectionSchema.optional(),
+  cipher: z.looseObject({ provider: str, blockBytes: num, dataUnit: num }).optional(),
   video: z
     .looseObject({
       id: str,

@@ -3,6 +3,7 @@
 // forever — change the shape only by bumping `schema`. The builder is core/result.ts.
 import type { CheckSection } from './check.js';
 import type { CacheMode, CacheRequest, DataPattern, EngineSpec, HashAlgo, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
+import type { CipherSection, TargetEncryption } from './cipher/types.js';
 import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
 import type { CurvePoint, SustainedVerdict } from './knee.js';
@@ -63,6 +64,8 @@ export interface ResultTarget {
   mountPoint: string;
   fs: string;
   encrypted?: boolean;
+  /** How it is encrypted, when DiskDial could tell (fscrypt folder, dm-crypt volume). */
+  encryption?: TargetEncryption;
   mountOptions: string[];
   totalBytes: number;
   /** Free space before the test. */
@@ -270,6 +273,9 @@ export interface ResultDocument {
   hash?: HashSection;
   /** The folder check: its manifest, what changed, how fast. */
   check?: CheckSection;
+  /** The cipher ceiling: the `cipher` kind's result, and measured once per wizard plan for its
+   *  encrypted formats (model/cipher/types.ts). */
+  cipher?: CipherSection;
   /** The frame-paced video test: per run, write and read, frames late and dropped. */
   video?: VideoSection;
   /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */

@@ -1,5 +1,6 @@
 // What a path lives on, as results and screens see it: the volume and the physical disk behind
 // it. core/volume.ts probes them.
+import type { TargetEncryption } from './cipher/types.js';
 import type { DriveHealth, LinkInfo } from './link-types.js';
 import type { NetworkPath } from './network.js';
 
@@ -50,4 +51,6 @@ export interface VolumeInfo {
   encrypted?: boolean;
   /** A network share's path: protocol, server, share, the interface to it and its ceiling. */
   network?: NetworkPath;
+  /** How, when DiskDial could tell: a dm-crypt mapping, or a folder fscrypt encrypts. */
+  encryption?: TargetEncryption;
 }

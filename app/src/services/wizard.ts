@@ -23,6 +23,8 @@ import type { EngineFn } from './quick-test.js';
 import type { HashFn } from '../core/hash-run.js';
 import type { WizardDoneEvent } from '../model/events.js';
 import type { WizardSettings } from '../model/settings.js';
+import type { CipherSection } from '../model/cipher/types.js';
+import { measureCipher } from '../core/cipher-run.js';
 
 export interface WizardDeps extends Pick<SlotServiceDeps, 'slot'> {
   provider: WizardProvider;
@@ -35,6 +37,8 @@ export interface WizardDeps extends Pick<SlotServiceDeps, 'slot'> {
   run?: CommandRunner;
   /** Where plans mount their formats (default $DISKDIAL_HOME/wizard). */
   workRoot?: string;
+  /** The cipher ceiling for plans with an encrypted format (default: core/cipher-run.ts). */
+  cipher?: (signal: AbortSignal) => Promise<CipherSection>;
   /** Test hook, passed to runPlan. */
   afterFormat?: (format: string) => Promise<void> | void;
   /** The desktop app's own native confirmation, shown by main before a plan's first erase
@@ -230,6 +234,7 @@ export class WizardService extends SlotService<WizardPlanState> {
           emit('wizard.progress', { jobId, ...p });
         },
         onFormat: (f) => emit('wizard.format', { jobId, ...f }),
+        cipher: () => (this.#deps.cipher ?? ((sig: AbortSignal) => measureCipher({ signal: sig })))(signal),
         ...(this.#deps.afterFormat ? { afterFormat: this.#deps.afterFormat } : {}),
       });
       await fsp.rm(workDir, { recursive: true, force: true }).catch(() => undefined);

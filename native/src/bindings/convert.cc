@@ -268,6 +268,44 @@ Napi::Object HashProgressToJs(Napi::Env env, const HashProgress& p) {
   return o;
 }
 
+CipherSpec CipherSpecFromJs(const Napi::Object& o) {
+  Napi::Env env = o.Env();
+  CipherSpec s;
+  if (!ParseCipherAlgo(String(o, "algo"), &s.algo))
+    Bad(env, "algo", "one of aes-256-xts, aes-256-gcm, kernel-xts");
+  if (Has(o, "threads")) s.threads = static_cast<uint32_t>(Integer(o, "threads", 1, 1e6));
+  if (Has(o, "seconds")) s.seconds = Number(o, "seconds", 0, 1e7);
+  if (Has(o, "blockBytes")) s.block_bytes = Integer(o, "blockBytes", 1, kMaxSafe);
+  if (Has(o, "dataUnit")) s.data_unit = static_cast<uint32_t>(Integer(o, "dataUnit", 1, 1e9));
+  if (Has(o, "progressIntervalMs"))
+    s.progress_interval_ms = static_cast<uint32_t>(Integer(o, "progressIntervalMs", 1, 3.6e6));
+  return s;
+}
+
+Napi::Object CipherResultToJs(Napi::Env env, const CipherResult& r) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("algo", CipherAlgoName(r.spec.algo));
+  o.Set("threads", r.spec.threads);
+  o.Set("blockBytes", static_cast<double>(r.spec.block_bytes));
+  o.Set("dataUnit", r.spec.data_unit);
+  o.Set("bytes", static_cast<double>(r.bytes));
+  o.Set("seconds", r.seconds);
+  o.Set("mbps", r.mbps);
+  o.Set("provider", r.provider);
+  o.Set("cancelled", r.cancelled);
+  return o;
+}
+
+Napi::Object CipherProgressToJs(Napi::Env env, const CipherProgress& p) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("bytesDone", static_cast<double>(p.bytes_done));
+  o.Set("elapsed", p.elapsed);
+  o.Set("secondsTotal", p.seconds_total);
+  o.Set("instMBps", p.inst_mbps);
+  o.Set("avgMBps", p.avg_mbps);
+  return o;
+}
+
 Napi::Error StatusToJs(Napi::Env env, const Status& st) {
   Napi::Error e = Napi::Error::New(env, st.message());
   Napi::Object o = e.Value();

@@ -4,6 +4,7 @@
 
 #include <napi.h>
 
+#include "engine/cipher_spec.h"
 #include "engine/hash_spec.h"
 #include "engine/result.h"
 #include "engine/spec.h"
@@ -20,6 +21,9 @@ Napi::Object ProgressToJs(Napi::Env env, const Progress& p);
 HashSpec HashSpecFromJs(const Napi::Object& o);
 Napi::Object HashResultToJs(Napi::Env env, const HashResult& r);
 Napi::Object HashProgressToJs(Napi::Env env, const HashProgress& p);
+CipherSpec CipherSpecFromJs(const Napi::Object& o);
+Napi::Object CipherResultToJs(Napi::Env env, const CipherResult& r);
+Napi::Object CipherProgressToJs(Napi::Env env, const CipherProgress& p);
 // A Node-style error: message, code, errno (negative, as Node does), syscall, path.
 Napi::Error StatusToJs(Napi::Env env, const Status& st);
 

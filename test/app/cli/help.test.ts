@@ -21,7 +21,7 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 const cli = (...args: string[]) => runCli(args, { cwd: home, home, timeout: 30_000 });
 
 describe('diskdial <command> --help', () => {
-  const commands = ['run', 'hash', 'check', 'serve', 'history', 'export', 'share', 'import', 'disks', 'compare', 'campaign', 'report'];
+  const commands = ['run', 'hash', 'check', 'cipher', 'serve', 'history', 'export', 'share', 'import', 'disks', 'compare', 'campaign', 'report'];
 
   it('has a help for every command the CLI parses', () => {
     expect([...HELP_TOPICS].sort()).toEqual([...commands].sort());
@@ -67,7 +67,7 @@ describe('diskdial <command> --help', () => {
       const r = cli(...args);
       expect(r.status).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^diskdial: no command "frob"; commands: run, hash, check, serve, .*\n$/);
+      expect(r.stderr).toMatch(/^diskdial: no command "frob"; commands: run, hash, check, cipher, serve, .*\n$/);
     }
   });
 

@@ -121,6 +121,36 @@ describe('result JSON schema', () => {
     expect(doc.sustained!.runs.map((r) => r.run)).toEqual([1, 2]);
   });
 
+  it('describes what the CLI prints: cipher (the ceiling, the kernel driver); and rejects a malformed cipher section', () => {
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, 'bin/diskdial.js'), 'cipher', '--seconds', '0.2', '--threads', '1', '--json', '--no-save'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout) as Doc & { cipher: Record<string, unknown> & { xts: { oneCore: Record<string, unknown> } } };
+    expect(validate(doc)).toBe(true);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(doc.kind).toBe('cipher');
+    const broken = (edit: (d: typeof doc) => void): boolean => {
+      const copy = JSON.parse(JSON.stringify(doc)) as typeof doc;
+      edit(copy);
+      return validate(copy);
+    };
+    expect(broken((d) => void delete d.cipher.provider)).toBe(false);
+    expect(broken((d) => void (d.cipher.xts.oneCore.threads = 0))).toBe(false);
+    expect(broken((d) => void (d.cipher.dataUnit = 4))).toBe(false);
+    expect(broken((d) => void ((d.target as Record<string, unknown>).encryption = { kind: 'rot13' }))).toBe(false);
+    expect(
+      broken(
+        (d) => void ((d.target as Record<string, unknown>).encryption = { kind: 'fscrypt', contents: 'AES_256_XTS', policyVersion: 2 }),
+      ),
+    ).toBe(true);
+  });
+
   it('describes what the CLI prints: hash, with a verification; and rejects a malformed hash section', async () => {
     const file = path.join(tmp, 'hash-me.bin');
     await fsp.writeFile(file, Buffer.alloc(1 << 20, 3));

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AbortError, isAbortError, runHash } from '../engine.js';
 import { DiskDialError } from '../../model/errors.js';
 import type { ResultDocument } from '../../model/result.js';
+import type { CipherSection } from '../../model/cipher/types.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../runner.js';
 import { sizeText } from '../../model/report/metrics.js';
 import type { EngineResult, EngineSpec } from '../../model/engine-types.js';
@@ -43,6 +44,9 @@ export interface RunPlanOptions {
   signal: AbortSignal;
   onProgress?: (e: PlanProgress) => void;
   onFormat?: (e: { planId: string; format: FormatId; formatLabel: string; resultIds: string[] }) => void;
+  /** Measures the cipher ceiling (core/cipher-run.ts); called once per plan, at its first
+   *  encrypted format, and stored on every encrypted format's results. */
+  cipher?: () => Promise<CipherSection>;
   /** Test hook: runs after a format's results are saved (a crash right there must lose nothing). */
   afterFormat?: (format: FormatId) => Promise<void> | void;
   /** Asked once, right before this run's first erase, with the disk as just checked (the desktop
@@ -152,6 +156,7 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
   };
   const save = (): Promise<void> => o.plans.save(state);
   const label = s.volumeLabel ?? 'DISKDIAL';
+  let cipher: CipherSection | undefined;
   let tested = 0; // batches of tests run in this call (the first one has no rest before it)
   let filesRoom: number | undefined; // the many-file set's room, fixed by the first format
 
@@ -297,7 +302,14 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
               filesRoom = doc.target.freeBytes - doc.settings.reserveBytes;
           }
           doc.campaign = { planId: state.id, format: step!.format, formatLabel: step!.label, ...(pass ? { pass } : {}) };
-          if (isEncryptedFormat(step!.format)) doc.target.encrypted = true;
+          if (isEncryptedFormat(step!.format)) {
+            doc.target.encrypted = true;
+            if (o.cipher && !cipher) {
+              say('testing', 'Measuring how fast this machine encrypts (the cipher ceiling)…');
+              cipher = await o.cipher();
+            }
+            if (cipher) doc.cipher = cipher;
+          }
           await o.history.save(doc);
           step!.resultIds.push(doc.id);
           await save();

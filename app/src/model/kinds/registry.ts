@@ -2,6 +2,7 @@
 // renderer panel and its tests.
 import { cdm } from './cdm.js';
 import { check } from './check.js';
+import { cipher } from './cipher.js';
 import { files } from './files.js';
 import { hash } from './hash.js';
 import { mix } from './mix.js';
@@ -16,7 +17,7 @@ import type { KindModule } from './types.js';
 import type { TestKind as UnionKind } from '../plan.js';
 
 const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix, video] as const;
-const RESULT = [...RUN, hash, check] as const;
+const RESULT = [...RUN, hash, check, cipher] as const;
 
 export type TestKind = (typeof RUN)[number]['id'];
 export type ResultKind = (typeof RESULT)[number]['id'];
@@ -27,7 +28,7 @@ void SAME;
 
 /** The kinds the benchmark runner plans and runs, in the order lists show them. */
 export const RUN_KINDS: readonly KindModule<TestKind>[] = RUN;
-/** Every kind a result document may be: the runner's, the hash test and the folder check. */
+/** Every kind a result document may be: the runner's, the hash test, the folder check and the cipher ceiling. */
 export const RESULT_KINDS: readonly KindModule<ResultKind>[] = RESULT;
 
 export const TEST_KINDS = RUN_KINDS.map((k) => k.id) as readonly TestKind[] as readonly [TestKind, ...TestKind[]];

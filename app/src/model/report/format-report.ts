@@ -29,6 +29,7 @@ import {
 } from './report-findings.js';
 import { newestDay } from './report-rows.js';
 import { cacheClassOf, cacheFlagText, COMMON_LABEL, isCommonPass, pairRows } from './like-for-like.js';
+import { addEncryptionVerdicts } from '../cipher/report-verdict.js';
 
 export type { FormatReport, FormatReportOptions, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
 import type { FormatReport, FormatReportOptions, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
@@ -96,6 +97,7 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
   const ceiling = commonCeiling(list);
   if (ceiling !== undefined) report.ceilingMBps = ceiling;
   report.findings = reportFindings(report, rowNoun(list));
+  addEncryptionVerdicts(report, groups);
   report.warnings = [...reportWarnings(list, groups), ...new Set(pooled)];
   return report;
 }

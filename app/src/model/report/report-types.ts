@@ -23,6 +23,8 @@ export interface ReportVariant {
   reference?: number;
   /** Why it is not compared, in words: the figures only. */
   notCompared?: string;
+  /** An encrypted row with a cipher ceiling: the encryption verdict (model/cipher). */
+  encryption?: string;
 }
 
 /** A column: one figure at one stress size. */

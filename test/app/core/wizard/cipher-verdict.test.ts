@@ -1,0 +1,88 @@
+// Issue 17's first done-when, for real (root): the wizard tests ext4 and ext4 + fscrypt on a disk
+// image; the plan measures the cipher ceiling once (it has an encrypted format), the fscrypt
+// result records its encryption and the ceiling, and the format report's encrypted row carries
+// the verdict naming the kernel's AES driver from this machine's /proc/crypto (aes-fixed-time
+// here) and the cipher rate measured in the same run.
+import { execFileSync } from 'node:child_process';
+import { promises as fsp, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HistoryStore } from '../../../../app/src/core/history.js';
+import { kernelCipher, parseProcCrypto } from '../../../../app/src/core/kernel-cipher.js';
+import { PlanStore } from '../../../../app/src/core/wizard/plan-store.js';
+import { buildFormatReport } from '../../../../app/src/model/report/format-report.js';
+import { formatMBpsFigure } from '../../../../app/src/model/units.js';
+import { rootOnly } from '../../../helpers/loopfs.js';
+import { wizardSettings } from '../../../helpers/wizard-plans.js';
+import { realLinux, realWizard } from '../../../helpers/wizard-real.js';
+import { wizardSink } from '../../../helpers/wizard-sink.js';
+
+describe.runIf(rootOnly())('the encryption verdict on a real fscrypt image (root)', () => {
+  let dir: string;
+  let loop = '';
+  const { provider, run } = realLinux();
+
+  beforeAll(async () => {
+    dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-cipher-'));
+    const img = path.join(dir, 'disk.img');
+    execFileSync('truncate', ['-s', '384M', img]);
+    loop = execFileSync('losetup', ['--find', '--partscan', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
+  });
+  afterAll(async () => {
+    for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
+      const [src, target] = line.split(' ');
+      if (src?.startsWith(`${loop}p`) && target) execFileSync('umount', ['-l', target.replace(/\\040/g, ' ')]);
+    }
+    if (loop) execFileSync('losetup', ['-d', loop]);
+    await fsp.rm(dir, { recursive: true, force: true });
+  });
+
+  it("puts the verdict, naming the kernel's AES and a cipher rate measured in the same run, on the fscrypt row", async () => {
+    const history = new HistoryStore(path.join(dir, 'results'));
+    const svc = realWizard(dir, { provider, run, history, plans: new PlanStore(path.join(dir, 'plans')) });
+    const disk = (await svc.listDisks()).find((d) => d.path === loop)!;
+    const settings = wizardSettings({
+      device: loop,
+      identity: { path: loop, sizeBytes: disk.sizeBytes },
+      confirmName: disk.name,
+      formats: ['ext4', 'ext4-fscrypt'],
+      sizes: [16 * 1024 * 1024],
+    });
+    const sink = wizardSink();
+    const started = Date.now();
+    svc.start(await svc.begin(settings), sink);
+    const done = await sink.done;
+    expect(done.outcome).toBe('finished');
+    const docs = await Promise.all(done.resultIds.map((id) => history.get(id)));
+    const [plain, enc] = docs;
+    expect(sink.messages).toContain('Measuring how fast this machine encrypts (the cipher ceiling)…');
+
+    // The fscrypt folder is recorded as such; the unencrypted row carries no ceiling.
+    expect(enc!.target).toMatchObject({ encrypted: true, encryption: { kind: 'fscrypt' } });
+    expect(plain!.target.encryption).toBeUndefined();
+    expect(plain!.cipher).toBeUndefined();
+
+    // The ceiling was measured in this run, on this machine's crypto and this kernel's driver.
+    const cipher = enc!.cipher!;
+    const expected = kernelCipher(parseProcCrypto(readFileSync('/proc/crypto', 'utf8')))!;
+    expect(cipher.kernel).toMatchObject({ driver: expected.driver, aes: expected.aes, meaning: expected.meaning });
+    expect(cipher.xts!.oneCore.mbps).toBeGreaterThan(0);
+    expect(cipher.xts!.oneCore.seconds).toBeGreaterThan(0.9);
+    expect(Date.parse(enc!.finishedAt)).toBeGreaterThanOrEqual(started);
+
+    const report = buildFormatReport(docs);
+    const row = report.variants.find((v) => v.key === 'ext4-fscrypt')!;
+    expect(report.variants.find((v) => v.key === 'ext4')!.encryption).toBeUndefined();
+    expect(row.encryption).toContain(`(${expected.aes})`);
+    // The rate the verdict cites is the one this run measured: the kernel's own where the kernel
+    // lets a program measure it, else the library's.
+    const cited = cipher.kernel?.rate?.mbps ?? cipher.xts!.oneCore.mbps;
+    expect(row.encryption).toContain(`${formatMBpsFigure(cited)} MB/s`);
+    expect(report.findings).toContain(`${row.label}: ${row.encryption}`);
+    if (expected.aes === 'aes-fixed-time') {
+      // This machine: software AES in the kernel, which fscrypt cannot outrun.
+      expect(row.encryption).toMatch(/^Encryption-bound: this kernel encrypts .*with software AES, no acceleration \(aes-fixed-time\)/);
+    }
+  }, 300_000);
+});
