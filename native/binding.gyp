@@ -16,6 +16,7 @@
         "src/engine/spec.cc",
         "src/engine/engine.cc",
         "src/engine/paced.cc",
+        "src/engine/small_files.cc",
         "src/engine/hash_spec.cc",
         "src/engine/hash.cc",
         "src/platform/queue_generic.cc",
