@@ -112,7 +112,7 @@ function kindOptionsText(): string {
 const RUN_OPTIONS = `Options:
   -t, --test NAME        one of the tests above (default quick)
   -s, --size SIZE        test file size (default 1GB for quick, 1GiB otherwise)
-      --bs SIZE          block size, a power of two from 512 to 64MiB
+      --bs SIZE          block size, a power of two from 512 to 128MiB
       --qd N             outstanding I/Os per thread, 1-64
       --threads N        worker threads, 1-64
   -n, --runs N           repeat the whole test N times (default 1, at most 100); the

@@ -7,6 +7,7 @@ import type { HostInfo } from './host.js';
 import type { CurvePoint, SustainedVerdict } from './knee.js';
 import type { LinkInfo } from './link-types.js';
 import type { PlanSettings, TestKind } from './plan.js';
+import type { SmallFilesPreset, SweepPreset } from './kinds/plan.js';
 import type { Spread } from './stats.js';
 import type { VideoSection } from './video/paced.js';
 import type { ResultCampaign } from './wizard/types.js';
@@ -182,6 +183,72 @@ export interface FilesRun {
   read: FilesPassStats;
 }
 
+/** One transfer size of the sweep: sequential write then read, MB/s and IOPS. */
+export interface SweepPoint {
+  bs: number;
+  writeMBps: number;
+  readMBps: number;
+  writeIops: number;
+  readIops: number;
+  /** Set when a step of this size did not run uncached (512 B where direct I/O needs 4 KiB). */
+  cacheMode?: CacheMode;
+  cacheNote?: string;
+}
+
+/** Where one direction reaches full speed: the smallest size at 90 % of the top MB/s. */
+export interface SweepFullSpeed {
+  bs: number;
+  topMBps: number;
+}
+
+export interface SweepRun {
+  run: number;
+  points: SweepPoint[];
+  fullSpeedWrite?: SweepFullSpeed;
+  fullSpeedRead?: SweepFullSpeed;
+}
+
+/** The transfer-size sweep (ATTO, QuickBench): MB/s against transfer size. */
+export interface SweepSection {
+  preset: SweepPreset;
+  /** The ladder, bytes, smallest first. */
+  sizes: number[];
+  qd: number;
+  /** Each step ran for this long, or moved this much data. */
+  stepSeconds?: number;
+  stepBytes?: number;
+  runs: SweepRun[];
+}
+
+export type SmallFilesOpName = 'create' | 'write' | 'fsync' | 'close' | 'stat' | 'open' | 'read' | 'delete';
+
+export interface SmallFilesRun {
+  run: number;
+  /** Files that went through every operation. */
+  files: number;
+  /** The sum of every timed operation. */
+  seconds: number;
+  filesPerSecond: number;
+  msPerFile: number;
+  fileP50Ms: number;
+  fileP99Ms: number;
+  /** Payload bytes over the write side (create, write, fsync, close) and the read side (open, read). */
+  writeMBps: number;
+  readMBps: number;
+  cacheMode: CacheMode;
+  ops: Array<{ op: SmallFilesOpName; count: number; totalMs: number; meanMs: number; p50Ms: number; p99Ms: number; maxMs: number }>;
+}
+
+/** The small-file test: every operation a copy does, timed per file. */
+export interface SmallFilesSection {
+  preset: SmallFilesPreset;
+  count: number;
+  fileBytes: number;
+  /** What the figures are of, in plain words (the file system and the network, not only the disk). */
+  scope: string;
+  runs: SmallFilesRun[];
+}
+
 /** One measured rate of the hash test. */
 export interface HashRate {
   bytes: number;
@@ -266,6 +333,10 @@ export interface ResultDocument {
   hash?: HashSection;
   /** The frame-paced video test: per run, write and read, frames late and dropped. */
   video?: VideoSection;
+  /** The transfer-size sweep: MB/s against transfer size, per run. */
+  sweep?: SweepSection;
+  /** The small-file test: per operation kind and per file. */
+  smallFiles?: SmallFilesSection;
   /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */
   notes?: string[];
   /** Readings around the test, where the OS exposes them. */
