@@ -79,7 +79,7 @@ describe('bad input: one line on stderr, exit 2, nothing touched', () => {
     ['--size without value', () => ['run', tmp, '--size'], /option --size needs a value/],
     ['--json=1', () => ['run', tmp, '--json=1'], /option --json does not take a value/],
     ['extra argument', () => ['run', tmp, tmp], /unexpected argument/],
-    ['--preset with quick', () => ['run', tmp, '--preset', 'nvme'], /--preset applies to --test cdm or files only/],
+    ['--preset with quick', () => ['run', tmp, '--preset', 'nvme'], /--preset applies to --test cdm or files or sweep or small-files only/],
     [
       '--preset nvme for files',
       () => ['run', tmp, '--test', 'files', '--preset', 'nvme'],

@@ -43,9 +43,6 @@ export const smallFiles = {
       threads: `--threads ${NOT_FOR_SMALL}`,
       seconds: '--seconds does not apply to --test small-files: it is bounded by its files, not time',
     },
-    summary:
-      "Create, write, fsync, close, stat, open, read and delete N files of one size (quick: 1,000 × 4 KiB; nas: 25,600 × 4 KiB = 100 MiB), each operation timed: files/s, ms per file, p50/p99 per operation. Measures the file system and a share's round trips, not only the disk.",
-    flagHelp: { 'file-size': 'SIZE  small-files: size of each file, 4KiB to 1MiB (default 4KiB)' },
   },
   report: {
     titleParts: (doc) =>

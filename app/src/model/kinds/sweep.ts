@@ -46,6 +46,12 @@ const TIMED_FILE_BYTES = 256 * MiB;
 /** What "full speed" means: the smallest size reaching this share of the top MB/s. */
 export const FULL_SPEED_SHARE = 0.9;
 
+/** Reads have a file of their own, laid out whole by the first read step: a time-bound write
+ *  covers only part of its file (the engine sizes it sparse first), and reading the rest would
+ *  read holes, which no disk is asked for (a throttled loop device "read" 4 KiB at 230 MB/s so). */
+const WRITE_FILE = 'sweep-write.dat';
+const READ_FILE = 'sweep-read.dat';
+
 const NOT_FOR_SWEEP = 'does not apply to --test sweep: the preset sets the transfer sizes, one at a time';
 
 export const sweep = {
@@ -58,8 +64,6 @@ export const sweep = {
     options: ['preset'],
     presets: SWEEP_PRESETS,
     refuse: { bs: `--bs ${NOT_FOR_SWEEP}`, threads: `--threads ${NOT_FOR_SWEEP}` },
-    summary:
-      'Sequential write then read at each transfer size of a ladder (standard 4 KiB–64 MiB, atto 512 B–64 MiB, quickbench 4 KiB–100 MiB), each step for --seconds (default 2) or --size of data: where the drive or share reaches full speed.',
   },
   report: {
     titleParts: (doc) => (doc.sweep ? [`${doc.sweep.preset} · ${ladderText(doc.sweep.sizes)}`] : undefined),
@@ -112,11 +116,11 @@ function sweepPlan(o: PlanOptions): Plan {
       ['write', 'Write'],
       ['read', 'Read'],
     ] as const) {
+      // Kept for the next size; the runner removes both files when the run ends.
       const spec: Omit<EngineSpec, 'path'> = { rw, bs, qd, threads: 1, fileSize, ...common, keepFile: true };
-      steps.push({ name: stepName('SEQ', bs, qd, 1, what), spec });
+      steps.push({ name: stepName('SEQ', bs, qd, 1, what), spec, file: rw === 'write' ? WRITE_FILE : READ_FILE });
     }
   }
-  steps.at(-1)!.spec.keepFile = false;
   const settings = echoSettings({ ...o, qd }, fileSize, o.pattern ?? 'random', o.cache ?? 'auto');
   settings.preset = preset;
   if (stepSeconds !== undefined) settings.seconds = stepSeconds;
@@ -126,7 +130,7 @@ function sweepPlan(o: PlanOptions): Plan {
           '512 B to 2 KiB run uncached only where the file system takes direct I/O of that size; elsewhere those steps run buffered with the cache flushed, and say so.',
         ]
       : [];
-  return { kind: 'sweep', fileSize, needBytes: fileSize, steps, settings, notes };
+  return { kind: 'sweep', fileSize, needBytes: 2 * fileSize, steps, settings, notes };
 }
 
 function point(bs: number, of: (rw: 'read' | 'write') => StepOutcome | undefined): SweepPoint {
