@@ -31,6 +31,8 @@ const NOT_FOR_SMALL = 'does not apply to --test small-files: each file is writte
 export const smallFiles = {
   id: 'small-files',
   name: 'Small-file test',
+  // No Detailed panel yet: the command line makes it, History lists it with the CLI-only kinds.
+  cliOnly: true,
   plan: smallFilesPlan,
   analyse: (plan, outcomes) => ({ smallFiles: smallFilesSection(plan, outcomes) }),
   cli: {

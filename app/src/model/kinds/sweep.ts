@@ -57,6 +57,8 @@ const NOT_FOR_SWEEP = 'does not apply to --test sweep: the preset sets the trans
 export const sweep = {
   id: 'sweep',
   name: 'Transfer-size sweep',
+  // No Detailed panel yet: the command line makes it, History lists it with the CLI-only kinds.
+  cliOnly: true,
   defaultSize: TIMED_FILE_BYTES,
   plan: sweepPlan,
   analyse: (plan, outcomes) => ({ sweep: sweepSection(plan, outcomes) }),
