@@ -1,7 +1,18 @@
 // The versioned result document (DESIGN.md, "A result document"): its types. Every screen,
 // export and share image is a view of these documents, so a field added here is a promise kept
 // forever — change the shape only by bumping `schema`. The builder is core/result.ts.
-import type { CacheMode, CacheRequest, DataPattern, EngineSpec, HashAlgo, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
+import type {
+  CacheMode,
+  CacheRequest,
+  DataPattern,
+  EngineSpec,
+  HashAlgo,
+  LatencyUs,
+  Rw,
+  SeriesPoint,
+  SmallFilesFigures,
+  SmallFilesOpFigures,
+} from './engine-types.js';
 import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
 import type { CurvePoint, SustainedVerdict } from './knee.js';
@@ -222,22 +233,12 @@ export interface SweepSection {
 
 export type SmallFilesOpName = 'create' | 'write' | 'fsync' | 'close' | 'stat' | 'open' | 'read' | 'delete';
 
-export interface SmallFilesRun {
+/** One run of the small-file test: the engine's figures (model/engine-types.ts) by run. */
+export type SmallFilesRun = Omit<SmallFilesFigures, 'fileBytes' | 'ops'> & {
   run: number;
-  /** Files that went through every operation. */
-  files: number;
-  /** The sum of every timed operation. */
-  seconds: number;
-  filesPerSecond: number;
-  msPerFile: number;
-  fileP50Ms: number;
-  fileP99Ms: number;
-  /** Payload bytes over the write side (create, write, fsync, close) and the read side (open, read). */
-  writeMBps: number;
-  readMBps: number;
   cacheMode: CacheMode;
-  ops: Array<{ op: SmallFilesOpName; count: number; totalMs: number; meanMs: number; p50Ms: number; p99Ms: number; maxMs: number }>;
-}
+  ops: Array<Omit<SmallFilesOpFigures, 'op'> & { op: SmallFilesOpName }>;
+};
 
 /** The small-file test: every operation a copy does, timed per file. */
 export interface SmallFilesSection {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin } from '../../helpers/cli.js';
-import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../../helpers/loopfs.js';
+import { cleanupAllLoopFs, mountFsInRam, rootOnly, type MountedFs } from '../../helpers/loopfs.js';
 
 const BLKIO = '/sys/fs/cgroup/blkio';
 /** The throttle: 20 MB/s each way. */
@@ -50,14 +50,7 @@ describe.runIf(canThrottle)('the sweep and the small-file test on a loop-mounted
   beforeAll(async () => {
     buildCoreIfChanged();
     home = await mkdtemp(path.join(os.tmpdir(), 'dd-sweep-home-'));
-    const tmpdir = process.env.TMPDIR;
-    process.env.TMPDIR = '/dev/shm';
-    try {
-      fs = await mountFs('ext4', { sizeMiB: 600 });
-    } finally {
-      if (tmpdir === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = tmpdir;
-    }
+    fs = await mountFsInRam('ext4', { sizeMiB: 600 });
   }, 120_000);
 
   afterAll(async () => {
