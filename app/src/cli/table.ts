@@ -174,7 +174,8 @@ function smallFilesLines(doc: ResultDocument): string[] {
   const s = doc.smallFiles;
   if (!s) return [];
   const ms = (x: number): string => (x >= 10 ? x.toFixed(1) : x.toFixed(3));
-  const out = ['', `Small files: ${s.count.toLocaleString('en-US')} files of ${formatBytesBinary(s.fileBytes)}, one at a time`, s.scope];
+  // The scope (what the figures are of) is among the notes under the title.
+  const out = ['', `Small files: ${s.count.toLocaleString('en-US')} files of ${formatBytesBinary(s.fileBytes)}, one at a time`];
   for (const r of s.runs) {
     out.push(
       `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${mb(r.filesPerSecond)} files/s, ${ms(r.msPerFile)} ms per file (p50 ${ms(r.fileP50Ms)}, p99 ${ms(r.fileP99Ms)}); payload ${mb(r.writeMBps)} MB/s written, ${mb(r.readMBps)} MB/s read`,

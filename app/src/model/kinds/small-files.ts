@@ -94,7 +94,8 @@ function smallFilesPlan(o: PlanOptions): Plan {
     needBytes: count * Math.ceil(fileBytes / (4 * KiB)) * 4 * KiB,
     steps: [{ name: `${count.toLocaleString('en-US')} files of ${formatBytesBinary(fileBytes)}`, spec, file: 'small-file.dat' }],
     settings: { size: totalBytes, pattern, cache, preset, smallFiles: { count, fileBytes } },
-    notes: [],
+    // In the notes too, so every view and export of the result says it.
+    notes: [SMALL_FILES_SCOPE],
   };
 }
 

@@ -28,6 +28,8 @@ describe('the small-file plan', () => {
     expect(plan.steps[0]!.spec.smallFiles).toEqual({ files: 1000, fileBytes: 4096 });
     expect(plan.steps[0]!.name).toBe('1,000 files of 4 KiB');
     expect(plan.steps[0]!.spec.keepFile).toBe(false);
+    // Every view and export shows the notes: the scope is said wherever the figures are.
+    expect(plan.notes).toEqual([SMALL_FILES_SCOPE]);
     const nas = buildPlan('small-files', { preset: 'nas' });
     expect(nas.settings.smallFiles).toEqual({ count: 25_600, fileBytes: 4096 });
     expect(nas.fileSize).toBe(100 * 1024 * 1024);
