@@ -6,16 +6,21 @@
 // when nothing changed), and the share card of one of them.
 // Then (as root) the format-and-compare wizard on a 2 GiB disk image: ext4, ext4 + fscrypt, XFS,
 // Btrfs at 512 MiB, three runs each.
-// `npm run screenshots [-- --only quick|detailed|hash|history|wizard]` (needs `npm run build`
-// first); writes docs/screenshots/quick-test{,-running}.png, detailed.png, hash.png, history.png,
-// history-compare.png, share-card.png and wizard-{disks,running,report}.png. Results go to a
+// Then (as root) Compare setups on a 1 GiB ext4 image: the same disk as two setups, the second
+// throttled to 35 MB/s each way with cgroup blkio (as a USB 2 hub would cap it), three runs each.
+// `npm run screenshots [-- --only quick|detailed|hash|history|wizard|campaign]` (needs `npm run
+// build` first); writes docs/screenshots/quick-test{,-running}.png, detailed.png, hash.png,
+// history.png, history-compare.png, share-card.png, wizard-{disks,running,report}.png and
+// campaign-{waiting,report}.png. Results go to a
 // throwaway history ($DISKDIAL_HOME).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
 import { chooseTarget, launchChromium, startServe, stopServe } from '../test/e2e/helpers/harness.js';
+import { throttleGroup } from '../test/helpers/blkio.js';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -144,9 +149,57 @@ try {
       execFileSync('losetup', ['-d', loop]);
     }
   }
+  if ((only === undefined && process.getuid?.() === 0) || only === 'campaign') await campaignShots(page);
   await browser.close();
   if (only === undefined || only === 'quick') console.log(`wrote ${path.join(out, 'quick-test.png')} and quick-test-running.png`);
 } finally {
   await stopServe(server);
   await fsp.rm(target, { recursive: true, force: true });
+}
+
+/** Compare setups for real: serve and its engine child join a blkio group on the image's loop
+ *  device, unthrottled for the first setup and capped for the second. */
+async function campaignShots(page: Page): Promise<void> {
+  const img = path.join(target, 'setups.img');
+  const mnt = path.join(target, 'setups');
+  execFileSync('truncate', ['-s', '1G', img]);
+  const loop = execFileSync('losetup', ['--find', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
+  const group = throttleGroup(loop, 'dd-shots');
+  const pids = (): string[] => [
+    String(server.pid),
+    ...execFileSync('pgrep', ['-P', String(server.pid)], { encoding: 'utf8' })
+      .split(/\s+/)
+      .filter(Boolean),
+  ];
+  const move = (dir: string): void => {
+    for (const pid of pids()) execFileSync('sh', ['-c', `echo ${pid} > ${path.join(dir, 'cgroup.procs')} 2>/dev/null || true`]);
+  };
+  try {
+    execFileSync('mkfs.ext4', ['-q', loop]);
+    mkdirSync(mnt);
+    execFileSync('mount', [loop, mnt]);
+    execFileSync('chmod', ['1777', mnt]);
+    move(group.dir);
+    await chooseTarget(page, mnt);
+    await page.getByTestId('nav-campaign').click();
+    await page.getByTestId('campaign-setup-0').fill('Front port');
+    await page.getByTestId('campaign-setup-1').fill('Through the old hub');
+    await page.getByTestId('campaign-size').selectOption({ label: '256 MiB' });
+    await page.getByTestId('campaign-start').click();
+    const waiting = page.getByTestId('campaign-waiting');
+    await waiting.getByText('Setup 1 of 2').waitFor({ timeout: 30_000 });
+    await page.getByTestId('campaign-continue').click();
+    await waiting.getByText('Setup 2 of 2').waitFor({ timeout: 10 * 60_000 });
+    group.set(35_000_000);
+    await page.screenshot({ path: path.join(out, 'campaign-waiting.png') });
+    await page.getByTestId('campaign-continue').click();
+    await page.getByTestId('report-table').waitFor({ timeout: 10 * 60_000 });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(out, 'campaign-report.png'), fullPage: true });
+    console.log(`wrote ${path.join(out, 'campaign-report.png')} and campaign-waiting.png`);
+  } finally {
+    move('/sys/fs/cgroup/blkio');
+    group.remove();
+    execFileSync('sh', ['-c', `umount ${mnt} 2>/dev/null; losetup -d ${loop}`]);
+  }
 }

@@ -3,7 +3,7 @@
 import type { EventChannel, EventMap, EventSink } from '../../app/src/ipc/contract.js';
 
 export type Recorded = { [C in EventChannel]: { channel: C; data: EventMap[C] } }[EventChannel];
-type DoneChannel = 'quick.done' | 'detailed.done' | 'hash.done';
+type DoneChannel = 'quick.done' | 'detailed.done' | 'hash.done' | 'campaign.done';
 
 export function recorder<D extends DoneChannel>(
   doneChannel: D,

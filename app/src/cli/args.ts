@@ -19,6 +19,7 @@ import { UsageError } from './usage-error.js';
 import { commandHelp, fullHelp } from './help.js';
 import { parseWizardCommand, WIZARD_COMMANDS, type WizardCommand, type WizardCommandName } from './wizard-args.js';
 import { HISTORY_COMMANDS, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-args.js';
+import { parseCampaignCommand, type CampaignCommand } from './campaign-args.js';
 import { CDM_MODES, TEST_KINDS, type TestKind } from '../model/plan.js';
 import { DEFAULT_VIDEO_FPS } from '../model/video/will-it-work.js';
 import { fpsOption } from './export-options.js';
@@ -71,7 +72,14 @@ export interface HashCommand {
 
 /** `text`: what to print, the full help or one command's. */
 export type Command =
-  { command: 'help'; text: string } | { command: 'version' } | RunCommand | ServeCommand | HashCommand | HistoryCommand | WizardCommand;
+  | { command: 'help'; text: string }
+  | { command: 'version' }
+  | RunCommand
+  | ServeCommand
+  | HashCommand
+  | HistoryCommand
+  | WizardCommand
+  | CampaignCommand;
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -235,6 +243,7 @@ export function parseCli(argv: readonly string[]): Command {
   if (at === 0 && (WIZARD_COMMANDS as readonly string[]).includes(first!)) {
     return parseWizardCommand(first as WizardCommandName, argv.slice(1));
   }
+  if (at === 0 && first === 'campaign') return parseCampaignCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
@@ -250,7 +259,11 @@ export function parseCli(argv: readonly string[]): Command {
   if (command === 'version') return { command: 'version' };
   if (command === 'serve') return parseServe(v, rest);
   if (command === 'hash') return parseHash(v, rest);
-  if ((HISTORY_COMMANDS as readonly string[]).includes(command) || (WIZARD_COMMANDS as readonly string[]).includes(command))
+  if (
+    (HISTORY_COMMANDS as readonly string[]).includes(command) ||
+    (WIZARD_COMMANDS as readonly string[]).includes(command) ||
+    command === 'campaign'
+  )
     throw new UsageError(`options go after "${command}": diskdial ${command} …`);
   if (command !== 'run')
     throw new UsageError(

@@ -225,6 +225,20 @@ const WIZARD = {
 `,
 } as const;
 
+const CAMPAIGN = `  diskdial campaign <dir> --setups "A,B,…" [--plan quick,cdm,…] [run options]
+                                 the same tests on each setup you name, in turns: it waits
+                                 while you change the cable, port or network, then reports
+                                 every setup side by side (nothing is erased)
+      --setups LIST      two or more names, comma-separated: "GigE,Wi-Fi"
+      --plan KINDS       the tests each setup runs, comma-separated (default quick);
+                         any --test kind of diskdial run
+      --report FILE      also write the report (.md, .csv, .json, .html, .txt)
+      --json             print the campaign, the report and the results as JSON
+    Other options (--runs, --size, --seconds, --rest…) are diskdial run's, for every test.
+  diskdial campaign --list       campaigns that did not finish
+  diskdial campaign --resume ID  go on from the first unfinished test (asks for its setup first)
+`;
+
 const WIZARD_HEAD = `Format and compare (${wizardPlatformsText()}):
   erases the whole disk, every format in turn
 `;
@@ -301,6 +315,12 @@ const TOPICS: Record<string, Topic> = {
       'diskdial compare --resume 1a2b3c4d',
     ],
   },
+  campaign: {
+    usage: CAMPAIGN.trimStart(),
+    body: () =>
+      '  The report has a row per setup; a change is called better or worse only when it\n  is larger than run-to-run noise (use --runs 3 or more).\n',
+    examples: ['diskdial campaign /Volumes/NAS --setups "GigE,Wi-Fi" --plan quick,sweep --runs 3', 'diskdial campaign --resume 1a2b3c4d'],
+  },
   report: {
     usage: WIZARD.report.trimStart(),
     body: () => RESULT_REF,
@@ -340,6 +360,8 @@ ${HASH_TEXT}
 Saved results (every finished run and hash is saved; --no-save skips it):
 ${Object.values(SAVED).join('')}${RESULT_REF}
 ${WIZARD_HEAD}${Object.values(WIZARD).join('')}
+Compare setups (any folder; nothing is erased):
+${CAMPAIGN}
 ${SERVE_TEXT}
 ${FOOTER}`;
 }

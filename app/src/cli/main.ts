@@ -109,6 +109,10 @@ export async function main(argv: string[]): Promise<number> {
       process.off('SIGTERM', onSignal);
     }
   }
+  if (cmd.command === 'campaign') {
+    const { runCampaign } = await import('./campaign-run.js');
+    return runCampaign(cmd, { fail, failWith });
+  }
   if (cmd.command === 'history' || cmd.command === 'export' || cmd.command === 'share' || cmd.command === 'import') {
     try {
       const { runHistoryCommand } = await import('./history-commands.js');

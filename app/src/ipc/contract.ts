@@ -19,10 +19,14 @@ import type {
   WizardDoneEvent,
   WizardFormatEvent,
   WizardProgressEvent,
+  CampaignDoneEvent,
+  CampaignProgressEvent,
+  CampaignWaitingEvent,
 } from '../model/events.js';
 import type { AppInfo, ExportFile, HistoryEntry, HistoryListing, ShareCard, TargetInfo } from '../model/history.js';
 import type { ResultDocument } from '../model/result.js';
 import {
+  CampaignSettings,
   DetailedSettings,
   ExportFormat,
   HashSettings,
@@ -34,6 +38,7 @@ import {
 } from '../model/settings.js';
 import { LABEL_MAX } from '../model/text.js';
 import type { FormatInfo, WizardDisk, WizardPlanState } from '../model/wizard/types.js';
+import type { CampaignState } from '../model/campaign.js';
 
 const MiB = 1024 * 1024;
 
@@ -208,6 +213,32 @@ export const channels = {
   'wizard.discard': channel(z.object({ planId: ResultId }).strict(), reply<{ discarded: boolean }>(), {
     discardPlan: (planId: string) => ({ planId }),
   }),
+  /** Starts "Compare setups": the same tests on each named setup in turns (ERR_BUSY as any test). */
+  'campaign.start': channel(
+    CampaignSettings,
+    reply<{ jobId: string; campaignId: string }>(),
+    { startCampaign: (settings: CampaignSettings) => settings },
+    'campaign.done',
+  ),
+  /** The person has changed to the setup asked for (`go`), or stops here to resume later. */
+  'campaign.continue': channel(z.object({ campaignId: ResultId, go: z.boolean() }).strict(), reply<{ accepted: boolean }>(), {
+    continueCampaign: (campaignId: string, go: boolean) => ({ campaignId, go }),
+  }),
+  /** Stops the test in flight (its files are removed); finished setups stay saved. */
+  'campaign.stop': channel(JobRef, reply<{ stopped: boolean }>(), { stopCampaign: jobRef }),
+  /** Campaigns that did not finish, newest first. */
+  'campaign.list': channel(Empty, reply<CampaignState[]>(), { listCampaigns: none }),
+  /** Goes on with a campaign from its first unfinished test (asking for its setup first). */
+  'campaign.resume': channel(
+    z.object({ campaignId: ResultId }).strict(),
+    reply<{ jobId: string; campaignId: string }>(),
+    { resumeCampaign: (campaignId: string) => ({ campaignId }) },
+    'campaign.done',
+  ),
+  /** Forgets an unfinished campaign (its saved results stay in history). */
+  'campaign.discard': channel(z.object({ campaignId: ResultId }).strict(), reply<{ discarded: boolean }>(), {
+    discardCampaign: (campaignId: string) => ({ campaignId }),
+  }),
   /** The comparison report (format × read/write × stress size) of saved results, as text. */
   'report.export': channel(
     z.object({ ids: z.array(ResultId).min(1).max(64), format: ExportFormat, baseline: z.string().max(200).optional() }).strict(),
@@ -257,6 +288,9 @@ export const events = {
   'wizard.progress': event<WizardProgressEvent>(),
   'wizard.format': event<WizardFormatEvent>(),
   'wizard.done': event<WizardDoneEvent>(),
+  'campaign.waiting': event<CampaignWaitingEvent>(),
+  'campaign.progress': event<CampaignProgressEvent>(),
+  'campaign.done': event<CampaignDoneEvent>(),
 };
 export type EventMap = { [E in keyof typeof events]: (typeof events)[E] extends EventOf<infer T> ? T : never };
 export type EventChannel = keyof EventMap;

@@ -11,6 +11,7 @@ import type { HashTestService } from '../services/hash-test.js';
 import type { HistoryService } from '../services/history.js';
 import type { JobSlot } from '../services/job-slot.js';
 import type { WizardService } from '../services/wizard.js';
+import type { CampaignService } from '../services/campaign.js';
 import type { QuickTestService } from '../services/quick-test.js';
 import type { TargetsService } from '../services/targets.js';
 import {
@@ -44,6 +45,8 @@ export interface DispatcherDeps {
   writeClipboard?: (content: { text: string } | { png: Buffer }) => Promise<void> | void;
   /** The format-and-compare wizard; absent where the platform has no provider. */
   wizard?: WizardService;
+  /** "Compare setups" (absent in a front door that does not offer it). */
+  campaign?: CampaignService;
   /** HTML → PDF through the OS save dialog (Electron only); null when cancelled. */
   savePdf?: (html: string, filename: string) => Promise<string | null>;
 }
@@ -51,7 +54,7 @@ export interface DispatcherDeps {
 type Handlers = { [C in RequestChannel]: (payload: RequestPayload<C>, sink: EventSink) => Promise<ResponseMap[C]> };
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
-  const { quick, detailed, hash, targets, history, wizard } = deps;
+  const { quick, detailed, hash, targets, history, wizard, campaign } = deps;
   // The one slot every test service shares: one test at a time, whichever screen starts it.
   const slot = (): JobSlot => quick.slot;
 
@@ -62,6 +65,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const unsupported = (message: string): never => {
     throw new DiskDialError(message, { code: 'ERR_UNSUPPORTED' });
   };
+  const needCampaign = (): CampaignService => campaign ?? unsupported('Comparing setups is not available here.');
 
   const handlers: Handlers = {
     'app.info': async () => ({ ...(typeof deps.appInfo === 'function' ? await deps.appInfo() : deps.appInfo) }),
@@ -100,6 +104,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     'wizard.plans': async () => (wizard ? wizard.unfinished() : []),
     'wizard.resume': ({ planId, confirmName }, sink) => needWizard().requestResume(planId, confirmName, sink),
     'wizard.discard': async ({ planId }) => ({ discarded: await needWizard().discard(planId) }),
+    'campaign.start': (settings, sink) => needCampaign().request(settings, sink),
+    'campaign.continue': async ({ campaignId, go }) => ({ accepted: needCampaign().continue(campaignId, go) }),
+    'campaign.stop': async ({ jobId }) => ({ stopped: campaign?.stop(jobId) ?? false }),
+    'campaign.list': async () => (campaign ? campaign.unfinished() : []),
+    'campaign.resume': ({ campaignId }, sink) => needCampaign().requestResume(campaignId, sink),
+    'campaign.discard': async ({ campaignId }) => ({ discarded: await needCampaign().discard(campaignId) }),
     'report.export': ({ ids, format, baseline }) => history.report(ids, format, baseline),
     'report.pdf': async ({ ids, baseline }) => {
       const savePdf = deps.savePdf ?? unsupported('Saving a PDF needs the desktop app; print the report from the browser instead.');

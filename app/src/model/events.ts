@@ -190,3 +190,37 @@ export interface WizardDoneEvent extends JobEnd {
   /** Every result the plan saved (finished formats only). */
   resultIds: string[];
 }
+
+/** A setup campaign waits for the person to change to the next setup (Continue / Stop here). */
+export interface CampaignWaitingEvent {
+  jobId: string;
+  campaignId: string;
+  /** 0-based setup, of setupCount. */
+  setup: number;
+  setupCount: number;
+  setupName: string;
+  /** Where it stands: "GigE done (2 tests), Wi-Fi 0 of 2 tests". */
+  progress: string;
+}
+
+/** A campaign's test in flight: which setup and kind, and the runner's progress. */
+export interface CampaignProgressEvent extends TimedProgress {
+  jobId: string;
+  campaignId: string;
+  /** 0-based step of stepCount (setup by setup, the plan's kinds in order). */
+  step: number;
+  stepCount: number;
+  setupName: string;
+  kind: string;
+  testName: string;
+  run: number;
+  runs: number;
+}
+
+export interface CampaignDoneEvent extends JobEnd {
+  campaignId: string;
+  /** Every result the campaign has (earlier sessions' included), in step order. */
+  resultIds: string[];
+  /** Stopped before a setup, or why it failed, in words. */
+  reason?: string;
+}

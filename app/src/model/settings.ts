@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { isChecksumFilePath, parsePastedDigest } from './digest.js';
 import { RESULT_ID_RE } from './result-id.js';
 import { FORMAT_IDS } from './wizard/format-ids.js';
+import { TEST_KINDS } from './plan.js';
+import { LABEL_MAX } from './text.js';
+import { MAX_SETUPS } from './campaign.js';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -218,3 +221,16 @@ export const WizardSettingsSchema = z
   .strict();
 
 export type WizardSettings = z.infer<typeof WizardSettingsSchema>;
+
+/** "Compare setups": the same tests on each named setup in turns (model/campaign.ts). Each test
+ *  runs with its kind's defaults, `runs` runs, and `sizeBytes` where the kind takes a size. */
+export const CampaignSettings = z
+  .object({
+    target: TargetPath,
+    setups: z.array(z.string().trim().min(1).max(LABEL_MAX)).min(2).max(MAX_SETUPS),
+    kinds: z.array(z.enum(TEST_KINDS)).min(1).max(TEST_KINDS.length),
+    runs: z.number().int().min(1).max(100),
+    sizeBytes: TestFileSize.optional(),
+  })
+  .strict();
+export type CampaignSettings = z.infer<typeof CampaignSettings>;

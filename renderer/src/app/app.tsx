@@ -1,5 +1,5 @@
 // The window: a header with the app name, the screen tabs (Quick Test, Detailed, Hash, Compare
-// formats, History) and the target picker they share; the screens; and a footer line with app and engine versions.
+// formats, Compare setups, History) and the target picker they share; the screens; and a footer line with app and engine versions.
 //
 // A screen mounts when first opened and then stays mounted, hidden while another is shown, so a
 // test keeps receiving its events (and a screen keeps its figures) while the user looks at the
@@ -24,9 +24,11 @@ import { selectHashBusy, useHashStore } from '../features/hash/store';
 import { HistoryScreen } from '../features/history/history-screen';
 import { WizardScreen } from '../features/wizard/wizard-screen';
 import { selectWizardBusy, useWizardStore } from '../features/wizard/store';
+import { CampaignScreen } from '../features/campaign/campaign-screen';
+import { selectCampaignBusy, useCampaignStore } from '../features/campaign/store';
 import { getBridge, useConnection } from '../lib/bridge';
 
-type ScreenId = 'quick' | 'detailed' | 'hash' | 'wizard' | 'history';
+type ScreenId = 'quick' | 'detailed' | 'hash' | 'wizard' | 'campaign' | 'history';
 interface ScreenDef {
   id: ScreenId;
   label: string;
@@ -49,6 +51,12 @@ const SCREENS: readonly ScreenDef[] = [
     Screen: WizardScreen,
     busyReason: 'A format-and-compare plan is running. Stop it or wait for it to finish.',
   },
+  {
+    id: 'campaign',
+    label: 'Compare setups',
+    Screen: CampaignScreen,
+    busyReason: 'A setup campaign is running. Stop it or wait for it to finish.',
+  },
   { id: 'history', label: 'History', Screen: HistoryScreen },
 ];
 
@@ -58,7 +66,8 @@ function useRunningScreen(): ScreenId | null {
   const detailed = useDetailedStore(selectDetailedBusy);
   const hash = useHashStore(selectHashBusy);
   const wizard = useWizardStore(selectWizardBusy);
-  return quick ? 'quick' : detailed ? 'detailed' : hash ? 'hash' : wizard ? 'wizard' : null;
+  const campaign = useCampaignStore(selectCampaignBusy);
+  return quick ? 'quick' : detailed ? 'detailed' : hash ? 'hash' : wizard ? 'wizard' : campaign ? 'campaign' : null;
 }
 
 function Logo() {

@@ -8,6 +8,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { deltaText } from '@model/report/compare';
 import { buildFormatReport, type FormatReport, type ReportCell, type ReportColumn } from '@model/report/format-report';
+import { rowHeader } from '@model/report/report-findings';
 import { figure } from '@model/report/export';
 import { formatFigure } from '@model/report/metrics';
 import type { ResultDocument } from '@model/result';
@@ -57,11 +58,6 @@ function Delta({ cell }: { cell: ReportCell }) {
 }
 
 /** Every result made by one wizard plan: its rows are formats. */
-const oneCampaign = (docs: readonly ResultDocument[]): boolean => {
-  const plans = new Set(docs.map((d) => d.campaign?.planId));
-  return docs.length > 0 && !plans.has(undefined) && plans.size === 1;
-};
-
 function ReportTable({ report, first }: { report: FormatReport; first: string }) {
   return (
     <div className="table-scroll report-table-box" tabIndex={0} role="region" aria-label="Report table (scrolls sideways)">
@@ -232,7 +228,7 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
 
       <CompareWarnings warnings={report.warnings} testId="report-warnings" />
 
-      <ReportTable report={report} first={oneCampaign(docs) ? 'Format' : 'Result'} />
+      <ReportTable report={report} first={rowHeader(docs)} />
       <p className="compare-rule" data-testid="report-rule">
         {report.rule}
       </p>

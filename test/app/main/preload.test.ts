@@ -66,6 +66,15 @@ const VERBS = {
   onWizardProgress: true,
   onWizardFormat: true,
   onWizardDone: true,
+  startCampaign: true,
+  continueCampaign: true,
+  stopCampaign: true,
+  listCampaigns: true,
+  resumeCampaign: true,
+  discardCampaign: true,
+  onCampaignWaiting: true,
+  onCampaignProgress: true,
+  onCampaignDone: true,
 } as const satisfies Record<keyof DiskDialBridge, true>;
 
 function compilePreload(): string {

@@ -158,6 +158,11 @@ describe('result JSON schema', () => {
     expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
     doc.campaign = { planId: 'p1', formatLabel: 'ext4' };
     expect(validate(doc)).toBe(false);
+    // A setup campaign's result (diskdial campaign) says so; nothing else may stand there.
+    doc.campaign = { planId: 'c1', format: 'setup-2', formatLabel: 'Over Wi-Fi', of: 'setups' };
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    doc.campaign = { planId: 'c1', format: 'setup-2', formatLabel: 'Over Wi-Fi', of: 'formats' };
+    expect(validate(doc)).toBe(false);
   });
 
   it('rejects documents that break it', () => {

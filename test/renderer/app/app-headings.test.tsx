@@ -19,6 +19,7 @@ describe('headings', () => {
       ['detailed', 'Detailed'],
       ['hash', 'Hash'],
       ['wizard', 'Compare formats'],
+      ['campaign', 'Compare setups'],
       ['history', 'History'],
     ] as const) {
       const panel = document.getElementById(`screen-${id}`)!;

@@ -7,6 +7,9 @@ import type { ResultDocument } from '@model/result';
 import type { FormatInfo, WizardDisk, WizardPlanState } from '@model/wizard/types';
 import { metricValue, resultMetrics, resultName, resultTitle, targetLine } from '@model/report/metrics';
 import type {
+  CampaignDoneEvent,
+  CampaignProgressEvent,
+  CampaignWaitingEvent,
   DetailedDoneEvent,
   DetailedPlanEvent,
   DetailedProgressEvent,
@@ -21,7 +24,8 @@ import type {
   WizardFormatEvent,
   WizardProgressEvent,
 } from '@model/events';
-import type { DetailedSettings, ExportFormat, HashSettings, WizardSettings } from '@model/settings';
+import type { CampaignSettings, DetailedSettings, ExportFormat, HashSettings, WizardSettings } from '@model/settings';
+import type { CampaignState } from '@model/campaign';
 import type { HistoryEntry, HistoryListing, TargetInfo } from '@model/history';
 
 /** A history row for `doc`, as the core's store lists it. */
@@ -176,6 +180,18 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
   const wProgress = new Set<(e: WizardProgressEvent) => void>();
   const wFormat = new Set<(e: WizardFormatEvent) => void>();
   const wDone = new Set<(e: WizardDoneEvent) => void>();
+  // Compare setups: every call, the unfinished campaigns the core would list, and its events.
+  const campaign = { list: [] as CampaignState[] };
+  const campaignCalls = {
+    start: [] as CampaignSettings[],
+    continue: [] as Array<{ campaignId: string; go: boolean }>,
+    stop: [] as string[],
+    resume: [] as string[],
+    discard: [] as string[],
+  };
+  const cWaiting = new Set<(e: CampaignWaitingEvent) => void>();
+  const cProgress = new Set<(e: CampaignProgressEvent) => void>();
+  const cDone = new Set<(e: CampaignDoneEvent) => void>();
   const notFound = (id: string) => Promise.resolve({ ok: false as const, error: { code: 'ENOENT', message: `No saved result ${id}.` } });
   const bridge: DiskDialBridge = {
     appInfo: () => ok({ appVersion: '0.1.0', engineVersion: '0.1.0', platform: 'linux', shell: 'browser' }),
@@ -338,6 +354,31 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     onWizardProgress: (cb) => (wProgress.add(cb), () => void wProgress.delete(cb)),
     onWizardFormat: (cb) => (wFormat.add(cb), () => void wFormat.delete(cb)),
     onWizardDone: (cb) => (wDone.add(cb), () => void wDone.delete(cb)),
+    startCampaign: (settings) => {
+      campaignCalls.start.push(settings);
+      return ok({ jobId: 'cjob-1', campaignId: 'camp-1' });
+    },
+    continueCampaign: (campaignId, go) => {
+      campaignCalls.continue.push({ campaignId, go });
+      return ok({ accepted: true });
+    },
+    stopCampaign: (jobId) => {
+      campaignCalls.stop.push(jobId);
+      return ok({ stopped: true });
+    },
+    listCampaigns: () => ok([...campaign.list]),
+    resumeCampaign: (campaignId) => {
+      campaignCalls.resume.push(campaignId);
+      return ok({ jobId: 'cjob-2', campaignId });
+    },
+    discardCampaign: (campaignId) => {
+      campaignCalls.discard.push(campaignId);
+      campaign.list = campaign.list.filter((c) => c.id !== campaignId);
+      return ok({ discarded: true });
+    },
+    onCampaignWaiting: (cb) => (cWaiting.add(cb), () => void cWaiting.delete(cb)),
+    onCampaignProgress: (cb) => (cProgress.add(cb), () => void cProgress.delete(cb)),
+    onCampaignDone: (cb) => (cDone.add(cb), () => void cDone.delete(cb)),
   };
   return {
     bridge,
@@ -364,5 +405,10 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     emitWizardFormat: (e: WizardFormatEvent) => wFormat.forEach((cb) => cb(e)),
     emitWizardDone: (e: WizardDoneEvent) => wDone.forEach((cb) => cb(e)),
     wizardListeners: () => wProgress.size + wFormat.size + wDone.size,
+    campaign,
+    campaignCalls,
+    emitCampaignWaiting: (e: CampaignWaitingEvent) => cWaiting.forEach((cb) => cb(e)),
+    emitCampaignProgress: (e: CampaignProgressEvent) => cProgress.forEach((cb) => cb(e)),
+    emitCampaignDone: (e: CampaignDoneEvent) => cDone.forEach((cb) => cb(e)),
   };
 }

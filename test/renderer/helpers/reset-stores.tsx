@@ -7,6 +7,7 @@ import { useHistoryStore } from '../../../renderer/src/features/history/store';
 import { useQuickTestStore } from '../../../renderer/src/features/quick-test/store';
 import { useTargetsStore } from '../../../renderer/src/lib/targets-store';
 import { useWizardStore } from '../../../renderer/src/features/wizard/store';
+import { useCampaignStore } from '../../../renderer/src/features/campaign/store';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 
 export function resetStores(): void {
@@ -17,6 +18,7 @@ export function resetStores(): void {
   useHistoryStore.getState().reset();
   useTargetsStore.getState().reset();
   useWizardStore.getState().reset();
+  useCampaignStore.getState().reset();
   setBridgeForTests(null);
 }
 

@@ -20,10 +20,10 @@ import { reportMarkdown } from './formats/markdown.js';
 import {
   campaignOf,
   commonCeiling,
-  isCampaign,
   reportFindings,
   reportTitle,
   reportWarnings,
+  rowNoun,
   safe,
   type VariantGroup,
 } from './report-findings.js';
@@ -77,7 +77,7 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
   };
   const ceiling = commonCeiling(list);
   if (ceiling !== undefined) report.ceilingMBps = ceiling;
-  report.findings = reportFindings(report, isCampaign(list) ? 'format' : 'result');
+  report.findings = reportFindings(report, rowNoun(list));
   report.warnings = [...reportWarnings(list, groups), ...new Set(pooled)];
   return report;
 }

@@ -28,6 +28,19 @@ export function isCampaign(docs: readonly ResultDocument[]): boolean {
   return docs.length > 0 && !plans.has(undefined) && plans.size === 1;
 }
 
+/** What a report's rows are: the formats of one wizard plan, the setups of one campaign, or
+ *  saved results side by side. */
+export function rowNoun(docs: readonly ResultDocument[]): 'format' | 'setup' | 'result' {
+  if (!isCampaign(docs)) return 'result';
+  return docs[0]?.campaign?.of === 'setups' ? 'setup' : 'format';
+}
+
+/** The rows' column header: "Format", "Setup" or "Result". */
+export function rowHeader(docs: readonly ResultDocument[]): string {
+  const noun = rowNoun(docs);
+  return `${noun[0]!.toUpperCase()}${noun.slice(1)}`;
+}
+
 export function reportTitle(docs: readonly ResultDocument[], variants: readonly ReportVariant[]): string {
   const first = docs[0];
   // One result is a report of its figures, not a comparison (nothing is set against it).
@@ -129,6 +142,33 @@ export function reportFindings(r: FormatReport, noun: string): string[] {
   });
   out.push(...inconclusiveFindings(r));
   out.push(...fastestFindings(r, noun));
+  if (noun === 'setup') out.push(...setupVerdicts(r));
+  return out;
+}
+
+/** A campaign's question is "which setup is worse?": each setup's verdict against the baseline
+ *  in one sentence, with the rule's evidence — "Over Wi-Fi is worse than GigE: worse on all 4
+ *  figures, each beyond run-to-run noise (Welch's t-test, p < 0.05: the largest p = 0.003)." */
+export function setupVerdicts(r: FormatReport): string[] {
+  const base = r.variants[r.baseline]?.label ?? '';
+  const out: string[] = [];
+  r.variants.forEach((v, i) => {
+    if (i === r.baseline) return;
+    const cells = (r.cells[i] ?? []).filter((c): c is ReportCell => c !== undefined && c.verdict !== 'n/a');
+    const worse = cells.filter((c) => c.verdict === 'worse');
+    const better = cells.filter((c) => c.verdict === 'better');
+    if (worse.length + better.length === 0 || cells.length === 0) return;
+    const ps = [...worse, ...better].map((c) => c.p).filter((p): p is number => p !== undefined);
+    const evidence =
+      ps.length === worse.length + better.length
+        ? `each beyond run-to-run noise (Welch's t-test, p < ${NOISE_RULE.alpha}: ${Math.max(...ps) < 0.001 ? 'every p < 0.001' : `the largest p = ${Math.max(...ps).toFixed(3)}`})`
+        : `each by at least ${Math.round(NOISE_RULE.singleRunChange * 100)} % (single runs: no p-value)`;
+    const of = (n: number): string =>
+      n < cells.length ? `${n} of ${cells.length} figures` : n === 1 ? 'its one figure' : `all ${n} figures`;
+    if (better.length === 0) out.push(`${v.label} is worse than ${base}: worse on ${of(worse.length)}, ${evidence}.`);
+    else if (worse.length === 0) out.push(`${v.label} is better than ${base}: better on ${of(better.length)}, ${evidence}.`);
+    else out.push(`${v.label} is mixed against ${base}: worse on ${of(worse.length)}, better on ${better.length}, ${evidence}.`);
+  });
   return out;
 }
 

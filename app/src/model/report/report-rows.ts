@@ -5,7 +5,7 @@ import { deltaText } from './compare.js';
 import { figure, type Cell } from './tables.js';
 import type { FormatReport, ReportCell, ReportColumn } from './report-types.js';
 import { targetLine, type MetricUnit } from './metrics.js';
-import { deviceKey, deviceName, isCampaign, methodWords, safe } from './report-findings.js';
+import { deviceKey, deviceName, isCampaign, methodWords, rowHeader, safe } from './report-findings.js';
 import type { Table } from './tables.js';
 
 // ---- what every format prints ----------------------------------------------------------------
@@ -74,9 +74,8 @@ export function cellText(cell: ReportCell | undefined, unit: MetricUnit): Cell {
 }
 
 export function reportTable(r: FormatReport, docs: readonly ResultDocument[]): Table {
-  const first = isCampaign(docs) ? 'Format' : 'Result';
   return {
-    head: [first, ...r.columns.map(headLabel)],
+    head: [rowHeader(docs), ...r.columns.map(headLabel)],
     rows: r.variants.map((_, i) => [{ text: rowLabel(r, i) }, ...r.columns.map((col, j) => cellText(r.cells[i]?.[j], col.unit))]),
   };
 }

@@ -35,14 +35,14 @@ describe('Hash screen', () => {
     expect(screen.getByRole('heading', { name: 'Hash' })).toBeTruthy();
     await user.click(screen.getByTestId('nav-quick'));
     screen.getByTestId('nav-quick').focus();
-    // End: the last tab (History); ArrowLeft twice steps back past Compare formats to Hash;
-    // ArrowRight three times wraps to the first.
+    // End: the last tab (History); ArrowLeft three times steps back past Compare setups and
+    // Compare formats to Hash; ArrowRight four times wraps to the first.
     await user.keyboard('{End}');
     expect(document.activeElement).toBe(screen.getByTestId('nav-history'));
-    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
     expect(document.activeElement).toBe(tab);
     expect(tab.getAttribute('aria-selected')).toBe('true');
-    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(screen.getByTestId('nav-quick').getAttribute('aria-selected')).toBe('true');
   });
 

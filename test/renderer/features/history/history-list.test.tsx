@@ -56,7 +56,7 @@ beforeEach(resetStores);
 afterEach(resetStores);
 
 describe('History list', () => {
-  it('has its own tab, the last (after Compare formats), reached with End; it locks nothing', async () => {
+  it('has its own tab, the last (after Compare setups), reached with End; it locks nothing', async () => {
     const { user } = await renderHistory(seeded());
     const tab = screen.getByTestId('nav-history');
     expect(text(tab)).toBe('History');
@@ -67,7 +67,7 @@ describe('History list', () => {
     await user.keyboard('{End}');
     expect(document.activeElement).toBe(tab);
     await user.keyboard('{ArrowLeft}');
-    expect(screen.getByTestId('nav-wizard').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('nav-campaign').getAttribute('aria-selected')).toBe('true');
   });
 
   it('lists every saved result with its name, title, drive, headline figures and badges', async () => {

@@ -29,7 +29,7 @@ async function toPlan(user: Awaited<ReturnType<typeof renderWizard>>['user']) {
 }
 
 describe('the tab', () => {
-  it('sits after Hash and before History; arrow keys reach it', async () => {
+  it('sits after Hash and before Compare setups; arrow keys reach it', async () => {
     const { user } = await renderWizard();
     const tab = screen.getByTestId('nav-wizard');
     expect(text(tab)).toBe('Compare formats');
@@ -40,11 +40,12 @@ describe('the tab', () => {
       'nav-detailed',
       'nav-hash',
       'nav-wizard',
+      'nav-campaign',
       'nav-history',
     ]);
     tab.focus();
     await user.keyboard('{ArrowRight}');
-    expect(document.activeElement).toBe(screen.getByTestId('nav-history'));
+    expect(document.activeElement).toBe(screen.getByTestId('nav-campaign'));
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(document.activeElement).toBe(screen.getByTestId('nav-hash'));
   });

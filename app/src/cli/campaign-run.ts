@@ -1,0 +1,54 @@
+// The terminal around `diskdial campaign`: its questions are answered by lines on stdin (a person
+// pressing Enter, or a script), Ctrl-C stops the test in flight and leaves the campaign resumable.
+import { createInterface } from 'node:readline';
+import { isAbortError } from '../core/engine.js';
+import { DiskDialError } from '../model/errors.js';
+import type { CampaignCommand } from './campaign-args.js';
+import { runCampaignCommand } from './campaign-command.js';
+
+export async function runCampaign(
+  cmd: CampaignCommand,
+  exits: { fail: (message: string, code: number) => number; failWith: (err: DiskDialError) => number },
+): Promise<number> {
+  const controller = new AbortController();
+  let signalExit = 0;
+  const onSignal = (sig: NodeJS.Signals): void => {
+    if (signalExit) process.exit(signalExit);
+    signalExit = sig === 'SIGINT' ? 130 : 143;
+    controller.abort(new Error(`cancelled by ${sig}`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  // Lines typed before they are asked for are kept, in order (a script may answer ahead).
+  const lines: string[] = [];
+  const waiting: Array<(line: string | undefined) => void> = [];
+  let ended = false;
+  const rl = cmd.action === 'list' ? undefined : createInterface({ input: process.stdin, terminal: false });
+  rl?.on('line', (line) => (waiting.length ? waiting.shift()!(line) : lines.push(line)));
+  rl?.on('close', () => {
+    ended = true;
+    for (const w of waiting.splice(0)) w(undefined);
+  });
+  const ask = (): Promise<string | undefined> =>
+    lines.length ? Promise.resolve(lines.shift()) : ended ? Promise.resolve(undefined) : new Promise((r) => waiting.push(r));
+  try {
+    return await runCampaignCommand(cmd, {
+      out: (text) => process.stdout.write(text),
+      err: (line) => process.stderr.write(`diskdial: ${line}\n`),
+      ask,
+      signal: controller.signal,
+    });
+  } catch (err) {
+    if (isAbortError(err) || signalExit) {
+      process.stderr.write('diskdial: cancelled; test files removed\n');
+      return signalExit || 130;
+    }
+    if (err instanceof DiskDialError) return exits.failWith(err);
+    return exits.fail(err instanceof Error ? err.message : String(err), 1);
+  } finally {
+    rl?.close();
+    process.stdin.unref?.();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

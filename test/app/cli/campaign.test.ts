@@ -1,0 +1,139 @@
+// `diskdial campaign` for real: two setups of one loop-mounted ext4 (direct I/O loop), the second
+// made slow by throttling the loop device with cgroup v1 blkio to 20 MB/s while the campaign waits
+// for it — as a person would swap the cable while DiskDial waits. The CLI runs in the throttle's
+// group from the start (no limit yet); the test answers its prompts on stdin. Root only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignState } from '../../../app/src/model/campaign.js';
+import { canThrottle, throttleGroup, type ThrottleGroup } from '../../helpers/blkio.js';
+import { buildCoreIfChanged } from '../../helpers/build-core.js';
+import { bin } from '../../helpers/cli.js';
+import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../../helpers/loopfs.js';
+
+const THROTTLE_BPS = 20_000_000;
+const RUN_ARGS = ['--plan', 'seq-write,seq-read', '--size', '48MiB', '--runs', '3'];
+
+interface Live {
+  child: ChildProcess;
+  stderr: () => string;
+  stdout: () => string;
+  exit: Promise<number | null>;
+}
+
+/** The CLI in `group`, its output gathered as it comes. */
+function start(args: string[], home: string, group: ThrottleGroup): Live {
+  const child = spawn('sh', ['-c', group.script, process.execPath, bin, ...args], {
+    env: { ...process.env, DISKDIAL_HOME: home },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, stderr: () => err, stdout: () => out, exit };
+}
+
+/** Waits until stderr has shown `text` `times` times. */
+async function prompted(live: Live, text: string, times = 1): Promise<void> {
+  await expect.poll(() => live.stderr().split(text).length - 1, { timeout: 120_000, interval: 100 }).toBeGreaterThanOrEqual(times);
+}
+
+function campaigns(home: string): CampaignState[] {
+  const dir = path.join(home, 'campaigns');
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => n.endsWith('.json'))
+        .map((n) => JSON.parse(readFileSync(path.join(dir, n), 'utf8')) as CampaignState)
+    : [];
+}
+
+describe.runIf(rootOnly() && canThrottle())('diskdial campaign: two setups, the second throttled', () => {
+  let fs: MountedFs;
+  let home: string;
+  let group: ThrottleGroup;
+
+  beforeAll(async () => {
+    buildCoreIfChanged();
+    home = await mkdtemp(path.join(os.tmpdir(), 'dd-campaign-home-'));
+    // The loop device reads its image uncached, so no figure is the host's page cache's (a row
+    // with a cache flag is not compared).
+    fs = await mountFs('ext4', { sizeMiB: 400, directIo: true });
+    group = throttleGroup(fs.device!, 'dd-campaign');
+  }, 120_000);
+
+  afterAll(async () => {
+    group?.remove();
+    await fs?.cleanup();
+    await cleanupAllLoopFs();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('waits before each setup, measures the slow one ≤ 25 MB/s and reports it worse with p < 0.05', async () => {
+    group.set(0);
+    const live = start(['campaign', fs.dir, '--setups', 'Free,Throttled', ...RUN_ARGS], home, group);
+    await prompted(live, 'Setup 1 of 2: "Free"');
+    live.child.stdin!.write('\n');
+    await prompted(live, 'Setup 2 of 2: "Throttled"');
+    // It waits: no test of the second setup starts before the answer.
+    expect(live.stderr()).not.toContain('[3/4] Throttled');
+    group.set(THROTTLE_BPS);
+    live.child.stdin!.write('\n');
+    expect(await live.exit).toBe(0);
+    const md = live.stdout();
+    expect(md).toContain('## Free vs Throttled on');
+    expect(md).toMatch(/\| Setup \| SEQ1M Q8T1 Write \(MB\/s\) \| SEQ1M Q8T1 Read \(MB\/s\) \|/);
+    expect(md).toMatch(/\| Free \(baseline\) \|/);
+    const row = md.split('\n').find((l) => l.startsWith('| Throttled |'))!;
+    const [write, read] = [...row.matchAll(/\| ([\d,.]+) ±/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
+    expect(write).toBeLessThanOrEqual(25);
+    expect(read).toBeLessThanOrEqual(25);
+    expect(md).toMatch(/Throttled is worse than Free: worse on all 2 figures, each beyond run-to-run noise \(Welch's t-test, p < 0\.05/);
+    // Nothing of the tests is left in the folder; the campaign is done.
+    expect(readdirSync(fs.dir).filter((n) => n !== 'lost+found')).toEqual([]);
+    expect(campaigns(home).map((c) => c.status)).toEqual(['done']);
+  }, 300_000);
+
+  it('"stop" leaves it resumable; --resume asks for the setup again and finishes the report', async () => {
+    group.set(0);
+    const sub = await mkdtemp(path.join(home, 'h2-'));
+    const first = start(['campaign', fs.dir, '--setups', 'Dock,Hub', '--plan', 'seq-write', '--size', '32MiB'], sub, group);
+    await prompted(first, 'Setup 1 of 2');
+    first.child.stdin!.write('\n');
+    await prompted(first, 'Setup 2 of 2');
+    first.child.stdin!.write('stop\n');
+    expect(await first.exit).toBe(1);
+    expect(first.stderr()).toMatch(
+      /Stopped before Hub\. So far: Dock done \(1 test\), Hub 0 of 1 tests\. Resume with diskdial campaign --resume [0-9a-f]{8}/,
+    );
+    const [state] = campaigns(sub);
+    expect(state?.status).toBe('stopped');
+
+    const second = start(['campaign', '--resume', state!.id.slice(0, 8)], sub, group);
+    await prompted(second, 'Setup 2 of 2: "Hub"');
+    second.child.stdin!.write('\n');
+    expect(await second.exit).toBe(0);
+    // The first session's result comes back from history into the report's first row.
+    expect(second.stdout()).toMatch(/\| Dock \(baseline\) \| [\d,.]+ \|/);
+    expect(second.stdout()).toMatch(/\| Hub \| [\d,.]+ /);
+    expect(campaigns(sub)[0]?.status).toBe('done');
+  }, 300_000);
+
+  it('Ctrl-C during a test removes its files, exits 130 and leaves the campaign resumable', async () => {
+    group.set(THROTTLE_BPS / 4); // slow enough that the test is surely running when stopped
+    const sub = await mkdtemp(path.join(home, 'h3-'));
+    const live = start(['campaign', fs.dir, '--setups', 'A,B', '--plan', 'seq-write', '--size', '64MiB'], sub, group);
+    await prompted(live, 'Setup 1 of 2');
+    live.child.stdin!.write('\n');
+    await prompted(live, '[1/2] A: seq-write');
+    await expect.poll(() => readdirSync(fs.dir).some((n) => n.startsWith('.diskdial-')), { timeout: 30_000 }).toBe(true);
+    live.child.kill('SIGINT');
+    expect(await live.exit).toBe(130);
+    expect(readdirSync(fs.dir).filter((n) => n !== 'lost+found')).toEqual([]);
+    expect(campaigns(sub).map((c) => [c.status, c.reason])).toEqual([['stopped', 'Cancelled during a test.']]);
+  }, 300_000);
+});

@@ -1,0 +1,71 @@
+// Compare setups end to end: `diskdial serve` (real services and engine) in Debian's Chromium. A
+// person names two setups, keeps the Quick Test at a small size, answers the card before each setup, and
+// reads the report with a row per setup; the test folder is left as it was, the results are in
+// History, and nothing unfinished is left to resume.
+import type { ChildProcess } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+
+let server: ChildProcess;
+let browser: Browser;
+let page: Page;
+let dir: string;
+let home: string;
+let errors: string[] = [];
+
+beforeAll(async () => {
+  buildIfNeeded();
+  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-campaign-'));
+  home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-campaign-home-'));
+  const served = await startServe({ DISKDIAL_HOME: home });
+  server = served.server;
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  errors = collectErrors(page);
+  await page.goto(served.url);
+  await chooseTarget(page, dir);
+  await page.getByTestId('nav-campaign').click();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stopServe(server);
+  for (const d of [dir, home]) if (d) await fsp.rm(d, { recursive: true, force: true });
+});
+
+describe('Compare setups in Chromium against diskdial serve', () => {
+  it('waits for each setup, then reports them side by side', async () => {
+    await page.getByTestId('campaign-setup-0').fill('Dock');
+    await page.getByTestId('campaign-setup-1').fill('Hub');
+    await page.getByTestId('campaign-runs').fill('2');
+    await page.getByTestId('campaign-size').selectOption({ label: '64 MiB' });
+    await page.getByTestId('campaign-start').click();
+
+    const waiting = page.getByTestId('campaign-waiting');
+    await expect.poll(() => waiting.textContent(), { timeout: 30_000 }).toContain('Setup 1 of 2: Dock');
+    // Nothing runs before the person says the setup is ready.
+    expect(await fsp.readdir(dir)).toEqual([]);
+    await page.getByTestId('campaign-continue').click();
+    await expect.poll(() => waiting.textContent(), { timeout: 120_000 }).toContain('Setup 2 of 2: Hub');
+    expect(await waiting.textContent()).toContain('Dock done (1 test), Hub 0 of 1 tests');
+    await page.getByTestId('campaign-continue').click();
+
+    const table = page.getByTestId('report-table');
+    await expect.poll(() => table.locator('th').first().textContent(), { timeout: 120_000 }).toBe('Setup');
+    await expect
+      .poll(() => table.locator('tbody tr').allTextContents())
+      .toEqual([expect.stringMatching(/^Dock\s*\(?baseline\)?/), expect.stringMatching(/^Hub/)]);
+    await expect.poll(() => page.getByTestId('report-findings').textContent()).toMatch(/Hub/);
+    expect(await fsp.readdir(dir)).toEqual([]);
+    const saved = (await fsp.readdir(path.join(home, 'results'))).filter((n) => n.endsWith('.json'));
+    expect(saved).toHaveLength(2);
+    const campaigns = await fsp.readdir(path.join(home, 'campaigns'));
+    const state = JSON.parse(await fsp.readFile(path.join(home, 'campaigns', campaigns[0]!), 'utf8')) as { status: string };
+    expect(state.status).toBe('done');
+    expect(errors).toEqual([]);
+  }, 300_000);
+});
