@@ -17,6 +17,7 @@
         "src/engine/spec.cc",
         "src/engine/engine.cc",
         "src/engine/paced.cc",
+        "src/engine/small_files.cc",
         "src/engine/hash_spec.cc",
         "src/engine/hash.cc",
         "src/engine/cipher_spec.cc",

@@ -116,7 +116,8 @@ TEST(Normalize, RejectsOutOfRangeWithPlainWords) {
   };
   const Case cases[] = {
       {[](Spec* s) { s->bs = 100; }, "block size"},
-      {[](Spec* s) { s->bs = 128ull << 20; }, "block size"},
+      {[](Spec* s) { s->bs = 256ull << 20; }, "block size"},
+      {[](Spec* s) { s->bs = (100ull << 20) + 256; }, "block size"},
       {[](Spec* s) { s->qd = 0; }, "queue depth"},
       {[](Spec* s) { s->qd = 65; }, "queue depth"},
       {[](Spec* s) { s->threads = 65; }, "thread count"},

@@ -355,6 +355,19 @@ function mountArgs(kind: FsKind, source: string, dir: string, options: string[])
   return args;
 }
 
+/** mountFs with the image in RAM (/dev/shm): the machine's own disk (shared, busy) must not be
+ *  what a timing test measures. */
+export async function mountFsInRam(kind: FsKind, opts: MountOptions = {}): Promise<MountedFs> {
+  const tmpdir = process.env.TMPDIR;
+  process.env.TMPDIR = '/dev/shm';
+  try {
+    return await mountFs(kind, opts);
+  } finally {
+    if (tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpdir;
+  }
+}
+
 export async function mountFs(kind: FsKind, opts: MountOptions = {}): Promise<MountedFs> {
   if (!(kind in DEFAULT_SIZE_MIB)) throw new Error(`unknown file system kind: ${String(kind)}`);
   if (!isRoot()) throw new Error(`mountFs(${kind}) needs root (guard the test with rootOnly())`);

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import type { CacheRequest, DataPattern, HashAlgo } from '../model/engine-types.js';
 import type { CheckAlgo } from '../model/check-manifest.js';
 import { MAX_FILES, MIN_FILES, type FileSetOptions } from '../model/file-set.js';
-import { isTestKind, validatePlanOptions } from '../model/presets.js';
+import { isTestKind, MAX_BS, validatePlanOptions } from '../model/presets.js';
 import { plainMessage } from '../model/errors.js';
 import { cleanLabel } from '../model/text.js';
 import { parseSize } from '../model/units.js';
@@ -15,6 +15,7 @@ import { RUN_KINDS, runKind } from '../model/kinds/registry.js';
 import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
 import type { RunBenchmarkOptions } from '../core/runner.js';
 import { DEFAULT_VIDEO_FORMAT, MAX_VIDEO_BUFFER, pacedFormat, VIDEO_LAYOUTS } from '../model/video/paced.js';
+import { SMALL_FILE_MAX_BYTES, SMALL_FILE_MIN_BYTES, SMALL_FILES_MAX_COUNT } from '../model/kinds/small-files.js';
 import { UsageError } from './usage-error.js';
 import { commandHelp, fullHelp } from './help.js';
 import { parseWizardCommand, WIZARD_COMMANDS, type WizardCommand, type WizardCommandName } from './wizard-args.js';
@@ -148,6 +149,7 @@ const OPTIONS = {
   update: { type: 'boolean' },
   video: { type: 'boolean' },
   fps: { type: 'string' },
+  'file-size': { type: 'string' },
 } as const;
 
 /** Options of `run` only; `serve` takes its settings from the page. */
@@ -182,6 +184,7 @@ const RUN_ONLY = [
   'wait',
   'video',
   'fps',
+  'file-size',
 ] as const;
 
 /** Options that belong to some tests only, and which: what each kind's module claims. */
@@ -370,6 +373,22 @@ export function parseCli(argv: readonly string[]): Command {
   if (v.interval !== undefined) cmd.intervalSeconds = seconds('interval', v.interval, true);
   if (v.fps !== undefined && !v.video) throw new UsageError('--fps sets the frame rate of the --video table; add --video');
   if (v.video) cmd.videoTable = { fps: v.fps === undefined ? DEFAULT_VIDEO_FPS : fpsOption(v.fps) };
+  if (test === 'small-files') {
+    // --files and --file-size: the small-file set (its module checks the ranges).
+    const set: NonNullable<RunCommand['smallFiles']> = {};
+    if (v.files !== undefined) set.count = integer('files', v.files, 1, SMALL_FILES_MAX_COUNT);
+    if (v['file-size'] !== undefined) {
+      try {
+        set.fileBytes = parseSize(v['file-size'], '--file-size');
+      } catch (err) {
+        throw new UsageError((err as Error).message);
+      }
+      if (set.fileBytes < SMALL_FILE_MIN_BYTES || set.fileBytes > SMALL_FILE_MAX_BYTES)
+        throw new UsageError(`--file-size must be from 4KiB to 1MiB, not ${v['file-size']}`);
+    }
+    if (Object.keys(set).length > 0) cmd.smallFiles = set;
+    delete v.files;
+  }
   try {
     if (v.reserve !== undefined) cmd.reserveBytes = parseSize(v.reserve, '--reserve');
     const files: Partial<FileSetOptions> = {};
@@ -388,8 +407,8 @@ export function parseCli(argv: readonly string[]): Command {
     if (err instanceof UsageError) throw err;
     throw new UsageError((err as Error).message);
   }
-  if (cmd.bs !== undefined && !(cmd.bs >= 512 && cmd.bs <= 64 * 1024 * 1024 && Number.isInteger(Math.log2(cmd.bs)))) {
-    throw new UsageError(`--bs must be a power of two from 512 B to 64 MiB (e.g. 4KiB, 1MiB), not ${v.bs}`);
+  if (cmd.bs !== undefined && !(cmd.bs >= 512 && cmd.bs <= MAX_BS && Number.isInteger(Math.log2(cmd.bs)))) {
+    throw new UsageError(`--bs must be a power of two from 512 B to 128 MiB (e.g. 4KiB, 1MiB), not ${v.bs}`);
   }
   try {
     validatePlanOptions(cmd);

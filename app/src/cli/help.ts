@@ -32,6 +32,14 @@ or custom with --files N --min-size SIZE --max-size SIZE [--seed N]`,
 for --seconds (default 30), each due at its time, uncached, then
 read back the same way; counts frames late (done after their slot)
 and dropped (the --buffer was full)`,
+  sweep: `transfer-size sweep (ATTO, QuickBench): sequential write then read
+at each size, uncached, each step for --seconds (default 2) or --size
+of data. --preset standard (4 KiB-64 MiB, QD1; default), atto
+(512 B-64 MiB, QD4), quickbench (4 KiB-100 MiB, QD1)`,
+  'small-files': `create, write, fsync, close, stat, open, read and delete --files N
+files of --file-size each, every operation timed. --preset quick
+(1,000 x 4 KiB; default) or nas (25,600 x 4 KiB = 100 MiB). Measures
+the file system and a share's round trips, not only the disk`,
 };
 
 /** A comma list broken into lines of at most `width` characters. */
@@ -62,7 +70,7 @@ const FLAG_TEXT: Partial<Record<KindFlag, string>> = {
   rwmixread: 'N       mixed tests: percentage of reads (default 70)',
   reserve: `SIZE      free space to leave untouched
 (default the larger of 512MiB and 5% of the volume)`,
-  files: 'N          how many files (2-10000)',
+  files: 'N          how many files (files: 2-10000; small-files: 1-100000)',
   'min-size': 'SIZE   the smallest file (default 2MB)',
   'max-size': 'SIZE   the largest file (default 2GB; quick 600MB)',
   seed: 'N           draw a different set (same seed, same set)',
@@ -72,6 +80,7 @@ const FLAG_TEXT: Partial<Record<KindFlag, string>> = {
   buffer: 'N          frames that may wait for the disk (default 4)',
   video: '             "Will it work?" for video formats after the result',
   fps: 'N             with --video: the frame rate (default 29.97)',
+  'file-size': 'SIZE    each file, 4KiB to 1MiB (default 4KiB)',
 };
 
 const INDENT = ' '.repeat(25);
@@ -112,7 +121,7 @@ function kindOptionsText(): string {
 const RUN_OPTIONS = `Options:
   -t, --test NAME        one of the tests above (default quick)
   -s, --size SIZE        test file size (default 1GB for quick, 1GiB otherwise)
-      --bs SIZE          block size, a power of two from 512 to 64MiB
+      --bs SIZE          block size, a power of two from 512 to 128MiB
       --qd N             outstanding I/Os per thread, 1-64
       --threads N        worker threads, 1-64
   -n, --runs N           repeat the whole test N times (default 1, at most 100); the

@@ -6,7 +6,8 @@ import { describeVerdict } from '../model/knee.js';
 import type { LinkInfo } from '../model/link-types.js';
 import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary, VideoPhase } from '../model/result.js';
 import { formatFps } from '../model/video/math.js';
-import { formatLatencyUs } from '../model/units.js';
+import { fullSpeedText, ladderText } from '../model/kinds/sweep.js';
+import { formatBytesBinary, formatLatencyUs } from '../model/units.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../model/trust.js';
 import { askedSizes, askedSizeText, sizeText, unitsOf, type SizeUnits } from './size-units.js';
 import { bestRuns } from '../model/report/formats/cdm-text.js';
@@ -165,6 +166,42 @@ function videoLines(doc: ResultDocument, units: SizeUnits): string[] {
   return out;
 }
 
+/** The sweep: the ladder, what each step ran for, and where each direction reaches full speed. */
+function sweepLines(doc: ResultDocument, units: SizeUnits): string[] {
+  const s = doc.sweep;
+  if (!s) return [];
+  const each = s.stepSeconds !== undefined ? `${s.stepSeconds} s` : sizeText(s.stepBytes ?? 0, units);
+  const out = [
+    '',
+    `Sweep (${s.preset}): ${s.sizes.length} transfer sizes, ${ladderText(s.sizes)}, Q${s.qd}, each write and read for ${each}`,
+  ];
+  for (const r of s.runs) out.push(...fullSpeedText(s, r).map((line) => `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${line}`));
+  return out;
+}
+
+/** The small-file test: what it measures, then per run the per-file figures and a row per
+ *  operation kind. */
+function smallFilesLines(doc: ResultDocument): string[] {
+  const s = doc.smallFiles;
+  if (!s) return [];
+  const ms = (x: number): string => (x >= 10 ? x.toFixed(1) : x.toFixed(3));
+  // The scope (what the figures are of) is among the notes under the title.
+  const out = ['', `Small files: ${s.count.toLocaleString('en-US')} files of ${formatBytesBinary(s.fileBytes)}, one at a time`];
+  for (const r of s.runs) {
+    out.push(
+      `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${mb(r.filesPerSecond)} files/s, ${ms(r.msPerFile)} ms per file (p50 ${ms(r.fileP50Ms)}, p99 ${ms(r.fileP99Ms)}); payload ${mb(r.writeMBps)} MB/s written, ${mb(r.readMBps)} MB/s read`,
+    );
+    out.push(
+      renderTable(
+        ['Operation', 'p50 ms', 'p99 ms', 'max ms', 'total ms'],
+        r.ops.map((o) => [o.op, ms(o.p50Ms), ms(o.p99Ms), ms(o.maxMs), ms(o.totalMs)]),
+        [false, true, true, true, true],
+      ),
+    );
+  }
+  return out;
+}
+
 /** The hash test's report: the four rates as bars on one scale, the verdict, the digest in
  *  sha256sum's format (so it can be pasted into a checksum file), and the verification. */
 export function formatHashReport(doc: ResultDocument): string {
@@ -200,6 +237,12 @@ export function formatHashReport(doc: ResultDocument): string {
   return `${out.join('\n')}\n`;
 }
 
+function fileText(doc: ResultDocument, units: SizeUnits): string {
+  if (doc.files) return `${doc.files.count} files ${sizeText(doc.settings.size, units)}`;
+  if (doc.smallFiles) return `${doc.smallFiles.count.toLocaleString('en-US')} files of ${formatBytesBinary(doc.smallFiles.fileBytes)}`;
+  return `test file ${askedSizeText(doc.settings.size, units)}`;
+}
+
 export function formatReport(doc: ResultDocument): string {
   const runs = doc.settings.runs;
   const multi = runs > 1;
@@ -210,7 +253,7 @@ export function formatReport(doc: ResultDocument): string {
   const units = unitsOf(askedSizes(doc));
   out.push(
     `DiskDial ${doc.kind} test of ${t.path}`,
-    `  ${whereText(t, true)}, ${doc.files ? `${doc.files.count} files ${sizeText(doc.settings.size, units)}` : `test file ${askedSizeText(doc.settings.size, units)}`}`,
+    `  ${whereText(t, true)}, ${fileText(doc, units)}`,
   );
   if (t.device.linkInfo) out.push(`  ${formatLink(t.device.linkInfo)}${t.network?.ceilingNote ? ` (${t.network.ceilingNote})` : ''}`);
   const temp = doc.context?.temperatureC;
@@ -239,7 +282,13 @@ export function formatReport(doc: ResultDocument): string {
     );
     if (doc.summary?.length) out.push('', summaryTable(doc.summary));
   }
-  out.push(...sustainedLines(doc, units), ...filesLines(doc, units), ...videoLines(doc, units));
+  out.push(
+    ...sustainedLines(doc, units),
+    ...filesLines(doc, units),
+    ...videoLines(doc, units),
+    ...sweepLines(doc, units),
+    ...smallFilesLines(doc),
+  );
   out.push('', `Cache mode: ${doc.cacheMode}   Data: ${doc.dataPattern}   MB/s = 10^6 bytes/s`);
   if (doc.flags.length > 0) out.push('', ...doc.flags.map(formatFlag));
   return `${out.join('\n')}\n`;

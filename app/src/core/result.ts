@@ -78,7 +78,19 @@ export function resultFlags(
 /** The document's own parts as the runner has them (the sections as they will be stored). */
 type DocumentParts = Pick<
   ResultDocument,
-  'target' | 'settings' | 'tests' | 'context' | 'summary' | 'sustained' | 'files' | 'hash' | 'check' | 'video' | 'notes'
+  | 'target'
+  | 'settings'
+  | 'tests'
+  | 'context'
+  | 'summary'
+  | 'sustained'
+  | 'files'
+  | 'hash'
+  | 'check'
+  | 'video'
+  | 'sweep'
+  | 'smallFiles'
+  | 'notes'
 >;
 
 export interface BuildResultInput extends DocumentParts {
@@ -115,6 +127,8 @@ export function buildResult(input: BuildResultInput): ResultDocument {
   if (input.hash) doc.hash = input.hash;
   if (input.check) doc.check = input.check;
   if (input.video) doc.video = input.video;
+  if (input.sweep) doc.sweep = input.sweep;
+  if (input.smallFiles) doc.smallFiles = input.smallFiles;
   if (input.notes && input.notes.length > 0) doc.notes = input.notes;
   if (input.context && Object.keys(input.context).length > 0) doc.context = input.context;
   return doc;

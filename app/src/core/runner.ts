@@ -9,8 +9,9 @@ import type { CacheRequest, DataPattern, EngineProgress, EngineResult, EngineSpe
 import { AbortError, engineVersion, isAbortError, runTest, type RunTestOptions } from './engine.js';
 import { inputError, toPlainError } from '../model/errors.js';
 import { hostInfo } from './host.js';
-import { buildPlan, isSized, type CdmPreset, type Plan, type PlanStep } from '../model/presets.js';
-import type { FileSetOptions, FilesPreset } from '../model/file-set.js';
+import { buildPlan, isSized, type Plan, type PlanStep } from '../model/presets.js';
+import type { KindPreset } from '../model/kinds/plan.js';
+import type { FileSetOptions } from '../model/file-set.js';
 import { diskOf } from './flags.js';
 import { driveHealth } from './link/index.js';
 import { type ResultContext, type ResultDocument } from '../model/result.js';
@@ -65,7 +66,7 @@ export interface RunBenchmarkOptions {
   test?: TestKind;
   size?: number;
   /** cdm: CrystalDiskMark profile; files: quick, standard or custom. */
-  preset?: CdmPreset | FilesPreset;
+  preset?: KindPreset;
   /** cdm: which directions. */
   mode?: CdmMode;
   rwmixread?: number;
@@ -75,6 +76,8 @@ export interface RunBenchmarkOptions {
   files?: Partial<FileSetOptions>;
   /** video: the paced format, layout and buffer. */
   video?: VideoPlanOptions;
+  /** small-files: the count and each file's size. */
+  smallFiles?: { count?: number; fileBytes?: number };
   /** Seconds to rest between runs of the plan (a drive's cache drains; the wizard uses minutes). */
   restSeconds?: number;
   /** Seconds to pause between the tests of one run (CrystalDiskMark's interval). */

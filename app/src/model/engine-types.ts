@@ -20,7 +20,7 @@ export interface EngineSpec {
   /** Absolute path of the test file; its folder must exist (the workspace). */
   path: string;
   rw: Rw;
-  /** Block size, 512 B – 64 MiB. */
+  /** Block size, 512 B – 128 MiB. */
   bs: number;
   /** Outstanding I/Os per thread, 1–64. */
   qd: number;
@@ -51,6 +51,44 @@ export interface EngineSpec {
   /** A frame-paced test (the video test): rw is read or write; bs, qd, threads and bytes are
    *  not used (each frame is one whole transfer). */
   paced?: PacedSpec;
+  /** The small-file test: rw, bs, qd, threads and bytes are not used (each file is written and
+   *  read whole, one at a time); files are <path>.000000, <path>.000001, … */
+  smallFiles?: SmallFilesSpec;
+}
+
+export interface SmallFilesSpec {
+  /** 1 – 1,000,000 files. */
+  files: number;
+  /** Each file's size, 1 B – 64 MiB. */
+  fileBytes: number;
+}
+
+/** One operation kind of the small-file test, its times in ms. */
+export interface SmallFilesOpFigures {
+  op: string;
+  count: number;
+  totalMs: number;
+  meanMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/** What the small-file test measured: per operation kind, and per file (the sum of its
+ *  operations). Payload rates are bytes over the write side (create … close) and the read side
+ *  (open, read). */
+export interface SmallFilesFigures {
+  files: number;
+  fileBytes: number;
+  /** The sum of every timed operation. */
+  seconds: number;
+  filesPerSecond: number;
+  msPerFile: number;
+  fileP50Ms: number;
+  fileP99Ms: number;
+  writeMBps: number;
+  readMBps: number;
+  ops: SmallFilesOpFigures[];
 }
 
 /** Frame i is due at t0 + i / fps; a frame is dropped when `buffer` frames are outstanding at
@@ -160,6 +198,8 @@ export interface EngineResult {
   spec: EngineSpec;
   /** A paced spec's figures (engine 0.4 and later). */
   paced?: PacedFigures;
+  /** A small-files spec's figures (engine 0.5 and later). */
+  smallFiles?: SmallFilesFigures;
   engineVersion: string;
 }
 

@@ -13,5 +13,7 @@ export const TEST_KINDS = [
   'rand-write',
   'mix',
   'video',
+  'sweep',
+  'small-files',
 ] as const;
 export type TestKind = (typeof TEST_KINDS)[number];

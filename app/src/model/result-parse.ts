@@ -119,6 +119,36 @@ const Document = z.looseObject({
       ),
     })
     .optional(),
+  sweep: z
+    .looseObject({
+      preset: str,
+      sizes: z.array(num),
+      qd: num,
+      runs: z.array(
+        z.looseObject({
+          run: num,
+          points: z.array(z.looseObject({ bs: num, writeMBps: num, readMBps: num, writeIops: num, readIops: num })),
+        }),
+      ),
+    })
+    .optional(),
+  smallFiles: z
+    .looseObject({
+      count: num,
+      fileBytes: num,
+      scope: str,
+      runs: z.array(
+        z.looseObject({
+          run: num,
+          filesPerSecond: num,
+          msPerFile: num,
+          writeMBps: num,
+          readMBps: num,
+          ops: z.array(z.looseObject({ op: str, p50Ms: num, p99Ms: num })),
+        }),
+      ),
+    })
+    .optional(),
 });
 
 /** A file that cannot be read as a result: `reason` is plain words, ready to show. */

@@ -2,7 +2,18 @@
 // export and share image is a view of these documents, so a field added here is a promise kept
 // forever — change the shape only by bumping `schema`. The builder is core/result.ts.
 import type { CheckSection } from './check.js';
-import type { CacheMode, CacheRequest, DataPattern, EngineSpec, HashAlgo, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
+import type {
+  CacheMode,
+  CacheRequest,
+  DataPattern,
+  EngineSpec,
+  HashAlgo,
+  LatencyUs,
+  Rw,
+  SeriesPoint,
+  SmallFilesFigures,
+  SmallFilesOpFigures,
+} from './engine-types.js';
 import type { CipherSection, TargetEncryption } from './cipher/types.js';
 import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
@@ -10,6 +21,7 @@ import type { CurvePoint, SustainedVerdict } from './knee.js';
 import type { LinkInfo } from './link-types.js';
 import type { NetworkPath } from './network.js';
 import type { PlanSettings, TestKind } from './plan.js';
+import type { SmallFilesPreset, SweepPreset } from './kinds/plan.js';
 import type { Spread } from './stats.js';
 import type { VideoSection } from './video/paced.js';
 import type { ResultCampaign } from './wizard/types.js';
@@ -189,6 +201,62 @@ export interface FilesRun {
   read: FilesPassStats;
 }
 
+/** One transfer size of the sweep: sequential write then read, MB/s and IOPS. */
+export interface SweepPoint {
+  bs: number;
+  writeMBps: number;
+  readMBps: number;
+  writeIops: number;
+  readIops: number;
+  /** Set when a step of this size did not run uncached (512 B where direct I/O needs 4 KiB). */
+  cacheMode?: CacheMode;
+  cacheNote?: string;
+}
+
+/** Where one direction reaches full speed: the smallest size at 90 % of the top MB/s. */
+export interface SweepFullSpeed {
+  bs: number;
+  topMBps: number;
+}
+
+export interface SweepRun {
+  run: number;
+  points: SweepPoint[];
+  fullSpeedWrite?: SweepFullSpeed;
+  fullSpeedRead?: SweepFullSpeed;
+}
+
+/** The transfer-size sweep (ATTO, QuickBench): MB/s against transfer size. */
+export interface SweepSection {
+  preset: SweepPreset;
+  /** The ladder, bytes, smallest first. */
+  sizes: number[];
+  qd: number;
+  /** Each step ran for this long, or moved this much data. */
+  stepSeconds?: number;
+  stepBytes?: number;
+  runs: SweepRun[];
+}
+
+export type SmallFilesOpName = 'create' | 'write' | 'fsync' | 'close' | 'stat' | 'open' | 'read' | 'delete';
+
+/** One run of the small-file test: the engine's figures (model/engine-types.ts) by run. */
+export type SmallFilesRun = Omit<SmallFilesFigures, 'fileBytes' | 'ops'> & {
+  run: number;
+  cacheMode: CacheMode;
+  ops: Array<Omit<SmallFilesOpFigures, 'op'> & { op: SmallFilesOpName }>;
+};
+
+/** The small-file test: every operation a copy does, timed per file. */
+export interface SmallFilesSection {
+  preset: SmallFilesPreset;
+  count: number;
+  fileBytes: number;
+  /** What the figures are of, in plain words (the file system and the network, not only the disk). */
+  scope: string;
+  runs: SmallFilesRun[];
+}
+
 /** One measured rate of the hash test. */
 export interface HashRate {
   bytes: number;
@@ -278,6 +346,10 @@ export interface ResultDocument {
   cipher?: CipherSection;
   /** The frame-paced video test: per run, write and read, frames late and dropped. */
   video?: VideoSection;
+  /** The transfer-size sweep: MB/s against transfer size, per run. */
+  sweep?: SweepSection;
+  /** The small-file test: per operation kind and per file. */
+  smallFiles?: SmallFilesSection;
   /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */
   notes?: string[];
   /** Readings around the test, where the OS exposes them. */

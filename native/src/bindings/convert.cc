@@ -82,6 +82,12 @@ Spec SpecFromJs(const Napi::Object& o) {
     s.paced.per_file = layout == "frames";
     if (Has(p, "buffer")) s.paced.buffer = static_cast<uint32_t>(Integer(p, "buffer", 1, 1e6));
   }
+  if (Has(o, "smallFiles")) {
+    if (!o.Get("smallFiles").IsObject()) Bad(env, "smallFiles", "an object");
+    Napi::Object f = o.Get("smallFiles").As<Napi::Object>();
+    s.small_files.files = Integer(f, "files", 1, kMaxSafe);
+    s.small_files.file_bytes = Integer(f, "fileBytes", 1, kMaxSafe);
+  }
   return s;
 }
 
@@ -113,10 +119,44 @@ Napi::Object SpecToJs(Napi::Env env, const Spec& s) {
     p.Set("buffer", s.paced.buffer);
     o.Set("paced", p);
   }
+  if (IsSmallFiles(s)) {
+    Napi::Object f = Napi::Object::New(env);
+    f.Set("files", static_cast<double>(s.small_files.files));
+    f.Set("fileBytes", static_cast<double>(s.small_files.file_bytes));
+    o.Set("smallFiles", f);
+  }
   return o;
 }
 
 namespace {
+Napi::Object SmallFilesToJs(Napi::Env env, const SmallFilesResult& r) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("files", static_cast<double>(r.files));
+  o.Set("fileBytes", static_cast<double>(r.file_bytes));
+  o.Set("seconds", r.seconds);
+  o.Set("filesPerSecond", r.files_per_s);
+  o.Set("msPerFile", r.ms_per_file);
+  o.Set("fileP50Ms", r.file_p50_ms);
+  o.Set("fileP99Ms", r.file_p99_ms);
+  o.Set("writeMBps", r.write_mbps);
+  o.Set("readMBps", r.read_mbps);
+  Napi::Array ops = Napi::Array::New(env, r.ops.size());
+  for (size_t i = 0; i < r.ops.size(); ++i) {
+    const SmallFilesOp& op = r.ops[i];
+    Napi::Object x = Napi::Object::New(env);
+    x.Set("op", op.name);
+    x.Set("count", static_cast<double>(op.count));
+    x.Set("totalMs", op.total_ms);
+    x.Set("meanMs", op.mean_ms);
+    x.Set("p50Ms", op.p50_ms);
+    x.Set("p99Ms", op.p99_ms);
+    x.Set("maxMs", op.max_ms);
+    ops.Set(static_cast<uint32_t>(i), x);
+  }
+  o.Set("ops", ops);
+  return o;
+}
+
 Napi::Object PacedToJs(Napi::Env env, const PacedResult& r) {
   Napi::Object o = Napi::Object::New(env);
   o.Set("frames", static_cast<double>(r.frames));
@@ -195,6 +235,7 @@ Napi::Object ResultToJs(Napi::Env env, const Result& r) {
   o.Set("cancelled", r.cancelled);
   o.Set("spec", SpecToJs(env, r.spec));
   if (IsPaced(r.spec)) o.Set("paced", PacedToJs(env, r.paced));
+  if (IsSmallFiles(r.spec)) o.Set("smallFiles", SmallFilesToJs(env, r.small_files));
   o.Set("engineVersion", kEngineVersion);
   return o;
 }

@@ -17,11 +17,12 @@
 #include "engine/paced.h"
 #include "engine/prng.h"
 #include "engine/series.h"
+#include "engine/small_files.h"
 #include "platform/platform.h"
 
 namespace dd {
 
-const char* const kEngineVersion = "0.4.0";
+const char* const kEngineVersion = "0.5.0";
 
 namespace {
 
@@ -376,6 +377,7 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
   res->spec = spec;
   res->cancelled = false;
   if (IsPaced(spec)) return RunPaced(spec, sink, cancel, res);
+  if (IsSmallFiles(spec)) return RunSmallFiles(spec, sink, cancel, res);
 
   platform::OpenOptions oo;
   oo.write = true;  // the file is ours: it may need laying out even for a read test

@@ -40,6 +40,26 @@ struct PacedResult {
   std::string timeline;          // one character a frame: '.' on time, 'L' late, 'D' dropped
 };
 
+// One operation kind of the small-file test (create, write, fsync, close, stat, open, read,
+// delete): how many, their sum and their spread, ms.
+struct SmallFilesOp {
+  std::string name;
+  uint64_t count = 0;
+  double total_ms = 0, mean_ms = 0, p50_ms = 0, p99_ms = 0, max_ms = 0;
+};
+
+// The small-file test's figures: per operation kind, and per file (the sum of a file's operations).
+struct SmallFilesResult {
+  uint64_t files = 0;  // files that went through every operation
+  uint64_t file_bytes = 0;
+  double seconds = 0;  // the sum of every timed operation
+  double files_per_s = 0, ms_per_file = 0;
+  double write_mbps = 0;  // payload bytes / (create + write + fsync + close)
+  double read_mbps = 0;   // payload bytes / (open + read)
+  double file_p50_ms = 0, file_p99_ms = 0;
+  std::vector<SmallFilesOp> ops;
+};
+
 struct Result {
   Spec spec;
   uint64_t bytes = 0, bytes_read = 0, bytes_written = 0, ios = 0;
@@ -54,7 +74,8 @@ struct Result {
   uint32_t alignment = 0;
   double prepare_seconds = 0, warmup_seconds = 0, flush_seconds = 0;
   bool cancelled = false;
-  PacedResult paced;  // IsPaced(spec) only
+  PacedResult paced;             // IsPaced(spec) only
+  SmallFilesResult small_files;  // IsSmallFiles(spec) only
 };
 
 enum class Phase { kPrepare, kWarmup, kRun, kFlush };

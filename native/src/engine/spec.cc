@@ -125,14 +125,28 @@ Status NormalizePaced(Spec* s) {
   if (s->series_interval_ms < 10) s->series_interval_ms = 10;
   return Status::Ok();
 }
+// A small-files spec's own ranges; its bs/qd/threads/seconds are not used (each file is written
+// and read whole, one at a time).
+Status NormalizeSmallFiles(Spec* s) {
+  const SmallFilesSpec& f = s->small_files;
+  if (f.files > kMaxSmallFiles)
+    return Status::Invalid("file count " + std::to_string(f.files) + " is out of range 1-1000000");
+  if (f.file_bytes < 1 || f.file_bytes > kMaxSmallFileBytes)
+    return Status::Invalid("file size " + Bytes(f.file_bytes) +
+                           " is out of range: use 1 B to 64 MiB");
+  s->file_size = s->bytes = f.files * f.file_bytes;
+  if (s->progress_interval_ms < 20) s->progress_interval_ms = 20;
+  return Status::Ok();
+}
 }  // namespace
 
 Status Normalize(Spec* s) {
   if (s->path.empty()) return Status::Invalid("the test file path is empty");
   if (IsPaced(*s)) return NormalizePaced(s);
+  if (IsSmallFiles(*s)) return NormalizeSmallFiles(s);
   if (s->bs < kMinBs || s->bs > kMaxBs || s->bs % 512 != 0)
     return Status::Invalid("block size " + Bytes(s->bs) +
-                           " is out of range: use a multiple of 512 B from 512 B to 64 MiB");
+                           " is out of range: use a multiple of 512 B from 512 B to 128 MiB");
   if (s->qd < 1 || s->qd > kMaxQd)
     return Status::Invalid("queue depth " + std::to_string(s->qd) + " is out of range 1-64");
   if (s->threads < 1 || s->threads > kMaxThreads)

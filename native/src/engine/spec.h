@@ -27,6 +27,13 @@ struct PacedSpec {
   uint32_t buffer = 4;
 };
 
+// The small-file test: `files` files of `file_bytes` each, every file created, written, fsynced,
+// closed, stat'ed, opened, read and deleted, each operation timed; files 0 means an ordinary test.
+struct SmallFilesSpec {
+  uint64_t files = 0;
+  uint64_t file_bytes = 0;
+};
+
 struct Spec {
   std::string path;
   Rw rw = Rw::kRead;
@@ -46,10 +53,12 @@ struct Spec {
   uint32_t progress_interval_ms = 100;
   uint32_t series_interval_ms = 100;
   PacedSpec paced;
+  SmallFilesSpec small_files;
 };
 
 constexpr uint64_t kMinBs = 512;
-constexpr uint64_t kMaxBs = 64ULL << 20;
+// 128 MiB: room for QuickBench's 100 MB step; threads x qd x bs stays under kMaxBufferBytes.
+constexpr uint64_t kMaxBs = 128ULL << 20;
 constexpr uint32_t kMaxQd = 64;
 constexpr uint32_t kMaxThreads = 64;
 // Buffers in flight (threads x qd x bs) are capped so a test can never balloon memory.
@@ -58,6 +67,9 @@ constexpr uint64_t kMaxFrameBytes = 256ULL << 20;
 constexpr uint32_t kMaxFrameBuffer = 256;
 constexpr uint64_t kMaxFrames = 10000000;
 inline bool IsPaced(const Spec& s) { return s.paced.fps > 0; }
+constexpr uint64_t kMaxSmallFiles = 1000000;
+constexpr uint64_t kMaxSmallFileBytes = 64ULL << 20;
+inline bool IsSmallFiles(const Spec& s) { return s.small_files.files > 0; }
 
 bool IsRead(Rw rw);   // any reads at all
 bool IsWrite(Rw rw);  // any writes at all

@@ -17,6 +17,17 @@ Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* ou
   int fd;
   if (Status st = OpenFd(path, opts, &fd); !st.ok()) return st;
   out->handle = fd;
+  if (opts.like) {
+    out->mode = opts.like->mode;
+    out->note = opts.like->note;
+    out->align = opts.like->align;
+    if (out->mode == CacheMode::kNoCache && ::fcntl(fd, F_NOCACHE, 1) != 0) {
+      const int e = errno;
+      ::close(fd);
+      return Status::Errno(e, "fcntl(F_NOCACHE)", path);
+    }
+    return Status::Ok();
+  }
   out->align = IoAlignment(path);
   out->mode = CacheMode::kBufferedFlushed;
   if (!opts.uncached) return Status::Ok();

@@ -205,6 +205,12 @@ Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* ou
   int fd;
   if (Status st = OpenFd(path, opts, &fd); !st.ok()) return st;
   out->handle = fd;
+  if (opts.like) {  // OpenFd set O_DIRECT when `like` had it
+    out->mode = opts.like->mode;
+    out->note = opts.like->note;
+    out->align = opts.like->align;
+    return Status::Ok();
+  }
   out->align = AlignmentFrom(fd, "", AT_EMPTY_PATH);
   out->mode = CacheMode::kBufferedFlushed;
   if (!opts.uncached) return Status::Ok();

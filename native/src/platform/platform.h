@@ -18,6 +18,8 @@ constexpr Handle kInvalidHandle = -1;
 
 // The defaults open an existing file read-only (the Hash test's reads): nothing is created,
 // truncated or written, and the buffered fallback keeps the same access.
+struct OpenedFile;
+
 struct OpenOptions {
   bool write = false;    // open read-write (else read-only)
   bool create = false;   // create if missing
@@ -25,6 +27,10 @@ struct OpenOptions {
   // The I/O size the caller will use (direct I/O needs it aligned); 0: the caller rounds its
   // I/O sizes up to the alignment OpenFile returns.
   uint64_t block = 0;
+  // Open as `like` was opened (its cache mode, note and alignment) without probing the file
+  // system again: the small-file test opens thousands of files and times each open, which must
+  // cost what an application's open costs, not DiskDial's checks (a network round trip each).
+  const OpenedFile* like = nullptr;
 };
 
 struct Alignment {
@@ -63,6 +69,8 @@ struct FileInfo {
 };
 // What an open handle refers to (fstat; GetFileInformationByHandle).
 Status StatFile(Handle h, const std::string& path, FileInfo* out);
+// What a path refers to, without opening it (stat; GetFileAttributesExW): a copy's stat.
+Status StatPath(const std::string& path, FileInfo* out);
 
 // Direct-I/O alignment for files in `path` (a folder or a file).
 Alignment IoAlignment(const std::string& path);

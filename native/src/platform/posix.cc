@@ -12,7 +12,10 @@
 namespace dd::platform {
 
 Status OpenFd(const std::string& path, const OpenOptions& opts, int* fd) {
-  const int flags = (opts.write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (opts.create ? O_CREAT : 0);
+  int flags = (opts.write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (opts.create ? O_CREAT : 0);
+#ifdef O_DIRECT
+  if (opts.like && opts.like->mode == CacheMode::kDirect) flags |= O_DIRECT;
+#endif
   do *fd = ::open(path.c_str(), flags, 0600);
   while (*fd < 0 && errno == EINTR);
   if (*fd < 0) return Status::Errno(errno, "open", path);
@@ -72,6 +75,15 @@ Status GetSize(Handle h, uint64_t* size, const std::string& path) {
 Status StatFile(Handle h, const std::string& path, FileInfo* out) {
   struct stat st;
   if (::fstat(static_cast<int>(h), &st) != 0) return Status::Errno(errno, "fstat", path);
+  out->size = static_cast<uint64_t>(st.st_size);
+  out->folder = S_ISDIR(st.st_mode);
+  out->regular = S_ISREG(st.st_mode);
+  return Status::Ok();
+}
+
+Status StatPath(const std::string& path, FileInfo* out) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return Status::Errno(errno, "stat", path);
   out->size = static_cast<uint64_t>(st.st_size);
   out->folder = S_ISDIR(st.st_mode);
   out->regular = S_ISREG(st.st_mode);

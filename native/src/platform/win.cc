@@ -121,6 +121,19 @@ Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* ou
   const DWORD access = GENERIC_READ | (opts.write ? GENERIC_WRITE : 0);
   const DWORD share = FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE;
   const DWORD disp = opts.create ? OPEN_ALWAYS : OPEN_EXISTING;
+  if (opts.like) {
+    const bool unbuffered = opts.like->mode == CacheMode::kDirect;
+    const DWORD fl =
+        FILE_ATTRIBUTE_NORMAL | (unbuffered ? FILE_FLAG_NO_BUFFERING | FILE_FLAG_WRITE_THROUGH : 0);
+    HANDLE h = ::CreateFileW(w.c_str(), access, share, nullptr, disp, fl, nullptr);
+    if (h == INVALID_HANDLE_VALUE) return OpenError(w, path);
+    if (unbuffered) Unbuffered().Add(h, opts.like->align.offset);
+    out->handle = reinterpret_cast<Handle>(h);
+    out->mode = opts.like->mode;
+    out->note = opts.like->note;
+    out->align = opts.like->align;
+    return Status::Ok();
+  }
   out->align = IoAlignment(path);
   if (opts.uncached && opts.block % out->align.offset == 0) {
     HANDLE h = ::CreateFileW(
@@ -216,6 +229,16 @@ Status StatFile(Handle h, const std::string& path, FileInfo* out) {
   out->size = (static_cast<uint64_t>(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
   out->folder = (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) != 0;
   out->regular = !out->folder && ::GetFileType(H(h)) == FILE_TYPE_DISK;
+  return Status::Ok();
+}
+
+Status StatPath(const std::string& path, FileInfo* out) {
+  WIN32_FILE_ATTRIBUTE_DATA a;
+  if (!::GetFileAttributesExW(Wide(path).c_str(), GetFileExInfoStandard, &a))
+    return Status::Errno(ErrnoFromWin(::GetLastError()), "GetFileAttributesExW", path);
+  out->size = (static_cast<uint64_t>(a.nFileSizeHigh) << 32) | a.nFileSizeLow;
+  out->folder = (a.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) != 0;
+  out->regular = !out->folder && (a.dwFileAttributes & FILE_ATTRIBUTE_DEVICE) == 0;
   return Status::Ok();
 }
 

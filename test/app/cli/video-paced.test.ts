@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin } from '../../helpers/cli.js';
-import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../../helpers/loopfs.js';
+import { cleanupAllLoopFs, mountFsInRam, rootOnly, type MountedFs } from '../../helpers/loopfs.js';
 
 const BLKIO = '/sys/fs/cgroup/blkio';
 const FORMAT = 'prores-hq-uhd-2997';
@@ -51,15 +51,7 @@ describe.runIf(canThrottle)('the paced video test on a loop-mounted ext4, free a
   beforeAll(async () => {
     buildCoreIfChanged();
     home = await mkdtemp(path.join(os.tmpdir(), 'dd-video-home-'));
-    // The image in RAM: the machine's own disk (shared, busy) must not be what stalls a frame.
-    const tmpdir = process.env.TMPDIR;
-    process.env.TMPDIR = '/dev/shm';
-    try {
-      fs = await mountFs('ext4', { sizeMiB: 900 });
-    } finally {
-      if (tmpdir === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = tmpdir;
-    }
+    fs = await mountFsInRam('ext4', { sizeMiB: 900 });
   }, 120_000);
 
   afterAll(async () => {

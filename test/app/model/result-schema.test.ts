@@ -71,6 +71,9 @@ describe('result JSON schema', () => {
     ['sustained write', ['--test', 'sustained', '--size', '96MiB', '--reserve', '0']],
     ['many files', FILES_6],
     ['video, one file a frame', ['--test', 'video', '--format', 'prores-proxy-hd-24', '--seconds', '1', '--layout', 'frames']],
+    ['sweep, timed steps', ['--test', 'sweep', '--seconds', '0.05']],
+    ['sweep atto', ['--test', 'sweep', '--preset', 'atto', '--seconds', '0.05']],
+    ['small files', ['--test', 'small-files', '--files', '20', '--file-size', '8KiB']],
   ];
   for (const [what, args] of runs) {
     it(`describes what the CLI prints: ${what}`, () => {

@@ -11,7 +11,7 @@ export const MiB = 1024 * KiB;
 export const GiB = 1024 * MiB;
 
 export const MIN_BS = 512;
-export const MAX_BS = 64 * MiB;
+export const MAX_BS = 128 * MiB;
 export const MAX_QD = 64;
 export const MAX_THREADS = 64;
 
@@ -56,6 +56,15 @@ export const CDM_PRESETS = ['default', 'nvme', 'peak', 'realworld'] as const;
 export type CdmPreset = (typeof CDM_PRESETS)[number];
 /** CrystalDiskMark's test modes: each row read then write (its default), one direction, a 70/30
  *  read/write mix, or all three. */
+/** The transfer-size sweep's ladders (kinds/sweep.ts). */
+export const SWEEP_PRESETS = ['standard', 'atto', 'quickbench'] as const;
+export type SweepPreset = (typeof SWEEP_PRESETS)[number];
+/** The small-file test's sets (kinds/small-files.ts). */
+export const SMALL_FILES_PRESETS = ['quick', 'nas'] as const;
+export type SmallFilesPreset = (typeof SMALL_FILES_PRESETS)[number];
+/** Every kind's --preset words. */
+export type KindPreset = CdmPreset | FilesPreset | SweepPreset | SmallFilesPreset;
+
 export const CDM_MODES = ['readwrite', 'read', 'write', 'mix', 'all'] as const;
 export type CdmMode = (typeof CDM_MODES)[number];
 
@@ -63,7 +72,7 @@ export interface PlanOptions {
   /** Test-file size; sustained: the most to write; files: ignored (the set decides). */
   size?: number;
   /** cdm: CrystalDiskMark profile; files: quick, standard or custom. */
-  preset?: CdmPreset | FilesPreset;
+  preset?: KindPreset;
   /** cdm: which directions to run. */
   mode?: CdmMode;
   /** sustained and files: free space to leave untouched, bytes. */
@@ -81,6 +90,8 @@ export interface PlanOptions {
   rwmixread?: number;
   /** video: the paced format's id, the layout and the buffer (frames). */
   video?: VideoPlanOptions;
+  /** small-files: how many files, and each one's size. */
+  smallFiles?: { count?: number; fileBytes?: number };
 }
 
 export interface VideoPlanOptions {
@@ -104,6 +115,7 @@ export interface PlanSettings {
   cache: CacheRequest;
   rwmixread?: number;
   video?: Required<VideoPlanOptions>;
+  smallFiles?: { count: number; fileBytes: number };
 }
 
 export function isPowerOfTwo(n: number): boolean {
@@ -113,7 +125,7 @@ export function isPowerOfTwo(n: number): boolean {
 /** Checks options the engine would refuse, with messages a CLI user can act on. */
 export function validatePlanOptions(o: PlanOptions): void {
   if (o.bs !== undefined && (!isPowerOfTwo(o.bs) || o.bs < MIN_BS || o.bs > MAX_BS)) {
-    throw inputError(`block size ${o.bs} bytes is not allowed; use a power of two from 512 B to 64 MiB (e.g. 4KiB, 1MiB)`);
+    throw inputError(`block size ${o.bs} bytes is not allowed; use a power of two from 512 B to 128 MiB (e.g. 4KiB, 1MiB)`);
   }
   if (o.qd !== undefined && (!Number.isInteger(o.qd) || o.qd < 1 || o.qd > MAX_QD)) {
     throw inputError(`queue depth ${o.qd} is not allowed; use a whole number from 1 to ${MAX_QD}`);

@@ -12,11 +12,13 @@ import { randWrite } from './rand-write.js';
 import { seqRead } from './seq-read.js';
 import { seqWrite } from './seq-write.js';
 import { sustained } from './sustained.js';
+import { smallFiles } from './small-files.js';
+import { sweep } from './sweep.js';
 import { video } from './video.js';
 import type { KindModule } from './types.js';
 import type { TestKind as UnionKind } from '../plan.js';
 
-const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix, video] as const;
+const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix, video, sweep, smallFiles] as const;
 const RESULT = [...RUN, hash, check, cipher] as const;
 
 export type TestKind = (typeof RUN)[number]['id'];

@@ -5,7 +5,15 @@
 import type { StepOutcome } from '../analysis.js';
 import type { Box } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
-import type { FilesSection, ResultDocument, ResultTest, SustainedSection, VideoSection } from '../result.js';
+import type {
+  FilesSection,
+  ResultDocument,
+  ResultTest,
+  SmallFilesSection,
+  SustainedSection,
+  SweepSection,
+  VideoSection,
+} from '../result.js';
 import type { DetailedSettings } from '../settings.js';
 import type { CdmMode, Plan, PlanOptions, PlanTarget } from './plan.js';
 
@@ -23,7 +31,8 @@ export type KindFlag =
   | 'layout'
   | 'buffer'
   | 'video'
-  | 'fps';
+  | 'fps'
+  | 'file-size';
 /** Common flags a kind may refuse, with the reason a CLI user reads. */
 export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds';
 
@@ -34,6 +43,8 @@ export interface KindAnalysis {
   sustained?: SustainedSection;
   files?: FilesSection;
   video?: VideoSection;
+  sweep?: SweepSection;
+  smallFiles?: SmallFilesSection;
 }
 
 /** What the Detailed screen's settings for a kind ask of the runner (besides target, runs, rest). */

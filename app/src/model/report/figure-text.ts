@@ -2,7 +2,7 @@
 // a person reads them ("1 GB", "64 MiB"). A leaf, so the kinds' rows and card layouts use it too.
 import { mean } from '../stats.js';
 
-export type MetricUnit = 'MB/s' | 'IOPS' | 'µs' | 'ms' | 'GB' | '%' | 'files/s';
+export type MetricUnit = 'MB/s' | 'IOPS' | 'µs' | 'ms' | 'GB' | '%' | 'KiB' | 'files/s';
 
 export interface Metric {
   /** Stable across documents of the same kind: "SEQ1M Q8T1 Read/mbps". Compare joins on it. */
@@ -31,6 +31,8 @@ export function metricValue(m: Metric): number {
 export function formatFigure(value: number, unit?: MetricUnit): string {
   if (!Number.isFinite(value)) return '—';
   const a = Math.abs(value);
+  // A transfer size (the sweep's full-speed point) is a whole number of KiB, or half of one.
+  if (unit === 'KiB') return value.toLocaleString('en-US', { maximumFractionDigits: 1 });
   const digits = unit === 'GB' ? (a >= 100 ? 0 : a >= 10 ? 1 : 2) : a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }

@@ -1,0 +1,144 @@
+// Ground truth for the transfer-size sweep and the small-file test: `diskdial run` on a real ext4
+// on a loop device (its image in RAM, /dev/shm), the sweep once as the device is and once with
+// the loop device throttled by cgroup v1 blkio to 20 MB/s each way, the CLI moved into the
+// throttled group before it starts. Root only: loop devices, mount and the cgroup need it.
+//
+// Throttled, no transfer size can beat the throttle, and the large ones reach it; free, the
+// MB/s rises with the transfer size (4 KiB direct I/O at QD1 pays a round trip per 4 KiB). The
+// small-file test runs every operation of every file, leaves nothing behind, and a Ctrl-C in the
+// middle of its files leaves nothing behind either.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResultDocument } from '../../../app/src/model/result.js';
+import { buildCoreIfChanged } from '../../helpers/build-core.js';
+import { bin } from '../../helpers/cli.js';
+import { cleanupAllLoopFs, mountFsInRam, rootOnly, type MountedFs } from '../../helpers/loopfs.js';
+
+const BLKIO = '/sys/fs/cgroup/blkio';
+/** The throttle: 20 MB/s each way. */
+const THROTTLE_BPS = 20_000_000;
+const canThrottle = rootOnly() && existsSync(path.join(BLKIO, 'blkio.throttle.write_bps_device'));
+
+function run(
+  args: string[],
+  home: string,
+  group?: string,
+): { status: number | null; doc?: ResultDocument; stderr: string; stdout: string } {
+  const script = group ? `echo $$ > ${path.join(group, 'cgroup.procs')} && exec "$0" "$@"` : 'exec "$0" "$@"';
+  const r = spawnSync('sh', ['-c', script, process.execPath, bin, 'run', ...args], {
+    encoding: 'utf8',
+    timeout: 240_000,
+    env: { ...process.env, DISKDIAL_HOME: home },
+  });
+  const json = args.includes('--json') && r.status === 0;
+  return { status: r.status, stderr: r.stderr, stdout: r.stdout, ...(json ? { doc: JSON.parse(r.stdout) as ResultDocument } : {}) };
+}
+
+describe.runIf(canThrottle)('the sweep and the small-file test on a loop-mounted ext4', () => {
+  let fs: MountedFs;
+  let home: string;
+  let group: string | undefined;
+  const majMin = (): string => {
+    const dev = statSync(fs.device!).rdev;
+    return `${Math.floor(dev / 256)}:${dev % 256}`;
+  };
+
+  beforeAll(async () => {
+    buildCoreIfChanged();
+    home = await mkdtemp(path.join(os.tmpdir(), 'dd-sweep-home-'));
+    fs = await mountFsInRam('ext4', { sizeMiB: 600 });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (group && existsSync(group)) {
+      for (const f of ['blkio.throttle.write_bps_device', 'blkio.throttle.read_bps_device'])
+        writeFileSync(path.join(group, f), `${majMin()} 0`);
+      rmdirSync(group);
+    }
+    await fs?.cleanup();
+    await cleanupAllLoopFs();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('sweep, free: MB/s rises with the transfer size, both ways, uncached; the table says where full speed starts', () => {
+    const r = run([fs.dir, '--test', 'sweep', '--seconds', '0.5', '--json', '--no-save'], home);
+    expect(r.stderr).toBe('');
+    const s = r.doc!.sweep!;
+    expect(s.preset).toBe('standard');
+    expect(s.sizes[0]).toBe(4096);
+    expect(s.sizes.at(-1)).toBe(64 * 1024 * 1024);
+    expect(s.stepSeconds).toBe(0.5);
+    const points = s.runs[0]!.points;
+    console.log(`free: ${points.map((p) => `${p.bs / 1024}K w${p.writeMBps.toFixed(0)}/r${p.readMBps.toFixed(0)}`).join(' ')}`);
+    expect(points).toHaveLength(15);
+    const at = (bs: number) => points.find((p) => p.bs === bs)!;
+    for (const dir of ['writeMBps', 'readMBps'] as const) {
+      // 1 MiB moves at least three times what 4 KiB does, one I/O at a time.
+      expect(at(1024 * 1024)[dir]).toBeGreaterThan(3 * at(4096)[dir]);
+    }
+    expect(r.doc!.cacheMode).toBe('direct');
+    expect(points.every((p) => p.cacheMode === undefined)).toBe(true);
+    const full = s.runs[0]!.fullSpeedRead!;
+    expect(full.bs).toBeGreaterThan(4096);
+    expect(full.topMBps).toBe(Math.max(...points.map((p) => p.readMBps)));
+  }, 240_000);
+
+  it('sweep, throttled to 20 MB/s: no size beats the throttle, the large ones reach it', () => {
+    group = path.join(BLKIO, `dd-sweep-${process.pid}`);
+    mkdirSync(group);
+    writeFileSync(path.join(group, 'blkio.throttle.write_bps_device'), `${majMin()} ${THROTTLE_BPS}`);
+    writeFileSync(path.join(group, 'blkio.throttle.read_bps_device'), `${majMin()} ${THROTTLE_BPS}`);
+    const r = run([fs.dir, '--test', 'sweep', '--preset', 'quickbench', '--seconds', '1', '--json', '--no-save'], home, group);
+    expect(r.stderr).toBe('');
+    const s = r.doc!.sweep!;
+    // QuickBench's top step: 100 MiB in one transfer, over the old 64 MiB cap.
+    expect(s.sizes.at(-1)).toBe(100 * 1024 * 1024);
+    const points = s.runs[0]!.points;
+    console.log(`throttled: ${points.map((p) => `${p.bs / 1024}K w${p.writeMBps.toFixed(1)}/r${p.readMBps.toFixed(1)}`).join(' ')}`);
+    for (const p of points) {
+      expect(p.writeMBps).toBeLessThan((THROTTLE_BPS / 1e6) * 1.3);
+      expect(p.readMBps).toBeLessThan((THROTTLE_BPS / 1e6) * 1.3);
+    }
+    const mid = points.find((p) => p.bs === 4 * 1024 * 1024)!;
+    expect(mid.writeMBps).toBeGreaterThan((THROTTLE_BPS / 1e6) * 0.6);
+    expect(mid.readMBps).toBeGreaterThan((THROTTLE_BPS / 1e6) * 0.6);
+  }, 240_000);
+
+  it('small files: every operation of every file timed, the scope said, nothing left behind', () => {
+    const r = run([fs.dir, '--test', 'small-files', '--files', '300', '--file-size', '16KiB', '--json', '--no-save'], home);
+    expect(r.stderr).toBe('');
+    const s = r.doc!.smallFiles!;
+    expect(s.count).toBe(300);
+    expect(s.fileBytes).toBe(16384);
+    expect(s.scope).toMatch(/file system and, on a share, every network round trip/);
+    const [one] = s.runs;
+    expect(one!.files).toBe(300);
+    expect(one!.ops.map((o) => o.op)).toEqual(['create', 'write', 'fsync', 'close', 'stat', 'open', 'read', 'delete']);
+    for (const o of one!.ops) {
+      expect(o.count).toBe(300);
+      expect(o.p50Ms).toBeLessThanOrEqual(o.p99Ms);
+    }
+    // The per-file time is the sum of its operations: files/s and ms per file agree.
+    expect(one!.filesPerSecond * one!.msPerFile).toBeCloseTo(1000, 6);
+    expect(one!.cacheMode).toBe('direct');
+    expect(readdirSync(fs.dir).filter((n) => !n.startsWith('lost+found'))).toEqual([]);
+  }, 240_000);
+
+  it('small files: Ctrl-C in the middle leaves nothing behind', async () => {
+    const child = spawn(process.execPath, [bin, 'run', fs.dir, '--test', 'small-files', '--files', '100000', '--no-save'], {
+      env: { ...process.env, DISKDIAL_HOME: home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Wait until the files are being made, then interrupt.
+    await expect.poll(() => readdirSync(fs.dir).some((n) => n.startsWith('.diskdial-')), { timeout: 30_000 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    expect(code).not.toBe(0);
+    expect(readdirSync(fs.dir).filter((n) => !n.startsWith('lost+found'))).toEqual([]);
+  }, 120_000);
+});

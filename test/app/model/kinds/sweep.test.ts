@@ -1,0 +1,140 @@
+// The sweep kind: the ladders of its presets, a plan of write-then-read steps per size on files
+// of their own, the section its analysis makes (where each direction reaches 90 % of its top),
+// the report's figures, and a result with a sweep read back by the parser.
+import { describe, expect, it } from 'vitest';
+import type { StepOutcome } from '../../../../app/src/model/analysis.js';
+import type { EngineResult } from '../../../../app/src/model/engine-types.js';
+import { buildPlan } from '../../../../app/src/model/presets.js';
+import { fullSpeed, fullSpeedText, sizeLabel, sweep, SWEEP_LADDERS } from '../../../../app/src/model/kinds/sweep.js';
+import { formatFigure } from '../../../../app/src/model/report/figure-text.js';
+import type { ResultDocument } from '../../../../app/src/model/result.js';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+describe('the sweep plan', () => {
+  it('runs the standard ladder 4 KiB–64 MiB, each size written then read for 2 s at QD1', () => {
+    const plan = buildPlan('sweep', {});
+    expect(SWEEP_LADDERS.standard).toHaveLength(15);
+    expect(plan.steps.map((s) => s.name).slice(0, 4)).toEqual([
+      'SEQ4K Q1T1 Write',
+      'SEQ4K Q1T1 Read',
+      'SEQ8K Q1T1 Write',
+      'SEQ8K Q1T1 Read',
+    ]);
+    expect(plan.steps).toHaveLength(30);
+    for (const s of plan.steps) {
+      expect(s.spec).toMatchObject({ qd: 1, threads: 1, seconds: 2, fileSize: 256 * MiB, cache: 'auto', keepFile: true });
+      // Reads never read what a time-bound write left as holes.
+      expect(s.file).toBe(s.spec.rw === 'write' ? 'sweep-write.dat' : 'sweep-read.dat');
+    }
+    expect(plan.needBytes).toBe(512 * MiB);
+    expect(plan.settings).toMatchObject({ preset: 'standard', seconds: 2, qd: 1 });
+  });
+
+  it('atto: 512 B to 64 MiB with 12, 24 and 48 MiB, QD4, and says 512 B may not run uncached', () => {
+    const plan = buildPlan('sweep', { preset: 'atto' });
+    const sizes = [...new Set(plan.steps.map((s) => s.spec.bs))];
+    expect(sizes.map(sizeLabel)).toEqual([
+      '512 B',
+      '1 KiB',
+      '2 KiB',
+      '4 KiB',
+      '8 KiB',
+      '16 KiB',
+      '32 KiB',
+      '64 KiB',
+      '128 KiB',
+      '256 KiB',
+      '512 KiB',
+      '1 MiB',
+      '2 MiB',
+      '4 MiB',
+      '8 MiB',
+      '12 MiB',
+      '16 MiB',
+      '24 MiB',
+      '32 MiB',
+      '48 MiB',
+      '64 MiB',
+    ]);
+    expect(plan.steps[0]!.spec.qd).toBe(4);
+    expect(plan.notes.join(' ')).toMatch(/512 B to 2 KiB run uncached only where the file system takes direct I\/O/);
+  });
+
+  it('quickbench: tops out at 100 MiB in one transfer', () => {
+    const plan = buildPlan('sweep', { preset: 'quickbench' });
+    expect(plan.steps.at(-1)!.spec.bs).toBe(100 * MiB);
+  });
+
+  it('by volume: --size is each step’s data and the file, with no time bound; never both', () => {
+    const plan = buildPlan('sweep', { size: 200 * MiB });
+    expect(plan.steps[0]!.spec.fileSize).toBe(192 * MiB); // whole 64 MiB transfers
+    expect(plan.steps[0]!.spec.seconds).toBeUndefined();
+    expect(() => buildPlan('sweep', { size: 200 * MiB, seconds: 1 })).toThrow(/a time \(--seconds\) or a volume \(--size\), not both/);
+    expect(() => buildPlan('sweep', { size: 32 * MiB })).toThrow(/smaller than the sweep's largest transfer \(64 MiB\)/);
+  });
+});
+
+function outcomes(plan: ReturnType<typeof buildPlan>, mbps: (bs: number, rw: string) => number): StepOutcome[] {
+  return plan.steps.map((step) => ({
+    step,
+    run: 1,
+    result: {
+      mbps: mbps(step.spec.bs, step.spec.rw),
+      iops: (mbps(step.spec.bs, step.spec.rw) * 1e6) / step.spec.bs,
+      cacheMode: 'direct',
+    } as EngineResult,
+  }));
+}
+
+describe('the analysis', () => {
+  // A drive whose reads saturate at 500 MB/s from 256 KiB, writes at 400 from 1 MiB.
+  const curve = (bs: number, rw: string): number => Math.min(rw === 'read' ? 500 : 400, (bs / KiB) * (rw === 'read' ? 2 : 0.4));
+
+  it('finds the smallest size at 90 % of each direction’s top', () => {
+    const plan = buildPlan('sweep', {});
+    const { sweep: s } = sweep.analyse(plan, outcomes(plan, curve));
+    const run = s!.runs[0]!;
+    expect(run.points).toHaveLength(15);
+    expect(run.fullSpeedRead).toEqual({ bs: 256 * KiB, topMBps: 500 });
+    expect(run.fullSpeedWrite).toEqual({ bs: 1024 * KiB, topMBps: 400 });
+    expect(fullSpeedText(s!)).toEqual([
+      'Write reaches 90 % of its top speed (400.0 MB/s) at 1 MiB',
+      'Read reaches 90 % of its top speed (500.0 MB/s) at 256 KiB',
+    ]);
+    expect(s).toMatchObject({ preset: 'standard', qd: 1, stepSeconds: 2 });
+  });
+
+  it('marks a size that did not run uncached, with the engine’s reason', () => {
+    const plan = buildPlan('sweep', { preset: 'atto' });
+    const os = outcomes(plan, curve).map((o) =>
+      o.step.spec.bs === 512
+        ? { ...o, result: { ...o.result, cacheMode: 'buffered-flushed' as const, cacheNote: 'not a multiple of 4096 B' } }
+        : o,
+    );
+    const p = sweep.analyse(plan, os).sweep!.runs[0]!.points;
+    expect(p[0]).toMatchObject({ bs: 512, cacheMode: 'buffered-flushed', cacheNote: 'not a multiple of 4096 B' });
+    expect(p[1]!.cacheMode).toBeUndefined();
+  });
+
+  it('a direction that moved nothing has no full-speed point', () => {
+    expect(fullSpeed([{ bs: 4096, readMBps: 0, writeMBps: 0, readIops: 0, writeIops: 0 }], 'read')).toBeUndefined();
+  });
+
+  it('report figures: top speed and the full-speed size (KiB) per direction first, then every size', () => {
+    const plan = buildPlan('sweep', {});
+    const { sweep: s } = sweep.analyse(plan, outcomes(plan, curve));
+    const doc = { kind: 'sweep', sweep: s, tests: [], settings: { runs: 1 } } as unknown as ResultDocument;
+    const m = sweep.report.metrics(doc)!.metrics;
+    expect(m.slice(0, 4).map((x) => [x.key, x.values[0]])).toEqual([
+      ['Sweep/write.topMBps', 400],
+      ['Sweep/write.fullSpeedKiB', 1024],
+      ['Sweep/read.topMBps', 500],
+      ['Sweep/read.fullSpeedKiB', 256],
+    ]);
+    expect(m[1]!.higherIsBetter).toBe(false);
+    expect(formatFigure(256, 'KiB')).toBe('256');
+    expect(m.filter((x) => x.group === 'Sweep 4K').map((x) => x.label)).toEqual(['4 KiB Write', '4 KiB Read']);
+  });
+});
