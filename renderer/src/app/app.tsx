@@ -25,8 +25,7 @@ import { HistoryScreen } from '../features/history/history-screen';
 import { WizardScreen } from '../features/wizard/wizard-screen';
 import { selectWizardBusy, useWizardStore } from '../features/wizard/store';
 import { getBridge, useConnection } from '../lib/bridge';
-
-type ScreenId = 'quick' | 'detailed' | 'hash' | 'wizard' | 'history';
+import { useNavigationStore, type ScreenId } from '../lib/navigation';
 interface ScreenDef {
   id: ScreenId;
   label: string;
@@ -152,6 +151,12 @@ export function App() {
     setScreen(id);
     setOpened((o) => (o.has(id) ? o : new Set([...o, id])));
   };
+
+  // A screen asked for from inside another ("Check this format" opens Detailed).
+  const asked = useNavigationStore((s) => s.screen);
+  useEffect(() => {
+    if (asked) show(asked.id);
+  }, [asked]);
 
   // On mount, and again each time the connection comes back.
   useEffect(() => {

@@ -52,8 +52,10 @@ function Grid(props: {
   rows: readonly VideoFormat[];
   perSide: boolean;
   cell: (f: VideoFormat, r: Resolution, side: 'write' | 'read' | null) => { content: ReactNode; className?: string; title?: string };
+  /** Beside a row's name (the Will-it-work grid's "Check this format"). */
+  rowAction?: (f: VideoFormat) => ReactNode;
 }) {
-  const { id, title, caption, rows, perSide, cell } = props;
+  const { id, title, caption, rows, perSide, cell, rowAction } = props;
   return (
     <div className="video-grid" data-testid={`grid-${id}`}>
       <h3 id={`${id}-title`} className="video-grid__title">
@@ -96,6 +98,7 @@ function Grid(props: {
               <tr key={f.id}>
                 <th scope="row" className="vg-format">
                   {f.name}
+                  {rowAction?.(f)}
                 </th>
                 {resolutions.map((r) =>
                   (perSide ? SIDES.map((s) => s.key) : [null]).map((side) => {
@@ -122,12 +125,14 @@ function Grid(props: {
 }
 
 /** `caveat`: why these verdicts may not be the disk's (a saved result's warning flags). `fps` and
- *  `onFps`: the frame rate held by the parent (History's exports follow it); else kept here. */
+ *  `onFps`: the frame rate held by the parent (History's exports follow it); else kept here.
+ *  `onCheckFormat`: a "Check this format" button per row, for a frame-paced test of it. */
 export function VideoTable(props: {
   sustained: { write: number; read: number } | null;
   caveat?: string | undefined;
   fps?: number;
   onFps?: (fps: number) => void;
+  onCheckFormat?: (formatId: string, fps: number) => void;
 }) {
   const { sustained, caveat } = props;
   const [family, setFamily] = useState(families[0]?.id ?? 'prores');
@@ -155,6 +160,22 @@ export function VideoTable(props: {
   );
   const anyEstimate = [...needs.values()].some((n) => n?.estimated);
   const fpsText = `${formatFps(fps)} fps`;
+  // On the first grid shown: Will it work? once there are speeds, else the needs.
+  const onCheck = props.onCheckFormat;
+  const checkButton = onCheck
+    ? (f: VideoFormat) => (
+        <button
+          type="button"
+          className="link-button vg-check"
+          data-testid={`check-format-${f.id}`}
+          aria-label={`Check ${f.name} at ${fpsText} with a frame-paced test`}
+          title="Open the Detailed screen's frame-paced video test with this format and frame rate"
+          onClick={() => onCheck(f.id, fps)}
+        >
+          Check this format
+        </button>
+      )
+    : undefined;
 
   const onTabKey = (e: React.KeyboardEvent<HTMLButtonElement>, i: number) => {
     const n = families.length;
@@ -236,6 +257,7 @@ export function VideoTable(props: {
               caption={`Whether the drive can write (record) and read (play) each format at ${fpsText}, keeping a ${MARGIN_PCT} % margin.`}
               rows={rows}
               perSide
+              rowAction={checkButton}
               cell={(f, r, side) => {
                 const v = verdicts.get(`${f.id}/${r.id}`);
                 if (!v || !side) return { content: notOffered, className: 'vg-cell--na' };
@@ -272,6 +294,7 @@ export function VideoTable(props: {
           caption={`The sustained speed each format needs at ${fpsText}: its data rate plus a ${MARGIN_PCT} % margin.`}
           rows={rows}
           perSide={false}
+          {...(!sustained ? { rowAction: checkButton } : {})}
           cell={(f, r) => {
             const n = needs.get(`${f.id}/${r.id}`);
             if (!n) return { content: notOffered, className: 'vg-cell--na' };

@@ -8,6 +8,7 @@ import { useQuickTestStore } from '../../../renderer/src/features/quick-test/sto
 import { useTargetsStore } from '../../../renderer/src/lib/targets-store';
 import { useWizardStore } from '../../../renderer/src/features/wizard/store';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
+import { useNavigationStore } from '../../../renderer/src/lib/navigation';
 
 export function resetStores(): void {
   cleanup();
@@ -17,6 +18,7 @@ export function resetStores(): void {
   useHistoryStore.getState().reset();
   useTargetsStore.getState().reset();
   useWizardStore.getState().reset();
+  useNavigationStore.getState().reset();
   setBridgeForTests(null);
 }
 
