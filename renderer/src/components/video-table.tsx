@@ -4,7 +4,7 @@
 // cell; ✗ in the error colour and in words for screen readers. Fed by the speeds it is given:
 // the live Quick Test's latest cycle, or a saved result's averages (History).
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { AVERAGE_METHOD, DEFAULT_VIDEO_FPS } from '@model/video/will-it-work';
+import { AVERAGE_METHOD, DEFAULT_VIDEO_FPS, PACED_METHOD, type VideoVerdictRow } from '@model/video/will-it-work';
 import { videoData } from '@model/video/data';
 import {
   cellVerdict,
@@ -133,6 +133,8 @@ export function VideoTable(props: {
   fps?: number;
   onFps?: (fps: number) => void;
   onCheckFormat?: (formatId: string, fps: number) => void;
+  /** Rows at the shown frame rate a frame-paced test decided (videoVerdicts' `paced` rows). */
+  paced?: readonly VideoVerdictRow[];
 }) {
   const { sustained, caveat } = props;
   const [family, setFamily] = useState(families[0]?.id ?? 'prores');
@@ -160,6 +162,16 @@ export function VideoTable(props: {
   );
   const anyEstimate = [...needs.values()].some((n) => n?.estimated);
   const fpsText = `${formatFps(fps)} fps`;
+  const pacedOf = (formatId: string, resolutionId: string): VideoVerdictRow | undefined =>
+    props.paced?.find((p) => p.formatId === formatId && p.resolutionId === resolutionId && p.fps === fps);
+  const pacedNote = (f: VideoFormat): ReactNode => {
+    const notes = [...new Set(resolutions.flatMap((r) => pacedOf(f.id, r.id)?.paced?.note ?? []))];
+    return notes.length > 0 ? (
+      <span className="vg-paced-note" data-testid={`paced-note-${f.id}`}>
+        {notes.map((n) => `(${n})`).join(' ')}
+      </span>
+    ) : null;
+  };
   // On the first grid shown: Will it work? once there are speeds, else the needs.
   const onCheck = props.onCheckFormat;
   const checkButton = onCheck
@@ -199,6 +211,7 @@ export function VideoTable(props: {
         subtitle={
           <>
             {AVERAGE_METHOD}
+            {props.paced && props.paced.length > 0 && <span data-testid="video-paced-method"> {PACED_METHOD}</span>}
             {sustained && (
               <>
                 {' '}
@@ -257,18 +270,30 @@ export function VideoTable(props: {
               caption={`Whether the drive can write (record) and read (play) each format at ${fpsText}, keeping a ${MARGIN_PCT} % margin.`}
               rows={rows}
               perSide
-              rowAction={checkButton}
+              rowAction={(f) => (
+                <>
+                  {pacedNote(f)}
+                  {checkButton?.(f)}
+                </>
+              )}
               cell={(f, r, side) => {
                 const v = verdicts.get(`${f.id}/${r.id}`);
                 if (!v || !side) return { content: notOffered, className: 'vg-cell--na' };
-                const ok = v[side].ok;
+                const p = pacedOf(f.id, r.id);
+                // A frame-paced test of this format on this drive decides, and the cell says so.
+                const ok = p ? p[side].ok : v[side].ok;
                 return {
-                  className: ok ? 'vg-cell--ok' : 'vg-cell--no',
-                  title: `Needs ${formatMBpsFigure(withMarginMBps(v.neededMBps))} MB/s with a ${MARGIN_PCT} % margin`,
+                  className: `${ok ? 'vg-cell--ok' : 'vg-cell--no'}${p ? ' vg-cell--paced' : ''}`,
+                  title: p?.paced
+                    ? `${p.paced.verdict} (${p.paced.note})`
+                    : `Needs ${formatMBpsFigure(withMarginMBps(v.neededMBps))} MB/s with a ${MARGIN_PCT} % margin`,
                   content: (
                     <>
                       <span aria-hidden="true">{ok ? '✓' : '✗'}</span>
-                      <span className="sr-only">{ok ? 'yes' : 'no'}</span>
+                      <span className="sr-only">
+                        {ok ? 'yes' : 'no'}
+                        {p?.paced ? ` (${p.paced.note})` : ''}
+                      </span>
                     </>
                   ),
                 };
