@@ -2,7 +2,7 @@
 // a format (codec, resolution, frame rate), how it lies on disk and the recorder's buffer; the
 // engine writes each frame at its due time, then reads them back. While it runs, a strip of
 // frames on time, late and dropped; after it, the verdict per direction and the frame times.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { VideoPhase, VideoSection } from '@model/result';
 import { formatFps } from '@model/video/math';
 import { pacedFormat } from '@model/video/paced';
@@ -27,72 +27,53 @@ import {
 const GROUPS = formatGroups();
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 
+/** A labelled select whose options the caller gives (the format's are grouped by family). */
+function PickField(p: { label: string; value: string | number; testId: string; onChange(v: string): void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <span className="field">
+      <label className="field__label" htmlFor={id}>
+        {p.label}
+      </label>
+      <select id={id} className="select" value={p.value} data-testid={p.testId} onChange={(e) => p.onChange(e.target.value)}>
+        {p.children}
+      </select>
+    </span>
+  );
+}
+
 function VideoSettings() {
   const f = useDetailedStore((s) => s.video);
   const set = useDetailedStore((s) => s.setVideo);
   const errors = videoFormErrors(f);
-  const ids = { format: useId(), res: useId(), fps: useId() };
   const chosen = videoFormatOf(f);
   return (
     <>
-      <span className="field">
-        <label className="field__label" htmlFor={ids.format}>
-          Format
-        </label>
-        <select
-          id={ids.format}
-          className="select"
-          value={f.formatId}
-          data-testid="video-format"
-          onChange={(e) => set({ formatId: e.target.value })}
-        >
-          {GROUPS.map((g) => (
-            <optgroup key={g.family} label={g.family}>
-              {g.formats.map((x) => (
-                <option key={x.id} value={x.id}>
-                  {x.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </span>
-      <span className="field">
-        <label className="field__label" htmlFor={ids.res}>
-          Resolution
-        </label>
-        <select
-          id={ids.res}
-          className="select"
-          value={f.resolutionId}
-          data-testid="video-resolution"
-          onChange={(e) => set({ resolutionId: e.target.value })}
-        >
-          {resolutionsOf(f.formatId).map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-      </span>
-      <span className="field">
-        <label className="field__label" htmlFor={ids.fps}>
-          Frame rate
-        </label>
-        <select
-          id={ids.fps}
-          className="select"
-          value={f.fps}
-          data-testid="video-fps"
-          onChange={(e) => set({ fps: Number(e.target.value) })}
-        >
-          {ratesOf(f.formatId, f.resolutionId).map((r) => (
-            <option key={r} value={r}>
-              {formatFps(r)} fps
-            </option>
-          ))}
-        </select>
-      </span>
+      <PickField label="Format" value={f.formatId} testId="video-format" onChange={(formatId) => set({ formatId })}>
+        {GROUPS.map((g) => (
+          <optgroup key={g.family} label={g.family}>
+            {g.formats.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </PickField>
+      <PickField label="Resolution" value={f.resolutionId} testId="video-resolution" onChange={(resolutionId) => set({ resolutionId })}>
+        {resolutionsOf(f.formatId).map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.label}
+          </option>
+        ))}
+      </PickField>
+      <PickField label="Frame rate" value={f.fps} testId="video-fps" onChange={(v) => set({ fps: Number(v) })}>
+        {ratesOf(f.formatId, f.resolutionId).map((r) => (
+          <option key={r} value={r}>
+            {formatFps(r)} fps
+          </option>
+        ))}
+      </PickField>
       <ChipGroup
         label="Layout"
         value={f.layout}
