@@ -77,6 +77,8 @@ export interface VideoOptions {
   /** Only these format ids and resolution ids (the compact block). */
   formats?: readonly string[];
   resolutions?: readonly string[];
+  /** Frame-paced results that may stand in for rows (those of the same target, format and rate). */
+  paced?: readonly ResultDocument[];
 }
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -158,7 +160,11 @@ export function averageVerdicts(
  * the one hook every view calls: when a result carries a frame-paced video section, its
  * frame-by-frame verdict belongs here, taking precedence over the average-based rows.
  */
-export function videoVerdicts(doc: ResultDocument, opts: VideoOptions = {}, paced: readonly ResultDocument[] = []): VideoVerdicts | null {
+export function videoVerdicts(
+  doc: ResultDocument,
+  opts: VideoOptions = {},
+  paced: readonly ResultDocument[] = opts.paced ?? [],
+): VideoVerdicts | null {
   const speeds = quickSpeeds(doc);
   if (!speeds) return null;
   return withPaced(averageVerdicts(speeds, opts, doc.flags), doc, paced);
