@@ -180,7 +180,7 @@ export function VideoTable(props: {
           type="button"
           className="link-button vg-check"
           data-testid={`check-format-${f.id}`}
-          aria-label={`Check ${f.name} at ${fpsText} with a frame-paced test`}
+          aria-label={`Check this format: ${f.name} at ${fpsText}, with a frame-paced test`}
           title="Open the Detailed screen's frame-paced video test with this format and frame rate"
           onClick={() => onCheck(f.id, fps)}
         >

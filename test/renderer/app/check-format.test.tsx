@@ -20,7 +20,7 @@ describe('Check this format', () => {
     const table = screen.getByTestId('video-table');
     await user.selectOptions(within(table).getByLabelText('Frame rate'), '50');
     await user.click(within(table).getByRole('tab', { name: 'DNxHR' }));
-    await user.click(within(table).getByRole('button', { name: 'Check DNxHR HQX at 50 fps with a frame-paced test' }));
+    await user.click(within(table).getByRole('button', { name: 'Check this format: DNxHR HQX at 50 fps, with a frame-paced test' }));
     expect(screen.getByTestId('nav-detailed').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('brand-tag').textContent).toBe('Detailed');
     expect(value('video-format')).toBe('dnxhr-hqx');
