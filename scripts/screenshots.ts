@@ -1,7 +1,8 @@
 // Takes the README's screenshots of the real UI after real tests: `diskdial serve` (real engine)
 // in Debian's Chromium, on a folder of this machine: a 1 GB Quick Test, then the Detailed screen
-// after the CrystalDiskMark grid (1 GiB, 5 s per test), a sustained write of up to 10 GB and the
-// Quick many-file set (about 5 GB), then the Hash screen on a 4 GB test file with SHA-256, then
+// after the CrystalDiskMark grid (1 GiB, 5 s per test), a sustained write of up to 10 GB, the
+// Quick many-file set (about 5 GB) and the frame-paced video test (ProRes 422 HQ UHD 29.97 fps,
+// 30 s), then the Hash screen on a 4 GB test file with SHA-256, then
 // History: two 1 GB Quick Tests of three runs each on the same disk, compared (what a person sees
 // when nothing changed), and the share card of one of them.
 // Then (as root) the format-and-compare wizard on a 2 GiB disk image: ext4, ext4 + fscrypt, XFS,
@@ -9,7 +10,7 @@
 // Then (as root) Compare setups on a 1 GiB ext4 image: the same disk as two setups, the second
 // throttled to 35 MB/s each way with cgroup blkio (as a USB 2 hub would cap it), three runs each.
 // `npm run screenshots [-- --only quick|detailed|hash|history|wizard|campaign]` (needs `npm run
-// build` first); writes docs/screenshots/quick-test{,-running}.png, detailed.png, hash.png,
+// build` first); writes docs/screenshots/quick-test{,-running}.png, detailed{,-video}.png, hash.png,
 // history.png, history-compare.png, share-card.png, wizard-{disks,plan,running,report}.png and
 // campaign-{waiting,report}.png. Results go to a
 // throwaway history ($DISKDIAL_HOME).
@@ -73,9 +74,13 @@ try {
     await page.getByTestId('files-preset-quick').click();
     await page.getByTestId('files-start').click();
     await waitIdle('files', 30);
+    // The video panel's defaults: ProRes 422 HQ, UHD, 29.97 fps, one stream file, 30 s.
+    await page.getByTestId('video-start').click();
+    await waitIdle('video', 5);
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(out, 'detailed.png'), fullPage: true });
-    console.log(`wrote ${path.join(out, 'detailed.png')}`);
+    await page.getByTestId('video-panel').screenshot({ path: path.join(out, 'detailed-video.png') });
+    console.log(`wrote ${path.join(out, 'detailed.png')} and detailed-video.png`);
   }
   if (only === undefined || only === 'hash') {
     await page.getByTestId('nav-hash').click();

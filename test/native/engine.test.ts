@@ -168,6 +168,25 @@ describe('engine on the machine\'s own file system', () => {
     expect(run.some((p) => p.instMBps > 0 && p.avgMBps > 0)).toBe(true);
   });
 
+  it('paces frames and reports each frame’s fate in its progress, ending at the summary’s counts', async () => {
+    const seen: EngineProgress[] = [];
+    const frames = 40;
+    const r = await runTest(
+      spec({ rw: 'write', fileSize: frames * 64 * 1024, progressIntervalMs: 50, paced: { fps: 50, frameBytes: 64 * 1024, frames, layout: 'stream', buffer: 4 } }),
+      { onProgress: (p) => seen.push(p) },
+    );
+    const counted = seen.filter((p) => p.phase === 'run' && p.frames).map((p) => p.frames!);
+    expect(counted.length).toBeGreaterThanOrEqual(5);
+    for (let i = 1; i < counted.length; i++)
+      for (const k of ['due', 'onTime', 'late', 'dropped'] as const) expect(counted[i]![k]).toBeGreaterThanOrEqual(counted[i - 1]![k]);
+    // Never more frames decided than have come due.
+    for (const c of counted) expect(c.onTime + c.late + c.dropped).toBeLessThanOrEqual(c.due);
+    const last = counted.at(-1)!;
+    const p = r.paced!;
+    expect(last).toEqual({ due: frames, onTime: frames - p.late - p.dropped, late: p.late, dropped: p.dropped });
+    expect([...p.timeline].filter((c) => c === '.').length).toBe(last.onTime);
+  });
+
   it('stops within 250 ms of an abort and leaves no file', async () => {
     const file = path.join(dir, 'cancel.dat');
     const ac = new AbortController();

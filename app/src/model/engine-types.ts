@@ -132,6 +132,20 @@ export type EnginePhase = 'prepare' | 'warmup' | 'run' | 'flush';
 
 export interface EngineProgress extends TimedProgress {
   phase: EnginePhase;
+  /** A paced step's frames so far (engine 0.4 and later). */
+  frames?: FrameCounts;
+}
+
+/** A paced test's frames so far, each counted once its fate is known: what the live strip draws
+ *  (the difference between two progress events is that interval's frames). */
+export interface FrameCounts {
+  /** Frames whose due time has come. */
+  due: number;
+  onTime: number;
+  /** Done more than one frame period after their due time. */
+  late: number;
+  /** Not submitted: the buffer was full. */
+  dropped: number;
 }
 
 export interface LatencyUs {

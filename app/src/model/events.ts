@@ -1,4 +1,5 @@
 // Every event a job sends to the screen that started it, and the error shape that crosses IPC.
+import type { FrameCounts } from './engine-types.js';
 import type { RateProgress, TimedProgress } from './progress.js';
 import type { ResultDocument, ResultTest } from './result.js';
 import type { DetailedKind } from './settings.js';
@@ -102,6 +103,8 @@ export interface DetailedProgressEvent extends TimedProgress {
   /** rest/interval: whole seconds left. During an interval testIndex/testName are the step
    *  about to run; during a rest, testIndex is 0 and testName "Rest before run N". */
   remaining?: number;
+  /** video: the step's frames so far (on time, late, dropped). */
+  frames?: FrameCounts;
 }
 
 /** One step finished: CDM fills a cell, sustained a run, files a point of the scatter. */

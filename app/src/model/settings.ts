@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isChecksumFilePath, parsePastedDigest } from './digest.js';
 import { RESULT_ID_RE } from './result-id.js';
+import { MAX_VIDEO_BUFFER, MAX_VIDEO_SECONDS, pacedFormat } from './video/paced.js';
 import { FORMAT_IDS } from './wizard/format-ids.js';
 import { TEST_KINDS } from './plan.js';
 import { LABEL_MAX } from './text.js';
@@ -52,8 +53,8 @@ const Repeat = {
     .max(24 * 3600),
 };
 
-/** A detailed test (the Detailed screen): the CrystalDiskMark grid, the sustained-write curve or
- *  the many-file test. Exactly the options a person can choose there; the CLI has more. */
+/** A detailed test (the Detailed screen): the CrystalDiskMark grid, the sustained-write curve,
+ *  the many-file test or the frame-paced video test. Exactly the options a person can choose there; the CLI has more. */
 export const DetailedSettings = z.discriminatedUnion('kind', [
   z
     .object({
@@ -117,6 +118,23 @@ export const DetailedSettings = z.discriminatedUnion('kind', [
       message: 'must be at least minBytes',
       path: ['maxBytes'],
     }),
+  z
+    .object({
+      kind: z.literal('video'),
+      target: TargetPath,
+      /** A paced format id (format-resolution-rate, e.g. prores-hq-uhd-2997). */
+      format: z
+        .string()
+        .max(100)
+        .refine((id) => pacedFormat(id) !== undefined, { message: 'must be a video format id (format-resolution-rate)' }),
+      layout: z.enum(['stream', 'frames']),
+      /** Frames that may wait for the disk before one is dropped (a capture card's buffer). */
+      buffer: z.number().int().min(1).max(MAX_VIDEO_BUFFER),
+      /** Seconds of frames written, then read back. */
+      seconds: z.number().int().min(1).max(MAX_VIDEO_SECONDS),
+      ...Repeat,
+    })
+    .strict(),
 ]);
 export type DetailedSettings = z.infer<typeof DetailedSettings>;
 export type DetailedKind = DetailedSettings['kind'];

@@ -81,6 +81,7 @@ export class DetailedTestService extends SlotService<DetailedSettings> {
             testName: p.testName,
             stage: p.phase,
             ...timedOf(p),
+            ...(p.frames ? { frames: p.frames } : {}),
           }),
         onPause: (e) =>
           progress({

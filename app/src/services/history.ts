@@ -42,10 +42,20 @@ export class HistoryService {
    *  sets the frame rate of a Quick Test's "Will it work?" section. */
   async export(ids: readonly string[], format: ExportFormat, baseline?: string, fps?: number): Promise<ExportFile> {
     const docs = await Promise.all(ids.map((id) => this.store.get(id)));
+    // A Quick Test's Will-it-work rows take a paced test's verdict where one ran on its drive.
+    const paced = docs.some((d) => d.kind === 'quick') ? await this.pacedResults() : [];
+    const video = { ...(fps !== undefined ? { fps } : {}), ...(paced.length > 0 ? { paced } : {}) };
     return renderExport(docs, format, {
       ...(baseline !== undefined ? { baseline } : {}),
-      ...(fps !== undefined ? { video: { fps } } : {}),
+      ...(Object.keys(video).length > 0 ? { video } : {}),
     });
+  }
+
+  /** Every saved frame-paced video result (the model picks those of the same target and format). */
+  async pacedResults(): Promise<ResultDocument[]> {
+    const { entries } = await this.store.list();
+    const docs = await Promise.all(entries.filter((e) => e.kind === 'video').map((e) => this.store.get(e.id).catch(() => undefined)));
+    return docs.filter((d): d is ResultDocument => d !== undefined);
   }
 
   /** The comparison report (format × read/write × stress size) of saved results, in a text format. */

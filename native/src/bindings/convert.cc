@@ -249,6 +249,14 @@ Napi::Object ProgressToJs(Napi::Env env, const Progress& p) {
   o.Set("secondsTotal", p.seconds_total);
   o.Set("instMBps", p.inst_mbps);
   o.Set("avgMBps", p.avg_mbps);
+  if (p.frames_due > 0) {
+    Napi::Object f = Napi::Object::New(env);
+    f.Set("due", static_cast<double>(p.frames_due));
+    f.Set("onTime", static_cast<double>(p.frames_on_time));
+    f.Set("late", static_cast<double>(p.frames_late));
+    f.Set("dropped", static_cast<double>(p.frames_dropped));
+    o.Set("frames", f);
+  }
   return o;
 }
 

@@ -300,7 +300,11 @@ Status RunPhase(Shared& sh, const Job& job, Phase phase, uint32_t interval_ms, P
                total,
                secs_total,
                dt > 0 ? (sum - last_bytes) / dt / 1e6 : 0.0,
-               total > 0 ? sum / total / 1e6 : 0.0};
+               total > 0 ? sum / total / 1e6 : 0.0,
+               0,
+               0,
+               0,
+               0};
     sink->OnProgress(p);
     last_bytes = sum;
     last_t = now;
@@ -457,7 +461,7 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
   if (IsWrite(spec.rw) && flushing && !res->cancelled) {
     // The flush is part of the write: without it the figure would include the drive's cache.
     const uint64_t f0 = platform::NowNs();
-    if (sink) sink->OnProgress({Phase::kFlush, 0, 0, 0, 0, 0, 0});
+    if (sink) sink->OnProgress({Phase::kFlush, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
     if (Status st = platform::Flush(f.handle, spec.path); !st.ok()) return st;
     const uint64_t f1 = platform::NowNs();
     res->flush_seconds = (f1 - f0) / 1e9;

@@ -154,6 +154,7 @@ struct Board {
   bool go = false, closing = false;
   std::atomic<bool> stop{false};
   std::atomic<uint64_t> bytes{0};
+  uint64_t due = 0, on_time = 0, late = 0, dropped = 0;  // for progress, under mu
   Status err;
   std::vector<PacedFrame> frames;
 };
@@ -261,6 +262,8 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
 
   Board b;
   b.frames.resize(pc.frames);
+  const double period_f = 1e9 / pc.fps;
+  const uint64_t period = static_cast<uint64_t>(std::llround(period_f));
   const uint32_t crew_size = static_cast<uint32_t>(
       std::max<uint64_t>(1, std::min<uint64_t>({pc.buffer, kMaxCrew, kCrewMemory / len})));
   auto crew_body = [&](uint32_t index) {
@@ -295,7 +298,10 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
         b.stop = true;
         b.work.notify_all();
       }
-      if (st.ok()) b.bytes.fetch_add(len, std::memory_order_relaxed);
+      if (st.ok()) {
+        b.bytes.fetch_add(len, std::memory_order_relaxed);
+        ++(done > b.frames[i].due + period ? b.late : b.on_time);
+      }
     }
   };
   std::vector<std::thread> crew;
@@ -306,8 +312,6 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
   }
 
   const uint64_t t0 = platform::NowNs();
-  const double period_f = 1e9 / pc.fps;
-  const uint64_t period = static_cast<uint64_t>(std::llround(period_f));
   const uint64_t total = pc.frames * len;
   const uint64_t interval = static_cast<uint64_t>(spec.progress_interval_ms) * 1000000ULL;
   uint64_t last_t = t0, last_bytes = 0;
@@ -315,9 +319,25 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
     if (!sink) return;
     const uint64_t done = b.bytes.load(std::memory_order_relaxed);
     const double dt = (now - last_t) / 1e9, el = (now - t0) / 1e9;
-    sink->OnProgress({Phase::kRun, done, total, el, pc.frames / pc.fps,
-                      dt > 0 ? (done - last_bytes) / dt / 1e6 : 0.0,
-                      el > 0 ? done / el / 1e6 : 0.0});
+    Progress p{Phase::kRun,
+               done,
+               total,
+               el,
+               pc.frames / pc.fps,
+               dt > 0 ? (done - last_bytes) / dt / 1e6 : 0.0,
+               el > 0 ? done / el / 1e6 : 0.0,
+               0,
+               0,
+               0,
+               0};
+    {
+      std::lock_guard<std::mutex> lk(b.mu);
+      p.frames_due = b.due;
+      p.frames_on_time = b.on_time;
+      p.frames_late = b.late;
+      p.frames_dropped = b.dropped;
+    }
+    sink->OnProgress(p);
     last_t = now;
     last_bytes = done;
   };
@@ -333,10 +353,13 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
     {
       std::lock_guard<std::mutex> lk(b.mu);
       b.frames[i].due = due;
+      b.due = i + 1;
       if (b.outstanding < pc.buffer) {
         ++b.outstanding;
         b.frames[i].queued = true;
         b.queue.push_back(i);
+      } else {
+        ++b.dropped;
       }
     }
     b.work.notify_one();
@@ -349,6 +372,7 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
   b.work.notify_all();
   for (auto& t : crew) t.join();
   if (!b.err.ok()) return b.err;
+  report(platform::NowNs());  // the last frames' fates, so the live strip ends complete
   res->cancelled = cancel.load();
 
   uint64_t end = t0 + 1;

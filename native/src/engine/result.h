@@ -86,6 +86,9 @@ struct Progress {
   uint64_t bytes_done, bytes_total;  // bytes_total 0: bounded by time only
   double elapsed, seconds_total;     // seconds_total 0: bounded by bytes only
   double inst_mbps, avg_mbps;
+  // A paced test's frames so far (frames_due 0: not paced): each frame counted once its fate is
+  // known, as the summary counts it (late: done after due + one period; dropped: buffer full).
+  uint64_t frames_due, frames_on_time, frames_late, frames_dropped;
 };
 
 // Where progress goes. Called from the engine's job thread, never from I/O workers.

@@ -28,8 +28,7 @@ import { selectWizardBusy, useWizardStore } from '../features/wizard/store';
 import { CampaignScreen } from '../features/campaign/campaign-screen';
 import { selectCampaignBusy, useCampaignStore } from '../features/campaign/store';
 import { getBridge, useConnection } from '../lib/bridge';
-
-type ScreenId = 'quick' | 'detailed' | 'hash' | 'wizard' | 'campaign' | 'history';
+import { useNavigationStore, type ScreenId } from '../lib/navigation';
 interface ScreenDef {
   id: ScreenId;
   label: string;
@@ -164,6 +163,12 @@ export function App() {
     setScreen(id);
     setOpened((o) => (o.has(id) ? o : new Set([...o, id])));
   };
+
+  // A screen asked for from inside another ("Check this format" opens Detailed).
+  const asked = useNavigationStore((s) => s.screen);
+  useEffect(() => {
+    if (asked) show(asked.id);
+  }, [asked]);
 
   // On mount, and again each time the connection comes back.
   useEffect(() => {

@@ -4,7 +4,7 @@
 // cell; ✗ in the error colour and in words for screen readers. Fed by the speeds it is given:
 // the live Quick Test's latest cycle, or a saved result's averages (History).
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { AVERAGE_METHOD, DEFAULT_VIDEO_FPS } from '@model/video/will-it-work';
+import { AVERAGE_METHOD, DEFAULT_VIDEO_FPS, PACED_METHOD, type VideoVerdictRow } from '@model/video/will-it-work';
 import { videoData } from '@model/video/data';
 import {
   cellVerdict,
@@ -52,8 +52,10 @@ function Grid(props: {
   rows: readonly VideoFormat[];
   perSide: boolean;
   cell: (f: VideoFormat, r: Resolution, side: 'write' | 'read' | null) => { content: ReactNode; className?: string; title?: string };
+  /** Beside a row's name (the Will-it-work grid's "Check this format"). */
+  rowAction?: (f: VideoFormat) => ReactNode;
 }) {
-  const { id, title, caption, rows, perSide, cell } = props;
+  const { id, title, caption, rows, perSide, cell, rowAction } = props;
   return (
     <div className="video-grid" data-testid={`grid-${id}`}>
       <h3 id={`${id}-title`} className="video-grid__title">
@@ -96,6 +98,7 @@ function Grid(props: {
               <tr key={f.id}>
                 <th scope="row" className="vg-format">
                   {f.name}
+                  {rowAction?.(f)}
                 </th>
                 {resolutions.map((r) =>
                   (perSide ? SIDES.map((s) => s.key) : [null]).map((side) => {
@@ -122,12 +125,16 @@ function Grid(props: {
 }
 
 /** `caveat`: why these verdicts may not be the disk's (a saved result's warning flags). `fps` and
- *  `onFps`: the frame rate held by the parent (History's exports follow it); else kept here. */
+ *  `onFps`: the frame rate held by the parent (History's exports follow it); else kept here.
+ *  `onCheckFormat`: a "Check this format" button per row, for a frame-paced test of it. */
 export function VideoTable(props: {
   sustained: { write: number; read: number } | null;
   caveat?: string | undefined;
   fps?: number;
   onFps?: (fps: number) => void;
+  onCheckFormat?: (formatId: string, fps: number) => void;
+  /** Rows at the shown frame rate a frame-paced test decided (videoVerdicts' `paced` rows). */
+  paced?: readonly VideoVerdictRow[];
 }) {
   const { sustained, caveat } = props;
   const [family, setFamily] = useState(families[0]?.id ?? 'prores');
@@ -155,6 +162,32 @@ export function VideoTable(props: {
   );
   const anyEstimate = [...needs.values()].some((n) => n?.estimated);
   const fpsText = `${formatFps(fps)} fps`;
+  const pacedOf = (formatId: string, resolutionId: string): VideoVerdictRow | undefined =>
+    props.paced?.find((p) => p.formatId === formatId && p.resolutionId === resolutionId && p.fps === fps);
+  const pacedNote = (f: VideoFormat): ReactNode => {
+    const notes = [...new Set(resolutions.flatMap((r) => pacedOf(f.id, r.id)?.paced?.note ?? []))];
+    return notes.length > 0 ? (
+      <span className="vg-paced-note" data-testid={`paced-note-${f.id}`}>
+        {notes.map((n) => `(${n})`).join(' ')}
+      </span>
+    ) : null;
+  };
+  // On the first grid shown: Will it work? once there are speeds, else the needs.
+  const onCheck = props.onCheckFormat;
+  const checkButton = onCheck
+    ? (f: VideoFormat) => (
+        <button
+          type="button"
+          className="link-button vg-check"
+          data-testid={`check-format-${f.id}`}
+          aria-label={`Check this format: ${f.name} at ${fpsText}, with a frame-paced test`}
+          title="Open the Detailed screen's frame-paced video test with this format and frame rate"
+          onClick={() => onCheck(f.id, fps)}
+        >
+          Check this format
+        </button>
+      )
+    : undefined;
 
   const onTabKey = (e: React.KeyboardEvent<HTMLButtonElement>, i: number) => {
     const n = families.length;
@@ -178,6 +211,7 @@ export function VideoTable(props: {
         subtitle={
           <>
             {AVERAGE_METHOD}
+            {props.paced && props.paced.length > 0 && <span data-testid="video-paced-method"> {PACED_METHOD}</span>}
             {sustained && (
               <>
                 {' '}
@@ -236,17 +270,30 @@ export function VideoTable(props: {
               caption={`Whether the drive can write (record) and read (play) each format at ${fpsText}, keeping a ${MARGIN_PCT} % margin.`}
               rows={rows}
               perSide
+              rowAction={(f) => (
+                <>
+                  {pacedNote(f)}
+                  {checkButton?.(f)}
+                </>
+              )}
               cell={(f, r, side) => {
                 const v = verdicts.get(`${f.id}/${r.id}`);
                 if (!v || !side) return { content: notOffered, className: 'vg-cell--na' };
-                const ok = v[side].ok;
+                const p = pacedOf(f.id, r.id);
+                // A frame-paced test of this format on this drive decides, and the cell says so.
+                const ok = p ? p[side].ok : v[side].ok;
                 return {
-                  className: ok ? 'vg-cell--ok' : 'vg-cell--no',
-                  title: `Needs ${formatMBpsFigure(withMarginMBps(v.neededMBps))} MB/s with a ${MARGIN_PCT} % margin`,
+                  className: `${ok ? 'vg-cell--ok' : 'vg-cell--no'}${p ? ' vg-cell--paced' : ''}`,
+                  title: p?.paced
+                    ? `${p.paced.verdict} (${p.paced.note})`
+                    : `Needs ${formatMBpsFigure(withMarginMBps(v.neededMBps))} MB/s with a ${MARGIN_PCT} % margin`,
                   content: (
                     <>
                       <span aria-hidden="true">{ok ? '✓' : '✗'}</span>
-                      <span className="sr-only">{ok ? 'yes' : 'no'}</span>
+                      <span className="sr-only">
+                        {ok ? 'yes' : 'no'}
+                        {p?.paced ? ` (${p.paced.note})` : ''}
+                      </span>
                     </>
                   ),
                 };
@@ -272,6 +319,7 @@ export function VideoTable(props: {
           caption={`The sustained speed each format needs at ${fpsText}: its data rate plus a ${MARGIN_PCT} % margin.`}
           rows={rows}
           perSide={false}
+          {...(!sustained ? { rowAction: checkButton } : {})}
           cell={(f, r) => {
             const n = needs.get(`${f.id}/${r.id}`);
             if (!n) return { content: notOffered, className: 'vg-cell--na' };

@@ -13,6 +13,7 @@ import { defaultDataDir, headlineFigures, historyDir, HistoryStore, writeFileAto
 import { resultName } from '../../../app/src/model/report/metrics.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { checkResult, NotAResultError, parseResultFile } from '../../../app/src/model/result-parse.js';
+import { jsonOne } from '../../../app/src/model/report/formats/json.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const fixture = (kind: string): ResultDocument =>
@@ -181,6 +182,19 @@ describe('labels, deletes and ids', () => {
 });
 
 describe('import', () => {
+  it('keeps a JSON export’s Will-it-work table and a paced video section, key for key', async () => {
+    // The export adds `willItWork` to a Quick Test; a video result carries its `video` section.
+    const quick = JSON.parse(jsonOne(fixture('quick'))) as ResultDocument & { willItWork?: unknown };
+    expect(quick.willItWork).toMatchObject({ decidedBy: 'average' });
+    const video = fixture('video');
+    await store.import(JSON.stringify(quick), 'quick.json');
+    await store.import(JSON.stringify(video), 'video.json');
+    expect(await store.get(quick.id)).toEqual(quick);
+    const back = await store.get(video.id);
+    expect(back.video).toEqual(video.video);
+    expect(back).toEqual(video);
+  });
+
   it('is lossless: the exported text comes back as the same document, under imported/', async () => {
     for (const kind of KINDS) {
       const doc = fixture(kind);

@@ -80,6 +80,42 @@ describe('benchmarkOptions', () => {
 });
 
 describe('DetailedTestService', () => {
+  it('video: each step’s progress carries its frames so far, ending at the document’s counts', async () => {
+    const sink = recorder();
+    const settings = DetailedSettings.parse({
+      kind: 'video',
+      target: dir,
+      format: 'prores-proxy-hd-25',
+      layout: 'stream',
+      buffer: 4,
+      seconds: 2,
+      runs: 1,
+      restSeconds: 0,
+    });
+    expect(benchmarkOptions(settings)).toMatchObject({
+      test: 'video',
+      seconds: 2,
+      video: { format: 'prores-proxy-hd-25', layout: 'stream', buffer: 4 },
+    });
+    service.start(settings, sink);
+    const done = await sink.done;
+    expect(done.outcome).toBe('finished');
+    const video = done.result!.video!;
+    expect(video.id).toBe('prores-proxy-hd-25');
+    const framed = of(sink, 'detailed.progress').filter((p) => p.frames);
+    for (const [i, phase] of [video.runs[0]!.write, video.runs[0]!.read].entries()) {
+      const mine = framed.filter((p) => p.testIndex === i).map((p) => p.frames!);
+      expect(mine.length, `step ${i}`).toBeGreaterThan(3);
+      for (let k = 1; k < mine.length; k++) expect(mine[k]!.onTime).toBeGreaterThanOrEqual(mine[k - 1]!.onTime);
+      // Counts grow monotonically; the last one the strip saw is at most the document's.
+      const last = mine.at(-1)!;
+      expect(last.onTime + last.late + last.dropped).toBeLessThanOrEqual(phase.frames);
+      expect(last.late).toBeLessThanOrEqual(phase.late);
+      expect(last.dropped).toBeLessThanOrEqual(phase.dropped);
+    }
+    expect(await fsp.readdir(dir)).toEqual([]);
+  }, 60_000);
+
   it('cdm: the plan, then progress and a step event per test, in plan order, then done with the document', async () => {
     const sink = recorder();
     const { jobId } = service.start(cdm(), sink);

@@ -10,6 +10,7 @@ import { useTargetsStore } from '../../../renderer/src/lib/targets-store';
 import { useWizardStore } from '../../../renderer/src/features/wizard/store';
 import { useCampaignStore } from '../../../renderer/src/features/campaign/store';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
+import { useNavigationStore } from '../../../renderer/src/lib/navigation';
 
 export function resetStores(): void {
   cleanup();
@@ -21,6 +22,7 @@ export function resetStores(): void {
   useTargetsStore.getState().reset();
   useWizardStore.getState().reset();
   useCampaignStore.getState().reset();
+  useNavigationStore.getState().reset();
   setBridgeForTests(null);
 }
 

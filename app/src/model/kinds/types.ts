@@ -56,6 +56,7 @@ export interface ScreenRun {
   seconds?: number;
   intervalSeconds?: number;
   files?: { count?: number; minBytes?: number; maxBytes?: number; seed?: number };
+  video?: { format: string; layout: 'stream' | 'frames'; buffer: number };
 }
 
 export interface KindModule<Id extends string = string> {

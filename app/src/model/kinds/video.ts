@@ -31,7 +31,6 @@ const NOT_FOR_VIDEO = 'does not apply to --test video: the format sets the frame
 export const video = {
   id: 'video',
   name: 'Video playback (paced)',
-  cliOnly: true,
   plan: (o) => {
     const v = o.video ?? { format: DEFAULT_VIDEO_FORMAT };
     const examples = exampleFormatIds().slice(0, 3).join(', ');
@@ -92,6 +91,7 @@ export const video = {
     figureGroup: { group: 'Video', present: (doc) => doc.video !== undefined },
   },
   card: videoFigures,
+  fromScreen: (s) => (s.kind === 'video' ? { seconds: s.seconds, video: { format: s.format, layout: s.layout, buffer: s.buffer } } : {}),
 } as const satisfies KindModule<'video'>;
 
 function phase(o: StepOutcome | undefined, write: boolean): VideoPhase {

@@ -28,8 +28,12 @@ const fpsCell = (n: number): string => n.toLocaleString('en-US');
 
 function notesOf(v: VideoVerdicts): string[] {
   const estimates = v.rows.some((r) => r.estimated) ? ['* Estimate: scaled by pixel count or frame rate from a published figure.'] : [];
-  return [v.method, ...(v.caveat ? [v.caveat] : []), ...estimates];
+  const paced = v.rows.flatMap((r) => (r.paced ? [`† ${r.format} ${r.resolution} (${r.paced.note}): ${r.paced.verdict}`] : []));
+  return [v.method, ...(v.pacedMethod ? [v.pacedMethod] : []), ...(v.caveat ? [v.caveat] : []), ...estimates, ...paced];
 }
+
+/** ✓/✗, marked † when a frame-paced test decided it. */
+const mark = (r: VideoVerdictRow, ok: boolean): string => `${okMark(ok)}${r.paced ? '†' : ''}`;
 
 /** One result's section: a table per format family, a row per format × resolution. */
 export function videoSection(doc: ResultDocument, opts: VideoOptions = {}): VideoSection | null {
@@ -46,8 +50,8 @@ export function videoSection(doc: ResultDocument, opts: VideoOptions = {}): Vide
         { text: r.format },
         { text: r.resolution },
         { text: `${MBps(r.needsMBps)}${r.estimated ? '*' : ''}` },
-        { text: okMark(r.write.ok) },
-        { text: okMark(r.read.ok) },
+        { text: mark(r, r.write.ok) },
+        { text: mark(r, r.read.ok) },
         { text: fpsCell(r.write.maxFps) },
         { text: fpsCell(r.read.maxFps) },
       ]),
@@ -76,12 +80,15 @@ export function videoCompareSection(
       { text: `${MBps(r.needsMBps)}${r.estimated ? '*' : ''}` },
       ...cols.map((c) => {
         const mine = c.v.rows.find((x) => key(x) === key(r));
-        return { text: mine ? `${okMark(mine.write.ok)} / ${okMark(mine.read.ok)}` : '—' };
+        return { text: mine ? `${mark(mine, mine.write.ok)} / ${mark(mine, mine.read.ok)}` : '—' };
       }),
     ]),
   };
   const caveats = cols.flatMap((c) => (c.v.caveat ? [`${c.label}: ${c.v.caveat}`] : []));
-  return { heading: `Will it work? At ${formatFps(first.fps)} fps`, tables: [table], notes: [first.method, ...caveats] };
+  const paced = cols.flatMap((c) =>
+    c.v.rows.flatMap((r) => (r.paced ? [`† ${c.label}, ${r.format} ${r.resolution} (${r.paced.note}): ${r.paced.verdict}`] : [])),
+  );
+  return { heading: `Will it work? At ${formatFps(first.fps)} fps`, tables: [table], notes: [first.method, ...caveats, ...paced] };
 }
 
 /** The columns video rows fill in the CSV export (empty on the other rows). */
@@ -112,7 +119,7 @@ export function videoCsvRows(doc: ResultDocument, opts: VideoOptions = {}): Vide
     read_ok: r.read.ok ? 'yes' : 'no',
     write_fps: r.write.maxFps,
     read_fps: r.read.maxFps,
-    decided_by: AVERAGE_METHOD_SHORT,
+    decided_by: r.paced ? r.paced.note : AVERAGE_METHOD_SHORT,
   }));
 }
 

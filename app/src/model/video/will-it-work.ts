@@ -1,7 +1,8 @@
 // "Will it work?" for a saved result: the video-format verdicts History, compare, the exports,
 // the share card and the CLI print, from the same data and arithmetic as the live Quick Test
-// screen. One function (`videoVerdicts`) turns a result document into rows; a frame-paced
-// video section, once results carry one, is where its rows would take precedence.
+// screen. One function (`videoVerdicts`) turns a result document into rows; where a frame-paced
+// video test of the same format and rate ran on the same drive, its verdict takes the row's place
+// and says so ("frame-paced test, <date>").
 import type { ResultDocument } from '../result.js';
 import { trustOf } from '../trust.js';
 import { videoData } from './data.js';
@@ -38,6 +39,20 @@ export interface VideoVerdictRow {
   estimated: boolean;
   write: { ok: boolean; maxFps: number };
   read: { ok: boolean; maxFps: number };
+  /** Set when a paced test decided this row's ✓/✗ (maxFps stays the average's). */
+  paced?: PacedOverride;
+}
+
+/** A frame-paced verdict standing in for a row's average-based one. */
+export interface PacedOverride {
+  /** The paced result's id. */
+  resultId: string;
+  /** When it ran (ISO date, yyyy-mm-dd). */
+  date: string;
+  /** Its one-line verdict ("ProRes 422 HQ UHD 29.97 fps: ✓ every frame written and read back on time"). */
+  verdict: string;
+  /** "frame-paced test, 2026-11-26": said beside the row wherever it is shown. */
+  note: string;
 }
 
 export interface VideoVerdicts {
@@ -50,6 +65,8 @@ export interface VideoVerdicts {
   sustainedMBps: { write: number; read: number };
   /** Set when the result carries warning flags: its speeds may not be the disk's. */
   caveat?: string;
+  /** Set when some rows were decided by a frame-paced test instead (their `paced` says which). */
+  pacedMethod?: string;
   rows: VideoVerdictRow[];
 }
 
@@ -60,6 +77,8 @@ export interface VideoOptions {
   /** Only these format ids and resolution ids (the compact block). */
   formats?: readonly string[];
   resolutions?: readonly string[];
+  /** Frame-paced results that may stand in for rows (those of the same target, format and rate). */
+  paced?: readonly ResultDocument[];
 }
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -141,9 +160,55 @@ export function averageVerdicts(
  * the one hook every view calls: when a result carries a frame-paced video section, its
  * frame-by-frame verdict belongs here, taking precedence over the average-based rows.
  */
-export function videoVerdicts(doc: ResultDocument, opts: VideoOptions = {}): VideoVerdicts | null {
+export function videoVerdicts(
+  doc: ResultDocument,
+  opts: VideoOptions = {},
+  paced: readonly ResultDocument[] = opts.paced ?? [],
+): VideoVerdicts | null {
   const speeds = quickSpeeds(doc);
-  return speeds ? averageVerdicts(speeds, opts, doc.flags) : null;
+  if (!speeds) return null;
+  return withPaced(averageVerdicts(speeds, opts, doc.flags), doc, paced);
+}
+
+/** What the method line adds when paced verdicts stand in some rows. */
+export const PACED_METHOD =
+  'Rows marked "frame-paced test" were decided frame by frame by a paced video test on this drive, not from the average.';
+
+/** The same drive as far as a result can tell: the same folder, or the same mounted volume. */
+export function sameTarget(a: Pick<ResultDocument, 'target'>, b: Pick<ResultDocument, 'target'>): boolean {
+  const ta = a.target;
+  const tb = b.target;
+  if (!ta || !tb) return false;
+  return ta.path === tb.path || (ta.mountPoint !== 'unknown' && ta.mountPoint === tb.mountPoint);
+}
+
+/** `v` with each row a paced test of the same format, resolution and rate on the same target
+ *  decided, the newest such test winning: its ✓/✗ both ways, and the note saying so. */
+export function withPaced(v: VideoVerdicts, doc: ResultDocument, paced: readonly ResultDocument[]): VideoVerdicts {
+  const newest = new Map<string, ResultDocument>();
+  for (const p of paced) {
+    const s = p.video;
+    if (p.kind !== 'video' || !s || !Array.isArray(s.runs) || s.runs.length === 0 || !sameTarget(doc, p)) continue;
+    const key = `${s.formatId}/${s.resolutionId}/${s.fps}`;
+    const had = newest.get(key);
+    if (!had || had.startedAt < p.startedAt) newest.set(key, p);
+  }
+  if (newest.size === 0) return v;
+  let any = false;
+  const rows = v.rows.map((r) => {
+    const p = newest.get(`${r.formatId}/${r.resolutionId}/${r.fps}`);
+    if (!p) return r;
+    any = true;
+    const s = p.video!;
+    const date = p.startedAt.slice(0, 10);
+    return {
+      ...r,
+      write: { ...r.write, ok: s.runs.every((x) => x.write.ok) },
+      read: { ...r.read, ok: s.runs.every((x) => x.read.ok) },
+      paced: { resultId: p.id, date, verdict: s.verdict, note: `frame-paced test, ${date}` },
+    };
+  });
+  return any ? { ...v, rows, pacedMethod: PACED_METHOD } : v;
 }
 
 /** ✓ / ✗ as a word, for formats without symbols or a screen reader. */

@@ -12,6 +12,7 @@ export const KIND_PHRASE: Record<DetailedKind, string> = {
   cdm: 'the CrystalDiskMark test',
   sustained: 'the sustained-write test',
   files: 'the many-file test',
+  video: 'the video test',
 };
 
 export interface JobBarProps {

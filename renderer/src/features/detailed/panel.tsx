@@ -60,7 +60,11 @@ export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReas
   const cdm = useDetailedStore((s) => s.cdm);
   const sustained = useDetailedStore((s) => s.sustained);
   const files = useDetailedStore((s) => s.files);
-  const fit = useMemo(() => (target ? formFit(kind, { cdm, sustained, files }, target) : null), [kind, cdm, sustained, files, target]);
+  const video = useDetailedStore((s) => s.video);
+  const fit = useMemo(
+    () => (target ? formFit(kind, { cdm, sustained, files, video }, target) : null),
+    [kind, cdm, sustained, files, video, target],
+  );
   const blocked = startBlock(kind, { locked: lockedReason, runningKind, target, formInvalid, fit });
   const offer = kind === 'cdm' && blocked === fit?.reason && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
 
@@ -80,7 +84,7 @@ export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReas
             Use {formatBinarySize(offer)}
           </button>
         )}
-        {fit?.fits && fit.reserveText && kind !== 'cdm' && (
+        {fit?.fits && fit.reserveText && kind !== 'cdm' && kind !== 'video' && (
           <p className="panel-fit" data-testid={`${kind}-fit`}>
             Writes at most what is free and {fit.reserveText}.
           </p>

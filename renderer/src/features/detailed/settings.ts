@@ -1,11 +1,12 @@
-// The Detailed screen's three settings forms: their choices (CrystalDiskMark's sizes, profiles
-// and modes; the sustained test's sizes; the many-file presets), their defaults, what is wrong
+// The Detailed screen's settings forms: their choices (CrystalDiskMark's sizes, profiles and
+// modes; the sustained test's sizes; the many-file presets; the video test's formats), their defaults, what is wrong
 // with a form as typed, and the DetailedSettings payload a form turns into. Pure, so the
 // payload a Start sends can be checked against exactly what the controls show.
 import type { Fit } from '@model/fit';
 import { fitPlan } from '@model/presets';
 import { formatBinarySize } from '../../lib/figure-format';
 import type { DetailedKind, DetailedSettings } from '@model/settings';
+import { VIDEO_DEFAULTS, videoErrors, videoFormatOf, type VideoForm } from './video-settings';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -110,9 +111,10 @@ export interface Forms {
   cdm: CdmForm;
   sustained: SustainedForm;
   files: FilesForm;
+  video: VideoForm;
 }
 
-export const DEFAULT_FORMS: Forms = { cdm: CDM_DEFAULTS, sustained: SUSTAINED_DEFAULTS, files: FILES_DEFAULTS };
+export const DEFAULT_FORMS: Forms = { cdm: CDM_DEFAULTS, sustained: SUSTAINED_DEFAULTS, files: FILES_DEFAULTS, video: VIDEO_DEFAULTS };
 
 /** What is wrong with a form, field by field, in plain words; {} when it can be sent. */
 export type FormErrors = Partial<Record<string, string>>;
@@ -133,6 +135,11 @@ export function cdmErrors(f: CdmForm): FormErrors {
 
 export function sustainedErrors(f: SustainedForm): FormErrors {
   return repeatErrors(f, MAX_RUNS);
+}
+
+/** The video form's errors, runs and rest included (what its panel marks). */
+export function videoFormErrors(f: VideoForm): FormErrors {
+  return { ...repeatErrors(f, MAX_RUNS), ...videoErrors(f) };
 }
 
 export function filesErrors(f: FilesForm): FormErrors {
@@ -199,6 +206,21 @@ const PANEL_FORMS: { [K in DetailedKind]: PanelForm<K> } = {
         f.preset === 'custom' ? { count: f.count, minBytes: Math.round(f.minMB * 1e6), maxBytes: Math.round(f.maxMB * 1e6) } : undefined;
       return fitPlan(kind, { preset: f.preset, ...(files ? { files } : {}) }, target);
     },
+  },
+  video: {
+    errors: (forms) => videoFormErrors(forms.video),
+    settings: (kind, { video: f }, target) => ({
+      kind,
+      target,
+      format: videoFormatOf(f)?.id ?? '',
+      layout: f.layout,
+      buffer: f.buffer,
+      seconds: f.seconds,
+      runs: f.runs,
+      restSeconds: restSeconds(f),
+    }),
+    fit: (kind, { video: f }, target) =>
+      fitPlan(kind, { seconds: f.seconds, video: { format: videoFormatOf(f)?.id ?? '', layout: f.layout, buffer: f.buffer } }, target),
   },
 };
 

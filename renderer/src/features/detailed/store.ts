@@ -14,6 +14,9 @@ import { adoptJob, isBusy, jobPatcher, jobRouter, stopJob, type JobStatus, type 
 import { LIVE_CAP, thinLive, type LivePoint } from '../../lib/curve';
 import type { CdmUnit } from '../../lib/figure-format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
+import { pickVideo, type VideoForm } from './video-settings';
+import { addFrameSlice, type FrameSlice } from '../../lib/frame-strip';
+import type { VideoCheck } from '../../lib/navigation';
 import { ipcErrorText } from '@model/events';
 import { kindOf } from '@model/kinds/registry';
 
@@ -32,6 +35,8 @@ export interface DetailedJob {
   steps: DetailedStepEvent[];
   /** sustained: progress samples while writing, for the live curve. */
   live: LivePoint[];
+  /** video: the frames decided in each progress interval, for the live strip. */
+  frames?: readonly FrameSlice[];
   /** Set when the job has ended. */
   outcome: DetailedDoneEvent['outcome'] | null;
   /** When Start was pressed (ms since the epoch): the time left is reckoned from it. */
@@ -56,6 +61,11 @@ interface DetailedState extends Forms {
   setCdm(patch: Partial<CdmForm>): void;
   setSustained(patch: Partial<SustainedForm>): void;
   setFiles(patch: Partial<FilesForm>): void;
+  /** Format, resolution and rate move together to a combination the data offers. */
+  setVideo(patch: Partial<VideoForm>): void;
+  /** "Check this format" from the Will-it-work table: that format at that rate (ignored while a
+   *  test runs, so a running test's settings stay as shown). */
+  checkVideo(c: VideoCheck): void;
   setUnit(unit: CdmUnit): void;
   start(kind: DetailedKind, target: string): Promise<void>;
   stop(): Promise<void>;
@@ -94,6 +104,17 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
     },
     setFiles(patch) {
       set({ files: { ...get().files, ...patch } });
+    },
+    setVideo(patch) {
+      const { formatId, resolutionId, fps, ...rest } = patch;
+      const pick = { ...(formatId ? { formatId } : {}), ...(resolutionId ? { resolutionId } : {}), ...(fps ? { fps } : {}) };
+      set({ video: { ...pickVideo(get().video, pick), ...rest } });
+    },
+    checkVideo(c) {
+      if (isBusy(get().status)) return;
+      set({
+        video: pickVideo(get().video, { formatId: c.formatId, fps: c.fps, ...(c.resolutionId ? { resolutionId: c.resolutionId } : {}) }),
+      });
     },
     setUnit(unit) {
       set({ unit });
@@ -165,6 +186,7 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
           const live = [...job.live, { run: e.run, bytes: e.bytesDone, mbps: e.instMBps }];
           patch.live = live.length > LIVE_CAP ? thinLive(live) : live;
         }
+        if (e.frames) patch.frames = addFrameSlice(job.frames ?? [], e);
         patchJob(patch);
       });
     },

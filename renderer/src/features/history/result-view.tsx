@@ -1,7 +1,7 @@
 // One saved result in full: what was run (title, its name — renamed in place), on which drive,
 // how it was measured, on which machine and when; its flags; its figures; and what can be done
 // with it — share the card, copy or save it as text, compare it with others, delete it.
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ResultDocument } from '@model/result';
 import { hostLine, methodLine, resultName, resultTitle, targetLine } from '@model/report/metrics';
 import { ResultCacheBadge } from '../../components/cache-badge';
@@ -17,6 +17,20 @@ import { BackToHistory } from './back-button';
 import { VideoTable } from '../../components/video-table';
 import { DEFAULT_VIDEO_FPS, videoVerdicts } from '@model/video/will-it-work';
 
+/** Paced video results on the drive of a Quick Test (loaded once each): what may override its
+ *  Will-it-work rows. The model decides which are the same target and format. */
+function usePacedDocs(doc: ResultDocument): ResultDocument[] {
+  const isQuick = doc.kind === 'quick';
+  const entries = useHistoryStore((s) => s.listing?.entries);
+  const docs = useHistoryStore((s) => s.docs);
+  const fetchDoc = useHistoryStore((s) => s.fetchDoc);
+  const ids = useMemo(() => (isQuick ? (entries ?? []).filter((e) => e.kind === 'video').map((e) => e.id) : []), [entries, isQuick]);
+  useEffect(() => {
+    for (const id of ids) void fetchDoc(id);
+  }, [ids, fetchDoc]);
+  return useMemo(() => ids.flatMap((id) => (docs[id]?.state === 'ok' ? [(docs[id] as { doc: ResultDocument }).doc] : [])), [ids, docs]);
+}
+
 function ResultBody({ doc }: { doc: ResultDocument }) {
   const compareWith = useHistoryStore((s) => s.compareWith);
   const remove = useHistoryStore((s) => s.remove);
@@ -29,9 +43,15 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
   const flags = Array.isArray(doc.flags) ? doc.flags : [];
   const notes = Array.isArray(doc.notes) ? doc.notes : [];
   const name = resultName(doc);
-  // A Quick Test's speeds answer "Will it work?" as on the live screen (null for other kinds).
-  const video = useMemo(() => videoVerdicts(doc), [doc]);
+  // A Quick Test's speeds answer "Will it work?" as on the live screen (null for other kinds);
+  // a frame-paced test of a format on the same drive decides that format's row instead.
   const [fps, setFps] = useState(DEFAULT_VIDEO_FPS);
+  const paced = usePacedDocs(doc);
+  const video = useMemo(() => videoVerdicts(doc), [doc]);
+  const overrides = useMemo(
+    () => (paced.length > 0 ? (videoVerdicts(doc, { fps }, paced)?.rows.filter((r) => r.paced) ?? []) : []),
+    [doc, fps, paced],
+  );
 
   return (
     <>
@@ -144,7 +164,7 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
         <MetricsTable doc={doc} />
       </section>
 
-      {video && <VideoTable sustained={video.sustainedMBps} caveat={video.caveat} fps={fps} onFps={setFps} />}
+      {video && <VideoTable sustained={video.sustainedMBps} caveat={video.caveat} fps={fps} onFps={setFps} paced={overrides} />}
 
       {sharing && <ShareDialog id={doc.id} name={name} onClose={() => setSharing(false)} />}
     </>

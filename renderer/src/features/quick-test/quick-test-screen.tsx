@@ -14,6 +14,7 @@ import { ThroughputChart } from './throughput-chart';
 import { useLastResult } from './use-last-result';
 import { useQuickEvents } from './use-quick-events';
 import { VideoTable } from '../../components/video-table';
+import { useNavigationStore } from '../../lib/navigation';
 import { fitPlan } from '@model/presets';
 import { formatBytes, formatMBpsFigure } from '@model/units';
 import { SavedNote } from '../../components/saved-note';
@@ -26,6 +27,7 @@ export interface QuickTestScreenProps {
 
 export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   useQuickEvents();
+  const checkVideoFormat = useNavigationStore((s) => s.checkVideoFormat);
   const target = useTargetsStore(selectSelectedTarget);
   useLastResult(target);
   const status = useQuickTestStore((s) => s.status);
@@ -164,7 +166,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
 
       <div className="lower">
         <ThroughputChart />
-        <VideoTable sustained={sustained} />
+        <VideoTable sustained={sustained} onCheckFormat={(formatId, fps) => checkVideoFormat({ formatId, fps })} />
       </div>
     </main>
   );

@@ -122,6 +122,7 @@ describe('History list', () => {
       'CrystalDiskMark grid',
       'Sustained write',
       'Many-file test',
+      'Video playback (paced)',
       'Hash test',
     ]);
     await user.selectOptions(kind, 'quick');

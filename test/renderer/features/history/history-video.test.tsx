@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '@model/result';
 import cdmJson from '../../../fixtures/results/cdm.json';
 import quickJson from '../../../fixtures/results/quick.json';
+import videoJson from '../../../fixtures/results/video.json';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import { resetStores } from '../../helpers/reset-stores';
 import { renderApp } from '../../helpers/render-app';
@@ -57,6 +58,29 @@ describe('Result view', () => {
     // The exports follow the frame rate chosen here.
     await user.click(within(view).getByTestId('export-md'));
     await waitFor(() => expect(fake.historyCalls.export.at(-1)).toEqual({ ids: ['slow'], format: 'md', baseline: undefined, fps: 25 }));
+  });
+
+  it('a frame-paced test of a format on the same drive decides its row, and the row says so', async () => {
+    const q = quickAt('fast', 'Fast SSD', 500, 500);
+    // The real paced document (its write had 2 late frames), run on the Quick Test's folder.
+    const paced = { ...clone(videoJson), id: 'paced-proxy', target: q.target, startedAt: '2026-11-26T16:59:00.000Z' };
+    const { user } = await renderHistory(q, paced);
+    await user.click(within(rowOf('fast')).getByTestId('history-open'));
+    const view = await screen.findByTestId('result-view');
+    const table = await within(view).findByTestId('video-table');
+    // At 29.97 fps the paced test (25 fps) does not apply: the average's ✓.
+    expect(within(table).getByTestId('work-prores-proxy-hd-write').textContent).toBe('✓yes');
+    expect(within(table).queryByTestId('paced-note-prores-proxy')).toBeNull();
+    await user.selectOptions(within(table).getByRole('combobox', { name: 'Frame rate' }), '25');
+    await waitFor(() =>
+      expect(within(table).getByTestId('work-prores-proxy-hd-write').textContent).toBe('✗no (frame-paced test, 2026-11-26)'),
+    );
+    expect(within(table).getByTestId('work-prores-proxy-hd-read').textContent).toBe('✓yes (frame-paced test, 2026-11-26)');
+    expect(text(within(table).getByTestId('paced-note-prores-proxy'))).toBe('(frame-paced test, 2026-11-26)');
+    expect(within(table).getByTestId('work-prores-proxy-hd-write').getAttribute('title')).toMatch(/✗ write 2 of 50 frames late/);
+    // UHD of the same format was not paced: the average decides it still.
+    expect(within(table).getByTestId('work-prores-proxy-uhd-write').textContent).toBe('✓yes');
+    expect(text(within(table).getByTestId('video-paced-method'))).toMatch(/decided frame by frame by a paced video test on this drive/);
   });
 
   it('names the warnings when the speeds may be a cache’s', async () => {

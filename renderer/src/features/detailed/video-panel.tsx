@@ -1,0 +1,221 @@
+// The frame-paced video test (as AJA System Test and Blackmagic's recorders judge a drive): pick
+// a format (codec, resolution, frame rate), how it lies on disk and the recorder's buffer; the
+// engine writes each frame at its due time, then reads them back. While it runs, a strip of
+// frames on time, late and dropped; after it, the verdict per direction and the frame times.
+import { useId, type ReactNode } from 'react';
+import type { VideoPhase, VideoSection } from '@model/result';
+import { formatFps } from '@model/video/math';
+import { pacedFormat } from '@model/video/paced';
+import { formatBytesShort, formatMBpsFigure } from '@model/units';
+import { ChipGroup } from '../../components/fields';
+import { RunsAndRest } from '../../components/repeat-fields';
+import { FrameStrip, FrameStripLegend } from '../../components/frame-strip';
+import { liveCells, timelineCells } from '../../lib/frame-strip';
+import { Panel } from './panel';
+import { MAX_REST_MINUTES, MAX_RUNS, videoFormErrors } from './settings';
+import { selectLiveJob, selectResult, useDetailedStore, type DetailedJob } from './store';
+import {
+  formatGroups,
+  ratesOf,
+  resolutionsOf,
+  VIDEO_BUFFER_CHOICES,
+  VIDEO_LAYOUTS,
+  VIDEO_SECONDS_CHOICES,
+  videoFormatOf,
+} from './video-settings';
+
+const GROUPS = formatGroups();
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+
+/** A labelled select whose options the caller gives (the format's are grouped by family). */
+function PickField(p: { label: string; value: string | number; testId: string; onChange(v: string): void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <span className="field">
+      <label className="field__label" htmlFor={id}>
+        {p.label}
+      </label>
+      <select id={id} className="select" value={p.value} data-testid={p.testId} onChange={(e) => p.onChange(e.target.value)}>
+        {p.children}
+      </select>
+    </span>
+  );
+}
+
+function VideoSettings() {
+  const f = useDetailedStore((s) => s.video);
+  const set = useDetailedStore((s) => s.setVideo);
+  const errors = videoFormErrors(f);
+  const chosen = videoFormatOf(f);
+  return (
+    <>
+      <PickField label="Format" value={f.formatId} testId="video-format" onChange={(formatId) => set({ formatId })}>
+        {GROUPS.map((g) => (
+          <optgroup key={g.family} label={g.family}>
+            {g.formats.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </PickField>
+      <PickField label="Resolution" value={f.resolutionId} testId="video-resolution" onChange={(resolutionId) => set({ resolutionId })}>
+        {resolutionsOf(f.formatId).map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.label}
+          </option>
+        ))}
+      </PickField>
+      <PickField label="Frame rate" value={f.fps} testId="video-fps" onChange={(v) => set({ fps: Number(v) })}>
+        {ratesOf(f.formatId, f.resolutionId).map((r) => (
+          <option key={r} value={r}>
+            {formatFps(r)} fps
+          </option>
+        ))}
+      </PickField>
+      <ChipGroup
+        label="Layout"
+        value={f.layout}
+        choices={VIDEO_LAYOUTS}
+        onChange={(layout) => set({ layout })}
+        testIdPrefix="video-layout"
+        variant="segmented"
+      />
+      <ChipGroup
+        label="Buffer"
+        value={f.buffer}
+        choices={VIDEO_BUFFER_CHOICES.map((n) => ({
+          value: n,
+          label: `${n}`,
+          detail: `${n} frame${n > 1 ? 's' : ''} may wait for the disk`,
+        }))}
+        onChange={(buffer) => set({ buffer })}
+        testIdPrefix="video-buffer"
+        after={<span className="field__hint">frames</span>}
+      />
+      <ChipGroup
+        label="Duration"
+        value={f.seconds}
+        choices={VIDEO_SECONDS_CHOICES.map((s) => ({ value: s, label: s < 60 ? `${s} s` : `${s / 60} min` }))}
+        onChange={(seconds) => set({ seconds })}
+        testIdPrefix="video-seconds"
+      />
+      <RunsAndRest form={f} maxRuns={MAX_RUNS} maxRest={MAX_REST_MINUTES} errors={errors} set={set} testIdPrefix="video" />
+      <p className="video-format-line" data-testid="video-format-line">
+        {chosen
+          ? `${formatMBpsFigure(chosen.dataRateMBps)} MB/s · ${formatBytesShort(chosen.frameBytes)} a frame · ${ms(1000 / chosen.fps)} per frame · ${formatBytesShort(chosen.dataRateMBps * 1e6 * f.seconds)} written${chosen.estimated ? ' · data rate estimated' : ''}`
+          : errors.format}
+      </p>
+    </>
+  );
+}
+
+const SIDES = [
+  { side: 'write', label: 'Write', index: 0 },
+  { side: 'read', label: 'Read', index: 1 },
+] as const;
+
+/** While it runs (or after a stop): the strips fed by the engine's frame counts. */
+function LiveView({ job }: { job: DetailedJob }) {
+  const run = job.progress?.run ?? 1;
+  const f = pacedFormat(job.settings.kind === 'video' ? job.settings.format : '');
+  return (
+    <div className="video-live" data-testid="video-live">
+      <p className="video-live__what">
+        {f ? `${f.format} · ${f.resolution} · ${formatFps(f.fps)} fps` : ''}
+        {job.outcome === 'stopped' ? ' · stopped before the end: no verdict' : ''}
+      </p>
+      {SIDES.map(({ side, label, index }) => (
+        <FrameStrip key={side} label={label} side={side} cells={liveCells(job.frames ?? [], run, index)} testId={`video-strip-${side}`} />
+      ))}
+      <FrameStripLegend />
+    </div>
+  );
+}
+
+const FIGURES: ReadonlyArray<readonly [string, (p: VideoPhase) => string]> = [
+  ['Frame time p50', (p) => ms(p.p50Ms)],
+  ['p99', (p) => ms(p.p99Ms)],
+  ['p99.9', (p) => ms(p.p999Ms)],
+  ['max', (p) => ms(p.maxMs)],
+  ['Jitter', (p) => ms(p.jitterMs)],
+  ['Sustained', (p) => `${formatMBpsFigure(p.mbps)} MB/s`],
+];
+
+function ResultView({ video }: { video: VideoSection }) {
+  return (
+    <div className="video-result" data-testid="video-result">
+      <p className={`video-verdict ${video.ok ? 'video-verdict--ok' : 'video-verdict--bad'}`} data-testid="video-verdict">
+        {video.verdict}
+      </p>
+      {video.runs.map((r) => (
+        <div key={r.run} className="video-run">
+          {video.runs.length > 1 && <h3 className="video-run__title">Run {r.run}</h3>}
+          {SIDES.map(({ side, label }) => (
+            <div key={side} className="video-phase">
+              <p className={`video-phase__verdict${r[side].ok ? '' : ' video-phase__verdict--bad'}`} data-testid={`video-verdict-${side}`}>
+                <span className={`t-${side}`}>{label}</span> {r[side].verdict}
+              </p>
+              <FrameStrip label={label} side={side} cells={timelineCells(r[side].timeline)} testId={`video-strip-${side}`} />
+            </div>
+          ))}
+          <table className="data-table stats-table video-figures" data-testid="video-figures">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">Direction</span>
+                </th>
+                {FIGURES.map(([name]) => (
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {SIDES.map(({ side, label }) => (
+                <tr key={side}>
+                  <th scope="row" className={`t-${side}`}>
+                    {label}
+                  </th>
+                  {FIGURES.map(([name, pick]) => (
+                    <td key={name}>{pick(r[side])}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+      <FrameStripLegend />
+      <p className="video-method">
+        {`${video.frames.toLocaleString('en-US')} frames of ${formatBytesShort(video.frameBytes)} each ${video.layout === 'stream' ? 'into one stream file' : 'as one file per frame'}, due every ${ms(video.budgetMs)}, with a ${video.buffer}-frame buffer; a frame is late when done more than one frame period after its due time.`}
+      </p>
+    </div>
+  );
+}
+
+export function VideoPanel({ lockedReason }: { lockedReason?: string | undefined }) {
+  const live = useDetailedStore(selectLiveJob('video'));
+  const result = useDetailedStore(selectResult('video'));
+  const video = live ? undefined : result?.video;
+  return (
+    <Panel
+      kind="video"
+      title="Video playback (frame-paced)"
+      subtitle="Writes real frames of a format at its frame rate, each due at its time, then reads them back: does this drive keep up frame after frame, not just on average?"
+      settings={<VideoSettings />}
+      lockedReason={lockedReason}
+      result={live ? undefined : result}
+    >
+      {live ? (
+        <LiveView job={live} />
+      ) : video ? (
+        <ResultView video={video} />
+      ) : (
+        <p className="empty chart-empty">Frames on time, late and dropped will be drawn here as they happen.</p>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,101 @@
+// The video panel's form: a format of video-formats.json picked as codec, resolution and frame
+// rate (only combinations the data offers), the file layout, the buffer, the duration. Pure: the
+// paced format id a Start sends is the one these choices name (model/video/paced.ts).
+import {
+  DEFAULT_VIDEO_BUFFER,
+  DEFAULT_VIDEO_FORMAT,
+  DEFAULT_VIDEO_SECONDS,
+  MAX_VIDEO_BUFFER,
+  MAX_VIDEO_SECONDS,
+  pacedFormat,
+  pacedFormats,
+  type PacedFormat,
+  type VideoLayout,
+} from '@model/video/paced';
+
+export interface VideoForm {
+  /** A format of video-formats.json ("prores-hq"). */
+  formatId: string;
+  resolutionId: string;
+  fps: number;
+  layout: VideoLayout;
+  /** Frames that may wait for the disk before one is dropped. */
+  buffer: number;
+  seconds: number;
+  runs: number;
+  restMinutes: number;
+}
+
+const defaultFormat = pacedFormat(DEFAULT_VIDEO_FORMAT)!;
+
+export const VIDEO_DEFAULTS: VideoForm = {
+  formatId: defaultFormat.formatId,
+  resolutionId: defaultFormat.resolutionId,
+  fps: defaultFormat.fps,
+  layout: 'stream',
+  buffer: DEFAULT_VIDEO_BUFFER,
+  seconds: DEFAULT_VIDEO_SECONDS,
+  runs: 1,
+  restMinutes: 5,
+};
+
+export const VIDEO_SECONDS_CHOICES: readonly number[] = [10, 30, 60, 120, 300, 600];
+export const VIDEO_BUFFER_CHOICES: readonly number[] = [1, 2, 4, 8, 16, 32];
+export const VIDEO_LAYOUTS: ReadonlyArray<{ value: VideoLayout; label: string; detail: string }> = [
+  { value: 'stream', label: 'Stream file', detail: 'One growing file, as ProRes, DNxHR or H.264 in a container' },
+  { value: 'frames', label: 'File per frame', detail: 'One file a frame, as DPX or EXR sequences' },
+];
+
+/** The paced format the form names, or undefined when the data does not offer that combination. */
+export function videoFormatOf(f: Pick<VideoForm, 'formatId' | 'resolutionId' | 'fps'>): PacedFormat | undefined {
+  return pacedFormats().find((p) => p.formatId === f.formatId && p.resolutionId === f.resolutionId && p.fps === f.fps);
+}
+
+/** The formats grouped by family, in the data's order: the picker's optgroups. */
+export function formatGroups(): Array<{ family: string; formats: Array<{ id: string; name: string }> }> {
+  const groups: Array<{ family: string; formats: Array<{ id: string; name: string }> }> = [];
+  for (const p of pacedFormats()) {
+    let g = groups.find((x) => x.family === p.family);
+    if (!g) groups.push((g = { family: p.family, formats: [] }));
+    if (!g.formats.some((x) => x.id === p.formatId)) g.formats.push({ id: p.formatId, name: p.format });
+  }
+  return groups;
+}
+
+/** The resolutions a format is offered in at some frame rate, and the rates it is offered at in
+ *  one resolution. */
+export function resolutionsOf(formatId: string): Array<{ id: string; label: string }> {
+  const out: Array<{ id: string; label: string }> = [];
+  for (const p of pacedFormats())
+    if (p.formatId === formatId && !out.some((r) => r.id === p.resolutionId)) out.push({ id: p.resolutionId, label: p.resolution });
+  return out;
+}
+
+export function ratesOf(formatId: string, resolutionId: string): number[] {
+  return pacedFormats()
+    .filter((p) => p.formatId === formatId && p.resolutionId === resolutionId)
+    .map((p) => p.fps);
+}
+
+/** The form with a choice changed, the others moved to the nearest offered combination: the same
+ *  resolution and rate when offered, else UHD, else the first; the closest rate. */
+export function pickVideo(f: VideoForm, patch: Partial<Pick<VideoForm, 'formatId' | 'resolutionId' | 'fps'>>): VideoForm {
+  const next = { ...f, ...patch };
+  const res = resolutionsOf(next.formatId);
+  if (res.length === 0) return f;
+  if (!res.some((r) => r.id === next.resolutionId)) next.resolutionId = res.find((r) => r.id === 'uhd')?.id ?? res[0]!.id;
+  const rates = ratesOf(next.formatId, next.resolutionId);
+  if (!rates.includes(next.fps)) next.fps = rates.reduce((a, b) => (Math.abs(b - next.fps) < Math.abs(a - next.fps) ? b : a));
+  return next;
+}
+
+const whole = (n: number, lo: number, hi: number): boolean => Number.isInteger(n) && n >= lo && n <= hi;
+
+/** What is wrong with the video fields (runs and rest are checked with the other panels'). */
+export function videoErrors(f: VideoForm): Partial<Record<string, string>> {
+  const e: Partial<Record<string, string>> = {};
+  if (!videoFormatOf(f)) e.format = 'This format is not offered at this resolution and frame rate: choose another.';
+  if (!whole(f.buffer, 1, MAX_VIDEO_BUFFER)) e.buffer = `Buffer: a whole number of frames from 1 to ${MAX_VIDEO_BUFFER}.`;
+  if (!whole(f.seconds, 1, MAX_VIDEO_SECONDS)) e.seconds = `Duration: a whole number of seconds from 1 to ${MAX_VIDEO_SECONDS}.`;
+  return e;
+}

@@ -1,0 +1,42 @@
+// Moving between screens from inside one: the Will-it-work table's "Check this format" opens the
+// Detailed screen's video panel with that format. Features never import each other, so the
+// request goes through this store: the app shows the screen, the detailed feature takes the format.
+import { create } from 'zustand';
+
+export type ScreenId = 'quick' | 'detailed' | 'hash' | 'wizard' | 'campaign' | 'history';
+
+/** A format to check with the paced video test: a format id of video-formats.json and a frame rate. */
+export interface VideoCheck {
+  formatId: string;
+  fps: number;
+  /** Which resolution's column was meant, when one was (absent: the panel picks one offered). */
+  resolutionId?: string;
+  /** Tells two requests for the same format apart, so a second click still scrolls to the panel. */
+  seq: number;
+}
+
+interface NavigationState {
+  /** The screen asked for last, with its sequence number (the app shows it once). */
+  screen: { id: ScreenId; seq: number } | null;
+  videoCheck: VideoCheck | null;
+  go(id: ScreenId): void;
+  checkVideoFormat(c: Omit<VideoCheck, 'seq'>): void;
+  reset(): void;
+}
+
+let seq = 0;
+
+export const useNavigationStore = create<NavigationState>()((set) => ({
+  screen: null,
+  videoCheck: null,
+  go(id) {
+    set({ screen: { id, seq: ++seq } });
+  },
+  checkVideoFormat(c) {
+    const n = ++seq;
+    set({ videoCheck: { ...c, seq: n }, screen: { id: 'detailed', seq: n } });
+  },
+  reset() {
+    set({ screen: null, videoCheck: null });
+  },
+}));

@@ -1,0 +1,89 @@
+// The frame-paced video test end to end: `diskdial serve` (real services, the engine in its own
+// child, the real addon) in Debian's Chromium, on a real ext4 volume (loop device, as root). From
+// the Quick Test's Will-it-work table, "Check this format" opens Detailed's video panel with that
+// format and frame rate; a short paced test runs there, the strip fills while it runs, and the
+// verdict and frame times follow. Nothing is left on the volume.
+import type { ChildProcess } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
+import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+
+let server: ChildProcess;
+let browser: Browser;
+let volume: MountedFs;
+let page: Page;
+let pageErrors: string[] = [];
+
+describe.runIf(rootOnly())('the video panel in Chromium against diskdial serve (root: a real ext4 volume)', () => {
+  beforeAll(async () => {
+    buildIfNeeded();
+    volume = await mountFs('ext4', { sizeMiB: 512, directIo: true });
+    const served = await startServe();
+    server = served.server;
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    pageErrors = collectErrors(page);
+    await page.goto(served.url);
+    await chooseTarget(page, volume.dir);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopServe(server);
+    await volume?.cleanup();
+    await cleanupAllLoopFs();
+  });
+
+  it('"Check this format" opens Detailed with that format and frame rate chosen', async () => {
+    const table = page.getByTestId('video-table');
+    await table.getByLabel('Frame rate').selectOption('25');
+    await table.getByRole('tab', { name: 'ProRes' }).click();
+    await page.getByTestId('check-format-prores-proxy').click();
+    await page.locator('[data-testid="brand-tag"]', { hasText: 'Detailed' }).waitFor({ timeout: 5_000 });
+    await expect.poll(() => page.getByTestId('video-format').inputValue()).toBe('prores-proxy');
+    await expect.poll(() => page.getByTestId('video-fps').inputValue()).toBe('25');
+    await expect.poll(() => page.getByTestId('video-resolution').inputValue()).toBe('uhd');
+    // The panel is scrolled to and its format picker has the focus.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('video-format');
+  }, 30_000);
+
+  it('runs a short paced test: the strip fills live, then the verdict and frame times', async () => {
+    await page.getByTestId('video-resolution').selectOption('hd');
+    await page.getByTestId('video-seconds-10').click();
+    await expect.poll(() => page.getByTestId('video-format-line').textContent()).toMatch(/MB\/s · .* a frame · 40\.0 ms per frame/);
+    await page.getByTestId('video-start').click();
+    // Live: cells appear in the write strip while the test still runs.
+    await expect
+      .poll(() => page.locator('[data-testid="video-live"] [data-testid="video-strip-write"] .frame-cell').count(), { timeout: 30_000 })
+      .toBeGreaterThan(3);
+    await expect
+      .poll(() => page.getByTestId('video-strip-write-totals').first().textContent())
+      .toMatch(/^[\d,]+ on time · \d+ late · \d+ dropped$/);
+    await page.screenshot({ path: path.join(artifacts, 'detailed-video-running.png') });
+    await expect.poll(() => page.getByTestId('video-start').textContent(), { timeout: 90_000 }).toMatch(/Start/);
+    const verdict = page.getByTestId('video-verdict');
+    await expect.poll(() => verdict.textContent()).toMatch(/^ProRes 422 Proxy HD 25 fps: (✓ every frame written and read back on time|✗ )/);
+    for (const side of ['write', 'read']) {
+      await expect
+        .poll(() => page.getByTestId(`video-verdict-${side}`).textContent())
+        .toMatch(/(✓ 250 frames, none late; worst [\d.]+ ms of a 40 ms budget|✗ [\d,]+ of 250 frames late)/);
+      // After the run the strip is the document's timeline: every frame counted once.
+      const totals = await page.locator(`[data-testid="video-result"] [data-testid="video-strip-${side}-totals"]`).textContent();
+      const [onTime, late, dropped] = /^([\d,]+) on time · ([\d,]+) late · ([\d,]+) dropped$/
+        .exec(totals!)!
+        .slice(1)
+        .map((n) => Number(n.replace(/,/g, '')));
+      expect(onTime! + late! + dropped!).toBe(250);
+    }
+    const figures = page.getByTestId('video-figures');
+    await expect.poll(() => figures.textContent()).toMatch(/Frame time p50.*p99.*p99\.9.*max.*Jitter.*Sustained/);
+    await expect.poll(() => figures.textContent()).toMatch(/Write[\d.]+ ms.*MB\/sRead[\d.]+ ms/);
+    await expect.poll(() => page.getByTestId('video-saved').textContent()).toMatch(/History|Saved/i);
+    await page.screenshot({ path: path.join(artifacts, 'detailed-video.png') });
+    expect((await fsp.readdir(volume.dir)).filter((n) => n !== 'lost+found')).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 150_000);
+});
