@@ -251,10 +251,7 @@ export function formatReport(doc: ResultDocument): string {
   const out: string[] = [];
   const t = doc.target;
   const units = unitsOf(askedSizes(doc));
-  out.push(
-    `DiskDial ${doc.kind} test of ${t.path}`,
-    `  ${whereText(t, true)}, ${fileText(doc, units)}`,
-  );
+  out.push(`DiskDial ${doc.kind} test of ${t.path}`, `  ${whereText(t, true)}, ${fileText(doc, units)}`);
   if (t.device.linkInfo) out.push(`  ${formatLink(t.device.linkInfo)}${t.network?.ceilingNote ? ` (${t.network.ceilingNote})` : ''}`);
   const temp = doc.context?.temperatureC;
   if (temp && (temp.before !== undefined || temp.after !== undefined)) {

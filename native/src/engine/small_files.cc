@@ -149,7 +149,7 @@ Status RunSmallFiles(const Spec& spec, ProgressSink* sink, const std::atomic<boo
     const double dt = (at - last_report) / 1e9, el = (at - t_start) / 1e9;
     sink->OnProgress({Phase::kRun, bytes_done, bytes_total, el, 0,
                       dt > 0 ? (bytes_done - last_bytes) / dt / 1e6 : 0.0,
-                      el > 0 ? bytes_done / el / 1e6 : 0.0});
+                      el > 0 ? bytes_done / el / 1e6 : 0.0, 0, 0, 0, 0});
     last_report = at;
     last_bytes = bytes_done;
   };

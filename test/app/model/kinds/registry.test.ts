@@ -19,7 +19,15 @@ describe('the kind registry', () => {
   });
 
   it('says which kinds a screen makes, which runs on the Detailed screen, and which draws a live curve', () => {
-    expect(RESULT_KINDS.filter((k) => !k.cliOnly).map((k) => k.id)).toEqual(['quick', 'cdm', 'sustained', 'files', 'video', 'hash', 'check']);
+    expect(RESULT_KINDS.filter((k) => !k.cliOnly).map((k) => k.id)).toEqual([
+      'quick',
+      'cdm',
+      'sustained',
+      'files',
+      'video',
+      'hash',
+      'check',
+    ]);
     expect(RESULT_KINDS.filter((k) => k.fromScreen).map((k) => k.id)).toEqual(['cdm', 'sustained', 'files', 'video']);
     expect(RESULT_KINDS.filter((k) => k.liveCurve).map((k) => k.id)).toEqual(['sustained']);
   });
