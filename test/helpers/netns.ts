@@ -43,6 +43,8 @@ export interface NetLab {
   readonly sshfsMount?: string;
   /** The SMB share's folder (data/ in the share) under the smbnetfs mount, when asked for. */
   readonly smbMount?: string;
+  /** Shapes both directions to `rateMbit` (tbf), as a different link would: a campaign's next setup. */
+  shape(rateMbit: number): Promise<void>;
   /** Unmounts, stops the servers, deletes the namespace and the link, removes the temp folder. */
   cleanup(): Promise<void>;
 }
@@ -232,12 +234,13 @@ export async function startNetLab(opts: NetLabOptions = {}): Promise<NetLab> {
     await run('ip', ['-n', ns, 'addr', 'add', `${serverAddr}/30`, 'dev', peerIf]);
     await run('ip', ['-n', ns, 'link', 'set', peerIf, 'up']);
     await run('ip', ['-n', ns, 'link', 'set', 'lo', 'up']);
-    if (opts.rateMbit) {
-      await shape(undefined, hostIf, opts.rateMbit);
-      await shape(ns, peerIf, opts.rateMbit);
-    }
+    const reshape = async (rateMbit: number): Promise<void> => {
+      await shape(undefined, hostIf, rateMbit);
+      await shape(ns, peerIf, rateMbit);
+    };
+    if (opts.rateMbit) await reshape(opts.rateMbit);
     await fs.mkdir(path.join(shareDir, 'data'), { recursive: true });
-    const lab: { -readonly [K in keyof NetLab]: NetLab[K] } = { ns, hostIf, hostAddr, serverAddr, shareDir, cleanup };
+    const lab: { -readonly [K in keyof NetLab]: NetLab[K] } = { ns, hostIf, hostAddr, serverAddr, shareDir, shape: reshape, cleanup };
     if (opts.sshfs !== false) lab.sshfsMount = await startSftp(base, ns, serverAddr, shareDir, children, mounts);
     if (opts.smb !== false) lab.smbMount = await startSmb(base, ns, serverAddr, shareDir, children, mounts);
     return lab;

@@ -191,6 +191,14 @@ const RUN_ONLY = [
 const ONLY_FOR = new Map<KindFlag, TestKind[]>();
 for (const k of RUN_KINDS) for (const flag of k.cli?.options ?? []) ONLY_FOR.set(flag, [...(ONLY_FOR.get(flag) ?? []), k.id]);
 
+/** Does `diskdial run --test <kind>` take `--<flag>`? (No when another kind claims it, or the
+ *  kind refuses it.) A campaign passes each of its options to the tests that take it. */
+export function kindTakesFlag(flag: string, kind: TestKind): boolean {
+  const claimed = ONLY_FOR.get(flag as KindFlag);
+  if (claimed && !claimed.includes(kind)) return false;
+  return !(flag in (runKind(kind).cli?.refuse ?? {}));
+}
+
 const PATTERNS: readonly DataPattern[] = ['random', 'zeros'];
 const CACHES: readonly CacheRequest[] = ['auto', 'buffered-flushed', 'buffered'];
 

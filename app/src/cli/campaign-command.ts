@@ -11,7 +11,8 @@ import type { ExportFormat } from '../model/settings.js';
 import { DiskDialError } from '../model/errors.js';
 import { HistoryService } from '../services/history.js';
 import { RunService } from '../services/run.js';
-import { parseCli, type RunCommand } from './args.js';
+import { kindTakesFlag, parseCli, type RunCommand } from './args.js';
+import { isTestKind } from '../model/kinds/registry.js';
 import type { CampaignCommand } from './campaign-args.js';
 import { createProgressLine } from './progress.js';
 import { UsageError } from './usage-error.js';
@@ -29,13 +30,32 @@ export interface CampaignDepsCli {
   history?: HistoryService;
 }
 
-/** Each kind's `diskdial run` command, checked by the run parser before anything runs. */
+/** The options as typed, each with its value: [['--runs', '3'], ['--wait']]. */
+function optionGroups(runArgs: readonly string[]): string[][] {
+  const groups: string[][] = [];
+  for (const a of runArgs) {
+    if (a.startsWith('-') || groups.length === 0) groups.push([a]);
+    else groups[groups.length - 1]!.push(a);
+  }
+  return groups;
+}
+
+/** Each kind's `diskdial run` command, checked by the run parser before anything runs. An option
+ *  goes to the tests that take it (--files to small-files, --seconds to sweep); one that no test
+ *  of the plan takes is a mistake. */
 function runCommands(target: string, kinds: readonly string[], runArgs: readonly string[]): Map<string, RunCommand> {
   const out = new Map<string, RunCommand>();
+  const groups = optionGroups(runArgs);
+  const flagOf = (g: string[]): string => g[0]!.replace(/^--?/, '').split('=')[0]!;
+  for (const g of groups) {
+    if (!kinds.some((k) => isTestKind(k) && kindTakesFlag(flagOf(g), k)))
+      throw new UsageError(`${g[0]!.split('=')[0]} applies to none of the plan's tests (${kinds.join(', ')})`);
+  }
   for (const kind of kinds) {
+    const own = isTestKind(kind) ? groups.filter((g) => kindTakesFlag(flagOf(g), kind)).flat() : [...runArgs];
     let cmd;
     try {
-      cmd = parseCli(['run', target, '--test', kind, ...runArgs]);
+      cmd = parseCli(['run', target, '--test', kind, ...own]);
     } catch (err) {
       if (err instanceof DiskDialError) throw new UsageError(`--plan's ${kind}: ${err.message}`);
       throw err;

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../../app/src/cli/args.js';
+import { buildCoreIfChanged } from '../../helpers/build-core.js';
+import { runCli } from '../../helpers/cli.js';
 
 describe('diskdial campaign arguments', () => {
   it('takes a folder, setups and a plan; every other option goes to each test as typed', () => {
@@ -37,5 +41,23 @@ describe('diskdial campaign arguments', () => {
     expect(() => parseCli(['campaign', '/mnt', '--setups', 'A,B', '--plan', 'quick,quick'])).toThrow('--plan names each test once');
     expect(() => parseCli(['campaign', '/mnt', '--setups', 'A,B', '--report', 'r.pdf'])).toThrow('--report must end in');
     expect(() => parseCli(['campaign', '--resume', 'x', '/mnt'])).toThrow('--resume goes on with the campaign as it was planned');
+  });
+});
+
+describe('diskdial campaign passes each option to the tests that take it', () => {
+  it('refuses an option no test of the plan takes, and a bad value for the one that does, before any test', () => {
+    buildCoreIfChanged();
+    const home = mkdtempSync(path.join(os.tmpdir(), 'dd-campaign-args-'));
+    try {
+      const cli = (...args: string[]) => runCli(['campaign', home, '--setups', 'A,B', ...args], { cwd: home, home, timeout: 30_000 });
+      const none = cli('--plan', 'quick,cdm', '--files', '10');
+      expect([none.status, none.stderr]).toEqual([2, "diskdial: --files applies to none of the plan's tests (quick, cdm)\n"]);
+      const bad = cli('--plan', 'quick,small-files', '--files', '0');
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toMatch(/^diskdial: --plan's small-files: --files must be /);
+      expect(bad.stderr).not.toContain('Setup 1');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
