@@ -116,6 +116,33 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
     }
   }, 300_000);
 
+  it('runs the transfer-size sweep and the small-file test through both shares, saved with the share named', async () => {
+    for (const mount of [fast.sshfsMount!, fast.smbMount!]) {
+      const before = await listTree(fast.shareDir);
+      const run = (...args: string[]): ResultDocument => {
+        const r = runCli(['run', mount, ...args, '--no-save', '--json'], { cwd: home, home, timeout: 240_000 });
+        expect(r.stderr).toBe('');
+        expect(r.status).toBe(0);
+        return JSON.parse(r.stdout) as ResultDocument;
+      };
+      const sweep = run('--test', 'sweep', '--seconds', '0.3');
+      expect(validate(sweep) ? [] : validate.errors).toEqual([]);
+      expect(sweep.target.network).toMatchObject({ server: fast.serverAddr, interface: { name: fast.hostIf } });
+      const points = sweep.sweep!.runs[0]!.points;
+      expect(points[0]!.bs).toBe(4096);
+      expect(points.at(-1)!.bs).toBe(64 * 1024 * 1024);
+      for (const p of points) {
+        expect(p.readMBps).toBeGreaterThan(0);
+        expect(p.writeMBps).toBeGreaterThan(0);
+      }
+      const small = run('--test', 'small-files', '--files', '100', '--file-size', '16KiB');
+      expect(validate(small) ? [] : validate.errors).toEqual([]);
+      expect(small.smallFiles!.runs[0]!.filesPerSecond).toBeGreaterThan(0);
+      expect(small.smallFiles!.scope).toMatch(/network round trip/);
+      expect(await listTree(fast.shareDir)).toEqual(before);
+    }
+  }, 600_000);
+
   it('measures the 200 Mbit/s link at no more than it carries (≤ 25 MB/s) over SFTP and SMB', async () => {
     for (const mount of [slow.sshfsMount!, slow.smbMount!]) {
       const mbps = seqWrite(mount, '32MiB').tests[0]!.mbps;
