@@ -11,6 +11,7 @@ import { execText, type Exec } from './fscrypt.js';
 import { parseCryptsetupBenchmark, readKernelCipher } from './kernel-cipher.js';
 import type { CipherAlgo, CipherEngineResult, CipherProgress, CipherSpec } from '../model/engine-types.js';
 import type { CipherPair, CipherRate, CipherSection, KernelCipher } from '../model/cipher/types.js';
+import { encryptionVerdict } from '../model/cipher/encryption-verdict.js';
 
 export type CipherFn = (
   spec: CipherSpec,
@@ -125,4 +126,31 @@ export async function runCipherBenchmark(opts: MeasureCipherOptions & { label?: 
   });
   doc.cipher = section;
   return doc;
+}
+
+/** A test on an encrypted folder carries the cipher ceiling measured in the same run and the
+ *  verdict on its own figures (is the cipher the limit?) as an info flag, as the Hash test's. */
+export async function addEncryptionVerdict(doc: ResultDocument, measure: () => Promise<CipherSection>): Promise<void> {
+  const cipher = await measure();
+  doc.cipher = cipher;
+  const top = (read: boolean): number | undefined => {
+    const v = doc.tests.filter((t) => (t.rw === 'read' || t.rw === 'randread') === read && t.mbps > 0).map((t) => t.mbps);
+    return v.length > 0 ? Math.max(...v) : undefined;
+  };
+  const read = top(true);
+  const write = top(false);
+  const verdict = encryptionVerdict(
+    { ...(read !== undefined ? { readMBps: read } : {}), ...(write !== undefined ? { writeMBps: write } : {}) },
+    undefined,
+    cipher,
+  );
+  doc.flags.push({
+    code: 'encrypted-target',
+    severity: 'info',
+    message: verdict.text,
+    fix:
+      verdict.bound === 'cipher'
+        ? "These figures are the cipher's more than the disk's: test an unencrypted folder on the same disk (or run the format wizard with and without encryption) to see what encryption costs."
+        : 'Nothing to do: the figures are the disk’s; the cipher has room to spare.',
+  });
 }

@@ -19,6 +19,7 @@ import { volumeInfo } from './volume.js';
 import { FREE_SPACE_RESERVE, fitTest } from '../model/fit.js';
 import { runKind } from '../model/kinds/registry.js';
 import { buildResult, targetFromVolume, toResultTest } from './result.js';
+import type { CipherSection } from '../model/cipher/types.js';
 import { openWorkspace } from './workspace.js';
 import type { CdmMode, TestKind } from '../model/plan.js';
 import type { VideoPlanOptions } from '../model/kinds/plan.js';
@@ -63,6 +64,9 @@ export interface StepDoneEvent {
 export interface RunBenchmarkOptions {
   /** The folder to test in. */
   target: string;
+  /** On an encrypted folder, measures the cipher ceiling for the verdict (default: the engine's,
+   *  half a second each); null: not here (the wizard measures it once per plan). */
+  cipher?: (() => Promise<CipherSection>) | null;
   test?: TestKind;
   size?: number;
   /** cdm: CrystalDiskMark profile; files: quick, standard or custom. */
@@ -256,7 +260,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const settings: ResultDocument['settings'] = { ...plan.settings, runs: finished };
   if (restSeconds > 0) settings.restSeconds = restSeconds;
   if (intervalSeconds > 0) settings.intervalSeconds = intervalSeconds;
-  return buildResult({
+  const doc = buildResult({
     kind,
     ...(opts.label !== undefined ? { label: opts.label } : {}),
     startedAt,
@@ -272,6 +276,13 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     ...sections,
     notes: until ? [...plan.notes, `Continuous mode: ${finished} cycle${finished === 1 ? '' : 's'}, run until stopped.`] : plan.notes,
   });
+  // On an encrypted folder: is the cipher the limit? Measured now, on this machine.
+  if (doc.target.encryption && opts.cipher !== null) {
+    const measure =
+      opts.cipher ?? (async () => (await import('./cipher-run.js')).measureCipher({ seconds: 0.5, ...(signal ? { signal } : {}) }));
+    await (await import('./cipher-run.js')).addEncryptionVerdict(doc, measure);
+  }
+  return doc;
 }
 
 async function removeKeptFiles(plan: Plan, filePath: (name: string) => string): Promise<void> {

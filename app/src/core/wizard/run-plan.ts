@@ -297,7 +297,8 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
                 if (free - filesRoom >= defaultReserve(st.blocks * st.bsize)) options.reserveBytes = free - filesRoom;
               }
             }
-            doc = await runBenchmark(options);
+            // The plan measures the cipher once for all its encrypted formats (below).
+            doc = await runBenchmark({ ...options, cipher: null });
             if (s.plan === 'files' && filesRoom === undefined && typeof doc.settings.reserveBytes === 'number')
               filesRoom = doc.target.freeBytes - doc.settings.reserveBytes;
           }
