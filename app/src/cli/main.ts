@@ -14,13 +14,15 @@ import type { VideoVerdicts } from '../model/video/will-it-work.js';
 
 import { parseCli, type Command } from './args.js';
 
-/** A Quick Test's "Will it work?" verdicts at `video.fps`, and the table printed after the report. */
-async function videoSection(doc: ResultDocument, video: { fps: number }): Promise<[VideoVerdicts | null, string]> {
+/** A Quick Test's "Will it work?" verdicts at `video.fps`, and the table printed after the report;
+ *  a row a saved frame-paced test of this drive decided takes that verdict and says so. */
+async function videoSection(doc: ResultDocument, video: { fps: number }, runs: RunService): Promise<[VideoVerdicts | null, string]> {
   const [{ formatVideoTable }, { videoVerdicts }] = await Promise.all([
     import('./video-table.js'),
     import('../model/video/will-it-work.js'),
   ]);
-  const table = videoVerdicts(doc, video);
+  const paced = (await runs.history?.pacedResults().catch(() => [])) ?? [];
+  const table = videoVerdicts(doc, { ...video, ...(paced.length > 0 ? { paced } : {}) });
   return [table, formatVideoTable(table)];
 }
 
@@ -225,7 +227,7 @@ export async function main(argv: string[]): Promise<number> {
     if (loop && signalExit) throw new Error('cancelled');
     const saved = cmd.noSave ? undefined : await save(runs, doc);
     // --video: the "Will it work?" verdicts, loaded only when asked for.
-    const [table, videoText] = videoTable ? await videoSection(doc, videoTable) : [null, ''];
+    const [table, videoText] = videoTable ? await videoSection(doc, videoTable, runs) : [null, ''];
     if (cmd.json) process.stdout.write(`${JSON.stringify(table ? { ...doc, willItWork: table } : doc, null, 2)}\n`);
     else process.stdout.write(formatReport(doc) + videoText + savedLine(saved));
     return 0;

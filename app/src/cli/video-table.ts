@@ -20,8 +20,8 @@ export function formatVideoTable(v: VideoVerdicts | null): string {
         r.format,
         r.resolution,
         `${formatMBpsFigure(r.needsMBps)}${r.estimated ? '*' : ' '}`,
-        okMark(r.write.ok),
-        okMark(r.read.ok),
+        `${okMark(r.write.ok)}${r.paced ? '†' : ''}`,
+        `${okMark(r.read.ok)}${r.paced ? '†' : ''}`,
         r.write.maxFps.toLocaleString('en-US'),
         r.read.maxFps.toLocaleString('en-US'),
       ]);
@@ -39,6 +39,13 @@ export function formatVideoTable(v: VideoVerdicts | null): string {
     );
   }
   out.push('', v.method);
+  // A row a frame-paced test decided says which test, as the exports do.
+  const paced = v.rows.filter((r) => r.paced);
+  if (paced.length > 0) {
+    out.push(v.pacedMethod ?? '');
+    for (const r of paced)
+      out.push(`† ${r.format} ${r.resolution}: ${r.paced!.note} (${r.paced!.resultId.slice(0, 8)}): ${r.paced!.verdict}`);
+  }
   if (v.rows.some((r) => r.estimated)) out.push('* Estimate: scaled by pixel count or frame rate from a published figure.');
   if (v.caveat) out.push(`⚠ ${v.caveat}`);
   return `${out.join('\n')}\n`;

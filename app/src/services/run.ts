@@ -35,6 +35,11 @@ export class RunService {
   readonly #engine: { runHash: HashFn; runTest: TestFn };
   readonly #history: HistoryService | undefined;
 
+  /** Where results are saved, if anywhere (the CLI reads saved paced tests through it). */
+  get history(): HistoryService | undefined {
+    return this.#history;
+  }
+
   constructor(deps: RunServiceDeps = {}) {
     this.slot = deps.slot ?? sharedSlot;
     this.#engine = deps.engine ?? { runHash, runTest };

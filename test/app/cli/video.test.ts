@@ -104,4 +104,23 @@ describe('diskdial export --fps', () => {
       stderr: 'diskdial: unknown option --fps; see diskdial --help\n',
     });
   });
+
+  it('a row a saved frame-paced test of this folder decided takes its verdict, marked †, on the terminal and in --json', () => {
+    const home = path.join(tmp, 'home-paced');
+    const run = (...args: string[]): CliRun => runCli(args, { cwd: tmp, home, timeout: 120_000 });
+    const paced = run('run', tmp, '--test', 'video', '--format', 'prores-proxy-hd-25', '--seconds', '2', '--json');
+    expect(paced.status).toBe(0);
+    const pacedDoc = JSON.parse(paced.stdout) as ResultDocument;
+    const r = run('run', tmp, '--test', 'quick', '--size', '16MiB', '--video', '--fps', '25', '--no-save');
+    expect(r.status).toBe(0);
+    const line = r.stdout.split('\n').find((l) => /^ProRes 422 Proxy\s+HD\s/.test(l))!;
+    expect(line).toMatch(/[✓✗]†\s+[✓✗]†/);
+    expect(r.stdout).toContain(
+      `† ProRes 422 Proxy HD: frame-paced test, ${pacedDoc.startedAt.slice(0, 10)} (${pacedDoc.id.slice(0, 8)}): `,
+    );
+    const json = run('run', tmp, '--test', 'quick', '--size', '16MiB', '--video', '--fps', '25', '--no-save', '--json');
+    const table = (JSON.parse(json.stdout) as { willItWork: VideoVerdicts }).willItWork;
+    const rows = table.rows.filter((row) => row.paced);
+    expect(rows.map((row) => [row.format, row.resolution, row.paced!.resultId])).toEqual([['ProRes 422 Proxy', 'HD', pacedDoc.id]]);
+  }, 240_000);
 });
