@@ -5,20 +5,13 @@ import { isAbortError } from '../core/engine.js';
 import { DiskDialError } from '../model/errors.js';
 import type { CampaignCommand } from './campaign-args.js';
 import { runCampaignCommand } from './campaign-command.js';
+import { cancelOnSignals } from './signals.js';
 
 export async function runCampaign(
   cmd: CampaignCommand,
   exits: { fail: (message: string, code: number) => number; failWith: (err: DiskDialError) => number },
 ): Promise<number> {
-  const controller = new AbortController();
-  let signalExit = 0;
-  const onSignal = (sig: NodeJS.Signals): void => {
-    if (signalExit) process.exit(signalExit);
-    signalExit = sig === 'SIGINT' ? 130 : 143;
-    controller.abort(new Error(`cancelled by ${sig}`));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const cancel = cancelOnSignals();
   // Lines typed before they are asked for are kept, in order (a script may answer ahead).
   const lines: string[] = [];
   const waiting: Array<(line: string | undefined) => void> = [];
@@ -36,19 +29,18 @@ export async function runCampaign(
       out: (text) => process.stdout.write(text),
       err: (line) => process.stderr.write(`diskdial: ${line}\n`),
       ask,
-      signal: controller.signal,
+      signal: cancel.signal,
     });
   } catch (err) {
-    if (isAbortError(err) || signalExit) {
+    if (isAbortError(err) || cancel.exitCode) {
       process.stderr.write('diskdial: cancelled; test files removed\n');
-      return signalExit || 130;
+      return cancel.exitCode || 130;
     }
     if (err instanceof DiskDialError) return exits.failWith(err);
     return exits.fail(err instanceof Error ? err.message : String(err), 1);
   } finally {
     rl?.close();
     process.stdin.unref?.();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    cancel.dispose();
   }
 }

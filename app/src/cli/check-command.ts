@@ -4,6 +4,7 @@
 // not be read, 2 for bad input, 130/143
 // when cancelled — the manifest then left byte for byte as it was (core/check-run.ts writes it
 // atomically, last).
+import { cancelOnSignals } from './signals.js';
 import type { ResultDocument } from '../model/result.js';
 import { DiskDialError } from '../model/errors.js';
 import { escapeName, CHECK_ALGO_LABEL } from '../model/check-manifest.js';
@@ -90,15 +91,7 @@ export async function runCheckCommand(cmd: CheckCommand, io: CheckIo): Promise<n
     import('../services/history.js'),
     import('../services/run.js'),
   ]);
-  const controller = new AbortController();
-  let signalExit = 0;
-  const onSignal = (sig: NodeJS.Signals): void => {
-    if (signalExit) process.exit(signalExit);
-    signalExit = sig === 'SIGINT' ? 130 : 143;
-    controller.abort(new Error(`cancelled by ${sig}`));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const cancel = cancelOnSignals();
   const tty = process.stderr.isTTY === true;
   let last = 0;
   const clear = (): void => {
@@ -136,7 +129,7 @@ export async function runCheckCommand(cmd: CheckCommand, io: CheckIo): Promise<n
             : {}),
         },
       },
-      controller.signal,
+      cancel.signal,
     );
     clear();
     let saved: string | undefined;
@@ -149,14 +142,13 @@ export async function runCheckCommand(cmd: CheckCommand, io: CheckIo): Promise<n
     return doc.check!.ok ? 0 : 1;
   } catch (err) {
     clear();
-    if (isAbortError(err) || signalExit) {
+    if (isAbortError(err) || cancel.exitCode) {
       process.stderr.write('diskdial: cancelled; the manifest was left as it was\n');
-      return signalExit || 130;
+      return cancel.exitCode || 130;
     }
     if (err instanceof DiskDialError) return io.failWith(err);
     return io.fail(err instanceof Error ? err.message : String(err), 1);
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    cancel.dispose();
   }
 }
