@@ -1,6 +1,6 @@
 // The encryption verdict on a format report's encrypted rows: each row whose results carry a
-// cipher ceiling (the wizard measures it once per plan) gets the verdict, against the baseline
-// row when that is unencrypted, else the first unencrypted row.
+// cipher ceiling (the wizard measures it once per plan) gets the verdict, against an unencrypted
+// row measured the same way (never across cache modes), or on its own figures and the cipher's.
 import type { ResultDocument } from '../result.js';
 import type { FormatReport } from '../report/report-types.js';
 import { encryptionVerdict, type RowRates } from './encryption-verdict.js';
@@ -19,14 +19,26 @@ function rowRates(r: FormatReport, row: number): RowRates {
   return out;
 }
 
+/** The unencrypted row an encrypted row may be set against: measured the same way (like for like:
+ *  its reference row, else the baseline or the first unencrypted row of its cache class), or none. */
+function plainRow(r: FormatReport, rows: ReadonlyArray<{ docs: readonly ResultDocument[] }>, i: number): number | undefined {
+  const v = r.variants[i]!;
+  const ok = (j: number | undefined): j is number =>
+    j !== undefined && j >= 0 && j !== i && !encrypted(rows[j]?.docs) && r.variants[j]?.cacheClass === v.cacheClass;
+  if (ok(v.reference)) return v.reference;
+  if (ok(r.baseline)) return r.baseline;
+  const any = rows.findIndex((_, j) => ok(j));
+  return any >= 0 ? any : undefined;
+}
+
 /** Sets `encryption` on each encrypted row with a cipher ceiling and adds the verdict to the findings. */
 export function addEncryptionVerdicts(r: FormatReport, rows: ReadonlyArray<{ docs: readonly ResultDocument[] }>): void {
-  const plain = !encrypted(rows[r.baseline]?.docs) ? r.baseline : rows.findIndex((g) => !encrypted(g.docs));
   rows.forEach((g, i) => {
     const cipher = g.docs.find((d) => d.target?.encrypted === true && d.cipher)?.cipher;
     const v = r.variants[i];
     if (!cipher || !v) return;
-    const verdict = encryptionVerdict(rowRates(r, i), plain >= 0 && plain !== i ? rowRates(r, plain) : undefined, cipher);
+    const plain = plainRow(r, rows, i);
+    const verdict = encryptionVerdict(rowRates(r, i), plain !== undefined ? rowRates(r, plain) : undefined, cipher);
     v.encryption = verdict.text;
     r.findings.push(`${v.label}: ${verdict.text}`);
   });

@@ -138,7 +138,14 @@ describe.runIf(rootOnly())('the seeds’ protocols on a real disk image (root)',
       ['ext4-fscrypt', 'buffered-flushed'],
     ]);
     const r0 = buildFormatReport(plain.docs);
-    expect(r0.findings).toEqual(['ext4 (fscrypt encrypted) was measured through the page cache, flushed; ext4 uncached: not compared.']);
+    // The encrypted row's encryption verdict stands on its own figures and the cipher's: it sets no
+    // figure of the uncached ext4 row against it.
+    const verdicts = r0.findings.filter((f) => /^ext4 \(fscrypt encrypted\): (Encryption|This kernel|The cipher)/.test(f));
+    expect(verdicts).toHaveLength(1);
+    expect(verdicts[0]).not.toMatch(/unencrypted disk/);
+    expect(r0.findings.filter((f) => !verdicts.includes(f))).toEqual([
+      'ext4 (fscrypt encrypted) was measured through the page cache, flushed; ext4 uncached: not compared.',
+    ]);
 
     const common = await runWizard({ formats: ['ext4', 'ext4-fscrypt'], finalFormat: 'ext4', sizes: [64 * MiB], commonMode: true });
     // ext4 twice (its own pass uncached, then as applications see it); fscrypt once: its own pass
@@ -158,5 +165,7 @@ describe.runIf(rootOnly())('the seeds’ protocols on a real disk image (root)',
       'Compared like for like: ext4 (fscrypt encrypted) against ext4 · as applications see it (both through the page cache, flushed). Rows measured in different modes are not set against each other.',
     );
     expect(renderFormatReport(common.docs, 'md').text).toContain('Compared like for like');
+    // With the like row there, the verdict sets the encrypted row against it.
+    expect(r.variants[2]!.encryption).toMatch(/unencrypted disk does/);
   }, 240_000);
 });
