@@ -61,9 +61,11 @@ export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReas
   const sustained = useDetailedStore((s) => s.sustained);
   const files = useDetailedStore((s) => s.files);
   const video = useDetailedStore((s) => s.video);
+  const sweep = useDetailedStore((s) => s.sweep);
+  const smallFiles = useDetailedStore((s) => s.smallFiles);
   const fit = useMemo(
-    () => (target ? formFit(kind, { cdm, sustained, files, video }, target) : null),
-    [kind, cdm, sustained, files, video, target],
+    () => (target ? formFit(kind, { cdm, sustained, files, video, sweep, smallFiles }, target) : null),
+    [kind, cdm, sustained, files, video, sweep, smallFiles, target],
   );
   const blocked = startBlock(kind, { locked: lockedReason, runningKind, target, formInvalid, fit });
   const offer = kind === 'cdm' && blocked === fit?.reason && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
