@@ -37,6 +37,9 @@ export function startBlock(
   return null;
 }
 
+/** The kinds whose amount written shrinks to the free space (the others refuse when it does not fit). */
+const ADAPTS_TO_FREE_SPACE: ReadonlySet<DetailedKind> = new Set(['sustained', 'files']);
+
 export interface PanelProps {
   kind: DetailedKind;
   title: string;
@@ -86,7 +89,7 @@ export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReas
             Use {formatBinarySize(offer)}
           </button>
         )}
-        {fit?.fits && fit.reserveText && kind !== 'cdm' && kind !== 'video' && (
+        {fit?.fits && fit.reserveText && ADAPTS_TO_FREE_SPACE.has(kind) && (
           <p className="panel-fit" data-testid={`${kind}-fit`}>
             Writes at most what is free and {fit.reserveText}.
           </p>

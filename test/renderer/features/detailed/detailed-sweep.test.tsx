@@ -28,6 +28,8 @@ describe('Sweep panel', () => {
 
   it('Start sends the preset, the time per step and the runs the controls show', async () => {
     const { fake, user } = await renderDetailed();
+    // A sweep writes what its ladder needs or refuses to start: no "writes at most what is free".
+    expect(within(panel()).queryByTestId('sweep-fit')).toBeNull();
     await user.click(within(panel()).getByTestId('sweep-preset-atto'));
     await user.click(within(panel()).getByTestId('sweep-seconds-0.5'));
     await user.click(screen.getByTestId('sweep-start'));
