@@ -11,7 +11,8 @@ import { MAX_REST_MINUTES, MAX_RUNS, smallFilesErrors } from './settings';
 import { SMALL_FILE_SIZE_CHOICES, SMALL_FILES_MAX_COUNT, SMALL_FILES_PRESET_CHOICES } from './ladder-settings';
 import { selectLiveJob, selectResult, useDetailedStore } from './store';
 
-const ms = (x: number): string => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
+/** A stat or an open takes microseconds on a local disk: "0.00 ms" would hide them. */
+const ms = (x: number): string => (x < 0.1 ? `${Math.round(x * 1000)} µs` : `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`);
 
 function SmallFilesSettings() {
   const f = useDetailedStore((s) => s.smallFiles);

@@ -70,7 +70,7 @@ describe('Small-file panel', () => {
       'read',
       'delete',
     ]);
-    expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['0.05 ms', '0.08 ms', '0.12 ms']);
+    expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['51 µs', '82 µs', '0.12 ms']);
     expect(within(result).getByTestId('small-files-scope').textContent).toMatch(
       /^This measures the file system and, on a share, every network round trip.*not only the disk/,
     );
