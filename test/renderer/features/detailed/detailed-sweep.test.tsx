@@ -7,6 +7,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '@model/result';
 import { DetailedSettings } from '@model/settings';
+import { sizeLabel, SWEEP_LADDERS } from '@model/kinds/sweep';
 import sweepJson from '../../../fixtures/results/sweep.json';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import { JOB, plan, progress, renderDetailed, step } from '../../helpers/detailed-fixtures';
@@ -82,23 +83,9 @@ describe('Sweep panel', () => {
     );
     const rows = [...within(result).getByTestId('sweep-table').querySelectorAll('tbody tr')];
     expect(rows).toHaveLength(15);
-    expect(rows.map((r) => r.querySelector('th')!.textContent)).toEqual([
-      '4 KiB',
-      '8 KiB',
-      '16 KiB',
-      '32 KiB',
-      '64 KiB',
-      '128 KiB',
-      '256 KiB',
-      '512 KiB',
-      '1 MiB',
-      '2 MiB',
-      '4 MiB',
-      '8 MiB',
-      '16 MiB',
-      '32 MiB',
-      '64 MiB',
-    ]);
+    const labels = rows.map((r) => r.querySelector('th')!.textContent);
+    expect(labels).toEqual(SWEEP_LADDERS.standard.map(sizeLabel));
+    expect([labels[0], labels[8], labels[12], labels[14]]).toEqual(['4 KiB', '1 MiB', '16 MiB', '64 MiB']);
     expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['47.6', '79.4', '11,616', '19,374']);
     expect(result.textContent).not.toMatch(/16,384 KiB/);
   });
