@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './helpers/axe.js';
 import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
 
 let server: ChildProcess;
@@ -93,5 +94,7 @@ describe('the sweep and small-file panels in Chromium against diskdial serve (a 
     expect(await page.getByTestId('small-files-panel').textContent()).toContain('200 files of 16 KiB');
     expect(await fsp.readdir(dir)).toEqual([]);
     expect(pageErrors).toEqual([]);
+    // Both results on the screen, chart and tables included, meet WCAG 2.1 AA.
+    expect(await axeViolations(page)).toEqual([]);
   }, 120_000);
 });
