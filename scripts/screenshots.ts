@@ -2,15 +2,16 @@
 // in Debian's Chromium, on a folder of this machine: a 1 GB Quick Test, then the Detailed screen
 // after the CrystalDiskMark grid (1 GiB, 5 s per test), a sustained write of up to 10 GB, the
 // Quick many-file set (about 5 GB) and the frame-paced video test (ProRes 422 HQ UHD 29.97 fps,
-// 30 s), then the Hash screen on a 4 GB test file with SHA-256, then
+// 30 s), the transfer-size sweep (standard, 1 s a step) and the small-file test (1,000 × 4 KiB; `--only
+// sweep` takes just these two), then the Hash screen on a 4 GB test file with SHA-256, then
 // History: two 1 GB Quick Tests of three runs each on the same disk, compared (what a person sees
 // when nothing changed), and the share card of one of them.
 // Then (as root) the format-and-compare wizard on a 2 GiB disk image: ext4, ext4 + fscrypt, XFS,
 // Btrfs at 512 MiB, three runs each.
 // Then (as root) Compare setups on a 1 GiB ext4 image: the same disk as two setups, the second
 // throttled to 35 MB/s each way with cgroup blkio (as a USB 2 hub would cap it), three runs each.
-// `npm run screenshots [-- --only quick|detailed|hash|history|wizard|campaign]` (needs `npm run
-// build` first); writes docs/screenshots/quick-test{,-running}.png, detailed{,-video}.png, hash.png,
+// `npm run screenshots [-- --only quick|detailed|sweep|hash|history|wizard|campaign]` (needs `npm run
+// build` first); writes docs/screenshots/quick-test{,-running}.png, detailed{,-video,-sweep,-small-files}.png, hash.png,
 // history.png, history-compare.png, share-card.png, wizard-{disks,plan,running,report}.png and
 // campaign-{waiting,report}.png. Results go to a
 // throwaway history ($DISKDIAL_HOME).
@@ -81,6 +82,20 @@ try {
     await page.screenshot({ path: path.join(out, 'detailed.png'), fullPage: true });
     await page.getByTestId('video-panel').screenshot({ path: path.join(out, 'detailed-video.png') });
     console.log(`wrote ${path.join(out, 'detailed.png')} and detailed-video.png`);
+  }
+  if (only === undefined || only === 'detailed' || only === 'sweep') {
+    await page.getByTestId('nav-detailed').click();
+    // The standard ladder (4 KiB to 64 MiB) at 1 s a step, then the Quick small-file set (1,000 × 4 KiB).
+    await page.getByTestId('sweep-seconds-1').click();
+    await page.getByTestId('sweep-start').click();
+    await waitIdle('sweep', 10);
+    await page.getByTestId('small-files-preset-quick').click();
+    await page.getByTestId('small-files-start').click();
+    await waitIdle('small-files', 10);
+    await page.waitForTimeout(500);
+    await page.getByTestId('sweep-panel').screenshot({ path: path.join(out, 'detailed-sweep.png') });
+    await page.getByTestId('small-files-panel').screenshot({ path: path.join(out, 'detailed-small-files.png') });
+    console.log(`wrote ${path.join(out, 'detailed-sweep.png')} and detailed-small-files.png`);
   }
   if (only === undefined || only === 'hash') {
     await page.getByTestId('nav-hash').click();

@@ -8,6 +8,7 @@ import { FORMAT_IDS } from './wizard/format-ids.js';
 import { TEST_KINDS } from './plan.js';
 import { LABEL_MAX } from './text.js';
 import { MAX_SETUPS } from './campaign.js';
+import { SMALL_FILES_PRESETS, SWEEP_PRESETS } from './kinds/plan.js';
 import { WIZARD_PLAN_KINDS } from './wizard/plan-kinds.js';
 
 const MiB = 1024 * 1024;
@@ -54,7 +55,7 @@ const Repeat = {
 };
 
 /** A detailed test (the Detailed screen): the CrystalDiskMark grid, the sustained-write curve,
- *  the many-file test or the frame-paced video test. Exactly the options a person can choose there; the CLI has more. */
+ *  the many-file test, the frame-paced video test, the transfer-size sweep or the small-file test. Exactly the options a person can choose there; the CLI has more. */
 export const DetailedSettings = z.discriminatedUnion('kind', [
   z
     .object({
@@ -132,6 +133,37 @@ export const DetailedSettings = z.discriminatedUnion('kind', [
       buffer: z.number().int().min(1).max(MAX_VIDEO_BUFFER),
       /** Seconds of frames written, then read back. */
       seconds: z.number().int().min(1).max(MAX_VIDEO_SECONDS),
+      ...Repeat,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('sweep'),
+      target: TargetPath,
+      preset: z.enum(SWEEP_PRESETS),
+      /** Each step for this long (the default), or over this much (`stepBytes`): one, not both. */
+      seconds: z.number().min(0.2).max(60).optional(),
+      stepBytes: z
+        .number()
+        .int()
+        .min(64 * MiB)
+        .max(64 * GiB)
+        .optional(),
+      ...Repeat,
+    })
+    .strict()
+    .refine((s) => s.seconds === undefined || s.stepBytes === undefined, {
+      message: 'give each step a time or a volume, not both',
+      path: ['stepBytes'],
+    }),
+  z
+    .object({
+      kind: z.literal('small-files'),
+      target: TargetPath,
+      preset: z.enum(SMALL_FILES_PRESETS),
+      /** How many files, and each one's size (4 KiB – 1 MiB); absent: the preset's. */
+      count: z.number().int().min(1).max(100_000).optional(),
+      fileBytes: z.number().int().min(4096).max(MiB).optional(),
       ...Repeat,
     })
     .strict(),

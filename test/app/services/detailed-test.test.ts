@@ -76,6 +76,25 @@ describe('benchmarkOptions', () => {
       );
     expect(files('quick')).not.toHaveProperty('files');
     expect(files('custom')).toMatchObject({ preset: 'custom', files: { count: 9, minBytes: 4096, maxBytes: 8192 } });
+    // The sweep: a time per step, or a volume per step (the plan's --size), never both.
+    const sweep = (o: object) =>
+      benchmarkOptions(DetailedSettings.parse({ kind: 'sweep', target: '/x', preset: 'atto', runs: 1, restSeconds: 0, ...o }));
+    expect(sweep({ seconds: 0.5 })).toMatchObject({ test: 'sweep', preset: 'atto', seconds: 0.5 });
+    expect(sweep({ seconds: 0.5 })).not.toHaveProperty('size');
+    expect(sweep({ stepBytes: 256 * MiB })).toMatchObject({ test: 'sweep', preset: 'atto', size: 256 * MiB });
+    expect(
+      DetailedSettings.safeParse({ kind: 'sweep', target: '/x', preset: 'atto', seconds: 1, stepBytes: 256 * MiB, runs: 1, restSeconds: 0 })
+        .success,
+    ).toBe(false);
+    expect(
+      benchmarkOptions(
+        DetailedSettings.parse({ kind: 'small-files', target: '/x', preset: 'nas', count: 50, fileBytes: 65536, runs: 1, restSeconds: 0 }),
+      ),
+    ).toMatchObject({ test: 'small-files', preset: 'nas', smallFiles: { count: 50, fileBytes: 65536 } });
+    expect(
+      DetailedSettings.safeParse({ kind: 'small-files', target: '/x', preset: 'quick', fileBytes: 2 * MiB, runs: 1, restSeconds: 0 })
+        .success,
+    ).toBe(false);
   });
 });
 

@@ -31,8 +31,6 @@ const NOT_FOR_SMALL = 'does not apply to --test small-files: each file is writte
 export const smallFiles = {
   id: 'small-files',
   name: 'Small-file test',
-  // No Detailed panel yet: the command line makes it, History lists it with the CLI-only kinds.
-  cliOnly: true,
   plan: smallFilesPlan,
   analyse: (plan, outcomes) => ({ smallFiles: smallFilesSection(plan, outcomes) }),
   cli: {
@@ -59,6 +57,16 @@ export const smallFiles = {
     figureGroup: { group: 'Small files', present: (doc) => doc.smallFiles !== undefined },
     testsTitle: 'All files, every operation',
   },
+  fromScreen: (s) =>
+    s.kind === 'small-files'
+      ? {
+          preset: s.preset,
+          smallFiles: {
+            ...(s.count !== undefined ? { count: s.count } : {}),
+            ...(s.fileBytes !== undefined ? { fileBytes: s.fileBytes } : {}),
+          },
+        }
+      : {},
 } as const satisfies KindModule<'small-files'>;
 
 function smallFilesPlan(o: PlanOptions): Plan {

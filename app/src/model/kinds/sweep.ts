@@ -57,8 +57,6 @@ const NOT_FOR_SWEEP = 'does not apply to --test sweep: the preset sets the trans
 export const sweep = {
   id: 'sweep',
   name: 'Transfer-size sweep',
-  // No Detailed panel yet: the command line makes it, History lists it with the CLI-only kinds.
-  cliOnly: true,
   defaultSize: TIMED_FILE_BYTES,
   plan: sweepPlan,
   analyse: (plan, outcomes) => ({ sweep: sweepSection(plan, outcomes) }),
@@ -81,6 +79,14 @@ export const sweep = {
     figureGroup: { group: 'Sweep', present: (doc) => doc.sweep !== undefined },
     testsTitle: 'Each transfer size',
   },
+  fromScreen: (s) =>
+    s.kind === 'sweep'
+      ? {
+          preset: s.preset,
+          ...(s.seconds !== undefined ? { seconds: s.seconds } : {}),
+          ...(s.stepBytes !== undefined ? { size: s.stepBytes } : {}),
+        }
+      : {},
 } as const satisfies KindModule<'sweep'>;
 
 export function ladderText(sizes: readonly number[]): string {

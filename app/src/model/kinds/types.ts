@@ -57,6 +57,7 @@ export interface ScreenRun {
   intervalSeconds?: number;
   files?: { count?: number; minBytes?: number; maxBytes?: number; seed?: number };
   video?: { format: string; layout: 'stream' | 'frames'; buffer: number };
+  smallFiles?: { count?: number; fileBytes?: number };
 }
 
 export interface KindModule<Id extends string = string> {

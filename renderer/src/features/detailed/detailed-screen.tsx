@@ -1,5 +1,5 @@
 // The Detailed screen: the CrystalDiskMark grid, the sustained-write curve, the many-file
-// scatter and the frame-paced video test, one above the other, each with its own settings and
+// scatter, the frame-paced video test, the transfer-size sweep and the small-file test, one above the other, each with its own settings and
 // Start ("Check this format" on the Will-it-work table lands on the video panel). One test runs at a time
 // (across this screen and the Quick Test): the app passes in why Start is locked when the Quick
 // Test is running, and this screen locks the other panels while one of its own runs.
@@ -7,7 +7,9 @@ import { useEffect } from 'react';
 import { useNavigationStore } from '../../lib/navigation';
 import { CdmPanel } from './cdm-panel';
 import { FilesPanel } from './files-panel';
+import { SmallFilesPanel } from './small-files-panel';
 import { SustainedPanel } from './sustained-panel';
+import { SweepPanel } from './sweep-panel';
 import { useDetailedEvents } from './use-detailed-events';
 import { useDetailedStore } from './store';
 import { VideoPanel } from './video-panel';
@@ -37,6 +39,8 @@ export function DetailedScreen({ lockedReason }: DetailedScreenProps = {}) {
       <SustainedPanel lockedReason={lockedReason} />
       <FilesPanel lockedReason={lockedReason} />
       <VideoPanel lockedReason={lockedReason} />
+      <SweepPanel lockedReason={lockedReason} />
+      <SmallFilesPanel lockedReason={lockedReason} />
     </main>
   );
 }

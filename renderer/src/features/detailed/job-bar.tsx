@@ -13,6 +13,8 @@ export const KIND_PHRASE: Record<DetailedKind, string> = {
   sustained: 'the sustained-write test',
   files: 'the many-file test',
   video: 'the video test',
+  sweep: 'the transfer-size sweep',
+  'small-files': 'the small-file test',
 };
 
 export interface JobBarProps {

@@ -37,6 +37,9 @@ export function startBlock(
   return null;
 }
 
+/** The kinds whose amount written shrinks to the free space (the others refuse when it does not fit). */
+const ADAPTS_TO_FREE_SPACE: ReadonlySet<DetailedKind> = new Set(['sustained', 'files']);
+
 export interface PanelProps {
   kind: DetailedKind;
   title: string;
@@ -61,9 +64,11 @@ export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReas
   const sustained = useDetailedStore((s) => s.sustained);
   const files = useDetailedStore((s) => s.files);
   const video = useDetailedStore((s) => s.video);
+  const sweep = useDetailedStore((s) => s.sweep);
+  const smallFiles = useDetailedStore((s) => s.smallFiles);
   const fit = useMemo(
-    () => (target ? formFit(kind, { cdm, sustained, files, video }, target) : null),
-    [kind, cdm, sustained, files, video, target],
+    () => (target ? formFit(kind, { cdm, sustained, files, video, sweep, smallFiles }, target) : null),
+    [kind, cdm, sustained, files, video, sweep, smallFiles, target],
   );
   const blocked = startBlock(kind, { locked: lockedReason, runningKind, target, formInvalid, fit });
   const offer = kind === 'cdm' && blocked === fit?.reason && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
@@ -84,7 +89,7 @@ export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReas
             Use {formatBinarySize(offer)}
           </button>
         )}
-        {fit?.fits && fit.reserveText && kind !== 'cdm' && kind !== 'video' && (
+        {fit?.fits && fit.reserveText && ADAPTS_TO_FREE_SPACE.has(kind) && (
           <p className="panel-fit" data-testid={`${kind}-fit`}>
             Writes at most what is free and {fit.reserveText}.
           </p>

@@ -7,6 +7,14 @@ import { fitPlan } from '@model/presets';
 import { formatBinarySize } from '../../lib/figure-format';
 import type { DetailedKind, DetailedSettings } from '@model/settings';
 import { VIDEO_DEFAULTS, videoErrors, videoFormatOf, type VideoForm } from './video-settings';
+import {
+  SMALL_FILES_DEFAULTS,
+  smallFilesFieldErrors,
+  SWEEP_DEFAULTS,
+  sweepFieldErrors,
+  type SmallFilesForm,
+  type SweepForm,
+} from './ladder-settings';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -112,9 +120,18 @@ export interface Forms {
   sustained: SustainedForm;
   files: FilesForm;
   video: VideoForm;
+  sweep: SweepForm;
+  smallFiles: SmallFilesForm;
 }
 
-export const DEFAULT_FORMS: Forms = { cdm: CDM_DEFAULTS, sustained: SUSTAINED_DEFAULTS, files: FILES_DEFAULTS, video: VIDEO_DEFAULTS };
+export const DEFAULT_FORMS: Forms = {
+  cdm: CDM_DEFAULTS,
+  sustained: SUSTAINED_DEFAULTS,
+  files: FILES_DEFAULTS,
+  video: VIDEO_DEFAULTS,
+  sweep: SWEEP_DEFAULTS,
+  smallFiles: SMALL_FILES_DEFAULTS,
+};
 
 /** What is wrong with a form, field by field, in plain words; {} when it can be sent. */
 export type FormErrors = Partial<Record<string, string>>;
@@ -140,6 +157,14 @@ export function sustainedErrors(f: SustainedForm): FormErrors {
 /** The video form's errors, runs and rest included (what its panel marks). */
 export function videoFormErrors(f: VideoForm): FormErrors {
   return { ...repeatErrors(f, MAX_RUNS), ...videoErrors(f) };
+}
+
+export function sweepErrors(f: SweepForm): FormErrors {
+  return { ...repeatErrors(f, MAX_RUNS), ...sweepFieldErrors(f) };
+}
+
+export function smallFilesErrors(f: SmallFilesForm): FormErrors {
+  return { ...repeatErrors(f, MAX_RUNS), ...smallFilesFieldErrors(f) };
 }
 
 export function filesErrors(f: FilesForm): FormErrors {
@@ -221,6 +246,33 @@ const PANEL_FORMS: { [K in DetailedKind]: PanelForm<K> } = {
     }),
     fit: (kind, { video: f }, target) =>
       fitPlan(kind, { seconds: f.seconds, video: { format: videoFormatOf(f)?.id ?? '', layout: f.layout, buffer: f.buffer } }, target),
+  },
+  sweep: {
+    errors: (forms) => sweepErrors(forms.sweep),
+    settings: (kind, { sweep: f }, target) => ({
+      kind,
+      target,
+      preset: f.preset,
+      ...(f.by === 'time' ? { seconds: f.seconds } : { stepBytes: f.stepBytes }),
+      runs: f.runs,
+      restSeconds: restSeconds(f),
+    }),
+    fit: (kind, { sweep: f }, target) =>
+      fitPlan(kind, { preset: f.preset, ...(f.by === 'time' ? { seconds: f.seconds } : { size: f.stepBytes }) }, target),
+  },
+  'small-files': {
+    errors: (forms) => smallFilesErrors(forms.smallFiles),
+    settings: (kind, { smallFiles: f }, target) => ({
+      kind,
+      target,
+      preset: f.preset,
+      count: f.count,
+      fileBytes: f.fileBytes,
+      runs: f.runs,
+      restSeconds: restSeconds(f),
+    }),
+    fit: (kind, { smallFiles: f }, target) =>
+      fitPlan(kind, { preset: f.preset, smallFiles: { count: f.count, fileBytes: f.fileBytes } }, target),
   },
 };
 

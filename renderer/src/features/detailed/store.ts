@@ -15,6 +15,7 @@ import { LIVE_CAP, thinLive, type LivePoint } from '../../lib/curve';
 import type { CdmUnit } from '../../lib/figure-format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
 import { pickVideo, type VideoForm } from './video-settings';
+import type { SmallFilesForm, SweepForm } from './ladder-settings';
 import { addFrameSlice, type FrameSlice } from '../../lib/frame-strip';
 import type { VideoCheck } from '../../lib/navigation';
 import { ipcErrorText } from '@model/events';
@@ -61,6 +62,8 @@ interface DetailedState extends Forms {
   setCdm(patch: Partial<CdmForm>): void;
   setSustained(patch: Partial<SustainedForm>): void;
   setFiles(patch: Partial<FilesForm>): void;
+  setSweep(patch: Partial<SweepForm>): void;
+  setSmallFiles(patch: Partial<SmallFilesForm>): void;
   /** Format, resolution and rate move together to a combination the data offers. */
   setVideo(patch: Partial<VideoForm>): void;
   /** "Check this format" from the Will-it-work table: that format at that rate (ignored while a
@@ -104,6 +107,12 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
     },
     setFiles(patch) {
       set({ files: { ...get().files, ...patch } });
+    },
+    setSweep(patch) {
+      set({ sweep: { ...get().sweep, ...patch } });
+    },
+    setSmallFiles(patch) {
+      set({ smallFiles: { ...get().smallFiles, ...patch } });
     },
     setVideo(patch) {
       const { formatId, resolutionId, fps, ...rest } = patch;

@@ -25,10 +25,19 @@ describe('the kind registry', () => {
       'sustained',
       'files',
       'video',
+      'sweep',
+      'small-files',
       'hash',
       'check',
     ]);
-    expect(RESULT_KINDS.filter((k) => k.fromScreen).map((k) => k.id)).toEqual(['cdm', 'sustained', 'files', 'video']);
+    expect(RESULT_KINDS.filter((k) => k.fromScreen).map((k) => k.id)).toEqual([
+      'cdm',
+      'sustained',
+      'files',
+      'video',
+      'sweep',
+      'small-files',
+    ]);
     expect(RESULT_KINDS.filter((k) => k.liveCurve).map((k) => k.id)).toEqual(['sustained']);
   });
 

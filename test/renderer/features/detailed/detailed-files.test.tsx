@@ -20,7 +20,7 @@ describe('Many-file panel', () => {
   it('Start sends the preset; Standard is Stibium’s set', async () => {
     const { fake, user } = await renderDetailed();
     expect(screen.getByText('40 files, 2–600 MB, ≈ 5 GB')).toBeTruthy();
-    await user.click(screen.getByRole('radio', { name: 'Standard' }));
+    await user.click(within(screen.getByTestId('files-panel')).getByRole('radio', { name: 'Standard' }));
     expect(screen.getByText(/160 files, 2 MB – 2 GB, ≈ 53 GB/)).toBeTruthy();
     await user.click(screen.getByTestId('files-start'));
     const sent = { kind: 'files', target: '/media/t7', preset: 'standard', runs: 1, restSeconds: 0 };

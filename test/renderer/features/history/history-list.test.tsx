@@ -123,7 +123,10 @@ describe('History list', () => {
       'Sustained write',
       'Many-file test',
       'Video playback (paced)',
+      'Transfer-size sweep',
+      'Small-file test',
       'Hash test',
+      'Folder check',
     ]);
     await user.selectOptions(kind, 'quick');
     expect(rows().map((r) => r.dataset.id)).toEqual(['quick-t7', quickJson.id]);

@@ -1,0 +1,136 @@
+// The small-file test (a NAS reviewer's "thousands of small files"): each file created, written,
+// fsynced and closed, then stat'ed, opened and read, then deleted, every operation timed. After
+// it: files per second, the time a file takes, the payload MB/s and each operation's times.
+import type { SmallFilesRun, SmallFilesSection } from '@model/result';
+import { SMALL_FILES_OPS, SMALL_FILES_PRESET_SETS, SMALL_FILES_SCOPE } from '@model/kinds/small-files';
+import { formatBytesBinary, formatMBpsFigure } from '@model/units';
+import { ChipGroup, NumberField } from '../../components/fields';
+import { RunsAndRest } from '../../components/repeat-fields';
+import { Panel } from './panel';
+import { MAX_REST_MINUTES, MAX_RUNS, smallFilesErrors } from './settings';
+import { SMALL_FILE_SIZE_CHOICES, SMALL_FILES_MAX_COUNT, SMALL_FILES_PRESET_CHOICES } from './ladder-settings';
+import { selectLiveJob, selectResult, useDetailedStore } from './store';
+
+/** A stat or an open takes microseconds on a local disk: "0.00 ms" would hide them. */
+const ms = (x: number): string => (x < 0.1 ? `${Math.round(x * 1000)} µs` : `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`);
+
+function SmallFilesSettings() {
+  const f = useDetailedStore((s) => s.smallFiles);
+  const set = useDetailedStore((s) => s.setSmallFiles);
+  const errors = smallFilesErrors(f);
+  const chosen = SMALL_FILES_PRESET_CHOICES.find((p) => p.value === f.preset);
+  return (
+    <>
+      <ChipGroup
+        label="Preset"
+        value={f.preset}
+        choices={SMALL_FILES_PRESET_CHOICES}
+        onChange={(preset) => set({ preset, ...SMALL_FILES_PRESET_SETS[preset] })}
+        testIdPrefix="small-files-preset"
+        after={chosen && <span className="field__hint">{chosen.detail}</span>}
+      />
+      <NumberField
+        label="Files"
+        value={f.count}
+        min={1}
+        max={SMALL_FILES_MAX_COUNT}
+        onChange={(count) => set({ count })}
+        error={errors.count}
+        testId="small-files-count"
+      />
+      <ChipGroup
+        label="File size"
+        value={f.fileBytes}
+        choices={SMALL_FILE_SIZE_CHOICES.map((b) => ({ value: b, label: formatBytesBinary(b) }))}
+        onChange={(fileBytes) => set({ fileBytes })}
+        testIdPrefix="small-files-size"
+      />
+      <RunsAndRest form={f} maxRuns={MAX_RUNS} maxRest={MAX_REST_MINUTES} errors={errors} set={set} testIdPrefix="small-files" />
+    </>
+  );
+}
+
+const FIGURES: ReadonlyArray<readonly [string, (r: SmallFilesRun) => string]> = [
+  ['Files/s', (r) => Math.round(r.filesPerSecond).toLocaleString('en-US')],
+  ['ms per file', (r) => ms(r.msPerFile)],
+  ['p50 per file', (r) => ms(r.fileP50Ms)],
+  ['p99 per file', (r) => ms(r.fileP99Ms)],
+  ['Write payload', (r) => `${formatMBpsFigure(r.writeMBps)} MB/s`],
+  ['Read payload', (r) => `${formatMBpsFigure(r.readMBps)} MB/s`],
+];
+
+function ResultView({ small }: { small: SmallFilesSection }) {
+  const many = small.runs.length > 1;
+  return (
+    <div className="small-files-result" data-testid="small-files-result">
+      {small.runs.map((r) => (
+        <div key={r.run} className="small-files-run">
+          {many && <h3 className="small-files-run__title">Run {r.run}</h3>}
+          <dl className="small-files-figures" data-testid="small-files-figures">
+            {FIGURES.map(([name, pick]) => (
+              <div key={name} className="small-files-figure">
+                <dt>{name}</dt>
+                <dd>{pick(r)}</dd>
+              </div>
+            ))}
+          </dl>
+          <table className="data-table stats-table small-files-ops" data-testid="small-files-ops">
+            <thead>
+              <tr>
+                <th scope="col">Operation</th>
+                <th scope="col">p50</th>
+                <th scope="col">p99</th>
+                <th scope="col">max</th>
+              </tr>
+            </thead>
+            <tbody>
+              {SMALL_FILES_OPS.map((op) => {
+                const o = r.ops.find((x) => x.op === op);
+                return (
+                  <tr key={op}>
+                    <th scope="row">{op}</th>
+                    <td>{o ? ms(o.p50Ms) : '–'}</td>
+                    <td>{o ? ms(o.p99Ms) : '–'}</td>
+                    <td>{o ? ms(o.maxMs) : '–'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ))}
+      <p className="small-files-scope" data-testid="small-files-scope">
+        {small.scope || SMALL_FILES_SCOPE}
+      </p>
+      <p className="small-files-method">
+        {`${small.count.toLocaleString('en-US')} files of ${formatBytesBinary(small.fileBytes)}, one at a time: created, written, fsynced and closed, then stat'ed, opened and read, then deleted.`}
+      </p>
+    </div>
+  );
+}
+
+export function SmallFilesPanel({ lockedReason }: { lockedReason?: string | undefined }) {
+  const live = useDetailedStore(selectLiveJob('small-files'));
+  const result = useDetailedStore(selectResult('small-files'));
+  const small = live ? undefined : result?.smallFiles;
+  return (
+    <Panel
+      kind="small-files"
+      title="Small-file test"
+      subtitle="Creates, writes, syncs, reads and deletes many small files one by one, timing every operation: what copying thousands of small files costs."
+      settings={<SmallFilesSettings />}
+      lockedReason={lockedReason}
+      result={live ? undefined : result}
+    >
+      {live ? (
+        <p className="empty chart-empty" data-testid="small-files-live">
+          {live.outcome === 'stopped' ? 'Stopped before the end: no figures.' : 'Timing every operation of every file…'}
+        </p>
+      ) : small ? (
+        <ResultView small={small} />
+      ) : (
+        <p className="empty chart-empty">Files per second and each operation’s times will be shown here.</p>
+      )}
+    </Panel>
+  );
+}

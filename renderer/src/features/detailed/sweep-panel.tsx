@@ -1,0 +1,171 @@
+// The transfer-size sweep (ATTO Disk Benchmark's and QuickBench's question: from what transfer
+// size on does this drive or share run at full speed?): a sequential write then read at each
+// size of a ladder. While it runs, the step in progress and the sizes done; after it, MB/s
+// against size on a log axis, where each direction reaches 90 % of its top, and the table.
+import type { ResultDocument, SweepSection } from '@model/result';
+import { fullSpeedText, sizeLabel } from '@model/kinds/sweep';
+import { formatBytesBinary, formatMBpsFigure } from '@model/units';
+import { ChipGroup } from '../../components/fields';
+import { RunsAndRest } from '../../components/repeat-fields';
+import { SweepChart } from '../../components/sweep-chart';
+import { Panel } from './panel';
+import { MAX_REST_MINUTES, MAX_RUNS, sweepErrors } from './settings';
+import { SWEEP_PRESET_CHOICES, SWEEP_SECONDS_CHOICES, SWEEP_STEP_BYTES_CHOICES } from './ladder-settings';
+import { selectLiveJob, selectResult, useDetailedStore, type DetailedJob } from './store';
+
+const iops = (x: number): string => Math.round(x).toLocaleString('en-US');
+
+function SweepSettings() {
+  const f = useDetailedStore((s) => s.sweep);
+  const set = useDetailedStore((s) => s.setSweep);
+  const errors = sweepErrors(f);
+  const chosen = SWEEP_PRESET_CHOICES.find((p) => p.value === f.preset);
+  return (
+    <>
+      <ChipGroup
+        label="Preset"
+        value={f.preset}
+        choices={SWEEP_PRESET_CHOICES}
+        onChange={(preset) => set({ preset })}
+        testIdPrefix="sweep-preset"
+        after={chosen && <span className="field__hint">{chosen.detail}</span>}
+      />
+      <ChipGroup
+        label="Each step"
+        value={f.by}
+        choices={[
+          { value: 'time', label: 'For a time' },
+          { value: 'volume', label: 'Over a size' },
+        ]}
+        onChange={(by) => set({ by })}
+        testIdPrefix="sweep-by"
+        variant="segmented"
+      />
+      {f.by === 'time' ? (
+        <ChipGroup
+          label="Seconds per step"
+          value={f.seconds}
+          choices={SWEEP_SECONDS_CHOICES.map((s) => ({ value: s, label: `${s} s` }))}
+          onChange={(seconds) => set({ seconds })}
+          testIdPrefix="sweep-seconds"
+        />
+      ) : (
+        <ChipGroup
+          label="Size per step"
+          value={f.stepBytes}
+          choices={SWEEP_STEP_BYTES_CHOICES.map((b) => ({ value: b, label: formatBytesBinary(b) }))}
+          onChange={(stepBytes) => set({ stepBytes })}
+          testIdPrefix="sweep-step-bytes"
+        />
+      )}
+      <RunsAndRest form={f} maxRuns={MAX_RUNS} maxRest={MAX_REST_MINUTES} errors={errors} set={set} testIdPrefix="sweep" />
+    </>
+  );
+}
+
+/** While it runs (or after a stop): the step in progress and each finished step's MB/s. */
+function LiveView({ job }: { job: DetailedJob }) {
+  const p = job.progress;
+  return (
+    <div className="sweep-live" data-testid="sweep-live">
+      <p className="sweep-live__now" data-testid="sweep-live-step">
+        {job.outcome === 'stopped'
+          ? 'Stopped before the end: no curve.'
+          : p
+            ? `Now: ${p.testName}${p.stage === 'run' && Number.isFinite(p.instMBps) ? ` · ${formatMBpsFigure(p.instMBps)} MB/s` : ''} (step ${p.testIndex + 1} of ${p.testCount}${p.runs > 1 ? `, run ${p.run} of ${p.runs}` : ''})`
+            : 'Preparing the test files…'}
+      </p>
+      {job.steps.length > 0 && (
+        <ol className="sweep-live__done" data-testid="sweep-live-done">
+          {job.steps.map((s) => (
+            <li key={`${s.run}-${s.testIndex}`}>
+              <span className={`t-${s.test.rw === 'write' ? 'write' : 'read'}`}>{s.test.name}</span> {formatMBpsFigure(s.test.mbps)} MB/s
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function ResultView({ sweep, doc }: { sweep: SweepSection; doc: ResultDocument }) {
+  const t = doc.target;
+  const ceilingMBps = t.device.linkInfo?.ceilingMBps ?? t.network?.ceilingMBps;
+  const many = sweep.runs.length > 1;
+  return (
+    <div className="sweep-result" data-testid="sweep-result">
+      <div data-testid="sweep-chart">
+        <SweepChart runs={sweep.runs} sizes={sweep.sizes} ceilingMBps={ceilingMBps} />
+      </div>
+      {sweep.runs.map((r) => (
+        <div key={r.run} className="sweep-run">
+          {many && <h3 className="sweep-run__title">Run {r.run}</h3>}
+          <ul className="sweep-full-speed" data-testid="sweep-full-speed">
+            {fullSpeedText(sweep, r).map((line) => (
+              <li key={line}>{line}.</li>
+            ))}
+          </ul>
+          <table className="data-table stats-table sweep-table" data-testid="sweep-table">
+            <thead>
+              <tr>
+                <th scope="col">Transfer size</th>
+                <th scope="col" className="t-write">
+                  Write MB/s
+                </th>
+                <th scope="col" className="t-read">
+                  Read MB/s
+                </th>
+                <th scope="col">Write IOPS</th>
+                <th scope="col">Read IOPS</th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.points.map((p) => (
+                <tr key={p.bs} title={p.cacheNote}>
+                  <th scope="row">
+                    {sizeLabel(p.bs)}
+                    {p.cacheMode ? ' *' : ''}
+                  </th>
+                  <td>{formatMBpsFigure(p.writeMBps)}</td>
+                  <td>{formatMBpsFigure(p.readMBps)}</td>
+                  <td>{iops(p.writeIops)}</td>
+                  <td>{iops(p.readIops)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+      <p className="sweep-method">
+        {`Sequential write then read at each size, one file each, queue depth ${sweep.qd}, each step ${sweep.stepSeconds !== undefined ? `for ${sweep.stepSeconds} s` : `over ${formatBytesBinary(sweep.stepBytes ?? 0)}`}.`}
+        {sweep.runs.some((r) => r.points.some((p) => p.cacheMode))
+          ? ' * ran through the cache (flushed): direct I/O does not take that size here.'
+          : ''}
+      </p>
+    </div>
+  );
+}
+
+export function SweepPanel({ lockedReason }: { lockedReason?: string | undefined }) {
+  const live = useDetailedStore(selectLiveJob('sweep'));
+  const result = useDetailedStore(selectResult('sweep'));
+  const sweep = live ? undefined : result?.sweep;
+  return (
+    <Panel
+      kind="sweep"
+      title="Transfer-size sweep"
+      subtitle="Writes then reads at each transfer size from small to large, as ATTO and QuickBench do: from what size on does this drive or share run at full speed?"
+      settings={<SweepSettings />}
+      lockedReason={lockedReason}
+      result={live ? undefined : result}
+    >
+      {live ? (
+        <LiveView job={live} />
+      ) : sweep && result ? (
+        <ResultView sweep={sweep} doc={result} />
+      ) : (
+        <p className="empty chart-empty">MB/s against transfer size will be drawn here.</p>
+      )}
+    </Panel>
+  );
+}

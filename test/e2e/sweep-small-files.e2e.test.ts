@@ -1,0 +1,100 @@
+// The transfer-size sweep and the small-file test end to end: `diskdial serve` (real services, the
+// engine in its own child, the real addon) in Debian's Chromium, on a temp folder of this
+// machine's disk (no root needed). A user opens Detailed, runs a short sweep (half a second a
+// step) and a small small-file test, and reads the chart, the sentences and the tables that
+// follow; nothing is left in the folder. Screenshots go to test-artifacts/.
+import type { ChildProcess } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './helpers/axe.js';
+import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+
+let server: ChildProcess;
+let browser: Browser;
+let page: Page;
+let dir: string;
+let home: string;
+let pageErrors: string[] = [];
+
+async function waitIdle(kind: string, timeout = 120_000): Promise<void> {
+  await expect.poll(() => page.getByTestId(`${kind}-start`).textContent(), { timeout }).toMatch(/Start/);
+}
+
+describe('the sweep and small-file panels in Chromium against diskdial serve (a temp folder)', () => {
+  beforeAll(async () => {
+    buildIfNeeded();
+    // /var/tmp, not /tmp: a tmpfs takes no direct I/O, and these figures should be the disk's.
+    dir = await fsp.mkdtemp(path.join('/var/tmp', 'dd-e2e-sweep-'));
+    home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-home-'));
+    const served = await startServe({ DISKDIAL_HOME: home });
+    server = served.server;
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    pageErrors = collectErrors(page);
+    await page.goto(served.url);
+    await chooseTarget(page, dir);
+    await page.getByTestId('nav-detailed').click();
+    await page.locator('[data-testid="brand-tag"]', { hasText: 'Detailed' }).waitFor({ timeout: 5_000 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopServe(server);
+    if (dir) await fsp.rm(dir, { recursive: true, force: true });
+    if (home) await fsp.rm(home, { recursive: true, force: true });
+  });
+
+  it('a short sweep: the step in progress while it runs, then the chart, the 90 % sentences and the table', async () => {
+    await page.getByTestId('sweep-seconds-0.5').click();
+    await page.getByTestId('sweep-start').click();
+    await expect
+      .poll(() => page.getByTestId('sweep-live-step').textContent(), { timeout: 30_000 })
+      .toMatch(/^Now: SEQ\d+[KM] Q1T1 (Write|Read)/);
+    await waitIdle('sweep');
+    const result = page.getByTestId('sweep-result');
+    await expect.poll(() => result.locator('.recharts-line').count()).toBe(2);
+    await expect
+      .poll(() => result.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents())
+      .toEqual(['4K', '64K', '1M', '16M', '64M']);
+    const sentences = await page.getByTestId('sweep-full-speed').textContent();
+    expect(sentences).toMatch(
+      /^Write reaches 90 % of its top speed \([\d.]+ MB\/s\) at \d+ [KM]iB\.Read reaches 90 % of its top speed \([\d.]+ MB\/s\) at \d+ [KM]iB\.$/,
+    );
+    const sizes = await page.locator('[data-testid="sweep-table"] tbody th').allTextContents();
+    expect(sizes[0]).toBe('4 KiB');
+    expect(sizes.at(-1)).toBe('64 MiB');
+    expect(sizes).toHaveLength(15);
+    await page.getByTestId('sweep-panel').screenshot({ path: path.join(artifacts, 'detailed-sweep-e2e.png') });
+    // Both test files removed.
+    expect(await fsp.readdir(dir)).toEqual([]);
+  }, 180_000);
+
+  it('a small small-file test: files/s, ms per file, payload MB/s, every operation and what it measures', async () => {
+    const count = page.getByTestId('small-files-count');
+    await count.fill('200');
+    await count.blur();
+    await page.getByTestId(`small-files-size-${16 * 1024}`).click();
+    await page.getByTestId('small-files-start').click();
+    await waitIdle('small-files');
+    const figures = page.getByTestId('small-files-figures');
+    await expect
+      .poll(() => figures.locator('dt').allTextContents())
+      .toEqual(['Files/s', 'ms per file', 'p50 per file', 'p99 per file', 'Write payload', 'Read payload']);
+    const values = await figures.locator('dd').allTextContents();
+    expect(Number(values[0]!.replace(/,/g, ''))).toBeGreaterThan(0);
+    expect(values[1]).toMatch(/^[\d.]+ ms$/);
+    expect(values[4]).toMatch(/^[\d.,]+ MB\/s$/);
+    await expect
+      .poll(() => page.locator('[data-testid="small-files-ops"] tbody th').allTextContents())
+      .toEqual(['create', 'write', 'fsync', 'close', 'stat', 'open', 'read', 'delete']);
+    expect(await page.getByTestId('small-files-scope').textContent()).toMatch(/file system.*not only the disk/);
+    expect(await page.getByTestId('small-files-panel').textContent()).toContain('200 files of 16 KiB');
+    expect(await fsp.readdir(dir)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    // Both results on the screen, chart and tables included, meet WCAG 2.1 AA.
+    expect(await axeViolations(page)).toEqual([]);
+  }, 120_000);
+});
