@@ -95,7 +95,9 @@ describe.runIf(rootOnly() && canThrottle())('diskdial campaign: two setups, the 
     const [write, read] = [...row.matchAll(/\| ([\d,.]+) ±/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
     expect(write).toBeLessThanOrEqual(25);
     expect(read).toBeLessThanOrEqual(25);
-    expect(md, md).toMatch(/Throttled is worse than Free: worse on all 2 figures, each beyond run-to-run noise \(Welch's t-test, p < 0\.05/);
+    expect(md, md).toMatch(
+      /Throttled is worse than Free: worse on all 2 figures, each beyond run-to-run noise \(Welch's t-test, p < 0\.05/,
+    );
     // Nothing of the tests is left in the folder; the campaign is done.
     expect(readdirSync(fs.dir).filter((n) => n !== 'lost+found')).toEqual([]);
     expect(campaigns(home).map((c) => c.status)).toEqual(['done']);
