@@ -43,11 +43,11 @@ export interface CardPng {
 }
 
 /** The result's share card as PNG. `scale` is an integer 1–4 (default 2). */
-export function renderCardPng(doc: ResultDocument, opts: { scale?: number } = {}): CardPng {
+export function renderCardPng(doc: ResultDocument, opts: { scale?: number; paced?: readonly ResultDocument[] } = {}): CardPng {
   const scale = opts.scale ?? 2;
   if (!Number.isInteger(scale) || scale < 1 || scale > 4)
     throw new RangeError(`renderCardPng: scale must be an integer from 1 to 4, got ${scale}`);
-  const { svg } = renderCardSvg(doc);
+  const { svg } = renderCardSvg(doc, opts.paced ? { paced: opts.paced } : {});
   const resvg = new Resvg(svg, {
     font: { loadSystemFonts: false, fontFiles: cardFontFiles(), defaultFontFamily: 'Inter' },
     fitTo: { mode: 'zoom', value: scale },
@@ -69,6 +69,8 @@ export interface OffThreadOptions {
   timeLimitMs?: number;
   /** The worker's entry file; default card-worker next to this file (tests inject a slow one). */
   workerModule?: string;
+  /** Saved frame-paced results: they decide a Quick Test's Will-it-work rows for their drive. */
+  paced?: readonly ResultDocument[];
 }
 
 /** renderCardPng in a worker thread, stopped (and refused with ERR_CARD_TIMEOUT) at the time limit. */
@@ -77,7 +79,7 @@ export function renderCardPngOffThread(doc: ResultDocument, opts: OffThreadOptio
   if (!Number.isInteger(scale) || scale < 1 || scale > 4)
     return Promise.reject(new RangeError(`renderCardPng: scale must be an integer from 1 to 4, got ${scale}`));
   const limit = opts.timeLimitMs ?? CARD_TIME_LIMIT_MS;
-  const worker = startWorker(opts.workerModule ?? cardWorkerPath(), { doc, scale });
+  const worker = startWorker(opts.workerModule ?? cardWorkerPath(), { doc, scale, paced: opts.paced ?? [] });
   return new Promise<CardPng>((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void): void => {

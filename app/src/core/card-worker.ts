@@ -5,9 +5,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { renderCardPng } from './card-png.js';
 import type { ResultDocument } from '../model/result.js';
 
-const { doc, scale } = workerData as { doc: ResultDocument; scale: number };
+const { doc, scale, paced } = workerData as { doc: ResultDocument; scale: number; paced?: ResultDocument[] };
 try {
-  const card = renderCardPng(doc, { scale });
+  const card = renderCardPng(doc, { scale, ...(paced?.length ? { paced } : {}) });
   const png = card.png.buffer.slice(card.png.byteOffset, card.png.byteOffset + card.png.byteLength);
   parentPort!.postMessage({ ok: true, png, width: card.width, height: card.height, svg: card.svg }, [png as ArrayBuffer]);
 } catch (err) {

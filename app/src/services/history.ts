@@ -70,7 +70,9 @@ export class HistoryService {
     // resvg is loaded on first use: most sessions never share a card. It draws in a worker with a
     // time limit, never on this thread (the app's main process, or the server's).
     const { renderCardPngOffThread, cardFilename } = await import('../core/card-png.js');
-    const card = await renderCardPngOffThread(doc, { scale });
+    // A Quick Test's "Will it work?" block: rows a frame-paced test of its drive decided.
+    const paced = doc.kind === 'quick' ? await this.pacedResults() : [];
+    const card = await renderCardPngOffThread(doc, { scale, ...(paced.length > 0 ? { paced } : {}) });
     return { pngBase64: card.png.toString('base64'), width: card.width, height: card.height, svg: card.svg, filename: cardFilename(doc) };
   }
 

@@ -26,6 +26,7 @@ import { formatFigure, metricValue, resultMetrics } from '../../../app/src/model
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { dialLayout } from '../../../app/src/model/kinds/quick-card.js';
 import { videoBlock, videoBlockLayout } from '../../../app/src/model/kinds/quick-video-card.js';
+import { videoVerdicts } from '../../../app/src/model/video/will-it-work.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;
@@ -402,6 +403,25 @@ describe('the Quick Test card\'s "Will it work?" block', () => {
       ['HEVC HD', 'green', 'green'],
       ['HEVC UHD', 'green', 'green'],
     ]);
+  });
+
+  it('a row a frame-paced test of the same drive decided takes its verdict, marked †, and the foot says so', async () => {
+    const doc = quickAt(500, 500);
+    const row = videoVerdicts(doc)!.rows.find((r) => r.formatId === 'prores-hq' && r.resolutionId === 'hd')!;
+    expect(row.write.ok).toBe(true);
+    // The real paced document, as if it had been a ProRes 422 HQ HD run on this drive at the card's
+    // rate, whose writes were late.
+    const paced = load('video');
+    paced.target = doc.target;
+    paced.video = { ...paced.video!, formatId: 'prores-hq', resolutionId: 'hd', fps: row.fps };
+    const card = await renderCardPngOffThread(doc, { paced: [paced] });
+    const layout = videoBlockLayout(doc, BOX, [paced])!;
+    expect(card.svg).toContain(videoBlock(layout));
+    expect(layout.rows.map((r) => r.label)).toEqual(['ProRes 422 HQ HD †', ...ROWS.slice(1)]);
+    expect(layout.rows[0]!.write.ok).toBe(false);
+    expect(layout.method[1]).toBe('† decided by a frame-paced test.');
+    // Without it, the same card is the average's.
+    expect(videoBlockLayout(doc, BOX)!.rows[0]).toMatchObject({ label: 'ProRes 422 HQ HD', write: { ok: true } });
   });
 
   it('is only on Quick Test cards, and leaves the dials their readings', () => {

@@ -1,5 +1,5 @@
 // The Quick Test's card: a write dial and a read dial, Blackmagic-style, readings clear of the scale.
-import { type Box, COLOR, mbps, niceCeil, r1, text, textWidth, ticksFor, tickText } from '../report/card-draw.js';
+import { type Box, type CardOptions, COLOR, mbps, niceCeil, r1, text, textWidth, ticksFor, tickText } from '../report/card-draw.js';
 import { type Metric, metricValue } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { dialRoom, videoBlock, videoBlockLayout } from './quick-video-card.js';
@@ -19,7 +19,7 @@ function arc(cx: number, cy: number, r: number, from: number, to: number): strin
   return `M ${r1(a.x)} ${r1(a.y)} A ${r} ${r} 0 ${large} 1 ${r1(b.x)} ${r1(b.y)}`;
 }
 
-export function quickFigures(doc: ResultDocument, box: Box, metrics: readonly Metric[]): string | undefined {
+export function quickFigures(doc: ResultDocument, box: Box, metrics: readonly Metric[], opts: CardOptions = {}): string | undefined {
   const rates = metrics.filter((m) => m.primary).filter((m) => m.unit === 'MB/s');
   const write = rates.find((m) => /write$/i.test(m.group));
   const read = rates.find((m) => /read$/i.test(m.group));
@@ -32,7 +32,7 @@ export function quickFigures(doc: ResultDocument, box: Box, metrics: readonly Me
   const runs = Math.max(...dials.map((d) => d.m.values.length));
   const captionH = runs > 1 ? 24 : 0;
   // "Will it work?" for the common formats at the right; the dials share what is left.
-  const video = videoBlockLayout(doc, box);
+  const video = videoBlockLayout(doc, box, opts.paced);
   const room = dialRoom(box, video);
   const mid = room.x + room.w / 2;
   // The dial is drawn in a 240-unit square and scaled to the room there is.

@@ -28,8 +28,8 @@ export interface VideoBlockLayout {
 }
 
 /** Where the block goes at the right of `box`, or null when the result gives no verdicts. */
-export function videoBlockLayout(doc: ResultDocument, box: Box): VideoBlockLayout | null {
-  const v = videoVerdicts(doc, { formats: COMMON_FORMATS, resolutions: COMMON_RESOLUTIONS });
+export function videoBlockLayout(doc: ResultDocument, box: Box, paced: readonly ResultDocument[] = []): VideoBlockLayout | null {
+  const v = videoVerdicts(doc, { formats: COMMON_FORMATS, resolutions: COMMON_RESOLUTIONS }, paced);
   if (!v || v.rows.length === 0) return null;
   const h = HEAD_H + v.rows.length * ROW_H + FOOT_H;
   if (h > box.h) return null;
@@ -46,10 +46,13 @@ export function videoBlockLayout(doc: ResultDocument, box: Box): VideoBlockLayou
     rows: v.rows.map((r, i) => {
       const cy = y + HEAD_H + i * ROW_H + ROW_H / 2;
       // "H.264 (camera, typical)" → "H.264": the card has room for the codec and the size.
-      const label = `${r.format.replace(/\s*\(.*\)$/, '')} ${r.resolution}`;
+      const label = `${r.format.replace(/\s*\(.*\)$/, '')} ${r.resolution}${r.paced ? ' †' : ''}`;
       return { label, write: { ok: r.write.ok, cx: writeX, cy }, read: { ok: r.read.ok, cx: readX, cy } };
     }),
-    method: [`From the average speed, ${Math.round(v.margin * 100)} % margin;`, 'a paced test checks frame by frame.'],
+    // A row a frame-paced test of this drive decided is marked †, and the foot says so.
+    method: v.rows.some((r) => r.paced)
+      ? [`From the average speed, ${Math.round(v.margin * 100)} % margin;`, '† decided by a frame-paced test.']
+      : [`From the average speed, ${Math.round(v.margin * 100)} % margin;`, 'a paced test checks frame by frame.'],
   };
 }
 

@@ -3,7 +3,7 @@
 // views (title, metrics, comparable settings) and the share card show for it. Every hook is
 // optional: a kind without one gets the generic behaviour.
 import type { StepOutcome } from '../analysis.js';
-import type { Box } from '../report/card-draw.js';
+import type { Box, CardOptions } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
 import type {
   FilesSection,
@@ -113,5 +113,5 @@ export interface KindModule<Id extends string = string> {
   /** Made from the command line only (no screen of its own): History's kind filter leaves it out. */
   cliOnly?: boolean;
   /** The share card's figures in `box` (the frame draws the rest); undefined: the plain list. */
-  card?: (doc: ResultDocument, box: Box, metrics: readonly Metric[]) => string | undefined;
+  card?: (doc: ResultDocument, box: Box, metrics: readonly Metric[], opts?: CardOptions) => string | undefined;
 }

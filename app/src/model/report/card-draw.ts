@@ -2,6 +2,7 @@
 // side so truncation errs early), axes and ticks. The frame (card.ts) and every kind's layout
 // (model/kinds/*-card.ts) draw with it. Browser-safe: no node:* imports.
 import { plainText } from '../text.js';
+import type { ResultDocument } from '../result.js';
 import { formatFigure } from './figure-text.js';
 
 export const CARD_WIDTH = 800;
@@ -162,6 +163,12 @@ export interface Box {
   y: number;
   w: number;
   h: number;
+}
+
+/** What a card may show besides its own document: saved frame-paced video results, which decide
+ *  the rows of a Quick Test's "Will it work?" block for their drive and format. */
+export interface CardOptions {
+  paced?: readonly ResultDocument[];
 }
 
 export function niceCeil(x: number): number {

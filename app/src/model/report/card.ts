@@ -14,7 +14,7 @@ import type { ResultDocument } from '../result.js';
 import { trustOf } from '../trust.js';
 import { formatFigure, kindName, metricValue, methodLine, resultMetrics, resultName, resultTitle, targetLine } from './metrics.js';
 import { kindOf } from '../kinds/registry.js';
-import { CARD_HEIGHT, CARD_WIDTH, COLOR, escapeXml, fits, fitText, r1, text, textWidth, type Box } from './card-draw.js';
+import { CARD_HEIGHT, CARD_WIDTH, COLOR, escapeXml, fits, fitText, r1, text, textWidth, type Box, type CardOptions } from './card-draw.js';
 
 // The tests and the PNG renderer reach the drawing kit through the card.
 export { CARD_HEIGHT, CARD_WIDTH, escapeXml, fitText, niceCeil, textWidth, wrapText } from './card-draw.js';
@@ -24,13 +24,13 @@ const HEADER_BOTTOM = 74;
 const BAND_TOP = 376;
 
 /** Renders the card as a standalone SVG document, CARD_WIDTH × CARD_HEIGHT user units. */
-export function renderCardSvg(doc: ResultDocument): { svg: string; width: number; height: number } {
+export function renderCardSvg(doc: ResultDocument, opts: CardOptions = {}): { svg: string; width: number; height: number } {
   // The trust rule's first warning: the card is amber exactly when every screen's badge is.
   const warning = trustOf(doc.flags).warnings[0];
   const top = HEADER_BOTTOM + 10;
   const bottom = warning ? BAND_TOP - 54 : BAND_TOP - 16;
   const middle: Box = { x: PAD, y: top, w: CARD_WIDTH - 2 * PAD, h: bottom - top };
-  const parts = [defs(), background(), header(doc), figures(doc, middle)];
+  const parts = [defs(), background(), header(doc), figures(doc, middle, opts)];
   if (warning) parts.push(warningStrip(warning.message));
   parts.push(methodBand(doc));
   const svg =
@@ -137,9 +137,9 @@ function fitTarget(line: string, max: number, size: number, weight: 400 | 600 | 
 
 // ---- figures by kind ----------------------------------------------------------------------
 
-function figures(doc: ResultDocument, box: Box): string {
+function figures(doc: ResultDocument, box: Box, opts: CardOptions): string {
   try {
-    const s = kindOf(doc.kind)?.card?.(doc, box, resultMetrics(doc));
+    const s = kindOf(doc.kind)?.card?.(doc, box, resultMetrics(doc), opts);
     if (s) return s;
   } catch {
     // A document missing a piece its kind promises still gets a card: the plain list below.

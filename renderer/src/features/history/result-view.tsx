@@ -1,7 +1,8 @@
 // One saved result in full: what was run (title, its name — renamed in place), on which drive,
 // how it was measured, on which machine and when; its flags; its figures; and what can be done
 // with it — share the card, copy or save it as text, compare it with others, delete it.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { usePacedDocs } from './use-paced-docs';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { ResultDocument } from '@model/result';
 import { hostLine, methodLine, resultName, resultTitle, targetLine } from '@model/report/metrics';
 import { ResultCacheBadge } from '../../components/cache-badge';
@@ -19,18 +20,6 @@ import { DEFAULT_VIDEO_FPS, videoVerdicts } from '@model/video/will-it-work';
 
 /** Paced video results on the drive of a Quick Test (loaded once each): what may override its
  *  Will-it-work rows. The model decides which are the same target and format. */
-function usePacedDocs(doc: ResultDocument): ResultDocument[] {
-  const isQuick = doc.kind === 'quick';
-  const entries = useHistoryStore((s) => s.listing?.entries);
-  const docs = useHistoryStore((s) => s.docs);
-  const fetchDoc = useHistoryStore((s) => s.fetchDoc);
-  const ids = useMemo(() => (isQuick ? (entries ?? []).filter((e) => e.kind === 'video').map((e) => e.id) : []), [entries, isQuick]);
-  useEffect(() => {
-    for (const id of ids) void fetchDoc(id);
-  }, [ids, fetchDoc]);
-  return useMemo(() => ids.flatMap((id) => (docs[id]?.state === 'ok' ? [(docs[id] as { doc: ResultDocument }).doc] : [])), [ids, docs]);
-}
-
 function ResultBody({ doc }: { doc: ResultDocument }) {
   const compareWith = useHistoryStore((s) => s.compareWith);
   const remove = useHistoryStore((s) => s.remove);
@@ -46,7 +35,7 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
   // A Quick Test's speeds answer "Will it work?" as on the live screen (null for other kinds);
   // a frame-paced test of a format on the same drive decides that format's row instead.
   const [fps, setFps] = useState(DEFAULT_VIDEO_FPS);
-  const paced = usePacedDocs(doc);
+  const paced = usePacedDocs(doc.kind === 'quick');
   const video = useMemo(() => videoVerdicts(doc), [doc]);
   const overrides = useMemo(
     () => (paced.length > 0 ? (videoVerdicts(doc, { fps }, paced)?.rows.filter((r) => r.paced) ?? []) : []),

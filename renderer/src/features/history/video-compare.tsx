@@ -1,7 +1,8 @@
 // "Will it work?" side by side: for the Quick Test results being compared, one format family at
 // one frame rate (chosen as on the live screen), a row per format × resolution and a column per
 // result, each cell ✓/✗ for writing (recording) and reading (playing). Decided from each result's
-// average speeds with the margin, as the note under the table says.
+// average speeds with the margin, as the note under the table says, except where a frame-paced
+// test of that format ran on that result's drive: its verdict stands there, marked †.
 import { useId, useMemo, useState } from 'react';
 import type { ResultDocument } from '@model/result';
 import { videoData } from '@model/video/data';
@@ -9,13 +10,18 @@ import { formatFps } from '@model/video/math';
 import { quickSpeeds, videoVerdicts, type VideoVerdicts } from '@model/video/will-it-work';
 import { formatMBpsFigure } from '@model/units';
 import { FilterSelect } from '../../components/filter-select';
+import { usePacedDocs } from './use-paced-docs';
 
-function Mark({ ok, side }: { ok: boolean; side: 'write' | 'read' }) {
+function Mark({ ok, side, paced }: { ok: boolean; side: 'write' | 'read'; paced: boolean }) {
   return (
     <span className={ok ? 'vg-cell--ok' : 'vg-cell--no'}>
-      <span aria-hidden="true">{ok ? '✓' : '✗'}</span>
+      <span aria-hidden="true">
+        {ok ? '✓' : '✗'}
+        {paced ? '†' : ''}
+      </span>
       <span className="sr-only">
         {side} {ok ? 'yes' : 'no'}
+        {paced ? ', by a frame-paced test' : ''}
       </span>
     </span>
   );
@@ -34,13 +40,18 @@ export function VideoCompare(props: {
   const { docs, labels, fps, onFps: setFps } = props;
   const [family, setFamily] = useState(videoData.families[0]?.id ?? 'prores');
   const titleId = useId();
+  // A row a frame-paced test of that result's drive decided takes its verdict, marked †.
+  const paced = usePacedDocs(hasVideo(docs));
   const cols = useMemo(
     () =>
       docs.flatMap((d, i) => {
-        const v = videoVerdicts(d, { fps, families: [family] });
+        const v = videoVerdicts(d, { fps, families: [family] }, paced);
         return v ? [{ id: d.id, label: labels[i] ?? d.id, v }] : [];
       }),
-    [docs, labels, fps, family],
+    [docs, labels, fps, family, paced],
+  );
+  const pacedNotes = cols.flatMap((c) =>
+    c.v.rows.filter((r) => r.paced).map((r) => `† ${c.label}, ${r.format} ${r.resolution}: ${r.paced!.note}: ${r.paced!.verdict}`),
   );
   const first: VideoVerdicts | undefined = cols[0]?.v;
   if (!first) return null;
@@ -103,7 +114,8 @@ export function VideoCompare(props: {
                     <td key={c.id} data-testid={`compare-video-${c.id}-${key(r)}`}>
                       {mine ? (
                         <>
-                          <Mark ok={mine.write.ok} side="write" /> <Mark ok={mine.read.ok} side="read" />
+                          <Mark ok={mine.write.ok} side="write" paced={!!mine.paced} />{' '}
+                          <Mark ok={mine.read.ok} side="read" paced={!!mine.paced} />
                         </>
                       ) : (
                         '—'
@@ -120,6 +132,11 @@ export function VideoCompare(props: {
         {first.method}
         {caveats.map((c) => ` ⚠ ${c}`).join('')}
       </p>
+      {pacedNotes.length > 0 && (
+        <p className="compare-rule" data-testid="compare-video-paced">
+          {cols.find((c) => c.v.pacedMethod)?.v.pacedMethod} {pacedNotes.join(' ')}
+        </p>
+      )}
     </section>
   );
 }

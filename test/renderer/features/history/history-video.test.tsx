@@ -138,4 +138,27 @@ describe('Compare view', () => {
     await waitFor(() => expect(within(box).queryByTestId('compare-video-slow-prores-hq/uhd')).toBeNull());
     expect(cell('fast', 'dnxhr-hq/uhd')).toMatch(/^[✓✗]write (yes|no) [✓✗]read (yes|no)$/);
   });
+
+  it('a frame-paced test on one result’s drive decides that result’s row, marked †, and says which test', async () => {
+    const q = quickAt('fast', 'Fast SSD', 500, 500);
+    const other = quickAt('slow', 'Slow stick', 500, 500);
+    other.target = { ...other.target, path: '/media/stick', mountPoint: '/media/stick', volume: '/media/stick' };
+    const paced = { ...clone(videoJson), id: 'paced-proxy', target: q.target, startedAt: '2026-11-26T16:59:00.000Z' };
+    const { user } = await renderHistory(q, other, paced);
+    for (const id of ['fast', 'slow']) await user.click(within(rowOf(id)).getByTestId('history-select'));
+    await user.click(screen.getByTestId('history-compare'));
+    const box = await screen.findByTestId('compare-video');
+    const cell = (id: string, key: string) => text(within(box).getByTestId(`compare-video-${id}-${key}`));
+    await user.selectOptions(within(box).getByTestId('compare-video-fps'), '25');
+    // The paced test ran on Fast SSD's folder: its 2 late write frames decide that cell; the stick
+    // keeps the average's verdict.
+    await waitFor(() =>
+      expect(cell('fast', 'prores-proxy/hd')).toBe('✗†write no, by a frame-paced test ✓†read yes, by a frame-paced test'),
+    );
+    expect(cell('slow', 'prores-proxy/hd')).toBe('✓write yes ✓read yes');
+    expect(cell('fast', 'prores-proxy/uhd')).toBe('✓write yes ✓read yes');
+    expect(text(within(box).getByTestId('compare-video-paced'))).toMatch(
+      /decided frame by frame by a paced video test on this drive.* † Fast SSD, ProRes 422 Proxy HD: frame-paced test, 2026-11-26: /,
+    );
+  });
 });

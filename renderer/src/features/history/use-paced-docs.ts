@@ -1,0 +1,16 @@
+// The saved frame-paced video results, fetched when a view shows a Quick Test's "Will it work?":
+// a paced test of a format on the same drive decides that format's row (model/video/will-it-work).
+import { useEffect, useMemo } from 'react';
+import type { ResultDocument } from '@model/result';
+import { useHistoryStore } from './store';
+
+export function usePacedDocs(wanted: boolean): ResultDocument[] {
+  const entries = useHistoryStore((s) => s.listing?.entries);
+  const docs = useHistoryStore((s) => s.docs);
+  const fetchDoc = useHistoryStore((s) => s.fetchDoc);
+  const ids = useMemo(() => (wanted ? (entries ?? []).filter((e) => e.kind === 'video').map((e) => e.id) : []), [entries, wanted]);
+  useEffect(() => {
+    for (const id of ids) void fetchDoc(id);
+  }, [ids, fetchDoc]);
+  return useMemo(() => ids.flatMap((id) => (docs[id]?.state === 'ok' ? [(docs[id] as { doc: ResultDocument }).doc] : [])), [ids, docs]);
+}
