@@ -58,7 +58,19 @@ describe.runIf(rootOnly())('diskdial campaign over a shaped network link (root)'
     expect(head).toMatch(/Small files · /);
     expect(out).toMatch(/\n\| GigE \(baseline\) \|/);
     expect(out).toMatch(/\n\| Wi-Fi \|/);
-    expect(out).toMatch(/Wi-Fi is worse than GigE: worse on \d+ of \d+ figures, each beyond run-to-run noise \(Welch's t-test, p < 0\.05/);
+    // Worse on the link-bound figures (at least both top speeds); a latency-bound small-file figure
+    // may come out "better" by chance at p < 0.05, and the report then calls it mixed, counting both.
+    const verdict =
+      /Wi-Fi is (?:worse than|mixed against) GigE: worse on (all (\d+)|(\d+) of (\d+)) figures(?:, better on (\d+))?, each beyond run-to-run noise \(Welch's t-test, p < 0\.05/.exec(
+        out,
+      );
+    expect(verdict, out).not.toBeNull();
+    const worse = Number(verdict![2] ?? verdict![3]);
+    // At least the two top speeds, which the link bounds; the small-file figures are latency-bound
+    // and may land either way from run to run (the report then says "mixed" and counts both).
+    expect(worse, out).toBeGreaterThanOrEqual(2);
+    const wifi = out.split('\n').find((l) => l.startsWith('| Wi-Fi |'))!;
+    expect(wifi, out).toMatch(/^\| Wi-Fi \| [\d.]+ ± [\d.]+ \(−[6-9]\d %\) \| [^|]+ \| [\d.]+ ± [\d.]+ \(−[6-9]\d %\) \|/);
     // The share holds nothing of the tests.
     expect(await listTree(lab.shareDir)).toEqual(['data']);
   }, 900_000);
