@@ -51,7 +51,7 @@ describe('Compare setups in Chromium against diskdial serve', () => {
     expect(await fsp.readdir(dir)).toEqual([]);
     await page.getByTestId('campaign-continue').click();
     await expect.poll(() => waiting.textContent(), { timeout: 120_000 }).toContain('Setup 2 of 2: Hub');
-    expect(await waiting.textContent()).toContain('Dock done (1 test), Hub 0 of 1 tests');
+    await expect.poll(() => waiting.textContent()).toContain('Dock done (1 test), Hub 0 of 1 tests');
     await page.getByTestId('campaign-continue').click();
 
     const table = page.getByTestId('report-table');

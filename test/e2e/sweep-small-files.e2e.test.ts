@@ -90,8 +90,8 @@ describe('the sweep and small-file panels in Chromium against diskdial serve (a 
     await expect
       .poll(() => page.locator('[data-testid="small-files-ops"] tbody th').allTextContents())
       .toEqual(['create', 'write', 'fsync', 'close', 'stat', 'open', 'read', 'delete']);
-    expect(await page.getByTestId('small-files-scope').textContent()).toMatch(/file system.*not only the disk/);
-    expect(await page.getByTestId('small-files-panel').textContent()).toContain('200 files of 16 KiB');
+    await expect.poll(() => page.getByTestId('small-files-scope').textContent()).toMatch(/file system.*not only the disk/);
+    await expect.poll(() => page.getByTestId('small-files-panel').textContent()).toContain('200 files of 16 KiB');
     expect(await fsp.readdir(dir)).toEqual([]);
     expect(pageErrors).toEqual([]);
     // Both results on the screen, chart and tables included, meet WCAG 2.1 AA.
