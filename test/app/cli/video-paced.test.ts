@@ -1,16 +1,16 @@
-// Ground truth for the frame-paced video test: `diskdial run --test video` on a real ext4 on a
-// loop device (its image in RAM, /dev/shm), once as the device is and once with the loop device
-// throttled by cgroup v1 blkio to 20 MB/s each way, under a fifth of what ProRes 422 HQ UHD
-// 29.97 fps needs (~111 MB/s), the CLI moved into the throttled group before it starts. Root
-// only: loop devices, mount and the cgroup need it.
+// Ground truth for the frame-paced video test: the issue's own command, `diskdial run <dir>
+// --test video --format prores-hq-uhd-2997 --seconds 30`, on a real ext4 on a loop device (its
+// image in RAM, /dev/shm), once as the device is and once with the loop device throttled by
+// cgroup v1 blkio, the CLI moved into the throttled group before it starts. Root only: loop
+// devices, mount and the cgroup need it.
 //
-// Throttled, the format cannot keep up: nearly every frame is late or dropped from the start,
-// at the throttle's rate. Unthrottled it sustains the format's rate, but on this shared machine
-// (a load of 7-9 on 2 cores while it was written) the loop device's kernel worker was starved
-// past the 33 ms frame period for 2-25 of 150 frames a run, and the engine rightly counts those
-// late; that is not the disk, and an idle machine was not available to show the clean ✓. So the
-// free run is held to at most a fifth of the frames late or dropped and the format's rate, the
-// throttled one to over four fifths; the ✓ text is checked whenever a phase had none.
+// Unthrottled the device keeps up with ProRes 422 HQ UHD 29.97 fps (~111 MB/s): every one of the
+// 899 frames each way is on time, and the verdict is ✓. (On a machine loaded far past its cores —
+// a load of 17 on 2 — the loop device's kernel worker can be starved past a 33 ms frame, and the
+// engine rightly counts such a frame late; `stress-ng --cpu 2` on this machine left the worst
+// frame at 10 ms.) Throttled to 60 MB/s writing and 20 MB/s reading it cannot keep up: frames are
+// late or dropped from the first second. The write throttle is above the read one only to keep
+// the untimed lay-out of the frames the write phase dropped (the read needs all 899) short.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,20 +24,21 @@ import { cleanupAllLoopFs, mountFsInRam, rootOnly, type MountedFs } from '../../
 
 const BLKIO = '/sys/fs/cgroup/blkio';
 const FORMAT = 'prores-hq-uhd-2997';
-const SECONDS = '5';
-/** The throttle: 20 MB/s each way, under a fifth of the format's ~111 MB/s. */
-const THROTTLE_BPS = 20_000_000;
+const SECONDS = 30;
+const FRAMES = Math.round(SECONDS * 29.97);
+/** The throttle: writes at about half the format's ~111 MB/s, reads at under a fifth of it. */
+const THROTTLE = { write: 60_000_000, read: 20_000_000 };
 
 const canThrottle = rootOnly() && existsSync(path.join(BLKIO, 'blkio.throttle.write_bps_device'));
 
 /** `diskdial run` on `dir` in the blkio group `group` (or the test's own), as JSON. */
 function runVideo(dir: string, home: string, group?: string): { status: number | null; doc?: ResultDocument; stderr: string } {
-  const args = ['run', dir, '--test', 'video', '--format', FORMAT, '--seconds', SECONDS, '--json'];
+  const args = ['run', dir, '--test', 'video', '--format', FORMAT, '--seconds', String(SECONDS), '--json'];
   // The shell joins the group, then becomes the CLI: every thread of the run is throttled.
   const script = group ? `echo $$ > ${path.join(group, 'cgroup.procs')} && exec "$0" "$@"` : 'exec "$0" "$@"';
   const r = spawnSync('sh', ['-c', script, process.execPath, bin, ...args], {
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: 300_000,
     env: { ...process.env, DISKDIAL_HOME: home },
   });
   return { status: r.status, stderr: r.stderr, ...(r.status === 0 ? { doc: JSON.parse(r.stdout) as ResultDocument } : {}) };
@@ -51,7 +52,8 @@ describe.runIf(canThrottle)('the paced video test on a loop-mounted ext4, free a
   beforeAll(async () => {
     buildCoreIfChanged();
     home = await mkdtemp(path.join(os.tmpdir(), 'dd-video-home-'));
-    fs = await mountFsInRam('ext4', { sizeMiB: 900 });
+    // 899 frames of ~3.7 MB each, with room for ext4's own blocks.
+    fs = await mountFsInRam('ext4', { sizeMiB: 3800 });
   }, 120_000);
 
   afterAll(async () => {
@@ -68,59 +70,69 @@ describe.runIf(canThrottle)('the paced video test on a loop-mounted ext4, free a
     await rm(home, { recursive: true, force: true });
   });
 
-  it('unthrottled: sustains the format’s rate, at most a fifth of the frames late or dropped', () => {
+  it('unthrottled: ✓, every frame on time both ways at the format’s rate', () => {
     const r = runVideo(fs.dir, home);
     expect(r.stderr).toBe('');
     const v = r.doc!.video!;
     expect(v.id).toBe(FORMAT);
-    expect(v.frames).toBe(Math.round(5 * 29.97));
+    expect(v.frames).toBe(FRAMES);
     const [run] = v.runs;
     for (const p of [run!.write, run!.read]) {
-      expect(p.frames).toBe(v.frames);
-      expect(p.late + p.dropped).toBeLessThanOrEqual(v.frames * 0.2);
+      expect(p.frames).toBe(FRAMES);
+      expect(p.late).toBe(0);
+      expect(p.dropped).toBe(0);
       expect(p.cacheMode).toBe('direct');
-      expect(p.p50Ms).toBeLessThan(v.budgetMs / 2);
+      expect(p.maxMs).toBeLessThan(v.budgetMs);
       // Paced: the sustained rate is the format's, not the device's.
-      expect(p.mbps).toBeGreaterThan(v.dataRateMBps * 0.75);
-      expect(p.mbps).toBeLessThan(v.dataRateMBps * 1.1);
+      expect(p.mbps).toBeGreaterThan(v.dataRateMBps * 0.95);
+      expect(p.mbps).toBeLessThan(v.dataRateMBps * 1.05);
+      expect(p.timeline).toBe('.'.repeat(FRAMES));
+      expect(p.ok).toBe(true);
+      expect(p.verdict).toMatch(/^✓ 899 frames, none late; worst \d+(\.\d)? ms of a 33 ms budget$/);
     }
-    for (const p of [run!.write, run!.read])
-      if (p.ok) expect(p.verdict).toMatch(/^✓ 150 frames, none late; worst \d+(\.\d)? ms of a 33 ms budget$/);
-      else expect(p.verdict).toMatch(/^✗ \d+ of 150 frames late(, \d+ dropped)?, first at /);
-    expect(v.ok).toBe(run!.write.ok && run!.read.ok);
+    expect(v.ok).toBe(true);
+    expect(v.verdict).toMatch(/^ProRes 422 HQ UHD 29\.97 fps: ✓ /);
     console.log(
       `unthrottled: write ${run!.write.verdict}, p99 ${run!.write.p99Ms.toFixed(1)} ms, ${run!.write.mbps.toFixed(1)} MB/s; read ${run!.read.verdict}, p99 ${run!.read.p99Ms.toFixed(1)} ms, ${run!.read.mbps.toFixed(1)} MB/s`,
     );
-  }, 120_000);
+  }, 240_000);
 
-  it('falls behind throttled to 20 MB/s: late and dropped frames counted, the first late time given', () => {
+  it('falls behind throttled (60 MB/s writing, 20 MB/s reading): ✗, late and dropped frames counted, the first late time given', () => {
     const dev = statSync(fs.device!).rdev;
     const majMin = `${Math.floor(dev / 256)}:${dev % 256}`;
     expect(readFileSync(`/sys/dev/block/${majMin}/uevent`, 'utf8')).toMatch(/DEVNAME=loop\d+/);
     group = path.join(BLKIO, `dd-video-${process.pid}`);
     mkdirSync(group);
-    writeFileSync(path.join(group, 'blkio.throttle.write_bps_device'), `${majMin} ${THROTTLE_BPS}`);
-    writeFileSync(path.join(group, 'blkio.throttle.read_bps_device'), `${majMin} ${THROTTLE_BPS}`);
+    writeFileSync(path.join(group, 'blkio.throttle.write_bps_device'), `${majMin} ${THROTTLE.write}`);
+    writeFileSync(path.join(group, 'blkio.throttle.read_bps_device'), `${majMin} ${THROTTLE.read}`);
 
     const r = runVideo(fs.dir, home, group);
     expect(r.stderr).toBe('');
     const v = r.doc!.video!;
     const [run] = v.runs;
-    for (const p of [run!.write, run!.read]) {
-      expect(p.frames).toBe(v.frames);
-      expect(p.late + p.dropped).toBeGreaterThan(v.frames * 0.8);
+    const phases = [
+      { p: run!.write, bps: THROTTLE.write },
+      { p: run!.read, bps: THROTTLE.read },
+    ];
+    for (const { p, bps } of phases) {
+      expect(p.frames).toBe(FRAMES);
+      expect(p.late).toBeGreaterThan(0);
+      // The share the throttle cannot carry is at least late or dropped.
+      expect(p.late + p.dropped).toBeGreaterThan(FRAMES * (1 - bps / 1e6 / v.dataRateMBps));
       expect(p.firstLateSeconds).toBeGreaterThanOrEqual(0);
       expect(p.firstLateSeconds).toBeLessThan(2);
       // What the throttle allows, not what the format needs.
-      expect(p.mbps).toBeLessThan((THROTTLE_BPS / 1e6) * 1.25);
-      expect(p.timeline).toHaveLength(v.frames);
+      expect(p.mbps).toBeLessThan((bps / 1e6) * 1.1);
+      expect(p.mbps).toBeGreaterThan((bps / 1e6) * 0.6);
+      expect(p.timeline).toHaveLength(FRAMES);
+      expect(p.timeline).toMatch(/L/);
       expect(p.ok).toBe(false);
+      expect(p.verdict).toMatch(/^✗ [\d,]+ of 899 frames late(, [\d,]+ dropped)?, first at \d+(\.\d)? s/);
     }
-    expect(run!.write.verdict).toMatch(/^✗ [\d,]+ of 150 frames late(, [\d,]+ dropped)?, first at \d+(\.\d)? s/);
     expect(v.ok).toBe(false);
     expect(v.verdict).toMatch(/^ProRes 422 HQ UHD 29\.97 fps: ✗ write .* read /);
     console.log(
       `throttled: write ${run!.write.verdict}, p99 ${run!.write.p99Ms.toFixed(1)} ms, ${run!.write.mbps.toFixed(1)} MB/s; read ${run!.read.verdict}, p99 ${run!.read.p99Ms.toFixed(1)} ms, ${run!.read.mbps.toFixed(1)} MB/s`,
     );
-  }, 120_000);
+  }, 300_000);
 });
