@@ -1,7 +1,8 @@
 // How a screen's store follows its one job through the bridge's events: events of our job are
 // applied, others dropped, and those that arrive before the core has answered the start (so
-// before we know our job id) wait, in order, until it has — then they are replayed. The Detailed,
-// Hash and wizard stores all work this way.
+// before we know our job id) wait, in order, until it has — then they are replayed. The stores
+// follow their job through lib/job-lifecycle.ts, built on these; the campaign store (whose Stop
+// waits for the job id) uses them directly.
 import type { IpcResult } from '@ipc/contract';
 import type { IpcError } from '@model/events';
 

@@ -10,7 +10,8 @@ import type { DetailedKind, DetailedSettings } from '@model/settings';
 
 import { getBridge } from '../../lib/bridge';
 
-import { adoptJob, isBusy, jobPatcher, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { isBusy, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { jobLifecycle, noJob } from '../../lib/job-lifecycle';
 import { LIVE_CAP, thinLive, type LivePoint } from '../../lib/curve';
 import type { CdmUnit } from '../../lib/figure-format';
 import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
@@ -56,7 +57,7 @@ interface DetailedState extends Forms {
   errors: Partial<Record<DetailedKind, string>>;
   /** Where each kind's last finished document went in History (its id), or why it was not saved. */
   saved: Partial<Record<DetailedKind, SavedNote>>;
-  /** Events received while the start was in flight (see lib/job-events.ts). */
+  /** Events received while the start was in flight (see lib/job-lifecycle.ts). */
   queued: Queued[];
 
   setCdm(patch: Partial<CdmForm>): void;
@@ -82,19 +83,18 @@ interface DetailedState extends Forms {
 const initial = {
   ...DEFAULT_FORMS,
   unit: 'MBps' as CdmUnit,
-  status: 'idle' as JobStatus,
-  job: null as DetailedJob | null,
+  ...noJob<DetailedJob, Queued>(),
   results: {} as Partial<Record<DetailedKind, ResultDocument>>,
   errors: {} as Partial<Record<DetailedKind, string>>,
   saved: {} as Partial<Record<DetailedKind, SavedNote>>,
-  queued: [] as Queued[],
 };
 
 export const useDetailedStore = create<DetailedState>()((set, get) => {
-  // The core may send the plan before its answer to the start reaches us (lib/job-events.ts).
-  const route = jobRouter<DetailedJob, Queued['apply'], DetailedEvent>(get, set);
-
-  const patchJob = jobPatcher<DetailedJob>(get, set);
+  // The core may send the plan before its answer to the start reaches us (lib/job-lifecycle.ts).
+  const life = jobLifecycle<DetailedState>(get, set, {
+    stop: (jobId) => getBridge().stopDetailed(jobId),
+    events: (s) => ({ plan: s.onPlan, progress: s.onProgress, step: s.onStep, done: s.onDone }),
+  });
 
   return {
     ...initial,
@@ -145,43 +145,23 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
         outcome: null,
         startedAt: Date.now(),
       };
-      set({ status: 'starting', job, queued: [], errors: { ...s.errors, [kind]: undefined } });
-      const r = await getBridge().startDetailed(settings);
-      if (!r.ok) {
-        set({ status: 'idle', job: null, queued: [], errors: { ...get().errors, [kind]: ipcErrorText(r.error) } });
-        return;
-      }
-      const st = get();
-      await adoptJob(
-        get,
-        set,
-        { jobId: r.value.jobId },
-        () => ({
-          plan: (e) => st.onPlan(e as DetailedPlanEvent),
-          progress: (e) => st.onProgress(e as DetailedProgressEvent),
-          step: (e) => st.onStep(e as DetailedStepEvent),
-          done: (e) => st.onDone(e as DetailedDoneEvent),
-        }),
-        (jobId) => getBridge().stopDetailed(jobId),
-      );
+      await life.start(job, () => getBridge().startDetailed(settings), {
+        starting: { errors: { ...s.errors, [kind]: undefined } },
+        refused: (error) => ({ errors: { ...get().errors, [kind]: ipcErrorText(error) } }),
+      });
     },
 
     async stop() {
       const kind = get().job?.kind;
-      await stopJob(
-        get,
-        set,
-        (jobId) => getBridge().stopDetailed(jobId),
-        (e) => kind && set({ errors: { ...get().errors, [kind]: ipcErrorText(e) } }),
-      );
+      await life.stop((e) => kind && set({ errors: { ...get().errors, [kind]: ipcErrorText(e) } }));
     },
 
     onPlan(e) {
-      route('plan', e, () => patchJob({ plan: e }));
+      life.route('plan', e, () => life.patchJob({ plan: e }));
     },
 
     onProgress(e) {
-      route('progress', e, (job) => {
+      life.route('progress', e, (job) => {
         const patch: Partial<DetailedJob> = { progress: e };
         // The curve is the measured write only: preparing is not the disk's speed, and the
         // flush's 0 MB/s instant is not a stall.
@@ -196,24 +176,24 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
           patch.live = live.length > LIVE_CAP ? thinLive(live) : live;
         }
         if (e.frames) patch.frames = addFrameSlice(job.frames ?? [], e);
-        patchJob(patch);
+        life.patchJob(patch);
       });
     },
 
     onStep(e) {
-      route('step', e, (job) => patchJob({ steps: [...job.steps, { ...e, test: { ...e.test, series: [] } }] }));
+      life.route('step', e, (job) => life.patchJob({ steps: [...job.steps, { ...e, test: { ...e.test, series: [] } }] }));
     },
 
     onDone(e) {
-      route('done', e, (job) => {
+      life.end(e, (job) => {
         const s = get();
-        const patch: Partial<DetailedState> = { status: 'idle', job: { ...job, outcome: e.outcome } };
+        const patch: Partial<DetailedState> = { job: { ...job, outcome: e.outcome } };
         if (e.outcome === 'finished' && e.result) {
           patch.results = { ...s.results, [job.kind]: e.result };
           patch.saved = { ...s.saved, [job.kind]: e.saved };
         }
         if (e.outcome === 'failed') patch.errors = { ...s.errors, [job.kind]: ipcErrorText(e.error) };
-        set(patch);
+        return patch;
       });
     },
 

@@ -1,13 +1,14 @@
 // The Hash screen's "Check a folder" mode: the folder and action typed or picked, the one check
-// job (running, or the last one), its last finished document and error. Events are routed as the
-// hash test's are (lib/job-events.ts): dropped unless they are our job's, queued until the start's
-// answer names it.
+// job (running, or the last one), its last finished document and error. Its job lives as the
+// hash test's does (lib/job-lifecycle.ts): events are dropped unless they are our job's, and held
+// until the start's answer names it.
 import { create } from 'zustand';
-import type { ResultDocument } from '@model/result';
-import { ipcErrorText, type CheckDoneEvent, type CheckProgressEvent, type SavedNote } from '@model/events';
+import { ipcErrorText, type CheckDoneEvent, type CheckProgressEvent } from '@model/events';
 import type { CheckSettings } from '@model/settings';
 import { getBridge } from '../../lib/bridge';
-import { adoptJob, isBusy, jobPatcher, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { isBusy, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { jobLifecycle, noJob, testEnd } from '../../lib/job-lifecycle';
+import { NO_DOCUMENT, type LastDocument } from './store';
 
 export type CheckAction = CheckSettings['action'];
 
@@ -21,15 +22,11 @@ export interface CheckJob {
 type CheckEvent = CheckProgressEvent | CheckDoneEvent;
 type Queued = QueuedEvent<'progress' | 'done', CheckEvent>;
 
-interface CheckState {
+interface CheckState extends LastDocument {
   folder: string;
   action: CheckAction;
   status: JobStatus;
   job: CheckJob | null;
-  result: ResultDocument | null;
-  saved: SavedNote | null;
-  error: string | null;
-  pickNote: string | null;
   queued: Queued[];
   setFolder(folder: string): void;
   setAction(action: CheckAction): void;
@@ -44,18 +41,15 @@ interface CheckState {
 const initial = {
   folder: '',
   action: 'check' as CheckAction,
-  status: 'idle' as JobStatus,
-  job: null as CheckJob | null,
-  result: null as ResultDocument | null,
-  saved: null as SavedNote | null,
-  error: null as string | null,
-  pickNote: null as string | null,
-  queued: [] as Queued[],
+  ...noJob<CheckJob, Queued>(),
+  ...NO_DOCUMENT,
 };
 
 export const useCheckStore = create<CheckState>()((set, get) => {
-  const route = jobRouter<CheckJob, Queued['apply'], CheckEvent>(get, set);
-  const patchJob = jobPatcher<CheckJob>(get, set);
+  const life = jobLifecycle<CheckState>(get, set, {
+    stop: (jobId) => getBridge().stopCheck(jobId),
+    events: (s) => ({ progress: s.onProgress, done: s.onDone }),
+  });
   return {
     ...initial,
     setFolder: (folder) => set({ folder }),
@@ -79,45 +73,21 @@ export const useCheckStore = create<CheckState>()((set, get) => {
       const s = get();
       if (isBusy(s.status) || s.folder.trim() === '') return;
       const settings: CheckSettings = { folder: s.folder.trim(), action: s.action };
-      set({ status: 'starting', job: { settings, jobId: null, progress: null, outcome: null }, queued: [], error: null });
-      const r = await getBridge().startCheck(settings);
-      if (!r.ok) {
-        set({ status: 'idle', job: null, queued: [], error: ipcErrorText(r.error) });
-        return;
-      }
-      const st = get();
-      await adoptJob(
-        get,
-        set,
-        { jobId: r.value.jobId },
-        () => ({ progress: (e) => st.onProgress(e as CheckProgressEvent), done: (e) => st.onDone(e as CheckDoneEvent) }),
-        (jobId) => getBridge().stopCheck(jobId),
-      );
+      const job: CheckJob = { settings, jobId: null, progress: null, outcome: null };
+      await life.start(job, () => getBridge().startCheck(settings), {
+        starting: { error: null },
+        refused: (error) => ({ error: ipcErrorText(error) }),
+      });
     },
 
-    async stop() {
-      await stopJob(
-        get,
-        set,
-        (jobId) => getBridge().stopCheck(jobId),
-        (e) => set({ error: ipcErrorText(e) }),
-      );
-    },
+    stop: () => life.stop((e) => set({ error: ipcErrorText(e) })),
 
     onProgress(e) {
-      route('progress', e, () => patchJob({ progress: e }));
+      life.route('progress', e, () => life.patchJob({ progress: e }));
     },
 
     onDone(e) {
-      route('done', e, (job) => {
-        const patch: Partial<CheckState> = { status: 'idle', job: { ...job, outcome: e.outcome, progress: null } };
-        if (e.outcome === 'finished' && e.result) {
-          patch.result = e.result;
-          patch.saved = e.saved ?? null;
-        }
-        if (e.outcome === 'failed') patch.error = ipcErrorText(e.error);
-        set(patch);
-      });
+      life.end(e, (job) => ({ job: { ...job, outcome: e.outcome, progress: null }, ...testEnd(e) }));
     },
 
     reset: () => set({ ...initial }),

@@ -7,7 +7,8 @@ import { create } from 'zustand';
 import type { ResultDocument } from '@model/result';
 
 import { getBridge } from '../../lib/bridge';
-import { adoptJob, isBusy, jobPatcher, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { isBusy, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { jobLifecycle, noJob, testEnd } from '../../lib/job-lifecycle';
 import { ipcErrorText } from '@model/events';
 
 import { DEFAULT_FORM, toHashSettings, type HashForm } from './settings';
@@ -37,18 +38,24 @@ type Queued = QueuedEvent<'progress' | 'stage' | 'done', HashEvent>;
 /** What to tell the user when the OS file picker is not available. */
 export const PICKER_UNSUPPORTED = 'Type the file’s path (browser mode cannot open a file picker on this machine).';
 
-interface HashState {
-  form: HashForm;
-  status: JobStatus;
-  job: HashJob | null;
-  /** The last finished document (kind 'hash'). */
+/** What each of the screen's two modes (the hash test, and Check a folder) keeps besides its job. */
+export interface LastDocument {
+  /** The last finished document (kind 'hash', or 'check'). */
   result: ResultDocument | null;
   /** Where the last finished document went in History (its id), or why it was not saved. */
   saved: SavedNote | null;
   /** Plain words, ready to show in an alert. */
   error: string | null;
-  /** What the file picker said when it could not pick (browser mode, or its error). */
+  /** What the file (or folder) picker said when it could not pick (browser mode, or its error). */
   pickNote: string | null;
+}
+
+export const NO_DOCUMENT: LastDocument = { result: null, saved: null, error: null, pickNote: null };
+
+interface HashState extends LastDocument {
+  form: HashForm;
+  status: JobStatus;
+  job: HashJob | null;
   queued: Queued[];
 
   setForm(patch: Partial<HashForm>): void;
@@ -65,20 +72,16 @@ interface HashState {
 
 const initial = {
   form: DEFAULT_FORM,
-  status: 'idle' as JobStatus,
-  job: null as HashJob | null,
-  result: null as ResultDocument | null,
-  saved: null as SavedNote | null,
-  error: null as string | null,
-  pickNote: null as string | null,
-  queued: [] as Queued[],
+  ...noJob<HashJob, Queued>(),
+  ...NO_DOCUMENT,
 };
 
 export const useHashStore = create<HashState>()((set, get) => {
-  // The core may send progress before its answer to the start reaches us (lib/job-events.ts).
-  const route = jobRouter<HashJob, Queued['apply'], HashEvent>(get, set);
-
-  const patchJob = jobPatcher<HashJob>(get, set);
+  // The core may send progress before its answer to the start reaches us (lib/job-lifecycle.ts).
+  const life = jobLifecycle<HashState>(get, set, {
+    stop: (jobId) => getBridge().stopHash(jobId),
+    events: (s) => ({ progress: s.onProgress, stage: s.onStage, done: s.onDone }),
+  });
 
   return {
     ...initial,
@@ -105,58 +108,27 @@ export const useHashStore = create<HashState>()((set, get) => {
       if (isBusy(s.status)) return;
       const settings = toHashSettings(s.form, target);
       if (!settings) return;
-      set({
-        status: 'starting',
-        job: { settings, jobId: null, progress: null, stages: [], outcome: null, startedAt: Date.now() },
-        queued: [],
-        error: null,
+      const job: HashJob = { settings, jobId: null, progress: null, stages: [], outcome: null, startedAt: Date.now() };
+      await life.start(job, () => getBridge().startHash(settings), {
+        starting: { error: null },
+        refused: (error) => ({ error: ipcErrorText(error) }),
       });
-      const r = await getBridge().startHash(settings);
-      if (!r.ok) {
-        set({ status: 'idle', job: null, queued: [], error: ipcErrorText(r.error) });
-        return;
-      }
-      const st = get();
-      await adoptJob(
-        get,
-        set,
-        { jobId: r.value.jobId },
-        () => ({
-          progress: (e) => st.onProgress(e as HashProgressEvent),
-          stage: (e) => st.onStage(e as HashStageEvent),
-          done: (e) => st.onDone(e as HashDoneEvent),
-        }),
-        (jobId) => getBridge().stopHash(jobId),
-      );
     },
 
     async stop() {
-      await stopJob(
-        get,
-        set,
-        (jobId) => getBridge().stopHash(jobId),
-        (e) => set({ error: ipcErrorText(e) }),
-      );
+      await life.stop((e) => set({ error: ipcErrorText(e) }));
     },
 
     onProgress(e) {
-      route('progress', e, () => patchJob({ progress: e }));
+      life.route('progress', e, () => life.patchJob({ progress: e }));
     },
 
     onStage(e) {
-      route('stage', e, (job) => patchJob({ stages: [...job.stages.filter((x) => x.stage !== e.stage), e] }));
+      life.route('stage', e, (job) => life.patchJob({ stages: [...job.stages.filter((x) => x.stage !== e.stage), e] }));
     },
 
     onDone(e) {
-      route('done', e, (job) => {
-        const patch: Partial<HashState> = { status: 'idle', job: { ...job, outcome: e.outcome, progress: null } };
-        if (e.outcome === 'finished' && e.result) {
-          patch.result = e.result;
-          patch.saved = e.saved ?? null;
-        }
-        if (e.outcome === 'failed') patch.error = ipcErrorText(e.error);
-        set(patch);
-      });
+      life.end(e, (job) => ({ job: { ...job, outcome: e.outcome, progress: null }, ...testEnd(e) }));
     },
 
     reset() {

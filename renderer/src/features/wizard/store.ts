@@ -3,7 +3,7 @@
 // (running, or the last one), the plans a crash or a Stop left unfinished, and the results the
 // report shows. Bridge events arrive through onProgress/onFormat/onDone and are dropped unless
 // they are our job's; those that come before the start's answer wait until it tells us our job
-// id (lib/job-events.ts). Components read through narrow selectors and change state only
+// id (lib/job-lifecycle.ts). Components read through narrow selectors and change state only
 // through these actions.
 import { useMemo } from 'react';
 import { create } from 'zustand';
@@ -11,7 +11,8 @@ import { useShallow } from 'zustand/react/shallow';
 import type { FormatId, FormatInfo, StepStatus, WizardDisk, WizardPlanState } from '@model/wizard/types';
 import type { IpcResult } from '@ipc/contract';
 import { getBridge } from '../../lib/bridge';
-import { adoptJob, isBusy, jobRouter, stopJob, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { isBusy, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { jobLifecycle, noJob } from '../../lib/job-lifecycle';
 import { ipcErrorText } from '@model/events';
 import { chooseScale, SCALE_LADDER } from '../../lib/dial-math';
 
@@ -144,10 +145,8 @@ const initial = {
   finalFormat: null as FormatId | null,
   plan: DEFAULT_PLAN,
   confirmText: '',
-  status: 'idle' as JobStatus,
-  job: null as WizardJob | null,
+  ...noJob<WizardJob, Queued>(),
   startError: null as string | null,
-  queued: [] as Queued[],
   plans: [] as WizardPlanState[],
   plansError: null as string | null,
   resumeError: null as { planId: string; message: string } | null,
@@ -175,37 +174,21 @@ function newJob(settings: WizardSettings, diskName: string, formats: RunFormat[]
 }
 
 export const useWizardStore = create<WizardState>()((set, get) => {
-  // The core may send progress before its answer to the start reaches us (lib/job-events.ts).
-  const route = jobRouter<WizardJob, Queued['apply'], WizardEvent>(get, set);
+  // The core may send progress before its answer to the start reaches us (lib/job-lifecycle.ts).
+  const life = jobLifecycle<WizardState>(get, set, {
+    stop: (jobId) => getBridge().stopWizard(jobId),
+    events: (s) => ({ progress: s.onProgress, format: s.onFormat, done: s.onDone }),
+  });
 
-  const patchJob = (patch: Partial<WizardJob>): void => {
-    const job = get().job;
-    if (job) set({ job: { ...job, ...patch } });
-  };
-
-  /** Sends a start or a resume and follows the job it answers with. */
-  const follow = async (job: WizardJob, send: () => Promise<IpcResult<{ jobId: string; planId: string }>>): Promise<boolean> => {
+  /** Sends a start or a resume and follows the job it answers with; a refusal goes back to where
+   *  the user was. */
+  const follow = (job: WizardJob, send: () => Promise<IpcResult<{ jobId: string; planId: string }>>): Promise<boolean> => {
     const before = get().step;
     const previous = get().job;
-    set({ status: 'starting', job, queued: [], startError: null, step: 'run' });
-    const r = await send();
-    if (!r.ok) {
-      set({ status: 'idle', job: previous, queued: [], startError: ipcErrorText(r.error), step: before });
-      return false;
-    }
-    const st = get();
-    await adoptJob(
-      get,
-      set,
-      r.value,
-      () => ({
-        progress: (e) => st.onProgress(e as WizardProgressEvent),
-        format: (e) => st.onFormat(e as WizardFormatEvent),
-        done: (e) => st.onDone(e as WizardDoneEvent),
-      }),
-      (jobId) => getBridge().stopWizard(jobId),
-    );
-    return true;
+    return life.start(job, send, {
+      starting: { startError: null, step: 'run' },
+      refused: (error) => ({ job: previous, startError: ipcErrorText(error), step: before }),
+    });
   };
 
   return {
@@ -283,16 +266,11 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     },
 
     async stop() {
-      await stopJob(
-        get,
-        set,
-        (jobId) => getBridge().stopWizard(jobId),
-        (e) => patchJob({ error: ipcErrorText(e) }),
-      );
+      await life.stop((e) => life.patchJob({ error: ipcErrorText(e) }));
     },
 
     onProgress(e) {
-      route('progress', e, (job) => {
+      life.route('progress', e, (job) => {
         const patch: Partial<WizardJob> = { progress: e, fraction: Math.max(job.fraction, planFraction(e, job.settings.sizes)) };
         const newFormat = job.progress === null || job.progress.formatIndex !== e.formatIndex;
         let live = newFormat ? ZERO : job.live;
@@ -314,13 +292,13 @@ export const useWizardStore = create<WizardState>()((set, get) => {
         } else {
           patch.final = { ...job.final, status: 'running' };
         }
-        patchJob(patch);
+        life.patchJob(patch);
       });
     },
 
     onFormat(e) {
-      route('format', e, (job) => {
-        patchJob({
+      life.route('format', e, (job) => {
+        life.patchJob({
           formats: job.formats.map((f) => (f.id === e.format ? { ...f, status: 'done' } : f)),
           resultIds: [...job.resultIds, ...e.resultIds.filter((id) => !job.resultIds.includes(id))],
         });
@@ -328,27 +306,27 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     },
 
     onDone(e) {
-      route('done', e, (job) => {
+      const ended = life.end(e, (job) => {
         const resultIds = [...e.resultIds, ...job.resultIds.filter((id) => !e.resultIds.includes(id))];
-        const ended: RunFormat['status'] = e.outcome === 'failed' ? 'failed' : 'pending';
+        const interrupted: RunFormat['status'] = e.outcome === 'failed' ? 'failed' : 'pending';
         const next: WizardJob = {
           ...job,
           outcome: e.outcome,
           resultIds,
           live: ZERO,
           error: e.outcome === 'failed' ? ipcErrorText(e.error ?? { code: 'ERR_FAILED', message: 'The plan failed.' }) : null,
-          formats: job.formats.map((f) => (f.status === 'running' ? { ...f, status: ended } : f)),
+          formats: job.formats.map((f) => (f.status === 'running' ? { ...f, status: interrupted } : f)),
           final:
             e.outcome === 'finished'
               ? { ...job.final, status: 'done' }
               : job.final.status === 'running'
-                ? { ...job.final, status: ended }
+                ? { ...job.final, status: interrupted }
                 : job.final,
         };
         if (e.outcome === 'finished') next.fraction = 1;
-        set({ status: 'idle', job: next, ...(e.outcome === 'finished' ? { step: 'report' as WizardStep, reportIds: resultIds } : {}) });
-        void get().loadPlans();
+        return { job: next, ...(e.outcome === 'finished' ? { step: 'report' as WizardStep, reportIds: resultIds } : {}) };
       });
+      if (ended) void get().loadPlans();
     },
 
     async loadPlans() {
