@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootOnly, type MountedFs } from '../helpers/loopfs.js';
 import { artifacts, openAppOnExt4, type App } from './helpers/harness.js';
+import { expectFitsWidth } from './helpers/layout.js';
 
 let app: App & { volume: MountedFs };
 let volume: MountedFs;
@@ -153,13 +154,7 @@ describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (
 
   it('holds its layout at 1024, 800 and 480 px: no sideways scrolling', async () => {
     for (const width of [1024, 800, 480]) {
-      await page.setViewportSize({ width, height: 900 });
-      // (polled: the charts re-measure themselves on the frames after a resize)
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-          message: `at ${width} px`,
-        })
-        .toBeLessThanOrEqual(0);
+      await expectFitsWidth(page, width);
       await page.screenshot({ path: path.join(artifacts, `detailed-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });

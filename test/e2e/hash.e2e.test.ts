@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifacts, openApp, tempDir, type App } from './helpers/harness.js';
+import { expectFitsWidth } from './helpers/layout.js';
 
 let app: App;
 let page: Page;
@@ -87,12 +88,7 @@ describe('Hash screen in Chromium against diskdial serve', () => {
 
   it('holds its layout at 800 and 480 px, and the page logged no errors', async () => {
     for (const width of [800, 480]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-          message: `at ${width} px`,
-        })
-        .toBeLessThanOrEqual(0);
+      await expectFitsWidth(page, width);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(errors).toEqual([]);

@@ -11,6 +11,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../app/src/model/result.js';
 import { artifacts, buildIfNeeded, openApp, root, tempDir, type App } from './helpers/harness.js';
+import { expectFitsWidth } from './helpers/layout.js';
 
 let app: App;
 let page: Page;
@@ -147,22 +148,12 @@ describe('History, compare and share in Chromium against diskdial serve', () => 
     await page.screenshot({ path: path.join(artifacts, 'history-compare.png'), fullPage: true });
     // The comparison, then the list, hold at narrower windows: wide tables scroll in their own box.
     for (const width of [1024, 800, 480]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-          message: `compare at ${width} px`,
-        })
-        .toBeLessThanOrEqual(0);
+      await expectFitsWidth(page, width, 'compare');
     }
     await page.screenshot({ path: path.join(artifacts, 'history-compare-480.png'), fullPage: true });
     await page.getByTestId('history-back').click();
     for (const width of [480, 800, 1024]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-          message: `list at ${width} px`,
-        })
-        .toBeLessThanOrEqual(0);
+      await expectFitsWidth(page, width, 'list');
       if (width === 480) await page.screenshot({ path: path.join(artifacts, 'history-480.png'), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });

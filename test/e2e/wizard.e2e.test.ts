@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootOnly } from '../helpers/loopfs.js';
 import { attachImage, detachImage } from '../helpers/wizard-real.js';
 import { artifacts, openApp, tempDir, type App } from './helpers/harness.js';
+import { expectFitsWidth } from './helpers/layout.js';
 import { pickFormats, quickPlan } from './helpers/wizard.js';
 
 describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (root: a disk image on a loop device)', () => {
@@ -102,12 +103,7 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
     const results = await fsp.readdir(path.join(dir, 'home', 'results'));
     expect(results.filter((n) => n.endsWith('.json'))).toHaveLength(3);
     for (const width of [1024, 800, 480]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-          message: `report at ${width} px`,
-        })
-        .toBeLessThanOrEqual(0);
+      await expectFitsWidth(page, width, 'report');
     }
     expect(errors).toEqual([]);
   }, 180_000);
