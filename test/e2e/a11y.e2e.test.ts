@@ -1,23 +1,20 @@
 // The accessibility gate: axe-core (WCAG 2.1 A and AA) on every screen of the real UI in
 // Chromium against `diskdial serve`, idle and after a finished test. Any violation fails the
 // test with the rule, the element and the fix, so a new one cannot slip in.
-import type { ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promises as fsp, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootOnly } from '../helpers/loopfs.js';
+import { attachImage, detachImage } from '../helpers/wizard-real.js';
 import { axeViolations } from './helpers/axe.js';
-import { artifacts, buildIfNeeded, chooseTarget, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { artifacts, openApp, tempDir, type App } from './helpers/harness.js';
+import { pickFormats, quickPlan } from './helpers/wizard.js';
 
-let server: ChildProcess;
-let browser: Browser;
+let app: App;
 let page: Page;
 let dir: string;
-let home: string;
 
 const SCREENS = ['quick', 'detailed', 'hash', 'wizard', 'history'] as const;
 
@@ -29,24 +26,14 @@ async function show(id: (typeof SCREENS)[number]): Promise<void> {
 }
 
 beforeAll(async () => {
-  buildIfNeeded();
-  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-a11y-'));
-  // Its own history, so "after a test" shows this test's results only.
-  home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-a11y-home-'));
+  dir = await tempDir('dd-e2e-a11y-');
   await fsp.writeFile(path.join(dir, 'clip.mov'), randomBytes(16 << 20));
-  let url: string;
-  ({ server, url } = await startServe({ DISKDIAL_HOME: home }));
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(url);
-  await chooseTarget(page, dir);
+  // Its own history, so "after a test" shows this test's results only.
+  app = await openApp({ target: dir, home: true, remove: [dir] });
+  ({ page } = app);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stopServe(server);
-  for (const d of [dir, home]) if (d) await fsp.rm(d, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 describe('axe-core, WCAG 2.1 AA, every screen', () => {
   it.each(SCREENS)('%s, idle: no violations', async (id) => {
@@ -133,61 +120,31 @@ describe('axe-core, WCAG 2.1 AA, every screen', () => {
 // loop device (root), and a server started with --allow-erase. The smallest plan that finishes:
 // one format, one Quick Test of 16 MiB, one run.
 describe.runIf(rootOnly())('axe-core, WCAG 2.1 AA, the wizard after a finished plan (root: a loop device)', () => {
-  let wServer: ChildProcess;
-  let wBrowser: Browser;
+  let wApp: App;
   let wPage: Page;
   let wDir = '';
   let loop = '';
 
   beforeAll(async () => {
-    buildIfNeeded();
-    wDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-a11y-wizard-'));
-    const img = path.join(wDir, 'disk.img');
-    execFileSync('truncate', ['-s', '400M', img]);
-    loop = execFileSync('losetup', ['--find', '--partscan', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
-    const served = await startServe({ DISKDIAL_HOME: path.join(wDir, 'home') }, ['--allow-erase']);
-    wServer = served.server;
-    wBrowser = await launchChromium();
-    wPage = await wBrowser.newPage({ viewport: { width: 1280, height: 900 } });
-    await wPage.goto(served.url);
+    wDir = await tempDir('dd-e2e-a11y-wizard-');
+    loop = attachImage(wDir, '400M');
+    wApp = await openApp({ home: path.join(wDir, 'home'), args: ['--allow-erase'], screen: 'wizard' });
+    wPage = wApp.page;
   }, 180_000);
 
   afterAll(async () => {
-    await wBrowser?.close();
-    await stopServe(wServer);
-    for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
-      const [src, target] = line.split(' ');
-      if (loop && src?.startsWith(`${loop}p`) && target) execFileSync('umount', ['-l', target]);
-    }
-    if (loop) execFileSync('losetup', ['-d', loop]);
+    await wApp?.close();
+    detachImage(loop);
     if (wDir) await fsp.rm(wDir, { recursive: true, force: true });
   });
 
   it('the report of a one-format plan has no violations', { timeout: 240_000 }, async () => {
-    await wPage.getByTestId('nav-wizard').click();
     const image = wPage.locator(`[data-testid="wizard-disk"][data-path="${loop}"]`);
     await image.waitFor({ timeout: 15_000 });
     await image.getByTestId('wizard-disk-select').check();
     await wPage.getByTestId('wizard-next').click();
-
-    const boxes = wPage.getByTestId('wizard-format');
-    await wPage.locator('[data-testid="wizard-format"][data-format="ext4"]').waitFor();
-    for (let i = 0; i < (await boxes.count()); i++) {
-      const box = boxes.nth(i);
-      if (await box.isDisabled()) continue;
-      if ((await box.getAttribute('data-format')) === 'ext4') await box.check();
-      else await box.uncheck();
-    }
-    await wPage.getByTestId('wizard-next').click();
-
-    await wPage.getByTestId('wizard-plan-quick').check();
-    await wPage.getByTestId('wizard-size-1000000000').uncheck();
-    await wPage.getByTestId('wizard-size-5000000000').uncheck();
-    await wPage.getByTestId('wizard-size-custom').check();
-    await wPage.getByTestId('wizard-size-input').fill('16 MiB');
-    await wPage.getByTestId('wizard-runs').fill('1');
-    await wPage.getByTestId('wizard-rest').fill('0');
-    await wPage.getByTestId('wizard-next').click();
+    await pickFormats(wPage, ['ext4']);
+    await quickPlan(wPage, '16 MiB', 1);
 
     await expect.poll(() => wPage.getByTestId('wizard-summary').textContent()).toContain(loop);
     await wPage.getByTestId('wizard-confirm-input').fill(path.basename(loop));

@@ -2,40 +2,25 @@
 // person names two setups, keeps the Quick Test at a small size, answers the card before each setup, and
 // reads the report with a row per setup; the test folder is left as it was, the results are in
 // History, and nothing unfinished is left to resume.
-import type { ChildProcess } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { openApp, tempDir, type App } from './helpers/harness.js';
 
-let server: ChildProcess;
-let browser: Browser;
+let app: App;
 let page: Page;
 let dir: string;
 let home: string;
-let errors: string[] = [];
+let errors: string[];
 
 beforeAll(async () => {
-  buildIfNeeded();
-  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-campaign-'));
-  home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-campaign-home-'));
-  const served = await startServe({ DISKDIAL_HOME: home });
-  server = served.server;
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  errors = collectErrors(page);
-  await page.goto(served.url);
-  await chooseTarget(page, dir);
-  await page.getByTestId('nav-campaign').click();
+  dir = await tempDir('dd-e2e-campaign-');
+  app = await openApp({ target: dir, home: true, screen: 'campaign', remove: [dir] });
+  ({ page, home, errors } = app);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stopServe(server);
-  for (const d of [dir, home]) if (d) await fsp.rm(d, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 describe('Compare setups in Chromium against diskdial serve', () => {
   it('waits for each setup, then reports them side by side', async () => {

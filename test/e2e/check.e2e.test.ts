@@ -2,41 +2,29 @@
 // its own child) in Debian's Chromium. A user types a folder's path, creates its SHA256SUMS (the
 // real sha256sum -c accepts it), changes one file, removes one, adds one, and checks again: the
 // page lists exactly those three.
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIfNeeded, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { openApp, tempDir, type App } from './helpers/harness.js';
 
-let server: ChildProcess;
-let browser: Browser;
+let app: App;
 let page: Page;
 let dir: string;
-let errors: string[] = [];
+let errors: string[];
 
 beforeAll(async () => {
-  buildIfNeeded();
-  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-check-'));
+  dir = await tempDir('dd-e2e-check-');
   await fsp.mkdir(path.join(dir, 'DCIM 100'));
   for (let i = 0; i < 40; i++) await fsp.writeFile(path.join(dir, 'DCIM 100', `IMG ${i} größe.JPG`), randomBytes(1000 + i * 7919));
-  const served = await startServe();
-  server = served.server;
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  errors = collectErrors(page);
-  await page.goto(served.url);
-  await page.getByTestId('nav-hash').click();
+  app = await openApp({ screen: 'hash', remove: [dir] });
+  ({ page, errors } = app);
   await page.getByTestId('hash-mode-folder').click();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stopServe(server);
-  if (dir) await fsp.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 async function runCheck(): Promise<void> {
   await page.getByTestId('check-start').click();

@@ -31,12 +31,9 @@ describe('connection banner in Chromium', () => {
 
   it('the server stops and starts again on the same port and token: banner, then gone by itself', async () => {
     const env = { DISKDIAL_TOKEN: randomBytes(24).toString('base64url') };
-    let url: string;
-    ({ server: e2e.server, url } = await startServe(env));
-    const port = new URL(url).port;
-    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(url);
-    await chooseTarget(page, e2e.target);
+    ({ server: e2e.server, url: e2e.url } = await startServe(env));
+    const port = new URL(e2e.url).port;
+    const page = await e2e.open();
     const banner = page.getByTestId('connection-banner');
     await expect.poll(() => banner.count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Start' }).isEnabled()).toBe(true);

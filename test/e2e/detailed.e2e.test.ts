@@ -3,19 +3,18 @@
 // A user opens Detailed, runs the CrystalDiskMark grid, the sustained write (limited by the small
 // volume's free space) and the many-file test, reads the figures, stops a test mid-way; nothing
 // is left on the volume. Screenshots go to test-artifacts/.
-import type { ChildProcess } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
-import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { rootOnly, type MountedFs } from '../helpers/loopfs.js';
+import { artifacts, openAppOnExt4, type App } from './helpers/harness.js';
+import { expectFitsWidth } from './helpers/layout.js';
 
-let server: ChildProcess;
-let browser: Browser;
+let app: App & { volume: MountedFs };
 let volume: MountedFs;
 let page: Page;
-let pageErrors: string[] = [];
+let pageErrors: string[];
 
 async function ours(): Promise<string[]> {
   return (await fsp.readdir(volume.dir)).filter((n) => n !== 'lost+found');
@@ -38,26 +37,11 @@ async function waitIdle(kind: string, timeout = 90_000): Promise<void> {
 
 describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (root: a real ext4 volume)', () => {
   beforeAll(async () => {
-    buildIfNeeded();
-    // --direct-io=on: the loop device does not cache its image file, so the figures are the disk's.
-    volume = await mountFs('ext4', { sizeMiB: 1024, directIo: true });
-    const served = await startServe();
-    server = served.server;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    pageErrors = collectErrors(page);
-    await page.goto(served.url);
-    await chooseTarget(page, volume.dir);
-    await page.getByTestId('nav-detailed').click();
-    await page.locator('[data-testid="brand-tag"]', { hasText: 'Detailed' }).waitFor({ timeout: 5_000 });
+    app = await openAppOnExt4(1024, { screen: 'detailed' });
+    ({ page, errors: pageErrors, volume } = app);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await stopServe(server);
-    await volume?.cleanup();
-    await cleanupAllLoopFs();
-  });
+  afterAll(() => app?.close());
 
   it('the CrystalDiskMark grid fills in live, cell by cell, with IOPS and latency percentiles; the unit toggle converts', async () => {
     await pick('cdm-size', 16 * 1024 * 1024);
@@ -170,13 +154,7 @@ describe.runIf(rootOnly())('Detailed screen in Chromium against diskdial serve (
 
   it('holds its layout at 1024, 800 and 480 px: no sideways scrolling', async () => {
     for (const width of [1024, 800, 480]) {
-      await page.setViewportSize({ width, height: 900 });
-      // (polled: the charts re-measure themselves on the frames after a resize)
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-          message: `at ${width} px`,
-        })
-        .toBeLessThanOrEqual(0);
+      await expectFitsWidth(page, width);
       await page.screenshot({ path: path.join(artifacts, `detailed-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,35 +1,27 @@
 // One font for the app and the share card: the UI loads the bundled Inter (400, 600, 700) from
 // its own origin, under the page's CSP, in Chromium against `diskdial serve` — no system font
 // standing in, nothing fetched from the network.
-import type { ChildProcess } from 'node:child_process';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIfNeeded, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { openApp, type App } from './helpers/harness.js';
 
-let server: ChildProcess;
-let browser: Browser;
+let app: App;
 let page: Page;
 let errors: string[];
 const fontRequests: Array<{ url: string; status: number; type: string }> = [];
 
 beforeAll(async () => {
-  buildIfNeeded();
-  let url: string;
-  ({ server, url } = await startServe());
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  errors = collectErrors(page);
-  page.on('response', (r) => {
-    if (/\.(ttf|woff2?)(\?|$)/.test(r.url()))
-      fontRequests.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] ?? '' });
+  app = await openApp({
+    beforeLoad: (p) =>
+      p.on('response', (r) => {
+        if (/\.(ttf|woff2?)(\?|$)/.test(r.url()))
+          fontRequests.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] ?? '' });
+      }),
   });
-  await page.goto(url);
+  ({ page, errors } = app);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stopServe(server);
-});
+afterAll(() => app?.close());
 
 describe('the app font', () => {
   it('Inter 400, 600 and 700 load from the app itself and the body is set in Inter', async () => {

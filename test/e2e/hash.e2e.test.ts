@@ -2,49 +2,37 @@
 // real addon, OpenSSL's libcrypto) in Debian's Chromium. A user types a file's path (browser mode
 // has no file picker), pastes a wrong digest and then the right one, reads the four rates, the
 // verdict and the digest sha256sum gives; then hashes a generated test file, removed afterwards.
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { artifacts, openApp, tempDir, type App } from './helpers/harness.js';
+import { expectFitsWidth } from './helpers/layout.js';
 
-let server: ChildProcess;
-let browser: Browser;
+let app: App;
 let page: Page;
 let dir: string;
 let file: string;
 let sha256: string;
-let errors: string[] = [];
+let errors: string[];
 
 async function waitIdle(): Promise<void> {
   await expect.poll(() => page.getByTestId('hash-start').textContent(), { timeout: 90_000 }).toMatch(/Start/);
 }
 
 beforeAll(async () => {
-  buildIfNeeded();
-  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-hash-'));
+  dir = await tempDir('dd-e2e-hash-');
   file = path.join(dir, 'A001_C002.braw');
   await fsp.writeFile(file, randomBytes(48 << 20));
   sha256 = execFileSync('sha256sum', [file], { encoding: 'utf8' }).split(' ')[0]!;
-  const served = await startServe();
-  server = served.server;
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  errors = collectErrors(page);
-  await page.goto(served.url);
   // The test-file source writes on the selected target: pick the test folder.
-  await chooseTarget(page, dir);
-  await page.getByTestId('nav-hash').click();
+  app = await openApp({ target: dir, screen: 'hash', remove: [dir] });
+  ({ page, errors } = app);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stopServe(server);
-  if (dir) await fsp.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 describe('Hash screen in Chromium against diskdial serve', () => {
   it('a wrong digest: the four bars, the verdict, the real digest and a plain mismatch; the file untouched', async () => {
@@ -100,12 +88,7 @@ describe('Hash screen in Chromium against diskdial serve', () => {
 
   it('holds its layout at 800 and 480 px, and the page logged no errors', async () => {
     for (const width of [800, 480]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-          message: `at ${width} px`,
-        })
-        .toBeLessThanOrEqual(0);
+      await expectFitsWidth(page, width);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(errors).toEqual([]);

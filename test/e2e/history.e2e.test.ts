@@ -3,24 +3,22 @@
 // shows up in History; a result made by the CLI and one imported from a file sit beside it; the
 // user labels, opens, shares (the PNG downloaded and decoded), copies Markdown (read back from
 // the clipboard), saves CSV, compares two results and deletes one.
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../app/src/model/result.js';
-import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, root, startServe, stopServe } from './helpers/harness.js';
+import { artifacts, buildIfNeeded, openApp, root, tempDir, type App } from './helpers/harness.js';
+import { expectFitsWidth } from './helpers/layout.js';
 
-let server: ChildProcess;
-let browser: Browser;
-let context: BrowserContext;
+let app: App;
 let page: Page;
 let dir: string;
 let home: string;
 let cliId: string;
-let errors: string[] = [];
+let errors: string[];
 const cdm = JSON.parse(readFileSync(path.join(root, 'test/fixtures/results/cdm.json'), 'utf8')) as ResultDocument;
 
 const rows = () => page.getByTestId('history-row');
@@ -28,7 +26,7 @@ const row = (text: string) => rows().filter({ hasText: text });
 
 beforeAll(async () => {
   buildIfNeeded();
-  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-history-'));
+  dir = await tempDir('dd-e2e-history-');
   home = path.join(dir, 'home');
   const target = path.join(dir, 'target');
   await fsp.mkdir(target);
@@ -44,23 +42,11 @@ beforeAll(async () => {
   cliId = (JSON.parse(out) as ResultDocument).id;
   await fsp.writeFile(path.join(dir, 'cdm-from-a-colleague.json'), `${JSON.stringify(cdm, null, 2)}\n`);
 
-  const served = await startServe({ DISKDIAL_HOME: home });
-  server = served.server;
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  // Copy buttons write to the page's clipboard; the test reads it back.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
-  page = await context.newPage();
-  errors = collectErrors(page);
-  await page.goto(served.url);
-  await chooseTarget(page, target);
+  app = await openApp({ target, home, clipboard: true, acceptDownloads: true, remove: [dir] });
+  ({ page, errors } = app);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stopServe(server);
-  if (dir) await fsp.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 describe('History, compare and share in Chromium against diskdial serve', () => {
   it("a Quick Test run in the page is saved; History lists it beside the CLI's result", async () => {
@@ -162,22 +148,12 @@ describe('History, compare and share in Chromium against diskdial serve', () => 
     await page.screenshot({ path: path.join(artifacts, 'history-compare.png'), fullPage: true });
     // The comparison, then the list, hold at narrower windows: wide tables scroll in their own box.
     for (const width of [1024, 800, 480]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-          message: `compare at ${width} px`,
-        })
-        .toBeLessThanOrEqual(0);
+      await expectFitsWidth(page, width, 'compare');
     }
     await page.screenshot({ path: path.join(artifacts, 'history-compare-480.png'), fullPage: true });
     await page.getByTestId('history-back').click();
     for (const width of [480, 800, 1024]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-          message: `list at ${width} px`,
-        })
-        .toBeLessThanOrEqual(0);
+      await expectFitsWidth(page, width, 'list');
       if (width === 480) await page.screenshot({ path: path.join(artifacts, 'history-480.png'), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });

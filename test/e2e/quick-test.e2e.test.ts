@@ -2,21 +2,18 @@
 // the real addon) driven in Debian's Chromium by playwright-core. A user picks a folder, presses
 // Start, watches the needles move, reads the final figures and the video table, stops a test
 // mid-way, and survives an engine crash. Screenshots go to test-artifacts/ for a person to look at.
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { promises as fsp, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { artifacts } from './helpers/harness.js';
+import { e2eFile } from './helpers/session.js';
 
-let server: ChildProcess;
-let url: string;
-let browser: Browser;
-let target: string;
+const e2e = e2eFile('dd-e2e-');
 
 async function leftovers(): Promise<string[]> {
-  return (await fsp.readdir(target)).filter((n) => n.startsWith('.diskdial-'));
+  return (await fsp.readdir(e2e.target)).filter((n) => n.startsWith('.diskdial-'));
 }
 
 /** The engine child of our `serve` process (its pid), from /proc. */
@@ -26,7 +23,7 @@ function enginePid(): number | undefined {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (ppid === server.pid && cmd.includes('engine-host-child')) return pid;
+      if (ppid === e2e.server!.pid && cmd.includes('engine-host-child')) return pid;
     } catch {
       /* gone */
     }
@@ -51,15 +48,6 @@ function readdirNumeric(dir: string): number[] {
     .map(Number);
 }
 
-async function openApp(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  (page as Page & { errors?: string[] }).errors = collectErrors(page);
-  await page.goto(url);
-  // Browser mode cannot show an OS folder picker: the user types the folder.
-  await chooseTarget(page, target);
-  return page;
-}
-
 async function setSize(page: Page, text: string): Promise<void> {
   await page.getByRole('radio', { name: 'Custom' }).click();
   await page.getByLabel('Custom stress size').fill(text);
@@ -68,7 +56,7 @@ async function setSize(page: Page, text: string): Promise<void> {
 
 /** A continuous 2 GiB test, running: its workspace folder exists. */
 async function startContinuous(beforeStart?: (page: Page) => Promise<void>): Promise<Page> {
-  const page = await openApp();
+  const page = await e2e.open();
   await setSize(page, '2 GiB');
   await page.getByRole('radio', { name: 'Continuous' }).click();
   await beforeStart?.(page);
@@ -108,30 +96,17 @@ async function watchNeedles(page: Page): Promise<void> {
   });
 }
 
-beforeAll(async () => {
-  buildIfNeeded();
-  target = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-'));
-  ({ server, url } = await startServe());
-  browser = await launchChromium();
-}, 180_000);
-
 // A test that fails mid-way leaves its page and maybe its running test: close the page (the
 // server stops a test whose page has gone) and wait for its files to go, so the next test starts
 // on an idle server instead of failing with "A test is already running".
 afterEach(async () => {
-  for (const context of browser?.contexts() ?? []) for (const page of context.pages()) await page.close();
-  if (target) await expect.poll(() => leftovers(), { timeout: 30_000 }).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stopServe(server);
-  if (target) await fsp.rm(target, { recursive: true, force: true });
+  for (const context of e2e.browser?.contexts() ?? []) for (const page of context.pages()) await page.close();
+  if (e2e.target) await expect.poll(() => leftovers(), { timeout: 30_000 }).toEqual([]);
 });
 
 describe('Quick Test in Chromium against diskdial serve', () => {
   it('runs a test: the needles move live, final figures and the video table appear, nothing is left', async () => {
-    const page = await openApp();
+    const page = await e2e.open();
     await setSize(page, '256 MiB');
     await page.getByRole('radio', { name: 'Runs' }).click();
     await page.getByLabel('Number of runs').fill('1');
@@ -193,7 +168,7 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     }
     await page.screenshot({ path: path.join(artifacts, 'quick-test-done-480.png'), fullPage: true });
     await expect.poll(() => leftovers()).toEqual([]);
-    expect((page as Page & { errors?: string[] }).errors).toEqual([]);
+    expect(page.errors).toEqual([]);
     await page.close();
   }, 120_000);
 
@@ -233,7 +208,7 @@ describe('Quick Test in Chromium against diskdial serve', () => {
           if (!pid) return false;
           process.kill(pid, 'SIGSTOP');
           try {
-            const inStep = openFiles(pid).some((f) => f.startsWith(`${target}/.diskdial-`));
+            const inStep = openFiles(pid).some((f) => f.startsWith(`${e2e.target}/.diskdial-`));
             if (inStep) {
               engineMaps = readFileSync(`/proc/${pid}/maps`, 'utf8');
               process.kill(pid, 'SIGSEGV'); // what a native crash looks like from outside
@@ -248,7 +223,7 @@ describe('Quick Test in Chromium against diskdial serve', () => {
       .toBe(true);
     // Crash isolation holds only if the addon lives in the engine's process alone.
     expect(engineMaps).toContain('diskdial.node');
-    expect(readFileSync(`/proc/${server.pid}/maps`, 'utf8')).not.toContain('diskdial.node');
+    expect(readFileSync(`/proc/${e2e.server!.pid}/maps`, 'utf8')).not.toContain('diskdial.node');
     await crashText.waitFor({ state: 'visible', timeout: 30_000 });
     await expect.poll(() => leftovers()).toEqual([]);
     await page.screenshot({ path: path.join(artifacts, 'quick-test-engine-crash.png') });

@@ -2,19 +2,15 @@
 // mode WRITE keeps its last measured figure while the read phase runs (never 0 MB/s), and when
 // the test ends each dial's average is at most its peak. Before a test, the dials' scale already
 // fits the newest saved result on the target (History), not a default 0–1000.
-import type { ChildProcess } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIfNeeded, chooseTarget, launchChromium, root, startServe, stopServe } from './helpers/harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { root } from './helpers/harness.js';
+import { e2eFile } from './helpers/session.js';
 
-let server: ChildProcess;
-let url: string;
-let browser: Browser;
-let target: string;
-let home: string;
+// Its own history, holding one saved result on the target.
+const e2e = e2eFile('dd-e2e-readouts-', { home: true });
 
 /** The fixture's Quick Test (peak 1,877 MB/s), saved in History as if it had run on `folder`. */
 async function saveResultOn(folder: string): Promise<void> {
@@ -23,31 +19,16 @@ async function saveResultOn(folder: string): Promise<void> {
     target: { path: string };
   };
   doc.target.path = folder;
-  await fsp.mkdir(path.join(home, 'results'), { recursive: true });
-  await fsp.writeFile(path.join(home, 'results', `${doc.id}.json`), JSON.stringify(doc));
+  await fsp.mkdir(path.join(e2e.home, 'results'), { recursive: true });
+  await fsp.writeFile(path.join(e2e.home, 'results', `${doc.id}.json`), JSON.stringify(doc));
 }
 
-beforeAll(async () => {
-  buildIfNeeded();
-  target = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-readouts-'));
-  // Its own history, holding one saved result on the target.
-  home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-readouts-home-'));
-  await saveResultOn(target);
-  ({ server, url } = await startServe({ DISKDIAL_HOME: home }));
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stopServe(server);
-  for (const d of [target, home]) if (d) await fsp.rm(d, { recursive: true, force: true });
-});
+// History reads its folder on each request: saved before any page asks.
+beforeAll(() => saveResultOn(e2e.target));
 
 /** The Quick Test on the target with a 256 MiB custom size: short cycles. */
 async function quickTestPage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(url);
-  await chooseTarget(page, target);
+  const page = await e2e.open();
   await page.getByRole('radio', { name: 'Custom' }).click();
   await page.getByLabel('Custom stress size').fill('256 MiB');
   await page.getByLabel('Custom stress size').press('Enter');
@@ -58,9 +39,7 @@ const figure = (text: string | null): number => Number((text ?? '').replace(/[^\
 
 describe('live readouts in Chromium', () => {
   it('before Start, the dials fit the newest saved result on the target', { timeout: 60_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(url);
-    await chooseTarget(page, target);
+    const page = await e2e.open();
     // 1,877 MB/s with 10 % headroom needs 0–3000; a target nothing is known of shows 0–1000.
     const top = page.locator('[data-testid=dial-write] .dial__tick-label').last();
     await expect.poll(() => top.textContent(), { timeout: 15_000 }).toBe('3000');

@@ -3,21 +3,17 @@
 // machine's disk (no root needed). A user opens Detailed, runs a short sweep (half a second a
 // step) and a small small-file test, and reads the chart, the sentences and the tables that
 // follow; nothing is left in the folder. Screenshots go to test-artifacts/.
-import type { ChildProcess } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/axe.js';
-import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { artifacts, openApp, tempDir, type App } from './helpers/harness.js';
 
-let server: ChildProcess;
-let browser: Browser;
+let app: App;
 let page: Page;
 let dir: string;
-let home: string;
-let pageErrors: string[] = [];
+let pageErrors: string[];
 
 async function waitIdle(kind: string, timeout = 120_000): Promise<void> {
   await expect.poll(() => page.getByTestId(`${kind}-start`).textContent(), { timeout }).toMatch(/Start/);
@@ -25,27 +21,13 @@ async function waitIdle(kind: string, timeout = 120_000): Promise<void> {
 
 describe('the sweep and small-file panels in Chromium against diskdial serve (a temp folder)', () => {
   beforeAll(async () => {
-    buildIfNeeded();
     // /var/tmp, not /tmp: a tmpfs takes no direct I/O, and these figures should be the disk's.
-    dir = await fsp.mkdtemp(path.join('/var/tmp', 'dd-e2e-sweep-'));
-    home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-home-'));
-    const served = await startServe({ DISKDIAL_HOME: home });
-    server = served.server;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    pageErrors = collectErrors(page);
-    await page.goto(served.url);
-    await chooseTarget(page, dir);
-    await page.getByTestId('nav-detailed').click();
-    await page.locator('[data-testid="brand-tag"]', { hasText: 'Detailed' }).waitFor({ timeout: 5_000 });
+    dir = await tempDir('dd-e2e-sweep-', '/var/tmp');
+    app = await openApp({ target: dir, home: true, screen: 'detailed', remove: [dir] });
+    ({ page, errors: pageErrors } = app);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await stopServe(server);
-    if (dir) await fsp.rm(dir, { recursive: true, force: true });
-    if (home) await fsp.rm(home, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   it('a short sweep: the step in progress while it runs, then the chart, the 90 % sentences and the table', async () => {
     await page.getByTestId('sweep-seconds-0.5').click();

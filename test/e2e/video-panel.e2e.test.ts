@@ -3,39 +3,25 @@
 // the Quick Test's Will-it-work table, "Check this format" opens Detailed's video panel with that
 // format and frame rate; a short paced test runs there, the strip fills while it runs, and the
 // verdict and frame times follow. Nothing is left on the volume.
-import type { ChildProcess } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
-import { artifacts, buildIfNeeded, chooseTarget, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { rootOnly, type MountedFs } from '../helpers/loopfs.js';
+import { artifacts, openAppOnExt4, type App } from './helpers/harness.js';
 
-let server: ChildProcess;
-let browser: Browser;
+let app: App & { volume: MountedFs };
 let volume: MountedFs;
 let page: Page;
-let pageErrors: string[] = [];
+let pageErrors: string[];
 
 describe.runIf(rootOnly())('the video panel in Chromium against diskdial serve (root: a real ext4 volume)', () => {
   beforeAll(async () => {
-    buildIfNeeded();
-    volume = await mountFs('ext4', { sizeMiB: 512, directIo: true });
-    const served = await startServe();
-    server = served.server;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    pageErrors = collectErrors(page);
-    await page.goto(served.url);
-    await chooseTarget(page, volume.dir);
+    app = await openAppOnExt4(512);
+    ({ page, errors: pageErrors, volume } = app);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await stopServe(server);
-    await volume?.cleanup();
-    await cleanupAllLoopFs();
-  });
+  afterAll(() => app?.close());
 
   it('"Check this format" opens Detailed with that format and frame rate chosen', async () => {
     const table = page.getByTestId('video-table');

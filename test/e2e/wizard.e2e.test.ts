@@ -3,49 +3,35 @@
 // picks the image (the system disk is shown but cannot be picked), three formats, a small quick
 // plan, types the disk's name, watches it run, and gets the report — whose Markdown export, read
 // back from the clipboard, matches the table on the screen cell for cell.
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootOnly } from '../helpers/loopfs.js';
-import { artifacts, buildIfNeeded, collectErrors, launchChromium, startServe, stopServe } from './helpers/harness.js';
+import { attachImage, detachImage } from '../helpers/wizard-real.js';
+import { artifacts, openApp, tempDir, type App } from './helpers/harness.js';
+import { expectFitsWidth } from './helpers/layout.js';
+import { pickFormats, quickPlan } from './helpers/wizard.js';
 
 describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (root: a disk image on a loop device)', () => {
-  let server: ChildProcess;
-  let browser: Browser;
+  let app: App;
   let page: Page;
   let dir: string;
   let loop = '';
-  let errors: string[] = [];
+  let errors: string[];
 
   beforeAll(async () => {
-    buildIfNeeded();
-    dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-e2e-wizard-'));
-    const img = path.join(dir, 'disk.img');
-    execFileSync('truncate', ['-s', '640M', img]);
-    loop = execFileSync('losetup', ['--find', '--partscan', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
+    dir = await tempDir('dd-e2e-wizard-');
+    loop = attachImage(dir, '640M');
     // The wizard erases only when browser mode was started to allow it.
-    const served = await startServe({ DISKDIAL_HOME: path.join(dir, 'home') }, ['--allow-erase']);
-    server = served.server;
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
-    page = await context.newPage();
-    errors = collectErrors(page);
-    await page.goto(served.url);
-    await page.getByTestId('nav-wizard').click();
+    app = await openApp({ home: path.join(dir, 'home'), args: ['--allow-erase'], screen: 'wizard', clipboard: true });
+    ({ page, errors } = app);
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await stopServe(server);
-    for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
-      const [src, target] = line.split(' ');
-      if (loop && src?.startsWith(`${loop}p`) && target) execFileSync('umount', ['-l', target]);
-    }
-    if (loop) execFileSync('losetup', ['-d', loop]);
+    await app?.close();
+    detachImage(loop);
     if (dir) await fsp.rm(dir, { recursive: true, force: true });
   });
 
@@ -59,27 +45,9 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
     await image.getByTestId('wizard-disk-select').check();
     await page.getByTestId('wizard-next').click();
 
-    // Formats: exactly ext4, XFS and Btrfs (once the list has loaded).
-    const boxes = page.getByTestId('wizard-format');
-    await page.locator('[data-testid="wizard-format"][data-format="btrfs"]').waitFor();
-    for (let i = 0; i < (await boxes.count()); i++) {
-      const box = boxes.nth(i);
-      const id = await box.getAttribute('data-format');
-      if (await box.isDisabled()) continue;
-      if (['ext4', 'xfs', 'btrfs'].includes(id!)) await box.check();
-      else await box.uncheck();
-    }
-    await page.getByTestId('wizard-next').click();
-
-    // Plan: the Quick Test at one small custom size, two runs, no rest.
-    await page.getByTestId('wizard-plan-quick').check();
-    await page.getByTestId('wizard-size-1000000000').uncheck();
-    await page.getByTestId('wizard-size-5000000000').uncheck();
-    await page.getByTestId('wizard-size-custom').check();
-    await page.getByTestId('wizard-size-input').fill('32 MiB');
-    await page.getByTestId('wizard-runs').fill('2');
-    await page.getByTestId('wizard-rest').fill('0');
-    await page.getByTestId('wizard-next').click();
+    // Formats: exactly ext4, XFS and Btrfs; the plan: the Quick Test at 32 MiB, two runs, no rest.
+    await pickFormats(page, ['ext4', 'xfs', 'btrfs']);
+    await quickPlan(page, '32 MiB', 2);
 
     // Confirm: the summary names the disk; Start waits for its exact name.
     await expect.poll(() => page.getByTestId('wizard-summary').textContent()).toContain(loop);
@@ -135,12 +103,7 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
     const results = await fsp.readdir(path.join(dir, 'home', 'results'));
     expect(results.filter((n) => n.endsWith('.json'))).toHaveLength(3);
     for (const width of [1024, 800, 480]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-          message: `report at ${width} px`,
-        })
-        .toBeLessThanOrEqual(0);
+      await expectFitsWidth(page, width, 'report');
     }
     expect(errors).toEqual([]);
   }, 180_000);

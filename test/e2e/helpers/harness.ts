@@ -3,11 +3,13 @@
 // chosen a folder as its target, and an orderly shutdown (SIGINT to the server: it stops any
 // running test and removes its files).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, promises as fsp, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildCoreIfChanged, newest } from '../../helpers/build-core.js';
+import { cleanupAllLoopFs, mountFs, type MountedFs } from '../../helpers/loopfs.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const artifacts = path.join(root, 'test-artifacts');
@@ -88,4 +90,95 @@ export function collectErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   return errors;
+}
+
+/** A temp folder of the test's own (in /var/tmp where the figures should be the disk's: a tmpfs takes no direct I/O). */
+export function tempDir(prefix: string, base = os.tmpdir()): Promise<string> {
+  return fsp.mkdtemp(path.join(base, prefix));
+}
+
+export interface AppOptions {
+  /** The folder the page picks as its target; none picked when absent. */
+  target?: string;
+  /** DISKDIAL_HOME for `serve`: a folder, or true for a temp one that close() removes; absent, the test run's. */
+  home?: string | true;
+  /** More `serve` arguments, e.g. ['--allow-erase']. */
+  args?: string[];
+  /** The screen shown once the target is picked (its nav tab clicked, its panel waited for). */
+  screen?: string;
+  /** Copy buttons write to the page's clipboard, and the test reads it back. */
+  clipboard?: boolean;
+  acceptDownloads?: boolean;
+  /** Runs on the new page before it loads the app (e.g. to record its requests). */
+  beforeLoad?: (page: Page) => void;
+  /** The test's own folders, removed by close() after the server has stopped. */
+  remove?: string[];
+}
+
+export interface App {
+  page: Page;
+  /** The URL `serve` printed (token included). */
+  url: string;
+  /** The DISKDIAL_HOME `serve` runs with. */
+  home: string;
+  server: ChildProcess;
+  browser: Browser;
+  context: BrowserContext;
+  /** The page's uncaught and console errors so far. */
+  errors: string[];
+  /** Chromium closed, the server stopped (it removes its tests' files), the temp folders removed. */
+  close(): Promise<void>;
+}
+
+/** `diskdial serve` and Chromium with one 1280×900 page on the app: the target picked and the
+ *  screen shown, as a person would. Whatever was started is closed again if a step fails. */
+export async function openApp(opts: AppOptions = {}): Promise<App> {
+  buildIfNeeded();
+  const remove = [...(opts.remove ?? [])];
+  const home = opts.home === true ? await tempDir('dd-e2e-home-') : (opts.home ?? process.env.DISKDIAL_HOME ?? '');
+  if (opts.home === true) remove.push(home);
+  const app = { home, errors: [] as string[] } as App;
+  app.close = async () => {
+    await app.browser?.close();
+    await stopServe(app.server);
+    for (const d of remove) await fsp.rm(d, { recursive: true, force: true });
+  };
+  try {
+    ({ server: app.server, url: app.url } = await startServe(opts.home ? { DISKDIAL_HOME: home } : {}, opts.args));
+    app.browser = await launchChromium();
+    app.context = await app.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: opts.acceptDownloads });
+    if (opts.clipboard) await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+    app.page = await app.context.newPage();
+    app.errors = collectErrors(app.page);
+    opts.beforeLoad?.(app.page);
+    await app.page.goto(app.url);
+    if (opts.target) await chooseTarget(app.page, opts.target);
+    if (opts.screen) {
+      await app.page.getByTestId(`nav-${opts.screen}`).click();
+      await app.page.locator(`#screen-${opts.screen}`).waitFor({ state: 'visible', timeout: 15_000 });
+    }
+    return app;
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
+}
+
+/** openApp with a real ext4 volume of `sizeMiB` as the target (root: a loop device with
+ *  --direct-io=on, which does not cache its image file, so the figures are the disk's). close()
+ *  unmounts it too, after the server has removed its files. */
+export async function openAppOnExt4(sizeMiB: number, opts: AppOptions = {}): Promise<App & { volume: MountedFs }> {
+  const volume = await mountFs('ext4', { sizeMiB, directIo: true });
+  const unmount = async () => {
+    await volume.cleanup();
+    await cleanupAllLoopFs();
+  };
+  try {
+    const app = await openApp({ ...opts, target: volume.dir });
+    const closeApp = app.close;
+    return Object.assign(app, { volume, close: () => closeApp().then(unmount) });
+  } catch (e) {
+    await unmount();
+    throw e;
+  }
 }
