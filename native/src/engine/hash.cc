@@ -23,7 +23,6 @@
 
 #include "engine/crew.h"
 #include "engine/memory_streams.h"
-#include "engine/prng.h"
 #include "platform/crypto.h"
 #include "platform/platform.h"
 
