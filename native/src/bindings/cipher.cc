@@ -10,22 +10,8 @@ namespace dd::bindings {
 
 namespace {
 
-struct CipherTraits {
-  using Spec = CipherSpec;
-  using Result = CipherResult;
-  using Progress = CipherProgress;
-  using Sink = CipherProgressSink;
-  static Spec SpecFromJs(const Napi::Object& o) { return CipherSpecFromJs(o); }
-  static Status Run(const Spec& s, Sink* sink, const std::atomic<bool>& cancel, Result* out) {
-    return RunCipher(s, sink, cancel, out);
-  }
-  static Napi::Object ResultToJs(Napi::Env env, const Result& r) {
-    return CipherResultToJs(env, r);
-  }
-  static Napi::Object ProgressToJs(Napi::Env env, const Progress& p) {
-    return CipherProgressToJs(env, p);
-  }
-};
+using CipherTraits = JobTraits<CipherSpec, CipherResult, CipherProgress, CipherProgressSink,
+                               CipherSpecFromJs, RunCipher, CipherResultToJs, CipherProgressToJs>;
 
 }  // namespace
 

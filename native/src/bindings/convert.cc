@@ -2,7 +2,9 @@
 #include "bindings/convert.h"
 
 #include <cmath>
+#include <optional>
 #include <string>
+#include <type_traits>
 
 #include "engine/engine.h"
 
@@ -41,7 +43,32 @@ std::string String(const Napi::Object& o, const char* key) {
   return v.As<Napi::String>().Utf8Value();
 }
 
+// An optional field, left at its default when absent: a double takes any number in range, an
+// integer field a whole one.
+template <class T>
+void Optional(const Napi::Object& o, const char* key, double min, double max, T* out) {
+  if (!Has(o, key)) return;
+  if constexpr (std::is_floating_point_v<T>)
+    *out = Number(o, key, min, max);
+  else
+    *out = static_cast<T>(Integer(o, key, min, max));
+}
+
 constexpr double kMaxSafe = 9007199254740991.0;  // 2^53 - 1
+// The same bounds for the fields every spec shares.
+constexpr double kMaxThreads = 1e6, kMaxSeconds = 1e7, kMaxIntervalMs = 3.6e6;
+
+// bytesDone, bytesTotal (when the progress has one), elapsed, secondsTotal, instMBps, avgMBps:
+// the figures every progress carries, in that order.
+template <class P>
+void SetProgressFigures(Napi::Object o, const P& p, std::optional<uint64_t> bytes_total) {
+  o.Set("bytesDone", static_cast<double>(p.bytes_done));
+  if (bytes_total) o.Set("bytesTotal", static_cast<double>(*bytes_total));
+  o.Set("elapsed", p.elapsed);
+  o.Set("secondsTotal", p.seconds_total);
+  o.Set("instMBps", p.inst_mbps);
+  o.Set("avgMBps", p.avg_mbps);
+}
 
 }  // namespace
 
@@ -53,24 +80,22 @@ Spec SpecFromJs(const Napi::Object& o) {
     Bad(env, "rw", "one of read, write, randread, randwrite, randrw, rw");
   s.bs = Integer(o, "bs", 1, kMaxSafe);
   s.qd = static_cast<uint32_t>(Integer(o, "qd", 1, 1e6));
-  s.threads = static_cast<uint32_t>(Integer(o, "threads", 1, 1e6));
+  s.threads = static_cast<uint32_t>(Integer(o, "threads", 1, kMaxThreads));
   s.file_size = Integer(o, "fileSize", 1, kMaxSafe);
-  if (Has(o, "bytes")) s.bytes = Integer(o, "bytes", 0, kMaxSafe);
-  if (Has(o, "seconds")) s.seconds = Number(o, "seconds", 0, 1e7);
-  if (Has(o, "warmupSeconds")) s.warmup_seconds = Number(o, "warmupSeconds", 0, 1e7);
+  Optional(o, "bytes", 0, kMaxSafe, &s.bytes);
+  Optional(o, "seconds", 0, kMaxSeconds, &s.seconds);
+  Optional(o, "warmupSeconds", 0, kMaxSeconds, &s.warmup_seconds);
   if (!ParsePattern(String(o, "pattern"), &s.pattern)) Bad(env, "pattern", "random or zeros");
-  if (Has(o, "rwmixread")) s.rwmixread = static_cast<uint32_t>(Integer(o, "rwmixread", 0, 100));
+  Optional(o, "rwmixread", 0, 100, &s.rwmixread);
   if (!ParseCacheRequest(String(o, "cache"), &s.cache))
     Bad(env, "cache", "auto, buffered-flushed or buffered");
   if (Has(o, "keepFile")) {
     if (!o.Get("keepFile").IsBoolean()) Bad(env, "keepFile", "a boolean");
     s.keep_file = o.Get("keepFile").As<Napi::Boolean>().Value();
   }
-  if (Has(o, "seed")) s.seed = Integer(o, "seed", 0, kMaxSafe);
-  if (Has(o, "progressIntervalMs"))
-    s.progress_interval_ms = static_cast<uint32_t>(Integer(o, "progressIntervalMs", 1, 3.6e6));
-  if (Has(o, "seriesIntervalMs"))
-    s.series_interval_ms = static_cast<uint32_t>(Integer(o, "seriesIntervalMs", 1, 3.6e6));
+  Optional(o, "seed", 0, kMaxSafe, &s.seed);
+  Optional(o, "progressIntervalMs", 1, kMaxIntervalMs, &s.progress_interval_ms);
+  Optional(o, "seriesIntervalMs", 1, kMaxIntervalMs, &s.series_interval_ms);
   if (Has(o, "paced")) {
     if (!o.Get("paced").IsObject()) Bad(env, "paced", "an object");
     Napi::Object p = o.Get("paced").As<Napi::Object>();
@@ -80,7 +105,7 @@ Spec SpecFromJs(const Napi::Object& o) {
     const std::string layout = String(p, "layout");
     if (layout != "stream" && layout != "frames") Bad(env, "paced.layout", "stream or frames");
     s.paced.per_file = layout == "frames";
-    if (Has(p, "buffer")) s.paced.buffer = static_cast<uint32_t>(Integer(p, "buffer", 1, 1e6));
+    Optional(p, "buffer", 1, 1e6, &s.paced.buffer);
   }
   if (Has(o, "smallFiles")) {
     if (!o.Get("smallFiles").IsObject()) Bad(env, "smallFiles", "an object");
@@ -243,12 +268,7 @@ Napi::Object ResultToJs(Napi::Env env, const Result& r) {
 Napi::Object ProgressToJs(Napi::Env env, const Progress& p) {
   Napi::Object o = Napi::Object::New(env);
   o.Set("phase", PhaseName(p.phase));
-  o.Set("bytesDone", static_cast<double>(p.bytes_done));
-  o.Set("bytesTotal", static_cast<double>(p.bytes_total));
-  o.Set("elapsed", p.elapsed);
-  o.Set("secondsTotal", p.seconds_total);
-  o.Set("instMBps", p.inst_mbps);
-  o.Set("avgMBps", p.avg_mbps);
+  SetProgressFigures(o, p, p.bytes_total);
   if (p.frames_due > 0) {
     Napi::Object f = Napi::Object::New(env);
     f.Set("due", static_cast<double>(p.frames_due));
@@ -267,15 +287,14 @@ HashSpec HashSpecFromJs(const Napi::Object& o) {
     Bad(env, "mode", "one of read, read-hash, memory");
   if (!ParseHashAlgo(String(o, "algo"), &s.algo)) Bad(env, "algo", "sha256 or sha512");
   if (IsReadMode(s.mode) || Has(o, "path")) s.path = String(o, "path");
-  if (Has(o, "chunkBytes")) s.chunk_bytes = Integer(o, "chunkBytes", 1, kMaxSafe);
-  if (Has(o, "buffers")) s.buffers = static_cast<uint32_t>(Integer(o, "buffers", 1, 1e6));
+  Optional(o, "chunkBytes", 1, kMaxSafe, &s.chunk_bytes);
+  Optional(o, "buffers", 1, 1e6, &s.buffers);
   if (Has(o, "cache") && !ParseHashCache(String(o, "cache"), &s.cache))
     Bad(env, "cache", "auto or buffered");
-  if (Has(o, "threads")) s.threads = static_cast<uint32_t>(Integer(o, "threads", 1, 1e6));
-  if (Has(o, "seconds")) s.seconds = Number(o, "seconds", 0, 1e7);
-  if (Has(o, "memoryBytes")) s.memory_bytes = Integer(o, "memoryBytes", 1, kMaxSafe);
-  if (Has(o, "progressIntervalMs"))
-    s.progress_interval_ms = static_cast<uint32_t>(Integer(o, "progressIntervalMs", 1, 3.6e6));
+  Optional(o, "threads", 1, kMaxThreads, &s.threads);
+  Optional(o, "seconds", 0, kMaxSeconds, &s.seconds);
+  Optional(o, "memoryBytes", 1, kMaxSafe, &s.memory_bytes);
+  Optional(o, "progressIntervalMs", 1, kMaxIntervalMs, &s.progress_interval_ms);
   return s;
 }
 
@@ -308,12 +327,7 @@ Napi::Object HashResultToJs(Napi::Env env, const HashResult& r) {
 Napi::Object HashProgressToJs(Napi::Env env, const HashProgress& p) {
   Napi::Object o = Napi::Object::New(env);
   o.Set("mode", HashModeName(p.mode));
-  o.Set("bytesDone", static_cast<double>(p.bytes_done));
-  o.Set("bytesTotal", static_cast<double>(p.bytes_total));
-  o.Set("elapsed", p.elapsed);
-  o.Set("secondsTotal", p.seconds_total);
-  o.Set("instMBps", p.inst_mbps);
-  o.Set("avgMBps", p.avg_mbps);
+  SetProgressFigures(o, p, p.bytes_total);
   return o;
 }
 
@@ -322,12 +336,11 @@ CipherSpec CipherSpecFromJs(const Napi::Object& o) {
   CipherSpec s;
   if (!ParseCipherAlgo(String(o, "algo"), &s.algo))
     Bad(env, "algo", "one of aes-256-xts, aes-256-gcm, kernel-xts");
-  if (Has(o, "threads")) s.threads = static_cast<uint32_t>(Integer(o, "threads", 1, 1e6));
-  if (Has(o, "seconds")) s.seconds = Number(o, "seconds", 0, 1e7);
-  if (Has(o, "blockBytes")) s.block_bytes = Integer(o, "blockBytes", 1, kMaxSafe);
-  if (Has(o, "dataUnit")) s.data_unit = static_cast<uint32_t>(Integer(o, "dataUnit", 1, 1e9));
-  if (Has(o, "progressIntervalMs"))
-    s.progress_interval_ms = static_cast<uint32_t>(Integer(o, "progressIntervalMs", 1, 3.6e6));
+  Optional(o, "threads", 1, kMaxThreads, &s.threads);
+  Optional(o, "seconds", 0, kMaxSeconds, &s.seconds);
+  Optional(o, "blockBytes", 1, kMaxSafe, &s.block_bytes);
+  Optional(o, "dataUnit", 1, 1e9, &s.data_unit);
+  Optional(o, "progressIntervalMs", 1, kMaxIntervalMs, &s.progress_interval_ms);
   return s;
 }
 
@@ -347,11 +360,7 @@ Napi::Object CipherResultToJs(Napi::Env env, const CipherResult& r) {
 
 Napi::Object CipherProgressToJs(Napi::Env env, const CipherProgress& p) {
   Napi::Object o = Napi::Object::New(env);
-  o.Set("bytesDone", static_cast<double>(p.bytes_done));
-  o.Set("elapsed", p.elapsed);
-  o.Set("secondsTotal", p.seconds_total);
-  o.Set("instMBps", p.inst_mbps);
-  o.Set("avgMBps", p.avg_mbps);
+  SetProgressFigures(o, p, std::nullopt);
   return o;
 }
 

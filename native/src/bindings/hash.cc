@@ -12,20 +12,8 @@ namespace dd::bindings {
 
 namespace {
 
-struct HashTraits {
-  using Spec = HashSpec;
-  using Result = HashResult;
-  using Progress = HashProgress;
-  using Sink = HashProgressSink;
-  static Spec SpecFromJs(const Napi::Object& o) { return HashSpecFromJs(o); }
-  static Status Run(const Spec& s, Sink* sink, const std::atomic<bool>& cancel, Result* out) {
-    return RunHash(s, sink, cancel, out);
-  }
-  static Napi::Object ResultToJs(Napi::Env env, const Result& r) { return HashResultToJs(env, r); }
-  static Napi::Object ProgressToJs(Napi::Env env, const Progress& p) {
-    return HashProgressToJs(env, p);
-  }
-};
+using HashTraits = JobTraits<HashSpec, HashResult, HashProgress, HashProgressSink, HashSpecFromJs,
+                             RunHash, HashResultToJs, HashProgressToJs>;
 
 }  // namespace
 

@@ -2,8 +2,8 @@
 // the JS thread, the work runs on a std::thread of its own (not the libuv pool: a minutes-long
 // benchmark would starve fs calls in the same process), progress is coalesced (at most one
 // progress call is queued at a time, carrying the newest figures), cancel is an atomic flag the
-// engine checks between I/Os, and `done` is called exactly once. `start` and `hash` are both
-// StartJob with their own Traits.
+// engine checks between I/Os, and `done` is called exactly once. `start`, `hash` and
+// `cipherBench` are each StartJob with their own JobTraits.
 #pragma once
 
 #include <napi.h>
@@ -38,6 +38,26 @@ void RegisterCleanup(Napi::Env env);
 //   static Status Run(const Spec&, Sink*, const std::atomic<bool>& cancel, Result*);
 //   static Napi::Object ResultToJs(Napi::Env, const Result&);
 //   static Napi::Object ProgressToJs(Napi::Env, const Progress&);
+// JobTraits builds them from the engine's run function and the conversions in convert.h.
+template <class SpecT, class ResultT, class ProgressT, class SinkT,
+          SpecT (*kSpecFromJs)(const Napi::Object&),
+          Status (*kRun)(const SpecT&, SinkT*, const std::atomic<bool>&, ResultT*),
+          Napi::Object (*kResultToJs)(Napi::Env, const ResultT&),
+          Napi::Object (*kProgressToJs)(Napi::Env, const ProgressT&)>
+struct JobTraits {
+  using Spec = SpecT;
+  using Result = ResultT;
+  using Progress = ProgressT;
+  using Sink = SinkT;
+  static Spec SpecFromJs(const Napi::Object& o) { return kSpecFromJs(o); }
+  static Status Run(const Spec& s, Sink* sink, const std::atomic<bool>& cancel, Result* out) {
+    return kRun(s, sink, cancel, out);
+  }
+  static Napi::Object ResultToJs(Napi::Env env, const Result& r) { return kResultToJs(env, r); }
+  static Napi::Object ProgressToJs(Napi::Env env, const Progress& p) {
+    return kProgressToJs(env, p);
+  }
+};
 template <class Traits>
 struct Job final : JobBase, Traits::Sink {
   typename Traits::Spec spec;

@@ -12,22 +12,8 @@ namespace dd::bindings {
 
 namespace {
 
-struct TestTraits {
-  using Spec = dd::Spec;
-  using Result = dd::Result;
-  using Progress = dd::Progress;
-  using Sink = ProgressSink;
-  static Spec SpecFromJs(const Napi::Object& o) { return bindings::SpecFromJs(o); }
-  static Status Run(const Spec& s, Sink* sink, const std::atomic<bool>& cancel, Result* out) {
-    return RunTest(s, sink, cancel, out);
-  }
-  static Napi::Object ResultToJs(Napi::Env env, const Result& r) {
-    return bindings::ResultToJs(env, r);
-  }
-  static Napi::Object ProgressToJs(Napi::Env env, const Progress& p) {
-    return bindings::ProgressToJs(env, p);
-  }
-};
+using TestTraits =
+    JobTraits<Spec, Result, Progress, ProgressSink, SpecFromJs, RunTest, ResultToJs, ProgressToJs>;
 
 }  // namespace
 

@@ -3,13 +3,12 @@
 // block in place over and over, as `openssl speed -evp` does, until the time is up.
 #include "engine/cipher.h"
 
-#include <algorithm>
 #include <cerrno>
-#include <functional>
 #include <memory>
-#include <vector>
+#include <string>
+#include <utility>
 
-#include "engine/crew.h"
+#include "engine/memory_streams.h"
 #include "engine/prng.h"
 #include "platform/crypto.h"
 #include "platform/platform.h"
@@ -18,21 +17,33 @@ namespace dd {
 
 namespace {
 
-// The clock is read about every kClockEvery bytes (a VM's clock can cost a microsecond a read),
-// so the deadline and a cancel are still seen within a fraction of a millisecond.
-constexpr uint64_t kClockEvery = 256 << 10;
-
-struct alignas(64) Stream {
-  std::atomic<uint64_t> progress{0};  // written by this stream only
-  uint64_t bytes = 0, end_ns = 0;
-  Status err;
-};
-
 Status EncryptFailed(CipherAlgo algo) {
   return Status::Errno(
       EIO, "encrypt", "",
       std::string("the crypto library failed to encrypt with ") + CipherAlgoName(algo));
 }
+
+// One stream's work: its own context encrypting its block in place, the tweak numbering the data
+// units on from where the last block ended.
+class EncryptStream {
+ public:
+  EncryptStream(const CipherSpec& spec, std::unique_ptr<platform::Cipher> cipher)
+      : spec_(spec), cipher_(std::move(cipher)) {}
+  size_t Step(unsigned char* data, size_t len, Status* err) {
+    if (!cipher_->Encrypt(data, data, len, unit_)) {
+      *err = EncryptFailed(spec_.algo);
+      return 0;
+    }
+    unit_ += spec_.block_bytes / spec_.data_unit;
+    return len;
+  }
+  void Finish(Status*) {}
+
+ private:
+  const CipherSpec& spec_;
+  std::unique_ptr<platform::Cipher> cipher_;
+  uint64_t unit_ = 0;
+};
 
 }  // namespace
 
@@ -44,77 +55,28 @@ Status RunCipher(const CipherSpec& spec_in, CipherProgressSink* sink,
   res->cancelled = false;
   res->provider = platform::CipherProvider(spec.algo);
 
-  std::vector<std::unique_ptr<Stream>> streams;
-  for (uint32_t i = 0; i < spec.threads; ++i) streams.push_back(std::make_unique<Stream>());
-  std::atomic<bool> stop{false};
-  Crew crew;
-  const uint64_t duration_ns = static_cast<uint64_t>(spec.seconds * 1e9);
-  const size_t len = static_cast<size_t>(spec.block_bytes);
-  const uint64_t units = spec.block_bytes / spec.data_unit;
-
-  auto body = [&](uint32_t index) {
-    Stream& s = *streams[index];
-    AlignedBuffer buf(len, 64);
-    std::unique_ptr<platform::Cipher> cipher;
-    if (buf.get()) {
-      Prng(0x6469736b63697068ULL + index).Fill(buf.get(), len);
-      unsigned char key[platform::kCipherKeyBytes];
-      Prng(0x6b6579ULL + index).Fill(key, sizeof key);  // XTS's two halves differ
-      cipher = platform::MakeCipher(spec.algo, key, spec.data_unit, &s.err);
-    } else {
-      s.err = Status::Errno(ENOMEM, "malloc", "", "could not allocate the buffer to encrypt");
-    }
-    if (!cipher) stop = true;
-    crew.Ready();
-    if (!cipher) return;
-
-    const uint64_t deadline = crew.t0() + duration_ns;
-    auto* data = static_cast<unsigned char*>(buf.get());
-    uint64_t unit = 0, since_clock = 0;
-    while (!stop.load(std::memory_order_relaxed) && !cancel.load(std::memory_order_relaxed)) {
-      if (!cipher->Encrypt(data, data, len, unit)) {
-        s.err = EncryptFailed(spec.algo);
-        stop = true;
-        break;
-      }
-      unit += units;
-      s.bytes += len;
-      since_clock += len;
-      if (since_clock >= kClockEvery) {
-        since_clock = 0;
-        s.progress.store(s.bytes, std::memory_order_relaxed);
-        if (platform::NowNs() >= deadline) break;
-      }
-    }
-    s.progress.store(s.bytes, std::memory_order_relaxed);
-    s.end_ns = platform::NowNs();
+  // threads, seconds, buffer bytes, fill seed, what the buffer is for, progress interval.
+  const MemoryStreamsSpec streams{
+      spec.threads,          spec.seconds, static_cast<size_t>(spec.block_bytes),
+      0x6469736b63697068ULL, "encrypt",    spec.progress_interval_ms};
+  auto make = [&](uint32_t index, Status* err) -> std::unique_ptr<EncryptStream> {
+    unsigned char key[platform::kCipherKeyBytes];
+    Prng(0x6b6579ULL + index).Fill(key, sizeof key);  // XTS's two halves differ
+    auto cipher = platform::MakeCipher(spec.algo, key, spec.data_unit, err);
+    return cipher ? std::make_unique<EncryptStream>(spec, std::move(cipher)) : nullptr;
   };
-  std::vector<std::function<void()>> bodies;
-  for (uint32_t i = 0; i < spec.threads; ++i) bodies.push_back([&body, i] { body(i); });
-  uint64_t last_t = 0, last_bytes = 0;
-  crew.Run(bodies, spec.progress_interval_ms, [&](uint64_t now) {
+  RateMeter meter;
+  auto report = [&](uint64_t now, uint64_t t0, uint64_t done) {
     if (!sink) return;
-    uint64_t done = 0;
-    for (auto& s : streams) done += s->progress.load(std::memory_order_relaxed);
-    const uint64_t t0 = crew.t0();
-    if (!last_t) last_t = t0;
-    const double dt = (now - last_t) / 1e9, elapsed = (now - t0) / 1e9;
-    sink->OnProgress({done, elapsed, spec.seconds, dt > 0 ? (done - last_bytes) / dt / 1e6 : 0.0,
-                      elapsed > 0 ? done / elapsed / 1e6 : 0.0});
-    last_t = now;
-    last_bytes = done;
-  });
-
-  uint64_t bytes = 0, end = crew.t0();
-  for (auto& s : streams) {
-    if (!s->err.ok()) return s->err;
-    bytes += s->bytes;
-    end = std::max(end, s->end_ns);
-  }
+    const Rates r = meter.At(now, t0, done);
+    sink->OnProgress({done, r.elapsed, spec.seconds, r.inst_mbps, r.avg_mbps});
+  };
+  MemoryStreamsTotals totals;
+  if (Status st = RunMemoryStreams(streams, cancel, make, report, &totals); !st.ok()) return st;
   res->cancelled = cancel.load();
-  res->bytes = bytes;
-  res->seconds = (end - crew.t0()) / 1e9;
-  res->mbps = res->seconds > 0 ? bytes / res->seconds / 1e6 : 0;
+  res->bytes = totals.bytes;
+  res->seconds = (totals.end_ns - totals.t0) / 1e9;
+  res->mbps = res->seconds > 0 ? totals.bytes / res->seconds / 1e6 : 0;
   return Status::Ok();
 }
 

@@ -31,6 +31,28 @@ class AlignedBuffer {
   void* p_;
 };
 
+struct Rates {
+  double elapsed, inst_mbps, avg_mbps;
+};
+
+// Turns a running byte count into rates for progress: instantaneous over the last report, average
+// since t0.
+class RateMeter {
+ public:
+  Rates At(uint64_t now, uint64_t t0, uint64_t done) {
+    if (!last_t_) last_t_ = t0;
+    const double dt = (now - last_t_) / 1e9, elapsed = (now - t0) / 1e9;
+    const Rates r{elapsed, dt > 0 ? (done - last_bytes_) / dt / 1e6 : 0.0,
+                  elapsed > 0 ? done / elapsed / 1e6 : 0.0};
+    last_t_ = now;
+    last_bytes_ = done;
+    return r;
+  }
+
+ private:
+  uint64_t last_t_ = 0, last_bytes_ = 0;
+};
+
 // The start barrier and the job thread's progress loop, shared by the three modes.
 class Crew {
  public:

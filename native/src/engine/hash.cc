@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "engine/crew.h"
-#include "engine/prng.h"
+#include "engine/memory_streams.h"
 #include "platform/crypto.h"
 #include "platform/platform.h"
 
@@ -32,28 +32,19 @@ namespace {
 
 // A thread blocked on the ring re-checks the cancel flag this often.
 constexpr auto kWaitSlice = std::chrono::milliseconds(20);
-// memory: one update is at most this long and the clock is read about every kClockEvery bytes,
-// so the deadline and a cancel are seen within a fraction of a millisecond.
+// memory: one update is at most this long, so a stream's clock check (every 256 KiB) is never
+// far apart.
 constexpr size_t kMemoryPiece = 1 << 20;
-constexpr uint64_t kClockEvery = 256 << 10;
 
-// Turns a running byte count into HashProgress: instantaneous over the last interval, average
-// since t0.
+// Turns a running byte count into HashProgress.
 class Reporter {
  public:
-  Reporter(HashProgressSink* sink, HashMode mode, uint64_t total, double seconds_total,
-           const Crew& crew)
-      : sink_(sink), mode_(mode), total_(total), seconds_total_(seconds_total), crew_(crew) {}
-  void Report(uint64_t now, uint64_t done) {
+  Reporter(HashProgressSink* sink, HashMode mode, uint64_t total, double seconds_total)
+      : sink_(sink), mode_(mode), total_(total), seconds_total_(seconds_total) {}
+  void Report(uint64_t now, uint64_t t0, uint64_t done) {
     if (!sink_) return;
-    const uint64_t t0 = crew_.t0();
-    if (!last_t_) last_t_ = t0;
-    const double dt = (now - last_t_) / 1e9, elapsed = (now - t0) / 1e9;
-    sink_->OnProgress({mode_, done, total_, elapsed, seconds_total_,
-                       dt > 0 ? (done - last_bytes_) / dt / 1e6 : 0.0,
-                       elapsed > 0 ? done / elapsed / 1e6 : 0.0});
-    last_t_ = now;
-    last_bytes_ = done;
+    const Rates r = meter_.At(now, t0, done);
+    sink_->OnProgress({mode_, done, total_, r.elapsed, seconds_total_, r.inst_mbps, r.avg_mbps});
   }
 
  private:
@@ -61,8 +52,7 @@ class Reporter {
   HashMode mode_;
   uint64_t total_;
   double seconds_total_;
-  const Crew& crew_;
-  uint64_t last_t_ = 0, last_bytes_ = 0;
+  RateMeter meter_;
 };
 
 // Plain words instead of open(2)'s "illegal operation on a directory" (or, on Windows, a bare
@@ -283,7 +273,7 @@ Status RunRead(const HashSpec& spec, HashProgressSink* sink, const std::atomic<b
 
   ReaderState rs;
   Crew crew;
-  Reporter reporter(sink, spec.mode, src.size, 0, crew);
+  Reporter reporter(sink, spec.mode, src.size, 0);
   auto reader = [&] {
     AlignedBuffer buf(src.chunk, src.mem_align);
     if (!buf.get())
@@ -294,7 +284,7 @@ Status RunRead(const HashSpec& spec, HashProgressSink* sink, const std::atomic<b
         src, cancel, &rs, [&] { return buf.get(); }, [](void*, size_t, bool) {});
   };
   crew.Run({reader}, spec.progress_interval_ms,
-           [&](uint64_t now) { reporter.Report(now, rs.progress.load()); });
+           [&](uint64_t now) { reporter.Report(now, crew.t0(), rs.progress.load()); });
 
   if (!rs.err.ok()) return rs.err;
   res->cancelled = cancel.load();
@@ -318,7 +308,7 @@ Status RunReadHash(const HashSpec& spec, HashProgressSink* sink, const std::atom
   uint64_t reader_wait = 0, hasher_wait = 0, hasher_end = 0;
   std::string digest;
   Crew crew;
-  Reporter reporter(sink, spec.mode, src.size, 0, crew);
+  Reporter reporter(sink, spec.mode, src.size, 0);
   auto reader = [&] {
     crew.Ready();
     ReadLoop(
@@ -348,7 +338,7 @@ Status RunReadHash(const HashSpec& spec, HashProgressSink* sink, const std::atom
     hasher_end = platform::NowNs();
   };
   crew.Run({reader, hash_chunks}, spec.progress_interval_ms,
-           [&](uint64_t now) { reporter.Report(now, hashed.load()); });
+           [&](uint64_t now) { reporter.Report(now, crew.t0(), hashed.load()); });
 
   if (!rs.err.ok()) return rs.err;
   if (!hasher_err.ok()) return hasher_err;
@@ -360,78 +350,47 @@ Status RunReadHash(const HashSpec& spec, HashProgressSink* sink, const std::atom
   return Status::Ok();
 }
 
-struct alignas(64) Stream {
-  std::atomic<uint64_t> progress{0};  // written by this stream only
-  uint64_t bytes = 0, end_ns = 0;
-  Status err;
+// One memory stream's work: its own hasher over its buffer, a piece at a time, wrapping around.
+class HashStream {
+ public:
+  HashStream(HashAlgo algo, std::unique_ptr<platform::Hasher> hasher)
+      : algo_(algo), hasher_(std::move(hasher)) {}
+  size_t Step(unsigned char* data, size_t len, Status* err) {
+    const size_t n = std::min(len - pos_, kMemoryPiece);
+    if (!hasher_->Update(data + pos_, n)) {
+      *err = HashFailed(algo_);
+      return 0;
+    }
+    pos_ = pos_ + n == len ? 0 : pos_ + n;
+    return n;
+  }
+  // Finishing is part of hashing (the last block and the padding), though a tiny one.
+  void Finish(Status* err) {
+    if (err->ok() && hasher_->FinalHex().empty()) *err = HashFailed(algo_);
+  }
+
+ private:
+  HashAlgo algo_;
+  std::unique_ptr<platform::Hasher> hasher_;
+  size_t pos_ = 0;
 };
 
 Status RunMemory(const HashSpec& spec, HashProgressSink* sink, const std::atomic<bool>& cancel,
                  HashResult* res) {
-  std::vector<std::unique_ptr<Stream>> streams;
-  for (uint32_t i = 0; i < spec.threads; ++i) streams.push_back(std::make_unique<Stream>());
-  std::atomic<bool> stop{false};
-  Crew crew;
-  Reporter reporter(sink, spec.mode, 0, spec.seconds, crew);
-  const uint64_t duration_ns = static_cast<uint64_t>(spec.seconds * 1e9);
-
-  auto body = [&](uint32_t index) {
-    Stream& s = *streams[index];
-    const size_t len = static_cast<size_t>(spec.memory_bytes);
-    AlignedBuffer buf(len, 64);
-    std::unique_ptr<platform::Hasher> hasher;
-    if (buf.get()) {
-      Prng(0x6469736b68617368ULL + index).Fill(buf.get(), len);  // incompressible, per stream
-      hasher = platform::MakeHasher(spec.algo, &s.err);
-    } else {
-      s.err = Status::Errno(ENOMEM, "malloc", "", "could not allocate the buffer to hash");
-    }
-    if (!hasher) stop = true;
-    crew.Ready();
-    if (!hasher) return;
-
-    const uint64_t deadline = crew.t0() + duration_ns;
-    const auto* data = static_cast<const unsigned char*>(buf.get());
-    size_t pos = 0;
-    uint64_t since_clock = 0, now = crew.t0();
-    while (!stop.load(std::memory_order_relaxed) && !cancel.load(std::memory_order_relaxed)) {
-      const size_t n = std::min(len - pos, kMemoryPiece);
-      if (!hasher->Update(data + pos, n)) {
-        s.err = HashFailed(spec.algo);
-        stop = true;
-        break;
-      }
-      pos = pos + n == len ? 0 : pos + n;
-      s.bytes += n;
-      since_clock += n;
-      if (since_clock >= kClockEvery) {
-        since_clock = 0;
-        s.progress.store(s.bytes, std::memory_order_relaxed);
-        now = platform::NowNs();
-        if (now >= deadline) break;
-      }
-    }
-    // Finishing is part of hashing (the last block and the padding), though a tiny one.
-    if (s.err.ok() && hasher->FinalHex().empty()) s.err = HashFailed(spec.algo);
-    s.progress.store(s.bytes, std::memory_order_relaxed);
-    s.end_ns = platform::NowNs();
+  Reporter reporter(sink, spec.mode, 0, spec.seconds);
+  // threads, seconds, buffer bytes, fill seed, what the buffer is for, progress interval.
+  const MemoryStreamsSpec streams{
+      spec.threads,          spec.seconds, static_cast<size_t>(spec.memory_bytes),
+      0x6469736b68617368ULL, "hash",       spec.progress_interval_ms};
+  auto make = [&](uint32_t, Status* err) -> std::unique_ptr<HashStream> {
+    auto hasher = platform::MakeHasher(spec.algo, err);
+    return hasher ? std::make_unique<HashStream>(spec.algo, std::move(hasher)) : nullptr;
   };
-  std::vector<std::function<void()>> bodies;
-  for (uint32_t i = 0; i < spec.threads; ++i) bodies.push_back([&body, i] { body(i); });
-  crew.Run(bodies, spec.progress_interval_ms, [&](uint64_t now) {
-    uint64_t sum = 0;
-    for (auto& s : streams) sum += s->progress.load(std::memory_order_relaxed);
-    reporter.Report(now, sum);
-  });
-
-  uint64_t bytes = 0, end = crew.t0();
-  for (auto& s : streams) {
-    if (!s->err.ok()) return s->err;
-    bytes += s->bytes;
-    end = std::max(end, s->end_ns);
-  }
+  auto report = [&](uint64_t now, uint64_t t0, uint64_t done) { reporter.Report(now, t0, done); };
+  MemoryStreamsTotals totals;
+  if (Status st = RunMemoryStreams(streams, cancel, make, report, &totals); !st.ok()) return st;
   res->cancelled = cancel.load();
-  Finish(res, crew.t0(), end, bytes);
+  Finish(res, totals.t0, totals.end_ns, totals.bytes);
   return Status::Ok();
 }
 
