@@ -35,11 +35,8 @@ struct MemoryStreamsTotals {
 };
 
 // make(index, &err) -> std::unique_ptr<Work>, called in the stream's untimed setup; null (err set)
-// stops every stream. Work has
-//   size_t Step(unsigned char* data, size_t len, Status* err);  // once over (part of) the buffer:
-//                                                                // the bytes done, 0 (err set) on
-//                                                                failure
-//   void Finish(Status* err);                                    // timed, after the last step
+// stops every stream. Work::Step(data, len, &err) goes once over (part of) the buffer and returns
+// the bytes done, 0 (err set) on failure; Work::Finish(&err) runs, timed, after the last step.
 // report(now, t0, bytes_done) is called on this thread every interval and once at the end.
 // Returns the first stream's error, else Ok with the totals.
 template <class Make, class Report>
