@@ -274,6 +274,24 @@ describe('flag rules', () => {
     expect(flag({ tests: quickPair(300, 110), settings: random, volume: volume('nfs4') }, 'writes-implausibly-fast')!.message).toContain(
       'on a network share',
     );
+    // A sweep over an SMB share: at 4 KiB, queue depth 1, reads wait a round trip each while the
+    // client pipelines the writes; only from 1 MiB (bandwidth-bound both ways) does 2 × mean a cache.
+    const seq = (kib: number, rw: 'read' | 'write', mbps: number) =>
+      test(`SEQ${kib}K Q1T1 ${rw === 'read' ? 'Read' : 'Write'}`, rw, mbps, { bs: kib * 1024, qd: 1 });
+    const share = volume('cifs');
+    const sweep = [
+      seq(4, 'write', 8.7),
+      seq(4, 'read', 4.2),
+      seq(512, 'write', 90),
+      seq(512, 'read', 40),
+      seq(1024, 'write', 110),
+      seq(1024, 'read', 100),
+    ];
+    expect(codes({ tests: sweep, settings: random, volume: share })).not.toContain('writes-implausibly-fast');
+    const early = [...sweep.slice(0, 4), seq(1024, 'write', 230), seq(1024, 'read', 100)];
+    expect(flag({ tests: early, settings: random, volume: share }, 'writes-implausibly-fast')!.message).toContain(
+      '(SEQ1024K Q1T1 Write 230 MB/s vs SEQ1024K Q1T1 Read 100 MB/s) on a network share',
+    );
     // An internal SATA disk has no such rule (its cache is the drive's, and known).
     const sata = volume('ext4', {}, { name: 'sda', bus: 'ata', rotational: false, removable: false });
     expect(codes({ tests: quickPair(900, 400), settings: random, volume: sata })).toEqual([]);
