@@ -278,9 +278,8 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   });
   // On an encrypted folder: is the cipher the limit? Measured now, on this machine.
   if (doc.target.encryption && opts.cipher !== null) {
-    const measure =
-      opts.cipher ?? (async () => (await import('./cipher-run.js')).measureCipher({ seconds: 0.5, ...(signal ? { signal } : {}) }));
-    await (await import('./cipher-run.js')).addEncryptionVerdict(doc, measure);
+    const { addEncryptionVerdict, measureCipher } = await import('./cipher-run.js');
+    await addEncryptionVerdict(doc, opts.cipher ?? (() => measureCipher({ seconds: 0.5, ...(signal ? { signal } : {}) })));
   }
   return doc;
 }

@@ -50,9 +50,10 @@ export function videoBlockLayout(doc: ResultDocument, box: Box, paced: readonly 
       return { label, write: { ok: r.write.ok, cx: writeX, cy }, read: { ok: r.read.ok, cx: readX, cy } };
     }),
     // A row a frame-paced test of this drive decided is marked †, and the foot says so.
-    method: v.rows.some((r) => r.paced)
-      ? [`From the average speed, ${Math.round(v.margin * 100)} % margin;`, '† decided by a frame-paced test.']
-      : [`From the average speed, ${Math.round(v.margin * 100)} % margin;`, 'a paced test checks frame by frame.'],
+    method: [
+      `From the average speed, ${Math.round(v.margin * 100)} % margin;`,
+      v.rows.some((r) => r.paced) ? '† decided by a frame-paced test.' : 'a paced test checks frame by frame.',
+    ],
   };
 }
 

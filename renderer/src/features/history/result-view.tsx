@@ -1,7 +1,6 @@
 // One saved result in full: what was run (title, its name — renamed in place), on which drive,
 // how it was measured, on which machine and when; its flags; its figures; and what can be done
 // with it — share the card, copy or save it as text, compare it with others, delete it.
-import { usePacedDocs } from './use-paced-docs';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ResultDocument } from '@model/result';
 import { hostLine, methodLine, resultName, resultTitle, targetLine } from '@model/report/metrics';
@@ -14,12 +13,11 @@ import { MetricsTable, ResultFigures } from './result-figures';
 import { ShareDialog } from '../../components/share-dialog';
 import type { StatusNote } from '../../lib/status';
 import { useHistoryStore } from './store';
+import { usePacedDocs } from './use-paced-docs';
 import { BackToHistory } from './back-button';
 import { VideoTable } from '../../components/video-table';
 import { DEFAULT_VIDEO_FPS, videoVerdicts } from '@model/video/will-it-work';
 
-/** Paced video results on the drive of a Quick Test (loaded once each): what may override its
- *  Will-it-work rows. The model decides which are the same target and format. */
 function ResultBody({ doc }: { doc: ResultDocument }) {
   const compareWith = useHistoryStore((s) => s.compareWith);
   const remove = useHistoryStore((s) => s.remove);
