@@ -17,6 +17,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     globalSetup: ['test/global-setup.ts'],
+    // CI keeps a JSON report too: .ci/run prints the slowest files from it.
+    reporters: process.env.CI === 'true' ? ['default', ['json', { outputFile: 'test-artifacts/vitest.json' }]] : ['default'],
     projects: [
       { extends: true, test: { name: 'native', include: ['test/native/**/*.test.ts'] } },
       { extends: true, test: { name: 'app', include: ['test/app/**/*.test.ts'] } },

@@ -29,7 +29,7 @@
 // /proc/self/mounts names exfat-fuse and ntfs-3g mounts `fuseblk`.
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -249,7 +249,37 @@ async function detach(device: string): Promise<void> {
     await run('losetup', ['-d', device]).catch(() => undefined);
     for (let i = 0; i < 50 && loopBound(device); i++) await sleep(20);
   }
-  if (loopBound(device)) throw new Error(`could not detach ${device}`);
+  if (loopBound(device)) throw new Error(`could not detach ${device}${pinnedBy(device)}`);
+}
+
+/** Who still holds a loop device's file system: every process whose mount namespace has it
+ *  mounted (a server started in a namespace that copied the host's mounts), named for the error. */
+function pinnedBy(device: string): string {
+  const rdev = (() => {
+    try {
+      return readFileSync(`/sys/block/${path.basename(device)}/dev`, 'utf8').trim();
+    } catch {
+      return '';
+    }
+  })();
+  if (!rdev) return '';
+  const holders: string[] = [];
+  const seen = new Set<string>();
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const info = readFileSync(`/proc/${pid}/mountinfo`, 'utf8');
+      const line = info.split('\n').find((l) => l.split(' ')[2] === rdev);
+      if (!line) continue;
+      const ns = readlinkSync(`/proc/${pid}/ns/mnt`);
+      if (seen.has(ns)) continue; // one name per mount namespace
+      seen.add(ns);
+      const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      holders.push(`${comm} (pid ${pid}) has it mounted at ${line.split(' ')[4]}`);
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return holders.length ? `: ${holders.slice(0, 5).join('; ')}` : '';
 }
 
 async function teardown(entry: Live): Promise<void> {

@@ -110,6 +110,23 @@ function spawnLogged(cmd: string, args: string[], env?: NodeJS.ProcessEnv): { ch
   return { child, log: () => text };
 }
 
+// A server in a namespace gets a private mount namespace that keeps only what it serves: `ip netns
+// exec` alone copies every mount of the host, including other tests' loop and FUSE mounts, and a
+// server holding such a copy pins that loop device so its test's teardown cannot detach it.
+const SHED_MOUNTS = [
+  'keep="$1"; shift',
+  // mountinfo: mount point is field 5; after " - " come the type and the source.
+  'awk \'{ split($0, p, " - "); split(p[2], t, " "); if (t[1] ~ /^fuse/ || t[2] ~ /^\\/dev\\/loop/) print $5 }\' /proc/self/mountinfo |',
+  '  sort -r | while read -r m; do case "$keep/" in "$m"/*) ;; *) umount -l "$m" 2>/dev/null ;; esac; done',
+  'exec "$@"',
+].join('\n');
+
+/** argv that runs `argv` inside `ns` with a private mount namespace holding none of the host's
+ *  loop or FUSE mounts except the one `keep` lives on. */
+export function isolatedArgv(ns: string, keep: string, argv: string[]): string[] {
+  return ['ip', 'netns', 'exec', ns, 'unshare', '--mount', '--propagation', 'private', 'sh', '-c', SHED_MOUNTS, 'sh', keep, ...argv];
+}
+
 async function stopChild(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -287,7 +304,8 @@ async function startSftp(
   );
   await fs.mkdir('/run/sshd', { recursive: true }); // sshd's privilege-separation folder
   const sshdArgv = ['/usr/sbin/sshd', '-D', '-e', '-f', path.join(dir, 'sshd_config')];
-  const sshd = ns ? spawnLogged('ip', ['netns', 'exec', ns, ...sshdArgv]) : spawnLogged(sshdArgv[0]!, sshdArgv.slice(1));
+  const argv = ns ? isolatedArgv(ns, shareDir, sshdArgv) : sshdArgv;
+  const sshd = spawnLogged(argv[0]!, argv.slice(1));
   children.push(sshd.child);
   await waitFor('sshd', () => canConnect(addr, port), sshd.child, sshd.log);
   const mnt = path.join(base, ns ? 'sftp' : 'sftp-lo');
@@ -349,7 +367,8 @@ async function startSmb(base: string, ns: string, addr: string, shareDir: string
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`smbpasswd failed: ${err.trim()}`))));
     p.stdin!.end(`${password}\n${password}\n`);
   });
-  const smbd = spawnLogged('ip', ['netns', 'exec', ns, 'smbd', '--foreground', '--no-process-group', '--debug-stdout', '-s', conf]);
+  const smbArgv = isolatedArgv(ns, shareDir, ['smbd', '--foreground', '--no-process-group', '--debug-stdout', '-s', conf]);
+  const smbd = spawnLogged(smbArgv[0]!, smbArgv.slice(1));
   children.push(smbd.child);
   await waitFor('smbd', () => canConnect(addr, SMB_PORT), smbd.child, smbd.log);
   // smbnetfs (libsmbclient through FUSE) reads ~/.smb: a home of its own keeps the user's out.

@@ -6,7 +6,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startNetLab } from '../helpers/netns.js';
 import { cleanupAllLoopFs, DEFAULT_SIZE_MIB, fillFs, findMount, type FsKind, MOUNT_TYPE, mountFs, rootOnly } from '../helpers/loopfs.js';
 
 const execFileP = promisify(execFile);
@@ -122,6 +124,39 @@ describe.runIf(rootOnly())('loopfs', () => {
       expect(dio).toBe('1');
     } finally {
       await m.cleanup();
+    }
+  });
+
+  it('a teardown pinned by another mount namespace names the process that pins it', async () => {
+    const m = await mountFs('ext4');
+    // A process in a copy of this namespace, as `ip netns exec` makes: it holds the mount after ours is gone.
+    const pin = spawn('unshare', ['--mount', '--propagation', 'private', 'sleep', '60'], { stdio: 'ignore' });
+    try {
+      await expect.poll(() => readFileSync(`/proc/${pin.pid}/comm`, 'utf8').trim(), { timeout: 5000 }).toBe('sleep');
+      await expect(m.cleanup()).rejects.toThrow(new RegExp(`could not detach ${m.device}: sleep \\(pid ${pin.pid}\\) has it mounted at ${m.dir}`));
+    } finally {
+      pin.kill('SIGKILL');
+      await new Promise((r) => pin.once('exit', r));
+    }
+    await m.cleanup();
+    expect(imageBound(m.image!)).toBe(false);
+  });
+
+  it("a test server's namespace holds none of the host's loop mounts, so it pins none", async () => {
+    const m = await mountFs('ext4');
+    const lab = await startNetLab({ smb: false });
+    try {
+      const sshd = (await fs.readFile(path.join(path.dirname(lab.sshfsMount!), 'ssh/sshd.pid'), 'utf8')).trim();
+      const mounts = await fs.readFile(`/proc/${sshd}/mountinfo`, 'utf8');
+      expect(mounts).not.toContain(` ${m.dir} `);
+      expect(mounts).not.toMatch(/ - fuse/);
+      await m.cleanup(); // while the server lives
+      expect(imageBound(m.image!)).toBe(false);
+      // It still serves: the share answers through sshfs.
+      await fs.writeFile(path.join(lab.sshfsMount!, 'data/probe'), 'x');
+      expect(await fs.readFile(path.join(lab.shareDir, 'data/probe'), 'utf8')).toBe('x');
+    } finally {
+      await lab.cleanup();
     }
   });
 

@@ -16,12 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin } from '../../helpers/cli.js';
-import { cleanupAllLoopFs, mountFsInRam, rootOnly, type MountedFs } from '../../helpers/loopfs.js';
+import { canThrottle } from '../../helpers/blkio.js';
+import { cleanupAllLoopFs, mountFsInRam, type MountedFs } from '../../helpers/loopfs.js';
 
 const BLKIO = '/sys/fs/cgroup/blkio';
 /** The throttle: 20 MB/s each way. */
 const THROTTLE_BPS = 20_000_000;
-const canThrottle = rootOnly() && existsSync(path.join(BLKIO, 'blkio.throttle.write_bps_device'));
 
 function run(
   args: string[],
@@ -38,7 +38,7 @@ function run(
   return { status: r.status, stderr: r.stderr, stdout: r.stdout, ...(json ? { doc: JSON.parse(r.stdout) as ResultDocument } : {}) };
 }
 
-describe.runIf(canThrottle)('the sweep and the small-file test on a loop-mounted ext4', () => {
+describe.runIf(canThrottle())('the sweep and the small-file test on a loop-mounted ext4', () => {
   let fs: MountedFs;
   let home: string;
   let group: string | undefined;

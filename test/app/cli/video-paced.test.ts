@@ -20,7 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin } from '../../helpers/cli.js';
-import { cleanupAllLoopFs, mountFsInRam, rootOnly, type MountedFs } from '../../helpers/loopfs.js';
+import { canThrottle } from '../../helpers/blkio.js';
+import { cleanupAllLoopFs, mountFsInRam, type MountedFs } from '../../helpers/loopfs.js';
 
 const BLKIO = '/sys/fs/cgroup/blkio';
 const FORMAT = 'prores-hq-uhd-2997';
@@ -28,8 +29,6 @@ const SECONDS = 30;
 const FRAMES = Math.round(SECONDS * 29.97);
 /** The throttle: writes at about half the format's ~111 MB/s, reads at under a fifth of it. */
 const THROTTLE = { write: 60_000_000, read: 20_000_000 };
-
-const canThrottle = rootOnly() && existsSync(path.join(BLKIO, 'blkio.throttle.write_bps_device'));
 
 /** `diskdial run` on `dir` in the blkio group `group` (or the test's own), as JSON. */
 function runVideo(dir: string, home: string, group?: string): { status: number | null; doc?: ResultDocument; stderr: string } {
@@ -44,7 +43,7 @@ function runVideo(dir: string, home: string, group?: string): { status: number |
   return { status: r.status, stderr: r.stderr, ...(r.status === 0 ? { doc: JSON.parse(r.stdout) as ResultDocument } : {}) };
 }
 
-describe.runIf(canThrottle)('the paced video test on a loop-mounted ext4, free and throttled', () => {
+describe.runIf(canThrottle())('the paced video test on a loop-mounted ext4, free and throttled', () => {
   let fs: MountedFs;
   let home: string;
   let group: string | undefined;
