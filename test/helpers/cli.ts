@@ -19,6 +19,8 @@ export function runCli(args: string[], opts: { cwd: string; home: string; timeou
   const r = spawnSync(process.execPath, [bin, ...args], {
     encoding: 'utf8',
     timeout: opts.timeout,
+    // A CLI stuck in the kernel or ignoring SIGTERM must fail its test, not hang the run.
+    killSignal: 'SIGKILL',
     cwd: opts.cwd,
     env: { ...process.env, DISKDIAL_HOME: opts.home },
   });

@@ -2,10 +2,11 @@
 // history folder as the desktop app and browser mode. Each parses its own options (history-args.ts;
 // they share none with `run`) and answers like the rest of the CLI: a report or exactly one document on
 // stdout, one plain line on stderr for a mistake (exit 2) or a failure (exit 1).
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { plainMessage } from '../model/errors.js';
+import { DiskDialError, plainMessage } from '../model/errors.js';
+import { readUserText } from '../core/safe-read.js';
 import { HistoryStore } from '../core/history.js';
 import { formatFigure, kindName } from '../model/report/metrics.js';
 import type { ResultDocument } from '../model/result.js';
@@ -14,7 +15,7 @@ import { NotAResultError, parseResultFile } from '../model/result-parse.js';
 import { renderExport } from '../model/report/export.js';
 
 import { UsageError } from './usage-error.js';
-import type { HistoryEntry } from '../model/history.js';
+import { MAX_IMPORT_BYTES, type HistoryEntry } from '../model/history.js';
 import type { HistoryCommand } from './history-args.js';
 
 export interface HistoryIo {
@@ -28,12 +29,7 @@ async function resolveRefs(store: HistoryStore, refs: readonly string[]): Promis
   const docs: ResultDocument[] = [];
   for (const ref of refs) {
     if (looksLikeFile(ref)) {
-      let text: string;
-      try {
-        text = readFileSync(ref, 'utf8');
-      } catch (err) {
-        throw new UsageError(`${ref} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-      }
+      const text = await readResultsFile(ref);
       try {
         docs.push(...parseResultFile(text));
       } catch (err) {
@@ -43,6 +39,17 @@ async function resolveRefs(store: HistoryStore, refs: readonly string[]): Promis
     } else docs.push(await store.get(ref));
   }
   return docs;
+}
+
+/** A results file named on the command line, through the one safe reader (no FIFO, no device,
+ *  at most what an import takes), its refusal as a usage error. */
+export async function readResultsFile(file: string): Promise<string> {
+  try {
+    return await readUserText(file, { what: 'a results file', maxBytes: MAX_IMPORT_BYTES, follow: true });
+  } catch (err) {
+    if (err instanceof DiskDialError) throw new UsageError(err.message, err.code);
+    throw new UsageError(`${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
 }
 
 function looksLikeFile(ref: string): boolean {
@@ -107,12 +114,7 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
     }
     case 'import': {
       for (const file of cmd.files) {
-        let text: string;
-        try {
-          text = readFileSync(file, 'utf8');
-        } catch (err) {
-          throw new UsageError(`${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-        }
+        const text = await readResultsFile(file);
         const { entries, duplicates } = await store.import(text, path.basename(file));
         const news = entries.length - duplicates;
         io.out(

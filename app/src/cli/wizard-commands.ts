@@ -49,13 +49,15 @@ function disksTable(disks: readonly WizardDisk[]): string {
 }
 
 async function resolveDocs(store: HistoryStore, refs: readonly string[]): Promise<ResultDocument[]> {
-  const { readFileSync, existsSync } = await import('node:fs');
+  const { existsSync } = await import('node:fs');
   const { parseResultFile } = await import('../model/result-parse.js');
+  const { readResultsFile } = await import('./history-commands.js');
   const docs: ResultDocument[] = [];
   for (const ref of refs) {
     if (existsSync(ref) || ref.endsWith('.json')) {
+      const text = await readResultsFile(ref);
       try {
-        docs.push(...parseResultFile(readFileSync(ref, 'utf8')));
+        docs.push(...parseResultFile(text));
       } catch (err) {
         throw new UsageError(`${ref}: ${(err as { reason?: string }).reason ?? (err as Error).message}`);
       }

@@ -3,7 +3,7 @@
 // macOS (`shasum --tag`: "SHA256 (name) = HEX"; `openssl dgst`: "SHA2-256(name)= HEX"), or a file holding only the
 // digest (a download page's `file.iso.sha256`). The algorithm follows from the digest's length:
 // 64 hex digits are SHA-256, 128 are SHA-512.
-import { readFile, stat } from 'node:fs/promises';
+import { readUserText } from './safe-read.js';
 import path from 'node:path';
 import type { HashAlgo } from '../model/engine-types.js';
 import { DiskDialError, inputError } from '../model/errors.js';
@@ -33,10 +33,7 @@ export async function resolveExpected(verify: string, file: string): Promise<Exp
   const checksumPath = path.resolve(verify.trim());
   let text: string;
   try {
-    const st = await stat(checksumPath);
-    if (!st.isFile()) throw inputError(`${checksumPath} is not a checksum file (it is a folder)`, 'EISDIR');
-    if (st.size > MAX_CHECKSUM_FILE) throw inputError(`${checksumPath} is too large to be a checksum file`, 'EFBIG');
-    text = await readFile(checksumPath, 'utf8');
+    text = await readUserText(checksumPath, { what: 'a checksum file', maxBytes: MAX_CHECKSUM_FILE, follow: true });
   } catch (err) {
     if (err instanceof DiskDialError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? 'EINVAL';

@@ -5,6 +5,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './history.js';
 import { isPidAlive } from './owner-marker.js';
+import { readUserText } from './safe-read.js';
 import { RESULT_ID_RE } from '../model/result-parse.js';
 
 /** What a resumable job's state has in common. */
@@ -16,6 +17,9 @@ export interface JobState {
   pid?: number;
   steps: unknown[];
 }
+
+/** A plan or campaign state is a few KB; anything near this is not one. */
+const MAX_STATE_BYTES = 4 * 1024 ** 2;
 
 export class StateStore<T extends JobState> {
   constructor(readonly dir: string) {}
@@ -29,7 +33,7 @@ export class StateStore<T extends JobState> {
   async get(id: string): Promise<T | undefined> {
     if (!RESULT_ID_RE.test(id)) return undefined;
     try {
-      return JSON.parse(await fsp.readFile(this.#file(id), 'utf8')) as T;
+      return JSON.parse(await readUserText(this.#file(id), { what: 'a saved job state', maxBytes: MAX_STATE_BYTES, follow: false })) as T;
     } catch {
       return undefined;
     }

@@ -25,7 +25,15 @@ import type {
   CampaignProgressEvent,
   CampaignWaitingEvent,
 } from '../model/events.js';
-import type { AppInfo, ExportFile, HistoryEntry, HistoryListing, ShareCard, TargetInfo } from '../model/history.js';
+import {
+  MAX_IMPORT_BYTES,
+  type AppInfo,
+  type ExportFile,
+  type HistoryEntry,
+  type HistoryListing,
+  type ShareCard,
+  type TargetInfo,
+} from '../model/history.js';
 import type { ResultDocument } from '../model/result.js';
 import {
   CampaignSettings,
@@ -143,10 +151,7 @@ export const channels = {
   'history.import': channel(
     z
       .object({
-        json: z
-          .string()
-          .min(1)
-          .max(32 * MiB),
+        json: z.string().min(1).max(MAX_IMPORT_BYTES),
         name: z.string().max(255).optional(),
       })
       .strict(),

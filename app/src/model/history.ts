@@ -2,6 +2,9 @@
 // from the renderer.
 import type { CacheMode } from './engine-types.js';
 
+/** The largest results file an import takes (the app's channel, browser mode and the CLI alike). */
+export const MAX_IMPORT_BYTES = 32 * 1024 ** 2;
+
 /** A saved result as a history row: enough to list, filter and pick without loading it. */
 export interface HistoryEntry {
   id: string;

@@ -1,5 +1,6 @@
 // Verifying digests: pasted hex in its usual dresses, checksum files as sha256sum, shasum --tag
 // and openssl dgst write them, the algorithm from the digest's length, and plain-words refusals.
+import { execFileSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,7 +92,13 @@ describe('checksum files', () => {
       message:
         '"12345" is neither a SHA-256 or SHA-512 digest (64 or 128 hex digits) nor a checksum file that can be read. Paste the digest itself, or give the path of a readable checksum file.',
     });
-    await expect(resolveExpected(dir, file)).rejects.toThrow(/is not a checksum file \(it is a folder\)/);
+    await expect(resolveExpected(dir, file)).rejects.toThrow(/is a folder, not a checksum file\./);
+    // A FIFO named as the checksum file is refused at once, not waited on.
+    const fifo = path.join(dir, 'fifo.sha256');
+    execFileSync('mkfifo', [fifo]);
+    await expect(resolveExpected(fifo, file)).rejects.toThrow(
+      /is not a regular file \(a pipe, a device or a socket\), so it cannot be a checksum file/,
+    );
     const empty = path.join(dir, 'empty.txt');
     await fsp.writeFile(empty, 'nothing here\n');
     await expect(resolveExpected(empty, file)).rejects.toThrow(/holds no SHA-256 or SHA-512 digest/);

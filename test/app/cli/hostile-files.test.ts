@@ -1,0 +1,49 @@
+// Files a user (or a stray process) put where DiskDial reads: a FIFO or a device named for import
+// or report, a FIFO among the saved plans and campaigns. Each is answered at once in plain words
+// (the child's own time limit is what fails if a read waits), and the command carries on.
+import { execFileSync } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCoreIfChanged } from '../../helpers/build-core.js';
+import { runCli, type CliRun } from '../../helpers/cli.js';
+
+let tmp: string;
+let home: string;
+// 15 s: a blocking open or a read of /dev/zero to its end would run into it (the last round's
+// `import /dev/zero` took 7.6 GB in 20 s); a refusal takes the CLI's start-up time, well under 2 s.
+const cli = (...args: string[]): CliRun => runCli(args, { cwd: tmp, home, timeout: 15_000 });
+
+beforeAll(async () => {
+  buildCoreIfChanged();
+  tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-cli-hostile-'));
+  home = path.join(tmp, 'home');
+  execFileSync('mkfifo', [path.join(tmp, 'results.json')]);
+});
+afterAll(async () => {
+  await fsp.rm(tmp, { recursive: true, force: true });
+});
+
+describe.runIf(process.platform !== 'win32')('hostile files on the command line', () => {
+  it.each([
+    ['import', 'a FIFO', 'results.json'],
+    ['import', '/dev/zero', '/dev/zero'],
+    ['report', 'a FIFO', 'results.json'],
+  ])('%s of %s is refused at once as not a regular file', (command, _what, file) => {
+    const r = cli(command, file, ...(command === 'report' ? [file] : []));
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toContain('is not a regular file (a pipe, a device or a socket), so it cannot be a results file');
+  });
+
+  it('a FIFO among the saved plans and campaigns is skipped: the lists still answer', async () => {
+    for (const dir of ['plans', 'campaigns']) {
+      await fsp.mkdir(path.join(home, dir), { recursive: true });
+      execFileSync('mkfifo', [path.join(home, dir, '0123456789abcdef0123456789abcdef.json')]);
+    }
+    const plans = cli('compare', '--plans');
+    expect(plans.status, plans.stderr).toBe(0);
+    const campaigns = cli('campaign', '--list');
+    expect(campaigns.status, campaigns.stderr).toBe(0);
+  });
+});
