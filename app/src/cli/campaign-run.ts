@@ -2,6 +2,7 @@
 // pressing Enter, or a script), Ctrl-C stops the test in flight and leaves the campaign resumable.
 import { createInterface } from 'node:readline';
 import { isAbortError } from '../core/engine.js';
+import { MAX_SETUPS } from '../model/campaign.js';
 import { DiskDialError } from '../model/errors.js';
 import type { CampaignCommand } from './campaign-args.js';
 import { runCampaignCommand } from './campaign-command.js';
@@ -17,13 +18,26 @@ export async function runCampaign(
   const waiting: Array<(line: string | undefined) => void> = [];
   let ended = false;
   const rl = cmd.action === 'list' ? undefined : createInterface({ input: process.stdin, terminal: false });
-  rl?.on('line', (line) => (waiting.length ? waiting.shift()!(line) : lines.push(line)));
+  // At most one answer per question a campaign can ask is kept ahead; reading pauses when that
+  // many wait (`yes '' | diskdial campaign` filled memory until it crashed), and the surplus is dropped.
+  const ahead = MAX_SETUPS + 1;
+  rl?.on('line', (line) => {
+    if (waiting.length) return waiting.shift()!(line);
+    if (lines.length < ahead) lines.push(line);
+    if (lines.length >= ahead) rl.pause();
+  });
   rl?.on('close', () => {
     ended = true;
     for (const w of waiting.splice(0)) w(undefined);
   });
-  const ask = (): Promise<string | undefined> =>
-    lines.length ? Promise.resolve(lines.shift()) : ended ? Promise.resolve(undefined) : new Promise((r) => waiting.push(r));
+  const ask = (): Promise<string | undefined> => {
+    if (lines.length) {
+      const line = lines.shift();
+      rl?.resume();
+      return Promise.resolve(line);
+    }
+    return ended ? Promise.resolve(undefined) : new Promise((r) => waiting.push(r));
+  };
   try {
     return await runCampaignCommand(cmd, {
       out: (text) => process.stdout.write(text),

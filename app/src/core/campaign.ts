@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { defaultDataDir } from './history.js';
 import { StateStore } from './state-store.js';
-import { campaignSteps, nextStep, startsSetup, type CampaignSetup, type CampaignState } from '../model/campaign.js';
+import { campaignSteps, nextStep, parseCampaignState, startsSetup, type CampaignSetup, type CampaignState } from '../model/campaign.js';
 import type { ResultDocument } from '../model/result.js';
 
 export function campaignsDir(dataDir = defaultDataDir()): string {
@@ -16,7 +16,7 @@ export function campaignsDir(dataDir = defaultDataDir()): string {
 
 export class CampaignStore extends StateStore<CampaignState> {
   constructor(dir: string = campaignsDir()) {
-    super(dir);
+    super(dir, parseCampaignState);
   }
 }
 

@@ -21,8 +21,23 @@ export interface JobState {
 /** A plan or campaign state is a few KB; anything near this is not one. */
 const MAX_STATE_BYTES = 4 * 1024 ** 2;
 
+/** The shape every job state shares, for stores whose model has no schema of its own yet: enough
+ *  that no caller meets a missing field or a steps list that is not a list. */
+export function parseJobState<T extends JobState>(raw: unknown): T | undefined {
+  const s = raw as Partial<JobState> | null;
+  if (typeof s !== 'object' || s === null || s.schema !== 1) return undefined;
+  if (typeof s.id !== 'string' || typeof s.status !== 'string' || typeof s.updatedAt !== 'string' || !Array.isArray(s.steps))
+    return undefined;
+  return raw as T;
+}
+
 export class StateStore<T extends JobState> {
-  constructor(readonly dir: string) {}
+  /** `parse` validates what a file holds (it may have been edited, cut short or planted): undefined
+   *  for anything that is not a sound state, which is then skipped like an unreadable file. */
+  constructor(
+    readonly dir: string,
+    private readonly parse: (raw: unknown) => T | undefined,
+  ) {}
 
   async save(state: T): Promise<void> {
     await fsp.mkdir(this.dir, { recursive: true, mode: 0o700 });
@@ -33,7 +48,9 @@ export class StateStore<T extends JobState> {
   async get(id: string): Promise<T | undefined> {
     if (!RESULT_ID_RE.test(id)) return undefined;
     try {
-      return JSON.parse(await readUserText(this.#file(id), { what: 'a saved job state', maxBytes: MAX_STATE_BYTES, follow: false })) as T;
+      return this.parse(
+        JSON.parse(await readUserText(this.#file(id), { what: 'a saved job state', maxBytes: MAX_STATE_BYTES, follow: false })),
+      );
     } catch {
       return undefined;
     }

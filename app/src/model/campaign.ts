@@ -4,8 +4,10 @@
 // Nothing is erased: every test runs in a folder the person chose. The state is saved after
 // every step so a stopped campaign resumes at its first unfinished step.
 // Browser-safe: no node:* imports.
+import { z } from 'zod';
 import { inputError } from './errors.js';
-import { cleanLabel } from './text.js';
+import { RESULT_ID_RE } from './result-id.js';
+import { cleanLabel, LABEL_MAX, plainText } from './text.js';
 
 export interface CampaignSetup {
   /** Stable key for the report's rows: "setup-1", "setup-2"… */
@@ -105,4 +107,39 @@ export function campaignProgress(state: Pick<CampaignState, 'setups' | 'steps'>)
         : `${s.name} ${done} of ${own.length} tests`;
     })
     .join(', ');
+}
+
+// A saved campaign is read back from a file anyone could have edited: names are plain labels
+// (no escapes reach a terminal), every step names a setup that exists, and the counts are bounded.
+const label = z
+  .string()
+  .max(LABEL_MAX)
+  .refine((s) => plainText(s) === s, 'holds control characters');
+const campaignStateSchema = z
+  .object({
+    schema: z.literal(1),
+    id: z.string().regex(RESULT_ID_RE),
+    createdAt: z.string().max(40),
+    updatedAt: z.string().max(40),
+    status: z.enum(['running', 'waiting', 'stopped', 'failed', 'done']),
+    pid: z.number().int().positive().optional(),
+    target: z.string().min(1).max(4096),
+    setups: z
+      .array(z.object({ key: z.string().max(40), name: label.min(1) }))
+      .min(2)
+      .max(MAX_SETUPS),
+    kinds: z.array(z.string().max(40)).min(1).max(32),
+    runArgs: z.array(z.string().max(4096)).max(64),
+    steps: z
+      .array(z.object({ setup: z.number().int().min(0), kind: z.string().max(40), resultId: z.string().regex(RESULT_ID_RE).optional() }))
+      .max(MAX_SETUPS * 32),
+    reason: z.string().max(2000).optional(),
+  })
+  .refine((c) => c.steps.every((st) => st.setup < c.setups.length), 'a step names a setup the campaign does not have');
+
+/** A campaign state read from disk, or undefined when it is not a sound one (skipped, as an
+ *  unreadable file is). */
+export function parseCampaignState(raw: unknown): CampaignState | undefined {
+  const r = campaignStateSchema.safeParse(raw);
+  return r.success ? (r.data as CampaignState) : undefined;
 }

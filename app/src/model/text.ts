@@ -9,9 +9,10 @@ import { inputError } from './errors.js';
  *  titles, links) — go whole, so none leaves its parameters behind as "[31m". */
 // eslint-disable-next-line no-control-regex -- matching control characters is this module's job
 const SEQUENCES = /\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?/g;
-/** C0 controls, DEL and C1 controls. */
+/** C0 controls, DEL, C1 controls, and the bidi embeddings, overrides and isolates (U+202A–202E,
+ *  U+2066–2069) that make a label read backwards from what it holds. */
 // eslint-disable-next-line no-control-regex -- as above
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** The text with every control character gone; tabs and line breaks become spaces. */
 export function plainText(s: string): string {

@@ -4,10 +4,12 @@ import {
   campaignSteps,
   MAX_SETUPS,
   nextStep,
+  parseCampaignState,
   parseSetups,
   setupPrompt,
   startsSetup,
 } from '../../../app/src/model/campaign.js';
+import { cleanLabel } from '../../../app/src/model/text.js';
 
 describe('a setup campaign’s plan', () => {
   it('reads setups from a comma list: trimmed, plain, keyed in order', () => {
@@ -59,5 +61,46 @@ describe('a setup campaign’s plan', () => {
     expect(setupPrompt(state, 1)).toBe(
       'Setup 2 of 2: "Hub". Change to it now (cable, port, network…), then press Enter to test; type "stop" to stop here (resume with diskdial campaign --resume 01234567).',
     );
+  });
+});
+
+describe('a saved campaign read back', () => {
+  const sound = {
+    schema: 1,
+    id: '0123456789abcdef',
+    createdAt: '2026-11-28T00:00:00Z',
+    updatedAt: '2026-11-28T00:00:00Z',
+    status: 'waiting',
+    target: '/mnt/share',
+    setups: [
+      { key: 'setup-1', name: 'GigE' },
+      { key: 'setup-2', name: 'Wi-Fi' },
+    ],
+    kinds: ['quick'],
+    runArgs: ['--runs', '3'],
+    steps: [
+      { setup: 0, kind: 'quick', resultId: 'abc' },
+      { setup: 1, kind: 'quick' },
+    ],
+  };
+
+  it('keeps a sound state and refuses each kind of damage', () => {
+    expect(parseCampaignState(sound)).toEqual(sound);
+    for (const damaged of [
+      { ...sound, steps: { findIndex: 1 } },
+      { ...sound, steps: [{ setup: 999, kind: 'quick' }] },
+      { ...sound, setups: [{ key: 'setup-1', name: 'GigE\u001b[2J' }, sound.setups[1]] },
+      { ...sound, setups: [{ key: 'setup-1', name: 'x'.repeat(40_000) }, sound.setups[1]] },
+      { ...sound, schema: 2 },
+      { ...sound, id: '../../etc/passwd' },
+      null,
+      'a string',
+    ])
+      expect(parseCampaignState(damaged)).toBeUndefined();
+  });
+
+  it('a label loses its bidi overrides and isolates, which would make it read backwards', () => {
+    expect(cleanLabel('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(cleanLabel('a\u2066b\u2069c')).toBe('abc');
   });
 });
