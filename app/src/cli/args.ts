@@ -222,11 +222,17 @@ function integer(flag: string, text: string, min: number, max: number): number {
   return n;
 }
 
-function seconds(flag: string, text: string, allowZero: boolean): number {
+/** A cipher ceiling settles within seconds; past ten minutes a run is a mistake, not a measurement. */
+const MAX_CIPHER_SECONDS = 600;
+/** The engine's own bound on a timed step (spec.seconds). */
+const MAX_SECONDS = 10_000_000;
+
+function seconds(flag: string, text: string, allowZero: boolean, max = MAX_SECONDS): number {
   const n = Number(text);
   if (text.trim() === '' || !Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
     throw new UsageError(`--${flag} must be a number of seconds${allowZero ? '' : ' above zero'}, not "${text}"`);
   }
+  if (n > max) throw new UsageError(`--${flag} is at most ${max.toLocaleString('en-US')} seconds, not ${text}`);
   return n;
 }
 
@@ -245,6 +251,22 @@ function oneOf<T extends string>(flag: string, text: string, allowed: readonly T
     throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}, not "${text}"`);
   }
   return text as T;
+}
+
+/** `--seconds -1` as `--seconds=-1`: parseArgs takes a value starting with '-' for an option and
+ *  says the flag "needs a value"; a negative number is a value, refused in words by its own check. */
+function glueNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    const name = a.startsWith('--') ? a.slice(2) : undefined;
+    if (name !== undefined && OPTIONS[name as keyof typeof OPTIONS]?.type === 'string' && next !== undefined && /^-\.?\d/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
 }
 
 // parseArgs explains itself in several sentences; we want one line.
@@ -285,7 +307,7 @@ export function parseCli(argv: readonly string[]): Command {
   if (at === 0 && first === 'campaign') return parseCampaignCommand(argv.slice(1));
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: glueNegativeValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
     throw parseArgsError(err);
   }
@@ -435,7 +457,7 @@ function parseCipher(v: { [K in keyof typeof OPTIONS]?: string | boolean | undef
   if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"; cipher measures memory and takes no folder`);
   const cmd: CipherCommand = { command: 'cipher', json: v.json === true };
   if (v['no-save'] === true) cmd.noSave = true;
-  if (typeof v.seconds === 'string') cmd.seconds = seconds('seconds', v.seconds, false);
+  if (typeof v.seconds === 'string') cmd.seconds = seconds('seconds', v.seconds, false, MAX_CIPHER_SECONDS);
   if (typeof v.threads === 'string') cmd.threads = integer('threads', v.threads, 1, 256);
   if (typeof v.label === 'string') cmd.label = labelOption(v.label);
   return cmd;

@@ -197,7 +197,7 @@ function describeChannel(channel: unknown): string {
 function kindOf(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'number') return Number.isNaN(v) ? 'NaN' : 'a number';
+  if (typeof v === 'number') return Number.isNaN(v) ? 'NaN' : Number.isFinite(v) ? 'a number' : v > 0 ? 'infinity' : 'minus infinity';
   if (typeof v === 'string') return 'text';
   if (typeof v === 'boolean') return 'true/false';
   if (typeof v === 'object') return 'an object';
@@ -256,6 +256,8 @@ function issueText(issue: Issue, payload: unknown): string {
       if (field === '') return `the request must be an object, not ${kindOf(value ?? payload)}`;
       if (value === undefined) return 'is required';
       if (issue.expected === 'int' && typeof value === 'number' && Number.isFinite(value)) return 'must be a whole number';
+      // 1e999 in JSON arrives as Infinity: a number to typeof, not one to zod.
+      if (typeof value === 'number' && Math.abs(value) === Infinity) return `must be a finite number, not ${kindOf(value)}`;
       const expected = EXPECTED[String(issue.expected)] ?? String(issue.expected);
       return `must be ${expected}, not ${kindOf(value)}`;
     }

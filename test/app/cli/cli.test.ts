@@ -116,6 +116,8 @@ describe('bad input: one line on stderr, exit 2, nothing touched', () => {
     ],
     ['--rest soon', () => ['run', tmp, '--rest', 'soon'], /--rest must be minutes, or a time like 90s, 5m, 1h/],
     ['--interval soon', () => ['run', tmp, '--test', 'cdm', '--interval', 'soon'], /--interval must be a number of seconds/],
+    ['--seconds -1', () => ['run', tmp, '--test', 'cdm', '--seconds', '-1'], /--seconds must be a number of seconds above zero, not "-1"/],
+    ['cipher --seconds 1e9', () => ['cipher', '--seconds', '1e9'], /--seconds is at most 600 seconds, not 1e9/],
     ['--rwmixread 101', () => ['run', tmp, '--test', 'cdm', '--rwmixread', '101'], /--rwmixread must be from 0 to 100/],
     ['--size 8MiB for cdm', () => ['run', tmp, '--test', 'cdm', '--size', '8MiB'], /outside CrystalDiskMark's range; use 16 MiB to 64 GiB/],
     ['hash without a file', () => ['hash'], /missing <file>/],

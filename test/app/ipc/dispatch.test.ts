@@ -136,6 +136,7 @@ describe('dispatcher', () => {
       [{ ...good(), sizeBytes: 1e20 }, 'sizeBytes: must be at most 64 GiB'],
       [{ ...good(), sizeBytes: NaN }, 'sizeBytes: must be a number, not NaN'],
       [{ ...good(), sizeBytes: '16777216' }, 'sizeBytes: must be a number, not text'],
+      [{ ...good(), ...(JSON.parse('{"sizeBytes": 1e999}') as object) }, 'sizeBytes: must be a finite number, not infinity'],
       [{ ...good(), sizeBytes: 16 * MiB + 0.5 }, 'sizeBytes: must be a whole number'],
       [{ ...good(), mode: 'forever' }, 'mode: must be one of runs, continuous'],
       [{ ...good(), runs: 0 }, 'runs: must be at least 1'],
