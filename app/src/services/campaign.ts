@@ -2,6 +2,7 @@
 // person's "I have changed to the next setup" arriving as a request (campaign.continue) and
 // every test's progress sent to the window or socket that started it. The campaign holds the slot
 // while it waits: a test started meanwhile would measure a setup nobody chose.
+import { expandPath } from './targets.js';
 import { CampaignStore, newCampaign, runCampaign } from '../core/campaign.js';
 import { runBenchmark, type RunProgress } from '../core/runner.js';
 import { campaignProgress, parseSetups, type CampaignState } from '../model/campaign.js';
@@ -37,7 +38,8 @@ export class CampaignService extends SlotService<CampaignState> {
   }
 
   /** A new campaign; the setups follow the CLI's rules (distinct plain names). */
-  async request(settings: CampaignSettings, sink: Sink): Promise<{ jobId: string; campaignId: string }> {
+  async request(asked: CampaignSettings, sink: Sink): Promise<{ jobId: string; campaignId: string }> {
+    const settings = { ...asked, target: expandPath(asked.target) };
     const state = newCampaign({
       target: settings.target,
       setups: parseSetups(settings.setups.join(',')),

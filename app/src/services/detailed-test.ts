@@ -3,6 +3,7 @@
 // is known, throttled progress (pauses included), every finished step as it lands, and exactly
 // one 'detailed.done', all sent only to the sink that started the job.
 
+import { expandPath } from './targets.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../core/runner.js';
 import { SlotService } from './job-slot.js';
 import type { JobRun, SlotServiceDeps } from './job-slot.js';
@@ -38,7 +39,8 @@ export class DetailedTestService extends SlotService<DetailedSettings> {
   }
 
   /** A start from a front door (see startChecked). */
-  request(settings: DetailedSettings, sink: EventSink): Promise<{ jobId: string }> {
+  request(asked: DetailedSettings, sink: EventSink): Promise<{ jobId: string }> {
+    const settings = { ...asked, target: expandPath(asked.target) };
     return this.startChecked(settings, sink, () => this.targets.assertStartable(settings.target));
   }
 

@@ -2,6 +2,7 @@
 // stopped, each cycle a full runBenchmark (its own workspace, removed whatever happens). It owns
 // the job's lifetime and its events: progress (throttled for a dial), one 'quick.cycle' per
 // finished cycle, and exactly one 'quick.done', all sent only to the sink that started the job.
+import { expandPath } from './targets.js';
 import type { EngineResult, EngineSpec } from '../model/engine-types.js';
 import { type RunTestOptions } from '../core/engine.js';
 
@@ -35,7 +36,8 @@ export class QuickTestService extends SlotService<QuickTestSettings> {
   }
 
   /** A start from a front door (see startChecked). */
-  request(settings: QuickTestSettings, sink: EventSink): Promise<{ jobId: string }> {
+  request(asked: QuickTestSettings, sink: EventSink): Promise<{ jobId: string }> {
+    const settings = { ...asked, target: expandPath(asked.target) };
     return this.startChecked(settings, sink, () => this.targets.assertStartable(settings.target));
   }
 

@@ -167,8 +167,9 @@ function unresponsive(m: MountEntry): TargetInfo {
   };
 }
 
-/** Expands a leading ~ (people type it); everything else must already be absolute. */
-function expandPath(input: string): string {
+/** Expands a leading ~ (people type it); everything else must already be absolute. Every door's
+ *  start request goes through it once, so the checks and the test see the same folder. */
+export function expandPath(input: string): string {
   if (input === '~') return os.homedir();
   if (input.startsWith('~/')) return path.join(os.homedir(), input.slice(2));
   return input;

@@ -67,6 +67,22 @@ describe('QuickTestService', () => {
     expect(await fsp.readdir(dir)).toEqual([]);
   });
 
+  it("a target typed as ~ is the home folder for the checks and for the test alike (browser mode's path box)", async () => {
+    const home = process.env.HOME;
+    process.env.HOME = dir; // os.homedir() reads it
+    try {
+      const sink = recorder();
+      await engine.service.request({ target: '~', sizeBytes: 16 * MiB, mode: 'runs', runs: 1 }, sink);
+      const done = await sink.done;
+      expect(done.outcome).toBe('finished');
+      expect(done.result!.target.path).toBe(dir);
+      // Nothing was made under the server's working directory.
+      expect(await fsp.stat(path.resolve('~')).catch(() => undefined)).toBeUndefined();
+    } finally {
+      process.env.HOME = home;
+    }
+  });
+
   it('forwards at most ~20 progress events a second', async () => {
     // When each event was forwarded, on the service's own clock (the sink is called in step).
     const at: Array<{ t: number; key: string }> = [];
