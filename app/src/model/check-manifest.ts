@@ -60,6 +60,7 @@ export function parseManifest(text: string): ParsedManifest {
   const badLines: number[] = [];
   let algo: CheckAlgo | undefined;
   let format: ParsedManifest['format'] = 'gnu';
+  const firstLine = new Map<string, { index: number; line: number }>();
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   lines.forEach((raw, i) => {
@@ -93,7 +94,19 @@ export function parseManifest(text: string): ParsedManifest {
       );
     }
     algo = lineAlgo;
-    entries.push({ name: name.startsWith('./') ? name.slice(2) : name, hex });
+    const entry = { name: name.startsWith('./') ? name.slice(2) : name, hex };
+    // One file listed twice: the same digest is said twice; two digests cannot both hold (sha256sum
+    // -c fails one of them), so the manifest is refused rather than one line silently used.
+    const before = firstLine.get(entry.name);
+    if (before !== undefined) {
+      if (entries[before.index]!.hex !== hex)
+        throw new ManifestError(
+          `lines ${before.line} and ${i + 1} list ${entry.name} with different digests: the manifest contradicts itself`,
+        );
+      return;
+    }
+    firstLine.set(entry.name, { index: entries.length, line: i + 1 });
+    entries.push(entry);
   });
   if (!algo) throw new ManifestError('it holds no SHA-256, SHA-512 or MD5 digest line ("HEX  name")');
   return { algo, format, entries, badLines };

@@ -63,6 +63,15 @@ describe('checksum manifests', () => {
     expect(escapeName('plain')).toEqual({ escaped: false, text: 'plain' });
   });
 
+  it('a file listed twice: the same digest is read once, two digests refuse the manifest as sha256sum -c fails it', () => {
+    const a = 'a'.repeat(64);
+    const b = 'b'.repeat(64);
+    expect(parseManifest(`${a}  x\n${a}  ./x\n`).entries).toEqual([{ name: 'x', hex: a }]);
+    expect(() => parseManifest(`${a}  x\n${b}  y\n${b}  x\n`)).toThrow(
+      'lines 1 and 3 list x with different digests: the manifest contradicts itself',
+    );
+  });
+
   it('knows a name inside the folder from one outside it', () => {
     expect(isInsideName('a/b/c')).toBe(true);
     expect(isInsideName('..a/b')).toBe(true);
