@@ -15,7 +15,7 @@ import type { FileSetOptions } from '../model/file-set.js';
 import { diskOf } from './flags.js';
 import { driveHealth } from './link/index.js';
 import { type ResultContext, type ResultDocument } from '../model/result.js';
-import { volumeInfo } from './volume.js';
+import { inodesAfter, volumeInfo } from './volume.js';
 import { FREE_SPACE_RESERVE, fitTest } from '../model/fit.js';
 import { runKind } from '../model/kinds/registry.js';
 import { buildResult, targetFromVolume, toResultTest } from './result.js';
@@ -246,6 +246,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
       path: target,
       needBytes: plan.needBytes,
       ...(volume ? { freeBytes: volume.freeBytes } : {}),
+      ...(await inodesAfter(err, target)),
       doing: 'running the test',
     });
   } finally {

@@ -224,6 +224,14 @@ export function diskFromPlatform(d: PlatformDisk): DiskInfo {
   return disk;
 }
 
+/** For an ENOSPC: the volume's free inodes, so "no space" can be told from "no file slots"
+ *  (undefined for other errors, or where the file system counts none: Btrfs says 0 of 0). */
+export async function inodesAfter(err: unknown, target: string): Promise<{ freeInodes?: number }> {
+  if ((err as NodeJS.ErrnoException | undefined)?.code !== 'ENOSPC') return {};
+  const st = await fsp.statfs(target).catch(() => undefined);
+  return st && st.files > 0 ? { freeInodes: st.ffree } : {};
+}
+
 export async function volumeInfo(target: string): Promise<VolumeInfo> {
   const abs = path.resolve(target);
   const realPath = await fsp.realpath(abs);

@@ -15,6 +15,7 @@ import { DiskDialError, plainMessage, toPlainError } from '../model/errors.js';
 import { defaultDataDir } from './history.js';
 import { FREE_SPACE_RESERVE, fitTest } from '../model/fit.js';
 import { isMarkerStale, MARKER_NAME, ownMarker, readMarker, type WorkspaceMarker } from './owner-marker.js';
+import { inodesAfter } from './volume.js';
 
 export const WORKSPACE_PREFIX = '.diskdial-';
 export const WORKSPACE_NAME_RE = /^\.diskdial-[A-Za-z0-9_-]+$/;
@@ -159,7 +160,7 @@ async function makeMarkedFolder(target: string): Promise<{ dir: string; id: stri
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 5) continue;
-      throw toPlainError(err, { path: target });
+      throw toPlainError(err, { path: target, ...(await inodesAfter(err, target)) });
     }
   }
   try {
@@ -168,7 +169,7 @@ async function makeMarkedFolder(target: string): Promise<{ dir: string; id: stri
     // Killed right here, the folder stays unmarked and so is never removed by anyone: the
     // price of never deleting a folder we cannot prove is ours.
     await fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined);
-    throw toPlainError(err, { path: target, doing: 'creating the test folder' });
+    throw toPlainError(err, { path: target, doing: 'creating the test folder', ...(await inodesAfter(err, target)) });
   }
   return { dir, id };
 }

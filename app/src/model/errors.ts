@@ -47,6 +47,8 @@ export interface ErrorContext {
   /** Bytes the test needs on the target, and bytes that were free, for ENOSPC. */
   needBytes?: number;
   freeBytes?: number;
+  /** Free inodes on the volume when ENOSPC came (0: every file slot used, whatever space is left). */
+  freeInodes?: number;
   /** What we were doing, in words: "writing the test file". */
   doing?: string;
   /** What `path` is (default a folder: the target of a test) and whether we only read it (the
@@ -77,6 +79,9 @@ export function plainMessage(code: string, where: string | undefined, ctx: Error
   const during = ctx.doing ? ` while ${ctx.doing}` : '';
   switch (code) {
     case 'ENOSPC':
+      if (ctx.freeInodes === 0) {
+        return `The volume at ${at} has no free inodes${during}: every file it can hold exists already, though space may be left. Delete some files there (many small ones free the most), or choose another volume.`;
+      }
       if (ctx.needBytes !== undefined && ctx.freeBytes !== undefined && ctx.freeBytes < ctx.needBytes) {
         return `Not enough free space on ${at}: the test needs ${gb(ctx.needBytes)}, ${gb(ctx.freeBytes)} is free. Free some space there or choose a smaller test size.`;
       }

@@ -3,6 +3,7 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanupAllLoopFs, mountFs, rootOnly } from '../../helpers/loopfs.js';
 import {
   MARKER_NAME,
   openWorkspace,
@@ -271,5 +272,26 @@ describe('processStartTime', () => {
     // init started before this test process did.
     expect(Number(processStartTime(1))).toBeLessThanOrEqual(Number(mine));
     expect(processStartTime(deadPid())).toBeUndefined();
+  });
+});
+
+describe.runIf(rootOnly())('a volume out of inodes', () => {
+  afterEach(async () => {
+    await cleanupAllLoopFs();
+  });
+
+  it('is said to be out of inodes, not out of space (space is left)', async () => {
+    const m = await mountFs('tmpfs', { mountOptions: ['nr_inodes=16'] });
+    for (let i = 0; ; i++) {
+      const made = await fsp.writeFile(path.join(m.dir, `f${i}`), '').then(
+        () => true,
+        () => false,
+      );
+      if (!made) break;
+    }
+    await expect(openWorkspace(m.dir)).rejects.toMatchObject({
+      code: 'ENOSPC',
+      message: expect.stringContaining(`The volume at ${m.dir} has no free inodes: every file it can hold exists already`),
+    });
   });
 });
