@@ -208,7 +208,9 @@ describe.runIf(rootOnly())('compare on a disk image (root)', () => {
     // The plan wrote its partition table: a unique identity, so no name is needed to go on.
     const resumed = cli('compare', '--resume', plans[0]!.id);
     expect(resumed.status, resumed.stderr).toBe(0);
-    expect(resumed.stderr).toMatch(/Identified by its partition table, which DiskDial wrote \([0-9a-f-]{36}\)\./);
+    expect(resumed.stderr).toMatch(
+      /Identified by the id of the partition table DiskDial wrote \([0-9a-f-]{36}\)\. Before each erase the disk must still carry that partition table\./,
+    );
     expect(resumed.stdout).toMatch(/^## XFS vs ext4 on /);
     expect(JSON.parse(cli('compare', '--plans', '--json').stdout)).toEqual([]);
   }, 120_000);

@@ -61,8 +61,11 @@ export function identityBasis(plan: Pick<WizardPlanState, 'settings' | 'ptuuid'>
   const parts = [
     ...(id.serial ? [`serial number ${id.serial}`] : []),
     ...(id.wwn ? [`WWN ${id.wwn}`] : []),
-    ...(plan.ptuuid?.written ? [`partition table, which DiskDial wrote (${plan.ptuuid.value})`] : []),
+    ...(plan.ptuuid?.written ? [`the id of the partition table DiskDial wrote (${plan.ptuuid.value})`] : []),
   ];
-  if (parts.length > 0) return `Identified by its ${parts.join(', ')}.`;
+  // The partition table is what DiskDial wrote then, not a fact about the disk now: said as the
+  // check it is, since a disk wiped since carries none.
+  const checked = plan.ptuuid?.written ? ' Before each erase the disk must still carry that partition table.' : '';
+  if (parts.length > 0) return `Identified by ${parts.map((p) => (p.startsWith('the id') ? p : `its ${p}`)).join(', ')}.${checked}`;
   return `It has no serial number, no WWN and no partition table DiskDial wrote: only its path, size${id.model ? ', model' : ''}${id.backingFile ? ' and disk image' : ''} say it is the same disk. Check it before you type its name.`;
 }

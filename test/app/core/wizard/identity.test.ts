@@ -100,7 +100,9 @@ describe('a disk identity', () => {
     expect(identityStrength(planFor(loopDisk({ wwn: '0x50' })))).toBe('unique');
     const written = planFor(loopDisk(), { ptuuid: { value: '0b6a3f0e-0000-4000-8000-000000000001', written: true } });
     expect(identityStrength(written)).toBe('unique');
-    expect(identityBasis(written)).toBe('Identified by its partition table, which DiskDial wrote (0b6a3f0e-0000-4000-8000-000000000001).');
+    expect(identityBasis(written)).toBe(
+      'Identified by the id of the partition table DiskDial wrote (0b6a3f0e-0000-4000-8000-000000000001). Before each erase the disk must still carry that partition table.',
+    );
     expect(identityStrength(planFor(loopDisk(), { ptuuid: { value: 'x', written: false } }))).toBe('weak');
   });
 
