@@ -10,6 +10,8 @@ import type { CacheRequest, DataPattern, Rw } from '../model/engine-types.js';
 import type { DriveHealth, LinkInfo } from '../model/link-types.js';
 import { isNetworkFs, networkLabel, networkLink, uncachedAdvice, type NetworkPath } from '../model/network.js';
 import type { ResultFlag, ResultTest } from '../model/result.js';
+import { capitalized } from '../model/text.js';
+import { LISTED_NAMES, listWords, testGroupText } from '../model/verdict/test-names.js';
 import type { DiskInfo, VolumeInfo } from '../model/volume.js';
 
 export interface FlagInput {
@@ -18,6 +20,8 @@ export interface FlagInput {
   volume?: VolumeInfo;
   /** The link to judge against; defaults to the volume's disk.linkInfo. */
   link?: LinkInfo;
+  /** The result's kind: a flag naming many tests groups them by it ("all 8 CrystalDiskMark tests"). */
+  kind?: string;
 }
 
 // Link detection adds these to DiskInfo (app/src/core/link.ts); read them as optional so the
@@ -36,10 +40,20 @@ const isRead = (rw: Rw): boolean => rw === 'read' || rw === 'randread';
 const mb = (x: number): string => `${x >= 100 ? Math.round(x) : x.toFixed(1)} MB/s`;
 const fsOptions = (v: VolumeInfo): string[] => [...v.mountOptions, ...v.superOptions];
 
-/** Joins names the way a sentence does: "A", "A and B", "A, B and C". */
-function listWords(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+/** Tests with their figures: "Read 900 MB/s and Write 850 MB/s" when few, else their group and
+ *  the highest ("the sweep's 32 steps (4 KiB–100 MiB), up to 2,900 MB/s"). */
+function figuresText(over: readonly ResultTest[], all: readonly ResultTest[], kind: string | undefined): string {
+  if (over.length <= LISTED_NAMES) return listWords(over.map((t) => `${t.name} ${mb(t.mbps)}`));
+  return `${testGroupText(over, all, kind)}, up to ${mb(Math.max(...over.map((t) => t.mbps)))}`;
+}
+
+/** Pairs of figures, "A 900 MB/s vs B 100 MB/s", listed when few, else grouped by their first
+ *  test, with the pair that differs most as the example. */
+function pairsText<P extends { a: ResultTest; b: ResultTest }>(pairs: readonly P[], all: readonly ResultTest[], kind?: string): string {
+  const one = (p: P): string => `${p.a.name} ${mb(p.a.mbps)} vs ${p.b.name} ${mb(p.b.mbps)}`;
+  if (pairs.length <= LISTED_NAMES) return listWords(pairs.map(one));
+  const worst = pairs.reduce((w, p) => (p.a.mbps / p.b.mbps > w.a.mbps / w.b.mbps ? p : w));
+  return `${testGroupText(pairs.map((p) => p.a), all, kind)}; e.g. ${one(worst)}`;
 }
 
 /** Best figure per test name across runs: a flag names each test once, at its highest. */
@@ -69,13 +83,13 @@ function shareOf(volume: VolumeInfo | undefined): Pick<NetworkPath, 'protocol' |
 const CLIENT_CACHE_MEANS =
   'With the client cache on, reads can come from this computer’s memory and writes count when the client takes them, not when the server has them.';
 
-export const aboveInterfaceCeiling: Rule = ({ tests, volume, link }) => {
+export const aboveInterfaceCeiling: Rule = ({ tests, volume, link, kind }) => {
   const l = link ?? diskOf(volume)?.linkInfo ?? (volume?.network ? networkLink(volume.network) : undefined);
   const ceiling = l?.ceilingMBps;
   if (!l || !ceiling || ceiling <= 0) return undefined;
   const over = bestByName(tests).filter((t) => t.bytes > 0 && t.mbps > ceiling * CEILING_SLACK);
   if (over.length === 0) return undefined;
-  const figures = listWords(over.map((t) => `${t.name} ${mb(t.mbps)}`));
+  const figures = figuresText(over, tests, kind);
   const share = shareOf(volume);
   if (l.kind === 'network' || share) {
     return {
@@ -93,12 +107,12 @@ export const aboveInterfaceCeiling: Rule = ({ tests, volume, link }) => {
   };
 };
 
-export const cacheNotDirect: Rule = ({ tests, settings, volume }) => {
+export const cacheNotDirect: Rule = ({ tests, settings, volume, kind }) => {
   const buffered = tests.filter((t) => t.cacheMode.startsWith('buffered'));
   if (buffered.length === 0) return undefined;
   const modes = [...new Set(buffered.map((t) => t.cacheMode))].join(', ');
   const notes = [...new Set(buffered.map((t) => t.cacheNote).filter((n): n is string => !!n))];
-  const names = [...new Set(buffered.map((t) => t.name))].join(', ');
+  const names = capitalized(testGroupText(buffered, tests, kind));
   // On a share with --cache auto, the cache is the share client's and the fix is its mount option.
   const share = settings.cache === 'auto' ? shareOf(volume) : undefined;
   const [cache, notThe] = share
@@ -282,7 +296,7 @@ export const READ_WRITE_RATIO: Readonly<Record<DeviceClass, number>> = { hdd: 2,
 // Compares like with like: the best read and the best write of the same access (sequential or
 // random), block size, queue depth and thread count — Quick's Write/Read pair, each CDM row's
 // Read/Write pair, across runs. Mixed (randrw) tests have no pair.
-export const readsImplausiblyFast: Rule = ({ tests, volume }) => {
+export const readsImplausiblyFast: Rule = ({ tests, volume, kind }) => {
   const cls = deviceClass(diskOf(volume));
   if (!cls) return undefined;
   const limit = READ_WRITE_RATIO[cls];
@@ -300,12 +314,16 @@ export const readsImplausiblyFast: Rule = ({ tests, volume }) => {
     (g): g is { read: ResultTest; write: ResultTest } => !!g.read && !!g.write && g.write.mbps > 0 && g.read.mbps > limit * g.write.mbps,
   );
   if (pairs.length === 0) return undefined;
-  const figures = listWords(pairs.map((p) => `${p.read.name} ${mb(p.read.mbps)} vs ${p.write.name} ${mb(p.write.mbps)}`));
-  const kind = cls === 'hdd' ? 'a spinning disk' : 'an internal SSD';
+  const figures = pairsText(
+    pairs.map((p) => ({ a: p.read, b: p.write })),
+    tests,
+    kind,
+  );
+  const device = cls === 'hdd' ? 'a spinning disk' : 'an internal SSD';
   return {
     code: 'reads-implausibly-fast',
     severity: 'warning',
-    message: `Reads are more than ${limit} × writes (${figures}), implausible for ${kind}: the reads were probably answered by a cache.`,
+    message: `Reads are more than ${limit} × writes (${figures}), implausible for ${device}: the reads were probably answered by a cache.`,
     fix: "Use a test file larger than the drive's cache and the computer's free RAM (--size), with --cache auto.",
   };
 };
@@ -334,7 +352,7 @@ export const WRITE_READ_MIN_BS = 1 << 20;
 
 // The mirror of readsImplausiblyFast, on sequential pairs only: every SSD, also behind a USB
 // bridge, takes small random writes into its own buffer faster than it reads them from flash.
-export const writesImplausiblyFast: Rule = ({ tests, volume, link }) => {
+export const writesImplausiblyFast: Rule = ({ tests, volume, link, kind }) => {
   const where = writeCacheUnknown(volume, link);
   if (!where) return undefined;
   const groups = new Map<string, { read?: ResultTest; write?: ResultTest }>();
@@ -352,12 +370,55 @@ export const writesImplausiblyFast: Rule = ({ tests, volume, link }) => {
       !!g.read && !!g.write && g.read.mbps > 0 && g.write.mbps > WRITE_READ_RATIO * g.read.mbps,
   );
   if (pairs.length === 0) return undefined;
-  const figures = listWords(pairs.map((p) => `${p.write.name} ${mb(p.write.mbps)} vs ${p.read.name} ${mb(p.read.mbps)}`));
+  const figures = pairsText(
+    pairs.map((p) => ({ a: p.write, b: p.read })),
+    tests,
+    kind,
+  );
   return {
     code: 'writes-implausibly-fast',
     severity: 'warning',
     message: `Writes are more than ${WRITE_READ_RATIO} × reads of the same pattern (${figures}) on ${where}, which reports no write cache: a cache probably acknowledged the writes before they reached the disk.`,
     fix: "Use a test file larger than the host's or bridge's cache (--size), run it more than once (--runs 3) to see whether the writes hold, or test on the machine that holds the disk.",
+  };
+};
+
+// A mixed test interleaves reads and writes of the same block size and queue: on one disk its
+// rate lies between the two pure rates (time is the sum of each side's share), so a mix above both
+// means a cache answered it. The 10 % leaves room for run-to-run noise; the best of each across
+// runs is compared, so only a mix beating even the fastest pure run counts.
+export const MIX_SLACK = 1.1;
+
+export const mixAbovePure: Rule = ({ tests, kind }) => {
+  const key = (t: ResultTest): string => `${t.rw === 'rw' || t.rw === 'read' || t.rw === 'write' ? 'seq' : 'rand'}/${t.bs}/${t.qd}/${t.threads}`;
+  const best = new Map<string, { read?: ResultTest; write?: ResultTest; mix?: ResultTest }>();
+  for (const t of tests) {
+    if (t.bytes <= 0) continue;
+    const side = t.rw === 'rw' || t.rw === 'randrw' ? 'mix' : isRead(t.rw) ? 'read' : 'write';
+    const g = best.get(key(t)) ?? {};
+    if (!g[side] || t.mbps > g[side].mbps) g[side] = t;
+    best.set(key(t), g);
+  }
+  const over = [...best.values()].filter(
+    (g): g is Required<typeof g> =>
+      !!g.mix && !!g.read && !!g.write && g.mix.mbps > MIX_SLACK * Math.max(g.read.mbps, g.write.mbps),
+  );
+  if (over.length === 0) return undefined;
+  const one = (g: Required<(typeof over)[number]>): string =>
+    `${g.mix.name} ${mb(g.mix.mbps)} vs ${g.read.name} ${mb(g.read.mbps)} and ${g.write.name} ${mb(g.write.mbps)}`;
+  const figures =
+    over.length <= LISTED_NAMES
+      ? listWords(over.map(one))
+      : `${testGroupText(
+          over.map((g) => g.mix),
+          tests,
+          kind,
+        )}; e.g. ${one(over[0]!)}`;
+  return {
+    code: 'mix-above-pure',
+    severity: 'warning',
+    message: `A mixed test ran faster than both the pure read and the pure write of the same block size and queue (${figures}), which one disk cannot do: a cache answered the mix.`,
+    fix: "Run with --cache auto and a test file larger than the drive's cache and the computer's free RAM (--size); if it stays, run the test again (--runs 3) to see whether the mix holds.",
   };
 };
 
@@ -407,6 +468,7 @@ export const FLAG_RULES: ReadonlyArray<readonly [code: string, rule: Rule]> = [
   ['compressing-fs', compressingFs],
   ['reads-implausibly-fast', readsImplausiblyFast],
   ['writes-implausibly-fast', writesImplausiblyFast],
+  ['mix-above-pure', mixAbovePure],
   ['zeros-pattern', zerosPattern],
   ['engine-note', engineNote],
   ['copy-on-write', copyOnWrite],
