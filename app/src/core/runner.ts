@@ -14,13 +14,14 @@ import type { KindPreset } from '../model/kinds/plan.js';
 import type { FileSetOptions } from '../model/file-set.js';
 import { diskOf } from './flags.js';
 import { driveHealth } from './link/index.js';
-import { type ResultContext, type ResultDocument } from '../model/result.js';
+import { type MachineLoad, type ResultContext, type ResultDocument } from '../model/result.js';
 import { volumeInfo } from './volume.js';
 import { FREE_SPACE_RESERVE, fitTest } from '../model/fit.js';
 import { runKind } from '../model/kinds/registry.js';
 import { buildResult, targetFromVolume, toResultTest } from './result.js';
 import type { CipherSection } from '../model/cipher/types.js';
 import { openWorkspace } from './workspace.js';
+import { loadMeter } from './machine-load.js';
 import type { CdmMode, TestKind } from '../model/plan.js';
 import type { VideoPlanOptions } from '../model/kinds/plan.js';
 import type { VolumeInfo } from '../model/volume.js';
@@ -159,6 +160,8 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const outcomes: StepOutcome[] = [];
   let temperatureAfter: number | undefined;
   let engineStuck = false;
+  // What else the machine did during the timed steps (the busy-machine flag).
+  const meter = loadMeter();
   // Runs done to their end (in continuous mode, those before the stop).
   let finished = 0;
   const shownRuns = until ? 0 : runs;
@@ -200,12 +203,14 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
         const where = { testIndex, testCount, testName: step.name, run, runs: shownRuns };
         opts.onTestStart?.(where);
         const onProgress = opts.onProgress;
-        const result = await runEngine(
-          { ...step.spec, path: workspace.filePath(step.file ?? TEST_FILE_NAME) },
-          {
-            ...(stop ? { signal: stop } : {}),
-            ...(onProgress ? { onProgress: (p: EngineProgress) => onProgress({ ...p, ...where }) } : {}),
-          },
+        const result = await meter.measure(step.spec.threads, () =>
+          runEngine(
+            { ...step.spec, path: workspace.filePath(step.file ?? TEST_FILE_NAME) },
+            {
+              ...(stop ? { signal: stop } : {}),
+              ...(onProgress ? { onProgress: (p: EngineProgress) => onProgress({ ...p, ...where }) } : {}),
+            },
+          ),
         );
         engine = result.engineVersion;
         outcomes.push({ step, run, result });
@@ -271,7 +276,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     settings,
     tests,
     ...(volume ? { volume } : {}),
-    context: testContext(temperatureOf(volume), temperatureAfter),
+    context: testContext(temperatureOf(volume), temperatureAfter, meter.result()),
     ...(finished > 1 ? { summary: summarize(tests) } : {}),
     ...sections,
     notes: until ? [...plan.notes, `Continuous mode: ${finished} cycle${finished === 1 ? '' : 's'}, run until stopped.`] : plan.notes,
@@ -294,8 +299,8 @@ function temperatureOf(v: VolumeInfo | undefined): number | undefined {
   return typeof t === 'number' && Number.isFinite(t) ? t : undefined;
 }
 
-function testContext(before: number | undefined, after: number | undefined): ResultContext {
-  const c: ResultContext = {};
+function testContext(before: number | undefined, after: number | undefined, machine: MachineLoad | undefined): ResultContext {
+  const c: ResultContext = machine ? { machine } : {};
   if (before !== undefined || after !== undefined) {
     c.temperatureC = {};
     if (before !== undefined) c.temperatureC.before = before;

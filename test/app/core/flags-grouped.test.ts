@@ -44,7 +44,8 @@ function sweep32(): ResultTest[] {
 }
 
 /** How many of the tests' names a sentence spells out. */
-const namesIn = (text: string, tests: readonly ResultTest[]): number => new Set(tests.map((t) => t.name).filter((n) => text.includes(n))).size;
+const namesIn = (text: string, tests: readonly ResultTest[]): number =>
+  new Set(tests.map((t) => t.name).filter((n) => text.includes(n))).size;
 
 describe('a flag names many tests in groups', () => {
   it("a 32-step sweep through a share's cache: one group, no list of 32 names", () => {
