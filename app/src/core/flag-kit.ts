@@ -2,7 +2,8 @@
 // figures and names tests (core/flags.ts lists the rules).
 import type { CacheRequest, DataPattern, Rw } from '../model/engine-types.js';
 import type { DriveHealth, LinkInfo } from '../model/link-types.js';
-import { isNetworkFs, type NetworkPath } from '../model/network.js';
+import { isNetworkFs, shareCacheObserved, type NetworkPath, type ShareCacheProbe } from '../model/network.js';
+import { formatBytesBinary } from '../model/units.js';
 import type { MachineLoad, ResultFlag, ResultTest } from '../model/result.js';
 import { LISTED_NAMES, listWords, testGroupText } from '../model/verdict/test-names.js';
 import type { DiskInfo, VolumeInfo } from '../model/volume.js';
@@ -84,3 +85,11 @@ export function shareOf(volume: VolumeInfo | undefined): Pick<NetworkPath, 'prot
 // What the client cache does to a share's figures, said once for every network flag.
 export const CLIENT_CACHE_MEANS =
   'With the client cache on, reads can come from this computer’s memory and writes count when the client takes them, not when the server has them.';
+
+/** What the test observed of a share's client cache (its read-twice probe), if it looked. */
+export function shareCacheSeen(volume: VolumeInfo | undefined): { seen: 'cached' | 'uncached'; words: string } | undefined {
+  const p: ShareCacheProbe | undefined = volume?.network?.cacheProbe;
+  if (!p) return undefined;
+  const words = `a ${formatBytesBinary(p.bytes)} file on the share read twice came at ${mb(p.firstMBps)}, then ${mb(p.againMBps)}`;
+  return { seen: shareCacheObserved(p, volume?.network?.ceilingMBps), words };
+}

@@ -19,6 +19,7 @@ import {
   diskOf,
   figuresText,
   isWrite,
+  shareCacheSeen,
   shareOf,
   type FlagInput,
   type Rule,
@@ -72,6 +73,16 @@ export const cacheNotDirect: Rule = ({ tests, settings, volume, kind }) => {
   const names = capitalized(testGroupText(buffered, tests, kind));
   // On a share with --cache auto, the cache is the share client's and the fix is its mount option.
   const share = settings.cache === 'auto' ? shareOf(volume) : undefined;
+  const seen = share ? shareCacheSeen(volume) : undefined;
+  // The fix applied, seen at work: the client kept nothing, so every read crossed the link.
+  if (seen?.seen === 'uncached') {
+    return {
+      code: 'share-cache-off',
+      severity: 'info',
+      message: `Cache off: reads came over the link — ${seen.words}, so the share client's cache kept nothing and the figures are the network's and the server's.`,
+      fix: 'Nothing to fix: the client cache is off for this share.',
+    };
+  }
   const [cache, notThe] = share
     ? ["the share client's cache", 'the client cache, not the network and the server']
     : ["the operating system's cache", 'the cache, not the disk'];
@@ -79,7 +90,10 @@ export const cacheNotDirect: Rule = ({ tests, settings, volume, kind }) => {
     code: 'cache-not-direct',
     severity: 'warning',
     message:
-      `${names} went through ${cache} (${modes})` + (notes.length ? `: ${notes.join('; ')}` : '') + `. Those figures may show ${notThe}.`,
+      `${names} went through ${cache} (${modes})` +
+      (notes.length ? `: ${notes.join('; ')}` : '') +
+      `. Those figures may show ${notThe}.` +
+      (seen ? ` The cache is on: ${seen.words}, from this computer's memory.` : ''),
     fix: share
       ? `To measure the share uncached, ${uncachedAdvice(share)}. ${CLIENT_CACHE_MEANS}`
       : settings.cache === 'auto'
@@ -142,11 +156,14 @@ export const networkFs: Rule = ({ volume, link }) => {
   const ceiling = l?.ceilingMBps
     ? `Compare with what the link carries: ${l.label} ≈ ${Math.round(l.ceilingMBps)} MB/s of payload.`
     : "Compare with the network's own speed (1 Gb/s Ethernet carries ≈ 118 MB/s of payload).";
-  const uncached = share ? ` For figures without the client cache, ${uncachedAdvice(share)}.` : '';
+  const uncached =
+    share && shareCacheSeen(volume)?.seen !== 'uncached' ? ` For figures without the client cache, ${uncachedAdvice(share)}.` : '';
   return {
     code: 'network-fs',
     severity: 'info',
-    message: `The folder is on a network share (${what}): the figures measure the network and the server together, and the client may cache.`,
+    message: `The folder is on a network share (${what}): the figures measure the network and the server together, ${
+      shareCacheSeen(volume)?.seen === 'uncached' ? 'with the client cache off' : 'and the client may cache'
+    }.`,
     fix: `${ceiling}${uncached} To measure the server's own disk, run DiskDial on the server.`,
   };
 };

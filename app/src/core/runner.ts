@@ -22,6 +22,7 @@ import { buildResult, targetFromVolume, toResultTest } from './result.js';
 import type { CipherSection } from '../model/cipher/types.js';
 import { openWorkspace } from './workspace.js';
 import { loadMeter } from './machine-load.js';
+import { probeShareCache } from './share-cache-probe.js';
 import type { CdmMode, TestKind } from '../model/plan.js';
 import type { VideoPlanOptions } from '../model/kinds/plan.js';
 import type { VolumeInfo } from '../model/volume.js';
@@ -168,6 +169,11 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   try {
     // Read after the workspace exists: free space shown is what the test had to work with.
     volume = await volumeInfo(target).catch(() => undefined);
+    // A share: whether its client cache answers is observed, not read from its mount options.
+    if (volume?.network) {
+      const cacheProbe = await probeShareCache(workspace.filePath('cache-probe.dat'));
+      if (cacheProbe) volume = { ...volume, network: { ...volume.network, cacheProbe } };
+    }
     if (sized) {
       const st = await statfs(target);
       const freeBytes = st.bavail * st.bsize;
