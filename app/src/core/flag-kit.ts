@@ -59,16 +59,6 @@ export function pairsText<P extends { a: ResultTest; b: ResultTest }>(
   )}; e.g. ${one(worst)}`;
 }
 
-/** Best figure per test name across runs: a flag names each test once, at its highest. */
-export function bestByName(tests: readonly ResultTest[]): ResultTest[] {
-  const best = new Map<string, ResultTest>();
-  for (const t of tests) {
-    const b = best.get(t.name);
-    if (!b || t.mbps > b.mbps) best.set(t.name, t);
-  }
-  return [...best.values()];
-}
-
 // A figure more than 5% above the link's payload ceiling cannot have crossed the link: the 5%
 // leaves room for timer granularity and a ceiling rounded down.
 export const CEILING_SLACK = 1.05;

@@ -6,6 +6,8 @@
 // Severity: 'warning' when the figures are probably not the disk's (a cache, RAM, compression of
 // zeros answered); 'info' when they are the disk's but shaped by how the file system or the
 // target works (copy-on-write, a network share) — worth knowing, nothing to fix.
+// A flag names each test once, at its best run (as the CrystalDiskMark text does).
+import { bestRuns } from '../model/report/formats/cdm-text.js';
 import { networkLabel, networkLink, uncachedAdvice, isNetworkFs } from '../model/network.js';
 import type { ResultFlag } from '../model/result.js';
 import { busyFlag } from '../model/verdict/busy.js';
@@ -13,7 +15,6 @@ import { capitalized } from '../model/text.js';
 import { testGroupText } from '../model/verdict/test-names.js';
 import type { VolumeInfo } from '../model/volume.js';
 import {
-  bestByName,
   CEILING_SLACK,
   CLIENT_CACHE_MEANS,
   diskOf,
@@ -45,7 +46,7 @@ export const aboveInterfaceCeiling: Rule = ({ tests, volume, link, kind }) => {
   const l = link ?? diskOf(volume)?.linkInfo ?? (volume?.network ? networkLink(volume.network) : undefined);
   const ceiling = l?.ceilingMBps;
   if (!l || !ceiling || ceiling <= 0) return undefined;
-  const over = bestByName(tests).filter((t) => t.bytes > 0 && t.mbps > ceiling * CEILING_SLACK);
+  const over = bestRuns(tests).filter((t) => t.bytes > 0 && t.mbps > ceiling * CEILING_SLACK);
   if (over.length === 0) return undefined;
   const figures = figuresText(over, tests, kind);
   const share = shareOf(volume);
