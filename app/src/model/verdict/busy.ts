@@ -64,10 +64,3 @@ export function busyFlag(m: MachineLoad | undefined, kind?: string): ResultFlag 
     fix: 'Close other programs (or wait for them to finish) and run the test again, paced video tests above all.',
   };
 }
-
-/** The note a paced verdict carries when its test ran on a busy machine: "the machine was busy:
- *  load 5.2 on 2 cores". */
-export function pacedBusyNote(doc: { context?: { machine?: MachineLoad } }): string | undefined {
-  const v = busyVerdict(doc.context?.machine);
-  return v?.outcome === 'busy' ? `the machine was busy: ${loadWords(v)}` : undefined;
-}

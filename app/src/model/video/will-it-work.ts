@@ -4,7 +4,6 @@
 // video test of the same format and rate ran on the same drive, its verdict takes the row's place
 // and says so ("frame-paced test, <date>").
 import type { ResultDocument } from '../result.js';
-import { pacedBusyNote } from '../verdict/busy.js';
 import { trustOf } from '../verdict/trust.js';
 import { videoData } from './data.js';
 import { cellVerdict, DEFAULT_MARGIN, formatFps, mbpsToMBps, neededMbps, withMarginMBps } from './math.js';
@@ -202,12 +201,11 @@ export function withPaced(v: VideoVerdicts, doc: ResultDocument, paced: readonly
     any = true;
     const s = p.video!;
     const date = p.startedAt.slice(0, 10);
-    const busy = pacedBusyNote(p);
     return {
       ...r,
       write: { ...r.write, ok: s.runs.every((x) => x.write.ok) },
       read: { ...r.read, ok: s.runs.every((x) => x.read.ok) },
-      paced: { resultId: p.id, date, verdict: s.verdict, note: `frame-paced test, ${date}${busy ? `; ${busy}` : ''}` },
+      paced: { resultId: p.id, date, verdict: s.verdict, note: `frame-paced test, ${date}` },
     };
   });
   return any ? { ...v, rows, pacedMethod: PACED_METHOD } : v;

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeFlags } from '../../../../app/src/core/flags.js';
 import type { MachineLoad, ResultDocument } from '../../../../app/src/model/result.js';
-import { busyFlag, busyVerdict, pacedBusyNote } from '../../../../app/src/model/verdict/busy.js';
+import { busyFlag, busyVerdict } from '../../../../app/src/model/verdict/busy.js';
 import { trustOf } from '../../../../app/src/model/verdict/trust.js';
 import { videoVerdicts } from '../../../../app/src/model/video/will-it-work.js';
 
@@ -78,8 +78,7 @@ describe('the busy-machine flag', () => {
     };
     expect(busyFlag(m)!.message).toMatch(/^The machine was busy: load 5\.2 on 2 cores; other programs used 1\.5 cores on average/);
     expect(busyFlag(m, 'video')!.message).toContain('A late or dropped frame of this paced test can be the CPU’s, not the disk’s.');
-    expect(pacedBusyNote({ context: { machine: m } })).toBe('the machine was busy: load 5.2 on 2 cores');
-    expect(pacedBusyNote({ context: { machine: { ...m, othersCpuSeconds: 1 } } })).toBeUndefined();
+    expect(busyFlag({ ...m, othersCpuSeconds: 1 })).toBeUndefined();
     // Results from before the figures were kept have none: no verdict, no flag.
     expect(busyVerdict(undefined)).toBeUndefined();
     expect(busyFlag(undefined)).toBeUndefined();
