@@ -1,6 +1,6 @@
 // Was the machine busy while the tests ran? Decided from the figures the runner recorded
 // (ResultContext.machine), data first, words from busyFlag(). The flag is information: it is said
-// on every surface, above all beside paced video verdicts (a late frame can be the CPU's), but it
+// on every surface, and on a paced (video) result says a late frame can be the CPU's, but it
 // never turns a ✓ or a figure — those stay decided by what was measured.
 // Browser-safe: no node:* imports.
 import type { MachineLoad, ResultFlag } from '../result.js';
@@ -40,7 +40,7 @@ export function busyVerdict(m: MachineLoad | undefined): BusyVerdict | undefined
 
 const one = (x: number): string => (Math.round(x * 10) / 10).toFixed(1);
 
-/** "load 5.2 on 2 cores": how busy, in the flag's and the paced note's words. */
+/** "load 5.2 on 2 cores": how busy, in the flag's words. */
 function loadWords(v: BusyVerdict): string {
   const f = v.figures;
   return f.load > 0 ? `load ${one(f.load)} on ${f.cores} cores` : `${f.cores} cores`;
