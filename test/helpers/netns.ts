@@ -45,6 +45,9 @@ export interface NetLab {
   readonly smbMount?: string;
   /** Shapes both directions to `rateMbit` (tbf), as a different link would: a campaign's next setup. */
   shape(rateMbit: number): Promise<void>;
+  /** Mounts the SFTP share once more with sshfs and extra -o options (e.g. cache=no,direct_io);
+   *  cleanup() unmounts it. Needs the lab's sshfs. */
+  mountSftp(options: readonly string[]): Promise<string>;
   /** Unmounts, stops the servers, deletes the namespace and the link, removes the temp folder. */
   cleanup(): Promise<void>;
 }
@@ -257,7 +260,21 @@ export async function startNetLab(opts: NetLabOptions = {}): Promise<NetLab> {
     };
     if (opts.rateMbit) await reshape(opts.rateMbit);
     await fs.mkdir(path.join(shareDir, 'data'), { recursive: true });
-    const lab: { -readonly [K in keyof NetLab]: NetLab[K] } = { ns, hostIf, hostAddr, serverAddr, shareDir, shape: reshape, cleanup };
+    let extraMounts = 0;
+    const mountSftp = async (options: readonly string[]): Promise<string> => {
+      if (!lab.sshfsMount) throw new Error('mountSftp: the lab was started without sshfs');
+      return mountSshfs(base, serverAddr, SSH_PORT, shareDir, children, mounts, `sftp-${++extraMounts}`, options);
+    };
+    const lab: { -readonly [K in keyof NetLab]: NetLab[K] } = {
+      ns,
+      hostIf,
+      hostAddr,
+      serverAddr,
+      shareDir,
+      shape: reshape,
+      mountSftp,
+      cleanup,
+    };
     if (opts.sshfs !== false) lab.sshfsMount = await startSftp(base, ns, serverAddr, shareDir, children, mounts);
     if (opts.smb !== false) lab.smbMount = await startSmb(base, ns, serverAddr, shareDir, children, mounts);
     return lab;
@@ -308,7 +325,23 @@ async function startSftp(
   const sshd = spawnLogged(argv[0]!, argv.slice(1));
   children.push(sshd.child);
   await waitFor('sshd', () => canConnect(addr, port), sshd.child, sshd.log);
-  const mnt = path.join(base, ns ? 'sftp' : 'sftp-lo');
+  return mountSshfs(base, addr, port, shareDir, children, mounts, ns ? 'sftp' : 'sftp-lo');
+}
+
+/** sshfs mounting the share served on `addr`:`port` at base/<name>, with the lab's client key and
+ *  any extra -o options. */
+async function mountSshfs(
+  base: string,
+  addr: string,
+  port: number,
+  shareDir: string,
+  children: ChildProcess[],
+  mounts: string[],
+  name: string,
+  options: readonly string[] = [],
+): Promise<string> {
+  const dir = path.join(base, 'ssh');
+  const mnt = path.join(base, name);
   await fs.mkdir(mnt);
   mounts.push(mnt);
   const sshfs = spawnLogged('sshfs', [
@@ -316,7 +349,10 @@ async function startSftp(
     '-p',
     String(port),
     '-o',
-    `IdentityFile=${dir}/client_key,StrictHostKeyChecking=no,UserKnownHostsFile=/dev/null,BatchMode=yes,ConnectTimeout=5`,
+    [
+      `IdentityFile=${dir}/client_key,StrictHostKeyChecking=no,UserKnownHostsFile=/dev/null,BatchMode=yes,ConnectTimeout=5`,
+      ...options,
+    ].join(','),
     `root@${addr}:${shareDir}`,
     mnt,
   ]);

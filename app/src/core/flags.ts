@@ -6,76 +6,49 @@
 // Severity: 'warning' when the figures are probably not the disk's (a cache, RAM, compression of
 // zeros answered); 'info' when they are the disk's but shaped by how the file system or the
 // target works (copy-on-write, a network share) — worth knowing, nothing to fix.
-import type { CacheRequest, DataPattern, Rw } from '../model/engine-types.js';
-import type { DriveHealth, LinkInfo } from '../model/link-types.js';
-import { isNetworkFs, networkLabel, networkLink, uncachedAdvice, type NetworkPath } from '../model/network.js';
-import type { ResultFlag, ResultTest } from '../model/result.js';
-import type { DiskInfo, VolumeInfo } from '../model/volume.js';
+// A flag names each test once, at its best run (as the CrystalDiskMark text does).
+import { bestRuns } from '../model/report/formats/cdm-text.js';
+import { networkLabel, networkLink, uncachedAdvice, isNetworkFs } from '../model/network.js';
+import type { ResultFlag } from '../model/result.js';
+import { busyFlag } from '../model/verdict/busy.js';
+import { capitalized } from '../model/text.js';
+import { testGroupText } from '../model/verdict/test-names.js';
+import type { VolumeInfo } from '../model/volume.js';
+import {
+  CEILING_SLACK,
+  CLIENT_CACHE_MEANS,
+  diskOf,
+  figuresText,
+  isWrite,
+  shareCacheSeen,
+  shareOf,
+  type FlagInput,
+  type Rule,
+} from './flag-kit.js';
+import { mixAbovePure, readsImplausiblyFast, writesImplausiblyFast } from './flags-plausible.js';
 
-export interface FlagInput {
-  tests: readonly ResultTest[];
-  settings: { cache: CacheRequest; pattern: DataPattern };
-  volume?: VolumeInfo;
-  /** The link to judge against; defaults to the volume's disk.linkInfo. */
-  link?: LinkInfo;
-}
-
-// Link detection adds these to DiskInfo (app/src/core/link.ts); read them as optional so the
-// rules work with and without it.
-type DiskWithLink = DiskInfo & { linkInfo?: LinkInfo; health?: DriveHealth };
-
-/** The disk facts flags and the result document read, with the link engineer's optional fields. */
-export function diskOf(v: VolumeInfo | undefined): DiskWithLink | undefined {
-  return v?.disk as DiskWithLink | undefined;
-}
-
-type Rule = (input: FlagInput) => ResultFlag | undefined;
-
-const isWrite = (rw: Rw): boolean => rw === 'write' || rw === 'randwrite' || rw === 'randrw' || rw === 'rw';
-const isRead = (rw: Rw): boolean => rw === 'read' || rw === 'randread';
-const mb = (x: number): string => `${x >= 100 ? Math.round(x) : x.toFixed(1)} MB/s`;
 const fsOptions = (v: VolumeInfo): string[] => [...v.mountOptions, ...v.superOptions];
 
-/** Joins names the way a sentence does: "A", "A and B", "A, B and C". */
-function listWords(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
+export { diskOf, type FlagInput } from './flag-kit.js';
+export {
+  deviceClass,
+  MIX_SLACK,
+  mixAbovePure,
+  READ_WRITE_RATIO,
+  readsImplausiblyFast,
+  WRITE_READ_MIN_BS,
+  WRITE_READ_RATIO,
+  writesImplausiblyFast,
+  type DeviceClass,
+} from './flags-plausible.js';
 
-/** Best figure per test name across runs: a flag names each test once, at its highest. */
-function bestByName(tests: readonly ResultTest[]): ResultTest[] {
-  const best = new Map<string, ResultTest>();
-  for (const t of tests) {
-    const b = best.get(t.name);
-    if (!b || t.mbps > b.mbps) best.set(t.name, t);
-  }
-  return [...best.values()];
-}
-
-// A figure more than 5% above the link's payload ceiling cannot have crossed the link: the 5%
-// leaves room for timer granularity and a ceiling rounded down.
-const CEILING_SLACK = 1.05;
-
-/** The network path of a share, from the probe or, for a volume without one, its mount type. */
-function shareOf(volume: VolumeInfo | undefined): Pick<NetworkPath, 'protocol' | 'client'> | undefined {
-  if (volume?.network) return volume.network;
-  if (!volume || !isNetworkFs(volume.fsType)) return undefined;
-  const client = volume.fsType.startsWith('fuse.') ? volume.fsType.slice('fuse.'.length) : 'kernel';
-  const protocol = /^(cifs|smb3|smbfs)$/.test(volume.fsType) ? 'SMB' : /^nfs/.test(volume.fsType) ? 'NFS' : volume.fsType;
-  return { protocol, client };
-}
-
-// What the client cache does to a share's figures, said once for every network flag.
-const CLIENT_CACHE_MEANS =
-  'With the client cache on, reads can come from this computer’s memory and writes count when the client takes them, not when the server has them.';
-
-export const aboveInterfaceCeiling: Rule = ({ tests, volume, link }) => {
+export const aboveInterfaceCeiling: Rule = ({ tests, volume, link, kind }) => {
   const l = link ?? diskOf(volume)?.linkInfo ?? (volume?.network ? networkLink(volume.network) : undefined);
   const ceiling = l?.ceilingMBps;
   if (!l || !ceiling || ceiling <= 0) return undefined;
-  const over = bestByName(tests).filter((t) => t.bytes > 0 && t.mbps > ceiling * CEILING_SLACK);
+  const over = bestRuns(tests).filter((t) => t.bytes > 0 && t.mbps > ceiling * CEILING_SLACK);
   if (over.length === 0) return undefined;
-  const figures = listWords(over.map((t) => `${t.name} ${mb(t.mbps)}`));
+  const figures = figuresText(over, tests, kind);
   const share = shareOf(volume);
   if (l.kind === 'network' || share) {
     return {
@@ -93,14 +66,24 @@ export const aboveInterfaceCeiling: Rule = ({ tests, volume, link }) => {
   };
 };
 
-export const cacheNotDirect: Rule = ({ tests, settings, volume }) => {
+export const cacheNotDirect: Rule = ({ tests, settings, volume, kind }) => {
   const buffered = tests.filter((t) => t.cacheMode.startsWith('buffered'));
   if (buffered.length === 0) return undefined;
   const modes = [...new Set(buffered.map((t) => t.cacheMode))].join(', ');
   const notes = [...new Set(buffered.map((t) => t.cacheNote).filter((n): n is string => !!n))];
-  const names = [...new Set(buffered.map((t) => t.name))].join(', ');
+  const names = capitalized(testGroupText(buffered, tests, kind));
   // On a share with --cache auto, the cache is the share client's and the fix is its mount option.
   const share = settings.cache === 'auto' ? shareOf(volume) : undefined;
+  const seen = share ? shareCacheSeen(volume) : undefined;
+  // The fix applied, seen at work: the client kept nothing, so every read crossed the link.
+  if (seen?.seen === 'uncached') {
+    return {
+      code: 'share-cache-off',
+      severity: 'info',
+      message: `Cache off: reads came over the link — ${seen.words}, so the share client's cache kept nothing and the figures are the network's and the server's.`,
+      fix: 'Nothing to fix: the client cache is off for this share.',
+    };
+  }
   const [cache, notThe] = share
     ? ["the share client's cache", 'the client cache, not the network and the server']
     : ["the operating system's cache", 'the cache, not the disk'];
@@ -108,7 +91,10 @@ export const cacheNotDirect: Rule = ({ tests, settings, volume }) => {
     code: 'cache-not-direct',
     severity: 'warning',
     message:
-      `${names} went through ${cache} (${modes})` + (notes.length ? `: ${notes.join('; ')}` : '') + `. Those figures may show ${notThe}.`,
+      `${names} went through ${cache} (${modes})` +
+      (notes.length ? `: ${notes.join('; ')}` : '') +
+      `. Those figures may show ${notThe}.` +
+      (seen ? ` The cache is on: ${seen.words}, from this computer's memory.` : ''),
     fix: share
       ? `To measure the share uncached, ${uncachedAdvice(share)}. ${CLIENT_CACHE_MEANS}`
       : settings.cache === 'auto'
@@ -171,11 +157,14 @@ export const networkFs: Rule = ({ volume, link }) => {
   const ceiling = l?.ceilingMBps
     ? `Compare with what the link carries: ${l.label} ≈ ${Math.round(l.ceilingMBps)} MB/s of payload.`
     : "Compare with the network's own speed (1 Gb/s Ethernet carries ≈ 118 MB/s of payload).";
-  const uncached = share ? ` For figures without the client cache, ${uncachedAdvice(share)}.` : '';
+  const uncached =
+    share && shareCacheSeen(volume)?.seen !== 'uncached' ? ` For figures without the client cache, ${uncachedAdvice(share)}.` : '';
   return {
     code: 'network-fs',
     severity: 'info',
-    message: `The folder is on a network share (${what}): the figures measure the network and the server together, and the client may cache.`,
+    message: `The folder is on a network share (${what}): the figures measure the network and the server together, ${
+      shareCacheSeen(volume)?.seen === 'uncached' ? 'with the client cache off' : 'and the client may cache'
+    }.`,
     fix: `${ceiling}${uncached} To measure the server's own disk, run DiskDial on the server.`,
   };
 };
@@ -258,109 +247,6 @@ export const zerosPattern: Rule = ({ settings }) =>
       }
     : undefined;
 
-export type DeviceClass = 'hdd' | 'ssd';
-
-/**
- * The device class whose read/write ratio we know, or undefined when we do not judge.
- * - 'hdd': a rotational disk on ATA or SCSI/SAS — its heads read and write at about the same
- *   speed, so reads more than 2 × writes mean a cache answered the reads.
- * - 'ssd': a non-rotational, non-removable NVMe or ATA disk — even QLC drives past their write
- *   cache stay within ~8 × (e.g. 7000 MB/s read, 900 MB/s write).
- * Not judged: USB (bridges misreport both 'rotational' and 'removable', and flash sticks and SD
- *   cards read ≫ write by design; the interface ceiling covers USB), mmc, virtio (VMs report
- *   rotational=1 and the host caches), loop, dm and md (the class is the layer below's).
- */
-export function deviceClass(disk: DiskInfo | undefined): DeviceClass | undefined {
-  if (!disk || disk.removable === true) return undefined;
-  if (disk.rotational === true && (disk.bus === 'ata' || disk.bus === 'scsi')) return 'hdd';
-  if (disk.rotational === false && (disk.bus === 'nvme' || disk.bus === 'ata')) return 'ssd';
-  return undefined;
-}
-
-export const READ_WRITE_RATIO: Readonly<Record<DeviceClass, number>> = { hdd: 2, ssd: 8 };
-
-// Compares like with like: the best read and the best write of the same access (sequential or
-// random), block size, queue depth and thread count — Quick's Write/Read pair, each CDM row's
-// Read/Write pair, across runs. Mixed (randrw) tests have no pair.
-export const readsImplausiblyFast: Rule = ({ tests, volume }) => {
-  const cls = deviceClass(diskOf(volume));
-  if (!cls) return undefined;
-  const limit = READ_WRITE_RATIO[cls];
-  const groups = new Map<string, { read?: ResultTest; write?: ResultTest }>();
-  for (const t of tests) {
-    if (t.bytes <= 0 || t.rw === 'randrw' || t.rw === 'rw') continue;
-    const key = `${t.rw.startsWith('rand') ? 'rand' : 'seq'}/${t.bs}/${t.qd}/${t.threads}`;
-    const g = groups.get(key) ?? {};
-    if (isRead(t.rw)) {
-      if (!g.read || t.mbps > g.read.mbps) g.read = t;
-    } else if (!g.write || t.mbps > g.write.mbps) g.write = t;
-    groups.set(key, g);
-  }
-  const pairs = [...groups.values()].filter(
-    (g): g is { read: ResultTest; write: ResultTest } => !!g.read && !!g.write && g.write.mbps > 0 && g.read.mbps > limit * g.write.mbps,
-  );
-  if (pairs.length === 0) return undefined;
-  const figures = listWords(pairs.map((p) => `${p.read.name} ${mb(p.read.mbps)} vs ${p.write.name} ${mb(p.write.mbps)}`));
-  const kind = cls === 'hdd' ? 'a spinning disk' : 'an internal SSD';
-  return {
-    code: 'reads-implausibly-fast',
-    severity: 'warning',
-    message: `Reads are more than ${limit} × writes (${figures}), implausible for ${kind}: the reads were probably answered by a cache.`,
-    fix: "Use a test file larger than the drive's cache and the computer's free RAM (--size), with --cache auto.",
-  };
-};
-
-/** What stands between DiskDial and a disk whose write cache nobody reports: a virtual disk (the
- *  host may cache), a network share (client and server may), a USB bridge (it may buffer). */
-function writeCacheUnknown(volume: VolumeInfo | undefined, link: LinkInfo | undefined): string | undefined {
-  const disk = diskOf(volume);
-  const kind = (link ?? disk?.linkInfo)?.kind;
-  if (shareOf(volume) || kind === 'network') return 'a network share';
-  if (disk?.bus === 'virtio' || kind === 'virtio') return 'a virtual disk';
-  if (disk?.bus === 'usb' || kind === 'usb') return 'a drive behind a USB bridge';
-  return undefined;
-}
-
-// Writes of a pattern more than this many times its reads. Evidence, on the virtio disk of the
-// machine DiskDial is built on: ordinary runs write at up to 1.47 × the reads of the same
-// pattern (test/fixtures/results/cdm.json: 1.37 ×), a host cache acknowledging writes gave 2.3 ×
-// and more (SEQ1M Q1T1 write 5.1 GB/s against reads of 1.4–2.2 GB/s); README.md's flags list says so too.
-export const WRITE_READ_RATIO = 2;
-// Below this block size a pair is not judged: at queue depth 1 each small read waits out a round
-// trip while a write-behind client or host pipelines the writes (over SMB at 4 KiB: writes 8.7,
-// reads 4.2 MB/s, flushed, on this project's test share); from 1 MiB both sides are
-// bandwidth-bound, where 2 × means a cache.
-export const WRITE_READ_MIN_BS = 1 << 20;
-
-// The mirror of readsImplausiblyFast, on sequential pairs only: every SSD, also behind a USB
-// bridge, takes small random writes into its own buffer faster than it reads them from flash.
-export const writesImplausiblyFast: Rule = ({ tests, volume, link }) => {
-  const where = writeCacheUnknown(volume, link);
-  if (!where) return undefined;
-  const groups = new Map<string, { read?: ResultTest; write?: ResultTest }>();
-  for (const t of tests) {
-    if (t.bytes <= 0 || (t.rw !== 'read' && t.rw !== 'write') || t.bs < WRITE_READ_MIN_BS) continue;
-    const key = `${t.bs}/${t.qd}/${t.threads}`;
-    const g = groups.get(key) ?? {};
-    const side = t.rw === 'read' ? 'read' : 'write';
-    // The best of each side across runs: only a write that beats even the fastest read counts.
-    if (!g[side] || t.mbps > g[side].mbps) g[side] = t;
-    groups.set(key, g);
-  }
-  const pairs = [...groups.values()].filter(
-    (g): g is { read: ResultTest; write: ResultTest } =>
-      !!g.read && !!g.write && g.read.mbps > 0 && g.write.mbps > WRITE_READ_RATIO * g.read.mbps,
-  );
-  if (pairs.length === 0) return undefined;
-  const figures = listWords(pairs.map((p) => `${p.write.name} ${mb(p.write.mbps)} vs ${p.read.name} ${mb(p.read.mbps)}`));
-  return {
-    code: 'writes-implausibly-fast',
-    severity: 'warning',
-    message: `Writes are more than ${WRITE_READ_RATIO} × reads of the same pattern (${figures}) on ${where}, which reports no write cache: a cache probably acknowledged the writes before they reached the disk.`,
-    fix: "Use a test file larger than the host's or bridge's cache (--size), run it more than once (--runs 3) to see whether the writes hold, or test on the machine that holds the disk.",
-  };
-};
-
 export const engineNote: Rule = ({ tests }) => {
   // The engine may explain a direct result too (a RAM-backed tmpfs takes O_DIRECT but measures
   // memory); such notes are worth a reader's attention.
@@ -407,11 +293,13 @@ export const FLAG_RULES: ReadonlyArray<readonly [code: string, rule: Rule]> = [
   ['compressing-fs', compressingFs],
   ['reads-implausibly-fast', readsImplausiblyFast],
   ['writes-implausibly-fast', writesImplausiblyFast],
+  ['mix-above-pure', mixAbovePure],
   ['zeros-pattern', zerosPattern],
   ['engine-note', engineNote],
   ['copy-on-write', copyOnWrite],
   ['disk-unknown', diskUnknown],
   ['empty-test', emptyTest],
+  ['machine-busy', ({ machine, kind }) => busyFlag(machine, kind)],
 ];
 
 export function computeFlags(input: FlagInput): ResultFlag[] {

@@ -11,6 +11,7 @@ import type { TestKind } from '../model/plan.js';
 import {
   RESULT_SCHEMA,
   weakestCacheMode,
+  type MachineLoad,
   type ResultDocument,
   type ResultFlag,
   type ResultTarget,
@@ -70,7 +71,7 @@ export function targetFromVolume(targetPath: string, v: VolumeInfo | undefined):
 export function resultFlags(
   tests: readonly ResultTest[],
   settings: { cache: CacheRequest; pattern: DataPattern },
-  about: { volume?: VolumeInfo; link?: LinkInfo } = {},
+  about: { volume?: VolumeInfo; link?: LinkInfo; kind?: string; machine?: MachineLoad } = {},
 ): ResultFlag[] {
   return computeFlags({ tests, settings, ...about });
 }
@@ -117,7 +118,11 @@ export function buildResult(input: BuildResultInput): ResultDocument {
     settings: input.settings,
     cacheMode: weakestCacheMode(input.tests.map((t) => t.cacheMode)),
     dataPattern: input.settings.pattern,
-    flags: resultFlags(input.tests, input.settings, input.volume ? { volume: input.volume } : {}),
+    flags: resultFlags(input.tests, input.settings, {
+      kind: input.kind,
+      ...(input.volume ? { volume: input.volume } : {}),
+      ...(input.context?.machine ? { machine: input.context.machine } : {}),
+    }),
     tests: input.tests,
   };
   if (input.label !== undefined) doc.label = input.label;

@@ -14,13 +14,15 @@ import type { KindPreset } from '../model/kinds/plan.js';
 import type { FileSetOptions } from '../model/file-set.js';
 import { diskOf } from './flags.js';
 import { driveHealth } from './link/index.js';
-import { type ResultContext, type ResultDocument } from '../model/result.js';
+import { type MachineLoad, type ResultContext, type ResultDocument } from '../model/result.js';
 import { inodesAfter, volumeInfo } from './volume.js';
 import { FREE_SPACE_RESERVE, fitTest } from '../model/fit.js';
 import { runKind } from '../model/kinds/registry.js';
 import { buildResult, targetFromVolume, toResultTest } from './result.js';
 import type { CipherSection } from '../model/cipher/types.js';
 import { openWorkspace } from './workspace.js';
+import { loadMeter } from './machine-load.js';
+import { probeShareCache } from './share-cache-probe.js';
 import type { CdmMode, TestKind } from '../model/plan.js';
 import type { VideoPlanOptions } from '../model/kinds/plan.js';
 import type { VolumeInfo } from '../model/volume.js';
@@ -159,12 +161,19 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const outcomes: StepOutcome[] = [];
   let temperatureAfter: number | undefined;
   let engineStuck = false;
+  // What else the machine did during the timed steps (the busy-machine flag).
+  const meter = loadMeter();
   // Runs done to their end (in continuous mode, those before the stop).
   let finished = 0;
   const shownRuns = until ? 0 : runs;
   try {
     // Read after the workspace exists: free space shown is what the test had to work with.
     volume = await volumeInfo(target).catch(() => undefined);
+    // A share: whether its client cache answers is observed, not read from its mount options.
+    if (volume?.network) {
+      const cacheProbe = await probeShareCache(workspace.filePath('cache-probe.dat'));
+      if (cacheProbe) volume = { ...volume, network: { ...volume.network, cacheProbe } };
+    }
     if (sized) {
       const st = await statfs(target);
       const freeBytes = st.bavail * st.bsize;
@@ -200,12 +209,14 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
         const where = { testIndex, testCount, testName: step.name, run, runs: shownRuns };
         opts.onTestStart?.(where);
         const onProgress = opts.onProgress;
-        const result = await runEngine(
-          { ...step.spec, path: workspace.filePath(step.file ?? TEST_FILE_NAME) },
-          {
-            ...(stop ? { signal: stop } : {}),
-            ...(onProgress ? { onProgress: (p: EngineProgress) => onProgress({ ...p, ...where }) } : {}),
-          },
+        const result = await meter.measure(step.spec.threads, () =>
+          runEngine(
+            { ...step.spec, path: workspace.filePath(step.file ?? TEST_FILE_NAME) },
+            {
+              ...(stop ? { signal: stop } : {}),
+              ...(onProgress ? { onProgress: (p: EngineProgress) => onProgress({ ...p, ...where }) } : {}),
+            },
+          ),
         );
         engine = result.engineVersion;
         outcomes.push({ step, run, result });
@@ -272,7 +283,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     settings,
     tests,
     ...(volume ? { volume } : {}),
-    context: testContext(temperatureOf(volume), temperatureAfter),
+    context: testContext(temperatureOf(volume), temperatureAfter, meter.result()),
     ...(finished > 1 ? { summary: summarize(tests) } : {}),
     ...sections,
     notes: until ? [...plan.notes, `Continuous mode: ${finished} cycle${finished === 1 ? '' : 's'}, run until stopped.`] : plan.notes,
@@ -295,8 +306,8 @@ function temperatureOf(v: VolumeInfo | undefined): number | undefined {
   return typeof t === 'number' && Number.isFinite(t) ? t : undefined;
 }
 
-function testContext(before: number | undefined, after: number | undefined): ResultContext {
-  const c: ResultContext = {};
+function testContext(before: number | undefined, after: number | undefined, machine: MachineLoad | undefined): ResultContext {
+  const c: ResultContext = machine ? { machine } : {};
   if (before !== undefined || after !== undefined) {
     c.temperatureC = {};
     if (before !== undefined) c.temperatureC.before = before;

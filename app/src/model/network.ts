@@ -43,6 +43,30 @@ export interface NetworkPath {
   ceilingRangeMBps?: [number, number];
   /** Why the ceiling is missing or what it assumes, in plain words. */
   ceilingNote?: string;
+  /** What the client cache did when the test looked: a file read, then read again. */
+  cacheProbe?: ShareCacheProbe;
+}
+
+/** A file on the share read twice in a row, as the test observed it (core/share-cache-probe.ts). */
+export interface ShareCacheProbe {
+  bytes: number;
+  /** The first read, MB/s: over the link (the file was written and closed first). */
+  firstMBps: number;
+  /** The same read again at once, MB/s: from this computer's memory if the client cache kept it. */
+  againMBps: number;
+}
+
+// A second read served from memory runs 17–160 × the first over the link (sshfs on a veth at
+// 200 Mbit/s and 1 Gbit/s); without the client cache both cross the link, 0.2–1.2 × (the same
+// links): 4 × lies between with room either way.
+export const REREAD_RATIO = 4;
+
+/** Whether the client cache answered: the second read ran far faster than the first, or faster
+ *  than the link can carry (5 % for timer granularity, as the ceiling flag allows). */
+export function shareCacheObserved(p: ShareCacheProbe, ceilingMBps?: number): 'cached' | 'uncached' {
+  if (p.againMBps > REREAD_RATIO * p.firstMBps) return 'cached';
+  if (ceilingMBps && p.againMBps > ceilingMBps * 1.05) return 'cached';
+  return 'uncached';
 }
 
 /** A file system type the kernel or a FUSE client uses for a network share: protocol and client. */

@@ -35,6 +35,18 @@ const Test = z.looseObject({
 
 const Rate = z.looseObject({ bytes: num, seconds: num, mbps: num });
 
+// The busy-machine flag and its note read these (absent in results made before they were kept).
+const MachineLoad = z.looseObject({
+  cores: num,
+  wallSeconds: num,
+  ownCpuSeconds: num,
+  othersCpuSeconds: num,
+  machineCpuSeconds: num,
+  loadMax: num,
+  ownThreads: num,
+  source: z.enum(['proc', 'node']),
+});
+
 const Document = z.looseObject({
   schema: z.literal(RESULT_SCHEMA),
   id: str.regex(RESULT_ID_RE, 'is not a result id'),
@@ -100,6 +112,7 @@ const Document = z.looseObject({
     })
     .optional(),
   check: CheckSectionSchema.optional(),
+  context: z.looseObject({ machine: MachineLoad.optional() }).optional(),
   cipher: z.looseObject({ provider: str, blockBytes: num, dataUnit: num }).optional(),
   video: z
     .looseObject({

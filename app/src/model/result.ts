@@ -361,6 +361,30 @@ export interface ResultDocument {
 export interface ResultContext {
   /** The drive's temperature before the first test and after the last, °C. */
   temperatureC?: { before?: number; after?: number };
+  /** What else the machine did while the tests ran (model/verdict/busy.ts judges it). */
+  machine?: MachineLoad;
+}
+
+/** The machine's load over the timed tests: the CPU time the test's own processes used against
+ *  what other programs used, and the load average. Seconds are summed over the tests' own time. */
+export interface MachineLoad {
+  /** Logical CPUs. */
+  cores: number;
+  /** Wall-clock seconds the tests ran (pauses between them left out). */
+  wallSeconds: number;
+  /** CPU seconds of DiskDial's processes: this one and its children (the engine host). */
+  ownCpuSeconds: number;
+  /** CPU seconds of every other program (kernel threads doing the test's I/O left out on Linux). */
+  othersCpuSeconds: number;
+  /** CPU seconds the whole machine was busy, all cores together (kernel threads included). */
+  machineCpuSeconds: number;
+  /** The highest 1-minute load average seen at a test's start or end (0 where the OS has none). */
+  loadMax: number;
+  /** Threads the test itself runs (the engine's I/O threads and this process's one). */
+  ownThreads: number;
+  /** 'proc': per process from /proc (Linux); 'node': the machine's CPU times minus this process's
+   *  (elsewhere: an engine host child counts as another program there). */
+  source: 'proc' | 'node';
 }
 
 // Strongest first: direct I/O and macOS F_NOCACHE both bypass the cache.

@@ -46,3 +46,8 @@ export function cleanLabel(label: string): string {
   }
   return clean;
 }
+
+/** A phrase as a sentence's start: "the sweep's 32 steps" → "The sweep's 32 steps". */
+export function capitalized(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,56 +1,14 @@
-// One trust rule for every screen, the share card and every export, so none of them can praise
-// figures another one warns about:
-// - the badge is green only when no warning flag fired; any warning turns it amber and names
-//   the flags (flags.ts decides what fires);
-// - a verdict the figures themselves contradict is withheld, with the reason in its place:
-//   read + hash faster than a plain read (it cannot be: the read is part of it), and a
-//   sustained-write "fast cache" found on a target whose figures may be a cache's.
+// Verdicts the figures themselves contradict are withheld, with the reason in their place: read +
+// hash faster than a plain read (it cannot be: the read is part of it), and a sustained-write
+// "fast cache" found on a target whose figures may be a cache's. (The trust level of a result's
+// flags is model/verdict/trust.ts.)
 // Pure and without Node imports: the renderer reaches it as it reaches the other core models.
 import { sizeText } from './report/figure-text.js';
 import type { ResultDocument, ResultFlag } from './result.js';
-
-export interface Trust {
-  level: 'ok' | 'warn';
-  /** The warning flags that fired, in the document's order. */
-  warnings: ResultFlag[];
-  /** "loop-cached, cache-not-direct": the flags named, for a badge. */
-  named: string;
-  /** A sentence for the badge's title. */
-  title: string;
-}
-
-/** Flags a reader sees named on a badge: short words rather than codes. */
-const FLAG_NAMES: Record<string, string> = {
-  'above-interface-ceiling': 'above the interface ceiling',
-  'cache-not-direct': 'went through the cache',
-  'ram-backed': 'in RAM',
-  'loop-cached': 'loop device over the page cache',
-  fuse: 'FUSE cache',
-  'compressing-fs': 'compressed zeros',
-  'reads-implausibly-fast': 'reads implausibly fast',
-  'writes-implausibly-fast': 'writes implausibly fast',
-  'zeros-pattern': 'zeros written',
-  'empty-test': 'a test moved no data',
-};
-
-export function flagName(f: Pick<ResultFlag, 'code'>): string {
-  return FLAG_NAMES[f.code] ?? f.code;
-}
-
-export function trustOf(flags: readonly ResultFlag[] | undefined): Trust {
-  const warnings = (flags ?? []).filter((f) => f.severity !== 'info');
-  if (warnings.length === 0) {
-    return { level: 'ok', warnings, named: '', title: 'No warning fired: the figures are the disk’s.' };
-  }
-  const named = warnings.map(flagName).join(', ');
-  return { level: 'warn', warnings, named, title: `The figures may not be the disk’s alone: ${warnings.map((f) => f.message).join(' ')}` };
-}
+import { CACHE_FLAG_CODES, flagName } from './verdict/trust.js';
 
 /** Read + hash may exceed the plain read by timing noise only: 10 %. */
 export const READ_HASH_SLACK = 1.1;
-
-/** Flags under which a sustained-write knee can be the host's cache filling, not the drive's. */
-const CACHED = new Set(['loop-cached', 'cache-not-direct', 'ram-backed', 'fuse', 'above-interface-ceiling']);
 
 /** Why the hash verdict is withheld, or undefined when the figures allow it. */
 export function hashVerdictWithheld(h: {
@@ -71,7 +29,7 @@ export function hashVerdictWithheld(h: {
  *  varying curve claims no cache. */
 export function kneeWithheld(verdict: { kind: string }, flags: readonly ResultFlag[] | undefined): string | undefined {
   if (verdict.kind !== 'knee') return undefined;
-  const cached = (flags ?? []).filter((f) => CACHED.has(f.code));
+  const cached = (flags ?? []).filter((f) => CACHE_FLAG_CODES.has(f.code));
   if (cached.length === 0) return undefined;
   return `No fast-cache verdict: the target is flagged (${cached.map(flagName).join(', ')}), so the drop can be the host’s cache filling, not the drive’s.`;
 }

@@ -2,7 +2,7 @@
 // pattern, and whether to trust them by the one rule in model/trust.ts: green only when no
 // warning flag fired; a warning (or buffered I/O, or zeros) turns it amber and names the flags.
 import type { ResultDocument, ResultFlag } from '@model/result';
-import { trustOf } from '@model/trust';
+import { trustOf } from '@model/verdict/trust';
 
 const CACHE_LABEL: Record<string, string> = {
   direct: 'direct I/O',

@@ -2,12 +2,14 @@
 // the OS cache, zeros, …) — each in plain words with a suggested fix, and a one-line summary.
 // Severity shows as an icon and as words, never colour alone. Every screen showing a result uses it.
 import type { ResultFlag } from '@model/result';
+import { isWarning } from '@model/verdict/trust';
 
 export type FlagSeverity = 'warning' | 'info';
 
-/** The flag's severity; anything but an explicit 'info' is a warning. */
+/** The flag's severity as the trust verdict weighs it: anything but an explicit 'info' is a
+ *  warning, and a cache or plausibility flag always is. */
 export function flagSeverity(f: ResultFlag): FlagSeverity {
-  return (f as { severity?: unknown }).severity === 'info' ? 'info' : 'warning';
+  return isWarning(f) ? 'warning' : 'info';
 }
 
 function SeverityIcon({ severity }: { severity: FlagSeverity }) {

@@ -171,7 +171,8 @@ describe('diskdial run', () => {
     expect(doc.tests.map((t) => t.name)).toEqual(['Write', 'Read']);
     expect(doc.tests.every((t) => t.bytes === 32 << 20 && t.mbps > 0)).toBe(true);
     expect(doc.target).toMatchObject({ path: dir, fs: 'ext4' });
-    expect(doc.flags).toEqual([]);
+    // No flag about the figures; the busy-machine note may come with a loaded CI machine (info only).
+    expect(doc.flags.filter((f) => f.code !== 'machine-busy')).toEqual([]);
     expect(await leftovers(dir)).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trustOf } from '../../../app/src/model/trust.js';
+import { trustOf } from '../../../app/src/model/verdict/trust.js';
 import { computeFlags, deviceClass, type FlagInput } from '../../../app/src/core/flags.js';
 import { POWERSHELL_MISSING_NOTE } from '../../../app/src/core/link/index.js';
 import type { LinkInfo } from '../../../app/src/model/link-types.js';

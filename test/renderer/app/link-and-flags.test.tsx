@@ -37,10 +37,11 @@ const FLAGS = [
     message: 'Read 1,480 MB/s is above what USB 3.2 Gen 2 can carry (≈ 1,212 MB/s): the figure cannot be the disk’s.',
     fix: 'Run again with a larger stress size, or check the cache mode.',
   },
+  // A note: a cache flag is a warning whatever severity a document gives it (model/verdict/trust.ts).
   {
-    code: 'cache-not-direct',
-    message: 'Direct I/O was refused; the OS cache was involved.',
-    fix: 'Use a drive formatted with a file system that supports direct I/O.',
+    code: 'network-fs',
+    message: 'The folder is on a network share: the figures measure the network and the server together.',
+    fix: 'Compare with what the link carries.',
     severity: 'info',
   },
 ];

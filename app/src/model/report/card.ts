@@ -11,7 +11,7 @@
 // estimates (no font metrics here), deliberately on the wide side, so truncation errs early.
 import type { ResultDocument } from '../result.js';
 
-import { trustOf } from '../trust.js';
+import { cacheDotGreen, trustOf } from '../verdict/trust.js';
 import { formatFigure, kindName, metricValue, methodLine, resultMetrics, resultName, resultTitle, targetLine } from './metrics.js';
 import { kindOf } from '../kinds/registry.js';
 import { CARD_HEIGHT, CARD_WIDTH, COLOR, escapeXml, fits, fitText, r1, text, textWidth, type Box, type CardOptions } from './card-draw.js';
@@ -104,11 +104,11 @@ function methodBand(doc: ResultDocument): string {
   const version = fitText(`DiskDial ${doc.app.version} · engine ${doc.app.engine}`, 300, 12.5);
   const rightW = Math.max(textWidth(date, 12.5, 600), textWidth(version, 12.5));
   const leftMax = CARD_WIDTH - 2 * PAD - rightW - 24;
-  // The cache mode leads the method line, coloured: green when uncached, amber when not.
+  // The cache mode leads the method line, coloured by the trust verdict: green only when uncached
+  // and no warning fired (an uncached read of a loop device over the page cache is no disk's).
   const method = fitText(methodLine(doc), leftMax - 18, 13);
   const [cache, ...rest] = method.split(' · ');
-  const uncached = doc.cacheMode === 'direct' || doc.cacheMode === 'nocache';
-  const cacheColor = uncached ? COLOR.read : COLOR.warn;
+  const cacheColor = cacheDotGreen(doc.cacheMode, doc.flags) ? COLOR.read : COLOR.warn;
   const methodText =
     `<text x="${PAD + 16}" y="${y + 53}" font-size="13" fill="${COLOR.muted}">` +
     `<tspan fill="${cacheColor}" font-weight="600">${escapeXml(cache ?? '')}</tspan>${rest.length ? escapeXml(` · ${rest.join(' · ')}`) : ''}</text>`;

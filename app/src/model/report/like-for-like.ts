@@ -8,7 +8,7 @@
 // Browser-safe: no node:* imports.
 import type { CacheMode } from '../engine-types.js';
 import type { ResultDocument } from '../result.js';
-import { flagName } from '../trust.js';
+import { flagName } from '../verdict/trust.js';
 
 /** Modes that measure the same thing: the disk uncached (O_DIRECT or F_NOCACHE), the page cache
  *  dropped before reads and writes flushed, or the page cache as it is. */

@@ -4,7 +4,7 @@
 // video test of the same format and rate ran on the same drive, its verdict takes the row's place
 // and says so ("frame-paced test, <date>").
 import type { ResultDocument } from '../result.js';
-import { trustOf } from '../trust.js';
+import { trustOf } from '../verdict/trust.js';
 import { videoData } from './data.js';
 import { cellVerdict, DEFAULT_MARGIN, formatFps, mbpsToMBps, neededMbps, withMarginMBps } from './math.js';
 
