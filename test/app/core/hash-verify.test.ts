@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseAlgo, resolveExpected, verification } from '../../../app/src/core/hash-verify.js';
 import { algoOfHex, parseChecksumFile, parsePastedDigest } from '../../../app/src/model/digest.js';
-import { hashVerdict } from '../../../app/src/core/hash-run.js';
+import { hashVerdict } from '../../../app/src/model/kinds/hash.js';
 
 // FIPS 180-2 "abc".
 const ABC256 = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
