@@ -38,10 +38,10 @@ export function encryptionVerdict(encrypted: RowRates, plain: RowRates | undefin
   const disk = best(plain);
   const ceilings: Ceiling[] = [
     ...(c ? [c] : []),
-    ...(plain && disk !== undefined ? [{ limit: 'disk' as const, mbps: disk, what: `the unencrypted disk's best (${pair(plain)})` }] : []),
+    ...(plain && disk !== undefined ? [{ limit: 'disk' as const, mbps: disk, what: `the unencrypted disk's best` }] : []),
   ];
   const enc = best(encrypted) ?? Number.NaN;
-  const b = bottleneck({ mbps: enc, what: `the encrypted best (${pair(encrypted)})` }, ceilings);
+  const b = bottleneck({ mbps: enc, what: `encrypted (best of ${pair(encrypted)})` }, ceilings);
   return encryptionView(b, cipher);
 }
 
@@ -51,7 +51,14 @@ export function encryptionVerdict(encrypted: RowRates, plain: RowRates | undefin
 export function encryptionView(b: Bottleneck, cipher: CipherSection): EncryptionVerdict {
   const c = b.ceilings.find((x) => x.limit === 'cipher');
   const k = cipher.kernel;
-  const unmeasured = !c && k ? ` This kernel encrypts with ${k.meaning} (${k.aes}); its rate could not be measured${k.rateNote ? `: ${k.rateNote}` : ''}.` : '';
+  const lib = cipher.xts?.oneCore.mbps;
+  const libWords = lib
+    ? ` ${cipher.provider.split(' (')[0]} AES-256-XTS runs at ${formatMBpsFigure(lib)} MB/s per core on this CPU (measured in the same run), but the kernel does not use the CPU's AES instructions.`
+    : '';
+  const unmeasured =
+    !c && k
+      ? ` This kernel encrypts with ${k.meaning} (${k.aes}); its rate could not be measured${k.rateNote ? `: ${k.rateNote}` : ''}.${k.accelerated === false ? libWords : ''}`
+      : '';
   const bound = b.outcome === 'cipher' ? 'cipher' : c && c.mbps > b.measured.mbps * (1 + BOTTLENECK_TOLERANCE) ? 'disk' : 'unclear';
   return { bound, ...(c ? { cipherMBps: c.mbps } : {}), bottleneck: b, text: `${bottleneckText(b)}${unmeasured}` };
 }

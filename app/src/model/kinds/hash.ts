@@ -17,16 +17,31 @@ const HASH_BOUND = { disk: 'storage', 'hash-cpu': 'cpu', cipher: 'cipher', link:
  *  target the cipher in it), hashing on one core, the link, the cipher. */
 export function hashBottleneck(read: HashRate, readHash: HashRate, memory: HashRate, algo: HashAlgo, about: TargetAbout = {}): Bottleneck {
   const label = algo === 'sha512' ? 'SHA-512' : 'SHA-256';
+  const target = targetCeilings(about);
+  // Reading an encrypted file contains the cipher: without the cipher's ceiling it names nothing.
+  const opaque = about.encrypted === true && !target.some((c) => c.limit === 'cipher');
   return bottleneck({ mbps: readHash.mbps, what: 'read + hash' }, [
-    { limit: 'disk', mbps: read.mbps, what: 'reading alone', includes: about.encrypted ? ['cipher', 'link'] : ['link'] },
+    {
+      limit: 'disk',
+      mbps: read.mbps,
+      what: 'reading alone',
+      includes: about.encrypted ? ['cipher', 'link'] : ['link'],
+      ...(opaque ? { opaque } : {}),
+    },
     { limit: 'hash-cpu', mbps: memory.mbps, what: `${label} in memory on one core` },
-    ...targetCeilings(about),
+    ...target,
   ]);
 }
 
 /** The hash section's verdict: the bottleneck, with the factor between reading and hashing and
  *  how close the pipeline came to the slower of the two. */
-export function hashVerdict(read: HashRate, readHash: HashRate, memory: HashRate, algo: HashAlgo, about: TargetAbout = {}): HashSection['verdict'] {
+export function hashVerdict(
+  read: HashRate,
+  readHash: HashRate,
+  memory: HashRate,
+  algo: HashAlgo,
+  about: TargetAbout = {},
+): HashSection['verdict'] {
   const b = hashBottleneck(read, readHash, memory, algo, about);
   const slower = Math.min(read.mbps, memory.mbps);
   return {

@@ -22,6 +22,9 @@ export interface Ceiling {
   /** Limits this figure already contains: reading an encrypted file is the disk, its link and the
    *  cipher together, so when the cipher's own ceiling explains the rate the cipher is named. */
   includes?: readonly Limit[];
+  /** It contains a limit that has no ceiling of its own here (an encrypted read whose cipher could
+   *  not be measured): shown, never named. */
+  opaque?: boolean;
 }
 
 export interface Bottleneck extends Claim<'bottleneck', BottleneckOutcome> {
@@ -38,7 +41,7 @@ export interface Bottleneck extends Claim<'bottleneck', BottleneckOutcome> {
 export const BOTTLENECK_TOLERANCE = 0.15;
 
 export const BOTTLENECK_RULE =
-  'The limit named is the one known ceiling (disk read, interface or network link, cipher, hashing on the CPU) within 15 % of the measured rate; a figure that contains another limit gives way to it. Two such ceilings, or none: no single limit.';
+  'The limit named is the one known ceiling (disk read, interface or network link, cipher, hashing on the CPU) within 15 % of the measured rate; a figure that contains another limit (reading an encrypted file contains the cipher) is named only when that limit is more than 30 % faster than it. Two such ceilings, or none: no single limit.';
 
 const usable = (c: Ceiling): boolean => Number.isFinite(c.mbps) && c.mbps > 0;
 
@@ -48,7 +51,19 @@ export function bottleneck(measured: { mbps: number; what: string }, ceilings: r
   const all = ceilings.filter(usable).sort((a, b) => a.mbps - b.mbps);
   const m = measured.mbps;
   const within = Number.isFinite(m) && m > 0 ? all.filter((c) => Math.abs(c.mbps - m) <= BOTTLENECK_TOLERANCE * m) : [];
-  const near = within.filter((c) => !within.some((o) => o !== c && o.limit !== c.limit && c.includes?.includes(o.limit)));
+  // A figure that contains another limit (reading an encrypted file: the disk and the cipher) is
+  // that limit's when the limit's ceiling is near it too: it is named only when every part it
+  // contains that has a ceiling is clearly faster (more than twice the tolerance above it).
+  const explained = (c: Ceiling): boolean =>
+    c.opaque === true ||
+    all.some(
+      (o) =>
+        o !== c &&
+        o.limit !== c.limit &&
+        c.includes?.includes(o.limit) === true &&
+        (within.includes(o) || Math.abs(o.mbps - c.mbps) <= 2 * BOTTLENECK_TOLERANCE * c.mbps),
+    );
+  const near = within.filter((c) => !explained(c));
   const limit = near.length === 1 ? near[0] : undefined;
   const figures: Record<string, number> = { measuredMBps: m };
   for (const c of all) figures[`${c.limit}MBps`] = c.mbps;

@@ -114,7 +114,16 @@ describe('the bottleneck in the Hash test', () => {
     expect(v.text).toMatch(/^Encryption-bound: read \+ hash at 57\.0 MB\/s is within 5 % of the kernel's decryption, software AES/);
     // The same figures on an unencrypted folder: reading alone is the disk.
     expect(hashVerdict(r(58), r(57), r(650), 'sha256')).toMatchObject({ bound: 'storage' });
-    // A software kernel cipher without a kernel rate never borrows the library's AES-NI rate.
-    expect(cipherCeiling({ ...cipher, kernel: { ...cipher.kernel!, observed: undefined } })).toBeUndefined();
+    // A software kernel cipher without a kernel rate never borrows the library's AES-NI rate, and
+    // reading alone, which contains that unmeasured cipher, is then never called the disk.
+    const unmeasured = { ...cipher, kernel: { ...cipher.kernel!, observed: undefined } };
+    expect(cipherCeiling(unmeasured)).toBeUndefined();
+    expect(hashVerdict(r(58), r(57), r(650), 'sha256', { encrypted: true, cipher: unmeasured })).toMatchObject({ bound: 'none' });
+    // Nor when the cipher's ceiling is near reading alone (within 30 %) though not near read + hash.
+    const near = { ...cipher, kernel: { ...cipher.kernel!, observed: { ...cipher.kernel!.observed!, mbps: 75 } } };
+    expect(hashVerdict(r(65), r(62), r(650), 'sha256', { encrypted: true, cipher: near })).toMatchObject({ bound: 'none' });
+    // A cipher far faster than the read leaves the disk named.
+    const fast = { ...cipher, kernel: { ...cipher.kernel!, observed: { ...cipher.kernel!.observed!, mbps: 3000 } } };
+    expect(hashVerdict(r(65), r(62), r(650), 'sha256', { encrypted: true, cipher: fast })).toMatchObject({ bound: 'storage' });
   });
 });
