@@ -29,6 +29,7 @@ import { checkBottleneck, checkBound, checkIntegrity, type CheckMode, type Check
 import { encryptionView } from '../model/cipher/encryption-verdict.js';
 import { encryptedTargetFlag, readCipher } from './cipher-run.js';
 import { decryptSnapshot, observedDecryption } from './kernel-decrypt.js';
+import { aboutTarget } from '../model/verdict/bottleneck.js';
 import { weakestCacheMode, type ResultDocument } from '../model/result.js';
 import { hostInfo } from './host.js';
 import { volumeInfo } from './volume.js';
@@ -319,7 +320,7 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
     const mbps = seconds > 0 ? bytesDone / seconds / 1e6 : 0;
     const target = targetFromVolume(folder, volume);
     const cipher = target.encrypted ? await readCipher(observed, signal) : undefined;
-    const about = { ...(target.device.linkInfo ? { link: target.device.linkInfo } : {}), encrypted: target.encrypted === true, ...(cipher ? { cipher } : {}) };
+    const about = aboutTarget(target, cipher);
     const limit = ceiling || cipher ? checkBottleneck(mbps, ceiling?.mbps, streams, CHECK_ALGO_LABEL[algo], about) : undefined;
     const bound = limit ? checkBound(limit) : undefined;
     const section: CheckSection = {

@@ -29,9 +29,10 @@ import { chooseAlgo, resolveExpected, verification, type ExpectedDigest } from '
 import { hostInfo } from './host.js';
 import { weakestCacheMode, type HashRate, type HashSection, type ResultDocument } from '../model/result.js';
 import { hashBottleneck, hashVerdict } from '../model/kinds/hash.js';
-import { encryptionView } from '../model/cipher/encryption-verdict.js';
+import { encryptionView, type EncryptionVerdict } from '../model/cipher/encryption-verdict.js';
 import type { CipherSection } from '../model/cipher/types.js';
 import { decryptSnapshot, observedDecryption } from './kernel-decrypt.js';
+import { aboutTarget } from '../model/verdict/bottleneck.js';
 import { smallHashFileNote } from '../model/trust.js';
 import { volumeInfo } from './volume.js';
 import { lockVolume, openWorkspace } from './workspace.js';
@@ -166,7 +167,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
   let section: HashSection;
   let target: ResultDocument['target'];
   let cipher: CipherSection | undefined;
-  let encryption: ReturnType<typeof encryptionView> | undefined;
+  let encryption: EncryptionVerdict | undefined;
   const notes: string[] = [];
   try {
     if (workspace) {
@@ -212,7 +213,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
 
     target = targetFromVolume(path.dirname(file), volume);
     if (target.encrypted) cipher = await readCipher(observed, signal);
-    const about = { ...(target.device.linkInfo ? { link: target.device.linkInfo } : {}), encrypted: target.encrypted === true, ...(cipher ? { cipher } : {}) };
+    const about = aboutTarget(target, cipher);
     const cacheOf = (r: HashEngineResult): { cacheMode: CacheMode; cacheNote?: string } => ({
       cacheMode: r.cacheMode ?? 'buffered',
       ...(r.cacheNote ? { cacheNote: r.cacheNote } : {}),

@@ -14,7 +14,14 @@ import {
   type BottleneckClaim,
   type TargetAbout,
 } from './verdict/bottleneck.js';
-import { integrity, integrityClaim, IntegrityClaimSchema, integrityText, type Integrity, type IntegrityClaim } from './verdict/integrity.js';
+import {
+  integrity,
+  integrityClaim,
+  IntegrityClaimSchema,
+  integrityText,
+  type Integrity,
+  type IntegrityClaim,
+} from './verdict/integrity.js';
 
 export type CheckMode = 'create' | 'verify' | 'update';
 /** disk: older results only (a check has no read-alone figure); balanced: two ceilings within
@@ -89,7 +96,11 @@ export const CheckSectionSchema = z.object({
   mbps: z.number().nonnegative(),
   ceilingMBps: z.number().nonnegative().optional(),
   bound: z
-    .object({ bound: z.enum(['disk', 'cpu', 'cipher', 'link', 'balanced', 'none']), claim: BottleneckClaimSchema.optional(), text: z.string() })
+    .object({
+      bound: z.enum(['disk', 'cpu', 'cipher', 'link', 'balanced', 'none']),
+      claim: BottleneckClaimSchema.optional(),
+      text: z.string(),
+    })
     .optional(),
   counts: z.object({
     unchanged: z.number().int(),
@@ -130,9 +141,17 @@ export function checkVerdict(c: Pick<CheckSection, 'counts' | 'mode' | 'files' |
 /** Which known ceiling held the check back: hashing in memory on as many streams, the link, and on
  *  an encrypted folder the cipher (model/verdict/bottleneck.ts). A check has no read-alone
  *  figure, so the disk is never named; a rate no ceiling explains is "no single limit". */
-export function checkBottleneck(mbps: number, ceilingMBps: number | undefined, streams: number, algoLabel: string, about: TargetAbout = {}): Bottleneck {
+export function checkBottleneck(
+  mbps: number,
+  ceilingMBps: number | undefined,
+  streams: number,
+  algoLabel: string,
+  about: TargetAbout = {},
+): Bottleneck {
   return bottleneck({ mbps, what: 'read + hashed' }, [
-    ...(ceilingMBps !== undefined ? [{ limit: 'hash-cpu' as const, mbps: ceilingMBps, what: `${algoLabel} in memory on ${plural(streams, 'stream')}` }] : []),
+    ...(ceilingMBps !== undefined
+      ? [{ limit: 'hash-cpu' as const, mbps: ceilingMBps, what: `${algoLabel} in memory on ${plural(streams, 'stream')}` }]
+      : []),
     ...targetCeilings(about),
   ]);
 }

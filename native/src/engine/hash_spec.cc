@@ -44,7 +44,9 @@ bool ParseHashMode(const std::string& s, HashMode* out) {
 }
 
 const char* HashCacheName(HashCache c) {
-  return c == HashCache::kBuffered ? "buffered" : c == HashCache::kBufferedFlushed ? "buffered-flushed" : "auto";
+  return c == HashCache::kBuffered          ? "buffered"
+         : c == HashCache::kBufferedFlushed ? "buffered-flushed"
+                                            : "auto";
 }
 
 bool ParseHashCache(const std::string& s, HashCache* out) {

@@ -5,6 +5,7 @@
 // Browser-safe: imports only the model.
 import type { CipherSection } from '../cipher/types.js';
 import type { LinkInfo } from '../link-types.js';
+import type { ResultTarget } from '../result.js';
 import { formatMBpsFigure } from '../units.js';
 import { z } from 'zod';
 import type { Claim } from './claim.js';
@@ -135,6 +136,15 @@ export interface TargetAbout {
   link?: Pick<LinkInfo, 'label' | 'ceilingMBps'>;
   encrypted?: boolean;
   cipher?: CipherSection;
+}
+
+/** What a result's target says of its ceilings, with the cipher section measured for it. */
+export function aboutTarget(target: Pick<ResultTarget, 'encrypted' | 'device'>, cipher: CipherSection | undefined): TargetAbout {
+  return {
+    ...(target.device.linkInfo ? { link: target.device.linkInfo } : {}),
+    encrypted: target.encrypted === true,
+    ...(cipher ? { cipher } : {}),
+  };
 }
 
 /** The ceilings a read from this target meets besides its own figures: the link, and the cipher

@@ -3,29 +3,10 @@
 // cipher with room to spare.
 import { describe, expect, it } from 'vitest';
 import { encryptionVerdict } from '../../../../app/src/model/cipher/encryption-verdict.js';
-import type { CipherSection, KernelCipher } from '../../../../app/src/model/cipher/types.js';
+import { cipherSection } from '../../../helpers/cipher.js';
 
 const rate = (mbps: number, threads = 1) => ({ bytes: mbps * 1e6, seconds: 1, mbps, threads });
-const section = (xts: number, kernel?: Partial<KernelCipher>): CipherSection => ({
-  provider: 'OpenSSL 3.0.22 25 Aug 2026 (libcrypto)',
-  blockBytes: 16384,
-  dataUnit: 4096,
-  seconds: 1,
-  xts: { oneCore: rate(xts), allCores: rate(xts * 2, 2) },
-  ...(kernel
-    ? {
-        kernel: {
-          name: 'xts(aes)',
-          driver: 'xts(ecb(aes-fixed-time))',
-          priority: 101,
-          aes: 'aes-fixed-time',
-          accelerated: false,
-          meaning: 'software AES, no acceleration',
-          ...kernel,
-        },
-      }
-    : {}),
-});
+const section = cipherSection;
 
 describe('encryptionVerdict', () => {
   it('calls a measured software kernel cipher slower than the disk encryption-bound', () => {

@@ -12,7 +12,7 @@ import {
   type Limit,
 } from '../../../../app/src/model/verdict/bottleneck.js';
 import { hashVerdict } from '../../../../app/src/model/kinds/hash.js';
-import type { CipherSection } from '../../../../app/src/model/cipher/types.js';
+import { cipherSection } from '../../../helpers/cipher.js';
 
 const LIMITS: readonly Limit[] = ['disk', 'link', 'cipher', 'hash-cpu'];
 const rate = fc.double({ min: 0.01, max: 1e5, noNaN: true });
@@ -93,22 +93,9 @@ describe('the bottleneck in the Hash test', () => {
   });
 
   it('on an encrypted folder names the cipher, not "the disk", when the cipher’s ceiling explains the read', () => {
-    const cipher: CipherSection = {
-      provider: 'OpenSSL 3 (libcrypto)',
-      blockBytes: 16384,
-      dataUnit: 4096,
-      seconds: 0.5,
-      xts: { oneCore: { bytes: 1, seconds: 1, mbps: 6000, threads: 1 }, allCores: { bytes: 1, seconds: 1, mbps: 11000, threads: 2 } },
-      kernel: {
-        name: 'xts(aes)',
-        driver: 'xts(ecb(aes-fixed-time))',
-        priority: 101,
-        aes: 'aes-fixed-time',
-        accelerated: false,
-        meaning: 'software AES, no acceleration',
-        observed: { mbps: 60, perCoreMBps: 52, bytes: 64e6, seconds: 1.1, cpuSeconds: 1.2, idleSeconds: 0.02 },
-      },
-    };
+    const cipher = cipherSection(6000, {
+      observed: { mbps: 60, perCoreMBps: 52, bytes: 64e6, seconds: 1.1, cpuSeconds: 1.2, idleSeconds: 0.02 },
+    });
     const v = hashVerdict(r(58), r(57), r(650), 'sha256', { encrypted: true, cipher });
     expect(v).toMatchObject({ bound: 'cipher', claim: { outcome: 'cipher', figures: { cipherMBps: 60 } } });
     expect(v.text).toMatch(/^Encryption-bound: read \+ hash at 57\.0 MB\/s is within 5 % of the kernel's decryption, software AES/);
