@@ -5,7 +5,6 @@
 // Browser-safe: imports only the model.
 import type { CipherSection } from '../cipher/types.js';
 import type { LinkInfo } from '../link-types.js';
-import type { ResultTarget } from '../result.js';
 import { formatMBpsFigure } from '../units.js';
 import { z } from 'zod';
 import type { Claim } from './claim.js';
@@ -139,7 +138,10 @@ export interface TargetAbout {
 }
 
 /** What a result's target says of its ceilings, with the cipher section measured for it. */
-export function aboutTarget(target: Pick<ResultTarget, 'encrypted' | 'device'>, cipher: CipherSection | undefined): TargetAbout {
+export function aboutTarget(
+  target: { encrypted?: boolean; device: { linkInfo?: Pick<LinkInfo, 'label' | 'ceilingMBps'> } },
+  cipher: CipherSection | undefined,
+): TargetAbout {
   return {
     ...(target.device.linkInfo ? { link: target.device.linkInfo } : {}),
     encrypted: target.encrypted === true,
