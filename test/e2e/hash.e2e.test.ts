@@ -47,7 +47,9 @@ describe('Hash screen in Chromium against diskdial serve', () => {
     // A verdict, or — when a cache made read + hash beat the plain read — the trust rule's refusal.
     await expect
       .poll(() => page.getByTestId('hash-verdict').textContent())
-      .toMatch(/^(CPU-bound|Storage-bound|Balanced|No verdict: read \+ hash \([\d,.]+ MB\/s\) was faster than reading alone)/);
+      .toMatch(
+        /^(CPU-bound|Storage-bound|Link-bound|No single limit|No verdict: read \+ hash \([\d,.]+ MB\/s\) was faster than reading alone)/,
+      );
     // The verdict, given or withheld, sits right above the bars: no empty band between them.
     await expect
       .poll(() =>

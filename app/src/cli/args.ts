@@ -65,6 +65,8 @@ export interface HashCommand {
   algo?: HashAlgo;
   verify?: string;
   threads?: number;
+  /** As run's --cache: how the file is read. */
+  cache?: CacheRequest;
   label?: string;
   json: boolean;
   noSave?: boolean;
@@ -78,6 +80,8 @@ export interface CheckCommand {
   manifest?: string;
   algo?: CheckAlgo;
   streams?: number;
+  /** As run's --cache: how the files are read. */
+  cache?: CacheRequest;
   verifyOnly?: true;
   update?: true;
   label?: string;
@@ -463,7 +467,7 @@ function parseCipher(v: { [K in keyof typeof OPTIONS]?: string | boolean | undef
   return cmd;
 }
 
-const HASH_OPTIONS = new Set(['algo', 'verify', 'size', 'threads', 'label', 'json', 'no-save', 'wait']);
+const HASH_OPTIONS = new Set(['algo', 'verify', 'size', 'threads', 'cache', 'label', 'json', 'no-save', 'wait']);
 
 function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): HashCommand {
   const foreign = (Object.keys(v) as Array<keyof typeof OPTIONS>).find((k) => v[k] !== undefined && !HASH_OPTIONS.has(k));
@@ -479,6 +483,7 @@ function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefin
   if (typeof v.verify === 'string') cmd.verify = v.verify;
   if (typeof v.label === 'string') cmd.label = labelOption(v.label);
   if (typeof v.threads === 'string') cmd.threads = integer('threads', v.threads, 1, 256);
+  if (typeof v.cache === 'string') cmd.cache = oneOf('cache', v.cache, CACHES);
   if (typeof v.size === 'string') {
     try {
       cmd.size = parseSize(v.size, '--size');
@@ -506,7 +511,7 @@ function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefin
   return cmd;
 }
 
-const CHECK_OPTIONS = new Set(['manifest', 'algo', 'streams', 'verify-only', 'update', 'label', 'json', 'no-save', 'wait']);
+const CHECK_OPTIONS = new Set(['manifest', 'algo', 'streams', 'cache', 'verify-only', 'update', 'label', 'json', 'no-save', 'wait']);
 const CHECK_ONLY = ['manifest', 'streams', 'verify-only', 'update'] as const;
 
 function parseCheck(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): CheckCommand {
@@ -530,6 +535,10 @@ function parseCheck(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefi
     cmd.manifest = path.resolve(v.manifest);
   }
   if (typeof v.streams === 'string') cmd.streams = integer('streams', v.streams, 1, 256);
+  if (typeof v.cache === 'string') {
+    cmd.cache = oneOf('cache', v.cache, CACHES);
+    if (cmd.algo === 'md5') throw new UsageError('--cache applies to sha256 and sha512: md5 always reads through the page cache');
+  }
   if (typeof v.label === 'string') cmd.label = labelOption(v.label);
   checkTargetFolder(cmd.folder);
   return cmd;

@@ -1,14 +1,14 @@
 // `diskdial check <folder>`: the folder check through the shared job slot (services/run.ts), its
-// report in words or one JSON document, saved in history. Exit 0 when the folder is as its
-// manifest says (or a manifest was just made of every file), 1 when something changed or could
-// not be read, 2 for bad input, 130/143
-// when cancelled — the manifest then left byte for byte as it was (core/check-run.ts writes it
-// atomically, last).
+// report in words or one JSON document, saved in history. The exit code follows the integrity
+// verdict (model/verdict/integrity.ts): 0 intact (or a manifest just made of every file), 1 failed
+// (anything changed, missing, unreadable or new), 2 for bad input, 130/143 when cancelled — the
+// manifest then left byte for byte as it was (core/check-run.ts writes it atomically, last).
 import { cancelOnSignals } from './signals.js';
 import type { ResultDocument } from '../model/result.js';
 import { DiskDialError } from '../model/errors.js';
 import { escapeName, CHECK_ALGO_LABEL } from '../model/check-manifest.js';
-import type { CheckSection } from '../model/check.js';
+import { checkVerdict, type CheckSection } from '../model/check.js';
+import { INTEGRITY_EXIT } from '../model/verdict/integrity.js';
 import { formatBytes } from '../model/units.js';
 import type { CheckCommand } from './args.js';
 import type { CheckProgress } from '../core/check-run.js';
@@ -107,6 +107,7 @@ export async function runCheckCommand(cmd: CheckCommand, io: CheckIo): Promise<n
           ...(cmd.manifest !== undefined ? { manifest: cmd.manifest } : {}),
           ...(cmd.algo ? { algo: cmd.algo } : {}),
           ...(cmd.streams !== undefined ? { streams: cmd.streams } : {}),
+          ...(cmd.cache ? { cache: cmd.cache } : {}),
           ...(cmd.verifyOnly ? { verifyOnly: true } : {}),
           ...(cmd.update ? { update: true } : {}),
           ...(cmd.label !== undefined ? { label: cmd.label } : {}),
@@ -139,7 +140,7 @@ export async function runCheckCommand(cmd: CheckCommand, io: CheckIo): Promise<n
       else saved = note?.id;
     }
     io.out(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatCheckReport(doc) + io.savedLine(saved));
-    return doc.check!.ok ? 0 : 1;
+    return INTEGRITY_EXIT[checkVerdict(doc.check!).outcome];
   } catch (err) {
     clear();
     if (isAbortError(err) || cancel.exitCode) {

@@ -146,18 +146,22 @@ const RUN_OPTIONS = `Options:
 
 const HASH_TEXT = `Hash test (hash): four rates for one file — uncached read alone, read + hash
 pipelined (reading and hashing on two threads), hashing in memory on one core, and
-on every core — with the digest and a verdict: storage-bound or CPU-bound, by how much.
+on every core — with the digest and a verdict: which ceiling held read + hash back.
       --algo A           sha256 or sha512 (default: the --verify digest's, else sha256)
       --verify X         an expected digest (hex), or a .sha256 / .sha512 / SHA256SUMS
                          file with a line for the file; exit 1 when it does not match
       --size SIZE        with a folder: write a test file of SIZE there (removed after)
       --threads N        streams for the all-cores rate (default: the CPUs available)
+      --cache MODE       as for run: auto (default: uncached, falls back when refused),
+                         buffered-flushed, buffered; the result records the mode achieved
       --label TEXT, --json, --no-save, --wait   as for run
+  The verdict names the one ceiling within 15 % of read + hash: reading alone (the disk),
+  hashing on one core, the link, and on an encrypted folder the cipher; else no single limit.
 `;
 
 const CHECK_TEXT = `Folder check (check): every regular file under <folder> hashed with parallel streams
 (uncached reads, the platform's SHA-256/512), its manifest written or re-checked: unchanged,
-changed, missing and new files, files/s, GB/s, and whether the disk or the CPU was the limit.
+changed, missing and new files, files/s, GB/s, and which known ceiling held it back.
 The files are only read; the manifest is the one thing written (atomically: Ctrl-C leaves
 the old one as it was). Symbolic links are not followed; FIFOs and devices are skipped.
       --manifest FILE    the manifest (default: SHA256SUMS at the folder's top, or the
@@ -166,12 +170,16 @@ the old one as it was). Symbolic links are not followed; FIFOs and devices are s
                          md5 reads through the page cache with Node's crypto)
       --streams N        files hashed at once (default: 1 on a spinning disk, else one
                          per CPU)
+      --cache MODE       as for run: auto (default), buffered-flushed, buffered (sha256
+                         and sha512; the result records the mode achieved)
       --verify-only      re-check only; fail (exit 2) when there is no manifest
       --update           re-check, then rewrite the manifest to what is there now
       --label TEXT, --json, --no-save, --wait   as for run
   Reads sha256sum/sha512sum/md5sum and shasum -a 256/512 manifests (* binary marks and
   \\-escaped names too) and the BSD "SHA256 (name) = HEX" form.
-  Exit codes: 0 unchanged (or a manifest just written), 1 changes found, 2 bad input.
+  Verdict: intact only when every listed file is unchanged ("All N files unchanged.");
+  any changed, missing, unreadable or new file: "Failed: …" with the counts.
+  Exit codes: 0 intact (or a manifest just written of every file), 1 failed, 2 bad input.
 `;
 
 const CIPHER_TEXT = `Cipher ceiling (cipher): how fast this machine encrypts from memory — AES-256-XTS

@@ -195,6 +195,7 @@ export async function main(argv: string[]): Promise<number> {
             ...(cmd.algo ? { algo: cmd.algo } : {}),
             ...(cmd.verify !== undefined ? { verify: cmd.verify } : {}),
             ...(cmd.threads !== undefined ? { threads: cmd.threads } : {}),
+            ...(cmd.cache ? { cache: cmd.cache } : {}),
             ...(cmd.label !== undefined ? { label: cmd.label } : {}),
             ...(cmd.wait ? { wait: true, onWait } : {}),
             ...(progress ? { onProgress: (p) => progress.updateHash(p) } : {}),

@@ -11,7 +11,7 @@ import { lstat, open, opendir, readFile, rename, stat, unlink } from 'node:fs/pr
 import os from 'node:os';
 import path from 'node:path';
 import { AbortError, isAbortError, runHash } from './engine.js';
-import type { CacheMode, HashAlgo } from '../model/engine-types.js';
+import type { CacheMode, CacheRequest, HashAlgo } from '../model/engine-types.js';
 import type { CheckProgressEvent } from '../model/events.js';
 import { inputError, toPlainError } from '../model/errors.js';
 import {
@@ -25,7 +25,11 @@ import {
   type CheckAlgo,
   type ParsedManifest,
 } from '../model/check-manifest.js';
-import { checkBound, checkSummary, type CheckMode, type CheckSection } from '../model/check.js';
+import { checkBottleneck, checkBound, checkIntegrity, type CheckMode, type CheckSection } from '../model/check.js';
+import { encryptionView } from '../model/cipher/encryption-verdict.js';
+import { encryptedTargetFlag, readCipher } from './cipher-run.js';
+import { decryptSnapshot, observedDecryption } from './kernel-decrypt.js';
+import { aboutTarget } from '../model/verdict/bottleneck.js';
 import { weakestCacheMode, type ResultDocument } from '../model/result.js';
 import { hostInfo } from './host.js';
 import { volumeInfo } from './volume.js';
@@ -53,6 +57,8 @@ export interface RunCheckOptions {
   update?: boolean;
   /** Seconds of the in-memory ceiling measurement (default 1; 0: none). */
   ceilingSeconds?: number;
+  /** As `run --cache` (SHA-256/512; MD5 always reads through the cache): auto, buffered-flushed, buffered. */
+  cache?: CacheRequest;
   label?: string;
   signal?: AbortSignal;
   wait?: boolean;
@@ -229,6 +235,10 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
     let filesDone = 0;
     let bytesDone = 0;
     let next = 0;
+    const cache: CacheRequest = opts.cache ?? 'auto';
+    // On an fscrypt folder the kernel decrypts in its own workers: their CPU time is watched.
+    const fscrypt = volume?.encryption?.kind === 'fscrypt';
+    const before = fscrypt ? await decryptSnapshot() : undefined;
     const t0 = performance.now();
     const hashOne = async (f: Found): Promise<void> => {
       opts.onProgress?.({
@@ -250,6 +260,7 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
               mode: 'read-hash',
               algo: algo as HashAlgo,
               path: f.abs,
+              cache,
               ...(small ? { chunkBytes: Math.max(4096, Math.ceil(f.bytes / 4096) * 4096), buffers: 2 } : {}),
             },
             signal ? { signal } : {},
@@ -276,6 +287,7 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
       }),
     );
     const seconds = (performance.now() - t0) / 1e3;
+    const observed = observedDecryption(before, fscrypt ? await decryptSnapshot() : undefined, bytesDone, seconds);
     opts.onProgress?.({ filesDone, filesTotal: todo.length, bytesDone, bytesTotal, current: '', elapsedSeconds: seconds });
 
     // The CPU's hashing ceiling on as many streams, measured now, says which side limited the run.
@@ -306,6 +318,11 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
       manifestWritten = true;
     }
     const mbps = seconds > 0 ? bytesDone / seconds / 1e6 : 0;
+    const target = targetFromVolume(folder, volume);
+    const cipher = target.encrypted ? await readCipher(observed, signal) : undefined;
+    const about = aboutTarget(target, cipher);
+    const limit = ceiling || cipher ? checkBottleneck(mbps, ceiling?.mbps, streams, CHECK_ALGO_LABEL[algo], about) : undefined;
+    const bound = limit ? checkBound(limit) : undefined;
     const section: CheckSection = {
       folder,
       manifest: manifestPath,
@@ -321,7 +338,8 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
       seconds,
       filesPerSecond: seconds > 0 ? filesDone / seconds : 0,
       mbps,
-      ...(ceiling ? { ceilingMBps: ceiling.mbps, bound: checkBound(mbps, ceiling.mbps, streams, CHECK_ALGO_LABEL[algo]) } : {}),
+      ...(ceiling ? { ceilingMBps: ceiling.mbps } : {}),
+      ...(bound ? { bound } : {}),
       counts,
       changed: diff.changed,
       missing,
@@ -329,8 +347,7 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
       unreadable,
       skipped,
       ...(old?.badLines.length ? { badLines: old.badLines } : {}),
-      ok: counts.changed + counts.missing + counts.unreadable + counts.added === 0,
-      summary: checkSummary(counts, mode, filesDone - unreadable.length),
+      ...checkIntegrity(counts, mode, filesDone - unreadable.length),
     };
     const doc = buildResult({
       kind: 'check',
@@ -339,13 +356,15 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
       finishedAt: new Date(),
       engineVersion: engineVersion || 'none',
       host: hostInfo(),
-      target: targetFromVolume(folder, volume),
-      settings: { size: bytesDone, pattern: 'random', cache: 'auto', runs: 1 },
+      target,
+      settings: { size: bytesDone, pattern: 'random', cache, runs: 1 },
       tests: [],
       ...(volume ? { volume } : {}),
       check: section,
     });
     doc.cacheMode = algo === 'md5' ? 'buffered' : weakestCacheMode(cacheModes.length ? cacheModes : ['direct']);
+    if (cipher) doc.cipher = cipher;
+    if (cipher && limit) doc.flags.push(encryptedTargetFlag(encryptionView(limit, cipher)));
     return doc;
   } finally {
     lock.release();

@@ -6,12 +6,12 @@ import os from 'node:os';
 import { cipherBench, engineVersion, isAbortError } from './engine.js';
 import { hostInfo } from './host.js';
 import { buildResult } from './result.js';
-import type { ResultDocument } from '../model/result.js';
+import type { ResultDocument, ResultFlag } from '../model/result.js';
 import { execText, type Exec } from './fscrypt.js';
 import { parseCryptsetupBenchmark, readKernelCipher } from './kernel-cipher.js';
 import type { CipherAlgo, CipherEngineResult, CipherProgress, CipherSpec } from '../model/engine-types.js';
-import type { CipherPair, CipherRate, CipherSection, KernelCipher } from '../model/cipher/types.js';
-import { encryptionVerdict } from '../model/cipher/encryption-verdict.js';
+import type { CipherPair, CipherRate, CipherSection, KernelCipher, ObservedDecryption } from '../model/cipher/types.js';
+import { encryptionVerdict, type EncryptionVerdict } from '../model/cipher/encryption-verdict.js';
 
 export type CipherFn = (
   spec: CipherSpec,
@@ -128,6 +128,30 @@ export async function runCipherBenchmark(opts: MeasureCipherOptions & { label?: 
   return doc;
 }
 
+/** For a test that only reads (hash, check) on an encrypted folder: the cipher section as run
+ *  measures it, with the kernel's decryption as the timed read saw it where the kernel encrypts in
+ *  software and let no program measure its rate. */
+export async function readCipher(observed: ObservedDecryption | undefined, signal?: AbortSignal): Promise<CipherSection> {
+  const c = await measureCipher({ seconds: 0.5, ...(signal ? { signal } : {}) });
+  if (c.kernel && !c.kernel.rate && c.kernel.accelerated === false && observed) c.kernel.observed = observed;
+  return c;
+}
+
+/** The encrypted-target flag: the encryption verdict on a test's own figures, and what to do. */
+export function encryptedTargetFlag(verdict: { bound: EncryptionVerdict['bound']; text: string }): ResultFlag {
+  return {
+    code: 'encrypted-target',
+    severity: 'info',
+    message: verdict.text,
+    fix:
+      verdict.bound === 'cipher'
+        ? "These figures are the cipher's more than the disk's: test an unencrypted folder on the same disk (or run the format wizard with and without encryption) to see what encryption costs."
+        : verdict.bound === 'disk'
+          ? 'Nothing to do: the figures are the disk’s; the cipher has room to spare.'
+          : 'To see what encryption costs here, test an unencrypted folder on the same disk the same way (same --cache).',
+  };
+}
+
 /** A test on an encrypted folder carries the cipher ceiling measured in the same run and the
  *  verdict on its own figures (is the cipher the limit?) as an info flag, as the Hash test's. */
 export async function addEncryptionVerdict(doc: ResultDocument, measure: () => Promise<CipherSection>): Promise<void> {
@@ -144,13 +168,5 @@ export async function addEncryptionVerdict(doc: ResultDocument, measure: () => P
     undefined,
     cipher,
   );
-  doc.flags.push({
-    code: 'encrypted-target',
-    severity: 'info',
-    message: verdict.text,
-    fix:
-      verdict.bound === 'cipher'
-        ? "These figures are the cipher's more than the disk's: test an unencrypted folder on the same disk (or run the format wizard with and without encryption) to see what encryption costs."
-        : 'Nothing to do: the figures are the disk’s; the cipher has room to spare.',
-  });
+  doc.flags.push(encryptedTargetFlag(verdict));
 }

@@ -6,21 +6,38 @@
 //   3. memory    hashing in memory on one core: the CPU's ceiling for one file (a digest is one
 //                sequential stream, so one core is all a single file can use);
 //   4. memory-parallel  one stream per core: what the machine could hash of several files at once.
-// The verdict compares 1 and 3: the slower one is the limit of 2. A digest can be verified against
-// a pasted one or a checksum file (hash-verify.ts).
+// The verdict (model/verdict/bottleneck.ts) names the ceiling within 15 % of 2: reading alone, one
+// core's hashing, the link, and on an encrypted folder the cipher (measured as run measures it,
+// with the kernel's decryption seen during 2). A digest can be verified against a pasted one or a
+// checksum file (hash-verify.ts).
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AbortError, isAbortError, runHash, runTest, type RunTestOptions } from './engine.js';
-import type { CacheMode, EngineResult, EngineSpec, HashAlgo, HashEngineResult, HashProgress, HashSpec } from '../model/engine-types.js';
+import type {
+  CacheMode,
+  CacheRequest,
+  EngineResult,
+  EngineSpec,
+  HashAlgo,
+  HashEngineResult,
+  HashProgress,
+  HashSpec,
+} from '../model/engine-types.js';
 import { DiskDialError, inputError, toPlainError } from '../model/errors.js';
-import { ALGO_LABEL, chooseAlgo, resolveExpected, verification, type ExpectedDigest } from './hash-verify.js';
+import { chooseAlgo, resolveExpected, verification, type ExpectedDigest } from './hash-verify.js';
 import { hostInfo } from './host.js';
 import { weakestCacheMode, type HashRate, type HashSection, type ResultDocument } from '../model/result.js';
+import { hashBottleneck, hashVerdict } from '../model/kinds/hash.js';
+import { encryptionView, type EncryptionVerdict } from '../model/cipher/encryption-verdict.js';
+import type { CipherSection } from '../model/cipher/types.js';
+import { decryptSnapshot, observedDecryption } from './kernel-decrypt.js';
+import { aboutTarget } from '../model/verdict/bottleneck.js';
 import { smallHashFileNote } from '../model/trust.js';
 import { volumeInfo } from './volume.js';
 import { lockVolume, openWorkspace } from './workspace.js';
 import { buildResult, targetFromVolume } from './result.js';
+import { encryptedTargetFlag, readCipher } from './cipher-run.js';
 import type { VolumeInfo } from '../model/volume.js';
 import { timedOf } from '../model/progress.js';
 
@@ -62,6 +79,9 @@ export interface RunHashBenchmarkOptions {
   threads?: number;
   /** Seconds of each in-memory measurement (default 2). */
   memorySeconds?: number;
+  /** As `run --cache`: auto (uncached where the file system allows, else buffered with the file's
+   *  cached pages dropped first), buffered-flushed (always the latter), buffered. */
+  cache?: CacheRequest;
   signal?: AbortSignal;
   handleSignals?: boolean;
   /** Another DiskDial test on the drive: wait for it instead of failing (see runBenchmark). */
@@ -75,33 +95,6 @@ export interface RunHashBenchmarkOptions {
 }
 
 const MiB = 1024 * 1024;
-
-/** "CPU-bound by 2.5×: …" — which of reading and one-core hashing limits read + hash, and how much. */
-export function hashVerdict(read: HashRate, readHash: HashRate, memory: HashRate, algo: HashAlgo): HashSection['verdict'] {
-  const mb = (x: number): string => `${Math.round(x).toLocaleString('en-US')} MB/s`;
-  const slower = Math.min(read.mbps, memory.mbps);
-  const factor = Math.max(read.mbps, memory.mbps) / Math.max(slower, 1e-9);
-  const efficiency = readHash.mbps / Math.max(slower, 1e-9);
-  const figures = `reading ${mb(read.mbps)}, hashing ${ALGO_LABEL[algo]} on one core ${mb(memory.mbps)}; read + hash ${mb(readHash.mbps)}`;
-  const times = factor >= 10 ? factor.toFixed(0) : factor.toFixed(1);
-  if (factor < 1.1) {
-    return { bound: 'balanced', factor, efficiency, text: `Balanced: the disk and the CPU are within 10 % of each other — ${figures}.` };
-  }
-  if (memory.mbps < read.mbps) {
-    return {
-      bound: 'cpu',
-      factor,
-      efficiency,
-      text: `CPU-bound by ${times}×: the disk could deliver ${times}× what one core can hash — ${figures}.`,
-    };
-  }
-  return {
-    bound: 'storage',
-    factor,
-    efficiency,
-    text: `Storage-bound by ${times}×: one core could hash ${times}× what the disk delivers — ${figures}.`,
-  };
-}
 
 const rate = (r: { bytes: number; seconds: number; mbps: number }): HashRate => ({ bytes: r.bytes, seconds: r.seconds, mbps: r.mbps });
 
@@ -156,6 +149,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
       : undefined;
   const done = (s: Omit<HashStageDone, 'stageIndex' | 'stageCount'>): void =>
     opts.onStage?.({ ...s, stageIndex: stageIndex(s.stage), stageCount });
+  const cache: CacheRequest = opts.cache ?? 'auto';
   const hash = (stage: HashStage, spec: HashSpec): Promise<HashEngineResult> => {
     const onProgress = progressOf(stage);
     return hashFn(spec, { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
@@ -171,13 +165,16 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
   const lock = workspace ? undefined : await lockVolume(file, lockOpts);
   let volume: VolumeInfo | undefined;
   let section: HashSection;
+  let target: ResultDocument['target'];
+  let cipher: CipherSection | undefined;
+  let encryption: EncryptionVerdict | undefined;
   const notes: string[] = [];
   try {
     if (workspace) {
       file = workspace.filePath('hash-test.dat');
       const onProgress = progressOf('write');
       const w = await testFn(
-        { path: file, rw: 'write', bs: MiB, qd: 8, threads: 1, fileSize: fileBytes, pattern: 'random', cache: 'auto', keepFile: true },
+        { path: file, rw: 'write', bs: MiB, qd: 8, threads: 1, fileSize: fileBytes, pattern: 'random', cache, keepFile: true },
         {
           ...(signal ? { signal } : {}),
           ...(onProgress
@@ -194,10 +191,14 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
       done({ stage: 'write', mbps: w.mbps, bytes: w.bytes, seconds: w.seconds });
     }
     volume = await volumeInfo(path.dirname(file)).catch(() => undefined);
-    const read = await hash('read', { mode: 'read', algo, path: file });
+    const read = await hash('read', { mode: 'read', algo, path: file, cache });
     engine = read.engineVersion;
     done({ stage: 'read', mbps: read.mbps, bytes: read.bytes, seconds: read.seconds });
-    const readHash = await hash('read-hash', { mode: 'read-hash', algo, path: file });
+    // On an fscrypt folder the kernel decrypts in its own workers: their CPU time is watched.
+    const fscrypt = volume?.encryption?.kind === 'fscrypt';
+    const before = fscrypt ? await decryptSnapshot() : undefined;
+    const readHash = await hash('read-hash', { mode: 'read-hash', algo, path: file, cache });
+    const observed = observedDecryption(before, fscrypt ? await decryptSnapshot() : undefined, readHash.bytes, readHash.seconds);
     done({ stage: 'read-hash', mbps: readHash.mbps, bytes: readHash.bytes, seconds: readHash.seconds, digest: readHash.digest ?? '' });
     const memory = await hash('memory', { mode: 'memory', algo, threads: 1, seconds: memorySeconds });
     done({ stage: 'memory', mbps: memory.mbps, bytes: memory.bytes, seconds: memory.seconds, threads: 1 });
@@ -210,6 +211,9 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
       threads: parallel.threads ?? threads,
     });
 
+    target = targetFromVolume(path.dirname(file), volume);
+    if (target.encrypted) cipher = await readCipher(observed, signal);
+    const about = aboutTarget(target, cipher);
     const cacheOf = (r: HashEngineResult): { cacheMode: CacheMode; cacheNote?: string } => ({
       cacheMode: r.cacheMode ?? 'buffered',
       ...(r.cacheNote ? { cacheNote: r.cacheNote } : {}),
@@ -230,8 +234,9 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
       },
       memory: { ...rate(memory), threads: 1 },
       memoryParallel: { ...rate(parallel), threads: parallel.threads ?? threads },
-      verdict: hashVerdict(read, readHash, memory, algo),
+      verdict: hashVerdict(read, readHash, memory, algo, about),
     };
+    if (cipher) encryption = encryptionView(hashBottleneck(read, readHash, memory, algo, about), cipher);
     if (expected) section.verify = verification(expected, section.digest, algo);
     const small = smallHashFileNote(readHash.bytes);
     if (small) notes.push(small);
@@ -258,8 +263,8 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
     finishedAt: new Date(),
     engineVersion: engine,
     host: hostInfo(),
-    target: targetFromVolume(path.dirname(section.file.path), volume),
-    settings: { size: section.file.bytes, pattern: 'random', cache: 'auto', runs: 1 },
+    target,
+    settings: { size: section.file.bytes, pattern: 'random', cache, runs: 1 },
     tests: [],
     ...(volume ? { volume } : {}),
     hash: section,
@@ -267,5 +272,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
   });
   // No test rows: the document's cache mode is the read stages'.
   doc.cacheMode = cacheMode;
+  if (cipher) doc.cipher = cipher;
+  if (encryption) doc.flags.push(encryptedTargetFlag(encryption));
   return doc;
 }

@@ -3,9 +3,30 @@
 // prints a result document whose `check` is this shape (docs/check.md describes each field).
 import { z } from 'zod';
 import type { CheckAlgo } from './check-manifest.js';
+import {
+  bottleneck,
+  BottleneckClaimSchema,
+  bottleneckText,
+  boundOf,
+  claimOf,
+  targetCeilings,
+  type Bottleneck,
+  type BottleneckClaim,
+  type TargetAbout,
+} from './verdict/bottleneck.js';
+import {
+  integrity,
+  integrityClaim,
+  IntegrityClaimSchema,
+  integrityText,
+  type Integrity,
+  type IntegrityClaim,
+} from './verdict/integrity.js';
 
 export type CheckMode = 'create' | 'verify' | 'update';
-export type CheckBound = 'disk' | 'cpu';
+/** disk: older results only (a check has no read-alone figure); balanced: two ceilings within
+ *  15 % of the rate; none: no ceiling within 15 %. */
+export type CheckBound = 'disk' | 'cpu' | 'cipher' | 'link' | 'balanced' | 'none';
 
 export interface CheckSection {
   /** The folder checked (absolute). */
@@ -32,7 +53,8 @@ export interface CheckSection {
   /** The in-memory hashing rate on `streams` streams, measured in the same run (MB/s); absent
    *  for MD5 (no engine ceiling). */
   ceilingMBps?: number;
-  bound?: { bound: CheckBound; text: string };
+  /** The bottleneck verdict (model/verdict/bottleneck.ts), its claim and its words. */
+  bound?: { bound: CheckBound; claim?: BottleneckClaim; text: string };
   /** Per-file lists, names relative to the folder. `added`: files not in the manifest. */
   counts: { unchanged: number; changed: number; missing: number; added: number; unreadable: number; skipped: number };
   changed: string[];
@@ -45,10 +67,12 @@ export interface CheckSection {
   skipped: Array<{ name: string; why: string }>;
   /** Manifest lines that were not digest lines (1-based). */
   badLines?: number[];
-  /** True when the folder is as the manifest says: nothing changed, missing, unreadable or new
+  /** True when the integrity verdict is not failed: nothing changed, missing, unreadable or new
    *  (a new manifest: every file could be read). */
   ok: boolean;
-  /** The outcome in words: "1,000 files unchanged." / "2 changed, 1 missing, 1 new." */
+  /** The integrity verdict as data (model/verdict/integrity.ts); absent in older results. */
+  integrity?: IntegrityClaim;
+  /** The integrity verdict in words: "All 1,000 files unchanged." / "Failed: 2 changed, 1 missing; 997 unchanged." */
   summary: string;
 }
 
@@ -71,7 +95,13 @@ export const CheckSectionSchema = z.object({
   filesPerSecond: z.number().nonnegative(),
   mbps: z.number().nonnegative(),
   ceilingMBps: z.number().nonnegative().optional(),
-  bound: z.object({ bound: z.enum(['disk', 'cpu']), text: z.string() }).optional(),
+  bound: z
+    .object({
+      bound: z.enum(['disk', 'cpu', 'cipher', 'link', 'balanced', 'none']),
+      claim: BottleneckClaimSchema.optional(),
+      text: z.string(),
+    })
+    .optional(),
   counts: z.object({
     unchanged: z.number().int(),
     changed: z.number().int(),
@@ -87,34 +117,47 @@ export const CheckSectionSchema = z.object({
   skipped: z.array(named),
   badLines: z.array(z.number().int()).optional(),
   ok: z.boolean(),
+  integrity: IntegrityClaimSchema.optional(),
   summary: z.string(),
 });
 
-const n = (x: number): string => x.toLocaleString('en-US');
-const plural = (x: number, one: string, many = `${one}s`): string => `${n(x)} ${x === 1 ? one : many}`;
+const plural = (x: number, one: string, many = `${one}s`): string => `${x.toLocaleString('en-US')} ${x === 1 ? one : many}`;
 
-/** "1,000 files unchanged." or "1 changed, 1 missing, 1 new; 997 unchanged." */
-export function checkSummary(c: CheckSection['counts'], mode: CheckMode, files: number): string {
-  if (mode === 'create') {
-    const left = c.unreadable ? ` (${plural(c.unreadable, 'unreadable file')} left out)` : '';
-    return `${plural(files, 'file')} hashed; manifest written${left}.`;
-  }
-  const problems = [
-    c.changed ? `${n(c.changed)} changed` : '',
-    c.missing ? `${n(c.missing)} missing` : '',
-    c.unreadable ? `${n(c.unreadable)} unreadable` : '',
-    c.added ? `${n(c.added)} new` : '',
-  ].filter(Boolean);
-  if (problems.length === 0) return `${plural(c.unchanged, 'file')} unchanged.`;
-  return `${problems.join(', ')}; ${n(c.unchanged)} unchanged.`;
+/** The integrity verdict of a check: its claim, whether it passed, and its words. */
+export function checkIntegrity(
+  c: CheckSection['counts'],
+  mode: CheckMode,
+  hashed: number,
+): Pick<CheckSection, 'ok' | 'integrity' | 'summary'> {
+  const v = integrity(c, mode, hashed);
+  return { ok: v.outcome !== 'failed', integrity: integrityClaim(v), summary: integrityText(v) };
 }
 
-/** Disk- or CPU-bound: the run's rate against the hashing ceiling on as many streams. Hashing at
- *  80 % or more of what the CPU can hash from memory means the CPU was the limit. */
-export function checkBound(mbps: number, ceilingMBps: number, streams: number, algoLabel: string): CheckSection['bound'] {
-  const mb = (x: number): string => `${n(Math.round(x))} MB/s`;
-  const share = ceilingMBps > 0 ? mbps / ceilingMBps : 0;
-  const figures = `read + hashed at ${mb(mbps)}; ${algoLabel} in memory on ${plural(streams, 'stream')} runs at ${mb(ceilingMBps)} (${Math.round(share * 100)} %)`;
-  if (share >= 0.8) return { bound: 'cpu', text: `CPU-bound: hashing was the limit — ${figures}.` };
-  return { bound: 'disk', text: `Disk-bound: reading (and opening files) was the limit, not hashing — ${figures}.` };
+/** The integrity verdict of a saved check (older results without its claim: from their counts). */
+export function checkVerdict(c: Pick<CheckSection, 'counts' | 'mode' | 'files' | 'unreadable'>): Integrity {
+  return integrity(c.counts, c.mode, c.files - c.unreadable.length);
+}
+
+/** Which known ceiling held the check back: hashing in memory on as many streams, the link, and on
+ *  an encrypted folder the cipher (model/verdict/bottleneck.ts). A check has no read-alone
+ *  figure, so the disk is never named; a rate no ceiling explains is "no single limit". */
+export function checkBottleneck(
+  mbps: number,
+  ceilingMBps: number | undefined,
+  streams: number,
+  algoLabel: string,
+  about: TargetAbout = {},
+): Bottleneck {
+  return bottleneck({ mbps, what: 'read + hashed' }, [
+    ...(ceilingMBps !== undefined
+      ? [{ limit: 'hash-cpu' as const, mbps: ceilingMBps, what: `${algoLabel} in memory on ${plural(streams, 'stream')}` }]
+      : []),
+    ...targetCeilings(about),
+  ]);
+}
+
+/** The check section's bound field: the verdict's claim and words. */
+export function checkBound(b: Bottleneck): NonNullable<CheckSection['bound']> {
+  const settled = boundOf(b);
+  return { bound: settled === 'hash-cpu' ? 'cpu' : settled, claim: claimOf(b), text: bottleneckText(b) };
 }

@@ -275,9 +275,10 @@ export interface HashSpec {
   chunkBytes?: number;
   /** read-hash: chunks in flight between reader and hasher, 2–64, default 4. */
   buffers?: number;
-  /** read modes: 'auto' (uncached where the file system allows, else buffered with the file's
-   *  cached pages dropped first) or 'buffered'. Default 'auto'. */
-  cache?: 'auto' | 'buffered';
+  /** read modes: 'auto' (uncached where the file system allows, else as 'buffered-flushed'),
+   *  'buffered-flushed' (through the cache, the file's cached pages dropped first) or 'buffered'.
+   *  Default 'auto'. */
+  cache?: CacheRequest;
   /** memory: streams (threads), 1–256, default 1. */
   threads?: number;
   /** memory: how long to hash, seconds (default 2); the figure is bytes hashed / time. */

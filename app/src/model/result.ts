@@ -15,6 +15,7 @@ import type {
   SmallFilesOpFigures,
 } from './engine-types.js';
 import type { CipherSection, TargetEncryption } from './cipher/types.js';
+import type { BottleneckClaim } from './verdict/bottleneck.js';
 import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
 import type { CurvePoint, SustainedVerdict } from './knee.js';
@@ -296,8 +297,12 @@ export interface HashSection {
   /** Hashing in memory, one stream per core, all together. */
   memoryParallel: HashRate & { threads: number };
   verdict: {
-    /** storage: the disk is the limit; cpu: hashing is; balanced: within 10 % of each other. */
-    bound: 'storage' | 'cpu' | 'balanced';
+    /** The bottleneck verdict (model/verdict/bottleneck.ts): storage: the disk is the limit; cpu:
+     *  hashing; cipher: the encryption; link: the interface; balanced: two ceilings within 15 %
+     *  of read + hash; none: no ceiling within 15 %. */
+    bound: 'storage' | 'cpu' | 'balanced' | 'cipher' | 'link' | 'none';
+    /** The same verdict as data: outcome, figures (MB/s by limit), rule. */
+    claim?: BottleneckClaim;
     /** The faster of reading and one-core hashing over the slower (≥ 1). */
     factor: number;
     /** read + hash over the slower of the two: how close the pipeline came to its limit. */

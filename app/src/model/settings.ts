@@ -173,6 +173,9 @@ export type DetailedKind = DetailedSettings['kind'];
 
 /** The hash test: a file the user picked (read-only: never modified), or a test file DiskDial
  *  writes on a target and removes afterwards. */
+/** A read's cache request, the values of `--cache`. */
+const ReadCache = z.enum(['auto', 'buffered-flushed', 'buffered']);
+
 export const HashSettings = z
   .object({
     source: z.discriminatedUnion('kind', [
@@ -187,6 +190,8 @@ export const HashSettings = z
         .strict(),
     ]),
     algo: z.enum(['sha256', 'sha512']),
+    /** As `diskdial hash --cache` (and run's): how the file is read; default auto. */
+    cache: ReadCache.optional(),
     /** An expected digest (hex), or the path of a .sha256 / .sha512 / SHA256SUMS-style file. Only
      *  a file so named, by its full path, is ever read: a page cannot make the core read (and
      *  report on) any other file. */
@@ -210,6 +215,8 @@ export const CheckSettings = z
     folder: TargetPath,
     algo: z.enum(['sha256', 'sha512']).optional(),
     action: z.enum(['check', 'verify-only', 'update']),
+    /** As `diskdial check --cache`: how the files are read; default auto. */
+    cache: ReadCache.optional(),
   })
   .strict();
 export type CheckSettings = z.infer<typeof CheckSettings>;

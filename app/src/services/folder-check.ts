@@ -49,6 +49,7 @@ export class FolderCheckService extends SlotService<CheckSettings> {
       const result = await runFolderCheck({
         folder: settings.folder,
         ...(settings.algo ? { algo: settings.algo } : {}),
+        ...(settings.cache ? { cache: settings.cache } : {}),
         ...(settings.action === 'verify-only' ? { verifyOnly: true } : settings.action === 'update' ? { update: true } : {}),
         ...(this.#deps.ceilingSeconds !== undefined ? { ceilingSeconds: this.#deps.ceilingSeconds } : {}),
         ...(this.#deps.streamsCap ? { streamsCap: this.#deps.streamsCap } : {}),

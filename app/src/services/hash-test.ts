@@ -56,6 +56,7 @@ export class HashTestService extends SlotService<HashSettings> {
       const result = await runHashBenchmark({
         ...(source.kind === 'file' ? { file: source.path } : { generate: { target: source.target, sizeBytes: source.sizeBytes } }),
         algo: settings.algo,
+        ...(settings.cache ? { cache: settings.cache } : {}),
         ...(settings.verify !== undefined ? { verify: settings.verify } : {}),
         ...(this.#deps.threads !== undefined ? { threads: this.#deps.threads } : {}),
         ...(this.#deps.memorySeconds !== undefined ? { memorySeconds: this.#deps.memorySeconds } : {}),

@@ -290,7 +290,7 @@ HashSpec HashSpecFromJs(const Napi::Object& o) {
   Optional(o, "chunkBytes", 1, kMaxSafe, &s.chunk_bytes);
   Optional(o, "buffers", 1, 1e6, &s.buffers);
   if (Has(o, "cache") && !ParseHashCache(String(o, "cache"), &s.cache))
-    Bad(env, "cache", "auto or buffered");
+    Bad(env, "cache", "auto, buffered-flushed or buffered");
   Optional(o, "threads", 1, kMaxThreads, &s.threads);
   Optional(o, "seconds", 0, kMaxSeconds, &s.seconds);
   Optional(o, "memoryBytes", 1, kMaxSafe, &s.memory_bytes);

@@ -107,7 +107,8 @@ Status OpenSource(const HashSpec& spec, HashResult* res, Source* src) {
     // Uncached I/O was refused: read through the cache, but not from it. Dropping the file's
     // clean pages (POSIX_FADV_DONTNEED) changes nothing in the file.
     res->cache_mode = CacheMode::kBufferedFlushed;
-    res->cache_note = f.note;
+    res->cache_note =
+        spec.cache == HashCache::kBufferedFlushed ? "buffered-flushed was requested" : f.note;
     if (Status st = platform::DropCache(f.handle, spec.path); !st.ok())
       res->cache_note += "; dropping the file's cached pages failed (" + st.message() + ")";
   }

@@ -43,11 +43,17 @@ bool ParseHashMode(const std::string& s, HashMode* out) {
   return false;
 }
 
-const char* HashCacheName(HashCache c) { return c == HashCache::kBuffered ? "buffered" : "auto"; }
+const char* HashCacheName(HashCache c) {
+  return c == HashCache::kBuffered          ? "buffered"
+         : c == HashCache::kBufferedFlushed ? "buffered-flushed"
+                                            : "auto";
+}
 
 bool ParseHashCache(const std::string& s, HashCache* out) {
   if (s == "auto")
     *out = HashCache::kAuto;
+  else if (s == "buffered-flushed")
+    *out = HashCache::kBufferedFlushed;
   else if (s == "buffered")
     *out = HashCache::kBuffered;
   else

@@ -15,7 +15,10 @@ enum class HashAlgo { kSha256, kSha512 };
 // reading on one thread while another hashes (what a user checking a file gets). kMemory: hash an
 // in-memory buffer over and over on `threads` threads (the CPU's ceiling).
 enum class HashMode { kRead, kReadHash, kMemory };
-enum class HashCache { kAuto, kBuffered };
+// As the run engine's requests: kAuto uncached where the file system allows (else as
+// kBufferedFlushed); kBufferedFlushed through the cache, the file's cached pages dropped first;
+// kBuffered through the cache as it is.
+enum class HashCache { kAuto, kBufferedFlushed, kBuffered };
 
 struct HashSpec {
   HashMode mode = HashMode::kReadHash;

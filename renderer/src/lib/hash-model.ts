@@ -6,6 +6,7 @@ import type { HashProgressEvent, HashStage, HashStageEvent } from '@model/events
 import type { HashSettings } from '@model/settings';
 import { hashFileSize } from '@model/trust';
 import { formatBytesBinary, formatBytesShort } from '@model/units';
+import { LIMIT_LABEL } from '@model/verdict/bottleneck';
 
 export type HashAlgo = HashSettings['algo'];
 
@@ -137,10 +138,14 @@ export function announceLine(p: HashProgressEvent): string {
 
 export type Bound = HashSection['verdict']['bound'];
 
+// The chip's words are the bottleneck verdict's own (model/verdict/bottleneck.ts).
 export const BOUND_LABEL: Record<Bound, string> = {
-  storage: 'Storage-bound',
-  cpu: 'CPU-bound',
-  balanced: 'Balanced',
+  storage: LIMIT_LABEL.disk,
+  cpu: LIMIT_LABEL['hash-cpu'],
+  cipher: LIMIT_LABEL.cipher,
+  link: LIMIT_LABEL.link,
+  balanced: LIMIT_LABEL.none,
+  none: LIMIT_LABEL.none,
 };
 
 export function boundLabel(bound: string): string {

@@ -246,7 +246,7 @@ describe('diskdial run', () => {
       expect(r.stdout).toMatch(new RegExp(`^${row}\\s+\\d+(\\.\\d)? MB/s  █+$`, 'm'));
     }
     // A verdict, or the trust rule's refusal when a cache made read + hash beat the plain read.
-    expect(r.stdout).toMatch(/^(CPU-bound|Storage-bound|Balanced|No verdict: read \+ hash)/m);
+    expect(r.stdout).toMatch(/^(CPU-bound|Storage-bound|Link-bound|No single limit|No verdict: read \+ hash)/m);
     expect(r.stdout.split('\n')).toContain(sum); // "HEX  /path/clip.bin", as sha256sum prints it
   });
 

@@ -2,16 +2,13 @@
 // fscrypt-encrypted folder of a real ext4 (-O encrypt, on a loop device) measures the cipher
 // ceiling in the same run and adds the verdict as an info flag naming the kernel's AES driver
 // (/proc/crypto). An unencrypted folder beside it gets neither. Root only.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { runCli } from '../../helpers/cli.js';
 import { rootOnly } from '../../helpers/loopfs.js';
+import { mountFscrypt, type FscryptMount } from '../../helpers/fscrypt.js';
 
 /** The driver this kernel picks for xts(aes): the highest priority entry of /proc/crypto. */
 function kernelXtsDriver(): string | undefined {
@@ -24,42 +21,19 @@ function kernelXtsDriver(): string | undefined {
 }
 
 describe.runIf(rootOnly())('a test on an fscrypt-encrypted folder', () => {
-  let work: string;
-  let loop: string;
-  let mnt: string;
-  const env = (): NodeJS.ProcessEnv => ({ ...process.env, FSCRYPT_CONF: path.join(work, 'fscrypt.conf') });
+  let fs: FscryptMount;
 
   beforeAll(() => {
     buildCoreIfChanged();
-    work = mkdtempSync(path.join(os.tmpdir(), 'dd-encrypted-'));
-    const img = path.join(work, 'ext4.img');
-    execFileSync('truncate', ['-s', '256M', img]);
-    loop = execFileSync('losetup', ['--find', '--direct-io=on', '--show', img], { encoding: 'utf8' }).trim();
-    execFileSync('mkfs.ext4', ['-q', '-O', 'encrypt', loop]);
-    mnt = path.join(work, 'mnt');
-    mkdirSync(mnt);
-    execFileSync('mount', [loop, mnt]);
-    execFileSync('fscrypt', ['setup', '--force', '--quiet'], { env: env() });
-    execFileSync('fscrypt', ['setup', mnt, '--quiet'], { env: env() });
-    mkdirSync(path.join(mnt, 'encrypted'));
-    mkdirSync(path.join(mnt, 'plain'), { mode: 0o1777 });
-    const key = path.join(work, 'key');
-    writeFileSync(key, randomBytes(32), { mode: 0o600 });
-    execFileSync('fscrypt', ['encrypt', path.join(mnt, 'encrypted'), '--source=raw_key', '--name=t', `--key=${key}`, '--quiet'], {
-      env: env(),
-    });
+    fs = mountFscrypt();
   }, 60_000);
 
-  afterAll(() => {
-    if (mnt) execFileSync('sh', ['-c', `umount ${mnt} 2>/dev/null; true`]);
-    if (loop) execFileSync('losetup', ['-d', loop]);
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => fs?.cleanup());
 
   const run = (dir: string): ResultDocument => {
     const r = runCli(['run', dir, '--test', 'seq-write', '--size', '16MiB', '--no-save', '--json'], {
-      cwd: work,
-      home: work,
+      cwd: fs.work,
+      home: fs.work,
       timeout: 120_000,
     });
     expect(r.stderr).toBe('');
@@ -68,7 +42,7 @@ describe.runIf(rootOnly())('a test on an fscrypt-encrypted folder', () => {
   };
 
   it('measures the cipher in the same run and says what it means for these figures', () => {
-    const doc = run(path.join(mnt, 'encrypted'));
+    const doc = run(fs.encrypted);
     expect(doc.target.encryption).toMatchObject({ kind: 'fscrypt' });
     expect(doc.cipher!.xts!.oneCore.mbps).toBeGreaterThan(0);
     const flag = doc.flags.find((f) => f.code === 'encrypted-target')!;
@@ -82,7 +56,7 @@ describe.runIf(rootOnly())('a test on an fscrypt-encrypted folder', () => {
   });
 
   it('says nothing of encryption for the unencrypted folder beside it', () => {
-    const doc = run(path.join(mnt, 'plain'));
+    const doc = run(fs.plain);
     expect(doc.target.encryption).toBeUndefined();
     expect(doc.cipher).toBeUndefined();
     expect(doc.flags.map((f) => f.code)).not.toContain('encrypted-target');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseAlgo, resolveExpected, verification } from '../../../app/src/core/hash-verify.js';
 import { algoOfHex, parseChecksumFile, parsePastedDigest } from '../../../app/src/model/digest.js';
-import { hashVerdict } from '../../../app/src/core/hash-run.js';
+import { hashVerdict } from '../../../app/src/model/kinds/hash.js';
 
 // FIPS 180-2 "abc".
 const ABC256 = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
@@ -128,7 +128,7 @@ describe('algorithm and verdicts', () => {
     expect(bad.text).toBe('Does NOT match the SHA-256 you gave: the file differs from the one that digest was made from.');
   });
 
-  it('hashVerdict: CPU-bound, storage-bound and balanced, with the factor and the pipeline’s efficiency', () => {
+  it('hashVerdict: the bottleneck within 15 % of read + hash, with the factor and the pipeline’s efficiency', () => {
     const r = (mbps: number) => ({ bytes: 1e9, seconds: 1e9 / mbps / 1e6, mbps });
     // The published Thunderbolt 5 case: read 6.5 GB/s, SHA-256 2.6 GB/s.
     const cpu = hashVerdict(r(6500), r(2550), r(2600), 'sha256');
@@ -136,14 +136,15 @@ describe('algorithm and verdicts', () => {
     expect(cpu.factor).toBeCloseTo(2.5, 9);
     expect(cpu.efficiency).toBeCloseTo(2550 / 2600, 9);
     expect(cpu.text).toBe(
-      'CPU-bound by 2.5×: the disk could deliver 2.5× what one core can hash — reading 6,500 MB/s, hashing SHA-256 on one core 2,600 MB/s; read + hash 2,550 MB/s.',
+      'CPU-bound: read + hash at 2,550 MB/s is within 2 % of SHA-256 in memory on one core (2,600 MB/s); reading alone 6,500 MB/s (2.5×).',
     );
     const storage = hashVerdict(r(480), r(470), r(1900), 'sha512');
     expect(storage).toMatchObject({ bound: 'storage' });
-    expect(storage.text).toMatch(
-      /^Storage-bound by 4\.0×: one core could hash 4\.0× what the disk delivers — reading 480 MB\/s, hashing SHA-512 on one core 1,900 MB\/s; read \+ hash 470 MB\/s\.$/,
+    expect(storage.text).toBe(
+      'Storage-bound: read + hash at 470 MB/s is within 2 % of reading alone (480 MB/s); SHA-512 in memory on one core 1,900 MB/s (4.0×).',
     );
-    expect(hashVerdict(r(2000), r(1700), r(2100), 'sha256')).toMatchObject({ bound: 'balanced' });
-    expect(hashVerdict(r(100), r(99), r(5000), 'sha256').text).toMatch(/^Storage-bound by 50×/);
+    // Read + hash 15 % below both: neither reached, so neither is named.
+    expect(hashVerdict(r(2000), r(1700), r(2100), 'sha256')).toMatchObject({ bound: 'none' });
+    expect(hashVerdict(r(100), r(99), r(5000), 'sha256').text).toMatch(/^Storage-bound: .*5,000 MB\/s \(51×\)\.$/);
   });
 });

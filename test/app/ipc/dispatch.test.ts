@@ -278,10 +278,16 @@ describe('dispatcher', () => {
         'verify: must be a SHA-256 or SHA-512 digest, or the full path of a checksum file (.sha256, .sha512, SHA256SUMS, SHA512SUMS)',
       ],
       [{ source: { kind: 'file', path: file, extra: 1 }, algo: 'sha256' }, 'source: unknown field "extra"'],
+      // --cache's values, as run takes them.
+      [{ source: { kind: 'file', path: file }, algo: 'sha256', cache: 'direct' }, 'cache: must be one of auto, buffered-flushed, buffered'],
     ];
     for (const [payload, message] of cases) {
       expect(await d().handle('hash.start', payload, sink())).toEqual({ ok: false, error: { code: 'ERR_INVALID_PAYLOAD', message } });
     }
+    expect(await d().handle('check.start', { folder: dir, action: 'check', cache: 'nocache' }, sink())).toEqual({
+      ok: false,
+      error: { code: 'ERR_INVALID_PAYLOAD', message: 'cache: must be one of auto, buffered-flushed, buffered' },
+    });
     expect(error(await d().handle('hash.start', { source: { kind: 'file', path: 'h.bin' }, algo: 'sha256' }, sink()))).toMatchObject({
       code: 'ERR_INVALID_PATH',
     });
@@ -314,14 +320,19 @@ describe('dispatcher', () => {
         if (channel === 'hash.done') finished();
       },
     };
-    const { jobId } = value<{ jobId: string }>(await d().handle('hash.start', { source: { kind: 'file', path: file }, algo: 'sha256' }, s));
+    const { jobId } = value<{ jobId: string }>(
+      await d().handle('hash.start', { source: { kind: 'file', path: file }, algo: 'sha256', cache: 'buffered' }, s),
+    );
     expect(error(await d().handle('quick.start', good(), sink()))).toMatchObject({ code: 'ERR_BUSY' });
     await done;
     const stages = events.filter((e) => e.channel === 'hash.stage').map((e) => (e.data as { stage: string }).stage);
     expect(stages).toEqual(['read', 'read-hash', 'memory', 'memory-parallel']);
-    const last = events.at(-1)!.data as { jobId: string; outcome: string; result: { hash: { digest: string } } };
+    const last = events.at(-1)!.data as { jobId: string; outcome: string; result: ResultDocument };
     expect(last).toMatchObject({ jobId, outcome: 'finished' });
-    expect(last.result.hash.digest).toBe(
+    // The cache mode asked for reaches the engine, and the result records the mode achieved.
+    expect(last.result.settings.cache).toBe('buffered');
+    expect(last.result.cacheMode).toBe('buffered');
+    expect(last.result.hash!.digest).toBe(
       createHash('sha256')
         .update(Buffer.alloc(2 * MiB, 1))
         .digest('hex'),

@@ -7,7 +7,7 @@ import {
   ManifestError,
   parseManifest,
 } from '../../../app/src/model/check-manifest.js';
-import { checkBound, checkSummary, type CheckSection } from '../../../app/src/model/check.js';
+import { checkBottleneck, checkBound, checkIntegrity, type CheckSection } from '../../../app/src/model/check.js';
 import { resultStatements, resultTables } from '../../../app/src/model/report/tables.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 
@@ -99,20 +99,23 @@ describe('checksum manifests', () => {
 });
 
 describe('the check in words', () => {
-  it('summarises what changed, or that nothing did', () => {
+  it('summarises what changed, or that nothing did, from the integrity verdict', () => {
     const zero = { unchanged: 0, changed: 0, missing: 0, added: 0, unreadable: 0, skipped: 0 };
-    expect(checkSummary({ ...zero, unchanged: 1000 }, 'verify', 1000)).toBe('1,000 files unchanged.');
-    expect(checkSummary({ ...zero, unchanged: 997, changed: 1, missing: 1, added: 1 }, 'verify', 998)).toBe(
-      '1 changed, 1 missing, 1 new; 997 unchanged.',
-    );
-    expect(checkSummary(zero, 'create', 1)).toBe('1 file hashed; manifest written.');
+    expect(checkIntegrity({ ...zero, unchanged: 1000 }, 'verify', 1000)).toMatchObject({ ok: true, summary: 'All 1,000 files unchanged.' });
+    expect(checkIntegrity({ ...zero, unchanged: 997, changed: 1, missing: 1, added: 1 }, 'verify', 998)).toMatchObject({
+      ok: false,
+      summary: 'Failed: 1 changed, 1 missing, 1 new; 997 unchanged.',
+    });
+    expect(checkIntegrity(zero, 'create', 1)).toMatchObject({ ok: true, summary: '1 file hashed; manifest written.' });
   });
 
-  it('calls a run CPU-bound at 80 % of the in-memory ceiling or more, disk-bound below', () => {
-    expect(checkBound(850, 1000, 2, 'SHA-256')!.bound).toBe('cpu');
-    const disk = checkBound(300, 1000, 2, 'SHA-256')!;
-    expect(disk.bound).toBe('disk');
-    expect(disk.text).toContain('SHA-256 in memory on 2 streams runs at 1,000 MB/s (30 %)');
+  it('names hashing when the rate is within 15 % of the in-memory ceiling, no single limit far below it', () => {
+    expect(checkBound(checkBottleneck(900, 1000, 2, 'SHA-256')).bound).toBe('cpu');
+    const far = checkBound(checkBottleneck(300, 1000, 2, 'SHA-256'));
+    expect(far.bound).toBe('none');
+    expect(far.text).toBe(
+      'No single limit: read + hashed at 300 MB/s is not within 15 % of any known ceiling — SHA-256 in memory on 2 streams 1,000 MB/s (3.3×).',
+    );
   });
 });
 

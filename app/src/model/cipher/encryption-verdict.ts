@@ -1,7 +1,9 @@
-// The encryption verdict, as the Hash test's: is an encrypted disk held back by its cipher? It
-// puts the encrypted figures next to the unencrypted ones (when there are) and the cipher's own
-// rate measured in the same run. Pure: the report, the CLI and the card all call it.
+// The encryption verdict: is an encrypted disk held back by its cipher? A view of the bottleneck
+// verdict (model/verdict/bottleneck.ts): the encrypted figures measured against the cipher's
+// ceiling measured in the same run and the unencrypted figures (when there are). Pure: the report,
+// the CLI and the card all call it.
 import { formatMBpsFigure } from '../units.js';
+import { bottleneck, bottleneckText, cipherCeiling, BOTTLENECK_TOLERANCE, type Bottleneck, type Ceiling } from '../verdict/bottleneck.js';
 import type { CipherSection } from './types.js';
 
 export interface RowRates {
@@ -12,12 +14,12 @@ export interface RowRates {
 export interface EncryptionVerdict {
   /** cipher: encryption is the limit; disk: the cipher has room to spare; unclear: no way to tell. */
   bound: 'cipher' | 'disk' | 'unclear';
-  /** The cipher rate the verdict rests on, MB/s per core, and what it is. */
+  /** The cipher ceiling the verdict rests on, MB/s. */
   cipherMBps?: number;
+  /** The bottleneck verdict it is a view of. */
+  bottleneck: Bottleneck;
   text: string;
 }
-
-const formatMBps = (x: number): string => `${formatMBpsFigure(x)} MB/s`;
 
 const best = (r: RowRates | undefined): number | undefined => {
   const v = [r?.readMBps, r?.writeMBps].filter((x): x is number => typeof x === 'number' && Number.isFinite(x) && x > 0);
@@ -25,58 +27,38 @@ const best = (r: RowRates | undefined): number | undefined => {
 };
 
 const pair = (r: RowRates): string => {
-  const parts = [r.readMBps, r.writeMBps].map((x) => (typeof x === 'number' && Number.isFinite(x) ? formatMBps(x) : '–'));
+  const parts = [r.readMBps, r.writeMBps].map((x) => (typeof x === 'number' && Number.isFinite(x) ? `${formatMBpsFigure(x)} MB/s` : '–'));
   return `${parts[0]} read / ${parts[1]} write`;
 };
 
-const times = (x: number): string => (x >= 10 ? x.toFixed(0) : x.toFixed(1));
-
-/**
- * The verdict for one encrypted row. The cipher rate is the kernel's own when it was measured
- * (fscrypt and dm-crypt encrypt in the kernel), else the library's AES-XTS on one core — but a
- * kernel that encrypts in software cannot reach the library's rate, and the verdict says so.
- */
+/** The verdict for encrypted figures: the bottleneck among the cipher's ceiling and the unencrypted
+ *  disk's figures, said once; where the kernel's cipher could not be measured, what it is. */
 export function encryptionVerdict(encrypted: RowRates, plain: RowRates | undefined, cipher: CipherSection): EncryptionVerdict {
+  const c = cipherCeiling(cipher);
+  const disk = best(plain);
+  const ceilings: Ceiling[] = [
+    ...(c ? [c] : []),
+    ...(plain && disk !== undefined ? [{ limit: 'disk' as const, mbps: disk, what: `the unencrypted disk's best` }] : []),
+  ];
+  const enc = best(encrypted) ?? Number.NaN;
+  const b = bottleneck({ mbps: enc, what: `encrypted (best of ${pair(encrypted)})` }, ceilings);
+  return encryptionView(b, cipher);
+}
+
+/** What a bottleneck verdict on an encrypted target says of its cipher: named, with room to spare
+ *  (its ceiling above the measured rate by more than the tolerance), or unclear — and, where the
+ *  kernel's cipher could not be measured, what it is. */
+export function encryptionView(b: Bottleneck, cipher: CipherSection): EncryptionVerdict {
+  const c = b.ceilings.find((x) => x.limit === 'cipher');
   const k = cipher.kernel;
   const lib = cipher.xts?.oneCore.mbps;
-  const libText =
-    lib !== undefined
-      ? `${cipher.provider.split(' (')[0]} AES-256-XTS runs at ${formatMBps(lib)} per core on this CPU (measured in the same run)`
-      : undefined;
-  const kernelRate = k?.rate?.mbps;
-  const software = k?.accelerated === false;
-  const cipherMBps = kernelRate ?? (software ? undefined : lib);
-  const disk = best(plain);
-  const enc = best(encrypted);
-  const diskWords = plain && disk !== undefined ? `the unencrypted disk does ${pair(plain)}` : undefined;
-  const who = k ? `this kernel encrypts` : 'the cipher runs';
-  const how = k ? ` with ${k.meaning} (${k.aes})` : '';
-
-  if (cipherMBps !== undefined) {
-    const ref = disk ?? enc;
-    if (ref === undefined) return { bound: 'unclear', cipherMBps, text: `${who} at ≈ ${formatMBps(cipherMBps)} per core${how}.` };
-    if (cipherMBps < ref * 1.2) {
-      const tail = diskWords ?? `the encrypted disk does ${pair(encrypted)}`;
-      return { bound: 'cipher', cipherMBps, text: `Encryption-bound: ${who} at ≈ ${formatMBps(cipherMBps)} per core${how}; ${tail}.` };
-    }
-    const tail = diskWords ? ` (${diskWords})` : '';
-    return {
-      bound: 'disk',
-      cipherMBps,
-      text: `Encryption costs little here: the cipher runs at ${formatMBps(cipherMBps)}${how}, ${times(cipherMBps / ref)}× the disk${tail}.`,
-    };
-  }
-  // A software kernel cipher whose rate could not be measured: the rows themselves tell.
-  const why = k?.rateNote ? ` Its rate could not be measured directly: ${k.rateNote}.` : '';
-  const libWords = libText ? ` ${libText}, but the kernel does not use the CPU's AES instructions.` : '';
-  if (disk !== undefined && enc !== undefined && enc < disk * 0.5) {
-    return {
-      bound: 'cipher',
-      text: `Encryption-bound: ${who}${how}, and encrypted reaches ${pair(encrypted)} where ${diskWords}.${libWords}${why}`,
-    };
-  }
-  return {
-    bound: 'unclear',
-    text: `${who.charAt(0).toUpperCase()}${who.slice(1)}${how}; encrypted reaches ${pair(encrypted)}${diskWords ? ` and ${diskWords}` : ''}.${libWords}${why}`,
-  };
+  const libWords = lib
+    ? ` ${cipher.provider.split(' (')[0]} AES-256-XTS runs at ${formatMBpsFigure(lib)} MB/s per core on this CPU (measured in the same run), but the kernel does not use the CPU's AES instructions.`
+    : '';
+  const unmeasured =
+    !c && k
+      ? ` This kernel encrypts with ${k.meaning} (${k.aes}); its rate could not be measured${k.rateNote ? `: ${k.rateNote}` : ''}.${k.accelerated === false ? libWords : ''}`
+      : '';
+  const bound = b.outcome === 'cipher' ? 'cipher' : c && c.mbps > b.measured.mbps * (1 + BOTTLENECK_TOLERANCE) ? 'disk' : 'unclear';
+  return { bound, ...(c ? { cipherMBps: c.mbps } : {}), bottleneck: b, text: `${bottleneckText(b)}${unmeasured}` };
 }

@@ -35,6 +35,23 @@ export interface KernelCipher {
   rate?: CipherRate & { source: 'af_alg' | 'cryptsetup' };
   /** Why there is no rate, in plain words. */
   rateNote?: string;
+  /** Where no rate could be measured and the kernel encrypts in software: its decryption as a test
+   *  that read from the encrypted folder saw it (Linux: the fscrypt workers' CPU time). */
+  observed?: ObservedDecryption;
+}
+
+/** The kernel's decryption seen during a timed read: the CPU it took and the CPU left idle. Its
+ *  ceiling is the rate it reached scaled by (its CPU + idle CPU) / its CPU: what it could have
+ *  decrypted with every cycle it had or could have had. */
+export interface ObservedDecryption {
+  /** The ceiling, MB/s. */
+  mbps: number;
+  /** MB/s per CPU-second of decryption: the cipher's own rate on one core. */
+  perCoreMBps: number;
+  bytes: number;
+  seconds: number;
+  cpuSeconds: number;
+  idleSeconds: number;
 }
 
 export interface CipherSection {

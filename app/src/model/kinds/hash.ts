@@ -2,11 +2,56 @@
 // and on all). Run by core/hash-run.ts, not the benchmark runner; here for what reports show.
 import type { Metric } from '../report/figure-text.js';
 import { sizeText } from '../report/figure-text.js';
-import type { ResultDocument } from '../result.js';
+import type { HashRate, HashSection, ResultDocument } from '../result.js';
+import type { HashAlgo } from '../engine-types.js';
+import { bottleneck, bottleneckText, boundOf, claimOf, targetCeilings, type Bottleneck, type TargetAbout } from '../verdict/bottleneck.js';
 import { hashFigures } from './hash-card.js';
 import type { KindModule } from './types.js';
 
 const algoName = (doc: ResultDocument): string => (doc.hash?.algo === 'sha512' ? 'SHA-512' : 'SHA-256');
+
+/** The hash section's names for the bottleneck: storage = the disk, cpu = hashing. */
+const HASH_BOUND = { disk: 'storage', 'hash-cpu': 'cpu', cipher: 'cipher', link: 'link', balanced: 'balanced', none: 'none' } as const;
+
+/** Which known ceiling held read + hash back: reading alone (the disk, and on an encrypted
+ *  target the cipher in it), hashing on one core, the link, the cipher. */
+export function hashBottleneck(read: HashRate, readHash: HashRate, memory: HashRate, algo: HashAlgo, about: TargetAbout = {}): Bottleneck {
+  const label = algo === 'sha512' ? 'SHA-512' : 'SHA-256';
+  const target = targetCeilings(about);
+  // Reading an encrypted file contains the cipher: without the cipher's ceiling it names nothing.
+  const opaque = about.encrypted === true && !target.some((c) => c.limit === 'cipher');
+  return bottleneck({ mbps: readHash.mbps, what: 'read + hash' }, [
+    {
+      limit: 'disk',
+      mbps: read.mbps,
+      what: 'reading alone',
+      includes: about.encrypted ? ['cipher', 'link'] : ['link'],
+      ...(opaque ? { opaque } : {}),
+    },
+    { limit: 'hash-cpu', mbps: memory.mbps, what: `${label} in memory on one core` },
+    ...target,
+  ]);
+}
+
+/** The hash section's verdict: the bottleneck, with the factor between reading and hashing and
+ *  how close the pipeline came to the slower of the two. */
+export function hashVerdict(
+  read: HashRate,
+  readHash: HashRate,
+  memory: HashRate,
+  algo: HashAlgo,
+  about: TargetAbout = {},
+): HashSection['verdict'] {
+  const b = hashBottleneck(read, readHash, memory, algo, about);
+  const slower = Math.min(read.mbps, memory.mbps);
+  return {
+    bound: HASH_BOUND[boundOf(b)],
+    claim: claimOf(b),
+    factor: Math.max(read.mbps, memory.mbps) / Math.max(slower, 1e-9),
+    efficiency: readHash.mbps / Math.max(slower, 1e-9),
+    text: bottleneckText(b),
+  };
+}
 
 export const hash = {
   id: 'hash',

@@ -1,10 +1,13 @@
 // The Hash screen's "Check a folder" mode (after Dintch): every file under a folder hashed, its
 // SHA256SUMS written the first time and re-checked after — live files and bytes done with the
-// current file, then what changed, what is missing and what is new, with files/s, GB/s and
-// whether the disk or the CPU was the limit. The files are only read.
+// current file, then the integrity verdict (model/verdict/integrity.ts) as a banner — red with the
+// counts when anything changed, went missing, could not be read or is new, green only when every
+// file is unchanged — the lists, files/s, GB/s and the bottleneck. The files are only read.
 import { useEffect, useId } from 'react';
 import { formatBytes } from '@model/units';
 import { CHECK_ALGO_LABEL } from '@model/check-manifest';
+import { checkVerdict } from '@model/check';
+import { integrityText } from '@model/verdict/integrity';
 import { getBridge } from '../../lib/bridge';
 import { JobBarView } from '../../components/job-bar-view';
 import { SavedNote } from '../../components/saved-note';
@@ -56,6 +59,7 @@ export function CheckPanel({ lockedReason }: { lockedReason?: string | undefined
   const actionId = useId();
   const p = busy ? s.job?.progress : null;
   const c = s.result?.check;
+  const verdict = c ? checkVerdict(c) : null;
   const live = s.job && !busy && s.job.outcome !== 'finished' ? s.job : null;
   const line = busy
     ? s.status === 'starting'
@@ -67,9 +71,13 @@ export function CheckPanel({ lockedReason }: { lockedReason?: string | undefined
           : 'Listing the folder…'
     : live?.outcome === 'stopped'
       ? 'Stopped. The manifest was left as it was.'
-      : c
-        ? `Done · ${c.summary}`
-        : 'Ready.';
+      : s.error
+        ? `Error: ${s.error}`
+        : verdict
+          ? verdict.outcome === 'failed'
+            ? integrityText(verdict)
+            : `Done · ${integrityText(verdict)}`
+          : 'Ready.';
   const blocked = lockedReason ?? (s.folder.trim() === '' ? 'Type the path of the folder to check, or choose one.' : null);
   return (
     <div className="check-panel" data-testid="check-panel">
@@ -138,10 +146,15 @@ export function CheckPanel({ lockedReason }: { lockedReason?: string | undefined
         onStart={() => void s.start()}
         onStop={() => void s.stop()}
       />
-      {!busy && c && (
+      {!busy && c && verdict && (
         <section className="check-result" data-testid="check-result" aria-label="Folder check result">
-          <p className="check-result__summary" data-testid="check-summary">
-            {c.summary}
+          <p
+            className={`check-banner check-banner--${verdict.outcome}`}
+            role={verdict.outcome === 'failed' ? 'alert' : 'status'}
+            data-outcome={verdict.outcome}
+            data-testid="check-summary"
+          >
+            {integrityText(verdict)}
           </p>
           <p>
             {n(c.files)} files, {formatBytes(c.bytes)} in {c.seconds.toFixed(2)} s: {n(Math.round(c.filesPerSecond))} files/s,{' '}

@@ -75,7 +75,8 @@ export const useCheckStore = create<CheckState>()((set, get) => {
       const settings: CheckSettings = { folder: s.folder.trim(), action: s.action };
       const job: CheckJob = { settings, jobId: null, progress: null, outcome: null };
       await life.start(job, () => getBridge().startCheck(settings), {
-        starting: { error: null },
+        // The last result goes with the new start: an error after it must not stand beside it.
+        starting: { error: null, result: null, saved: null },
         refused: (error) => ({ error: ipcErrorText(error) }),
       });
     },

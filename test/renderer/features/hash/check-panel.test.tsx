@@ -84,13 +84,69 @@ describe('Hash screen: Check a folder', () => {
     act(() => fake.emitCheckDone({ jobId: 'other', outcome: 'finished', result: checkDoc({ summary: 'not ours' }) }));
     expect(screen.queryByTestId('check-result')).toBeNull();
     act(() => fake.emitCheckDone({ jobId: CJOB, outcome: 'finished', result: checkDoc() }));
-    await waitFor(() => expect(screen.getByTestId('check-summary').textContent).toBe('1 changed, 1 missing, 1 new; 998 unchanged.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('check-summary').textContent).toBe('Failed: 1 changed, 1 missing, 1 new; 998 unchanged.'),
+    );
     expect(screen.getByTestId('check-unchanged').textContent).toBe('✓ 998 unchanged');
     expect(screen.getByTestId('check-changed').textContent).toContain('DCIM/IMG 0001.JPG');
     expect(screen.getByTestId('check-missing').textContent).toContain('DCIM/größe.MOV');
     expect(screen.getByTestId('check-new').textContent).toContain('neu.txt');
-    expect(screen.getByTestId('check-bound').textContent).toMatch(/^Disk-bound/);
+    expect(screen.getByTestId('check-bound').textContent).toMatch(/^Disk-bound/); // the saved document's own words
     expect(screen.getByTestId('check-result').textContent).toContain('500 files/s, 0.41 GB/s with SHA-256 on 2 streams');
+  });
+
+  it('a check with 1 changed and 1 missing file shows a red banner with the counts and the status Failed', async () => {
+    const { fake, user } = await renderFolderMode();
+    await user.type(screen.getByLabelText('Folder'), '/media/card');
+    await user.click(start());
+    const counts = { unchanged: 38, changed: 1, missing: 1, added: 0, unreadable: 0, skipped: 0 };
+    act(() =>
+      fake.emitCheckDone({
+        jobId: CJOB,
+        outcome: 'finished',
+        result: checkDoc({ counts, added: [], files: 39, ok: false, summary: '1 changed, 1 missing; 38 unchanged.' }),
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('check-status').textContent).toBe('Failed: 1 changed, 1 missing; 38 unchanged.'));
+    const banner = screen.getByTestId('check-summary');
+    expect(banner.getAttribute('data-outcome')).toBe('failed');
+    expect(banner.className).toContain('check-banner--failed');
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(banner.textContent).toBe('Failed: 1 changed, 1 missing; 38 unchanged.');
+  });
+
+  it('green only when every file is unchanged', async () => {
+    const { fake, user } = await renderFolderMode();
+    await user.type(screen.getByLabelText('Folder'), '/media/card');
+    await user.click(start());
+    const counts = { unchanged: 40, changed: 0, missing: 0, added: 0, unreadable: 0, skipped: 0 };
+    act(() =>
+      fake.emitCheckDone({
+        jobId: CJOB,
+        outcome: 'finished',
+        result: checkDoc({ counts, changed: [], missing: [], added: [], files: 40, ok: true }),
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('check-status').textContent).toBe('Done · All 40 files unchanged.'));
+    expect(screen.getByTestId('check-summary').className).toContain('check-banner--intact');
+  });
+
+  it('after an error the status says the error, not Ready., and the last result is gone', async () => {
+    const { fake, user } = await renderFolderMode();
+    await user.type(screen.getByLabelText('Folder'), '/media/card');
+    await user.click(start());
+    act(() => fake.emitCheckDone({ jobId: CJOB, outcome: 'finished', result: checkDoc() }));
+    await waitFor(() => expect(screen.getByTestId('check-result')).toBeTruthy());
+    await user.click(start());
+    act(() =>
+      fake.emitCheckDone({
+        jobId: CJOB,
+        outcome: 'failed',
+        error: { code: 'EACCES', message: 'DiskDial may not read /media/card/DCIM.' },
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('check-status').textContent).toBe('Error: DiskDial may not read /media/card/DCIM.'));
+    expect(screen.queryByTestId('check-result')).toBeNull();
   });
 
   it('Stop sends the job id and says the manifest was left as it was; other screens wait while it runs', async () => {

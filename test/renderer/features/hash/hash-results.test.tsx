@@ -306,7 +306,7 @@ describe('Hash figures (screen)', () => {
     h.readHash.cacheNote = 'exFAT refused O_DIRECT: read through the page cache after dropping the file’s pages.';
     delete h.verify;
     await finish(doc);
-    expect(screen.getByTestId('hash-bound').textContent).toBe('Balanced');
+    expect(screen.getByTestId('hash-bound').textContent).toBe('No single limit'); // the bottleneck verdict's own words
     expect(screen.queryByTestId('hash-verify')).toBeNull();
     const badge = screen.getByTestId('hash-cache-badge');
     expect(badge.textContent).toMatch(/^⚠ buffered/);
