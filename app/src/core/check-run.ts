@@ -7,13 +7,14 @@
 // the manifest (and its temp file, a moment before the rename).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { lstat, open, opendir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { lstat, open, opendir, rename, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AbortError, isAbortError, runHash } from './engine.js';
 import type { CacheMode, CacheRequest, HashAlgo } from '../model/engine-types.js';
 import type { CheckProgressEvent } from '../model/events.js';
-import { inputError, toPlainError } from '../model/errors.js';
+import { DiskDialError, inputError, toPlainError } from '../model/errors.js';
+import { readUserText } from './safe-read.js';
 import {
   CHECK_ALGO_LABEL,
   DEFAULT_MANIFEST,
@@ -119,11 +120,16 @@ async function defaultManifest(folder: string, algo: CheckAlgo | undefined): Pro
   return path.join(folder, DEFAULT_MANIFEST.sha256);
 }
 
+/** A manifest of a million files is about 100 MB; anything larger is not one (/dev/zero was read
+ *  to 681 MB before the string ran out). */
+const MAX_MANIFEST_BYTES = 256 * 1024 ** 2;
+
 async function readManifest(file: string): Promise<ParsedManifest | undefined> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readUserText(file, { what: 'a checksum manifest', maxBytes: MAX_MANIFEST_BYTES, follow: true });
   } catch (err) {
+    if (err instanceof DiskDialError) throw err;
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw toPlainError(err, { path: file, subject: 'file', access: 'read', category: 'input' });
   }

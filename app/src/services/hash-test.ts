@@ -2,6 +2,7 @@
 // from — throttled progress per stage, each finished stage's rate as it lands (the bars fill in
 // one by one), and exactly one 'hash.done', all sent only to the sink that started the job.
 
+import { expandPath } from './targets.js';
 import { runHashBenchmark, type HashFn, type TestFn } from '../core/hash-run.js';
 import { SlotService } from './job-slot.js';
 import type { JobRun, SlotServiceDeps } from './job-slot.js';
@@ -33,7 +34,9 @@ export class HashTestService extends SlotService<HashSettings> {
 
   /** A start from a front door: busy first, then a target that cannot work or a file named by
    *  a relative path, as a reply. */
-  request(settings: HashSettings, sink: EventSink): Promise<{ jobId: string }> {
+  request(asked: HashSettings, sink: EventSink): Promise<{ jobId: string }> {
+    const settings: HashSettings =
+      asked.source.kind === 'generate' ? { ...asked, source: { ...asked.source, target: expandPath(asked.source.target) } } : asked;
     const source = settings.source;
     return this.startChecked(settings, sink, async () => {
       if (source.kind === 'generate') await this.targets.assertStartable(source.target);

@@ -36,6 +36,19 @@ describe.runIf(process.platform !== 'win32')('hostile files on the command line'
     expect(r.stderr).toContain('is not a regular file (a pipe, a device or a socket), so it cannot be a results file');
   });
 
+  it('check with a FIFO for its manifest, or --manifest /dev/zero, is refused at once', async () => {
+    const d = path.join(tmp, 'check-fifo');
+    await fsp.mkdir(d);
+    await fsp.writeFile(path.join(d, 'a'), 'a\n');
+    execFileSync('mkfifo', [path.join(d, 'SHA256SUMS')]);
+    const fifo = cli('check', d, '--no-save');
+    expect(fifo.status, fifo.stderr).toBe(2);
+    expect(fifo.stderr).toContain('is not a regular file (a pipe, a device or a socket), so it cannot be a checksum manifest');
+    const zero = cli('check', d, '--manifest', '/dev/zero', '--no-save');
+    expect(zero.status, zero.stderr).toBe(2);
+    expect(zero.stderr).toContain('/dev/zero is not a regular file');
+  });
+
   it('a FIFO among the saved plans and campaigns is skipped: the lists still answer', async () => {
     for (const dir of ['plans', 'campaigns']) {
       await fsp.mkdir(path.join(home, dir), { recursive: true });
