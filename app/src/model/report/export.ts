@@ -25,7 +25,7 @@ import { markdownMany, markdownOne } from './formats/markdown.js';
 import type { VideoOptions } from '../video/will-it-work.js';
 
 // Helpers the format report (format-report.ts), the renderer and the tests share with the exports.
-export { figure, dateText, versionLine, type Cell, type Table } from './tables.js';
+export { compareCellText, figure, dateText, versionLine, type Cell, type Table } from './tables.js';
 export { mdCell, mdInline, mdTable } from './formats/markdown.js';
 export { cdmLine } from './formats/cdm-text.js';
 export { csvNumber, csvQuote, csvText1 } from './formats/csv.js';
