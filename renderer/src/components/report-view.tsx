@@ -1,7 +1,8 @@
 // The comparison report people post (model/report/format-report.ts): one row per variant (a
 // format of a wizard plan, or saved results that share a name), a column per figure and stress
 // size, every cell the mean ± spread across runs with its change against the chosen baseline —
-// coloured by its verdict (a real change, ≈ no difference, ? inconclusive) by the rule printed under the table;
+// marked by its verdict (a real change, ≈ no difference, ? inconclusive) by the rule printed under
+// the table;
 // grouped bars per stress size with the interface's ceiling when known; the findings in plain
 // words; and the exports (Markdown to the clipboard, CSV/JSON/HTML files, PDF — printed from the
 // page in browser mode). The wizard's last step, and History's compare view for any results.

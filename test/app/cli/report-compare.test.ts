@@ -12,8 +12,7 @@ import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { runCli } from '../../helpers/cli.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const quick = (): ResultDocument =>
-  JSON.parse(readFileSync(path.join(root, 'test/fixtures/results/quick.json'), 'utf8')) as ResultDocument;
+const quick = (): ResultDocument => JSON.parse(readFileSync(path.join(root, 'test/fixtures/results/quick.json'), 'utf8')) as ResultDocument;
 
 /** The Quick Test fixture (3 runs) with its own id, label and read runs. */
 function withReads(id: string, label: string, reads: [number, number, number]): ResultDocument {

@@ -170,7 +170,11 @@ function toRows(metrics: ReadonlyArray<Map<string, Metric>>, reference: Readonly
 
 /** A cell's verdict against its reference's runs of the same figure (verdict/compare.ts decides);
  *  'n/a' when the reference has none. Every report's cells are judged through this. */
-export function judgeCell(values: readonly number[], base: readonly number[], direction: Direction): Pick<CompareCell, 'verdict' | 'claim'> {
+export function judgeCell(
+  values: readonly number[],
+  base: readonly number[],
+  direction: Direction,
+): Pick<CompareCell, 'verdict' | 'claim'> {
   if (base.filter(Number.isFinite).length === 0) return { verdict: 'n/a' };
   const claim = judgeComparison(values, base, direction);
   return { verdict: cellVerdictOf(claim), claim };
@@ -204,8 +208,8 @@ function findings(c: Comparison, pairing: Pairing): string[] {
       out.push(`${names.candidate} (vs ${names.baseline}, ${runsText(changed[0]!.claim)}): ${parts.join('; ')}.`);
     } else if (open.length === 0) out.push(`${names.candidate}: ${noDifferenceText(names.baseline, 'headline figure')}.`);
     if (open.length > 0) {
-      const what = open.map((x) => `${x.label} ${deltaText(x.claim.change)}`);
-      out.push(inconclusiveText(names.candidate, what, open.map((x) => x.claim), names));
+      const parts = open.map((x) => ({ text: `${x.label} ${deltaText(x.claim.change)}`, claims: [x.claim] }));
+      out.push(inconclusiveText(names.candidate, parts, names));
     }
   }
   return out;

@@ -1,5 +1,6 @@
 // What the format report says in words: its title, the link's ceiling, the findings (faster,
-// slower, within noise) and the warnings about results that are not like for like.
+// slower, inconclusive and why, a setup's overall verdict) and the warnings about results that are
+// not like for like. The verdicts and their words are model/verdict/'s.
 import type { ResultDocument } from '../result.js';
 import { judgeComparison, overallVerdict, weighsInVerdict, type CompareClaim } from '../verdict/compare.js';
 import {
@@ -191,7 +192,14 @@ export function setupVerdicts(r: FormatReport): string[] {
       .filter((x): x is { col: ReportColumn; claim: CompareClaim } => x.claim !== undefined && weighsInVerdict(x.col));
     const overall = overallVerdict(weighed.map((x) => x.claim));
     if (!overall) return;
-    out.push(overallText(v.label, r.variants[ref]?.label ?? '', overall, weighed.map((x) => x.col.label)));
+    out.push(
+      overallText(
+        v.label,
+        r.variants[ref]?.label ?? '',
+        overall,
+        weighed.map((x) => x.col.label),
+      ),
+    );
   });
   return out;
 }
@@ -225,9 +233,8 @@ export function inconclusiveFindings(r: FormatReport): string[] {
       .filter((xs) => xs.length > 0);
     if (open.length === 0) return;
     const names = { candidate: v.label, baseline: r.variants[ref]?.label ?? '' };
-    const parts = open.map((xs) => figurePhrase(xs, (c) => deltaText(c.change)));
-    const claims = open.flat().map((x) => x.claim);
-    out.push(inconclusiveText(v.label, parts, claims, names));
+    const parts = open.map((xs) => ({ text: figurePhrase(xs, (c) => deltaText(c.change)), claims: xs.map((x) => x.claim) }));
+    out.push(inconclusiveText(v.label, parts, names));
   });
   return out;
 }

@@ -3,8 +3,8 @@
 import type { ResultDocument } from '../result.js';
 import { compareCellText } from './tables.js';
 import { markLegend } from '../verdict/compare-words.js';
-import type { FormatReport, ReportCell, ReportColumn } from './report-types.js';
-import { targetLine, type MetricUnit } from './metrics.js';
+import type { FormatReport, ReportColumn } from './report-types.js';
+import { targetLine } from './metrics.js';
 import { deviceKey, deviceName, isCampaign, methodWords, rowHeader, safe } from './report-findings.js';
 import type { Table } from './tables.js';
 

@@ -28,13 +28,13 @@ export const COMPARE_RULE =
 
 /** A change as people write it: "+12 %", "−9.5 %", "0 %", "−99.6 %" (one decimal under 10 %, and
  *  as many as keep a near-total drop from reading −100 %). */
-export function deltaText(delta: number): string {
+export function deltaText(delta: number, minDecimals = 0): string {
   if (!Number.isFinite(delta)) return '—';
   const p = delta * 100;
   const a = Math.abs(p);
   let num: string;
-  if (a < 10) num = a.toFixed(1).replace(/\.0$/, '');
-  else if (p > -99.5) num = a.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  if (a < 10) num = a.toFixed(Math.max(1, minDecimals)).replace(/\.0+$/, '');
+  else if (p > -99.5) num = a.toLocaleString('en-US', { minimumFractionDigits: minDecimals, maximumFractionDigits: minDecimals });
   else {
     // One significant figure of what is left: −99.6 %, −99.96 %.
     const left = 100 - a;
@@ -47,8 +47,12 @@ export function deltaText(delta: number): string {
 
 /** "CI −99.6 to −97 %", or '' without an interval. */
 export function intervalText(c: Pick<CompareClaim, 'low' | 'high'>): string {
-  if (c.low === undefined || c.high === undefined) return '';
-  return `CI ${deltaText(c.low).replace(/ %$/, '')} to ${deltaText(c.high)}`;
+  const { low, high } = c;
+  if (low === undefined || high === undefined) return '';
+  // A narrow interval gets the decimals that keep its ends apart: "CI −80.2 to −79.9 %".
+  let digits = 0;
+  while (digits < 3 && low !== high && deltaText(low, digits) === deltaText(high, digits)) digits++;
+  return `CI ${deltaText(low, digits).replace(/ %$/, '')} to ${deltaText(high, digits)}`;
 }
 
 /** The change and its interval: "−99 %, CI −99.6 to −97 %"; "−54 %, no interval" without one. */
@@ -183,12 +187,20 @@ export function noDifferenceOn(what: string): string {
   return `no difference on ${what}`;
 }
 
-/** "Btrfs: inconclusive on write −54 % at 32 MiB — 2 runs each; more runs would tell." `parts`
- *  name each figure with its change; the reasons are the claims' own, each said once. */
-export function inconclusiveText(name: string, parts: readonly string[], claims: readonly CompareClaim[], names: SideNames): string {
-  const reasons = [...new Set(claims.flatMap((c) => reasonTexts(c, names)))];
-  const more = claims.some((c) => c.reasons.some((r) => r !== 'not-positive')) ? '; more runs would tell' : '';
-  return `${name}: inconclusive on ${parts.join(', ')} — ${reasons.join('; ')}${more}.`;
+/** Inconclusive figures of one row in a sentence, each part a figure with its change and the
+ *  claims behind it: "Btrfs: inconclusive on write −54 % at 32 MiB — 2 runs each; more runs would
+ *  tell." Reasons all parts share are said once at the end; else each part says its own. */
+export function inconclusiveText(
+  name: string,
+  parts: ReadonlyArray<{ text: string; claims: readonly CompareClaim[] }>,
+  names: SideNames,
+): string {
+  const why = (claims: readonly CompareClaim[]): string => [...new Set(claims.flatMap((c) => reasonTexts(c, names)))].join('; ');
+  const all = parts.flatMap((p) => p.claims);
+  const more = all.some((c) => c.reasons.some((r) => r !== 'not-positive')) ? '; more runs would tell' : '';
+  const shared = new Set(parts.map((p) => why(p.claims))).size === 1;
+  if (shared) return `${name}: inconclusive on ${parts.map((p) => p.text).join(', ')} — ${why(all)}${more}.`;
+  return `${name}: inconclusive on ${parts.map((p) => `${p.text} (${why(p.claims)})`).join('; ')}${more}.`;
 }
 
 /** A setup's overall verdict in one sentence: "Wi-Fi is worse than GigE: worse on all 4
@@ -196,7 +208,8 @@ export function inconclusiveText(name: string, parts: readonly string[], claims:
  *  each change's interval is in the finding before it. */
 export function overallText(name: string, base: string, v: OverallClaim, labels: readonly string[]): string {
   const n = v.weighed.length;
-  const of = (k: number): string => (k < n ? `${k} of ${n} throughput figures` : k === 1 ? 'its one throughput figure' : `all ${k} throughput figures`);
+  const of = (k: number): string =>
+    k < n ? `${k} of ${n} throughput figures` : k === 1 ? 'its one throughput figure' : `all ${k} throughput figures`;
   const real = v.weighed
     .map((c, i) => ({ c, label: labels[i] ?? '' }))
     .filter(({ c }) => c.outcome === 'change')
@@ -209,9 +222,9 @@ export function overallText(name: string, base: string, v: OverallClaim, labels:
   switch (v.outcome) {
     case 'worse':
     case 'better':
-      return `${name} is ${v.outcome} than ${base}: ${v.outcome} on ${of(v.outcome === 'worse' ? v.worse : v.better)}${tail} (${real.join('; ')}).`;
+      return `${name} is ${v.outcome} than ${base}: ${v.outcome} on ${of(v.outcome === 'worse' ? v.worse : v.better)} (${real.join('; ')})${tail}.`;
     case 'mixed':
-      return `${name} is mixed against ${base}: worse on ${of(v.worse)}, better on ${v.better}${tail} (${real.join('; ')}).`;
+      return `${name} is mixed against ${base}: worse on ${of(v.worse)}, better on ${v.better} (${real.join('; ')})${tail}.`;
     case 'same':
       return `${name} is no different from ${base}: ${of(v.same)} within ±${pct(SAME_WITHIN)} %.`;
     case 'inconclusive': {

@@ -98,7 +98,18 @@ export function judgeComparison(candidateRuns: readonly number[], baselineRuns: 
     // Identical figures (0 % late frames on both sides) are the same; any other 0 has no ratio.
     const equal = x.length > 0 && y.length > 0 && [...x, ...y].every((v) => v === x[0]);
     if (equal) {
-      return finish({ ...base, outcome: 'same', logRatio: 0, change: 0, low: 0, high: 0, logLow: 0, logHigh: 0, test: 'none', reasons: [] });
+      return finish({
+        ...base,
+        outcome: 'same',
+        logRatio: 0,
+        change: 0,
+        low: 0,
+        high: 0,
+        logLow: 0,
+        logHigh: 0,
+        test: 'none',
+        reasons: [],
+      });
     }
     return finish({ ...base, outcome: 'inconclusive', logRatio: NaN, change: NaN, test: 'none', reasons: ['not-positive'] });
   }
@@ -136,10 +147,7 @@ export function judgeComparison(candidateRuns: readonly number[], baselineRuns: 
 
 /** The mean log difference's standard error, degrees of freedom and t at 97.5 %; undefined with
  *  one run each. With one run on one side, the other side's log variance stands in for both. */
-function logInterval(
-  lx: readonly number[],
-  ly: readonly number[],
-): { se: number; df: number; t: number; test: CompareTest } | undefined {
+function logInterval(lx: readonly number[], ly: readonly number[]): { se: number; df: number; t: number; test: CompareTest } | undefined {
   if (lx.length < 2 && ly.length < 2) return undefined;
   const at = (se: number, df: number, test: CompareTest) => ({ se, df, t: studentTwoSidedCritical(COMPARE_ALPHA, df), test });
   if (lx.length >= 2 && ly.length >= 2) {
@@ -194,7 +202,8 @@ function finish(c: Omit<CompareClaim, 'figures' | 'rule'>): CompareClaim {
 /** Each test in a line (the claim's rule); COMPARE_RULE in compare-words.ts states them all. */
 export const TEST_RULE: Record<CompareTest, string> = {
   welch: "95 % interval of the ratio of geometric means from Welch's t-test on the runs' log values (Welch–Satterthwaite df).",
-  'one-run-side': "95 % interval of the ratio from Student's t on the log values, the side with several runs lending its spread to the single run.",
+  'one-run-side':
+    "95 % interval of the ratio from Student's t on the log values, the side with several runs lending its spread to the single run.",
   none: 'No interval: one run on each side (or a figure of 0, which has no ratio).',
 };
 

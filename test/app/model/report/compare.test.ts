@@ -178,7 +178,8 @@ describe('compareResults', () => {
     };
     const cmp = compareResults([one('base', 1000), one('minus9', 910), one('half', 500), one('plus12', 1120)]);
     const row = cmp.rows.find((r) => r.key === 'Sustained/mbps');
-    for (const cell of row!.cells.slice(1)) expect(cell).toMatchObject({ verdict: 'inconclusive', claim: { test: 'none', reasons: ['one-run-each'] } });
+    for (const cell of row!.cells.slice(1))
+      expect(cell).toMatchObject({ verdict: 'inconclusive', claim: { test: 'none', reasons: ['one-run-each'] } });
     expect(row?.cells[2]?.claim?.change).toBeCloseTo(-0.5, 12);
     expect(cmp.findings).toContain(
       'half: inconclusive on Sustained write · average −50 % — one run each: no interval; more runs would tell.',
@@ -295,9 +296,7 @@ describe('compareResults', () => {
     );
     expect(f).not.toContain('Read');
     expect(f.endsWith('.')).toBe(true);
-    expect(cmp.findings[1]).toBe(
-      'case-sensitive: no difference from Plain on any headline figure (each 95 % interval within ±5 %).',
-    );
+    expect(cmp.findings[1]).toBe('case-sensitive: no difference from Plain on any headline figure (each 95 % interval within ±5 %).');
   });
 
   it('never throws on odd documents', () => {

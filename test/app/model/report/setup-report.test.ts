@@ -53,7 +53,9 @@ describe('a setup campaign’s report', () => {
 
   it('says better, and inconclusive (never better, worse or mixed) without an interval or within the spread', () => {
     const faster = buildFormatReport([setupDoc(1, 'Hub', 1), setupDoc(2, 'Direct', 1.5)]);
-    expect(faster.findings.at(-1)).toBe('Direct is better than Hub: better on all 2 throughput figures (Read 1 GiB +50 %; Write 1 GiB +50 %).');
+    expect(faster.findings.at(-1)).toBe(
+      'Direct is better than Hub: better on all 2 throughput figures (Read 1 GiB +50 %; Write 1 GiB +50 %).',
+    );
     const single = buildFormatReport([setupDoc(1, 'A', 1, 1), setupDoc(2, 'B', 0.5, 1)]);
     expect(single.findings.at(-1)).toBe('B against A is inconclusive on all 2 throughput figures — one run each: no interval.');
     const same = buildFormatReport([setupDoc(1, 'A', 1), setupDoc(2, 'B', 1)]);
@@ -63,7 +65,10 @@ describe('a setup campaign’s report', () => {
   it("issue 29's second seed: a transfer size that falls with the link's speed never votes (GigE vs a 200 Mbit/s link)", () => {
     // The slow link reaches its own, lower top speed at smaller transfers: a real change of a
     // figure without a direction. The old rule counted it "better" and called the link mixed.
-    const docs = [sweepSetup(1, 'GigE', [122.8, 123.1, 123.2], [512, 1024, 1024]), sweepSetup(2, 'Wi-Fi', [24.6, 24.61, 24.59], [64, 64, 128])];
+    const docs = [
+      sweepSetup(1, 'GigE', [122.8, 123.1, 123.2], [512, 1024, 1024]),
+      sweepSetup(2, 'Wi-Fi', [24.6, 24.61, 24.59], [64, 64, 128]),
+    ];
     const r = buildFormatReport(docs);
     expect(r.columns.map((c) => [c.label, c.direction])).toEqual([
       ['Write · top speed', 'higher'],
@@ -82,10 +87,13 @@ describe('a setup campaign’s report', () => {
     const up = setupDoc(2, 'Cache', 1);
     for (const t of up.tests) t.mbps *= t.rw === 'read' ? 3 : 0.3;
     const r = buildFormatReport([setupDoc(1, 'Plain', 1), up]);
-    expect(r.findings.at(-1)).toBe('Cache is mixed against Plain: worse on 1 of 2 throughput figures, better on 1 (Read 1 GiB +200 %; Write 1 GiB −70 %).');
+    expect(r.findings.at(-1)).toBe(
+      'Cache is mixed against Plain: worse on 1 of 2 throughput figures, better on 1 (Read 1 GiB +200 %; Write 1 GiB −70 %).',
+    );
   });
 
-  it('a wizard plan’s report keeps its Format column and no setup sentence', () => {    const docs = [setupDoc(1, 'ext4', 1), setupDoc(2, 'XFS', 0.2)];
+  it('a wizard plan’s report keeps its Format column and no setup sentence', () => {
+    const docs = [setupDoc(1, 'ext4', 1), setupDoc(2, 'XFS', 0.2)];
     for (const d of docs) delete d.campaign!.of;
     expect(renderFormatReport(docs, 'md').text).toMatch(/\n\| Format \| /);
     expect(buildFormatReport(docs).findings.some((f) => f.includes(' is worse than '))).toBe(false);

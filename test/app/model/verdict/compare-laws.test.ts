@@ -11,8 +11,7 @@ const run = fc.double({ min: 0.01, max: 1e5, noNaN: true, noDefaultInfinity: tru
 const runs = fc.array(run, { minLength: 1, maxLength: 6 });
 const direction = fc.constantFrom<Direction>('higher', 'lower', 'none');
 /** Runs around `centre`, each within ±`spread`. */
-const steady = (spread: number) =>
-  fc.array(fc.double({ min: 1 - spread, max: 1 + spread, noNaN: true }), { minLength: 1, maxLength: 6 });
+const steady = (spread: number) => fc.array(fc.double({ min: 1 - spread, max: 1 + spread, noNaN: true }), { minLength: 1, maxLength: 6 });
 /** Two sides: unrelated runs, or steady runs around two centres — near-equal centres reach "no
  *  difference", far ones real changes, with identical runs (ties) among them. */
 const sides = fc.oneof(
