@@ -1,7 +1,9 @@
 // Descriptive statistics and line fits for benchmark figures: the centre and spread of
 // repeated runs (mean, median, a trimmed mean that ignores the odd stalled run), quantiles,
 // and two ways to fit a straight line — ordinary least squares, and the Theil–Sen estimator,
-// which takes the median of all pairwise slopes and so shrugs off a few wild points.
+// which takes the median of all pairwise slopes and so shrugs off a few wild points. And what a
+// comparison's interval needs: Welch's standard error and degrees of freedom, and Student's t
+// (its two-sided p-value and critical value).
 //
 // Inputs must be finite numbers. The descriptive functions do not check (a NaN in gives NaN
 // out); the line fits throw a RangeError on any non-finite value, because a NaN that silently
@@ -157,17 +159,6 @@ function quantileSorted(s: readonly number[], q: number): number {
   return a + (h - lo) * (b - a);
 }
 
-/** Welch's two-sample t-test: whether two sets of figures have different means, without assuming
- *  equal variances. */
-export interface TTestResult {
-  /** (mean a − mean b) / sqrt(var a / n a + var b / n b); ±Infinity when both variances are 0 and the means differ. */
-  t: number;
-  /** Welch–Satterthwaite degrees of freedom (n a + n b − 2 when both variances are 0). */
-  df: number;
-  /** Two-sided p-value: the chance of a |t| this large if the means were equal. */
-  p: number;
-}
-
 /** The standard error of mean a − mean b without assuming equal variances, and its
  *  Welch–Satterthwaite degrees of freedom (n a + n b − 2 when neither side has any spread). Needs
  *  at least 2 values on each side (NaN fields otherwise). */
@@ -180,18 +171,6 @@ export function welchError(a: readonly number[], b: readonly number[]): { se: nu
   const se2 = va + vb;
   if (se2 === 0) return { se: 0, df: na + nb - 2 };
   return { se: Math.sqrt(se2), df: (se2 * se2) / ((va * va) / (na - 1) + (vb * vb) / (nb - 1)) };
-}
-
-/** Welch's t-test of a against b, two-sided. Needs at least 2 values on each side (NaN fields
- *  otherwise). Two sets with no spread at all give p = 0 when their means differ and p = 1 when
- *  they are equal: identical runs leave nothing to call noise. */
-export function welchTTest(a: readonly number[], b: readonly number[]): TTestResult {
-  const { se, df } = welchError(a, b);
-  if (Number.isNaN(se)) return { t: NaN, df: NaN, p: NaN };
-  const diff = mean(a) - mean(b);
-  if (se === 0) return diff === 0 ? { t: 0, df, p: 1 } : { t: diff > 0 ? Infinity : -Infinity, df, p: 0 };
-  const t = diff / se;
-  return { t, df, p: studentTwoSidedP(t, df) };
 }
 
 /** Two-sided p-value of Student's t distribution with df degrees of freedom:

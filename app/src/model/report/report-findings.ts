@@ -99,11 +99,6 @@ export function whereText(col: ReportColumn): string | undefined {
   return col.sizeBytes !== undefined ? sizeText(col.sizeBytes) : undefined;
 }
 
-/** A cell with a real change against its reference. */
-export function isReal(cell: ReportCell | undefined): cell is ReportCell & { claim: CompareClaim } {
-  return cell?.claim?.outcome === 'change';
-}
-
 /** A report of one row compares nothing: it says so rather than "no difference" from itself. */
 export function nothingComparedText(r: FormatReport, noun: string): string {
   const label = r.variants[0]?.label ?? '';
