@@ -1,6 +1,8 @@
 // What `diskdial --help` and `diskdial <command> --help` print. Each command's text is written
 // once here; the full help is those texts in a row. The tests under `run --help`, and the flags
 // only some of them take, come from the kinds registry, so a new kind's flags show up by itself.
+import { wrapText } from '../model/report/formats/html-report.js';
+import { RUNS_HINT } from '../model/verdict/compare-words.js';
 import { RUN_KINDS } from '../model/kinds/registry.js';
 import type { KindFlag } from '../model/kinds/types.js';
 import { wizardPlatformsText } from '../core/wizard/platforms.js';
@@ -386,7 +388,9 @@ const TOPICS: Record<string, Topic> = {
   campaign: {
     usage: CAMPAIGN.trimStart(),
     body: () =>
-      '  The report has a row per setup; a change is called better or worse only when it\n  is larger than run-to-run noise (use --runs 3 or more).\n',
+      `  The report has a row per setup.\n${wrapText(RUNS_HINT, 78, 4)
+        .map((l) => `  ${l}\n`)
+        .join('')}`,
     examples: ['diskdial campaign /Volumes/NAS --setups "GigE,Wi-Fi" --plan quick,sweep --runs 3', 'diskdial campaign --resume 1a2b3c4d'],
   },
   report: {

@@ -1,7 +1,9 @@
 // Descriptive statistics and line fits for benchmark figures: the centre and spread of
 // repeated runs (mean, median, a trimmed mean that ignores the odd stalled run), quantiles,
 // and two ways to fit a straight line — ordinary least squares, and the Theil–Sen estimator,
-// which takes the median of all pairwise slopes and so shrugs off a few wild points.
+// which takes the median of all pairwise slopes and so shrugs off a few wild points. And what a
+// comparison's interval needs: Welch's standard error and degrees of freedom, and Student's t
+// (its two-sided p-value and critical value).
 //
 // Inputs must be finite numbers. The descriptive functions do not check (a NaN in gives NaN
 // out); the line fits throw a RangeError on any non-finite value, because a NaN that silently
@@ -157,35 +159,18 @@ function quantileSorted(s: readonly number[], q: number): number {
   return a + (h - lo) * (b - a);
 }
 
-/** Welch's two-sample t-test: whether two sets of figures have different means, without assuming
- *  equal variances. */
-export interface TTestResult {
-  /** (mean a − mean b) / sqrt(var a / n a + var b / n b); ±Infinity when both variances are 0 and the means differ. */
-  t: number;
-  /** Welch–Satterthwaite degrees of freedom (n a + n b − 2 when both variances are 0). */
-  df: number;
-  /** Two-sided p-value: the chance of a |t| this large if the means were equal. */
-  p: number;
-}
-
-/** Welch's t-test of a against b, two-sided. Needs at least 2 values on each side (NaN fields
- *  otherwise). Two sets with no spread at all give p = 0 when their means differ and p = 1 when
- *  they are equal: identical runs leave nothing to call noise. */
-export function welchTTest(a: readonly number[], b: readonly number[]): TTestResult {
+/** The standard error of mean a − mean b without assuming equal variances, and its
+ *  Welch–Satterthwaite degrees of freedom (n a + n b − 2 when neither side has any spread). Needs
+ *  at least 2 values on each side (NaN fields otherwise). */
+export function welchError(a: readonly number[], b: readonly number[]): { se: number; df: number } {
   const na = a.length;
   const nb = b.length;
-  if (na < 2 || nb < 2) return { t: NaN, df: NaN, p: NaN };
+  if (na < 2 || nb < 2) return { se: NaN, df: NaN };
   const va = stdev(a) ** 2 / na;
   const vb = stdev(b) ** 2 / nb;
-  const diff = mean(a) - mean(b);
   const se2 = va + vb;
-  if (se2 === 0) {
-    const df = na + nb - 2;
-    return diff === 0 ? { t: 0, df, p: 1 } : { t: diff > 0 ? Infinity : -Infinity, df, p: 0 };
-  }
-  const t = diff / Math.sqrt(se2);
-  const df = (se2 * se2) / ((va * va) / (na - 1) + (vb * vb) / (nb - 1));
-  return { t, df, p: studentTwoSidedP(t, df) };
+  if (se2 === 0) return { se: 0, df: na + nb - 2 };
+  return { se: Math.sqrt(se2), df: (se2 * se2) / ((va * va) / (na - 1) + (vb * vb) / (nb - 1)) };
 }
 
 /** Two-sided p-value of Student's t distribution with df degrees of freedom:
@@ -195,6 +180,27 @@ export function studentTwoSidedP(t: number, df: number): number {
   if (!Number.isFinite(t)) return 0;
   if (!Number.isFinite(df)) return erfc(Math.abs(t) / Math.SQRT2);
   return regularizedIncompleteBeta(df / (df + t * t), df / 2, 0.5);
+}
+
+/** The two-sided critical value of Student's t: the t > 0 with P(|T| ≥ t) = alpha for df degrees
+ *  of freedom (t at 0.975 for alpha = 0.05), found by bisection on studentTwoSidedP, which falls
+ *  as t grows. NaN for df ≤ 0 or alpha outside (0, 1). */
+export function studentTwoSidedCritical(alpha: number, df: number): number {
+  if (!(df > 0) || !(alpha > 0 && alpha < 1)) return NaN;
+  let lo = 0;
+  let hi = 2;
+  while (studentTwoSidedP(hi, df) > alpha) {
+    lo = hi;
+    hi *= 2;
+    if (hi > 1e12) return Infinity;
+  }
+  // 200 halvings reach the spacing of doubles near t long before the loop ends.
+  for (let i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTwoSidedP(mid, df) > alpha) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
 }
 
 /** The regularized incomplete beta function I_x(a, b), x in [0, 1], a, b > 0: the continued

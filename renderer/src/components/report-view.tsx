@@ -1,21 +1,21 @@
 // The comparison report people post (model/report/format-report.ts): one row per variant (a
 // format of a wizard plan, or saved results that share a name), a column per figure and stress
 // size, every cell the mean ± spread across runs with its change against the chosen baseline —
-// coloured when larger than run-to-run noise, ≈ when not, by the rule printed under the table;
+// marked by its verdict (a real change, ≈ no difference, ? inconclusive) by the rule printed under
+// the table;
 // grouped bars per stress size with the interface's ceiling when known; the findings in plain
 // words; and the exports (Markdown to the clipboard, CSV/JSON/HTML files, PDF — printed from the
 // page in browser mode). The wizard's last step, and History's compare view for any results.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { deltaText } from '@model/report/compare';
 import { buildFormatReport, type FormatReport, type ReportCell, type ReportColumn } from '@model/report/format-report';
 import { rowHeader } from '@model/report/report-findings';
-import { figure } from '@model/report/export';
+import { compareCellText, figure } from '@model/report/export';
 import { formatFigure } from '@model/report/metrics';
 import type { ResultDocument } from '@model/result';
 import { getBridge } from '../lib/bridge';
 import { BarsChart, columnColour } from './charts';
 import { StatusLine, useStatusAction } from './export-bar';
-import { VERDICT_WORDS } from '../lib/history-format';
+import { CompareDelta } from './compare-delta';
 import type { StatusNote } from '../lib/status';
 import { ipcErrorText } from '@model/events';
 import { sizeLabel } from '../features/wizard/wizard-model';
@@ -32,29 +32,7 @@ export function cellValue(cell: ReportCell, col: Pick<ReportColumn, 'unit'>): st
 /** The cell as the Markdown export writes it: "1,234 ± 12 (−9 %)", "1,234 ± 12 (≈)". */
 export function cellExportText(cell: ReportCell | undefined, col: Pick<ReportColumn, 'unit'>): string {
   if (!cell || cell.spread.n === 0) return '—';
-  const fig = cellValue(cell, col);
-  if (cell.verdict === 'better' || cell.verdict === 'worse') return `${fig} (${deltaText(cell.delta ?? NaN)})`;
-  if (cell.verdict === 'noise') return `${fig} (≈)`;
-  return fig;
-}
-
-function Delta({ cell }: { cell: ReportCell }) {
-  if (cell.verdict === 'baseline') return null;
-  if (cell.verdict === 'n/a' || cell.delta === undefined) return <span className="delta delta--na">n/a</span>;
-  const text = deltaText(cell.delta);
-  if (cell.verdict === 'noise') {
-    return (
-      <span className="delta delta--noise" title={`${text}: within run-to-run noise`}>
-        ≈<span className="sr-only"> {text}, within run-to-run noise</span>
-      </span>
-    );
-  }
-  return (
-    <span className={`delta delta--${cell.verdict}`} title={VERDICT_WORDS[cell.verdict]}>
-      {text}
-      <span className="sr-only"> ({VERDICT_WORDS[cell.verdict]})</span>
-    </span>
-  );
+  return compareCellText(cell, col.unit).text;
 }
 
 /** Every result made by one wizard plan: its rows are formats. */
@@ -98,7 +76,7 @@ function ReportTable({ report, first }: { report: FormatReport; first: string })
                 return (
                   <td key={col.key} className={`compare-cell compare-cell--${cell.verdict}`} data-text={cellExportText(cell, col)}>
                     <span className="compare-cell__value">{cellValue(cell, col)}</span>
-                    <Delta cell={cell} />
+                    <CompareDelta cell={cell} />
                   </td>
                 );
               })}
@@ -235,7 +213,7 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
 
       <div className="compare-findings" data-testid="report-findings">
         <h3 className="result-view__h3">Findings</h3>
-        <p>{report.findings.length > 0 ? report.findings.join(' ') : 'No difference larger than run-to-run noise.'}</p>
+        <p>{report.findings.length > 0 ? report.findings.join(' ') : 'No findings.'}</p>
       </div>
 
       <div className="export-bar no-print">

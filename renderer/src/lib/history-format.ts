@@ -1,7 +1,7 @@
 // How History words its figures: dates in the user's locale, a row's headline figures and a
 // compare cell ("1,234 ± 12 MB/s"). Figures are rounded by model/report/metrics.ts's formatFigure
-// (changes by compare.ts's deltaText), as every export and the share card round them.
-import type { CompareCell, CompareVerdict } from '@model/report/compare';
+// (changes by verdict/compare-words.ts's deltaText), as every export and the share card round them.
+import type { CompareCell } from '@model/report/compare';
 import { formatFigure, type MetricUnit } from '@model/report/metrics';
 import type { HistoryEntry } from '@model/history';
 
@@ -23,14 +23,5 @@ export function cellText(cell: CompareCell, unit: MetricUnit): string {
   const pm = n > 1 && Number.isFinite(stdev) ? ` ± ${formatFigure(stdev, unit)}` : '';
   return `${formatFigure(mean, unit)}${pm} ${unit}`;
 }
-
-/** What a verdict means, for a title and for screen readers. */
-export const VERDICT_WORDS: Record<CompareVerdict, string> = {
-  baseline: 'the baseline',
-  better: 'better than the baseline',
-  worse: 'worse than the baseline',
-  noise: 'within run-to-run noise',
-  'n/a': 'the baseline has no such figure',
-};
 
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

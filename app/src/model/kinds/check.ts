@@ -34,7 +34,7 @@ function checkMetrics(doc: ResultDocument): Metric[] {
     group: 'Check',
     measure,
     unit,
-    higherIsBetter: true,
+    direction: 'higher',
     values: [value],
     primary,
   });

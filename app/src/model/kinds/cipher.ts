@@ -33,7 +33,7 @@ export function cipherMetrics(doc: ResultDocument): Metric[] {
     group: 'Cipher',
     measure,
     unit: 'MB/s',
-    higherIsBetter: true,
+    direction: 'higher',
     values: [value],
     primary,
   });

@@ -15,6 +15,7 @@ import {
   type FilesPreset,
 } from '../file-set.js';
 import type { Metric, MetricUnit } from '../report/figure-text.js';
+import type { Direction } from '../verdict/compare.js';
 import { sizeText } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { shownOverhead } from '../trust.js';
@@ -168,13 +169,13 @@ function filesMetrics(doc: ResultDocument): Metric[] {
   for (const pass of ['write', 'read'] as const) {
     const P = pass === 'write' ? 'Write' : 'Read';
     const group = `Files ${P}`;
-    const m = (measure: string, label: string, unit: MetricUnit, higherIsBetter: boolean, values: number[], primary: boolean): Metric => ({
+    const m = (measure: string, label: string, unit: MetricUnit, direction: Direction, values: number[], primary: boolean): Metric => ({
       key: `${group}/${measure}`,
       label: `${group} · ${label}`,
       group,
       measure,
       unit,
-      higherIsBetter,
+      direction,
       values,
       primary,
     });
@@ -183,7 +184,7 @@ function filesMetrics(doc: ResultDocument): Metric[] {
         'mbps',
         'aggregate',
         'MB/s',
-        true,
+        'higher',
         runs.map((r) => r[pass].mbps),
         true,
       ),
@@ -191,7 +192,7 @@ function filesMetrics(doc: ResultDocument): Metric[] {
         'medianMBps',
         'median file',
         'MB/s',
-        true,
+        'higher',
         runs.map((r) => r[pass].medianMBps),
         false,
       ),
@@ -199,7 +200,7 @@ function filesMetrics(doc: ResultDocument): Metric[] {
         'trimmedMeanMBps',
         '20 % trimmed mean',
         'MB/s',
-        true,
+        'higher',
         runs.map((r) => r[pass].trimmedMeanMBps),
         false,
       ),
@@ -211,7 +212,7 @@ function filesMetrics(doc: ResultDocument): Metric[] {
           'rateMBps',
           'rate (Theil–Sen)',
           'MB/s',
-          true,
+          'higher',
           ts.map((f) => f.rateMBps),
           false,
         ),
@@ -219,7 +220,7 @@ function filesMetrics(doc: ResultDocument): Metric[] {
           'overheadMs',
           'per-file overhead',
           'ms',
-          false,
+          'lower',
           // Clamped as every view prints it (trust.ts): a negative intercept is not a time.
           ts.map((f) => shownOverhead(f.overheadMs).ms),
           false,

@@ -79,7 +79,7 @@ function hashMetrics(doc: ResultDocument): Metric[] {
     group: 'Hash',
     measure,
     unit: 'MB/s',
-    higherIsBetter: true,
+    direction: 'higher',
     values: [value],
     primary,
   });

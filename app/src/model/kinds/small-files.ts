@@ -150,7 +150,7 @@ function smallFilesMetrics(s: SmallFilesSection): Metric[] {
     group: 'Small files',
     measure,
     unit,
-    higherIsBetter: higher,
+    direction: higher ? 'higher' : 'lower',
     values,
     primary,
   });

@@ -197,7 +197,7 @@ function sweepMetrics(s: SweepSection): Metric[] {
           group: 'Sweep',
           measure: `${dir}.topMBps`,
           unit: 'MB/s',
-          higherIsBetter: true,
+          direction: 'higher',
           values: s.runs.map((r) => r[key]!.topMBps),
           primary: true,
         },
@@ -207,7 +207,9 @@ function sweepMetrics(s: SweepSection): Metric[] {
           group: 'Sweep',
           measure: `${dir}.fullSpeedKiB`,
           unit: 'KiB',
-          higherIsBetter: false,
+          // Where a sweep reaches 90 % of its own top speed describes the curve: a slower link
+          // reaches its lower top sooner, so smaller is not better.
+          direction: 'none',
           values: s.runs.map((r) => r[key]!.bs / KiB),
           primary: true,
         },
@@ -223,7 +225,7 @@ function sweepMetrics(s: SweepSection): Metric[] {
         group: `Sweep ${blockLabel(bs)}`,
         measure: `${dir}.mbps`,
         unit: 'MB/s',
-        higherIsBetter: true,
+        direction: 'higher',
         values: s.runs.map((r) => {
           const p = r.points.find((x) => x.bs === bs);
           return p ? (dir === 'write' ? p.writeMBps : p.readMBps) : 0;

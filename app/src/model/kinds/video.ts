@@ -143,7 +143,7 @@ function videoMetrics(s: VideoSection): Metric[] {
     group: 'Video',
     measure: `${dir}.${measure}`,
     unit,
-    higherIsBetter: higher,
+    direction: higher ? 'higher' : 'lower',
     values: s.runs.map((r) => pick(r[dir])),
     primary,
   });

@@ -1,12 +1,23 @@
 // Results side by side: the same figures of two or more result documents in one table, each a
 // mean with its spread across runs, its change against a baseline, and whether that change is
-// larger than run-to-run noise by a stated rule. The History screen's compare view, the text
+// real, no difference or inconclusive by the rule verdict/compare.ts applies. The History screen's compare view, the text
 // exports and the format-and-compare wizard's report are all views of a Comparison.
 //
 // Browser-safe: no node:* imports (the renderer bundles it).
 import { kindOf } from '../kinds/registry.js';
 import type { ResultDocument } from '../result.js';
-import { spread, welchTTest, type Spread } from '../stats.js';
+import { spread, type Spread } from '../stats.js';
+import { judgeComparison, type CompareClaim, type Direction } from '../verdict/compare.js';
+import {
+  cellVerdictOf,
+  changePhrase,
+  COMPARE_RULE,
+  deltaText,
+  inconclusiveText,
+  noDifferenceText,
+  runsText,
+  type CellVerdict,
+} from '../verdict/compare-words.js';
 import { kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric } from './metrics.js';
 import { cacheClassOf, cacheFlagText, pairRows, type Pairing } from './like-for-like.js';
 
@@ -26,29 +37,13 @@ export interface CompareColumn {
   ceilingMBps?: number;
 }
 
-/** How a cell differs from the baseline's cell of the same row. */
-export type CompareVerdict =
-  /** this column is the baseline */
-  | 'baseline'
-  /** better than the baseline by more than noise (higher rate, lower latency) */
-  | 'better'
-  /** worse than the baseline by more than noise */
-  | 'worse'
-  /** the difference is within run-to-run noise by the rule */
-  | 'noise'
-  /** the baseline has no such figure */
-  | 'n/a';
-
 export interface CompareCell {
   values: number[];
   spread: Spread;
-  /** (mean − baseline mean) / baseline mean; absent in the baseline column or without a baseline value. */
-  delta?: number;
-  verdict: CompareVerdict;
-  /** Welch's t-test p-value when both sides have two or more runs. */
-  p?: number;
-  /** True when either side has a single run: the verdict used the single-run threshold. */
-  singleRun?: boolean;
+  /** The reference, no figure to compare with, or the claim's outcome (a real change by its sense). */
+  verdict: CellVerdict;
+  /** The comparison against the reference's cell (verdict/compare.ts); absent for the reference and n/a. */
+  claim?: CompareClaim;
 }
 
 /** A metric joined across results: its name and sense from the Metric, a cell per result. */
@@ -74,18 +69,6 @@ export interface CompareOptions {
   /** The reference column: its index or result id (default 0). */
   baseline?: number | string;
 }
-
-/** Compares two or more results (one is allowed: a table without deltas). Never throws on odd
- *  documents: rows a result lacks are empty cells. */
-/** The noise rule's thresholds: Welch's p-value, and the smallest change that counts with and
- *  without repeated runs (fractions of the baseline). */
-export const NOISE_RULE = { alpha: 0.05, minChange: 0.02, singleRunChange: 0.1 } as const;
-
-/** The rule every comparison states, in plain words; compareResults() applies exactly this. */
-export const COMPARE_RULE =
-  'A difference counts as real only when it is larger than run-to-run noise: with two or more runs on both sides, ' +
-  "Welch's t-test (two-sided) must give p < 0.05 and the change must be at least 2 %; when either side has a single run, " +
-  'the change must be at least 10 %. Anything smaller is marked ≈ (noise). Figures are means across runs ± the sample standard deviation.';
 
 /** Compares two or more results (one is allowed: a table without deltas). Never throws on odd
  *  documents: rows a result lacks are empty cells. */
@@ -122,21 +105,6 @@ export function columnLabels(c: Pick<Comparison, 'columns'>): string[] {
     seen.set(col.name, k);
     return k === 1 ? col.name : `${col.name} (${k})`;
   });
-}
-
-/** A change as people write it: "+12 %", "−9.5 %", "0 %" (one decimal under 10 %). */
-export function deltaText(delta: number): string {
-  if (!Number.isFinite(delta)) return '—';
-  const pct = delta * 100;
-  const a = Math.abs(pct);
-  const num = a >= 10 ? a.toFixed(0) : a.toFixed(1).replace(/\.0$/, '');
-  if (num === '0') return '0 %';
-  return `${pct > 0 ? '+' : '−'}${num} %`;
-}
-
-/** A p-value as printed: "p = 0.003", "p < 0.001". */
-export function pText(p: number): string {
-  return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
 }
 
 function toColumn(doc: ResultDocument, i: number): CompareColumn {
@@ -185,8 +153,7 @@ function toRows(metrics: ReadonlyArray<Map<string, Metric>>, reference: Readonly
       if (v.length === 0) return undefined;
       const ref = reference[i];
       if (ref === i) return { values: v, spread: spread(v), verdict: 'baseline' };
-      if (ref === undefined) return { values: v, spread: spread(v), verdict: 'n/a' };
-      return { values: v, spread: spread(v), ...judgeChange(v, values[ref] ?? [], m.higherIsBetter) };
+      return { values: v, spread: spread(v), ...judgeCell(v, ref === undefined ? [] : (values[ref] ?? []), m.direction) };
     });
     return {
       key: m.key,
@@ -194,32 +161,23 @@ function toRows(metrics: ReadonlyArray<Map<string, Metric>>, reference: Readonly
       group: m.group,
       measure: m.measure,
       unit: m.unit,
-      higherIsBetter: m.higherIsBetter,
+      direction: m.direction,
       primary: m.primary,
       cells,
     };
   });
 }
 
-/** The rule itself (COMPARE_RULE): one set of runs against the baseline's runs of the same
- *  figure. Every report that marks a change as real or as noise calls this. */
-export function judgeChange(
+/** A cell's verdict against its reference's runs of the same figure (verdict/compare.ts decides);
+ *  'n/a' when the reference has none. Every report's cells are judged through this. */
+export function judgeCell(
   values: readonly number[],
   base: readonly number[],
-  higherIsBetter: boolean,
-): Pick<CompareCell, 'delta' | 'verdict' | 'p' | 'singleRun'> {
-  const bm = spread(base).mean;
-  if (base.length === 0 || !Number.isFinite(bm) || bm === 0) return { verdict: 'n/a' };
-  const delta = (spread(values).mean - bm) / bm;
-  const direction = delta > 0 === higherIsBetter ? 'better' : 'worse';
-  // A whisker of slack so "at least 10 %" holds for a change that is 10 % up to rounding.
-  const atLeast = (share: number): boolean => Math.abs(delta) >= share - 1e-9;
-  if (values.length >= 2 && base.length >= 2) {
-    const { p } = welchTTest(values, base);
-    const real = p < NOISE_RULE.alpha && atLeast(NOISE_RULE.minChange);
-    return { delta, p, verdict: real ? direction : 'noise' };
-  }
-  return { delta, singleRun: true, verdict: atLeast(NOISE_RULE.singleRunChange) ? direction : 'noise' };
+  direction: Direction,
+): Pick<CompareCell, 'verdict' | 'claim'> {
+  if (base.filter(Number.isFinite).length === 0) return { verdict: 'n/a' };
+  const claim = judgeComparison(values, base, direction);
+  return { verdict: cellVerdictOf(claim), claim };
 }
 
 function findings(c: Comparison, pairing: Pairing): string[] {
@@ -234,33 +192,24 @@ function findings(c: Comparison, pairing: Pairing): string[] {
     }
     const ref = pairing.reference[i] ?? c.baseline;
     if (ref === i) continue;
-    const baseName = labels[ref] ?? '';
-    const name = labels[i] ?? '';
-    const shared = primary.filter((r) => r.cells[i] && r.cells[ref] && r.cells[i]?.verdict !== 'n/a');
-    const parts = shared.flatMap((r) => {
-      const cell = r.cells[i] as CompareCell;
-      if (cell.verdict !== 'better' && cell.verdict !== 'worse') return [];
-      const nb = r.cells[ref]?.values.length ?? 0;
-      const n = cell.values.length;
-      const runs = n === nb ? (n === 1 ? 'one run each' : `${n} runs each`) : `${n} vs ${nb} runs`;
-      const why = cell.p !== undefined ? `${runs}, ${pText(cell.p)}` : runs;
-      return [`${r.label} ${deltaText(cell.delta ?? NaN)} (${why})`];
+    const names = { candidate: labels[i] ?? '', baseline: labels[ref] ?? '' };
+    const judged = primary.flatMap((r) => {
+      const claim = r.cells[i]?.claim;
+      return claim ? [{ label: r.label, claim }] : [];
     });
-    if (parts.length > 0) out.push(`${name} (vs ${baseName}): ${parts.join('; ')}.`);
-    else if (shared.length > 0) out.push(`${name}: no measurable difference from ${baseName} on any headline figure.`);
-    else out.push(`${name}: no headline figure in common with ${baseName}.`);
-    // A large change the rule still calls noise is said as such: "no measurable difference" must
-    // not read as "the same" when there were too few runs to tell.
-    const big = shared.filter((r) => r.cells[i]?.verdict === 'noise' && Math.abs(r.cells[i]?.delta ?? 0) >= NOISE_RULE.singleRunChange);
-    if (big.length > 0) {
-      const cell = big[0]!.cells[i] as CompareCell;
-      const n = cell.values.length;
-      const nb = big[0]!.cells[ref]?.values.length ?? 0;
-      const runs = n === nb ? `${n} run${n === 1 ? '' : 's'} each` : `${n} vs ${nb} runs`;
-      const what = big.map((r) => `${r.label} ${deltaText((r.cells[i] as CompareCell).delta ?? NaN)}`).join(', ');
-      out.push(
-        `${name}: ${what} ${big.length === 1 ? 'is' : 'are'} still within run-to-run noise with ${runs}${cell.p !== undefined ? ` (${pText(cell.p)})` : ''}; more runs would tell.`,
-      );
+    if (judged.length === 0) {
+      out.push(`${names.candidate}: no headline figure in common with ${names.baseline}.`);
+      continue;
+    }
+    const changed = judged.filter((x) => x.claim.outcome === 'change');
+    const open = judged.filter((x) => x.claim.outcome === 'inconclusive');
+    if (changed.length > 0) {
+      const parts = changed.map((x) => `${x.label} ${changePhrase(x.claim, names)}`);
+      out.push(`${names.candidate} (vs ${names.baseline}, ${runsText(changed[0]!.claim)}): ${parts.join('; ')}.`);
+    } else if (open.length === 0) out.push(`${names.candidate}: ${noDifferenceText(names.baseline, 'headline figure')}.`);
+    if (open.length > 0) {
+      const parts = open.map((x) => ({ text: `${x.label} ${deltaText(x.claim.change)}`, claims: [x.claim] }));
+      out.push(inconclusiveText(names.candidate, parts, names));
     }
   }
   return out;

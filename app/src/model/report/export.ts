@@ -1,7 +1,7 @@
 // Result documents as files a person keeps or posts: a Markdown table for a forum, text in
 // CrystalDiskMark's layout, CSV for a spreadsheet, the JSON documents themselves, and one
 // self-contained HTML page that prints to PDF. One result gives a single-result export; several
-// give a comparison (compare.ts) with the noise rule printed under it.
+// give a comparison (compare.ts) with its rule (verdict/compare-words.ts) printed under it.
 //
 // Browser-safe: no node:* imports (the renderer bundles it). The HTML page loads nothing from
 // anywhere: its style and charts are inline, and it has no script. The format-and-compare
@@ -25,7 +25,7 @@ import { markdownMany, markdownOne } from './formats/markdown.js';
 import type { VideoOptions } from '../video/will-it-work.js';
 
 // Helpers the format report (format-report.ts), the renderer and the tests share with the exports.
-export { figure, dateText, versionLine, type Cell, type Table } from './tables.js';
+export { compareCellText, figure, dateText, versionLine, type Cell, type Table } from './tables.js';
 export { mdCell, mdInline, mdTable } from './formats/markdown.js';
 export { cdmLine } from './formats/cdm-text.js';
 export { csvNumber, csvQuote, csvText1 } from './formats/csv.js';

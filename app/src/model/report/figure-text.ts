@@ -1,6 +1,7 @@
 // A figure as every report view names and rounds it: the Metric shape, one value per row, sizes as
 // a person reads them ("1 GB", "64 MiB"). A leaf, so the kinds' rows and card layouts use it too.
 import { mean } from '../stats.js';
+import type { Direction } from '../verdict/compare.js';
 
 export type MetricUnit = 'MB/s' | 'IOPS' | 'µs' | 'ms' | 'GB' | '%' | 'KiB' | 'files/s';
 
@@ -14,8 +15,9 @@ export interface Metric {
   /** Which figure of the group: mbps, iops, meanUs, p99Us, cacheGB, afterMBps… */
   measure: string;
   unit: MetricUnit;
-  /** Rates: true; latencies and overheads: false. Decides "better"/"worse" and a card's best run. */
-  higherIsBetter: boolean;
+  /** Which way is better: 'higher' for rates, 'lower' for latencies and overheads, 'none' for a
+   *  figure that only describes (never better or worse). Decides a compare's sense. */
+  direction: Direction;
   /** One value per run, in run order (a single-run result has one). */
   values: number[];
   /** The headline figures (MB/s rows); the rest are detail a table can show on demand. */

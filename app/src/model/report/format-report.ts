@@ -2,12 +2,13 @@
 // results side by side: "direct to the port" vs "through a hub"): one row per variant (a format,
 // or a result's name), a column per figure and stress size (Read 1 GB, Write 1 GB, Read 5 GB…),
 // every cell a mean with its spread across runs, its change against a baseline row, and whether
-// that change is larger than run-to-run noise by the rule compare.ts states.
+// that change is real, no difference or inconclusive by the rule verdict/compare.ts applies.
 //
 // Browser-safe: no node:* imports (the renderer bundles it).
 import type { ResultDocument } from '../result.js';
 import { spread } from '../stats.js';
-import { COMPARE_RULE, judgeChange } from './compare.js';
+import { judgeCell } from './compare.js';
+import { COMPARE_RULE } from '../verdict/compare-words.js';
 import { MIME } from './export.js';
 import { kindName, methodLine, resultMetrics, resultName, sizeText, targetLine, type Metric } from './metrics.js';
 import type { ExportFile } from '../history.js';
@@ -79,8 +80,7 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
       const ref = pairing.reference[i];
       if (ref === i) return { values: v, spread: spread(v), verdict: 'baseline' };
       const base = ref === undefined ? [] : (values[ref]?.[j] ?? []);
-      if (base.length === 0) return { values: v, spread: spread(v), verdict: 'n/a' };
-      return { values: v, spread: spread(v), ...judgeChange(v, base, columns[j]?.higherIsBetter ?? true) };
+      return { values: v, spread: spread(v), ...judgeCell(v, base, columns[j]?.direction ?? 'none') };
     }),
   );
   const report: FormatReport = {
@@ -220,7 +220,7 @@ function columnSpecs(docs: readonly ResultDocument[]): ColumnSpec[] {
         label: sizeBytes !== undefined ? `${figure} ${sizeText(sizeBytes)}` : figure,
         metricKey,
         unit: m.unit,
-        higherIsBetter: m.higherIsBetter,
+        direction: m.direction,
       };
       if (sizeBytes !== undefined) column.sizeBytes = sizeBytes;
       return {

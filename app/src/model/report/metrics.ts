@@ -7,6 +7,7 @@
 import type { ResultDocument, ResultTest } from '../result.js';
 import { spread, type Spread } from '../stats.js';
 import { kindOf } from '../kinds/registry.js';
+import type { Direction } from '../verdict/compare.js';
 import { formatFigure, metricValue, sizeText, type Metric, type MetricUnit } from './figure-text.js';
 
 export { formatFigure, metricValue, sizeText, type Metric, type MetricUnit };
@@ -104,21 +105,21 @@ export function resultMetrics(doc: ResultDocument): Metric[] {
   for (const [name, tests] of byName) {
     const runs = [...tests].sort((a, b) => a.run - b.run);
     const primary = report?.stepsArePrimary !== false;
-    const metric = (measure: string, unit: MetricUnit, higherIsBetter: boolean, pick: (t: ResultTest) => number, label = name): Metric => ({
+    const metric = (measure: string, unit: MetricUnit, direction: Direction, pick: (t: ResultTest) => number, label = name): Metric => ({
       key: `${name}/${measure}`,
       label,
       group: name,
       measure,
       unit,
-      higherIsBetter,
+      direction,
       values: runs.map(pick),
       primary: false,
     });
-    primaries.push({ ...metric('mbps', 'MB/s', true, (t) => t.mbps), primary });
+    primaries.push({ ...metric('mbps', 'MB/s', 'higher', (t) => t.mbps), primary });
     details.push(
-      metric('iops', 'IOPS', true, (t) => t.iops, `${name} · IOPS`),
-      metric('meanUs', 'µs', false, (t) => t.latencyUs.mean, `${name} · mean latency`),
-      metric('p99Us', 'µs', false, (t) => t.latencyUs.p99, `${name} · 99th percentile latency`),
+      metric('iops', 'IOPS', 'higher', (t) => t.iops, `${name} · IOPS`),
+      metric('meanUs', 'µs', 'lower', (t) => t.latencyUs.mean, `${name} · mean latency`),
+      metric('p99Us', 'µs', 'lower', (t) => t.latencyUs.p99, `${name} · 99th percentile latency`),
     );
   }
   // A section may already name a test's figure (the many-file test's aggregate is its

@@ -1,7 +1,18 @@
 // What the format report says in words: its title, the link's ceiling, the findings (faster,
-// slower, within noise) and the warnings about results that are not like for like.
+// slower, inconclusive and why, a setup's overall verdict) and the warnings about results that are
+// not like for like. The verdicts and their words are model/verdict/'s.
 import type { ResultDocument } from '../result.js';
-import { deltaText, judgeChange, NOISE_RULE, pText } from './compare.js';
+import { judgeComparison, overallVerdict, weighsInVerdict, type CompareClaim } from '../verdict/compare.js';
+import {
+  changeText,
+  deltaText,
+  flagNote,
+  inconclusiveText,
+  noDifferenceOn,
+  noDifferenceText,
+  overallText,
+  SINGLE_RUN_NOTE,
+} from '../verdict/compare-words.js';
 import type { FormatReport, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
 import { kindName, methodLine, resultTitle, sizeText, targetLine } from './metrics.js';
 import { CACHE_CLASS_WORDS } from './like-for-like.js';
@@ -88,14 +99,37 @@ export function whereText(col: ReportColumn): string | undefined {
   return col.sizeBytes !== undefined ? sizeText(col.sizeBytes) : undefined;
 }
 
-export function isReal(cell: ReportCell | undefined): cell is ReportCell {
-  return cell?.verdict === 'better' || cell?.verdict === 'worse';
-}
-
 /** A report of one row compares nothing: it says so rather than "no difference" from itself. */
 export function nothingComparedText(r: FormatReport, noun: string): string {
   const label = r.variants[0]?.label ?? '';
   return `One ${noun} only (${label}): nothing is compared — these are ${label}'s figures alone.`;
+}
+
+/** One figure's cells (its stress sizes) as a phrase: "write −9 %, CI −12 to −6 % at 1 GB and
+ *  −7 %, CI −9 to −5 % at 5 GB". `say` words each cell's claim; `note` adds what follows a cell
+ *  (its flags, in parentheses). */
+function figurePhrase(
+  xs: ReadonlyArray<{ col: ReportColumn; claim: CompareClaim }>,
+  say: (c: CompareClaim) => string,
+  note: (c: CompareClaim) => string = () => '',
+): string {
+  const word = figureWord(xs[0]!.col);
+  const places = xs.map((x) => whereText(x.col));
+  const said = xs.map((x) => say(x.claim));
+  const notes = xs.map((x) => note(x.claim));
+  if (places.some((p) => p === undefined)) return `${word} ${said[0]}${notes[0]}`;
+  if (new Set(said).size === 1 && new Set(notes).size === 1) return `${word} ${said[0]} at ${listText(places as string[])}${notes[0]}`;
+  return `${word} ${listText(xs.map((_, k) => `${said[k]} at ${places[k]}${notes[k]}`))}`;
+}
+
+/** The cells of row i judged against its reference, grouped by figure (stress sizes together). */
+function judgedByFigure(r: FormatReport, i: number): Map<string, Array<{ col: ReportColumn; claim: CompareClaim }>> {
+  const figures = new Map<string, Array<{ col: ReportColumn; claim: CompareClaim }>>();
+  r.columns.forEach((col, j) => {
+    const claim = r.cells[i]?.[j]?.claim;
+    if (claim) figures.set(col.figure, [...(figures.get(col.figure) ?? []), { col, claim }]);
+  });
+  return figures;
 }
 
 export function reportFindings(r: FormatReport, noun: string): string[] {
@@ -109,42 +143,30 @@ export function reportFindings(r: FormatReport, noun: string): string[] {
     const ref = v.reference ?? r.baseline;
     if (ref === i) return;
     const base = r.variants[ref]?.label ?? '';
-    const row = r.cells[i] ?? [];
-    const shared = r.columns.map((col, j) => ({ col, cell: row[j] })).filter((x) => x.cell && x.cell.verdict !== 'n/a');
-    if (shared.length === 0) {
+    const names = { candidate: v.label, baseline: base };
+    const figures = judgedByFigure(r, i);
+    if (figures.size === 0) {
       out.push(`${v.label}: no figure in common with ${base}.`);
       return;
     }
-    // Per figure (read, write, SEQ1M Q8T1 Read…), its stress sizes in column order.
-    const figures = new Map<string, Array<{ col: ReportColumn; cell: ReportCell }>>();
-    for (const x of shared) figures.set(x.col.figure, [...(figures.get(x.col.figure) ?? []), x as { col: ReportColumn; cell: ReportCell }]);
     const changed: string[] = [];
     const quiet: string[] = [];
+    let open = false;
     for (const members of figures.values()) {
-      const word = figureWord(members[0]!.col);
-      const real = members.filter((x) => isReal(x.cell));
-      if (real.length === 0) {
-        quiet.push(word);
-        continue;
-      }
-      const deltas = real.map((x) => deltaText(x.cell.delta ?? NaN));
-      const places = real.map((x) => whereText(x.col));
-      let text: string;
-      if (places.some((p) => p === undefined)) text = `${word} ${deltas[0]}`;
-      else if (new Set(deltas).size === 1) text = `${word} ${deltas[0]} at ${listText(places as string[])}`;
-      else text = `${word} ${listText(real.map((_, k) => `${deltas[k]} at ${places[k]}`))}`;
-      const calm = members.filter((x) => !isReal(x.cell)).map((x) => whereText(x.col));
-      if (calm.length > 0 && calm.every((p) => p !== undefined)) text += ` (no measurable difference at ${listText(calm as string[])})`;
-      changed.push(text);
+      const real = members.filter((x) => x.claim.outcome === 'change');
+      if (members.every((x) => x.claim.outcome === 'same')) quiet.push(figureWord(members[0]!.col));
+      if (members.some((x) => x.claim.outcome === 'inconclusive')) open = true;
+      if (real.length > 0) changed.push(figurePhrase(real, changeText, (c) => flagNote(c, names)));
     }
-    if (changed.length === 0) {
-      out.push(`${v.label}: no measurable difference from ${base} on any figure.`);
+    if (changed.length === 0 && !open) {
+      out.push(`${v.label}: ${noDifferenceText(base, 'figure')}.`);
       return;
     }
+    // The inconclusive figures get their own sentence (inconclusiveFindings).
     const parts = [...changed];
-    if (quiet.length > 0 && quiet.length <= 2) parts.push(`${listText(quiet)} no measurable difference`);
-    else if (quiet.length > 2) parts.push(`no measurable difference on the other ${quiet.length} figures`);
-    out.push(`${v.label}: ${parts.join(', ')} — vs ${base}.`);
+    if (quiet.length > 0 && quiet.length <= 2) parts.push(noDifferenceOn(listText(quiet)));
+    else if (quiet.length > 2) parts.push(noDifferenceOn(`${changed.length > 0 ? 'the other ' : ''}${quiet.length} figures`));
+    if (parts.length > 0) out.push(`${v.label}: ${parts.join('; ')} — vs ${base}.`);
   });
   out.push(...likeRowsFindings(r));
   out.push(...inconclusiveFindings(r));
@@ -153,28 +175,26 @@ export function reportFindings(r: FormatReport, noun: string): string[] {
   return out;
 }
 
-/** A campaign's question is "which setup is worse?": each setup's verdict against the baseline
- *  in one sentence, with the rule's evidence — "Over Wi-Fi is worse than GigE: worse on all 4
- *  figures, each beyond run-to-run noise (Welch's t-test, p < 0.05: the largest p = 0.003)." */
+/** A campaign's question is "which setup is worse?": each setup's overall verdict against the
+ *  baseline in one sentence, weighing only the throughput figures of the tests asked for. */
 export function setupVerdicts(r: FormatReport): string[] {
-  const base = r.variants[r.baseline]?.label ?? '';
   const out: string[] = [];
   r.variants.forEach((v, i) => {
-    if (i === r.baseline) return;
-    const cells = (r.cells[i] ?? []).filter((c): c is ReportCell => c !== undefined && c.verdict !== 'n/a');
-    const worse = cells.filter((c) => c.verdict === 'worse');
-    const better = cells.filter((c) => c.verdict === 'better');
-    if (worse.length + better.length === 0 || cells.length === 0) return;
-    const ps = [...worse, ...better].map((c) => c.p).filter((p): p is number => p !== undefined);
-    const evidence =
-      ps.length === worse.length + better.length
-        ? `each beyond run-to-run noise (Welch's t-test, p < ${NOISE_RULE.alpha}: ${Math.max(...ps) < 0.001 ? 'every p < 0.001' : `the largest p = ${Math.max(...ps).toFixed(3)}`})`
-        : `each by at least ${Math.round(NOISE_RULE.singleRunChange * 100)} % (single runs: no p-value)`;
-    const of = (n: number): string =>
-      n < cells.length ? `${n} of ${cells.length} figures` : n === 1 ? 'its one figure' : `all ${n} figures`;
-    if (better.length === 0) out.push(`${v.label} is worse than ${base}: worse on ${of(worse.length)}, ${evidence}.`);
-    else if (worse.length === 0) out.push(`${v.label} is better than ${base}: better on ${of(better.length)}, ${evidence}.`);
-    else out.push(`${v.label} is mixed against ${base}: worse on ${of(worse.length)}, better on ${better.length}, ${evidence}.`);
+    const ref = v.reference;
+    if (ref === undefined || ref === i) return;
+    const weighed = r.columns
+      .map((col, j) => ({ col, claim: r.cells[i]?.[j]?.claim }))
+      .filter((x): x is { col: ReportColumn; claim: CompareClaim } => x.claim !== undefined && weighsInVerdict(x.col));
+    const overall = overallVerdict(weighed.map((x) => x.claim));
+    if (!overall) return;
+    out.push(
+      overallText(
+        v.label,
+        r.variants[ref]?.label ?? '',
+        overall,
+        weighed.map((x) => x.col.label),
+      ),
+    );
   });
   return out;
 }
@@ -195,41 +215,26 @@ export function likeRowsFindings(r: FormatReport): string[] {
   return [`Compared like for like: ${parts.join('; ')}. Rows measured in different modes are not set against each other.`];
 }
 
-/** A large change the rule still calls noise (too few runs, too much spread) is said as such,
- *  so "no measurable difference" is never read as "the same": "Btrfs: write −54 % at 32 MiB is
- *  within run-to-run noise with 2 runs each (p = 0.09); more runs would tell." */
+/** Every figure the rule could not decide, with why: "Btrfs: inconclusive on write −54 % at 32 MiB
+ *  — 2 runs each; more runs would tell." An inconclusive figure is never folded into "no
+ *  difference". */
 export function inconclusiveFindings(r: FormatReport): string[] {
   const out: string[] = [];
   r.variants.forEach((v, i) => {
     const ref = v.reference;
     if (ref === undefined || ref === i) return;
-    const big = r.columns
-      .map((col, j) => ({ col, cell: r.cells[i]?.[j], base: r.cells[ref]?.[j] }))
-      .filter((x) => x.cell?.verdict === 'noise' && Math.abs(x.cell.delta ?? 0) >= NOISE_RULE.singleRunChange);
-    if (big.length === 0) return;
-    // One phrase per figure: "read −10 % at 1 GB and 5 GB", or each size's own change.
-    const byFigure = new Map<string, typeof big>();
-    for (const x of big) byFigure.set(x.col.figure, [...(byFigure.get(x.col.figure) ?? []), x]);
-    const parts = [...byFigure.values()].map((xs) => {
-      const word = figureWord(xs[0]!.col);
-      const deltas = xs.map((x) => deltaText(x.cell!.delta!));
-      const places = xs.map((x) => whereText(x.col));
-      if (places.some((p) => p === undefined)) return `${word} ${deltas[0]}`;
-      if (new Set(deltas).size === 1) return `${word} ${deltas[0]} at ${listText(places as string[])}`;
-      return `${word} ${listText(xs.map((_, k) => `${deltas[k]} at ${places[k]}`))}`;
-    });
-    const n = big[0]!.cell!.values.length;
-    const nb = big[0]!.base?.values.length ?? 0;
-    const runs = n === nb ? `${n} run${n === 1 ? '' : 's'} each` : `${n} vs ${nb} runs`;
-    const p = big[0]!.cell!.p;
-    out.push(
-      `${v.label}: ${listText(parts)} ${big.length === 1 ? 'is' : 'are'} still within run-to-run noise with ${runs}${p !== undefined ? ` (${pText(p)})` : ''}; more runs would tell.`,
-    );
+    const open = [...judgedByFigure(r, i).values()]
+      .map((xs) => xs.filter((x) => x.claim.outcome === 'inconclusive'))
+      .filter((xs) => xs.length > 0);
+    if (open.length === 0) return;
+    const names = { candidate: v.label, baseline: r.variants[ref]?.label ?? '' };
+    const parts = open.map((xs) => ({ text: figurePhrase(xs, (c) => deltaText(c.change)), claims: xs.map((x) => x.claim) }));
+    out.push(inconclusiveText(v.label, parts, names));
   });
   return out;
 }
 
-/** "Fastest write: XFS — ahead of every other format by more than run-to-run noise." With two
+/** "Fastest write: XFS — ahead of every other format by a real change." With two
  *  rows the sentence above already says it, so only from three rows on. */
 export function fastestFindings(r: FormatReport, noun: string): string[] {
   // Only rows measured as the baseline was and compared with it race each other.
@@ -245,7 +250,11 @@ export function fastestFindings(r: FormatReport, noun: string): string[] {
         .filter((x): x is { i: number; cell: ReportCell } => x.cell !== undefined && like.has(x.i));
       if (present.length < 2) continue;
       const top = present.reduce((a, b) => (b.cell.spread.mean > a.cell.spread.mean ? b : a));
-      const ahead = present.every((x) => x === top || judgeChange(top.cell.values, x.cell.values, true).verdict === 'better');
+      const ahead = present.every((x) => {
+        if (x === top) return true;
+        const c = judgeComparison(top.cell.values, x.cell.values, col.direction);
+        return c.outcome === 'change' && c.sense === 'better';
+      });
       if (ahead) wins.set(top.i, [...(wins.get(top.i) ?? []), col]);
     }
     if (wins.size === 0) continue;
@@ -255,7 +264,7 @@ export function fastestFindings(r: FormatReport, noun: string): string[] {
       return whole ? label : `${label} at ${listText(won.map((c) => whereText(c) ?? c.figure))}`;
     });
     const alike = like.size < r.variants.length ? ` measured ${CACHE_CLASS_WORDS[r.variants[r.baseline]!.cacheClass]}` : '';
-    out.push(`Fastest ${dir}: ${who.join('; ')} — ahead of every other ${noun}${alike} by more than run-to-run noise.`);
+    out.push(`Fastest ${dir}: ${who.join('; ')} — ahead of every other ${noun}${alike} by a real change.`);
   }
   return out;
 }
@@ -305,9 +314,7 @@ export function reportWarnings(docs: readonly ResultDocument[], groups: readonly
   }
   if (runs.size > 1) {
     const parts = [...runs].sort((a, b) => b[0] - a[0]).map(([n, who]) => `${n} run${n === 1 ? '' : 's'}: ${who.join(', ')}`);
-    const single = runs.has(1)
-      ? ` A figure with a single run is judged by the ${NOISE_RULE.singleRunChange * 100} % threshold of the rule.`
-      : '';
+    const single = runs.has(1) ? ` ${SINGLE_RUN_NOTE}` : '';
     out.push(`The rows have different numbers of runs (${parts.join('; ')}).${single}`);
   }
   const methods = new Map<string, string[]>();

@@ -1,10 +1,10 @@
 // What every format of the format report prints: the about and drive lines, the table and
 // its legend.
 import type { ResultDocument } from '../result.js';
-import { deltaText } from './compare.js';
-import { figure, type Cell } from './tables.js';
-import type { FormatReport, ReportCell, ReportColumn } from './report-types.js';
-import { targetLine, type MetricUnit } from './metrics.js';
+import { compareCellText } from './tables.js';
+import { markLegend } from '../verdict/compare-words.js';
+import type { FormatReport, ReportColumn } from './report-types.js';
+import { targetLine } from './metrics.js';
 import { deviceKey, deviceName, isCampaign, methodWords, rowHeader, safe } from './report-findings.js';
 import type { Table } from './tables.js';
 
@@ -63,20 +63,10 @@ export function headLabel(col: ReportColumn): string {
   return `${col.label} (${col.unit})`;
 }
 
-/** "1,234 ± 12", with " (−9 %)" for a change beyond noise and " (≈)" for one within it. */
-export function cellText(cell: ReportCell | undefined, unit: MetricUnit): Cell {
-  if (!cell) return { text: '—' };
-  const fig = figure(cell.values, unit);
-  if (cell.verdict === 'better' || cell.verdict === 'worse')
-    return { text: `${fig} (${deltaText(cell.delta ?? NaN)})`, tone: cell.verdict };
-  if (cell.verdict === 'noise') return { text: `${fig} (≈)`, tone: 'noise' };
-  return { text: fig };
-}
-
 export function reportTable(r: FormatReport, docs: readonly ResultDocument[]): Table {
   return {
     head: [rowHeader(docs), ...r.columns.map(headLabel)],
-    rows: r.variants.map((_, i) => [{ text: rowLabel(r, i) }, ...r.columns.map((col, j) => cellText(r.cells[i]?.[j], col.unit))]),
+    rows: r.variants.map((_, i) => [{ text: rowLabel(r, i) }, ...r.columns.map((col, j) => compareCellText(r.cells[i]?.[j], col.unit))]),
   };
 }
 
@@ -93,5 +83,5 @@ export function legendText(r: FormatReport): string {
   const base = r.variants[r.baseline]?.label ?? '';
   const what = 'Each cell is the mean across runs ± the sample standard deviation';
   if (r.variants.length < 2) return `${what}.`;
-  return `${what}; changes are against ${base}, and (≈) marks a difference within run-to-run noise.`;
+  return `${what}. ${markLegend(base)}`;
 }

@@ -3,6 +3,7 @@
 import type { CompareCell } from './compare.js';
 import type { MetricUnit } from './figure-text.js';
 import type { CacheClass } from './like-for-like.js';
+import type { Direction } from '../verdict/compare.js';
 
 /** A row: one format of a wizard plan, or the results that share a name. */
 export interface ReportVariant {
@@ -39,10 +40,10 @@ export interface ReportColumn {
   /** The metric key in resultMetrics() this column reads. */
   metricKey: string;
   unit: MetricUnit;
-  higherIsBetter: boolean;
+  direction: Direction;
 }
 
-/** A cell: the same as a compare cell (values, spread, delta against the baseline row, verdict). */
+/** A cell: the same as a compare cell (values, spread, verdict and claim against the reference row). */
 export type ReportCell = CompareCell;
 
 export interface FormatReport {

@@ -4,7 +4,8 @@ import { kindOf } from '../kinds/registry.js';
 import type { ResultDocument, ResultFlag } from '../result.js';
 import { spread } from '../stats.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../trust.js';
-import { columnLabels, deltaText, type CompareCell, type CompareRow, type Comparison } from './compare.js';
+import { columnLabels, type CompareCell, type CompareRow, type Comparison } from './compare.js';
+import { cellMark, type CellVerdict } from '../verdict/compare-words.js';
 import { formatFigure, resultMetrics, sizeText, type Metric, type MetricUnit } from './metrics.js';
 
 // ---- the figures every format shows ----------------------------------------------------------
@@ -12,7 +13,7 @@ import { formatFigure, resultMetrics, sizeText, type Metric, type MetricUnit } f
 /** A table as text cells; `tone` colours a comparison cell in HTML. */
 export interface Cell {
   text: string;
-  tone?: 'better' | 'worse' | 'noise';
+  tone?: CellVerdict;
 }
 export interface Table {
   title?: string;
@@ -193,14 +194,13 @@ export function runsNote(doc: ResultDocument): string | undefined {
   return runs > 1 ? `Runs: ${runs}. Figures are the mean ± the sample standard deviation across runs.` : undefined;
 }
 
-/** A comparison cell as text: "1,234 ± 12 (−9 %)" when it differs, "1,230 ≈" within noise. */
+/** A comparison cell as text, in every table of every format: "1,234 ± 12 (−9 %)" a real change,
+ *  "1,230 (≈)" no difference, "1,100 (−11 %?)" inconclusive (compare-words.ts's marks). */
 export function compareCellText(cell: CompareCell | undefined, unit: MetricUnit): Cell {
-  if (!cell) return c('—');
+  if (!cell || cell.values.length === 0) return c('—');
   const fig = figure(cell.values, unit);
-  if (cell.verdict === 'better' || cell.verdict === 'worse')
-    return { text: `${fig} (${deltaText(cell.delta ?? NaN)})`, tone: cell.verdict };
-  if (cell.verdict === 'noise') return { text: `${fig} ≈`, tone: 'noise' };
-  return c(fig);
+  const mark = cellMark(cell.verdict, cell.claim);
+  return mark ? { text: `${fig} ${mark}`, tone: cell.verdict } : c(fig);
 }
 
 export function compareTables(cmp: Comparison): Table[] {

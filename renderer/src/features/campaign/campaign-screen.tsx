@@ -9,6 +9,7 @@ import { campaignProgress } from '@model/campaign';
 import { stepFraction } from '@model/eta';
 import { formatMBps } from '@model/units';
 import { sizeText } from '@model/report/metrics';
+import { RUNS_HINT } from '@model/verdict/compare-words';
 import { CardHeader } from '../../components/card-header';
 import { NumberField, SelectField } from '../../components/fields';
 import { ProgressBar } from '../../components/progress-bar';
@@ -121,9 +122,7 @@ function SetupForm({ lockedReason }: { lockedReason?: string | undefined }) {
           testId="campaign-size"
         />
       </div>
-      <p className="wizard-estimate">
-        A difference is called better or worse only when it is larger than run-to-run noise: 3 runs or more tell.
-      </p>
+      <p className="wizard-estimate">{RUNS_HINT}</p>
       {problem && (
         <p className="field-error" data-testid="campaign-problem">
           {problem}

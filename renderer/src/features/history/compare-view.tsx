@@ -1,19 +1,21 @@
 // Results side by side (model/report/compare.ts): a column per result — its name, drive, method
 // and date — and a row per figure, each cell the mean ± spread across runs and its change
-// against the chosen baseline, marked better, worse or ≈ (within run-to-run noise) by the rule
-// printed under the table; the warnings a reader must know and the findings in plain words;
+// against the chosen baseline, marked better, worse, ≈ (no difference) or ? (inconclusive) by the
+// rule printed under the table; the warnings a reader must know and the findings in plain words;
 // grouped bars of the headline MB/s figures, and the curves the results share (a quick test's
 // throughput over time, the sustained-write curve) overlaid. Exports the comparison as text.
 // Report opens the same results in the format-and-compare report (features/wizard/report-view),
 // the table people post, without formatting anything.
 import { useId, useMemo, useState } from 'react';
-import { columnLabels, compareResults, deltaText, type CompareCell, type CompareRow, type Comparison } from '@model/report/compare';
+import { columnLabels, compareResults, type CompareCell, type CompareRow, type Comparison } from '@model/report/compare';
+import { DIRECTION_WORDS } from '@model/verdict/compare-words';
 import type { ResultDocument } from '@model/result';
 import { downsampleCurve } from '../../lib/curve';
 import { formatGB } from '../../lib/figure-format';
 import { BarsChart, columnColour, LinesChart, type XYLine } from '../../components/charts';
 import { ExportBar } from '../../components/export-bar';
-import { cellText, formatDate, VERDICT_WORDS } from '../../lib/history-format';
+import { cellText, formatDate } from '../../lib/history-format';
+import { CompareDelta } from '../../components/compare-delta';
 import { MIN_CURVE_POINTS } from './result-figures';
 import { useHistoryStore, type DocState } from './store';
 import { ReportView } from '../../components/report-view';
@@ -25,33 +27,12 @@ import { DEFAULT_VIDEO_FPS } from '@model/video/will-it-work';
 /** A ceiling is drawn only when it is near the bars: far above them it would flatten them. */
 const CEILING_SPAN = 3;
 
-function Delta({ cell }: { cell: CompareCell }) {
-  if (cell.verdict === 'baseline') return <span className="delta delta--baseline">baseline</span>;
-  if (cell.verdict === 'n/a' || cell.delta === undefined) return <span className="delta delta--na">n/a</span>;
-  const text = deltaText(cell.delta);
-  if (cell.verdict === 'noise') {
-    return (
-      <span className="delta delta--noise" title={`${text}: within run-to-run noise`}>
-        ≈ <span className="delta__pct">{text}</span>
-        <span className="sr-only"> (within run-to-run noise)</span>
-      </span>
-    );
-  }
-  return (
-    <span className={`delta delta--${cell.verdict}`} title={VERDICT_WORDS[cell.verdict]}>
-      <span aria-hidden="true">{cell.verdict === 'better' ? '▲ ' : '▼ '}</span>
-      {text}
-      <span className="sr-only"> ({VERDICT_WORDS[cell.verdict]})</span>
-    </span>
-  );
-}
-
 function Cell({ row, cell }: { row: CompareRow; cell: CompareCell | undefined }) {
   if (!cell || cell.spread.n === 0) return <td className="compare-cell compare-cell--empty">n/a</td>;
   return (
     <td className={`compare-cell compare-cell--${cell.verdict}`}>
       <span className="compare-cell__value">{cellText(cell, row.unit)}</span>
-      <Delta cell={cell} />
+      <CompareDelta cell={cell} showBaseline />
     </td>
   );
 }
@@ -86,7 +67,7 @@ function CompareTable({ c, labels, all }: { c: Comparison; labels: string[]; all
               <th scope="row">
                 {row.label}
                 <span className="compare-row__unit">
-                  {row.unit} · {row.higherIsBetter ? 'higher is better' : 'lower is better'}
+                  {row.unit} · {DIRECTION_WORDS[row.direction]}
                 </span>
               </th>
               {row.cells.map((cell, i) => (

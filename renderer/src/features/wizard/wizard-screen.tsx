@@ -127,7 +127,8 @@ export function WizardScreen({ lockedReason, active = true }: WizardScreenProps)
             title={<>Compare formats</>}
             subtitle={
               <>
-                Erase one external disk, format it each way you pick, run the same test on each, and compare — with run-to-run noise marked.
+                Erase one external disk, format it each way you pick, run the same test on each, and compare — each change with its 95 %
+                interval.
               </>
             }
           />

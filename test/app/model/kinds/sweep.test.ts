@@ -133,7 +133,9 @@ describe('the analysis', () => {
       ['Sweep/read.topMBps', 500],
       ['Sweep/read.fullSpeedKiB', 256],
     ]);
-    expect(m[1]!.higherIsBetter).toBe(false);
+    // Where the curve reaches 90 % of its own top describes it: never better or worse.
+    expect(m[1]!.direction).toBe('none');
+    expect(m[0]!.direction).toBe('higher');
     expect(formatFigure(256, 'KiB')).toBe('256');
     expect(m.filter((x) => x.group === 'Sweep 4K').map((x) => x.label)).toEqual(['4 KiB Write', '4 KiB Read']);
   });

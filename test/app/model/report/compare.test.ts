@@ -2,8 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
-import { columnLabels, compareResults, COMPARE_RULE, deltaText, pText } from '../../../../app/src/model/report/compare.js';
-import { lnGamma, regularizedIncompleteBeta, studentTwoSidedP, welchTTest } from '../../../../app/src/model/stats.js';
+import { columnLabels, compareResults } from '../../../../app/src/model/report/compare.js';
+import { COMPARE_RULE, deltaText } from '../../../../app/src/model/verdict/compare-words.js';
+import { lnGamma, mean, regularizedIncompleteBeta, studentTwoSidedP, welchError } from '../../../../app/src/model/stats.js';
+
+/** Welch's t-test from welchError: t, its degrees of freedom and the two-sided p-value. */
+function welchTTest(a: number[], b: number[]): { t: number; df: number; p: number } {
+  const { se, df } = welchError(a, b);
+  const t = (mean(a) - mean(b)) / se;
+  return { t, df, p: studentTwoSidedP(t, df) };
+}
 
 const FIXTURES = path.join(import.meta.dirname, '../../..', 'fixtures', 'results');
 function load(kind: string): ResultDocument {
@@ -23,7 +31,7 @@ function variant(doc: ResultDocument, id: string, label: string, factor = 1, onl
   return d;
 }
 
-describe('Welch t-test and the Student t p-value', () => {
+describe("Welch's standard error and degrees of freedom, and the Student t p-value", () => {
   it('matches R: t.test(c(1,2,3,4,5), c(2,4,6,8,10))', () => {
     const r = welchTTest([1, 2, 3, 4, 5], [2, 4, 6, 8, 10]);
     // R: t = -1.8974, df = 5.8824, p-value = 0.1075
@@ -75,12 +83,12 @@ describe('Welch t-test and the Student t p-value', () => {
   });
 
   it('handles runs without spread and too few runs', () => {
+    expect(welchError([5, 5, 5], [4, 4])).toEqual({ se: 0, df: 3 });
     expect(welchTTest([5, 5, 5], [4, 4])).toEqual({ t: Infinity, df: 3, p: 0 });
-    expect(welchTTest([5, 5], [5, 5])).toEqual({ t: 0, df: 2, p: 1 });
-    const one = welchTTest([1], [2, 3]);
-    expect(one.p).toBeNaN();
+    expect(welchError([5, 5], [5, 5])).toEqual({ se: 0, df: 2 });
+    expect(welchError([1], [2, 3]).se).toBeNaN();
     // One side without spread: df falls to the other side's n − 1.
-    expect(welchTTest([5, 5, 5], [1, 2, 3, 4]).df).toBeCloseTo(3, 12);
+    expect(welchError([5, 5, 5], [1, 2, 3, 4]).df).toBeCloseTo(3, 12);
   });
 });
 
@@ -105,7 +113,7 @@ describe('compareResults', () => {
     expect(cmp.rule).toBe(COMPARE_RULE);
   });
 
-  it('marks a 10 % slower write as worse and an unchanged read as noise', () => {
+  it('marks a 10 % slower write as worse, and an unchanged read whose runs spread 6 % as inconclusive', () => {
     const plain = variant(load('quick'), 'plain', 'Plain');
     const enc = variant(load('quick'), 'enc', 'Encrypted', 0.9);
     const cmp = compareResults([plain, enc]);
@@ -114,25 +122,24 @@ describe('compareResults', () => {
     const read = cmp.rows.find((r) => r.key === 'Read/mbps');
     expect(write?.primary).toBe(true);
     expect(write?.cells[0]?.verdict).toBe('baseline');
-    expect(write?.cells[0]?.delta).toBeUndefined();
+    expect(write?.cells[0]?.claim).toBeUndefined();
     const w = write?.cells[1];
     expect(w?.verdict).toBe('worse');
-    expect(w?.delta).toBeCloseTo(-0.1, 2);
-    expect(w?.p).toBeLessThan(0.05);
-    expect(w?.singleRun).toBeUndefined();
+    expect(w?.claim?.change).toBeCloseTo(-0.1, 2);
+    expect(w?.claim?.high).toBeLessThan(0);
+    expect(w?.claim?.low).toBeLessThan(-0.05);
+    expect(w?.claim?.test).toBe('welch');
     expect(w?.values).toHaveLength(3);
     expect(w?.spread.n).toBe(3);
-    // Identical values: p = 1, within noise.
-    expect(read?.cells[1]?.verdict).toBe('noise');
-    expect(read?.cells[1]?.delta).toBe(0);
-    expect(read?.cells[1]?.p).toBe(1);
+    // Identical values: no change, but 3 runs spread over 6 % cannot show it is within ±5 %.
+    expect(read?.cells[1]).toMatchObject({ verdict: 'inconclusive', claim: { change: 0, reasons: ['wide'] } });
     // Lower latency is better: scale the write's mean latency down by 20 % in every run.
     const fast = variant(load('quick'), 'fast', 'Fast');
     fast.tests.forEach((t, i) => {
       if (t.rw === 'write') t.latencyUs.mean *= 0.8 * (1 + 0.002 * ((i % 3) - 1));
     });
     const lat = compareResults([plain, fast]).rows.find((r) => r.key === 'Write/meanUs');
-    expect(lat?.higherIsBetter).toBe(false);
+    expect(lat?.direction).toBe('lower');
     expect(lat?.cells[1]?.verdict).toBe('better');
   });
 
@@ -141,32 +148,34 @@ describe('compareResults', () => {
     expect(cmp.rows.find((r) => r.key === 'Write/mbps')?.cells[1]?.verdict).toBe('better');
   });
 
-  it('treats a small but consistent change (under 2 %) as noise', () => {
-    // 1 % slower in every run with a tight spread: significant by Welch, but under 2 %.
+  it('calls a small but consistent change (1 %) no difference: its whole interval is within ±5 %', () => {
+    // 1 % slower in every run with a tight spread: the interval excludes 0 but lies inside ±5 %.
     const a = variant(load('quick'), 'a', 'A');
     const b = variant(load('quick'), 'b', 'B');
     a.tests.forEach((t) => (t.mbps = t.rw === 'write' ? 1000 + t.run : t.mbps));
     b.tests.forEach((t) => (t.mbps = t.rw === 'write' ? 990 + t.run : t.mbps));
     const cell = compareResults([a, b]).rows.find((r) => r.key === 'Write/mbps')?.cells[1];
-    expect(cell?.p).toBeLessThan(0.05);
-    expect(cell?.delta).toBeCloseTo(-0.00998, 4);
-    expect(cell?.verdict).toBe('noise');
+    expect(cell?.claim?.high).toBeLessThan(0);
+    expect(cell?.claim?.low).toBeGreaterThan(-0.05);
+    expect(cell?.claim?.change).toBeCloseTo(-0.00998, 4);
+    expect(cell?.verdict).toBe('same');
   });
 
-  it('treats runs without spread on both sides as real at 2 % or more (p = 0)', () => {
+  it('gives runs without spread on both sides a point interval: real beyond ±5 %, no difference within', () => {
     const a = variant(load('quick'), 'a', 'A');
     const b = variant(load('quick'), 'b', 'B');
     a.tests.forEach((t) => (t.mbps = 1000));
-    b.tests.forEach((t) => (t.mbps = t.rw === 'write' ? 970 : 990));
+    b.tests.forEach((t) => (t.mbps = t.rw === 'write' ? 900 : 970));
     const rows = compareResults([a, b]).rows;
     const w = rows.find((r) => r.key === 'Write/mbps')?.cells[1];
     const r = rows.find((r) => r.key === 'Read/mbps')?.cells[1];
-    expect(w).toMatchObject({ verdict: 'worse', p: 0 });
-    expect(w?.delta).toBeCloseTo(-0.03, 12);
-    expect(r).toMatchObject({ verdict: 'noise', p: 0 });
+    expect(w).toMatchObject({ verdict: 'worse', claim: { low: w?.claim?.high } });
+    expect(w?.claim?.change).toBeCloseTo(-0.1, 12);
+    expect(r?.verdict).toBe('same');
+    expect(r?.claim?.change).toBeCloseTo(-0.03, 12);
   });
 
-  it('uses the 10 % threshold when either side has a single run', () => {
+  it('gives one run on each side no interval (inconclusive, however large), and lends one side its spread', () => {
     const one = (id: string, mbps: number): ResultDocument => {
       const d = load('sustained');
       d.id = id;
@@ -174,21 +183,22 @@ describe('compareResults', () => {
       d.tests[0]!.mbps = mbps;
       return d;
     };
-    const cmp = compareResults([one('base', 1000), one('minus9', 910), one('minus10', 900), one('plus12', 1120)]);
+    const cmp = compareResults([one('base', 1000), one('minus9', 910), one('half', 500), one('plus12', 1120)]);
     const row = cmp.rows.find((r) => r.key === 'Sustained/mbps');
-    expect(row?.cells[1]).toMatchObject({ verdict: 'noise', singleRun: true });
-    expect(row?.cells[1]?.p).toBeUndefined();
-    expect(row?.cells[2]).toMatchObject({ verdict: 'worse', singleRun: true });
-    expect(row?.cells[2]?.delta).toBeCloseTo(-0.1, 12);
-    expect(row?.cells[3]).toMatchObject({ verdict: 'better', singleRun: true });
-    // A multi-run column against a single-run baseline uses the same threshold.
+    for (const cell of row!.cells.slice(1))
+      expect(cell).toMatchObject({ verdict: 'inconclusive', claim: { test: 'none', reasons: ['one-run-each'] } });
+    expect(row?.cells[2]?.claim?.change).toBeCloseTo(-0.5, 12);
+    expect(cmp.findings).toContain(
+      'half: inconclusive on Sustained write · average −50 % — one run each: no interval; more runs would tell.',
+    );
+    // A multi-run column against a single-run baseline: the three runs lend their spread.
     const multi = load('quick');
     const single = variant(load('quick'), 's', 'Single');
     single.tests = single.tests.filter((t) => t.run === 1);
     single.settings.runs = 1;
     const c = compareResults([single, multi]).rows.find((r) => r.key === 'Write/mbps')?.cells[1];
-    expect(c?.singleRun).toBe(true);
-    expect(c?.verdict).toBe('noise');
+    expect(c?.claim).toMatchObject({ test: 'one-run-side', df: 2, reasons: ['few-runs'] });
+    expect(c?.verdict).toBe('inconclusive');
   });
 
   it('picks the baseline by index or id, and falls back to the first', () => {
@@ -202,7 +212,7 @@ describe('compareResults', () => {
     const byId = compareResults(docs, { baseline: 'b' });
     const w = byId.rows.find((r) => r.key === 'Write/mbps');
     expect(w?.cells.map((c) => c?.verdict)).toEqual(['better', 'baseline', 'better']);
-    expect(w?.cells[0]?.delta).toBeCloseTo(0.25, 2);
+    expect(w?.cells[0]?.claim?.change).toBeCloseTo(0.25, 2);
   });
 
   it('gives one result a table without deltas', () => {
@@ -213,7 +223,7 @@ describe('compareResults', () => {
     for (const r of cmp.rows) {
       expect(r.cells).toHaveLength(1);
       expect(r.cells[0]?.verdict).toBe('baseline');
-      expect(r.cells[0]?.delta).toBeUndefined();
+      expect(r.cells[0]?.claim).toBeUndefined();
     }
   });
 
@@ -286,13 +296,14 @@ describe('compareResults', () => {
     const cmp = compareResults([plain, enc, cs]);
     expect(cmp.findings).toHaveLength(2);
     const f = cmp.findings[0]!;
+    // ln 0.91 ± t(0.975, df 2) × 0.0014 = −0.094 ± 0.006: the ratio's interval is 0.904 to 0.916.
     expect(f).toBe(
-      'Encrypted (vs Plain): SEQ1M Q8T1 Write −9 % (2 runs each, p < 0.001); SEQ1M Q1T1 Write −9 % (2 runs each, p < 0.001); ' +
-        'RND4K Q32T1 Write −9 % (2 runs each, p < 0.001); RND4K Q1T1 Write −9 % (2 runs each, p < 0.001).',
+      'Encrypted (vs Plain, 2 runs each): SEQ1M Q8T1 Write −9 %, CI −9.6 to −8.4 %; SEQ1M Q1T1 Write −9 %, CI −9.6 to −8.4 %; ' +
+        'RND4K Q32T1 Write −9 %, CI −9.6 to −8.4 %; RND4K Q1T1 Write −9 %, CI −9.6 to −8.4 %.',
     );
     expect(f).not.toContain('Read');
     expect(f.endsWith('.')).toBe(true);
-    expect(cmp.findings[1]).toBe('case-sensitive: no measurable difference from Plain on any headline figure.');
+    expect(cmp.findings[1]).toBe('case-sensitive: no difference from Plain on any headline figure (each 95 % interval within ±5 %).');
   });
 
   it('never throws on odd documents', () => {
@@ -301,26 +312,23 @@ describe('compareResults', () => {
     expect(cmp.columns[1]).toMatchObject({ id: 'odd', kind: 'mystery', name: 'Result 2' });
     expect(cmp.rows.every((r) => r.cells[1] === undefined)).toBe(true);
     expect(compareResults([]).columns).toEqual([]);
-    // A baseline of 0 MB/s gives no delta.
+    // A baseline of 0 MB/s gives no ratio.
     const zero = variant(load('quick'), 'z', 'Zero');
     zero.tests.forEach((t) => (t.mbps = 0));
-    expect(compareResults([zero, load('quick')]).rows[0]?.cells[1]?.verdict).toBe('n/a');
+    expect(compareResults([zero, load('quick')]).rows[0]?.cells[1]).toMatchObject({
+      verdict: 'inconclusive',
+      claim: { reasons: ['not-positive'] },
+    });
   });
 
-  it('labels repeated names apart and prints changes and p-values plainly', () => {
+  it('labels repeated names apart', () => {
     const cmp = compareResults([load('cdm'), load('cdm'), load('cdm')]);
     expect(columnLabels(cmp)).toEqual(['dd · Nov 22 00:21 · 64 MiB', 'dd · Nov 22 00:21 · 64 MiB (2)', 'dd · Nov 22 00:21 · 64 MiB (3)']);
-    expect(deltaText(-0.0912)).toBe('−9.1 %');
-    expect(deltaText(0.123)).toBe('+12 %');
-    expect(deltaText(-0.09)).toBe('−9 %');
-    expect(deltaText(0.0001)).toBe('0 %');
-    expect(pText(0.0031)).toBe('p = 0.003');
-    expect(pText(0.0004)).toBe('p < 0.001');
   });
 });
 
-describe('a large change the rule still calls noise', () => {
-  it('is said in the findings, so "no measurable difference" is not read as "the same"', () => {
+describe('a large change the rule cannot confirm', () => {
+  it('is inconclusive, with why, and never reads as "no difference"', () => {
     const base = load('quick');
     // Two runs each, writes halved but with a wild spread: Welch cannot tell with two runs.
     const two = (doc: ResultDocument, id: string, label: string, writes: [number, number]): ResultDocument => ({
@@ -332,10 +340,12 @@ describe('a large change the rule still calls noise', () => {
     });
     const c = compareResults([two(base, 'a', 'ext4', [1300, 1600]), two(base, 'b', 'Btrfs', [650, 690])]);
     const write = c.rows.find((r) => r.key === 'Write/mbps')!.cells[1]!;
-    expect(write.verdict).toBe('noise');
-    expect(write.delta).toBeCloseTo(670 / 1450 - 1, 6);
+    expect(write.verdict).toBe('inconclusive');
+    // The ratio of geometric means: √(650 · 690) / √(1300 · 1600).
+    expect(write.claim?.change).toBeCloseTo(Math.sqrt((650 * 690) / (1300 * 1600)) - 1, 12);
     expect(c.findings).toContain(
-      `Btrfs: Write ${deltaText(670 / 1450 - 1)} is still within run-to-run noise with 2 runs each (${pText(write.p!)}); more runs would tell.`,
+      `Btrfs: inconclusive on Write ${deltaText(write.claim!.change)}, Read 0 % — 2 runs each; more runs would tell.`,
     );
+    expect(c.findings.join(' ')).not.toMatch(/no difference/);
   });
 });

@@ -1,6 +1,6 @@
 // Each export format escapes for itself only: Markdown with backslashes where Markdown would read
 // syntax (checked by rendering it with a real CommonMark parser, raw HTML on as on many forums),
-// HTML with entities, CSV/text/JSON not at all. A p-value reads "p < 0.05" wherever it is printed.
+// HTML with entities, CSV/text/JSON not at all. The rule reads "Welch's t-test" wherever it is printed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
@@ -24,7 +24,7 @@ const seen = (html: string): string =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
 
-/** The quick fixture (3 runs) and a labelled copy 10 % slower on writes: a comparison with p-values. */
+/** The quick fixture (3 runs) and a labelled copy 10 % slower on writes: a comparison with its rule. */
 function pair(): ResultDocument[] {
   const a = load('quick');
   a.label = 'Plain';
@@ -38,9 +38,9 @@ function pair(): ResultDocument[] {
 }
 
 describe('exports read right in their own format', () => {
-  it('Markdown: p < 0.05 as written, the label intact in a table and in text, no HTML entity', () => {
+  it("Markdown: Welch's as written, the label intact in a table and in text, no HTML entity", () => {
     const text = renderExport(pair(), 'md').text;
-    expect(text).toContain('p < 0.05');
+    expect(text).toContain("Welch's t-test");
     expect(text).not.toMatch(ENTITY);
     const html = md.render(text);
     // Nothing of the label became markup: no tag, no emphasis, no extra table column.
@@ -49,7 +49,7 @@ describe('exports read right in their own format', () => {
     expect(head.match(/<th/g)).toHaveLength(3);
     expect(seen(head)).toContain(`${LABEL}`);
     expect(seen(html)).toContain(`${LABEL} — Quick Test`);
-    expect(seen(html)).toContain('p < 0.05');
+    expect(seen(html)).toContain("Welch's t-test");
 
     const one = load('quick');
     one.label = LABEL;
@@ -59,7 +59,7 @@ describe('exports read right in their own format', () => {
 
   it('HTML: entities, and only there', () => {
     const text = renderExport(pair(), 'html').text;
-    expect(text).toContain('p &lt; 0.05');
+    expect(text).toContain('Welch&#39;s t-test');
     expect(text).toContain('A &lt;b&gt;x&lt;&#47;b&gt; &amp; B | *bold* _it_ &gt; 2 #1');
     expect(text).not.toContain('\\*');
   });
@@ -70,7 +70,7 @@ describe('exports read right in their own format', () => {
     expect(csv.flat().join('\n')).not.toMatch(ENTITY);
     const txt = renderExport(pair(), 'txt').text;
     expect(txt).toContain(LABEL);
-    expect(txt).toContain('p < 0.05');
+    expect(txt).toContain("Welch's t-test");
     expect(txt).not.toMatch(ENTITY);
     const json = JSON.parse(renderExport(pair(), 'json').text) as { results: ResultDocument[] } | ResultDocument[];
     const docs = Array.isArray(json) ? json : json.results;

@@ -126,7 +126,7 @@ describe('Markdown', () => {
     expect(md).toContain('- ℹ Small test.');
   });
 
-  it('compares several: deltas, ≈ for noise, findings, warnings and the rule', () => {
+  it('compares several: changes with their intervals, inconclusive marks, findings, warnings and the rule', () => {
     const docs = pair('Pipe | label');
     const md = renderExport(docs, 'md').text;
     const [head] = mdTables(md);
@@ -134,9 +134,10 @@ describe('Markdown', () => {
     const write = head?.find((r) => r[0] === 'Write (MB/s)');
     expect(write?.[1]).toBe('1,769 ± 45');
     expect(write?.[2]).toMatch(/^1,59\d ± \d+ \(−10 %\)$/);
-    expect(head?.find((r) => r[0] === 'Read (MB/s)')?.[2]).toBe('1,450 ± 87 ≈');
-    expect(md).toContain('- Pipe | label (vs Plain): Write −10 % (3 runs each, p = 0.0');
-    expect(md).toContain('_Rule: A difference counts as real only when it is larger than run-to-run noise');
+    // Equal reads whose runs spread 6 %: inconclusive, marked with a question, not as the same.
+    expect(head?.find((r) => r[0] === 'Read (MB/s)')?.[2]).toBe('1,450 ± 87 (0 %?)');
+    expect(md).toMatch(/- Pipe \| label \(vs Plain, 3 runs each\): Write −10 %, CI −1\d to −[3-5](\.\d)? %/);
+    expect(md).toContain("_Rule: Each change is the ratio of the runs' geometric means");
     // Baseline by id.
     const md2 = renderExport(docs, 'md', { baseline: 'enc-1' }).text;
     expect(mdTables(md2)[0]?.[0]).toEqual(['Metric', 'Plain', 'Pipe \\| label (baseline)']);
@@ -217,7 +218,7 @@ describe('CrystalDiskMark-style text', () => {
     const write = lines.find((l) => l.startsWith('  Write (MB/s)'))!;
     expect(write.length).toBe(head.length);
     expect(write).toContain('(−10 %)');
-    expect(txt).toContain('Rule: A difference counts as real');
+    expect(txt).toContain("Rule: Each change is the ratio of the runs' geometric means");
   });
 });
 
@@ -354,9 +355,9 @@ describe('HTML', () => {
     const html = renderExport(pair(), 'html').text;
     expect(html).toContain('1,769 ± 45');
     expect(html).toMatch(/<td class="num worse">1,59\d ± \d+ \(−10 %\)<\/td>/);
-    expect(html).toContain('<td class="num noise">1,450 ± 87 ≈</td>');
-    expect(html).toContain('Encrypted (vs Plain): Write −10 % (3 runs each, p = 0.0');
-    expect(html).toContain('A difference counts as real only when');
+    expect(html).toContain('<td class="num inconclusive">1,450 ± 87 (0 %?)</td>');
+    expect(html).toMatch(/Encrypted \(vs Plain, 3 runs each\): Write −10 %, CI −1\d to −[3-5](\.\d)? %/);
+    expect(html).toContain('Each change is the ratio of the runs&#39; geometric means');
     expect(html).toContain('<footer>Measured with DiskDial 0.1.0 (engine 0.3.0)</footer>');
   });
 

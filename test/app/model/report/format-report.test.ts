@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
-import { COMPARE_RULE, compareResults } from '../../../../app/src/model/report/compare.js';
+import { compareResults } from '../../../../app/src/model/report/compare.js';
+import { COMPARE_RULE } from '../../../../app/src/model/verdict/compare-words.js';
 import { buildFormatReport, renderFormatReport, type FormatReport } from '../../../../app/src/model/report/format-report.js';
 import { formatFigure } from '../../../../app/src/model/report/metrics.js';
 import { parseCsv } from '../../../helpers/csv.js';
@@ -102,7 +103,7 @@ describe('rows and columns', () => {
     expect(r.columns.map((c) => c.sizeBytes)).toEqual([GB, GB, 5 * GB, 5 * GB]);
     expect(r.columns.map((c) => c.metricKey)).toEqual(['Read/mbps', 'Write/mbps', 'Read/mbps', 'Write/mbps']);
     expect(r.columns.map((c) => c.figure)).toEqual(['Read', 'Write', 'Read', 'Write']);
-    expect(r.columns.every((c) => c.unit === 'MB/s' && c.higherIsBetter)).toBe(true);
+    expect(r.columns.every((c) => c.unit === 'MB/s' && c.direction === 'higher')).toBe(true);
     expect(new Set(r.columns.map((c) => c.key)).size).toBe(4);
     expect(r.cells).toHaveLength(3);
     expect(r.cells.every((row) => row.length === 4 && row.every((c) => c?.values.length === 3))).toBe(true);
@@ -134,9 +135,9 @@ describe('rows and columns', () => {
       ['Through the hub', 'Through the hub', ['b']],
     ]);
     expect(r.columns.map((c) => c.label)).toEqual(['Read 1 GB', 'Write 1 GB', 'Read 5 GB', 'Write 5 GB']);
-    // The hub was tested at 1 GB only.
+    // The hub was tested at 1 GB only; its runs equal the port's, which spread 6 %: inconclusive.
     expect(r.cells[1]?.slice(2)).toEqual([undefined, undefined]);
-    expect(r.cells[1]?.[0]?.verdict).toBe('noise');
+    expect(r.cells[1]?.[0]?.verdict).toBe('inconclusive');
     expect(r.warnings.join('\n')).toMatch(
       /different drives or connections \(Direct to the port: Samsung T7 · USB 3\.2 Gen 2 · .*; Through the hub: Samsung T7 · USB 2\.0 \(480 Mb\/s\)/,
     );
@@ -198,33 +199,34 @@ describe('rows and columns', () => {
       w.some(
         (x) =>
           x.startsWith('The rows have different numbers of runs (3 runs: ext4, ext4 (fscrypt encrypted), XFS; 1 run: ext4)') &&
-          x.includes('10 % threshold'),
+          x.includes("one run on one side, the other side's spread stands in for it"),
       ),
     ).toBe(true);
     expect(w.some((x) => x.startsWith('The rows were measured differently'))).toBe(true);
   });
 });
 
-describe('cells, by the rule compare.ts states', () => {
-  it('marks a 10 % slower write as worse and an identical-with-noise variant as noise', () => {
+describe('cells, by the rule verdict/compare.ts states', () => {
+  it("marks a 10 % slower write as worse, and a variant equal within the runs' 3–6 % spread as inconclusive", () => {
     const r = buildFormatReport(plan());
     for (const col of ['Read 1 GB', 'Write 1 GB', 'Read 5 GB', 'Write 5 GB']) {
       const base = cellOf(r, 'ext4', col)!;
       expect(base.verdict).toBe('baseline');
-      expect(base.delta).toBeUndefined();
+      expect(base.claim).toBeUndefined();
       expect(base.spread.n).toBe(3);
-      expect(cellOf(r, 'xfs', col)?.verdict).toBe('noise');
+      // Equal within 1 %, but three runs spread 3–6 % cannot show the difference is within ±5 %.
+      expect(cellOf(r, 'xfs', col)).toMatchObject({ verdict: 'inconclusive', claim: { reasons: ['wide'] } });
     }
     for (const col of ['Write 1 GB', 'Write 5 GB']) {
       const enc = cellOf(r, 'ext4-fscrypt', col)!;
       expect(enc.verdict).toBe('worse');
-      expect(enc.delta).toBeCloseTo(-0.1, 2);
-      expect(enc.p).toBeLessThan(0.05);
+      expect(enc.claim?.change).toBeCloseTo(-0.1, 2);
+      expect(enc.claim?.high).toBeLessThan(0);
     }
     // Reads are 10 % slower too, but the fixture's reads spread 6 % run to run: with three runs
-    // that is not beyond noise.
-    expect(cellOf(r, 'ext4-fscrypt', 'Read 1 GB')).toMatchObject({ verdict: 'noise' });
-    expect(cellOf(r, 'ext4-fscrypt', 'Read 1 GB')?.p).toBeGreaterThan(0.05);
+    // the interval reaches past 0.
+    expect(cellOf(r, 'ext4-fscrypt', 'Read 1 GB')).toMatchObject({ verdict: 'inconclusive' });
+    expect(cellOf(r, 'ext4-fscrypt', 'Read 1 GB')?.claim?.high).toBeGreaterThan(0);
   });
 
   it('agrees with compareResults cell for cell', () => {
@@ -247,52 +249,48 @@ describe('cells, by the rule compare.ts states', () => {
     expect(byKey.baseline).toBe(1);
     expect(cellOf(byKey, 'ext4-fscrypt', 'Write 1 GB')?.verdict).toBe('baseline');
     expect(cellOf(byKey, 'ext4', 'Write 1 GB')?.verdict).toBe('better');
-    expect(cellOf(byKey, 'ext4', 'Write 1 GB')?.delta).toBeCloseTo(1 / 0.9 - 1, 2);
-    expect(byKey.findings[0]).toBe('ext4: write +11 % at 1 GB and 5 GB, read no measurable difference — vs ext4 (fscrypt encrypted).');
+    expect(cellOf(byKey, 'ext4', 'Write 1 GB')?.claim?.change).toBeCloseTo(1 / 0.9 - 1, 2);
+    expect(byKey.findings[0]).toBe('ext4: write +11 %, CI +3.9 to +19 % at 1 GB and 5 GB — vs ext4 (fscrypt encrypted).');
     expect(buildFormatReport(docs, { baseline: 2 }).baseline).toBe(2);
     expect(buildFormatReport(docs, { baseline: 'XFS' }).baseline).toBe(2);
     expect(buildFormatReport(docs, { baseline: 'p1-xfs-1gb' }).baseline).toBe(2);
     expect(buildFormatReport(docs, { baseline: 'nope' }).baseline).toBe(0);
     expect(buildFormatReport(docs, { baseline: 7 }).baseline).toBe(0);
   });
-
-  it('uses the single-run threshold when a side has one run', () => {
-    const one = (v: Variant): ResultDocument[] =>
-      [wizardDoc(v, GB)].map((d) => {
-        d.tests = d.tests.filter((t) => t.run === 1);
-        d.settings.runs = 1;
-        return d;
-      });
-    const r = buildFormatReport([
-      ...one(EXT4),
-      ...one({ format: 'a', label: 'A', scale: 0.95 }),
-      ...one({ format: 'b', label: 'B', scale: 0.85 }),
-    ]);
-    expect(cellOf(r, 'a', 'Write 1 GB')).toMatchObject({ verdict: 'noise', singleRun: true });
-    expect(cellOf(r, 'b', 'Write 1 GB')).toMatchObject({ verdict: 'worse', singleRun: true });
-    expect(cellOf(r, 'b', 'Write 1 GB')?.p).toBeUndefined();
-  });
 });
 
 describe('findings', () => {
-  it('says in plain words what differs beyond noise, and what does not', () => {
+  it('says in plain words what changed with its interval, and what the runs cannot tell, with why', () => {
     const r = buildFormatReport(plan());
     expect(r.findings).toEqual([
-      'ext4 (fscrypt encrypted): write −10 % at 1 GB and 5 GB, read no measurable difference — vs ext4.',
-      'XFS: no measurable difference from ext4 on any figure.',
-      // A 10 % change the rule still calls noise is said, so "no measurable difference" is not read as "the same".
-      'ext4 (fscrypt encrypted): read −10 % at 1 GB and 5 GB are still within run-to-run noise with 3 runs each (p = 0.093); more runs would tell.',
+      'ext4 (fscrypt encrypted): write −10 %, CI −16 to −3.7 % at 1 GB and 5 GB — vs ext4.',
+      // A 10 % change the rule cannot confirm is said as such, never as "no difference".
+      'ext4 (fscrypt encrypted): inconclusive on read −10 % at 1 GB and 5 GB — the interval spans 0 and reaches past ±5 %; more runs would tell.',
+      'XFS: inconclusive on read 0 % at 1 GB and 5 GB, write 0 % at 1 GB and 5 GB — the interval spans 0 and reaches past ±5 %; more runs would tell.',
     ]);
+    // Steadier runs (±0.5 %) show XFS equal to ext4: no difference, the whole interval within ±5 %.
+    const steady = plan().map((d) => {
+      d.tests.forEach(
+        (t) => (t.mbps = (t.rw === 'write' ? 1700 : 1400) * (1 + 0.005 * (t.run - 2)) * (d.campaign?.format === 'ext4-fscrypt' ? 0.9 : 1)),
+      );
+      return d;
+    });
+    expect(buildFormatReport(steady).findings).toContain('XFS: no difference from ext4 on any figure (each 95 % interval within ±5 %).');
   });
 
   it('lists sizes separately when they differ, and names the fastest when it is ahead of all', () => {
     const late: Variant = { format: 'btrfs', label: 'Btrfs', scale: 0.85, jitter: 0.01, writeOnly: true, onlyAt: 5 * GB };
     const fast: Variant = { format: 'xfs', label: 'XFS', scale: 1.25, jitter: 0.01 };
     const r = buildFormatReport(plan([EXT4, late, fast]));
-    expect(r.findings[0]).toBe('Btrfs: write −15 % at 5 GB (no measurable difference at 1 GB), read no measurable difference — vs ext4.');
-    expect(r.findings[1]).toBe('XFS: read +25 % at 1 GB and 5 GB, write +25 % at 1 GB and 5 GB — vs ext4.');
-    expect(r.findings).toContain('Fastest read: XFS — ahead of every other format by more than run-to-run noise.');
-    expect(r.findings).toContain('Fastest write: XFS — ahead of every other format by more than run-to-run noise.');
+    expect(r.findings[0]).toBe('Btrfs: write −15 %, CI −21 to −9.1 % at 5 GB — vs ext4.');
+    expect(r.findings[1]).toBe(
+      'XFS: read +25 %, CI +9.5 to +43 % at 1 GB and 5 GB; write +25 %, CI +17 to +34 % at 1 GB and 5 GB — vs ext4.',
+    );
+    expect(r.findings).toContain(
+      'Btrfs: inconclusive on read 0 % at 1 GB and 5 GB, write 0 % at 1 GB — the interval spans 0 and reaches past ±5 %; more runs would tell.',
+    );
+    expect(r.findings).toContain('Fastest read: XFS — ahead of every other format by a real change.');
+    expect(r.findings).toContain('Fastest write: XFS — ahead of every other format by a real change.');
   });
 
   it('a one-format report says nothing is compared, in the report and in every export', () => {
@@ -306,7 +304,12 @@ describe('findings', () => {
     const out = (f: 'md' | 'txt' | 'html' | 'csv' | 'json') => renderFormatReport(docs, f).text;
     for (const f of ['md', 'txt', 'html'] as const) {
       expect(out(f), f).toContain(nothing.replace("'", f === 'html' ? '&#39;' : "'"));
-      expect(out(f), f).not.toMatch(/\(baseline\)|Baseline|no measurable difference|no difference/);
+      // (The rule under the report defines "no difference"; nothing else may say it.)
+      const said = out(f)
+        .split('\n')
+        .filter((l) => !l.includes('Rule:'))
+        .join('\n');
+      expect(said, f).not.toMatch(/\(baseline\)|Baseline|no measurable difference|no difference/);
     }
     expect((JSON.parse(out('json')) as { report: FormatReport }).report.findings).toEqual([nothing]);
     // The CSV has no findings; its verdict column stays empty rather than "baseline".
@@ -314,7 +317,7 @@ describe('findings', () => {
     expect(rows.slice(1).map((row) => row[rows[0]!.indexOf('verdict')])).toEqual(['', '', '', '']);
   });
 
-  it('names no fastest when the top two are within noise', () => {
+  it('names no fastest when the top two are not apart by a real change', () => {
     const r = buildFormatReport(plan());
     expect(r.findings.some((f) => f.startsWith('Fastest'))).toBe(false);
   });
@@ -341,16 +344,16 @@ describe('Markdown', () => {
     rows.slice(2).forEach((row, i) => {
       row.slice(1).forEach((text, j) => {
         const cell = r.cells[i]![j]!;
-        const m = /^([\d,.]+) ± ([\d,.]+)( \((?:−|\+)[\d.]+ %\)| \(≈\))?$/.exec(text);
+        const m = /^([\d,.]+) ± ([\d,.]+)( \((?:(?:−|\+)?[\d.]+ %\??|≈)\))?$/.exec(text);
         expect(m, text).not.toBeNull();
         expect(m![1]).toBe(formatFigure(cell.spread.mean, 'MB/s'));
         if (i === 0) expect(m![3]).toBeUndefined();
-        if (cell.verdict === 'noise') expect(m![3]).toBe(' (≈)');
+        if (cell.verdict === 'inconclusive') expect(m![3]).toMatch(/^ \((−10|0) %\?\)$/);
         if (cell.verdict === 'worse') expect(m![3]).toBe(' (−10 %)');
       });
     });
     expect(md).toContain(`**Findings**\n\n${r.findings.join(' ')}\n`);
-    expect(md).toContain('_Rule: A difference counts as real only when');
+    expect(md).toContain(`_Rule: ${COMPARE_RULE}_`);
     expect(md.trimEnd().endsWith('Measured with DiskDial 0.1.0 (engine 0.3.0)')).toBe(true);
   });
 
@@ -373,7 +376,7 @@ describe('CSV, JSON and text', () => {
     const text = renderFormatReport(docs, 'csv').text;
     expect(text.endsWith('\r\n')).toBe(true);
     const rows = parseCsv(text);
-    expect(rows[0]!.join(',')).toBe('variant,label,figure,size_bytes,unit,n,mean,stdev,min,max,delta,verdict,p');
+    expect(rows[0]!.join(',')).toBe('variant,label,figure,size_bytes,unit,n,mean,stdev,min,max,delta,ci_low,ci_high,verdict,why');
     expect(rows).toHaveLength(1 + r.variants.length * r.columns.length);
     const at = (name: string, row: string[]) => row[rows[0]!.indexOf(name)] as string;
     rows.slice(1).forEach((row, k) => {
@@ -387,8 +390,11 @@ describe('CSV, JSON and text', () => {
       expect(Number(at('mean', row))).toBe(cell.spread.mean);
       expect(Number(at('stdev', row))).toBe(cell.spread.stdev);
       expect(at('verdict', row)).toBe(cell.verdict);
-      expect(at('delta', row) === '' ? undefined : Number(at('delta', row))).toBe(cell.delta);
-      expect(at('p', row) === '' ? undefined : Number(at('p', row))).toBe(cell.p);
+      const num = (name: string) => (at(name, row) === '' ? undefined : Number(at(name, row)));
+      expect(num('delta')).toBe(cell.claim?.change);
+      expect(num('ci_low')).toBe(cell.claim?.low);
+      expect(num('ci_high')).toBe(cell.claim?.high);
+      if (cell.verdict === 'inconclusive') expect(at('why', row)).toBe('the interval spans 0 and reaches past ±5 %');
     });
   });
 
@@ -397,7 +403,7 @@ describe('CSV, JSON and text', () => {
     const rows = parseCsv(renderFormatReport(docs, 'csv').text);
     expect(rows[1]?.[0]).toBe("'=cmd|x");
     const missing = rows.find((row) => row[0] === 'Hub' && row[1] === 'Read 1 GB')!;
-    expect(missing.slice(5)).toEqual(['0', '', '', '', '', '', '', '']);
+    expect(missing.slice(5)).toEqual(['0', '', '', '', '', '', '', '', '', '']);
   });
 
   it('writes the report and its results as JSON that reads back', () => {
@@ -447,7 +453,7 @@ describe('HTML', () => {
     expect(html).toMatch(/<td class="num worse">1,59\d ± \d+ \(−10 %\)<\/td>/);
     expect(html).toContain('<th scope="row">ext4 (baseline)</th>');
     expect(html).toContain('<h2>Findings</h2>');
-    expect(html).toContain('A difference counts as real only when');
+    expect(html).toContain('Each change is the ratio of the runs&#39; geometric means');
     expect(html).toContain('<footer>Measured with DiskDial 0.1.0 (engine 0.3.0)</footer>');
   });
 

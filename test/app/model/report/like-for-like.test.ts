@@ -43,19 +43,19 @@ describe('rows measured in different cache modes', () => {
     );
     // Its cells are figures only: no delta, no verdict against ext4.
     for (const cell of r.cells[1]!) expect(cell).toMatchObject({ verdict: 'n/a' });
-    for (const cell of r.cells[1]!) expect(cell!.delta).toBeUndefined();
+    for (const cell of r.cells[1]!) expect(cell!.claim).toBeUndefined();
     expect(r.findings).toContain(
       'ext4 (fscrypt encrypted) was measured through the page cache, flushed; the others uncached: not compared.',
     );
     expect(r.findings.filter((f) => f.startsWith('ext4 (fscrypt encrypted):'))).toEqual([]);
     // The like rows still are: XFS against ext4, both uncached.
-    expect(r.findings).toContain('XFS: read −20 % at 1 GiB, write −20 % at 1 GiB — vs ext4.');
+    expect(r.findings).toContain('XFS: read −20 %, CI −29 to −9.2 % at 1 GiB; write −20 %, CI −26 to −14 % at 1 GiB — vs ext4.');
     // Every export says the same: no "−93 %" anywhere.
     for (const format of ['md', 'txt', 'csv', 'json', 'html'] as const) {
       const text = renderFormatReport(docs, format).text;
       expect(text, format).not.toMatch(/−93 %/);
       // CSV has no sentences: its cells say n/a, with no delta.
-      expect(text, format).toMatch(format === 'csv' ? /^ext4 \(fscrypt encrypted\),Read 1 GiB,.*,,n\/a,$/m : /not compared/);
+      expect(text, format).toMatch(format === 'csv' ? /^ext4 \(fscrypt encrypted\),Read 1 GiB,.*,,,,n\/a,$/m : /not compared/);
     }
   });
 
@@ -69,7 +69,7 @@ describe('rows measured in different cache modes', () => {
     const c = compareResults(docs);
     const read = c.rows.find((row) => row.key === 'Read/mbps')!;
     expect(read.cells[1]).toMatchObject({ verdict: 'n/a' });
-    expect(read.cells[1]!.delta).toBeUndefined();
+    expect(read.cells[1]!.claim).toBeUndefined();
     expect(read.cells[2]).toMatchObject({ verdict: 'worse' });
     expect(c.findings.some((f) => /not compared/.test(f))).toBe(true);
     expect(c.findings.join('\n')).not.toMatch(/−93 %/);
@@ -114,9 +114,9 @@ describe('the common-mode pass', () => {
     expect(r.variants.map((v) => v.reference)).toEqual([0, 3, 0, 3, 3]);
     expect(r.likeRows).toBe(true);
     expect(r.findings).toEqual([
-      'ext4 (fscrypt encrypted): read −93 % at 1 GiB, write −93 % at 1 GiB — vs ext4 · as applications see it.',
-      'XFS: read −20 % at 1 GiB, write −20 % at 1 GiB — vs ext4.',
-      'XFS · as applications see it: read −20 % at 1 GiB, write −20 % at 1 GiB — vs ext4 · as applications see it.',
+      'ext4 (fscrypt encrypted): read −93 %, CI −94 to −92 % at 1 GiB; write −93 %, CI −93 to −92 % at 1 GiB — vs ext4 · as applications see it.',
+      'XFS: read −20 %, CI −29 to −9.2 % at 1 GiB; write −20 %, CI −26 to −14 % at 1 GiB — vs ext4.',
+      'XFS · as applications see it: read −20 %, CI −29 to −9.2 % at 1 GiB; write −20 %, CI −26 to −14 % at 1 GiB — vs ext4 · as applications see it.',
       'Compared like for like: ext4 (fscrypt encrypted) and XFS · as applications see it against ext4 · as applications see it (both through the page cache, flushed); XFS against ext4 (both uncached). Rows measured in different modes are not set against each other.',
     ]);
     expect(renderFormatReport(docs, 'md').text).toContain('Compared like for like');

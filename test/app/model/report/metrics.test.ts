@@ -45,7 +45,7 @@ describe('result metrics', () => {
         .map((t) => t.mbps),
     );
     const p99 = resultMetrics(quick).find((m) => m.key === 'Read/p99Us')!;
-    expect(p99).toMatchObject({ unit: 'µs', higherIsBetter: false, primary: false });
+    expect(p99).toMatchObject({ unit: 'µs', direction: 'lower', primary: false });
     const files = fixture('files');
     const agg = resultMetrics(files).find((m) => m.key === 'Files Read/mbps')!;
     expect(agg).toMatchObject({ primary: true, values: [files.files!.runs[0]!.read.mbps] });

@@ -106,7 +106,9 @@ describe('Compare setups', () => {
     act(() => fake.emitCampaignDone({ jobId: 'cjob-1', outcome: 'finished', campaignId: 'camp-1', resultIds: ['r-1', 'r-2'] }));
     const table = await screen.findByTestId('report-table');
     expect(text(table.querySelector('th'))).toBe('Setup');
-    await expect.poll(() => text(screen.getByTestId('report-findings'))).toMatch(/Wi-Fi is worse than GigE: worse on all \d+ figures/);
+    await expect
+      .poll(() => text(screen.getByTestId('report-findings')))
+      .toMatch(/Wi-Fi is worse than GigE: worse on all \d+ throughput figures/);
     await user.click(screen.getByTestId('campaign-new'));
     expect(screen.getByTestId('campaign-start')).toBeTruthy();
   });

@@ -1,7 +1,8 @@
 // Opening a saved result and comparing results, against the fake bridge and the engine's real
 // documents (test/fixtures/results), cloned with changed numbers: the result view's facts,
 // figures and exports; ticking results → the compare table with each figure's change against
-// the baseline (better, worse, ≈ noise), the rule, the charts and the exports of the comparison.
+// the baseline (better, worse, ≈ no difference, ? inconclusive), the rule, the charts and the exports
+// of the comparison.
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '@model/result';
@@ -151,16 +152,17 @@ describe('Compare view', () => {
     expect(text(hubWrite)).toMatch(/^1,415 ± \d+(\.\d+)? MB\/s/);
     expect(hubWrite.querySelector('.delta--worse')!.textContent).toContain('−20 %');
     const hubRead = row('Read').querySelectorAll('td')[1]!;
-    const noise = hubRead.querySelector('.delta--noise') as HTMLElement;
-    expect(noise.textContent).toContain('≈');
-    expect(noise.title).toContain('within run-to-run noise');
+    // Reads 1 % apart, but three runs spread 6 %: the runs cannot tell, and the cell says so.
+    const open = hubRead.querySelector('.delta--inconclusive') as HTMLElement;
+    expect(open.textContent).toContain('−1 %?');
+    expect(open.title).toMatch(/^inconclusive: .* — −1 %, CI −1\d to \+1\d %; the interval spans 0 and reaches past ±5 %$/);
 
     // Detail rows on demand.
     expect(table.querySelectorAll('tbody tr')).toHaveLength(2);
     await user.click(within(view).getByTestId('compare-all'));
     expect(table.querySelectorAll('tbody tr').length).toBeGreaterThan(2);
 
-    expect(text(within(view).getByTestId('compare-rule'))).toContain('run-to-run noise');
+    expect(text(within(view).getByTestId('compare-rule'))).toContain("ratio of the runs' geometric means");
     expect(within(view).getByTestId('compare-bars')).toBeTruthy();
     expect(within(view).getByTestId('compare-quick-chart')).toBeTruthy();
 

@@ -3,6 +3,7 @@
 import type { ResultDocument, ResultTest } from '../../result.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../../trust.js';
 import { columnLabels, type Comparison } from '../compare.js';
+import { markLegend } from '../../verdict/compare-words.js';
 import type { FormatReport } from '../report-types.js';
 import { formatFigure, kindName, methodLine, resultTitle, sizeText, targetLine } from '../metrics.js';
 import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
@@ -186,7 +187,7 @@ export function txtMany(docs: readonly ResultDocument[], cmp: Comparison): strin
     if (t.title) out.push(`  ${t.title}`);
     out.push(fmt(t.head), '  ' + widths.map((w) => '-'.repeat(w)).join('  '), ...t.rows.map((r) => fmt(r.map((x) => x.text))), '');
   }
-  out.push('  ≈ : within run-to-run noise; (±n %) : change against the baseline', '');
+  out.push(`  ${markLegend('the baseline')}`, '');
   if (cmp.findings.length > 0) out.push('Findings:', ...cmp.findings.map((f) => `  * ${f}`), '');
   if (cmp.warnings.length > 0) out.push('Warnings:', ...cmp.warnings.map((w) => `  ⚠ ${w}`), '');
   out.push(`Rule: ${cmp.rule}`);

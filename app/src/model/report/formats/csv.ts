@@ -2,6 +2,7 @@
 import type { ResultDocument } from '../../result.js';
 import { withoutControls } from '../../text.js';
 import type { FormatReport } from '../report-types.js';
+import { flagTexts, reasonTexts } from '../../verdict/compare-words.js';
 import { targetLine } from '../metrics.js';
 import { VIDEO_CSV_HEAD, videoCsvRows } from '../video-tables.js';
 import type { VideoOptions } from '../../video/will-it-work.js';
@@ -169,11 +170,15 @@ export const REPORT_CSV_HEAD = [
   'min',
   'max',
   'delta',
+  'ci_low',
+  'ci_high',
   'verdict',
-  'p',
+  'why',
 ] as const;
 
-/** One row per row × column (RFC 4180, CRLF); an empty cell has n = 0 and no figures. */
+/** One row per row × column (RFC 4180, CRLF); an empty cell has n = 0 and no figures. `delta` is
+ *  the change against the reference row (ratio of geometric means − 1), `ci_low`/`ci_high` its
+ *  95 % interval, `why` the reasons of an inconclusive verdict and any noisy side. */
 export function reportCsv(r: FormatReport): string {
   const text = (s: string): string => csvQuote(csvText1(s));
   const num = (x: number | undefined): string => (x === undefined ? '' : csvNumber(x));
@@ -182,6 +187,8 @@ export function reportCsv(r: FormatReport): string {
     r.columns.forEach((col, j) => {
       const cell = r.cells[i]?.[j];
       const s = cell?.spread;
+      const claim = cell?.claim;
+      const names = { candidate: v.label, baseline: r.variants[v.reference ?? r.baseline]?.label ?? '' };
       lines.push(
         [
           text(v.label),
@@ -194,10 +201,12 @@ export function reportCsv(r: FormatReport): string {
           num(s && s.n > 1 ? s.stdev : undefined),
           num(s?.min),
           num(s?.max),
-          num(cell?.delta),
+          num(claim?.change),
+          num(claim?.low),
+          num(claim?.high),
           // One row is compared with nothing: no "baseline" verdict beside its figures.
           cell && r.variants.length > 1 ? text(cell.verdict) : '',
-          num(cell?.p),
+          text(claim ? [...new Set([...reasonTexts(claim, names), ...flagTexts(claim, names)])].join('; ') : ''),
         ].join(','),
       );
     });

@@ -3,7 +3,8 @@
 import type { ResultDocument } from '../../result.js';
 import { spread } from '../../stats.js';
 import { plainText } from '../../text.js';
-import { columnLabels, deltaText, type Comparison } from '../compare.js';
+import { columnLabels, type Comparison } from '../compare.js';
+import { cellMark, markLegend } from '../../verdict/compare-words.js';
 import { formatFigure, methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
 import {
   compareTables,
@@ -47,7 +48,8 @@ tbody th { background: none; font-weight: 500; }
 th.num, td.num { text-align: right; white-space: nowrap; }
 .better { color: #0b6b2e; font-weight: 600; }
 .worse { color: #a31616; font-weight: 600; }
-.noise { color: #666; }
+.same { color: #666; }
+.inconclusive { color: #8a4a00; font-style: italic; }
 ul.flags { padding-left: 1.2rem; }
 li.warning { color: #8a4a00; }
 code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .9em; word-break: break-all; }
@@ -119,7 +121,7 @@ export const PALETTE = ['#2f5d8a', '#d9822b', '#3a8f5c', '#8e4fa3', '#b23a48', '
 export interface Bar {
   value: number;
   color: string;
-  /** Printed after the value: "(−9 %)", "≈". */
+  /** Printed after the value: a cell mark, "(−9 %)", "(≈)", "(−9 %?)". */
   note?: string;
 }
 export interface BarGroup {
@@ -271,12 +273,7 @@ export function htmlMany(docs: readonly ResultDocument[], cmp: Comparison, video
     label: r.label,
     bars: r.cells.map((cell, i) => {
       if (!cell) return undefined;
-      const note =
-        cell.verdict === 'noise'
-          ? '≈'
-          : cell.verdict === 'better' || cell.verdict === 'worse'
-            ? `(${deltaText(cell.delta ?? NaN)})`
-            : undefined;
+      const note = cellMark(cell.verdict, cell.claim) || undefined;
       return { value: cell.spread.mean, color: PALETTE[i % PALETTE.length] as string, ...(note ? { note } : {}) };
     }),
   }));
@@ -290,7 +287,7 @@ export function htmlMany(docs: readonly ResultDocument[], cmp: Comparison, video
     ),
   );
   for (const t of compareTables(cmp)) body.push(`<h2>${esc(t.title ?? '')}</h2>`, htmlTable({ ...t, title: undefined }));
-  body.push('<p class="rule">Changes are against the baseline; ≈ marks a difference within run-to-run noise.</p>');
+  body.push(`<p class="rule">${esc(markLegend('the baseline'))}</p>`);
   body.push(...htmlVideo(videoCompareSection(docs, labels, video)));
   if (cmp.findings.length > 0) body.push('<h2>Findings</h2>', ...cmp.findings.map((f) => `<p>${esc(f)}</p>`));
   const flags = [

@@ -2,6 +2,7 @@
 import type { ResultDocument } from '../../result.js';
 import { plainText } from '../../text.js';
 import { columnLabels, type Comparison } from '../compare.js';
+import { markLegend } from '../../verdict/compare-words.js';
 import type { FormatReport } from '../report-types.js';
 import { methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
 import { safe } from '../report-findings.js';
@@ -96,7 +97,7 @@ export function markdownMany(docs: readonly ResultDocument[], cmp: Comparison, v
   });
   out.push('');
   for (const t of compareTables(cmp)) out.push(...mdTable(t));
-  out.push('Changes are against the baseline; ≈ marks a difference within run-to-run noise (see the rule below).', '');
+  out.push(mdInline(markLegend('the baseline')), '');
   out.push(...mdVideo(videoCompareSection(docs, labels, video)));
   if (cmp.findings.length > 0) out.push('**Findings**', '', ...cmp.findings.map((f) => `- ${mdInline(f)}`), '');
   const flags = docs.flatMap((d, i) => d.flags.map((f) => `- ${flagMark(f)} ${mdInline(labels[i] ?? '')}: ${mdInline(f.message)}`));
