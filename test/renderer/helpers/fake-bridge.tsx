@@ -86,6 +86,7 @@ export function target(over: Partial<TargetInfo> = {}): TargetInfo {
 export function resultDoc(writeMBps: number, readMBps: number, over: Partial<ResultDocument> = {}): ResultDocument {
   const test = (rw: 'write' | 'read', mbps: number) => ({ name: rw, rw, mbps }) as unknown as ResultDocument['tests'][number];
   return {
+    kind: 'quick',
     cacheMode: 'direct',
     dataPattern: 'random',
     flags: [],

@@ -4,7 +4,7 @@ import { withoutControls } from '../../text.js';
 import type { FormatReport } from '../report-types.js';
 import { targetLine } from '../metrics.js';
 import { VIDEO_CSV_HEAD, videoCsvRows } from '../video-tables.js';
-import type { VideoOptions } from '../../video/will-it-work.js';
+import type { VideoOptions } from '../../verdict/will-it-work.js';
 
 // ---- CSV (RFC 4180) ----------------------------------------------------------------------------
 
