@@ -369,7 +369,7 @@ describe('the Quick Test card\'s "Will it work?" block', () => {
       ...ROWS,
       'Write',
       'Read',
-      'From the average speed, 20 % margin;',
+      'Mean speed vs need with 20 % margin;',
       'a paced test checks frame by frame.',
     ])
       expect(text, `OCR text should contain ${words}:\n${text}`).toContain(norm(words));

@@ -223,6 +223,18 @@ interface Decided {
   pacedBy?: PacedRef;
 }
 
+/** A row decided by one paced test: its own format, or implied by one lighter (a failure) or heavier (a pass). */
+function byPaced(e: Evidence, outcome: 'ok' | 'fail', key: string, rate: number, how: string): Decided {
+  if (e.key === key) return { outcome, decidedBy: 'paced', reason: `frame-paced test, ${e.ref.date}`, pacedBy: e.ref };
+  const mark = outcome === 'ok' ? '✓' : '✗';
+  return {
+    outcome,
+    decidedBy: 'paced-implied',
+    reason: `${mark} implied by a paced test of ${e.ref.what} (${e.ref.date}, ${fmtRate(e.rate)} MB/s), ${how}: this needs ${fmtRate(rate)} MB/s`,
+    pacedBy: e.ref,
+  };
+}
+
 /** One side of one row: the average, then the paced evidence (monotone in data rate), then the flags. */
 function decideSide(key: string, rate: number, averageOk: boolean, ev: readonly Evidence[], warn: string | null): Decided {
   const passes = ev.filter((e) => e.outcome === 'ok' && e.rate + EPS >= rate);
@@ -239,25 +251,9 @@ function decideSide(key: string, rate: number, averageOk: boolean, ev: readonly 
       pacedBy: fail.ref,
     };
   } else if (fail) {
-    d =
-      fail.key === key
-        ? { outcome: 'fail', decidedBy: 'paced', reason: `frame-paced test, ${fail.ref.date}`, pacedBy: fail.ref }
-        : {
-            outcome: 'fail',
-            decidedBy: 'paced-implied',
-            reason: `✗ implied by a paced test of ${fail.ref.what} (${fail.ref.date}, ${fmtRate(fail.rate)} MB/s), which dropped frames: this needs ${fmtRate(rate)} MB/s`,
-            pacedBy: fail.ref,
-          };
+    d = byPaced(fail, 'fail', key, rate, 'which dropped frames');
   } else if (pass) {
-    d =
-      pass.key === key
-        ? { outcome: 'ok', decidedBy: 'paced', reason: `frame-paced test, ${pass.ref.date}`, pacedBy: pass.ref }
-        : {
-            outcome: 'ok',
-            decidedBy: 'paced-implied',
-            reason: `✓ implied by a paced test of ${pass.ref.what} (${pass.ref.date}, ${fmtRate(pass.rate)} MB/s): this needs ${fmtRate(rate)} MB/s`,
-            pacedBy: pass.ref,
-          };
+    d = byPaced(pass, 'ok', key, rate, 'which kept up');
   } else {
     const stall = nearest(stalls, false);
     d =

@@ -47,7 +47,7 @@ describe('Markdown', () => {
     expect(mdRow(md, 'ProRes 422 HQ', 'UHD')).toEqual(['ProRes 422 HQ', 'UHD', '138', '✗', '✓', '26', '43']);
     expect(md).toMatch(METHOD);
     // One margin convention: the need with the margin (138) against the measured mean.
-    expect(md).toContain('Measured: write 120 MB/s (mean of 3 runs · best 120), read 200 MB/s (mean of 3 runs · best 200).');
+    expect(md).toContain('Measured, mean of 3 runs: write 120 MB/s (best 120), read 200 MB/s (best 200).');
   });
 
   it('follows the chosen frame rate', () => {

@@ -51,7 +51,7 @@ describe('Result view', () => {
     expect(within(table).getByTestId('need-prores-hq-uhd').textContent).toBe('138');
     expect(text(table)).toMatch(METHOD);
     // One margin convention: "needs 138" (with the margin) against the measured mean, never "usable".
-    expect(text(table)).toContain('Measured: write 120 MB/s (mean of 3 runs · best 120), read 200 MB/s (mean of 3 runs · best 200).');
+    expect(text(table)).toContain('Measured, mean of 3 runs: write 120 MB/s (best 120), read 200 MB/s (best 200).');
     expect(text(table)).not.toMatch(/Usable/);
     expect(within(table).queryByTestId('video-caveat')).toBeNull();
     // The frame-rate menu works here as on the live screen.
