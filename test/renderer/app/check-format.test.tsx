@@ -2,9 +2,9 @@
 // Detailed screen's video panel with that format and the table's frame rate, through the app's
 // navigation store (features never import each other). Not while a detailed test runs: its
 // settings stay as they were sent.
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeBridge } from '../helpers/fake-bridge';
+import { createFakeBridge, resultDoc } from '../helpers/fake-bridge';
 import { renderApp } from '../helpers/render-app';
 import { resetStores } from '../helpers/reset-stores';
 import { useDetailedStore } from '../../../renderer/src/features/detailed/store';
@@ -31,6 +31,17 @@ describe('Check this format', () => {
     await user.click(within(table).getByTestId('check-format-dnxhr-lb'));
     expect(screen.getByTestId('nav-detailed').getAttribute('aria-selected')).toBe('true');
     expect(value('video-format')).toBe('dnxhr-lb');
+  });
+
+  it('from a finished Quick Test, the paced test it starts names that saved result: the one whose verdicts it decides', async () => {
+    const fake = createFakeBridge();
+    const { user } = await renderApp(fake.bridge);
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    act(() => fake.emitCycle({ jobId: 'job-1', cycle: 1, result: resultDoc(500, 500) }));
+    act(() => fake.emitDone({ jobId: 'job-1', outcome: 'finished', result: resultDoc(500, 500), saved: { id: 'quick-saved-1' } }));
+    await user.click(within(screen.getByTestId('video-table')).getByTestId('check-format-prores-hq'));
+    await user.click(screen.getByTestId('video-start'));
+    expect(fake.calls.detailedStart.at(-1)).toMatchObject({ kind: 'video', from: 'quick-saved-1' });
   });
 
   it('leaves a running test’s settings as they are', async () => {

@@ -1,4 +1,4 @@
-// "Will it work?" in the exports: the verdict rows (model/video/will-it-work.ts) as the tables,
+// "Will it work?" in the exports: the verdict rows (model/verdict/will-it-work.ts) as the tables,
 // CSV rows and JSON object each format prints. Each format renders these with its own table
 // helper and escaping; this module only decides what is said.
 import type { ResultDocument } from '../result.js';

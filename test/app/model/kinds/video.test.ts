@@ -61,6 +61,15 @@ describe('the video plan', () => {
     expect(plan.settings.video).toEqual({ format: 'prores-hq-uhd-2997', layout: 'frames', buffer: 8 });
   });
 
+  it('carries the Quick Test it was launched from ("Check this format") into the result\'s settings', () => {
+    expect(buildPlan('video', { video: { format: 'prores-hq-uhd-2997', from: 'quick-1' } }).settings.video).toEqual({
+      format: 'prores-hq-uhd-2997',
+      layout: 'stream',
+      buffer: 4,
+      from: 'quick-1',
+    });
+  });
+
   it('refuses an unknown format and a buffer out of range, in plain words', () => {
     expect(() => buildPlan('video', { video: { format: 'prores-hq-uhd' } })).toThrow(
       /"prores-hq-uhd" is not a video format id; ids are format-resolution-rate/,
