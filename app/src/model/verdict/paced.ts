@@ -1,8 +1,8 @@
 // The frame-paced verdict: what a recorder (or a player) suffers. Frames wait in a buffer of
 // `buffer` frames; a frame completed late but while the buffer still had room costs nothing, so it
 // is ✓ with a note. ✗ only when frames were dropped (the buffer overflowed) or never completed.
-// A failure that starts in the first second may be a start-up stall (a drive waking, a share's
-// first round trips): the verdict says so and asks for a second run. Decided from the figures
+// A failure whose dropped frames were all due in the first second may be a start-up stall (a drive
+// waking, a share's first round trips): the verdict says so and asks for a second run. Decided from the figures
 // alone, so a result saved under an older rule is judged by this one when it is shown.
 import type { PacedFigures } from '../engine-types.js';
 import type { Claim } from './claim.js';
@@ -10,7 +10,10 @@ import type { Claim } from './claim.js';
 export type PacedOutcome = 'ok' | 'fail';
 
 /** The figures a phase verdict is decided from (a saved phase, or the engine's). */
-export type PhaseFigures = Pick<PacedFigures, 'frames' | 'completed' | 'late' | 'dropped' | 'worstLatenessMs' | 'firstLateSeconds'> & {
+export type PhaseFigures = Pick<
+  PacedFigures,
+  'frames' | 'completed' | 'late' | 'dropped' | 'worstLatenessMs' | 'firstLateSeconds' | 'timeline'
+> & {
   budgetMs: number;
 };
 
@@ -36,7 +39,8 @@ const secs = (s: number): string => `${s >= 10 ? Math.round(s) : s.toFixed(1)} s
 
 /** One direction of one run, judged. `buffer`: frames the recorder may hold (the test's). */
 export function judgePhase(p: PhaseFigures, buffer: number, write: boolean): PhaseVerdict {
-  const missing = Math.max(0, p.frames - p.completed);
+  // A dropped frame is never submitted, so it is not among the completed ones.
+  const missing = Math.max(0, p.frames - p.completed - p.dropped);
   const fail = p.dropped > 0 || missing > 0;
   const figures = { frames: p.frames, late: p.late, dropped: p.dropped, missing, buffer, worstLatenessMs: p.worstLatenessMs };
   const bufferText = `the ${buffer}-frame buffer`;
@@ -48,7 +52,14 @@ export function judgePhase(p: PhaseFigures, buffer: number, write: boolean): Pha
     return { family: 'paced', outcome: 'ok', figures, rule: PACED_RULE, stall: false, text };
   }
   const first = p.firstLateSeconds;
-  const stall = first !== undefined && first < STALL_SECONDS;
+  // With a frame-by-frame timeline: every dropped frame was due within the first second. Without
+  // one (an older document's was cut short): the trouble began within it.
+  const perSecond = 1000 / p.budgetMs;
+  const stall =
+    first !== undefined &&
+    first < STALL_SECONDS &&
+    missing === 0 &&
+    (p.timeline.length !== p.frames || p.timeline.lastIndexOf('D') < STALL_SECONDS * perSecond);
   const parts = [`✗ ${count(p.dropped)} of ${count(p.frames)} frames dropped (${bufferText} overflowed)`];
   if (missing > 0) parts.push(`${count(missing)} not completed`);
   if (p.late > 0) parts.push(`${count(p.late)} late`);

@@ -97,6 +97,11 @@ describe('the verdict: what a recorder suffers', () => {
     expect(phaseVerdict({ ...late, dropped: 5, firstLateSeconds: 0.4 }, false, 4).text).toBe(
       '✗ 5 of 1,800 frames dropped (the 4-frame buffer overflowed), 37 late, first at 0.4 s: possibly a start-up stall, run again',
     );
+    // Dropping on through the run, though it began at once, is a drive that cannot keep up.
+    const throughout = { ...late, dropped: 5, firstLateSeconds: 0.4, timeline: 'D' + '.'.repeat(1000) + 'DDDD' + '.'.repeat(795) };
+    expect(phaseVerdict(throughout, false, 4).text).toBe(
+      '✗ 5 of 1,800 frames dropped (the 4-frame buffer overflowed), 37 late, first at 0.4 s',
+    );
   });
 });
 

@@ -75,7 +75,8 @@ describe('seed 5: a paced verdict attaches only to the Quick Test it was launche
   // folder whose first trouble was at 0.0 s.
   const early = quick('quick-a', [1000, 1010], [1900, 1950], '2026-11-26T10:00:00.000Z');
   const later = quick('quick-b', [990, 1000], [1900, 1900], '2026-11-26T10:05:00.000Z');
-  const stalled = { dropped: 6, late: 9, firstLateSeconds: 0 };
+  // Dropped and late only in its first second (6 + 9 of the first 15 frames), on time after.
+  const stalled = { dropped: 6, late: 9, firstLateSeconds: 0, timeline: 'D'.repeat(6) + 'L'.repeat(9) + '.'.repeat(285) };
 
   it('not launched from them: both Quick Tests keep the average’s ✓ for every HQ size, and show it as a dated line', () => {
     const p = paced({
@@ -127,7 +128,7 @@ describe('seed 5: a paced verdict attaches only to the Quick Test it was launche
       target: later.target,
       startedAt: '2026-11-26T10:10:00.000Z',
       from: 'quick-b',
-      write: { dropped: 6, late: 9, firstLateSeconds: 4.2 },
+      write: { dropped: 6, late: 9, firstLateSeconds: 4.2, timeline: '.'.repeat(126) + 'D'.repeat(6) + 'L'.repeat(9) + '.'.repeat(159) },
     });
     const v = willItWork(later, {}, [p]);
     expect(at(v, 'prores-hq', 'hd').write).toMatchObject({ outcome: 'fail', decidedBy: 'paced', reason: 'frame-paced test, 2026-11-26' });
@@ -172,6 +173,7 @@ describe('seed 10: a recorder fails when its buffer overflows, not when a frame 
     worstLatenessMs: 37.7,
     firstLateSeconds: 6.1,
     budgetMs: 1000 / 29.97,
+    timeline: '.'.repeat(182) + 'L' + '.'.repeat(117),
   };
 
   it('the rule: 1 of 300 frames 37.7 ms late, absorbed by the 4-frame buffer, none dropped → ✓ with a note', () => {

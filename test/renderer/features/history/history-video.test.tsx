@@ -82,7 +82,7 @@ describe('Result view', () => {
     expect(within(table).getByTestId('work-prores-proxy-hd-read').textContent).toBe('✓yes (frame-paced test, 2026-11-26)');
     expect(text(within(table).getByTestId('paced-note-prores-proxy'))).toBe('(paced test, 2026-11-26)');
     expect(within(table).getByTestId('work-prores-proxy-hd-write').getAttribute('title')).toMatch(
-      /2 frames late \(worst [\d.]+ ms\), absorbed by the 4-frame buffer/,
+      /ProRes 422 Proxy HD 25 fps: ✓ no frame dropped; 2 frames late, absorbed by the 4-frame buffer/,
     );
     // UHD needs 4× the rate: the paced pass proves nothing there, the average decides.
     expect(within(table).getByTestId('work-prores-proxy-uhd-write').textContent).toBe('✓yes');
