@@ -50,7 +50,8 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const sustained = useQuickTestStore((s) => s.sustained);
   const aggregate = useQuickTestStore((s) => s.aggregate);
   const doc = useQuickTestStore((s) => s.doc);
-  const video = useMemo(() => (doc ? workInput(doc) : null), [doc]);
+  const paced = useQuickTestStore((s) => s.paced);
+  const video = useMemo(() => (doc ? workInput(doc, paced) : null), [doc, paced]);
   const saved = useQuickTestStore((s) => s.saved);
   const flags = useQuickTestStore((s) => s.flags);
   const start = useQuickTestStore((s) => s.start);

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { ResultDocument, ResultFlag } from '@model/result';
 import { combineRuns } from '@model/analysis';
 import { quickAggregate, type Aggregate } from '@model/verdict/aggregate';
+import { launchedFrom } from '@model/verdict/will-it-work';
 import { getBridge } from '../../lib/bridge';
 import { chooseScale, DEFAULT_SCALE, initialScale } from '../../lib/dial-math';
 import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '@model/events';
@@ -87,6 +88,9 @@ interface QuickTestState {
   sustained: Pair | null;
   /** The finished cycles' flags, as `doc` carries them. */
   flags: ResultFlag[];
+  /** Frame-paced results launched from this result ("Check this format"): they decide its rows
+   *  here as in History. */
+  paced: ResultDocument[];
   series: SeriesPoint[];
   startedAt: number;
   error: IpcError | null;
@@ -109,6 +113,8 @@ interface QuickTestState {
   onProgressBatch(events: ReadonlyArray<readonly [QuickProgressEvent, number]>): void;
   onCycle(e: QuickCycleEvent): void;
   onDone(e: QuickDoneEvent): void;
+  /** A finished detailed test's result: kept when it is a paced test launched from this result. */
+  onPaced(doc: ResultDocument | undefined): void;
   reset(): void;
 }
 
@@ -131,6 +137,7 @@ const runState = {
   cycleDocs: [] as ResultDocument[],
   doc: null as ResultDocument | null,
   aggregate: null as { write: Aggregate; read: Aggregate } | null,
+  paced: [] as ResultDocument[],
   sustained: null as Pair | null,
   flags: [] as ResultFlag[],
   series: [] as SeriesPoint[],
@@ -320,6 +327,13 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     // its runs (or zero when no cycle finished); peaks, results and the chart stay.
     const done = e.result ? shown(e.result) : { doc: s.doc, aggregate: s.aggregate, sustained: s.sustained, flags: s.flags };
     set({ status: 'done', ...done, live: done.sustained ?? zero, phase: null, stage: null, saved: e.saved ?? null });
+  },
+
+  onPaced(doc) {
+    const s = get();
+    const id = s.saved && 'id' in s.saved ? s.saved.id : undefined;
+    if (!doc || doc.kind !== 'video' || id === undefined || launchedFrom(doc) !== id) return;
+    set({ paced: [...s.paced.filter((p) => p.id !== doc.id), doc] });
   },
 
   reset() {
