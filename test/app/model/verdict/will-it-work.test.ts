@@ -75,6 +75,16 @@ describe('seed 5: a paced verdict attaches only to the Quick Test it was launche
   // folder whose first trouble was at 0.0 s.
   const early = quick('quick-a', [1000, 1010], [1900, 1950], '2026-11-26T10:00:00.000Z');
   const later = quick('quick-b', [990, 1000], [1900, 1900], '2026-11-26T10:05:00.000Z');
+  /** A paced ProRes 422 HQ HD 29.97 check launched from the later Quick Test, its write as given. */
+  const checkFromLater = (write: Partial<VideoPhase>): ResultDocument =>
+    paced({
+      id: 'paced-hd',
+      format: 'prores-hq-hd-2997',
+      target: later.target,
+      startedAt: '2026-11-26T10:10:00.000Z',
+      from: 'quick-b',
+      write,
+    });
   // Dropped and late only in its first second (6 + 9 of the first 15 frames), on time after.
   const stalled = { dropped: 6, late: 9, firstLateSeconds: 0, timeline: 'D'.repeat(6) + 'L'.repeat(9) + '.'.repeat(285) };
 
@@ -100,14 +110,7 @@ describe('seed 5: a paced verdict attaches only to the Quick Test it was launche
   });
 
   it('launched from one, failing in its first second: HD and every heavier HQ size are "?" (possibly a start-up stall), none ✓', () => {
-    const p = paced({
-      id: 'paced-hd',
-      format: 'prores-hq-hd-2997',
-      target: later.target,
-      startedAt: '2026-11-26T10:10:00.000Z',
-      from: 'quick-b',
-      write: stalled,
-    });
+    const p = checkFromLater(stalled);
     const v = willItWork(later, {}, [p]);
     for (const res of HQ) {
       const s = at(v, 'prores-hq', res).write;
@@ -122,13 +125,11 @@ describe('seed 5: a paced verdict attaches only to the Quick Test it was launche
   });
 
   it('launched from one, dropping frames later on: ✗ there and "✗ implied" for UHD, 4K, 6K and 8K (4–16× the rate), on the card too', () => {
-    const p = paced({
-      id: 'paced-hd',
-      format: 'prores-hq-hd-2997',
-      target: later.target,
-      startedAt: '2026-11-26T10:10:00.000Z',
-      from: 'quick-b',
-      write: { dropped: 6, late: 9, firstLateSeconds: 4.2, timeline: '.'.repeat(126) + 'D'.repeat(6) + 'L'.repeat(9) + '.'.repeat(159) },
+    const p = checkFromLater({
+      dropped: 6,
+      late: 9,
+      firstLateSeconds: 4.2,
+      timeline: '.'.repeat(126) + 'D'.repeat(6) + 'L'.repeat(9) + '.'.repeat(159),
     });
     const v = willItWork(later, {}, [p]);
     expect(at(v, 'prores-hq', 'hd').write).toMatchObject({ outcome: 'fail', decidedBy: 'paced', reason: 'frame-paced test, 2026-11-26' });
