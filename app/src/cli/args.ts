@@ -22,7 +22,7 @@ import { parseWizardCommand, WIZARD_COMMANDS, type WizardCommand, type WizardCom
 import { HISTORY_COMMANDS, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-args.js';
 import { parseCampaignCommand, type CampaignCommand } from './campaign-args.js';
 import { CDM_MODES, TEST_KINDS, type TestKind } from '../model/plan.js';
-import { DEFAULT_VIDEO_FPS } from '../model/video/will-it-work.js';
+import { DEFAULT_VIDEO_FPS } from '../model/verdict/will-it-work.js';
 import { fpsOption } from './export-options.js';
 
 export { UsageError };

@@ -10,19 +10,19 @@ import { DiskDialError } from '../model/errors.js';
 
 import type { ResultDocument } from '../model/result.js';
 import type { RunService } from '../services/run.js';
-import type { VideoVerdicts } from '../model/video/will-it-work.js';
+import type { WillItWork } from '../model/verdict/will-it-work.js';
 
 import { parseCli, type Command } from './args.js';
 
 /** A Quick Test's "Will it work?" verdicts at `video.fps`, and the table printed after the report;
- *  a row a saved frame-paced test of this drive decided takes that verdict and says so. */
-async function videoSection(doc: ResultDocument, video: { fps: number }, runs: RunService): Promise<[VideoVerdicts | null, string]> {
-  const [{ formatVideoTable }, { videoVerdicts }] = await Promise.all([
+ *  a saved frame-paced test of this drive, never launched from this new result, is a dated line. */
+async function videoSection(doc: ResultDocument, video: { fps: number }, runs: RunService): Promise<[WillItWork | null, string]> {
+  const [{ formatVideoTable }, { willItWork }] = await Promise.all([
     import('./video-table.js'),
-    import('../model/video/will-it-work.js'),
+    import('../model/verdict/will-it-work.js'),
   ]);
   const paced = (await runs.history?.pacedResults().catch(() => [])) ?? [];
-  const table = videoVerdicts(doc, { ...video, ...(paced.length > 0 ? { paced } : {}) });
+  const table = willItWork(doc, { ...video, ...(paced.length > 0 ? { paced } : {}) });
   return [table, formatVideoTable(table)];
 }
 

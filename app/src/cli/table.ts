@@ -6,6 +6,7 @@ import { describeVerdict } from '../model/knee.js';
 import type { LinkInfo } from '../model/link-types.js';
 import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary, VideoPhase } from '../model/result.js';
 import { formatFps } from '../model/video/math.js';
+import { rejudged } from '../model/video/paced.js';
 import { fullSpeedText, ladderText } from '../model/kinds/sweep.js';
 import { formatBytesBinary, formatLatencyUs } from '../model/units.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../model/trust.js';
@@ -149,7 +150,8 @@ function filesLines(doc: ResultDocument, units: SizeUnits): string[] {
 /** The video test: the format and how it was written, each direction's verdict and frame
  *  figures, and the one-line verdict last. */
 function videoLines(doc: ResultDocument, units: SizeUnits): string[] {
-  const s = doc.video;
+  // Judged again by today's paced rule (a saved result may carry an older rule's words).
+  const s = doc.video ? rejudged(doc.video) : undefined;
   if (!s) return [];
   const how = s.layout === 'stream' ? 'one growing stream file' : 'one file per frame';
   const out = [

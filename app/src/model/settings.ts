@@ -133,6 +133,8 @@ export const DetailedSettings = z.discriminatedUnion('kind', [
       buffer: z.number().int().min(1).max(MAX_VIDEO_BUFFER),
       /** Seconds of frames written, then read back. */
       seconds: z.number().int().min(1).max(MAX_VIDEO_SECONDS),
+      /** The Quick Test result id this check was launched from ("Check this format"). */
+      from: z.string().min(1).max(100).optional(),
       ...Repeat,
     })
     .strict(),

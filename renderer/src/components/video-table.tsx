@@ -1,28 +1,27 @@
 // "Will it work? / How fast?", split as Blackmagic does: for one format family and frame rate, a
 // grid of ✓/✗ for writing and reading each format × resolution, a grid of the highest frame rate
 // each speed sustains, and a grid of what each format needs with the margin kept. One fact per
-// cell; ✗ in the error colour and in words for screen readers. Fed by the speeds it is given:
-// the live Quick Test's latest cycle, or a saved result's averages (History).
+// cell; ✗ in the error colour, '?' (not proven) in the warning colour, and in words for screen
+// readers. Every verdict is model/verdict/will-it-work.ts's, judged from the result's one
+// aggregate (the mean of its runs): the Quick Test's Done screen and History feed it the same.
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { AVERAGE_METHOD, DEFAULT_VIDEO_FPS, PACED_METHOD, type VideoVerdictRow } from '@model/video/will-it-work';
-import { videoData } from '@model/video/data';
 import {
-  cellVerdict,
-  citesOf,
-  DEFAULT_MARGIN,
-  formatFps,
-  neededMbps,
-  mbpsToMBps,
-  withMarginMBps,
-  type CellVerdict,
-  type Resolution,
-  type VideoFormat,
-} from '@model/video/math';
+  AVERAGE_METHOD,
+  DEFAULT_VIDEO_FPS,
+  judgeWork,
+  MARGIN_PCT,
+  PACED_METHOD,
+  type WorkInput,
+  type WorkRow,
+  type WorkSide,
+} from '@model/verdict/will-it-work';
+import { byPaced, fastText, measuredLine, outcomeWord, sideTitle, workNotes } from '@model/verdict/will-it-work-words';
+import { videoData } from '@model/video/data';
+import { citesOf, formatFps, neededMbps, mbpsToMBps, withMarginMBps, type Resolution, type VideoFormat } from '@model/video/math';
 import { formatMBpsFigure } from '@model/units';
 import { CardHeader } from './card-header';
 
 const { families, formats, resolutions, frameRates, sources } = videoData;
-const MARGIN_PCT = Math.round(DEFAULT_MARGIN * 100);
 const SIDES = [
   { key: 'write', label: 'Write' },
   { key: 'read', label: 'Read' },
@@ -43,6 +42,27 @@ const notOffered = (
     <span className="sr-only">not offered</span>
   </>
 );
+
+const CELL_CLASS = { ok: 'vg-cell--ok', fail: 'vg-cell--no', unproven: 'vg-cell--unproven' } as const;
+const CELL_MARK = { ok: '✓', fail: '✗', unproven: '?' } as const;
+
+/** One Will-it-work cell: the mark, its words for a screen reader, and why in its title. */
+function workCell(row: WorkRow, s: WorkSide): { content: ReactNode; className: string; title: string } {
+  const paced = byPaced(s);
+  return {
+    className: `${CELL_CLASS[s.outcome]}${paced ? ' vg-cell--paced' : ''}`,
+    title: sideTitle(row, s),
+    content: (
+      <>
+        <span aria-hidden="true">{CELL_MARK[s.outcome]}</span>
+        <span className="sr-only">
+          {outcomeWord(s.outcome)}
+          {s.reason ? ` (${s.reason})` : ''}
+        </span>
+      </>
+    ),
+  };
+}
 
 /** One grid: formats down, resolutions across (split into Write | Read when `perSide`). */
 function Grid(props: {
@@ -124,19 +144,16 @@ function Grid(props: {
   );
 }
 
-/** `caveat`: why these verdicts may not be the disk's (a saved result's warning flags). `fps` and
- *  `onFps`: the frame rate held by the parent (History's exports follow it); else kept here.
- *  `onCheckFormat`: a "Check this format" button per row, for a frame-paced test of it. */
+/** `input`: the result's aggregate, flags and paced evidence (workInput), null before a test.
+ *  `fps` and `onFps`: the frame rate held by the parent (History's exports follow it); else kept
+ *  here. `onCheckFormat`: a "Check this format" button per row, for a frame-paced test of it. */
 export function VideoTable(props: {
-  sustained: { write: number; read: number } | null;
-  caveat?: string | undefined;
+  input: WorkInput | null;
   fps?: number;
   onFps?: (fps: number) => void;
   onCheckFormat?: (formatId: string, fps: number) => void;
-  /** Rows at the shown frame rate a frame-paced test decided (videoVerdicts' `paced` rows). */
-  paced?: readonly VideoVerdictRow[];
 }) {
-  const { sustained, caveat } = props;
+  const { input } = props;
   const [family, setFamily] = useState(families[0]?.id ?? 'prores');
   const [ownFps, setOwnFps] = useState(DEFAULT_VIDEO_FPS);
   const fps = props.fps ?? ownFps;
@@ -149,26 +166,27 @@ export function VideoTable(props: {
     const ids = new Set(rows.flatMap((r) => citesOf(r).map((c) => c.source)));
     return sources.filter((s) => ids.has(s.id));
   }, [rows]);
-  // Every verdict once per render; the three grids read from it.
-  const verdicts = useMemo(() => {
-    const m = new Map<string, CellVerdict | null>();
-    if (sustained)
-      for (const f of rows) for (const r of resolutions) m.set(`${f.id}/${r.id}`, cellVerdict(f, r, fps, sustained, resolutions));
-    return m;
-  }, [rows, fps, sustained]);
+  // Every verdict once per render, from the model; the grids read from it.
+  const judged = useMemo(() => (input ? judgeWork(input, { fps, families: [family] }) : null), [input, fps, family]);
+  const verdicts = useMemo(() => new Map((judged?.rows ?? []).map((r) => [`${r.formatId}/${r.resolutionId}`, r] as const)), [judged]);
   const needs = useMemo(
     () => new Map(rows.flatMap((f) => resolutions.map((r) => [`${f.id}/${r.id}`, neededMbps(f, r, fps, resolutions)] as const))),
     [rows, fps],
   );
   const anyEstimate = [...needs.values()].some((n) => n?.estimated);
   const fpsText = `${formatFps(fps)} fps`;
-  const pacedOf = (formatId: string, resolutionId: string): VideoVerdictRow | undefined =>
-    props.paced?.find((p) => p.formatId === formatId && p.resolutionId === resolutionId && p.fps === fps);
   const pacedNote = (f: VideoFormat): ReactNode => {
-    const notes = [...new Set(resolutions.flatMap((r) => pacedOf(f.id, r.id)?.paced?.note ?? []))];
-    return notes.length > 0 ? (
+    const dates = [
+      ...new Set(
+        resolutions.flatMap((r) => {
+          const row = verdicts.get(`${f.id}/${r.id}`);
+          return row ? [row.write, row.read].filter(byPaced).map((s) => `paced test, ${s.pacedBy!.date}`) : [];
+        }),
+      ),
+    ];
+    return dates.length > 0 ? (
       <span className="vg-paced-note" data-testid={`paced-note-${f.id}`}>
-        {notes.map((n) => `(${n})`).join(' ')}
+        {dates.map((n) => `(${n})`).join(' ')}
       </span>
     ) : null;
   };
@@ -211,18 +229,12 @@ export function VideoTable(props: {
         subtitle={
           <>
             {AVERAGE_METHOD}
-            {props.paced && props.paced.length > 0 && <span data-testid="video-paced-method"> {PACED_METHOD}</span>}
-            {sustained && (
-              <>
-                {' '}
-                Usable: write <strong className="t-write">{formatMBpsFigure(sustained.write * (1 - DEFAULT_MARGIN))} MB/s</strong>, read{' '}
-                <strong className="t-read">{formatMBpsFigure(sustained.read * (1 - DEFAULT_MARGIN))} MB/s</strong>.
-              </>
-            )}
-            {caveat && (
+            {judged?.pacedMethod && <span data-testid="video-paced-method"> {PACED_METHOD}</span>}
+            {judged && <span data-testid="video-measured"> {measuredLine(judged)}</span>}
+            {judged?.caveat && (
               <span className="video-caveat" data-testid="video-caveat">
                 {' '}
-                ⚠ {caveat}
+                ⚠ {judged.caveat}
               </span>
             )}
           </>
@@ -260,7 +272,7 @@ export function VideoTable(props: {
       </div>
 
       <div id={`${uid}-panel`} role="tabpanel" aria-labelledby={`${uid}-tab-${family}`} className="video-panel">
-        {!sustained ? (
+        {!judged ? (
           <p className="empty empty--table">Run a test to see what this drive can record and play.</p>
         ) : (
           <>
@@ -277,26 +289,9 @@ export function VideoTable(props: {
                 </>
               )}
               cell={(f, r, side) => {
-                const v = verdicts.get(`${f.id}/${r.id}`);
-                if (!v || !side) return { content: notOffered, className: 'vg-cell--na' };
-                const p = pacedOf(f.id, r.id);
-                // A frame-paced test of this format on this drive decides, and the cell says so.
-                const ok = p ? p[side].ok : v[side].ok;
-                return {
-                  className: `${ok ? 'vg-cell--ok' : 'vg-cell--no'}${p ? ' vg-cell--paced' : ''}`,
-                  title: p?.paced
-                    ? `${p.paced.verdict} (${p.paced.note})`
-                    : `Needs ${formatMBpsFigure(withMarginMBps(v.neededMBps))} MB/s with a ${MARGIN_PCT} % margin`,
-                  content: (
-                    <>
-                      <span aria-hidden="true">{ok ? '✓' : '✗'}</span>
-                      <span className="sr-only">
-                        {ok ? 'yes' : 'no'}
-                        {p?.paced ? ` (${p.paced.note})` : ''}
-                      </span>
-                    </>
-                  ),
-                };
+                const row = verdicts.get(`${f.id}/${r.id}`);
+                if (!row || !side) return { content: notOffered, className: 'vg-cell--na' };
+                return workCell(row, row[side]);
               }}
             />
             <Grid
@@ -306,9 +301,9 @@ export function VideoTable(props: {
               rows={rows}
               perSide
               cell={(f, r, side) => {
-                const v = verdicts.get(`${f.id}/${r.id}`);
-                if (!v || !side) return { content: notOffered, className: 'vg-cell--na' };
-                return { className: 'vg-num', content: v[side].maxFps.toLocaleString('en-US') };
+                const row = verdicts.get(`${f.id}/${r.id}`);
+                if (!row || !side) return { content: notOffered, className: 'vg-cell--na' };
+                return { className: 'vg-num', content: fastText(row[side].maxFps) };
               }}
             />
           </>
@@ -319,7 +314,7 @@ export function VideoTable(props: {
           caption={`The sustained speed each format needs at ${fpsText}: its data rate plus a ${MARGIN_PCT} % margin.`}
           rows={rows}
           perSide={false}
-          {...(!sustained ? { rowAction: checkButton } : {})}
+          {...(!judged ? { rowAction: checkButton } : {})}
           cell={(f, r) => {
             const n = needs.get(`${f.id}/${r.id}`);
             if (!n) return { content: notOffered, className: 'vg-cell--na' };
@@ -343,6 +338,16 @@ export function VideoTable(props: {
         />
       </div>
 
+      {judged && workNotes(judged).length > 1 && (
+        <ul className="video-notes" data-testid="video-notes">
+          {workNotes(judged)
+            .slice(1)
+            .filter((n) => n !== judged.pacedMethod && n !== judged.caveat)
+            .map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+        </ul>
+      )}
       <footer className="video-sources">
         {anyEstimate && fam?.note && <p data-testid="video-footnote">* Estimate. {fam.note}</p>}
         <p>

@@ -11,6 +11,8 @@ export interface VideoCheck {
   fps: number;
   /** Which resolution's column was meant, when one was (absent: the panel picks one offered). */
   resolutionId?: string;
+  /** The saved Quick Test result it was asked from: the one whose verdicts the paced test decides. */
+  from?: string;
   /** Tells two requests for the same format apart, so a second click still scrolls to the panel. */
   seq: number;
 }

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
-import type { VideoVerdicts } from '../../../app/src/model/video/will-it-work.js';
+import type { WillItWork } from '../../../app/src/model/verdict/will-it-work.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { runCli, type CliRun } from '../../helpers/cli.js';
 
@@ -36,35 +36,46 @@ describe('diskdial run --test quick --video', () => {
     expect(out.indexOf('Will it work? At 25 fps')).toBeGreaterThan(out.indexOf('Cache mode:'));
     for (const fam of ['ProRes', 'DNxHR', 'Blackmagic RAW', 'H.264 / HEVC', 'Uncompressed'])
       expect(out).toMatch(
-        new RegExp(`^${fam.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s+Res\\s+Needs MB/s\\s+Write\\s+Read\\s+Write fps\\s+Read fps$`, 'm'),
+        new RegExp(
+          `^${fam.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s+Res\\s+Needs w/ margin MB/s\\s+Write\\s+Read\\s+Write fps\\s+Read fps$`,
+          'm',
+        ),
       );
-    const row = /^ProRes 422 HQ\s+UHD\s+(\S+)\s+(✓|✗)\s+(✓|✗)\s+([\d,]+)\s+([\d,]+)$/m.exec(out)!;
+    const row = /^ProRes 422 HQ\s+UHD\s+(\S+)\s+(✓|✗|\?)\s+(✓|✗|\?)\s+([\d,]+|> 120)\s+([\d,]+|> 120)$/m.exec(out)!;
     expect(row).not.toBeNull();
     expect(row[1]).toBe('115');
-    expect(row[2]).toBe(write * 0.8 >= HQ_UHD_25 ? '✓' : '✗');
-    expect(row[3]).toBe(read * 0.8 >= HQ_UHD_25 ? '✓' : '✗');
-    // How fast: the highest whole frame rate 80 % of the speed carries (the printed speed is rounded to 0.1).
-    expect(Math.abs(Number(row[4]!.replace(/,/g, '')) - (write * 0.8 * 25) / HQ_UHD_25)).toBeLessThan(2);
-    expect(out).toMatch(/average measured speed, keeping a 20 % margin.*a paced test checks frame by frame/);
+    // ✓ becomes '?' when this machine's temporary folder is flagged (a cache): never ✗ for ✓.
+    const cached = /⚠ The speeds carry warnings/.test(out);
+    const mark = (fits: boolean): string => (fits ? (cached ? '?' : '✓') : '✗');
+    expect(row[2]).toBe(mark(write >= HQ_UHD_25 / 0.8));
+    expect(row[3]).toBe(mark(read >= HQ_UHD_25 / 0.8));
+    // How fast: the highest whole frame rate 80 % of the speed carries (the printed speed is rounded
+    // to 0.1), or "> 120" above the highest rate the table offers.
+    const fastest = (write * 0.8 * 25) / HQ_UHD_25;
+    if (row[4] === '> 120') expect(fastest).toBeGreaterThan(119);
+    else expect(Math.abs(Number(row[4]!.replace(/,/g, '')) - fastest)).toBeLessThan(2);
+    expect(out).toMatch(/measured speed \(the mean of the runs\).*with a 20 % margin.*a paced test checks frame by frame/);
     // Aligned: in every family's block, each ✓/✗ sits under its column's header.
-    for (const block of out.split('\n\n').filter((b) => /^\S.*\s+Res\s+Needs MB\/s/.test(b))) {
+    for (const block of out.split('\n\n').filter((b) => /^\S.*\s+Res\s+Needs w\/ margin MB\/s/.test(b))) {
       const [head, , ...lines] = block.split('\n');
       const at = head!.indexOf('Write  ');
       expect(at).toBeGreaterThan(0);
-      for (const l of lines) expect(l[at], l).toMatch(/[✓✗]/);
+      for (const l of lines) expect(l[at], l).toMatch(/[✓✗?]/);
     }
   });
 
   it('--json adds willItWork to the one document it prints', () => {
     const r = cli('run', tmp, '--test', 'quick', '--size', '16MiB', '--video', '--json', '--no-save');
     expect(r.status).toBe(0);
-    const doc = JSON.parse(r.stdout) as ResultDocument & { willItWork: VideoVerdicts };
+    const doc = JSON.parse(r.stdout) as ResultDocument & { willItWork: WillItWork };
     const w = doc.willItWork;
     expect(w).toMatchObject({ decidedBy: 'average', fps: 29.97, margin: 0.2 });
     expect(w.sustainedMBps.write).toBe(doc.tests.find((t) => t.rw === 'write')!.mbps);
     expect(w.sustainedMBps.read).toBe(doc.tests.find((t) => t.rw === 'read')!.mbps);
     expect(w.rows.length).toBeGreaterThan(80);
-    for (const row of w.rows) expect(row.write.ok).toBe(w.sustainedMBps.write * 0.8 + 1e-9 >= row.needsMBps * 0.8);
+    // The mark agrees with the two figures printed: ✗ exactly when the measured mean is below the
+    // need with the margin (✓ may be '?' under a cache flag, never ✗).
+    for (const row of w.rows) expect(row.write.outcome === 'fail').toBe(w.sustainedMBps.write + 1e-9 < row.needsMBps);
     // Without --video the document is printed as saved.
     const plain = JSON.parse(cli('run', tmp, '--test', 'quick', '--size', '16MiB', '--json', '--no-save').stdout) as object;
     expect('willItWork' in plain).toBe(false);
@@ -105,7 +116,7 @@ describe('diskdial export --fps', () => {
     });
   });
 
-  it('a row a saved frame-paced test of this folder decided takes its verdict, marked †, on the terminal and in --json', () => {
+  it('a saved frame-paced test of this folder, not launched from the new Quick Test, is a dated line that decides no row', () => {
     const home = path.join(tmp, 'home-paced');
     const run = (...args: string[]): CliRun => runCli(args, { cwd: tmp, home, timeout: 120_000 });
     const paced = run('run', tmp, '--test', 'video', '--format', 'prores-proxy-hd-25', '--seconds', '2', '--json');
@@ -114,13 +125,13 @@ describe('diskdial export --fps', () => {
     const r = run('run', tmp, '--test', 'quick', '--size', '16MiB', '--video', '--fps', '25', '--no-save');
     expect(r.status).toBe(0);
     const line = r.stdout.split('\n').find((l) => /^ProRes 422 Proxy\s+HD\s/.test(l))!;
-    expect(line).toMatch(/[✓✗]†\s+[✓✗]†/);
+    expect(line).not.toMatch(/†/);
     expect(r.stdout).toContain(
-      `† ProRes 422 Proxy HD: frame-paced test, ${pacedDoc.startedAt.slice(0, 10)} (${pacedDoc.id.slice(0, 8)}): `,
+      `frame-paced test on this drive, ${pacedDoc.startedAt.slice(0, 10)}, not launched from this result (decides nothing here): ProRes 422 Proxy HD 25 fps: `,
     );
     const json = run('run', tmp, '--test', 'quick', '--size', '16MiB', '--video', '--fps', '25', '--no-save', '--json');
-    const table = (JSON.parse(json.stdout) as { willItWork: VideoVerdicts }).willItWork;
-    const rows = table.rows.filter((row) => row.paced);
-    expect(rows.map((row) => [row.format, row.resolution, row.paced!.resultId])).toEqual([['ProRes 422 Proxy', 'HD', pacedDoc.id]]);
+    const table = (JSON.parse(json.stdout) as { willItWork: WillItWork }).willItWork;
+    expect(table.rows.filter((row) => row.paced)).toEqual([]);
+    expect(table.pacedLines.map((l) => l.resultId)).toEqual([pacedDoc.id]);
   }, 240_000);
 });

@@ -26,7 +26,7 @@ import { formatFigure, metricValue, resultMetrics } from '../../../app/src/model
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { dialLayout } from '../../../app/src/model/kinds/quick-card.js';
 import { videoBlock, videoBlockLayout } from '../../../app/src/model/kinds/quick-video-card.js';
-import { videoVerdicts } from '../../../app/src/model/video/will-it-work.js';
+import { willItWork } from '../../../app/src/model/verdict/will-it-work.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;
@@ -369,7 +369,7 @@ describe('the Quick Test card\'s "Will it work?" block', () => {
       ...ROWS,
       'Write',
       'Read',
-      'From the average speed, 20 % margin;',
+      'Mean speed vs need with 20 % margin;',
       'a paced test checks frame by frame.',
     ])
       expect(text, `OCR text should contain ${words}:\n${text}`).toContain(norm(words));
@@ -405,23 +405,37 @@ describe('the Quick Test card\'s "Will it work?" block', () => {
     ]);
   });
 
-  it('a row a frame-paced test of the same drive decided takes its verdict, marked †, and the foot says so', async () => {
+  it("a frame-paced test launched from this result decides its row and every heavier one, marked †; another drive's or an unlinked one decides nothing", async () => {
     const doc = quickAt(500, 500);
-    const row = videoVerdicts(doc)!.rows.find((r) => r.formatId === 'prores-hq' && r.resolutionId === 'hd')!;
-    expect(row.write.ok).toBe(true);
-    // The real paced document, as if it had been a ProRes 422 HQ HD run on this drive at the card's
-    // rate, whose writes were late.
+    const row = willItWork(doc)!.rows.find((r) => r.formatId === 'prores-hq' && r.resolutionId === 'hd')!;
+    expect(row.write.outcome).toBe('ok');
+    // The real paced document, as if it had been a ProRes 422 HQ HD check launched from this
+    // result at the card's rate, whose writes dropped frames from 5 s on (the buffer overflowed).
     const paced = load('video');
     paced.target = doc.target;
-    paced.video = { ...paced.video!, formatId: 'prores-hq', resolutionId: 'hd', fps: row.fps };
+    paced.settings.video = { ...paced.settings.video!, from: doc.id };
+    const run = paced.video!.runs[0]!;
+    paced.video = {
+      ...paced.video!,
+      formatId: 'prores-hq',
+      resolutionId: 'hd',
+      fps: row.fps,
+      dataRateMBps: row.dataRateMBps,
+      runs: [{ ...run, write: { ...run.write, dropped: 3, late: 5, firstLateSeconds: 5 } }],
+    };
     const card = await renderCardPngOffThread(doc, { paced: [paced] });
     const layout = videoBlockLayout(doc, BOX, [paced])!;
     expect(card.svg).toContain(videoBlock(layout));
-    expect(layout.rows.map((r) => r.label)).toEqual(['ProRes 422 HQ HD †', ...ROWS.slice(1)]);
-    expect(layout.rows[0]!.write.ok).toBe(false);
+    const at = (label: string) => layout.rows.find((r) => r.label.startsWith(label))!;
+    expect(at('ProRes 422 HQ HD').label).toBe('ProRes 422 HQ HD †');
+    expect(at('ProRes 422 HQ HD').write.outcome).toBe('fail');
+    // UHD needs 4× the rate HD dropped frames at: ✗ implied, never ✓ beside the lighter ✗.
+    expect(at('ProRes 422 HQ UHD')).toMatchObject({ label: 'ProRes 422 HQ UHD †', write: { outcome: 'fail' } });
     expect(layout.method[1]).toBe('† decided by a frame-paced test.');
-    // Without it, the same card is the average's.
-    expect(videoBlockLayout(doc, BOX)!.rows[0]).toMatchObject({ label: 'ProRes 422 HQ HD', write: { ok: true } });
+    // Without it, or with it not launched from this result, the same card is the average's.
+    expect(videoBlockLayout(doc, BOX)!.rows[0]).toMatchObject({ label: 'ProRes 422 HQ HD', write: { outcome: 'ok' } });
+    paced.settings.video = { ...paced.settings.video!, from: 'another-quick-test' };
+    expect(videoBlockLayout(doc, BOX, [paced])).toEqual(videoBlockLayout(doc, BOX));
   });
 
   it('is only on Quick Test cards, and leaves the dials their readings', () => {

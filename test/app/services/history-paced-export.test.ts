@@ -1,7 +1,9 @@
-// Exports of a saved Quick Test take a frame-paced test's verdict for the rows it decided: a real
-// paced document (test/fixtures/results/video.json: ProRes 422 Proxy HD 25 fps, 2 late frames
-// writing, none reading) saved on the Quick Test's drive marks that row † in Markdown and says
-// "frame-paced test, <date>" with its verdict; the CSV's decided_by says so; the JSON's rows carry it.
+// Exports of a saved Quick Test take a frame-paced test's verdict for the rows it decided — when it
+// was launched from that Quick Test ("Check this format"): a real paced document
+// (test/fixtures/results/video.json: ProRes 422 Proxy HD 25 fps, 2 late frames writing, absorbed by
+// its 4-frame buffer, none dropped) marks that row ✓† in Markdown and says "frame-paced test,
+// <date>" with its verdict; the CSV's decided_by says so; the JSON's rows carry it. One of the same
+// drive not launched from it is a dated line that decides nothing.
 import { readFileSync } from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
@@ -35,23 +37,35 @@ const text = async (format: 'md' | 'csv' | 'json', fps = 25) => (await service.e
 describe('exports with a paced test on the same drive', () => {
   it('mark the paced row and say which test decided it; without one, the average decides', async () => {
     expect(await text('md')).toMatch(/\| ProRes 422 Proxy \| HD \| [\d.]+ \| ✓ \| ✓ \|/);
-    await service.store.import(JSON.stringify({ ...fixture('video'), target: quick.target, startedAt: '2026-11-26T16:59:00.000Z' }));
+    const paced = { ...fixture('video'), target: quick.target, startedAt: '2026-11-26T16:59:00.000Z' };
+    paced.settings.video = { ...paced.settings.video!, from: quick.id };
+    await service.store.import(JSON.stringify(paced));
     const md = await text('md');
-    expect(md).toMatch(/\| ProRes 422 Proxy \| HD \| [\d.]+ \| ✗† \| ✓† \|/);
+    expect(md).toMatch(/\| ProRes 422 Proxy \| HD \| [\d.]+ \| ✓† \| ✓† \|/);
     expect(md).toMatch(/\| ProRes 422 Proxy \| UHD \| [\d.]+ \| ✓ \| ✓ \|/);
     expect(md).toContain(
-      '† ProRes 422 Proxy HD (frame-paced test, 2026-11-26): ProRes 422 Proxy HD 25 fps: ✗ write 2 of 50 frames late, first at 1.1 s',
+      '✓† ProRes 422 Proxy HD write: frame-paced test, 2026-11-26 — ProRes 422 Proxy HD 25 fps: ✓ no frame dropped; 2 frames late, absorbed by the 4-frame buffer',
     );
-    expect(md).toContain('decided frame by frame by a paced video test on this drive');
-    expect(await text('csv')).toMatch(/ProRes 422 Proxy,HD,25,[\d.]+,no,yes,\d+,\d+,"?frame-paced test, 2026-11-26"?/);
+    expect(md).toContain('decided by a frame-paced test launched from this result');
+    expect(await text('csv')).toMatch(/ProRes 422 Proxy,HD,25,[\d.]+,yes,yes,\d+,\d+,"?frame-paced test, 2026-11-26"?/);
     const json = JSON.parse(await text('json')) as {
-      willItWork: { rows: Array<{ formatId: string; resolutionId: string; paced?: { note: string } }> };
+      willItWork: { rows: Array<{ formatId: string; resolutionId: string; paced?: { resultId: string; date: string } }> };
     };
-    expect(json.willItWork.rows.find((r) => r.formatId === 'prores-proxy' && r.resolutionId === 'hd')!.paced!.note).toBe(
-      'frame-paced test, 2026-11-26',
-    );
-    // At another frame rate the paced test (25 fps) does not apply.
-    expect(await text('md', 29.97)).not.toContain('†');
+    expect(json.willItWork.rows.find((r) => r.formatId === 'prores-proxy' && r.resolutionId === 'hd')!.paced).toMatchObject({
+      resultId: paced.id,
+      date: '2026-11-26',
+    });
+    // At 29.97 fps Proxy HD needs more than the 25 fps test carried: nothing there is decided by it.
+    expect(await text('md', 29.97)).not.toMatch(/\| ProRes 422 Proxy \| HD \| [\d.]+ \| ✓†/);
+  });
+
+  it('a paced test of the same drive not launched from this Quick Test is a dated line, deciding no row', async () => {
+    const before = await text('md');
+    await service.store.import(JSON.stringify({ ...fixture('video'), target: quick.target, startedAt: '2026-11-26T16:59:00.000Z' }));
+    const md = await text('md');
+    expect(md).not.toContain('†');
+    expect(md).toContain('frame-paced test on this drive, 2026-11-26, not launched from this result (decides nothing here)');
+    expect(md.replace(/\n.*not launched from this result.*\n/, '\n')).toBe(before);
   });
 
   it('a paced test on another drive changes nothing', async () => {

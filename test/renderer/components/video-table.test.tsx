@@ -11,8 +11,10 @@ import { VideoTable } from '../../../renderer/src/components/video-table';
 
 afterEach(cleanup);
 
+const one = (mean: number) => ({ mean, best: mean, runs: 1 });
+
 function renderWith(write: number, read: number) {
-  render(<VideoTable sustained={{ write, read }} />);
+  render(<VideoTable input={{ measured: { write: one(write), read: one(read) } }} />);
 }
 
 describe('Will it work? / How fast?', () => {
@@ -33,7 +35,7 @@ describe('Will it work? / How fast?', () => {
     for (const cell of within(screen.getByTestId('grid-work')).getAllByRole('cell'))
       expect(cell.textContent).toMatch(/^(✓yes|✗no|—not offered)$/);
     for (const cell of within(screen.getByTestId('grid-fast')).getAllByRole('cell'))
-      expect(cell.textContent).toMatch(/^([\d,]+|—not offered)$/);
+      expect(cell.textContent).toMatch(/^([\d,]+|> 120|—not offered)$/);
     for (const cell of within(screen.getByTestId('grid-need')).getAllByRole('cell'))
       expect(cell.textContent).toMatch(/^([\d,.]+(\* \(estimate\))?|—not offered)$/);
   });

@@ -84,8 +84,12 @@ export function target(over: Partial<TargetInfo> = {}): TargetInfo {
 }
 
 export function resultDoc(writeMBps: number, readMBps: number, over: Partial<ResultDocument> = {}): ResultDocument {
-  const test = (rw: 'write' | 'read', mbps: number) => ({ name: rw, rw, mbps }) as unknown as ResultDocument['tests'][number];
+  // The fields a finished cycle's tests carry that combining runs reads (the store combines them).
+  const latencyUs = { mean: 0, p50: 0, p90: 0, p99: 0, p999: 0, max: 0 };
+  const test = (rw: 'write' | 'read', mbps: number) =>
+    ({ name: rw, rw, mbps, iops: mbps, run: 1, latencyUs }) as unknown as ResultDocument['tests'][number];
   return {
+    kind: 'quick',
     cacheMode: 'direct',
     dataPattern: 'random',
     flags: [],

@@ -98,6 +98,9 @@ export interface VideoPlanOptions {
   format: string;
   layout?: 'stream' | 'frames';
   buffer?: number;
+  /** The Quick Test result this check was launched from ("Check this format"): its verdicts
+   *  are the ones this test decides (verdict/will-it-work.ts). */
+  from?: string;
 }
 
 export interface PlanSettings {
@@ -114,7 +117,7 @@ export interface PlanSettings {
   warmupSeconds?: number;
   cache: CacheRequest;
   rwmixread?: number;
-  video?: Required<VideoPlanOptions>;
+  video?: Required<Omit<VideoPlanOptions, 'from'>> & Pick<VideoPlanOptions, 'from'>;
   smallFiles?: { count: number; fileBytes: number };
 }
 

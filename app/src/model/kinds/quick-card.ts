@@ -2,6 +2,7 @@
 import { type Box, type CardOptions, COLOR, mbps, niceCeil, r1, text, textWidth, ticksFor, tickText } from '../report/card-draw.js';
 import { type Metric, metricValue } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
+import { aggregateOf, aggregateText } from '../verdict/aggregate.js';
 import { dialRoom, videoBlock, videoBlockLayout } from './quick-video-card.js';
 
 const DIAL_START = -135;
@@ -49,9 +50,9 @@ export function quickFigures(doc: ResultDocument, box: Box, metrics: readonly Me
       `<g transform="translate(${r1(cx - size / 2)} ${r1(top)}) scale(${Math.round(k * 1000) / 1000})">${dial(d.name, v, max, d.color)}</g>`,
     );
     if (runs > 1) {
-      const best = Math.max(...d.m.values);
+      const a = aggregateOf(d.m.values);
       out.push(
-        text(cx, top + size + 18, `mean of ${d.m.values.length} runs · best ${mbps(best)}`, {
+        text(cx, top + size + 18, a ? aggregateText(a) : '', {
           size: 12.5,
           fill: COLOR.muted,
           anchor: 'middle',

@@ -4,7 +4,8 @@
 import { COLOR, fitText, r1, text, type Box } from '../report/card-draw.js';
 import type { ResultDocument } from '../result.js';
 import { formatFps } from '../video/math.js';
-import { COMMON_FORMATS, COMMON_RESOLUTIONS, videoVerdicts } from '../video/will-it-work.js';
+import { COMMON_FORMATS, COMMON_RESOLUTIONS, type WorkOutcome, willItWork } from '../verdict/will-it-work.js';
+import { byPaced } from '../verdict/will-it-work-words.js';
 
 export const VIDEO_BLOCK_W = 250;
 const ROW_H = 22;
@@ -12,7 +13,7 @@ const HEAD_H = 44;
 const FOOT_H = 38;
 
 export interface VideoMark {
-  ok: boolean;
+  outcome: WorkOutcome;
   cx: number;
   cy: number;
 }
@@ -29,7 +30,7 @@ export interface VideoBlockLayout {
 
 /** Where the block goes at the right of `box`, or null when the result gives no verdicts. */
 export function videoBlockLayout(doc: ResultDocument, box: Box, paced: readonly ResultDocument[] = []): VideoBlockLayout | null {
-  const v = videoVerdicts(doc, { formats: COMMON_FORMATS, resolutions: COMMON_RESOLUTIONS }, paced);
+  const v = willItWork(doc, { formats: COMMON_FORMATS, resolutions: COMMON_RESOLUTIONS }, paced);
   if (!v || v.rows.length === 0) return null;
   const h = HEAD_H + v.rows.length * ROW_H + FOOT_H;
   if (h > box.h) return null;
@@ -46,20 +47,25 @@ export function videoBlockLayout(doc: ResultDocument, box: Box, paced: readonly 
     rows: v.rows.map((r, i) => {
       const cy = y + HEAD_H + i * ROW_H + ROW_H / 2;
       // "H.264 (camera, typical)" → "H.264": the card has room for the codec and the size.
-      const label = `${r.format.replace(/\s*\(.*\)$/, '')} ${r.resolution}${r.paced ? ' †' : ''}`;
-      return { label, write: { ok: r.write.ok, cx: writeX, cy }, read: { ok: r.read.ok, cx: readX, cy } };
+      const label = `${r.format.replace(/\s*\(.*\)$/, '')} ${r.resolution}${byPaced(r.write) || byPaced(r.read) ? ' †' : ''}`;
+      return { label, write: { outcome: r.write.outcome, cx: writeX, cy }, read: { outcome: r.read.outcome, cx: readX, cy } };
     }),
     // A row a frame-paced test of this drive decided is marked †, and the foot says so.
     method: [
-      `From the average speed, ${Math.round(v.margin * 100)} % margin;`,
-      v.rows.some((r) => r.paced) ? '† decided by a frame-paced test.' : 'a paced test checks frame by frame.',
+      `Mean speed vs need with ${Math.round(v.margin * 100)} % margin;`,
+      v.caveat
+        ? '? not proven: the speeds carry warnings.'
+        : v.rows.some((r) => r.paced)
+          ? '† decided by a frame-paced test.'
+          : 'a paced test checks frame by frame.',
     ],
   };
 }
 
 function mark(m: VideoMark): string {
   const { cx, cy } = m;
-  if (m.ok)
+  if (m.outcome === 'unproven') return text(cx, cy + 5, '?', { size: 15, weight: 700, fill: COLOR.warn, anchor: 'middle' });
+  if (m.outcome === 'ok')
     return `<path d="M ${r1(cx - 5.5)} ${r1(cy)} L ${r1(cx - 1.5)} ${r1(cy + 4.5)} L ${r1(cx + 6)} ${r1(cy - 5)}" fill="none" stroke="${COLOR.read}" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>`;
   return `<path d="M ${r1(cx - 4.5)} ${r1(cy - 4.5)} L ${r1(cx + 4.5)} ${r1(cy + 4.5)} M ${r1(cx + 4.5)} ${r1(cy - 4.5)} L ${r1(cx - 4.5)} ${r1(cy + 4.5)}" fill="none" stroke="${COLOR.bad}" stroke-width="2.6" stroke-linecap="round"/>`;
 }

@@ -56,7 +56,7 @@ export interface ScreenRun {
   seconds?: number;
   intervalSeconds?: number;
   files?: { count?: number; minBytes?: number; maxBytes?: number; seed?: number };
-  video?: { format: string; layout: 'stream' | 'frames'; buffer: number };
+  video?: { format: string; layout: 'stream' | 'frames'; buffer: number; from?: string };
   smallFiles?: { count?: number; fileBytes?: number };
 }
 

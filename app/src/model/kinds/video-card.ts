@@ -4,6 +4,7 @@ import { type Box, COLOR, fitText, r1, text } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
 import type { ResultDocument, VideoPhase } from '../result.js';
 import { formatFps } from '../video/math.js';
+import { rejudged } from '../video/paced.js';
 
 const STRIP_CELLS = 120;
 
@@ -19,7 +20,8 @@ export function stripCells(timeline: string, cells = STRIP_CELLS): string {
 }
 
 export function videoFigures(doc: ResultDocument, box: Box, _metrics: readonly Metric[]): string | undefined {
-  const s = doc.video;
+  // Judged again by today's paced rule: a result saved under an older one shows today's verdict.
+  const s = doc.video ? rejudged(doc.video) : undefined;
   const run = s?.runs[0];
   if (!s || !run) return undefined;
   const out: string[] = [];

@@ -62,7 +62,13 @@ export const video = {
       fileSize,
       needBytes: fileSize,
       steps: [step('write', 'Write'), step('read', 'Read')],
-      settings: { size: fileSize, pattern: 'random', cache, seconds, video: { format: f.id, layout, buffer } },
+      settings: {
+        size: fileSize,
+        pattern: 'random',
+        cache,
+        seconds,
+        video: { format: f.id, layout, buffer, ...(v.from ? { from: v.from } : {}) },
+      },
       notes: f.estimated ? [`${f.format}'s data rate at ${f.resolution} ${formatFps(f.fps)} fps is an estimate (scaled or derived).`] : [],
     };
   },
@@ -91,17 +97,20 @@ export const video = {
     figureGroup: { group: 'Video', present: (doc) => doc.video !== undefined },
   },
   card: videoFigures,
-  fromScreen: (s) => (s.kind === 'video' ? { seconds: s.seconds, video: { format: s.format, layout: s.layout, buffer: s.buffer } } : {}),
+  fromScreen: (s) =>
+    s.kind === 'video'
+      ? { seconds: s.seconds, video: { format: s.format, layout: s.layout, buffer: s.buffer, ...(s.from ? { from: s.from } : {}) } }
+      : {},
 } as const satisfies KindModule<'video'>;
 
-function phase(o: StepOutcome | undefined, write: boolean): VideoPhase {
+function phase(o: StepOutcome | undefined, write: boolean, buffer: number): VideoPhase {
   const p: PacedFigures | undefined = o?.result.paced;
   if (!o || !p)
     throw new Error(
       `the native engine (${o?.result.engineVersion ?? 'unknown'}) did not pace the frames: rebuild it with \`npm run build:native\``,
     );
   const { frameBytes: _b, budgetMs: _m, ...figures } = p;
-  const v = phaseVerdict(p, write);
+  const v = phaseVerdict(p, write, buffer);
   return { ...figures, mbps: o.result.mbps, cacheMode: o.result.cacheMode, ok: v.ok, verdict: v.text };
 }
 
@@ -111,7 +120,7 @@ function videoSection(plan: Plan, outcomes: readonly StepOutcome[]): VideoSectio
   const runNumbers = [...new Set(outcomes.map((o) => o.run))];
   const runs = runNumbers.map((run) => {
     const of = (rw: 'write' | 'read'): StepOutcome | undefined => outcomes.find((o) => o.run === run && o.step.spec.rw === rw);
-    return { run, write: phase(of('write'), true), read: phase(of('read'), false) };
+    return { run, write: phase(of('write'), true, v.buffer), read: phase(of('read'), false, v.buffer) };
   });
   const first = outcomes[0]?.result.paced;
   const section = {

@@ -4,6 +4,7 @@
 // per-frame figures. The data and the rate arithmetic are the Will-it-work table's (data.ts, math.ts).
 import type { CacheMode, PacedFigures } from '../engine-types.js';
 import { videoData } from './data.js';
+import { judgePhase } from '../verdict/paced.js';
 import { formatFps, mbpsToMBps, neededMbps } from './math.js';
 
 export type VideoLayout = 'stream' | 'frames';
@@ -114,31 +115,38 @@ export interface VideoSection extends PacedFormat {
   verdict: string;
 }
 
-const count = (n: number): string => Math.round(n).toLocaleString('en-US');
-const ms = (x: number): string => `${x >= 10 ? Math.round(x) : x.toFixed(1)} ms`;
-const secs = (s: number): string => `${s >= 10 ? Math.round(s) : s.toFixed(1)} s`;
-/** A write that keeps up this long before its first late frame looks like a cache filling. */
-const CACHE_HINT_SECONDS = 2;
-
-/** The verdict of one phase: ✓ with the worst frame against the budget, or ✗ with the counts and
- *  when it started. */
-export function phaseVerdict(p: PacedFigures, write: boolean): { ok: boolean; text: string } {
-  const ok = p.late === 0 && p.dropped === 0 && p.completed === p.frames;
-  if (ok) return { ok, text: `✓ ${count(p.frames)} frames, none late; worst ${ms(p.worstLatenessMs)} of a ${ms(p.budgetMs)} budget` };
-  const parts = [`✗ ${count(p.late)} of ${count(p.frames)} frames late`];
-  if (p.dropped > 0) parts.push(`${count(p.dropped)} dropped`);
-  let when = p.firstLateSeconds !== undefined ? `first at ${secs(p.firstLateSeconds)}` : '';
-  if (when && write && p.firstLateSeconds! >= CACHE_HINT_SECONDS) when += " (on time until then: as when a drive's cache fills)";
-  return { ok, text: [parts.join(', '), when].filter(Boolean).join(', ') };
+/** The verdict of one phase under the paced rule (verdict/paced.ts): ✓ unless frames were
+ *  dropped; late frames the buffer absorbed are noted, not failed. */
+export function phaseVerdict(p: PacedFigures, write: boolean, buffer: number): { ok: boolean; text: string } {
+  const v = judgePhase(p, buffer, write);
+  return { ok: v.outcome === 'ok', text: v.text };
 }
 
 /** The section's one-line verdict from its runs. */
-export function sectionVerdict(s: Pick<VideoSection, 'format' | 'resolution' | 'fps' | 'runs'>): { ok: boolean; text: string } {
+export function sectionVerdict(s: Pick<VideoSection, 'format' | 'resolution' | 'fps' | 'runs' | 'buffer'>): { ok: boolean; text: string } {
   const what = `${s.format} ${s.resolution.split(' (')[0]} ${formatFps(s.fps)} fps`;
   const bad = s.runs.flatMap((r) => [
     ...(r.write.ok ? [] : [`write${s.runs.length > 1 ? ` (run ${r.run})` : ''} ${r.write.verdict}`]),
     ...(r.read.ok ? [] : [`read${s.runs.length > 1 ? ` (run ${r.run})` : ''} ${r.read.verdict}`]),
   ]);
-  if (bad.length === 0) return { ok: true, text: `${what}: ✓ every frame written and read back on time` };
+  const late = s.runs.reduce((n, r) => n + r.write.late + r.read.late, 0);
+  if (bad.length === 0 && late === 0) return { ok: true, text: `${what}: ✓ every frame written and read back on time` };
+  if (bad.length === 0)
+    return {
+      ok: true,
+      text: `${what}: ✓ no frame dropped; ${late.toLocaleString('en-US')} frame${late === 1 ? '' : 's'} late, absorbed by the ${s.buffer}-frame buffer`,
+    };
   return { ok: false, text: `${what}: ✗ ${bad.join('; ').replace(/✗ /g, '')}` };
+}
+
+/** A saved section judged again by today's rule from its own figures (a result saved under an
+ *  older rule failed a format for late frames the buffer absorbed). */
+export function rejudged(s: VideoSection): VideoSection {
+  const phase = (p: VideoPhase, write: boolean): VideoPhase => {
+    const v = phaseVerdict({ ...p, frameBytes: s.frameBytes, budgetMs: s.budgetMs }, write, s.buffer);
+    return { ...p, ok: v.ok, verdict: v.text };
+  };
+  const runs = s.runs.map((r) => ({ ...r, write: phase(r.write, true), read: phase(r.read, false) }));
+  const verdict = sectionVerdict({ ...s, runs });
+  return { ...s, runs, ok: verdict.ok, verdict: verdict.text };
 }

@@ -243,6 +243,7 @@ const PANEL_FORMS: { [K in DetailedKind]: PanelForm<K> } = {
       seconds: f.seconds,
       runs: f.runs,
       restSeconds: restSeconds(f),
+      ...(f.from ? { from: f.from } : {}),
     }),
     fit: (kind, { video: f }, target) =>
       fitPlan(kind, { seconds: f.seconds, video: { format: videoFormatOf(f)?.id ?? '', layout: f.layout, buffer: f.buffer } }, target),

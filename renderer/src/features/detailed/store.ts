@@ -121,9 +121,12 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
     },
     checkVideo(c) {
       if (isBusy(get().status)) return;
-      set({
-        video: pickVideo(get().video, { formatId: c.formatId, fps: c.fps, ...(c.resolutionId ? { resolutionId: c.resolutionId } : {}) }),
+      const { from: _was, ...video } = pickVideo(get().video, {
+        formatId: c.formatId,
+        fps: c.fps,
+        ...(c.resolutionId ? { resolutionId: c.resolutionId } : {}),
       });
+      set({ video: { ...video, ...(c.from ? { from: c.from } : {}) } });
     },
     setUnit(unit) {
       set({ unit });

@@ -5,7 +5,7 @@
 import { useId, type ReactNode } from 'react';
 import type { VideoPhase, VideoSection } from '@model/result';
 import { formatFps } from '@model/video/math';
-import { pacedFormat } from '@model/video/paced';
+import { pacedFormat, rejudged } from '@model/video/paced';
 import { formatBytesShort, formatMBpsFigure } from '@model/units';
 import { ChipGroup } from '../../components/fields';
 import { RunsAndRest } from '../../components/repeat-fields';
@@ -199,7 +199,8 @@ function ResultView({ video }: { video: VideoSection }) {
 export function VideoPanel({ lockedReason }: { lockedReason?: string | undefined }) {
   const live = useDetailedStore(selectLiveJob('video'));
   const result = useDetailedStore(selectResult('video'));
-  const video = live ? undefined : result?.video;
+  // Judged by today's paced rule from its figures (a saved result may carry an older rule's words).
+  const video = live || !result?.video ? undefined : rejudged(result.video);
   return (
     <Panel
       kind="video"

@@ -24,6 +24,9 @@ export interface VideoForm {
   seconds: number;
   runs: number;
   restMinutes: number;
+  /** The saved Quick Test whose "Check this format" opened this form: the one result this
+   *  test's verdict decides (absent: it decides none, and is shown as a dated line). */
+  from?: string;
 }
 
 const defaultFormat = pacedFormat(DEFAULT_VIDEO_FORMAT)!;

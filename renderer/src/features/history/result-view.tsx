@@ -16,7 +16,8 @@ import { useHistoryStore } from './store';
 import { usePacedDocs } from './use-paced-docs';
 import { BackToHistory } from './back-button';
 import { VideoTable } from '../../components/video-table';
-import { DEFAULT_VIDEO_FPS, videoVerdicts } from '@model/video/will-it-work';
+import { DEFAULT_VIDEO_FPS, workInput } from '@model/verdict/will-it-work';
+import { useNavigationStore } from '../../lib/navigation';
 
 function ResultBody({ doc }: { doc: ResultDocument }) {
   const compareWith = useHistoryStore((s) => s.compareWith);
@@ -30,15 +31,12 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
   const flags = Array.isArray(doc.flags) ? doc.flags : [];
   const notes = Array.isArray(doc.notes) ? doc.notes : [];
   const name = resultName(doc);
-  // A Quick Test's speeds answer "Will it work?" as on the live screen (null for other kinds);
-  // a frame-paced test of a format on the same drive decides that format's row instead.
+  // A Quick Test's mean speeds answer "Will it work?" as on its Done screen (null for other kinds);
+  // a frame-paced test launched from this result decides rows, others of the drive are dated lines.
   const [fps, setFps] = useState(DEFAULT_VIDEO_FPS);
   const paced = usePacedDocs(doc.kind === 'quick');
-  const video = useMemo(() => videoVerdicts(doc), [doc]);
-  const overrides = useMemo(
-    () => (paced.length > 0 ? (videoVerdicts(doc, { fps }, paced)?.rows.filter((r) => r.paced) ?? []) : []),
-    [doc, fps, paced],
-  );
+  const video = useMemo(() => workInput(doc, paced), [doc, paced]);
+  const checkVideoFormat = useNavigationStore((s) => s.checkVideoFormat);
 
   return (
     <>
@@ -151,7 +149,14 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
         <MetricsTable doc={doc} />
       </section>
 
-      {video && <VideoTable sustained={video.sustainedMBps} caveat={video.caveat} fps={fps} onFps={setFps} paced={overrides} />}
+      {video && (
+        <VideoTable
+          input={video}
+          fps={fps}
+          onFps={setFps}
+          onCheckFormat={(formatId, at) => checkVideoFormat({ formatId, fps: at, from: doc.id })}
+        />
+      )}
 
       {sharing && <ShareDialog id={doc.id} name={name} onClose={() => setSharing(false)} />}
     </>

@@ -1,34 +1,39 @@
 // "Will it work?" side by side: for the Quick Test results being compared, one format family at
 // one frame rate (chosen as on the live screen), a row per format × resolution and a column per
-// result, each cell ✓/✗ for writing (recording) and reading (playing). Decided from each result's
-// average speeds with the margin, as the note under the table says, except where a frame-paced
-// test of that format ran on that result's drive: its verdict stands there, marked †.
+// result, each cell ✓/✗/? for writing (recording) and reading (playing). Decided by
+// model/verdict/will-it-work.ts from each result's mean speeds against the need with the margin,
+// except where a frame-paced test launched from that result decided (marked †).
 import { useId, useMemo, useState } from 'react';
 import type { ResultDocument } from '@model/result';
 import { videoData } from '@model/video/data';
 import { formatFps } from '@model/video/math';
-import { quickSpeeds, videoVerdicts, type VideoVerdicts } from '@model/video/will-it-work';
+import { willItWork, type WillItWork, type WorkSide } from '@model/verdict/will-it-work';
+import { quickAggregate } from '@model/verdict/aggregate';
+import { byPaced, measuredLine, outcomeWord, sideTitle, workNotes } from '@model/verdict/will-it-work-words';
 import { formatMBpsFigure } from '@model/units';
 import { FilterSelect } from '../../components/filter-select';
 import { usePacedDocs } from './use-paced-docs';
 
-function Mark({ ok, side, paced }: { ok: boolean; side: 'write' | 'read'; paced: boolean }) {
+const CELL = { ok: ['vg-cell--ok', '✓'], fail: ['vg-cell--no', '✗'], unproven: ['vg-cell--unproven', '?'] } as const;
+
+function Mark({ s, side, title }: { s: WorkSide; side: 'write' | 'read'; title: string }) {
+  const [className, mark] = CELL[s.outcome];
   return (
-    <span className={ok ? 'vg-cell--ok' : 'vg-cell--no'}>
+    <span className={className} title={title}>
       <span aria-hidden="true">
-        {ok ? '✓' : '✗'}
-        {paced ? '†' : ''}
+        {mark}
+        {byPaced(s) ? '†' : ''}
       </span>
       <span className="sr-only">
-        {side} {ok ? 'yes' : 'no'}
-        {paced ? ', by a frame-paced test' : ''}
+        {side} {outcomeWord(s.outcome)}
+        {s.reason ? ` (${s.reason})` : ''}
       </span>
     </span>
   );
 }
 
 /** True when any of `docs` gets a "Will it work?" column (a Quick Test with both speeds). */
-export const hasVideo = (docs: readonly ResultDocument[]): boolean => docs.some((d) => quickSpeeds(d) !== null);
+export const hasVideo = (docs: readonly ResultDocument[]): boolean => docs.some((d) => quickAggregate(d) !== null);
 
 /** `fps` and `onFps`: the frame rate, held by the compare view so its exports follow it. */
 export function VideoCompare(props: {
@@ -45,18 +50,15 @@ export function VideoCompare(props: {
   const cols = useMemo(
     () =>
       docs.flatMap((d, i) => {
-        const v = videoVerdicts(d, { fps, families: [family] }, paced);
+        const v = willItWork(d, { fps, families: [family] }, paced);
         return v ? [{ id: d.id, label: labels[i] ?? d.id, v }] : [];
       }),
     [docs, labels, fps, family, paced],
   );
-  const pacedNotes = cols.flatMap((c) =>
-    c.v.rows.filter((r) => r.paced).map((r) => `† ${c.label}, ${r.format} ${r.resolution}: ${r.paced!.note}: ${r.paced!.verdict}`),
-  );
-  const first: VideoVerdicts | undefined = cols[0]?.v;
+  const pacedNotes = [...new Set(cols.flatMap((c) => workNotes(c.v, c.label).slice(1)))];
+  const first: WillItWork | undefined = cols[0]?.v;
   if (!first) return null;
   const key = (r: { formatId: string; resolutionId: string }): string => `${r.formatId}/${r.resolutionId}`;
-  const caveats = cols.filter((c) => c.v.caveat).map((c) => `${c.label}: ${c.v.caveat}`);
 
   return (
     <section className="compare-video" aria-labelledby={titleId} data-testid="compare-video">
@@ -88,7 +90,7 @@ export function VideoCompare(props: {
             <tr>
               <th scope="col">Format</th>
               <th scope="col" className="num">
-                Needs (MB/s)
+                Needs with margin (MB/s)
               </th>
               {cols.map((c) => (
                 <th key={c.id} scope="col">
@@ -114,8 +116,8 @@ export function VideoCompare(props: {
                     <td key={c.id} data-testid={`compare-video-${c.id}-${key(r)}`}>
                       {mine ? (
                         <>
-                          <Mark ok={mine.write.ok} side="write" paced={!!mine.paced} />{' '}
-                          <Mark ok={mine.read.ok} side="read" paced={!!mine.paced} />
+                          <Mark s={mine.write} side="write" title={sideTitle(mine, mine.write)} />{' '}
+                          <Mark s={mine.read} side="read" title={sideTitle(mine, mine.read)} />
                         </>
                       ) : (
                         '—'
@@ -129,12 +131,11 @@ export function VideoCompare(props: {
         </table>
       </div>
       <p className="compare-rule" data-testid="compare-video-method">
-        {first.method}
-        {caveats.map((c) => ` ⚠ ${c}`).join('')}
+        {first.method} {cols.map((c) => `${c.label}: ${measuredLine(c.v)}`).join(' ')}
       </p>
       {pacedNotes.length > 0 && (
         <p className="compare-rule" data-testid="compare-video-paced">
-          {cols.find((c) => c.v.pacedMethod)?.v.pacedMethod} {pacedNotes.join(' ')}
+          {pacedNotes.join(' ')}
         </p>
       )}
     </section>

@@ -5,6 +5,7 @@
 import { jobFraction, positionText, timeLeftText, type JobPoint } from '@model/eta';
 import type { QuickProgressEvent } from '@model/events';
 import { formatMBpsFigure } from '@model/units';
+import { aggregateText, type Aggregate } from '@model/verdict/aggregate';
 
 export interface QuickRunState {
   status: string;
@@ -64,14 +65,21 @@ export interface ReadoutState {
   avg: PerSide;
   peak: PerSide;
   sustained: PerSide | null;
+  /** The result's one aggregate (the mean of its runs): what a finished test shows. */
+  aggregate: Readonly<Record<Side, Aggregate>> | null;
 }
 
 /** What one dial shows, figure and caption. The running phase: its instant. The other phase while
  *  a test runs: the average it measured, said as such (its last instant may be a stall's 0 MB/s,
- *  in runs mode as in continuous). A finished test: the sustained averages. */
+ *  in runs mode as in continuous). A finished test: the result's aggregate, the mean of its runs
+ *  ("mean of 2 runs · best 918"), as History, the card and the exports show it. */
 export function quickReadout(s: ReadoutState, side: Side): { value: number; caption: string } {
   const peak = s.peak[side] > 0 ? `peak ${formatMBpsFigure(s.peak[side])}` : '';
   const averaged = (value: number) => ({ value, caption: peak ? `average · ${peak}` : 'average' });
+  if (s.status === 'done' && s.aggregate) {
+    const a = s.aggregate[side];
+    return a.runs > 1 ? { value: a.mean, caption: aggregateText(a) } : averaged(a.mean);
+  }
   if (s.status === 'done' && s.sustained) return averaged(s.live[side]);
   const busy = s.status === 'running' || s.status === 'stopping';
   if (busy && s.phase !== null && s.phase !== side && s.avg[side] > 0) return averaged(s.avg[side]);

@@ -1,6 +1,7 @@
 // The Quick Test screen: WRITE and READ dials around the Start/Stop button, settings, what was
 // measured and how, the throughput chart and the video-format table.
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import { workInput } from '@model/verdict/will-it-work';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { CEILING_EXPLAIN, ceilingTitle, targetLink } from '../../lib/target-link';
 import { CacheBadge } from '../../components/cache-badge';
@@ -47,6 +48,10 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const error = useQuickTestStore((s) => s.error);
   const latest = useQuickTestStore(selectLatestResult);
   const sustained = useQuickTestStore((s) => s.sustained);
+  const aggregate = useQuickTestStore((s) => s.aggregate);
+  const doc = useQuickTestStore((s) => s.doc);
+  const paced = useQuickTestStore((s) => s.paced);
+  const video = useMemo(() => (doc ? workInput(doc, paced) : null), [doc, paced]);
   const saved = useQuickTestStore((s) => s.saved);
   const flags = useQuickTestStore((s) => s.flags);
   const start = useQuickTestStore((s) => s.start);
@@ -76,7 +81,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const run = { status, phase, stage, cycle, cycles, bytesDone, bytesTotal, startedAt };
   const line = quickStatusLine(run);
   const fraction = status === 'running' ? quickFraction(run) : null;
-  const shown = { status, phase, live, avg, peak, sustained };
+  const shown = { status, phase, live, avg, peak, sustained, aggregate };
   const write = quickReadout(shown, 'write');
   const read = quickReadout(shown, 'read');
 
@@ -166,7 +171,10 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
 
       <div className="lower">
         <ThroughputChart />
-        <VideoTable sustained={sustained} onCheckFormat={(formatId, fps) => checkVideoFormat({ formatId, fps })} />
+        <VideoTable
+          input={video}
+          onCheckFormat={(formatId, fps) => checkVideoFormat({ formatId, fps, ...(saved && 'id' in saved ? { from: saved.id } : {}) })}
+        />
       </div>
     </main>
   );

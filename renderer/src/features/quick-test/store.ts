@@ -2,7 +2,10 @@
 // show. Bridge events arrive through onProgress/onCycle/onDone; components only read through
 // narrow selectors and change state through these actions.
 import { create } from 'zustand';
-import type { ResultFlag } from '@model/result';
+import type { ResultDocument, ResultFlag } from '@model/result';
+import { combineRuns } from '@model/analysis';
+import { quickAggregate, type Aggregate } from '@model/verdict/aggregate';
+import { launchedFrom } from '@model/verdict/will-it-work';
 import { getBridge } from '../../lib/bridge';
 import { chooseScale, DEFAULT_SCALE, initialScale } from '../../lib/dial-math';
 import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '@model/events';
@@ -74,10 +77,20 @@ interface QuickTestState {
   lastByTarget: Record<string, number>;
   target: string | null;
   results: CycleResult[];
-  /** Sustained (average) MB/s: the latest finished cycle's figures. */
+  /** Each finished cycle's own document, in order. */
+  cycleDocs: ResultDocument[];
+  /** The finished cycles as one result (at Done, the document History saved): what the Done
+   *  screen's dials and its Will-it-work table show, as History, the card and the exports do. */
+  doc: ResultDocument | null;
+  /** The one aggregate of `doc`: the mean of its runs, with the best and the count. */
+  aggregate: { write: Aggregate; read: Aggregate } | null;
+  /** Sustained MB/s: the aggregate's means. */
   sustained: Pair | null;
-  /** The latest finished cycle's flags, as its result document carries them. */
+  /** The finished cycles' flags, as `doc` carries them. */
   flags: ResultFlag[];
+  /** Frame-paced results launched from this result ("Check this format"): they decide its rows
+   *  here as in History. */
+  paced: ResultDocument[];
   series: SeriesPoint[];
   startedAt: number;
   error: IpcError | null;
@@ -100,6 +113,8 @@ interface QuickTestState {
   onProgressBatch(events: ReadonlyArray<readonly [QuickProgressEvent, number]>): void;
   onCycle(e: QuickCycleEvent): void;
   onDone(e: QuickDoneEvent): void;
+  /** A finished detailed test's result: kept when it is a paced test launched from this result. */
+  onPaced(doc: ResultDocument | undefined): void;
   reset(): void;
 }
 
@@ -119,6 +134,10 @@ const runState = {
   peak: zero,
   target: null as string | null,
   results: [] as CycleResult[],
+  cycleDocs: [] as ResultDocument[],
+  doc: null as ResultDocument | null,
+  aggregate: null as { write: Aggregate; read: Aggregate } | null,
+  paced: [] as ResultDocument[],
   sustained: null as Pair | null,
   flags: [] as ResultFlag[],
   series: [] as SeriesPoint[],
@@ -161,6 +180,17 @@ function thin(series: SeriesPoint[]): SeriesPoint[] {
     out.push({ t: b.t, write: avg(a.write, b.write), read: avg(a.read, b.read) });
   }
   return out;
+}
+
+/** What the screen shows of a result: the document, its aggregate and means, its flags. */
+function shown(doc: ResultDocument): Pick<QuickTestState, 'doc' | 'aggregate' | 'sustained' | 'flags'> {
+  const aggregate = quickAggregate(doc);
+  return {
+    doc,
+    aggregate,
+    sustained: aggregate ? { write: aggregate.write.mean, read: aggregate.read.mean } : null,
+    flags: Array.isArray(doc.flags) ? doc.flags : [],
+  };
 }
 
 export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
@@ -274,13 +304,14 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     };
     const peak = { write: Math.max(s.peak.write, testPeak(write)), read: Math.max(s.peak.read, testPeak(read)) };
     const best = Math.max(peak.write, peak.read);
+    const cycleDocs = [...s.cycleDocs, doc];
     set({
       results: [...s.results, result],
-      sustained: { write: result.writeMBps ?? 0, read: result.readMBps ?? 0 },
+      cycleDocs,
+      ...shown(combineRuns(cycleDocs)),
       peak,
       scale: chooseScale(best, s.scale),
       lastByTarget: s.target ? { ...s.lastByTarget, [s.target]: best } : s.lastByTarget,
-      flags,
     });
   },
 
@@ -292,9 +323,17 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
       set({ status: 'failed', error: e.error ?? { code: 'ERR_FAILED', message: 'The test failed.' } });
       return;
     }
-    // Stopped or finished: the needles come to rest on the sustained figures (or zero when no
-    // cycle finished); peaks, results and the chart stay.
-    set({ status: 'done', live: s.sustained ?? zero, phase: null, stage: null, saved: e.saved ?? null });
+    // Stopped or finished: the needles come to rest on the saved result's aggregate, the mean of
+    // its runs (or zero when no cycle finished); peaks, results and the chart stay.
+    const done = e.result ? shown(e.result) : { doc: s.doc, aggregate: s.aggregate, sustained: s.sustained, flags: s.flags };
+    set({ status: 'done', ...done, live: done.sustained ?? zero, phase: null, stage: null, saved: e.saved ?? null });
+  },
+
+  onPaced(doc) {
+    const s = get();
+    const id = s.saved && 'id' in s.saved ? s.saved.id : undefined;
+    if (!doc || doc.kind !== 'video' || id === undefined || launchedFrom(doc) !== id) return;
+    set({ paced: [...s.paced.filter((p) => p.id !== doc.id), doc] });
   },
 
   reset() {

@@ -1,4 +1,5 @@
-// Routes the bridge's Quick Test events into the store for as long as the screen is mounted.
+// Routes the bridge's Quick Test events into the store for as long as the screen is mounted, and
+// the end of a paced test launched from its result.
 // Progress is queued and applied at most once per display frame: each store update re-renders
 // the dials, and rendering per event (~20 a second) starved a loaded machine's main thread.
 import { useEffect } from 'react';
@@ -38,6 +39,8 @@ export function useQuickEvents(): void {
       bridge.onQuickProgress(onProgress),
       bridge.onQuickCycle((e) => (flush(), store.onCycle(e))),
       bridge.onQuickDone((e) => (flush(), store.onDone(e))),
+      // A paced test launched from this result ("Check this format") decides its rows here too.
+      bridge.onDetailedDone((e) => store.onPaced(e.result)),
     ];
     return () => {
       for (const off of offs) off();

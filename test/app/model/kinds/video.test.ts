@@ -61,6 +61,15 @@ describe('the video plan', () => {
     expect(plan.settings.video).toEqual({ format: 'prores-hq-uhd-2997', layout: 'frames', buffer: 8 });
   });
 
+  it('carries the Quick Test it was launched from ("Check this format") into the result\'s settings', () => {
+    expect(buildPlan('video', { video: { format: 'prores-hq-uhd-2997', from: 'quick-1' } }).settings.video).toEqual({
+      format: 'prores-hq-uhd-2997',
+      layout: 'stream',
+      buffer: 4,
+      from: 'quick-1',
+    });
+  });
+
   it('refuses an unknown format and a buffer out of range, in plain words', () => {
     expect(() => buildPlan('video', { video: { format: 'prores-hq-uhd' } })).toThrow(
       /"prores-hq-uhd" is not a video format id; ids are format-resolution-rate/,
@@ -69,19 +78,29 @@ describe('the video plan', () => {
   });
 });
 
-describe('the verdict', () => {
+describe('the verdict: what a recorder suffers', () => {
   it('✓ names the frames and the worst frame against its budget', () => {
-    expect(phaseVerdict(figures(), true).text).toBe('✓ 1,800 frames, none late; worst 21 ms of a 33 ms budget');
+    expect(phaseVerdict(figures(), true, 4).text).toBe('✓ 1,800 frames, none late; worst 21 ms of a 33 ms budget');
   });
 
-  it('✗ counts late and dropped frames and says when it began; a late start in a write looks like a cache filling', () => {
+  it('late frames the buffer absorbed are ✓ with a note; ✗ only when frames were dropped, and a late start in a write looks like a cache filling', () => {
     const late = figures({ late: 37, firstLateSeconds: 41.2, timeline: '.'.repeat(1235) + 'L'.repeat(37) + '.'.repeat(528) });
-    expect(phaseVerdict(late, true)).toEqual({
-      ok: false,
-      text: "✗ 37 of 1,800 frames late, first at 41 s (on time until then: as when a drive's cache fills)",
+    expect(phaseVerdict(late, true, 4)).toEqual({
+      ok: true,
+      text: '✓ 1,800 frames, none dropped; 37 frames late (worst 21 ms), absorbed by the 4-frame buffer',
     });
-    expect(phaseVerdict({ ...late, dropped: 5, firstLateSeconds: 0.4 }, false).text).toBe(
-      '✗ 37 of 1,800 frames late, 5 dropped, first at 0.4 s',
+    expect(phaseVerdict({ ...late, dropped: 5 }, true, 4)).toEqual({
+      ok: false,
+      text: "✗ 5 of 1,800 frames dropped (the 4-frame buffer overflowed), 37 late, first at 41 s (on time until then: as when a drive's cache fills)",
+    });
+    // Trouble from the first second on may be a start-up stall: the verdict asks for a second run.
+    expect(phaseVerdict({ ...late, dropped: 5, firstLateSeconds: 0.4 }, false, 4).text).toBe(
+      '✗ 5 of 1,800 frames dropped (the 4-frame buffer overflowed), 37 late, first at 0.4 s: possibly a start-up stall, run again',
+    );
+    // Dropping on through the run, though it began at once, is a drive that cannot keep up.
+    const throughout = { ...late, dropped: 5, firstLateSeconds: 0.4, timeline: 'D' + '.'.repeat(1000) + 'DDDD' + '.'.repeat(795) };
+    expect(phaseVerdict(throughout, false, 4).text).toBe(
+      '✗ 5 of 1,800 frames dropped (the 4-frame buffer overflowed), 37 late, first at 0.4 s',
     );
   });
 });
@@ -94,14 +113,24 @@ describe('the analysis', () => {
     result: { mbps, cacheMode: 'direct', engineVersion: '0.4.0', paced: p } as EngineResult,
   });
 
-  it('makes one section, ✗ when any phase of any run fell behind', () => {
-    const { video: s } = video.analyse(plan, [
+  it('makes one section, ✗ when any phase of any run dropped frames; late frames alone leave it ✓ with a note', () => {
+    const absorbed = video.analyse(plan, [
       outcome(0, 1, figures(), 110.6),
       outcome(1, 1, figures({ late: 2, firstLateSeconds: 3 }), 110.5),
+    ]).video;
+    expect(absorbed).toMatchObject({
+      ok: true,
+      verdict: 'ProRes 422 HQ UHD 29.97 fps: ✓ no frame dropped; 2 frames late, absorbed by the 4-frame buffer',
+    });
+    const { video: s } = video.analyse(plan, [
+      outcome(0, 1, figures(), 110.6),
+      outcome(1, 1, figures({ late: 2, dropped: 1, firstLateSeconds: 3 }), 110.5),
     ]);
     expect(s).toMatchObject({ id: 'prores-hq-uhd-2997', frames: 1798, layout: 'stream', buffer: 4, ok: false });
     expect(s!.runs[0]!.write).toMatchObject({ ok: true, mbps: 110.6, late: 0 });
-    expect(s!.verdict).toBe('ProRes 422 HQ UHD 29.97 fps: ✗ read 2 of 1,800 frames late, first at 3.0 s');
+    expect(s!.verdict).toBe(
+      'ProRes 422 HQ UHD 29.97 fps: ✗ read 1 of 1,800 frames dropped (the 4-frame buffer overflowed), 2 late, first at 3.0 s',
+    );
     const metrics = video.report.metrics({ video: s } as never)!.metrics;
     expect(metrics.filter((m) => m.primary).map((m) => m.key)).toEqual([
       'Video/write.lateShare',
@@ -111,7 +140,7 @@ describe('the analysis', () => {
       'Video/read.p99Ms',
       'Video/read.mbps',
     ]);
-    expect(metrics.find((m) => m.key === 'Video/read.lateShare')!.values).toEqual([(2 / 1800) * 100]);
+    expect(metrics.find((m) => m.key === 'Video/read.lateShare')!.values).toEqual([(3 / 1800) * 100]);
   });
 
   it('refuses results from an engine that did not pace', () => {

@@ -86,9 +86,13 @@ describe('CrystalDiskMark 8 "Copy" text, line for line', () => {
     // The site line is right-aligned to the dashes, as ours is.
     expect(want[2]).toHaveLength(78);
     expect(got[2]).toHaveLength(78);
-    // After CrystalDiskMark's lines: its Comment line (the drive, where its users write it) and
-    // nothing else for a result without flags or notes.
-    expect(got.slice(want.length)).toEqual(['Comment: virtio (virtual disk) · ext4 · 2 TB', '']);
+    // After CrystalDiskMark's lines: its Comment line (the drive, where its users write it) and,
+    // for a result without flags or notes, only the line saying the figures are the best run's.
+    expect(got.slice(want.length)).toEqual([
+      'Comment: virtio (virtual disk) · ext4 · 2 TB',
+      "   ℹ Each figure is the best of 5 runs, as CrystalDiskMark reports it; DiskDial's screens, card and other exports show the mean of the runs.",
+      '',
+    ]);
   });
 
   it('the best of five runs on each line, and the Time line only for time-bound tests', () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 import { renderExport } from '../../../../app/src/model/report/export.js';
-import { videoFps, videoVerdicts } from '../../../../app/src/model/video/will-it-work.js';
+import { videoFps, willItWork } from '../../../../app/src/model/verdict/will-it-work.js';
 import { parseCsv } from '../../../helpers/csv.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../../..', 'fixtures', 'results');
@@ -35,7 +35,7 @@ function mdRow(md: string, format: string, res: string): string[] | undefined {
     )[0];
 }
 
-const METHOD = /average measured speed, keeping a 20 % margin.*a paced test checks frame by frame/;
+const METHOD = /measured speed \(the mean of the runs\).*with a 20 % margin.*a paced test checks frame by frame/;
 
 describe('Markdown', () => {
   it('prints a table per family at 29.97 fps: 120 MB/s cannot record UHD ProRes 422 HQ (needs 110.5 → 138 MB/s), 200 can play it', () => {
@@ -46,7 +46,8 @@ describe('Markdown', () => {
     // Needs 884 / 8 / 0.8 = 138 MB/s; 96 usable MB/s carries 737 Mb/s (25p) scaled to 26 fps, not 27.
     expect(mdRow(md, 'ProRes 422 HQ', 'UHD')).toEqual(['ProRes 422 HQ', 'UHD', '138', '✗', '✓', '26', '43']);
     expect(md).toMatch(METHOD);
-    expect(md).toContain('Write 120 MB/s, read 200 MB/s average.');
+    // One margin convention: the need with the margin (138) against the measured mean.
+    expect(md).toContain('Measured, mean of 3 runs: write 120 MB/s (best 120), read 200 MB/s (best 200).');
   });
 
   it('follows the chosen frame rate', () => {
@@ -63,7 +64,10 @@ describe('Markdown', () => {
   it('says when the speeds carry warnings, so a cache cannot pass for the disk', () => {
     const doc = quickAt(5000, 9000);
     doc.flags = [{ code: 'loop-cached', message: 'A loop device over the page cache.', fix: 'Test the disk under it.' }];
-    expect(renderExport([doc], 'md').text).toMatch(/speeds carry warnings \(loop device over the page cache\).*may be a cache's/);
+    const md = renderExport([doc], 'md').text;
+    expect(md).toMatch(/speeds carry warnings \(loop device over the page cache\).*may be a cache's/);
+    // No ✓ under it, and "How fast?" stops at the highest rate the table offers.
+    expect(mdRow(md, 'ProRes 422 HQ', 'UHD')).toEqual(['ProRes 422 HQ', 'UHD', '138', '?', '?', '\\> 120', '\\> 120']);
   });
 
   it('compares the common formats per result, write / read', () => {
@@ -100,14 +104,14 @@ describe('CSV', () => {
     const col = (n: string): number => head.indexOf(n);
     expect(head.slice(-9).join(',')).toBe('format,resolution,fps,needs_mbps,write_ok,read_ok,write_fps,read_fps,decided_by');
     const video = rows.slice(1).filter((r) => r[col('test')] === 'will it work');
-    expect(video).toHaveLength(videoVerdicts(doc)!.rows.length);
+    expect(video).toHaveLength(willItWork(doc)!.rows.length);
     expect(video.length).toBeGreaterThan(80); // 22 formats × up to 5 resolutions
     const hq = video.find((r) => r[col('format')] === 'ProRes 422 HQ' && r[col('resolution')] === 'UHD')!;
     expect(hq[col('result_id')]).toBe(doc.id);
     expect(hq[col('fps')]).toBe('29.97');
     expect(Number(hq[col('needs_mbps')])).toBeCloseTo(884 / 8 / 0.8, 2);
     expect([hq[col('write_ok')], hq[col('read_ok')], hq[col('write_fps')], hq[col('read_fps')]]).toEqual(['no', 'yes', '26', '43']);
-    expect(hq[col('decided_by')]).toBe('average speed, 20 % margin');
+    expect(hq[col('decided_by')]).toBe('mean speed vs need with 20 % margin');
     // The test rows leave the video columns empty.
     const write = rows.find((r) => r[col('test')] === 'Write')!;
     expect(write[col('format')]).toBe('');
@@ -127,8 +131,8 @@ describe('JSON', () => {
     // Apple's 60p row: 1768 Mb/s = 221 MB/s, 276 with the margin; 200 MB/s reads do not carry it.
     expect(hq.dataRateMBps).toBeCloseTo(1768 / 8, 6);
     expect(hq.needsMBps).toBeCloseTo(1768 / 8 / 0.8, 6);
-    expect(hq.write.ok).toBe(false);
-    expect(hq.read.ok).toBe(false);
+    expect(hq.write.outcome).toBe('fail');
+    expect(hq.read.outcome).toBe('fail');
     expect(JSON.parse(renderExport([load('cdm')], 'json').text).willItWork).toBeUndefined();
   });
 

@@ -8,7 +8,7 @@ import { computeFlags } from '../../../../app/src/core/flags.js';
 import type { MachineLoad, ResultDocument } from '../../../../app/src/model/result.js';
 import { busyFlag, busyVerdict } from '../../../../app/src/model/verdict/busy.js';
 import { trustOf } from '../../../../app/src/model/verdict/trust.js';
-import { videoVerdicts } from '../../../../app/src/model/video/will-it-work.js';
+import { willItWork } from '../../../../app/src/model/verdict/will-it-work.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../fixtures/results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;
@@ -46,7 +46,7 @@ describe('the busy-machine flag', () => {
   it('law: fires iff the figures say other programs competed; info only; no ✓/✗, trust level or figure changes (1,000 cases)', () => {
     const quick = load('quick');
     const quiet = computeFlags({ tests: quick.tests, settings: { cache: 'auto', pattern: 'random' }, kind: 'quick' });
-    const before = videoVerdicts({ ...quick, flags: quiet });
+    const before = willItWork({ ...quick, flags: quiet });
     fc.assert(
       fc.property(machine, fc.constantFrom('quick', 'video', 'cdm'), (m, kind) => {
         const tests = structuredClone(quick.tests);
@@ -58,7 +58,7 @@ describe('the busy-machine flag', () => {
         // The other flags, the trust level, the ✓/✗ of every format and the figures stay as they were.
         expect(flags.filter((f) => f.code !== 'machine-busy')).toEqual(quiet);
         expect(trustOf(flags).level).toBe(trustOf(quiet).level);
-        expect(videoVerdicts({ ...quick, flags })!.rows).toEqual(before!.rows);
+        expect(willItWork({ ...quick, flags })!.rows).toEqual(before!.rows);
         expect(tests).toEqual(quick.tests);
       }),
       { numRuns: 1000 },

@@ -117,10 +117,14 @@ describe('Video panel', () => {
     const doc = videoDoc();
     act(() => fake.emitDetailedDone({ jobId: JOB, outcome: 'finished', result: doc }));
     const result = within(panel()).getByTestId('video-result');
+    // The document was saved under the old rule (2 late frames: ✗); it is judged by today's: the
+    // 4-frame buffer absorbed them, none was dropped, so ✓ with a note.
     expect(within(result).getByTestId('video-verdict').textContent).toBe(
-      'ProRes 422 Proxy HD 25 fps: ✗ write 2 of 50 frames late, first at 1.1 s',
+      'ProRes 422 Proxy HD 25 fps: ✓ no frame dropped; 2 frames late, absorbed by the 4-frame buffer',
     );
-    expect(within(result).getByTestId('video-verdict-write').textContent).toBe('Write ✗ 2 of 50 frames late, first at 1.1 s');
+    expect(within(result).getByTestId('video-verdict-write').textContent).toBe(
+      'Write ✓ 50 frames, none dropped; 2 frames late (worst 66 ms), absorbed by the 4-frame buffer',
+    );
     expect(within(result).getByTestId('video-verdict-read').textContent).toBe('Read ✓ 50 frames, none late; worst 15 ms of a 40 ms budget');
     expect(within(result).getByTestId('video-strip-write-totals').textContent).toBe('48 on time · 2 late · 0 dropped');
     expect(within(result).getByTestId('video-strip-read-totals').textContent).toBe('50 on time · 0 late · 0 dropped');

@@ -1,6 +1,7 @@
 // Text in CrystalDiskMark 8's "Copy" layout, line for line: its header, sections, figure lines and
 // profile block (test/fixtures/crystaldiskmark-8.0.4-copy.txt is the real thing, and the test).
 import type { ResultDocument, ResultTest } from '../../result.js';
+import { bestRunNote } from '../../verdict/aggregate.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../../trust.js';
 import { columnLabels, type Comparison } from '../compare.js';
 import { markLegend } from '../../verdict/compare-words.js';
@@ -16,8 +17,9 @@ export const DASHES = '-'.repeat(78);
 /** CrystalDiskMark's second header line is its site, right-aligned; ours says whose layout it is. */
 const LAYOUT_LINE = 'Layout: CrystalDiskMark 8 "Copy" text'.padStart(DASHES.length);
 
-/** As CrystalDiskMark, each figure line is the best of the runs (the Test line's "x5"); the mean
- *  and spread are in the Markdown, HTML and CSV exports. */
+/** As CrystalDiskMark, each figure line is the best of the runs (the Test line's "x5"), and a line
+ *  under the profile says so; the mean (the one aggregate everything else shows) and the spread
+ *  are in the Markdown, HTML and CSV exports. */
 export function txtHeader(docs: readonly ResultDocument[]): string {
   const lines = [DASHES, versionLine(docs).replace('Measured with ', ''), LAYOUT_LINE, DASHES];
   lines.push('* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]');
@@ -164,6 +166,7 @@ export function txtProfile(doc: ResultDocument): string[] {
     // CrystalDiskMark's own comment line, where its users name the drive: the label, and the drive.
     `Comment: ${[doc.label, targetLine(doc)].filter(Boolean).join(' · ')}`,
   ];
+  if ((s.runs ?? 1) > 1) lines.push(`   ℹ ${bestRunNote(s.runs)}`);
   for (const f of doc.flags) lines.push(`   ${flagMark(f)} ${f.message}`);
   for (const n of doc.notes ?? []) lines.push(`   ℹ ${n}`);
   return lines;

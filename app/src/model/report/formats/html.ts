@@ -18,7 +18,7 @@ import {
   type Table,
 } from '../tables.js';
 import { videoCompareSection, videoSection, type VideoSection } from '../video-tables.js';
-import type { VideoOptions } from '../../video/will-it-work.js';
+import type { VideoOptions } from '../../verdict/will-it-work.js';
 
 // ---- HTML --------------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import type { FormatReport } from '../report-types.js';
 import { methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
 import { safe } from '../report-findings.js';
 import { videoCompareSection, videoSection, type VideoSection } from '../video-tables.js';
-import type { VideoOptions } from '../../video/will-it-work.js';
+import type { VideoOptions } from '../../verdict/will-it-work.js';
 import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
 import {
   compareTables,
