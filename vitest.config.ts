@@ -21,7 +21,8 @@ export default defineConfig({
     reporters: process.env.CI === 'true' ? ['default', ['json', { outputFile: 'test-artifacts/vitest.json' }]] : ['default'],
     projects: [
       { extends: true, test: { name: 'native', include: ['test/native/**/*.test.ts'] } },
-      { extends: true, test: { name: 'app', include: ['test/app/**/*.test.ts'] } },
+      // Every result an app test writes goes through the claims audit (test/helpers/claims-audit-hook.ts).
+      { extends: true, test: { name: 'app', include: ['test/app/**/*.test.ts'], setupFiles: ['test/helpers/claims-audit-hook.ts'] } },
       {
         extends: true,
         // The React UI in jsdom: components, stores, the arithmetic behind the dials and tables.
@@ -41,6 +42,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts', 'test/e2e/helpers/build.ts'],
+          setupFiles: ['test/helpers/claims-audit-hook.ts'],
           expect: { poll: { timeout: 15_000 } },
         },
       },
