@@ -293,7 +293,7 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
       }),
     );
     const seconds = (performance.now() - t0) / 1e3;
-    const observed = observedDecryption(before, fscrypt ? await decryptSnapshot() : undefined, bytesDone, seconds);
+    const observed = observedDecryption(before, fscrypt ? await decryptSnapshot() : undefined, bytesDone, seconds, streams);
     opts.onProgress?.({ filesDone, filesTotal: todo.length, bytesDone, bytesTotal, current: '', elapsedSeconds: seconds });
 
     // The CPU's hashing ceiling on as many streams, measured now, says which side limited the run.

@@ -3,6 +3,7 @@
 // read in the fscrypt_read_queue workers, whose CPU time /proc/<pid>/stat counts, while
 // /proc/stat counts the CPU left idle. Linux only; elsewhere there is nothing to observe.
 import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import type { ObservedDecryption } from '../model/cipher/types.js';
 
 /** CPU seconds: the fscrypt workers' (by pid) and the whole machine's idle (idle + iowait). */
@@ -44,6 +45,8 @@ export function observedDecryption(
   after: DecryptSnapshot | undefined,
   bytes: number,
   seconds: number,
+  /** Reads in flight at once (the check's streams; 1 for the hash test's one reader). */
+  streams = 1,
 ): ObservedDecryption | undefined {
   if (!before || !after || !(bytes > 0) || !(seconds > 0)) return undefined;
   let cpuSeconds = 0;
@@ -55,10 +58,16 @@ export function observedDecryption(
   }
   if (cpuSeconds < MIN_CPU_SECONDS) return undefined;
   const idleSeconds = Math.max(0, after.idleSeconds - before.idleSeconds);
+  // Decryption that kept to one core per stream of reads (a check on one stream: one core busy
+  // beside an idle one) is capped at that; only decryption already spread wider than the streams
+  // (the hash test's read-ahead) could also have taken the idle CPU.
+  const perCoreMBps = bytes / cpuSeconds / 1e6;
   const rate = bytes / seconds / 1e6;
+  const perStreams = perCoreMBps * Math.max(1, Math.min(streams, availableParallelism()));
   return {
-    mbps: (rate * (cpuSeconds + idleSeconds)) / cpuSeconds,
-    perCoreMBps: bytes / cpuSeconds / 1e6,
+    // CPU time comes in 10 ms ticks: within 15 % of the rate is one core per stream.
+    mbps: perStreams >= 0.85 * rate ? Math.max(perStreams, rate) : (rate * (cpuSeconds + idleSeconds)) / cpuSeconds,
+    perCoreMBps,
     bytes,
     seconds,
     cpuSeconds,
