@@ -58,15 +58,15 @@ export function observedDecryption(
   }
   if (cpuSeconds < MIN_CPU_SECONDS) return undefined;
   const idleSeconds = Math.max(0, after.idleSeconds - before.idleSeconds);
-  // Decryption that kept to one core per stream of reads (a check on one stream: one core busy
-  // beside an idle one) is capped at that; only decryption already spread wider than the streams
-  // (the hash test's read-ahead) could also have taken the idle CPU.
+  // The cipher's ceiling for this read: one core's decryption rate per stream of reads, and never
+  // below the rate it did reach (decryption spread over more cores than streams still reached only
+  // that). So the cipher is named when its workers were busy at least ~87 % of the read per stream;
+  // idle cores are no headroom for a sequential reader (a check on one stream held one core busy
+  // beside an idle one).
   const perCoreMBps = bytes / cpuSeconds / 1e6;
   const rate = bytes / seconds / 1e6;
-  const perStreams = perCoreMBps * Math.max(1, Math.min(streams, availableParallelism()));
   return {
-    // CPU time comes in 10 ms ticks: within 15 % of the rate is one core per stream.
-    mbps: perStreams >= 0.85 * rate ? Math.max(perStreams, rate) : (rate * (cpuSeconds + idleSeconds)) / cpuSeconds,
+    mbps: Math.max(rate, perCoreMBps * Math.max(1, Math.min(streams, availableParallelism()))),
     perCoreMBps,
     bytes,
     seconds,
