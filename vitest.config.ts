@@ -8,8 +8,14 @@ import { aliases } from './renderer/vite.config.js';
 // (~/.local/share/diskdial): the services save every finished test. test/global-setup.ts removes it.
 process.env.DISKDIAL_HOME ??= mkdtempSync(path.join(os.tmpdir(), 'diskdial-test-home-'));
 
-// One config, a project per runtime. Native and app tests do real I/O on real file systems,
-// so they run one file at a time: two cores, and loop devices are a shared resource.
+// CI keeps a JSON report too, one per chain of `npm test` (scripts/test.ts): .ci/run prints the
+// slowest files from them.
+const chain = process.env.DISKDIAL_TEST_CHAIN;
+const jsonReport = `test-artifacts/vitest${chain ? `-${chain}` : ''}.json`;
+
+// One config, a project per runtime. One vitest run takes one file at a time: native and app
+// tests do real I/O on real file systems, and throttled or timed ones must not share the disk.
+// `npm test` (scripts/test.ts) runs the I/O projects and the CPU-bound ones as two runs at once.
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
@@ -17,12 +23,24 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     globalSetup: ['test/global-setup.ts'],
-    // CI keeps a JSON report too: .ci/run prints the slowest files from it.
-    reporters: process.env.CI === 'true' ? ['default', ['json', { outputFile: 'test-artifacts/vitest.json' }]] : ['default'],
+    reporters: process.env.CI === 'true' ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
     projects: [
       { extends: true, test: { name: 'native', include: ['test/native/**/*.test.ts'] } },
       // Every result an app test writes goes through the claims audit (test/helpers/claims-audit-hook.ts).
-      { extends: true, test: { name: 'app', include: ['test/app/**/*.test.ts'], setupFiles: ['test/helpers/claims-audit-hook.ts'] } },
+      // The model's tests are CPU-bound laws and renders: `npm test` runs them beside the I/O ones.
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include: ['test/app/**/*.test.ts'],
+          exclude: ['test/app/model/**'],
+          setupFiles: ['test/helpers/claims-audit-hook.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'model', include: ['test/app/model/**/*.test.ts'], setupFiles: ['test/helpers/claims-audit-hook.ts'] },
+      },
       {
         extends: true,
         // The React UI in jsdom: components, stores, the arithmetic behind the dials and tables.

@@ -1,0 +1,93 @@
+// `npm test`: every check and every test, as two chains side by side. On a 2-core machine the
+// tests that do real I/O (loop devices, FUSE, network namespaces, throttled disks) run one file
+// at a time and spend much of it waiting on devices and links; the CPU-bound checks (types, lint,
+// the model's laws, the renderer in jsdom, the UI in Chromium) fill that time on the other core.
+// Each chain runs its steps in order and goes on after a failure; the run fails if any step did.
+// The compiled core and the UI are built once, first, so the chains never build them at once.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfNeeded } from '../test/e2e/helpers/harness.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Chain {
+  name: string;
+  /** Commands run in order: [program, ...args], program resolved on PATH. */
+  steps: string[][];
+}
+
+/** The vitest projects of each chain: together they must be every project in vitest.config.ts
+ *  (test/app/scripts/test-chains.test.ts checks it). */
+export const CHAIN_PROJECTS = {
+  io: ['native', 'app'],
+  cpu: ['model', 'renderer', 'e2e'],
+} as const;
+
+const vitest = (chain: keyof typeof CHAIN_PROJECTS): string[] => [
+  'npx',
+  'vitest',
+  'run',
+  ...CHAIN_PROJECTS[chain].flatMap((p) => ['--project', p]),
+];
+
+export const CHAINS: Chain[] = [
+  { name: 'io', steps: [['npm', 'run', 'test:native'], vitest('io')] },
+  { name: 'cpu', steps: [['npm', 'run', 'typecheck'], ['npm', 'run', 'lint'], vitest('cpu')] },
+];
+
+/** Runs one command with every output line prefixed by the chain's name; resolves its exit code. */
+function run(chain: string, argv: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DISKDIAL_TEST_CHAIN: chain },
+    });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ] as const) {
+      let rest = '';
+      from.on('data', (b: Buffer) => {
+        const lines = (rest + b.toString()).split('\n');
+        rest = lines.pop()!;
+        for (const line of lines) to.write(`[${chain}] ${line}\n`);
+      });
+      from.on('end', () => rest && to.write(`[${chain}] ${rest}\n`));
+    }
+    child.on('error', (err) => {
+      process.stderr.write(`[${chain}] could not start ${argv.join(' ')}: ${err.message}\n`);
+      resolve(127);
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+async function runChain(chain: Chain): Promise<{ name: string; failed: string[]; seconds: number }> {
+  const t0 = Date.now();
+  const failed: string[] = [];
+  for (const step of chain.steps) {
+    const code = await run(chain.name, step);
+    if (code !== 0) failed.push(`${step.join(' ')} (exit ${code})`);
+  }
+  return { name: chain.name, failed, seconds: (Date.now() - t0) / 1000 };
+}
+
+async function main(): Promise<number> {
+  mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
+  buildIfNeeded();
+  const results = await Promise.all(CHAINS.map(runChain));
+  process.stdout.write('\n');
+  for (const r of results) {
+    process.stdout.write(
+      `==== chain ${r.name}: ${r.seconds.toFixed(0)} s, ${r.failed.length ? `FAILED: ${r.failed.join('; ')}` : 'passed'}\n`,
+    );
+  }
+  return results.some((r) => r.failed.length) ? 1 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  void main().then((code) => process.exit(code));
+}
