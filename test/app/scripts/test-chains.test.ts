@@ -13,7 +13,9 @@ describe('the chains of npm test', () => {
     const steps = CHAINS.flatMap((c) => c.steps.map((s) => s.join(' ')));
     for (const check of ['npm run typecheck', 'npm run lint', 'npm run test:native']) expect(steps).toContain(check);
     // The I/O projects share one vitest run (one file at a time), never the CPU chain's.
-    const io = CHAINS.find((c) => c.name === 'io')!.steps.at(-1)!.join(' ');
+    const io = CHAINS.find((c) => c.name === 'io')!
+      .steps.at(-1)!
+      .join(' ');
     expect(io).toBe('npx vitest run --project native --project app');
   });
 });
