@@ -18,16 +18,18 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AbortError } from './engine.js';
 import { DiskDialError, toPlainError } from '../model/errors.js';
+import { plainText } from '../model/text.js';
 import { driveKeysOf } from './drive-keys.js';
-import { isMarkerStale, ownMarker, readMarker, type WorkspaceMarker } from './owner-marker.js';
+import { isMarkerStale, ownMarker, parseMarker, type WorkspaceMarker } from './owner-marker.js';
+import { readUserText } from './safe-read.js';
 
 export interface LockVolumeOptions {
   /** Wait for the drive to be free instead of failing (the CLI's --wait). */
   wait?: boolean;
   /** Ends a wait with an AbortError. */
   signal?: AbortSignal;
-  /** Called once when a wait begins, with the holder's pid. */
-  onWait?: (holderPid: number) => void;
+  /** Called once when a wait begins, with the holder's pid and the sentence naming the holder. */
+  onWait?: (holderPid: number, holder?: string) => void;
 }
 
 export interface VolumeLock {
@@ -141,7 +143,7 @@ export async function lockVolume(target: string, opts: LockVolumeOptions = {}): 
       break;
     }
     if (!opts.wait) throw new DiskDialError(busyMessage(taken), { code: 'ERR_VOLUME_BUSY', path: target });
-    if (!waiting) opts.onWait?.(taken.pid);
+    if (!waiting) opts.onWait?.(taken.pid, busyMessage(taken));
     waiting = true;
     const pause = LOCK_POLL_MS * (0.75 + Math.random() / 2);
     await sleep(pause, undefined, opts.signal ? { signal: opts.signal } : undefined).catch(() => {
@@ -204,14 +206,18 @@ async function takeKey(dir: string, key: string, file: string, mine: DriveLockMa
   return undefined;
 }
 
+/** Anyone may put anything in the shared folder: a lock is read without following a link or
+ *  waiting on a FIFO, and only a valid marker counts. */
 async function readLock(file: string): Promise<DriveLockMarker | undefined> {
-  const m = (await readMarker(file, true)) as Partial<DriveLockMarker> | undefined;
+  const text = await readUserText(file, { what: 'a drive lock', maxBytes: 64 * 1024, follow: false }).catch(() => undefined);
+  const m = text === undefined ? undefined : (parseMarker(text) as Partial<DriveLockMarker> | undefined);
   if (!m) return undefined;
-  // Locks written before locks named their user still name a pid.
+  // Its user reaches a terminal in the refusal: one plain word, however the file was made.
+  const user = typeof m.user === 'string' ? plainText(m.user).trim().slice(0, 64) : '';
   return {
     ...(m as WorkspaceMarker),
     lock: typeof m.lock === 'string' ? m.lock : '',
-    user: typeof m.user === 'string' ? m.user : 'another user',
+    user: user || 'another user',
     target: typeof m.target === 'string' ? m.target : '',
   };
 }

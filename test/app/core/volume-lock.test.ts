@@ -128,7 +128,7 @@ describe('the per-drive lock', () => {
     const a = await longRun(dirA);
     const b = start('run', dirB, '--test', 'seq-write', '--size', '8MiB', '--no-save', '--wait');
     await waitFor(() => (b.stderr().includes('waiting') ? true : undefined));
-    expect(b.stderr()).toContain(`another DiskDial test is running on this drive (pid ${a.child.pid}); waiting for it to end`);
+    expect(b.stderr()).toMatch(new RegExp(`diskdial: ${busy(a.child.pid).source}; waiting for it to end\n`));
     // Still waiting, and nothing written by it yet.
     await new Promise((r) => setTimeout(r, 500));
     expect(b.child.exitCode).toBeNull();
