@@ -93,7 +93,7 @@ async function ensureLockDir(dir: string): Promise<void> {
     const fresh = `${dir}.${randomBytes(6).toString('hex')}.new`;
     await fsp.mkdir(fresh, { mode: 0o700 }).catch(fail);
     await fsp.chmod(fresh, SHARED_MODE).catch(fail);
-    // Another process made it meanwhile: theirs stands (rename onto a non-empty folder fails).
+    // Another process made it meanwhile: one of the two stands, mode 1777 either way.
     await fsp.rename(fresh, dir).catch(() => fsp.rmdir(fresh).catch(() => undefined));
   }
   if (process.platform === 'win32') return; // ProgramData's inherited ACL does what the mode does
