@@ -9,8 +9,8 @@
 // live lock of the drive and, if there is one, withdraws its own: of two takers, the later one
 // always sees the earlier one, so two never both run (at worst both withdraw and try again). A
 // lock whose owner is gone (pid and start time) is ignored and removed where the folder allows;
-// that another user's dead lock cannot be removed under the sticky bit harms nothing, since no
-// one ever waits on a single file name. No flock: Node has none, and a marker names the holder.
+// that another user's dead lock cannot be removed under the sticky bit harms nothing, since every
+// taking has a file name of its own. No flock: Node has none, and a marker names the holder.
 import { randomBytes } from 'node:crypto';
 import { promises as fsp, statSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -137,6 +137,7 @@ export async function lockVolume(target: string, opts: LockVolumeOptions = {}): 
   let waiting = false;
   let files: string[];
   for (;;) {
+    mine.startedAt = new Date().toISOString(); // "since" is when it got the drive, not when it began waiting
     const taken = await takeAll(dir, keys, mine);
     if (Array.isArray(taken)) {
       files = taken;
@@ -184,12 +185,18 @@ async function takeAll(dir: string, keys: readonly string[], mine: DriveLockMark
  *  there: undefined when the drive is ours, else that holder. */
 async function takeKey(dir: string, key: string, file: string, mine: DriveLockMarker): Promise<DriveLockMarker | undefined> {
   const tmp = path.join(dir, `.${key}.${mine.lock}.tmp`);
-  await fsp.writeFile(tmp, `${JSON.stringify(mine)}\n`, { flag: 'wx', mode: 0o644 });
-  // Readable by every user whatever the umask: others judge it live or dead and name its owner.
-  await fsp.chmod(tmp, 0o644);
-  held.add(file);
-  installExitHook();
-  await fsp.rename(tmp, file);
+  try {
+    await fsp.writeFile(tmp, `${JSON.stringify(mine)}\n`, { flag: 'wx', mode: 0o644 });
+    // Readable by every user whatever the umask: others judge it live or dead and name its owner.
+    await fsp.chmod(tmp, 0o644);
+    held.add(file);
+    installExitHook();
+    await fsp.rename(tmp, file);
+  } catch (err) {
+    held.delete(file);
+    await fsp.rm(tmp, { force: true });
+    throw err;
+  }
   for (const name of await fsp.readdir(dir)) {
     if (!name.startsWith(`${key}.`) || !name.endsWith('.lock')) continue;
     const other = path.join(dir, name);
