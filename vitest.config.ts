@@ -7,6 +7,9 @@ import { aliases } from './renderer/vite.config.js';
 // Every test process saves results into a throwaway data folder, never the user's history
 // (~/.local/share/diskdial): the services save every finished test. test/global-setup.ts removes it.
 process.env.DISKDIAL_HOME ??= mkdtempSync(path.join(os.tmpdir(), 'diskdial-test-home-'));
+// Drive locks are machine-wide (/run/lock/diskdial): a test run keeps its own, so that two runs on
+// one machine do not refuse each other's tests. The lock tests clear it to use the real folder.
+process.env.DISKDIAL_LOCK_DIR ??= path.join(process.env.DISKDIAL_HOME, 'locks');
 
 // CI keeps a JSON report too, one per chain of `npm test` (scripts/test.ts): .ci/run prints the
 // slowest files from them.

@@ -284,7 +284,11 @@ function pinnedBy(device: string): string {
 
 async function teardown(entry: Live): Promise<void> {
   const errors: string[] = [];
-  await unmount(entry.dir).catch((e: unknown) => errors.push(String(e)));
+  // Every mount in the folder (a partitioned disk has one per partition), the latest first.
+  const dirs = readMounts()
+    .map((m) => m.target)
+    .filter((t) => t === entry.dir || t.startsWith(entry.folder + path.sep));
+  for (const dir of new Set(dirs.reverse())) await unmount(dir).catch((e: unknown) => errors.push(String(e)));
   for (const dev of new Set([...(entry.device ? [entry.device] : []), ...loopDevicesUnder(entry.folder)])) {
     await detach(dev).catch((e: unknown) => errors.push(String(e)));
   }
@@ -313,7 +317,8 @@ function teardownSync(folder: string): void {
 /** Unmounts, detaches and deletes everything this module made in this process. */
 export async function cleanupAllLoopFs(): Promise<void> {
   const errors: string[] = [];
-  for (const entry of [...live]) {
+  // The latest first: a file system whose image lives on an earlier one goes before it.
+  for (const entry of [...live].reverse()) {
     await teardown(entry).catch((e: unknown) => errors.push(String(e)));
   }
   if (errors.length) throw new Error(errors.join('\n'));
@@ -390,8 +395,14 @@ function mountArgs(kind: FsKind, source: string, dir: string, options: string[])
 /** mountFs with the image in RAM (/dev/shm): the machine's own disk (shared, busy) must not be
  *  what a timing test measures. */
 export async function mountFsInRam(kind: FsKind, opts: MountOptions = {}): Promise<MountedFs> {
+  return mountFsIn('/dev/shm', kind, opts);
+}
+
+/** mountFs with its image file in `parent` (another test file system: a loop device over a file
+ *  on a loop device). */
+export async function mountFsIn(parent: string, kind: FsKind, opts: MountOptions = {}): Promise<MountedFs> {
   const tmpdir = process.env.TMPDIR;
-  process.env.TMPDIR = '/dev/shm';
+  process.env.TMPDIR = parent;
   try {
     return await mountFs(kind, opts);
   } finally {
@@ -400,14 +411,10 @@ export async function mountFsInRam(kind: FsKind, opts: MountOptions = {}): Promi
   }
 }
 
-export async function mountFs(kind: FsKind, opts: MountOptions = {}): Promise<MountedFs> {
-  if (!(kind in DEFAULT_SIZE_MIB)) throw new Error(`unknown file system kind: ${String(kind)}`);
-  if (!isRoot()) throw new Error(`mountFs(${kind}) needs root (guard the test with rootOnly())`);
+/** A scratch folder (with an empty `mnt`) that every teardown path knows. */
+async function newEntry(kind: FsKind): Promise<Live> {
   sweepStale();
   installExitHooks();
-
-  const sizeMiB = opts.sizeMiB ?? DEFAULT_SIZE_MIB[kind];
-  const userOptions = opts.mountOptions ?? [];
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), TMP_PREFIX));
   await fs.chmod(folder, 0o755); // so non-root test processes can reach the mount point
   await fs.writeFile(path.join(folder, OWNER_FILE), `${process.pid}\n`);
@@ -415,6 +422,62 @@ export async function mountFs(kind: FsKind, opts: MountOptions = {}): Promise<Mo
   await fs.mkdir(dir);
   const entry: Live = { kind, folder, dir };
   live.add(entry);
+  return entry;
+}
+
+export interface PartitionedDisk {
+  /** /dev/loopN: the whole disk. */
+  device: string;
+  /** The partitions' mount points, in table order (mode 1777). */
+  dirs: string[];
+  cleanup(): Promise<void>;
+}
+
+/** One loop disk holding `count` partitions (an MBR table written by sfdisk, bound with
+ *  `losetup -P`, so the kernel shows loopNp1 …), each formatted `kind` and mounted. */
+export async function mountPartitioned(
+  kind: 'ext4' | 'xfs' | 'btrfs',
+  count: number,
+  partMiB = DEFAULT_SIZE_MIB[kind],
+): Promise<PartitionedDisk> {
+  if (!isRoot()) throw new Error(`mountPartitioned(${kind}) needs root (guard the test with rootOnly())`);
+  const entry = await newEntry(kind);
+  try {
+    const image = path.join(entry.folder, 'disk.img');
+    await (await fs.open(image, 'w')).close();
+    await fs.truncate(image, (partMiB * count + 2) << 20);
+    const table = ['label: dos', ...Array.from({ length: count }, () => `size=${partMiB}MiB, type=83`)].join('\n');
+    execFileSync('sfdisk', ['--quiet', image], { input: `${table}\n`, stdio: ['pipe', 'ignore', 'pipe'] });
+    entry.device = (await run('losetup', ['--find', '--show', '--partscan', image], 'util-linux')).trim();
+    // A kernel built without partition-table parsers finds none: partx adds them (BLKPG).
+    if (!existsSync(`/sys/block/${path.basename(entry.device)}/${path.basename(entry.device)}p1`))
+      await run('partx', ['--add', entry.device], 'util-linux');
+    const dirs: string[] = [];
+    for (let i = 1; i <= count; i++) {
+      const part = `${entry.device}p${i}`;
+      // devtmpfs adds the node as the kernel adds the partition; give it a moment.
+      for (let t = 0; t < 100 && !existsSync(part); t++) await sleep(20);
+      await run(MKFS[kind].cmd, [...MKFS[kind].args, part], MKFS[kind].pkg);
+      const dir = path.join(entry.folder, `p${i}`);
+      await fs.mkdir(dir);
+      await run('mount', mountArgs(kind, part, dir, []), MOUNT_T[kind].pkg);
+      await fs.chmod(dir, 0o1777);
+      dirs.push(dir);
+    }
+    return { device: entry.device, dirs, cleanup: () => (live.has(entry) ? teardown(entry) : Promise.resolve()) };
+  } catch (err) {
+    await teardown(entry).catch(() => undefined);
+    throw err;
+  }
+}
+
+export async function mountFs(kind: FsKind, opts: MountOptions = {}): Promise<MountedFs> {
+  if (!(kind in DEFAULT_SIZE_MIB)) throw new Error(`unknown file system kind: ${String(kind)}`);
+  if (!isRoot()) throw new Error(`mountFs(${kind}) needs root (guard the test with rootOnly())`);
+  const sizeMiB = opts.sizeMiB ?? DEFAULT_SIZE_MIB[kind];
+  const userOptions = opts.mountOptions ?? [];
+  const entry = await newEntry(kind);
+  const { folder, dir } = entry;
 
   try {
     let source: string;

@@ -114,8 +114,8 @@ export async function runCheckCommand(cmd: CheckCommand, io: CheckIo): Promise<n
           ...(cmd.wait
             ? {
                 wait: true,
-                onWait: (pid: number) =>
-                  process.stderr.write(`diskdial: another DiskDial test is running on this drive (pid ${pid}); waiting for it to end\n`),
+                onWait: (pid: number, holder = `another DiskDial test is running on this drive (pid ${pid})`) =>
+                  process.stderr.write(`diskdial: ${holder}; waiting for it to end\n`),
               }
             : {}),
           ...(tty

@@ -165,9 +165,9 @@ export async function main(argv: string[]): Promise<number> {
 
   const runs = new RunService({ history: new HistoryService() });
   const progress = createProgressLine(process.stderr, cmd.command === 'run' ? cmd.restSeconds : undefined);
-  const onWait = (pid: number): void => {
+  const onWait = (pid: number, holder = `another DiskDial test is running on this drive (pid ${pid})`): void => {
     progress?.clear();
-    process.stderr.write(`diskdial: another DiskDial test is running on this drive (pid ${pid}); waiting for it to end\n`);
+    process.stderr.write(`diskdial: ${holder}; waiting for it to end\n`);
   };
   try {
     if (cmd.command === 'cipher') {

@@ -50,6 +50,11 @@ export async function readMarker(dir: string, isFile = false): Promise<Workspace
   } catch {
     return undefined;
   }
+  return parseMarker(text);
+}
+
+/** A marker's text, validated; undefined for anything that is not ours. */
+export function parseMarker(text: string): WorkspaceMarker | undefined {
   let m: unknown;
   try {
     m = JSON.parse(text);

@@ -84,11 +84,33 @@ export function findMount(entries: readonly MountEntry[], realPath: string): Mou
   return best;
 }
 
+/** Every mount of this process's namespace; empty where there is no /proc (macOS, Windows). */
+export async function readMountinfo(): Promise<MountEntry[]> {
+  try {
+    return parseMountinfo(await fsp.readFile('/proc/self/mountinfo', 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
 // glibc's encoding of dev_t (gnu_dev_major/minor), for device nodes of 0:N mounts such as Btrfs.
 function majorMinor(rdev: bigint): string {
   const major = ((rdev >> 8n) & 0xfffn) | ((rdev >> 32n) & ~0xfffn);
   const minor = (rdev & 0xffn) | ((rdev >> 12n) & ~0xffn);
   return `${major}:${minor}`;
+}
+
+/** A mount's block device "MAJ:MIN". Btrfs and friends report an anonymous 0:N (one per
+ *  subvolume); the source device node has the real number. 0:N stays for mounts with no device. */
+export async function mountDevNumber(m: MountEntry): Promise<string> {
+  if (!m.devNumber.startsWith('0:') || !m.source.startsWith('/dev/')) return m.devNumber;
+  try {
+    const s = await fsp.stat(m.source, { bigint: true });
+    if (s.isBlockDevice()) return majorMinor(s.rdev);
+  } catch {
+    /* keep 0:N */
+  }
+  return m.devNumber;
 }
 
 function busFromSysfsPath(real: string, name: string): Bus {
@@ -273,13 +295,7 @@ export async function volumeInfo(target: string): Promise<VolumeInfo> {
   }
   if (process.platform !== 'linux') return info;
 
-  let entries: MountEntry[];
-  try {
-    entries = parseMountinfo(await fsp.readFile('/proc/self/mountinfo', 'utf8'));
-  } catch {
-    return info;
-  }
-  const m = findMount(entries, realPath);
+  const m = findMount(await readMountinfo(), realPath);
   if (!m) return info;
   info.mountPoint = m.mountPoint;
   info.device = m.source;
@@ -292,16 +308,7 @@ export async function volumeInfo(target: string): Promise<VolumeInfo> {
     if (network) info.network = network;
   }
 
-  let dev = m.devNumber;
-  if (dev.startsWith('0:') && m.source.startsWith('/dev/')) {
-    // Btrfs and friends report an anonymous 0:N; the source device node has the real number.
-    try {
-      const s = await fsp.stat(m.source, { bigint: true });
-      if (s.isBlockDevice()) dev = majorMinor(s.rdev);
-    } catch {
-      /* keep 0:N */
-    }
-  }
+  const dev = await mountDevNumber(m);
   info.devNumber = dev;
   if (!dev.startsWith('0:')) {
     const disk = await diskInfo(dev);

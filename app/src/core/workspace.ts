@@ -5,16 +5,15 @@
 // cleanup removes only real folders (not symlinks) owned by us, whose name matches our pattern
 // AND that hold a valid marker of a process that is gone, and it removes them only after moving
 // them into a private folder (no swap of a path for a symlink can redirect it). A workspace
-// holds its volume's lock (lockVolume) while open.
+// holds its drives' lock (drive-lock.ts) while open.
 import { randomBytes } from 'node:crypto';
-import { promises as fsp, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { promises as fsp, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AbortError } from './engine.js';
 import { DiskDialError, plainMessage, toPlainError } from '../model/errors.js';
-import { defaultDataDir } from './history.js';
+import { lockVolume, releaseAllLocksSync, type LockVolumeOptions } from './drive-lock.js';
 import { FREE_SPACE_RESERVE, fitTest } from '../model/fit.js';
-import { isMarkerStale, MARKER_NAME, ownMarker, readMarker, type WorkspaceMarker } from './owner-marker.js';
+import { isMarkerStale, MARKER_NAME, ownMarker, readMarker } from './owner-marker.js';
 import { inodesAfter } from './volume.js';
 
 export const WORKSPACE_PREFIX = '.diskdial-';
@@ -22,6 +21,8 @@ export const WORKSPACE_NAME_RE = /^\.diskdial-[A-Za-z0-9_-]+$/;
 // The head-room kept beyond the test file is the fit rule's (fit.ts), shared with the screens.
 export { FREE_SPACE_RESERVE } from '../model/fit.js';
 export { isMarkerStale, isPidAlive, MARKER_NAME, processStartTime, readMarker, type WorkspaceMarker } from './owner-marker.js';
+// The drive lock has its own file; its callers keep importing it from here.
+export { lockDir, lockVolume, type LockVolumeOptions, type VolumeLock } from './drive-lock.js';
 
 export interface Workspace {
   /** Absolute path of our folder. */
@@ -189,7 +190,7 @@ function removeAllSync(): void {
     }
   }
   openWorkspaces.clear();
-  for (const [file, lock] of heldLocks) releaseLockSync(file, lock);
+  releaseAllLocksSync();
 }
 
 function installExitHook(): void {
@@ -230,128 +231,6 @@ function track(dir: string, handleSignals: boolean): () => void {
   };
 }
 
-// ---- the volume lock ----------------------------------------------------------------------
-// One test per drive across processes (two CLIs, the CLI and the app or `serve`): two at once
-// would each measure half a disk. The lock is a file per volume (by device number) in the data
-// folder, holding an owner marker; it is created whole by link(2), which is atomic and fails if
-// it exists, and a lock whose owner is gone (pid and start time, as for workspaces) is taken
-// over. No flock: Node has none, and a marker also names the holder for the message.
-
-export interface LockVolumeOptions {
-  /** Wait for the drive to be free instead of failing (the CLI's --wait). */
-  wait?: boolean;
-  /** Ends a wait with an AbortError. */
-  signal?: AbortSignal;
-  /** Called once when a wait begins, with the holder's pid. */
-  onWait?: (holderPid: number) => void;
-}
-
-export interface VolumeLock {
-  /** Removes the lock file if it is still ours. Safe to call more than once. */
-  release(): void;
-}
-
-/** How often a waiting process looks again. */
-const LOCK_POLL_MS = 200;
-
-interface LockMarker extends WorkspaceMarker {
-  /** Tells our lock from a later one of the same process. */
-  lock: string;
-}
-
-const heldLocks = new Map<string, string>();
-
-/** The folder holding the volume locks: the data folder's, so the CLI, the app and `serve` of
- *  one user (and a test run's $DISKDIAL_HOME) share it. */
-export function lockDir(): string {
-  return path.join(defaultDataDir(), 'locks');
-}
-
-/** Takes the lock of the volume holding `target` (an existing folder or file), or fails with
- *  ERR_VOLUME_BUSY naming the holder's pid; with `wait`, waits until it is free. */
-export async function lockVolume(target: string, opts: LockVolumeOptions = {}): Promise<VolumeLock> {
-  const { dev } = await fsp.stat(target);
-  const dir = lockDir();
-  await fsp.mkdir(dir, { recursive: true, mode: 0o700 }).catch((err: unknown) => {
-    throw toPlainError(err, { path: dir, doing: "taking the drive's lock" });
-  });
-  const file = path.join(dir, `volume-${dev}.lock`);
-  const mine: LockMarker = { ...ownMarker(), lock: randomBytes(6).toString('hex') };
-  let waiting = false;
-  for (;;) {
-    const holder = await tryLock(file, mine);
-    if (holder === undefined) break;
-    if (!opts.wait) {
-      throw new DiskDialError(`another DiskDial test is running on this drive (pid ${holder.pid})`, {
-        code: 'ERR_VOLUME_BUSY',
-        path: target,
-      });
-    }
-    if (!waiting) opts.onWait?.(holder.pid);
-    waiting = true;
-    await sleep(LOCK_POLL_MS, undefined, opts.signal ? { signal: opts.signal } : undefined).catch(() => {
-      throw new AbortError(undefined, { cause: opts.signal?.reason });
-    });
-  }
-  heldLocks.set(file, mine.lock);
-  installExitHook();
-  let released = false;
-  return {
-    release(): void {
-      if (released) return;
-      released = true;
-      releaseLockSync(file, mine.lock);
-    },
-  };
-}
-
-/** One attempt: undefined when the lock is now ours, else the live holder's marker. */
-async function tryLock(file: string, mine: LockMarker): Promise<WorkspaceMarker | undefined> {
-  const tmp = `${file}.${mine.lock}.tmp`;
-  await fsp.writeFile(tmp, `${JSON.stringify(mine)}\n`, { mode: 0o600 });
-  try {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      try {
-        await fsp.link(tmp, file);
-        return undefined;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      }
-      const holder = await readMarker(file, true);
-      if (holder && !isMarkerStale(holder)) return holder;
-      // A dead owner's lock: move it aside (atomic: one taker wins), and remove it only if what
-      // was moved is still that dead owner's — else we raced a new owner and give it back.
-      const aside = `${file}.${mine.lock}.stale`;
-      try {
-        await fsp.rename(file, aside);
-      } catch {
-        continue;
-      }
-      const moved = await readMarker(aside, true);
-      if (moved && !isMarkerStale(moved)) {
-        await fsp.link(aside, file).catch(() => undefined);
-        await fsp.rm(aside, { force: true });
-        return moved;
-      }
-      await fsp.rm(aside, { force: true });
-    }
-    throw new DiskDialError(`Could not take the drive's lock ${file}: it keeps changing hands`, { code: 'ERR_VOLUME_BUSY', path: file });
-  } finally {
-    await fsp.rm(tmp, { force: true });
-  }
-}
-
-function releaseLockSync(file: string, lock: string): void {
-  if (heldLocks.get(file) !== lock) return;
-  heldLocks.delete(file);
-  try {
-    const m = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockMarker>;
-    if (m.lock === lock) unlinkSync(file);
-  } catch {
-    /* gone already, or not ours any more */
-  }
-}
-
 // ---- open ---------------------------------------------------------------------------------
 
 async function checkTarget(targetDir: string): Promise<void> {
@@ -377,6 +256,8 @@ async function checkTarget(targetDir: string): Promise<void> {
 export async function openWorkspace(targetDir: string, opts: OpenWorkspaceOptions = {}): Promise<Workspace> {
   const target = path.resolve(targetDir);
   await checkTarget(target);
+  // Before the lock's own exit hook, so that at exit the folder goes before the lock does.
+  installExitHook();
   const lock = await lockVolume(target, opts);
   let dir: string;
   let id: string;

@@ -69,7 +69,9 @@ describe('openWorkspace', () => {
       await expect(openWorkspace(other, { handleSignals: false })).rejects.toMatchObject({
         code: 'ERR_VOLUME_BUSY',
         category: 'runtime',
-        message: `another DiskDial test is running on this drive (pid ${process.pid})`,
+        message: expect.stringMatching(
+          new RegExp(`^A test by ${os.userInfo().username} \\(pid ${process.pid}\\) is running on this drive since \\d\\d:\\d\\d$`),
+        ),
       });
       expect(await fsp.readdir(other)).toEqual([]);
       await a.close();
