@@ -46,6 +46,11 @@ export function messageString(max: number) {
   return z.string().max(max).transform(withoutControls);
 }
 
+/** At most `n` characters of `s`, an ellipsis marking a cut: for quoting anyone's text in a message. */
+export function clip(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}
+
 /** The longest label a result keeps: a name for a row and a card, not a document. */
 export const LABEL_MAX = 200;
 

@@ -5,18 +5,20 @@
 import { z } from 'zod';
 import { RESULT_ID_RE } from '../result-id.js';
 import { FormatIdSchema, WizardSettingsSchema } from '../settings.js';
-import { LABEL_MAX, messageString, plainString } from '../text.js';
+import { LABEL_MAX, messageString, plainString, plainText } from '../text.js';
 import type { WizardPlanState } from './types.js';
 
 const status = z.enum(['pending', 'running', 'done', 'failed']);
 /** Sizes × runs × the common-mode pass: 4 × 20 × 2 results a format at most. */
 const MAX_RESULTS_PER_FORMAT = 160;
 
-/** Every string of the identity the user confirmed, and the names shown beside it. */
-function plainSettings(s: z.infer<typeof WizardSettingsSchema>): boolean {
-  const id = s.identity;
-  const texts = [s.device, s.confirmName, id.path, id.model, id.serial, id.wwn, id.backingFile, id.usbSerial, ...(id.byId ?? [])];
-  return texts.every((t) => t === undefined || plainString(4096).safeParse(t).success);
+/** Every string of the settings (the disk's path, the name typed, the identity shown beside it):
+ *  plain, since a resume prints them. */
+function plainStrings(v: unknown): boolean {
+  if (typeof v === 'string') return plainText(v) === v;
+  if (Array.isArray(v)) return v.every(plainStrings);
+  if (v && typeof v === 'object') return Object.values(v).every(plainStrings);
+  return true;
 }
 
 const planStateSchema = z
@@ -25,7 +27,7 @@ const planStateSchema = z
     id: z.string().regex(RESULT_ID_RE),
     createdAt: plainString(40),
     updatedAt: plainString(40),
-    settings: WizardSettingsSchema.refine(plainSettings, 'holds control characters'),
+    settings: WizardSettingsSchema.refine(plainStrings, 'holds control characters'),
     steps: z
       .array(
         z
