@@ -114,13 +114,17 @@ describe.runIf(process.platform !== 'win32')('hostile files on the command line'
     expect(resume.stdout + resume.stderr).not.toContain(String.fromCharCode(27));
   });
 
-  // `yes ''` answers ahead without end: only as many lines as a campaign can ask are kept. Under a
-  // 64 MB heap the old reader, which kept every line, ran out of memory within its first second.
-  it("`yes '' | diskdial campaign` runs both setups in bounded memory", () => {
+  // `yes ''` answers ahead without end, /dev/zero is one line without end: only as many answers as
+  // a campaign can ask are kept, each at most 1,024 characters. Under a 64 MB heap the old reader,
+  // which kept every line, ran out of memory within its first second on either.
+  it.each([
+    ["yes '' |", (cmd: string) => `yes '' | ${cmd}`],
+    ['< /dev/zero', (cmd: string) => `${cmd} < /dev/zero`],
+  ])('`diskdial campaign` with %s on stdin runs both setups in bounded memory', (_what, shell) => {
     const target = path.join(tmp, 'yes-target');
     execFileSync('mkdir', ['-p', target]);
-    const cmd = `yes '' | "${process.execPath}" --max-old-space-size=64 "${bin}" campaign "${target}" --setups A,B --plan quick --size 16MiB --runs 1`;
-    const r = spawnSync('sh', ['-c', cmd], {
+    const cmd = `"${process.execPath}" --max-old-space-size=64 "${bin}" campaign "${target}" --setups A,B --plan quick --size 16MiB --runs 1`;
+    const r = spawnSync('sh', ['-c', shell(cmd)], {
       encoding: 'utf8',
       timeout: 120_000,
       killSignal: 'SIGKILL',
