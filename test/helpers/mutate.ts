@@ -2,19 +2,7 @@
 // truncation, huge and non-finite numbers, wrong types, deep nesting, control and bidi
 // characters, 40,000-character labels, duplicated keys, a __proto__ key, lists longer than any
 // cap, nests deeper than JSON.stringify can write back (~5,000 levels). Seeded so a failure
-// names the case that shows it again.
-
-/** mulberry32: a small, fast PRNG; the same seed gives the same cases on every machine. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// names the case that shows it again (test/helpers/prng.ts).
 
 export type Rand = () => number;
 const int = (r: Rand, n: number): number => Math.floor(r() * n);

@@ -69,7 +69,7 @@ export class StateStore<T extends JobState> {
     for (const name of names) {
       if (!name.endsWith('.json') || name.startsWith('.')) continue;
       const state = await this.get(name.slice(0, -5));
-      if (!state || state.schema !== 1 || !Array.isArray(state.steps)) continue;
+      if (!state) continue;
       if (state.status === 'done' || state.id === activeId) continue;
       if (state.status === 'running' && state.pid !== undefined && state.pid !== process.pid && isPidAlive(state.pid)) continue;
       out.push(state);

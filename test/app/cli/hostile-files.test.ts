@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin, runCli, type CliRun } from '../../helpers/cli.js';
+import { HOSTILE_ID, mkfifo, plantHostileFiles } from '../../helpers/hostile-files.js';
 
 let tmp: string;
 let home: string;
@@ -16,8 +17,8 @@ let home: string;
 // `import /dev/zero` took 7.6 GB in 20 s, a FIFO never answered); a refusal takes the CLI's
 // start-up time, under 1 s here unloaded and under 3 s at a load average of 10.
 const cli = (...args: string[]): CliRun => runCli(args, { cwd: tmp, home, timeout: 15_000 });
-const ID = '0123456789abcdef0123456789abcdef';
-const fifo = (file: string): void => void execFileSync('mkfifo', [file]);
+const ID = HOSTILE_ID;
+const fifo = mkfifo;
 
 beforeAll(async () => {
   buildCoreIfChanged();
@@ -38,15 +39,7 @@ beforeAll(async () => {
   }
   // Among the saved plans and campaigns: a FIFO, a link to /dev/zero, a file past the 4 MiB cap
   // (sparse), and a plan of the right id and schema with no settings.
-  for (const dir of ['plans', 'campaigns']) {
-    const d = path.join(home, dir);
-    await fsp.mkdir(d, { recursive: true });
-    fifo(path.join(d, `${ID}.json`));
-    await fsp.symlink('/dev/zero', path.join(d, `1${ID.slice(1)}.json`));
-    const big = path.join(d, `2${ID.slice(1)}.json`);
-    await fsp.writeFile(big, '');
-    await fsp.truncate(big, 5 * 1024 ** 2);
-  }
+  for (const dir of ['plans', 'campaigns']) await plantHostileFiles(path.join(home, dir), 5 * 1024 ** 2);
   const damaged = { schema: 1, id: `3${ID.slice(1)}`, createdAt: 'x', updatedAt: 'x', status: 'stopped', steps: [{ format: 'ext4' }] };
   await fsp.writeFile(path.join(home, 'plans', `${damaged.id}.json`), JSON.stringify(damaged));
 });

@@ -22,60 +22,18 @@ import { HistoryService } from '../../../app/src/services/history.js';
 import { parseWizardPlanState } from '../../../app/src/model/wizard/plan-state.js';
 import { FORMAT_IDS } from '../../../app/src/model/wizard/format-ids.js';
 import { TEST_KINDS } from '../../../app/src/model/plan.js';
-import { mutateJson, mutateLines, rng, type Rand } from '../../helpers/mutate.js';
+import { mutateJson, mutateLines, type Rand } from '../../helpers/mutate.js';
+import { mulberry32 } from '../../helpers/prng.js';
+import { SAVED_ID, soundCampaign, soundPlan } from '../../helpers/saved-states.js';
 
 const CASES = 2_000; // a kind; five kinds: 10,000 files
-const ID = '0123456789abcdef0123456789abcdef';
+const ID = SAVED_ID;
 const HEX = 'a'.repeat(64);
 // eslint-disable-next-line no-control-regex -- what must not reach a terminal is what this looks for
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-const campaign = {
-  schema: 1,
-  id: ID,
-  createdAt: '2026-11-28T00:00:00.000Z',
-  updatedAt: '2026-11-28T00:00:00.000Z',
-  status: 'stopped',
-  target: '/mnt/nas',
-  setups: [
-    { key: 'setup-1', name: 'GigE' },
-    { key: 'setup-2', name: 'Wi-Fi' },
-  ],
-  kinds: ['quick', 'sweep'],
-  runArgs: ['--runs', '1'],
-  steps: [
-    { setup: 0, kind: 'quick', resultId: 'b141b8d5-239f-4ff4-8683-3befc5aaaaa9' },
-    { setup: 0, kind: 'sweep' },
-    { setup: 1, kind: 'quick' },
-    { setup: 1, kind: 'sweep' },
-  ],
-  reason: 'Stopped before Wi-Fi.',
-};
-
-const plan = {
-  schema: 1,
-  id: ID,
-  createdAt: '2026-11-28T00:00:00.000Z',
-  updatedAt: '2026-11-28T00:00:00.000Z',
-  settings: {
-    device: '/dev/loop7',
-    identity: { path: '/dev/loop7', sizeBytes: 2 ** 30, backingFile: '/var/tmp/disk.img', backingInode: { ino: 12, dev: '254:0' } },
-    confirmName: 'loop7',
-    formats: ['ext4', 'xfs'],
-    plan: 'quick',
-    sizes: [64 * 2 ** 20],
-    runs: 1,
-    restSeconds: 0,
-    finalFormat: 'ext4',
-  },
-  steps: [
-    { format: 'ext4', label: 'ext4', status: 'done', resultIds: ['b141b8d5-239f-4ff4-8683-3befc5aaaaa9'], error: 'mkfs said:\nno' },
-    { format: 'xfs', label: 'XFS', status: 'pending', resultIds: [] },
-  ],
-  final: { format: 'ext4', label: 'ext4', status: 'pending' },
-  status: 'stopped',
-  ptuuid: { value: '5f0c1f9e-0000-4000-8000-000000000000', written: true },
-};
+const campaign = soundCampaign;
+const plan = soundPlan;
 
 const manifest = [`${HEX}  a.bin`, `${'b'.repeat(64)}  dir/b.bin`, `${'c'.repeat(64)} *./c.bin`, ''].join('\n');
 const checksum = `${HEX}  file.iso\n`;
@@ -123,7 +81,7 @@ function expectClean(v: unknown, what: string, multiline: ReadonlySet<string> = 
 }
 
 async function fuzz(seed: number, one: (r: Rand, i: number) => Promise<'ok' | 'refused'>): Promise<Record<string, number>> {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const seen = { ok: 0, refused: 0 };
   for (let i = 0; i < CASES; i++) seen[await one(r, i)]++;
   return seen;

@@ -5,29 +5,15 @@ import { parseCampaignState } from '../../../app/src/model/campaign.js';
 import { ManifestError, parseManifest } from '../../../app/src/model/check-manifest.js';
 import { NotAResultError, parseResultText } from '../../../app/src/model/result-parse.js';
 import { parseWizardPlanState } from '../../../app/src/model/wizard/plan-state.js';
+import { soundCampaign, soundPlan } from '../../helpers/saved-states.js';
 
 const HEX = 'a'.repeat(64);
 const ESC = '\u001b[2J\u001b]0;owned\u0007';
 
+// One step failed, its message with an escape a tool's output might carry.
 const plan = {
-  schema: 1,
-  id: '0123456789abcdef0123456789abcdef',
-  createdAt: '2026-11-28T00:00:00.000Z',
-  updatedAt: '2026-11-28T00:00:00.000Z',
-  settings: {
-    device: '/dev/loop7',
-    identity: { path: '/dev/loop7', sizeBytes: 2 ** 30, backingInode: { ino: 12, dev: '254:0' } },
-    confirmName: 'loop7',
-    formats: ['ext4'],
-    plan: 'quick',
-    sizes: [64 * 2 ** 20],
-    runs: 1,
-    restSeconds: 0,
-    finalFormat: 'ext4',
-  },
-  steps: [{ format: 'ext4', label: 'ext4', status: 'failed', resultIds: [], error: `mkfs.ext4 said:\n${ESC}no` }],
-  final: { format: 'ext4', label: 'ext4', status: 'pending' },
-  status: 'stopped',
+  ...soundPlan,
+  steps: [{ ...soundPlan.steps[0]!, status: 'failed', error: `mkfs.ext4 said:\n${ESC}no` }, soundPlan.steps[1]!],
 };
 
 describe('saved plans and campaigns read back', () => {
@@ -48,24 +34,7 @@ describe('saved plans and campaigns read back', () => {
   });
 
   it('a campaign shows only plain text: its folder and options too, not only its setup names', () => {
-    const campaign = {
-      schema: 1,
-      id: plan.id,
-      createdAt: plan.createdAt,
-      updatedAt: plan.updatedAt,
-      status: 'stopped',
-      target: '/mnt/nas',
-      setups: [
-        { key: 'setup-1', name: 'GigE' },
-        { key: 'setup-2', name: 'Wi-Fi' },
-      ],
-      kinds: ['quick'],
-      runArgs: [],
-      steps: [
-        { setup: 0, kind: 'quick' },
-        { setup: 1, kind: 'quick' },
-      ],
-    };
+    const campaign = soundCampaign;
     expect(parseCampaignState(campaign)).toBeDefined();
     expect(parseCampaignState({ ...campaign, target: `/mnt/${ESC}` })).toBeUndefined();
     expect(parseCampaignState({ ...campaign, kinds: [`quick${ESC}`] })).toBeUndefined();

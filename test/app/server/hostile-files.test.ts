@@ -3,7 +3,7 @@
 // oversized and a damaged file among the results, plans and campaigns, and a page that asks it to
 // check a folder whose manifest is a FIFO, verify a hash against a FIFO, or import a file built to
 // hurt. Every request is answered, in plain words, within the bound below; none waits for ever.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,9 +12,10 @@ import type { WireMessage } from '../../../app/src/ipc/contract.js';
 import { MAX_IMPORT_BYTES } from '../../../app/src/model/history.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin } from '../../helpers/cli.js';
+import { HOSTILE_ID, mkfifo, plantHostileFiles } from '../../helpers/hostile-files.js';
 import { connectWs, wsClient, type WsClient } from '../../helpers/ws-client.js';
 
-const ID = '0123456789abcdef0123456789abcdef';
+const ID = HOSTILE_ID;
 // A refusal is a few ms of work in the server (one open, one fstat); 5 s is over 100 times that at
 // the load average of 10 this machine has under four test runs at once. A FIFO opened blocking
 // never answers and a read of /dev/zero runs to the 32 MiB cap or out of memory, so neither can
@@ -26,22 +27,14 @@ let tmp: string;
 let server: ChildProcess;
 let c: WsClient;
 
-const fifo = (file: string): void => void execFileSync('mkfifo', [file]);
+const fifo = mkfifo;
 const quick = readFileSync(path.join(import.meta.dirname, '../../fixtures/results/quick.json'), 'utf8');
 
 beforeAll(async () => {
   buildCoreIfChanged();
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-serve-hostile-'));
   const home = path.join(tmp, 'home');
-  for (const dir of ['results', 'plans', 'campaigns']) {
-    const d = path.join(home, dir);
-    await fsp.mkdir(d, { recursive: true });
-    fifo(path.join(d, `${ID}.json`));
-    await fsp.symlink('/dev/zero', path.join(d, `1${ID.slice(1)}.json`));
-    const big = path.join(d, `2${ID.slice(1)}.json`);
-    await fsp.writeFile(big, '');
-    await fsp.truncate(big, 65 * 1024 ** 2);
-  }
+  for (const dir of ['results', 'plans', 'campaigns']) await plantHostileFiles(path.join(home, dir), 65 * 1024 ** 2);
   await fsp.writeFile(
     path.join(home, 'plans', `3${ID.slice(1)}.json`),
     JSON.stringify({ schema: 1, id: `3${ID.slice(1)}`, updatedAt: 'x', status: 'stopped', steps: [{}] }),
