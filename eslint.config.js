@@ -5,6 +5,54 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+// Every file DiskDial reads on a user's behalf goes through app/src/core/safe-read.ts (no FIFO or
+// device waited on, a cap per purpose, no link in its own folders). A raw read anywhere else in
+// app/src is an error, in every form: a named import, fs.x / fsp.x / handle.x, `fs['x']`, or
+// destructuring. These files may, each for the reason given.
+export const RAW_READ_ALLOWED = {
+  'app/src/server/serve.ts': "browser mode's page: DiskDial's own built renderer files, resolved inside its folder",
+  'app/src/main/protocol.ts': "the app:// protocol: DiskDial's own built renderer files, resolved inside its folder",
+  'app/src/core/result.ts': "DiskDial's own package.json, for its version",
+  'app/src/core/host.ts': "/etc/os-release, the system's name (the system's file, not the user's)",
+  'app/src/core/machine-load.ts': '/proc/<pid>/stat, the CPU time of running processes',
+  'app/src/core/kernel-decrypt.ts': "/proc/stat and /proc/<pid>/stat, the kernel's decryption threads",
+  'app/src/core/kernel-cipher.ts': "/proc/crypto, the kernel's ciphers (a test passes a copy)",
+  'app/src/core/owner-marker.ts': "/proc/<pid>/stat, a process's start time (the marker itself goes through the reader)",
+  'app/src/core/volume.ts': '/proc/self/mountinfo',
+  'app/src/services/targets.ts': '/proc/self/mountinfo',
+  'app/src/core/link/linux.ts': 'sysfs attributes of a network interface (a test passes a fake tree)',
+  'app/src/core/link/network.ts': '/proc/<pid>/cmdline of the FUSE daemon behind a mount',
+  'app/src/core/wizard/linux-system.ts':
+    '/proc/filesystems, /proc/swaps, /proc/mdstat, /proc/self/mounts and sysfs, read to decide which disks are in use',
+  'app/src/services/engine-host.ts': "/proc/<pid>/task/*/stat, the engine process's threads",
+  // TODO(issue 30, check-run's owner): md5File streams a file of the folder being checked with
+  // createReadStream; a file swapped for a FIFO after the walk blocks in open(2). Open it O_NONBLOCK
+  // and fstat it as the engine's hash does, then drop this entry.
+  'app/src/core/check-run.ts': 'hashes the files of the folder being checked (MD5SUMS), streamed: their size has no cap',
+  // TODO(issue 30, the lock's owner): releaseLockSync reads the lock marker with readFileSync in
+  // the exit path; a FIFO planted under the lock's name (a folder every user sees) blocks exit.
+  // Open it O_NONBLOCK|O_NOFOLLOW and fstat it, then drop this entry.
+  'app/src/core/workspace.ts': 'reads its own lock marker synchronously while the process exits',
+};
+const RAW_READ = '^(readFile|readFileSync|createReadStream|openSync|readSync)$';
+const RAW_READ_MESSAGE =
+  'Read a file a user could name or plant through app/src/core/safe-read.ts (readUserText/readUserBytes: no FIFO waited on, a size cap, then a schema); a system or own-package file goes in RAW_READ_ALLOWED in eslint.config.js with its reason.';
+export const rawReads = {
+  files: ['app/src/**/*.{ts,tsx,cts,mts}'],
+  ignores: Object.keys(RAW_READ_ALLOWED),
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...[
+        `ImportDeclaration[source.value=/^(node:)?fs(\\/promises)?$/] > ImportSpecifier[imported.name=/${RAW_READ}/]`,
+        `MemberExpression[property.name=/${RAW_READ}/]`,
+        `MemberExpression[computed=true][property.value=/${RAW_READ}/]`,
+        `ObjectPattern > Property[key.name=/${RAW_READ}/]`,
+      ].map((selector) => ({ selector, message: RAW_READ_MESSAGE })),
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'native/**', 'node_modules/**', 'release/**', 'test-artifacts/**', 'renderer/dist/**'] },
   js.configs.recommended,
@@ -52,5 +100,6 @@ export default tseslint.config(
     files: ['test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  rawReads,
   prettier,
 );

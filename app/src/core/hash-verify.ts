@@ -9,6 +9,7 @@ import type { HashAlgo } from '../model/engine-types.js';
 import { DiskDialError, inputError } from '../model/errors.js';
 import { parseChecksumFile, parsePastedDigest } from '../model/digest.js';
 import type { HashVerification } from '../model/result.js';
+import { clip, plainText } from '../model/text.js';
 
 export const ALGO_LABEL: Record<HashAlgo, string> = { sha256: 'SHA-256', sha512: 'SHA-512' };
 const HEX_LENGTH: Record<HashAlgo, number> = { sha256: 64, sha512: 128 };
@@ -38,7 +39,7 @@ export async function resolveExpected(verify: string, file: string): Promise<Exp
     if (err instanceof DiskDialError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? 'EINVAL';
     throw inputError(
-      `"${clip(verify.trim(), 80)}" is neither a SHA-256 or SHA-512 digest (64 or 128 hex digits) nor a checksum file that can be read. Paste the digest itself, or give the path of a readable checksum file.`,
+      `"${clip(plainText(verify.trim()), 80)}" is neither a SHA-256 or SHA-512 digest (64 or 128 hex digits) nor a checksum file that can be read. Paste the digest itself, or give the path of a readable checksum file.`,
       code === 'ENOENT' ? 'ERR_INVALID_DIGEST' : code,
     );
   }
@@ -76,8 +77,4 @@ export function verification(expected: ExpectedDigest, actualHex: string, algo: 
     match,
     text: match ? `Matches ${where}.` : `Does NOT match ${where}: the file differs from the one that digest was made from.`,
   };
-}
-
-function clip(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n)}…` : s;
 }

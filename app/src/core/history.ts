@@ -7,10 +7,10 @@
 // read is defensive: a file that is not a result, is cut short, or comes from a newer DiskDial is
 // skipped with its reason, never a crash. Only regular files in the folder itself are read: a
 // symbolic link is never followed (it could point at a secret, or at /dev/zero), a FIFO or a
-// device is never waited on, nothing over MAX_RESULT_BYTES is read, and a skip reason never quotes
+// device is never waited on, nothing over MAX_RESULT_BYTES is read (core/safe-read.ts), and a skip reason never quotes
 // what is in a file. An import goes in whole or not at all.
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants, promises as fsp } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -19,6 +19,7 @@ import { metricValue, resultMetrics, resultName, resultTitle, targetLine } from 
 import type { ResultDocument } from '../model/result.js';
 import { NotAResultError, parseResultFile, parseResultText, RESULT_ID_RE } from '../model/result-parse.js';
 import { cleanLabel } from '../model/text.js';
+import { readUserText } from './safe-read.js';
 import type { HistoryEntry, HistoryListing } from '../model/history.js';
 
 /** Larger files are not results (a quick test's document is tens of kB, a big many-file test's a few MB). */
@@ -284,32 +285,25 @@ async function isLink(p: string): Promise<boolean> {
 
 const LINK_REASON = 'It is a symbolic link; history reads only files in its own folder and does not follow links.';
 
-// Absent on Windows: there an lstat before opening stands in for it.
-const O_NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
-const O_NONBLOCK = fsConstants.O_NONBLOCK ?? 0;
+/** Why a file in the folder is not read, by the one reader's refusal (its own words name the
+ *  file; a skip reason names it already). */
+const REFUSALS: Record<string, string> = {
+  ELOOP: LINK_REASON,
+  ERR_NOT_A_FILE: 'It is not a regular file (a pipe, a device or a socket); history reads only files.',
+  EFBIG: `It is larger than a result can be (at most ${MAX_RESULT_BYTES / 1024 ** 2} MiB).`,
+};
 
-/** Reads one result file: a regular file only, opened without following a link and without
- *  waiting (a FIFO opened non-blocking answers at once, and is then refused as not a file). */
+/** Reads one result file through the one reader: a regular file in the folder itself (no link
+ *  followed, no FIFO waited on), at most MAX_RESULT_BYTES, then the result schema. */
 async function readResult(file: string): Promise<ResultDocument> {
-  if (!O_NOFOLLOW && (await fsp.lstat(file)).isSymbolicLink()) throw new NotAResultError(LINK_REASON);
-  let handle: fsp.FileHandle;
+  let text: string;
   try {
-    handle = await fsp.open(file, fsConstants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    text = await readUserText(file, { what: 'a result', maxBytes: MAX_RESULT_BYTES, follow: false });
   } catch (err) {
-    // Linux answers ELOOP for a link under O_NOFOLLOW; macOS and the BSDs too (EMLINK on some).
-    const code = (err as NodeJS.ErrnoException).code;
-    if ((code === 'ELOOP' || code === 'EMLINK') && (await fsp.lstat(file)).isSymbolicLink()) throw new NotAResultError(LINK_REASON);
-    throw err;
+    const reason = err instanceof DiskDialError ? REFUSALS[err.code] : undefined;
+    throw reason ? new NotAResultError(reason) : err;
   }
-  try {
-    const st = await handle.stat();
-    if (st.isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
-    if (!st.isFile()) throw new NotAResultError('It is not a regular file (a pipe, a device or a socket); history reads only files.');
-    if (st.size > MAX_RESULT_BYTES) throw new NotAResultError(`It is ${Math.round(st.size / 1e6)} MB, too large to be a result.`);
-    return parseResultText(await handle.readFile('utf8'));
-  } finally {
-    await handle.close();
-  }
+  return parseResultText(text);
 }
 
 function asHistoryError(err: unknown, id: string): unknown {

@@ -1,8 +1,9 @@
 // Who made a workspace folder or holds a volume lock: a marker naming the process (pid, its start
 // time, the host), and whether that process is gone, so what it left can be taken over.
-import { promises as fsp, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readUserText } from './safe-read.js';
 
 export const MARKER_NAME = 'owner.json';
 
@@ -43,10 +44,9 @@ export function isPidAlive(pid: number): boolean {
 export async function readMarker(dir: string, isFile = false): Promise<WorkspaceMarker | undefined> {
   let text: string;
   try {
+    // On the user's drive, so anyone's: no link followed, no FIFO waited on, a few KB at most.
     const file = isFile ? dir : path.join(dir, MARKER_NAME);
-    const st = await fsp.lstat(file);
-    if (!st.isFile() || st.size > 64 * 1024) return undefined;
-    text = await fsp.readFile(file, 'utf8');
+    text = await readUserText(file, { what: 'a workspace marker', maxBytes: 64 * 1024, follow: false });
   } catch {
     return undefined;
   }

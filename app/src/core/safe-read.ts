@@ -56,7 +56,9 @@ export async function readUserBytes(file: string, limits: ReadLimits): Promise<B
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      const buf = Buffer.allocUnsafe(Math.min(limits.maxBytes + 1 - total, 1 << 20));
+      // Sized to what fstat said is left (plus one byte, to see the end), not to the cap: a few-KB
+      // state file read a thousand times must not allocate a megabyte each time.
+      const buf = Buffer.allocUnsafe(Math.min(limits.maxBytes + 1 - total, 1 << 20, Math.max(st.size + 1 - total, 64 * 1024)));
       const { bytesRead } = await handle.read(buf, 0, buf.length, null);
       if (bytesRead === 0) break;
       chunks.push(buf.subarray(0, bytesRead));

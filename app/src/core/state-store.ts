@@ -21,16 +21,6 @@ export interface JobState {
 /** A plan or campaign state is a few KB; anything near this is not one. */
 const MAX_STATE_BYTES = 4 * 1024 ** 2;
 
-/** The shape every job state shares, for stores whose model has no schema of its own yet: enough
- *  that no caller meets a missing field or a steps list that is not a list. */
-export function parseJobState<T extends JobState>(raw: unknown): T | undefined {
-  const s = raw as Partial<JobState> | null;
-  if (typeof s !== 'object' || s === null || s.schema !== 1) return undefined;
-  if (typeof s.id !== 'string' || typeof s.status !== 'string' || typeof s.updatedAt !== 'string' || !Array.isArray(s.steps))
-    return undefined;
-  return raw as T;
-}
-
 export class StateStore<T extends JobState> {
   /** `parse` validates what a file holds (it may have been edited, cut short or planted): undefined
    *  for anything that is not a sound state, which is then skipped like an unreadable file. */
@@ -79,7 +69,7 @@ export class StateStore<T extends JobState> {
     for (const name of names) {
       if (!name.endsWith('.json') || name.startsWith('.')) continue;
       const state = await this.get(name.slice(0, -5));
-      if (!state || state.schema !== 1 || !Array.isArray(state.steps)) continue;
+      if (!state) continue;
       if (state.status === 'done' || state.id === activeId) continue;
       if (state.status === 'running' && state.pid !== undefined && state.pid !== process.pid && isPidAlive(state.pid)) continue;
       out.push(state);

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { inputError } from './errors.js';
 import { RESULT_ID_RE } from './result-id.js';
-import { cleanLabel, LABEL_MAX, plainText } from './text.js';
+import { TEST_KINDS } from './plan.js';
+import { cleanLabel, LABEL_MAX, messageString, plainString } from './text.js';
 
 export interface CampaignSetup {
   /** Stable key for the report's rows: "setup-1", "setup-2"… */
@@ -109,31 +110,28 @@ export function campaignProgress(state: Pick<CampaignState, 'setups' | 'steps'>)
     .join(', ');
 }
 
-// A saved campaign is read back from a file anyone could have edited: names are plain labels
-// (no escapes reach a terminal), every step names a setup that exists, and the counts are bounded.
-const label = z
-  .string()
-  .max(LABEL_MAX)
-  .refine((s) => plainText(s) === s, 'holds control characters');
+// A saved campaign is read back from a file anyone could have edited: every text it shows is
+// plain (no escapes reach a terminal), every step names a setup and a kind that exist, and the
+// counts are bounded.
 const campaignStateSchema = z
   .object({
     schema: z.literal(1),
     id: z.string().regex(RESULT_ID_RE),
-    createdAt: z.string().max(40),
-    updatedAt: z.string().max(40),
+    createdAt: plainString(40),
+    updatedAt: plainString(40),
     status: z.enum(['running', 'waiting', 'stopped', 'failed', 'done']),
     pid: z.number().int().positive().optional(),
-    target: z.string().min(1).max(4096),
+    target: plainString(4096).min(1),
     setups: z
-      .array(z.object({ key: z.string().max(40), name: label.min(1) }))
+      .array(z.object({ key: plainString(40), name: plainString(LABEL_MAX).min(1) }))
       .min(2)
       .max(MAX_SETUPS),
-    kinds: z.array(z.string().max(40)).min(1).max(32),
-    runArgs: z.array(z.string().max(4096)).max(64),
+    kinds: z.array(z.enum(TEST_KINDS)).min(1).max(TEST_KINDS.length),
+    runArgs: z.array(plainString(4096)).max(64),
     steps: z
-      .array(z.object({ setup: z.number().int().min(0), kind: z.string().max(40), resultId: z.string().regex(RESULT_ID_RE).optional() }))
-      .max(MAX_SETUPS * 32),
-    reason: z.string().max(2000).optional(),
+      .array(z.object({ setup: z.number().int().min(0), kind: z.enum(TEST_KINDS), resultId: z.string().regex(RESULT_ID_RE).optional() }))
+      .max(MAX_SETUPS * TEST_KINDS.length),
+    reason: messageString(2000).optional(),
   })
   .refine((c) => c.steps.every((st) => st.setup < c.setups.length), 'a step names a setup the campaign does not have');
 
@@ -141,5 +139,7 @@ const campaignStateSchema = z
  *  unreadable file is). */
 export function parseCampaignState(raw: unknown): CampaignState | undefined {
   const r = campaignStateSchema.safeParse(raw);
-  return r.success ? (r.data as CampaignState) : undefined;
+  if (!r.success) return undefined;
+  const state: CampaignState = r.data; // the schema and the type say the same: a compile error otherwise
+  return state;
 }

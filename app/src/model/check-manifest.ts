@@ -4,6 +4,8 @@
 // ("SHA256 (name) = HEX", `shasum --tag`, `md5 -r` aside). Names are taken byte for byte after
 // the separator: a name may begin or end with spaces.
 
+import { clip, plainText } from './text.js';
+
 export type CheckAlgo = 'sha256' | 'sha512' | 'md5';
 
 export const CHECK_ALGO_LABEL: Record<CheckAlgo, string> = { sha256: 'SHA-256', sha512: 'SHA-512', md5: 'MD5' };
@@ -84,6 +86,8 @@ export function parseManifest(text: string): ParsedManifest {
       lineAlgo = algoOfHexLength(hex.length);
       name = gnu[1] ? unescapeName(gnu[4]!) : gnu[4]!;
     }
+    // "./" alone names the folder itself, not a file in it.
+    if (name?.startsWith('./')) name = name.slice(2);
     if (!hex || !lineAlgo || name === undefined || name === '') {
       badLines.push(i + 1);
       return;
@@ -94,14 +98,15 @@ export function parseManifest(text: string): ParsedManifest {
       );
     }
     algo = lineAlgo;
-    const entry = { name: name.startsWith('./') ? name.slice(2) : name, hex };
+    const entry = { name, hex };
     // One file listed twice: the same digest is said twice; two digests cannot both hold (sha256sum
     // -c fails one of them), so the manifest is refused rather than one line silently used.
     const before = firstLine.get(entry.name);
     if (before !== undefined) {
       if (entries[before.index]!.hex !== hex)
         throw new ManifestError(
-          `lines ${before.line} and ${i + 1} list ${entry.name} with different digests: the manifest contradicts itself`,
+          // The name is anyone's text: nothing of it that a terminal acts on goes into the message.
+          `lines ${before.line} and ${i + 1} list ${clip(plainText(entry.name), 120)} with different digests: the manifest contradicts itself`,
         );
       return;
     }

@@ -203,8 +203,9 @@ export function parseResultFile(text: string): ResultDocument[] {
 function parseJson(text: string): unknown {
   const trimmed = text.replace(/^\uFEFF/, '');
   if (trimmed.trim() === '') throw new NotAResultError('The file is empty.');
+  let value: unknown;
   try {
-    return JSON.parse(trimmed) as unknown;
+    value = JSON.parse(trimmed) as unknown;
   } catch (err) {
     // A crash mid-write leaves JSON cut short; say so. The parser's message is not passed on: it
     // quotes the text around the error.
@@ -214,6 +215,27 @@ function parseJson(text: string): unknown {
     if (atEnd && /^\s*[{[]/.test(trimmed)) return fail('The file ends too soon: it is not complete JSON (cut short?).');
     return fail(at ? `It is not JSON (it goes wrong at character ${Number(at[1]) + 1}).` : 'It is not JSON.');
   }
+  if (nestsDeeperThan(trimmed, MAX_DEPTH)) return fail(`It nests lists and objects deeper than a result does (${MAX_DEPTH} levels).`);
+  return value;
+}
+
+/** A result nests 7 levels, a comparison file 9. Far deeper is not one, and JSON.stringify (saving
+ *  it, exporting it) overflows its stack at a few thousand levels, which JSON.parse accepts. */
+const MAX_DEPTH = 32;
+
+/** Whether JSON text opens more than `max` lists and objects inside each other (strings skipped). */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string: to its closing quote, past escaped characters.
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }
 
 function isBundle(v: unknown): v is ResultBundle {

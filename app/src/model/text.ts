@@ -3,6 +3,7 @@
 // characters are what turn such text hostile: ESC (and the one-byte CSI 0x9b) drives a terminal,
 // most C0 characters make XML invalid. Each output format still escapes its own syntax
 // (export.ts, card.ts); this is the part they share. Browser-safe: no node:* imports.
+import { z } from 'zod';
 import { inputError } from './errors.js';
 
 /** Terminal escape sequences — CSI ("ESC [ … m" colours, cursor moves) and OSC ("ESC ] … BEL"
@@ -28,6 +29,26 @@ export function withoutControls(s: string): string {
  *  the same value when parsed, and nothing a terminal acts on when the text is shown. */
 export function safeJson(value: unknown, indent?: number): string {
   return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Text read back from a file anyone could have edited (a saved plan or campaign), checked rather
+ *  than cleaned: one line with no control character (a name, a path, a label)… */
+export function plainString(max: number): z.ZodString {
+  return z
+    .string()
+    .max(max)
+    .refine((s) => plainText(s) === s, 'holds control characters');
+}
+
+/** …or a message DiskDial saved from an error (a tool's output may have carried an escape):
+ *  cleaned rather than refused, so one stray character does not hide a whole plan. */
+export function messageString(max: number) {
+  return z.string().max(max).transform(withoutControls);
+}
+
+/** At most `n` characters of `s`, an ellipsis marking a cut: for quoting anyone's text in a message. */
+export function clip(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
 }
 
 /** The longest label a result keeps: a name for a row and a card, not a document. */

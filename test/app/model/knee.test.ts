@@ -8,22 +8,11 @@ import {
   sliceSeries,
   type SustainedVerdict,
 } from '../../../app/src/model/knee.js';
+import { mulberry32 } from '../../helpers/prng.js';
 
 const MiB = 1024 * 1024;
 const SLICE = 256 * MiB;
 const SEEDS = Array.from({ length: 20 }, (_, i) => 1000 + i * 7919);
-
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A curve of equal slices up to totalBytes, speed given by the byte position of each slice's middle. */
 function curveBy(totalBytes: number, rateAt: (bytes: number) => number, slice = SLICE): CurvePoint[] {

@@ -6,8 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WebSocket } from 'ws';
-import type { WireMessage } from '../../../app/src/ipc/contract.js';
+import type { WebSocket } from 'ws';
 import { createDispatcher } from '../../../app/src/ipc/dispatch.js';
 import { MAX_MESSAGE_BYTES, startServer, type RunningServer } from '../../../app/src/server/serve.js';
 import { EngineHost } from '../../../app/src/services/engine-host.js';
@@ -16,6 +15,7 @@ import { HashTestService } from '../../../app/src/services/hash-test.js';
 import { HistoryService } from '../../../app/src/services/history.js';
 import { QuickTestService } from '../../../app/src/services/quick-test.js';
 import { TargetsService } from '../../../app/src/services/targets.js';
+import { connectWs, wsClient, type WsClient } from '../../helpers/ws-client.js';
 
 const MiB = 1 << 20;
 let rendererDir: string;
@@ -80,54 +80,14 @@ function get(
 
 /** Opens a socket; resolves with it, or with the HTTP status the upgrade was refused with. */
 function connect(query: string, headers: Record<string, string> = { origin }): Promise<WebSocket | number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws${query}`, { headers });
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-    ws.once('error', reject);
-  });
+  return connectWs(`ws://127.0.0.1:${server.port}/ws${query}`, headers);
 }
 
 /** A connected client: request/reply by id, and the events it received. */
-async function client(): Promise<{
-  ws: WebSocket;
-  call(channel: string, payload?: unknown): Promise<WireMessage>;
-  raw(text: string): Promise<WireMessage>;
-  events: WireMessage[];
-  waitFor(pred: (m: WireMessage) => boolean): Promise<WireMessage>;
-}> {
+async function client(): Promise<WsClient> {
   const ws = await connect(`?token=${server.token}`);
   if (typeof ws === 'number') throw new Error(`refused: ${ws}`);
-  const events: WireMessage[] = [];
-  const waiters: Array<{ pred: (m: WireMessage) => boolean; resolve: (m: WireMessage) => void }> = [];
-  ws.on('message', (data) => {
-    const msg = JSON.parse(String(data)) as WireMessage;
-    if ('event' in msg) events.push(msg);
-    for (const w of [...waiters]) {
-      if (w.pred(msg)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(msg);
-      }
-    }
-  });
-  const waitFor = (pred: (m: WireMessage) => boolean) => new Promise<WireMessage>((resolve) => waiters.push({ pred, resolve }));
-  let nextId = 1;
-  return {
-    ws,
-    events,
-    waitFor,
-    call(channel, payload = {}) {
-      const id = nextId++;
-      const reply = waitFor((m) => 'id' in m && m.id === id);
-      ws.send(JSON.stringify({ id, channel, payload }));
-      return reply;
-    },
-    raw(text) {
-      const reply = waitFor((m) => 'id' in m);
-      ws.send(text);
-      return reply;
-    },
-  };
+  return wsClient(ws);
 }
 
 describe('static files', () => {

@@ -2,7 +2,8 @@
 // rewritten after every change (a format started, a result saved, a format done).
 import path from 'node:path';
 import { defaultDataDir } from '../history.js';
-import { parseJobState, StateStore } from '../state-store.js';
+import { StateStore } from '../state-store.js';
+import { parseWizardPlanState } from '../../model/wizard/plan-state.js';
 import type { WizardPlanState } from '../../model/wizard/types.js';
 
 export function plansDir(dataDir = defaultDataDir()): string {
@@ -11,6 +12,6 @@ export function plansDir(dataDir = defaultDataDir()): string {
 
 export class PlanStore extends StateStore<WizardPlanState> {
   constructor(dir: string = plansDir()) {
-    super(dir, parseJobState);
+    super(dir, parseWizardPlanState);
   }
 }

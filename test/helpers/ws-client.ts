@@ -1,0 +1,58 @@
+// A browser-mode page reduced to its wire: requests by id over the server's WebSocket, replies
+// matched to them, events kept and waited for.
+import { WebSocket } from 'ws';
+import type { WireMessage } from '../../app/src/ipc/contract.js';
+
+export interface WsClient {
+  ws: WebSocket;
+  /** Sends `{id, channel, payload}` and resolves with the reply of that id. */
+  call(channel: string, payload?: unknown): Promise<WireMessage>;
+  /** Sends text as it is and resolves with the next reply. */
+  raw(text: string): Promise<WireMessage>;
+  events: WireMessage[];
+  waitFor(pred: (m: WireMessage) => boolean): Promise<WireMessage>;
+}
+
+/** Opens `url` (ws://…/ws?token=…) with these headers; the HTTP status when the server refuses. */
+export function connectWs(url: string, headers: Record<string, string>): Promise<WebSocket | number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('error', reject);
+  });
+}
+
+/** A connected client on an open socket. */
+export function wsClient(ws: WebSocket): WsClient {
+  const events: WireMessage[] = [];
+  const waiters: Array<{ pred: (m: WireMessage) => boolean; resolve: (m: WireMessage) => void }> = [];
+  ws.on('message', (data) => {
+    const msg = JSON.parse(String(data)) as WireMessage;
+    if ('event' in msg) events.push(msg);
+    for (const w of [...waiters]) {
+      if (w.pred(msg)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(msg);
+      }
+    }
+  });
+  const waitFor = (pred: (m: WireMessage) => boolean) => new Promise<WireMessage>((resolve) => waiters.push({ pred, resolve }));
+  let nextId = 1;
+  return {
+    ws,
+    events,
+    waitFor,
+    call(channel, payload = {}) {
+      const id = nextId++;
+      const reply = waitFor((m) => 'id' in m && m.id === id);
+      ws.send(JSON.stringify({ id, channel, payload }));
+      return reply;
+    },
+    raw(text) {
+      const reply = waitFor((m) => 'id' in m);
+      ws.send(text);
+      return reply;
+    },
+  };
+}
