@@ -29,10 +29,6 @@ export const RAW_READ_ALLOWED = {
   // createReadStream; a file swapped for a FIFO after the walk blocks in open(2). Open it O_NONBLOCK
   // and fstat it as the engine's hash does, then drop this entry.
   'app/src/core/check-run.ts': 'hashes the files of the folder being checked (MD5SUMS), streamed: their size has no cap',
-  // TODO(issue 30, the lock's owner): releaseLockSync reads the lock marker with readFileSync in
-  // the exit path; a FIFO planted under the lock's name (a folder every user sees) blocks exit.
-  // Open it O_NONBLOCK|O_NOFOLLOW and fstat it, then drop this entry.
-  'app/src/core/workspace.ts': 'reads its own lock marker synchronously while the process exits',
 };
 const RAW_READ = '^(readFile|readFileSync|createReadStream|openSync|readSync)$';
 const RAW_READ_MESSAGE =
