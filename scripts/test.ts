@@ -3,6 +3,7 @@
 // at a time and spend much of it waiting on devices and links; the CPU-bound checks (types, lint,
 // the model's laws, the renderer in jsdom, the UI in Chromium) fill that time on the other core.
 // Each chain runs its steps in order and goes on after a failure; the run fails if any step did.
+// Then the files that need the CPU to themselves (vitest.config.ts SOLO) run alone.
 // The compiled core and the UI are built once, first, so the chains never build them at once.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -23,6 +24,7 @@ export interface Chain {
 export const CHAIN_PROJECTS = {
   io: ['native', 'app'],
   cpu: ['model', 'renderer', 'e2e'],
+  solo: ['solo'],
 } as const;
 
 const vitest = (chain: keyof typeof CHAIN_PROJECTS): string[] => [
@@ -36,6 +38,8 @@ export const CHAINS: Chain[] = [
   { name: 'io', steps: [['npm', 'run', 'test:native'], vitest('io')] },
   { name: 'cpu', steps: [['npm', 'run', 'typecheck'], ['npm', 'run', 'lint'], vitest('cpu')] },
 ];
+/** Runs after both chains, alone. */
+export const SOLO_CHAIN: Chain = { name: 'solo', steps: [vitest('solo')] };
 
 /** Runs one command with every output line prefixed by the chain's name; resolves its exit code. */
 function run(chain: string, argv: string[]): Promise<number> {
@@ -79,6 +83,7 @@ async function main(): Promise<number> {
   mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
   buildIfNeeded();
   const results = await Promise.all(CHAINS.map(runChain));
+  results.push(await runChain(SOLO_CHAIN));
   process.stdout.write('\n');
   for (const r of results) {
     process.stdout.write(
