@@ -7,12 +7,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/pacing.h"
 
 namespace dd {
 namespace {
@@ -71,6 +73,97 @@ TEST(PacedSummary, AllOnTimeHasNoFirstLate) {
   EXPECT_LT(r.first_late_s, 0);
   EXPECT_EQ(r.timeline, "...");
   EXPECT_DOUBLE_EQ(r.jitter_ms, 0);
+}
+
+// Due times are absolute: frame i is due i periods after t0, never after the previous wake-up.
+TEST(PacedRule, DueTimesCountFromTheStart) {
+  const double period = 1e9 / 29.97;  // 33,366,700.03 ns
+  EXPECT_EQ(FrameDueNs(5, period, 0), 5u);
+  EXPECT_EQ(FrameDueNs(5, period, 1), 5u + 33366700u);
+  // 1,000 s in: exactly 10^12 ns, where adding a rounded period each frame would be 1 µs short.
+  EXPECT_EQ(FrameDueNs(0, period, 29970), 1000000000000ULL);
+}
+
+// Late is counted from the due time: a frame that waited for a busy crew and then took 1 ms is
+// late, and its lateness is from its due time, not from when its I/O started.
+TEST(PacedRule, LateCountsFromTheDueTimeNotFromTheStartOfIo) {
+  const uint64_t period = 10 * kMs;
+  EXPECT_FALSE(IsLate(0, 10 * kMs, period));  // completed exactly one period after due: on time
+  EXPECT_TRUE(IsLate(0, 10 * kMs + 1, period));
+  EXPECT_EQ(LatenessNs(20 * kMs, 15 * kMs), 0u);
+  EXPECT_EQ(LatenessNs(20 * kMs, 25 * kMs), 5 * kMs);
+  std::vector<PacedFrame> f(1);
+  f[0] = {0, 40 * kMs, 41 * kMs, true};  // queued 40 ms behind the crew, 1 ms of I/O
+  PacedResult r;
+  SummarizeFrames(f, 1, 0, period, &r);
+  EXPECT_EQ(r.timeline, "L");
+  EXPECT_EQ(r.late, 1u);
+  EXPECT_DOUBLE_EQ(r.worst_lateness_ms, 41);
+  EXPECT_DOUBLE_EQ(r.max_ms, 1);  // the frame time is the I/O's own
+}
+
+// The buffer holds at most `capacity` frames; every frame beyond it is dropped, and a completion
+// frees exactly one place.
+TEST(PacedRule, BufferHoldsAtMostItsFramesAndDropsEveryFrameBeyond) {
+  FrameBuffer b(4);
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(b.Admit()) << i;
+  EXPECT_FALSE(b.Admit());
+  EXPECT_FALSE(b.Admit());
+  EXPECT_EQ(b.outstanding(), 4u);
+  b.Release();
+  EXPECT_TRUE(b.Admit());
+  EXPECT_FALSE(b.Admit());
+  FrameBuffer one(1);
+  EXPECT_TRUE(one.Admit());
+  EXPECT_FALSE(one.Admit());
+}
+
+// The pacer's rules together, on a simulated stall: 100 fps, a buffer of 4, one I/O thread; the
+// disk stalls the first frame's write until 101 ms, then each frame takes 1 ms. Frames 0-3 are
+// taken and complete late (101-104 ms, long after their due times 0-30 ms, though frames 1-3
+// took 1 ms each); frames 4-9, due while the buffer is full, are dropped; frame 10 (due 100 ms,
+// the buffer still full) too; frames 11-13 find room again and are on time.
+TEST(PacedRule, AStallFillsTheBufferThenDropsFrames) {
+  const uint64_t period = 10 * kMs;
+  const uint64_t n = 14;
+  FrameBuffer buffer(4);
+  std::vector<PacedFrame> f(n);
+  std::vector<uint64_t> queue;  // taken, not yet completed, in order
+  uint64_t crew_free = 0;       // when the I/O thread finishes what it has
+  uint32_t most = 0;
+  // Completes, in order, every taken frame done by `now`.
+  auto settle = [&](uint64_t now) {
+    while (!queue.empty()) {
+      PacedFrame& q = f[queue.front()];
+      if (q.done == 0) {
+        q.submit = std::max(crew_free, q.due);
+        q.done = queue.front() == 0 ? 101 * kMs : q.submit + kMs;
+        crew_free = q.done;
+      }
+      if (q.done > now) return;
+      buffer.Release();
+      queue.erase(queue.begin());
+    }
+  };
+  for (uint64_t i = 0; i < n; ++i) {
+    f[i].due = FrameDueNs(0, static_cast<double>(period), i);
+    settle(f[i].due);
+    if (buffer.Admit()) {
+      f[i].queued = true;
+      queue.push_back(i);
+    }
+    most = std::max(most, buffer.outstanding());
+  }
+  settle(UINT64_MAX);
+  EXPECT_EQ(most, 4u);
+  PacedResult r;
+  SummarizeFrames(f, n, 0, period, &r);
+  EXPECT_EQ(r.timeline, "LLLLDDDDDDD...");
+  EXPECT_EQ(r.dropped, 7u);
+  EXPECT_EQ(r.late, 4u);
+  EXPECT_EQ(r.completed, 7u);
+  EXPECT_DOUBLE_EQ(r.first_late_s, 0);
+  EXPECT_DOUBLE_EQ(r.worst_lateness_ms, 101);
 }
 
 Spec Paced(const std::string& path, Rw rw, bool per_file) {

@@ -20,6 +20,7 @@
 
 #include "engine/engine.h"
 #include "engine/histogram.h"
+#include "engine/pacing.h"
 #include "engine/prng.h"
 #include "engine/series.h"
 #include "platform/platform.h"
@@ -150,13 +151,15 @@ struct Board {
   std::mutex mu;
   std::condition_variable work, ready_cv;
   std::deque<uint64_t> queue;
-  uint32_t outstanding = 0, ready = 0;
+  FrameBuffer buffer;
+  uint32_t ready = 0;
   bool go = false, closing = false;
   std::atomic<bool> stop{false};
   std::atomic<uint64_t> bytes{0};
   uint64_t due = 0, on_time = 0, late = 0, dropped = 0;  // for progress, under mu
   Status err;
   std::vector<PacedFrame> frames;
+  explicit Board(uint32_t buffer_frames) : buffer(buffer_frames) {}
 };
 
 double Ms(uint64_t ns) { return ns / 1e6; }
@@ -175,9 +178,8 @@ void SummarizeFrames(const std::vector<PacedFrame>& frames, uint64_t issued, uin
     char c = 'D';
     if (f.queued && f.done) {
       times.push_back(f.done - f.submit);
-      c = f.done > f.due + period ? 'L' : '.';
-      out->worst_lateness_ms =
-          std::max(out->worst_lateness_ms, Ms(f.done > f.due ? f.done - f.due : 0));
+      c = IsLate(f.due, f.done, period) ? 'L' : '.';
+      out->worst_lateness_ms = std::max(out->worst_lateness_ms, Ms(LatenessNs(f.due, f.done)));
       if (prev_done) {
         const double d = Ms(f.done > prev_done ? f.done - prev_done : 0);
         sum += d;
@@ -260,7 +262,7 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
     return Status::Ok();
   }
 
-  Board b;
+  Board b(pc.buffer);
   b.frames.resize(pc.frames);
   const double period_f = 1e9 / pc.fps;
   const uint64_t period = static_cast<uint64_t>(std::llround(period_f));
@@ -292,7 +294,7 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
       lk.lock();
       b.frames[i].submit = submit;
       b.frames[i].done = st.ok() ? done : 0;
-      --b.outstanding;
+      b.buffer.Release();
       if (!st.ok() && b.err.ok()) {
         b.err = st;
         b.stop = true;
@@ -300,7 +302,7 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
       }
       if (st.ok()) {
         b.bytes.fetch_add(len, std::memory_order_relaxed);
-        ++(done > b.frames[i].due + period ? b.late : b.on_time);
+        ++(IsLate(b.frames[i].due, done, period) ? b.late : b.on_time);
       }
     }
   };
@@ -343,7 +345,7 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
   };
   uint64_t issued = 0;
   for (uint64_t i = 0; i < pc.frames; ++i) {
-    const uint64_t due = t0 + static_cast<uint64_t>(std::llround(i * period_f));
+    const uint64_t due = FrameDueNs(t0, period_f, i);
     for (uint64_t now = platform::NowNs(); now < due && !cancel && !b.stop;
          now = platform::NowNs()) {
       if (now - last_t >= interval) report(now);
@@ -354,8 +356,7 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
       std::lock_guard<std::mutex> lk(b.mu);
       b.frames[i].due = due;
       b.due = i + 1;
-      if (b.outstanding < pc.buffer) {
-        ++b.outstanding;
+      if (b.buffer.Admit()) {
         b.frames[i].queued = true;
         b.queue.push_back(i);
       } else {

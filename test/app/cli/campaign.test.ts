@@ -93,10 +93,27 @@ describe.runIf(rootOnly() && canThrottle())('diskdial campaign: two setups, the 
     expect(md).toContain('## Free vs Throttled on');
     expect(md).toMatch(/\| Setup \| SEQ1M Q8T1 Write \(MB\/s\) \| SEQ1M Q8T1 Read \(MB\/s\) \|/);
     expect(md).toMatch(/\| Free \(baseline\) \|/);
-    const row = md.split('\n').find((l) => l.startsWith('| Throttled |'))!;
-    const [write, read] = [...row.matchAll(/\| ([\d,.]+) ±/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
-    expect(write).toBeLessThanOrEqual(SLOW_BPS / 1e6 + 0.5);
-    expect(read).toBeLessThanOrEqual(SLOW_BPS / 1e6 + 0.5);
+    const figures = (setup: string) =>
+      [
+        ...md
+          .split('\n')
+          .find((l) => l.startsWith(`| ${setup} `))!
+          .matchAll(/\| ([\d,.]+) ±/g),
+      ].map((m) => Number(m[1]!.replace(/,/g, '')));
+    const [write, read] = figures('Throttled');
+    // The throttled row, each the mean of 3 runs, within ±5 % of its 5 MB/s throttle. Seen on this
+    // machine under a load of 3–8 (other test runs): 52 figures of 16 MiB at 5 and 10 MB/s
+    // throttles, 0.988–1.001 of the throttle (sd 0.003). Each bound is over 12 sd away: a false
+    // failure below 1 in 10^9 per run (normal model), while the disk under the loop device gives
+    // 5 MB/s of 1 MiB direct I/O (any disk of this decade does under load).
+    for (const x of [write, read]) {
+      expect(x! / (SLOW_BPS / 1e6)).toBeGreaterThan(0.95);
+      expect(x! / (SLOW_BPS / 1e6)).toBeLessThan(1.05);
+    }
+    // The free row: at least the 25 MB/s a busy shared CI disk gave (the floor the verdict's error
+    // rate below is computed for). No upper bound: 16 MiB passes within blkio's burst allowance, and
+    // runs of it under the 100 MB/s cap were seen at up to 2.9× the cap (0.17 s each).
+    for (const x of figures('Free (baseline)')) expect(x).toBeGreaterThanOrEqual(25);
     // A real drop on both figures: the 95 % interval of the ratio (Welch's t on the runs' log
     // values, 3 runs each) lies wholly below 0. Ground truth: Free is capped at 100 MB/s and gave at
     // least 25 MB/s on a busy shared CI disk; Throttled is held at 5 MB/s. Over every set of Free

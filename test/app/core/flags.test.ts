@@ -534,6 +534,18 @@ describe('flags on network shares', () => {
     expect(flag({ tests: buffered, settings: random, volume: volume('ext4') }, 'cache-not-direct')!.fix).toContain('disk file system');
   });
 
+  it('cache-not-direct on a share the user asked to go through the cache: the advice is --cache auto, not a mount option', () => {
+    // Buffered because --cache buffered-flushed asked for it, not because the client refused:
+    // the fix is the flag, and the share's uncached mount options would not change a thing.
+    const buffered = quickPair(50, 60).map((t) => ({ ...t, cacheMode: 'buffered-flushed' as const }));
+    const asked = { ...random, cache: 'buffered-flushed' as const };
+    for (const fsType of ['fuse.sshfs', 'nfs4', 'cifs']) {
+      const f = flag({ tests: buffered, settings: asked, volume: share(fsType) }, 'cache-not-direct')!;
+      expect(f.fix, fsType).toBe('Run with --cache auto to bypass the cache (you asked for buffered-flushed).');
+      expect(f.message, fsType).toContain("went through the operating system's cache");
+    }
+  });
+
   it('network-fs names the share and its link, with the ceiling to compare with', () => {
     const f = flag({ tests: quickPair(100, 110), settings: random, volume: share('cifs', gbe) }, 'network-fs')!;
     expect(f.message).toContain('(SMB 3.1.1 · nas:media · via eth0)');

@@ -294,6 +294,43 @@ describe('detectKnee', () => {
     expect(v).toEqual({ kind: 'steady', mbps: 1100, tooShort: true });
   });
 
+  it('the 80 % drop rule at its boundary: a fall to 79 % of the fast level is a knee, to 80 % or 81 % it is not', () => {
+    // A clean two-level curve, 40 slices at 1000 MB/s then 160 at the lower level: the rule is
+    // "after < 0.8 × before", strict, on both the split stretch and the whole curve.
+    const twoLevel = (after: number) => curveOf([...new Array<number>(40).fill(1000), ...new Array<number>(160).fill(after)]);
+    const k = asKnee(detectKnee(twoLevel(790)));
+    expect(k.kneeBytes).toBe(40 * SLICE);
+    expect(k.change).toBeCloseTo(-0.21, 9);
+    expect(detectKnee(twoLevel(800))).toEqual({ kind: 'steady', mbps: 800 });
+    expect(detectKnee(twoLevel(810))).toEqual({ kind: 'steady', mbps: 810 });
+    // The same boundary moves with dropRatio: 0.7 → 699 is a knee, 700 is not.
+    expect(detectKnee(twoLevel(699), { dropRatio: 0.7 }).kind).toBe('knee');
+    expect(detectKnee(twoLevel(700), { dropRatio: 0.7 }).kind).toBe('steady');
+  });
+
+  it('puts the knee where the fall happens, not on noise shortly before it: 3,000 seeded noisy curves', () => {
+    // Curves of 60–260 slices, the fall at least 10 slices from either end to 20–45 % of the fast
+    // level, each slice off by up to ±27 % (uniform: no slice of either level crosses the midpoint
+    // between them, which the recoverFraction rule would rightly count against a knee). The knee must
+    // be found within one slice of the fall. Without the "the fall happens here" guard (the first m
+    // smoothed slices after a candidate mostly below the midpoint), 13 of these 3,000 put the knee
+    // early, on a noisy stretch of the fast level. Deterministic: the seeds are fixed.
+    const missed: string[] = [];
+    for (let seed = 1; seed <= 3000; seed++) {
+      const rand = mulberry32(seed);
+      const n = 60 + Math.floor(rand() * 200);
+      const fallAt = 10 + Math.floor((n - 20) * rand());
+      const fast = 500 + rand() * 2500;
+      const ratio = 0.2 + rand() * 0.25;
+      const noise = rand() * 0.27;
+      const speeds = Array.from({ length: n }, (_, i) => (i < fallAt ? fast : fast * ratio) * (1 + noise * (2 * rand() - 1)));
+      const v = detectKnee(curveOf(speeds));
+      if (v.kind !== 'knee' || Math.abs(v.kneeBytes / SLICE - fallAt) > 1)
+        missed.push(`seed ${seed}: fall at ${fallAt}, got ${JSON.stringify(v)}`);
+    }
+    expect(missed).toEqual([]);
+  });
+
   it('honours dropRatio', () => {
     // 1000 → 850 is a 15 % drop: not a knee at the default 0.8, a knee at 0.9
     const curve = curveBy(30e9, (b) => (b < 10e9 ? 1000 : 850));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument, VideoPhase } from '../../../../app/src/model/result.js';
 import { renderExport } from '../../../../app/src/model/report/export.js';
-import { judgePhase } from '../../../../app/src/model/verdict/paced.js';
+import { judgePhase, judgeRuns } from '../../../../app/src/model/verdict/paced.js';
 import { PACED_METHOD, willItWork, type WillItWork } from '../../../../app/src/model/verdict/will-it-work.js';
 import { measuredLine, sideTitle } from '../../../../app/src/model/verdict/will-it-work-words.js';
 import { formatVideoTable } from '../../../../app/src/cli/video-table.js';
@@ -144,6 +144,88 @@ describe('seed 5: a paced verdict attaches only to the Quick Test it was launche
     expect(v!.pacedMethod).toBe(PACED_METHOD);
     const md = renderExport([later], 'md', { video: { paced: [p] } }).text;
     expect(md).toMatch(/^\| ProRes 422 HQ \| 8K DCI \| [\d,]+ \| ✗† \|/m);
+  });
+});
+
+describe('a paced check of several runs proves a format only when every run kept up', () => {
+  const q = quick('quick-runs', [1000, 1010], [1900, 1950]);
+  const clean = {};
+  const dropping = {
+    dropped: 6,
+    late: 9,
+    firstLateSeconds: 4.2,
+    timeline: '.'.repeat(126) + 'D'.repeat(6) + 'L'.repeat(9) + '.'.repeat(159),
+  };
+  /** A ProRes 422 HQ HD check launched from `q` whose write runs are as given, in order. */
+  const check = (writes: Partial<VideoPhase>[]): ResultDocument => {
+    const runs = writes.map((w, i) => ({
+      ...paced({ id: 'p', format: 'prores-hq-hd-2997', target: q.target, startedAt: '2026-11-26T10:10:00.000Z', from: q.id, write: w })
+        .video!.runs[0]!,
+      run: i + 1,
+    }));
+    const doc = paced({
+      id: 'paced-runs',
+      format: 'prores-hq-hd-2997',
+      target: q.target,
+      startedAt: '2026-11-26T10:10:00.000Z',
+      from: q.id,
+    });
+    return { ...doc, video: { ...doc.video!, runs } };
+  };
+
+  it('✗ when one of two runs dropped frames, whichever came first; ✓ when both kept up', () => {
+    for (const writes of [
+      [clean, dropping],
+      [dropping, clean],
+    ]) {
+      const v = willItWork(q, {}, [check(writes)]);
+      expect(at(v, 'prores-hq', 'hd').write).toMatchObject({ outcome: 'fail', decidedBy: 'paced' });
+      // Its read kept up in both runs: proven.
+      expect(at(v, 'prores-hq', 'hd').read).toMatchObject({ outcome: 'ok', decidedBy: 'paced' });
+    }
+    expect(at(willItWork(q, {}, [check([clean, clean])]), 'prores-hq', 'hd').write).toMatchObject({ outcome: 'ok', decidedBy: 'paced' });
+  });
+
+  it('judgeRuns: ✗ when any phase failed, a stall only when every failure was one', () => {
+    const ok = judgePhase(
+      { frames: 300, completed: 300, late: 0, dropped: 0, worstLatenessMs: 5, timeline: '.'.repeat(300), budgetMs: 33.4 },
+      4,
+      true,
+    );
+    const fail = judgePhase(
+      {
+        frames: 300,
+        completed: 294,
+        late: 9,
+        dropped: 6,
+        worstLatenessMs: 90,
+        firstLateSeconds: 4.2,
+        timeline: dropping.timeline,
+        budgetMs: 33.4,
+      },
+      4,
+      true,
+    );
+    const stall = judgePhase(
+      {
+        frames: 300,
+        completed: 294,
+        late: 9,
+        dropped: 6,
+        worstLatenessMs: 90,
+        firstLateSeconds: 0,
+        timeline: 'D'.repeat(6) + 'L'.repeat(9) + '.'.repeat(285),
+        budgetMs: 33.4,
+      },
+      4,
+      true,
+    );
+    expect([ok.outcome, fail.outcome, stall.outcome, stall.stall]).toEqual(['ok', 'fail', 'fail', true]);
+    expect(judgeRuns([ok, ok])).toEqual({ outcome: 'ok', stall: false });
+    expect(judgeRuns([ok, fail])).toEqual({ outcome: 'fail', stall: false });
+    expect(judgeRuns([fail, ok])).toEqual({ outcome: 'fail', stall: false });
+    expect(judgeRuns([ok, stall])).toEqual({ outcome: 'fail', stall: true });
+    expect(judgeRuns([stall, fail])).toEqual({ outcome: 'fail', stall: false });
   });
 });
 
