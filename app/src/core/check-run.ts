@@ -289,7 +289,9 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
           engineVersion ||= r.engineVersion ?? '';
         }
       } catch (err) {
-        if (isAbortError(err) || signal?.aborted) throw new AbortError(undefined, { cause: signal?.reason });
+        // The engine's own AbortError says whether it had to be given up on (engineStuck).
+        if (isAbortError(err)) throw err;
+        if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
         unreadable.push({ name: f.name, why: toPlainError(err, { path: f.abs, subject: 'file', access: 'read' }).message });
         digests.delete(f.name);
       }
