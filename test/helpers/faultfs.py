@@ -125,6 +125,10 @@ class FaultFS(Operations):
     def mkdir(self, path, mode):
         os.mkdir(self._p(path), mode)
 
+    def mknod(self, path, mode, dev):
+        # mkfifo through the mount: a file swapped for a FIFO as the kernel sees it at once.
+        os.mknod(self._p(path), mode, dev)
+
     def rmdir(self, path):
         os.rmdir(self._p(path))
 

@@ -4,6 +4,9 @@
 // the engine is done, Node-style errors with the caller's stack), so runBenchmark and
 // runHashBenchmark can take either. How the child is started is a Spawner:
 // child_process.fork here; Electron main passes one built on utilityProcess.
+// Stop never waits on the drive: a child that does not confirm a cancel is killed, and one stuck
+// in the kernel (a stalled disk) is let go of within half a second. A job whose engine moves no
+// data for NOT_ANSWERING_MS is reported to onNotAnswering listeners ("the drive is not answering").
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -2,7 +2,9 @@
 // Quick Test, the detailed tests, the hash test and the wizard, whichever front door (window,
 // socket, CLI) starts them — two tests would measure each other. A job has an id, an
 // AbortController the user, the app or a vanished window can fire, events only to the sink that
-// started it, and a `done` promise that settles once it has ended and its files are gone.
+// started it, and a `done` promise that settles once it has ended and its files are gone. A stopped
+// job that has not ended within STOP_ANSWER_MS (its drive holds this process's I/O) is let go of:
+// the slot is free again and its screen is told it stopped, with what was left.
 // JobRun is what every service's job shares: the emitter, the watch, the throttle and finish.
 import { randomUUID } from 'node:crypto';
 import { DiskDialError } from '../model/errors.js';
