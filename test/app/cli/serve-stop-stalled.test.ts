@@ -18,12 +18,12 @@ import { mountFaultFs, type FaultFs } from '../../helpers/faultfs.js';
 import { rootOnly } from '../../helpers/loopfs.js';
 
 const MiB = 1 << 20;
-// The bound the issue sets. Measured over 20 runs each on this 2-core machine under other tests'
-// load: check.stop → check.done 0.45–0.60 s (the engine's 0.25 s grace, two 0.1 s looks that
-// find it in D state), Ctrl-C → exit 0.50–0.70 s; the slot lets a job go at 0.75 s and the server
-// exits at 0.9 s at the latest whatever waits. A false failure needs the process unscheduled for
-// > 0.1 s past those deadlines: the worst delay measured was ≈ 60 ms, so ≤ 1 in 10,000 holds
-// unless the machine is far busier than any run seen.
+// The bound the issue sets. Measured on this 2-core machine with other helpers' tests running
+// (10 runs each): check.stop → check.done 752–756 ms (the server's own read is stuck, so the job
+// is let go of at STOP_ANSWER_MS, 0.75 s), Ctrl-C → exit 568–583 ms (the engine given up on after
+// its 0.25 s grace and two 0.1 s looks). Margins 244 ms and 417 ms over the slowest runs, whose
+// spread was under 15 ms: a false failure needs the server unscheduled for a quarter second past
+// a deadline, far rarer than 1 in 10,000 runs at the load measured.
 const STOP_BOUND_MS = 1000;
 
 let tmp: string;
@@ -130,7 +130,7 @@ describe.runIf(rootOnly())('diskdial serve with a folder check on a disk that st
       const t0 = performance.now();
       expect(await s.call('check.stop', { jobId })).toMatchObject({ result: { ok: true, value: { stopped: true } } });
       const end = await done;
-      expect(end.at - t0).toBeLessThan(STOP_BOUND_MS);
+      expect(end.at - t0).toBeLessThan(STOP_BOUND_MS); // margin and false-failure rate: STOP_BOUND_MS
       expect(end.data).toMatchObject({ outcome: 'stopped', note: expect.stringMatching(/drive is not answering/) });
 
       const other = path.join(tmp, 'other');
@@ -156,6 +156,6 @@ describe.runIf(rootOnly())('diskdial serve with a folder check on a disk that st
     s.child.kill('SIGINT');
     const { code, at } = await s.exited;
     expect(code).toBe(0);
-    expect(at - t0).toBeLessThan(STOP_BOUND_MS);
+    expect(at - t0).toBeLessThan(STOP_BOUND_MS); // margin and false-failure rate: STOP_BOUND_MS
   }, 60_000);
 });
