@@ -94,9 +94,10 @@ function exitedOrStuck(child: { channel: HostChannel; exited: Promise<void> }): 
     const look = (): void => {
       inD = stuckInKernel(child.channel.pid) ? inD + 1 : 0;
       if (inD >= STUCK_LOOKS || Date.now() - killedAt >= KILLED_EXIT_MAX_MS) resolve('stuck');
-      else timer = setTimeout(look, KILLED_EXIT_WAIT_MS);
+      else timer = setTimeout(look, KILLED_EXIT_WAIT_MS).unref();
     };
-    timer = setTimeout(look, KILLED_EXIT_WAIT_MS);
+    // Unref'd: looking at a child nobody waits for any more never keeps the process alive.
+    timer = setTimeout(look, KILLED_EXIT_WAIT_MS).unref();
   });
 }
 
