@@ -3,6 +3,7 @@
 // verdict (model/verdict/integrity.ts): 0 intact (or a manifest just made of every file), 1 failed
 // (anything changed, missing, unreadable or new), 2 for bad input, 130/143 when cancelled — the
 // manifest then left byte for byte as it was (core/check-run.ts writes it atomically, last).
+import { availableParallelism } from 'node:os';
 import { cancelOnSignals, stuckLine } from './signals.js';
 import type { ResultDocument } from '../model/result.js';
 import { DiskDialError } from '../model/errors.js';
@@ -106,6 +107,7 @@ export async function runCheckCommand(cmd: CheckCommand, io: CheckIo): Promise<n
     clear();
     process.stderr.write(`diskdial: ${line}\n`);
   });
+  engine.warm(cmd.streams ?? availableParallelism());
   const runs = new RunService({ history: new HistoryService(), engine });
   try {
     const doc = await runs.run(

@@ -165,6 +165,7 @@ export async function main(argv: string[]): Promise<number> {
     progress?.clear();
     process.stderr.write(`diskdial: ${line}\n`);
   });
+  if (cmd.command !== 'cipher') engine.warm(1);
   const runs = new RunService({ history: new HistoryService(), engine });
   const onWait = (pid: number): void => {
     progress?.clear();
