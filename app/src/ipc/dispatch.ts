@@ -10,7 +10,7 @@ import type { DetailedTestService } from '../services/detailed-test.js';
 import type { HashTestService } from '../services/hash-test.js';
 import type { FolderCheckService } from '../services/folder-check.js';
 import type { HistoryService } from '../services/history.js';
-import { emitterFor, type JobSlot } from '../services/job-slot.js';
+import type { JobSlot, TestDoneChannel } from '../services/job-slot.js';
 import type { WizardService } from '../services/wizard.js';
 import type { CampaignService } from '../services/campaign.js';
 import type { QuickTestService } from '../services/quick-test.js';
@@ -56,8 +56,6 @@ export interface DispatcherDeps {
   savePdf?: (html: string, filename: string) => Promise<string | null>;
 }
 
-/** The done events that are a test's plain end (TestDone); the wizard's and a campaign's carry more. */
-type TestDoneChannel = 'quick.done' | 'detailed.done' | 'hash.done' | 'check.done';
 const isTestDone = (c: EventChannel): c is TestDoneChannel =>
   c === 'quick.done' || c === 'detailed.done' || c === 'hash.done' || c === 'check.done';
 
@@ -142,12 +140,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   /** A test started here that the slot lets go of after a Stop (its drive not answering) still
    *  ends on its screen: as stopped, with what was left. */
-  const tellWhenAbandoned = (name: RequestChannel, value: unknown, sink: EventSink): void => {
+  const tellWhenAbandoned = (name: RequestChannel, value: unknown): void => {
     const done = (channels[name] as { job?: EventChannel }).job;
     const jobId = (value as { jobId?: unknown } | null)?.jobId;
-    if (!done || !isTestDone(done) || typeof jobId !== 'string') return;
-    const send = emitterFor(sink);
-    slot().whenAbandoned(jobId, (note) => send(done, { jobId, outcome: 'stopped', note }));
+    if (done && isTestDone(done) && typeof jobId === 'string') slot().whenAbandoned(jobId, done);
   };
 
   const dispatcher: Required<Dispatcher> = {
@@ -163,7 +159,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         if (!parsed.success) return fail('ERR_INVALID_PAYLOAD', formatIssues(parsed.error.issues, payload));
         const handler = handlers[name] as (p: unknown, s: EventSink) => Promise<unknown>;
         const value = await handler(parsed.data, sink);
-        tellWhenAbandoned(name, value, sink);
+        tellWhenAbandoned(name, value);
         return { ok: true, value };
       } catch (err) {
         return { ok: false, error: toIpcError(err) };

@@ -30,8 +30,9 @@ export interface Job {
   owner: object;
   /** Stopped, and let go of before it ended (its drive not answering): nothing more of it is sent. */
   abandoned?: boolean;
-  /** Tells the front door that the job ended as stopped, when it is let go of (dispatch sets it). */
-  onAbandon?: (note: string) => void;
+  /** Where to tell the front door that the job ended as stopped, when it is let go of (dispatch
+   *  sets it from the contract: the start channel's done event). */
+  doneChannel?: TestDoneChannel;
 }
 
 /** How long a stopped job may take to end before the slot lets go of it. The engine confirms a
@@ -44,6 +45,9 @@ export const STOP_ANSWER_MS = 750;
 /** What the user is told of a job let go of, or of one whose engine was given up on. */
 export const NOT_ANSWERING_NOTE =
   'The drive is not answering: stopped without waiting for it. Whatever the job left on it is removed once it answers, or by the next test there.';
+
+/** The done events that are a test's plain end (TestDone); the wizard's and a campaign's carry more. */
+export type TestDoneChannel = 'quick.done' | 'detailed.done' | 'hash.done' | 'check.done';
 
 const busy = (): DiskDialError => new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
 
@@ -107,9 +111,9 @@ export class JobSlot {
     await this.#endedOrLetGo(job);
   }
 
-  /** Sets what to send when the job with this id is let go of (see Job.onAbandon). */
-  whenAbandoned(jobId: string, tell: (note: string) => void): void {
-    if (this.#job?.id === jobId) this.#job.onAbandon = tell;
+  /** The done event to send, as stopped with NOT_ANSWERING_NOTE, if the job with this id is let go of. */
+  whenAbandoned(jobId: string, doneChannel: TestDoneChannel): void {
+    if (this.#job?.id === jobId) this.#job.doneChannel = doneChannel;
   }
 
   /** Tells the running job's front door that its drive moves no data (EngineHost's watch). */
@@ -126,7 +130,7 @@ export class JobSlot {
         if (this.#job === job) {
           this.#job = undefined;
           job.abandoned = true;
-          job.onAbandon?.(NOT_ANSWERING_NOTE);
+          if (job.doneChannel) emitterFor(job.sink)(job.doneChannel, { jobId: job.id, outcome: 'stopped', note: NOT_ANSWERING_NOTE });
         }
         resolve();
       }, STOP_ANSWER_MS);

@@ -42,7 +42,7 @@ describe('a stopped job that cannot end', () => {
     const stuck = new Stuck({ slot });
     const s = sink();
     const { jobId } = stuck.start(null, s);
-    slot.whenAbandoned(jobId, (note) => s.send('quick.done', { jobId, outcome: 'stopped', note }));
+    slot.whenAbandoned(jobId, 'quick.done');
     expect(stuck.stop(jobId)).toBe(true);
     await vi.advanceTimersByTimeAsync(STOP_ANSWER_MS - 1);
     expect(() => slot.assertIdle()).toThrow(expect.objectContaining({ code: 'ERR_BUSY' }));
