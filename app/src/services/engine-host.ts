@@ -8,7 +8,7 @@
 // in the kernel (a stalled disk) is let go of within half a second. A job whose engine moves no
 // data for NOT_ANSWERING_MS is reported to onNotAnswering listeners ("the drive is not answering").
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { exitedOrStuck, storageBytes } from './engine-host-proc.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,16 +40,7 @@ export type Spawner = (modulePath: string) => HostChannel;
  *  within a quarter second between I/Os; one stuck in an I/O that does not return (a stalled
  *  disk) is killed soon enough for Stop to take under a second. */
 export const CANCEL_GRACE_MS = 250;
-/** How often a killed child that has not exited is looked at again. One blocked in an I/O the
- *  disk never answers cannot die until it does (Linux waits out a FUSE request already sent; a
- *  hung USB disk holds it in D state): it is given up on, its files close whenever it finally
- *  exits, and the next job gets a new child. One that is merely slow to be scheduled (a loaded
- *  machine) is waited for, so its test files are removed before Stop returns. */
-export const KILLED_EXIT_WAIT_MS = 100;
-/** Looks in a row that must find the killed child in D state before it is given up on. */
-export const STUCK_LOOKS = 2;
-/** The longest wait for a killed child that is not provably stuck. */
-export const KILLED_EXIT_MAX_MS = 10_000;
+export { KILLED_EXIT_MAX_MS, KILLED_EXIT_WAIT_MS, STUCK_LOOKS } from './engine-host-proc.js';
 /** How long a job may go without moving a byte before the drive is said not to be answering:
  *  the engine reports progress a few times a second, and a healthy disk moves data between any
  *  two reports; 5 s of none is a stalled disk or share, not a slow one. */
@@ -62,43 +53,6 @@ export interface NotAnswering {
   path?: string;
   /** Whole seconds without progress. */
   seconds: number;
-}
-
-/** True when a thread of `pid` sleeps uninterruptibly in the kernel (state D), i.e. in an I/O that
- *  a kill cannot end; also when this cannot be told (no pid, not Linux), as the cautious answer. */
-function stuckInKernel(pid: number | undefined): boolean {
-  if (pid === undefined || process.platform !== 'linux') return true;
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-      // "pid (comm) S …": the state follows the last ')' (comm may hold spaces and parentheses).
-      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'D') return true;
-    }
-  } catch {
-    // Gone between the listing and the read: it is exiting, not stuck.
-  }
-  return false;
-}
-
-/** Waits for a killed child to exit, or to be found in D state at STUCK_LOOKS looks in a row
- *  (a healthy direct I/O sleeps in D for a moment too), or for KILLED_EXIT_MAX_MS. */
-function exitedOrStuck(child: { channel: HostChannel; exited: Promise<void> }): Promise<'exited' | 'stuck'> {
-  const killedAt = Date.now();
-  return new Promise((resolve) => {
-    let inD = 0;
-    let timer: NodeJS.Timeout | undefined;
-    void child.exited.then(() => {
-      clearTimeout(timer);
-      resolve('exited');
-    });
-    const look = (): void => {
-      inD = stuckInKernel(child.channel.pid) ? inD + 1 : 0;
-      if (inD >= STUCK_LOOKS || Date.now() - killedAt >= KILLED_EXIT_MAX_MS) resolve('stuck');
-      else timer = setTimeout(look, KILLED_EXIT_WAIT_MS).unref();
-    };
-    // Unref'd: looking at a child nobody waits for any more never keeps the process alive.
-    timer = setTimeout(look, KILLED_EXIT_WAIT_MS).unref();
-  });
 }
 
 const require = createRequire(import.meta.url);
@@ -204,6 +158,8 @@ interface Pending {
   /** When its engine last moved data, what it had moved, and whether silence was reported. */
   aliveAt: number;
   aliveKey: string;
+  /** The engine process's storage bytes at the last look (storageBytes). */
+  ioSeen?: number;
   silenceReported: boolean;
   watchdog?: NodeJS.Timeout;
 }
@@ -379,6 +335,12 @@ export class EngineHost {
   #watchSilence(pending: Pending): void {
     if (this.#silenceListeners.size === 0) return;
     pending.watchdog = setInterval(() => {
+      // Set-up the engine does not report (laying out a paced test's frames) still moves data.
+      const io = storageBytes(this.pid);
+      if (io !== undefined && io !== pending.ioSeen) {
+        if (pending.ioSeen !== undefined) this.#lived(pending);
+        pending.ioSeen = io;
+      }
       const silent = performance.now() - pending.aliveAt;
       if (pending.silenceReported || pending.aborted || silent < NOT_ANSWERING_MS) return;
       pending.silenceReported = true;
@@ -474,6 +436,10 @@ export class EngineHost {
     const key = `${String(p.phase ?? p.mode)}:${String(p.bytesDone)}:${String(p.frames?.due)}`;
     if (key === pending.aliveKey) return;
     pending.aliveKey = key;
+    this.#lived(pending);
+  }
+
+  #lived(pending: Pending): void {
     pending.aliveAt = performance.now();
     pending.silenceReported = false;
   }
