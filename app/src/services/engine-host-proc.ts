@@ -1,7 +1,10 @@
 // What the kernel says about an engine child process (Linux /proc): whether a killed one is stuck
 // in an I/O its drive never answers (D state), and whether it is moving data to or from storage.
 // Elsewhere the cautious answers: stuck (so Stop never waits), and "cannot tell".
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { majorMinor } from '../core/volume.js';
 
 /** How often a killed child that has not exited is looked at again. One blocked in an I/O the
  *  disk never answers cannot die until it does (Linux waits out a FUSE request already sent; a
@@ -60,6 +63,30 @@ export function storageBytes(pid: number | undefined): number | undefined {
     const io = readFileSync(`/proc/${pid}/io`, 'utf8');
     const field = (name: string): number => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? 0);
     return field('read_bytes') + field('write_bytes');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The stat file (/sys/dev/block/MAJ:MIN/stat) of the block device holding `file`'s folder, or
+ *  undefined (a share, FUSE, not Linux). Asked asynchronously: a stalled share never blocks the caller. */
+export async function deviceStatFile(file: string): Promise<string | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const f = `/sys/dev/block/${majorMinor((await stat(path.dirname(file), { bigint: true })).dev)}/stat`;
+    return existsSync(f) ? f : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Requests and sectors the device has completed, reads and writes (fields 1, 3, 5 and 7 of its
+ *  stat): they grow only as the drive answers, even inside one long I/O (it is split into many
+ *  requests). Not its busy time, which grows while a request hangs. */
+export function deviceDone(statFile: string): number | undefined {
+  try {
+    const f = readFileSync(statFile, 'utf8').trim().split(/\s+/).map(Number);
+    return f[0]! + f[2]! + f[4]! + f[6]!;
   } catch {
     return undefined;
   }

@@ -8,7 +8,7 @@
 // in the kernel (a stalled disk) is let go of within half a second. A job whose engine moves no
 // data for NOT_ANSWERING_MS is reported to onNotAnswering listeners ("the drive is not answering").
 import { fork } from 'node:child_process';
-import { exitedOrStuck, storageBytes } from './engine-host-proc.js';
+import { deviceDone, deviceStatFile, exitedOrStuck, storageBytes } from './engine-host-proc.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -158,8 +158,10 @@ interface Pending {
   /** When its engine last moved data, what it had moved, and whether silence was reported. */
   aliveAt: number;
   aliveKey: string;
-  /** The engine process's storage bytes at the last look (storageBytes). */
-  ioSeen?: number;
+  /** The engine's storage bytes and its drive's completed requests at the last look. */
+  ioSeen?: string;
+  /** The drive's stat file in sysfs, when it is a block device. */
+  deviceStat?: string;
   silenceReported: boolean;
   watchdog?: NodeJS.Timeout;
 }
@@ -334,10 +336,12 @@ export class EngineHost {
   /** Reports a job whose engine moves no data for NOT_ANSWERING_MS, looked at twice a second. */
   #watchSilence(pending: Pending): void {
     if (this.#silenceListeners.size === 0) return;
+    if (pending.path) void deviceStatFile(pending.path).then((f) => f && (pending.deviceStat = f));
     pending.watchdog = setInterval(() => {
-      // Set-up the engine does not report (laying out a paced test's frames) still moves data.
-      const io = storageBytes(this.pid);
-      if (io !== undefined && io !== pending.ioSeen) {
+      // Set-up the engine does not report (laying out a paced test's frames) still moves data, and
+      // a drive working through one long I/O completes its requests one by one.
+      const io = `${storageBytes(this.pid)}:${pending.deviceStat ? deviceDone(pending.deviceStat) : ''}`;
+      if (io !== pending.ioSeen) {
         if (pending.ioSeen !== undefined) this.#lived(pending);
         pending.ioSeen = io;
       }
