@@ -96,7 +96,7 @@ export async function runCheckCommand(cmd: CheckCommand, io: CheckIo): Promise<n
     import('../services/run.js'),
     import('./cli-engine.js'),
   ]);
-  const cancel = cancelOnSignals({ leftBehind: KEPT });
+  const cancel = cancelOnSignals({ leftBehind: KEPT, giveUpAfterWait: true });
   const tty = process.stderr.isTTY === true;
   let last = 0;
   const clear = (): void => {

@@ -159,7 +159,7 @@ export async function main(argv: string[]): Promise<number> {
       : undefined;
   // First signal: cancel gracefully, so the engine closes its files and the workspace is
   // removed by the runner; a job still winding down after a moment is left (signals.ts).
-  const cancel = cancelOnSignals({ intercept: (sig) => loop?.stop(sig) ?? false });
+  const cancel = cancelOnSignals({ intercept: (sig) => loop?.stop(sig) ?? false, giveUpAfterWait: true });
   const progress = createProgressLine(process.stderr, cmd.command === 'run' ? cmd.restSeconds : undefined);
   const engine = cliEngine((line) => {
     progress?.clear();

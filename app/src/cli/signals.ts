@@ -19,6 +19,9 @@ export interface Cancel {
 export interface CancelOptions {
   /** Sees a signal first; true when it took it (--loop's first Ctrl-C ends the loop instead). */
   intercept?: (sig: NodeJS.Signals) => boolean;
+  /** Stop waiting STOP_WAIT_MS after the first signal (commands whose engine runs in child
+   *  processes: nothing of theirs in this process is worth waiting on a stuck drive for). */
+  giveUpAfterWait?: boolean;
   /** What else to say when the CLI stops without waiting (after "the drive is not answering"). */
   leftBehind?: string;
 }
@@ -45,6 +48,7 @@ export function cancelOnSignals(opts: CancelOptions = {}): Cancel {
     }
     exitCode = sig === 'SIGINT' ? 130 : 143;
     controller.abort(new Error(`cancelled by ${sig}`));
+    if (!opts.giveUpAfterWait) return;
     // Unref'd: a job that ends in time exits as usual; one that does not, does not hold the prompt.
     setTimeout(() => {
       if (!ended) giveUp(opts.leftBehind);

@@ -127,7 +127,9 @@ export class JobSlot {
   #endedOrLetGo(job: Job): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        if (this.#job === job) {
+        // Only a test whose front door can be told it ended (a dispatched start): the wizard's
+        // unmounting and a campaign's saved state are worth their wait.
+        if (this.#job === job && job.doneChannel) {
           this.#job = undefined;
           job.abandoned = true;
           if (job.doneChannel) emitterFor(job.sink)(job.doneChannel, { jobId: job.id, outcome: 'stopped', note: NOT_ANSWERING_NOTE });

@@ -143,9 +143,10 @@ describe('a stopped job that cannot end', () => {
   });
 
   it('does not hold stopAll (a closing app or server) beyond STOP_ANSWER_MS', async () => {
+    // (A job with no done event to send — the wizard's, a campaign's, the CLI's — is waited for.)
     const slot = new JobSlot();
     const stuck = new Stuck({ slot });
-    stuck.start(null, sink());
+    slot.whenAbandoned(stuck.start(null, sink()).jobId, 'quick.done');
     let closed = false;
     void slot.stopAll().then(() => (closed = true));
     await vi.advanceTimersByTimeAsync(STOP_ANSWER_MS);
