@@ -24,10 +24,8 @@ export const RAW_READ_ALLOWED = {
   'app/src/core/link/network.ts': '/proc/<pid>/cmdline of the FUSE daemon behind a mount',
   'app/src/core/wizard/linux-system.ts':
     '/proc/filesystems, /proc/swaps, /proc/mdstat, /proc/self/mounts and sysfs, read to decide which disks are in use',
-  'app/src/services/engine-host.ts': "/proc/<pid>/task/*/stat, the engine process's threads",
-  // TODO(issue 30, check-run's owner): md5File streams a file of the folder being checked with
-  // createReadStream; a file swapped for a FIFO after the walk blocks in open(2). Open it O_NONBLOCK
-  // and fstat it as the engine's hash does, then drop this entry.
+  'app/src/services/engine-host-proc.ts': "/proc/<pid>/task/*/stat and /proc/<pid>/io of the engine process, and the drive's sysfs stat",
+  // md5File opens O_NONBLOCK|O_NOFOLLOW and fstats the handle first, as the engine's hash does.
   'app/src/core/check-run.ts': 'hashes the files of the folder being checked (MD5SUMS), streamed: their size has no cap',
 };
 const RAW_READ = '^(readFile|readFileSync|createReadStream|openSync|readSync)$';

@@ -374,6 +374,83 @@ TEST_F(HashFiles, AMissingFileIsENOENT) {
   EXPECT_NE(::access(path.c_str(), F_OK), 0) << "a read-only open must never create the file";
 }
 
+// A file swapped for a FIFO after a folder was listed: open(2) of a FIFO with no writer waits
+// forever (and a cancel never reaches it), so the engine must refuse it without blocking.
+TEST_F(HashFiles, AFifoIsRefusedAtOnceNotWaitedOn) {
+  const std::string path = dir_ + "/swapped";
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  files_.push_back(path);
+  const std::atomic<bool> cancel{false};
+  // Run on a thread of its own: on the old engine this open never returns, and the test must
+  // fail on that rather than hang (the thread is then left blocked and the process exits).
+  auto* out = new std::atomic<int>(0);
+  auto* st = new Status();
+  std::thread([path, &cancel, out, st] {
+    HashResult r;
+    *st = RunHash(ReadHash(path), nullptr, cancel, &r);
+    out->store(1);
+  }).detach();
+  const auto t0 = std::chrono::steady_clock::now();
+  while (out->load() == 0 && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5))
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_EQ(out->load(), 1) << "RunHash blocked opening a FIFO";
+  EXPECT_EQ(st->code, "EINVAL");
+  EXPECT_EQ(st->message(),
+            "EINVAL: " + path + " is not a regular file (a FIFO (named pipe)): not read");
+  delete st;
+  delete out;
+}
+
+TEST_F(HashFiles, ASocketOrDeviceIsRefusedInPlainWords) {
+  const std::atomic<bool> cancel{false};
+  HashResult r;
+  const Status st = RunHash(ReadHash("/dev/null"), nullptr, cancel, &r);
+  EXPECT_EQ(st.code, "EINVAL");
+  EXPECT_EQ(st.message(), "EINVAL: /dev/null is not a regular file (a character device): not read");
+}
+
+TEST_F(HashFiles, ALinkIsFollowedUnlessTheSpecSaysNot) {
+  std::vector<unsigned char> data;
+  const std::string file = MakeFile("real", 5000, &data);
+  const std::string link = dir_ + "/link";
+  ASSERT_EQ(::symlink(file.c_str(), link.c_str()), 0);
+  files_.push_back(link);
+  const std::atomic<bool> cancel{false};
+  HashResult r;
+  ASSERT_TRUE(RunHash(ReadHash(link), nullptr, cancel, &r).ok());
+  EXPECT_EQ(r.digest, OneShot(HashAlgo::kSha256, data.data(), data.size()));
+
+  HashSpec spec = ReadHash(link);
+  spec.follow_links = false;
+  const Status st = RunHash(spec, nullptr, cancel, &r);
+  EXPECT_EQ(st.code, "ELOOP");
+  EXPECT_EQ(st.message(),
+            "ELOOP: " + link + " is a symbolic link, not a file: not followed, not read");
+}
+
+// The platform layer's open itself, for every caller (the test files, the many-file test):
+// a FIFO in a test file's place is refused, and the file opened for I/O blocks normally again.
+TEST(PlatformOpen, RefusesAFifoAndClearsNonBlockingOnAFile) {
+  char tmpl[] = "/tmp/dd-open-test-XXXXXX";
+  ASSERT_NE(::mkdtemp(tmpl), nullptr);
+  const std::string dir = tmpl, fifo = dir + "/fifo", file = dir + "/file";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  platform::OpenOptions oo;
+  oo.write = true;
+  oo.create = true;
+  oo.uncached = false;
+  platform::OpenedFile f;
+  // O_RDWR on a FIFO never blocks even without O_NONBLOCK; the type check is what refuses it.
+  const Status st = platform::OpenFile(fifo, oo, &f);
+  EXPECT_EQ(st.code, "EINVAL") << st.message();
+  ASSERT_TRUE(platform::OpenFile(file, oo, &f).ok());
+  EXPECT_EQ(::fcntl(static_cast<int>(f.handle), F_GETFL) & O_NONBLOCK, 0);
+  platform::CloseFile(f.handle);
+  ::unlink(fifo.c_str());
+  ::unlink(file.c_str());
+  ::rmdir(dir.c_str());
+}
+
 TEST(HashSpecCheck, RefusesOutOfRangeValuesInPlainWords) {
   const std::atomic<bool> cancel{false};
   HashResult r;

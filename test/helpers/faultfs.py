@@ -13,7 +13,8 @@
 # "Pulled" (the disk disappears) is the caller killing this process and unmounting lazily
 # (test/helpers/faultfs.ts): open files then fail with ENOTCONN, as a yanked USB disk does.
 # Every fault raised is logged as a JSON line to CONTROL_FILE.faults ({"errno", "op", "path",
-# "passed": bytes that went through since the command}), so a test can tell when it struck.
+# "passed": bytes that went through since the command}), so a test can tell when it struck; a
+# stall is logged as it begins, with "errno": "STALL" (the I/O is then held in the kernel).
 # Usage: faultfs.py BACKING MOUNTPOINT CONTROL_FILE
 import errno
 import json
@@ -63,10 +64,14 @@ class FaultFS(Operations):
             self.stall_seconds = float(cmd["stall"]) if "stall" in cmd else None
             self.stall_budget = int(cmd.get("after", 0))
 
-    def _fail(self, err, op, path):
+    def _log(self, what, op, path):
         # Called with the lock held.
         with open(self.control + ".faults", "a") as f:
-            f.write(json.dumps({"errno": errno.errorcode[err], "op": op, "path": path, "passed": self.passed}) + "\n")
+            f.write(json.dumps({"errno": what, "op": op, "path": path, "passed": self.passed}) + "\n")
+
+    def _fail(self, err, op, path):
+        # Called with the lock held.
+        self._log(errno.errorcode[err], op, path)
         raise FuseOSError(err)
 
     def _data_op(self, size, op, path):
@@ -78,6 +83,7 @@ class FaultFS(Operations):
                 else:
                     self.stall_until = time.monotonic() + self.stall_seconds
                     self.stall_seconds = None
+                    self._log("STALL", op, path)
         # Sleep in steps, so that a command ending the stall ({}) lets waiting I/O go on.
         while self.stall_until - time.monotonic() > 0:
             time.sleep(min(0.05, self.stall_until - time.monotonic()))
@@ -118,6 +124,10 @@ class FaultFS(Operations):
 
     def mkdir(self, path, mode):
         os.mkdir(self._p(path), mode)
+
+    def mknod(self, path, mode, dev):
+        # mkfifo through the mount: a file swapped for a FIFO as the kernel sees it at once.
+        os.mknod(self._p(path), mode, dev)
 
     def rmdir(self, path):
         os.rmdir(self._p(path))

@@ -28,6 +28,8 @@ export interface FaultFs {
   /** Reads and writes pass `afterBytes` more bytes, then block for `seconds` (metadata still
    *  answers). */
   stall(seconds: number, afterBytes?: number): Promise<void>;
+  /** Resolves once a stall has begun (its fault-log line), with the I/O it holds. */
+  stalled(): Promise<Fault>;
   /** Healthy again. */
   heal(): Promise<void>;
   /** The disk disappears: the daemon is killed and the mount detached. */
@@ -37,6 +39,7 @@ export interface FaultFs {
 }
 
 export interface Fault {
+  /** EIO, ENOSPC…, or STALL when a stall began (the I/O is held from then on). */
   errno: string;
   op: 'read' | 'write';
   /** Inside the mount, from its root: "/.diskdial-…/testfile.dat". */
@@ -99,6 +102,15 @@ export async function mountFaultFs(): Promise<FaultFs> {
         .map((l) => JSON.parse(l) as Fault);
     },
     stall: (seconds, afterBytes = 0) => command({ stall: seconds, after: afterBytes }),
+    async stalled() {
+      // The daemon appends the line as the stall begins: the log is the signal, looked at often.
+      for (;;) {
+        const text = await fs.readFile(`${control}.faults`, 'utf8').catch(() => '');
+        const line = text.split('\n').find((l) => l.includes('"STALL"'));
+        if (line) return JSON.parse(line) as Fault;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
     heal: () => command({}),
     async pull() {
       await stop();

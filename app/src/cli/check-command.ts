@@ -3,7 +3,8 @@
 // verdict (model/verdict/integrity.ts): 0 intact (or a manifest just made of every file), 1 failed
 // (anything changed, missing, unreadable or new), 2 for bad input, 130/143 when cancelled — the
 // manifest then left byte for byte as it was (core/check-run.ts writes it atomically, last).
-import { cancelOnSignals } from './signals.js';
+import { availableParallelism } from 'node:os';
+import { cancelOnSignals, stuckLine } from './signals.js';
 import type { ResultDocument } from '../model/result.js';
 import { DiskDialError } from '../model/errors.js';
 import { escapeName, CHECK_ALGO_LABEL } from '../model/check-manifest.js';
@@ -12,6 +13,9 @@ import { INTEGRITY_EXIT } from '../model/verdict/integrity.js';
 import { formatBytes } from '../model/units.js';
 import type { CheckCommand } from './args.js';
 import type { CheckProgress } from '../core/check-run.js';
+
+/** What a cancelled check leaves: the files it checks are only read. */
+const KEPT = 'The manifest was left as it was.';
 
 export interface CheckIo {
   out: (text: string) => void;
@@ -86,18 +90,25 @@ export function formatCheckProgress(p: CheckProgress, width = 100): string {
 }
 
 export async function runCheckCommand(cmd: CheckCommand, io: CheckIo): Promise<number> {
-  const [{ isAbortError }, { HistoryService }, { RunService }] = await Promise.all([
+  const [{ isAbortError }, { HistoryService }, { RunService }, { cliEngine }] = await Promise.all([
     import('../core/engine.js'),
     import('../services/history.js'),
     import('../services/run.js'),
+    import('./cli-engine.js'),
   ]);
-  const cancel = cancelOnSignals();
+  const cancel = cancelOnSignals({ leftBehind: KEPT, giveUpAfterWait: true });
   const tty = process.stderr.isTTY === true;
   let last = 0;
   const clear = (): void => {
     if (tty) process.stderr.write('\r\x1b[K');
   };
-  const runs = new RunService({ history: new HistoryService() });
+  // One engine process a stream: a file whose drive stops answering holds only its own.
+  const engine = cliEngine((line) => {
+    clear();
+    process.stderr.write(`diskdial: ${line}\n`);
+  });
+  engine.warm(cmd.streams ?? availableParallelism());
+  const runs = new RunService({ history: new HistoryService(), engine });
   try {
     const doc = await runs.run(
       {
@@ -144,7 +155,7 @@ export async function runCheckCommand(cmd: CheckCommand, io: CheckIo): Promise<n
   } catch (err) {
     clear();
     if (isAbortError(err) || cancel.exitCode) {
-      process.stderr.write('diskdial: cancelled; the manifest was left as it was\n');
+      process.stderr.write(`diskdial: ${stuckLine(err, KEPT.toLowerCase()) ?? 'cancelled; the manifest was left as it was'}\n`);
       return cancel.exitCode || 130;
     }
     if (err instanceof DiskDialError) return io.failWith(err);

@@ -1,5 +1,5 @@
 // The `diskdial` command: parses argv, runs one benchmark through the services the app uses
-// (RunService: the shared job slot, in-process engine; HistoryService saves), prints a
+// (RunService: the shared job slot, the engine in child processes; HistoryService saves), prints a
 // report (or exactly one JSON document with --json) on stdout; or, with `serve`, runs browser
 // mode (serve-command.ts) until stopped. Errors are one line on stderr:
 // exit 2 for bad input, 1 for a failed run, 130/143 when cancelled by SIGINT/SIGTERM — after
@@ -132,19 +132,23 @@ export async function main(argv: string[]): Promise<number> {
     }
   }
 
-  const [{ isAbortError }, { HistoryService }, { RunService }, { createProgressLine }, { formatHashReport, formatReport }] =
-    await Promise.all([
-      import('../core/engine.js'),
-      import('../services/history.js'),
-      import('../services/run.js'),
-      import('./progress.js'),
-      import('./table.js'),
-    ]);
-
-  // First signal: cancel gracefully, so the engine closes its files and the workspace is
-  // removed by the runner. A second one means "now": the exit hook still removes the folder.
-  const controller = new AbortController();
-  let signalExit = 0;
+  const [
+    { isAbortError },
+    { HistoryService },
+    { RunService },
+    { createProgressLine },
+    { formatHashReport, formatReport },
+    { cancelOnSignals, stuckLine },
+    { cliEngine },
+  ] = await Promise.all([
+    import('../core/engine.js'),
+    import('../services/history.js'),
+    import('../services/run.js'),
+    import('./progress.js'),
+    import('./table.js'),
+    import('./signals.js'),
+    import('./cli-engine.js'),
+  ]);
   // --loop: the first Ctrl-C ends the loop and keeps its finished cycles; the next one cancels.
   const loop =
     cmd.command === 'run' && cmd.loop
@@ -153,18 +157,16 @@ export async function main(argv: string[]): Promise<number> {
           note: (text) => process.stderr.write(`diskdial: ${text}\n`),
         })
       : undefined;
-  const onSignal = (sig: NodeJS.Signals): void => {
-    if (loop?.stop(sig)) return;
-    const code = sig === 'SIGINT' ? 130 : 143;
-    if (signalExit) process.exit(signalExit);
-    signalExit = code;
-    controller.abort(new Error(`cancelled by ${sig}`));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-
-  const runs = new RunService({ history: new HistoryService() });
+  // First signal: cancel gracefully, so the engine closes its files and the workspace is
+  // removed by the runner; a job still winding down after a moment is left (signals.ts).
+  const cancel = cancelOnSignals({ intercept: (sig) => loop?.stop(sig) ?? false, giveUpAfterWait: true });
   const progress = createProgressLine(process.stderr, cmd.command === 'run' ? cmd.restSeconds : undefined);
+  const engine = cliEngine((line) => {
+    progress?.clear();
+    process.stderr.write(`diskdial: ${line}\n`);
+  });
+  if (cmd.command !== 'cipher') engine.warm(1);
+  const runs = new RunService({ history: new HistoryService(), engine });
   const onWait = (pid: number, holder = `another DiskDial test is running on this drive (pid ${pid})`): void => {
     progress?.clear();
     process.stderr.write(`diskdial: ${holder}; waiting for it to end\n`);
@@ -177,7 +179,7 @@ export async function main(argv: string[]): Promise<number> {
         import('../model/cipher/text.js'),
       ]);
       const doc = await runCipherBenchmark({
-        signal: controller.signal,
+        signal: cancel.signal,
         ...(cmd.seconds !== undefined ? { seconds: cmd.seconds } : {}),
         ...(cmd.threads !== undefined ? { threads: cmd.threads } : {}),
         ...(cmd.label !== undefined ? { label: cmd.label } : {}),
@@ -201,7 +203,7 @@ export async function main(argv: string[]): Promise<number> {
             ...(progress ? { onProgress: (p) => progress.updateHash(p) } : {}),
           },
         },
-        controller.signal,
+        cancel.signal,
       );
       progress?.clear();
       const saved = cmd.noSave ? undefined : await save(runs, doc);
@@ -221,11 +223,11 @@ export async function main(argv: string[]): Promise<number> {
           ...loop?.options,
         },
       },
-      controller.signal,
+      cancel.signal,
     );
     progress?.clear();
     // --loop: a second Ctrl-C while the cycles were being gathered up quits without saving.
-    if (loop && signalExit) throw new Error('cancelled');
+    if (loop && cancel.exitCode) throw new Error('cancelled');
     const saved = cmd.noSave ? undefined : await save(runs, doc);
     // --video: the "Will it work?" verdicts, loaded only when asked for.
     const [table, videoText] = videoTable ? await videoSection(doc, videoTable, runs) : [null, ''];
@@ -234,14 +236,14 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (err) {
     progress?.clear();
-    if (isAbortError(err) || signalExit) {
-      process.stderr.write('diskdial: cancelled; test files removed\n');
-      return signalExit || 130;
+    if (isAbortError(err) || cancel.exitCode) {
+      const stuck = stuckLine(err, 'its test files are removed then (or by the next DiskDial start)');
+      process.stderr.write(`diskdial: ${stuck ?? 'cancelled; test files removed'}\n`);
+      return cancel.exitCode || 130;
     }
     if (err instanceof DiskDialError) return failWith(err);
     return fail(err instanceof Error ? err.message : String(err), 1);
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    cancel.dispose();
   }
 }

@@ -1,7 +1,7 @@
 // `diskdial serve`: builds the same services the desktop app uses — tests run in an engine child
 // process, so a native crash ends a test and not the server — and puts the browser-mode server
 // in front of them. Runs until SIGINT/SIGTERM, then stops any test (its files are removed) and
-// exits 0.
+// exits 0 — within a second even when a test's drive does not answer (the test is let go of).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { findPackageRoot } from '../core/engine.js';
@@ -13,6 +13,12 @@ import { createTestServices } from '../services/index.js';
 import { wizardService } from '../services/wizard.js';
 import type { ServeCommand } from './args.js';
 import { appVersion } from '../core/result.js';
+import { abandonOpenWorkspaces } from '../core/workspace.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** The longest Ctrl-C waits for the server to wind down: a stopped job ends or is let go of within
+ *  STOP_ANSWER_MS (0.75 s), then the sockets and the engine close. */
+const SHUTDOWN_WAIT_MS = 900;
 
 /** Where the built UI lives: dist/renderer, or DISKDIAL_RENDERER_DIR (packagers, tests). */
 export function rendererDir(): string {
@@ -71,13 +77,29 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
   });
   // A second signal while a test winds down means "now": the workspace exit hook still removes
   // the test folder.
-  const hurry = (): void => process.exit(signal === 'SIGINT' ? 130 : 143);
+  const hurry = (): void => {
+    abandonOpenWorkspaces();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
   process.once('SIGINT', hurry);
   process.once('SIGTERM', hurry);
-  await dispatcher.close();
-  await server.close();
-  await host.close();
+  // A job whose drive does not answer is let go of (JobSlot, EngineHost) rather than waited for;
+  // and whatever still waits on a drive in this process after that does not hold the exit.
+  const closed = (async () => {
+    await dispatcher.close();
+    await server.close();
+    await host.close();
+  })();
+  const inTime = await Promise.race([closed.then(() => true), sleep(SHUTDOWN_WAIT_MS).then(() => false)]);
   process.off('SIGINT', hurry);
   process.off('SIGTERM', hurry);
+  if (!inTime) {
+    const left = abandonOpenWorkspaces();
+    io.out(
+      `Stopped without waiting for a drive that is not answering.${left.length ? ` Left: ${left.join(', ')} (removed in the background, or by the next start).` : ''}`,
+    );
+  }
+  // Unref'd: an exit that comes by itself comes first; one held by an I/O on a stuck drive does not wait.
+  setTimeout(() => process.exit(0), 100).unref();
   return 0;
 }

@@ -6,7 +6,7 @@
 // The files checked are only ever opened read-only; nothing is written inside the folder but
 // the manifest (and its temp file, a moment before the rename).
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { constants as fsConstants } from 'node:fs';
 import { lstat, open, opendir, rename, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -161,14 +161,24 @@ export async function writeAtomic(file: string, text: string, signal?: AbortSign
   }
 }
 
-function md5File(file: string, signal?: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const h = createHash('md5');
-    const s = createReadStream(file, { highWaterMark: MiB, ...(signal ? { signal } : {}) });
-    s.on('data', (b) => h.update(b));
-    s.on('error', reject);
-    s.on('end', () => resolve(h.digest('hex')));
+/** MD5 through Node's crypto, opened as the engine opens: never blocking on a FIFO swapped in
+ *  after the listing, never through a symbolic link, and only a regular file. */
+async function md5File(file: string, signal?: AbortSignal): Promise<string> {
+  const h = await open(file, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK | fsConstants.O_NOFOLLOW).catch((err: unknown) => {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP')
+      throw inputError(`${file} is a symbolic link, not a file: not followed, not read`, 'ELOOP');
+    throw err;
   });
+  try {
+    if (!(await h.stat()).isFile()) throw inputError(`${file} is not a regular file: not read`, 'EINVAL');
+    const hash = createHash('md5');
+    // O_NONBLOCK changes nothing for a regular file's reads.
+    for await (const b of h.createReadStream({ highWaterMark: MiB, autoClose: false, ...(signal ? { signal } : {}) }))
+      hash.update(b as Buffer);
+    return hash.digest('hex');
+  } finally {
+    await h.close();
+  }
 }
 
 function defaultStreams(volume: VolumeInfo | undefined): { streams: number; why: string } {
@@ -266,6 +276,8 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
               mode: 'read-hash',
               algo: algo as HashAlgo,
               path: f.abs,
+              // The listing skipped symbolic links: one swapped in since is not read either.
+              followLinks: false,
               cache,
               ...(small ? { chunkBytes: Math.max(4096, Math.ceil(f.bytes / 4096) * 4096), buffers: 2 } : {}),
             },
@@ -277,7 +289,9 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
           engineVersion ||= r.engineVersion ?? '';
         }
       } catch (err) {
-        if (isAbortError(err) || signal?.aborted) throw new AbortError(undefined, { cause: signal?.reason });
+        // The engine's own AbortError says whether it had to be given up on (engineStuck).
+        if (isAbortError(err)) throw err;
+        if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
         unreadable.push({ name: f.name, why: toPlainError(err, { path: f.abs, subject: 'file', access: 'read' }).message });
         digests.delete(f.name);
       }

@@ -101,6 +101,8 @@ export class AbortError extends Error {
   /** The engine could not be stopped (stuck in an I/O a stalled disk never answers) and was
    *  given up on: its files may stay busy until the disk answers. */
   engineStuck?: boolean;
+  /** The engine process given up on, when it was one (EngineHost), for the user's message. */
+  enginePid?: number;
   constructor(message = 'The operation was aborted', options?: { cause?: unknown }) {
     super(message, options);
   }

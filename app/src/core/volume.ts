@@ -94,7 +94,7 @@ export async function readMountinfo(): Promise<MountEntry[]> {
 }
 
 // glibc's encoding of dev_t (gnu_dev_major/minor), for device nodes of 0:N mounts such as Btrfs.
-function majorMinor(rdev: bigint): string {
+export function majorMinor(rdev: bigint): string {
   const major = ((rdev >> 8n) & 0xfffn) | ((rdev >> 32n) & ~0xfffn);
   const minor = (rdev & 0xffn) | ((rdev >> 12n) & ~0xffn);
   return `${major}:${minor}`;

@@ -6,6 +6,7 @@
 // AND that hold a valid marker of a process that is gone, and it removes them only after moving
 // them into a private folder (no swap of a path for a symlink can redirect it). A workspace
 // holds its drives' lock (drive-lock.ts) while open.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promises as fsp, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +33,8 @@ export interface Workspace {
   filePath(name: string): string;
   /** Removes the folder and everything in it, then releases the drive's lock. Safe to call more
    *  than once. With `waitMs`, returns after that long even if the removal has not finished (a
-   *  stalled disk): it goes on in the background, and the lock is held until it ends. */
+   *  stalled disk): it goes on in a background process (never this one, whose exit it would
+   *  hold), and the lock is held until it ends. */
   close(opts?: { waitMs?: number }): Promise<void>;
 }
 
@@ -193,6 +195,36 @@ function removeAllSync(): void {
   releaseAllLocksSync();
 }
 
+/** Removes folders in a detached process of their own, so that a drive holding the removal in
+ *  the kernel (a stalled disk: unlink waits for the write in flight) holds that process, never
+ *  this one nor its exit. Resolves when the remover has ended. */
+function removeInBackground(dirs: readonly string[]): Promise<void> {
+  const script = "for (const d of process.argv.slice(1)) try { require('fs').rmSync(d, { recursive: true, force: true }) } catch {}";
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-e', script, ...dirs], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    });
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+    child.unref();
+  });
+}
+
+/**
+ * Lets go of every open workspace without waiting on its drive (a stop that cannot wait for a
+ * drive that is not answering): the exit hook no longer removes them; a detached process does, in
+ * the background, and what it cannot remove the next start on that drive removes as a leftover
+ * (its marker names this process, which will be gone). Returns the folders let go of.
+ */
+export function abandonOpenWorkspaces(): string[] {
+  const dirs = [...openWorkspaces];
+  openWorkspaces.clear();
+  if (dirs.length > 0) void removeInBackground(dirs);
+  return dirs;
+}
+
 function installExitHook(): void {
   if (!exitHookInstalled) {
     process.on('exit', removeAllSync);
@@ -294,13 +326,19 @@ export async function openWorkspace(targetDir: string, opts: OpenWorkspaceOption
       return path.join(dir, name);
     },
     close(closeOpts: { waitMs?: number } = {}): Promise<void> {
-      closing ??= fsp.rm(dir, { recursive: true, force: true }).finally(() => {
+      if (closeOpts.waitMs === undefined) {
+        closing ??= fsp.rm(dir, { recursive: true, force: true }).finally(() => {
+          release();
+          lock.release();
+        });
+        return closing;
+      }
+      // The engine was given up on (a stalled disk): the removal waits for the disk in a process
+      // of its own, the drive's lock held until it is done; the next run removes what it could not.
+      if (!closing) {
         release();
-        lock.release();
-      });
-      if (closeOpts.waitMs === undefined) return closing;
-      // The background removal's own failure has nobody to tell; the next run removes leftovers.
-      closing.catch(() => undefined);
+        closing = removeInBackground([dir]).finally(() => lock.release());
+      }
       return Promise.race([closing, sleep(closeOpts.waitMs)]);
     },
   };

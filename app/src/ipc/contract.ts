@@ -24,6 +24,7 @@ import type {
   CampaignDoneEvent,
   CampaignProgressEvent,
   CampaignWaitingEvent,
+  JobNotAnsweringEvent,
 } from '../model/events.js';
 import {
   MAX_IMPORT_BYTES,
@@ -306,6 +307,8 @@ export const events = {
   'campaign.waiting': event<CampaignWaitingEvent>(),
   'campaign.progress': event<CampaignProgressEvent>(),
   'campaign.done': event<CampaignDoneEvent>(),
+  /** Any job: its drive has moved no data for a few seconds. */
+  'job.notAnswering': event<JobNotAnsweringEvent>(),
 };
 export type EventMap = { [E in keyof typeof events]: (typeof events)[E] extends EventOf<infer T> ? T : never };
 export type EventChannel = keyof EventMap;

@@ -10,14 +10,16 @@ import type { DetailedTestService } from '../services/detailed-test.js';
 import type { HashTestService } from '../services/hash-test.js';
 import type { FolderCheckService } from '../services/folder-check.js';
 import type { HistoryService } from '../services/history.js';
-import type { JobSlot } from '../services/job-slot.js';
+import type { JobSlot, TestDoneChannel } from '../services/job-slot.js';
 import type { WizardService } from '../services/wizard.js';
 import type { CampaignService } from '../services/campaign.js';
 import type { QuickTestService } from '../services/quick-test.js';
 import type { TargetsService } from '../services/targets.js';
 import {
+  channels,
   requests,
   type Dispatcher,
+  type EventChannel,
   type EventSink,
   type IpcResult,
   type RequestChannel,
@@ -53,6 +55,9 @@ export interface DispatcherDeps {
   /** HTML → PDF through the OS save dialog (Electron only); null when cancelled. */
   savePdf?: (html: string, filename: string) => Promise<string | null>;
 }
+
+const isTestDone = (c: EventChannel): c is TestDoneChannel =>
+  c === 'quick.done' || c === 'detailed.done' || c === 'hash.done' || c === 'check.done';
 
 type Handlers = { [C in RequestChannel]: (payload: RequestPayload<C>, sink: EventSink) => Promise<ResponseMap[C]> };
 
@@ -133,6 +138,14 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     },
   };
 
+  /** A test started here that the slot lets go of after a Stop (its drive not answering) still
+   *  ends on its screen: as stopped, with what was left. */
+  const tellWhenAbandoned = (name: RequestChannel, value: unknown): void => {
+    const done = (channels[name] as { job?: EventChannel }).job;
+    const jobId = (value as { jobId?: unknown } | null)?.jobId;
+    if (done && isTestDone(done) && typeof jobId === 'string') slot().whenAbandoned(jobId, done);
+  };
+
   const dispatcher: Required<Dispatcher> = {
     async handle(channel: unknown, payload: unknown, sink: EventSink): Promise<IpcResult<unknown>> {
       try {
@@ -145,7 +158,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         const parsed = schema.safeParse(payload === undefined ? {} : payload);
         if (!parsed.success) return fail('ERR_INVALID_PAYLOAD', formatIssues(parsed.error.issues, payload));
         const handler = handlers[name] as (p: unknown, s: EventSink) => Promise<unknown>;
-        return { ok: true, value: await handler(parsed.data, sink) };
+        const value = await handler(parsed.data, sink);
+        tellWhenAbandoned(name, value);
+        return { ok: true, value };
       } catch (err) {
         return { ok: false, error: toIpcError(err) };
       }

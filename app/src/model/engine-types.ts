@@ -269,8 +269,12 @@ export type HashMode = 'read' | 'read-hash' | 'memory';
 export interface HashSpec {
   mode: HashMode;
   algo: HashAlgo;
-  /** read and read-hash: the file. Opened read-only; never modified. */
+  /** read and read-hash: the file. Opened read-only; never modified. Anything but a regular file
+   *  (a FIFO, device, socket, folder) is refused without blocking. */
   path?: string;
+  /** read modes: false refuses a symbolic link instead of reading what it points to (a folder
+   *  check lists links as skipped, so one swapped in after the listing is not read). Default true. */
+  followLinks?: boolean;
   /** read modes: bytes per read (rounded up to the direct-I/O alignment), default 1 MiB. */
   chunkBytes?: number;
   /** read-hash: chunks in flight between reader and hasher, 2–64, default 4. */

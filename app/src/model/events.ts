@@ -35,6 +35,16 @@ export interface JobEnd {
   jobId: string;
   outcome: JobOutcome;
   error?: IpcError;
+  /** Stopped without waiting for a drive that is not answering: what was left, and where it goes. */
+  note?: string;
+}
+
+/** The drive under the running job has moved no data for `seconds` (EngineHost's watch). */
+export interface JobNotAnsweringEvent {
+  jobId: string;
+  seconds: number;
+  /** The file the engine was working on. */
+  path?: string;
 }
 
 /** A test job's end: its result document and whether it went into history. */

@@ -4,8 +4,11 @@
 // the engine is done, Node-style errors with the caller's stack), so runBenchmark and
 // runHashBenchmark can take either. How the child is started is a Spawner:
 // child_process.fork here; Electron main passes one built on utilityProcess.
+// Stop never waits on the drive: a child that does not confirm a cancel is killed, and one stuck
+// in the kernel (a stalled disk) is let go of within half a second. A job whose engine moves no
+// data for NOT_ANSWERING_MS is reported to onNotAnswering listeners ("the drive is not answering").
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { deviceDone, deviceStatFile, exitedOrStuck, storageBytes } from './engine-host-proc.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,6 +29,9 @@ export interface HostChannel {
   /** Optional: let the parent exit while the child idles (Node's fork supports it). */
   ref?(): void;
   unref?(): void;
+  /** Optional: let go of a child that cannot die (stuck in the kernel): close its pipes, so it
+   *  holds nothing of the parent's — not its exit, nor a shell pipeline reading its output. */
+  detach?(): void;
 }
 
 export type Spawner = (modulePath: string) => HostChannel;
@@ -33,32 +39,20 @@ export type Spawner = (modulePath: string) => HostChannel;
 /** How long a cancelled test may take to confirm before its process is killed. The engine stops
  *  within a quarter second between I/Os; one stuck in an I/O that does not return (a stalled
  *  disk) is killed soon enough for Stop to take under a second. */
-export const CANCEL_GRACE_MS = 300;
-/** How often a killed child that has not exited is looked at again. One blocked in an I/O the
- *  disk never answers cannot die until it does (Linux waits out a FUSE request already sent; a
- *  hung USB disk holds it in D state): it is given up on, its files close whenever it finally
- *  exits, and the next job gets a new child. One that is merely slow to be scheduled (a loaded
- *  machine) is waited for, so its test files are removed before Stop returns. */
-export const KILLED_EXIT_WAIT_MS = 150;
-/** Looks in a row that must find the killed child in D state before it is given up on. */
-export const STUCK_LOOKS = 2;
-/** The longest wait for a killed child that is not provably stuck. */
-export const KILLED_EXIT_MAX_MS = 10_000;
+export const CANCEL_GRACE_MS = 250;
+export { KILLED_EXIT_MAX_MS, KILLED_EXIT_WAIT_MS, STUCK_LOOKS } from './engine-host-proc.js';
+/** How long a job may go without moving a byte before the drive is said not to be answering:
+ *  the engine reports progress a few times a second, and a healthy disk moves data between any
+ *  two reports; 5 s of none is a stalled disk or share, not a slow one. */
+export const NOT_ANSWERING_MS = 5_000;
 
-/** True when a thread of `pid` sleeps uninterruptibly in the kernel (state D), i.e. in an I/O that
- *  a kill cannot end; also when this cannot be told (no pid, not Linux), as the cautious answer. */
-function stuckInKernel(pid: number | undefined): boolean {
-  if (pid === undefined || process.platform !== 'linux') return true;
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-      // "pid (comm) S …": the state follows the last ')' (comm may hold spaces and parentheses).
-      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'D') return true;
-    }
-  } catch {
-    // Gone between the listing and the read: it is exiting, not stuck.
-  }
-  return false;
+/** A job whose engine has moved no data for NOT_ANSWERING_MS (or more). */
+export interface NotAnswering {
+  /** The engine process, for the user's `ps`, and the file it was working on. */
+  pid?: number;
+  path?: string;
+  /** Whole seconds without progress. */
+  seconds: number;
 }
 
 const require = createRequire(import.meta.url);
@@ -78,8 +72,11 @@ export const nodeSpawner: Spawner = (modulePath) => {
     serialization: 'advanced',
     // Not the parent's execArgv: an --inspect port or a test runner's flags are not the engine's.
     execArgv: modulePath.endsWith('.ts') ? ['--import', tsxImport()] : [],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // Its stderr (a native crash's last words) is passed on through a pipe of ours rather than
+    // inherited, so a child given up on holds no descriptor of the terminal or of a pipeline.
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+  child.stderr?.on('data', (d: Buffer) => process.stderr.write(d));
   const exitCbs: Array<(code: number | null, signal: string | null) => void> = [];
   let exited = false;
   const fireExit = (code: number | null, signal: string | null): void => {
@@ -115,6 +112,12 @@ export const nodeSpawner: Spawner = (modulePath) => {
     unref() {
       child.unref();
       child.channel?.unref();
+      (child.stderr as { unref?(): void } | null)?.unref?.();
+    },
+    detach() {
+      child.stderr?.destroy();
+      if (child.connected) child.disconnect();
+      child.unref();
     },
   };
 };
@@ -150,6 +153,17 @@ interface Pending {
   aborted: boolean;
   killTimer?: NodeJS.Timeout;
   callerStack?: string;
+  /** The file it works on, for "not answering" (a memory hash has none). */
+  path?: string;
+  /** When its engine last moved data, what it had moved, and whether silence was reported. */
+  aliveAt: number;
+  aliveKey: string;
+  /** The engine's storage bytes and its drive's completed requests at the last look. */
+  ioSeen?: string;
+  /** The drive's stat file in sysfs, when it is a block device. */
+  deviceStat?: string;
+  silenceReported: boolean;
+  watchdog?: NodeJS.Timeout;
 }
 
 interface Child {
@@ -173,6 +187,7 @@ export class EngineHost {
   #version: string | undefined;
   #cryptoProvider: string | undefined;
   #versionWaiters = new Map<number, (msg: { version?: unknown; cryptoProvider?: unknown; error?: unknown }) => void>();
+  #silenceListeners = new Set<(e: NotAnswering) => void>();
 
   constructor(opts: EngineHostOptions = {}) {
     this.#spawner = opts.spawner ?? nodeSpawner;
@@ -180,6 +195,13 @@ export class EngineHost {
     // Callers pass the methods around as plain functions (runBenchmark's `engine`).
     this.runTest = this.runTest.bind(this);
     this.runHash = this.runHash.bind(this);
+  }
+
+  /** Calls `cb` when a job's engine has moved no data for NOT_ANSWERING_MS, once per silence.
+   *  Returns the unsubscribe function. */
+  onNotAnswering(cb: (e: NotAnswering) => void): () => void {
+    this.#silenceListeners.add(cb);
+    return () => this.#silenceListeners.delete(cb);
   }
 
   /** The child's process id while one is running. */
@@ -220,9 +242,20 @@ export class EngineHost {
     }
 
     return new Promise<R>((resolve, reject) => {
-      const pending: Pending = { id: this.#nextId++, kind, resolve: resolve as (r: unknown) => void, reject, aborted: false };
+      const pending: Pending = {
+        id: this.#nextId++,
+        kind,
+        resolve: resolve as (r: unknown) => void,
+        reject,
+        aborted: false,
+        aliveAt: performance.now(),
+        aliveKey: '',
+        silenceReported: false,
+      };
       if (onProgress) pending.onProgress = onProgress as (p: unknown) => void;
       if (callerStack) pending.callerStack = callerStack;
+      if (spec.path) pending.path = spec.path;
+      this.#watchSilence(pending);
       this.#pending = pending;
       try {
         child.channel.send({ type: kind === 'hash' ? 'hash' : 'run', id: pending.id, spec });
@@ -294,8 +327,33 @@ export class EngineHost {
     const child = this.#child;
     if (child) {
       child.channel.kill();
-      await child.exited;
+      // One stuck in the kernel is let go of: waiting for it would be waiting for the drive.
+      if ((await exitedOrStuck(child)) === 'stuck') child.channel.detach?.();
+      if (this.#child === child) this.#child = undefined;
     }
+  }
+
+  /** Reports a job whose engine moves no data for NOT_ANSWERING_MS, looked at twice a second. */
+  #watchSilence(pending: Pending): void {
+    if (this.#silenceListeners.size === 0) return;
+    if (pending.path) void deviceStatFile(pending.path).then((f) => f && (pending.deviceStat = f));
+    pending.watchdog = setInterval(() => {
+      // Set-up the engine does not report (laying out a paced test's frames) still moves data, and
+      // a drive working through one long I/O completes its requests one by one.
+      const io = `${storageBytes(this.pid)}:${pending.deviceStat ? deviceDone(pending.deviceStat) : ''}`;
+      if (io !== pending.ioSeen) {
+        if (pending.ioSeen !== undefined) this.#lived(pending);
+        pending.ioSeen = io;
+      }
+      const silent = performance.now() - pending.aliveAt;
+      if (pending.silenceReported || pending.aborted || silent < NOT_ANSWERING_MS) return;
+      pending.silenceReported = true;
+      const e: NotAnswering = { seconds: Math.floor(silent / 1000) };
+      if (this.pid !== undefined) e.pid = this.pid;
+      if (pending.path) e.path = pending.path;
+      for (const cb of this.#silenceListeners) cb(e);
+    }, NOT_ANSWERING_MS / 10);
+    pending.watchdog.unref();
   }
 
   #ensureChild(): Child {
@@ -324,24 +382,18 @@ export class EngineHost {
     // because only then are the engine's files closed and safe to delete.
     const child = this.#child;
     pending.killTimer = setTimeout(() => {
-      child?.channel.kill();
-      const killedAt = Date.now();
-      // A healthy direct I/O sleeps in D state for a moment too: only D at consecutive looks is stuck.
-      let inD = 0;
-      const look = (): void => {
-        if (this.#pending !== pending) return;
-        inD = stuckInKernel(child?.channel.pid) ? inD + 1 : 0;
-        if (inD < STUCK_LOOKS && Date.now() - killedAt < KILLED_EXIT_MAX_MS) {
-          pending.killTimer = setTimeout(look, KILLED_EXIT_WAIT_MS);
-          return;
-        }
-        // Stuck in the kernel: stop waiting for it; the user asked to stop.
+      if (!child) return;
+      child.channel.kill();
+      void exitedOrStuck(child).then((how) => {
+        // Exited: #onExit has settled it. Stuck in the kernel: stop waiting; the user asked to stop.
+        if (how !== 'stuck' || this.#pending !== pending) return;
         if (this.#child === child) this.#child = undefined;
+        child.channel.detach?.();
         const err = this.#abortError(pending);
         err.engineStuck = true;
+        if (child.channel.pid !== undefined) err.enginePid = child.channel.pid;
         this.#settle(pending, () => pending.reject(err));
-      };
-      pending.killTimer = setTimeout(look, KILLED_EXIT_WAIT_MS);
+      });
     }, CANCEL_GRACE_MS);
   }
 
@@ -358,6 +410,7 @@ export class EngineHost {
     if (msg.id !== pending.id) return; // a late message of an earlier, abandoned test
     switch (msg.type) {
       case 'progress':
+        this.#alive(pending, msg.progress);
         if (pending.onProgress && !pending.aborted) {
           try {
             pending.onProgress(msg.progress);
@@ -381,6 +434,20 @@ export class EngineHost {
     }
   }
 
+  /** Progress that moved data (or changed phase) is a sign of life; repeated figures are not. */
+  #alive(pending: Pending, progress: unknown): void {
+    const p = (progress ?? {}) as { phase?: unknown; mode?: unknown; bytesDone?: unknown; frames?: { due?: unknown } };
+    const key = `${String(p.phase ?? p.mode)}:${String(p.bytesDone)}:${String(p.frames?.due)}`;
+    if (key === pending.aliveKey) return;
+    pending.aliveKey = key;
+    this.#lived(pending);
+  }
+
+  #lived(pending: Pending): void {
+    pending.aliveAt = performance.now();
+    pending.silenceReported = false;
+  }
+
   #onExit(code: number | null, signal: string | null): void {
     const pending = this.#pending;
     if (!pending) return;
@@ -400,6 +467,7 @@ export class EngineHost {
     if (this.#pending !== pending) return;
     this.#pending = undefined;
     if (pending.killTimer) clearTimeout(pending.killTimer);
+    if (pending.watchdog) clearInterval(pending.watchdog);
     if (pending.signal && pending.onAbort) pending.signal.removeEventListener('abort', pending.onAbort);
     this.#child?.channel.unref?.();
     fn();

@@ -20,11 +20,17 @@ export interface TestServices {
 }
 
 /** The dispatcher's test services, their engine calls going to `host`. */
-export function createTestServices(host: Pick<EngineHost, 'runTest' | 'runHash'>, history = new HistoryService()): TestServices {
+export function createTestServices(
+  host: Pick<EngineHost, 'runTest' | 'runHash'> & Partial<Pick<EngineHost, 'onNotAnswering'>>,
+  history = new HistoryService(),
+): TestServices {
   const targets = new TargetsService();
   const common = { history: history.record, targets };
+  const quick = new QuickTestService({ engine: host.runTest, ...common });
+  // "The drive is not answering" goes to whichever screen or socket runs the job.
+  host.onNotAnswering?.((e) => quick.slot.notAnswering(e));
   return {
-    quick: new QuickTestService({ engine: host.runTest, ...common }),
+    quick,
     detailed: new DetailedTestService({ engine: host.runTest, ...common }),
     hash: new HashTestService({ engine: { runHash: host.runHash, runTest: host.runTest }, ...common }),
     campaign: new CampaignService({ engine: host.runTest, ...common }),

@@ -2,14 +2,16 @@
 // Quick Test, the detailed tests, the hash test and the wizard, whichever front door (window,
 // socket, CLI) starts them — two tests would measure each other. A job has an id, an
 // AbortController the user, the app or a vanished window can fire, events only to the sink that
-// started it, and a `done` promise that settles once it has ended and its files are gone.
+// started it, and a `done` promise that settles once it has ended and its files are gone. A stopped
+// job that has not ended within STOP_ANSWER_MS (its drive holds this process's I/O) is let go of:
+// the slot is free again and its screen is told it stopped, with what was left.
 // JobRun is what every service's job shares: the emitter, the watch, the throttle and finish.
 import { randomUUID } from 'node:crypto';
 import { DiskDialError } from '../model/errors.js';
 import type { ResultDocument } from '../model/result.js';
 import type { EventChannel, EventMap, EventSink } from '../ipc/contract.js';
 import type { SavedNote } from '../model/events.js';
-import { isAbortError } from '../core/engine.js';
+import { isAbortError, type AbortError } from '../core/engine.js';
 import { TargetsService } from './targets.js';
 import { toPlainError } from '../model/errors.js';
 import type { IpcError } from '../model/events.js';
@@ -26,7 +28,26 @@ export interface Job {
   done: Promise<void>;
   /** The service running it: its stop verb stops only its own jobs. */
   owner: object;
+  /** Stopped, and let go of before it ended (its drive not answering): nothing more of it is sent. */
+  abandoned?: boolean;
+  /** Where to tell the front door that the job ended as stopped, when it is let go of (dispatch
+   *  sets it from the contract: the start channel's done event). */
+  doneChannel?: TestDoneChannel;
 }
+
+/** How long a stopped job may take to end before the slot lets go of it. The engine confirms a
+ *  stop within a quarter second and one stuck in the kernel is given up on within half a second
+ *  (EngineHost); a job still not ended then waits on its drive in this process (a removal, a
+ *  read) and is left to end whenever it can: Stop is answered within a second, and the slot is
+ *  free for a test on another drive. */
+export const STOP_ANSWER_MS = 750;
+
+/** What the user is told of a job let go of, or of one whose engine was given up on. */
+export const NOT_ANSWERING_NOTE =
+  'The drive is not answering: stopped without waiting for it. Whatever the job left on it is removed once it answers, or by the next test there.';
+
+/** The done events that are a test's plain end (TestDone); the wizard's and a campaign's carry more. */
+export type TestDoneChannel = 'quick.done' | 'detailed.done' | 'hash.done' | 'check.done';
 
 const busy = (): DiskDialError => new DiskDialError('A test is already running.', { code: 'ERR_BUSY' });
 
@@ -70,6 +91,7 @@ export class JobSlot {
     if (!job || job.id !== jobId || job.controller.signal.aborted) return false;
     if (owner !== undefined && job.owner !== owner) return false;
     job.controller.abort(new Error('stopped by the user'));
+    void this.#endedOrLetGo(job);
     return true;
   }
 
@@ -78,15 +100,47 @@ export class JobSlot {
     const job = this.#job;
     if (!job || job.sink !== sink) return;
     job.controller.abort(new Error('the window or connection that started the test went away'));
-    await job.done;
+    await this.#endedOrLetGo(job);
   }
 
-  /** Stops any running job and waits until it has ended and its files are gone. */
+  /** Stops any running job and waits until it has ended (its files gone), or has been let go of. */
   async stopAll(): Promise<void> {
     const job = this.#job;
     if (!job) return;
     job.controller.abort(new Error('DiskDial is closing'));
-    await job.done;
+    await this.#endedOrLetGo(job);
+  }
+
+  /** The done event to send, as stopped with NOT_ANSWERING_NOTE, if the job with this id is let go of. */
+  whenAbandoned(jobId: string, doneChannel: TestDoneChannel): void {
+    if (this.#job?.id === jobId) this.#job.doneChannel = doneChannel;
+  }
+
+  /** Tells the running job's front door that its drive moves no data (EngineHost's watch). */
+  notAnswering(e: { seconds: number; path?: string }): void {
+    const job = this.#job;
+    if (job && !job.abandoned)
+      emitterFor(job.sink)('job.notAnswering', { jobId: job.id, seconds: e.seconds, ...(e.path ? { path: e.path } : {}) });
+  }
+
+  /** Resolves when the stopped job has ended, or after STOP_ANSWER_MS with the job let go of. */
+  #endedOrLetGo(job: Job): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        // Only a test whose front door can be told it ended (a dispatched start): the wizard's
+        // unmounting and a campaign's saved state are worth their wait.
+        if (this.#job === job && job.doneChannel) {
+          this.#job = undefined;
+          job.abandoned = true;
+          if (job.doneChannel) emitterFor(job.sink)(job.doneChannel, { jobId: job.id, outcome: 'stopped', note: NOT_ANSWERING_NOTE });
+        }
+        resolve();
+      }, STOP_ANSWER_MS);
+      void job.done.finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 }
 
@@ -101,7 +155,11 @@ export class JobRun {
     readonly job: Job,
     private readonly slot: JobSlot,
   ) {
-    this.emit = emitterFor(job.sink);
+    const send = emitterFor(job.sink);
+    // A job let go of (see STOP_ANSWER_MS) has told its end already: whatever it says later is not sent.
+    this.emit = (channel, data) => {
+      if (!job.abandoned) send(channel, data);
+    };
   }
 
   get signal(): AbortSignal {
@@ -136,7 +194,8 @@ export class JobRun {
   }
 
   /** How a job that threw ended: stopped (aborted), or failed with the error in plain words. */
-  ended(err: unknown, at: { path?: string } = {}): { outcome: 'stopped' } | { outcome: 'failed'; error: IpcError } {
+  ended(err: unknown, at: { path?: string } = {}): { outcome: 'stopped'; note?: string } | { outcome: 'failed'; error: IpcError } {
+    if ((err as AbortError | undefined)?.engineStuck) return { outcome: 'stopped', note: NOT_ANSWERING_NOTE };
     if (isAbortError(err) || this.signal.aborted) return { outcome: 'stopped' };
     const plain = toPlainError(err, at);
     return { outcome: 'failed', error: { code: plain.code, message: plain.message } };

@@ -20,7 +20,8 @@ export type RunRequest =
   | { kind: 'check'; options: Omit<RunCheckOptions, Owned> };
 
 export interface RunServiceDeps {
-  /** The engine's calls (default: in-process, as the CLI has always run them). */
+  /** The engine's calls (default: in-process; the CLI passes an EngineHostPool, so that a drive
+   *  holding the engine in the kernel never holds Ctrl-C). */
   engine?: { runHash: HashFn; runTest: TestFn };
   /** Where results are saved (none: never). */
   history?: HistoryService;

@@ -54,6 +54,13 @@ void Optional(const Napi::Object& o, const char* key, double min, double max, T*
     *out = static_cast<T>(Integer(o, key, min, max));
 }
 
+// An optional boolean field, left at its default when absent.
+void OptionalBool(const Napi::Object& o, const char* key, bool* out) {
+  if (!Has(o, key)) return;
+  if (!o.Get(key).IsBoolean()) Bad(o.Env(), key, "a boolean");
+  *out = o.Get(key).As<Napi::Boolean>().Value();
+}
+
 constexpr double kMaxSafe = 9007199254740991.0;  // 2^53 - 1
 // The same bounds for the fields every spec shares.
 constexpr double kMaxThreads = 1e6, kMaxSeconds = 1e7, kMaxIntervalMs = 3.6e6;
@@ -89,10 +96,7 @@ Spec SpecFromJs(const Napi::Object& o) {
   Optional(o, "rwmixread", 0, 100, &s.rwmixread);
   if (!ParseCacheRequest(String(o, "cache"), &s.cache))
     Bad(env, "cache", "auto, buffered-flushed or buffered");
-  if (Has(o, "keepFile")) {
-    if (!o.Get("keepFile").IsBoolean()) Bad(env, "keepFile", "a boolean");
-    s.keep_file = o.Get("keepFile").As<Napi::Boolean>().Value();
-  }
+  OptionalBool(o, "keepFile", &s.keep_file);
   Optional(o, "seed", 0, kMaxSafe, &s.seed);
   Optional(o, "progressIntervalMs", 1, kMaxIntervalMs, &s.progress_interval_ms);
   Optional(o, "seriesIntervalMs", 1, kMaxIntervalMs, &s.series_interval_ms);
@@ -287,6 +291,7 @@ HashSpec HashSpecFromJs(const Napi::Object& o) {
     Bad(env, "mode", "one of read, read-hash, memory");
   if (!ParseHashAlgo(String(o, "algo"), &s.algo)) Bad(env, "algo", "sha256 or sha512");
   if (IsReadMode(s.mode) || Has(o, "path")) s.path = String(o, "path");
+  OptionalBool(o, "followLinks", &s.follow_links);
   Optional(o, "chunkBytes", 1, kMaxSafe, &s.chunk_bytes);
   Optional(o, "buffers", 1, 1e6, &s.buffers);
   if (Has(o, "cache") && !ParseHashCache(String(o, "cache"), &s.cache))

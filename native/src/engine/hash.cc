@@ -80,6 +80,7 @@ Status OpenSource(const HashSpec& spec, HashResult* res, Source* src) {
   platform::OpenOptions oo;  // read-only, never created: the defaults
   oo.uncached = spec.cache == HashCache::kAuto;
   oo.block = 0;  // the chunk is rounded up to the alignment below
+  oo.follow_links = spec.follow_links;
   platform::OpenedFile f;
   if (Status st = platform::OpenFile(spec.path, oo, &f); !st.ok())
     return st.err == EISDIR ? FolderError(spec.path) : st;

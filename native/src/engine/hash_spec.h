@@ -24,6 +24,7 @@ struct HashSpec {
   HashMode mode = HashMode::kReadHash;
   HashAlgo algo = HashAlgo::kSha256;
   std::string path;                // read modes
+  bool follow_links = true;        // read modes: false refuses a symbolic link (a folder check)
   uint64_t chunk_bytes = 1 << 20;  // read modes: rounded up to the direct-I/O alignment
   uint32_t buffers = 4;            // read-hash: chunks in the ring between reader and hasher
   HashCache cache = HashCache::kAuto;

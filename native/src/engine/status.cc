@@ -33,6 +33,7 @@ const ErrnoName kNames[] = {
     {ENOSPC, "ENOSPC", "no space left on device"},
     {EROFS, "EROFS", "read-only file system"},
     {ENAMETOOLONG, "ENAMETOOLONG", "name too long"},
+    {ELOOP, "ELOOP", "too many levels of symbolic links"},
     {ENOSYS, "ENOSYS", "function not implemented"},
     {ENOTSUP, "ENOTSUP", "operation not supported"},
 #if defined(EOPNOTSUPP) && EOPNOTSUPP != ENOTSUP

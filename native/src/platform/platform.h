@@ -24,6 +24,10 @@ struct OpenOptions {
   bool write = false;    // open read-write (else read-only)
   bool create = false;   // create if missing
   bool uncached = true;  // ask for direct / no-cache I/O
+  // Follow a symbolic link at the last component. The Hash test follows what the user named, as
+  // sha256sum does; a folder check never reads through a link (it lists them as skipped), and
+  // the engine's own test files are never links.
+  bool follow_links = true;
   // The I/O size the caller will use (direct I/O needs it aligned); 0: the caller rounds its
   // I/O sizes up to the alignment OpenFile returns.
   uint64_t block = 0;
@@ -47,7 +51,8 @@ struct OpenedFile {
 };
 
 // Opens (or creates) the test file, achieving uncached I/O where the file system allows it and
-// saying plainly what was achieved. Never falls back silently.
+// saying plainly what was achieved. Never falls back silently. Only a regular file is opened:
+// a FIFO, device, socket or folder is refused (EINVAL, EISDIR) without blocking.
 Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* out);
 void CloseFile(Handle h);
 Status RemoveFile(const std::string& path);

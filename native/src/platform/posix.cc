@@ -8,18 +8,60 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <string>
 
 namespace dd::platform {
 
+namespace {
+
+// A file type in words, for "not a regular file (…)".
+std::string KindOf(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "not a file";
+}
+
+}  // namespace
+
+// What is at `path` once opened is checked before anything can block on it: O_NONBLOCK makes
+// open(2) of a FIFO return at once (it would wait for a writer forever, Ctrl-C or not, when a
+// file was swapped for one after the folder was listed), fstat refuses anything but a regular
+// file, and only then is blocking I/O switched back on for the reads and writes.
 Status OpenFd(const std::string& path, const OpenOptions& opts, int* fd) {
-  int flags = (opts.write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (opts.create ? O_CREAT : 0);
+  int flags = (opts.write ? O_RDWR : O_RDONLY) | O_CLOEXEC | O_NONBLOCK |
+              (opts.create ? O_CREAT : 0) | (opts.follow_links ? 0 : O_NOFOLLOW);
 #ifdef O_DIRECT
   if (opts.like && opts.like->mode == CacheMode::kDirect) flags |= O_DIRECT;
 #endif
   do *fd = ::open(path.c_str(), flags, 0600);
   while (*fd < 0 && errno == EINTR);
-  if (*fd < 0) return Status::Errno(errno, "open", path);
-  return Status::Ok();
+  if (*fd < 0) {
+    // O_NOFOLLOW's ELOOP (Linux) or EMLINK (FreeBSD, older macOS) on a last component that is a
+    // symbolic link: say so, rather than "too many levels of symbolic links".
+    if (!opts.follow_links && (errno == ELOOP || errno == EMLINK))
+      return Status::Errno(ELOOP, "", path,
+                           path + " is a symbolic link, not a file: not followed, not read");
+    return Status::Errno(errno, "open", path);
+  }
+  struct stat st;
+  Status bad;
+  if (::fstat(*fd, &st) != 0)
+    bad = Status::Errno(errno, "fstat", path);
+  else if (S_ISDIR(st.st_mode))
+    bad = Status::Errno(EISDIR, "", path, path + " is a folder, not a file");
+  else if (!S_ISREG(st.st_mode))
+    bad = Status::Errno(EINVAL, "", path,
+                        path + " is not a regular file (" + KindOf(st.st_mode) + "): not read");
+  else if (const int fl = ::fcntl(*fd, F_GETFL);
+           fl < 0 || ::fcntl(*fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
+    bad = Status::Errno(errno, "fcntl", path);
+  if (bad.ok()) return Status::Ok();
+  ::close(*fd);
+  *fd = -1;
+  return bad;
 }
 
 void CloseFile(Handle h) {

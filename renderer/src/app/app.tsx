@@ -28,6 +28,7 @@ import { selectWizardBusy, useWizardStore } from '../features/wizard/store';
 import { CampaignScreen } from '../features/campaign/campaign-screen';
 import { selectCampaignBusy, useCampaignStore } from '../features/campaign/store';
 import { getBridge, useConnection } from '../lib/bridge';
+import { NotAnsweringBanner } from './not-answering-banner';
 import { useNavigationStore, type ScreenId } from '../lib/navigation';
 interface ScreenDef {
   id: ScreenId;
@@ -196,6 +197,7 @@ export function App() {
         <TargetPicker disabled={running !== null || offline} />
       </header>
       {offline && <ConnectionBanner />}
+      <NotAnsweringBanner running={running !== null} />
       <fieldset className="app-body" disabled={offline}>
         {SCREENS.map(({ id, label: screenLabel, Screen }) => (
           <div key={id} role="tabpanel" id={`screen-${id}`} aria-labelledby={`tab-${id}`} hidden={screen !== id}>

@@ -2,7 +2,7 @@
 // the real coreutils (sha256sum -c, md5sum) and Perl's shasum.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promises as fsp, readdirSync, readlinkSync } from 'node:fs';
+import { promises as fsp, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,22 +128,23 @@ describe('diskdial check on 1,000 files (0 B – 64 MiB, names with spaces and U
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    // Mid-run: once the child has one of the tree's files open (not the manifest).
-    await expect
-      .poll(
-        () => {
-          try {
-            return readdirSync(`/proc/${child.pid}/fd`).some((fd) => {
-              const target = readlinkSync(`/proc/${child.pid}/fd/${fd}`);
-              return target.startsWith(`${root}/folder `);
-            });
-          } catch {
-            return false;
-          }
-        },
-        { timeout: 60_000, interval: 5 },
-      )
-      .toBe(true);
+    // Mid-run: once the CLI's engine process (a child of it) has one of the tree's files open
+    // (not the manifest).
+    const opened = (pid: number): boolean => {
+      try {
+        return readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(`${root}/folder `));
+      } catch {
+        return false;
+      }
+    };
+    const children = (pid: number): number[] => {
+      try {
+        return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+      } catch {
+        return [];
+      }
+    };
+    await expect.poll(() => [child.pid!, ...children(child.pid!)].some(opened), { timeout: 60_000, interval: 5 }).toBe(true);
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(stderr).toContain('cancelled; the manifest was left as it was');

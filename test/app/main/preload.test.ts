@@ -79,6 +79,7 @@ const VERBS = {
   stopCheck: true,
   onCheckProgress: true,
   onCheckDone: true,
+  onJobNotAnswering: true,
 } as const satisfies Record<keyof DiskDialBridge, true>;
 
 function compilePreload(): string {

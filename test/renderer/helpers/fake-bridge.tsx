@@ -15,6 +15,7 @@ import type {
   DetailedProgressEvent,
   DetailedStepEvent,
   CheckDoneEvent,
+  JobNotAnsweringEvent,
   CheckProgressEvent,
   HashDoneEvent,
   HashProgressEvent,
@@ -136,6 +137,7 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
   const hashCalls = { start: [] as HashSettings[], stop: [] as string[], chooseFile: 0 };
   const cProgress = new Set<(e: CheckProgressEvent) => void>();
   const cDone = new Set<(e: CheckDoneEvent) => void>();
+  const notAnswering = new Set<(e: JobNotAnsweringEvent) => void>();
   const checkCalls = { start: [] as CheckSettings[], stop: [] as string[] };
   // History: documents by id, and the listing the verbs answer with.
   const history = {
@@ -261,6 +263,7 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     },
     onCheckProgress: (cb) => (cProgress.add(cb), () => void cProgress.delete(cb)),
     onCheckDone: (cb) => (cDone.add(cb), () => void cDone.delete(cb)),
+    onJobNotAnswering: (cb) => (notAnswering.add(cb), () => void notAnswering.delete(cb)),
     listHistory: () => {
       historyCalls.list++;
       return ok({ dir: history.dir, entries: [...history.entries], skipped: [...history.skipped] });
@@ -420,6 +423,7 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     emitCheckProgress: (e: CheckProgressEvent) => cProgress.forEach((cb) => cb(e)),
     emitCheckDone: (e: CheckDoneEvent) => cDone.forEach((cb) => cb(e)),
     checkListeners: () => cProgress.size + cDone.size,
+    emitNotAnswering: (e: JobNotAnsweringEvent) => notAnswering.forEach((cb) => cb(e)),
     history,
     historyCalls,
     wizard,
