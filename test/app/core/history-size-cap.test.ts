@@ -35,10 +35,10 @@ describe('history reads result files up to 64 MiB', () => {
     await writePadded('over-cap', CAP + 1);
     const listing = await store.list();
     expect(listing.entries.map((e) => e.id)).toEqual(['at-cap']);
-    expect(listing.skipped).toEqual([{ file: 'over-cap.json', reason: 'It is 67 MB, too large to be a result.' }]);
+    expect(listing.skipped).toEqual([{ file: 'over-cap.json', reason: 'It is larger than a result can be (at most 64 MiB).' }]);
     expect((await store.get('at-cap')).id).toBe('at-cap');
     await expect(store.get('over-cap')).rejects.toThrow(
-      'The saved result "over-cap" cannot be read: It is 67 MB, too large to be a result.',
+      'The saved result "over-cap" cannot be read: It is larger than a result can be (at most 64 MiB).',
     );
   });
 });
