@@ -231,6 +231,7 @@ export class EngineHost {
   ): Promise<R> {
     const { signal, onProgress } = opts;
     if (signal?.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
+    if (this.#pending?.aborted) this.#letGo(this.#pending);
     if (this.#pending) {
       return Promise.reject(new DiskDialError('The engine is already running a test.', { code: 'ERR_BUSY' }));
     }
@@ -395,6 +396,22 @@ export class EngineHost {
         this.#settle(pending, () => pending.reject(err));
       });
     }, CANCEL_GRACE_MS);
+  }
+
+  /** A cancelled job whose engine has not ended yet (killed and slow to die on a loaded machine, or
+   *  stuck in the kernel) when the next job starts: its process is let go of, so a stopped job never
+   *  makes the next one ERR_BUSY; its files are removed in the background (engineStuck). */
+  #letGo(pending: Pending): void {
+    const child = this.#child;
+    const err = this.#abortError(pending);
+    err.engineStuck = true;
+    if (child) {
+      if (child.channel.pid !== undefined) err.enginePid = child.channel.pid;
+      this.#child = undefined;
+      child.channel.kill();
+      child.channel.detach?.();
+    }
+    this.#settle(pending, () => pending.reject(err));
   }
 
   #onMessage(child: Child, raw: unknown): void {

@@ -207,6 +207,24 @@ describe('EngineHost', () => {
     expect(host.pid).not.toBe(pid);
   });
 
+  it('a test started while a stopped one winds down gets a fresh engine, not ERR_BUSY', async () => {
+    // The stopped engine cannot confirm (SIGSTOP: as deaf as one slow to die on a loaded machine or
+    // stuck in the kernel); the next test starts before the cancel's grace is even over.
+    const ac = new AbortController();
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const first = host.runTest(longTest(path.join(dir, 'h.dat')), { signal: ac.signal, onProgress: (e) => e.phase === 'run' && started() });
+    await running;
+    const pid = host.pid!;
+    process.kill(pid, 'SIGSTOP');
+    ac.abort();
+    const next = host.runTest(seqWrite(path.join(dir, 'next.dat')));
+    await expect(first).rejects.toMatchObject({ name: 'AbortError', engineStuck: true, enginePid: pid });
+    expect((await next).bytes).toBe(16 * MiB);
+    expect(host.pid).not.toBe(pid);
+    await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false);
+  });
+
   it('a child that cannot start ends the test with ERR_ENGINE_CRASHED, not a hang', async () => {
     const broken = new EngineHost({ modulePath: path.join(dir, 'no-such-child.js') });
     try {
