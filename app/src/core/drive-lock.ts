@@ -35,7 +35,15 @@ export interface LockVolumeOptions {
 export interface VolumeLock {
   /** Removes this test's lock files. Safe to call more than once. */
   release(): void;
+  /** The test has ended but its files are still being removed in the background (its engine was
+   *  given up on): a next test of this process on the drive waits for that, not fails. */
+  windDown(): void;
 }
+
+/** This process's locks held only for a background removal, by token. */
+const windingDown = new Set<string>();
+/** The longest a new test waits for this process's own previous test to finish removing its files. */
+export const WIND_DOWN_WAIT_MS = 15_000;
 
 export interface DriveLockMarker extends WorkspaceMarker {
   /** This taking's token, also in the file name. */
@@ -135,6 +143,7 @@ export async function lockVolume(target: string, opts: LockVolumeOptions = {}): 
   await ensureLockDir(dir);
   const mine: DriveLockMarker = { ...ownMarker(), lock: randomBytes(6).toString('hex'), user: userName(), target: path.resolve(target) };
   let waiting = false;
+  const began = performance.now();
   let files: string[];
   for (;;) {
     mine.startedAt = new Date().toISOString(); // "since" is when it got the drive, not when it began waiting
@@ -143,9 +152,10 @@ export async function lockVolume(target: string, opts: LockVolumeOptions = {}): 
       files = taken;
       break;
     }
-    if (!opts.wait) throw new DiskDialError(busyMessage(taken), { code: 'ERR_VOLUME_BUSY', path: target });
-    if (!waiting) opts.onWait?.(taken.pid, busyMessage(taken));
-    waiting = true;
+    const ownWindDown = taken.pid === process.pid && windingDown.has(taken.lock) && performance.now() - began < WIND_DOWN_WAIT_MS;
+    if (!opts.wait && !ownWindDown) throw new DiskDialError(busyMessage(taken), { code: 'ERR_VOLUME_BUSY', path: target });
+    if (!waiting && !ownWindDown) opts.onWait?.(taken.pid, busyMessage(taken));
+    waiting ||= !ownWindDown;
     const pause = LOCK_POLL_MS * (0.75 + Math.random() / 2);
     await sleep(pause, undefined, opts.signal ? { signal: opts.signal } : undefined).catch(() => {
       throw new AbortError(undefined, { cause: opts.signal?.reason });
@@ -156,7 +166,11 @@ export async function lockVolume(target: string, opts: LockVolumeOptions = {}): 
     release(): void {
       if (released) return;
       released = true;
+      windingDown.delete(mine.lock);
       for (const f of files) releaseFileSync(f);
+    },
+    windDown(): void {
+      if (!released) windingDown.add(mine.lock);
     },
   };
 }

@@ -337,6 +337,7 @@ export async function openWorkspace(targetDir: string, opts: OpenWorkspaceOption
       // of its own, the drive's lock held until it is done; the next run removes what it could not.
       if (!closing) {
         release();
+        lock.windDown();
         closing = removeInBackground([dir]).finally(() => lock.release());
       }
       return Promise.race([closing, sleep(closeOpts.waitMs)]);

@@ -61,6 +61,22 @@ describe('openWorkspace', () => {
     expect(await entries()).toEqual([]);
   });
 
+  it("a next test of this process waits for its previous test's background removal, not ERR_VOLUME_BUSY", async () => {
+    // A stopped test whose engine was given up on removes its folder in a background process and
+    // holds the drive until that ends; the next test may start at once (the service said
+    // "stopped"). The remover is a new Node process: it cannot have ended within this tick.
+    const a = await openWorkspace(target, { handleSignals: false });
+    await fsp.writeFile(a.filePath('testfile.dat'), 'data');
+    await a.close({ waitMs: 0 });
+    const b = await openWorkspace(target, { handleSignals: false });
+    try {
+      expect(b.dir).not.toBe(a.dir);
+      expect(await entries()).toEqual([path.basename(b.dir)]);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('refuses a second workspace on the same drive while the first is open, naming the holder', async () => {
     const a = await openWorkspace(target, { handleSignals: false });
     const other = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-ws-other-'));
