@@ -1,4 +1,5 @@
-// `npm test`: every check and every test, as two chains side by side. On a 2-core machine the
+// `npm test`: every check and every test, as two chains (side by side with DISKDIAL_TEST_PARALLEL=1,
+// else one after the other). On a 2-core machine the
 // tests that do real I/O (loop devices, FUSE, network namespaces, throttled disks) run one file
 // at a time and spend much of it waiting on devices and links; the CPU-bound checks (types, lint,
 // the model's laws, the renderer in jsdom, the UI in Chromium) fill that time on the other core.
@@ -82,7 +83,10 @@ async function runChain(chain: Chain): Promise<{ name: string; failed: string[];
 async function main(): Promise<number> {
   mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
   buildIfNeeded();
-  const results = await Promise.all(CHAINS.map(runChain));
+  // Side by side only when asked: two clean-clone CI runs side by side each timed out one test
+  // whose cause is not yet proven (issue 31), so CI runs the chains one after the other for now.
+  const results = process.env.DISKDIAL_TEST_PARALLEL === '1' ? await Promise.all(CHAINS.map(runChain)) : [];
+  if (results.length === 0) for (const chain of CHAINS) results.push(await runChain(chain));
   results.push(await runChain(SOLO_CHAIN));
   process.stdout.write('\n');
   for (const r of results) {
