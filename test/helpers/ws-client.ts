@@ -10,6 +10,9 @@ export interface WsClient {
   /** Sends text as it is and resolves with the next reply. */
   raw(text: string): Promise<WireMessage>;
   events: WireMessage[];
+  /** The first event already kept that matches, else the next message that does. Events are
+   *  searched too because one can arrive in the same read as the reply before it, ahead of a
+   *  waiter made after that reply (test/app/server/ws-client.test.ts). */
   waitFor(pred: (m: WireMessage) => boolean): Promise<WireMessage>;
 }
 
@@ -37,7 +40,11 @@ export function wsClient(ws: WebSocket): WsClient {
       }
     }
   });
-  const waitFor = (pred: (m: WireMessage) => boolean) => new Promise<WireMessage>((resolve) => waiters.push({ pred, resolve }));
+  const next = (pred: (m: WireMessage) => boolean) => new Promise<WireMessage>((resolve) => waiters.push({ pred, resolve }));
+  const waitFor = (pred: (m: WireMessage) => boolean) => {
+    const kept = events.find(pred);
+    return kept ? Promise.resolve(kept) : next(pred);
+  };
   let nextId = 1;
   return {
     ws,
@@ -45,12 +52,12 @@ export function wsClient(ws: WebSocket): WsClient {
     waitFor,
     call(channel, payload = {}) {
       const id = nextId++;
-      const reply = waitFor((m) => 'id' in m && m.id === id);
+      const reply = next((m) => 'id' in m && m.id === id);
       ws.send(JSON.stringify({ id, channel, payload }));
       return reply;
     },
     raw(text) {
-      const reply = waitFor((m) => 'id' in m);
+      const reply = next((m) => 'id' in m);
       ws.send(text);
       return reply;
     },
