@@ -33,7 +33,16 @@ if (electron) {
 } else if (!process.env.npm_config_nodedir && existsSync(path.join(localHeaders, 'include/node/node_api.h'))) {
   args.push(`--nodedir=${localHeaders}`);
 }
-const r = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root });
+// On Linux, ccache (when installed) lets a fresh clone (CI's) reuse earlier compiles; it keys them
+// by the preprocessed source and flags, so nothing stale is reused. DD_NO_CCACHE=1 turns it off.
+const env = { ...process.env };
+const ccache =
+  process.platform === 'linux' && env.DD_NO_CCACHE !== '1' && spawnSync('ccache', ['--version'], { stdio: 'ignore' }).status === 0;
+if (ccache) {
+  env.CC = `ccache ${env.CC ?? 'gcc'}`;
+  env.CXX = `ccache ${env.CXX ?? 'g++'}`;
+}
+const r = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, env });
 if (r.status !== 0) {
   console.error(`diskdial: building the native addon failed (node-gyp exit ${r.status}).`);
   process.exit(r.status ?? 1);

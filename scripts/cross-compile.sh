@@ -9,7 +9,8 @@
 # this check sees the same macros as node-gyp does on that OS.
 #
 # Env: DD_NATIVE_SRC (default native/src), DD_BINDING_GYP (default native/binding.gyp),
-#      DD_CROSS_TARGETS (default: all three), ZIG_*_CACHE_DIR.
+#      DD_CROSS_TARGETS (default: all three), DD_CROSS_JOBS (default: one per core), ZIG_*_CACHE_DIR, DD_CROSS_CACHE (stamps of clean
+#      compiles, default inside zig's global cache).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -64,7 +65,36 @@ sources_for() {
 common=(-std=c++17 -Wall -Wextra -Werror -Wno-unused-parameter -fexceptions
   -I "$src_dir" -I "$napi_include" -I "$node_include")
 
+# A compile that passed once passes again for the same input: its stamp, named by the hash of the
+# compiler, target, flags, the source, every header under $src_dir and the Node/N-API versions,
+# lets a fresh clone (CI's) skip it. Stamps live with zig's cache unless DD_CROSS_CACHE says.
+cache="${DD_CROSS_CACHE:-$ZIG_GLOBAL_CACHE_DIR/diskdial-cross-ok}"
+mkdir -p "$cache"
+inputs_of_all="$(
+  python3 -m ziglang version
+  node -p 'process.versions.node + " napi " + require("node-addon-api/package.json").version'
+  find "$src_dir" -type f -name '*.h' | LC_ALL=C sort | xargs cat | sha256sum
+)"
+# One compile; a failure leaves its report in $work/failed.* for the end.
+compile_one() {
+  local target=$1 f=$2 key=$3 out
+  shift 3
+  local obj="$work/$target/${f//\//_}.o"
+  mkdir -p "$(dirname "$obj")"
+  if out="$(python3 -m ziglang c++ -target "$target" "${common[@]}" "$@" -c "$f" -o "$obj" 2>&1)"; then
+    [[ -z "$out" ]] || echo "$out" # warnings are errors, but keep any notes visible
+    : >"$cache/$key"
+  else
+    printf 'FAIL %s: %s\n  python3 -m ziglang c++ -target %s %s %s -c %s\n%s\n' \
+      "$target" "$f" "$target" "${common[*]}" "$*" "$f" "$out" >"$(mktemp "$work/failed.XXXXXX")"
+  fi
+}
+
+# Compiles run side by side, one per core (each is a single-threaded zig process), or
+# DD_CROSS_JOBS of them: npm test gives it one core, the other runs the I/O tests.
+max_jobs="${DD_CROSS_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 total=0
+reused=0
 for target in $targets; do
   case "$target" in
     *-macos) os=mac ;;
@@ -74,19 +104,21 @@ for target in $targets; do
   mapfile -t defines < <(gyp_defines "$os")
   mapfile -t files < <(sources_for "$os")
   [[ ${#files[@]} -gt 0 ]] || die "no .cc files under $src_dir"
-  start=$SECONDS
   for f in "${files[@]}"; do
-    obj="$work/$target/${f//\//_}.o"
-    mkdir -p "$(dirname "$obj")"
-    if ! out="$(python3 -m ziglang c++ -target "$target" "${common[@]}" "${defines[@]}" -c "$f" -o "$obj" 2>&1)"; then
-      echo "FAIL $target: $f" >&2
-      echo "  python3 -m ziglang c++ -target $target ${common[*]} ${defines[*]} -c $f" >&2
-      echo "$out" >&2
-      exit 1
+    key="$({ printf '%s\n' "$inputs_of_all" "$target" "${common[*]}" "${defines[*]}"; cat "$f"; } | sha256sum | cut -c1-64)"
+    total=$((total + 1))
+    if [[ -e "$cache/$key" ]]; then
+      reused=$((reused + 1))
+      continue
     fi
-    [[ -z "$out" ]] || echo "$out" # warnings are errors, but keep any notes visible
+    while (($(jobs -rp | wc -l) >= max_jobs)); do wait -n || true; done
+    compile_one "$target" "$f" "$key" "${defines[@]}" &
   done
-  total=$((total + ${#files[@]}))
-  echo "ok   $target: ${#files[@]} files compiled ($((SECONDS - start))s) [${defines[*]}]"
+  echo "     $target: ${#files[@]} files [${defines[*]}]"
 done
-echo "cross-compile: $total compilations, all clean"
+wait
+if compgen -G "$work/failed.*" >/dev/null; then
+  cat "$work"/failed.* >&2
+  exit 1
+fi
+echo "cross-compile: $total compilations, all clean ($reused unchanged since a clean compile, not repeated)"

@@ -6,7 +6,9 @@
 //
 // Usage: node scripts/native-unit-tests.mjs [gtest flags, e.g. --gtest_filter=Histogram.*]
 // Env:   DD_NATIVE_TEST_DIR (default native/test), DD_BINDING_GYP (default native/binding.gyp),
-//        CXX (default g++).
+//        CXX (default g++), DD_NO_CCACHE=1 (compile without ccache even where it is installed).
+// With ccache on PATH, a fresh clone (CI's) reuses the objects of earlier runs: ccache keys them by
+// the preprocessed source and the flags, so a changed header or flag still recompiles.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -178,10 +180,13 @@ function upToDate(src, obj) {
   });
 }
 
+const ccache =
+  process.env.DD_NO_CCACHE === '1' ? null : spawnSync('ccache', ['--version'], { stdio: 'ignore' }).status === 0 ? 'ccache' : null;
+
 function compile(src, obj) {
   const args = [...CXXFLAGS, ...gtest.includes, '-MMD', '-MF', `${obj}.d`, '-c', src, '-o', obj];
   return new Promise((resolve) => {
-    const child = spawn(cxx, args, { cwd: root });
+    const child = ccache ? spawn(ccache, [cxx, ...args], { cwd: root }) : spawn(cxx, args, { cwd: root });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -194,7 +199,7 @@ mkdirSync(objDir, { recursive: true });
 const work = sources.map((src) => ({ src, obj: objectFor(src) })).filter(({ src, obj }) => !upToDate(src, obj));
 console.log(
   `native-unit-tests: ${tests.length} test files, ${sources.length - tests.length} engine/platform files; ` +
-    `compiling ${work.length} (${cxx}, ASan+UBSan)`,
+    `compiling ${work.length} (${ccache ? `ccache ${cxx}` : cxx}, ASan+UBSan)`,
 );
 
 let failed = null;

@@ -1,13 +1,13 @@
-// `npm test`: every check and every test, as two chains (side by side with DISKDIAL_TEST_PARALLEL=1,
-// else one after the other). On a 2-core machine the
+// `npm test`: every check and every test, as two chains side by side (one after the other with
+// DISKDIAL_TEST_SERIAL=1). On a 2-core machine the
 // tests that do real I/O (loop devices, FUSE, network namespaces, throttled disks) run one file
 // at a time and spend much of it waiting on devices and links; the CPU-bound checks (types, lint,
 // the model's laws, the renderer in jsdom, the UI in Chromium) fill that time on the other core.
 // Each chain runs its steps in order and goes on after a failure; the run fails if any step did.
 // Then the files that need the CPU to themselves (vitest.config.ts SOLO) run alone.
 // The compiled core and the UI are built once, first, so the chains never build them at once.
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from '../test/e2e/helpers/harness.js';
@@ -19,6 +19,23 @@ export interface Chain {
   /** Commands run in order: [program, ...args], program resolved on PATH. */
   steps: string[][];
 }
+
+/** Why a step cannot run on this machine, or null. Outside CI such a step is reported and not
+ *  run (as root-only tests skip); under CI=true it fails the run. */
+export const NEEDS: Record<string, () => string | null> = {
+  'npm run check:cross': () =>
+    spawnSync('python3', ['-m', 'ziglang', 'version'], { stdio: 'ignore' }).status === 0
+      ? null
+      : 'zig is not installed (pip install ziglang)',
+  'npm run test:wine': () =>
+    process.platform !== 'linux'
+      ? 'Wine runs the Windows engine on Linux only'
+      : process.getuid?.() !== 0
+        ? 'it needs root (it mounts a small ext4)'
+        : ['/usr/lib/wine/wine64', '/usr/bin/wine64'].some((p) => existsSync(p)) || process.env.WINE64
+          ? null
+          : 'wine64 is not installed',
+};
 
 /** The vitest projects of each chain: together they must be every project in vitest.config.ts
  *  (test/app/scripts/test-chains.test.ts checks it). */
@@ -35,9 +52,11 @@ const vitest = (chain: keyof typeof CHAIN_PROJECTS): string[] => [
   ...CHAIN_PROJECTS[chain].flatMap((p) => ['--project', p]),
 ];
 
+// The cross compile is CPU work beside the I/O tests; Wine mostly waits on its own start-up, so it
+// follows the I/O tests.
 export const CHAINS: Chain[] = [
-  { name: 'io', steps: [['npm', 'run', 'test:native'], vitest('io')] },
-  { name: 'cpu', steps: [['npm', 'run', 'typecheck'], ['npm', 'run', 'lint'], vitest('cpu')] },
+  { name: 'io', steps: [['npm', 'run', 'test:native'], vitest('io'), ['npm', 'run', 'test:wine']] },
+  { name: 'cpu', steps: [['npm', 'run', 'typecheck'], ['npm', 'run', 'lint'], ['npm', 'run', 'check:cross'], vitest('cpu')] },
 ];
 /** Runs after both chains, alone. */
 export const SOLO_CHAIN: Chain = { name: 'solo', steps: [vitest('solo')] };
@@ -48,7 +67,8 @@ function run(chain: string, argv: string[]): Promise<number> {
     const child = spawn(argv[0]!, argv.slice(1), {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DISKDIAL_TEST_CHAIN: chain },
+      // A chain has one core: the cross compile must not take the I/O chain's.
+      env: { ...process.env, DISKDIAL_TEST_CHAIN: chain, DD_CROSS_JOBS: '1' },
     });
     for (const [from, to] of [
       [child.stdout, process.stdout],
@@ -70,10 +90,16 @@ function run(chain: string, argv: string[]): Promise<number> {
   });
 }
 
-async function runChain(chain: Chain): Promise<{ name: string; failed: string[]; seconds: number }> {
+export async function runChain(chain: Chain, needs = NEEDS): Promise<{ name: string; failed: string[]; seconds: number }> {
   const t0 = Date.now();
   const failed: string[] = [];
   for (const step of chain.steps) {
+    const cannot = needs[step.join(' ')]?.();
+    if (cannot) {
+      process.stdout.write(`[${chain.name}] ${step.join(' ')}: not run here: ${cannot}\n`);
+      if (process.env.CI === 'true') failed.push(`${step.join(' ')} (CI=true and ${cannot})`);
+      continue;
+    }
     const code = await run(chain.name, step);
     if (code !== 0) failed.push(`${step.join(' ')} (exit ${code})`);
   }
@@ -83,9 +109,7 @@ async function runChain(chain: Chain): Promise<{ name: string; failed: string[];
 async function main(): Promise<number> {
   mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
   buildIfNeeded();
-  // Side by side only when asked: two clean-clone CI runs side by side each timed out one test
-  // whose cause is not yet proven (issue 31), so CI runs the chains one after the other for now.
-  const results = process.env.DISKDIAL_TEST_PARALLEL === '1' ? await Promise.all(CHAINS.map(runChain)) : [];
+  const results = process.env.DISKDIAL_TEST_SERIAL === '1' ? [] : await Promise.all(CHAINS.map((c) => runChain(c)));
   if (results.length === 0) for (const chain of CHAINS) results.push(await runChain(chain));
   results.push(await runChain(SOLO_CHAIN));
   process.stdout.write('\n');
