@@ -34,18 +34,6 @@ function startQuick(target = disk.mountpoint, sizeBytes = 16 * MiB): { jobId: st
   return { jobId, done: sink.done };
 }
 
-/** Resolves once the test file exists on the backing folder (the engine is writing it). */
-async function testFileWritten(): Promise<void> {
-  const end = Date.now() + 20_000;
-  for (;;) {
-    for (const n of await fsp.readdir(disk.backing)) {
-      if ((await fsp.readdir(path.join(disk.backing, n)).catch((): string[] => [])).includes('testfile.dat')) return;
-    }
-    if (Date.now() > end) throw new Error('the test file never appeared');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('a disk that fails mid-test (FUSE fault injection)', () => {
   it('an I/O error ends the test with EIO in plain words, and its files are removed', async () => {
     await disk.eioAfter(4 * MiB);
@@ -63,9 +51,8 @@ describe('a disk that fails mid-test (FUSE fault injection)', () => {
     // Past the workspace's marker and the first MiB of the test file: the engine is mid-write.
     await disk.stall(30, MiB);
     const { jobId, done } = startQuick();
-    await testFileWritten();
-    // Let the writes reach the daemon and hang there.
-    await new Promise((r) => setTimeout(r, 300));
+    // The fault disk's own log says a write is held: the engine is stuck in it, not before it.
+    expect((await disk.stalled()).op).toBe('write');
     const t0 = performance.now();
     expect(engine.service.stop(jobId)).toBe(true);
     const end = await done;
@@ -83,7 +70,7 @@ describe('a disk that fails mid-test (FUSE fault injection)', () => {
     // Past the workspace's marker and the first MiB of the test file: the engine is mid-write.
     await disk.stall(30, MiB);
     const { done } = startQuick();
-    await testFileWritten();
+    expect((await disk.stalled()).op).toBe('write');
     await disk.pull();
     const end = await done;
     expect(end.outcome).toBe('failed');
