@@ -1,23 +1,44 @@
-// Ground truth for speed: a cgroup v1 blkio group that throttles one block device (a loop device)
-// to a known rate for the processes in it. A process joins by writing its pid to cgroup.procs;
-// a shell that joins and then execs the command puts every thread of the command in the group.
-import { existsSync, mkdirSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+// Ground truth for speed: a cgroup that throttles one block device (a loop device) to a known rate
+// for the processes in it — cgroup v1's blkio where it is mounted, else cgroup v2's io.max (a
+// default Debian 12). A process joins by writing its pid to cgroup.procs; a shell that joins and
+// then execs the command puts every thread of the command in the group.
+import { existsSync, mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rootOnly } from './loopfs.js';
 
 const BLKIO = '/sys/fs/cgroup/blkio';
 
-/** Can this machine throttle a device (cgroup v1 blkio mounted, and root)? Like rootOnly(): under
+/** How this machine throttles: the v1 blkio hierarchy, or a v2 hierarchy whose root offers io. */
+export type Throttler = { kind: 'v1'; root: string } | { kind: 'v2'; root: string };
+
+/** Where cgroup2 is mounted, from a mountinfo text (fields: … mountpoint … - fstype …). */
+export function cgroup2Mounts(mountinfo: string): string[] {
+  return mountinfo
+    .split('\n')
+    .map((l) => l.split(' '))
+    .filter((f) => f[f.indexOf('-') + 1] === 'cgroup2')
+    .map((f) => f[4]!.replace(/\\040/g, ' '));
+}
+
+export function throttler(): Throttler | null {
+  if (existsSync(path.join(BLKIO, 'blkio.throttle.write_bps_device'))) return { kind: 'v1', root: BLKIO };
+  for (const root of cgroup2Mounts(readFileSync('/proc/self/mountinfo', 'utf8'))) {
+    const controllers = readFileSync(path.join(root, 'cgroup.controllers'), 'utf8').trim().split(/\s+/);
+    if (controllers.includes('io')) return { kind: 'v2', root };
+  }
+  return null;
+}
+
+/** Can this machine throttle a device (root, and cgroup v1 blkio or v2 io)? Like rootOnly(): under
  *  CI=true a machine that cannot is an error, never a silent skip of the ground-truth tests. */
 export function canThrottle(): boolean {
   if (!rootOnly()) return false;
-  if (existsSync(path.join(BLKIO, 'blkio.throttle.write_bps_device'))) return true;
+  if (throttler()) return true;
   if (process.env.CI === 'true') {
     throw new Error(
-      `CI=true but ${BLKIO} (cgroup v1 blkio) is not mounted: the throttled ground-truth tests must run in CI. ` +
-        'Mount it (mount -t cgroup -o blkio cgroup ' +
-        BLKIO +
-        ') or run on a machine with cgroup v1.',
+      'CI=true but this machine cannot throttle a block device: neither cgroup v1 blkio ' +
+        `(${BLKIO}) nor a cgroup v2 hierarchy with the io controller is mounted, and the throttled ` +
+        `ground-truth tests must run in CI. Mount one (mount -t cgroup -o blkio cgroup ${BLKIO}).`,
     );
   }
   return false;
@@ -25,22 +46,36 @@ export function canThrottle(): boolean {
 
 export interface ThrottleGroup {
   dir: string;
-  /** Bytes per second each way; 0 lifts the limit. */
-  set(bps: number): void;
+  /** Bytes per second each way, or each its own; 0 lifts the limit. */
+  set(bps: number | { read: number; write: number }): void;
   /** `sh -c` script that joins the group and execs "$0" "$@". */
   script: string;
   /** Lifts the limit and removes the group (its processes must have exited). */
   remove(): void;
 }
 
-export function throttleGroup(device: string, name: string): ThrottleGroup {
-  const dir = path.join(BLKIO, `${name}-${process.pid}`);
+/** "major:minor" of a device number as Linux encodes it (minors past 255 use the high bits). */
+export function majorMinor(rdev: number): string {
+  const major = Math.floor(rdev / 256) & 0xfff;
+  const minor = (rdev & 0xff) | (Math.floor(rdev / 4096) & 0xfff00);
+  return `${major}:${minor}`;
+}
+
+export function throttleGroup(device: string, name: string, using = throttler()): ThrottleGroup {
+  if (!using) throw new Error('this machine cannot throttle a block device (no cgroup blkio or io controller)');
+  const dir = path.join(using.root, `${name}-${process.pid}`);
+  if (using.kind === 'v2') writeFileSync(path.join(using.root, 'cgroup.subtree_control'), '+io');
   mkdirSync(dir, { recursive: true });
-  const rdev = statSync(device).rdev;
-  const majMin = `${Math.floor(rdev / 256)}:${rdev % 256}`;
-  const set = (bps: number): void => {
-    for (const f of ['blkio.throttle.write_bps_device', 'blkio.throttle.read_bps_device'])
-      writeFileSync(path.join(dir, f), `${majMin} ${bps}`);
+  const majMin = majorMinor(statSync(device).rdev);
+  const set = (bps: number | { read: number; write: number }): void => {
+    const { read, write } = typeof bps === 'number' ? { read: bps, write: bps } : bps;
+    if (using.kind === 'v2') {
+      const v2 = (n: number): string => (n > 0 ? String(n) : 'max');
+      writeFileSync(path.join(dir, 'io.max'), `${majMin} rbps=${v2(read)} wbps=${v2(write)}`);
+      return;
+    }
+    writeFileSync(path.join(dir, 'blkio.throttle.write_bps_device'), `${majMin} ${write}`);
+    writeFileSync(path.join(dir, 'blkio.throttle.read_bps_device'), `${majMin} ${read}`);
   };
   return {
     dir,

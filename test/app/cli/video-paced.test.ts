@@ -3,7 +3,7 @@
 // frame on time free, late and dropped from the first second throttled — in a third of the CI
 // time), on a real ext4 on a loop device (its
 // image in RAM, /dev/shm), once as the device is and once with the loop device throttled by
-// cgroup v1 blkio, the CLI moved into the throttled group before it starts. Root only: loop
+// a throttle cgroup (test/helpers/blkio.ts), the CLI moved into the throttled group before it starts. Root only: loop
 // devices, mount and the cgroup need it.
 //
 // Unthrottled the device keeps up with ProRes 422 HQ UHD 29.97 fps (~111 MB/s): every one of the
@@ -14,7 +14,7 @@
 // late or dropped from the first second. The write throttle is above the read one only to keep
 // the untimed lay-out of the frames the write phase dropped (the read needs all 300) short.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,21 +22,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin } from '../../helpers/cli.js';
-import { canThrottle } from '../../helpers/blkio.js';
+import { canThrottle, majorMinor, throttleGroup, type ThrottleGroup } from '../../helpers/blkio.js';
 import { cleanupAllLoopFs, mountFsInRam, type MountedFs } from '../../helpers/loopfs.js';
 
-const BLKIO = '/sys/fs/cgroup/blkio';
 const FORMAT = 'prores-hq-uhd-2997';
 const SECONDS = 10;
 const FRAMES = Math.round(SECONDS * 29.97);
 /** The throttle: writes at about half the format's ~111 MB/s, reads at under a fifth of it. */
 const THROTTLE = { write: 60_000_000, read: 20_000_000 };
 
-/** `diskdial run` on `dir` in the blkio group `group` (or the test's own), as JSON. */
-function runVideo(dir: string, home: string, group?: string): { status: number | null; doc?: ResultDocument; stderr: string } {
+/** `diskdial run` on `dir` in the throttle group `group` (or the test's own), as JSON. */
+function runVideo(dir: string, home: string, group?: ThrottleGroup): { status: number | null; doc?: ResultDocument; stderr: string } {
   const args = ['run', dir, '--test', 'video', '--format', FORMAT, '--seconds', String(SECONDS), '--json'];
   // The shell joins the group, then becomes the CLI: every thread of the run is throttled.
-  const script = group ? `echo $$ > ${path.join(group, 'cgroup.procs')} && exec "$0" "$@"` : 'exec "$0" "$@"';
+  const script = group ? group.script : 'exec "$0" "$@"';
   const r = spawnSync('sh', ['-c', script, process.execPath, bin, ...args], {
     encoding: 'utf8',
     timeout: 300_000,
@@ -48,7 +47,7 @@ function runVideo(dir: string, home: string, group?: string): { status: number |
 describe.runIf(canThrottle())('the paced video test on a loop-mounted ext4, free and throttled', () => {
   let fs: MountedFs;
   let home: string;
-  let group: string | undefined;
+  let group: ThrottleGroup | undefined;
 
   beforeAll(async () => {
     buildCoreIfChanged();
@@ -58,14 +57,8 @@ describe.runIf(canThrottle())('the paced video test on a loop-mounted ext4, free
   }, 120_000);
 
   afterAll(async () => {
-    if (group && existsSync(group)) {
-      // A group can be removed once empty: its process (the CLI) has exited by now.
-      for (const f of ['blkio.throttle.write_bps_device', 'blkio.throttle.read_bps_device']) {
-        const dev = statSync(fs.device!).rdev;
-        writeFileSync(path.join(group, f), `${Math.floor(dev / 256)}:${dev % 256} 0`);
-      }
-      rmdirSync(group);
-    }
+    // A group can be removed once empty: its process (the CLI) has exited by now.
+    group?.remove();
     await fs?.cleanup();
     await cleanupAllLoopFs();
     await rm(home, { recursive: true, force: true });
@@ -99,13 +92,9 @@ describe.runIf(canThrottle())('the paced video test on a loop-mounted ext4, free
   }, 240_000);
 
   it('falls behind throttled (60 MB/s writing, 20 MB/s reading): ✗, late and dropped frames counted, the first late time given', () => {
-    const dev = statSync(fs.device!).rdev;
-    const majMin = `${Math.floor(dev / 256)}:${dev % 256}`;
-    expect(readFileSync(`/sys/dev/block/${majMin}/uevent`, 'utf8')).toMatch(/DEVNAME=loop\d+/);
-    group = path.join(BLKIO, `dd-video-${process.pid}`);
-    mkdirSync(group);
-    writeFileSync(path.join(group, 'blkio.throttle.write_bps_device'), `${majMin} ${THROTTLE.write}`);
-    writeFileSync(path.join(group, 'blkio.throttle.read_bps_device'), `${majMin} ${THROTTLE.read}`);
+    expect(readFileSync(`/sys/dev/block/${majorMinor(statSync(fs.device!).rdev)}/uevent`, 'utf8')).toMatch(/DEVNAME=loop\d+/);
+    group = throttleGroup(fs.device!, 'dd-video');
+    group.set(THROTTLE);
 
     const r = runVideo(fs.dir, home, group);
     expect(r.stderr).toBe('');
