@@ -154,6 +154,8 @@ const OPTIONS = {
   video: { type: 'boolean' },
   fps: { type: 'string' },
   'file-size': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
 } as const;
 
 /** Options of `run` only; `serve` takes its settings from the page. */
@@ -189,6 +191,8 @@ const RUN_ONLY = [
   'video',
   'fps',
   'file-size',
+  'from',
+  'to',
 ] as const;
 
 /** Options that belong to some tests only, and which: what each kind's module claims. */
@@ -368,6 +372,9 @@ export function parseCli(argv: readonly string[]): Command {
   try {
     if (v.size !== undefined) cmd.size = parseSize(v.size, '--size');
     if (v.bs !== undefined) cmd.bs = parseSize(v.bs, '--bs');
+    // The sweep's range; its module checks that both ends are sizes of its ladder.
+    if (v.from !== undefined) cmd.sweep = { fromBytes: parseSize(v.from, '--from') };
+    if (v.to !== undefined) cmd.sweep = { ...cmd.sweep, toBytes: parseSize(v.to, '--to') };
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -56,7 +56,7 @@ export interface RunCheckOptions {
   verifyOnly?: boolean;
   /** Re-check, then rewrite the manifest to what the folder holds now. */
   update?: boolean;
-  /** Seconds of the in-memory ceiling measurement (default 1; 0: none). */
+  /** Seconds of the in-memory ceiling measurement (default: the check's own time, 0.25–1 s; 0: none). */
   ceilingSeconds?: number;
   /** As `run --cache` (SHA-256/512; MD5 always reads through the cache): auto, buffered-flushed, buffered. */
   cache?: CacheRequest;
@@ -310,8 +310,10 @@ export async function runFolderCheck(opts: RunCheckOptions): Promise<ResultDocum
     const observed = observedDecryption(before, fscrypt ? await decryptSnapshot() : undefined, bytesDone, seconds, streams);
     opts.onProgress?.({ filesDone, filesTotal: todo.length, bytesDone, bytesTotal, current: '', elapsedSeconds: seconds });
 
-    // The CPU's hashing ceiling on as many streams, measured now, says which side limited the run.
-    const ceilingSeconds = opts.ceilingSeconds ?? 1;
+    // The CPU's hashing ceiling on as many streams, measured now, says which side limited the run:
+    // for as long as the files took, from a quarter second to one (a check of a few small files is
+    // not made a second longer by a figure that hashes hundreds of MB in a quarter second).
+    const ceilingSeconds = opts.ceilingSeconds ?? Math.min(1, Math.max(0.25, seconds));
     const ceiling =
       algo !== 'md5' && ceilingSeconds > 0
         ? await hashFn({ mode: 'memory', algo, threads: streams, seconds: ceilingSeconds }, signal ? { signal } : {})

@@ -92,6 +92,14 @@ export interface PlanOptions {
   video?: VideoPlanOptions;
   /** small-files: how many files, and each one's size. */
   smallFiles?: { count?: number; fileBytes?: number };
+  /** sweep: the part of the preset's ladder to run, from one transfer size to another (ATTO's
+   *  start and end), bytes. */
+  sweep?: SweepRange;
+}
+
+export interface SweepRange {
+  fromBytes?: number;
+  toBytes?: number;
 }
 
 export interface VideoPlanOptions {

@@ -20,6 +20,7 @@ import {
   type PlanOptions,
   type PlanStep,
   type SweepPreset,
+  type SweepRange,
 } from './plan.js';
 import type { KindModule } from './types.js';
 
@@ -43,6 +44,9 @@ const PRESET_QD: Record<SweepPreset, number> = { standard: 1, atto: 4, quickbenc
 export const SWEEP_STEP_SECONDS = 2;
 /** The shared test file of a time-bound sweep: the largest step goes over it at least twice. */
 const TIMED_FILE_BYTES = 256 * MiB;
+/** A range that ends lower (--to) runs over four of its largest transfer, never less than this:
+ *  a look at small transfers on a slow share need not first lay out 256 MiB to read. */
+const TIMED_FILE_MIN_BYTES = 64 * MiB;
 /** What "full speed" means: the smallest size reaching this share of the top MB/s. */
 export const FULL_SPEED_SHARE = 0.9;
 
@@ -61,8 +65,12 @@ export const sweep = {
   plan: sweepPlan,
   analyse: (plan, outcomes) => ({ sweep: sweepSection(plan, outcomes) }),
   cli: {
-    options: ['preset'],
+    options: ['preset', 'from', 'to'],
     presets: SWEEP_PRESETS,
+    flagHelp: {
+      from: "SIZE         the sweep's smallest transfer size, one of its preset's\n(default the first: 4KiB; atto 512B)",
+      to: "SIZE           the sweep's largest transfer size (default the last: 64MiB;\nquickbench 100MiB); timed steps then go over a file of 4\ntimes it (64MiB to 256MiB)",
+    },
     refuse: { bs: `--bs ${NOT_FOR_SWEEP}`, threads: `--threads ${NOT_FOR_SWEEP}` },
   },
   report: {
@@ -105,14 +113,14 @@ function sweepPlan(o: PlanOptions): Plan {
   if (!SWEEP_PRESETS.includes(preset)) throw inputError(`the sweep preset must be ${SWEEP_PRESETS.join(', ')}, not "${preset}"`);
   if (o.size !== undefined && o.seconds !== undefined)
     throw inputError('give each step of the sweep a time (--seconds) or a volume (--size), not both');
-  const sizes = SWEEP_LADDERS[preset];
+  const sizes = ladderPart(preset, o.sweep);
   const top = sizes.at(-1)!;
   const qd = o.qd ?? PRESET_QD[preset];
   const byVolume = o.size !== undefined;
   const stepSeconds = byVolume ? undefined : (o.seconds ?? SWEEP_STEP_SECONDS);
   // By volume the file is the volume (each step writes or reads it once); by time, one file the
   // steps go over as often as their time takes.
-  const fileSize = byVolume ? Math.floor(o.size! / top) * top : TIMED_FILE_BYTES;
+  const fileSize = byVolume ? Math.floor(o.size! / top) * top : Math.min(TIMED_FILE_BYTES, Math.max(TIMED_FILE_MIN_BYTES, 4 * top));
   if (fileSize < top)
     throw inputError(
       `--size ${formatBytesBinary(o.size!)} is smaller than the sweep's largest transfer (${sizeLabel(top)}); use at least ${sizeLabel(top)}`,
@@ -139,6 +147,28 @@ function sweepPlan(o: PlanOptions): Plan {
         ]
       : [];
   return { kind: 'sweep', fileSize, needBytes: 2 * fileSize, steps, settings, notes };
+}
+
+/** The preset's ladder from --from to --to (ATTO's start and end transfer size): each end must be
+ *  one of its sizes, so a ranged sweep is a part of the full one and compares with it size by size. */
+function ladderPart(preset: SweepPreset, range: SweepRange | undefined): number[] {
+  const ladder = SWEEP_LADDERS[preset];
+  const at = (bytes: number | undefined, flag: string, fallback: number): number => {
+    if (bytes === undefined) return fallback;
+    const i = ladder.indexOf(bytes);
+    if (i < 0)
+      throw inputError(
+        `${flag} ${formatBytesBinary(bytes)} is not a transfer size of the ${preset} sweep; use one of ${ladder.map(sizeLabel).join(', ')}`,
+      );
+    return i;
+  };
+  const from = at(range?.fromBytes, '--from', 0);
+  const to = at(range?.toBytes, '--to', ladder.length - 1);
+  if (from > to)
+    throw inputError(
+      `--from ${sizeLabel(ladder[from]!)} is larger than --to ${sizeLabel(ladder[to]!)}: the sweep goes from the smaller transfer size up to the larger`,
+    );
+  return ladder.slice(from, to + 1);
 }
 
 function point(bs: number, of: (rw: 'read' | 'write') => StepOutcome | undefined): SweepPoint {

@@ -32,7 +32,9 @@ export type KindFlag =
   | 'buffer'
   | 'video'
   | 'fps'
-  | 'file-size';
+  | 'file-size'
+  | 'from'
+  | 'to';
 /** Common flags a kind may refuse, with the reason a CLI user reads. */
 export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds';
 

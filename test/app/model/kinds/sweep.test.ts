@@ -74,6 +74,44 @@ describe('the sweep plan', () => {
     expect(() => buildPlan('sweep', { size: 200 * MiB, seconds: 1 })).toThrow(/a time \(--seconds\) or a volume \(--size\), not both/);
     expect(() => buildPlan('sweep', { size: 32 * MiB })).toThrow(/smaller than the sweep's largest transfer \(64 MiB\)/);
   });
+
+  it('a range (--from, --to): the part of the ladder between them, both ends included, on a file sized to its top', () => {
+    const plan = buildPlan('sweep', { sweep: { fromBytes: 64 * KiB, toBytes: 16 * MiB }, seconds: 1 });
+    expect([...new Set(plan.steps.map((s) => s.spec.bs))]).toEqual(SWEEP_LADDERS.standard.filter((b) => b >= 64 * KiB && b <= 16 * MiB));
+    expect(plan.steps.map((s) => s.name).slice(0, 2)).toEqual(['SEQ64K Q1T1 Write', 'SEQ64K Q1T1 Read']);
+    expect(plan.steps.at(-1)!.name).toBe('SEQ16M Q1T1 Read');
+    // A timed step goes over four of the largest transfer, never less than 64 MiB nor more than the
+    // full ladder's 256 MiB: the file and what the plan needs say so.
+    expect(plan.fileSize).toBe(64 * MiB);
+    expect(plan.settings.size).toBe(64 * MiB);
+    expect(plan.needBytes).toBe(128 * MiB);
+    expect(buildPlan('sweep', { sweep: { toBytes: 32 * MiB } }).fileSize).toBe(128 * MiB);
+    expect(buildPlan('sweep', { sweep: { fromBytes: 1 * MiB } }).fileSize).toBe(256 * MiB);
+    expect(buildPlan('sweep', { preset: 'quickbench' }).fileSize).toBe(256 * MiB);
+    // One end alone: from it to the ladder's end, or from the ladder's start to it.
+    expect(buildPlan('sweep', { sweep: { fromBytes: 32 * MiB } }).steps.map((s) => s.spec.bs)).toEqual(
+      [32, 32, 64, 64].map((m) => m * MiB),
+    );
+    expect(buildPlan('sweep', { preset: 'atto', sweep: { toBytes: 1024 } }).steps.map((s) => s.spec.bs)).toEqual([512, 512, 1024, 1024]);
+    expect(buildPlan('sweep', { sweep: { fromBytes: 8 * KiB, toBytes: 8 * KiB } }).steps).toHaveLength(2);
+    // By volume, the volume must hold the range's largest transfer, not the ladder's.
+    expect(buildPlan('sweep', { sweep: { toBytes: 1 * MiB }, size: 3 * MiB }).fileSize).toBe(3 * MiB);
+    expect(() => buildPlan('sweep', { sweep: { toBytes: 4 * MiB }, size: 3 * MiB })).toThrow(/largest transfer \(4 MiB\)/);
+  });
+
+  it('a range refuses, in plain words, an end that is not a size of its ladder and a start above its end', () => {
+    expect(() => buildPlan('sweep', { sweep: { fromBytes: 3 * KiB } })).toThrow(
+      /^--from 3 KiB is not a transfer size of the standard sweep; use one of 4 KiB, 8 KiB, .*, 64 MiB$/,
+    );
+    expect(() => buildPlan('sweep', { sweep: { toBytes: 100 * MiB } })).toThrow(
+      /^--to 100 MiB is not a transfer size of the standard sweep/,
+    );
+    expect(() => buildPlan('sweep', { preset: 'quickbench', sweep: { toBytes: 100 * MiB } })).not.toThrow();
+    expect(() => buildPlan('sweep', { preset: 'atto', sweep: { fromBytes: 12 * MiB, toBytes: 24 * MiB } })).not.toThrow();
+    expect(() => buildPlan('sweep', { sweep: { fromBytes: 1 * MiB, toBytes: 64 * KiB } })).toThrow(
+      '--from 1 MiB is larger than --to 64 KiB: the sweep goes from the smaller transfer size up to the larger',
+    );
+  });
 });
 
 function outcomes(plan: ReturnType<typeof buildPlan>, mbps: (bs: number, rw: string) => number): StepOutcome[] {
