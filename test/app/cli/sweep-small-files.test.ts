@@ -1,6 +1,6 @@
 // Ground truth for the transfer-size sweep and the small-file test: `diskdial run` on a real ext4
 // on a loop device (its image in RAM, /dev/shm), the sweep once as the device is and once with
-// the loop device throttled by cgroup v1 blkio to 40 MB/s each way, the CLI moved into the
+// the loop device throttled (test/helpers/blkio.ts) to 40 MB/s each way, the CLI moved into the
 // throttled group before it starts. Root only: loop devices, mount and the cgroup need it.
 //
 // Throttled, no transfer size can beat the throttle, and the large ones reach it; free, the
@@ -8,7 +8,7 @@
 // small-file test runs every operation of every file, leaves nothing behind, and a Ctrl-C in the
 // middle of its files leaves nothing behind either.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,10 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin } from '../../helpers/cli.js';
-import { canThrottle } from '../../helpers/blkio.js';
+import { canThrottle, throttleGroup, type ThrottleGroup } from '../../helpers/blkio.js';
 import { cleanupAllLoopFs, mountFsInRam, type MountedFs } from '../../helpers/loopfs.js';
 
-const BLKIO = '/sys/fs/cgroup/blkio';
 /** The throttle: 40 MB/s each way — far under what the RAM-backed ext4 does free at any size
  *  (≥ 290 MB/s at 4 KiB, QD1), so the throttle is the limit; and twice 20 MB/s, so that laying out
  *  QuickBench's 256 MiB read file and its 100 MiB transfers take half the time. */
@@ -28,9 +27,9 @@ const THROTTLE_BPS = 40_000_000;
 function run(
   args: string[],
   home: string,
-  group?: string,
+  group?: ThrottleGroup,
 ): { status: number | null; doc?: ResultDocument; stderr: string; stdout: string } {
-  const script = group ? `echo $$ > ${path.join(group, 'cgroup.procs')} && exec "$0" "$@"` : 'exec "$0" "$@"';
+  const script = group ? group.script : 'exec "$0" "$@"';
   const r = spawnSync('sh', ['-c', script, process.execPath, bin, 'run', ...args], {
     encoding: 'utf8',
     timeout: 240_000,
@@ -43,11 +42,7 @@ function run(
 describe.runIf(canThrottle())('the sweep and the small-file test on a loop-mounted ext4', () => {
   let fs: MountedFs;
   let home: string;
-  let group: string | undefined;
-  const majMin = (): string => {
-    const dev = statSync(fs.device!).rdev;
-    return `${Math.floor(dev / 256)}:${dev % 256}`;
-  };
+  let group: ThrottleGroup | undefined;
 
   beforeAll(async () => {
     buildCoreIfChanged();
@@ -56,11 +51,7 @@ describe.runIf(canThrottle())('the sweep and the small-file test on a loop-mount
   }, 120_000);
 
   afterAll(async () => {
-    if (group && existsSync(group)) {
-      for (const f of ['blkio.throttle.write_bps_device', 'blkio.throttle.read_bps_device'])
-        writeFileSync(path.join(group, f), `${majMin()} 0`);
-      rmdirSync(group);
-    }
+    group?.remove();
     await fs?.cleanup();
     await cleanupAllLoopFs();
     await rm(home, { recursive: true, force: true });
@@ -79,8 +70,11 @@ describe.runIf(canThrottle())('the sweep and the small-file test on a loop-mount
     expect(points).toHaveLength(15);
     const at = (bs: number) => points.find((p) => p.bs === bs)!;
     for (const dir of ['writeMBps', 'readMBps'] as const) {
-      // 1 MiB moves at least three times what 4 KiB does, one I/O at a time.
-      expect(at(1024 * 1024)[dir]).toBeGreaterThan(3 * at(4096)[dir]);
+      // 1 MiB moves more than 4 KiB does, one I/O at a time: a sweep that ignored the size would
+      // give ~1×. Seen here: 7.5–20× idle, 2.8× once under a load of 6 (a 4 KiB read at 754 MB/s
+      // against 207–410 idle), which failed the 3× this asked before; 1.5× is about half the
+      // lowest ratio seen in 10 runs, loaded ones included.
+      expect(at(1024 * 1024)[dir]).toBeGreaterThan(1.5 * at(4096)[dir]);
     }
     expect(r.doc!.cacheMode).toBe('direct');
     expect(points.every((p) => p.cacheMode === undefined)).toBe(true);
@@ -90,10 +84,8 @@ describe.runIf(canThrottle())('the sweep and the small-file test on a loop-mount
   }, 240_000);
 
   it('sweep, throttled to 40 MB/s: no size beats the throttle, the large ones reach it', () => {
-    group = path.join(BLKIO, `dd-sweep-${process.pid}`);
-    mkdirSync(group);
-    writeFileSync(path.join(group, 'blkio.throttle.write_bps_device'), `${majMin()} ${THROTTLE_BPS}`);
-    writeFileSync(path.join(group, 'blkio.throttle.read_bps_device'), `${majMin()} ${THROTTLE_BPS}`);
+    group = throttleGroup(fs.device!, 'dd-sweep');
+    group.set(THROTTLE_BPS);
     const r = run([fs.dir, '--test', 'sweep', '--preset', 'quickbench', '--seconds', '1', '--json', '--no-save'], home, group);
     expect(r.stderr).toBe('');
     const s = r.doc!.sweep!;
