@@ -111,7 +111,13 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
       expect(doc.target.network).toMatchObject({ server: fast.serverAddr, interface: { name: fast.hostIf, kind: 'virtual' } });
       expect(doc.target.device.linkInfo).toEqual({ kind: 'network', label: `virtual link ${fast.hostIf}`, source: 'sysfs' });
       expect(doc.flags.map((f) => f.code)).toContain('network-fs');
-      expect(doc.tests[0]!.mbps).toBeGreaterThan(0);
+      // The 1 Gbit/s link (125 MB/s), two-sided. Upper: tbf passes rate × t plus its 10 ms bucket,
+      // and 16 MiB takes ~0.13 s, so at most 8 % over: 135 MB/s. Lower: at this rate the FUSE
+      // clients and the servers share 2 cores, so CPU, not the link, sets the floor: seen 113–115
+      // (SFTP) and 121–127 MB/s (SMB) under stress-ng --cpu 2 + fio, and campaign-network's worst
+      // loaded run at 77 %; 50 % is a starvation twice that deep.
+      expect(doc.tests[0]!.mbps).toBeGreaterThanOrEqual(0.5 * 125);
+      expect(doc.tests[0]!.mbps).toBeLessThanOrEqual(1.08 * 125);
       expect(await listTree(fast.shareDir)).toEqual(before);
     }
   }, 300_000);
@@ -145,12 +151,15 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
     }
   }, 600_000);
 
-  it('measures the 200 Mbit/s link at no more than it carries (≤ 25 MB/s) over SFTP and SMB', async () => {
+  it('measures the 200 Mbit/s link at its rate (20–25 MB/s) over SFTP and SMB', async () => {
     for (const mount of [slow.sshfsMount!, slow.smbMount!]) {
       const mbps = seqWrite(mount, '32MiB').tests[0]!.mbps;
-      // 200 Mbit/s is 25 MB/s on the wire; the payload is less. The floor only proves data moved.
+      // 200 Mbit/s is 25 MB/s on the wire; the payload is less (tbf's 10 ms bucket adds under 1 %
+      // to a 1.3 s write). Seen under stress-ng --cpu 2 + fio: 23.5 (SFTP) and 23.9–24.0 MB/s
+      // (SMB), 94–96 %. This rate takes a few % of a core, so load cannot starve it: the floor,
+      // 80 %, is 15 % under the lowest seen, as campaign-network's 200 Mbit/s floor.
       expect(mbps).toBeLessThanOrEqual(25);
-      expect(mbps).toBeGreaterThan(2);
+      expect(mbps).toBeGreaterThanOrEqual(20);
     }
   }, 300_000);
 
