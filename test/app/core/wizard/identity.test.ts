@@ -162,9 +162,9 @@ describe.runIf(rootOnly())('resume after the disk was swapped (root: loop device
   it('refuses to resume on another image of the same size at the same loop device (and the same file path); the other image is untouched', async () => {
     const first = path.join(dir, 'disk.img');
     execFileSync('truncate', ['-s', '128M', first]);
-    // A free device, used for both images in turn.
-    loop = execFileSync('losetup', ['-f'], { encoding: 'utf8' }).trim();
-    execFileSync('losetup', ['--partscan', loop, first]);
+    // A free device, found and taken in one step (other test files take loop devices meanwhile),
+    // used for both images in turn.
+    loop = execFileSync('losetup', ['-f', '--show', '--partscan', first], { encoding: 'utf8' }).trim();
     const history = new HistoryStore(path.join(dir, 'results'));
     const plans = new PlanStore(path.join(dir, 'plans'));
     let jobId = '';
@@ -191,8 +191,11 @@ describe.runIf(rootOnly())('resume after the disk was swapped (root: loop device
     expect(saved.ptuuid).toMatchObject({ written: true });
     expect(execFileSync('blkid', ['-p', '-s', 'PTUUID', '-o', 'value', loop], { encoding: 'utf8' }).trim()).toBe(saved.ptuuid!.value);
 
-    // Another image, same size, at the same device and even the same file path.
-    execFileSync('losetup', ['-d', loop]);
+    // Another image, same size, at the same device and even the same file path: made while the
+    // first is still attached (a loop device holds its file, not its name), then swapped in one
+    // shell step. The device is free only between the two losetup calls, a few ms in which
+    // another test file's `losetup -f` could take it: the CI run that freed it for the whole
+    // preparation lost it once.
     await fsp.rename(first, path.join(dir, 'first.img'));
     const other = first;
     execFileSync('truncate', ['-s', '128M', other]);
@@ -201,7 +204,7 @@ describe.runIf(rootOnly())('resume after the disk was swapped (root: loop device
       await fh.write(Buffer.from(`someone else's data at ${at}\n`.repeat(100)), 0, undefined, at);
     await fh.close();
     const before = await sha(other);
-    execFileSync('losetup', ['--partscan', loop, other]);
+    execFileSync('sh', ['-c', 'losetup -d "$0" && losetup --partscan "$0" "$1"', loop, other]);
 
     // The resume (the same name typed: loopN) is refused…
     await expect(make().resume(state.id, disk.name)).rejects.toMatchObject({
