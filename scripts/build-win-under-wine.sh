@@ -36,6 +36,21 @@ mapfile -t libraries < <(python3 scripts/gyp-target.py "$gyp" win Release librar
 napi_version="$(printf '%s\n' "${defines[@]}" | sed -n 's/^-DNAPI_VERSION=//p')"
 [[ -n "$napi_version" ]] || die "$gyp defines no NAPI_VERSION"
 
+# A build of the same inputs is reused (a fresh clone has no objects, and this build is minutes of
+# CPU): keyed by zig, Node and N-API, this script, binding.gyp and every native source and header.
+key="$({
+  python3 -m ziglang version
+  node -p 'process.versions.node + " " + require("node-addon-api/package.json").version'
+  cat "$root/scripts/build-win-under-wine.sh" "$gyp"
+  find native/src native/test/win -type f \( -name '*.cc' -o -name '*.h' \) | LC_ALL=C sort | xargs cat
+} | sha256sum | cut -c1-64)"
+reuse="$ZIG_GLOBAL_CACHE_DIR/diskdial-win/$key"
+if [[ -f "$reuse/diskdial.node" && -f "$reuse/platform-test.exe" ]]; then
+  cp "$reuse/diskdial.node" "$reuse/platform-test.exe" "$out/"
+  echo "build-win-under-wine: $out/diskdial.node and platform-test.exe reused (a build of the same inputs)"
+  exit 0
+fi
+
 zcc() { python3 -m ziglang c++ -target "$target" "$@"; }
 start=$SECONDS
 
@@ -71,4 +86,6 @@ test_sources=(native/test/win/platform_test.cc native/src/platform/win.cc native
 zcc -std=c++17 -O1 -Wall -Wextra -Werror -Wno-unused-parameter "${defines[@]}" -I native/src \
   "${test_sources[@]}" -o "$out/platform-test.exe"
 
+mkdir -p "$reuse"
+cp "$out/diskdial.node" "$out/platform-test.exe" "$reuse/"
 echo "build-win-under-wine: $out/diskdial.node ($count N-API imports) and platform-test.exe in $((SECONDS - start))s"
