@@ -4,6 +4,7 @@
 // then execs the command puts every thread of the command in the group.
 import { existsSync, mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { majorMinor } from '../../app/src/core/volume.js';
 import { rootOnly } from './loopfs.js';
 
 const BLKIO = '/sys/fs/cgroup/blkio';
@@ -54,19 +55,12 @@ export interface ThrottleGroup {
   remove(): void;
 }
 
-/** "major:minor" of a device number as Linux encodes it (minors past 255 use the high bits). */
-export function majorMinor(rdev: number): string {
-  const major = Math.floor(rdev / 256) & 0xfff;
-  const minor = (rdev & 0xff) | (Math.floor(rdev / 4096) & 0xfff00);
-  return `${major}:${minor}`;
-}
-
 export function throttleGroup(device: string, name: string, using = throttler()): ThrottleGroup {
   if (!using) throw new Error('this machine cannot throttle a block device (no cgroup blkio or io controller)');
   const dir = path.join(using.root, `${name}-${process.pid}`);
   if (using.kind === 'v2') writeFileSync(path.join(using.root, 'cgroup.subtree_control'), '+io');
   mkdirSync(dir, { recursive: true });
-  const majMin = majorMinor(statSync(device).rdev);
+  const majMin = majorMinor(statSync(device, { bigint: true }).rdev);
   const set = (bps: number | { read: number; write: number }): void => {
     const { read, write } = typeof bps === 'number' ? { read: bps, write: bps } : bps;
     if (using.kind === 'v2') {

@@ -22,7 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin } from '../../helpers/cli.js';
-import { canThrottle, majorMinor, throttleGroup, type ThrottleGroup } from '../../helpers/blkio.js';
+import { majorMinor } from '../../../app/src/core/volume.js';
+import { canThrottle, throttleGroup, type ThrottleGroup } from '../../helpers/blkio.js';
 import { cleanupAllLoopFs, mountFsInRam, type MountedFs } from '../../helpers/loopfs.js';
 
 const FORMAT = 'prores-hq-uhd-2997';
@@ -92,7 +93,9 @@ describe.runIf(canThrottle())('the paced video test on a loop-mounted ext4, free
   }, 240_000);
 
   it('falls behind throttled (60 MB/s writing, 20 MB/s reading): ✗, late and dropped frames counted, the first late time given', () => {
-    expect(readFileSync(`/sys/dev/block/${majorMinor(statSync(fs.device!).rdev)}/uevent`, 'utf8')).toMatch(/DEVNAME=loop\d+/);
+    expect(readFileSync(`/sys/dev/block/${majorMinor(statSync(fs.device!, { bigint: true }).rdev)}/uevent`, 'utf8')).toMatch(
+      /DEVNAME=loop\d+/,
+    );
     group = throttleGroup(fs.device!, 'dd-video');
     group.set(THROTTLE);
 

@@ -3,19 +3,20 @@
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cgroup2Mounts, majorMinor } from '../../helpers/blkio.js';
+import { majorMinor } from '../../../app/src/core/volume.js';
+import { cgroup2Mounts } from '../../helpers/blkio.js';
 
 describe('the throttle helper', () => {
   it('names a device as the kernel does, minors past 255 included', () => {
     // Linux's encoding: minor's low byte, major << 8, minor's high bits << 12.
-    expect(majorMinor((300 & 0xff) | (7 << 8) | ((300 & ~0xff) << 12))).toBe('7:300');
-    expect(majorMinor((5 & 0xff) | (259 << 8))).toBe('259:5');
+    expect(majorMinor(BigInt((300 & 0xff) | (7 << 8) | ((300 & ~0xff) << 12)))).toBe('7:300');
+    expect(majorMinor(BigInt((5 & 0xff) | (259 << 8)))).toBe('259:5');
     const s = spawnSync('stat', ['-c', '%t:%T', '/dev/null'], { encoding: 'utf8' });
     const [maj, min] = s.stdout
       .trim()
       .split(':')
       .map((h) => parseInt(h, 16));
-    expect(majorMinor(statSync('/dev/null').rdev)).toBe(`${maj}:${min}`);
+    expect(majorMinor(statSync('/dev/null', { bigint: true }).rdev)).toBe(`${maj}:${min}`);
   });
 
   it('finds cgroup2 mounts in mountinfo, hybrid or unified', () => {
