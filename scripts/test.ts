@@ -91,20 +91,33 @@ function run(chain: string, argv: string[]): Promise<number> {
   });
 }
 
-export async function runChain(chain: Chain, needs = NEEDS): Promise<{ name: string; failed: string[]; seconds: number }> {
+export interface ChainResult {
+  name: string;
+  failed: string[];
+  seconds: number;
+  /** Each step's command and seconds (0 for a step not run here). */
+  steps: { step: string; seconds: number }[];
+}
+
+export async function runChain(chain: Chain, needs = NEEDS): Promise<ChainResult> {
   const t0 = Date.now();
   const failed: string[] = [];
-  for (const step of chain.steps) {
-    const cannot = needs[step.join(' ')]?.();
+  const steps: ChainResult['steps'] = [];
+  for (const argv of chain.steps) {
+    const step = argv.join(' ');
+    const cannot = needs[step]?.();
     if (cannot) {
-      process.stdout.write(`[${chain.name}] ${step.join(' ')}: not run here: ${cannot}\n`);
-      if (process.env.CI === 'true') failed.push(`${step.join(' ')} (CI=true and ${cannot})`);
+      process.stdout.write(`[${chain.name}] ${step}: not run here: ${cannot}\n`);
+      if (process.env.CI === 'true') failed.push(`${step} (CI=true and ${cannot})`);
+      steps.push({ step, seconds: 0 });
       continue;
     }
-    const code = await run(chain.name, step);
-    if (code !== 0) failed.push(`${step.join(' ')} (exit ${code})`);
+    const s0 = Date.now();
+    const code = await run(chain.name, argv);
+    steps.push({ step, seconds: (Date.now() - s0) / 1000 });
+    if (code !== 0) failed.push(`${step} (exit ${code})`);
   }
-  return { name: chain.name, failed, seconds: (Date.now() - t0) / 1000 };
+  return { name: chain.name, failed, seconds: (Date.now() - t0) / 1000, steps };
 }
 
 async function main(): Promise<number> {
@@ -118,6 +131,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       `==== chain ${r.name}: ${r.seconds.toFixed(0)} s, ${r.failed.length ? `FAILED: ${r.failed.join('; ')}` : 'passed'}\n`,
     );
+    for (const s of r.steps) process.stdout.write(`${s.seconds.toFixed(0).padStart(6)}  ${s.step}\n`);
   }
   return results.some((r) => r.failed.length) ? 1 : 0;
 }

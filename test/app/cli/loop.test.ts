@@ -82,7 +82,9 @@ describe('diskdial run --loop', () => {
         const run = start(disk.mountpoint, home, '--loop', '--size', '8MiB', '--cache', 'buffered-flushed');
         await until(() => (run.io.stdout.match(/^cycle \d+ /gm) ?? []).length >= 2);
         await disk.stall(8);
-        await new Promise((r) => setTimeout(r, 300));
+        // The fault disk's own log says an I/O is held: the engine is stuck in it when the signals
+        // come (a fixed wait lost that race under load, and the quit took the not-stalled path).
+        await disk.stalled();
         run.child.kill('SIGINT');
         await until(() => /stopping: the cycle under way is dropped/.test(run.io.stderr));
         run.child.kill('SIGINT');

@@ -44,6 +44,9 @@ describe('the chains of npm test', () => {
     it('runs, and fails the chain on its exit code, when the machine can', async () => {
       const r = await runChain(chain, {});
       expect(r.failed).toEqual(['node -e process.exit(3) (exit 3)']);
+      // Each step's seconds are kept for the run's summary (a node start takes more than 0 s).
+      expect(r.steps).toEqual([{ step: 'node -e process.exit(3)', seconds: expect.any(Number) }]);
+      expect(r.steps[0]!.seconds).toBeGreaterThan(0);
     });
   });
 });
