@@ -89,8 +89,11 @@ describe('diskdial run --loop', () => {
         await until(() => /stopping: the cycle under way is dropped/.test(run.io.stderr));
         run.child.kill('SIGINT');
         expect(await run.exited).toBe(130);
-        // The engine is held by the stalled disk: it is given up on, and the files go when the disk answers.
-        expect(run.io.stderr).toMatch(/cancelled; the drive is not answering/);
+        // The engine is held by the stalled disk: it is given up on, and the files go when the disk
+        // answers. Two give-ups race, both right: the engine host's (≤ 0.5 s, "cancelled; the drive
+        // is not answering") and the CLI's own STOP_WAIT_MS (0.75 s, "stopped without waiting for the
+        // drive, which is not answering"); under load the second came first once in 20 runs.
+        expect(run.io.stderr).toMatch(/cancelled; the drive is not answering|stopped without waiting for the drive, which is not answering/);
         expect(run.io.stdout).not.toMatch(/Saved to history/);
         expect(await saved(home)).toEqual([]);
         await disk.heal();
