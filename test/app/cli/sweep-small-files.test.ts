@@ -103,6 +103,16 @@ describe.runIf(canThrottle())('the sweep and the small-file test on a loop-mount
     const mid = points.find((p) => p.bs === 4 * 1024 * 1024)!;
     expect(mid.writeMBps).toBeGreaterThan((THROTTLE_BPS / 1e6) * 0.6);
     expect(mid.readMBps).toBeGreaterThan((THROTTLE_BPS / 1e6) * 0.6);
+    // From 256 KiB on every step is throttle-bound: the median of its 20 figures (10 sizes, both
+    // ways) is the throttle within 5 %. Under stress-ng --cpu 2 plus a 50 MB/s fio job, 160 such
+    // figures (8 runs) lay at 0.87–1.044 of it, 7 in 80 below 0.95 (a QD1 step loses the time the
+    // loaded CPU takes to issue the next I/O); the median falls under 0.95 only if 10 of 20 do:
+    // P ≈ C(20,10)·0.09¹⁰·0.91¹⁰ ≈ 3·10⁻⁶ per run. None of the 160 went over 1.05.
+    const big = points.filter((p) => p.bs >= 256 * 1024).flatMap((p) => [p.writeMBps, p.readMBps]);
+    expect(big).toHaveLength(20);
+    const median = [...big].sort((a, b) => a - b).slice(9, 11).reduce((a, b) => a + b) / 2;
+    expect(median / (THROTTLE_BPS / 1e6)).toBeGreaterThan(0.95);
+    expect(median / (THROTTLE_BPS / 1e6)).toBeLessThan(1.05);
   }, 240_000);
 
   it('small files: every operation of every file timed, the scope said, nothing left behind', () => {
