@@ -8,7 +8,7 @@ import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../cor
 import { SlotService } from './job-slot.js';
 import type { JobRun, SlotServiceDeps } from './job-slot.js';
 import { toResultTest } from '../core/result.js';
-import type { EventSink } from '../ipc/contract.js';
+import type { EventSink } from '../model/event-map.js';
 import type { DetailedDoneEvent, DetailedProgressEvent } from '../model/events.js';
 import type { DetailedSettings } from '../model/settings.js';
 import type { EngineFn } from './quick-test.js';

@@ -5,7 +5,7 @@ import type { HashFn } from '../core/hash-run.js';
 import { DiskDialError } from '../model/errors.js';
 import type { CheckDoneEvent } from '../model/events.js';
 import type { CheckSettings } from '../model/settings.js';
-import type { EventSink } from '../ipc/contract.js';
+import type { EventSink } from '../model/event-map.js';
 import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
 import path from 'node:path';
 

@@ -10,7 +10,7 @@ import type { HashDoneEvent } from '../model/events.js';
 import type { HashSettings } from '../model/settings.js';
 import { timedOf } from '../model/progress.js';
 import path from 'node:path';
-import type { EventSink } from '../ipc/contract.js';
+import type { EventSink } from '../model/event-map.js';
 import { DiskDialError } from '../model/errors.js';
 
 export interface HashTestDeps extends SlotServiceDeps {

@@ -14,7 +14,7 @@ import type { JobRun, SlotServiceDeps } from './job-slot.js';
 import type { QuickDoneEvent } from '../model/events.js';
 import type { QuickTestSettings } from '../model/settings.js';
 import { rateOf } from '../model/progress.js';
-import type { EventSink } from '../ipc/contract.js';
+import type { EventSink } from '../model/event-map.js';
 
 export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
 

@@ -8,7 +8,7 @@ import { runFolderCheck, type RunCheckOptions } from '../core/check-run.js';
 import { runHashBenchmark, type HashFn, type RunHashBenchmarkOptions, type TestFn } from '../core/hash-run.js';
 import type { ResultDocument } from '../model/result.js';
 import { runBenchmark, type RunBenchmarkOptions } from '../core/runner.js';
-import type { EventSink } from '../ipc/contract.js';
+import type { EventSink } from '../model/event-map.js';
 import type { SavedNote } from '../model/events.js';
 import type { HistoryService } from './history.js';
 import { sharedSlot, type JobSlot } from './job-slot.js';

@@ -15,7 +15,7 @@ import type { CommandRunner, WizardProvider } from '../core/wizard/provider.js';
 import { identityBasis, identityChange, identityOf, identityStrength, type IdentityStrength } from '../model/wizard/identity.js';
 import { checkDisk, runPlan } from '../core/wizard/run-plan.js';
 import type { FormatInfo, WizardDisk, WizardPlanState } from '../model/wizard/types.js';
-import type { EventSink } from '../ipc/contract.js';
+import type { EventSink } from '../model/event-map.js';
 import { platformProvider } from '../core/wizard/platform.js';
 import type { HistoryService } from './history.js';
 import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
