@@ -120,6 +120,10 @@ export interface RunTestOptions {
   onProgress?: (p: EngineProgress) => void;
 }
 
+/** What runs one test spec: runTest itself, an EngineHost's runTest (crash isolation), or a test's
+ *  fake. Whatever it is keeps runTest's contract: AbortError only once the engine's files are closed. */
+export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
+
 export interface RunHashOptions {
   signal?: AbortSignal;
   onProgress?: (p: HashProgress) => void;

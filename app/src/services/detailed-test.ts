@@ -11,7 +11,7 @@ import { toResultTest } from '../core/result.js';
 import type { EventSink } from '../model/event-map.js';
 import type { DetailedDoneEvent, DetailedProgressEvent } from '../model/events.js';
 import type { DetailedSettings } from '../model/settings.js';
-import type { EngineFn } from './quick-test.js';
+import type { EngineFn } from '../core/engine.js';
 import { timedOf } from '../model/progress.js';
 import { runKind } from '../model/kinds/registry.js';
 

@@ -19,7 +19,7 @@ import type { EventSink } from '../model/event-map.js';
 import { platformProvider } from '../core/wizard/platform.js';
 import type { HistoryService } from './history.js';
 import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
-import type { EngineFn } from './quick-test.js';
+import type { EngineFn } from '../core/engine.js';
 import type { HashFn } from '../core/hash-run.js';
 import type { WizardDoneEvent } from '../model/events.js';
 import type { WizardSettings } from '../model/settings.js';

@@ -13,8 +13,7 @@ import type { ResultDocument } from '../../model/result.js';
 import type { CipherSection } from '../../model/cipher/types.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../runner.js';
 import { sizeText } from '../../model/report/metrics.js';
-import type { EngineResult, EngineSpec } from '../../model/engine-types.js';
-import type { RunTestOptions } from '../engine.js';
+import type { EngineFn } from '../engine.js';
 import { identityChange, identityOf } from '../../model/wizard/identity.js';
 import type { CommandRunner, WizardProvider } from './provider.js';
 import type { PlanStore } from './plan-store.js';
@@ -32,7 +31,7 @@ export interface RunPlanOptions {
   state: WizardPlanState;
   provider: WizardProvider;
   run: CommandRunner;
-  engine: (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
+  engine: EngineFn;
   /** The hash plan's hasher (default: the in-process engine's). */
   hashEngine?: HashFn;
   plans: PlanStore;
