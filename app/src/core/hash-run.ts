@@ -13,7 +13,7 @@
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AbortError, isAbortError, runHash, runTest, type EngineFn } from './engine.js';
+import { AbortError, isAbortError, runHash, runTest, type EngineFn, type HashFn } from './engine.js';
 import type { CacheMode, CacheRequest, HashAlgo, HashEngineResult, HashProgress, HashSpec } from '../model/engine-types.js';
 import { DiskDialError, inputError, toPlainError } from '../model/errors.js';
 import { chooseAlgo, resolveExpected, verification, type ExpectedDigest } from './hash-verify.js';
@@ -52,8 +52,6 @@ export interface HashStageDone {
   threads?: number;
   digest?: string;
 }
-
-export type HashFn = (spec: HashSpec, opts: { signal?: AbortSignal; onProgress?: (p: HashProgress) => void }) => Promise<HashEngineResult>;
 
 export interface RunHashBenchmarkOptions {
   /** The user's file (read-only). Exactly one of `file` and `generate`. */

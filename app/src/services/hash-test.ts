@@ -3,8 +3,8 @@
 // one by one), and exactly one 'hash.done', all sent only to the sink that started the job.
 
 import { expandPath } from './targets.js';
-import { runHashBenchmark, type HashFn } from '../core/hash-run.js';
-import type { EngineFn } from '../core/engine.js';
+import { runHashBenchmark } from '../core/hash-run.js';
+import type { EngineFn, HashFn } from '../core/engine.js';
 import { SlotService } from './job-slot.js';
 import type { JobRun, SlotServiceDeps } from './job-slot.js';
 import type { HashDoneEvent } from '../model/events.js';

@@ -3,9 +3,9 @@
 // CLI keeps the same rules as the app and browser mode: one test at a time, results saved the
 // same way. The CLI has no window: its progress goes to a callback, and the job ends when the
 // returned promise settles (with the runner's own error, AbortError included).
-import { runHash, runTest, type EngineFn } from '../core/engine.js';
+import { runHash, runTest, type EngineFn, type HashFn } from '../core/engine.js';
 import { runFolderCheck, type RunCheckOptions } from '../core/check-run.js';
-import { runHashBenchmark, type HashFn, type RunHashBenchmarkOptions } from '../core/hash-run.js';
+import { runHashBenchmark, type RunHashBenchmarkOptions } from '../core/hash-run.js';
 import type { ResultDocument } from '../model/result.js';
 import { runBenchmark, type RunBenchmarkOptions } from '../core/runner.js';
 import type { EventSink } from '../model/event-map.js';

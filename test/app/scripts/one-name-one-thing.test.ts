@@ -34,6 +34,7 @@ describe('one name, one thing', () => {
     ['parseTypedSize', 'app/src/model/units.ts'],
     ['ipcErrorText', 'app/src/model/events.ts'],
     ['EngineFn', 'app/src/core/engine.ts'],
+    ['HashFn', 'app/src/core/engine.ts'],
   ])('%s is declared once, in %s', (name, home) => {
     expect(declaring(name)).toEqual([home]);
   });

@@ -13,14 +13,14 @@ import type { ResultDocument } from '../../model/result.js';
 import type { CipherSection } from '../../model/cipher/types.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../runner.js';
 import { sizeText } from '../../model/report/metrics.js';
-import type { EngineFn } from '../engine.js';
+import type { EngineFn, HashFn } from '../engine.js';
 import { identityChange, identityOf } from '../../model/wizard/identity.js';
 import type { CommandRunner, WizardProvider } from './provider.js';
 import type { PlanStore } from './plan-store.js';
 
 import type { FormatId, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '../../model/wizard/types.js';
 import { COMMON_LABEL } from '../../model/report/like-for-like.js';
-import { runHashBenchmark, type HashFn } from '../hash-run.js';
+import { runHashBenchmark } from '../hash-run.js';
 import type { WizardProgressEvent } from '../../model/events.js';
 import { rateOf, type RateProgress } from '../../model/progress.js';
 
