@@ -47,6 +47,24 @@ export const rawReads = {
   },
 };
 
+// Electron's IPC objects each have one wrapper: ipc-main.ts checks every sender and hands the
+// payload to the dispatcher; preload.cts gives the page a bare invoke/on. An ipcMain.handle or an
+// ipcRenderer.send anywhere else would be a channel beside the contract, unchecked. A default or
+// namespace import of electron would reach them too, so those are refused as well.
+export const IPC_WRAPPERS = { ipcMain: 'app/src/main/ipc-main.ts', ipcRenderer: 'app/src/main/preload.cts' };
+const IPC_MESSAGE =
+  'Only app/src/main/ipc-main.ts imports ipcMain and only app/src/main/preload.cts imports ipcRenderer: add a channel to app/src/ipc/contract.ts instead (and import named Electron parts, not its default).';
+const restrictElectron = (importNames) => ({
+  'no-restricted-imports': ['error', { paths: [{ name: 'electron', importNames: [...importNames, 'default'], message: IPC_MESSAGE }] }],
+});
+export const ipcImports = [
+  { files: ['app/src/**/*.{ts,tsx,cts,mts}', 'renderer/src/**/*.{ts,tsx}'], rules: restrictElectron(Object.keys(IPC_WRAPPERS)) },
+  ...Object.entries(IPC_WRAPPERS).map(([own, file]) => ({
+    files: [file],
+    rules: restrictElectron(Object.keys(IPC_WRAPPERS).filter((name) => name !== own)),
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'native/**', 'node_modules/**', 'release/**', 'test-artifacts/**', 'renderer/dist/**'] },
   js.configs.recommended,
@@ -95,5 +113,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   rawReads,
+  ...ipcImports,
   prettier,
 );

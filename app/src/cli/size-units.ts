@@ -3,7 +3,7 @@
 // as 512 MiB reads "512 MiB" everywhere. The system is read off the asked sizes, so a saved
 // document prints the same later.
 import type { ResultDocument } from '../model/result.js';
-import { sizeText as namedSize } from '../model/report/metrics.js';
+import { sizeText } from '../model/report/metrics.js';
 import { formatBytes, formatBytesBinary } from '../model/units.js';
 
 export type SizeUnits = 'decimal' | 'binary';
@@ -20,7 +20,7 @@ function isRound(bytes: number, base: 1000 | 1024): boolean {
 /** Asked in binary: named in MiB/GiB as chosen (report/metrics.ts knows a decimal size aligned
  *  to whole MiB), or below 1 MiB a round KiB figure that is not a round decimal one. */
 function askedBinary(bytes: number): boolean {
-  if (bytes >= MiB) return namedSize(bytes).endsWith('iB');
+  if (bytes >= MiB) return sizeText(bytes).endsWith('iB');
   return isRound(bytes, 1024) && !isRound(bytes, 1000);
 }
 
@@ -40,12 +40,12 @@ export function askedSizes(doc: ResultDocument): number[] {
 }
 
 /** `bytes` in the report's unit system. */
-export function sizeText(bytes: number, units: SizeUnits): string {
+export function sizeInUnits(bytes: number, units: SizeUnits): string {
   return units === 'binary' ? formatBytesBinary(bytes) : formatBytes(bytes);
 }
 
 /** The size a test was asked for, as it was asked: "1 GB" for the 953 MiB a 1 GB test runs. */
 export function askedSizeText(bytes: number, units: SizeUnits): string {
-  const named = namedSize(bytes);
-  return named.endsWith('iB') === (units === 'binary') ? named : sizeText(bytes, units);
+  const named = sizeText(bytes);
+  return named.endsWith('iB') === (units === 'binary') ? named : sizeInUnits(bytes, units);
 }

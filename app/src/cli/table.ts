@@ -10,7 +10,7 @@ import { rejudged } from '../model/video/paced.js';
 import { fullSpeedText, ladderText } from '../model/kinds/sweep.js';
 import { formatBytesBinary, formatLatencyUs } from '../model/units.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../model/trust.js';
-import { askedSizes, askedSizeText, sizeText, unitsOf, type SizeUnits } from './size-units.js';
+import { askedSizes, askedSizeText, sizeInUnits, unitsOf, type SizeUnits } from './size-units.js';
 import { bestRuns } from '../model/report/formats/cdm-text.js';
 
 export function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {
@@ -104,13 +104,13 @@ function sustainedLines(doc: ResultDocument, units: SizeUnits): string[] {
   if (!s) return [];
   const out = [
     '',
-    `Sustained write: up to ${askedSizeText(s.requestedBytes, units)} asked, ${sizeText(s.plannedBytes, units)} written per run (${s.limitedBy === 'free-space' ? `limited by free space, ${sizeText(s.reserveBytes, units)} kept free` : 'the size asked'})`,
+    `Sustained write: up to ${askedSizeText(s.requestedBytes, units)} asked, ${sizeInUnits(s.plannedBytes, units)} written per run (${s.limitedBy === 'free-space' ? `limited by free space, ${sizeInUnits(s.reserveBytes, units)} kept free` : 'the size asked'})`,
   ];
   for (const r of s.runs) {
     const peak = Math.max(...r.curve.map((p) => p.mbps));
     out.push(
-      `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${sustainedVerdictText(units === 'binary' ? { ...r, summary: describeVerdict(r.verdict, r.bytes, (b) => sizeText(b, units)) } : r, doc.flags)}`,
-      `  ${sparkline(r.curve.map((p) => p.mbps))}  (0 – ${sizeText(r.bytes, units)}, peak ${mb(peak)} MB/s, ${r.curve.length} slices of ${sizeText(r.sliceBytes, units)})`,
+      `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${sustainedVerdictText(units === 'binary' ? { ...r, summary: describeVerdict(r.verdict, r.bytes, (b) => sizeInUnits(b, units)) } : r, doc.flags)}`,
+      `  ${sparkline(r.curve.map((p) => p.mbps))}  (0 – ${sizeInUnits(r.bytes, units)}, peak ${mb(peak)} MB/s, ${r.curve.length} slices of ${sizeInUnits(r.sliceBytes, units)})`,
     );
   }
   return out;
@@ -127,7 +127,7 @@ function passLine(what: string, p: FilesPassStats, units: SizeUnits): string[] {
   const fitText = (name: string, f: FilesPassStats['theilSen']): string =>
     f ? `${name}: ${mb(f.rateMBps)} MB/s + ${fitNotes(f)}` : `${name}: —`;
   return [
-    `${what}: ${p.files} files, ${sizeText(p.bytes, units)} in ${p.seconds.toFixed(2)} s = ${mb(p.mbps)} MB/s aggregate; per file mean ${mb(p.meanMBps)}, median ${mb(p.medianMBps)}, 20 % trimmed mean ${mb(p.trimmedMeanMBps)} MB/s`,
+    `${what}: ${p.files} files, ${sizeInUnits(p.bytes, units)} in ${p.seconds.toFixed(2)} s = ${mb(p.mbps)} MB/s aggregate; per file mean ${mb(p.meanMBps)}, median ${mb(p.medianMBps)}, 20 % trimmed mean ${mb(p.trimmedMeanMBps)} MB/s`,
     `  fits of time against size — ${fitText('Theil–Sen', p.theilSen)}; ${fitText('least squares', p.leastSquares)}`,
   ];
 }
@@ -137,7 +137,7 @@ function filesLines(doc: ResultDocument, units: SizeUnits): string[] {
   if (!f) return [];
   const out = [
     '',
-    `Many-file test (${f.preset}): ${f.count} files, ${sizeText(f.minBytes, units)} – ${sizeText(f.maxBytes, units)}, ${sizeText(f.totalBytes, units)} in all, seed ${f.seed}; written in random order, then read in random order`,
+    `Many-file test (${f.preset}): ${f.count} files, ${sizeInUnits(f.minBytes, units)} – ${sizeInUnits(f.maxBytes, units)}, ${sizeInUnits(f.totalBytes, units)} in all, seed ${f.seed}; written in random order, then read in random order`,
   ];
   if (f.scaled) out.push(`  ${f.scaled}`);
   for (const r of f.runs) {
@@ -156,7 +156,7 @@ function videoLines(doc: ResultDocument, units: SizeUnits): string[] {
   const how = s.layout === 'stream' ? 'one growing stream file' : 'one file per frame';
   const out = [
     '',
-    `Video: ${s.format}, ${s.resolution}, ${formatFps(s.fps)} fps — ${s.frames.toLocaleString('en-US')} frames (${s.seconds} s) of ${sizeText(s.frameBytes, units)} (${mb(s.dataRateMBps)} MB/s${s.estimated ? ', an estimate' : ''}), ${how}, a buffer of ${s.buffer} frames`,
+    `Video: ${s.format}, ${s.resolution}, ${formatFps(s.fps)} fps — ${s.frames.toLocaleString('en-US')} frames (${s.seconds} s) of ${sizeInUnits(s.frameBytes, units)} (${mb(s.dataRateMBps)} MB/s${s.estimated ? ', an estimate' : ''}), ${how}, a buffer of ${s.buffer} frames`,
   ];
   const figures = (p: VideoPhase): string =>
     `  frame time p50 ${p.p50Ms.toFixed(1)} ms, p99 ${p.p99Ms.toFixed(1)} ms, p99.9 ${p.p999Ms.toFixed(1)} ms, max ${p.maxMs.toFixed(1)} ms; jitter ${p.jitterMs.toFixed(1)} ms; sustained ${mb(p.mbps)} MB/s`;
@@ -172,7 +172,7 @@ function videoLines(doc: ResultDocument, units: SizeUnits): string[] {
 function sweepLines(doc: ResultDocument, units: SizeUnits): string[] {
   const s = doc.sweep;
   if (!s) return [];
-  const each = s.stepSeconds !== undefined ? `${s.stepSeconds} s` : sizeText(s.stepBytes ?? 0, units);
+  const each = s.stepSeconds !== undefined ? `${s.stepSeconds} s` : sizeInUnits(s.stepBytes ?? 0, units);
   const out = [
     '',
     `Sweep (${s.preset}): ${s.sizes.length} transfer sizes, ${ladderText(s.sizes)}, Q${s.qd}, each write and read for ${each}`,
@@ -220,7 +220,7 @@ export function formatHashReport(doc: ResultDocument): string {
   const width = 30;
   const units = unitsOf(askedSizes(doc));
   const out = [
-    `DiskDial hash test of ${h.file.generated ? `a ${askedSizeText(h.file.bytes, units)} test file in ${t.path} (removed)` : `${h.file.path} (${sizeText(h.file.bytes, units)})`}`,
+    `DiskDial hash test of ${h.file.generated ? `a ${askedSizeText(h.file.bytes, units)} test file in ${t.path} (removed)` : `${h.file.path} (${sizeInUnits(h.file.bytes, units)})`}`,
     `  ${whereText(t)}; ${algo} with ${h.provider}`,
     '',
     ...rows.map(
@@ -240,7 +240,7 @@ export function formatHashReport(doc: ResultDocument): string {
 }
 
 function fileText(doc: ResultDocument, units: SizeUnits): string {
-  if (doc.files) return `${doc.files.count} files ${sizeText(doc.settings.size, units)}`;
+  if (doc.files) return `${doc.files.count} files ${sizeInUnits(doc.settings.size, units)}`;
   if (doc.smallFiles) return `${doc.smallFiles.count.toLocaleString('en-US')} files of ${formatBytesBinary(doc.smallFiles.fileBytes)}`;
   return `test file ${askedSizeText(doc.settings.size, units)}`;
 }

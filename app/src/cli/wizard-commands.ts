@@ -14,7 +14,7 @@ import { sizeText } from '../model/report/metrics.js';
 import type { ResultDocument } from '../model/result.js';
 import { identityOf } from '../model/wizard/identity.js';
 import type { WizardDisk } from '../model/wizard/types.js';
-import { type EventChannel, type EventMap } from '../ipc/contract.js';
+import type { EventChannel, EventMap } from '../model/event-map.js';
 import { HistoryService } from '../services/history.js';
 import { type WizardService, wizardService } from '../services/wizard.js';
 import { UsageError } from './usage-error.js';

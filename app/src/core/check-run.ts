@@ -36,7 +36,7 @@ import { hostInfo } from './host.js';
 import { volumeInfo } from './volume.js';
 import { lockVolume } from './workspace.js';
 import { buildResult, targetFromVolume } from './result.js';
-import type { HashFn } from './hash-run.js';
+import type { HashFn } from './engine.js';
 import type { VolumeInfo } from '../model/volume.js';
 
 /** The check's progress: files and bytes done of those to hash, the file last started. */

@@ -120,6 +120,12 @@ export interface RunTestOptions {
   onProgress?: (p: EngineProgress) => void;
 }
 
+/** What runs one test spec: runTest itself, an EngineHost's runTest (crash isolation), or a test's
+ *  fake. Whatever it is keeps runTest's contract: AbortError only once the engine's files are closed. */
+export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
+/** What runs one hash spec: runHash itself, an EngineHost's runHash, or a test's fake. */
+export type HashFn = (spec: HashSpec, opts: RunHashOptions) => Promise<HashEngineResult>;
+
 export interface RunHashOptions {
   signal?: AbortSignal;
   onProgress?: (p: HashProgress) => void;

@@ -13,17 +13,8 @@
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AbortError, isAbortError, runHash, runTest, type RunTestOptions } from './engine.js';
-import type {
-  CacheMode,
-  CacheRequest,
-  EngineResult,
-  EngineSpec,
-  HashAlgo,
-  HashEngineResult,
-  HashProgress,
-  HashSpec,
-} from '../model/engine-types.js';
+import { AbortError, isAbortError, runHash, runTest, type EngineFn, type HashFn } from './engine.js';
+import type { CacheMode, CacheRequest, HashAlgo, HashEngineResult, HashProgress, HashSpec } from '../model/engine-types.js';
 import { DiskDialError, inputError, toPlainError } from '../model/errors.js';
 import { chooseAlgo, resolveExpected, verification, type ExpectedDigest } from './hash-verify.js';
 import { hostInfo } from './host.js';
@@ -62,9 +53,6 @@ export interface HashStageDone {
   digest?: string;
 }
 
-export type HashFn = (spec: HashSpec, opts: { signal?: AbortSignal; onProgress?: (p: HashProgress) => void }) => Promise<HashEngineResult>;
-export type TestFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
-
 export interface RunHashBenchmarkOptions {
   /** The user's file (read-only). Exactly one of `file` and `generate`. */
   file?: string;
@@ -91,7 +79,7 @@ export interface RunHashBenchmarkOptions {
   onStage?: (s: HashStageDone) => void;
   /** The engine's calls (an EngineHost's in the app, so a native crash ends the test, not the app);
    *  default: the in-process engine. */
-  engine?: { runHash: HashFn; runTest: TestFn };
+  engine?: { runHash: HashFn; runTest: EngineFn };
 }
 
 const MiB = 1024 * 1024;
@@ -103,7 +91,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
     throw inputError('give a file to hash, or a folder and a size for a test file');
   const signal = opts.signal;
   const hashFn: HashFn = opts.engine?.runHash ?? runHash;
-  const testFn: TestFn = opts.engine?.runTest ?? runTest;
+  const testFn: EngineFn = opts.engine?.runTest ?? runTest;
   const threads = opts.threads ?? (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
   const memorySeconds = opts.memorySeconds ?? 2;
   if (!Number.isInteger(threads) || threads < 1 || threads > 256) throw inputError('threads must be a whole number from 1 to 256');

@@ -5,8 +5,8 @@ import { rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { summarize, type StepOutcome } from '../model/analysis.js';
-import type { CacheRequest, DataPattern, EngineProgress, EngineResult, EngineSpec } from '../model/engine-types.js';
-import { AbortError, engineVersion, isAbortError, runTest, type RunTestOptions } from './engine.js';
+import type { CacheRequest, DataPattern, EngineProgress, EngineResult } from '../model/engine-types.js';
+import { AbortError, engineVersion, isAbortError, runTest, type EngineFn } from './engine.js';
 import { inputError, toPlainError } from '../model/errors.js';
 import { hostInfo } from './host.js';
 import { buildPlan, isSized, type Plan, type PlanStep } from '../model/presets.js';
@@ -123,7 +123,7 @@ export interface RunBenchmarkOptions {
    * mode pass an EngineHost's runTest, so a native crash ends the test and not the process. It
    * must keep runTest's contract: reject with AbortError only once the engine's files are closed.
    */
-  engine?: (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
+  engine?: EngineFn;
 }
 
 export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDocument> {

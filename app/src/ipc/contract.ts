@@ -4,28 +4,8 @@
 // WebSocket server both speak exactly this; nothing else crosses.
 import { z } from 'zod';
 
-import type {
-  DetailedDoneEvent,
-  DetailedPlanEvent,
-  DetailedProgressEvent,
-  DetailedStepEvent,
-  CheckDoneEvent,
-  CheckProgressEvent,
-  HashDoneEvent,
-  HashProgressEvent,
-  HashStageEvent,
-  IpcError,
-  QuickCycleEvent,
-  QuickDoneEvent,
-  QuickProgressEvent,
-  WizardDoneEvent,
-  WizardFormatEvent,
-  WizardProgressEvent,
-  CampaignDoneEvent,
-  CampaignProgressEvent,
-  CampaignWaitingEvent,
-  JobNotAnsweringEvent,
-} from '../model/events.js';
+import type { IpcError } from '../model/events.js';
+import { events, type EventChannel, type EventMap, type EventSink } from '../model/event-map.js';
 import {
   MAX_IMPORT_BYTES,
   type AppInfo,
@@ -51,6 +31,9 @@ import {
 import { LABEL_MAX } from '../model/text.js';
 import type { FormatInfo, WizardDisk, WizardPlanState } from '../model/wizard/types.js';
 import type { CampaignState } from '../model/campaign.js';
+
+// The events and their sink live in the model, where the services reach them without this contract.
+export { events, type EventChannel, type EventMap, type EventOf, type EventSink } from '../model/event-map.js';
 
 const MiB = 1024 * 1024;
 
@@ -280,39 +263,6 @@ export const requests = Object.fromEntries(Object.entries(channels).map(([name, 
 export type RequestPayload<C extends RequestChannel> = z.infer<Channels[C]['request']>;
 export type ResponseMap = { [C in RequestChannel]: Channels[C]['reply'] extends Reply<infer R> ? R : never };
 
-declare const eventType: unique symbol;
-/** An event's data type, carried as a type only. */
-export interface EventOf<T> {
-  readonly [eventType]: T;
-}
-const event = <T>(): EventOf<T> => ({}) as EventOf<T>;
-
-/** Every event (core → the renderer that started the job) and its data. */
-export const events = {
-  'quick.progress': event<QuickProgressEvent>(),
-  'quick.cycle': event<QuickCycleEvent>(),
-  'quick.done': event<QuickDoneEvent>(),
-  'detailed.plan': event<DetailedPlanEvent>(),
-  'detailed.progress': event<DetailedProgressEvent>(),
-  'detailed.step': event<DetailedStepEvent>(),
-  'detailed.done': event<DetailedDoneEvent>(),
-  'hash.progress': event<HashProgressEvent>(),
-  'hash.stage': event<HashStageEvent>(),
-  'hash.done': event<HashDoneEvent>(),
-  'check.progress': event<CheckProgressEvent>(),
-  'check.done': event<CheckDoneEvent>(),
-  'wizard.progress': event<WizardProgressEvent>(),
-  'wizard.format': event<WizardFormatEvent>(),
-  'wizard.done': event<WizardDoneEvent>(),
-  'campaign.waiting': event<CampaignWaitingEvent>(),
-  'campaign.progress': event<CampaignProgressEvent>(),
-  'campaign.done': event<CampaignDoneEvent>(),
-  /** Any job: its drive has moved no data for a few seconds. */
-  'job.notAnswering': event<JobNotAnsweringEvent>(),
-};
-export type EventMap = { [E in keyof typeof events]: (typeof events)[E] extends EventOf<infer T> ? T : never };
-export type EventChannel = keyof EventMap;
-
 // ---- the bridge, derived: the renderer's single door to the outside --------------------------
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -387,13 +337,6 @@ export interface WireRequest {
 export type WireMessage = { id: number; result: IpcResult<unknown> } | { event: EventChannel; data: EventMap[EventChannel] };
 
 // ---- the core side: one dispatcher behind both front doors ----------------------------------
-
-/** Where the core sends events for a job: the window (or socket) that started it. */
-export interface EventSink {
-  send<C extends EventChannel>(channel: C, data: EventMap[C]): void;
-  /** False once the window or socket is gone; events for it are dropped. */
-  readonly alive: boolean;
-}
 
 /** Validates a request's payload, runs it, and answers with a result, never a throw. Both
  *  Electron's main process and browser mode's server call this and nothing else. */

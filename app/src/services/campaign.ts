@@ -10,7 +10,7 @@ import { DiskDialError } from '../model/errors.js';
 import { isTestKind, runKind } from '../model/kinds/registry.js';
 import { timedOf } from '../model/progress.js';
 import type { CampaignSettings } from '../model/settings.js';
-import type { EngineFn } from './quick-test.js';
+import type { EngineFn } from '../core/engine.js';
 import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
 
 export interface CampaignServiceDeps extends SlotServiceDeps {

@@ -8,10 +8,10 @@ import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../cor
 import { SlotService } from './job-slot.js';
 import type { JobRun, SlotServiceDeps } from './job-slot.js';
 import { toResultTest } from '../core/result.js';
-import type { EventSink } from '../ipc/contract.js';
+import type { EventSink } from '../model/event-map.js';
 import type { DetailedDoneEvent, DetailedProgressEvent } from '../model/events.js';
 import type { DetailedSettings } from '../model/settings.js';
-import type { EngineFn } from './quick-test.js';
+import type { EngineFn } from '../core/engine.js';
 import { timedOf } from '../model/progress.js';
 import { runKind } from '../model/kinds/registry.js';
 

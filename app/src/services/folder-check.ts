@@ -1,11 +1,11 @@
 // The folder-check job: one runFolderCheck (core/check-run.ts) with throttled progress (files and
 // bytes done, the current file) and exactly one 'check.done', sent only to the sink that started it.
 import { runFolderCheck } from '../core/check-run.js';
-import type { HashFn } from '../core/hash-run.js';
+import type { HashFn } from '../core/engine.js';
 import { DiskDialError } from '../model/errors.js';
 import type { CheckDoneEvent } from '../model/events.js';
 import type { CheckSettings } from '../model/settings.js';
-import type { EventSink } from '../ipc/contract.js';
+import type { EventSink } from '../model/event-map.js';
 import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
 import path from 'node:path';
 

@@ -3,19 +3,20 @@
 // one by one), and exactly one 'hash.done', all sent only to the sink that started the job.
 
 import { expandPath } from './targets.js';
-import { runHashBenchmark, type HashFn, type TestFn } from '../core/hash-run.js';
+import { runHashBenchmark } from '../core/hash-run.js';
+import type { EngineFn, HashFn } from '../core/engine.js';
 import { SlotService } from './job-slot.js';
 import type { JobRun, SlotServiceDeps } from './job-slot.js';
 import type { HashDoneEvent } from '../model/events.js';
 import type { HashSettings } from '../model/settings.js';
 import { timedOf } from '../model/progress.js';
 import path from 'node:path';
-import type { EventSink } from '../ipc/contract.js';
+import type { EventSink } from '../model/event-map.js';
 import { DiskDialError } from '../model/errors.js';
 
 export interface HashTestDeps extends SlotServiceDeps {
   /** The engine's calls: an EngineHost's (crash isolation), or the in-process core ones. */
-  engine: { runHash: HashFn; runTest: TestFn };
+  engine: { runHash: HashFn; runTest: EngineFn };
   /** Least time between two forwarded progress events (default 100 ms). */
   progressIntervalMs?: number;
   /** Streams for the parallel in-memory rate (default: the CPUs available). */

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { DiskDialError } from '../model/errors.js';
 import type { ResultDocument } from '../model/result.js';
-import type { EventChannel, EventMap, EventSink } from '../ipc/contract.js';
+import type { EventChannel, EventMap, EventSink } from '../model/event-map.js';
 import type { SavedNote } from '../model/events.js';
 import { isAbortError, type AbortError } from '../core/engine.js';
 import { TargetsService } from './targets.js';

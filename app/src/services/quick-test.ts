@@ -3,8 +3,7 @@
 // the job's lifetime and its events: progress (throttled for a dial), one 'quick.cycle' per
 // finished cycle, and exactly one 'quick.done', all sent only to the sink that started the job.
 import { expandPath } from './targets.js';
-import type { EngineResult, EngineSpec } from '../model/engine-types.js';
-import { type RunTestOptions } from '../core/engine.js';
+import type { EngineFn } from '../core/engine.js';
 
 import { combineRuns } from '../model/analysis.js';
 import type { ResultDocument } from '../model/result.js';
@@ -14,9 +13,7 @@ import type { JobRun, SlotServiceDeps } from './job-slot.js';
 import type { QuickDoneEvent } from '../model/events.js';
 import type { QuickTestSettings } from '../model/settings.js';
 import { rateOf } from '../model/progress.js';
-import type { EventSink } from '../ipc/contract.js';
-
-export type EngineFn = (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
+import type { EventSink } from '../model/event-map.js';
 
 export interface QuickTestDeps extends SlotServiceDeps {
   /** Runs one engine spec: an EngineHost's runTest (crash isolation), or core runTest. */

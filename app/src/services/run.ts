@@ -3,12 +3,12 @@
 // CLI keeps the same rules as the app and browser mode: one test at a time, results saved the
 // same way. The CLI has no window: its progress goes to a callback, and the job ends when the
 // returned promise settles (with the runner's own error, AbortError included).
-import { runHash, runTest } from '../core/engine.js';
+import { runHash, runTest, type EngineFn, type HashFn } from '../core/engine.js';
 import { runFolderCheck, type RunCheckOptions } from '../core/check-run.js';
-import { runHashBenchmark, type HashFn, type RunHashBenchmarkOptions, type TestFn } from '../core/hash-run.js';
+import { runHashBenchmark, type RunHashBenchmarkOptions } from '../core/hash-run.js';
 import type { ResultDocument } from '../model/result.js';
 import { runBenchmark, type RunBenchmarkOptions } from '../core/runner.js';
-import type { EventSink } from '../ipc/contract.js';
+import type { EventSink } from '../model/event-map.js';
 import type { SavedNote } from '../model/events.js';
 import type { HistoryService } from './history.js';
 import { sharedSlot, type JobSlot } from './job-slot.js';
@@ -22,7 +22,7 @@ export type RunRequest =
 export interface RunServiceDeps {
   /** The engine's calls (default: in-process; the CLI passes an EngineHostPool, so that a drive
    *  holding the engine in the kernel never holds Ctrl-C). */
-  engine?: { runHash: HashFn; runTest: TestFn };
+  engine?: { runHash: HashFn; runTest: EngineFn };
   /** Where results are saved (none: never). */
   history?: HistoryService;
   slot?: JobSlot;
@@ -33,7 +33,7 @@ const NO_WINDOW: EventSink = { alive: true, send: () => undefined };
 
 export class RunService {
   readonly slot: JobSlot;
-  readonly #engine: { runHash: HashFn; runTest: TestFn };
+  readonly #engine: { runHash: HashFn; runTest: EngineFn };
   readonly #history: HistoryService | undefined;
 
   /** Where results are saved, if anywhere (the CLI reads saved paced tests through it). */

@@ -18,7 +18,7 @@ import { StatusLine, useStatusAction } from './export-bar';
 import { CompareDelta } from './compare-delta';
 import type { StatusNote } from '../lib/status';
 import { ipcErrorText } from '@model/events';
-import { sizeLabel } from '../features/wizard/wizard-model';
+import { sizeLabel } from '../lib/sizes';
 import type { ExportFormat } from '@model/settings';
 import { FilterSelect, CompareWarnings } from './filter-select';
 

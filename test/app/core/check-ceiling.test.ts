@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFolderCheck } from '../../../app/src/core/check-run.js';
 import { runHash } from '../../../app/src/core/engine.js';
-import type { HashFn } from '../../../app/src/core/hash-run.js';
+import type { HashFn } from '../../../app/src/core/engine.js';
 
 let tmp: string;
 let folder: string;

@@ -13,15 +13,14 @@ import type { ResultDocument } from '../../model/result.js';
 import type { CipherSection } from '../../model/cipher/types.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../runner.js';
 import { sizeText } from '../../model/report/metrics.js';
-import type { EngineResult, EngineSpec } from '../../model/engine-types.js';
-import type { RunTestOptions } from '../engine.js';
+import type { EngineFn, HashFn } from '../engine.js';
 import { identityChange, identityOf } from '../../model/wizard/identity.js';
 import type { CommandRunner, WizardProvider } from './provider.js';
 import type { PlanStore } from './plan-store.js';
 
 import type { FormatId, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '../../model/wizard/types.js';
 import { COMMON_LABEL } from '../../model/report/like-for-like.js';
-import { runHashBenchmark, type HashFn } from '../hash-run.js';
+import { runHashBenchmark } from '../hash-run.js';
 import type { WizardProgressEvent } from '../../model/events.js';
 import { rateOf, type RateProgress } from '../../model/progress.js';
 
@@ -32,7 +31,7 @@ export interface RunPlanOptions {
   state: WizardPlanState;
   provider: WizardProvider;
   run: CommandRunner;
-  engine: (spec: EngineSpec, opts: RunTestOptions) => Promise<EngineResult>;
+  engine: EngineFn;
   /** The hash plan's hasher (default: the in-process engine's). */
   hashEngine?: HashFn;
   plans: PlanStore;

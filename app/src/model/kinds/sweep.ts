@@ -99,11 +99,11 @@ export const sweep = {
 
 export function ladderText(sizes: readonly number[]): string {
   if (sizes.length === 0) return '';
-  return `${sizeLabel(sizes[0]!)}–${sizeLabel(sizes.at(-1)!)}`;
+  return `${transferSizeText(sizes[0]!)}–${transferSizeText(sizes.at(-1)!)}`;
 }
 
 /** 512 B, 4 KiB, 1 MiB, 100 MiB: the ladder's names. */
-export function sizeLabel(bytes: number): string {
+export function transferSizeText(bytes: number): string {
   const b = blockLabel(bytes);
   return b.endsWith('K') ? `${b.slice(0, -1)} KiB` : b.endsWith('M') ? `${b.slice(0, -1)} MiB` : `${b} B`;
 }
@@ -123,7 +123,7 @@ function sweepPlan(o: PlanOptions): Plan {
   const fileSize = byVolume ? Math.floor(o.size! / top) * top : Math.min(TIMED_FILE_BYTES, Math.max(TIMED_FILE_MIN_BYTES, 4 * top));
   if (fileSize < top)
     throw inputError(
-      `--size ${formatBytesBinary(o.size!)} is smaller than the sweep's largest transfer (${sizeLabel(top)}); use at least ${sizeLabel(top)}`,
+      `--size ${formatBytesBinary(o.size!)} is smaller than the sweep's largest transfer (${transferSizeText(top)}); use at least ${transferSizeText(top)}`,
     );
   const common = bounds(o)(stepSeconds);
   const steps: PlanStep[] = [];
@@ -158,7 +158,7 @@ function ladderPart(preset: SweepPreset, range: SweepRange | undefined): number[
     const i = ladder.indexOf(bytes);
     if (i < 0)
       throw inputError(
-        `${flag} ${formatBytesBinary(bytes)} is not a transfer size of the ${preset} sweep; use one of ${ladder.map(sizeLabel).join(', ')}`,
+        `${flag} ${formatBytesBinary(bytes)} is not a transfer size of the ${preset} sweep; use one of ${ladder.map(transferSizeText).join(', ')}`,
       );
     return i;
   };
@@ -166,7 +166,7 @@ function ladderPart(preset: SweepPreset, range: SweepRange | undefined): number[
   const to = at(range?.toBytes, '--to', ladder.length - 1);
   if (from > to)
     throw inputError(
-      `--from ${sizeLabel(ladder[from]!)} is larger than --to ${sizeLabel(ladder[to]!)}: the sweep goes from the smaller transfer size up to the larger`,
+      `--from ${transferSizeText(ladder[from]!)} is larger than --to ${transferSizeText(ladder[to]!)}: the sweep goes from the smaller transfer size up to the larger`,
     );
   return ladder.slice(from, to + 1);
 }
@@ -251,7 +251,7 @@ function sweepMetrics(s: SweepSection): Metric[] {
       const D = dir === 'write' ? 'Write' : 'Read';
       out.push({
         key: `Sweep ${blockLabel(bs)}/${dir}.mbps`,
-        label: `${sizeLabel(bs)} ${D}`,
+        label: `${transferSizeText(bs)} ${D}`,
         group: `Sweep ${blockLabel(bs)}`,
         measure: `${dir}.mbps`,
         unit: 'MB/s',
@@ -275,7 +275,8 @@ export function fullSpeedText(s: SweepSection, run = s.runs[0]): string[] {
     ['Write', run.fullSpeedWrite],
     ['Read', run.fullSpeedRead],
   ] as const) {
-    if (f) lines.push(`${dir} reaches ${FULL_SPEED_SHARE * 100} % of its top speed (${f.topMBps.toFixed(1)} MB/s) at ${sizeLabel(f.bs)}`);
+    if (f)
+      lines.push(`${dir} reaches ${FULL_SPEED_SHARE * 100} % of its top speed (${f.topMBps.toFixed(1)} MB/s) at ${transferSizeText(f.bs)}`);
   }
   return lines;
 }

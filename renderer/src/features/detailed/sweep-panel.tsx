@@ -3,7 +3,7 @@
 // size of a ladder. While it runs, the step in progress and the sizes done; after it, MB/s
 // against size on a log axis, where each direction reaches 90 % of its top, and the table.
 import type { ResultDocument, SweepSection } from '@model/result';
-import { fullSpeedText, sizeLabel } from '@model/kinds/sweep';
+import { fullSpeedText, transferSizeText } from '@model/kinds/sweep';
 import { formatBytesBinary, formatMBpsFigure } from '@model/units';
 import { ChipGroup } from '../../components/fields';
 import { RunsAndRest } from '../../components/repeat-fields';
@@ -123,7 +123,7 @@ function ResultView({ sweep, doc }: { sweep: SweepSection; doc: ResultDocument }
               {r.points.map((p) => (
                 <tr key={p.bs} title={p.cacheNote}>
                   <th scope="row">
-                    {sizeLabel(p.bs)}
+                    {transferSizeText(p.bs)}
                     {p.cacheMode ? ' *' : ''}
                   </th>
                   <td>{formatMBpsFigure(p.writeMBps)}</td>

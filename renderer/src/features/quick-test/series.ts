@@ -1,12 +1,12 @@
 // Shapes the live series for the chart: at most `max` points, each bucket averaged per phase,
 // so recharts only draws and never sees more than it can render smoothly.
-import type { SeriesPoint } from './store';
+import type { WriteReadPoint } from './store';
 
 export const CHART_POINTS = 300;
 
-export function downsample(points: readonly SeriesPoint[], max = CHART_POINTS): SeriesPoint[] {
+export function downsample(points: readonly WriteReadPoint[], max = CHART_POINTS): WriteReadPoint[] {
   if (points.length <= max) return points.slice();
-  const out: SeriesPoint[] = [];
+  const out: WriteReadPoint[] = [];
   const size = points.length / max;
   for (let b = 0; b < max; b++) {
     const from = Math.floor(b * size);

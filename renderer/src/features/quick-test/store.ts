@@ -34,7 +34,9 @@ export interface CycleResult {
   notes: string[];
 }
 
-export interface SeriesPoint {
+/** A moment of the Quick Test's live chart: write and read MB/s side by side (the engine's own
+ *  series point, one direction's MB/s, is SeriesPoint in @model/engine-types). */
+export interface WriteReadPoint {
   /** Seconds since Start. */
   t: number;
   write: number | null;
@@ -91,7 +93,7 @@ interface QuickTestState {
   /** Frame-paced results launched from this result ("Check this format"): they decide its rows
    *  here as in History. */
   paced: ResultDocument[];
-  series: SeriesPoint[];
+  series: WriteReadPoint[];
   startedAt: number;
   error: IpcError | null;
   /** Where the finished run went in History (its id), or why it could not be saved. */
@@ -140,7 +142,7 @@ const runState = {
   paced: [] as ResultDocument[],
   sustained: null as Pair | null,
   flags: [] as ResultFlag[],
-  series: [] as SeriesPoint[],
+  series: [] as WriteReadPoint[],
   startedAt: 0,
   error: null as IpcError | null,
   saved: null as SavedNote | null,
@@ -167,8 +169,8 @@ export function isValidSize(bytes: number): boolean {
 }
 
 /** Halves a series by averaging neighbours: bounded memory, shape kept. */
-function thin(series: SeriesPoint[]): SeriesPoint[] {
-  const out: SeriesPoint[] = [];
+function thin(series: WriteReadPoint[]): WriteReadPoint[] {
+  const out: WriteReadPoint[] = [];
   for (let i = 0; i < series.length; i += 2) {
     const a = series[i]!;
     const b = series[i + 1];
@@ -260,7 +262,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
     let avg = s.avg;
     let peak = s.peak;
     let scale = s.scale;
-    let points: SeriesPoint[] | null = null;
+    let points: WriteReadPoint[] | null = null;
     for (const [e, now] of events) {
       if (s.jobId && e.jobId !== s.jobId) continue;
       patch = { phase: e.phase, stage: e.stage, cycle: e.cycle, cycles: e.cycles, bytesDone: e.bytesDone, bytesTotal: e.bytesTotal };

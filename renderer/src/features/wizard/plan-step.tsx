@@ -22,9 +22,9 @@ import {
   planFitError,
   planSizes,
   SIZE_PRESETS,
-  sizeLabel,
   type PlanForm,
 } from './wizard-model';
+import { sizeLabel } from '../../lib/sizes';
 
 /** Each plan under the name of the protocol it reproduces (model/wizard/protocols.ts). */
 const PLANS: ReadonlyArray<{ value: WizardPlanKind; label: string; detail: string }> = (

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import type { StepStatus } from '@model/wizard/types';
 import { Dial } from '../../components/dial/dial';
 import { selectWizardBusy, useWizardStore, type RunFormat } from './store';
-import { aboutText, durationText, listText, sizeLabel, STAGE_WORDS } from './wizard-model';
+import { sizeLabel } from '../../lib/sizes';
+import { aboutText, durationText, listText, STAGE_WORDS } from './wizard-model';
 import { ProgressBar } from '../../components/progress-bar';
 import { formatMBpsFigure } from '@model/units';
 

@@ -11,7 +11,7 @@ import { NO_DIRECT_IO } from '@model/wizard/protocols';
 
 import type { WizardProgressEvent } from '@model/events';
 import { formatBytesShort } from '@model/units';
-import { parseSize, sizeLabel } from '../../lib/sizes';
+import { sizeLabel } from '../../lib/sizes';
 
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -73,9 +73,6 @@ export function customFiles(p: PlanForm): { count: number; minBytes: number; max
   if (max === null || max < min || max > MAX_SIZE) return 'Largest file: a size like 600 MB, at least the smallest and at most 64 GiB.';
   return { count: p.filesCount, minBytes: min, maxBytes: max };
 }
-
-/** Sizes are typed and labelled as on the Quick Test (lib/sizes). */
-export { parseSize, sizeLabel };
 
 /** Why the custom size cannot be used, or null. */
 export function customSizeError(text: string): string | null {

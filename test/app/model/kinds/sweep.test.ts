@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { StepOutcome } from '../../../../app/src/model/analysis.js';
 import type { EngineResult } from '../../../../app/src/model/engine-types.js';
 import { buildPlan } from '../../../../app/src/model/presets.js';
-import { fullSpeed, fullSpeedText, sizeLabel, sweep, SWEEP_LADDERS } from '../../../../app/src/model/kinds/sweep.js';
+import { fullSpeed, fullSpeedText, transferSizeText, sweep, SWEEP_LADDERS } from '../../../../app/src/model/kinds/sweep.js';
 import { formatFigure } from '../../../../app/src/model/report/figure-text.js';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 
@@ -35,7 +35,7 @@ describe('the sweep plan', () => {
   it('atto: 512 B to 64 MiB with 12, 24 and 48 MiB, QD4, and says 512 B may not run uncached', () => {
     const plan = buildPlan('sweep', { preset: 'atto' });
     const sizes = [...new Set(plan.steps.map((s) => s.spec.bs))];
-    expect(sizes.map(sizeLabel)).toEqual([
+    expect(sizes.map(transferSizeText)).toEqual([
       '512 B',
       '1 KiB',
       '2 KiB',

@@ -7,7 +7,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '@model/result';
 import { DetailedSettings } from '@model/settings';
-import { sizeLabel, SWEEP_LADDERS } from '@model/kinds/sweep';
+import { transferSizeText, SWEEP_LADDERS } from '@model/kinds/sweep';
 import sweepJson from '../../../fixtures/results/sweep.json';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import { JOB, plan, progress, renderDetailed, step } from '../../helpers/detailed-fixtures';
@@ -84,7 +84,7 @@ describe('Sweep panel', () => {
     const rows = [...within(result).getByTestId('sweep-table').querySelectorAll('tbody tr')];
     expect(rows).toHaveLength(15);
     const labels = rows.map((r) => r.querySelector('th')!.textContent);
-    expect(labels).toEqual(SWEEP_LADDERS.standard.map(sizeLabel));
+    expect(labels).toEqual(SWEEP_LADDERS.standard.map(transferSizeText));
     expect([labels[0], labels[8], labels[12], labels[14]]).toEqual(['4 KiB', '1 MiB', '16 MiB', '64 MiB']);
     expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['47.6', '79.4', '11,616', '19,374']);
     expect(result.textContent).not.toMatch(/16,384 KiB/);
