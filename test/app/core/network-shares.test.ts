@@ -1,8 +1,8 @@
 // Network shares on a real link, as root: a server in a network namespace of its own behind a veth
-// pair (test/helpers/netns.ts) shaped with tc to 1 Gbit/s and 200 Mbit/s, serving one folder over
+// pair (test/helpers/netns.ts) shaped with tc to 1 Gbit/s and 100 Mbit/s, serving one folder over
 // SFTP (sshd → sshfs) and SMB (smbd → smbnetfs). DiskDial must see each mount as a share with its
 // protocol, server and interface, report the veth's speed as what it is (no invented ceiling),
-// run a test through both, measure the 200 Mbit link at what it carries, and leave nothing on the
+// run a test through both, measure the 100 Mbit link at what it carries, and leave nothing on the
 // share after a run or a Ctrl-C.
 import { spawn } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
     await cleanupStaleLabs();
     home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-netshares-home-'));
     fast = await startNetLab({ rateMbit: 1000 });
-    slow = await startNetLab({ rateMbit: 200 });
+    slow = await startNetLab({ rateMbit: 100 });
   }, 120_000);
 
   afterAll(async () => {
@@ -151,15 +151,17 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
     }
   }, 600_000);
 
-  it('measures the 200 Mbit/s link at its rate (20–25 MB/s) over SFTP and SMB', async () => {
+  it('measures the 100 Mbit/s link at its rate (8.75–12.5 MB/s) over SFTP and SMB', async () => {
     for (const mount of [slow.sshfsMount!, slow.smbMount!]) {
       const mbps = seqWrite(mount, '32MiB').tests[0]!.mbps;
-      // 200 Mbit/s is 25 MB/s on the wire; the payload is less (tbf's 10 ms bucket adds under 1 %
-      // to a 1.3 s write). Seen under stress-ng --cpu 2 + fio: 23.5 (SFTP) and 23.9–24.0 MB/s
-      // (SMB), 94–96 %. This rate takes a few % of a core, so load cannot starve it: the floor,
-      // 80 %, is 15 % under the lowest seen, as campaign-network's 200 Mbit/s floor.
-      expect(mbps).toBeLessThanOrEqual(25);
-      expect(mbps).toBeGreaterThanOrEqual(20);
+      // 100 Mbit/s is 12.5 MB/s on the wire; the payload is less (tbf's 10 ms bucket adds under 1 %
+      // to a 2.7 s write). What else sets the figure is CPU: the FUSE client, ssh or SMB, the
+      // engine. Under stress-ng --cpu 2 + fio (load 3–4) a 200 Mbit/s link gave 94–96 %; at a load
+      // of 8–9 (that plus another test run and a build) this one gave 77–96 % (12 figures, the
+      // share in RAM). The floor, 70 %, is 24 sd under the standard load's figures (sd ≤ 1 point,
+      // normal model: far below 1 in 10⁴ per run) and 7 points under the lowest seen at twice it.
+      expect(mbps).toBeLessThanOrEqual(12.5);
+      expect(mbps).toBeGreaterThanOrEqual(8.75);
     }
   }, 300_000);
 
@@ -182,7 +184,10 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
       child.kill('SIGINT');
       expect(await exited).toBe(130);
       expect(stderr).toMatch(/cancelled/);
-      expect(await listTree(slow.shareDir)).toEqual(before);
+      // A loaded machine can take longer than the CLI waits for the engine's cancel (STOP_WAIT_MS):
+      // the CLI then exits at once and a detached process removes the folder ("cancelled; the drive
+      // is not answering …"). Either way nothing outlives it: the share is as it was soon after.
+      await expect.poll(() => listTree(slow.shareDir), { timeout: 30_000 }).toEqual(before);
     }
   }, 300_000);
 });
