@@ -41,7 +41,7 @@ export function startBlock(
 
 /** The kind and the outside lock of the panel being drawn: the frame a kind's panel is handed
  *  is one component for every kind, so the slot tells it which kind it frames. */
-const FrameOf = createContext<{ kind: DetailedKind; lockedReason?: string | undefined }>({ kind: 'cdm' });
+const FrameOf = createContext<{ kind: DetailedKind; lockedReason?: string | undefined } | null>(null);
 
 /** One kind's panel, fed from the store: its form, its job and its last document. */
 export function KindSlot<K extends DetailedKind>({ kind, lockedReason }: { kind: K; lockedReason?: string | undefined }) {
@@ -61,8 +61,12 @@ export function KindSlot<K extends DetailedKind>({ kind, lockedReason }: { kind:
   );
 }
 
+function unbound(): never {
+  throw new Error('A Detailed panel’s frame was drawn outside its kind’s slot.');
+}
+
 function Frame({ title, subtitle, headerExtra, settings, result, children }: FrameProps) {
-  const { kind, lockedReason } = useContext(FrameOf);
+  const { kind, lockedReason } = useContext(FrameOf) ?? unbound();
   const titleId = useId();
   const target = useTargetsStore(selectSelectedTarget);
   const runningKind = useDetailedStore(selectRunningKind);
