@@ -2,7 +2,7 @@
 // starting and adopts the id the core answers with (the events held meanwhile are replayed and a
 // Stop pressed meanwhile is sent then: lib/job-events.ts), Stop, and the done event that ends it.
 // A store says only what is its own: its bridge calls, its event actions and what its done event
-// keeps. The Detailed, Hash (test and check) and wizard stores use it.
+// keeps. The Quick Test, Detailed, Hash (test and check) and wizard stores use it.
 import type { IpcResult } from '@ipc/contract';
 import { ipcErrorText, type IpcError, type SavedNote, type TestDone } from '@model/events';
 import type { ResultDocument } from '@model/result';

@@ -1,6 +1,6 @@
 // The two stores, driven only through their actions, against a fake bridge.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SERIES_CAP, useQuickTestStore } from '../../../renderer/src/features/quick-test/store';
+import { SERIES_CAP, selectQuickStatus, useQuickTestStore } from '../../../renderer/src/features/quick-test/store';
 import { selectSelectedTarget, useTargetsStore } from '../../../renderer/src/lib/targets-store';
 import { setBridgeForTests } from '../../../renderer/src/lib/bridge';
 import { createFakeBridge, progress, resultDoc, target } from '../helpers/fake-bridge';
@@ -69,7 +69,7 @@ describe('quick-test store', () => {
     await s.start('/media/t7');
     expect(fake.calls.start).toEqual([{ target: '/media/t7', sizeBytes: 2e9, mode: 'runs', runs: 3 }]);
     // Nothing known of the target: the default scale, not 0–100.
-    expect(useQuickTestStore.getState()).toMatchObject({ status: 'running', jobId: 'job-1', scale: 1000 });
+    expect(useQuickTestStore.getState()).toMatchObject({ status: 'running', job: { jobId: 'job-1' }, scale: 1000 });
 
     const t0 = useQuickTestStore.getState().startedAt;
     s.onProgress(progress({ instMBps: 900 }), t0 + 1000);
@@ -95,7 +95,7 @@ describe('quick-test store', () => {
 
     s.onDone({ jobId: 'job-1', outcome: 'finished' });
     q = useQuickTestStore.getState();
-    expect(q.status).toBe('done');
+    expect(selectQuickStatus(q)).toBe('done');
     expect(q.live).toEqual({ write: 812.5, read: 1004.25 });
     expect(q.peak.read).toBe(1100);
   });
@@ -143,7 +143,7 @@ describe('quick-test store', () => {
     await s.start('/media/t7', 1212); // a 10 Gb/s link
     expect(useQuickTestStore.getState().scale).toBe(2000);
     s.onDone({ jobId: 'job-1', outcome: 'failed', error: { code: 'ERR_IO', message: 'x' } });
-    expect(useQuickTestStore.getState()).toMatchObject({ status: 'failed', scale: 2000 });
+    expect(useQuickTestStore.getState()).toMatchObject({ status: 'idle', outcome: 'failed', scale: 2000 });
 
     await s.start('/media/t7');
     s.onCycle({ jobId: 'job-1', cycle: 1, result: resultDoc(2600, 2900) });
@@ -159,7 +159,7 @@ describe('quick-test store', () => {
     fake.bridge.startQuickTest = () => Promise.resolve({ ok: false, error: { code: 'ERR_X', message: 'no' } });
     useQuickTestStore.setState({ status: 'idle' });
     await s.start('/media/t7');
-    expect(useQuickTestStore.getState()).toMatchObject({ status: 'failed', scale: 5000 });
+    expect(useQuickTestStore.getState()).toMatchObject({ status: 'idle', outcome: 'failed', scale: 5000 });
   });
 
   it('stop calls stopQuickTest with the job id; a failed start or run keeps the error', async () => {
@@ -170,11 +170,11 @@ describe('quick-test store', () => {
     expect(fake.calls.stop).toEqual(['job-1']);
     expect(useQuickTestStore.getState().status).toBe('stopping');
     useQuickTestStore.getState().onDone({ jobId: 'job-1', outcome: 'stopped' });
-    expect(useQuickTestStore.getState().status).toBe('done');
+    expect(selectQuickStatus(useQuickTestStore.getState())).toBe('done');
 
     fake.bridge.startQuickTest = () => Promise.resolve({ ok: false, error: { code: 'ERR_BUSY', message: 'A test is already running.' } });
     await useQuickTestStore.getState().start('/media/t7');
-    expect(useQuickTestStore.getState()).toMatchObject({ status: 'failed', error: { code: 'ERR_BUSY' } });
+    expect(useQuickTestStore.getState()).toMatchObject({ status: 'idle', outcome: 'failed', error: { code: 'ERR_BUSY' } });
   });
 
   it('caps the live series', async () => {
@@ -191,6 +191,13 @@ describe('quick-test store', () => {
     setBridgeForTests(createFakeBridge().bridge);
     await useQuickTestStore.getState().start('/x');
     useQuickTestStore.getState().reset();
-    expect(useQuickTestStore.getState()).toMatchObject({ status: 'idle', jobId: null, results: [], sustained: null, scale: 1000 });
+    expect(useQuickTestStore.getState()).toMatchObject({
+      status: 'idle',
+      job: null,
+      outcome: null,
+      results: [],
+      sustained: null,
+      scale: 1000,
+    });
   });
 });

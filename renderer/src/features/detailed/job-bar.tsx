@@ -5,17 +5,8 @@ import { etaLine } from '@model/eta';
 import { announceLine, jobFraction, progressLine } from '../../lib/job-progress';
 import type { DetailedKind } from '@model/settings';
 import { barProgress, idleLine, JobBarView, type JobBarViewProps } from '../../components/job-bar-view';
+import { DETAILED_KINDS } from './kinds/index';
 import { selectError, selectLiveJob, selectResult, selectRunningKind, useDetailedStore } from './store';
-
-/** How a sentence names each test: "Wait for the sustained-write test to finish". */
-export const KIND_PHRASE: Record<DetailedKind, string> = {
-  cdm: 'the CrystalDiskMark test',
-  sustained: 'the sustained-write test',
-  files: 'the many-file test',
-  video: 'the video test',
-  sweep: 'the transfer-size sweep',
-  'small-files': 'the small-file test',
-};
 
 export interface JobBarProps {
   kind: DetailedKind;
@@ -49,6 +40,6 @@ export function JobBar({ kind, blocked, onStart }: JobBarProps) {
             : 'Preparing…';
   else line = idleLine(liveJob?.outcome, result?.settings.runs, finishedSteps, error != null);
   const stepped = barProgress(progress, announceLine, (p) => jobFraction(p, finishedSteps));
-  const bar: JobBarViewProps = { testId: kind, phrase: KIND_PHRASE[kind], mine, stopping, blocked, line, error, ...stepped };
+  const bar: JobBarViewProps = { testId: kind, phrase: DETAILED_KINDS[kind].phrase, mine, stopping, blocked, line, error, ...stepped };
   return <JobBarView {...bar} onStart={onStart} onStop={() => void stop()} />;
 }

@@ -1,19 +1,21 @@
 // The frame every Detailed panel shares: a titled card, its settings (locked while its own job
 // runs), the job bar, the panel's figures, and how the last result was measured — where, the
-// cache mode actually achieved, and its flags. Also decides why Start is unavailable.
-import { useId, useMemo, type ReactNode } from 'react';
+// cache mode actually achieved, and its flags. Also decides why Start is unavailable, and hands
+// each kind's panel its form, its job and its document (KindSlot).
+import { createContext, useContext, useId, useMemo } from 'react';
 import type { ResultDocument } from '@model/result';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { ResultCacheBadge } from '../../components/cache-badge';
 import { FlagsList, flagsSummary } from '../../components/flags-list';
-import { JobBar, KIND_PHRASE } from './job-bar';
+import { JobBar } from './job-bar';
 import type { Fit } from '@model/fit';
 import { formatBinarySize } from '../../lib/figure-format';
 import type { DetailedKind } from '@model/settings';
 import type { TargetInfo } from '@model/history';
-import { formErrors, formFit } from './settings';
+import { DETAILED_KINDS, formErrors, formFit, kindEntry, type Forms } from './kinds/index';
 import { SavedNote } from '../../components/saved-note';
-import { selectRunningKind, selectSaved, useDetailedStore } from './store';
+import { selectDetailedBusy, selectForm, selectLiveJob, selectResult, selectRunningKind, selectSaved, useDetailedStore } from './store';
+import type { FrameProps } from './kind-entry';
 import { CardHeader } from '../../components/card-header';
 
 /** Why `kind`'s Start cannot be pressed, or null. `locked` comes from outside the screen (a
@@ -29,7 +31,7 @@ export function startBlock(
   },
 ): string | null {
   if (o.locked) return o.locked;
-  if (o.runningKind && o.runningKind !== kind) return `Wait for ${KIND_PHRASE[o.runningKind]} to finish, or stop it.`;
+  if (o.runningKind && o.runningKind !== kind) return `Wait for ${DETAILED_KINDS[o.runningKind].phrase} to finish, or stop it.`;
   if (!o.target) return 'Choose a drive or folder to test.';
   if (!o.target.startable) return o.target.reason ?? 'A test cannot run here.';
   if (o.formInvalid) return 'Correct the settings marked above.';
@@ -37,41 +39,45 @@ export function startBlock(
   return null;
 }
 
-/** The kinds whose amount written shrinks to the free space (the others refuse when it does not fit). */
-const ADAPTS_TO_FREE_SPACE: ReadonlySet<DetailedKind> = new Set(['sustained', 'files']);
+/** The kind and the outside lock of the panel being drawn: the frame a kind's panel is handed
+ *  is one component for every kind, so the slot tells it which kind it frames. */
+const FrameOf = createContext<{ kind: DetailedKind; lockedReason?: string | undefined } | null>(null);
 
-export interface PanelProps {
-  kind: DetailedKind;
-  title: string;
-  subtitle: string;
-  /** Right side of the header (the grid's unit toggle). */
-  headerExtra?: ReactNode;
-  settings: ReactNode;
-  lockedReason?: string | undefined;
-  /** The document whose method and flags to show under the figures. */
-  result?: ResultDocument | undefined;
-  children: ReactNode;
+/** One kind's panel, fed from the store: its form, its job and its last document. */
+export function KindSlot<K extends DetailedKind>({ kind, lockedReason }: { kind: K; lockedReason?: string | undefined }) {
+  const { Panel: KindPanel, form: kindForm } = kindEntry(kind);
+  const form = useDetailedStore(selectForm(kind));
+  const setForm = useDetailedStore((s) => s.setForm);
+  const live = useDetailedStore(useMemo(() => selectLiveJob(kind), [kind]));
+  const result = useDetailedStore(selectResult(kind));
+  const busy = useDetailedStore(selectDetailedBusy);
+  const errors = useMemo(() => kindForm.errors(form), [kindForm, form]);
+  const frame = useMemo(() => ({ kind, lockedReason }), [kind, lockedReason]);
+  const set = useMemo(() => (patch: Partial<Forms[K]>) => setForm(kind, patch), [kind, setForm]);
+  return (
+    <FrameOf.Provider value={frame}>
+      <KindPanel form={form} set={set} errors={errors} live={live} result={result} busy={busy} Frame={Frame} />
+    </FrameOf.Provider>
+  );
 }
 
-export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReason, result, children }: PanelProps) {
+function unbound(): never {
+  throw new Error('A Detailed panel’s frame was drawn outside its kind’s slot.');
+}
+
+function Frame({ title, subtitle, headerExtra, settings, result, children }: FrameProps) {
+  const { kind, lockedReason } = useContext(FrameOf) ?? unbound();
   const titleId = useId();
   const target = useTargetsStore(selectSelectedTarget);
   const runningKind = useDetailedStore(selectRunningKind);
-  const formInvalid = useDetailedStore((s) => Object.keys(formErrors(kind, s)).length > 0);
+  const forms = useDetailedStore((s) => s.forms);
   const start = useDetailedStore((s) => s.start);
-  const setCdm = useDetailedStore((s) => s.setCdm);
-  const cdm = useDetailedStore((s) => s.cdm);
-  const sustained = useDetailedStore((s) => s.sustained);
-  const files = useDetailedStore((s) => s.files);
-  const video = useDetailedStore((s) => s.video);
-  const sweep = useDetailedStore((s) => s.sweep);
-  const smallFiles = useDetailedStore((s) => s.smallFiles);
-  const fit = useMemo(
-    () => (target ? formFit(kind, { cdm, sustained, files, video, sweep, smallFiles }, target) : null),
-    [kind, cdm, sustained, files, video, sweep, smallFiles, target],
-  );
+  const setForm = useDetailedStore((s) => s.setForm);
+  const formInvalid = Object.keys(formErrors(kind, forms)).length > 0;
+  const fit = useMemo(() => (target ? formFit(kind, forms, target) : null), [kind, forms, target]);
   const blocked = startBlock(kind, { locked: lockedReason, runningKind, target, formInvalid, fit });
-  const offer = kind === 'cdm' && blocked === fit?.reason && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
+  const { offer, adaptsToFreeSpace } = kindEntry(kind).form;
+  const largest = offer && blocked === fit?.reason && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
 
   return (
     <section className="card detailed-panel" aria-labelledby={titleId} data-testid={`${kind}-panel`}>
@@ -84,12 +90,12 @@ export function Panel({ kind, title, subtitle, headerExtra, settings, lockedReas
           {settings}
         </fieldset>
         <JobBar kind={kind} blocked={blocked} onStart={() => target && void start(kind, target.path)} />
-        {offer !== null && (
-          <button type="button" className="link-button" data-testid={`${kind}-fit-offer`} onClick={() => setCdm({ sizeBytes: offer })}>
-            Use {formatBinarySize(offer)}
+        {offer && largest !== null && (
+          <button type="button" className="link-button" data-testid={`${kind}-fit-offer`} onClick={() => setForm(kind, offer(largest))}>
+            Use {formatBinarySize(largest)}
           </button>
         )}
-        {fit?.fits && fit.reserveText && ADAPTS_TO_FREE_SPACE.has(kind) && (
+        {fit?.fits && fit.reserveText && adaptsToFreeSpace && (
           <p className="panel-fit" data-testid={`${kind}-fit`}>
             Writes at most what is free and {fit.reserveText}.
           </p>

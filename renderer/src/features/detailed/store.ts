@@ -1,55 +1,32 @@
-// The Detailed screen's state: the three settings forms, the grid's unit, the one detailed job
-// (running, or the last one), the last finished document of each kind (so the grid, the curve
-// and the scatter can all show results at once) and the last error of each kind. Bridge events
-// arrive through onPlan/onProgress/onStep/onDone and are dropped unless they are our job's;
-// components read through narrow selectors and change state only through these actions.
+// The Detailed screen's state: every kind's settings form, the one detailed job (running, or the
+// last one), the last finished document of each kind (so the grid, the curve and the scatter can
+// all show results at once) and the last error of each kind. Bridge events arrive through
+// onPlan/onProgress/onStep/onDone and are dropped unless they are our job's; components read
+// through narrow selectors and change state only through these actions. The kinds' forms come
+// from the kinds' map (kinds/index.ts): nothing here names a kind.
 import { create } from 'zustand';
 import type { ResultDocument } from '@model/result';
 import type { DetailedDoneEvent, DetailedPlanEvent, DetailedProgressEvent, DetailedStepEvent, SavedNote } from '@model/events';
-import type { DetailedKind, DetailedSettings } from '@model/settings';
+import type { DetailedKind } from '@model/settings';
 
 import { getBridge } from '../../lib/bridge';
 
 import { isBusy, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { jobLifecycle, noJob } from '../../lib/job-lifecycle';
-import { LIVE_CAP, thinLive, type LivePoint } from '../../lib/curve';
-import type { CdmUnit } from '../../lib/figure-format';
-import { DEFAULT_FORMS, formErrors, toDetailedSettings, type CdmForm, type FilesForm, type Forms, type SustainedForm } from './settings';
-import { pickVideo, type VideoForm } from './video-settings';
-import type { SmallFilesForm, SweepForm } from './ladder-settings';
-import { addFrameSlice, type FrameSlice } from '../../lib/frame-strip';
-import type { VideoCheck } from '../../lib/navigation';
+import { LIVE_CAP, thinLive } from '../../lib/curve';
+import { DEFAULT_FORMS, formErrors, kindEntry, toDetailedSettings, type Forms } from './kinds/index';
+import { addFrameSlice } from '../../lib/frame-strip';
 import { ipcErrorText } from '@model/events';
 import { kindOf } from '@model/kinds/registry';
+import type { DetailedJob } from './kind-entry';
 
-export type { JobStatus };
-
-/** The running job, or the last one once it has ended. */
-export interface DetailedJob {
-  kind: DetailedKind;
-  /** What Start sent. */
-  settings: DetailedSettings;
-  /** Null until the core answers the start. */
-  jobId: string | null;
-  plan: DetailedPlanEvent | null;
-  progress: DetailedProgressEvent | null;
-  /** Finished steps, in order (their time series dropped: nothing here draws them). */
-  steps: DetailedStepEvent[];
-  /** sustained: progress samples while writing, for the live curve. */
-  live: LivePoint[];
-  /** video: the frames decided in each progress interval, for the live strip. */
-  frames?: readonly FrameSlice[];
-  /** Set when the job has ended. */
-  outcome: DetailedDoneEvent['outcome'] | null;
-  /** When Start was pressed (ms since the epoch): the time left is reckoned from it. */
-  startedAt?: number;
-}
+export type { JobStatus, DetailedJob };
 
 type DetailedEvent = DetailedPlanEvent | DetailedProgressEvent | DetailedStepEvent | DetailedDoneEvent;
 type Queued = QueuedEvent<'plan' | 'progress' | 'step' | 'done', DetailedEvent>;
 
-interface DetailedState extends Forms {
-  unit: CdmUnit;
+interface DetailedState {
+  forms: Forms;
   status: JobStatus;
   job: DetailedJob | null;
   results: Partial<Record<DetailedKind, ResultDocument>>;
@@ -60,17 +37,8 @@ interface DetailedState extends Forms {
   /** Events received while the start was in flight (see lib/job-lifecycle.ts). */
   queued: Queued[];
 
-  setCdm(patch: Partial<CdmForm>): void;
-  setSustained(patch: Partial<SustainedForm>): void;
-  setFiles(patch: Partial<FilesForm>): void;
-  setSweep(patch: Partial<SweepForm>): void;
-  setSmallFiles(patch: Partial<SmallFilesForm>): void;
-  /** Format, resolution and rate move together to a combination the data offers. */
-  setVideo(patch: Partial<VideoForm>): void;
-  /** "Check this format" from the Will-it-work table: that format at that rate (ignored while a
-   *  test runs, so a running test's settings stay as shown). */
-  checkVideo(c: VideoCheck): void;
-  setUnit(unit: CdmUnit): void;
+  /** Changes `kind`'s form (as its form says a change lands). */
+  setForm<K extends DetailedKind>(kind: K, patch: Partial<Forms[K]>): void;
   start(kind: DetailedKind, target: string): Promise<void>;
   stop(): Promise<void>;
   onPlan(e: DetailedPlanEvent): void;
@@ -81,8 +49,7 @@ interface DetailedState extends Forms {
 }
 
 const initial = {
-  ...DEFAULT_FORMS,
-  unit: 'MBps' as CdmUnit,
+  forms: DEFAULT_FORMS,
   ...noJob<DetailedJob, Queued>(),
   results: {} as Partial<Record<DetailedKind, ResultDocument>>,
   errors: {} as Partial<Record<DetailedKind, string>>,
@@ -99,44 +66,18 @@ export const useDetailedStore = create<DetailedState>()((set, get) => {
   return {
     ...initial,
 
-    setCdm(patch) {
-      set({ cdm: { ...get().cdm, ...patch } });
-    },
-    setSustained(patch) {
-      set({ sustained: { ...get().sustained, ...patch } });
-    },
-    setFiles(patch) {
-      set({ files: { ...get().files, ...patch } });
-    },
-    setSweep(patch) {
-      set({ sweep: { ...get().sweep, ...patch } });
-    },
-    setSmallFiles(patch) {
-      set({ smallFiles: { ...get().smallFiles, ...patch } });
-    },
-    setVideo(patch) {
-      const { formatId, resolutionId, fps, ...rest } = patch;
-      const pick = { ...(formatId ? { formatId } : {}), ...(resolutionId ? { resolutionId } : {}), ...(fps ? { fps } : {}) };
-      set({ video: { ...pickVideo(get().video, pick), ...rest } });
-    },
-    checkVideo(c) {
-      if (isBusy(get().status)) return;
-      const { from: _was, ...video } = pickVideo(get().video, {
-        formatId: c.formatId,
-        fps: c.fps,
-        ...(c.resolutionId ? { resolutionId: c.resolutionId } : {}),
-      });
-      set({ video: { ...video, ...(c.from ? { from: c.from } : {}) } });
-    },
-    setUnit(unit) {
-      set({ unit });
+    setForm(kind, patch) {
+      const forms = get().forms;
+      const form = kindEntry(kind).form;
+      const next = form.patch ? form.patch(forms[kind], patch) : { ...forms[kind], ...patch };
+      set({ forms: { ...forms, [kind]: next } });
     },
 
     async start(kind, target) {
       const s = get();
       if (isBusy(s.status)) return;
-      if (Object.keys(formErrors(kind, s)).length > 0) return;
-      const settings = toDetailedSettings(kind, s, target);
+      if (Object.keys(formErrors(kind, s.forms)).length > 0) return;
+      const settings = toDetailedSettings(kind, s.forms, target);
       const job: DetailedJob = {
         kind,
         settings,
@@ -244,3 +185,8 @@ export const selectError =
   (kind: DetailedKind) =>
   (s: S): string | undefined =>
     s.errors[kind];
+
+export const selectForm =
+  <K extends DetailedKind>(kind: K) =>
+  (s: S): Forms[K] =>
+    s.forms[kind];

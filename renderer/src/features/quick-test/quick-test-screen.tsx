@@ -10,7 +10,7 @@ import { FlagsPanel } from './flags-panel';
 import { SettingsBar } from './settings-bar';
 import { StartButton } from './start-button';
 import { quickFraction, quickReadout, quickStatusLine } from './quick-progress';
-import { knownScale, selectIsBusy, selectLatestResult, useQuickTestStore } from './store';
+import { knownScale, selectIsBusy, selectLatestResult, selectQuickStatus, useQuickTestStore } from './store';
 import { ThroughputChart } from './throughput-chart';
 import { useLastResult } from './use-last-result';
 import { useQuickEvents } from './use-quick-events';
@@ -31,7 +31,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const checkVideoFormat = useNavigationStore((s) => s.checkVideoFormat);
   const target = useTargetsStore(selectSelectedTarget);
   useLastResult(target);
-  const status = useQuickTestStore((s) => s.status);
+  const status = useQuickTestStore(selectQuickStatus);
   const busy = useQuickTestStore(selectIsBusy);
   const live = useQuickTestStore((s) => s.live);
   const avg = useQuickTestStore((s) => s.avg);

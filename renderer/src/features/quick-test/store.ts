@@ -1,12 +1,16 @@
 // Quick Test: its settings, the running job and everything the dials, chart and video table
-// show. Bridge events arrive through onProgress/onCycle/onDone; components only read through
-// narrow selectors and change state through these actions.
+// show. Bridge events arrive through onProgress/onCycle/onDone and follow the job through the
+// shared lifecycle (lib/job-lifecycle.ts), as the other screens' stores do: events of another job
+// are dropped, and those that come before the start's answer wait for it. Components only read
+// through narrow selectors and change state through these actions.
 import { create } from 'zustand';
 import type { ResultDocument, ResultFlag } from '@model/result';
 import { combineRuns } from '@model/analysis';
 import { quickAggregate, type Aggregate } from '@model/verdict/aggregate';
 import { launchedFrom } from '@model/verdict/will-it-work';
 import { getBridge } from '../../lib/bridge';
+import { isBusy, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
+import { jobLifecycle, noJob } from '../../lib/job-lifecycle';
 import { chooseScale, DEFAULT_SCALE, initialScale } from '../../lib/dial-math';
 import type { IpcError, QuickCycleEvent, QuickDoneEvent, QuickPhase, QuickProgressEvent, SavedNote } from '@model/events';
 import { testPeak } from '../../lib/last-result';
@@ -21,6 +25,8 @@ export const MAX_RUNS = 100;
 /** Raw points kept for the chart; older ones are thinned so continuous mode stays bounded. */
 export const SERIES_CAP = 1200;
 
+/** What the screen shows: a test starting or running ('running'), stopping, or how the last one
+ *  ended ('done' when it finished or was stopped). */
 export type Status = 'idle' | 'running' | 'stopping' | 'done' | 'failed';
 export type Mode = 'runs' | 'continuous';
 
@@ -48,6 +54,14 @@ interface Pair {
   read: number;
 }
 
+/** The job followed: its id, once the core has answered the start. */
+export interface QuickJob {
+  jobId: string | null;
+}
+
+type QuickEvent = QuickProgressEvent | QuickCycleEvent | QuickDoneEvent;
+type Queued = QueuedEvent<'progress' | 'cycle' | 'done', QuickEvent>;
+
 interface QuickTestState {
   sizeBytes: number;
   /** Why the typed custom size cannot be used, or null: Start stays disabled until it is fixed,
@@ -55,8 +69,12 @@ interface QuickTestState {
   sizeError: string | null;
   mode: Mode;
   runs: number;
-  status: Status;
-  jobId: string | null;
+  status: JobStatus;
+  job: QuickJob | null;
+  /** Events that came before the start's answer (see lib/job-lifecycle.ts). */
+  queued: Queued[];
+  /** How the last test ended, once it has: finished or stopped ('done'), or failed. */
+  outcome: 'done' | 'failed' | null;
   phase: QuickPhase | null;
   stage: QuickProgressEvent['stage'] | null;
   cycle: number;
@@ -123,8 +141,7 @@ interface QuickTestState {
 const zero: Pair = { write: 0, read: 0 };
 
 const runState = {
-  status: 'idle' as Status,
-  jobId: null as string | null,
+  outcome: null as 'done' | 'failed' | null,
   phase: null as QuickPhase | null,
   stage: null as QuickProgressEvent['stage'] | null,
   cycle: 0,
@@ -153,6 +170,7 @@ const initial = {
   sizeError: null as string | null,
   mode: 'runs' as Mode,
   runs: 1,
+  ...noJob<QuickJob, Queued>(),
   ...runState,
   scale: DEFAULT_SCALE,
   lastByTarget: {} as Record<string, number>,
@@ -195,103 +213,15 @@ function shown(doc: ResultDocument): Pick<QuickTestState, 'doc' | 'aggregate' | 
   };
 }
 
-export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
-  ...initial,
-
-  setSize(bytes) {
-    if (get().status === 'running' || get().status === 'stopping') return;
-    if (isValidSize(bytes)) set({ sizeBytes: bytes, sizeError: null });
-  },
-
-  setSizeError(error) {
-    if (get().status === 'running' || get().status === 'stopping') return;
-    set({ sizeError: error });
-  },
-
-  setMode(mode) {
-    if (get().status === 'running' || get().status === 'stopping') return;
-    set({ mode });
-  },
-
-  setRuns(runs) {
-    if (get().status === 'running' || get().status === 'stopping') return;
-    if (Number.isInteger(runs) && runs >= 1 && runs <= MAX_RUNS) set({ runs });
-  },
-
-  async start(target, knownMBps = 0) {
+export const useQuickTestStore = create<QuickTestState>()((set, get) => {
+  // The core may send progress before its answer to the start reaches us (lib/job-lifecycle.ts).
+  const life = jobLifecycle<QuickTestState>(get, set, {
+    stop: (jobId) => getBridge().stopQuickTest(jobId),
+    events: (s) => ({ progress: (e) => s.onProgress(e as QuickProgressEvent), cycle: s.onCycle, done: s.onDone }),
+  });
+  /** Our job's finished cycle: its figures join the others'. */
+  function applyCycle(e: QuickCycleEvent): void {
     const s = get();
-    if (s.status === 'running' || s.status === 'stopping' || s.sizeError) return;
-    // Clear the last run's figures at once: the dials fall back to zero as the new run begins,
-    // on the scale what is known of this target calls for.
-    set({ ...runState, status: 'running', startedAt: Date.now(), target, scale: knownScale(s.lastByTarget, target, knownMBps) });
-    const r = await getBridge().startQuickTest({ target, sizeBytes: s.sizeBytes, mode: s.mode, runs: s.runs });
-    if (!r.ok) {
-      set({ status: 'failed', error: r.error });
-      return;
-    }
-    // A stop pressed while the start was in flight still needs the job id to reach the core.
-    const stopping = get().status === 'stopping';
-    set({ jobId: r.value.jobId });
-    if (stopping) await getBridge().stopQuickTest(r.value.jobId);
-  },
-
-  learn(target, mbps) {
-    const { lastByTarget } = get();
-    if (target in lastByTarget || !Number.isFinite(mbps) || mbps <= 0) return;
-    set({ lastByTarget: { ...lastByTarget, [target]: mbps } });
-  },
-
-  async stop() {
-    const { status, jobId } = get();
-    if (status !== 'running') return;
-    set({ status: 'stopping' });
-    if (!jobId) return; // start() sends the stop once the job id arrives
-    const r = await getBridge().stopQuickTest(jobId);
-    if (!r.ok) set({ error: r.error });
-  },
-
-  onProgress(e, now = Date.now()) {
-    get().onProgressBatch([[e, now]]);
-  },
-
-  onProgressBatch(events) {
-    const s = get();
-    if (s.status !== 'running' && s.status !== 'stopping') return;
-    let patch: Partial<QuickTestState> | null = null;
-    let live = s.live;
-    let avg = s.avg;
-    let peak = s.peak;
-    let scale = s.scale;
-    let points: WriteReadPoint[] | null = null;
-    for (const [e, now] of events) {
-      if (s.jobId && e.jobId !== s.jobId) continue;
-      patch = { phase: e.phase, stage: e.stage, cycle: e.cycle, cycles: e.cycles, bytesDone: e.bytesDone, bytesTotal: e.bytesTotal };
-      // Only the measured stage moves the figures: 'prepare' lays out the file (not the disk's
-      // speed) and the flush's 0 MB/s instant would leave WRITE at 0 for the whole read phase.
-      if (e.stage !== 'run' || !Number.isFinite(e.instMBps) || e.instMBps < 0) continue;
-      const v = e.instMBps;
-      live = { ...live, [e.phase]: v };
-      if (Number.isFinite(e.avgMBps) && e.avgMBps > 0) avg = { ...avg, [e.phase]: e.avgMBps };
-      peak = { ...peak, [e.phase]: Math.max(peak[e.phase], v) };
-      scale = chooseScale(Math.max(peak.write, peak.read), scale);
-      (points ??= []).push({
-        t: Math.max(0, (now - s.startedAt) / 1000),
-        write: e.phase === 'write' ? v : null,
-        read: e.phase === 'read' ? v : null,
-      });
-    }
-    if (!patch) return;
-    if (points) {
-      let series = [...s.series, ...points];
-      while (series.length > SERIES_CAP) series = thin(series);
-      Object.assign(patch, { live, avg, peak, scale, series });
-    }
-    set(patch);
-  },
-
-  onCycle(e) {
-    const s = get();
-    if (s.jobId && e.jobId !== s.jobId) return;
     const doc = e.result;
     const flags = Array.isArray(doc.flags) ? doc.flags : [];
     const write = doc.tests.find((t) => t.rw === 'write');
@@ -315,33 +245,128 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => ({
       scale: chooseScale(best, s.scale),
       lastByTarget: s.target ? { ...s.lastByTarget, [s.target]: best } : s.lastByTarget,
     });
-  },
+  }
 
-  onDone(e) {
-    const s = get();
-    if (s.jobId && e.jobId !== s.jobId) return;
-    if (s.status !== 'running' && s.status !== 'stopping') return;
-    if (e.outcome === 'failed') {
-      set({ status: 'failed', error: e.error ?? { code: 'ERR_FAILED', message: 'The test failed.' } });
-      return;
-    }
-    // Stopped or finished: the needles come to rest on the saved result's aggregate, the mean of
-    // its runs (or zero when no cycle finished); peaks, results and the chart stay.
-    const done = e.result ? shown(e.result) : { doc: s.doc, aggregate: s.aggregate, sustained: s.sustained, flags: s.flags };
-    set({ status: 'done', ...done, live: done.sustained ?? zero, phase: null, stage: null, saved: e.saved ?? null });
-  },
+  /** Settings stay as they are while a test starts, runs or stops. */
+  const idle = (): boolean => !isBusy(get().status);
 
-  onPaced(doc) {
-    const s = get();
-    const id = s.saved && 'id' in s.saved ? s.saved.id : undefined;
-    if (!doc || doc.kind !== 'video' || id === undefined || launchedFrom(doc) !== id) return;
-    set({ paced: [...s.paced.filter((p) => p.id !== doc.id), doc] });
-  },
+  return {
+    ...initial,
 
-  reset() {
-    set({ ...initial, lastByTarget: {} });
-  },
-}));
+    setSize(bytes) {
+      if (idle() && isValidSize(bytes)) set({ sizeBytes: bytes, sizeError: null });
+    },
 
-export const selectIsBusy = (s: QuickTestState): boolean => s.status === 'running' || s.status === 'stopping';
+    setSizeError(error) {
+      if (idle()) set({ sizeError: error });
+    },
+
+    setMode(mode) {
+      if (idle()) set({ mode });
+    },
+
+    setRuns(runs) {
+      if (idle() && Number.isInteger(runs) && runs >= 1 && runs <= MAX_RUNS) set({ runs });
+    },
+
+    async start(target, knownMBps = 0) {
+      const s = get();
+      if (isBusy(s.status) || s.sizeError) return;
+      // Clear the last run's figures at once: the dials fall back to zero as the new run begins,
+      // on the scale what is known of this target calls for.
+      const starting = { ...runState, startedAt: Date.now(), target, scale: knownScale(s.lastByTarget, target, knownMBps) };
+      await life.start({ jobId: null }, () => getBridge().startQuickTest({ target, sizeBytes: s.sizeBytes, mode: s.mode, runs: s.runs }), {
+        starting,
+        refused: (error) => ({ outcome: 'failed', error }),
+      });
+    },
+
+    learn(target, mbps) {
+      const { lastByTarget } = get();
+      if (target in lastByTarget || !Number.isFinite(mbps) || mbps <= 0) return;
+      set({ lastByTarget: { ...lastByTarget, [target]: mbps } });
+    },
+
+    async stop() {
+      await life.stop((error) => set({ error }));
+    },
+
+    onProgress(e, now = Date.now()) {
+      get().onProgressBatch([[e, now]]);
+    },
+
+    onProgressBatch(events) {
+      // Our job's events only; those before the start's answer are held and replayed one by one.
+      const ours = events.filter(([e]) => {
+        let mine = false;
+        life.route('progress', e, () => (mine = true));
+        return mine;
+      });
+      const s = get();
+      let patch: Partial<QuickTestState> | null = null;
+      let live = s.live;
+      let avg = s.avg;
+      let peak = s.peak;
+      let scale = s.scale;
+      let points: WriteReadPoint[] | null = null;
+      for (const [e, now] of ours) {
+        patch = { phase: e.phase, stage: e.stage, cycle: e.cycle, cycles: e.cycles, bytesDone: e.bytesDone, bytesTotal: e.bytesTotal };
+        // Only the measured stage moves the figures: 'prepare' lays out the file (not the disk's
+        // speed) and the flush's 0 MB/s instant would leave WRITE at 0 for the whole read phase.
+        if (e.stage !== 'run' || !Number.isFinite(e.instMBps) || e.instMBps < 0) continue;
+        const v = e.instMBps;
+        live = { ...live, [e.phase]: v };
+        if (Number.isFinite(e.avgMBps) && e.avgMBps > 0) avg = { ...avg, [e.phase]: e.avgMBps };
+        peak = { ...peak, [e.phase]: Math.max(peak[e.phase], v) };
+        scale = chooseScale(Math.max(peak.write, peak.read), scale);
+        (points ??= []).push({
+          t: Math.max(0, (now - s.startedAt) / 1000),
+          write: e.phase === 'write' ? v : null,
+          read: e.phase === 'read' ? v : null,
+        });
+      }
+      if (!patch) return;
+      if (points) {
+        let series = [...s.series, ...points];
+        while (series.length > SERIES_CAP) series = thin(series);
+        Object.assign(patch, { live, avg, peak, scale, series });
+      }
+      set(patch);
+    },
+
+    onCycle(e) {
+      life.route('cycle', e, () => applyCycle(e));
+    },
+
+    onDone(e) {
+      life.end(e, (_job, done) => {
+        if (done.outcome === 'failed')
+          return { outcome: 'failed', error: done.error ?? { code: 'ERR_FAILED', message: 'The test failed.' } };
+        // Stopped or finished: the needles come to rest on the saved result's aggregate, the mean of
+        // its runs (or zero when no cycle finished); peaks, results and the chart stay.
+        const s = get();
+        const shownDoc = done.result ? shown(done.result) : { doc: s.doc, aggregate: s.aggregate, sustained: s.sustained, flags: s.flags };
+        return { outcome: 'done', ...shownDoc, live: shownDoc.sustained ?? zero, phase: null, stage: null, saved: done.saved ?? null };
+      });
+    },
+
+    onPaced(doc) {
+      const s = get();
+      const id = s.saved && 'id' in s.saved ? s.saved.id : undefined;
+      if (!doc || doc.kind !== 'video' || id === undefined || launchedFrom(doc) !== id) return;
+      set({ paced: [...s.paced.filter((p) => p.id !== doc.id), doc] });
+    },
+
+    reset() {
+      set({ ...initial, lastByTarget: {} });
+    },
+  };
+});
+
+export const selectIsBusy = (s: QuickTestState): boolean => isBusy(s.status);
+
+/** The screen's word for where the test is: starting counts as running, and once it has ended,
+ *  how it ended. */
+export const selectQuickStatus = (s: QuickTestState): Status =>
+  s.status === 'starting' ? 'running' : s.status === 'idle' ? (s.outcome ?? 'idle') : s.status;
 export const selectLatestResult = (s: QuickTestState): CycleResult | undefined => s.results[s.results.length - 1];

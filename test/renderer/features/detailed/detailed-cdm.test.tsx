@@ -4,7 +4,7 @@
 // document shows the best run big and the median from its summary.
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MiB } from '../../../../renderer/src/features/detailed/settings';
+import { MiB } from '../../../../renderer/src/features/detailed/form-rules';
 import { cdmDoc, JOB, plan, progress, renderDetailed, step } from '../../helpers/detailed-fixtures';
 import { resetStores } from '../../helpers/reset-stores';
 import { DetailedSettings } from '@model/settings';

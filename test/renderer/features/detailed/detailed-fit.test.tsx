@@ -3,7 +3,7 @@
 // is offered the largest of its sizes that fits, and the sized tests say what they keep free.
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MiB } from '../../../../renderer/src/features/detailed/settings';
+import { MiB } from '../../../../renderer/src/features/detailed/form-rules';
 import { renderDetailed } from '../../helpers/detailed-fixtures';
 import { createFakeBridge, target } from '../../helpers/fake-bridge';
 import { resetStores } from '../../helpers/reset-stores';

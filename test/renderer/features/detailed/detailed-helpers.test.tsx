@@ -29,7 +29,9 @@ import {
 } from '../../../../renderer/src/lib/figure-format';
 import { idleLine } from '../../../../renderer/src/components/job-bar-view';
 import { jobFraction, progressLine, stepFraction } from '../../../../renderer/src/lib/job-progress';
-import { DEFAULT_FORMS, filesErrors, GiB, toDetailedSettings, type Forms } from '../../../../renderer/src/features/detailed/settings';
+import { DEFAULT_FORMS, toDetailedSettings, type Forms } from '../../../../renderer/src/features/detailed/kinds/index';
+import { filesErrors } from '../../../../renderer/src/features/detailed/kinds/files-form';
+import { GiB } from '../../../../renderer/src/features/detailed/form-rules';
 import { cdmDoc, filesDoc, progress } from '../../helpers/detailed-fixtures';
 
 describe('format', () => {

@@ -212,7 +212,7 @@ describe('one test at a time', () => {
 
   it('while another screen’s test runs, the wizard cannot start and says why', async () => {
     const { user } = await renderWizard();
-    act(() => useQuickTestStore.setState({ status: 'running', jobId: 'job-1' }));
+    act(() => useQuickTestStore.setState({ status: 'running', job: { jobId: 'job-1' } }));
     await confirmPlanOnT7(user, ['ext4']);
     expect((screen.getByTestId('wizard-start') as HTMLButtonElement).disabled).toBe(true);
     expect(text(screen.getByTestId('wizard'))).toContain('A Quick Test is running. Stop it or wait for it to finish.');

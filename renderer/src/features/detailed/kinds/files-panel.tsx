@@ -4,24 +4,15 @@
 // and a table per pass gives the aggregate, per-file averages and both line fits.
 import { useMemo } from 'react';
 import type { FilesSection } from '@model/result';
-import { ChipGroup, NumberField } from '../../components/fields';
-import { RunsAndRest } from '../../components/repeat-fields';
-import { livePoints, modelLine, resultPoints, sizeDomain, type FilePoint, type Pass } from '../../lib/files-model';
-import { FilesScatter, type FitLine } from '../../components/files-scatter';
-import { FilesStats } from '../../components/files-stats';
+import { ChipGroup, NumberField } from '../../../components/fields';
+import { RunsAndRest } from '../../../components/repeat-fields';
+import { livePoints, modelLine, resultPoints, sizeDomain, type FilePoint, type Pass } from '../../../lib/files-model';
+import { FilesScatter, type FitLine } from '../../../components/files-scatter';
+import { FilesStats } from '../../../components/files-stats';
 import type { DetailedPlanEvent } from '@model/events';
-import { Panel } from './panel';
-import {
-  FILE_MAX_BYTES,
-  FILE_MIN_BYTES,
-  FILES_MAX_COUNT,
-  FILES_MIN_COUNT,
-  FILES_PRESETS,
-  filesErrors,
-  MAX_REST_MINUTES,
-  MAX_RUNS,
-} from './settings';
-import { selectLiveJob, selectResult, useDetailedStore } from './store';
+import { MAX_REST_MINUTES, MAX_RUNS } from '../form-rules';
+import { FILE_MAX_BYTES, FILE_MIN_BYTES, FILES_MAX_COUNT, FILES_MIN_COUNT, FILES_PRESETS, type FilesForm } from './files-form';
+import type { KindPanelProps } from '../kind-entry';
 import { formatBytesShort } from '@model/units';
 
 /** The set's smallest and largest file, in MB as the field says. */
@@ -30,10 +21,7 @@ const SIZE_BOUNDS = [
   ['Largest', 'maxMB', 'files-max'],
 ] as const;
 
-function FilesSettings() {
-  const f = useDetailedStore((s) => s.files);
-  const set = useDetailedStore((s) => s.setFiles);
-  const errors = filesErrors(f);
+function FilesSettings({ form: f, set, errors }: Pick<KindPanelProps<FilesForm>, 'form' | 'set' | 'errors'>) {
   const chosen = FILES_PRESETS.find((p) => p.value === f.preset);
   return (
     <>
@@ -123,9 +111,7 @@ function PassView({
   );
 }
 
-export function FilesPanel({ lockedReason }: { lockedReason?: string | undefined }) {
-  const live = useDetailedStore(selectLiveJob('files'));
-  const result = useDetailedStore(selectResult('files'));
+export function FilesPanel({ form, set, errors, live, result, Frame }: KindPanelProps<FilesForm>) {
   const files = live ? undefined : result?.files;
 
   const view = useMemo(() => {
@@ -149,12 +135,10 @@ export function FilesPanel({ lockedReason }: { lockedReason?: string | undefined
   const notes = (live ? (live.plan?.notes ?? []) : (result?.notes ?? [])).filter((n) => n !== scaled);
 
   return (
-    <Panel
-      kind="files"
+    <Frame
       title="Many files"
       subtitle="Writes a set of files of many sizes in random order, then reads them back: how the drive handles real folders of files, and the fixed cost each file pays."
-      settings={<FilesSettings />}
-      lockedReason={lockedReason}
+      settings={<FilesSettings form={form} set={set} errors={errors} />}
       result={live ? undefined : result}
     >
       {line && <p className="files-set">{line}</p>}
@@ -175,6 +159,6 @@ export function FilesPanel({ lockedReason }: { lockedReason?: string | undefined
         <PassView pass="write" points={view.points.write} fits={view.fits.write} domain={view.domain} files={files} total={view.total} />
         <PassView pass="read" points={view.points.read} fits={view.fits.read} domain={view.domain} files={files} total={view.total} />
       </div>
-    </Panel>
+    </Frame>
   );
 }

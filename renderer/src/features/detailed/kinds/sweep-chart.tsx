@@ -4,8 +4,8 @@
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SweepRun } from '@model/result';
 import { blockLabel, formatMBpsFigure } from '@model/units';
-import { linearTicks } from '../lib/ticks';
-import { AXIS, ceilingLine, ChartFrame, mbpsYAxis, xAxisLabel } from './chart-frame';
+import { linearTicks } from '../../../lib/ticks';
+import { AXIS, ceilingLine, ChartFrame, mbpsYAxis, xAxisLabel } from '../../../components/chart-frame';
 
 const WRITE = '#ff6a3d';
 const READ = '#2fd4a3';

@@ -2,18 +2,18 @@
 // a format (codec, resolution, frame rate), how it lies on disk and the recorder's buffer; the
 // engine writes each frame at its due time, then reads them back. While it runs, a strip of
 // frames on time, late and dropped; after it, the verdict per direction and the frame times.
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { VideoPhase, VideoSection } from '@model/result';
 import { formatFps } from '@model/video/math';
 import { pacedFormat, rejudged } from '@model/video/paced';
 import { formatBytesShort, formatMBpsFigure } from '@model/units';
-import { ChipGroup } from '../../components/fields';
-import { RunsAndRest } from '../../components/repeat-fields';
-import { FrameStrip, FrameStripLegend } from '../../components/frame-strip';
-import { liveCells, timelineCells } from '../../lib/frame-strip';
-import { Panel } from './panel';
-import { MAX_REST_MINUTES, MAX_RUNS, videoFormErrors } from './settings';
-import { selectLiveJob, selectResult, useDetailedStore, type DetailedJob } from './store';
+import { ChipGroup } from '../../../components/fields';
+import { RunsAndRest } from '../../../components/repeat-fields';
+import { FrameStrip, FrameStripLegend } from '../../../components/frame-strip';
+import { liveCells, timelineCells } from '../../../lib/frame-strip';
+import { useNavigationStore } from '../../../lib/navigation';
+import { MAX_REST_MINUTES, MAX_RUNS } from '../form-rules';
+import type { KindPanelProps, DetailedJob } from '../kind-entry';
 import {
   formatGroups,
   ratesOf,
@@ -22,7 +22,8 @@ import {
   VIDEO_LAYOUTS,
   VIDEO_SECONDS_CHOICES,
   videoFormatOf,
-} from './video-settings';
+  type VideoForm,
+} from './video-form';
 
 const GROUPS = formatGroups();
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
@@ -42,10 +43,7 @@ function PickField(p: { label: string; value: string | number; testId: string; o
   );
 }
 
-function VideoSettings() {
-  const f = useDetailedStore((s) => s.video);
-  const set = useDetailedStore((s) => s.setVideo);
-  const errors = videoFormErrors(f);
+function VideoSettings({ form: f, set, errors }: Pick<KindPanelProps<VideoForm>, 'form' | 'set' | 'errors'>) {
   const chosen = videoFormatOf(f);
   return (
     <>
@@ -196,18 +194,41 @@ function ResultView({ video }: { video: VideoSection }) {
   );
 }
 
-export function VideoPanel({ lockedReason }: { lockedReason?: string | undefined }) {
-  const live = useDetailedStore(selectLiveJob('video'));
-  const result = useDetailedStore(selectResult('video'));
+/** "Check this format" from the Will-it-work table: that format at that rate (ignored while a
+ *  test runs, so a running test's settings stay as shown), then the panel scrolled to and its
+ *  format picker focused. Each check is taken once. */
+function useFormatCheck(set: (patch: Partial<VideoForm>) => void, busy: boolean): void {
+  const check = useNavigationStore((s) => s.videoCheck);
+  const taken = useRef<typeof check>(null);
+  useEffect(() => {
+    if (!check || taken.current === check) return;
+    taken.current = check;
+    // The check names the result it decides, or none: the last check's result is dropped.
+    if (!busy)
+      set({
+        formatId: check.formatId,
+        fps: check.fps,
+        ...(check.resolutionId ? { resolutionId: check.resolutionId } : {}),
+        from: check.from,
+      });
+    // The screen may have been hidden a moment ago: scroll once it is laid out.
+    requestAnimationFrame(() => {
+      const panel = document.querySelector<HTMLElement>('[data-testid="video-panel"]');
+      panel?.scrollIntoView?.({ block: 'start' });
+      panel?.querySelector<HTMLElement>('[data-testid="video-format"]')?.focus();
+    });
+  }, [check, busy, set]);
+}
+
+export function VideoPanel({ form, set, errors, live, result, busy, Frame }: KindPanelProps<VideoForm>) {
+  useFormatCheck(set, busy);
   // Judged by today's paced rule from its figures (a saved result may carry an older rule's words).
   const video = live || !result?.video ? undefined : rejudged(result.video);
   return (
-    <Panel
-      kind="video"
+    <Frame
       title="Video playback (frame-paced)"
       subtitle="Writes real frames of a format at its frame rate, each due at its time, then reads them back: does this drive keep up frame after frame, not just on average?"
-      settings={<VideoSettings />}
-      lockedReason={lockedReason}
+      settings={<VideoSettings form={form} set={set} errors={errors} />}
       result={live ? undefined : result}
     >
       {live ? (
@@ -217,6 +238,6 @@ export function VideoPanel({ lockedReason }: { lockedReason?: string | undefined
       ) : (
         <p className="empty chart-empty">Frames on time, late and dropped will be drawn here as they happen.</p>
       )}
-    </Panel>
+    </Frame>
   );
 }

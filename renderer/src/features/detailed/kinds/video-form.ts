@@ -12,6 +12,9 @@ import {
   type PacedFormat,
   type VideoLayout,
 } from '@model/video/paced';
+import { fitPlan } from '@model/presets';
+import { repeatErrors, restSeconds, whole } from '../form-rules';
+import type { FormErrors, KindForm } from '../kind-entry';
 
 export interface VideoForm {
   /** A format of video-formats.json ("prores-hq"). */
@@ -92,13 +95,35 @@ export function pickVideo(f: VideoForm, patch: Partial<Pick<VideoForm, 'formatId
   return next;
 }
 
-const whole = (n: number, lo: number, hi: number): boolean => Number.isInteger(n) && n >= lo && n <= hi;
-
-/** What is wrong with the video fields (runs and rest are checked with the other panels'). */
-export function videoErrors(f: VideoForm): Partial<Record<string, string>> {
-  const e: Partial<Record<string, string>> = {};
+/** What is wrong with the video form, runs and rest included (what its panel marks). */
+export function videoErrors(f: VideoForm): FormErrors {
+  const e = repeatErrors(f);
   if (!videoFormatOf(f)) e.format = 'This format is not offered at this resolution and frame rate: choose another.';
   if (!whole(f.buffer, 1, MAX_VIDEO_BUFFER)) e.buffer = `Buffer: a whole number of frames from 1 to ${MAX_VIDEO_BUFFER}.`;
   if (!whole(f.seconds, 1, MAX_VIDEO_SECONDS)) e.seconds = `Duration: a whole number of seconds from 1 to ${MAX_VIDEO_SECONDS}.`;
   return e;
 }
+
+export const videoForm: KindForm<'video', VideoForm> = {
+  defaults: VIDEO_DEFAULTS,
+  errors: videoErrors,
+  settings: (kind, f, target) => ({
+    kind,
+    target,
+    format: videoFormatOf(f)?.id ?? '',
+    layout: f.layout,
+    buffer: f.buffer,
+    seconds: f.seconds,
+    runs: f.runs,
+    restSeconds: restSeconds(f),
+    ...(f.from ? { from: f.from } : {}),
+  }),
+  fit: (kind, f, target) =>
+    fitPlan(kind, { seconds: f.seconds, video: { format: videoFormatOf(f)?.id ?? '', layout: f.layout, buffer: f.buffer } }, target),
+  // Format, resolution and rate move together to a combination the data offers.
+  patch: (f, patch) => {
+    const { formatId, resolutionId, fps, ...rest } = patch;
+    const pick = { ...(formatId ? { formatId } : {}), ...(resolutionId ? { resolutionId } : {}), ...(fps ? { fps } : {}) };
+    return { ...pickVideo(f, pick), ...rest };
+  },
+};

@@ -4,20 +4,16 @@
 import type { SmallFilesRun, SmallFilesSection } from '@model/result';
 import { SMALL_FILES_OPS, SMALL_FILES_PRESET_SETS, SMALL_FILES_SCOPE } from '@model/kinds/small-files';
 import { formatBytesBinary, formatMBpsFigure } from '@model/units';
-import { ChipGroup, NumberField } from '../../components/fields';
-import { RunsAndRest } from '../../components/repeat-fields';
-import { Panel } from './panel';
-import { MAX_REST_MINUTES, MAX_RUNS, smallFilesErrors } from './settings';
-import { SMALL_FILE_SIZE_CHOICES, SMALL_FILES_MAX_COUNT, SMALL_FILES_PRESET_CHOICES } from './ladder-settings';
-import { selectLiveJob, selectResult, useDetailedStore } from './store';
+import { ChipGroup, NumberField } from '../../../components/fields';
+import { RunsAndRest } from '../../../components/repeat-fields';
+import { MAX_REST_MINUTES, MAX_RUNS } from '../form-rules';
+import type { KindPanelProps } from '../kind-entry';
+import { SMALL_FILE_SIZE_CHOICES, SMALL_FILES_MAX_COUNT, SMALL_FILES_PRESET_CHOICES, type SmallFilesForm } from './small-files-form';
 
 /** A stat or an open takes microseconds on a local disk: "0.00 ms" would hide them. */
 const ms = (x: number): string => (x < 0.1 ? `${Math.round(x * 1000)} µs` : `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`);
 
-function SmallFilesSettings() {
-  const f = useDetailedStore((s) => s.smallFiles);
-  const set = useDetailedStore((s) => s.setSmallFiles);
-  const errors = smallFilesErrors(f);
+function SmallFilesSettings({ form: f, set, errors }: Pick<KindPanelProps<SmallFilesForm>, 'form' | 'set' | 'errors'>) {
   const chosen = SMALL_FILES_PRESET_CHOICES.find((p) => p.value === f.preset);
   return (
     <>
@@ -109,17 +105,13 @@ function ResultView({ small }: { small: SmallFilesSection }) {
   );
 }
 
-export function SmallFilesPanel({ lockedReason }: { lockedReason?: string | undefined }) {
-  const live = useDetailedStore(selectLiveJob('small-files'));
-  const result = useDetailedStore(selectResult('small-files'));
+export function SmallFilesPanel({ form, set, errors, live, result, Frame }: KindPanelProps<SmallFilesForm>) {
   const small = live ? undefined : result?.smallFiles;
   return (
-    <Panel
-      kind="small-files"
+    <Frame
       title="Small-file test"
       subtitle="Creates, writes, syncs, reads and deletes many small files one by one, timing every operation: what copying thousands of small files costs."
-      settings={<SmallFilesSettings />}
-      lockedReason={lockedReason}
+      settings={<SmallFilesSettings form={form} set={set} errors={errors} />}
       result={live ? undefined : result}
     >
       {live ? (
@@ -131,6 +123,6 @@ export function SmallFilesPanel({ lockedReason }: { lockedReason?: string | unde
       ) : (
         <p className="empty chart-empty">Files per second and each operation’s times will be shown here.</p>
       )}
-    </Panel>
+    </Frame>
   );
 }

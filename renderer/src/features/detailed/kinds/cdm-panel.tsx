@@ -1,30 +1,17 @@
 // The CrystalDiskMark panel: CrystalDiskMark's settings (runs, size, profile, mode, measure
 // time, interval) plus a rest between runs, the unit switch, and the grid — filling live as each
 // step finishes, then showing the finished document (best of the runs, median beside it).
-import { useMemo } from 'react';
-import { cdmGridView, type CdmGridView } from '../../lib/cdm-model';
-import { CdmGrid } from '../../components/cdm-grid';
-import { formatBinarySize } from '../../lib/figure-format';
-import { SelectField } from '../../components/fields';
-import { RestField } from '../../components/repeat-fields';
-import { Panel } from './panel';
-import {
-  CDM_INTERVAL_CHOICES,
-  CDM_MODES,
-  CDM_PRESETS,
-  CDM_RUN_CHOICES,
-  CDM_SECONDS_CHOICES,
-  CDM_SIZES,
-  cdmErrors,
-  MAX_REST_MINUTES,
-} from './settings';
-import { selectLiveJob, selectResult, useDetailedStore } from './store';
-import { UnitToggle } from './unit-toggle';
+import { useMemo, useState } from 'react';
+import { cdmGridView, type CdmGridView } from '../../../lib/cdm-model';
+import { CdmGrid } from '../../../components/cdm-grid';
+import { CDM_UNITS, formatBinarySize, type CdmUnit } from '../../../lib/figure-format';
+import { SelectField } from '../../../components/fields';
+import { RestField } from '../../../components/repeat-fields';
+import { MAX_REST_MINUTES } from '../form-rules';
+import { CDM_INTERVAL_CHOICES, CDM_MODES, CDM_PRESETS, CDM_RUN_CHOICES, CDM_SECONDS_CHOICES, CDM_SIZES, type CdmForm } from './cdm-form';
+import type { KindPanelProps } from '../kind-entry';
 
-function CdmSettings() {
-  const f = useDetailedStore((s) => s.cdm);
-  const set = useDetailedStore((s) => s.setCdm);
-  const errors = cdmErrors(f);
+function CdmSettings({ form: f, set, errors }: Pick<KindPanelProps<CdmForm>, 'form' | 'set' | 'errors'>) {
   return (
     <>
       <SelectField
@@ -69,12 +56,31 @@ function CdmSettings() {
   );
 }
 
-export function CdmPanel({ lockedReason }: { lockedReason?: string | undefined }) {
-  const live = useDetailedStore(selectLiveJob('cdm'));
-  const result = useDetailedStore(selectResult('cdm'));
-  const unit = useDetailedStore((s) => s.unit);
-  const preset = useDetailedStore((s) => s.cdm.preset);
-  const mode = useDetailedStore((s) => s.cdm.mode);
+/** CrystalDiskMark's unit switch for the grid: MB/s, GB/s, IOPS, or µs (mean latency big). */
+function UnitToggle({ unit, setUnit }: { unit: CdmUnit; setUnit(u: CdmUnit): void }) {
+  return (
+    <div className="segmented" role="radiogroup" aria-label="Unit">
+      {CDM_UNITS.map((u) => (
+        <button
+          key={u.value}
+          type="button"
+          role="radio"
+          aria-checked={unit === u.value}
+          className="segment"
+          data-testid={`cdm-unit-${u.value}`}
+          onClick={() => setUnit(u.value)}
+        >
+          {u.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function CdmPanel({ form, set, errors, live, result, Frame }: KindPanelProps<CdmForm>) {
+  // The screen stays mounted once opened (app.tsx), so the unit chosen lasts the session.
+  const [unit, setUnit] = useState<CdmUnit>('MBps');
+  const { preset, mode } = form;
 
   const view: CdmGridView = useMemo(() => {
     if (live && live.settings.kind === 'cdm') {
@@ -106,16 +112,14 @@ export function CdmPanel({ lockedReason }: { lockedReason?: string | undefined }
       : 'Sequential and random reads and writes at CrystalDiskMark’s queue depths, with IOPS and latency percentiles.';
 
   return (
-    <Panel
-      kind="cdm"
+    <Frame
       title="CrystalDiskMark"
       subtitle={subtitle}
-      headerExtra={<UnitToggle />}
-      settings={<CdmSettings />}
-      lockedReason={lockedReason}
+      headerExtra={<UnitToggle unit={unit} setUnit={setUnit} />}
+      settings={<CdmSettings form={form} set={set} errors={errors} />}
       result={live ? undefined : result}
     >
       <CdmGrid view={view} unit={unit} />
-    </Panel>
+    </Frame>
   );
 }

@@ -5,20 +5,16 @@
 import type { ResultDocument, SweepSection } from '@model/result';
 import { fullSpeedText, transferSizeText } from '@model/kinds/sweep';
 import { formatBytesBinary, formatMBpsFigure } from '@model/units';
-import { ChipGroup } from '../../components/fields';
-import { RunsAndRest } from '../../components/repeat-fields';
-import { SweepChart } from '../../components/sweep-chart';
-import { Panel } from './panel';
-import { MAX_REST_MINUTES, MAX_RUNS, sweepErrors } from './settings';
-import { SWEEP_PRESET_CHOICES, SWEEP_SECONDS_CHOICES, SWEEP_STEP_BYTES_CHOICES } from './ladder-settings';
-import { selectLiveJob, selectResult, useDetailedStore, type DetailedJob } from './store';
+import { ChipGroup } from '../../../components/fields';
+import { RunsAndRest } from '../../../components/repeat-fields';
+import { SweepChart } from './sweep-chart';
+import { MAX_REST_MINUTES, MAX_RUNS } from '../form-rules';
+import type { DetailedJob, KindPanelProps } from '../kind-entry';
+import { SWEEP_PRESET_CHOICES, SWEEP_SECONDS_CHOICES, SWEEP_STEP_BYTES_CHOICES, type SweepForm } from './sweep-form';
 
 const iops = (x: number): string => Math.round(x).toLocaleString('en-US');
 
-function SweepSettings() {
-  const f = useDetailedStore((s) => s.sweep);
-  const set = useDetailedStore((s) => s.setSweep);
-  const errors = sweepErrors(f);
+function SweepSettings({ form: f, set, errors }: Pick<KindPanelProps<SweepForm>, 'form' | 'set' | 'errors'>) {
   const chosen = SWEEP_PRESET_CHOICES.find((p) => p.value === f.preset);
   return (
     <>
@@ -146,17 +142,13 @@ function ResultView({ sweep, doc }: { sweep: SweepSection; doc: ResultDocument }
   );
 }
 
-export function SweepPanel({ lockedReason }: { lockedReason?: string | undefined }) {
-  const live = useDetailedStore(selectLiveJob('sweep'));
-  const result = useDetailedStore(selectResult('sweep'));
+export function SweepPanel({ form, set, errors, live, result, Frame }: KindPanelProps<SweepForm>) {
   const sweep = live ? undefined : result?.sweep;
   return (
-    <Panel
-      kind="sweep"
+    <Frame
       title="Transfer-size sweep"
       subtitle="Writes then reads at each transfer size from small to large, as ATTO and QuickBench do: from what size on does this drive or share run at full speed?"
-      settings={<SweepSettings />}
-      lockedReason={lockedReason}
+      settings={<SweepSettings form={form} set={set} errors={errors} />}
       result={live ? undefined : result}
     >
       {live ? (
@@ -166,6 +158,6 @@ export function SweepPanel({ lockedReason }: { lockedReason?: string | undefined
       ) : (
         <p className="empty chart-empty">MB/s against transfer size will be drawn here.</p>
       )}
-    </Panel>
+    </Frame>
   );
 }

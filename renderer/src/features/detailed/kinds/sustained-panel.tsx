@@ -4,24 +4,21 @@
 // steady, or that it swings (throttling) — and what limited the test.
 import { useMemo } from 'react';
 import type { ResultDocument } from '@model/result';
-import { targetLink } from '../../lib/target-link';
-import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
+import { targetLink } from '../../../lib/target-link';
+import { selectSelectedTarget, useTargetsStore } from '../../../lib/targets-store';
 import { sustainedVerdictText } from '@model/trust';
-import { liveLines, resultLines, verdictMarks, type VerdictMarks } from '../../lib/curve';
-import { ChipGroup } from '../../components/fields';
-import { RunsAndRest } from '../../components/repeat-fields';
-import { Panel } from './panel';
-import { MAX_REST_MINUTES, MAX_RUNS, SUSTAINED_SIZES, sustainedErrors } from './settings';
-import { selectLiveJob, selectResult, useDetailedStore, type DetailedJob } from './store';
-import { SustainedChart } from '../../components/sustained-chart';
+import { liveLines, resultLines, verdictMarks, type VerdictMarks } from '../../../lib/curve';
+import { ChipGroup } from '../../../components/fields';
+import { RunsAndRest } from '../../../components/repeat-fields';
+import { MAX_REST_MINUTES, MAX_RUNS } from '../form-rules';
+import { SUSTAINED_SIZES, type SustainedForm } from './sustained-form';
+import type { KindPanelProps, DetailedJob } from '../kind-entry';
+import { SustainedChart } from '../../../components/sustained-chart';
 import { formatBytesShort } from '@model/units';
 
 const NO_MARKS: VerdictMarks = { knees: [], levels: [], band: null };
 
-function SustainedSettings() {
-  const f = useDetailedStore((s) => s.sustained);
-  const set = useDetailedStore((s) => s.setSustained);
-  const errors = sustainedErrors(f);
+function SustainedSettings({ form: f, set, errors }: Pick<KindPanelProps<SustainedForm>, 'form' | 'set' | 'errors'>) {
   return (
     <>
       <ChipGroup
@@ -64,9 +61,7 @@ function sustainedNotes(live: DetailedJob | null, result: ResultDocument | undef
   return notes;
 }
 
-export function SustainedPanel({ lockedReason }: { lockedReason?: string | undefined }) {
-  const live = useDetailedStore(selectLiveJob('sustained'));
-  const result = useDetailedStore(selectResult('sustained'));
+export function SustainedPanel({ form, set, errors, live, result, Frame }: KindPanelProps<SustainedForm>) {
   const target = useTargetsStore(selectSelectedTarget);
 
   const lines = useMemo(() => (live ? liveLines(live.live) : resultLines(result?.sustained?.runs ?? [])), [live, result]);
@@ -84,12 +79,10 @@ export function SustainedPanel({ lockedReason }: { lockedReason?: string | undef
   const shown = live ? undefined : result;
 
   return (
-    <Panel
-      kind="sustained"
+    <Frame
       title="Sustained write"
       subtitle="Writes one large file from start to end: many SSDs write fast into a cache, then slow down once it is full."
-      settings={<SustainedSettings />}
-      lockedReason={lockedReason}
+      settings={<SustainedSettings form={form} set={set} errors={errors} />}
       result={shown}
     >
       {verdict.length > 0 && (
@@ -114,6 +107,6 @@ export function SustainedPanel({ lockedReason }: { lockedReason?: string | undef
           <p className="empty chart-empty">The write speed will be drawn here against the amount written.</p>
         )}
       </figure>
-    </Panel>
+    </Frame>
   );
 }
