@@ -12,7 +12,7 @@ import { parseResultText } from '../../../../app/src/model/result-parse.js';
 import { busyVerdict } from '../../../../app/src/model/verdict/busy.js';
 import type { Claim } from '../../../../app/src/model/verdict/claim.js';
 import { comparisonClaims, resultClaims } from '../../../../app/src/model/verdict/claims.js';
-import { judgePhase } from '../../../../app/src/model/verdict/paced.js';
+import { judgePhase, type PhaseVerdict } from '../../../../app/src/model/verdict/paced.js';
 import { willItWork } from '../../../../app/src/model/verdict/will-it-work.js';
 
 const load = (kind: string): ResultDocument =>
@@ -87,7 +87,7 @@ describe('resultClaims', () => {
     // when writing, so the same figures say it as a write and not as a read.
     const from3s = { ...run.read!, dropped: 2, firstLateSeconds: 3 };
     const both = { ...late, video: { ...late.video!, runs: [{ ...run, write: from3s, read: from3s }] } } as ResultDocument;
-    const [w, r] = [claimAt(both, 'paced run 1 write') as { text: string }, claimAt(both, 'paced run 1 read') as { text: string }];
+    const [w, r] = [claimAt(both, 'paced run 1 write') as PhaseVerdict, claimAt(both, 'paced run 1 read') as PhaseVerdict];
     expect(w.text).toContain("as when a drive's cache fills");
     expect(r.text).not.toContain("as when a drive's cache fills");
   });
