@@ -28,6 +28,7 @@ const BUSY: MachineLoad = {
   machineCpuSeconds: 19,
   loadMax: 6,
   ownThreads: 2,
+  source: 'proc',
 };
 const bottleneck: Claim = { family: 'bottleneck', outcome: 'cpu', figures: { mbps: 300, ceiling: 310 }, rule: 'the nearest ceiling' };
 
