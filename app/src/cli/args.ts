@@ -21,7 +21,8 @@ import { commandHelp, fullHelp } from './help.js';
 import { parseWizardCommand, WIZARD_COMMANDS, type WizardCommand, type WizardCommandName } from './wizard-args.js';
 import { HISTORY_COMMANDS, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-args.js';
 import { parseCampaignCommand, type CampaignCommand } from './campaign-args.js';
-import { CDM_MODES, TEST_KINDS, type TestKind } from '../model/plan.js';
+import { CDM_MODES } from '../model/plan.js';
+import { TEST_KINDS, type TestKind } from '../model/kinds/registry.js';
 import { DEFAULT_VIDEO_FPS } from '../model/verdict/will-it-work.js';
 import { fpsOption } from './export-options.js';
 
@@ -372,9 +373,11 @@ export function parseCli(argv: readonly string[]): Command {
   try {
     if (v.size !== undefined) cmd.size = parseSize(v.size, '--size');
     if (v.bs !== undefined) cmd.bs = parseSize(v.bs, '--bs');
-    // The sweep's range; its module checks that both ends are sizes of its ladder.
-    if (v.from !== undefined) cmd.sweep = { fromBytes: parseSize(v.from, '--from') };
-    if (v.to !== undefined) cmd.sweep = { ...cmd.sweep, toBytes: parseSize(v.to, '--to') };
+    // The kind's own flags (the sweep's --from and --to), as its module reads them.
+    Object.assign(
+      cmd,
+      kind.cli?.parse?.((flag) => v[flag] as string | undefined),
+    );
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -1,16 +1,16 @@
 // The human-readable report printed at the end of a CLI run: one row per test (and a best-of
 // table when runs repeat, as CrystalDiskMark reports), then what the numbers depend on: cache
 // mode, data pattern, flags (⚠ warning with its fix, ℹ information). Sizes use one unit system,
-// the one the test was asked in (size-units.ts).
+// the one the test was asked in (model/size-units.ts).
 import { describeVerdict } from '../model/knee.js';
 import type { LinkInfo } from '../model/link-types.js';
 import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary, VideoPhase } from '../model/result.js';
 import { formatFps } from '../model/video/math.js';
 import { rejudged } from '../model/video/paced.js';
-import { fullSpeedText, ladderText } from '../model/kinds/sweep.js';
+import { RESULT_KINDS } from '../model/kinds/registry.js';
 import { formatBytesBinary, formatLatencyUs } from '../model/units.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../model/trust.js';
-import { askedSizes, askedSizeText, sizeInUnits, unitsOf, type SizeUnits } from './size-units.js';
+import { askedSizes, askedSizeText, sizeInUnits, unitsOf, type SizeUnits } from '../model/size-units.js';
 import { bestRuns } from '../model/report/formats/cdm-text.js';
 
 export function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {
@@ -168,19 +168,6 @@ function videoLines(doc: ResultDocument, units: SizeUnits): string[] {
   return out;
 }
 
-/** The sweep: the ladder, what each step ran for, and where each direction reaches full speed. */
-function sweepLines(doc: ResultDocument, units: SizeUnits): string[] {
-  const s = doc.sweep;
-  if (!s) return [];
-  const each = s.stepSeconds !== undefined ? `${s.stepSeconds} s` : sizeInUnits(s.stepBytes ?? 0, units);
-  const out = [
-    '',
-    `Sweep (${s.preset}): ${s.sizes.length} transfer sizes, ${ladderText(s.sizes)}, Q${s.qd}, each write and read for ${each}`,
-  ];
-  for (const r of s.runs) out.push(...fullSpeedText(s, r).map((line) => `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${line}`));
-  return out;
-}
-
 /** The small-file test: what it measures, then per run the per-file figures and a row per
  *  operation kind. */
 function smallFilesLines(doc: ResultDocument): string[] {
@@ -285,7 +272,7 @@ export function formatReport(doc: ResultDocument): string {
     ...sustainedLines(doc, units),
     ...filesLines(doc, units),
     ...videoLines(doc, units),
-    ...sweepLines(doc, units),
+    ...RESULT_KINDS.flatMap((k) => k.cli?.tableLines?.(doc, units) ?? []),
     ...smallFilesLines(doc),
   );
   out.push('', `Cache mode: ${doc.cacheMode}   Data: ${doc.dataPattern}   MB/s = 10^6 bytes/s`);

@@ -21,11 +21,10 @@ import type { HostInfo } from './host.js';
 import type { CurvePoint, SustainedVerdict } from './knee.js';
 import type { LinkInfo } from './link-types.js';
 import type { NetworkPath } from './network.js';
-import type { PlanSettings, TestKind } from './plan.js';
-import type { SmallFilesPreset, SweepPreset } from './kinds/plan.js';
+import type { PlanSettings } from './plan.js';
+import type { SmallFilesPreset } from './kinds/plan.js';
 import type { Spread } from './stats.js';
 import type { VideoSection } from './video/paced.js';
-import type { ResultCampaign } from './wizard/types.js';
 
 export type { VideoPhase, VideoRun, VideoSection } from './video/paced.js';
 
@@ -202,43 +201,6 @@ export interface FilesRun {
   read: FilesPassStats;
 }
 
-/** One transfer size of the sweep: sequential write then read, MB/s and IOPS. */
-export interface SweepPoint {
-  bs: number;
-  writeMBps: number;
-  readMBps: number;
-  writeIops: number;
-  readIops: number;
-  /** Set when a step of this size did not run uncached (512 B where direct I/O needs 4 KiB). */
-  cacheMode?: CacheMode;
-  cacheNote?: string;
-}
-
-/** Where one direction reaches full speed: the smallest size at 90 % of the top MB/s. */
-export interface SweepFullSpeed {
-  bs: number;
-  topMBps: number;
-}
-
-export interface SweepRun {
-  run: number;
-  points: SweepPoint[];
-  fullSpeedWrite?: SweepFullSpeed;
-  fullSpeedRead?: SweepFullSpeed;
-}
-
-/** The transfer-size sweep (ATTO, QuickBench): MB/s against transfer size. */
-export interface SweepSection {
-  preset: SweepPreset;
-  /** The ladder, bytes, smallest first. */
-  sizes: number[];
-  qd: number;
-  /** Each step ran for this long, or moved this much data. */
-  stepSeconds?: number;
-  stepBytes?: number;
-  runs: SweepRun[];
-}
-
 export type SmallFilesOpName = 'create' | 'write' | 'fsync' | 'close' | 'stat' | 'open' | 'read' | 'delete';
 
 /** One run of the small-file test: the engine's figures (model/engine-types.ts) by run. */
@@ -323,10 +285,16 @@ export interface HashVerification {
   text: string;
 }
 
-export interface ResultDocument {
+/** The sections of the kinds that have a folder: each kinds/<kind>/result.ts declares its own by
+ *  merging into this interface, so this file names none of them. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface KindSections {}
+
+export interface ResultDocument extends KindSections {
   schema: typeof RESULT_SCHEMA;
   id: string;
-  kind: TestKind | (string & {});
+  /** The kind's id (model/kinds/registry.ts), or one a newer version knows. */
+  kind: string;
   label?: string;
   startedAt: string;
   finishedAt: string;
@@ -351,8 +319,6 @@ export interface ResultDocument {
   cipher?: CipherSection;
   /** The frame-paced video test: per run, write and read, frames late and dropped. */
   video?: VideoSection;
-  /** The transfer-size sweep: MB/s against transfer size, per run. */
-  sweep?: SweepSection;
   /** The small-file test: per operation kind and per file. */
   smallFiles?: SmallFilesSection;
   /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */
@@ -361,6 +327,19 @@ export interface ResultDocument {
   context?: ResultContext;
   /** Made by the format-and-compare wizard: its plan and the format tested. */
   campaign?: ResultCampaign;
+}
+
+/** A result document made by the wizard says which plan and format it belongs to; one made by a
+ *  setup campaign (model/campaign.ts), which campaign and setup (`format` is the setup's key). */
+export interface ResultCampaign {
+  planId: string;
+  format: string;
+  formatLabel: string;
+  /** 'setups': the rows are setups a person named, not file systems (absent: formats). */
+  of?: 'setups';
+  /** 'common': the plan's common-mode pass (through the page cache, flushed: as applications
+   *  see it), made so every format has a row in one mode; absent: the plan's own pass. */
+  pass?: 'common';
 }
 
 export interface ResultContext {

@@ -2,7 +2,8 @@
 // step runs; the small-file test's preset, file count and file size. Pure, so the request a
 // Start sends is checked against what the controls show.
 import { SMALL_FILE_MAX_BYTES, SMALL_FILE_MIN_BYTES, SMALL_FILES_MAX_COUNT, SMALL_FILES_PRESET_SETS } from '@model/kinds/small-files';
-import type { SmallFilesPreset, SweepPreset } from '@model/kinds/plan';
+import type { SmallFilesPreset } from '@model/kinds/plan';
+import type { SweepPreset } from '@model/kinds/sweep/plan';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
