@@ -10,12 +10,11 @@ import { MAX_FILES, MIN_FILES, type FileSetOptions } from '../model/file-set.js'
 import { isTestKind, MAX_BS, validatePlanOptions } from '../model/presets.js';
 import { plainMessage } from '../model/errors.js';
 import { cleanLabel } from '../model/text.js';
-import { parseSize } from '../model/units.js';
+import { parseSize, parseWholeNumber } from '../model/units.js';
 import { RUN_KINDS, runKind } from '../model/kinds/registry.js';
 import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
 import type { RunBenchmarkOptions } from '../core/runner.js';
 import { DEFAULT_VIDEO_FORMAT, MAX_VIDEO_BUFFER, pacedFormat, VIDEO_LAYOUTS } from '../model/video/paced.js';
-import { SMALL_FILE_MAX_BYTES, SMALL_FILE_MIN_BYTES, SMALL_FILES_MAX_COUNT } from '../model/kinds/small-files.js';
 import { UsageError } from './usage-error.js';
 import { commandHelp, fullHelp } from './help.js';
 import { parseWizardCommand, WIZARD_COMMANDS, type WizardCommand, type WizardCommandName } from './wizard-args.js';
@@ -225,10 +224,16 @@ function labelOption(text: string): string {
 }
 
 function integer(flag: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text.trim())) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
-  const n = Number(text);
-  if (n < min || n > max) throw new UsageError(`--${flag} must be from ${min} to ${max}, not ${n}`);
-  return n;
+  return usage(() => parseWholeNumber(text, flag, min, max));
+}
+
+/** A model check's plain-words error, said as a usage error. */
+function usage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
 }
 
 /** A cipher ceiling settles within seconds; past ten minutes a run is a mistake, not a measurement. */
@@ -373,11 +378,6 @@ export function parseCli(argv: readonly string[]): Command {
   try {
     if (v.size !== undefined) cmd.size = parseSize(v.size, '--size');
     if (v.bs !== undefined) cmd.bs = parseSize(v.bs, '--bs');
-    // The kind's own flags (the sweep's --from and --to), as its module reads them.
-    Object.assign(
-      cmd,
-      kind.cli?.parse?.((flag) => v[flag] as string | undefined),
-    );
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -417,22 +417,19 @@ export function parseCli(argv: readonly string[]): Command {
   if (v.interval !== undefined) cmd.intervalSeconds = seconds('interval', v.interval, true);
   if (v.fps !== undefined && !v.video) throw new UsageError('--fps sets the frame rate of the --video table; add --video');
   if (v.video) cmd.videoTable = { fps: v.fps === undefined ? DEFAULT_VIDEO_FPS : fpsOption(v.fps) };
-  if (test === 'small-files') {
-    // --files and --file-size: the small-file set (its module checks the ranges).
-    const set: NonNullable<RunCommand['smallFiles']> = {};
-    if (v.files !== undefined) set.count = integer('files', v.files, 1, SMALL_FILES_MAX_COUNT);
-    if (v['file-size'] !== undefined) {
-      try {
-        set.fileBytes = parseSize(v['file-size'], '--file-size');
-      } catch (err) {
-        throw new UsageError((err as Error).message);
-      }
-      if (set.fileBytes < SMALL_FILE_MIN_BYTES || set.fileBytes > SMALL_FILE_MAX_BYTES)
-        throw new UsageError(`--file-size must be from 4KiB to 1MiB, not ${v['file-size']}`);
-    }
-    if (Object.keys(set).length > 0) cmd.smallFiles = set;
-    delete v.files;
-  }
+  // The kind's own flags (the sweep's --from and --to, the small-file set's --files and --file-size),
+  // as its module reads them; a flag it read is its own, and no other branch reads it again.
+  const read = new Set<KindFlag>();
+  Object.assign(
+    cmd,
+    usage(() =>
+      kind.cli?.parse?.((flag) => {
+        read.add(flag);
+        return v[flag] as string | undefined;
+      }),
+    ),
+  );
+  for (const flag of read) delete v[flag];
   try {
     if (v.reserve !== undefined) cmd.reserveBytes = parseSize(v.reserve, '--reserve');
     const files: Partial<FileSetOptions> = {};

@@ -80,7 +80,7 @@ export function resultFlags(
 /** The document's own parts as the runner has them (the sections as they will be stored). */
 type DocumentParts = Pick<
   ResultDocument,
-  'target' | 'settings' | 'tests' | 'context' | 'summary' | 'sustained' | 'files' | 'hash' | 'check' | 'video' | 'smallFiles' | 'notes'
+  'target' | 'settings' | 'tests' | 'context' | 'summary' | 'sustained' | 'files' | 'hash' | 'check' | 'video' | 'notes'
 > &
   KindSections;
 
@@ -123,7 +123,6 @@ export function buildResult(input: BuildResultInput): ResultDocument {
   if (input.check) doc.check = input.check;
   if (input.video) doc.video = input.video;
   for (const { result } of RESULT_KINDS) if (result && input[result.key]) Object.assign(doc, { [result.key]: input[result.key] });
-  if (input.smallFiles) doc.smallFiles = input.smallFiles;
   if (input.notes && input.notes.length > 0) doc.notes = input.notes;
   if (input.context && Object.keys(input.context).length > 0) doc.context = input.context;
   return doc;

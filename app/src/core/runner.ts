@@ -83,8 +83,6 @@ export interface RunBenchmarkOptions extends KindPlanOptions {
   files?: Partial<FileSetOptions>;
   /** video: the paced format, layout and buffer. */
   video?: VideoPlanOptions;
-  /** small-files: the count and each file's size. */
-  smallFiles?: { count?: number; fileBytes?: number };
   /** Seconds to rest between runs of the plan (a drive's cache drains; the wizard uses minutes). */
   restSeconds?: number;
   /** Seconds to pause between the tests of one run (CrystalDiskMark's interval). */

@@ -133,23 +133,6 @@ const Document = z.looseObject({
       ),
     })
     .optional(),
-  smallFiles: z
-    .looseObject({
-      count: num,
-      fileBytes: num,
-      scope: str,
-      runs: z.array(
-        z.looseObject({
-          run: num,
-          filesPerSecond: num,
-          msPerFile: num,
-          writeMBps: num,
-          readMBps: num,
-          ops: z.array(z.looseObject({ op: str, p50Ms: num, p99Ms: num })),
-        }),
-      ),
-    })
-    .optional(),
   // The sections of the kinds with a folder, each checked by its own schema.
   ...Object.fromEntries(RESULT_KINDS.flatMap((k) => (k.result ? [[k.result.key, k.result.schema.optional()]] : []))),
 });

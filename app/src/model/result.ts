@@ -2,18 +2,7 @@
 // export and share image is a view of these documents, so a field added here is a promise kept
 // forever — change the shape only by bumping `schema`. The builder is core/result.ts.
 import type { CheckSection } from './check.js';
-import type {
-  CacheMode,
-  CacheRequest,
-  DataPattern,
-  EngineSpec,
-  HashAlgo,
-  LatencyUs,
-  Rw,
-  SeriesPoint,
-  SmallFilesFigures,
-  SmallFilesOpFigures,
-} from './engine-types.js';
+import type { CacheMode, CacheRequest, DataPattern, EngineSpec, HashAlgo, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
 import type { CipherSection, TargetEncryption } from './cipher/types.js';
 import type { BottleneckClaim } from './verdict/bottleneck.js';
 import type { FilesPreset } from './file-set.js';
@@ -22,7 +11,6 @@ import type { CurvePoint, SustainedVerdict } from './knee.js';
 import type { LinkInfo } from './link-types.js';
 import type { NetworkPath } from './network.js';
 import type { PlanSettings } from './plan.js';
-import type { SmallFilesPreset } from './kinds/plan.js';
 import type { Spread } from './stats.js';
 import type { VideoSection } from './video/paced.js';
 
@@ -201,26 +189,6 @@ export interface FilesRun {
   read: FilesPassStats;
 }
 
-export type SmallFilesOpName = 'create' | 'write' | 'fsync' | 'close' | 'stat' | 'open' | 'read' | 'delete';
-
-/** One run of the small-file test: the engine's figures (model/engine-types.ts) by run. */
-export type SmallFilesRun = Omit<SmallFilesFigures, 'fileBytes' | 'ops'> & {
-  run: number;
-  cacheMode: CacheMode;
-  ops: Array<Omit<SmallFilesOpFigures, 'op'> & { op: SmallFilesOpName }>;
-};
-
-/** The small-file test: every operation a copy does, timed per file. */
-export interface SmallFilesSection {
-  preset: SmallFilesPreset;
-  count: number;
-  fileBytes: number;
-  /** What the figures are of, in plain words (the file system and the network, not only the disk). */
-  scope: string;
-  runs: SmallFilesRun[];
-}
-
-/** One measured rate of the hash test. */
 export interface HashRate {
   bytes: number;
   seconds: number;
@@ -319,8 +287,6 @@ export interface ResultDocument extends KindSections {
   cipher?: CipherSection;
   /** The frame-paced video test: per run, write and read, frames late and dropped. */
   video?: VideoSection;
-  /** The small-file test: per operation kind and per file. */
-  smallFiles?: SmallFilesSection;
   /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */
   notes?: string[];
   /** Readings around the test, where the OS exposes them. */

@@ -2,7 +2,7 @@
 // folder, repeats and rests). Below the kinds: a kind's settings.ts draws on these parts, and
 // model/settings.ts puts the members and the kinds' own together into one schema.
 import { z } from 'zod';
-import { GiB, MiB, SMALL_FILES_PRESETS } from './kinds/plan.js';
+import { GiB, MiB } from './kinds/plan.js';
 import { MAX_VIDEO_BUFFER, MAX_VIDEO_SECONDS, pacedFormat } from './video/paced.js';
 
 /** A folder path as the user picked it. Absolute; length-capped so a hostile payload stays small. */
@@ -106,17 +106,6 @@ export const SCREEN_MEMBERS = {
       seconds: z.number().int().min(1).max(MAX_VIDEO_SECONDS),
       /** The Quick Test result id this check was launched from ("Check this format"). */
       from: z.string().min(1).max(100).optional(),
-      ...Repeat,
-    })
-    .strict(),
-  'small-files': z
-    .object({
-      kind: z.literal('small-files'),
-      target: TargetPath,
-      preset: z.enum(SMALL_FILES_PRESETS),
-      /** How many files, and each one's size (4 KiB – 1 MiB); absent: the preset's. */
-      count: z.number().int().min(1).max(100_000).optional(),
-      fileBytes: z.number().int().min(4096).max(MiB).optional(),
       ...Repeat,
     })
     .strict(),

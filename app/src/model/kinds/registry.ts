@@ -12,7 +12,7 @@ import { randWrite } from './rand-write.js';
 import { seqRead } from './seq-read.js';
 import { seqWrite } from './seq-write.js';
 import { sustained } from './sustained.js';
-import { smallFiles } from './small-files.js';
+import { smallFiles } from './small-files/index.js';
 import { sweep } from './sweep/index.js';
 import { video } from './video.js';
 import type { KindModule } from './types.js';

@@ -6,15 +6,7 @@ import type { z } from 'zod';
 import type { StepOutcome } from '../analysis.js';
 import type { Box, CardOptions } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
-import type {
-  FilesSection,
-  ResultDocument,
-  ResultTest,
-  SmallFilesSection,
-  KindSections,
-  SustainedSection,
-  VideoSection,
-} from '../result.js';
+import type { FilesSection, ResultDocument, ResultTest, KindSections, SustainedSection, VideoSection } from '../result.js';
 import type { DetailedSettings } from '../screen-settings.js';
 import type { SizeUnits } from '../size-units.js';
 import type { CdmMode, KindPlanOptions, Plan, PlanOptions, PlanTarget } from './plan.js';
@@ -48,11 +40,10 @@ export interface KindAnalysis extends KindSections {
   sustained?: SustainedSection;
   files?: FilesSection;
   video?: VideoSection;
-  smallFiles?: SmallFilesSection;
 }
 
 /** What the Detailed screen's settings for a kind ask of the runner (besides target, runs, rest). */
-export interface ScreenRun {
+export interface ScreenRun extends KindPlanOptions {
   size?: number;
   reserveBytes?: number;
   preset?: PlanOptions['preset'];
@@ -61,7 +52,6 @@ export interface ScreenRun {
   intervalSeconds?: number;
   files?: { count?: number; minBytes?: number; maxBytes?: number; seed?: number };
   video?: { format: string; layout: 'stream' | 'frames'; buffer: number; from?: string };
-  smallFiles?: { count?: number; fileBytes?: number };
 }
 
 export interface KindModule<Id extends string = string> {
@@ -95,6 +85,8 @@ export interface KindModule<Id extends string = string> {
     flagHelp?: Partial<Record<KindFlag, string>>;
     /** Its own flags as plan options; `flag` gives a flag's text as typed. Throws on a bad value. */
     parse?: (flag: (name: KindFlag) => string | undefined) => Partial<KindPlanOptions>;
+    /** What the CLI's report says of the test's files under its title ("1,000 files of 4 KiB"). */
+    fileText?: (doc: ResultDocument, units: SizeUnits) => string | undefined;
     /** The lines the CLI's report prints after its table, in the report's unit system. */
     tableLines?: (doc: ResultDocument, units: SizeUnits) => string[];
   };

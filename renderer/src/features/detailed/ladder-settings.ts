@@ -1,8 +1,13 @@
 // The sweep and small-file panels' forms: the sweep's preset and how long (or how much) each
 // step runs; the small-file test's preset, file count and file size. Pure, so the request a
 // Start sends is checked against what the controls show.
-import { SMALL_FILE_MAX_BYTES, SMALL_FILE_MIN_BYTES, SMALL_FILES_MAX_COUNT, SMALL_FILES_PRESET_SETS } from '@model/kinds/small-files';
-import type { SmallFilesPreset } from '@model/kinds/plan';
+import {
+  SMALL_FILE_MAX_BYTES,
+  SMALL_FILE_MIN_BYTES,
+  SMALL_FILES_MAX_COUNT,
+  SMALL_FILES_PRESET_SETS,
+  type SmallFilesPreset,
+} from '@model/kinds/small-files/plan';
 import type { SweepPreset } from '@model/kinds/sweep/plan';
 
 const KiB = 1024;

@@ -24,13 +24,18 @@ function namesKind(id: string, key: string, type: string): RegExp {
   return new RegExp(`\\b${type}[A-Z]\\w*|['"]${quoted}['"]|\\b${key}[A-Z]\\w*|\\b${key}\\??\\s*:|\\.${key}\\b`);
 }
 
-const FOLDER_KINDS = [{ id: 'sweep', key: 'sweep', type: 'Sweep' }];
+// `also`: files that name the kind for another reason. The small-file mode is the native engine's
+// (its spec and figures in engine-types.ts describe the addon's API, which any caller may use).
+const FOLDER_KINDS = [
+  { id: 'sweep', key: 'sweep', type: 'Sweep', also: [] },
+  { id: 'small-files', key: 'smallFiles', type: 'SmallFiles', also: ['model/engine-types.ts'] },
+];
 
 describe('a kind with a folder is named outside it only on its registry line', () => {
   const files = sources();
-  it.each(FOLDER_KINDS)('$id', ({ id, key, type }) => {
+  it.each(FOLDER_KINDS)('$id', ({ id, key, type, also }) => {
     const re = namesKind(id, key, type);
     const outside = files.filter((f) => !f.startsWith(`model/kinds/${id}/`) && re.test(readFileSync(path.join(APP_SRC, f), 'utf8')));
-    expect(outside.filter((f) => f !== REGISTRY)).toEqual([]);
+    expect(outside.filter((f) => f !== REGISTRY)).toEqual(also);
   });
 });
