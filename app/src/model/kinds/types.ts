@@ -84,7 +84,7 @@ export interface KindModule<Id extends string = string> {
      *  CLI's own list has no words for it. */
     flagHelp?: Partial<Record<KindFlag, string>>;
     /** Its own flags as plan options; `flag` gives a flag's text as typed. Throws on a bad value. */
-    parse?: (flag: (name: KindFlag) => string | undefined) => Partial<KindPlanOptions>;
+    parse?: (flag: (name: KindFlag) => string | undefined) => Partial<PlanOptions>;
     /** What the CLI's report says of the test's files under its title ("1,000 files of 4 KiB"). */
     fileText?: (doc: ResultDocument, units: SizeUnits) => string | undefined;
     /** The lines the CLI's report prints after its table, in the report's unit system. */
