@@ -6,22 +6,19 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CacheRequest, DataPattern, HashAlgo } from '../model/engine-types.js';
 import type { CheckAlgo } from '../model/check-manifest.js';
-import { MAX_FILES, MIN_FILES, type FileSetOptions } from '../model/file-set.js';
 import { isTestKind, MAX_BS, validatePlanOptions } from '../model/presets.js';
 import { plainMessage } from '../model/errors.js';
 import { cleanLabel } from '../model/text.js';
-import { parseSize } from '../model/units.js';
-import { RUN_KINDS, runKind } from '../model/kinds/registry.js';
+import { parseChoice, parseSize, parseWholeNumber } from '../model/units.js';
+import { RUN_KINDS, runKind, TEST_KINDS, type TestKind } from '../model/kinds/registry.js';
 import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
 import type { RunBenchmarkOptions } from '../core/runner.js';
-import { DEFAULT_VIDEO_FORMAT, MAX_VIDEO_BUFFER, pacedFormat, VIDEO_LAYOUTS } from '../model/video/paced.js';
-import { SMALL_FILE_MAX_BYTES, SMALL_FILE_MIN_BYTES, SMALL_FILES_MAX_COUNT } from '../model/kinds/small-files.js';
 import { UsageError } from './usage-error.js';
 import { commandHelp, fullHelp } from './help.js';
 import { parseWizardCommand, WIZARD_COMMANDS, type WizardCommand, type WizardCommandName } from './wizard-args.js';
 import { HISTORY_COMMANDS, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-args.js';
 import { parseCampaignCommand, type CampaignCommand } from './campaign-args.js';
-import { CDM_MODES, TEST_KINDS, type TestKind } from '../model/plan.js';
+import { CDM_MODES } from '../model/plan.js';
 import { DEFAULT_VIDEO_FPS } from '../model/verdict/will-it-work.js';
 import { fpsOption } from './export-options.js';
 
@@ -224,10 +221,16 @@ function labelOption(text: string): string {
 }
 
 function integer(flag: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text.trim())) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
-  const n = Number(text);
-  if (n < min || n > max) throw new UsageError(`--${flag} must be from ${min} to ${max}, not ${n}`);
-  return n;
+  return usage(() => parseWholeNumber(text, flag, min, max));
+}
+
+/** A model check's plain-words error, said as a usage error. */
+function usage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
 }
 
 /** A cipher ceiling settles within seconds; past ten minutes a run is a mistake, not a measurement. */
@@ -255,10 +258,7 @@ export function parseRest(text: string): number {
 }
 
 function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(text)) {
-    throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}, not "${text}"`);
-  }
-  return text as T;
+  return usage(() => parseChoice(text, flag, allowed));
 }
 
 /** `--seconds -1` as `--seconds=-1`: parseArgs takes a value starting with '-' for an option and
@@ -372,9 +372,6 @@ export function parseCli(argv: readonly string[]): Command {
   try {
     if (v.size !== undefined) cmd.size = parseSize(v.size, '--size');
     if (v.bs !== undefined) cmd.bs = parseSize(v.bs, '--bs');
-    // The sweep's range; its module checks that both ends are sizes of its ladder.
-    if (v.from !== undefined) cmd.sweep = { fromBytes: parseSize(v.from, '--from') };
-    if (v.to !== undefined) cmd.sweep = { ...cmd.sweep, toBytes: parseSize(v.to, '--to') };
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -400,54 +397,17 @@ export function parseCli(argv: readonly string[]): Command {
   }
   if (v.mode !== undefined) cmd.mode = oneOf('mode', v.mode, CDM_MODES);
   if (v.rwmixread !== undefined) cmd.rwmixread = integer('rwmixread', v.rwmixread, 0, 100);
-  if (v.format !== undefined || v.layout !== undefined || v.buffer !== undefined) {
-    const format = v.format?.trim().toLowerCase() ?? DEFAULT_VIDEO_FORMAT;
-    if (!pacedFormat(format))
-      throw new UsageError(
-        `--format "${v.format}" is not a video format id; an id is format-resolution-rate, e.g. prores-hq-uhd-2997 (diskdial --help lists the parts)`,
-      );
-    cmd.video = { format };
-    if (v.layout !== undefined) cmd.video.layout = oneOf('layout', v.layout, VIDEO_LAYOUTS);
-    if (v.buffer !== undefined) cmd.video.buffer = integer('buffer', v.buffer, 1, MAX_VIDEO_BUFFER);
-  }
   if (v.rest !== undefined) cmd.restSeconds = parseRest(v.rest);
   if (v.interval !== undefined) cmd.intervalSeconds = seconds('interval', v.interval, true);
   if (v.fps !== undefined && !v.video) throw new UsageError('--fps sets the frame rate of the --video table; add --video');
   if (v.video) cmd.videoTable = { fps: v.fps === undefined ? DEFAULT_VIDEO_FPS : fpsOption(v.fps) };
-  if (test === 'small-files') {
-    // --files and --file-size: the small-file set (its module checks the ranges).
-    const set: NonNullable<RunCommand['smallFiles']> = {};
-    if (v.files !== undefined) set.count = integer('files', v.files, 1, SMALL_FILES_MAX_COUNT);
-    if (v['file-size'] !== undefined) {
-      try {
-        set.fileBytes = parseSize(v['file-size'], '--file-size');
-      } catch (err) {
-        throw new UsageError((err as Error).message);
-      }
-      if (set.fileBytes < SMALL_FILE_MIN_BYTES || set.fileBytes > SMALL_FILE_MAX_BYTES)
-        throw new UsageError(`--file-size must be from 4KiB to 1MiB, not ${v['file-size']}`);
-    }
-    if (Object.keys(set).length > 0) cmd.smallFiles = set;
-    delete v.files;
-  }
-  try {
-    if (v.reserve !== undefined) cmd.reserveBytes = parseSize(v.reserve, '--reserve');
-    const files: Partial<FileSetOptions> = {};
-    if (v.files !== undefined) files.count = integer('files', v.files, MIN_FILES, MAX_FILES);
-    if (v['min-size'] !== undefined) files.minBytes = parseSize(v['min-size'], '--min-size');
-    if (v['max-size'] !== undefined) files.maxBytes = parseSize(v['max-size'], '--max-size');
-    if (v.seed !== undefined) files.seed = integer('seed', v.seed, 0, Number.MAX_SAFE_INTEGER);
-    if (Object.keys(files).length > 0) {
-      if (cmd.preset !== undefined && cmd.preset !== 'custom' && (files.count ?? files.minBytes ?? files.maxBytes) !== undefined) {
-        throw new UsageError(`--files, --min-size and --max-size make a custom set; drop --preset ${cmd.preset} or use --preset custom`);
-      }
-      cmd.files = files;
-      if (cmd.preset === undefined && (files.count ?? files.minBytes ?? files.maxBytes) !== undefined) cmd.preset = 'custom';
-    }
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw new UsageError((err as Error).message);
-  }
+  if (v.reserve !== undefined) cmd.reserveBytes = usage(() => parseSize(v.reserve as string, '--reserve'));
+  // The kind's own flags (the video format, the many-file set, the sweep's range, the small-file
+  // set), as its module reads them.
+  Object.assign(
+    cmd,
+    usage(() => kind.cli?.parse?.((flag) => v[flag] as string | undefined)),
+  );
   if (cmd.bs !== undefined && !(cmd.bs >= 512 && cmd.bs <= MAX_BS && Number.isInteger(Math.log2(cmd.bs)))) {
     throw new UsageError(`--bs must be a power of two from 512 B to 128 MiB (e.g. 4KiB, 1MiB), not ${v.bs}`);
   }

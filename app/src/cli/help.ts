@@ -34,15 +34,6 @@ or custom with --files N --min-size SIZE --max-size SIZE [--seed N]`,
 for --seconds (default 30), each due at its time, uncached, then
 read back the same way; counts frames late (done after their slot)
 and dropped (the --buffer was full)`,
-  sweep: `transfer-size sweep (ATTO, QuickBench): sequential write then read
-at each size, uncached, each step for --seconds (default 2) or --size
-of data. --preset standard (4 KiB-64 MiB, QD1; default), atto
-(512 B-64 MiB, QD4), quickbench (4 KiB-100 MiB, QD1); --from and
---to run part of the ladder, as ATTO's start and end sizes`,
-  'small-files': `create, write, fsync, close, stat, open, read and delete --files N
-files of --file-size each, every operation timed. --preset quick
-(1,000 x 4 KiB; default) or nas (25,600 x 4 KiB = 100 MiB). Measures
-the file system and a share's round trips, not only the disk`,
 };
 
 /** A comma list broken into lines of at most `width` characters. */

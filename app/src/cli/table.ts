@@ -1,27 +1,18 @@
 // The human-readable report printed at the end of a CLI run: one row per test (and a best-of
 // table when runs repeat, as CrystalDiskMark reports), then what the numbers depend on: cache
 // mode, data pattern, flags (⚠ warning with its fix, ℹ information). Sizes use one unit system,
-// the one the test was asked in (size-units.ts).
+// the one the test was asked in (model/size-units.ts).
 import { describeVerdict } from '../model/knee.js';
 import type { LinkInfo } from '../model/link-types.js';
 import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary, VideoPhase } from '../model/result.js';
 import { formatFps } from '../model/video/math.js';
 import { rejudged } from '../model/video/paced.js';
-import { fullSpeedText, ladderText } from '../model/kinds/sweep.js';
-import { formatBytesBinary, formatLatencyUs } from '../model/units.js';
+import { RESULT_KINDS } from '../model/kinds/registry.js';
+import { formatLatencyUs } from '../model/units.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../model/trust.js';
-import { askedSizes, askedSizeText, sizeInUnits, unitsOf, type SizeUnits } from './size-units.js';
+import { askedSizes, askedSizeText, sizeInUnits, unitsOf, type SizeUnits } from '../model/size-units.js';
 import { bestRuns } from '../model/report/formats/cdm-text.js';
-
-export function renderTable(header: string[], rows: string[][], alignRight: boolean[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const fmt = (cells: string[]): string =>
-    cells
-      .map((c, i) => (alignRight[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(fmt)].join('\n');
-}
+import { mbText as mb, renderTable } from '../model/report/text-table.js';
 
 function testRow(t: ResultTest, withRun: boolean): string[] {
   const row = [t.name];
@@ -63,8 +54,6 @@ function whereText(t: ResultDocument['target'], detail = false): string {
 export function formatFlag(f: ResultFlag): string {
   return f.severity === 'info' ? `ℹ ${f.message}` : `⚠ ${f.message} — ${f.fix}`;
 }
-
-const mb = (x: number): string => (Number.isFinite(x) ? x.toFixed(x >= 100 ? 0 : 1) : '—');
 
 /** Mean ± sample stdev (and CV), median and best of each test across runs. */
 function summaryTable(summary: readonly StepSummary[]): string {
@@ -168,42 +157,6 @@ function videoLines(doc: ResultDocument, units: SizeUnits): string[] {
   return out;
 }
 
-/** The sweep: the ladder, what each step ran for, and where each direction reaches full speed. */
-function sweepLines(doc: ResultDocument, units: SizeUnits): string[] {
-  const s = doc.sweep;
-  if (!s) return [];
-  const each = s.stepSeconds !== undefined ? `${s.stepSeconds} s` : sizeInUnits(s.stepBytes ?? 0, units);
-  const out = [
-    '',
-    `Sweep (${s.preset}): ${s.sizes.length} transfer sizes, ${ladderText(s.sizes)}, Q${s.qd}, each write and read for ${each}`,
-  ];
-  for (const r of s.runs) out.push(...fullSpeedText(s, r).map((line) => `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${line}`));
-  return out;
-}
-
-/** The small-file test: what it measures, then per run the per-file figures and a row per
- *  operation kind. */
-function smallFilesLines(doc: ResultDocument): string[] {
-  const s = doc.smallFiles;
-  if (!s) return [];
-  const ms = (x: number): string => (x >= 10 ? x.toFixed(1) : x.toFixed(3));
-  // The scope (what the figures are of) is among the notes under the title.
-  const out = ['', `Small files: ${s.count.toLocaleString('en-US')} files of ${formatBytesBinary(s.fileBytes)}, one at a time`];
-  for (const r of s.runs) {
-    out.push(
-      `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${mb(r.filesPerSecond)} files/s, ${ms(r.msPerFile)} ms per file (p50 ${ms(r.fileP50Ms)}, p99 ${ms(r.fileP99Ms)}); payload ${mb(r.writeMBps)} MB/s written, ${mb(r.readMBps)} MB/s read`,
-    );
-    out.push(
-      renderTable(
-        ['Operation', 'p50 ms', 'p99 ms', 'max ms', 'total ms'],
-        r.ops.map((o) => [o.op, ms(o.p50Ms), ms(o.p99Ms), ms(o.maxMs), ms(o.totalMs)]),
-        [false, true, true, true, true],
-      ),
-    );
-  }
-  return out;
-}
-
 /** The hash test's report: the four rates as bars on one scale, the verdict, the digest in
  *  sha256sum's format (so it can be pasted into a checksum file), and the verification. */
 export function formatHashReport(doc: ResultDocument): string {
@@ -241,7 +194,10 @@ export function formatHashReport(doc: ResultDocument): string {
 
 function fileText(doc: ResultDocument, units: SizeUnits): string {
   if (doc.files) return `${doc.files.count} files ${sizeInUnits(doc.settings.size, units)}`;
-  if (doc.smallFiles) return `${doc.smallFiles.count.toLocaleString('en-US')} files of ${formatBytesBinary(doc.smallFiles.fileBytes)}`;
+  for (const k of RESULT_KINDS) {
+    const text = k.cli?.fileText?.(doc, units);
+    if (text !== undefined) return text;
+  }
   return `test file ${askedSizeText(doc.settings.size, units)}`;
 }
 
@@ -285,8 +241,7 @@ export function formatReport(doc: ResultDocument): string {
     ...sustainedLines(doc, units),
     ...filesLines(doc, units),
     ...videoLines(doc, units),
-    ...sweepLines(doc, units),
-    ...smallFilesLines(doc),
+    ...RESULT_KINDS.flatMap((k) => k.cli?.tableLines?.(doc, units) ?? []),
   );
   out.push('', `Cache mode: ${doc.cacheMode}   Data: ${doc.dataPattern}   MB/s = 10^6 bytes/s`);
   if (doc.flags.length > 0) out.push('', ...doc.flags.map(formatFlag));

@@ -5,7 +5,7 @@
 import { formatFps } from '../model/video/math.js';
 import type { WillItWork } from '../model/verdict/will-it-work.js';
 import { fastText, mbpsText, measuredLine, sideMark, workNotes } from '../model/verdict/will-it-work-words.js';
-import { renderTable } from './table.js';
+import { renderTable } from '../model/report/text-table.js';
 
 /** The section as printed; a line saying why there is none when the result gave no speeds. */
 export function formatVideoTable(v: WillItWork | null): string {

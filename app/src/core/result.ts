@@ -7,10 +7,11 @@ import type { CacheRequest, DataPattern } from '../model/engine-types.js';
 import type { HostInfo } from '../model/host.js';
 import type { LinkInfo } from '../model/link-types.js';
 import { networkLabel, networkLink } from '../model/network.js';
-import type { TestKind } from '../model/plan.js';
+import { RESULT_KINDS, type TestKind } from '../model/kinds/registry.js';
 import {
   RESULT_SCHEMA,
   weakestCacheMode,
+  type KindSections,
   type MachineLoad,
   type ResultDocument,
   type ResultFlag,
@@ -79,20 +80,9 @@ export function resultFlags(
 /** The document's own parts as the runner has them (the sections as they will be stored). */
 type DocumentParts = Pick<
   ResultDocument,
-  | 'target'
-  | 'settings'
-  | 'tests'
-  | 'context'
-  | 'summary'
-  | 'sustained'
-  | 'files'
-  | 'hash'
-  | 'check'
-  | 'video'
-  | 'sweep'
-  | 'smallFiles'
-  | 'notes'
->;
+  'target' | 'settings' | 'tests' | 'context' | 'summary' | 'sustained' | 'files' | 'hash' | 'check' | 'video' | 'notes'
+> &
+  KindSections;
 
 export interface BuildResultInput extends DocumentParts {
   kind: TestKind | (string & {});
@@ -132,8 +122,7 @@ export function buildResult(input: BuildResultInput): ResultDocument {
   if (input.hash) doc.hash = input.hash;
   if (input.check) doc.check = input.check;
   if (input.video) doc.video = input.video;
-  if (input.sweep) doc.sweep = input.sweep;
-  if (input.smallFiles) doc.smallFiles = input.smallFiles;
+  for (const { result } of RESULT_KINDS) if (result && input[result.key]) Object.assign(doc, { [result.key]: input[result.key] });
   if (input.notes && input.notes.length > 0) doc.notes = input.notes;
   if (input.context && Object.keys(input.context).length > 0) doc.context = input.context;
   return doc;

@@ -23,8 +23,9 @@ import type { CipherSection } from '../model/cipher/types.js';
 import { openWorkspace } from './workspace.js';
 import { loadMeter } from './machine-load.js';
 import { probeShareCache } from './share-cache-probe.js';
-import type { CdmMode, TestKind } from '../model/plan.js';
-import type { SweepRange, VideoPlanOptions } from '../model/kinds/plan.js';
+import type { CdmMode } from '../model/plan.js';
+import type { TestKind } from '../model/kinds/registry.js';
+import type { KindPlanOptions, VideoPlanOptions } from '../model/kinds/plan.js';
 import type { VolumeInfo } from '../model/volume.js';
 
 export const TEST_FILE_NAME = 'testfile.dat';
@@ -63,7 +64,7 @@ export interface StepDoneEvent {
   result: EngineResult;
 }
 
-export interface RunBenchmarkOptions {
+export interface RunBenchmarkOptions extends KindPlanOptions {
   /** The folder to test in. */
   target: string;
   /** On an encrypted folder, measures the cipher ceiling for the verdict (default: the engine's,
@@ -82,10 +83,6 @@ export interface RunBenchmarkOptions {
   files?: Partial<FileSetOptions>;
   /** video: the paced format, layout and buffer. */
   video?: VideoPlanOptions;
-  /** small-files: the count and each file's size. */
-  smallFiles?: { count?: number; fileBytes?: number };
-  /** sweep: the transfer sizes from and to (a part of the preset's ladder). */
-  sweep?: SweepRange;
   /** Seconds to rest between runs of the plan (a drive's cache drains; the wizard uses minutes). */
   restSeconds?: number;
   /** Seconds to pause between the tests of one run (CrystalDiskMark's interval). */

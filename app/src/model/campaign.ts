@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { inputError } from './errors.js';
 import { RESULT_ID_RE } from './result-id.js';
-import { TEST_KINDS } from './plan.js';
+import { TEST_KINDS } from './kinds/registry.js';
 import { cleanLabel, LABEL_MAX, messageString, plainString } from './text.js';
 
 export interface CampaignSetup {

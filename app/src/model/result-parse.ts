@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { RESULT_SCHEMA, type ResultDocument } from './result.js';
 import { CheckSectionSchema } from './check.js';
+import { RESULT_KINDS } from './kinds/registry.js';
 
 import { RESULT_ID_RE } from './result-id.js';
 
@@ -132,36 +133,8 @@ const Document = z.looseObject({
       ),
     })
     .optional(),
-  sweep: z
-    .looseObject({
-      preset: str,
-      sizes: z.array(num),
-      qd: num,
-      runs: z.array(
-        z.looseObject({
-          run: num,
-          points: z.array(z.looseObject({ bs: num, writeMBps: num, readMBps: num, writeIops: num, readIops: num })),
-        }),
-      ),
-    })
-    .optional(),
-  smallFiles: z
-    .looseObject({
-      count: num,
-      fileBytes: num,
-      scope: str,
-      runs: z.array(
-        z.looseObject({
-          run: num,
-          filesPerSecond: num,
-          msPerFile: num,
-          writeMBps: num,
-          readMBps: num,
-          ops: z.array(z.looseObject({ op: str, p50Ms: num, p99Ms: num })),
-        }),
-      ),
-    })
-    .optional(),
+  // The sections of the kinds with a folder, each checked by its own schema.
+  ...Object.fromEntries(RESULT_KINDS.flatMap((k) => (k.result ? [[k.result.key, k.result.schema.optional()]] : []))),
 });
 
 /** A file that cannot be read as a result: `reason` is plain words, ready to show. */

@@ -2,18 +2,7 @@
 // export and share image is a view of these documents, so a field added here is a promise kept
 // forever — change the shape only by bumping `schema`. The builder is core/result.ts.
 import type { CheckSection } from './check.js';
-import type {
-  CacheMode,
-  CacheRequest,
-  DataPattern,
-  EngineSpec,
-  HashAlgo,
-  LatencyUs,
-  Rw,
-  SeriesPoint,
-  SmallFilesFigures,
-  SmallFilesOpFigures,
-} from './engine-types.js';
+import type { CacheMode, CacheRequest, DataPattern, EngineSpec, HashAlgo, LatencyUs, Rw, SeriesPoint } from './engine-types.js';
 import type { CipherSection, TargetEncryption } from './cipher/types.js';
 import type { BottleneckClaim } from './verdict/bottleneck.js';
 import type { FilesPreset } from './file-set.js';
@@ -21,11 +10,9 @@ import type { HostInfo } from './host.js';
 import type { CurvePoint, SustainedVerdict } from './knee.js';
 import type { LinkInfo } from './link-types.js';
 import type { NetworkPath } from './network.js';
-import type { PlanSettings, TestKind } from './plan.js';
-import type { SmallFilesPreset, SweepPreset } from './kinds/plan.js';
+import type { PlanSettings } from './plan.js';
 import type { Spread } from './stats.js';
 import type { VideoSection } from './video/paced.js';
-import type { ResultCampaign } from './wizard/types.js';
 
 export type { VideoPhase, VideoRun, VideoSection } from './video/paced.js';
 
@@ -202,63 +189,6 @@ export interface FilesRun {
   read: FilesPassStats;
 }
 
-/** One transfer size of the sweep: sequential write then read, MB/s and IOPS. */
-export interface SweepPoint {
-  bs: number;
-  writeMBps: number;
-  readMBps: number;
-  writeIops: number;
-  readIops: number;
-  /** Set when a step of this size did not run uncached (512 B where direct I/O needs 4 KiB). */
-  cacheMode?: CacheMode;
-  cacheNote?: string;
-}
-
-/** Where one direction reaches full speed: the smallest size at 90 % of the top MB/s. */
-export interface SweepFullSpeed {
-  bs: number;
-  topMBps: number;
-}
-
-export interface SweepRun {
-  run: number;
-  points: SweepPoint[];
-  fullSpeedWrite?: SweepFullSpeed;
-  fullSpeedRead?: SweepFullSpeed;
-}
-
-/** The transfer-size sweep (ATTO, QuickBench): MB/s against transfer size. */
-export interface SweepSection {
-  preset: SweepPreset;
-  /** The ladder, bytes, smallest first. */
-  sizes: number[];
-  qd: number;
-  /** Each step ran for this long, or moved this much data. */
-  stepSeconds?: number;
-  stepBytes?: number;
-  runs: SweepRun[];
-}
-
-export type SmallFilesOpName = 'create' | 'write' | 'fsync' | 'close' | 'stat' | 'open' | 'read' | 'delete';
-
-/** One run of the small-file test: the engine's figures (model/engine-types.ts) by run. */
-export type SmallFilesRun = Omit<SmallFilesFigures, 'fileBytes' | 'ops'> & {
-  run: number;
-  cacheMode: CacheMode;
-  ops: Array<Omit<SmallFilesOpFigures, 'op'> & { op: SmallFilesOpName }>;
-};
-
-/** The small-file test: every operation a copy does, timed per file. */
-export interface SmallFilesSection {
-  preset: SmallFilesPreset;
-  count: number;
-  fileBytes: number;
-  /** What the figures are of, in plain words (the file system and the network, not only the disk). */
-  scope: string;
-  runs: SmallFilesRun[];
-}
-
-/** One measured rate of the hash test. */
 export interface HashRate {
   bytes: number;
   seconds: number;
@@ -323,10 +253,16 @@ export interface HashVerification {
   text: string;
 }
 
-export interface ResultDocument {
+/** The sections of the kinds that have a folder: each kinds/<kind>/result.ts declares its own by
+ *  merging into this interface, so this file names none of them. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface KindSections {}
+
+export interface ResultDocument extends KindSections {
   schema: typeof RESULT_SCHEMA;
   id: string;
-  kind: TestKind | (string & {});
+  /** The kind's id (model/kinds/registry.ts), or one a newer version knows. */
+  kind: string;
   label?: string;
   startedAt: string;
   finishedAt: string;
@@ -351,16 +287,25 @@ export interface ResultDocument {
   cipher?: CipherSection;
   /** The frame-paced video test: per run, write and read, frames late and dropped. */
   video?: VideoSection;
-  /** The transfer-size sweep: MB/s against transfer size, per run. */
-  sweep?: SweepSection;
-  /** The small-file test: per operation kind and per file. */
-  smallFiles?: SmallFilesSection;
   /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */
   notes?: string[];
   /** Readings around the test, where the OS exposes them. */
   context?: ResultContext;
   /** Made by the format-and-compare wizard: its plan and the format tested. */
   campaign?: ResultCampaign;
+}
+
+/** A result document made by the wizard says which plan and format it belongs to; one made by a
+ *  setup campaign (model/campaign.ts), which campaign and setup (`format` is the setup's key). */
+export interface ResultCampaign {
+  planId: string;
+  format: string;
+  formatLabel: string;
+  /** 'setups': the rows are setups a person named, not file systems (absent: formats). */
+  of?: 'setups';
+  /** 'common': the plan's common-mode pass (through the page cache, flushed: as applications
+   *  see it), made so every format has a row in one mode; absent: the plan's own pass. */
+  pass?: 'common';
 }
 
 export interface ResultContext {

@@ -3,19 +3,16 @@
 import { z } from 'zod';
 import { isChecksumFilePath, parsePastedDigest } from './digest.js';
 import { RESULT_ID_RE } from './result-id.js';
-import { MAX_VIDEO_BUFFER, MAX_VIDEO_SECONDS, pacedFormat } from './video/paced.js';
 import { FORMAT_IDS } from './wizard/format-ids.js';
-import { TEST_KINDS } from './plan.js';
+import { RUN_KINDS, TEST_KINDS } from './kinds/registry.js';
 import { LABEL_MAX } from './text.js';
 import { MAX_SETUPS } from './campaign.js';
-import { SMALL_FILES_PRESETS, SWEEP_PRESETS } from './kinds/plan.js';
+import { SCREEN_MEMBERS, TargetPath, type DetailedKind, type DetailedSettings as Detailed } from './screen-settings.js';
 import { WIZARD_PLAN_KINDS } from './wizard/plan-kinds.js';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 
-/** A folder path as the user picked it. Absolute; length-capped so a hostile payload stays small. */
-export const TargetPath = z.string().min(1).max(4096);
 /** A test file's size: 16 MiB – 64 GiB (the Quick Test's stress size, the hash test's file). */
 const TestFileSize = z
   .number()
@@ -36,142 +33,26 @@ export const QuickTestSettings = z
   .strict();
 export type QuickTestSettings = z.infer<typeof QuickTestSettings>;
 
-/** Free space a test leaves untouched; absent: max(512 MiB, 5 % of the volume). */
-const ReserveBytes = z
-  .number()
-  .int()
-  .min(0)
-  .max(64 * 1024 * GiB)
-  .optional();
-
-/** Shared by every detailed test: repeat N times with a rest between runs (minutes in the UI;
- *  an SSD's cache drains while it rests). */
-const Repeat = {
-  runs: z.number().int().min(1).max(100),
-  restSeconds: z
-    .number()
-    .min(0)
-    .max(24 * 3600),
-};
-
-/** A detailed test (the Detailed screen): the CrystalDiskMark grid, the sustained-write curve,
- *  the many-file test, the frame-paced video test, the transfer-size sweep or the small-file test. Exactly the options a person can choose there; the CLI has more. */
-export const DetailedSettings = z.discriminatedUnion('kind', [
-  z
-    .object({
-      kind: z.literal('cdm'),
-      target: TargetPath,
-      preset: z.enum(['default', 'nvme', 'peak', 'realworld']),
-      mode: z.enum(['readwrite', 'read', 'write', 'mix', 'all']),
-      /** Test file, 16 MiB – 64 GiB (CrystalDiskMark's range). */
-      sizeBytes: z
-        .number()
-        .int()
-        .min(16 * MiB)
-        .max(64 * GiB),
-      /** Measured seconds per test (CrystalDiskMark: 5). */
-      seconds: z.number().min(1).max(60),
-      /** Pause between tests, seconds (CrystalDiskMark's interval). */
-      intervalSeconds: z.number().min(0).max(60),
-      ...Repeat,
-    })
-    .strict(),
-  z
-    .object({
-      kind: z.literal('sustained'),
-      target: TargetPath,
-      /** Write up to this much (less when free space less the reserve is smaller). */
-      maxBytes: z
-        .number()
-        .int()
-        .min(64 * MiB)
-        .max(64 * 1024 * GiB),
-      reserveBytes: ReserveBytes,
-      ...Repeat,
-    })
-    .strict(),
-  z
-    .object({
-      kind: z.literal('files'),
-      target: TargetPath,
-      preset: z.enum(['quick', 'standard', 'custom']),
-      /** custom only (ignored otherwise): the set. */
-      count: z.number().int().min(2).max(10000).optional(),
-      minBytes: z
-        .number()
-        .int()
-        .min(4096)
-        .max(64 * GiB)
-        .optional(),
-      maxBytes: z
-        .number()
-        .int()
-        .min(4096)
-        .max(64 * GiB)
-        .optional(),
-      seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-      reserveBytes: ReserveBytes,
-      ...Repeat,
-    })
-    .strict()
-    // A set whose smallest file is larger than its largest cannot be drawn; say so at the door.
-    .refine((s) => s.minBytes === undefined || s.maxBytes === undefined || s.minBytes <= s.maxBytes, {
-      message: 'must be at least minBytes',
-      path: ['maxBytes'],
-    }),
-  z
-    .object({
-      kind: z.literal('video'),
-      target: TargetPath,
-      /** A paced format id (format-resolution-rate, e.g. prores-hq-uhd-2997). */
-      format: z
-        .string()
-        .max(100)
-        .refine((id) => pacedFormat(id) !== undefined, { message: 'must be a video format id (format-resolution-rate)' }),
-      layout: z.enum(['stream', 'frames']),
-      /** Frames that may wait for the disk before one is dropped (a capture card's buffer). */
-      buffer: z.number().int().min(1).max(MAX_VIDEO_BUFFER),
-      /** Seconds of frames written, then read back. */
-      seconds: z.number().int().min(1).max(MAX_VIDEO_SECONDS),
-      /** The Quick Test result id this check was launched from ("Check this format"). */
-      from: z.string().min(1).max(100).optional(),
-      ...Repeat,
-    })
-    .strict(),
-  z
-    .object({
-      kind: z.literal('sweep'),
-      target: TargetPath,
-      preset: z.enum(SWEEP_PRESETS),
-      /** Each step for this long (the default), or over this much (`stepBytes`): one, not both. */
-      seconds: z.number().min(0.2).max(60).optional(),
-      stepBytes: z
-        .number()
-        .int()
-        .min(64 * MiB)
-        .max(64 * GiB)
-        .optional(),
-      ...Repeat,
-    })
-    .strict()
-    .refine((s) => s.seconds === undefined || s.stepBytes === undefined, {
-      message: 'give each step a time or a volume, not both',
-      path: ['stepBytes'],
-    }),
-  z
-    .object({
-      kind: z.literal('small-files'),
-      target: TargetPath,
-      preset: z.enum(SMALL_FILES_PRESETS),
-      /** How many files, and each one's size (4 KiB – 1 MiB); absent: the preset's. */
-      count: z.number().int().min(1).max(100_000).optional(),
-      fileBytes: z.number().int().min(4096).max(MiB).optional(),
-      ...Repeat,
-    })
-    .strict(),
-]);
-export type DetailedSettings = z.infer<typeof DetailedSettings>;
-export type DetailedKind = DetailedSettings['kind'];
+/** A detailed test (the Detailed screen): each kind's settings there, in the registry's order (a
+ *  refused kind's message lists them so): those of model/screen-settings.ts and those of the kinds
+ *  with a folder (their `screen` hook). */
+const KIND_SCREENS = RUN_KINDS.flatMap((k) => {
+  const schema = k.screen?.schema ?? SCREEN_MEMBERS[k.id as keyof typeof SCREEN_MEMBERS];
+  return schema ? [schema] : [];
+});
+// The union is typed in screen-settings.ts (DetailedSettings): zod's tuple type cannot be built
+// from a list, so the members are cast to one of theirs.
+export const DetailedSettings = z.discriminatedUnion(
+  'kind',
+  KIND_SCREENS as unknown as [typeof SCREEN_MEMBERS.cdm],
+) as unknown as z.ZodType<Detailed>;
+export type DetailedSettings = Detailed;
+/** The kinds the Detailed screen's settings take, in the registry's order. */
+export const DETAILED_SETTINGS_KINDS: readonly DetailedKind[] = RUN_KINDS.filter(
+  (k) => k.screen?.schema ?? SCREEN_MEMBERS[k.id as keyof typeof SCREEN_MEMBERS],
+).map((k) => k.id as DetailedKind);
+export type { DetailedKind };
+export { TargetPath };
 
 /** The hash test: a file the user picked (read-only: never modified), or a test file DiskDial
  *  writes on a target and removes afterwards. */

@@ -10,6 +10,20 @@ import { inputError } from './errors.js';
 const POWER: Record<string, number> = { '': 0, k: 1, m: 2, g: 3, t: 4, p: 5 };
 const SIZE_RE = /^(\d+(?:\.\d+)?)\s*([kmgtp]?)(i?)(b?)$/i;
 
+/** A flag's word from `allowed` ("--layout frames"); throws a plain-words input error. */
+export function parseChoice<T extends string>(text: string, flag: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(text)) throw inputError(`--${flag} must be one of ${allowed.join(', ')}, not "${text}"`);
+  return text as T;
+}
+
+/** A flag's whole number from `min` to `max` ("--files 500"); throws a plain-words input error. */
+export function parseWholeNumber(text: string, flag: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text.trim())) throw inputError(`--${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
+  const n = Number(text);
+  if (n < min || n > max) throw inputError(`--${flag} must be from ${min} to ${max}, not ${n}`);
+  return n;
+}
+
 /** Parses a size like "512MiB", "1GB", "4k" or "4096" into bytes; throws a plain-words input error. */
 export function parseSize(text: string, what = 'size'): number {
   const trimmed = text.trim();

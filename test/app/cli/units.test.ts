@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { askedSizes, unitsOf } from '../../../app/src/cli/size-units.js';
+import { askedSizes, unitsOf } from '../../../app/src/model/size-units.js';
 import { formatHashReport, formatReport } from '../../../app/src/cli/table.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 

@@ -21,7 +21,7 @@ import { DiskDialError } from '../../../app/src/model/errors.js';
 import { HistoryService } from '../../../app/src/services/history.js';
 import { parseWizardPlanState } from '../../../app/src/model/wizard/plan-state.js';
 import { FORMAT_IDS } from '../../../app/src/model/wizard/format-ids.js';
-import { TEST_KINDS } from '../../../app/src/model/plan.js';
+import { TEST_KINDS } from '../../../app/src/model/kinds/registry.js';
 import { mutateJson, mutateLines, type Rand } from '../../helpers/mutate.js';
 import { mulberry32 } from '../../helpers/prng.js';
 import { SAVED_ID, soundCampaign, soundPlan } from '../../helpers/saved-states.js';

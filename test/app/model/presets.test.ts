@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineSpec } from '../../../app/src/model/engine-types.js';
 import { buildPlan, defaultReserve, GiB, MiB, type PlanStep } from '../../../app/src/model/presets.js';
-import { TEST_KINDS } from '../../../app/src/model/plan.js';
+import { TEST_KINDS } from '../../../app/src/model/kinds/registry.js';
 import { CDM_TEST_NAMES } from '../../helpers/cdm.js';
 
 const KiB = 1024;

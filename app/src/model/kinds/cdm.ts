@@ -97,6 +97,10 @@ export const cdm = {
     },
   },
   report: {
+    testGroup: {
+      all: (n) => `all ${n} CrystalDiskMark tests`,
+      some: (n, of) => `${n} of the ${of} CrystalDiskMark tests`,
+    },
     titleParts: (doc) => {
       const s = doc.settings;
       return [...(s.preset ? [PRESET_NAMES[s.preset] ?? s.preset] : []), ...(s.size ? [sizeText(s.size)] : [])];

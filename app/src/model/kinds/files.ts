@@ -9,6 +9,8 @@ import {
   FILES_PRESET_OPTIONS,
   FILES_PRESETS,
   fitFileSet,
+  MAX_FILES,
+  MIN_FILES,
   MIN_SCALED_FILES,
   validateFileSetOptions,
   type FileSetOptions,
@@ -19,7 +21,7 @@ import type { Direction } from '../verdict/compare.js';
 import { sizeText } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { shownOverhead } from '../trust.js';
-import { sizeFormatterFor } from '../units.js';
+import { parseSize, parseWholeNumber, sizeFormatterFor } from '../units.js';
 import { echoSettings, MiB, usable, type Plan, type PlanOptions, type PlanStep, type PlanTarget } from './plan.js';
 import { filesFigures } from './files-card.js';
 import type { KindModule, ScreenRun } from './types.js';
@@ -38,6 +40,22 @@ export const files = {
   cli: {
     options: ['preset', 'reserve', 'files', 'min-size', 'max-size', 'seed'],
     presets: FILES_PRESETS,
+    // --files, --min-size, --max-size, --seed: a set of one's own (a custom set, whatever --preset says
+    // unless it names another set).
+    parse: (flag) => {
+      const files: Partial<FileSetOptions> = {};
+      const [count, min, max, seed] = [flag('files'), flag('min-size'), flag('max-size'), flag('seed')];
+      if (count !== undefined) files.count = parseWholeNumber(count, 'files', MIN_FILES, MAX_FILES);
+      if (min !== undefined) files.minBytes = parseSize(min, '--min-size');
+      if (max !== undefined) files.maxBytes = parseSize(max, '--max-size');
+      if (seed !== undefined) files.seed = parseWholeNumber(seed, 'seed', 0, Number.MAX_SAFE_INTEGER);
+      if (Object.keys(files).length === 0) return {};
+      const custom = (files.count ?? files.minBytes ?? files.maxBytes) !== undefined;
+      const preset = flag('preset');
+      if (preset !== undefined && preset !== 'custom' && custom)
+        throw inputError(`--files, --min-size and --max-size make a custom set; drop --preset ${preset} or use --preset custom`);
+      return { files, ...(preset === undefined && custom ? { preset: 'custom' } : {}) };
+    },
     refuse: {
       seconds: '--seconds does not apply to --test files: it is bounded by bytes, not time',
       size: '--size does not apply to --test files: use --preset, or --files, --min-size and --max-size',

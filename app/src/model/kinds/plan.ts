@@ -56,19 +56,19 @@ export const CDM_PRESETS = ['default', 'nvme', 'peak', 'realworld'] as const;
 export type CdmPreset = (typeof CDM_PRESETS)[number];
 /** CrystalDiskMark's test modes: each row read then write (its default), one direction, a 70/30
  *  read/write mix, or all three. */
-/** The transfer-size sweep's ladders (kinds/sweep.ts). */
-export const SWEEP_PRESETS = ['standard', 'atto', 'quickbench'] as const;
-export type SweepPreset = (typeof SWEEP_PRESETS)[number];
-/** The small-file test's sets (kinds/small-files.ts). */
-export const SMALL_FILES_PRESETS = ['quick', 'nas'] as const;
-export type SmallFilesPreset = (typeof SMALL_FILES_PRESETS)[number];
 /** Every kind's --preset words. */
-export type KindPreset = CdmPreset | FilesPreset | SweepPreset | SmallFilesPreset;
+/** A kind's --preset word; each kind's plan checks its own (kinds/<kind>/plan.ts says which). */
+export type KindPreset = CdmPreset | FilesPreset | (string & {});
 
 export const CDM_MODES = ['readwrite', 'read', 'write', 'mix', 'all'] as const;
 export type CdmMode = (typeof CDM_MODES)[number];
 
-export interface PlanOptions {
+/** The options a kind with a folder adds (kinds/<kind>/plan.ts declares them by merging into this
+ *  interface, so the runner and the CLI pass them on without naming the kind). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface KindPlanOptions {}
+
+export interface PlanOptions extends KindPlanOptions {
   /** Test-file size; sustained: the most to write; files: ignored (the set decides). */
   size?: number;
   /** cdm: CrystalDiskMark profile; files: quick, standard or custom. */
@@ -90,16 +90,6 @@ export interface PlanOptions {
   rwmixread?: number;
   /** video: the paced format's id, the layout and the buffer (frames). */
   video?: VideoPlanOptions;
-  /** small-files: how many files, and each one's size. */
-  smallFiles?: { count?: number; fileBytes?: number };
-  /** sweep: the part of the preset's ladder to run, from one transfer size to another (ATTO's
-   *  start and end), bytes. */
-  sweep?: SweepRange;
-}
-
-export interface SweepRange {
-  fromBytes?: number;
-  toBytes?: number;
 }
 
 export interface VideoPlanOptions {
@@ -111,7 +101,11 @@ export interface VideoPlanOptions {
   from?: string;
 }
 
-export interface PlanSettings {
+/** The settings a kind with a folder echoes into the result (merged in as KindPlanOptions is). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface KindPlanSettings {}
+
+export interface PlanSettings extends KindPlanSettings {
   size: number;
   preset?: string;
   mode?: CdmMode;
@@ -126,7 +120,6 @@ export interface PlanSettings {
   cache: CacheRequest;
   rwmixread?: number;
   video?: Required<Omit<VideoPlanOptions, 'from'>> & Pick<VideoPlanOptions, 'from'>;
-  smallFiles?: { count: number; fileBytes: number };
 }
 
 export function isPowerOfTwo(n: number): boolean {

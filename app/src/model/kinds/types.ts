@@ -2,20 +2,14 @@
 // executes), what it makes of the steps' results, the CLI options it takes, and what the report
 // views (title, metrics, comparable settings) and the share card show for it. Every hook is
 // optional: a kind without one gets the generic behaviour.
+import type { z } from 'zod';
 import type { StepOutcome } from '../analysis.js';
 import type { Box, CardOptions } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
-import type {
-  FilesSection,
-  ResultDocument,
-  ResultTest,
-  SmallFilesSection,
-  SustainedSection,
-  SweepSection,
-  VideoSection,
-} from '../result.js';
-import type { DetailedSettings } from '../settings.js';
-import type { CdmMode, Plan, PlanOptions, PlanTarget } from './plan.js';
+import type { FilesSection, ResultDocument, ResultTest, KindSections, SustainedSection, VideoSection } from '../result.js';
+import type { DetailedSettings } from '../screen-settings.js';
+import type { SizeUnits } from '../size-units.js';
+import type { CdmMode, KindPlanOptions, Plan, PlanOptions, PlanTarget } from './plan.js';
 
 /** CLI flags a kind may claim (every kind takes the common ones: size, bs, qd, runs, …). */
 export type KindFlag =
@@ -38,19 +32,18 @@ export type KindFlag =
 /** Common flags a kind may refuse, with the reason a CLI user reads. */
 export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds';
 
-/** What the analysis adds to the result besides the plain per-step tests. */
-export interface KindAnalysis {
+/** What the analysis adds to the result besides the plain per-step tests (a kind with a folder
+ *  declares its section in KindSections). */
+export interface KindAnalysis extends KindSections {
   /** Replaces the per-step tests (the many-file test reports one row per pass). */
   tests?: ResultTest[];
   sustained?: SustainedSection;
   files?: FilesSection;
   video?: VideoSection;
-  sweep?: SweepSection;
-  smallFiles?: SmallFilesSection;
 }
 
 /** What the Detailed screen's settings for a kind ask of the runner (besides target, runs, rest). */
-export interface ScreenRun {
+export interface ScreenRun extends KindPlanOptions {
   size?: number;
   reserveBytes?: number;
   preset?: PlanOptions['preset'];
@@ -59,7 +52,6 @@ export interface ScreenRun {
   intervalSeconds?: number;
   files?: { count?: number; minBytes?: number; maxBytes?: number; seed?: number };
   video?: { format: string; layout: 'stream' | 'frames'; buffer: number; from?: string };
-  smallFiles?: { count?: number; fileBytes?: number };
 }
 
 export interface KindModule<Id extends string = string> {
@@ -76,6 +68,9 @@ export interface KindModule<Id extends string = string> {
   leastBytes?: (o: PlanOptions) => number;
   /** The result sections made from the steps' outcomes. */
   analyse?: (plan: Plan, outcomes: readonly StepOutcome[]) => KindAnalysis;
+  /** Its section of the result document: the key, and what of it every view relies on (checked
+   *  when a result is read from outside). */
+  result?: { key: keyof KindSections; schema: z.ZodType };
   cli?: {
     /** Flags only this kind (and others naming them) takes. */
     options?: readonly KindFlag[];
@@ -88,6 +83,12 @@ export interface KindModule<Id extends string = string> {
     /** `diskdial run --help`: a flag it claims as "ARG  what it does (default, unit)", where the
      *  CLI's own list has no words for it. */
     flagHelp?: Partial<Record<KindFlag, string>>;
+    /** Its own flags as plan options; `flag` gives a flag's text as typed. Throws on a bad value. */
+    parse?: (flag: (name: KindFlag) => string | undefined) => Partial<PlanOptions>;
+    /** What the CLI's report says of the test's files under its title ("1,000 files of 4 KiB"). */
+    fileText?: (doc: ResultDocument, units: SizeUnits) => string | undefined;
+    /** The lines the CLI's report prints after its table, in the report's unit system. */
+    tableLines?: (doc: ResultDocument, units: SizeUnits) => string[];
   };
   report?: {
     /** What the title says after the name ("up to 50 GB"); absent: the size (and preset). */
@@ -107,7 +108,12 @@ export interface KindModule<Id extends string = string> {
     /** A format report's columns for this kind, [metric key, label]; `bySize`: one set per test
      *  size. Absent: every headline figure. */
     columns?: { pick: ReadonlyArray<readonly [string, string]>; bySize?: boolean };
+    /** How a flag names many of its tests at once: "all 8 CrystalDiskMark tests"; `span` is the
+     *  block sizes they cover ("4 KiB–100 MiB"). Absent: "all N tests". */
+    testGroup?: { all: (n: number, span: string) => string; some: (n: number, of: number, span: string) => string };
   };
+  /** Its settings on the Detailed screen, as a member of model/settings.ts's DetailedSettings. */
+  screen?: { schema: z.ZodType };
   /** The Detailed screen's settings for this kind as the runner's options; absent: not on that screen. */
   fromScreen?: (s: DetailedSettings) => ScreenRun;
   /** Its screen draws the measured MB/s while the test runs (the sustained write's curve). */

@@ -9,6 +9,7 @@ import { inputError } from '../errors.js';
 import type { Metric } from '../report/figure-text.js';
 import type { VideoPhase, VideoSection } from '../result.js';
 import { formatFps } from '../video/math.js';
+import { parseChoice, parseWholeNumber } from '../units.js';
 import {
   DEFAULT_VIDEO_BUFFER,
   DEFAULT_VIDEO_FORMAT,
@@ -17,10 +18,11 @@ import {
   MAX_VIDEO_BUFFER,
   MAX_VIDEO_SECONDS,
   pacedFormat,
+  VIDEO_LAYOUTS,
   phaseVerdict,
   sectionVerdict,
 } from '../video/paced.js';
-import type { Plan } from './plan.js';
+import type { Plan, VideoPlanOptions } from './plan.js';
 import { videoFigures } from './video-card.js';
 import type { KindModule } from './types.js';
 
@@ -75,6 +77,20 @@ export const video = {
   analyse: (plan, outcomes) => ({ video: videoSection(plan, outcomes) }),
   cli: {
     options: ['format', 'layout', 'buffer'],
+    // --format, --layout, --buffer: the paced format and how it is laid out and buffered.
+    parse: (flag) => {
+      const [id, layout, buffer] = [flag('format'), flag('layout'), flag('buffer')];
+      if (id === undefined && layout === undefined && buffer === undefined) return {};
+      const format = id?.trim().toLowerCase() ?? DEFAULT_VIDEO_FORMAT;
+      if (!pacedFormat(format))
+        throw inputError(
+          `--format "${id}" is not a video format id; an id is format-resolution-rate, e.g. prores-hq-uhd-2997 (diskdial --help lists the parts)`,
+        );
+      const video: VideoPlanOptions = { format };
+      if (layout !== undefined) video.layout = parseChoice(layout, 'layout', VIDEO_LAYOUTS);
+      if (buffer !== undefined) video.buffer = parseWholeNumber(buffer, 'buffer', 1, MAX_VIDEO_BUFFER);
+      return { video };
+    },
     refuse: {
       size: '--size does not apply to --test video: the format and --seconds decide how much is written',
       bs: `--bs ${NOT_FOR_VIDEO}`,

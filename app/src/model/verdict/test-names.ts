@@ -2,6 +2,7 @@
 // CrystalDiskMark tests", "the sweep's 32 steps (4 KiB–100 MiB)"), never 32 names in a row.
 // A few names are listed as they are; more are counted within their group.
 // Browser-safe: no node:* imports.
+import { kindOf } from '../kinds/registry.js';
 import { formatBytesBinary } from '../units.js';
 
 /** What a test must tell for its name to be grouped. */
@@ -31,18 +32,6 @@ function sizeSpan(tests: readonly NamedTest[]): string {
   return lo === hi ? formatBytesBinary(lo) : `${formatBytesBinary(lo)}–${formatBytesBinary(hi)}`;
 }
 
-/** The group a kind's tests form, said as "all N <what>" / "N of the M <what>". */
-const GROUPS: Record<string, { all: (n: number, span: string) => string; some: (n: number, of: number, span: string) => string }> = {
-  cdm: {
-    all: (n) => `all ${n} CrystalDiskMark tests`,
-    some: (n, of) => `${n} of the ${of} CrystalDiskMark tests`,
-  },
-  sweep: {
-    all: (n, span) => `the sweep's ${n} steps (${span})`,
-    some: (n, of, span) => `${n} of the sweep's ${of} steps (${span})`,
-  },
-};
-
 const GENERIC = {
   all: (n: number) => `all ${n} tests`,
   some: (n: number, of: number, span: string) => `${n} of the ${of} tests (${span})`,
@@ -56,7 +45,8 @@ export function testGroupText(named: readonly NamedTest[], all: readonly NamedTe
   const names = uniqueNames(named);
   if (names.length <= LISTED_NAMES) return listWords(names);
   const total = Math.max(uniqueNames(all).length, names.length);
-  const g = (kind && GROUPS[kind]) || GENERIC;
+  // The kind's words for its group ("all 8 CrystalDiskMark tests"), else the plain ones.
+  const g = (kind !== undefined ? kindOf(kind)?.report?.testGroup : undefined) ?? GENERIC;
   const chosen = named.filter((t, i) => named.findIndex((u) => u.name === t.name) === i);
   const span = sizeSpan(chosen);
   return names.length === total ? g.all(total, span) : g.some(names.length, total, span);

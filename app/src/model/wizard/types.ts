@@ -123,16 +123,3 @@ export interface WizardPlanState {
 
 /** Where the wizard is, for the progress bar and the dials. */
 export type WizardStage = 'checking' | 'erasing' | 'formatting' | 'mounting' | 'testing' | 'resting' | 'unmounting' | 'finishing';
-
-/** A result document made by the wizard says which plan and format it belongs to; one made by a
- *  setup campaign (model/campaign.ts), which campaign and setup (`format` is the setup's key). */
-export interface ResultCampaign {
-  planId: string;
-  format: string;
-  formatLabel: string;
-  /** 'setups': the rows are setups a person named, not file systems (absent: formats). */
-  of?: 'setups';
-  /** 'common': the plan's common-mode pass (through the page cache, flushed: as applications
-   *  see it), made so every format has a row in one mode; absent: the plan's own pass. */
-  pass?: 'common';
-}

@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { CampaignState } from '@model/campaign';
 import type { CampaignDoneEvent, CampaignProgressEvent, CampaignWaitingEvent } from '@model/events';
 import { ipcErrorText } from '@model/events';
-import type { TestKind } from '@model/plan';
+import type { TestKind } from '@model/kinds/registry';
 import type { CampaignSettings } from '@model/settings';
 import { getBridge } from '../../lib/bridge';
 import type { IpcResult } from '@ipc/contract';

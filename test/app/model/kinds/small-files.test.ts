@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { StepOutcome } from '../../../../app/src/model/analysis.js';
 import type { EngineResult, SmallFilesFigures } from '../../../../app/src/model/engine-types.js';
 import { buildPlan } from '../../../../app/src/model/presets.js';
-import { SMALL_FILES_SCOPE, smallFiles } from '../../../../app/src/model/kinds/small-files.js';
+import { smallFiles } from '../../../../app/src/model/kinds/small-files/index.js';
+import { SMALL_FILES_SCOPE } from '../../../../app/src/model/kinds/small-files/plan.js';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 
 const ops = ['create', 'write', 'fsync', 'close', 'stat', 'open', 'read', 'delete'];

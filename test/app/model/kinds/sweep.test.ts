@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { StepOutcome } from '../../../../app/src/model/analysis.js';
 import type { EngineResult } from '../../../../app/src/model/engine-types.js';
 import { buildPlan } from '../../../../app/src/model/presets.js';
-import { fullSpeed, fullSpeedText, transferSizeText, sweep, SWEEP_LADDERS } from '../../../../app/src/model/kinds/sweep.js';
+import { fullSpeed } from '../../../../app/src/model/kinds/sweep/analysis.js';
+import { sweep } from '../../../../app/src/model/kinds/sweep/index.js';
+import { transferSizeText, SWEEP_LADDERS } from '../../../../app/src/model/kinds/sweep/plan.js';
+import { fullSpeedText } from '../../../../app/src/model/kinds/sweep/report.js';
 import { formatFigure } from '../../../../app/src/model/report/figure-text.js';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DetailedSettings } from '@model/settings';
+import { DETAILED_SETTINGS_KINDS, DetailedSettings } from '@model/settings';
 import { DEFAULT_FORMS, DETAILED_KIND_IDS, formErrors, toDetailedSettings } from '../../../../renderer/src/features/detailed/kinds/index';
 import { renderDetailed } from '../../helpers/detailed-fixtures';
 import { resetStores } from '../../helpers/reset-stores';
@@ -16,7 +16,7 @@ const ROOT = join(__dirname, '../../../..');
 const RENDERER = join(ROOT, 'renderer/src');
 
 /** Every kind the core's settings schema takes. */
-const coreKinds = (): string[] => DetailedSettings.options.map((o) => o.shape.kind.value).sort();
+const coreKinds = (): string[] => [...DETAILED_SETTINGS_KINDS].sort();
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : [join(dir, d.name)]));

@@ -7,7 +7,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '@model/result';
 import { DetailedSettings } from '@model/settings';
-import { transferSizeText, SWEEP_LADDERS } from '@model/kinds/sweep';
+import { transferSizeText, SWEEP_LADDERS } from '@model/kinds/sweep/plan';
 import sweepJson from '../../../fixtures/results/sweep.json';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import { JOB, plan, progress, renderDetailed, step } from '../../helpers/detailed-fixtures';

@@ -1,7 +1,12 @@
 // The small-file test's form: its preset, file count and file size, with runs and rest.
 import { fitPlan } from '@model/presets';
-import { SMALL_FILE_MAX_BYTES, SMALL_FILE_MIN_BYTES, SMALL_FILES_MAX_COUNT, SMALL_FILES_PRESET_SETS } from '@model/kinds/small-files';
-import type { SmallFilesPreset } from '@model/kinds/plan';
+import {
+  SMALL_FILE_MAX_BYTES,
+  SMALL_FILE_MIN_BYTES,
+  SMALL_FILES_MAX_COUNT,
+  SMALL_FILES_PRESET_SETS,
+  type SmallFilesPreset,
+} from '@model/kinds/small-files/plan';
 import { repeatErrors, restSeconds, whole } from '../form-rules';
 import type { FormErrors, KindForm } from '../kind-entry';
 

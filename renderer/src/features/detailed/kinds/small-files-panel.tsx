@@ -1,8 +1,8 @@
 // The small-file test (a NAS reviewer's "thousands of small files"): each file created, written,
 // fsynced and closed, then stat'ed, opened and read, then deleted, every operation timed. After
 // it: files per second, the time a file takes, the payload MB/s and each operation's times.
-import type { SmallFilesRun, SmallFilesSection } from '@model/result';
-import { SMALL_FILES_OPS, SMALL_FILES_PRESET_SETS, SMALL_FILES_SCOPE } from '@model/kinds/small-files';
+import { SMALL_FILES_OPS, type SmallFilesRun, type SmallFilesSection } from '@model/kinds/small-files/result';
+import { SMALL_FILES_PRESET_SETS, SMALL_FILES_SCOPE } from '@model/kinds/small-files/plan';
 import { formatBytesBinary, formatMBpsFigure } from '@model/units';
 import { ChipGroup, NumberField } from '../../../components/fields';
 import { RunsAndRest } from '../../../components/repeat-fields';

@@ -2,7 +2,7 @@
 // 64M…), a write and a read line per run in the app's write and read colours, and the link's
 // ceiling when the target's interface has one. Only draws: the panel gives it the points.
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import type { SweepRun } from '@model/result';
+import type { SweepRun } from '@model/kinds/sweep/result';
 import { blockLabel, formatMBpsFigure } from '@model/units';
 import { linearTicks } from '../../../lib/ticks';
 import { AXIS, ceilingLine, ChartFrame, mbpsYAxis, xAxisLabel } from '../../../components/chart-frame';

@@ -1,7 +1,7 @@
 // The transfer-size sweep's form: its preset ladder and how long (or over how much data) each
 // step runs, with runs and rest.
 import { fitPlan } from '@model/presets';
-import type { SweepPreset } from '@model/kinds/plan';
+import type { SweepPreset } from '@model/kinds/sweep/plan';
 import { GiB, MiB, repeatErrors, restSeconds } from '../form-rules';
 import type { FormErrors, KindForm } from '../kind-entry';
 

@@ -2,8 +2,10 @@
 // size on does this drive or share run at full speed?): a sequential write then read at each
 // size of a ladder. While it runs, the step in progress and the sizes done; after it, MB/s
 // against size on a log axis, where each direction reaches 90 % of its top, and the table.
-import type { ResultDocument, SweepSection } from '@model/result';
-import { fullSpeedText, transferSizeText } from '@model/kinds/sweep';
+import type { ResultDocument } from '@model/result';
+import type { SweepSection } from '@model/kinds/sweep/result';
+import { transferSizeText } from '@model/kinds/sweep/plan';
+import { fullSpeedText } from '@model/kinds/sweep/report';
 import { formatBytesBinary, formatMBpsFigure } from '@model/units';
 import { ChipGroup } from '../../../components/fields';
 import { RunsAndRest } from '../../../components/repeat-fields';

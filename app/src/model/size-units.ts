@@ -2,9 +2,9 @@
 // reads "1 GB" everywhere (never "953 MiB", though the engine aligned it to whole MiB), one asked
 // as 512 MiB reads "512 MiB" everywhere. The system is read off the asked sizes, so a saved
 // document prints the same later.
-import type { ResultDocument } from '../model/result.js';
-import { sizeText } from '../model/report/metrics.js';
-import { formatBytes, formatBytesBinary } from '../model/units.js';
+import type { ResultDocument } from './result.js';
+import { sizeText } from './report/figure-text.js';
+import { formatBytes, formatBytesBinary } from './units.js';
 
 export type SizeUnits = 'decimal' | 'binary';
 

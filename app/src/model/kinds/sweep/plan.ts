@@ -1,0 +1,130 @@
+// The sweep's plan (ATTO's and QuickBench's question: from what transfer size on does this drive
+// or share run at full speed?): for each size of a ladder, a sequential write then a sequential
+// read of one shared test file, uncached, each step for a fixed time (--seconds) or a fixed volume
+// (--size). The engine's ordinary sequential steps.
+import type { EngineSpec } from '../../engine-types.js';
+import { inputError } from '../../errors.js';
+import { blockLabel, formatBytesBinary } from '../../units.js';
+import { bounds, echoSettings, KiB, MiB, stepName, type Plan, type PlanOptions, type PlanStep } from '../plan.js';
+
+/** The ladders' names (--preset). */
+export const SWEEP_PRESETS = ['standard', 'atto', 'quickbench'] as const;
+export type SweepPreset = (typeof SWEEP_PRESETS)[number];
+
+/** The part of the preset's ladder to run, from one transfer size to another (ATTO's start and
+ *  end), bytes. */
+export interface SweepRange {
+  fromBytes?: number;
+  toBytes?: number;
+}
+
+declare module '../plan.js' {
+  interface KindPlanOptions {
+    /** sweep: the part of the preset's ladder to run (--from, --to). */
+    sweep?: SweepRange;
+  }
+}
+
+const pow2 = (from: number, to: number): number[] => {
+  const out: number[] = [];
+  for (let s = from; s <= to; s *= 2) out.push(s);
+  return out;
+};
+
+/** The ladders. ATTO Disk Benchmark's runs 512 B to 64 MiB with its 12, 24 and 48 MiB steps;
+ *  QuickBench's spans 4 KB to 100 MB: powers of two, then 100 MiB (whole MiB, so direct I/O
+ *  takes it). 512 B is uncached only where the file system's direct-I/O alignment is 512 B. */
+export const SWEEP_LADDERS: Record<SweepPreset, readonly number[]> = {
+  standard: pow2(4 * KiB, 64 * MiB),
+  atto: [...pow2(512, 8 * MiB), 12 * MiB, 16 * MiB, 24 * MiB, 32 * MiB, 48 * MiB, 64 * MiB],
+  quickbench: [...pow2(4 * KiB, 64 * MiB), 100 * MiB],
+};
+/** ATTO's default queue depth is 4; the others stream one I/O at a time, as a file copy does. */
+const PRESET_QD: Record<SweepPreset, number> = { standard: 1, atto: 4, quickbench: 1 };
+
+export const SWEEP_STEP_SECONDS = 2;
+/** The shared test file of a time-bound sweep: the largest step goes over it at least twice. */
+export const TIMED_FILE_BYTES = 256 * MiB;
+/** A range that ends lower (--to) runs over four of its largest transfer, never less than this:
+ *  a look at small transfers on a slow share need not first lay out 256 MiB to read. */
+const TIMED_FILE_MIN_BYTES = 64 * MiB;
+
+/** Reads have a file of their own, laid out whole by the first read step: a time-bound write
+ *  covers only part of its file (the engine sizes it sparse first), and reading the rest would
+ *  read holes, which no disk is asked for (a throttled loop device "read" 4 KiB at 230 MB/s so). */
+const WRITE_FILE = 'sweep-write.dat';
+const READ_FILE = 'sweep-read.dat';
+
+export function ladderText(sizes: readonly number[]): string {
+  if (sizes.length === 0) return '';
+  return `${transferSizeText(sizes[0]!)}–${transferSizeText(sizes.at(-1)!)}`;
+}
+
+/** 512 B, 4 KiB, 1 MiB, 100 MiB: the ladder's names. */
+export function transferSizeText(bytes: number): string {
+  const b = blockLabel(bytes);
+  return b.endsWith('K') ? `${b.slice(0, -1)} KiB` : b.endsWith('M') ? `${b.slice(0, -1)} MiB` : `${b} B`;
+}
+
+export function sweepPlan(o: PlanOptions): Plan {
+  const preset = (o.preset ?? 'standard') as SweepPreset;
+  if (!SWEEP_PRESETS.includes(preset)) throw inputError(`the sweep preset must be ${SWEEP_PRESETS.join(', ')}, not "${preset}"`);
+  if (o.size !== undefined && o.seconds !== undefined)
+    throw inputError('give each step of the sweep a time (--seconds) or a volume (--size), not both');
+  const sizes = ladderPart(preset, o.sweep);
+  const top = sizes.at(-1)!;
+  const qd = o.qd ?? PRESET_QD[preset];
+  const byVolume = o.size !== undefined;
+  const stepSeconds = byVolume ? undefined : (o.seconds ?? SWEEP_STEP_SECONDS);
+  // By volume the file is the volume (each step writes or reads it once); by time, one file the
+  // steps go over as often as their time takes.
+  const fileSize = byVolume ? Math.floor(o.size! / top) * top : Math.min(TIMED_FILE_BYTES, Math.max(TIMED_FILE_MIN_BYTES, 4 * top));
+  if (fileSize < top)
+    throw inputError(
+      `--size ${formatBytesBinary(o.size!)} is smaller than the sweep's largest transfer (${transferSizeText(top)}); use at least ${transferSizeText(top)}`,
+    );
+  const common = bounds(o)(stepSeconds);
+  const steps: PlanStep[] = [];
+  for (const bs of sizes) {
+    for (const [rw, what] of [
+      ['write', 'Write'],
+      ['read', 'Read'],
+    ] as const) {
+      // Kept for the next size; the runner removes both files when the run ends.
+      const spec: Omit<EngineSpec, 'path'> = { rw, bs, qd, threads: 1, fileSize, ...common, keepFile: true };
+      steps.push({ name: stepName('SEQ', bs, qd, 1, what), spec, file: rw === 'write' ? WRITE_FILE : READ_FILE });
+    }
+  }
+  const settings = echoSettings({ ...o, qd }, fileSize, o.pattern ?? 'random', o.cache ?? 'auto');
+  settings.preset = preset;
+  if (stepSeconds !== undefined) settings.seconds = stepSeconds;
+  const notes =
+    sizes[0]! < 4 * KiB
+      ? [
+          '512 B to 2 KiB run uncached only where the file system takes direct I/O of that size; elsewhere those steps run buffered with the cache flushed, and say so.',
+        ]
+      : [];
+  return { kind: 'sweep', fileSize, needBytes: 2 * fileSize, steps, settings, notes };
+}
+
+/** The preset's ladder from --from to --to (ATTO's start and end transfer size): each end must be
+ *  one of its sizes, so a ranged sweep is a part of the full one and compares with it size by size. */
+function ladderPart(preset: SweepPreset, range: SweepRange | undefined): number[] {
+  const ladder = SWEEP_LADDERS[preset];
+  const at = (bytes: number | undefined, flag: string, fallback: number): number => {
+    if (bytes === undefined) return fallback;
+    const i = ladder.indexOf(bytes);
+    if (i < 0)
+      throw inputError(
+        `${flag} ${formatBytesBinary(bytes)} is not a transfer size of the ${preset} sweep; use one of ${ladder.map(transferSizeText).join(', ')}`,
+      );
+    return i;
+  };
+  const from = at(range?.fromBytes, '--from', 0);
+  const to = at(range?.toBytes, '--to', ladder.length - 1);
+  if (from > to)
+    throw inputError(
+      `--from ${transferSizeText(ladder[from]!)} is larger than --to ${transferSizeText(ladder[to]!)}: the sweep goes from the smaller transfer size up to the larger`,
+    );
+  return ladder.slice(from, to + 1);
+}

@@ -1,0 +1,41 @@
+// Issue 32: everything a kind adds lives in app/src/model/kinds/<kind>/. Outside its folder, app/src
+// may name a kind with a folder only on its registry line: its result section, screen settings,
+// CLI words, table lines and plan options reach the shared files through the registry's hooks.
+// The pattern is the issue's grep, per kind (type names, quoted id, camelCase names, the key).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const APP_SRC = path.resolve(import.meta.dirname, '../../../../app/src');
+const REGISTRY = 'model/kinds/registry.ts';
+
+/** Every source file under app/src, relative to it. */
+function sources(dir = APP_SRC): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(full);
+    return /\.(c?ts)$/.test(e.name) ? [path.relative(APP_SRC, full)] : [];
+  });
+}
+
+/** The issue's grep for a kind: `Sweep…` types, 'sweep' quoted, `sweep…` names, a `sweep:` key, `.sweep`. */
+function namesKind(id: string, key: string, type: string): RegExp {
+  const quoted = id.replace(/-/g, '\\-');
+  return new RegExp(`\\b${type}[A-Z]\\w*|['"]${quoted}['"]|\\b${key}[A-Z]\\w*|\\b${key}\\??\\s*:|\\.${key}\\b`);
+}
+
+// `also`: files that name the kind for another reason. The small-file mode is the native engine's
+// (its spec and figures in engine-types.ts describe the addon's API, which any caller may use).
+const FOLDER_KINDS = [
+  { id: 'sweep', key: 'sweep', type: 'Sweep', also: [] },
+  { id: 'small-files', key: 'smallFiles', type: 'SmallFiles', also: ['model/engine-types.ts'] },
+];
+
+describe('a kind with a folder is named outside it only on its registry line', () => {
+  const files = sources();
+  it.each(FOLDER_KINDS)('$id', ({ id, key, type, also }) => {
+    const re = namesKind(id, key, type);
+    const outside = files.filter((f) => !f.startsWith(`model/kinds/${id}/`) && re.test(readFileSync(path.join(APP_SRC, f), 'utf8')));
+    expect(outside.filter((f) => f !== REGISTRY)).toEqual(also);
+  });
+});
