@@ -128,7 +128,9 @@ describe.runIf(rootOnly() && canThrottle())('diskdial campaign: two setups, the 
     // one, and a pattern of whole percents failed it.)
     const pct = '−(?:[7-9]\\d|99\\.\\d+) %';
     expect(md, md).toMatch(
-      new RegExp(`Throttled is worse than Free: worse on all 2 throughput figures \\(SEQ1M Q8T1 Write ${pct}; SEQ1M Q8T1 Read ${pct}\\)\\.`),
+      new RegExp(
+        `Throttled is worse than Free: worse on all 2 throughput figures \\(SEQ1M Q8T1 Write ${pct}; SEQ1M Q8T1 Read ${pct}\\)\\.`,
+      ),
     );
     const ci = `${pct}, CI −\\d+(\\.\\d+)? to −\\d+(\\.\\d+)? %( \\([^)]*\\))?`;
     expect(md, md).toMatch(new RegExp(`Throttled: SEQ1M Q8T1 Write ${ci}; SEQ1M Q8T1 Read ${ci} — vs Free\\.`));

@@ -93,7 +93,9 @@ describe('diskdial run --loop', () => {
         // answers. Two give-ups race, both right: the engine host's (≤ 0.5 s, "cancelled; the drive
         // is not answering") and the CLI's own STOP_WAIT_MS (0.75 s, "stopped without waiting for the
         // drive, which is not answering"); under load the second came first once in 20 runs.
-        expect(run.io.stderr).toMatch(/cancelled; the drive is not answering|stopped without waiting for the drive, which is not answering/);
+        expect(run.io.stderr).toMatch(
+          /cancelled; the drive is not answering|stopped without waiting for the drive, which is not answering/,
+        );
         expect(run.io.stdout).not.toMatch(/Saved to history/);
         expect(await saved(home)).toEqual([]);
         await disk.heal();

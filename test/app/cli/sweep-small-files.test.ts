@@ -110,7 +110,11 @@ describe.runIf(canThrottle())('the sweep and the small-file test on a loop-mount
     // P ≈ C(20,10)·0.09¹⁰·0.91¹⁰ ≈ 3·10⁻⁶ per run. None of the 160 went over 1.05.
     const big = points.filter((p) => p.bs >= 256 * 1024).flatMap((p) => [p.writeMBps, p.readMBps]);
     expect(big).toHaveLength(20);
-    const median = [...big].sort((a, b) => a - b).slice(9, 11).reduce((a, b) => a + b) / 2;
+    const median =
+      [...big]
+        .sort((a, b) => a - b)
+        .slice(9, 11)
+        .reduce((a, b) => a + b) / 2;
     expect(median / (THROTTLE_BPS / 1e6)).toBeGreaterThan(0.95);
     expect(median / (THROTTLE_BPS / 1e6)).toBeLessThan(1.05);
   }, 240_000);
