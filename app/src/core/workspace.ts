@@ -199,7 +199,14 @@ function removeAllSync(): void {
  *  the kernel (a stalled disk: unlink waits for the write in flight) holds that process, never
  *  this one nor its exit. Resolves when the remover has ended. */
 function removeInBackground(dirs: readonly string[]): Promise<void> {
-  const script = "for (const d of process.argv.slice(1)) try { require('fs').rmSync(d, { recursive: true, force: true }) } catch {}";
+  // Tries again for up to a minute: an engine given up on may still hold a file open in the
+  // folder (a FUSE share keeps it as .fuse_hidden* until closed), so the first pass can leave it.
+  const script = [
+    "const fs = require('fs'), wait = new Int32Array(new SharedArrayBuffer(4)), end = Date.now() + 60000;",
+    'for (const d of process.argv.slice(1))',
+    '  for (;;) { try { fs.rmSync(d, { recursive: true, force: true }) } catch {}',
+    '    if (!fs.existsSync(d) || Date.now() > end) break; Atomics.wait(wait, 0, 0, 250) }',
+  ].join('\n');
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['-e', script, ...dirs], {
       detached: true,
