@@ -16,9 +16,10 @@ process.env.DISKDIAL_LOCK_DIR ??= path.join(process.env.DISKDIAL_HOME, 'locks');
 const chain = process.env.DISKDIAL_TEST_CHAIN;
 const jsonReport = `test-artifacts/vitest${chain ? `-${chain}` : ''}.json`;
 
-// Files whose figures depend on having the CPU to themselves (frame lateness, the cipher's share
-// of a core, a FUSE client at 1 Gbit/s, a cache flag from a write/read ratio on the shared disk):
-// `npm test` runs them after both chains, alone. Each still states its margin under load.
+// Files whose figures depend on having the CPU to themselves (frame lateness of a free disk, the
+// cipher's share of a core, a FUSE client at 1 Gbit/s, a cache flag from a write/read ratio on
+// the shared disk): `npm test` runs them after the other chains, alone. Each still states its
+// margin under load.
 export const SOLO = [
   'test/app/cli/video-paced.test.ts',
   'test/app/cli/hash-check-encrypted.test.ts',
@@ -26,9 +27,24 @@ export const SOLO = [
   'test/app/cli/cli.test.ts',
 ];
 
+// Files that spend their time waiting on a throttled or stalled device, or a timer, and use a
+// fifth of a core or less (measured with a cpuacct cgroup, docs/testing.md): `npm test` runs them
+// in a chain of their own beside the I/O and CPU chains. Each passed 20 runs in a row under
+// `stress-ng --cpu 2` and a 50 MB/s fio job (scripts/test-loaded.sh): two busy cores and disk
+// writes, as the other two chains make.
+export const WAIT = [
+  'test/app/cli/sweep-small-files.test.ts',
+  'test/app/cli/video-paced-throttled.test.ts',
+  'test/app/cli/campaign.test.ts',
+  'test/app/services/detailed-test.test.ts',
+  'test/app/cli/serve-stop-stalled.test.ts',
+  'test/app/cli/stop-stalled.test.ts',
+  'test/app/cli/throughput-truth.test.ts',
+];
+
 // One config, a project per runtime. One vitest run takes one file at a time: native and app
 // tests do real I/O on real file systems, and throttled or timed ones must not share the disk.
-// `npm test` (scripts/test.ts) runs the I/O projects and the CPU-bound ones as two runs at once.
+// `npm test` (scripts/test.ts) runs the I/O projects, the CPU-bound ones and `wait` as three runs at once.
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
@@ -40,6 +56,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'native', include: ['test/native/**/*.test.ts'] } },
       { extends: true, test: { name: 'solo', include: SOLO, setupFiles: ['test/helpers/claims-audit-hook.ts'] } },
+      { extends: true, test: { name: 'wait', include: WAIT, setupFiles: ['test/helpers/claims-audit-hook.ts'] } },
       // Every result an app test writes goes through the claims audit (test/helpers/claims-audit-hook.ts).
       // The model's tests are CPU-bound laws and renders: `npm test` runs them beside the I/O ones.
       {
@@ -47,13 +64,20 @@ export default defineConfig({
         test: {
           name: 'app',
           include: ['test/app/**/*.test.ts'],
-          exclude: ['test/app/model/**', ...SOLO],
+          exclude: ['test/app/model/**', ...SOLO, ...WAIT],
           setupFiles: ['test/helpers/claims-audit-hook.ts'],
         },
       },
       {
         extends: true,
-        test: { name: 'model', include: ['test/app/model/**/*.test.ts'], setupFiles: ['test/helpers/claims-audit-hook.ts'] },
+        // Pure functions and their laws: one module graph for all its files, not one per file
+        // (46 files' imports and setup, ~40 s of the CPU chain); none mocks a module.
+        test: {
+          name: 'model',
+          include: ['test/app/model/**/*.test.ts'],
+          setupFiles: ['test/helpers/claims-audit-hook.ts'],
+          isolate: false,
+        },
       },
       {
         extends: true,

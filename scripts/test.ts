@@ -1,10 +1,11 @@
-// `npm test`: every check and every test, as two chains side by side (one after the other with
-// DISKDIAL_TEST_SERIAL=1). On a 2-core machine the
-// tests that do real I/O (loop devices, FUSE, network namespaces, throttled disks) run one file
-// at a time and spend much of it waiting on devices and links; the CPU-bound checks (types, lint,
-// the model's laws, the renderer in jsdom, the UI in Chromium) fill that time on the other core.
+// `npm test`: every check and every test, as three chains side by side (one after the other with
+// DISKDIAL_TEST_SERIAL=1), then the `solo` files alone. On a 2-core machine the I/O chain runs the
+// tests that do real I/O (loop devices, FUSE, network namespaces) one file at a time; the CPU
+// chain the model's laws, the renderer in jsdom and the UI in Chromium; the wait chain the files
+// that spend their time waiting on a throttled or stalled device (vitest.config.ts WAIT), which
+// need almost no CPU. The builds and checks (Wine, C++ tests, cross compile, lint, types) are
+// shared: the I/O and CPU chains take them, one at a time, once their own tests are done.
 // Each chain runs its steps in order and goes on after a failure; the run fails if any step did.
-// Then the files that need the CPU to themselves (vitest.config.ts SOLO) run alone.
 // The compiled core and the UI are built once, first, so the chains never build them at once.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -13,12 +14,6 @@ import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from '../test/e2e/helpers/harness.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-export interface Chain {
-  name: string;
-  /** Commands run in order: [program, ...args], program resolved on PATH. */
-  steps: string[][];
-}
 
 /** Why a step cannot run on this machine, or null. Outside CI such a step is reported and not
  *  run (as root-only tests skip); under CI=true it fails the run. */
@@ -42,6 +37,7 @@ export const NEEDS: Record<string, () => string | null> = {
 export const CHAIN_PROJECTS = {
   io: ['native', 'app'],
   cpu: ['model', 'renderer', 'e2e'],
+  wait: ['wait'],
   solo: ['solo'],
 } as const;
 
@@ -52,14 +48,33 @@ const vitest = (chain: keyof typeof CHAIN_PROJECTS): string[] => [
   ...CHAIN_PROJECTS[chain].flatMap((p) => ['--project', p]),
 ];
 
-// Balanced on a cold cache (clean-clone CI, 2 cores): the Wine tests build the Windows addon with
-// zig first (~4 min of CPU while zig's cache is cold) on the CPU chain; the cross compile (~1.5 min
-// cold) goes before the I/O tests, whose chain was the shorter one by 3.5 min.
-export const CHAINS: Chain[] = [
-  { name: 'io', steps: [['npm', 'run', 'test:native'], ['npm', 'run', 'check:cross'], vitest('io')] },
-  { name: 'cpu', steps: [['npm', 'run', 'typecheck'], ['npm', 'run', 'lint'], vitest('cpu'), ['npm', 'run', 'test:wine']] },
+export interface Chain {
+  name: string;
+  /** Commands run in order: [program, ...args], program resolved on PATH. */
+  steps: string[][];
+  /** After its own steps, it takes steps from SHARED_STEPS until none is left. */
+  takesShared?: boolean;
+}
+
+/** The builds and checks, taken in this order by whichever CPU-using chain is free first: the
+ *  longest on a cold cache first (Wine's Windows build from a cold zig cache ~5 min, the C++ unit
+ *  tests without ccache ~2 min, the cross compile ~2 min, lint ~1.5), so that the two chains end
+ *  together on a cold cache as on a warm one (each is under a minute warm). */
+export const SHARED_STEPS: readonly string[][] = [
+  ['npm', 'run', 'test:wine'],
+  ['npm', 'run', 'test:native'],
+  ['npm', 'run', 'check:cross'],
+  ['npm', 'run', 'lint'],
+  ['npm', 'run', 'typecheck'],
 ];
-/** Runs after both chains, alone. */
+
+export const CHAINS: Chain[] = [
+  { name: 'io', steps: [vitest('io')], takesShared: true },
+  { name: 'cpu', steps: [vitest('cpu')], takesShared: true },
+  // Not the builds: this chain's files must keep waiting cheaply, not compete for a core.
+  { name: 'wait', steps: [vitest('wait')] },
+];
+/** Runs after the chains, alone. */
 export const SOLO_CHAIN: Chain = { name: 'solo', steps: [vitest('solo')] };
 
 /** Runs one command with every output line prefixed by the chain's name; resolves its exit code. */
@@ -99,11 +114,14 @@ export interface ChainResult {
   steps: { step: string; seconds: number }[];
 }
 
-export async function runChain(chain: Chain, needs = NEEDS): Promise<ChainResult> {
+/** Runs the chain's steps, then (when it takes them) steps from `shared` until it is empty. The
+ *  chains share one array: a step taken by one is gone for the others. */
+export async function runChain(chain: Chain, needs = NEEDS, shared: string[][] = []): Promise<ChainResult> {
   const t0 = Date.now();
   const failed: string[] = [];
   const steps: ChainResult['steps'] = [];
-  for (const argv of chain.steps) {
+  const next = (i: number): string[] | undefined => chain.steps[i] ?? (chain.takesShared ? shared.shift() : undefined);
+  for (let i = 0, argv = next(0); argv; argv = next(++i)) {
     const step = argv.join(' ');
     const cannot = needs[step]?.();
     if (cannot) {
@@ -123,8 +141,10 @@ export async function runChain(chain: Chain, needs = NEEDS): Promise<ChainResult
 async function main(): Promise<number> {
   mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
   buildIfNeeded();
-  const results = process.env.DISKDIAL_TEST_SERIAL === '1' ? [] : await Promise.all(CHAINS.map((c) => runChain(c)));
-  if (results.length === 0) for (const chain of CHAINS) results.push(await runChain(chain));
+  const shared = SHARED_STEPS.map((s) => [...s]);
+  const serial = process.env.DISKDIAL_TEST_SERIAL === '1';
+  const results = serial ? [] : await Promise.all(CHAINS.map((c) => runChain(c, NEEDS, shared)));
+  if (serial) for (const chain of CHAINS) results.push(await runChain(chain, NEEDS, shared));
   results.push(await runChain(SOLO_CHAIN));
   process.stdout.write('\n');
   for (const r of results) {

@@ -1,8 +1,10 @@
-// `npm test` runs vitest twice at once (scripts/test.ts): a project in neither chain would never
-// run in CI, and one in both would run twice.
+// `npm test` runs three vitest runs at once (scripts/test.ts): a project in no chain would never
+// run in CI, and one in two would run twice. The builds and checks are shared by two chains.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import config from '../../../vitest.config.js';
-import { CHAIN_PROJECTS, CHAINS, runChain, SOLO_CHAIN } from '../../../scripts/test.js';
+import { CHAIN_PROJECTS, CHAINS, runChain, SHARED_STEPS, SOLO_CHAIN } from '../../../scripts/test.js';
 
 describe('the chains of npm test', () => {
   it('run every vitest project exactly once, and every check', () => {
@@ -10,7 +12,11 @@ describe('the chains of npm test', () => {
     expect(projects.length).toBeGreaterThan(3);
     const chained = Object.values(CHAIN_PROJECTS).flat();
     expect([...chained].sort()).toEqual([...projects].sort());
-    const steps = [...CHAINS, SOLO_CHAIN].flatMap((c) => c.steps.map((s) => s.join(' ')));
+    const steps = [...CHAINS, SOLO_CHAIN]
+      .flatMap((c) => c.steps)
+      .concat(SHARED_STEPS)
+      .map((s) => s.join(' '));
+    expect(new Set(steps).size).toBe(steps.length);
     for (const check of ['npm run typecheck', 'npm run lint', 'npm run test:native', 'npm run check:cross', 'npm run test:wine']) {
       expect(steps).toContain(check);
     }
@@ -18,6 +24,39 @@ describe('the chains of npm test', () => {
     const io = CHAINS.find((c) => c.name === 'io')!.steps.map((s) => s.join(' '));
     expect(io).toContain('npx vitest run --project native --project app');
     expect(SOLO_CHAIN.steps.map((s) => s.join(' '))).toEqual(['npx vitest run --project solo']);
+    // The wait chain's files need almost no CPU; the builds go to the two chains that use a core.
+    expect(CHAINS.filter((c) => c.takesShared).map((c) => c.name)).toEqual(['io', 'cpu']);
+  });
+
+  it('shares one module graph only among files that mock no module (the model project)', () => {
+    const model = (config.test?.projects ?? []).map((p) => (p as { test: { name: string; isolate?: boolean } }).test);
+    const shared = model.filter((t) => t.isolate === false).map((t) => t.name);
+    expect(shared).toEqual(['model']);
+    const files = readdirSync('test/app/model', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts'));
+    expect(files.length).toBeGreaterThan(40);
+    for (const f of files) expect(readFileSync(path.join('test/app/model', f), 'utf8'), f).not.toMatch(/\bvi\.(mock|doMock)\(/);
+  });
+
+  it('gives each shared step to exactly one chain, the one free first, in the shared order', async () => {
+    const sleep = (s: number) => ['node', '-e', `setTimeout(() => {}, ${s * 1000})`];
+    const shared = [
+      ['node', '-e', '1'],
+      ['node', '-e', '2'],
+      ['node', '-e', '3'],
+    ];
+    const quick = { name: 'quick', steps: [sleep(0)], takesShared: true };
+    const slow = { name: 'slow', steps: [sleep(1.5)], takesShared: true };
+    const apart = { name: 'apart', steps: [sleep(0)] };
+    const [q, s, a] = await Promise.all([runChain(quick, {}, shared), runChain(slow, {}, shared), runChain(apart, {}, shared)]);
+    expect(shared).toEqual([]);
+    // Each shared step ran once, in order; the first went to the chain free first (the other
+    // slept 1.5 s longer); the chain that does not take them took none.
+    const taken = (r: typeof q) => r!.steps.slice(1).map((x) => x.step);
+    expect(taken(q)[0]).toBe('node -e 1');
+    expect([...taken(q), ...taken(s)].sort()).toEqual(['node -e 1', 'node -e 2', 'node -e 3']);
+    expect(taken(q)).toEqual([...taken(q)].sort());
+    expect(taken(s)).toEqual([...taken(s)].sort());
+    expect(a!.steps.map((x) => x.step)).toEqual([sleep(0).join(' ')]);
   });
 
   describe('a step this machine cannot run (no zig, no Wine, not root)', () => {
