@@ -7,8 +7,8 @@
 // 300 frames each way is on time, and the verdict is ✓. (On a machine loaded far past its cores —
 // a load of 17 on 2 — the loop device's kernel worker can be starved past a 33 ms frame, and the
 // engine rightly counts such a frame late.) Under `stress-ng --cpu 2` and a fio job
-// (scripts/test-loaded.sh) 2 of 9 runs had one late frame, a true ✗ of a busy machine: so this
-// file runs alone (`SOLO` in vitest.config.ts).
+// (scripts/test-loaded.sh) 2 of 10 runs had one late frame, and with two more test jobs on the
+// machine all of 10 had 17–84: a true ✗ of a busy machine. So this file runs alone (`SOLO`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { rootOnly, type MountedFs } from '../../helpers/loopfs.js';
