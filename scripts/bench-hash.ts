@@ -20,7 +20,7 @@ import path from 'node:path';
 import { cryptoProvider, engineVersion, runHash, runTest } from '../app/src/core/engine.js';
 import type { HashAlgo } from '../app/src/model/engine-types.js';
 import { parseSize } from '../app/src/model/units.js';
-import { f1, f3, layoutSpec, log, median, MiB } from './bench/common.js';
+import { f1, f3, layoutSpec, log, median, MiB, versusOpenssl } from './bench/common.js';
 
 const MEMORY_TARGET = 0.95;
 const PIPELINE_TARGET = 0.9;
@@ -98,20 +98,10 @@ async function main(): Promise<void> {
   for (const algo of o.algos) {
     const rows: Array<[number, number, number]> = [];
     for (let r = 1; r <= o.rounds; r++) {
-      let eng = 0;
-      let ssl: number;
-      const engine = async (): Promise<void> => {
-        eng = (await runHash({ mode: 'memory', algo, threads: 1, seconds: o.seconds, memoryBytes: MiB })).mbps;
-      };
-      if (r % 2) {
-        await engine();
-        ssl = opensslSpeed(algo, o.seconds);
-      } else {
-        ssl = opensslSpeed(algo, o.seconds);
-        await engine();
-      }
+      const engine = async (): Promise<number> =>
+        (await runHash({ mode: 'memory', algo, threads: 1, seconds: o.seconds, memoryBytes: MiB })).mbps;
+      const { eng, ssl } = await versusOpenssl(algo, r, engine, () => opensslSpeed(algo, o.seconds));
       rows.push([r, eng, ssl]);
-      log(`  ${algo} round ${r}: engine ${f1(eng)} MB/s, openssl ${f1(ssl)} MB/s, ratio ${f3(eng / ssl)}`);
     }
     const ratio = median(rows.map(([, e, s]) => e / s));
     say(`In-memory ${algo.toUpperCase()}, one core, 1 MiB buffers (MB = 10^6 bytes):`);

@@ -155,6 +155,27 @@ export const log = (s: string): void => {
   process.stderr.write(`${s}\n`);
 };
 
+/** One round of the engine against `openssl speed`, each in MB/s, logged. The order alternates
+ *  with the round so that neither side always runs on the CPU the other has just warmed. */
+export async function versusOpenssl(
+  algo: string,
+  round: number,
+  engine: () => Promise<number>,
+  openssl: () => number,
+): Promise<{ eng: number; ssl: number }> {
+  let eng: number;
+  let ssl: number;
+  if (round % 2) {
+    eng = await engine();
+    ssl = openssl();
+  } else {
+    ssl = openssl();
+    eng = await engine();
+  }
+  log(`  ${algo} round ${round}: engine ${f1(eng)} MB/s, openssl ${f1(ssl)} MB/s, ratio ${f3(eng / ssl)}`);
+  return { eng, ssl };
+}
+
 /** A plain-text table; `head2` is an optional second header line. */
 export function table(head: string[], rows: string[][], right: boolean[] = [], head2?: string[]): string {
   const heads = head2 ? [head, head2] : [head];
