@@ -48,6 +48,15 @@ describe('one name, one thing', () => {
     expect(containing("ERR_BUSY: '")).toEqual(['app/src/model/events.ts']);
   });
 
+  it('draws a field and its error under it in one place (components/fields.tsx)', () => {
+    // settings-bar.tsx keeps its own until the Quick Test views settle (the sustained-kind work is
+    // moving them); it is the last copy.
+    expect(sources.filter((f) => /<span id=\{\w+\} className="field-error"/.test(text.get(f)!))).toEqual([
+      'renderer/src/components/fields.tsx',
+      'renderer/src/features/quick-test/settings-bar.tsx',
+    ]);
+  });
+
   it('reads a typed size in one place', () => {
     expect(containing('(gib|mib|gb|mb|g|m)')).toEqual(['app/src/model/units.ts']);
   });
