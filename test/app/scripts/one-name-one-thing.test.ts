@@ -35,6 +35,7 @@ describe('one name, one thing', () => {
     ['ipcErrorText', 'app/src/model/events.ts'],
     ['EngineFn', 'app/src/core/engine.ts'],
     ['HashFn', 'app/src/core/engine.ts'],
+    ['withPresent', 'app/src/core/exec/json.ts'],
   ])('%s is declared once, in %s', (name, home) => {
     expect(declaring(name)).toEqual([home]);
   });
@@ -55,6 +56,11 @@ describe('one name, one thing', () => {
       'renderer/src/components/fields.tsx',
       'renderer/src/features/quick-test/settings-bar.tsx',
     ]);
+  });
+
+  it('keeps a tool’s optional fields one way (withPresent), in the Windows and macOS readers', () => {
+    for (const f of ['app/src/core/link/win.ts', 'app/src/core/wizard/win.ts', 'app/src/core/wizard/darwin-diskutil.ts'])
+      expect(text.get(f), f).not.toMatch(/const (\w+) = (text|str|num)\(.*\n +if \(\1( !== undefined)?\) \w+\.\w+ = \1;/);
   });
 
   it('reads a typed size in one place', () => {
