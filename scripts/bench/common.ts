@@ -275,6 +275,44 @@ export function runChild(
 }
 
 /** What the engine said about itself over the run (cache modes, I/O engines, notes). */
+/** One direction of one fio job in its JSON output (bytes, bytes/s, ms). */
+export interface FioDir {
+  io_bytes: number;
+  bw_bytes: number;
+  iops: number;
+  runtime: number;
+}
+
+export interface FioJob {
+  error: number;
+  job_runtime: number;
+  read: FioDir;
+  write: FioDir;
+}
+
+/** Runs fio (its args ask for --output-format=json) over `files`, which it must leave as they were:
+ *  a file it re-created or resized would be a fresh file, not the one measured against the engine.
+ *  Its warnings are kept for the report; `wallSeconds` is the fio process's own run. */
+export async function runFioJobs(args: string[], files: readonly string[]): Promise<{ jobs: FioJob[]; wallSeconds: number }> {
+  checkAbort();
+  const before = files.map((f) => statSync(f));
+  const t0 = performance.now();
+  const r = await runChild('fio', args);
+  const wallSeconds = (performance.now() - t0) / 1000;
+  checkAbort();
+  if (r.code !== 0) throw new Error(`fio failed (${r.code ?? r.signal}): ${r.stderr.trim() || r.stdout.slice(0, 500)}`);
+  files.forEach((f, k) => {
+    const [was, now] = [before[k]!, statSync(f)];
+    if (now.ino !== was.ino || now.size !== was.size)
+      throw new Error(`fio re-created or resized ${path.basename(f)} (inode ${was.ino}->${now.ino}, size ${was.size}->${now.size})`);
+  });
+  if (r.stderr.trim()) fioWarnings.add(r.stderr.trim());
+  const doc = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { jobs: FioJob[] };
+  if (!doc.jobs.length) throw new Error('fio printed no job');
+  for (const job of doc.jobs) if (job.error) throw new Error(`fio job error ${job.error}`);
+  return { jobs: doc.jobs, wallSeconds };
+}
+
 export const engineInfo = { cacheModes: new Set<string>(), ioEngines: new Set<string>(), notes: new Set<string>() };
 /** What fio wrote on stderr, once each. */
 export const fioWarnings = new Set<string>();
