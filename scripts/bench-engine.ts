@@ -21,7 +21,7 @@ import {
   f1,
   f2,
   f3,
-  fioWarnings,
+  fioSaidLines,
   fsInfo,
   GiB,
   layoutSpec,
@@ -602,7 +602,7 @@ async function main(): Promise<number> {
     for (const line of engineLines()) out(line);
     out(`fio command (RND4K Q32T1 Write; other tests change --rw/--bs/--iodepth, reads drop --end_fsync, sequential drop --norandommap):`);
     out(`  ${String(doc.fioCommand)}`);
-    if (fioWarnings.size) out(`fio said: ${[...fioWarnings].join(' | ')}`);
+    for (const line of fioSaidLines()) out(line);
     out('');
   }
 

@@ -73,7 +73,7 @@ import {
   f1,
   f2,
   f3,
-  fioWarnings,
+  fioSaidLines,
   fsInfo,
   GiB,
   log,
@@ -620,7 +620,7 @@ async function main(): Promise<number> {
       `fio command (read, stream; the write pass uses --rw=write --fsync_on_close=1 on fio-<name> copies in write`,
       `order; the per-file pass has one --name=file-K --filename=<one file> section per file, each but the first with --stonewall):`,
       `  ${fioCmd.length > 600 ? `${fioCmd.slice(0, 400)} ... ${fioCmd.slice(-160)}` : fioCmd}`,
-      ...(fioWarnings.size ? [`fio said: ${[...fioWarnings].join(' | ')}`] : []),
+      ...fioSaidLines(),
     ].join('\n'),
   );
   out('');

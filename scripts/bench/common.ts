@@ -315,7 +315,7 @@ export async function runFioJobs(args: string[], files: readonly string[]): Prom
 
 export const engineInfo = { cacheModes: new Set<string>(), ioEngines: new Set<string>(), notes: new Set<string>() };
 /** What fio wrote on stderr, once each. */
-export const fioWarnings = new Set<string>();
+const fioWarnings = new Set<string>();
 
 export async function runEngine(spec: EngineSpec, onProgress?: (p: EngineProgress) => void): Promise<EngineResult> {
   checkAbort();
@@ -376,6 +376,11 @@ export function docHead(benchmark: string, m: Machine, dir: string, fs: FsInfo):
     engineVersion: m.engineVersion,
     fs: { ...fs, dir },
   };
+}
+
+/** What fio printed on stderr over the run (warnings), as report lines. */
+export function fioSaidLines(): string[] {
+  return fioWarnings.size ? [`fio said: ${[...fioWarnings].join(' | ')}`] : [];
 }
 
 /** What the engine said about itself over the run, as report lines. */

@@ -1,6 +1,6 @@
-// The benchmark scripts share their method, not copies of it: running fio over files it must leave
-// as they were, and interleaving the engine with openssl speed, are each written once, in
-// scripts/bench/common.ts, so a fix to the method reaches every benchmark.
+// The benchmark scripts share their method, not copies of it: reading the command line, running fio
+// over files it must leave as they were, and interleaving the engine with openssl speed, are each
+// written once, in scripts/bench/common.ts, so a fix to the method reaches every benchmark.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,11 @@ describe('the benchmarks’ method is written once', () => {
   it('runs fio and checks it left the files alone in one place (runFioJobs)', () => {
     expect(matching(/runChild\('fio'/)).toEqual(['scripts/bench/common.ts']);
     expect(matching(/fio re-created or resized/)).toEqual(['scripts/bench/common.ts']);
+  });
+
+  it('reads the command line in one place (parseArgv)', () => {
+    expect(matching(/for \(let i = 0; i < argv\.length; i\+\+\)/)).toEqual(['scripts/bench/common.ts']);
+    expect(matching(/fio said: /)).toEqual(['scripts/bench/common.ts']);
   });
 
   it('alternates the engine and openssl speed in one place (versusOpenssl)', () => {
