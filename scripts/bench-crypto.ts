@@ -13,7 +13,7 @@ import os from 'node:os';
 import { cipherBench, engineVersion } from '../app/src/core/engine.js';
 import { readKernelCipher } from '../app/src/core/kernel-cipher.js';
 import type { CipherAlgo } from '../app/src/model/engine-types.js';
-import { f1, f3, log, median, parseArgv } from './bench/common.js';
+import { f1, f3, median, parseArgv, versusOpenssl } from './bench/common.js';
 
 const TARGET = 0.95;
 const HELP = `usage: npm run bench:crypto -- [options]
@@ -57,22 +57,13 @@ async function main(): Promise<number> {
     const ratios: number[] = [];
     let provider = '';
     for (let r = 1; r <= o.rounds; r++) {
-      let eng = 0;
-      const engine = async (): Promise<void> => {
+      const engine = async (): Promise<number> => {
         const res = await cipherBench({ algo, threads: 1, seconds: o.seconds });
-        eng = res.mbps;
         provider = res.provider;
+        return res.mbps;
       };
-      let ssl: number;
-      if (r % 2) {
-        await engine();
-        ssl = opensslSpeed(algo, o.seconds);
-      } else {
-        ssl = opensslSpeed(algo, o.seconds);
-        await engine();
-      }
+      const { eng, ssl } = await versusOpenssl(algo, r, engine, () => opensslSpeed(algo, o.seconds));
       ratios.push(eng / ssl);
-      log(`  ${algo} round ${r}: engine ${f1(eng)} MB/s, openssl ${f1(ssl)} MB/s, ratio ${f3(eng / ssl)}`);
     }
     const ratio = median(ratios);
     const all = await cipherBench({ algo, threads: cores, seconds: o.seconds });

@@ -21,7 +21,7 @@ import {
   f1,
   f2,
   f3,
-  fioWarnings,
+  fioSaidLines,
   fsInfo,
   GiB,
   layoutSpec,
@@ -33,6 +33,7 @@ import {
   ROOT,
   runChild,
   runEngine,
+  runFioJobs,
   runMain,
   spreadPct,
   table,
@@ -210,29 +211,9 @@ const fileId = (file: string): FileId => {
 };
 
 async function runFio(file: string, size: number, t: GridTest, seconds: number): Promise<Sample> {
-  checkAbort();
-  const before = fileId(file);
-  const r = await runChild('fio', fioArgs(file, size, t, seconds));
-  checkAbort();
-  if (r.code !== 0) throw new Error(`fio failed (${r.code ?? r.signal}): ${r.stderr.trim() || r.stdout.slice(0, 500)}`);
-  const after = fileId(file);
-  if (after.ino !== before.ino || after.size !== before.size)
-    throw new Error(`fio re-created or resized the test file (inode ${before.ino}->${after.ino}, size ${before.size}->${after.size})`);
-  if (r.stderr.trim()) fioWarnings.add(r.stderr.trim());
-  const start = r.stdout.indexOf('{');
-  const doc = JSON.parse(r.stdout.slice(start)) as {
-    jobs: Array<{ error: number; read: FioDir; write: FioDir }>;
-  };
-  const job = doc.jobs[0];
-  if (!job) throw new Error('fio printed no job');
-  if (job.error) throw new Error(`fio job error ${job.error}`);
+  const job = (await runFioJobs(fioArgs(file, size, t, seconds), [file])).jobs[0]!;
   const d = t.rw === 'read' || t.rw === 'randread' ? job.read : job.write;
   return { mbps: d.bw_bytes / 1e6, iops: d.iops, seconds: d.runtime / 1000 };
-}
-interface FioDir {
-  bw_bytes: number;
-  iops: number;
-  runtime: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -621,7 +602,7 @@ async function main(): Promise<number> {
     for (const line of engineLines()) out(line);
     out(`fio command (RND4K Q32T1 Write; other tests change --rw/--bs/--iodepth, reads drop --end_fsync, sequential drop --norandommap):`);
     out(`  ${String(doc.fioCommand)}`);
-    if (fioWarnings.size) out(`fio said: ${[...fioWarnings].join(' | ')}`);
+    for (const line of fioSaidLines()) out(line);
     out('');
   }
 

@@ -64,7 +64,6 @@ import {
 } from '../app/src/model/file-set.js';
 import { parseSize } from '../app/src/model/units.js';
 import {
-  checkAbort,
   docHead,
   engineLines,
   finish,
@@ -74,7 +73,7 @@ import {
   f1,
   f2,
   f3,
-  fioWarnings,
+  fioSaidLines,
   fsInfo,
   GiB,
   log,
@@ -82,8 +81,8 @@ import {
   median,
   MiB,
   parseArgv,
-  runChild,
   runEngine,
+  runFioJobs,
   runMain,
   spreadPct,
   table,
@@ -291,11 +290,6 @@ function fioArgs(
   return args;
 }
 
-interface FioDir {
-  io_bytes: number;
-  runtime: number;
-}
-
 interface FioPass extends Pass {
   jobs: number;
   /** Each job's runtime, ms (per-file mode: one per file, in the order run). */
@@ -310,29 +304,13 @@ async function fioPass(
   mode: FioMode = 'stream',
   prefix = '',
 ): Promise<FioPass> {
-  checkAbort();
   const order = rw === 'read' ? set.readOrder : set.writeOrder;
-  const before = order.map((i) => statSync(path.join(dir, prefix + set.entries[i]!.name)));
-  const t0 = performance.now();
-  const r = await runChild('fio', fioArgs(dir, set, order, rw, qd, mode, prefix));
-  const wallSeconds = (performance.now() - t0) / 1000;
-  checkAbort();
-  if (r.code !== 0) throw new Error(`fio failed (${r.code ?? r.signal}): ${r.stderr.trim() || r.stdout.slice(0, 500)}`);
-  order.forEach((i, k) => {
-    const after = statSync(path.join(dir, prefix + set.entries[i]!.name));
-    if (after.ino !== before[k]!.ino || after.size !== before[k]!.size)
-      throw new Error(`fio re-created or resized ${set.entries[i]!.name}`);
-  });
-  if (r.stderr.trim()) fioWarnings.add(r.stderr.trim());
-  const doc = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as {
-    jobs: Array<{ error: number; job_runtime: number; read: FioDir; write: FioDir }>;
-  };
-  if (!doc.jobs.length) throw new Error('fio printed no job');
+  const files = order.map((i) => path.join(dir, prefix + set.entries[i]!.name));
+  const { jobs, wallSeconds } = await runFioJobs(fioArgs(dir, set, order, rw, qd, mode, prefix), files);
   let bytes = 0;
   let ms = 0;
   const jobMs: number[] = [];
-  for (const job of doc.jobs) {
-    if (job.error) throw new Error(`fio job error ${job.error}`);
+  for (const job of jobs) {
     const d = rw === 'read' ? job.read : job.write;
     bytes += d.io_bytes;
     ms += d.runtime;
@@ -341,7 +319,7 @@ async function fioPass(
   // Every file read (written) exactly once, in full: fio moved exactly the set's bytes.
   if (bytes !== set.totalBytes) throw new Error(`fio ${rw} ${bytes} B, not the set's ${set.totalBytes} B`);
   const seconds = ms / 1000;
-  return { bytes, seconds, mbps: bytes / seconds / 1e6, wallSeconds, jobs: doc.jobs.length, jobMs };
+  return { bytes, seconds, mbps: bytes / seconds / 1e6, wallSeconds, jobs: jobs.length, jobMs };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -642,7 +620,7 @@ async function main(): Promise<number> {
       `fio command (read, stream; the write pass uses --rw=write --fsync_on_close=1 on fio-<name> copies in write`,
       `order; the per-file pass has one --name=file-K --filename=<one file> section per file, each but the first with --stonewall):`,
       `  ${fioCmd.length > 600 ? `${fioCmd.slice(0, 400)} ... ${fioCmd.slice(-160)}` : fioCmd}`,
-      ...(fioWarnings.size ? [`fio said: ${[...fioWarnings].join(' | ')}`] : []),
+      ...fioSaidLines(),
     ].join('\n'),
   );
   out('');

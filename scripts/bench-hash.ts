@@ -20,19 +20,10 @@ import path from 'node:path';
 import { cryptoProvider, engineVersion, runHash, runTest } from '../app/src/core/engine.js';
 import type { HashAlgo } from '../app/src/model/engine-types.js';
 import { parseSize } from '../app/src/model/units.js';
-import { f1, f3, layoutSpec, log, median, MiB } from './bench/common.js';
+import { f1, f3, layoutSpec, log, median, MiB, parseArgv, versusOpenssl } from './bench/common.js';
 
 const MEMORY_TARGET = 0.95;
 const PIPELINE_TARGET = 0.9;
-
-interface Options {
-  dir: string;
-  size: number;
-  rounds: number;
-  seconds: number;
-  algos: HashAlgo[];
-  pipeline: boolean;
-}
 
 const HELP = `usage: npm run bench:hash -- [options]
 
@@ -45,29 +36,16 @@ const HELP = `usage: npm run bench:hash -- [options]
   --no-pipeline    only the in-memory comparison
   --help`;
 
-function parse(argv: string[]): Options {
-  const o: Options = { dir: os.tmpdir(), size: 2 * 1024 * MiB, rounds: 5, seconds: 3, algos: ['sha256', 'sha512'], pipeline: true };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const next = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--help') {
-      console.log(HELP);
-      process.exit(0);
-    } else if (a === '--dir') o.dir = next();
-    else if (a === '--size') o.size = Math.floor(parseSize(next(), '--size') / MiB) * MiB;
-    else if (a === '--rounds') o.rounds = Math.max(3, Number(next()));
-    else if (a === '--seconds') o.seconds = Number(next());
-    else if (a === '--algo') {
-      const v = next();
-      o.algos = v === 'both' ? ['sha256', 'sha512'] : [v as HashAlgo];
-    } else if (a === '--no-pipeline') o.pipeline = false;
-    else throw new Error(`unknown option ${a}; see --help`);
-  }
-  return o;
+function parse(argv: string[]) {
+  const o = { size: 2 * 1024 * MiB, rounds: 5, seconds: 3, algos: ['sha256', 'sha512'] as HashAlgo[], pipeline: true };
+  const common = parseArgv(argv, HELP, o, {
+    numbers: { '--rounds': 'rounds', '--seconds': 'seconds' },
+    sizes: { '--size': 'size' },
+    size: (text, flag) => Math.floor(parseSize(text, flag) / MiB) * MiB,
+    off: { '--no-pipeline': 'pipeline' },
+    custom: { '--algo': (v) => (o.algos = v === 'both' ? ['sha256', 'sha512'] : [v as HashAlgo]) },
+  });
+  return { ...o, dir: common.dir, rounds: Math.max(3, o.rounds) };
 }
 
 /** OpenSSL's own single-core figure for 1 MiB blocks, MB/s. */
@@ -98,20 +76,10 @@ async function main(): Promise<void> {
   for (const algo of o.algos) {
     const rows: Array<[number, number, number]> = [];
     for (let r = 1; r <= o.rounds; r++) {
-      let eng = 0;
-      let ssl: number;
-      const engine = async (): Promise<void> => {
-        eng = (await runHash({ mode: 'memory', algo, threads: 1, seconds: o.seconds, memoryBytes: MiB })).mbps;
-      };
-      if (r % 2) {
-        await engine();
-        ssl = opensslSpeed(algo, o.seconds);
-      } else {
-        ssl = opensslSpeed(algo, o.seconds);
-        await engine();
-      }
+      const engine = async (): Promise<number> =>
+        (await runHash({ mode: 'memory', algo, threads: 1, seconds: o.seconds, memoryBytes: MiB })).mbps;
+      const { eng, ssl } = await versusOpenssl(algo, r, engine, () => opensslSpeed(algo, o.seconds));
       rows.push([r, eng, ssl]);
-      log(`  ${algo} round ${r}: engine ${f1(eng)} MB/s, openssl ${f1(ssl)} MB/s, ratio ${f3(eng / ssl)}`);
     }
     const ratio = median(rows.map(([, e, s]) => e / s));
     say(`In-memory ${algo.toUpperCase()}, one core, 1 MiB buffers (MB = 10^6 bytes):`);

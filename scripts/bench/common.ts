@@ -155,6 +155,27 @@ export const log = (s: string): void => {
   process.stderr.write(`${s}\n`);
 };
 
+/** One round of the engine against `openssl speed`, each in MB/s, logged. The order alternates
+ *  with the round so that neither side always runs on the CPU the other has just warmed. */
+export async function versusOpenssl(
+  algo: string,
+  round: number,
+  engine: () => Promise<number>,
+  openssl: () => number,
+): Promise<{ eng: number; ssl: number }> {
+  let eng: number;
+  let ssl: number;
+  if (round % 2) {
+    eng = await engine();
+    ssl = openssl();
+  } else {
+    ssl = openssl();
+    eng = await engine();
+  }
+  log(`  ${algo} round ${round}: engine ${f1(eng)} MB/s, openssl ${f1(ssl)} MB/s, ratio ${f3(eng / ssl)}`);
+  return { eng, ssl };
+}
+
 /** A plain-text table; `head2` is an optional second header line. */
 export function table(head: string[], rows: string[][], right: boolean[] = [], head2?: string[]): string {
   const heads = head2 ? [head, head2] : [head];
@@ -254,9 +275,47 @@ export function runChild(
 }
 
 /** What the engine said about itself over the run (cache modes, I/O engines, notes). */
+/** One direction of one fio job in its JSON output (bytes, bytes/s, ms). */
+export interface FioDir {
+  io_bytes: number;
+  bw_bytes: number;
+  iops: number;
+  runtime: number;
+}
+
+export interface FioJob {
+  error: number;
+  job_runtime: number;
+  read: FioDir;
+  write: FioDir;
+}
+
+/** Runs fio (its args ask for --output-format=json) over `files`, which it must leave as they were:
+ *  a file it re-created or resized would be a fresh file, not the one measured against the engine.
+ *  Its warnings are kept for the report; `wallSeconds` is the fio process's own run. */
+export async function runFioJobs(args: string[], files: readonly string[]): Promise<{ jobs: FioJob[]; wallSeconds: number }> {
+  checkAbort();
+  const before = files.map((f) => statSync(f));
+  const t0 = performance.now();
+  const r = await runChild('fio', args);
+  const wallSeconds = (performance.now() - t0) / 1000;
+  checkAbort();
+  if (r.code !== 0) throw new Error(`fio failed (${r.code ?? r.signal}): ${r.stderr.trim() || r.stdout.slice(0, 500)}`);
+  files.forEach((f, k) => {
+    const [was, now] = [before[k]!, statSync(f)];
+    if (now.ino !== was.ino || now.size !== was.size)
+      throw new Error(`fio re-created or resized ${path.basename(f)} (inode ${was.ino}->${now.ino}, size ${was.size}->${now.size})`);
+  });
+  if (r.stderr.trim()) fioWarnings.add(r.stderr.trim());
+  const doc = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { jobs: FioJob[] };
+  if (!doc.jobs.length) throw new Error('fio printed no job');
+  for (const job of doc.jobs) if (job.error) throw new Error(`fio job error ${job.error}`);
+  return { jobs: doc.jobs, wallSeconds };
+}
+
 export const engineInfo = { cacheModes: new Set<string>(), ioEngines: new Set<string>(), notes: new Set<string>() };
 /** What fio wrote on stderr, once each. */
-export const fioWarnings = new Set<string>();
+const fioWarnings = new Set<string>();
 
 export async function runEngine(spec: EngineSpec, onProgress?: (p: EngineProgress) => void): Promise<EngineResult> {
   checkAbort();
@@ -317,6 +376,11 @@ export function docHead(benchmark: string, m: Machine, dir: string, fs: FsInfo):
     engineVersion: m.engineVersion,
     fs: { ...fs, dir },
   };
+}
+
+/** What fio printed on stderr over the run (warnings), as report lines. */
+export function fioSaidLines(): string[] {
+  return fioWarnings.size ? [`fio said: ${[...fioWarnings].join(' | ')}`] : [];
 }
 
 /** What the engine said about itself over the run, as report lines. */

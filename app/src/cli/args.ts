@@ -1,15 +1,11 @@
 // Turns argv into a checked command, or a UsageError in plain words. Everything the user can
 // get wrong on the command line is caught here, before any disk is touched, so the CLI can
-// answer with one line and exit code 2.
-import { statSync } from 'node:fs';
+// answer with one line and exit code 2. Here: the dispatch to each command's parser and `run`'s.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CacheRequest, DataPattern, HashAlgo } from '../model/engine-types.js';
-import type { CheckAlgo } from '../model/check-manifest.js';
+import type { DataPattern } from '../model/engine-types.js';
 import { isTestKind, MAX_BS, validatePlanOptions } from '../model/presets.js';
-import { plainMessage } from '../model/errors.js';
-import { cleanLabel } from '../model/text.js';
-import { parseChoice, parseSize, parseWholeNumber } from '../model/units.js';
+import { parseSize } from '../model/units.js';
 import { RUN_KINDS, runKind, TEST_KINDS, type TestKind } from '../model/kinds/registry.js';
 import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
 import type { RunBenchmarkOptions } from '../core/runner.js';
@@ -21,6 +17,11 @@ import { parseCampaignCommand, type CampaignCommand } from './campaign-args.js';
 import { CDM_MODES } from '../model/plan.js';
 import { DEFAULT_VIDEO_FPS } from '../model/verdict/will-it-work.js';
 import { fpsOption } from './export-options.js';
+import { CACHES, checkTargetFolder, integer, labelOption, oneOf, OPTIONS, seconds, usage } from './args-common.js';
+import { parseHash, type HashCommand } from './args-hash.js';
+import { CHECK_ONLY, parseCheck, type CheckCommand } from './args-check.js';
+import { parseCipher, type CipherCommand } from './args-cipher.js';
+import { parseServe, type ServeCommand } from './args-serve.js';
 
 export { UsageError };
 
@@ -45,57 +46,6 @@ export interface RunCommand extends RunFigures {
   videoTable?: { fps: number };
 }
 
-export interface ServeCommand {
-  command: 'serve';
-  /** 0: a free port chosen by the system. */
-  port: number;
-  /** --allow-erase: the wizard may erase disks from the page (off by default: a browser tab is
-   *  not the desktop app's own confirmation). */
-  allowErase?: true;
-}
-
-export interface HashCommand {
-  command: 'hash';
-  /** A file to hash (read-only), or with `size` a folder to write a test file in. */
-  path: string;
-  size?: number;
-  algo?: HashAlgo;
-  verify?: string;
-  threads?: number;
-  /** As run's --cache: how the file is read. */
-  cache?: CacheRequest;
-  label?: string;
-  json: boolean;
-  noSave?: boolean;
-  wait?: boolean;
-}
-
-export interface CheckCommand {
-  command: 'check';
-  /** The folder whose files are hashed (only read); the manifest is the one thing written. */
-  folder: string;
-  manifest?: string;
-  algo?: CheckAlgo;
-  streams?: number;
-  /** As run's --cache: how the files are read. */
-  cache?: CacheRequest;
-  verifyOnly?: true;
-  update?: true;
-  label?: string;
-  json: boolean;
-  noSave?: boolean;
-  wait?: boolean;
-}
-
-export interface CipherCommand {
-  command: 'cipher';
-  seconds?: number;
-  threads?: number;
-  label?: string;
-  json: boolean;
-  noSave?: boolean;
-}
-
 /** `text`: what to print, the full help or one command's. */
 export type Command =
   | { command: 'help'; text: string }
@@ -108,89 +58,6 @@ export type Command =
   | HistoryCommand
   | WizardCommand
   | CampaignCommand;
-
-const OPTIONS = {
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'V' },
-  test: { type: 'string', short: 't' },
-  size: { type: 'string', short: 's' },
-  bs: { type: 'string' },
-  qd: { type: 'string' },
-  threads: { type: 'string' },
-  runs: { type: 'string', short: 'n' },
-  loop: { type: 'boolean' },
-  pattern: { type: 'string' },
-  seconds: { type: 'string' },
-  warmup: { type: 'string' },
-  cache: { type: 'string' },
-  label: { type: 'string' },
-  preset: { type: 'string' },
-  mode: { type: 'string' },
-  rwmixread: { type: 'string' },
-  reserve: { type: 'string' },
-  files: { type: 'string' },
-  'min-size': { type: 'string' },
-  'max-size': { type: 'string' },
-  seed: { type: 'string' },
-  format: { type: 'string' },
-  layout: { type: 'string' },
-  buffer: { type: 'string' },
-  rest: { type: 'string' },
-  interval: { type: 'string' },
-  json: { type: 'boolean' },
-  port: { type: 'string', short: 'p' },
-  'allow-erase': { type: 'boolean' },
-  algo: { type: 'string' },
-  verify: { type: 'string' },
-  'no-save': { type: 'boolean' },
-  wait: { type: 'boolean' },
-  manifest: { type: 'string' },
-  streams: { type: 'string' },
-  'verify-only': { type: 'boolean' },
-  update: { type: 'boolean' },
-  video: { type: 'boolean' },
-  fps: { type: 'string' },
-  'file-size': { type: 'string' },
-  from: { type: 'string' },
-  to: { type: 'string' },
-} as const;
-
-/** Options of `run` only; `serve` takes its settings from the page. */
-const RUN_ONLY = [
-  'test',
-  'size',
-  'bs',
-  'qd',
-  'threads',
-  'runs',
-  'loop',
-  'pattern',
-  'seconds',
-  'warmup',
-  'cache',
-  'label',
-  'preset',
-  'mode',
-  'rwmixread',
-  'reserve',
-  'files',
-  'min-size',
-  'max-size',
-  'seed',
-  'format',
-  'layout',
-  'buffer',
-  'rest',
-  'interval',
-  'json',
-  'no-save',
-  'wait',
-  'video',
-  'fps',
-  'file-size',
-  'from',
-  'to',
-] as const;
 
 /** Options that belong to some tests only, and which: what each kind's module claims. */
 const ONLY_FOR = new Map<KindFlag, TestKind[]>();
@@ -205,47 +72,9 @@ export function kindTakesFlag(flag: string, kind: TestKind): boolean {
 }
 
 const PATTERNS: readonly DataPattern[] = ['random', 'zeros'];
-const CACHES: readonly CacheRequest[] = ['auto', 'buffered-flushed', 'buffered'];
 
 /** The full help (help.ts writes every command's). */
 export const HELP = fullHelp();
-
-/** --label as history keeps it: plain text, at most LABEL_MAX characters (the same rule as
- *  `history label` and import). */
-function labelOption(text: string): string {
-  try {
-    return cleanLabel(text);
-  } catch (err) {
-    throw new UsageError(`--label: ${(err as Error).message}`);
-  }
-}
-
-function integer(flag: string, text: string, min: number, max: number): number {
-  return usage(() => parseWholeNumber(text, flag, min, max));
-}
-
-/** A model check's plain-words error, said as a usage error. */
-function usage<T>(check: () => T): T {
-  try {
-    return check();
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-}
-
-/** A cipher ceiling settles within seconds; past ten minutes a run is a mistake, not a measurement. */
-const MAX_CIPHER_SECONDS = 600;
-/** The engine's own bound on a timed step (spec.seconds). */
-const MAX_SECONDS = 10_000_000;
-
-function seconds(flag: string, text: string, allowZero: boolean, max = MAX_SECONDS): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
-    throw new UsageError(`--${flag} must be a number of seconds${allowZero ? '' : ' above zero'}, not "${text}"`);
-  }
-  if (n > max) throw new UsageError(`--${flag} is at most ${max.toLocaleString('en-US')} seconds, not ${text}`);
-  return n;
-}
 
 /** A rest: a plain number is minutes (as the wizard's --rest MIN); 90s, 5m, 1h say their unit. */
 export function parseRest(text: string): number {
@@ -255,10 +84,6 @@ export function parseRest(text: string): number {
   const seconds = Number(m[1]) * (unit.startsWith('s') ? 1 : unit === 'h' ? 3600 : 60);
   if (seconds > 24 * 3600) throw new UsageError('--rest is at most 24 hours');
   return seconds;
-}
-
-function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {
-  return usage(() => parseChoice(text, flag, allowed));
 }
 
 /** `--seconds -1` as `--seconds=-1`: parseArgs takes a value starting with '-' for an option and
@@ -418,118 +243,4 @@ export function parseCli(argv: readonly string[]): Command {
   }
   checkTargetFolder(cmd.target);
   return cmd;
-}
-
-const CIPHER_OPTIONS = new Set(['seconds', 'threads', 'label', 'json', 'no-save']);
-
-function parseCipher(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): CipherCommand {
-  const foreign = (Object.keys(v) as Array<keyof typeof OPTIONS>).find((k) => v[k] !== undefined && !CIPHER_OPTIONS.has(k));
-  if (foreign) throw new UsageError(`--${foreign} does not apply to diskdial cipher`);
-  if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"; cipher measures memory and takes no folder`);
-  const cmd: CipherCommand = { command: 'cipher', json: v.json === true };
-  if (v['no-save'] === true) cmd.noSave = true;
-  if (typeof v.seconds === 'string') cmd.seconds = seconds('seconds', v.seconds, false, MAX_CIPHER_SECONDS);
-  if (typeof v.threads === 'string') cmd.threads = integer('threads', v.threads, 1, 256);
-  if (typeof v.label === 'string') cmd.label = labelOption(v.label);
-  return cmd;
-}
-
-const HASH_OPTIONS = new Set(['algo', 'verify', 'size', 'threads', 'cache', 'label', 'json', 'no-save', 'wait']);
-
-function parseHash(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): HashCommand {
-  const foreign = (Object.keys(v) as Array<keyof typeof OPTIONS>).find((k) => v[k] !== undefined && !HASH_OPTIONS.has(k));
-  if (foreign) throw new UsageError(`--${foreign} does not apply to diskdial hash`);
-  const [target, ...extra] = rest;
-  if (target === undefined) throw new UsageError('missing <file>: which file should be hashed? e.g. diskdial hash ~/Downloads/debian.iso');
-  if (target.trim() === '') throw new UsageError('<file> is empty: which file should be hashed? e.g. diskdial hash ~/Downloads/debian.iso');
-  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"; hash takes one file`);
-  const cmd: HashCommand = { command: 'hash', path: path.resolve(target), json: v.json === true };
-  if (v['no-save'] === true) cmd.noSave = true;
-  if (v.wait === true) cmd.wait = true;
-  if (typeof v.algo === 'string') cmd.algo = oneOf('algo', v.algo, ['sha256', 'sha512'] as const);
-  if (typeof v.verify === 'string') cmd.verify = v.verify;
-  if (typeof v.label === 'string') cmd.label = labelOption(v.label);
-  if (typeof v.threads === 'string') cmd.threads = integer('threads', v.threads, 1, 256);
-  if (typeof v.cache === 'string') cmd.cache = oneOf('cache', v.cache, CACHES);
-  if (typeof v.size === 'string') {
-    try {
-      cmd.size = parseSize(v.size, '--size');
-    } catch (err) {
-      throw new UsageError((err as Error).message);
-    }
-    if (cmd.size < 1024 * 1024) throw new UsageError('--size must be at least 1MiB');
-  }
-  let st;
-  try {
-    st = statSync(cmd.path);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'ENOENT';
-    if (code === 'ENOENT') throw new UsageError(plainMessage('ENOENT', cmd.path, { subject: 'file' })!, 'ENOENT');
-    return cmd; // EACCES and friends: the hash test reports them in its own words
-  }
-  if (st.isDirectory() && cmd.size === undefined) {
-    throw new UsageError(
-      `${cmd.path} is a folder, not a file: give a file to hash, or --size to have DiskDial write a test file there`,
-      'EISDIR',
-    );
-  }
-  if (!st.isDirectory() && cmd.size !== undefined)
-    throw new UsageError('--size applies to a folder (to write a test file in); a file is hashed as it is');
-  return cmd;
-}
-
-const CHECK_OPTIONS = new Set(['manifest', 'algo', 'streams', 'cache', 'verify-only', 'update', 'label', 'json', 'no-save', 'wait']);
-const CHECK_ONLY = ['manifest', 'streams', 'verify-only', 'update'] as const;
-
-function parseCheck(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): CheckCommand {
-  const foreign = (Object.keys(v) as Array<keyof typeof OPTIONS>).find((k) => v[k] !== undefined && !CHECK_OPTIONS.has(k));
-  if (foreign) throw new UsageError(`--${foreign} does not apply to diskdial check`);
-  const [folder, ...extra] = rest;
-  if (folder === undefined || folder.trim() === '')
-    throw new UsageError(
-      `${folder === undefined ? 'missing' : 'empty'} <folder>: which folder should be checked? e.g. diskdial check /media/me/CARD`,
-    );
-  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"; check takes one folder`);
-  const cmd: CheckCommand = { command: 'check', folder: path.resolve(folder), json: v.json === true };
-  if (v['no-save'] === true) cmd.noSave = true;
-  if (v.wait === true) cmd.wait = true;
-  if (v['verify-only'] === true && v.update === true) throw new UsageError('--verify-only and --update contradict each other: choose one');
-  if (v['verify-only'] === true) cmd.verifyOnly = true;
-  if (v.update === true) cmd.update = true;
-  if (typeof v.algo === 'string') cmd.algo = oneOf('algo', v.algo, ['sha256', 'sha512', 'md5'] as const);
-  if (typeof v.manifest === 'string') {
-    if (v.manifest.trim() === '') throw new UsageError('--manifest is empty: give the manifest file, e.g. --manifest SHA256SUMS');
-    cmd.manifest = path.resolve(v.manifest);
-  }
-  if (typeof v.streams === 'string') cmd.streams = integer('streams', v.streams, 1, 256);
-  if (typeof v.cache === 'string') {
-    cmd.cache = oneOf('cache', v.cache, CACHES);
-    if (cmd.algo === 'md5') throw new UsageError('--cache applies to sha256 and sha512: md5 always reads through the page cache');
-  }
-  if (typeof v.label === 'string') cmd.label = labelOption(v.label);
-  checkTargetFolder(cmd.folder);
-  return cmd;
-}
-
-function parseServe(v: { [K in keyof typeof OPTIONS]?: string | boolean | undefined }, rest: readonly string[]): ServeCommand {
-  if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"; serve takes no folder (pick one in the page)`);
-  const runOnly = [...RUN_ONLY, 'algo', 'verify', ...CHECK_ONLY].find((k) => v[k as keyof typeof OPTIONS] !== undefined);
-  if (runOnly) throw new UsageError(`--${runOnly} does not apply to serve: choose test settings in the page`);
-  const port = typeof v.port === 'string' ? integer('port', v.port, 0, 65535) : 0;
-  return { command: 'serve', port, ...(v['allow-erase'] === true ? { allowErase: true as const } : {}) };
-}
-
-/** The folder must exist and be a folder: both are input mistakes, reported before any I/O. */
-function checkTargetFolder(dir: string): void {
-  let st;
-  try {
-    st = statSync(dir);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'ENOENT';
-    if (code === 'ENOENT') throw new UsageError(plainMessage('ENOENT', dir)!, 'ENOENT');
-    if (code === 'ENOTDIR')
-      throw new UsageError(`${dir} is not a folder: part of the path is a file. Check the path, or choose another folder.`, 'ENOTDIR');
-    return; // EACCES and friends are for the workspace to report in its own words.
-  }
-  if (!st.isDirectory()) throw new UsageError(plainMessage('ENOTDIR', dir)!, 'ENOTDIR');
 }

@@ -11,7 +11,7 @@ import { escapeName, CHECK_ALGO_LABEL } from '../model/check-manifest.js';
 import { checkVerdict, type CheckSection } from '../model/check.js';
 import { INTEGRITY_EXIT } from '../model/verdict/integrity.js';
 import { formatBytes } from '../model/units.js';
-import type { CheckCommand } from './args.js';
+import type { CheckCommand } from './args-check.js';
 import type { CheckProgress } from '../core/check-run.js';
 
 /** What a cancelled check leaves: the files it checks are only read. */

@@ -64,7 +64,7 @@ const FLAG_TEXT: Partial<Record<KindFlag, string>> = {
   rwmixread: 'N       mixed tests: percentage of reads (default 70)',
   reserve: `SIZE      free space to leave untouched
 (default the larger of 512MiB and 5% of the volume)`,
-  files: 'N          how many files (files: 2-10000; small-files: 1-100000)',
+  files: 'N          how many files',
   'min-size': 'SIZE   the smallest file (default 2MB)',
   'max-size': 'SIZE   the largest file (default 2GB; quick 600MB)',
   seed: 'N           draw a different set (same seed, same set)',
@@ -101,7 +101,12 @@ function kindOptionsText(): string {
   for (const k of RUN_KINDS) for (const f of k.cli?.options ?? []) flags.set(f, [...(flags.get(f) ?? []), k.id]);
   const out = [...flags].map(([flag, kinds]) => {
     const own = RUN_KINDS.find((k) => kinds.includes(k.id) && k.cli?.flagHelp?.[flag])?.cli?.flagHelp?.[flag];
-    const [arg = '', ...words] = (own ?? FLAG_TEXT[flag] ?? 'VALUE  see docs/').split(/ {2,}/);
+    // A flag several kinds take with different bounds: each kind's own, after the shared words.
+    const ranges = RUN_KINDS.filter((k) => kinds.includes(k.id) && k.cli?.flagRange?.[flag]).map(
+      (k) => `${k.id}: ${k.cli?.flagRange?.[flag]}`,
+    );
+    const said = own ?? FLAG_TEXT[flag] ?? 'VALUE  see docs/';
+    const [arg = '', ...words] = (ranges.length ? `${said} (${ranges.join('; ')})` : said).split(/ {2,}/);
     const presets =
       flag === 'preset'
         ? kinds.map((id) => `${id}: ${(RUN_KINDS.find((k) => k.id === id)?.cli?.presets ?? []).join(', ')}`).join('\n')

@@ -11,7 +11,7 @@ import { startServer } from '../server/serve.js';
 import { EngineHost } from '../services/engine-host.js';
 import { createTestServices } from '../services/index.js';
 import { wizardService } from '../services/wizard.js';
-import type { ServeCommand } from './args.js';
+import type { ServeCommand } from './args-serve.js';
 import { appVersion } from '../core/result.js';
 import { abandonOpenWorkspaces } from '../core/workspace.js';
 import { setTimeout as sleep } from 'node:timers/promises';

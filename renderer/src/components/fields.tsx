@@ -10,6 +10,43 @@ export interface Choice<T extends string | number> {
   detail?: string;
 }
 
+/** What a field says is wrong, under it; `id` is what its input's aria-describedby names. */
+export function FieldError({ id, error }: { id: string; error?: string | null | undefined }) {
+  return error ? (
+    <span id={id} className="field-error" role="alert">
+      {error}
+    </span>
+  ) : null;
+}
+
+/** A field's frame: its visible label for the control `id`, what it holds, and its error under it. */
+export function LabelledField({
+  id,
+  label,
+  wide,
+  errId = '',
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  /** Spans the form's width (a path, a digest). */
+  wide?: boolean;
+  errId?: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <span className={wide ? 'field field--wide' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      <FieldError id={errId} error={error} />
+    </span>
+  );
+}
+
 export function SelectField<T extends string | number>({
   label,
   value,
@@ -25,10 +62,7 @@ export function SelectField<T extends string | number>({
 }) {
   const id = useId();
   return (
-    <span className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <select
         id={id}
         className="select"
@@ -45,7 +79,7 @@ export function SelectField<T extends string | number>({
           </option>
         ))}
       </select>
-    </span>
+    </LabelledField>
   );
 }
 
@@ -82,10 +116,7 @@ export function NumberField({
     if (Number(text) !== value && Number.isFinite(value)) setText(String(value));
   }
   return (
-    <span className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label} errId={errId} error={error}>
       <span className="field__input">
         <input
           id={id}
@@ -106,12 +137,7 @@ export function NumberField({
         />
         {unit && <span className="field__unit">{unit}</span>}
       </span>
-      {error && (
-        <span id={errId} className="field-error" role="alert">
-          {error}
-        </span>
-      )}
-    </span>
+    </LabelledField>
   );
 }
 

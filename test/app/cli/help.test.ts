@@ -1,6 +1,6 @@
 // Each command's own help: `diskdial <command> --help`, `-h` and `diskdial help <command>`, as a
 // user runs them (the compiled CLI), and the kinds registry's flags under `run --help`.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,29 @@ describe('diskdial <command> --help', () => {
     expect(text).toMatch(/\n {25}cdm: default, nvme, peak, realworld\n {25}files: quick, standard, custom\n/);
     // No line much past a terminal's 80 columns (the option texts run to 97).
     for (const line of fullHelp().split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+  });
+
+  it('a flag several kinds share gives each kind’s bounds from the kind itself, and help.ts names no kind for it', () => {
+    const text = commandHelp('run');
+    const takers = RUN_KINDS.filter((k) => k.cli?.options?.includes('files'));
+    expect(takers.length).toBeGreaterThan(1);
+    const bounds = takers.map((k) => {
+      const range = k.cli?.flagRange?.files;
+      expect(range, `${k.id} says what --files it takes`).toMatch(/^\d+-\d+$/);
+      return `${k.id}: ${range}`;
+    });
+    expect(text).toContain(`--files N          how many files (${bounds.join('; ')})`);
+    // The words are the parser's own bounds: each end taken, one past it refused.
+    for (const k of takers) {
+      const [lo, hi] = k.cli!.flagRange!.files!.split('-').map(Number) as [number, number];
+      const parse = (n: number) => () => k.cli?.parse?.((f) => (f === 'files' ? String(n) : undefined));
+      expect(parse(lo)).not.toThrow();
+      expect(parse(hi)).not.toThrow();
+      expect(parse(lo - 1)).toThrow();
+      expect(parse(hi + 1)).toThrow();
+    }
+    const source = readFileSync(new URL('../../../app/src/cli/help.ts', import.meta.url), 'utf8');
+    for (const k of takers.filter((t) => t.id !== 'files')) expect(source).not.toContain(k.id);
   });
 
   it('options given to a command still show that command’s help', () => {

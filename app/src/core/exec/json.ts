@@ -24,3 +24,10 @@ export function asArray(v: unknown): unknown[] {
 export function text(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
+
+/** `into` with each of `fields` that has a value: a tool's optional fields stay absent, not
+ *  `undefined`, when the tool said nothing of them (the readers above give undefined for that). */
+export function withPresent<T extends object>(into: T, fields: { [K in keyof T]?: T[K] | undefined }): T {
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) (into as Json)[key] = value;
+  return into;
+}

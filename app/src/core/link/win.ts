@@ -1,7 +1,7 @@
 // Windows link detection: the disk behind a drive letter from PowerShell's Get-Partition and
 // Get-PhysicalDisk. Windows reports the bus there but no negotiated speed, so links carry no ceiling.
 import type { ReadCommand } from '../exec/commands.js';
-import { text } from '../exec/json.js';
+import { text, withPresent } from '../exec/json.js';
 import { busTypeName, jsonRows, powershell } from '../exec/powershell.js';
 import type { LinkInfo, LinkKind } from '../../model/link-types.js';
 import { namedLink } from './ceilings.js';
@@ -46,18 +46,19 @@ export interface WindowsDisk {
 export function parseWindowsDisks(json: string): WindowsDisk[] {
   const out: WindowsDisk[] = [];
   for (const o of jsonRows(json) ?? []) {
-    const disk: WindowsDisk = { link: winBusLink(busTypeName(o.BusType)) };
     const id = o.DeviceId;
-    if (typeof id === 'string' || typeof id === 'number') disk.deviceId = String(id);
-    const name = text(o.FriendlyName);
-    if (name) disk.friendlyName = name;
-    const serial = text(o.SerialNumber);
-    if (serial) disk.serial = serial;
-    const fw = text(o.FirmwareVersion);
-    if (fw) disk.firmware = fw;
-    const media = typeof o.MediaType === 'number' ? WIN_MEDIA_NUMBER[o.MediaType] : text(o.MediaType);
-    if (media) disk.mediaType = media;
-    out.push(disk);
+    out.push(
+      withPresent<WindowsDisk>(
+        { link: winBusLink(busTypeName(o.BusType)) },
+        {
+          deviceId: typeof id === 'string' || typeof id === 'number' ? String(id) : undefined,
+          friendlyName: text(o.FriendlyName),
+          serial: text(o.SerialNumber),
+          firmware: text(o.FirmwareVersion),
+          mediaType: typeof o.MediaType === 'number' ? WIN_MEDIA_NUMBER[o.MediaType] : text(o.MediaType),
+        },
+      ),
+    );
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // macOS: what `diskutil list -plist` and `diskutil info -plist` say about the disks, and which of
 // them hold the running system. Pure parsers, tested against fixtures (docs/wizard.md).
 import { isPlistDict, parsePlistDict, type PlistDict, type PlistValue } from './plist.js';
+import { withPresent } from '../exec/json.js';
 
 // ---- diskutil list -plist ---------------------------------------------------------------------
 
@@ -39,34 +40,28 @@ export function parseDiskutilList(plistXml: string): DiskutilList {
   const disks = all.filter(isPlistDict).map((d): DiskutilListDisk => {
     const id = str(d.DeviceIdentifier);
     if (!id) throw new Error('diskutil list: a disk without a DeviceIdentifier');
-    const disk: DiskutilListDisk = {
-      id,
-      sizeBytes: num(d.Size) ?? 0,
-      partitions: dicts(d.Partitions).map(partition),
-      apfsPhysicalStores: dicts(d.APFSPhysicalStores)
-        .map((s) => str(s.DeviceIdentifier) ?? str(s.APFSPhysicalStore))
-        .filter((s): s is string => !!s),
-      apfsVolumes: dicts(d.APFSVolumes).map(partition),
-    };
-    const content = str(d.Content);
-    if (content) disk.content = content;
-    return disk;
+    return withPresent<DiskutilListDisk>(
+      {
+        id,
+        sizeBytes: num(d.Size) ?? 0,
+        partitions: dicts(d.Partitions).map(partition),
+        apfsPhysicalStores: dicts(d.APFSPhysicalStores)
+          .map((s) => str(s.DeviceIdentifier) ?? str(s.APFSPhysicalStore))
+          .filter((s): s is string => !!s),
+        apfsVolumes: dicts(d.APFSVolumes).map(partition),
+      },
+      { content: str(d.Content) },
+    );
   });
   const whole = Array.isArray(root.WholeDisks) ? root.WholeDisks.filter((x): x is string => typeof x === 'string') : disks.map((d) => d.id);
   return { wholeDisks: whole, disks };
 }
 
 function partition(p: PlistDict): DiskutilPartition {
-  const out: DiskutilPartition = { id: str(p.DeviceIdentifier) ?? '', sizeBytes: num(p.Size) ?? 0 };
-  const content = str(p.Content);
-  if (content) out.content = content;
-  const name = str(p.VolumeName);
-  if (name) out.volumeName = name;
-  const mp = str(p.MountPoint);
-  if (mp) out.mountPoint = mp;
-  const used = num(p.CapacityInUse);
-  if (used !== undefined) out.capacityInUse = used;
-  return out;
+  return withPresent<DiskutilPartition>(
+    { id: str(p.DeviceIdentifier) ?? '', sizeBytes: num(p.Size) ?? 0 },
+    { content: str(p.Content), volumeName: str(p.VolumeName), mountPoint: str(p.MountPoint), capacityInUse: num(p.CapacityInUse) },
+  );
 }
 
 // ---- diskutil info -plist ---------------------------------------------------------------------

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 
 import type { ReadCommand } from '../exec/commands.js';
-import { text } from '../exec/json.js';
+import { text, withPresent } from '../exec/json.js';
 import { busTypeName, jsonRows, powershell } from '../exec/powershell.js';
 import type { Command, CommandRunner, PreparedVolume, WizardProvider } from './provider.js';
 import type { DiskPartition, FormatId, FormatInfo, WizardDisk } from '../../model/wizard/types.js';
@@ -78,13 +78,11 @@ export function parseGetDisk(json: string): WinDiskRow[] {
       isOffline: o.IsOffline === true,
       isReadOnly: o.IsReadOnly === true,
     };
-    const name = text(o.FriendlyName);
-    if (name) row.friendlyName = name;
-    const serial = text(o.SerialNumber);
-    if (serial) row.serialNumber = serial;
-    const style = typeof o.PartitionStyle === 'number' ? STYLE_NUMBER[o.PartitionStyle] : text(o.PartitionStyle);
-    if (style) row.partitionStyle = style;
-    return row;
+    return withPresent(row, {
+      friendlyName: text(o.FriendlyName),
+      serialNumber: text(o.SerialNumber),
+      partitionStyle: typeof o.PartitionStyle === 'number' ? STYLE_NUMBER[o.PartitionStyle] : text(o.PartitionStyle),
+    });
   });
 }
 
@@ -96,25 +94,21 @@ export function parseGetPartition(json: string): WinPartitionRow[] {
     if (diskNumber === undefined || partitionNumber === undefined)
       throw new Error('Get-Partition: a partition without DiskNumber/PartitionNumber');
     const row: WinPartitionRow = { diskNumber, partitionNumber, sizeBytes: int(o.Size) ?? 0 };
-    const letter = driveLetter(o.DriveLetter);
-    if (letter) row.driveLetter = letter;
-    const type = text(o.Type);
-    if (type) row.type = type;
-    return row;
+    return withPresent(row, { driveLetter: driveLetter(o.DriveLetter), type: text(o.Type) });
   });
 }
 
 /** `Get-Volume | … | ConvertTo-Json` (and Format-Volume's output). */
 export function parseGetVolume(json: string): WinVolumeRow[] {
   return rows(json, 'Get-Volume').map((o) => {
-    const row: WinVolumeRow = {};
-    const letter = driveLetter(o.DriveLetter);
-    if (letter) row.driveLetter = letter;
-    const fs = text(o.FileSystemType) ?? text(o.FileSystem);
-    if (fs) row.fileSystemType = fs;
-    const label = text(o.FileSystemLabel);
-    if (label) row.fileSystemLabel = label;
-    return row;
+    return withPresent<WinVolumeRow>(
+      {},
+      {
+        driveLetter: driveLetter(o.DriveLetter),
+        fileSystemType: text(o.FileSystemType) ?? text(o.FileSystem),
+        fileSystemLabel: text(o.FileSystemLabel),
+      },
+    );
   });
 }
 

@@ -40,6 +40,7 @@ export const files = {
   cli: {
     options: ['preset', 'reserve', 'files', 'min-size', 'max-size', 'seed'],
     presets: FILES_PRESETS,
+    flagRange: { files: `${MIN_FILES}-${MAX_FILES}` },
     // --files, --min-size, --max-size, --seed: a set of one's own (a custom set, whatever --preset says
     // unless it names another set).
     parse: (flag) => {

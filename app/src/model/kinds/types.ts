@@ -83,6 +83,9 @@ export interface KindModule<Id extends string = string> {
     /** `diskdial run --help`: a flag it claims as "ARG  what it does (default, unit)", where the
      *  CLI's own list has no words for it. */
     flagHelp?: Partial<Record<KindFlag, string>>;
+    /** `diskdial run --help`: the values it takes for a flag other kinds share ("1-100000"), said
+     *  after the flag's words as "(<kind>: <range>; …)". */
+    flagRange?: Partial<Record<KindFlag, string>>;
     /** Its own flags as plan options; `flag` gives a flag's text as typed. Throws on a bad value. */
     parse?: (flag: (name: KindFlag) => string | undefined) => Partial<PlanOptions>;
     /** What the CLI's report says of the test's files under its title ("1,000 files of 4 KiB"). */

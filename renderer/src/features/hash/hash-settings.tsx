@@ -4,7 +4,7 @@
 // under the field they belong to. Locked while the hash test runs.
 import { useId, useRef, type ReactNode, type Ref } from 'react';
 import { isBrowserMode } from '../../lib/bridge';
-import { ChipGroup } from '../../components/fields';
+import { ChipGroup, FieldError, LabelledField } from '../../components/fields';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { ALGOS, algoLabel, DIGEST_HEX, formErrors, isDigest, TEST_FILE_SIZES, verifyValue, type SourceKind } from './settings';
 import { useHashStore } from './store';
@@ -43,10 +43,7 @@ function TextField({
   const errId = useId();
   const describedBy = [hint ? hintId : null, error ? errId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <span className="field field--wide">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label} wide errId={errId} error={error}>
       <span className="path-row">
         <input
           id={id}
@@ -70,12 +67,7 @@ function TextField({
           {hint}
         </span>
       )}
-      {error && (
-        <span id={errId} className="field-error" role="alert">
-          {error}
-        </span>
-      )}
-    </span>
+    </LabelledField>
   );
 }
 
@@ -163,11 +155,7 @@ function TestFileSource() {
           )
         }
       />
-      {error && (
-        <span id={errId} className="field-error" role="alert">
-          {error}
-        </span>
-      )}
+      <FieldError id={errId} error={error} />
       <span className="field__note" data-testid="hash-target-note">
         {target ? `Written on ${target.name} (${target.path}), then removed.` : 'Choose a drive or folder above to write it on.'}
       </span>

@@ -8,7 +8,7 @@ import type { WizardPlanKind } from '@model/wizard/types';
 import { useShallow } from 'zustand/react/shallow';
 import { PLAN_RATES } from '@model/eta';
 import { NO_DIRECT_IO, protocolOf } from '@model/wizard/protocols';
-import { NumberField } from '../../components/fields';
+import { FieldError, NumberField } from '../../components/fields';
 import { selectChosen, selectDisk, useWizardStore } from './store';
 import {
   aboutText,
@@ -202,11 +202,7 @@ export function PlanStep() {
                   onChange={(e) => setPlan({ customText: e.target.value })}
                   data-testid="wizard-size-input"
                 />
-                {customError && (
-                  <span id={customErrId} className="field-error" role="alert">
-                    {customError}
-                  </span>
-                )}
+                <FieldError id={customErrId} error={customError} />
               </span>
             )}
           </div>

@@ -10,6 +10,7 @@ const NOT_FOR_SMALL = 'does not apply to --test small-files: each file is writte
 export const smallFilesCli = {
   options: ['preset', 'files', 'file-size'],
   presets: SMALL_FILES_PRESETS,
+  flagRange: { files: `1-${SMALL_FILES_MAX_COUNT}` },
   refuse: {
     size: '--size does not apply to --test small-files: use --files and --file-size (or --preset nas)',
     bs: `--bs ${NOT_FOR_SMALL}`,
