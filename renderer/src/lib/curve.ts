@@ -3,7 +3,7 @@
 // and the verdict as marks — where the fast cache ran out, the speeds before and after, or the
 // band a throttling drive swings in. Charts only draw what these functions return.
 import type { CurvePoint, SustainedVerdict } from '@model/knee';
-import type { SustainedRun } from '@model/result';
+import type { SustainedRun } from '@model/kinds/sustained/result';
 import { formatGB } from './figure-format';
 import { formatMBpsFigure } from '@model/units';
 

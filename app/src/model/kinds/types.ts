@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { StepOutcome } from '../analysis.js';
 import type { Box, CardOptions } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
-import type { FilesSection, ResultDocument, ResultTest, KindSections, SustainedSection, VideoSection } from '../result.js';
+import type { FilesSection, ResultDocument, ResultTest, KindSections, VideoSection } from '../result.js';
 import type { DetailedSettings } from '../screen-settings.js';
 import type { SizeUnits } from '../size-units.js';
 import type { CdmMode, KindPlanOptions, Plan, PlanOptions, PlanTarget } from './plan.js';
@@ -37,7 +37,6 @@ export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds';
 export interface KindAnalysis extends KindSections {
   /** Replaces the per-step tests (the many-file test reports one row per pass). */
   tests?: ResultTest[];
-  sustained?: SustainedSection;
   files?: FilesSection;
   video?: VideoSection;
 }
