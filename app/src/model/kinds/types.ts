@@ -7,6 +7,7 @@ import type { StepOutcome } from '../analysis.js';
 import type { Box, CardOptions } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
 import type { FilesSection, ResultDocument, ResultTest, KindSections, VideoSection } from '../result.js';
+import type { CurveRun } from '../knee.js';
 import type { DetailedSettings } from '../screen-settings.js';
 import type { SizeUnits } from '../size-units.js';
 import type { CdmMode, KindPlanOptions, Plan, PlanOptions, PlanTarget } from './plan.js';
@@ -110,6 +111,16 @@ export interface KindModule<Id extends string = string> {
     /** How a flag names many of its tests at once: "all 8 CrystalDiskMark tests"; `span` is the
      *  block sizes they cover ("4 KiB–100 MiB"). Absent: "all N tests". */
     testGroup?: { all: (n: number, span: string) => string; some: (n: number, of: number, span: string) => string };
+    /** Sentences the exports state besides their tables (a verdict per run, a note), labelled. */
+    statements?: (doc: ResultDocument) => Array<{ label: string; text: string }>;
+    /** The bytes the test covered, where that is not the settings' size (the text export's profile). */
+    testBytes?: (doc: ResultDocument) => number | undefined;
+    /** Its block in the CrystalDiskMark-style text export: the heading and the labelled rows above
+     *  the per-step lines; `metrics` by key. */
+    textBlock?: (
+      doc: ResultDocument,
+      metrics: ReadonlyMap<string, Metric>,
+    ) => { heading: string; rows: Array<[string, string]> } | undefined;
   };
   /** Its settings on the Detailed screen, as a member of model/settings.ts's DetailedSettings. */
   screen?: { schema: z.ZodType };
@@ -117,6 +128,9 @@ export interface KindModule<Id extends string = string> {
   fromScreen?: (s: DetailedSettings) => ScreenRun;
   /** Its screen draws the measured MB/s while the test runs (the sustained write's curve). */
   liveCurve?: boolean;
+  /** A result's MB/s against bytes written, per run with the knee's verdict (History draws them,
+   *  Compare lays first runs over each other); undefined: the result has none. */
+  curveRuns?: (doc: ResultDocument) => readonly CurveRun[] | undefined;
   /** Made from the command line only (no screen of its own): History's kind filter leaves it out. */
   cliOnly?: boolean;
   /** The share card's figures in `box` (the frame draws the rest); undefined: the plain list. */

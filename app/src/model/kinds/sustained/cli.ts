@@ -5,8 +5,8 @@ import { describeVerdict } from '../../knee.js';
 import { mbText as mb } from '../../report/text-table.js';
 import type { ResultDocument } from '../../result.js';
 import { askedSizeText, sizeInUnits, type SizeUnits } from '../../size-units.js';
-import { sustainedVerdictText } from '../../trust.js';
 import type { KindModule } from '../types.js';
+import { sustainedVerdictText } from './report.js';
 
 export const sustainedCli = {
   options: ['reserve'],

@@ -25,4 +25,5 @@ export const sustained = {
   screen: { schema: SustainedScreen },
   fromScreen: sustainedFromScreen,
   liveCurve: true,
+  curveRuns: (doc) => doc.sustained?.runs,
 } as const satisfies KindModule<'sustained'>;

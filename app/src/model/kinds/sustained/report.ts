@@ -1,8 +1,8 @@
 // What views of a saved sustained write show: its title, figures (the average, the fast cache and
 // the speeds either side of the knee, the slowest slice) and what makes two of them comparable.
-import type { Metric } from '../../report/figure-text.js';
-import { sizeText } from '../../report/figure-text.js';
-import type { ResultDocument } from '../../result.js';
+import { fx, sizeText, type Metric } from '../../report/figure-text.js';
+import type { ResultDocument, ResultFlag } from '../../result.js';
+import { kneeWithheld } from '../../trust.js';
 import type { KindModule } from '../types.js';
 
 export const sustainedReport = {
@@ -22,7 +22,37 @@ export const sustainedReport = {
     f.set('amount written', sizeText(doc.sustained.plannedBytes));
     return true;
   },
+  statements: (doc) => {
+    if (!doc.sustained) return [];
+    const { runs, limitedBy, plannedBytes, requestedBytes } = doc.sustained;
+    const out = runs.map((r) => ({ label: runs.length > 1 ? `Run ${r.run}` : 'Verdict', text: sustainedVerdictText(r, doc.flags) }));
+    if (limitedBy === 'free-space')
+      out.push({
+        label: 'Note',
+        text: `Limited by free space to ${sizeText(plannedBytes, true)} (asked for ${sizeText(requestedBytes, true)}).`,
+      });
+    return out;
+  },
+  testBytes: (doc) => doc.sustained?.plannedBytes,
+  textBlock: (doc, metrics) => {
+    if (!doc.sustained) return undefined;
+    const avg = metrics.get('Sustained/mbps')?.values ?? [];
+    const rows: Array<[string, string]> = [
+      ['Average', `${fx(Math.max(...avg.filter(Number.isFinite)), 3, 9)} MB/s${avg.length > 1 ? ` (best of ${avg.length} runs)` : ''}`],
+    ];
+    for (const r of doc.sustained.runs)
+      rows.push([doc.sustained.runs.length > 1 ? `Run ${r.run}` : 'Verdict', sustainedVerdictText(r, doc.flags)]);
+    return { heading: '[Sustained write]', rows };
+  },
 } as const satisfies KindModule['report'];
+
+/** One sustained run's verdict as every view states it. */
+export function sustainedVerdictText(
+  run: { verdict: { kind: string }; summary: string },
+  flags: readonly ResultFlag[] | undefined,
+): string {
+  return kneeWithheld(run.verdict, flags) ?? run.summary;
+}
 
 function sustainedMetrics(doc: ResultDocument): Metric[] {
   const runs = doc.sustained!.runs;
