@@ -6,12 +6,17 @@ import type { LinkInfo } from '../model/link-types.js';
 import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary, VideoPhase } from '../model/result.js';
 import { formatFps } from '../model/video/math.js';
 import { rejudged } from '../model/video/paced.js';
-import { RESULT_KINDS } from '../model/kinds/registry.js';
+import { kindOf, RESULT_KINDS } from '../model/kinds/registry.js';
 import { formatLatencyUs } from '../model/units.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../model/trust.js';
 import { askedSizes, askedSizeText, sizeInUnits, unitsOf, type SizeUnits } from '../model/size-units.js';
 import { bestRuns } from '../model/report/formats/cdm-text.js';
 import { mbText as mb, renderTable } from '../model/report/text-table.js';
+
+/** The sizes the test was asked for: the kind's own word on them, else the document's. */
+function asked(doc: ResultDocument): number[] {
+  return kindOf(doc.kind)?.cli?.askedSizes?.(doc) ?? askedSizes(doc);
+}
 
 function testRow(t: ResultTest, withRun: boolean): string[] {
   const row = [t.name];
@@ -136,7 +141,7 @@ export function formatHashReport(doc: ResultDocument): string {
   ];
   const peak = Math.max(...rows.map((r) => r[1]), 1);
   const width = 30;
-  const units = unitsOf(askedSizes(doc));
+  const units = unitsOf(asked(doc));
   const out = [
     `DiskDial hash test of ${h.file.generated ? `a ${askedSizeText(h.file.bytes, units)} test file in ${t.path} (removed)` : `${h.file.path} (${sizeInUnits(h.file.bytes, units)})`}`,
     `  ${whereText(t)}; ${algo} with ${h.provider}`,
@@ -173,7 +178,7 @@ export function formatReport(doc: ResultDocument): string {
   const right = [false, ...(multi ? [true] : []), true, true, true, true, false];
   const out: string[] = [];
   const t = doc.target;
-  const units = unitsOf(askedSizes(doc));
+  const units = unitsOf(asked(doc));
   out.push(`DiskDial ${doc.kind} test of ${t.path}`, `  ${whereText(t, true)}, ${fileText(doc, units)}`);
   if (t.device.linkInfo) out.push(`  ${formatLink(t.device.linkInfo)}${t.network?.ceilingNote ? ` (${t.network.ceilingNote})` : ''}`);
   const temp = doc.context?.temperatureC;

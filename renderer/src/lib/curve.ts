@@ -2,7 +2,7 @@
 // run, at most CURVE_POINTS points a line; live points kept bounded while a long run streams;
 // and the verdict as marks — where the fast cache ran out, the speeds before and after, or the
 // band a throttling drive swings in. Charts only draw what these functions return.
-import type { CurvePoint, CurveRun, SustainedVerdict } from '@model/knee';
+import type { CurvePoint, CurveRun } from '@model/knee';
 import { formatGB } from './figure-format';
 import { formatMBpsFigure } from '@model/units';
 
@@ -92,7 +92,7 @@ export interface VerdictMarks {
 
 /** Marks for the chart: every run's knee as a vertical line (a later run's knee coming
  *  earlier says the cache had not drained); the first run's levels or band. */
-export function verdictMarks(runs: ReadonlyArray<{ run: number; verdict: SustainedVerdict }>): VerdictMarks {
+export function verdictMarks(runs: ReadonlyArray<Pick<CurveRun, 'run' | 'verdict'>>): VerdictMarks {
   const marks: VerdictMarks = { knees: [], levels: [], band: null };
   runs.forEach(({ run, verdict: v }, i) => {
     if (v.kind === 'knee') {

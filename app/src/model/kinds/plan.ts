@@ -67,7 +67,7 @@ export type CdmMode = (typeof CDM_MODES)[number];
 export interface KindPlanOptions {}
 
 export interface PlanOptions extends KindPlanOptions {
-  /** Test-file size; sustained: the most to write; files: ignored (the set decides). */
+  /** Test-file size; a sized kind: the most to write; files: ignored (the set decides). */
   size?: number;
   /** cdm: CrystalDiskMark profile; files: quick, standard or custom. */
   preset?: KindPreset;

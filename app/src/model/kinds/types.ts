@@ -87,6 +87,9 @@ export interface KindModule<Id extends string = string> {
     parse?: (flag: (name: KindFlag) => string | undefined) => Partial<PlanOptions>;
     /** What the CLI's report says of the test's files under its title ("1,000 files of 4 KiB"). */
     fileText?: (doc: ResultDocument, units: SizeUnits) => string | undefined;
+    /** The sizes the test was asked for, where that is not the settings' size: the report's unit
+     *  system is read off them (model/size-units.ts). */
+    askedSizes?: (doc: ResultDocument) => number[] | undefined;
     /** The lines the CLI's report prints after its table, in the report's unit system. */
     tableLines?: (doc: ResultDocument, units: SizeUnits) => string[];
   };

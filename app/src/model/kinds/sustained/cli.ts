@@ -13,6 +13,7 @@ export const sustainedCli = {
   refuse: { seconds: '--seconds does not apply to --test sustained: it is bounded by bytes, not time' },
   summary: `write one file of up to --size (default 50GB), or free space less
 --reserve, and find where the drive's fast cache runs out`,
+  askedSizes: (doc) => (doc.sustained ? [doc.sustained.requestedBytes] : undefined),
   tableLines: (doc, units) => sustainedLines(doc, units),
 } as const satisfies KindModule['cli'];
 
