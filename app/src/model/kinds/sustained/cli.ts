@@ -1,6 +1,6 @@
 // The sustained write on the command line: its --reserve flag, the --seconds it refuses, its line
-// under `run --help`, and its lines under the CLI's table (what was written, the verdict and a
-// sparkline of the curve per run).
+// under `run --help`, the size it was asked (the report's unit system), and its lines under the
+// CLI's table (what was written, the verdict and a sparkline of the curve per run).
 import { describeVerdict } from '../../knee.js';
 import { mbText as mb } from '../../report/text-table.js';
 import type { ResultDocument } from '../../result.js';
