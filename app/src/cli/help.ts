@@ -19,8 +19,6 @@ default 1GiB). --preset default: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1,
 RND4K Q1T1; nvme: SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1;
 peak: SEQ1M Q8T1, RND4K Q32T1; realworld: SEQ1M Q1T1, RND4K Q1T1.
 --mode readwrite (default), read, write, mix (70/30), all`,
-  sustained: `write one file of up to --size (default 50GB), or free space less
---reserve, and find where the drive's fast cache runs out`,
   files: `Stibium-style many-file test: files of log-uniform sizes written in
 random order, then read in random order. --preset quick (40 files,
 2-600 MB, ~5 GB; default), standard (160 files, 2 MB-2 GB, ~53 GB),

@@ -2,17 +2,21 @@
 // table when runs repeat, as CrystalDiskMark reports), then what the numbers depend on: cache
 // mode, data pattern, flags (⚠ warning with its fix, ℹ information). Sizes use one unit system,
 // the one the test was asked in (model/size-units.ts).
-import { describeVerdict } from '../model/knee.js';
 import type { LinkInfo } from '../model/link-types.js';
 import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary, VideoPhase } from '../model/result.js';
 import { formatFps } from '../model/video/math.js';
 import { rejudged } from '../model/video/paced.js';
-import { RESULT_KINDS } from '../model/kinds/registry.js';
+import { kindOf, RESULT_KINDS } from '../model/kinds/registry.js';
 import { formatLatencyUs } from '../model/units.js';
-import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../model/trust.js';
+import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../model/trust.js';
 import { askedSizes, askedSizeText, sizeInUnits, unitsOf, type SizeUnits } from '../model/size-units.js';
 import { bestRuns } from '../model/report/formats/cdm-text.js';
 import { mbText as mb, renderTable } from '../model/report/text-table.js';
+
+/** The sizes the test was asked for: the kind's own word on them, else the document's. */
+function asked(doc: ResultDocument): number[] {
+  return kindOf(doc.kind)?.cli?.askedSizes?.(doc) ?? askedSizes(doc);
+}
 
 function testRow(t: ResultTest, withRun: boolean): string[] {
   const row = [t.name];
@@ -69,40 +73,6 @@ function summaryTable(summary: readonly StepSummary[]): string {
     formatLatencyUs(s.p99Us.median),
   ]);
   return renderTable(header, rows, [false, true, true, true, true, true, true, true]);
-}
-
-/** A text sparkline of the sustained curve: one character per group of slices, scaled to its peak. */
-export function sparkline(values: readonly number[], width = 60): string {
-  if (values.length === 0) return '';
-  const bars = '▁▂▃▄▅▆▇█';
-  const groups = Math.min(width, values.length);
-  const peak = Math.max(...values);
-  let out = '';
-  for (let g = 0; g < groups; g++) {
-    const from = Math.floor((g * values.length) / groups);
-    const to = Math.max(from + 1, Math.floor(((g + 1) * values.length) / groups));
-    const slice = values.slice(from, to);
-    const v = slice.reduce((a, b) => a + b, 0) / slice.length;
-    out += bars[Math.min(bars.length - 1, Math.max(0, Math.round((v / (peak || 1)) * (bars.length - 1))))];
-  }
-  return out;
-}
-
-function sustainedLines(doc: ResultDocument, units: SizeUnits): string[] {
-  const s = doc.sustained;
-  if (!s) return [];
-  const out = [
-    '',
-    `Sustained write: up to ${askedSizeText(s.requestedBytes, units)} asked, ${sizeInUnits(s.plannedBytes, units)} written per run (${s.limitedBy === 'free-space' ? `limited by free space, ${sizeInUnits(s.reserveBytes, units)} kept free` : 'the size asked'})`,
-  ];
-  for (const r of s.runs) {
-    const peak = Math.max(...r.curve.map((p) => p.mbps));
-    out.push(
-      `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${sustainedVerdictText(units === 'binary' ? { ...r, summary: describeVerdict(r.verdict, r.bytes, (b) => sizeInUnits(b, units)) } : r, doc.flags)}`,
-      `  ${sparkline(r.curve.map((p) => p.mbps))}  (0 – ${sizeInUnits(r.bytes, units)}, peak ${mb(peak)} MB/s, ${r.curve.length} slices of ${sizeInUnits(r.sliceBytes, units)})`,
-    );
-  }
-  return out;
 }
 
 /** "1.80 ms per file (R² 0.975)"; a fit whose intercept is below zero prints 0.00 ms and says why. */
@@ -171,7 +141,7 @@ export function formatHashReport(doc: ResultDocument): string {
   ];
   const peak = Math.max(...rows.map((r) => r[1]), 1);
   const width = 30;
-  const units = unitsOf(askedSizes(doc));
+  const units = unitsOf(asked(doc));
   const out = [
     `DiskDial hash test of ${h.file.generated ? `a ${askedSizeText(h.file.bytes, units)} test file in ${t.path} (removed)` : `${h.file.path} (${sizeInUnits(h.file.bytes, units)})`}`,
     `  ${whereText(t)}; ${algo} with ${h.provider}`,
@@ -208,7 +178,7 @@ export function formatReport(doc: ResultDocument): string {
   const right = [false, ...(multi ? [true] : []), true, true, true, true, false];
   const out: string[] = [];
   const t = doc.target;
-  const units = unitsOf(askedSizes(doc));
+  const units = unitsOf(asked(doc));
   out.push(`DiskDial ${doc.kind} test of ${t.path}`, `  ${whereText(t, true)}, ${fileText(doc, units)}`);
   if (t.device.linkInfo) out.push(`  ${formatLink(t.device.linkInfo)}${t.network?.ceilingNote ? ` (${t.network.ceilingNote})` : ''}`);
   const temp = doc.context?.temperatureC;
@@ -237,12 +207,7 @@ export function formatReport(doc: ResultDocument): string {
     );
     if (doc.summary?.length) out.push('', summaryTable(doc.summary));
   }
-  out.push(
-    ...sustainedLines(doc, units),
-    ...filesLines(doc, units),
-    ...videoLines(doc, units),
-    ...RESULT_KINDS.flatMap((k) => k.cli?.tableLines?.(doc, units) ?? []),
-  );
+  out.push(...filesLines(doc, units), ...videoLines(doc, units), ...RESULT_KINDS.flatMap((k) => k.cli?.tableLines?.(doc, units) ?? []));
   out.push('', `Cache mode: ${doc.cacheMode}   Data: ${doc.dataPattern}   MB/s = 10^6 bytes/s`);
   if (doc.flags.length > 0) out.push('', ...doc.flags.map(formatFlag));
   return `${out.join('\n')}\n`;

@@ -80,7 +80,7 @@ export function resultFlags(
 /** The document's own parts as the runner has them (the sections as they will be stored). */
 type DocumentParts = Pick<
   ResultDocument,
-  'target' | 'settings' | 'tests' | 'context' | 'summary' | 'sustained' | 'files' | 'hash' | 'check' | 'video' | 'notes'
+  'target' | 'settings' | 'tests' | 'context' | 'summary' | 'files' | 'hash' | 'check' | 'video' | 'notes'
 > &
   KindSections;
 
@@ -117,7 +117,6 @@ export function buildResult(input: BuildResultInput): ResultDocument {
   };
   if (input.label !== undefined) doc.label = input.label;
   if (input.summary && input.summary.length > 0) doc.summary = input.summary;
-  if (input.sustained) doc.sustained = input.sustained;
   if (input.files) doc.files = input.files;
   if (input.hash) doc.hash = input.hash;
   if (input.check) doc.check = input.check;

@@ -1,9 +1,7 @@
-// From engine results to the figures a reader wants: the spread of each test across runs, the
-// sustained-write curve and its knee, and the many-file test's per-file rates, aggregates and
-// line fits. Pure functions of the results; the runner calls them once the runs are done.
+// From engine results to the figures a reader wants: the spread of each test across runs and the
+// many-file test's per-file rates, aggregates and line fits (a kind with a folder analyses in it). Pure functions of the results; the runner calls them once the runs are done.
 import type { EngineResult } from './engine-types.js';
 import type { FileSet } from './file-set.js';
-import { chooseSliceBytes, describeVerdict, detectKnee, sliceSeries } from './knee.js';
 import { poolLatency } from './latency.js';
 import type { Plan, PlanStep } from './kinds/plan.js';
 import {
@@ -18,8 +16,6 @@ import {
   type ResultTest,
   type RunStat,
   type StepSummary,
-  type SustainedRun,
-  type SustainedSection,
 } from './result.js';
 import { leastSquares, median, mean, spread, theilSen, trimmedMean } from './stats.js';
 import { toResultTest } from './result-tests.js';
@@ -65,18 +61,6 @@ export function summarize(tests: readonly ResultTest[]): StepSummary[] {
       false,
     ),
   }));
-}
-
-/** The sustained-write section: one curve and verdict per run. */
-export function sustainedSection(plan: Plan, outcomes: readonly StepOutcome[]): SustainedSection {
-  const runs: SustainedRun[] = outcomes.map(({ run, result }) => {
-    const sliceBytes = chooseSliceBytes(result.bytesWritten);
-    const curve = sliceSeries(result.series, sliceBytes);
-    const verdict = detectKnee(curve);
-    return { run, bytes: result.bytesWritten, sliceBytes, curve, verdict, summary: describeVerdict(verdict, result.bytesWritten) };
-  });
-  const s = plan.sustained!;
-  return { requestedBytes: s.requestedBytes, plannedBytes: plan.fileSize, limitedBy: s.limitedBy, reserveBytes: s.reserveBytes, runs };
 }
 
 function fit(kind: 'theilSen' | 'leastSquares', bytes: number[], seconds: number[]): FileFit | undefined {

@@ -63,6 +63,15 @@ export function chooseSliceBytes(totalBytes: number, target = 200): number {
   return Math.max(16 * MiB, Math.round(totalBytes / target / MiB) * MiB);
 }
 
+/** One run's curve and what it shows, as a result keeps it (the sustained write's runs). */
+export interface CurveRun {
+  run: number;
+  curve: CurvePoint[];
+  verdict: SustainedVerdict;
+  /** The verdict in plain words. */
+  summary: string;
+}
+
 /** What the sustained-write curve shows. */
 export type SustainedVerdict =
   | {

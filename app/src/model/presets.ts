@@ -27,7 +27,7 @@ export {
 export { isTestKind, TEST_KINDS, type TestKind } from './kinds/registry.js';
 export { CDM_MAX_SIZE, CDM_MIN_SIZE, CDM_PRESET_ROWS, CDM_SECONDS } from './kinds/cdm.js';
 export { RANDOM_SECONDS } from './kinds/single.js';
-export { SUSTAINED_DEFAULT_BYTES, SUSTAINED_MIN_BYTES } from './kinds/sustained.js';
+export { SUSTAINED_DEFAULT_BYTES, SUSTAINED_MIN_BYTES } from './kinds/sustained/plan.js';
 // The reserve a sized plan keeps lives with the fit rule every screen and the runner share.
 export { defaultReserve } from './fit.js';
 

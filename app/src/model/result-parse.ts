@@ -73,19 +73,6 @@ const Document = z.looseObject({
   dataPattern: str,
   flags: z.array(z.looseObject({ code: str, message: str, fix: str })),
   tests: z.array(Test),
-  sustained: z
-    .looseObject({
-      plannedBytes: num,
-      runs: z.array(
-        z.looseObject({
-          run: num,
-          curve: z.array(z.looseObject({ bytes: num, mbps: num })),
-          verdict: z.looseObject({ kind: str }),
-          summary: str,
-        }),
-      ),
-    })
-    .optional(),
   files: z
     .looseObject({
       preset: str,

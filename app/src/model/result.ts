@@ -7,7 +7,6 @@ import type { CipherSection, TargetEncryption } from './cipher/types.js';
 import type { BottleneckClaim } from './verdict/bottleneck.js';
 import type { FilesPreset } from './file-set.js';
 import type { HostInfo } from './host.js';
-import type { CurvePoint, SustainedVerdict } from './knee.js';
 import type { LinkInfo } from './link-types.js';
 import type { NetworkPath } from './network.js';
 import type { PlanSettings } from './plan.js';
@@ -104,28 +103,6 @@ export interface StepSummary {
   /** Mean latency and p99 latency, µs. */
   meanUs: RunStat;
   p99Us: RunStat;
-}
-
-/** The sustained-write test: MB/s against bytes written, per run, and what the curve says. */
-export interface SustainedSection {
-  /** The most the user asked to write, bytes. */
-  requestedBytes: number;
-  /** What the plan wrote per run: the smaller of the request and free space less the reserve. */
-  plannedBytes: number;
-  limitedBy: 'size' | 'free-space';
-  reserveBytes: number;
-  runs: SustainedRun[];
-}
-
-export interface SustainedRun {
-  run: number;
-  bytes: number;
-  /** Width of one curve slice, bytes. */
-  sliceBytes: number;
-  curve: CurvePoint[];
-  verdict: SustainedVerdict;
-  /** The verdict in plain words: "Fast cache ≈ 12.4 GB, then 480 MB/s (−78 %)". */
-  summary: string;
 }
 
 /** A straight line through (bytes, seconds): the slope is the sustained rate, the intercept the
@@ -277,7 +254,6 @@ export interface ResultDocument extends KindSections {
   tests: ResultTest[];
   /** Per test name across runs (present when a plan ran more than once). */
   summary?: StepSummary[];
-  sustained?: SustainedSection;
   files?: FilesSection;
   hash?: HashSection;
   /** The folder check: its manifest, what changed, how fast. */

@@ -9,7 +9,7 @@ import { MAX_VIDEO_BUFFER, MAX_VIDEO_SECONDS, pacedFormat } from './video/paced.
 export const TargetPath = z.string().min(1).max(4096);
 
 /** Free space a test leaves untouched; absent: max(512 MiB, 5 % of the volume). */
-const ReserveBytes = z
+export const ReserveBytes = z
   .number()
   .int()
   .min(0)
@@ -44,20 +44,6 @@ export const SCREEN_MEMBERS = {
       seconds: z.number().min(1).max(60),
       /** Pause between tests, seconds (CrystalDiskMark's interval). */
       intervalSeconds: z.number().min(0).max(60),
-      ...Repeat,
-    })
-    .strict(),
-  sustained: z
-    .object({
-      kind: z.literal('sustained'),
-      target: TargetPath,
-      /** Write up to this much (less when free space less the reserve is smaller). */
-      maxBytes: z
-        .number()
-        .int()
-        .min(64 * MiB)
-        .max(64 * 1024 * GiB),
-      reserveBytes: ReserveBytes,
       ...Repeat,
     })
     .strict(),

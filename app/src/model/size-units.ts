@@ -31,10 +31,10 @@ export function unitsOf(asked: readonly number[]): SizeUnits {
   return sizes.length > 0 && sizes.every(askedBinary) ? 'binary' : 'decimal';
 }
 
-/** The sizes a document's test was asked for (a hashed file of the user's was not asked). */
+/** The sizes a document's test was asked for (a hashed file of the user's was not asked); a kind
+ *  may say its own (its `cli.askedSizes`, which the CLI's report asks first). */
 export function askedSizes(doc: ResultDocument): number[] {
   if (doc.files) return [doc.files.requested.minBytes, doc.files.requested.maxBytes];
-  if (doc.sustained) return [doc.sustained.requestedBytes];
   if (doc.hash) return doc.hash.file.generated ? [doc.hash.file.bytes] : [];
   return [doc.settings.size];
 }

@@ -58,14 +58,6 @@ export function smallHashFileNote(bytes: number): string | undefined {
   return `The file is small (${size}): start-up costs weigh on its read rates; a file of ${steady} or more gives steadier figures.`;
 }
 
-/** One sustained run's verdict as every view states it. */
-export function sustainedVerdictText(
-  run: { verdict: { kind: string }; summary: string },
-  flags: readonly ResultFlag[] | undefined,
-): string {
-  return kneeWithheld(run.verdict, flags) ?? run.summary;
-}
-
 /** Why a per-file overhead is shown as 0: a fit of time against size whose intercept falls below
  *  zero says the fixed cost per file is lost in the noise of the per-file times, not that files
  *  take negative time. */

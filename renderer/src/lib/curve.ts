@@ -2,8 +2,7 @@
 // run, at most CURVE_POINTS points a line; live points kept bounded while a long run streams;
 // and the verdict as marks — where the fast cache ran out, the speeds before and after, or the
 // band a throttling drive swings in. Charts only draw what these functions return.
-import type { CurvePoint, SustainedVerdict } from '@model/knee';
-import type { SustainedRun } from '@model/result';
+import type { CurvePoint, CurveRun } from '@model/knee';
 import { formatGB } from './figure-format';
 import { formatMBpsFigure } from '@model/units';
 
@@ -64,7 +63,7 @@ function toChart(points: readonly CurvePoint[]): ChartPoint[] {
 }
 
 /** A finished document's curves, one line per run. */
-export function resultLines(runs: readonly SustainedRun[]): CurveLine[] {
+export function resultLines(runs: readonly CurveRun[]): CurveLine[] {
   return runs.map((r) => ({ run: r.run, points: toChart(r.curve) }));
 }
 
@@ -93,7 +92,7 @@ export interface VerdictMarks {
 
 /** Marks for the chart: every run's knee as a vertical line (a later run's knee coming
  *  earlier says the cache had not drained); the first run's levels or band. */
-export function verdictMarks(runs: ReadonlyArray<{ run: number; verdict: SustainedVerdict }>): VerdictMarks {
+export function verdictMarks(runs: ReadonlyArray<Pick<CurveRun, 'run' | 'verdict'>>): VerdictMarks {
   const marks: VerdictMarks = { knees: [], levels: [], band: null };
   runs.forEach(({ run, verdict: v }, i) => {
     if (v.kind === 'knee') {

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatHashReport, formatReport, sparkline } from '../../../app/src/cli/table.js';
+import { formatHashReport, formatReport } from '../../../app/src/cli/table.js';
+import { sparkline } from '../../../app/src/model/kinds/sustained/cli.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/results');

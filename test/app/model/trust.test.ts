@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { renderCardSvg } from '../../../app/src/model/report/card.js';
 import { renderExport } from '../../../app/src/model/report/export.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
-import { hashVerdictText, kneeWithheld, smallHashFileNote, sustainedVerdictText } from '../../../app/src/model/trust.js';
+import { hashVerdictText, kneeWithheld, smallHashFileNote } from '../../../app/src/model/trust.js';
+import { sustainedVerdictText } from '../../../app/src/model/kinds/sustained/report.js';
 import { trustOf } from '../../../app/src/model/verdict/trust.js';
 import { cow, loopCached } from '../../helpers/flags.js';
 

@@ -42,8 +42,6 @@ export interface Plan {
   fileSet?: FileSet;
   /** files test: set when free space was short and the set was scaled down, in plain words. */
   scaled?: string;
-  /** sustained test: how the size was chosen. */
-  sustained?: { requestedBytes: number; limitedBy: 'size' | 'free-space'; reserveBytes: number };
 }
 
 /** What the plan may need to know about the target (the sized kinds fit themselves to it). */
@@ -69,7 +67,7 @@ export type CdmMode = (typeof CDM_MODES)[number];
 export interface KindPlanOptions {}
 
 export interface PlanOptions extends KindPlanOptions {
-  /** Test-file size; sustained: the most to write; files: ignored (the set decides). */
+  /** Test-file size; a sized kind: the most to write; files: ignored (the set decides). */
   size?: number;
   /** cdm: CrystalDiskMark profile; files: quick, standard or custom. */
   preset?: KindPreset;

@@ -11,7 +11,7 @@ import { randRead } from './rand-read.js';
 import { randWrite } from './rand-write.js';
 import { seqRead } from './seq-read.js';
 import { seqWrite } from './seq-write.js';
-import { sustained } from './sustained.js';
+import { sustained } from './sustained/index.js';
 import { smallFiles } from './small-files/index.js';
 import { sweep } from './sweep/index.js';
 import { video } from './video.js';

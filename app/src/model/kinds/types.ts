@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import type { StepOutcome } from '../analysis.js';
 import type { Box, CardOptions } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
-import type { FilesSection, ResultDocument, ResultTest, KindSections, SustainedSection, VideoSection } from '../result.js';
+import type { FilesSection, ResultDocument, ResultTest, KindSections, VideoSection } from '../result.js';
+import type { CurveRun } from '../knee.js';
 import type { DetailedSettings } from '../screen-settings.js';
 import type { SizeUnits } from '../size-units.js';
 import type { CdmMode, KindPlanOptions, Plan, PlanOptions, PlanTarget } from './plan.js';
@@ -37,7 +38,6 @@ export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds';
 export interface KindAnalysis extends KindSections {
   /** Replaces the per-step tests (the many-file test reports one row per pass). */
   tests?: ResultTest[];
-  sustained?: SustainedSection;
   files?: FilesSection;
   video?: VideoSection;
 }
@@ -90,6 +90,9 @@ export interface KindModule<Id extends string = string> {
     parse?: (flag: (name: KindFlag) => string | undefined) => Partial<PlanOptions>;
     /** What the CLI's report says of the test's files under its title ("1,000 files of 4 KiB"). */
     fileText?: (doc: ResultDocument, units: SizeUnits) => string | undefined;
+    /** The sizes the test was asked for, where that is not the settings' size: the report's unit
+     *  system is read off them (model/size-units.ts). */
+    askedSizes?: (doc: ResultDocument) => number[] | undefined;
     /** The lines the CLI's report prints after its table, in the report's unit system. */
     tableLines?: (doc: ResultDocument, units: SizeUnits) => string[];
   };
@@ -114,6 +117,16 @@ export interface KindModule<Id extends string = string> {
     /** How a flag names many of its tests at once: "all 8 CrystalDiskMark tests"; `span` is the
      *  block sizes they cover ("4 KiB–100 MiB"). Absent: "all N tests". */
     testGroup?: { all: (n: number, span: string) => string; some: (n: number, of: number, span: string) => string };
+    /** Sentences the exports state besides their tables (a verdict per run, a note), labelled. */
+    statements?: (doc: ResultDocument) => Array<{ label: string; text: string }>;
+    /** The bytes the test covered, where that is not the settings' size (the text export's profile). */
+    testBytes?: (doc: ResultDocument) => number | undefined;
+    /** Its block in the CrystalDiskMark-style text export: the heading and the labelled rows above
+     *  the per-step lines; `metrics` by key. */
+    textBlock?: (
+      doc: ResultDocument,
+      metrics: ReadonlyMap<string, Metric>,
+    ) => { heading: string; rows: Array<[string, string]> } | undefined;
   };
   /** Its settings on the Detailed screen, as a member of model/settings.ts's DetailedSettings. */
   screen?: { schema: z.ZodType };
@@ -121,6 +134,9 @@ export interface KindModule<Id extends string = string> {
   fromScreen?: (s: DetailedSettings) => ScreenRun;
   /** Its screen draws the measured MB/s while the test runs (the sustained write's curve). */
   liveCurve?: boolean;
+  /** A result's MB/s against bytes written, per run with the knee's verdict (History draws them,
+   *  Compare lays first runs over each other); undefined: the result has none. */
+  curveRuns?: (doc: ResultDocument) => readonly CurveRun[] | undefined;
   /** Made from the command line only (no screen of its own): History's kind filter leaves it out. */
   cliOnly?: boolean;
   /** The share card's figures in `box` (the frame draws the rest); undefined: the plain list. */

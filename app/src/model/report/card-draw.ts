@@ -244,5 +244,3 @@ export function axes(chart: Box, xMax: number, yMax: number, xUnit: string, yUni
 export function baseline(chart: Box): string {
   return `<rect x="${r1(chart.x)}" y="${r1(chart.y + chart.h)}" width="${r1(chart.w)}" height="1" fill="#3a414c"/>`;
 }
-
-// sustained: the curve -------------------------------------------------------------------

@@ -39,6 +39,9 @@ export function formatFigure(value: number, unit?: MetricUnit): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
+/** A figure in a fixed-width column of a text export ("-" when there is none). */
+export const fx = (x: number, digits: number, width: number): string => (Number.isFinite(x) ? x.toFixed(digits) : '-').padStart(width);
+
 /** Bytes as a person reads them on the settings they chose: powers of two as GiB/MiB, the rest as GB/MB. */
 export function sizeText(bytes: number, decimalOnly = false): string {
   const GiB = 1024 ** 3;

@@ -1,9 +1,9 @@
 // The report model every export format prints: a result's tables and statements, a comparison's
 // tables, and the lines about the machine and versions. Browser-safe: no node:* imports.
-import { kindOf } from '../kinds/registry.js';
+import { kindOf, RESULT_KINDS } from '../kinds/registry.js';
 import type { ResultDocument, ResultFlag } from '../result.js';
 import { spread } from '../stats.js';
-import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../trust.js';
+import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../trust.js';
 import { columnLabels, type CompareCell, type CompareRow, type Comparison } from './compare.js';
 import { cellMark, type CellVerdict } from '../verdict/compare-words.js';
 import { formatFigure, resultMetrics, sizeText, type Metric, type MetricUnit } from './metrics.js';
@@ -133,19 +133,9 @@ export function resultTables(doc: ResultDocument): Table[] {
   return tables;
 }
 
-/** Sentences a result states besides its tables: the sustained verdicts, the hash verdict and digest. */
+/** Sentences a result states besides its tables: the kinds' own (a verdict per run), the hash verdict and digest. */
 export function resultStatements(doc: ResultDocument): Array<{ label: string; text: string; code?: boolean }> {
-  const out: Array<{ label: string; text: string; code?: boolean }> = [];
-  if (doc.sustained) {
-    const runs = doc.sustained.runs;
-    for (const r of runs) out.push({ label: runs.length > 1 ? `Run ${r.run}` : 'Verdict', text: sustainedVerdictText(r, doc.flags) });
-    if (doc.sustained.limitedBy === 'free-space') {
-      out.push({
-        label: 'Note',
-        text: `Limited by free space to ${sizeText(doc.sustained.plannedBytes, true)} (asked for ${sizeText(doc.sustained.requestedBytes, true)}).`,
-      });
-    }
-  }
+  const out: Array<{ label: string; text: string; code?: boolean }> = RESULT_KINDS.flatMap((k) => k.report?.statements?.(doc) ?? []);
   if (doc.files?.scaled) out.push({ label: 'Note', text: doc.files.scaled });
   if (doc.check) {
     out.push({ label: 'Result', text: doc.check.summary });

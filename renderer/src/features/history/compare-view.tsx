@@ -9,6 +9,7 @@
 import { useId, useMemo, useState } from 'react';
 import { columnLabels, compareResults, type CompareCell, type CompareRow, type Comparison } from '@model/report/compare';
 import { DIRECTION_WORDS } from '@model/verdict/compare-words';
+import { kindOf } from '@model/kinds/registry';
 import type { ResultDocument } from '@model/result';
 import { downsampleCurve } from '../../lib/curve';
 import { formatGB } from '../../lib/figure-format';
@@ -102,9 +103,9 @@ function barsOf(c: Comparison, labels: string[]) {
   return { data, series, ceilings };
 }
 
-function overlayLines(docs: ResultDocument[], labels: string[]): { quick: XYLine[]; sustained: XYLine[] } {
+function overlayLines(docs: ResultDocument[], labels: string[]): { quick: XYLine[]; written: XYLine[] } {
   const quick: XYLine[] = [];
-  const sustained: XYLine[] = [];
+  const written: XYLine[] = [];
   docs.forEach((doc, i) => {
     const colour = columnColour(i);
     if (doc.kind === 'quick') {
@@ -122,9 +123,9 @@ function overlayLines(docs: ResultDocument[], labels: string[]): { quick: XYLine
           });
       }
     }
-    const run = doc.sustained?.runs[0];
+    const run = kindOf(doc.kind)?.curveRuns?.(doc)?.[0];
     if (run && run.curve.length > 0) {
-      sustained.push({
+      written.push({
         key: doc.id,
         name: labels[i]!,
         colour,
@@ -132,7 +133,7 @@ function overlayLines(docs: ResultDocument[], labels: string[]): { quick: XYLine
       });
     }
   });
-  return { quick, sustained };
+  return { quick, written };
 }
 
 function CompareBody({ docs }: { docs: ResultDocument[] }) {
@@ -199,14 +200,14 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
           <LinesChart lines={overlays.quick} xName="time (s)" xLabel={(x) => `${x.toFixed(1)} s`} />
         </figure>
       )}
-      {overlays.sustained.length > 0 && (
+      {overlays.written.length > 0 && (
         <figure
           className="chart-figure"
           aria-label="Sustained write speed against the amount written"
           data-testid="compare-sustained-chart"
         >
           <figcaption className="compare-figcaption">Sustained write (first run)</figcaption>
-          <LinesChart lines={overlays.sustained} xName="written (GB)" xLabel={(gb) => `${formatGB(gb * 1e9)} GB written`} />
+          <LinesChart lines={overlays.written} xName="written (GB)" xLabel={(gb) => `${formatGB(gb * 1e9)} GB written`} />
         </figure>
       )}
     </>

@@ -4,6 +4,8 @@
 // where they take plain props, small adapters where they read a store). Under every kind, the
 // same figures as a table of mean, spread and each run (model/report/metrics.ts).
 import { useMemo, useState } from 'react';
+import type { CurveRun } from '@model/knee';
+import { kindOf } from '@model/kinds/registry';
 import type { ResultDocument } from '@model/result';
 import { formatFigure, metricSpread, resultMetrics, type Metric } from '@model/report/metrics';
 import { CdmGrid } from '../../components/cdm-grid';
@@ -69,8 +71,7 @@ function CdmFigures({ doc }: { doc: ResultDocument }) {
   return <CdmGrid view={view} unit="MBps" />;
 }
 
-function SustainedFigures({ doc }: { doc: ResultDocument }) {
-  const runs = doc.sustained?.runs ?? [];
+function CurveFigures({ doc, runs }: { doc: ResultDocument; runs: readonly CurveRun[] }) {
   const lines = useMemo(() => resultLines(runs), [runs]);
   const marks = useMemo(() => verdictMarks(runs), [runs]);
   if (runs.length === 0) return null;
@@ -227,7 +228,8 @@ export function MetricsTable({ doc }: { doc: ResultDocument }) {
 /** The kind's own figures (nothing extra for a kind without a view of its own). */
 export function ResultFigures({ doc }: { doc: ResultDocument }) {
   if (doc.kind === 'cdm') return <CdmFigures doc={doc} />;
-  if (doc.sustained) return <SustainedFigures doc={doc} />;
+  const curves = kindOf(doc.kind)?.curveRuns?.(doc);
+  if (curves) return <CurveFigures doc={doc} runs={curves} />;
   if (doc.kind === 'files' && doc.files) return <FilesFigures doc={doc} />;
   if (doc.kind === 'hash' && doc.hash) return <HashFiguresOf doc={doc} />;
   if (doc.kind === 'quick') return <QuickFigures doc={doc} />;

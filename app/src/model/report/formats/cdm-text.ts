@@ -2,7 +2,9 @@
 // profile block (test/fixtures/crystaldiskmark-8.0.4-copy.txt is the real thing, and the test).
 import type { ResultDocument, ResultTest } from '../../result.js';
 import { bestRunNote } from '../../verdict/aggregate.js';
-import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead, sustainedVerdictText } from '../../trust.js';
+import { kindOf } from '../../kinds/registry.js';
+import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../../trust.js';
+import { fx } from '../figure-text.js';
 import { columnLabels, type Comparison } from '../compare.js';
 import { markLegend } from '../../verdict/compare-words.js';
 import type { FormatReport } from '../report-types.js';
@@ -35,8 +37,6 @@ export function bsText(bs: number): string {
   if (bs >= KiB && bs % KiB === 0) return `${bs / KiB}KiB`;
   return `${bs}B`;
 }
-
-export const fx = (x: number, digits: number, width: number): string => (Number.isFinite(x) ? x.toFixed(digits) : '-').padStart(width);
 
 /** "  SEQ    1MiB (Q=  8, T= 1):  1234.567 MB/s [   1177.4 IOPS] <  6789.01 us>" */
 export function cdmLine(t: Pick<ResultTest, 'rw' | 'bs' | 'qd' | 'threads' | 'mbps' | 'iops'> & { latencyUs: { mean: number } }): string {
@@ -71,6 +71,8 @@ export function txtFigures(rows: Array<[string, string]>): string[] {
 export function txtBlock(doc: ResultDocument): string {
   const lines: string[] = [];
   const metrics = metricMap(doc);
+  // A kind's own block (the sustained write's verdicts), else the per-step sections.
+  const block = kindOf(doc.kind)?.report?.textBlock?.(doc, metrics);
   if (doc.kind === 'hash' && doc.hash) {
     const h = doc.hash;
     lines.push('[Hash]');
@@ -104,15 +106,8 @@ export function txtBlock(doc: ResultDocument): string {
         ]);
     }
     lines.push(...txtFigures(rows), '');
-  } else if (doc.sustained) {
-    lines.push('[Sustained write]');
-    const avg = metrics.get('Sustained/mbps')?.values ?? [];
-    const rows: Array<[string, string]> = [
-      ['Average', `${fx(Math.max(...avg.filter(Number.isFinite)), 3, 9)} MB/s${avg.length > 1 ? ` (best of ${avg.length} runs)` : ''}`],
-    ];
-    for (const r of doc.sustained.runs)
-      rows.push([doc.sustained.runs.length > 1 ? `Run ${r.run}` : 'Verdict', sustainedVerdictText(r, doc.flags)]);
-    lines.push(...txtFigures(rows));
+  } else if (block) {
+    lines.push(block.heading, ...txtFigures(block.rows));
     for (const t of bestRuns(doc.tests)) lines.push(cdmLine(t));
     lines.push('');
   } else {
@@ -142,7 +137,7 @@ export function txtProfile(doc: ResultDocument): string[] {
   const s = doc.settings;
   // The sections ([Read], [Write], [Mix]) say the mode, as in CrystalDiskMark.
   const profile = doc.kind === 'cdm' ? (CDM_PROFILES[s.preset ?? 'default'] ?? s.preset) : kindName(doc.kind);
-  const size = doc.hash?.file.bytes ?? doc.files?.totalBytes ?? doc.sustained?.plannedBytes ?? s.size;
+  const size = doc.hash?.file.bytes ?? doc.files?.totalBytes ?? kindOf(doc.kind)?.report?.testBytes?.(doc) ?? s.size;
   const t = doc.target;
   const GiB = 1024 ** 3;
   const used =

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import type { ResultDocument } from '@model/result';
 import { targetLink } from '../../../lib/target-link';
 import { selectSelectedTarget, useTargetsStore } from '../../../lib/targets-store';
-import { sustainedVerdictText } from '@model/trust';
+import { sustainedVerdictText } from '@model/kinds/sustained/report';
 import { liveLines, resultLines, verdictMarks, type VerdictMarks } from '../../../lib/curve';
 import { ChipGroup } from '../../../components/fields';
 import { RunsAndRest } from '../../../components/repeat-fields';

@@ -1,8 +1,9 @@
 // The sustained write's card: the verdict, the MB/s curve with its knee, and the figures beside it.
-import { axes, axisCeil, baseline, type Box, COLOR, mbps, r1, text, textWidth, wrapText } from '../report/card-draw.js';
-import { formatFigure, type Metric, metricValue } from '../report/figure-text.js';
-import type { ResultDocument } from '../result.js';
-import { kneeWithheld, sustainedVerdictText } from '../trust.js';
+import { axes, axisCeil, baseline, type Box, COLOR, mbps, r1, text, textWidth, wrapText } from '../../report/card-draw.js';
+import { formatFigure, type Metric, metricValue } from '../../report/figure-text.js';
+import type { ResultDocument } from '../../result.js';
+import { kneeWithheld } from '../../trust.js';
+import { sustainedVerdictText } from './report.js';
 
 export function sustainedFigures(doc: ResultDocument, box: Box, all: readonly Metric[]): string | undefined {
   if (!doc.sustained?.runs[0]) return undefined;
@@ -78,5 +79,3 @@ export function sustainedFigures(doc: ResultDocument, box: Box, all: readonly Me
   });
   return out.join('\n');
 }
-
-// files: the two passes ------------------------------------------------------------------
