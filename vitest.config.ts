@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './renderer/vite.config.js';
 
@@ -43,6 +44,15 @@ export const WAIT = [
   'test/app/cli/stop-stalled.test.ts',
 ];
 
+/** The renderer's test files that mock a module (vi.mock): a module graph of their own each. */
+export const RENDERER_MOCKING = ((dir: string) =>
+  readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.test\.tsx?$/.test(f))
+    .map((f) => path.posix.join(dir, f.split(path.sep).join('/')))
+    .filter((f) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), f), 'utf8'))))(
+  'test/renderer',
+);
+
 // One config, a project per runtime. One vitest run takes one file at a time: native and app
 // tests do real I/O on real file systems, and throttled or timed ones must not share the disk.
 // `npm test` (scripts/test.ts) runs the I/O projects, the CPU-bound ones and `wait` as three runs at once.
@@ -83,9 +93,23 @@ export default defineConfig({
       {
         extends: true,
         // The React UI in jsdom: components, stores, the arithmetic behind the dials and tables.
+        // One module graph and one jsdom for all its files (~50 s of the CPU chain's imports and
+        // set-ups): each test cleans the DOM and resets the stores; two shuffled orders pass.
         test: {
           name: 'renderer',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          exclude: RENDERER_MOCKING,
+          environment: 'jsdom',
+          setupFiles: ['test/renderer/helpers/setup.tsx'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // The files that mock a module: a mock replaces a module only for a fresh module graph.
+        test: {
+          name: 'renderer-mocks',
+          include: RENDERER_MOCKING,
           environment: 'jsdom',
           setupFiles: ['test/renderer/helpers/setup.tsx'],
         },

@@ -36,7 +36,7 @@ export const NEEDS: Record<string, () => string | null> = {
  *  (test/app/scripts/test-chains.test.ts checks it). */
 export const CHAIN_PROJECTS = {
   io: ['native', 'app'],
-  cpu: ['model', 'renderer', 'e2e'],
+  cpu: ['model', 'renderer', 'renderer-mocks', 'e2e'],
   wait: ['wait'],
   solo: ['solo'],
 } as const;

@@ -28,13 +28,26 @@ describe('the chains of npm test', () => {
     expect(CHAINS.filter((c) => c.takesShared).map((c) => c.name)).toEqual(['io', 'cpu']);
   });
 
-  it('shares one module graph only among files that mock no module (the model project)', () => {
-    const model = (config.test?.projects ?? []).map((p) => (p as { test: { name: string; isolate?: boolean } }).test);
-    const shared = model.filter((t) => t.isolate === false).map((t) => t.name);
-    expect(shared).toEqual(['model']);
-    const files = readdirSync('test/app/model', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts'));
-    expect(files.length).toBeGreaterThan(40);
-    for (const f of files) expect(readFileSync(path.join('test/app/model', f), 'utf8'), f).not.toMatch(/\bvi\.(mock|doMock)\(/);
+  it('shares one module graph only among files that mock no module (model; renderer but its mocking files)', () => {
+    const projects = (config.test?.projects ?? []).map(
+      (p) => (p as { test: { name: string; isolate?: boolean; include?: string[]; exclude?: string[] } }).test,
+    );
+    expect(projects.filter((t) => t.isolate === false).map((t) => t.name)).toEqual(['model', 'renderer']);
+    const mocks = (dir: string) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.test\.tsx?$/.test(f))
+        .map((f) => path.posix.join(dir, f))
+        .filter((f) => /\bvi\.(mock|doMock)\(/.test(readFileSync(f, 'utf8')));
+    expect(readdirSync('test/app/model', { recursive: true }).length).toBeGreaterThan(40);
+    expect(mocks('test/app/model')).toEqual([]);
+    // The renderer's mocking files run in a project of their own, isolated, and only there.
+    const mocking = mocks('test/renderer');
+    expect(mocking.length).toBeGreaterThan(0);
+    const renderer = projects.find((t) => t.name === 'renderer')!;
+    const isolated = projects.find((t) => t.name === 'renderer-mocks')!;
+    expect(isolated.isolate).not.toBe(false);
+    expect([...(isolated.include ?? [])].sort()).toEqual([...mocking].sort());
+    expect([...(renderer.exclude ?? [])].sort()).toEqual([...mocking].sort());
   });
 
   it('gives each shared step to exactly one chain, the one free first, in the shared order', async () => {
