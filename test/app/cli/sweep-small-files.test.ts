@@ -144,12 +144,15 @@ describe.runIf(canThrottle())('the sweep and the small-file test on a loop-mount
       env: { ...process.env, DISKDIAL_HOME: home },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    // Wait until the files are being made, then interrupt.
-    await expect.poll(() => readdirSync(fs.dir).some((n) => n.startsWith('.diskdial-')), { timeout: 30_000 }).toBe(true);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Wait until a few hundred of the files are made (of 100,000: the run is in the middle), then interrupt.
+    const made = () => readdirSync(fs.dir, { recursive: true }).filter((n) => String(n).startsWith('.diskdial-')).length;
+    await expect.poll(made, { timeout: 60_000, interval: 100 }).toBeGreaterThan(300);
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
     expect(code).not.toBe(0);
-    expect(readdirSync(fs.dir).filter((n) => !n.startsWith('lost+found'))).toEqual([]);
-  }, 120_000);
+    // On a loaded machine the CLI may give up waiting for the engine and leave the folder to its
+    // detached remover (core/workspace.ts, up to a minute): 1 of 10 loaded runs found it still
+    // there at exit. Nothing may be left once that remover is done.
+    await expect.poll(() => readdirSync(fs.dir).filter((n) => !n.startsWith('lost+found')), { timeout: 60_000 }).toEqual([]);
+  }, 180_000);
 });
