@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { ResultDocument } from '../../app/src/model/result.js';
+import { buildCoreIfChanged } from './build-core.js';
 import type { ThrottleGroup } from './blkio.js';
 import { bin } from './cli.js';
 import { cleanupAllLoopFs, mountFsInRam, type MountedFs } from './loopfs.js';
@@ -47,4 +49,20 @@ export async function videoVolume(): Promise<{ fs: MountedFs; home: string; clea
       await rm(home, { recursive: true, force: true });
     },
   };
+}
+
+/** Inside a describe: the compiled core and a video volume before its tests, `before` (e.g. a
+ *  throttle group's removal) and the volume's removal after them. Read `fs`/`home` in the tests. */
+export function useVideoVolume(before?: () => void): { fs: MountedFs; home: string } {
+  const vol = {} as { fs: MountedFs; home: string };
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    buildCoreIfChanged();
+    ({ fs: vol.fs, home: vol.home, cleanup } = await videoVolume());
+  }, 120_000);
+  afterAll(async () => {
+    before?.();
+    await cleanup?.();
+  });
+  return vol;
 }

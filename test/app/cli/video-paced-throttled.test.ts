@@ -7,41 +7,27 @@
 // not the CPU: it passed 20 of 20 runs under `stress-ng --cpu 2` and a fio job
 // (scripts/test-loaded.sh), so it runs in the `wait` chain beside the others. Root only.
 import { readFileSync, statSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { majorMinor } from '../../../app/src/core/volume.js';
 import { canThrottle, throttleGroup, type ThrottleGroup } from '../../helpers/blkio.js';
-import { buildCoreIfChanged } from '../../helpers/build-core.js';
-import type { MountedFs } from '../../helpers/loopfs.js';
-import { FRAMES, runVideo, videoVolume } from '../../helpers/video-run.js';
+import { FRAMES, runVideo, useVideoVolume } from '../../helpers/video-run.js';
 
 /** The throttle: writes at about half the format's ~111 MB/s, reads at under a fifth of it. */
 const THROTTLE = { write: 60_000_000, read: 20_000_000 };
 
 describe.runIf(canThrottle())('the paced video test on a loop-mounted ext4, throttled', () => {
-  let fs: MountedFs;
-  let home: string;
   let group: ThrottleGroup | undefined;
-  let cleanup: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    buildCoreIfChanged();
-    ({ fs, home, cleanup } = await videoVolume());
-  }, 120_000);
-
-  afterAll(async () => {
-    // A group can be removed once empty: its process (the CLI) has exited by now.
-    group?.remove();
-    await cleanup?.();
-  });
+  // A group can be removed once empty: its process (the CLI) has exited by then.
+  const vol = useVideoVolume(() => group?.remove());
 
   it('falls behind throttled (60 MB/s writing, 20 MB/s reading): ✗, late and dropped frames counted, the first late time given', () => {
-    expect(readFileSync(`/sys/dev/block/${majorMinor(statSync(fs.device!, { bigint: true }).rdev)}/uevent`, 'utf8')).toMatch(
+    expect(readFileSync(`/sys/dev/block/${majorMinor(statSync(vol.fs.device!, { bigint: true }).rdev)}/uevent`, 'utf8')).toMatch(
       /DEVNAME=loop\d+/,
     );
-    group = throttleGroup(fs.device!, 'dd-video');
+    group = throttleGroup(vol.fs.device!, 'dd-video');
     group.set(THROTTLE);
 
-    const r = runVideo(fs.dir, home, group);
+    const r = runVideo(vol.fs.dir, vol.home, group);
     expect(r.stderr).toBe('');
     const v = r.doc!.video!;
     const [run] = v.runs;

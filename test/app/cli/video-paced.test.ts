@@ -9,27 +9,15 @@
 // engine rightly counts such a frame late.) Under `stress-ng --cpu 2` and a fio job
 // (scripts/test-loaded.sh) 2 of 10 runs had one late frame, and with two more test jobs on the
 // machine all of 10 had 17–84: a true ✗ of a busy machine. So this file runs alone (`SOLO`).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCoreIfChanged } from '../../helpers/build-core.js';
-import { rootOnly, type MountedFs } from '../../helpers/loopfs.js';
-import { FORMAT, FRAMES, runVideo, videoVolume } from '../../helpers/video-run.js';
+import { describe, expect, it } from 'vitest';
+import { rootOnly } from '../../helpers/loopfs.js';
+import { FORMAT, FRAMES, runVideo, useVideoVolume } from '../../helpers/video-run.js';
 
 describe.runIf(rootOnly())('the paced video test on a loop-mounted ext4, free', () => {
-  let fs: MountedFs;
-  let home: string;
-  let cleanup: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    buildCoreIfChanged();
-    ({ fs, home, cleanup } = await videoVolume());
-  }, 120_000);
-
-  afterAll(async () => {
-    await cleanup?.();
-  });
+  const vol = useVideoVolume();
 
   it('unthrottled: ✓, every frame on time both ways at the format’s rate', () => {
-    const r = runVideo(fs.dir, home);
+    const r = runVideo(vol.fs.dir, vol.home);
     expect(r.stderr).toBe('');
     const v = r.doc!.video!;
     expect(v.id).toBe(FORMAT);
