@@ -25,7 +25,7 @@ export const SOLO = [
   'test/app/cli/video-paced.test.ts',
   'test/app/cli/hash-check-encrypted.test.ts',
   'test/app/cli/campaign-network.test.ts',
-  'test/app/cli/cli.test.ts',
+  'test/app/cli/cli-json.test.ts',
   // ±3 % of a 10 MB/s throttle per run: 0.84 with two more test jobs on the machine (load 9).
   'test/app/cli/throughput-truth.test.ts',
 ];

@@ -6,16 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
+import { buildCoreIfChanged } from '../../helpers/build-core.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const bin = path.join(root, 'bin/diskdial.js');
 let tmp: string;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  buildCoreIfChanged();
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-cli-'));
 });
 afterAll(async () => {
@@ -161,21 +159,6 @@ describe('bad input: one line on stderr, exit 2, nothing touched', () => {
 });
 
 describe('diskdial run', () => {
-  it('--json prints exactly one result document, direct I/O on ext4, and cleans up', async () => {
-    const dir = await fsp.mkdtemp(path.join(tmp, 'json-'));
-    const r = cli('run', dir, '--test', 'quick', '--size', '32MiB', '--json', '--label', 'ci');
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    const doc = JSON.parse(r.stdout) as ResultDocument;
-    expect(doc).toMatchObject({ schema: 1, kind: 'quick', label: 'ci', cacheMode: 'direct', dataPattern: 'random' });
-    expect(doc.tests.map((t) => t.name)).toEqual(['Write', 'Read']);
-    expect(doc.tests.every((t) => t.bytes === 32 << 20 && t.mbps > 0)).toBe(true);
-    expect(doc.target).toMatchObject({ path: dir, fs: 'ext4' });
-    // No flag about the figures; the busy-machine note may come with a loaded CI machine (info only).
-    expect(doc.flags.filter((f) => f.code !== 'machine-busy')).toEqual([]);
-    expect(await leftovers(dir)).toEqual([]);
-  });
-
   it('prints a readable table without --json', async () => {
     const r = cli('run', tmp, '--test', 'seq-read', '--size', '16MiB', '--pattern', 'zeros');
     expect(r.status).toBe(0);
