@@ -53,6 +53,8 @@ for f in "${files[@]}"; do
       pass=$((pass + 1))
       rm -f "$log"
     else
+      # The exit status tells a failed test (1) from a run killed from outside (128 + signal).
+      echo "test-loaded: vitest exited $?" >>"$log"
       fail=$((fail + 1))
       failed_any=1
     fi
