@@ -44,14 +44,28 @@ export const WAIT = [
   'test/app/cli/stop-stalled.test.ts',
 ];
 
-/** The renderer's test files that mock a module (vi.mock): a module graph of their own each. */
-export const RENDERER_MOCKING = ((dir: string) =>
-  readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), dir), { recursive: true, encoding: 'utf8' })
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The test files under `dir` whose source matches `re`. */
+const filesMatching = (dir: string, re: RegExp): string[] =>
+  readdirSync(path.join(here, dir), { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.test\.tsx?$/.test(f))
     .map((f) => path.posix.join(dir, f.split(path.sep).join('/')))
-    .filter((f) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), f), 'utf8'))))(
-  'test/renderer',
-);
+    .filter((f) => re.test(readFileSync(path.join(here, f), 'utf8')));
+
+/** The renderer's test files that mock a module (vi.mock): a module graph of their own each. */
+export const RENDERER_MOCKING = filesMatching('test/renderer', /\bvi\.(mock|doMock)\(/);
+
+/** The app and native test files that change the process for whatever runs after them in it —
+ *  a mocked module, spies, fake timers, the environment, the working folder, process listeners —
+ *  each run in a fresh one; the others share one module graph. */
+export const APP_ISOLATED = ['test/app', 'test/native']
+  .flatMap((dir) =>
+    filesMatching(
+      dir,
+      /\bvi\.(mock|doMock|stubEnv|stubGlobal|resetModules|spyOn|useFakeTimers|fn)\(|process\.env\.\w+ *=[^=]|process\.env\[[^\]]+\] *=[^=]|delete process\.env|process\.chdir|process\.exitCode|process\.on\(/,
+    ),
+  )
+  .filter((f) => !f.startsWith('test/app/model/') && !SOLO.includes(f) && !WAIT.includes(f));
 
 // One config, a project per runtime. One vitest run takes one file at a time: native and app
 // tests do real I/O on real file systems, and throttled or timed ones must not share the disk.
@@ -65,7 +79,12 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     reporters: process.env.CI === 'true' ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
     projects: [
-      { extends: true, test: { name: 'native', include: ['test/native/**/*.test.ts'] } },
+      // Real I/O, one file at a time. One module graph for all the files that leave the process as
+      // they found it (~1 s of start-up and imports a file), a fresh process for APP_ISOLATED.
+      {
+        extends: true,
+        test: { name: 'native', include: ['test/native/**/*.test.ts'], exclude: APP_ISOLATED, isolate: false },
+      },
       { extends: true, test: { name: 'solo', include: SOLO, setupFiles: ['test/helpers/claims-audit-hook.ts'] } },
       { extends: true, test: { name: 'wait', include: WAIT, setupFiles: ['test/helpers/claims-audit-hook.ts'] } },
       // Every result an app test writes goes through the claims audit (test/helpers/claims-audit-hook.ts).
@@ -75,9 +94,14 @@ export default defineConfig({
         test: {
           name: 'app',
           include: ['test/app/**/*.test.ts'],
-          exclude: ['test/app/model/**', ...SOLO, ...WAIT],
+          exclude: ['test/app/model/**', ...SOLO, ...WAIT, ...APP_ISOLATED],
           setupFiles: ['test/helpers/claims-audit-hook.ts'],
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'app-isolated', include: APP_ISOLATED, setupFiles: ['test/helpers/claims-audit-hook.ts'] },
       },
       {
         extends: true,

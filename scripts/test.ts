@@ -35,7 +35,7 @@ export const NEEDS: Record<string, () => string | null> = {
 /** The vitest projects of each chain: together they must be every project in vitest.config.ts
  *  (test/app/scripts/test-chains.test.ts checks it). */
 export const CHAIN_PROJECTS = {
-  io: ['native', 'app'],
+  io: ['native', 'app', 'app-isolated'],
   cpu: ['model', 'renderer', 'renderer-mocks', 'e2e'],
   wait: ['wait'],
   solo: ['solo'],

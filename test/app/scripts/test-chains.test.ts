@@ -22,17 +22,17 @@ describe('the chains of npm test', () => {
     }
     // The I/O projects share one vitest run (one file at a time), never the CPU chain's.
     const io = CHAINS.find((c) => c.name === 'io')!.steps.map((s) => s.join(' '));
-    expect(io).toContain('npx vitest run --project native --project app');
+    expect(io).toContain('npx vitest run --project native --project app --project app-isolated');
     expect(SOLO_CHAIN.steps.map((s) => s.join(' '))).toEqual(['npx vitest run --project solo']);
     // The wait chain's files need almost no CPU; the builds go to the two chains that use a core.
     expect(CHAINS.filter((c) => c.takesShared).map((c) => c.name)).toEqual(['io', 'cpu']);
   });
 
-  it('shares one module graph only among files that mock no module (model; renderer but its mocking files)', () => {
+  it('shares one module graph only among files that mock no module (native, app, model and renderer, less the files that change the process)', () => {
     const projects = (config.test?.projects ?? []).map(
       (p) => (p as { test: { name: string; isolate?: boolean; include?: string[]; exclude?: string[] } }).test,
     );
-    expect(projects.filter((t) => t.isolate === false).map((t) => t.name)).toEqual(['model', 'renderer']);
+    expect(projects.filter((t) => t.isolate === false).map((t) => t.name)).toEqual(['native', 'app', 'model', 'renderer']);
     const mocks = (dir: string) =>
       readdirSync(dir, { recursive: true, encoding: 'utf8' })
         .filter((f) => /\.test\.tsx?$/.test(f))
@@ -48,6 +48,15 @@ describe('the chains of npm test', () => {
     expect(isolated.isolate).not.toBe(false);
     expect([...(isolated.include ?? [])].sort()).toEqual([...mocking].sort());
     expect([...(renderer.exclude ?? [])].sort()).toEqual([...mocking].sort());
+    // The app's and the engine's files that mock, spy, fake timers or change the environment run
+    // isolated, and only there.
+    const app = projects.find((t) => t.name === 'app')!;
+    const appIsolated = projects.find((t) => t.name === 'app-isolated')!;
+    expect(appIsolated.isolate).not.toBe(false);
+    expect(appIsolated.include).toContain('test/app/main/ipc.test.ts'); // vi.mock('electron')
+    expect(appIsolated.include).toContain('test/app/core/wizard/erase-gate.test.ts'); // vi.spyOn
+    expect(appIsolated.include).toContain('test/app/services/quick-test.test.ts'); // sets process.env
+    for (const f of appIsolated.include ?? []) expect(app.exclude).toContain(f);
   });
 
   it('gives each shared step to exactly one chain, the one free first, in the shared order', async () => {
