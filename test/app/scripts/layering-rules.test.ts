@@ -40,7 +40,14 @@ interface CruiseReport {
  *  the imports it could not resolve: an import it cannot follow is one no rule sees. */
 function cruise(cwd: string): { violations: Violation[]; unresolved: string[] } {
   expect(cruiseArgs[0]).toBe('depcruise');
-  const r = spawnSync(process.execPath, [depcruise, ...cruiseArgs.slice(1), '--output-type', 'json'], { cwd, encoding: 'utf8' });
+  // The JSON report of the whole tree is over 1 MiB, spawnSync's default buffer: past it the
+  // report comes back cut off.
+  const r = spawnSync(process.execPath, [depcruise, ...cruiseArgs.slice(1), '--output-type', 'json'], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  });
+  expect(r.error).toBeUndefined();
   expect(r.stderr).toBe('');
   const out = JSON.parse(r.stdout) as CruiseReport;
   const violations = out.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
