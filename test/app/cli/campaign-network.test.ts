@@ -16,7 +16,6 @@ import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin } from '../../helpers/cli.js';
 import { rootOnly } from '../../helpers/loopfs.js';
-import { measureFirst } from '../../helpers/priority.js';
 import { cleanupStaleLabs, listTree, startNetLab, type NetLab } from '../../helpers/netns.js';
 
 describe.runIf(rootOnly())('diskdial campaign over a shaped network link (root)', () => {
@@ -25,8 +24,6 @@ describe.runIf(rootOnly())('diskdial campaign over a shaped network link (root)'
 
   beforeAll(async () => {
     buildCoreIfChanged();
-    // The FUSE SMB client and smbd are CPU-bound at 1 Gbit/s: they inherit the test's priority.
-    measureFirst();
     await cleanupStaleLabs();
     home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-campaign-net-'));
     lab = await startNetLab({ rateMbit: 1000, sshfs: false });

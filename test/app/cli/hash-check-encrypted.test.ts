@@ -15,15 +15,12 @@ import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { runCli } from '../../helpers/cli.js';
 import { mountFscrypt, type FscryptMount } from '../../helpers/fscrypt.js';
 import { rootOnly } from '../../helpers/loopfs.js';
-import { measureFirst } from '../../helpers/priority.js';
 
 describe.runIf(rootOnly())('hash and check on an fscrypt folder vs a plain one, with --cache', () => {
   let fs: FscryptMount;
 
   beforeAll(() => {
     buildCoreIfChanged();
-    // The cipher's share of a core is the figure: other work on the machine must not take the core.
-    measureFirst();
     // The loop device reads its image through the host's page cache: ciphertext at memory speed,
     // so nothing but the cipher can hold the encrypted reads back.
     fs = mountFscrypt({ sizeMiB: 384, directIo: false });

@@ -13,7 +13,6 @@ import { canThrottle, throttleGroup, type ThrottleGroup } from '../../helpers/bl
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin } from '../../helpers/cli.js';
 import { cleanupAllLoopFs, mountFsInRam, rootOnly, type MountedFs } from '../../helpers/loopfs.js';
-import { measureFirst } from '../../helpers/priority.js';
 
 const RATE_BPS = 10_000_000;
 const SIZE = 16 * 1024 * 1024;
@@ -25,8 +24,6 @@ describe.runIf(rootOnly() && canThrottle())('MB/s against a device throttled to 
 
   beforeAll(async () => {
     buildCoreIfChanged();
-    // ±3 % per run: a run starved of CPU by other work would submit late and read low.
-    measureFirst();
     home = await mkdtemp(path.join(os.tmpdir(), 'dd-truth-home-'));
     // The image in RAM: the throttle on the loop device is the only thing slower than memory, so
     // a busy machine disk (other tests, a fio job) cannot be what is measured (0.71 of the

@@ -9,14 +9,11 @@
 // engine rightly counts such a frame late.) Under `stress-ng --cpu 2` and a fio job
 // (scripts/test-loaded.sh) 2 of 10 runs had one late frame, and with two more test jobs on the
 // machine all of 10 had 17–84: a true ✗ of a busy machine. So this file runs alone (`SOLO`).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rootOnly } from '../../helpers/loopfs.js';
-import { measureFirst } from '../../helpers/priority.js';
 import { FORMAT, FRAMES, runVideo, useVideoVolume } from '../../helpers/video-run.js';
 
 describe.runIf(rootOnly())('the paced video test on a loop-mounted ext4, free', () => {
-  // A free disk (in RAM) keeps every frame on time only if the test's threads get the CPU when due.
-  beforeAll(() => measureFirst());
   const vol = useVideoVolume();
 
   it('unthrottled: ✓, every frame on time both ways at the format’s rate', () => {

@@ -18,7 +18,6 @@ import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { bin, runCli } from '../../helpers/cli.js';
 import { rootOnly } from '../../helpers/loopfs.js';
-import { measureFirst } from '../../helpers/priority.js';
 import { cleanupStaleLabs, listTree, startLoopbackSftp, startNetLab, type NetLab } from '../../helpers/netns.js';
 
 const schema = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../docs/result.schema.json'), 'utf8')) as object;
@@ -33,9 +32,6 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
 
   beforeAll(async () => {
     buildCoreIfChanged();
-    // The FUSE clients and servers are CPU-bound at these rates: they inherit the test's priority,
-    // so other work on the machine cannot hold the links below their rates.
-    measureFirst();
     await cleanupStaleLabs();
     home = await fsp.mkdtemp(path.join(os.tmpdir(), 'dd-netshares-home-'));
     fast = await startNetLab({ rateMbit: 1000 });
