@@ -31,7 +31,7 @@ export const SOLO = [
 ];
 
 // Files that spend their time waiting on a throttled or stalled device, or a timer, and use a
-// fifth of a core or less (measured with a cpuacct cgroup, docs/testing.md): `npm test` runs them
+// third of a core or less (measured with a cpuacct cgroup, docs/testing.md): `npm test` runs them
 // in a chain of their own beside the I/O and CPU chains. Each passed 20 runs in a row under
 // `stress-ng --cpu 2` and a 50 MB/s fio job (scripts/test-loaded.sh): two busy cores and disk
 // writes, as the other two chains make.
@@ -42,6 +42,14 @@ export const WAIT = [
   'test/app/services/detailed-test.test.ts',
   'test/app/cli/serve-stop-stalled.test.ts',
   'test/app/cli/stop-stalled.test.ts',
+  'test/app/core/detailed-runs.test.ts',
+  'test/app/services/faultfs.test.ts',
+  'test/app/core/check-ceiling.test.ts',
+  'test/app/core/wizard/in-use.test.ts',
+  'test/app/core/share-cache-fixed.test.ts',
+  'test/app/core/wizard/cipher-verdict.test.ts',
+  'test/app/core/workspace.test.ts',
+  'test/app/cli/loop.test.ts',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
