@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { StepOutcome } from '../analysis.js';
 import type { Box, CardOptions } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
-import type { FilesSection, ResultDocument, ResultTest, KindSections, VideoSection } from '../result.js';
+import type { FilesSection, ResultDocument, ResultTest, KindSections } from '../result.js';
 import type { CurveRun } from '../knee.js';
 import type { DetailedSettings } from '../screen-settings.js';
 import type { SizeUnits } from '../size-units.js';
@@ -39,7 +39,6 @@ export interface KindAnalysis extends KindSections {
   /** Replaces the per-step tests (the many-file test reports one row per pass). */
   tests?: ResultTest[];
   files?: FilesSection;
-  video?: VideoSection;
 }
 
 /** What the Detailed screen's settings for a kind ask of the runner (besides target, runs, rest). */
@@ -51,7 +50,6 @@ export interface ScreenRun extends KindPlanOptions {
   seconds?: number;
   intervalSeconds?: number;
   files?: { count?: number; minBytes?: number; maxBytes?: number; seed?: number };
-  video?: { format: string; layout: 'stream' | 'frames'; buffer: number; from?: string };
 }
 
 export interface KindModule<Id extends string = string> {

@@ -9,7 +9,7 @@ import { busyVerdict } from './busy.js';
 import type { Claim } from './claim.js';
 import { judgePhase } from './paced.js';
 import { trustOf } from './trust.js';
-import { willItWork } from './will-it-work.js';
+import { willItWork } from '../kinds/video/will-it-work.js';
 
 export interface StatedClaim {
   /** Where it is said: "trust", "will-it-work prores-hq/uhd write", "compare SEQ1M Q8T1 Read · B". */

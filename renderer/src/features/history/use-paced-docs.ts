@@ -1,6 +1,6 @@
 // The saved frame-paced video results, fetched when a view shows a Quick Test's "Will it work?":
 // one launched from that result decides rows, others of its drive are dated lines
-// (model/verdict/will-it-work.ts).
+// (model/kinds/video/will-it-work.ts).
 import { useEffect, useMemo } from 'react';
 import type { ResultDocument } from '@model/result';
 import { useHistoryStore } from './store';

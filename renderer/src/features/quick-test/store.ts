@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { ResultDocument, ResultFlag } from '@model/result';
 import { combineRuns } from '@model/analysis';
 import { quickAggregate, type Aggregate } from '@model/verdict/aggregate';
-import { launchedFrom } from '@model/verdict/will-it-work';
+import { launchedFrom } from '@model/kinds/video/will-it-work';
 import { getBridge } from '../../lib/bridge';
 import { isBusy, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { jobLifecycle, noJob } from '../../lib/job-lifecycle';

@@ -26,8 +26,8 @@ function namesKind(id: string, key: string, type: string): RegExp {
 
 // `also`: files that name the kind for another reason. The small-file mode is the native engine's
 // (its spec and figures in engine-types.ts describe the addon's API, which any caller may use).
-// "Sustained" is also a plain word: a Quick Test's or video format's sustained MB/s (video.ts,
-// will-it-work.ts, video/math.ts) and the knee's verdict type (knee.ts, shared by every curve);
+// "Sustained" is also a plain word: a Quick Test's or video format's sustained MB/s (kinds/video/
+// report.ts, will-it-work.ts and math.ts) and the knee's verdict type (knee.ts, shared by every curve);
 // and the wizard's plans have a vocabulary of their own with a `sustained` plan (help.ts,
 // run-plan.ts, settings.ts, wizard/) that runs the kind through the registry.
 const FOLDER_KINDS = [
@@ -40,11 +40,11 @@ const FOLDER_KINDS = [
     also: [
       'cli/help.ts',
       'core/wizard/run-plan.ts',
-      'model/kinds/video.ts',
+      'model/kinds/video/report.ts',
       'model/knee.ts',
       'model/settings.ts',
-      'model/verdict/will-it-work.ts',
-      'model/video/math.ts',
+      'model/kinds/video/math.ts',
+      'model/kinds/video/will-it-work.ts',
       'model/wizard/estimate.ts',
       'model/wizard/plan-kinds.ts',
       'model/wizard/protocols.ts',

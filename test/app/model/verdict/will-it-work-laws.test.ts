@@ -17,8 +17,8 @@ import { renderExport } from '../../../../app/src/model/report/export.js';
 import { mdCell } from '../../../../app/src/model/report/formats/markdown.js';
 import { renderCardSvg } from '../../../../app/src/model/report/card.js';
 import { historyEntry } from '../../../../app/src/core/history.js';
-import { formatVideoTable } from '../../../../app/src/cli/video-table.js';
-import { videoBlock, videoBlockLayout } from '../../../../app/src/model/kinds/quick-video-card.js';
+import { formatVideoTable } from '../../../../app/src/model/kinds/video/cli-table.js';
+import { videoBlock, videoBlockLayout } from '../../../../app/src/model/kinds/video/quick-card.js';
 import { aggregateText, bestRunNote, quickAggregate } from '../../../../app/src/model/verdict/aggregate.js';
 import {
   COMMON_FORMATS,
@@ -26,10 +26,10 @@ import {
   judgeWork,
   willItWork,
   type WillItWork,
-} from '../../../../app/src/model/verdict/will-it-work.js';
-import { fastText, markOf, measuredLine, outcomeWord, sideMark } from '../../../../app/src/model/verdict/will-it-work-words.js';
-import { videoData } from '../../../../app/src/model/video/data.js';
-import { pacedFormats } from '../../../../app/src/model/video/paced.js';
+} from '../../../../app/src/model/kinds/video/will-it-work.js';
+import { fastText, markOf, measuredLine, outcomeWord, sideMark } from '../../../../app/src/model/kinds/video/will-it-work-words.js';
+import { videoData } from '../../../../app/src/model/kinds/video/data.js';
+import { pacedFormats } from '../../../../app/src/model/kinds/video/paced.js';
 import { parseCsv } from '../../../helpers/csv.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../../..', 'fixtures', 'results');

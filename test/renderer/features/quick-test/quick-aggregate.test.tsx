@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { combineRuns } from '@model/analysis';
 import type { ResultDocument, ResultFlag } from '@model/result';
 import { aggregateText, quickAggregate } from '@model/verdict/aggregate';
-import { judgeWork, willItWork, workInput } from '@model/verdict/will-it-work';
+import { judgeWork, willItWork, workInput } from '@model/kinds/video/will-it-work';
 import quickJson from '../../../fixtures/results/quick.json';
 import { quickReadout } from '../../../../renderer/src/features/quick-test/quick-progress';
 import { selectQuickStatus, useQuickTestStore } from '../../../../renderer/src/features/quick-test/store';
