@@ -50,6 +50,33 @@ const FOLDER_KINDS = [
       'model/wizard/protocols.ts',
     ],
   },
+  // The Quick Test's "Will it work?" table is the quick kind using video's pieces (kinds/video/'s
+  // format data and willItWork): its --video and --fps flags (quick.ts, the flag list in types.ts,
+  // the CLI's option table, serve's refusals, the run, campaign and history commands, main.ts
+  // that prints it), the frame rate the exports judge it at (export.ts and the formats, which the
+  // comparison model owns) and its block on the Quick Test's card (quick-card.ts).
+  {
+    id: 'video',
+    key: 'video',
+    type: 'Video',
+    also: [
+      'cli/args-common.ts',
+      'cli/args-serve.ts',
+      'cli/args.ts',
+      'cli/campaign-command.ts',
+      'cli/export-options.ts',
+      'cli/history-commands.ts',
+      'cli/main.ts',
+      'model/kinds/quick-card.ts',
+      'model/kinds/quick.ts',
+      'model/kinds/types.ts',
+      'model/report/export.ts',
+      'model/report/formats/csv.ts',
+      'model/report/formats/html.ts',
+      'model/report/formats/json.ts',
+      'model/report/formats/markdown.ts',
+    ],
+  },
 ];
 
 describe('a kind with a folder is named outside it only on its registry line', () => {

@@ -22,4 +22,5 @@ export const video = {
   card: videoFigures,
   screen: { schema: VideoScreen },
   fromScreen: videoFromScreen,
+  paced: true,
 } as const satisfies KindModule<'video'>;

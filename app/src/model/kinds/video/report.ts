@@ -1,7 +1,9 @@
 // The frame-paced video test in the reports: its title (format, resolution, rate), its figures
 // per direction (late share, frame-time p99 and max, jitter, sustained MB/s), what makes two
-// results comparable (format, layout, buffer), and its group in the exports.
+// results comparable (format, layout, buffer), its group in the exports, and each phase's frame
+// verdict as a claim.
 import type { Metric } from '../../report/figure-text.js';
+import { judgePhase } from '../../verdict/paced.js';
 import type { KindModule } from '../types.js';
 import { formatFps } from './math.js';
 import type { VideoPhase, VideoSection } from './result.js';
@@ -19,6 +21,19 @@ export const videoReport = {
     return true;
   },
   figureGroup: { group: 'Video', present: (doc) => doc.video !== undefined },
+  // Each phase's frame verdict, judged from its own figures (a saved section may be incomplete).
+  claims: (doc) => {
+    const video = doc.video;
+    if (!video || !Array.isArray(video.runs)) return [];
+    return video.runs.flatMap((run, i) =>
+      (['write', 'read'] as const).flatMap((d) => {
+        const phase = run[d];
+        return phase
+          ? [{ where: `paced run ${i + 1} ${d}`, claim: judgePhase({ ...phase, budgetMs: video.budgetMs }, video.buffer, d === 'write') }]
+          : [];
+      }),
+    );
+  },
 } as const satisfies KindModule['report'];
 
 function videoMetrics(s: VideoSection): Metric[] {
