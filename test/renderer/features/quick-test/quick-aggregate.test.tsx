@@ -1,5 +1,5 @@
 // The Done screen shows the saved result's one aggregate, as History, the card, the exports and
-// the CLI do (test/app/model/verdict/will-it-work-laws.test.ts holds those): over generated runs
+// the CLI do (test/app/model/kinds/video/will-it-work-laws.test.ts holds those): over generated runs
 // (1–4, 1 MB/s to 20 GB/s) and flags, 1,000 cases, the store fed the cycles and the saved
 // document rests its dials on the mean of the runs, captioned "mean of N runs · best X", and its
 // Will-it-work table judges that same mean, with the same verdicts the model gives the document.

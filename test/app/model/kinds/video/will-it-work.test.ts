@@ -7,16 +7,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResultDocument } from '../../../../app/src/model/result.js';
-import type { VideoPhase } from '../../../../app/src/model/kinds/video/result.js';
-import { renderExport } from '../../../../app/src/model/report/export.js';
-import { judgePhase, judgeRuns } from '../../../../app/src/model/verdict/paced.js';
-import { PACED_METHOD, willItWork, type WillItWork } from '../../../../app/src/model/kinds/video/will-it-work.js';
-import { measuredLine, sideTitle } from '../../../../app/src/model/kinds/video/will-it-work-words.js';
-import { formatVideoTable } from '../../../../app/src/model/kinds/video/cli-table.js';
-import { pacedFormat } from '../../../../app/src/model/kinds/video/paced.js';
+import type { ResultDocument } from '../../../../../app/src/model/result.js';
+import type { VideoPhase } from '../../../../../app/src/model/kinds/video/result.js';
+import { renderExport } from '../../../../../app/src/model/report/export.js';
+import { judgePhase, judgeRuns } from '../../../../../app/src/model/verdict/paced.js';
+import { PACED_METHOD, willItWork, type WillItWork } from '../../../../../app/src/model/kinds/video/will-it-work.js';
+import { measuredLine, sideTitle } from '../../../../../app/src/model/kinds/video/will-it-work-words.js';
+import { formatVideoTable } from '../../../../../app/src/model/kinds/video/cli-table.js';
+import { pacedFormat } from '../../../../../app/src/model/kinds/video/paced.js';
 
-const FIXTURES = path.join(import.meta.dirname, '../../..', 'fixtures', 'results');
+const FIXTURES = path.join(import.meta.dirname, '../../../..', 'fixtures', 'results');
 const load = (kind: string): ResultDocument => JSON.parse(readFileSync(path.join(FIXTURES, `${kind}.json`), 'utf8')) as ResultDocument;
 
 /** The quick fixture (3 runs) with its runs' write and read MB/s set. */
