@@ -12,7 +12,6 @@ export default {
     'app/src/model/verdict/**/*.ts',
     'app/src/model/report/**/*.ts',
     'app/src/model/kinds/**/*.ts',
-    'app/src/model/video/**/*.ts',
     'app/src/model/knee.ts',
     'app/src/model/stats.ts',
   ],

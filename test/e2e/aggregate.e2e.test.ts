@@ -12,8 +12,8 @@ import { renderCardPng } from '../../app/src/core/card-png.js';
 import { renderCardSvg } from '../../app/src/model/report/card.js';
 import type { ResultDocument } from '../../app/src/model/result.js';
 import { quickAggregate, aggregateText } from '../../app/src/model/verdict/aggregate.js';
-import { COMMON_FORMATS, COMMON_RESOLUTIONS, willItWork } from '../../app/src/model/verdict/will-it-work.js';
-import { measuredLine, sideMark } from '../../app/src/model/verdict/will-it-work-words.js';
+import { COMMON_FORMATS, COMMON_RESOLUTIONS, willItWork } from '../../app/src/model/kinds/video/will-it-work.js';
+import { measuredLine, sideMark } from '../../app/src/model/kinds/video/will-it-work-words.js';
 import { artifacts, buildIfNeeded, openApp, tempDir, type App } from './helpers/harness.js';
 
 let app: App;

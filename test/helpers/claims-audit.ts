@@ -10,7 +10,7 @@ import type { ResultDocument } from '../../app/src/model/result.js';
 import type { Claim } from '../../app/src/model/verdict/claim.js';
 import { comparisonClaims, resultClaims, type StatedClaim } from '../../app/src/model/verdict/claims.js';
 import type { CompareClaim } from '../../app/src/model/verdict/compare.js';
-import type { WorkSide } from '../../app/src/model/verdict/will-it-work.js';
+import type { WorkSide } from '../../app/src/model/kinds/video/will-it-work.js';
 import { EXPORT_FORMATS } from '../../app/src/model/settings.js';
 
 /** Flags that make figures a cache's or self-contradictory, as README's "Trust the numbers" lists

@@ -15,7 +15,7 @@ import { parseWizardCommand, WIZARD_COMMANDS, type WizardCommand, type WizardCom
 import { HISTORY_COMMANDS, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-args.js';
 import { parseCampaignCommand, type CampaignCommand } from './campaign-args.js';
 import { CDM_MODES } from '../model/plan.js';
-import { DEFAULT_VIDEO_FPS } from '../model/verdict/will-it-work.js';
+import { DEFAULT_VIDEO_FPS } from '../model/kinds/video/will-it-work.js';
 import { fpsOption } from './export-options.js';
 import { CACHES, checkTargetFolder, integer, labelOption, oneOf, OPTIONS, seconds, usage } from './args-common.js';
 import { parseHash, type HashCommand } from './args-hash.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXPORT_FORMATS, type ExportFormat } from '../model/settings.js';
 import { parseOptions, UsageError } from './usage-error.js';
-import { videoFps } from '../model/verdict/will-it-work.js';
+import { videoFps } from '../model/kinds/video/will-it-work.js';
 
 export interface ExportOptions {
   refs: string[];

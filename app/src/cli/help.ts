@@ -6,7 +6,6 @@ import { RUNS_HINT } from '../model/verdict/compare-words.js';
 import { RUN_KINDS } from '../model/kinds/registry.js';
 import type { KindFlag } from '../model/kinds/types.js';
 import { wizardPlatformsText } from '../core/wizard/platforms.js';
-import { DEFAULT_VIDEO_FORMAT, pacedFormats } from '../model/video/paced.js';
 import { UsageError } from './usage-error.js';
 
 /** The tests as people know them (a kind may bring its own summary; else its name). */
@@ -28,32 +27,7 @@ or custom with --files N --min-size SIZE --max-size SIZE [--seed N]`,
   'rand-read': 'random read (default 4KiB blocks, QD32, 5 s)',
   'rand-write': 'random write',
   mix: 'random 70% read / 30% write',
-  video: `will it really play? frames of --format written at its frame rate
-for --seconds (default 30), each due at its time, uncached, then
-read back the same way; counts frames late (done after their slot)
-and dropped (the --buffer was full)`,
 };
-
-/** A comma list broken into lines of at most `width` characters. */
-function wrapList(items: readonly string[], width = 55): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const item of items) {
-    const next = line ? `${line}, ${item}` : item;
-    if (next.length > width && line) {
-      lines.push(`${line},`);
-      line = item;
-    } else line = next;
-  }
-  return [...lines, line].filter(Boolean).join('\n');
-}
-
-// The parts of a video format id, from the format table: "prores-hq" + "uhd" + "2997".
-const uniq = (xs: readonly string[]): string[] => [...new Set(xs)];
-const VIDEO_FORMAT_TEXT = `ID           format-resolution-rate (default ${DEFAULT_VIDEO_FORMAT})
-resolutions: ${wrapList(uniq(pacedFormats().map((p) => p.resolutionId)))}
-rates: ${wrapList(uniq(pacedFormats().map((p) => String(p.fps).replace('.', ''))))}
-formats: ${wrapList(uniq(pacedFormats().map((p) => p.formatId)))}`;
 
 /** Flags only some kinds take: the argument and what it does (a kind may bring its own words). */
 const FLAG_TEXT: Partial<Record<KindFlag, string>> = {
@@ -66,12 +40,6 @@ const FLAG_TEXT: Partial<Record<KindFlag, string>> = {
   'min-size': 'SIZE   the smallest file (default 2MB)',
   'max-size': 'SIZE   the largest file (default 2GB; quick 600MB)',
   seed: 'N           draw a different set (same seed, same set)',
-  format: VIDEO_FORMAT_TEXT,
-  layout: `L          stream (one growing file; default) or frames
-(one file per frame, as DPX/EXR sequences)`,
-  buffer: 'N          frames that may wait for the disk (default 4)',
-  video: '             "Will it work?" for video formats after the result',
-  fps: 'N             with --video: the frame rate (default 29.97)',
   'file-size': 'SIZE    each file, 4KiB to 1MiB (default 4KiB)',
 };
 

@@ -10,7 +10,7 @@ import { DiskDialError } from '../model/errors.js';
 
 import type { ResultDocument } from '../model/result.js';
 import type { RunService } from '../services/run.js';
-import type { WillItWork } from '../model/verdict/will-it-work.js';
+import type { WillItWork } from '../model/kinds/video/will-it-work.js';
 
 import { parseCli, type Command } from './args.js';
 
@@ -18,8 +18,8 @@ import { parseCli, type Command } from './args.js';
  *  a saved frame-paced test of this drive, never launched from this new result, is a dated line. */
 async function videoSection(doc: ResultDocument, video: { fps: number }, runs: RunService): Promise<[WillItWork | null, string]> {
   const [{ formatVideoTable }, { willItWork }] = await Promise.all([
-    import('./video-table.js'),
-    import('../model/verdict/will-it-work.js'),
+    import('../model/kinds/video/cli-table.js'),
+    import('../model/kinds/video/will-it-work.js'),
   ]);
   const paced = (await runs.history?.pacedResults().catch(() => [])) ?? [];
   const table = willItWork(doc, { ...video, ...(paced.length > 0 ? { paced } : {}) });

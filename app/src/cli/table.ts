@@ -3,9 +3,7 @@
 // mode, data pattern, flags (⚠ warning with its fix, ℹ information). Sizes use one unit system,
 // the one the test was asked in (model/size-units.ts).
 import type { LinkInfo } from '../model/link-types.js';
-import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary, VideoPhase } from '../model/result.js';
-import { formatFps } from '../model/video/math.js';
-import { rejudged } from '../model/video/paced.js';
+import type { FilesPassStats, ResultDocument, ResultFlag, ResultTest, StepSummary } from '../model/result.js';
 import { kindOf, RESULT_KINDS } from '../model/kinds/registry.js';
 import { formatLatencyUs } from '../model/units.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../model/trust.js';
@@ -106,27 +104,6 @@ function filesLines(doc: ResultDocument, units: SizeUnits): string[] {
   return out;
 }
 
-/** The video test: the format and how it was written, each direction's verdict and frame
- *  figures, and the one-line verdict last. */
-function videoLines(doc: ResultDocument, units: SizeUnits): string[] {
-  // Judged again by today's paced rule (a saved result may carry an older rule's words).
-  const s = doc.video ? rejudged(doc.video) : undefined;
-  if (!s) return [];
-  const how = s.layout === 'stream' ? 'one growing stream file' : 'one file per frame';
-  const out = [
-    '',
-    `Video: ${s.format}, ${s.resolution}, ${formatFps(s.fps)} fps — ${s.frames.toLocaleString('en-US')} frames (${s.seconds} s) of ${sizeInUnits(s.frameBytes, units)} (${mb(s.dataRateMBps)} MB/s${s.estimated ? ', an estimate' : ''}), ${how}, a buffer of ${s.buffer} frames`,
-  ];
-  const figures = (p: VideoPhase): string =>
-    `  frame time p50 ${p.p50Ms.toFixed(1)} ms, p99 ${p.p99Ms.toFixed(1)} ms, p99.9 ${p.p999Ms.toFixed(1)} ms, max ${p.maxMs.toFixed(1)} ms; jitter ${p.jitterMs.toFixed(1)} ms; sustained ${mb(p.mbps)} MB/s`;
-  for (const r of s.runs) {
-    const at = doc.settings.runs > 1 ? `Run ${r.run} ` : '';
-    out.push(`${at}Write: ${r.write.verdict}`, figures(r.write), `${at}Read:  ${r.read.verdict}`, figures(r.read));
-  }
-  out.push('', s.verdict);
-  return out;
-}
-
 /** The hash test's report: the four rates as bars on one scale, the verdict, the digest in
  *  sha256sum's format (so it can be pasted into a checksum file), and the verification. */
 export function formatHashReport(doc: ResultDocument): string {
@@ -207,7 +184,7 @@ export function formatReport(doc: ResultDocument): string {
     );
     if (doc.summary?.length) out.push('', summaryTable(doc.summary));
   }
-  out.push(...filesLines(doc, units), ...videoLines(doc, units), ...RESULT_KINDS.flatMap((k) => k.cli?.tableLines?.(doc, units) ?? []));
+  out.push(...filesLines(doc, units), ...RESULT_KINDS.flatMap((k) => k.cli?.tableLines?.(doc, units) ?? []));
   out.push('', `Cache mode: ${doc.cacheMode}   Data: ${doc.dataPattern}   MB/s = 10^6 bytes/s`);
   if (doc.flags.length > 0) out.push('', ...doc.flags.map(formatFlag));
   return `${out.join('\n')}\n`;

@@ -78,10 +78,7 @@ export function resultFlags(
 }
 
 /** The document's own parts as the runner has them (the sections as they will be stored). */
-type DocumentParts = Pick<
-  ResultDocument,
-  'target' | 'settings' | 'tests' | 'context' | 'summary' | 'files' | 'hash' | 'check' | 'video' | 'notes'
-> &
+type DocumentParts = Pick<ResultDocument, 'target' | 'settings' | 'tests' | 'context' | 'summary' | 'files' | 'hash' | 'check' | 'notes'> &
   KindSections;
 
 export interface BuildResultInput extends DocumentParts {
@@ -120,7 +117,6 @@ export function buildResult(input: BuildResultInput): ResultDocument {
   if (input.files) doc.files = input.files;
   if (input.hash) doc.hash = input.hash;
   if (input.check) doc.check = input.check;
-  if (input.video) doc.video = input.video;
   for (const { result } of RESULT_KINDS) if (result && input[result.key]) Object.assign(doc, { [result.key]: input[result.key] });
   if (input.notes && input.notes.length > 0) doc.notes = input.notes;
   if (input.context && Object.keys(input.context).length > 0) doc.context = input.context;

@@ -25,7 +25,7 @@ import { loadMeter } from './machine-load.js';
 import { probeShareCache } from './share-cache-probe.js';
 import type { CdmMode } from '../model/plan.js';
 import type { TestKind } from '../model/kinds/registry.js';
-import type { KindPlanOptions, VideoPlanOptions } from '../model/kinds/plan.js';
+import type { KindPlanOptions } from '../model/kinds/plan.js';
 import type { VolumeInfo } from '../model/volume.js';
 
 export const TEST_FILE_NAME = 'testfile.dat';
@@ -81,8 +81,6 @@ export interface RunBenchmarkOptions extends KindPlanOptions {
   reserveBytes?: number;
   /** files: the set's count, sizes and seed (any of them makes the set custom). */
   files?: Partial<FileSetOptions>;
-  /** video: the paced format, layout and buffer. */
-  video?: VideoPlanOptions;
   /** Seconds to rest between runs of the plan (a drive's cache drains; the wizard uses minutes). */
   restSeconds?: number;
   /** Seconds to pause between the tests of one run (CrystalDiskMark's interval). */

@@ -113,7 +113,7 @@ export interface DetailedProgressEvent extends TimedProgress {
   /** rest/interval: whole seconds left. During an interval testIndex/testName are the step
    *  about to run; during a rest, testIndex is 0 and testName "Rest before run N". */
   remaining?: number;
-  /** video: the step's frames so far (on time, late, dropped). */
+  /** A paced step (the video test's): its frames so far (on time, late, dropped). */
   frames?: FrameCounts;
 }
 

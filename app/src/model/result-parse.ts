@@ -102,24 +102,6 @@ const Document = z.looseObject({
   check: CheckSectionSchema.optional(),
   context: z.looseObject({ machine: MachineLoad.optional() }).optional(),
   cipher: z.looseObject({ provider: str, blockBytes: num, dataUnit: num }).optional(),
-  video: z
-    .looseObject({
-      id: str,
-      format: str,
-      fps: num,
-      frames: num,
-      budgetMs: num,
-      ok: z.boolean(),
-      verdict: str,
-      runs: z.array(
-        z.looseObject({
-          run: num,
-          write: z.looseObject({ frames: num, late: num, dropped: num, p99Ms: num, mbps: num, verdict: str }),
-          read: z.looseObject({ frames: num, late: num, dropped: num, p99Ms: num, mbps: num, verdict: str }),
-        }),
-      ),
-    })
-    .optional(),
   // The sections of the kinds with a folder, each checked by its own schema.
   ...Object.fromEntries(RESULT_KINDS.flatMap((k) => (k.result ? [[k.result.key, k.result.schema.optional()]] : []))),
 });

@@ -11,9 +11,6 @@ import type { LinkInfo } from './link-types.js';
 import type { NetworkPath } from './network.js';
 import type { PlanSettings } from './plan.js';
 import type { Spread } from './stats.js';
-import type { VideoSection } from './video/paced.js';
-
-export type { VideoPhase, VideoRun, VideoSection } from './video/paced.js';
 
 export type FlagSeverity = 'warning' | 'info';
 
@@ -261,8 +258,6 @@ export interface ResultDocument extends KindSections {
   /** The cipher ceiling: the `cipher` kind's result, and measured once per wizard plan for its
    *  encrypted formats (model/cipher/types.ts). */
   cipher?: CipherSection;
-  /** The frame-paced video test: per run, write and read, frames late and dropped. */
-  video?: VideoSection;
   /** What the plan changed from what was asked, in plain words (e.g. scaled to free space). */
   notes?: string[];
   /** Readings around the test, where the OS exposes them. */

@@ -3,7 +3,6 @@
 // model/settings.ts puts the members and the kinds' own together into one schema.
 import { z } from 'zod';
 import { GiB, MiB } from './kinds/plan.js';
-import { MAX_VIDEO_BUFFER, MAX_VIDEO_SECONDS, pacedFormat } from './video/paced.js';
 
 /** A folder path as the user picked it. Absolute; length-capped so a hostile payload stays small. */
 export const TargetPath = z.string().min(1).max(4096);
@@ -76,25 +75,6 @@ export const SCREEN_MEMBERS = {
       message: 'must be at least minBytes',
       path: ['maxBytes'],
     }),
-  video: z
-    .object({
-      kind: z.literal('video'),
-      target: TargetPath,
-      /** A paced format id (format-resolution-rate, e.g. prores-hq-uhd-2997). */
-      format: z
-        .string()
-        .max(100)
-        .refine((id) => pacedFormat(id) !== undefined, { message: 'must be a video format id (format-resolution-rate)' }),
-      layout: z.enum(['stream', 'frames']),
-      /** Frames that may wait for the disk before one is dropped (a capture card's buffer). */
-      buffer: z.number().int().min(1).max(MAX_VIDEO_BUFFER),
-      /** Seconds of frames written, then read back. */
-      seconds: z.number().int().min(1).max(MAX_VIDEO_SECONDS),
-      /** The Quick Test result id this check was launched from ("Check this format"). */
-      from: z.string().min(1).max(100).optional(),
-      ...Repeat,
-    })
-    .strict(),
 };
 
 /** The Detailed screen's settings of the kinds with a folder: each kinds/<kind>/settings.ts

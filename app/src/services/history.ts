@@ -2,6 +2,7 @@
 // text exports, the comparison report and the share card of saved results, and `record`, which the test services call
 // with every finished result. Shared by Electron's main process, browser mode and the CLI.
 import type { ResultDocument } from '../model/result.js';
+import { kindOf } from '../model/kinds/registry.js';
 import { HistoryStore } from '../core/history.js';
 import { renderExport } from '../model/report/export.js';
 import type { ExportFile, HistoryEntry, HistoryListing, ShareCard } from '../model/history.js';
@@ -54,7 +55,7 @@ export class HistoryService {
   /** Every saved frame-paced video result (the model picks those of the same target and format). */
   async pacedResults(): Promise<ResultDocument[]> {
     const { entries } = await this.store.list();
-    const docs = await Promise.all(entries.filter((e) => e.kind === 'video').map((e) => this.store.get(e.id).catch(() => undefined)));
+    const docs = await Promise.all(entries.filter((e) => kindOf(e.kind)?.paced).map((e) => this.store.get(e.id).catch(() => undefined)));
     return docs.filter((d): d is ResultDocument => d !== undefined);
   }
 

@@ -2,7 +2,7 @@
 // grid of ✓/✗ for writing and reading each format × resolution, a grid of the highest frame rate
 // each speed sustains, and a grid of what each format needs with the margin kept. One fact per
 // cell; ✗ in the error colour, '?' (not proven) in the warning colour, and in words for screen
-// readers. Every verdict is model/verdict/will-it-work.ts's, judged from the result's one
+// readers. Every verdict is model/kinds/video/will-it-work.ts's, judged from the result's one
 // aggregate (the mean of its runs): the Quick Test's Done screen and History feed it the same.
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
@@ -14,10 +14,10 @@ import {
   type WorkInput,
   type WorkRow,
   type WorkSide,
-} from '@model/verdict/will-it-work';
-import { byPaced, fastText, measuredLine, outcomeWord, sideTitle, workNotes } from '@model/verdict/will-it-work-words';
-import { videoData } from '@model/video/data';
-import { citesOf, formatFps, neededMbps, mbpsToMBps, withMarginMBps, type Resolution, type VideoFormat } from '@model/video/math';
+} from '@model/kinds/video/will-it-work';
+import { byPaced, fastText, measuredLine, outcomeWord, sideTitle, workNotes } from '@model/kinds/video/will-it-work-words';
+import { videoData } from '@model/kinds/video/data';
+import { citesOf, formatFps, neededMbps, mbpsToMBps, withMarginMBps, type Resolution, type VideoFormat } from '@model/kinds/video/math';
 import { formatMBpsFigure } from '@model/units';
 import { CardHeader } from './card-header';
 

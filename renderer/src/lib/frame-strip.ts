@@ -3,7 +3,7 @@
 // the strip, the frames decided since the one before. After the run the document's timeline (one
 // character a frame) is drawn the same way, squeezed to a fixed number of cells.
 import type { FrameCounts } from '@model/engine-types';
-import { stripCells } from '@model/kinds/video-card';
+import { stripCells } from '@model/kinds/video/card';
 
 export type FrameFate = 'ok' | 'late' | 'dropped';
 

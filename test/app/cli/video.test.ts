@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
-import type { WillItWork } from '../../../app/src/model/verdict/will-it-work.js';
+import type { WillItWork } from '../../../app/src/model/kinds/video/will-it-work.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { runCli, type CliRun } from '../../helpers/cli.js';
 

@@ -25,8 +25,8 @@ import {
 import { formatFigure, metricValue, resultMetrics } from '../../../app/src/model/report/metrics.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { dialLayout } from '../../../app/src/model/kinds/quick-card.js';
-import { videoBlock, videoBlockLayout } from '../../../app/src/model/kinds/quick-video-card.js';
-import { willItWork } from '../../../app/src/model/verdict/will-it-work.js';
+import { videoBlock, videoBlockLayout } from '../../../app/src/model/kinds/video/quick-card.js';
+import { willItWork } from '../../../app/src/model/kinds/video/will-it-work.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;

@@ -9,7 +9,7 @@ import { renderApp } from '../helpers/render-app';
 import { resetStores } from '../helpers/reset-stores';
 import { useDetailedStore } from '../../../renderer/src/features/detailed/store';
 import type { ResultDocument } from '@model/result';
-import { pacedFormat } from '@model/video/paced';
+import { pacedFormat } from '@model/kinds/video/paced';
 import videoJson from '../../fixtures/results/video.json';
 
 const value = (id: string) => (screen.getByTestId(id) as HTMLSelectElement).value;

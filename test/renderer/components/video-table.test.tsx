@@ -6,7 +6,7 @@ import path from 'node:path';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { videoData } from '../../../app/src/model/video/data';
+import { videoData } from '../../../app/src/model/kinds/video/data';
 import { VideoTable } from '../../../renderer/src/components/video-table';
 
 afterEach(cleanup);

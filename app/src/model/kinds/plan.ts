@@ -86,17 +86,6 @@ export interface PlanOptions extends KindPlanOptions {
   cache?: CacheRequest;
   /** randrw: percentage of reads. */
   rwmixread?: number;
-  /** video: the paced format's id, the layout and the buffer (frames). */
-  video?: VideoPlanOptions;
-}
-
-export interface VideoPlanOptions {
-  format: string;
-  layout?: 'stream' | 'frames';
-  buffer?: number;
-  /** The Quick Test result this check was launched from ("Check this format"): its verdicts
-   *  are the ones this test decides (verdict/will-it-work.ts). */
-  from?: string;
 }
 
 /** The settings a kind with a folder echoes into the result (merged in as KindPlanOptions is). */
@@ -117,7 +106,6 @@ export interface PlanSettings extends KindPlanSettings {
   warmupSeconds?: number;
   cache: CacheRequest;
   rwmixread?: number;
-  video?: Required<Omit<VideoPlanOptions, 'from'>> & Pick<VideoPlanOptions, 'from'>;
 }
 
 export function isPowerOfTwo(n: number): boolean {

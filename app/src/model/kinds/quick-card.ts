@@ -3,7 +3,7 @@ import { type Box, type CardOptions, COLOR, mbps, niceCeil, r1, text, textWidth,
 import { type Metric, metricValue } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { aggregateOf, aggregateText } from '../verdict/aggregate.js';
-import { dialRoom, videoBlock, videoBlockLayout } from './quick-video-card.js';
+import { dialRoom, videoBlock, videoBlockLayout } from './video/quick-card.js';
 
 const DIAL_START = -135;
 const DIAL_SWEEP = 270;

@@ -28,6 +28,12 @@ export const quick = {
     },
   },
   // --video prints the "Will it work?" table after the result; --fps sets its frame rate.
-  cli: { options: ['video', 'fps'] },
+  cli: {
+    options: ['video', 'fps'],
+    flagHelp: {
+      video: '             "Will it work?" for video formats after the result',
+      fps: 'N             with --video: the frame rate (default 29.97)',
+    },
+  },
   card: quickFigures,
 } as const satisfies KindModule<'quick'>;

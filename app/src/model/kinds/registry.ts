@@ -14,7 +14,7 @@ import { seqWrite } from './seq-write.js';
 import { sustained } from './sustained/index.js';
 import { smallFiles } from './small-files/index.js';
 import { sweep } from './sweep/index.js';
-import { video } from './video.js';
+import { video } from './video/index.js';
 import type { KindModule } from './types.js';
 
 const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix, video, sweep, smallFiles] as const;

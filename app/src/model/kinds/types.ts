@@ -6,10 +6,11 @@ import type { z } from 'zod';
 import type { StepOutcome } from '../analysis.js';
 import type { Box, CardOptions } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
-import type { FilesSection, ResultDocument, ResultTest, KindSections, VideoSection } from '../result.js';
+import type { FilesSection, ResultDocument, ResultTest, KindSections } from '../result.js';
 import type { CurveRun } from '../knee.js';
 import type { DetailedSettings } from '../screen-settings.js';
 import type { SizeUnits } from '../size-units.js';
+import type { Claim } from '../verdict/claim.js';
 import type { CdmMode, KindPlanOptions, Plan, PlanOptions, PlanTarget } from './plan.js';
 
 /** CLI flags a kind may claim (every kind takes the common ones: size, bs, qd, runs, …). */
@@ -39,7 +40,6 @@ export interface KindAnalysis extends KindSections {
   /** Replaces the per-step tests (the many-file test reports one row per pass). */
   tests?: ResultTest[];
   files?: FilesSection;
-  video?: VideoSection;
 }
 
 /** What the Detailed screen's settings for a kind ask of the runner (besides target, runs, rest). */
@@ -51,7 +51,6 @@ export interface ScreenRun extends KindPlanOptions {
   seconds?: number;
   intervalSeconds?: number;
   files?: { count?: number; minBytes?: number; maxBytes?: number; seed?: number };
-  video?: { format: string; layout: 'stream' | 'frames'; buffer: number; from?: string };
 }
 
 export interface KindModule<Id extends string = string> {
@@ -117,6 +116,8 @@ export interface KindModule<Id extends string = string> {
     /** How a flag names many of its tests at once: "all 8 CrystalDiskMark tests"; `span` is the
      *  block sizes they cover ("4 KiB–100 MiB"). Absent: "all N tests". */
     testGroup?: { all: (n: number, span: string) => string; some: (n: number, of: number, span: string) => string };
+    /** The verdicts its section states, as data, each with where it is said (the claims audit). */
+    claims?: (doc: ResultDocument) => Array<{ where: string; claim: Claim }>;
     /** Sentences the exports state besides their tables (a verdict per run, a note), labelled. */
     statements?: (doc: ResultDocument) => Array<{ label: string; text: string }>;
     /** The bytes the test covered, where that is not the settings' size (the text export's profile). */
@@ -137,6 +138,9 @@ export interface KindModule<Id extends string = string> {
   /** A result's MB/s against bytes written, per run with the knee's verdict (History draws them,
    *  Compare lays first runs over each other); undefined: the result has none. */
   curveRuns?: (doc: ResultDocument) => readonly CurveRun[] | undefined;
+  /** Its steps are frame-paced (each I/O due at its time): a busy CPU can make its frames late, and
+   *  the Quick Test's Will-it-work rows take its saved results as their frame-by-frame check. */
+  paced?: boolean;
   /** Made from the command line only (no screen of its own): History's kind filter leaves it out. */
   cliOnly?: boolean;
   /** The share card's figures in `box` (the frame draws the rest); undefined: the plain list. */

@@ -22,7 +22,7 @@ import { csvText } from './formats/csv.js';
 import { htmlMany, htmlOne } from './formats/html.js';
 import { jsonMany, jsonOne } from './formats/json.js';
 import { markdownMany, markdownOne } from './formats/markdown.js';
-import type { VideoOptions } from '../verdict/will-it-work.js';
+import type { VideoOptions } from '../kinds/video/will-it-work.js';
 
 // Helpers the format report (format-report.ts), the renderer and the tests share with the exports.
 export { compareCellText, figure, dateText, versionLine, type Cell, type Table } from './tables.js';

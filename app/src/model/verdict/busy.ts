@@ -5,6 +5,7 @@
 // Browser-safe: no node:* imports.
 import type { MachineLoad, ResultFlag } from '../result.js';
 import type { Claim } from './claim.js';
+import { kindOf } from '../kinds/registry.js';
 
 /** Other programs' CPU use, in cores on average, from which they count at all: less took nothing
  *  a test needed (a desktop's background, a FUSE daemon serving the test itself). */
@@ -54,7 +55,7 @@ export function busyFlag(m: MachineLoad | undefined, kind?: string): ResultFlag 
   const f = v.figures;
   const use = `other programs used ${one(f.othersCores)} cores on average while the tests ran (DiskDial ${one(f.ownCores)})`;
   const means =
-    kind === 'video'
+    kind !== undefined && kindOf(kind)?.paced
       ? 'A late or dropped frame of this paced test can be the CPU’s, not the disk’s.'
       : 'The figures can be lower than the disk gives; a paced test can see late frames that are the CPU’s.';
   return {

@@ -7,9 +7,9 @@ import type { Comparison } from '../report/compare.js';
 import type { ResultDocument } from '../result.js';
 import { busyVerdict } from './busy.js';
 import type { Claim } from './claim.js';
-import { judgePhase } from './paced.js';
 import { trustOf } from './trust.js';
-import { willItWork } from './will-it-work.js';
+import { willItWork } from '../kinds/video/will-it-work.js';
+import { RESULT_KINDS } from '../kinds/registry.js';
 
 export interface StatedClaim {
   /** Where it is said: "trust", "will-it-work prores-hq/uhd write", "compare SEQ1M Q8T1 Read · B". */
@@ -30,19 +30,7 @@ export function resultClaims(doc: ResultDocument, paced: readonly ResultDocument
   for (const r of work?.rows ?? []) {
     for (const d of ['write', 'read'] as const) out.push({ where: `will-it-work ${r.formatId}/${r.resolutionId} ${d}`, claim: r[d] });
   }
-  const video = doc.video;
-  if (video && Array.isArray(video.runs)) {
-    video.runs.forEach((run, i) => {
-      for (const d of ['write', 'read'] as const) {
-        const phase = run[d];
-        if (phase)
-          out.push({
-            where: `paced run ${i + 1} ${d}`,
-            claim: judgePhase({ ...phase, budgetMs: video.budgetMs }, video.buffer, d === 'write'),
-          });
-      }
-    });
-  }
+  for (const k of RESULT_KINDS) out.push(...(k.report?.claims?.(doc) ?? []));
   const hashClaim = doc.hash?.verdict?.claim;
   if (hashClaim) out.push({ where: 'hash bottleneck', claim: hashClaim });
   const check = doc.check;

@@ -23,7 +23,7 @@ import { ReportView } from '../../components/report-view';
 import { FilterSelect, CompareWarnings } from '../../components/filter-select';
 import { BackToHistory } from './back-button';
 import { hasVideo, VideoCompare } from './video-compare';
-import { DEFAULT_VIDEO_FPS } from '@model/verdict/will-it-work';
+import { DEFAULT_VIDEO_FPS } from '@model/kinds/video/will-it-work';
 
 /** A ceiling is drawn only when it is near the bars: far above them it would flatten them. */
 const CEILING_SPAN = 3;

@@ -16,7 +16,7 @@ import { useHistoryStore } from './store';
 import { usePacedDocs } from './use-paced-docs';
 import { BackToHistory } from './back-button';
 import { VideoTable } from '../../components/video-table';
-import { DEFAULT_VIDEO_FPS, workInput } from '@model/verdict/will-it-work';
+import { DEFAULT_VIDEO_FPS, workInput } from '@model/kinds/video/will-it-work';
 import { useNavigationStore } from '../../lib/navigation';
 
 function ResultBody({ doc }: { doc: ResultDocument }) {

@@ -1,15 +1,15 @@
 // "Will it work?" side by side: for the Quick Test results being compared, one format family at
 // one frame rate (chosen as on the live screen), a row per format × resolution and a column per
 // result, each cell ✓/✗/? for writing (recording) and reading (playing). Decided by
-// model/verdict/will-it-work.ts from each result's mean speeds against the need with the margin,
+// model/kinds/video/will-it-work.ts from each result's mean speeds against the need with the margin,
 // except where a frame-paced test launched from that result decided (marked †).
 import { useId, useMemo, useState } from 'react';
 import type { ResultDocument } from '@model/result';
-import { videoData } from '@model/video/data';
-import { formatFps } from '@model/video/math';
-import { willItWork, type WillItWork, type WorkSide } from '@model/verdict/will-it-work';
+import { videoData } from '@model/kinds/video/data';
+import { formatFps } from '@model/kinds/video/math';
+import { willItWork, type WillItWork, type WorkSide } from '@model/kinds/video/will-it-work';
 import { quickAggregate } from '@model/verdict/aggregate';
-import { byPaced, measuredLine, outcomeWord, sideTitle, workNotes } from '@model/verdict/will-it-work-words';
+import { byPaced, measuredLine, outcomeWord, sideTitle, workNotes } from '@model/kinds/video/will-it-work-words';
 import { formatMBpsFigure } from '@model/units';
 import { FilterSelect } from '../../components/filter-select';
 import { usePacedDocs } from './use-paced-docs';

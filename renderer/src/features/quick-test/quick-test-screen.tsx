@@ -1,7 +1,7 @@
 // The Quick Test screen: WRITE and READ dials around the Start/Stop button, settings, what was
 // measured and how, the throughput chart and the video-format table.
 import { useId, useMemo } from 'react';
-import { workInput } from '@model/verdict/will-it-work';
+import { workInput } from '@model/kinds/video/will-it-work';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { CEILING_EXPLAIN, ceilingTitle, targetLink } from '../../lib/target-link';
 import { CacheBadge } from '../../components/cache-badge';

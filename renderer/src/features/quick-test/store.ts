@@ -7,7 +7,8 @@ import { create } from 'zustand';
 import type { ResultDocument, ResultFlag } from '@model/result';
 import { combineRuns } from '@model/analysis';
 import { quickAggregate, type Aggregate } from '@model/verdict/aggregate';
-import { launchedFrom } from '@model/verdict/will-it-work';
+import { kindOf } from '@model/kinds/registry';
+import { launchedFrom } from '@model/kinds/video/will-it-work';
 import { getBridge } from '../../lib/bridge';
 import { isBusy, type JobStatus, type Queued as QueuedEvent } from '../../lib/job-events';
 import { jobLifecycle, noJob } from '../../lib/job-lifecycle';
@@ -353,7 +354,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => {
     onPaced(doc) {
       const s = get();
       const id = s.saved && 'id' in s.saved ? s.saved.id : undefined;
-      if (!doc || doc.kind !== 'video' || id === undefined || launchedFrom(doc) !== id) return;
+      if (!doc || !kindOf(doc.kind)?.paced || id === undefined || launchedFrom(doc) !== id) return;
       set({ paced: [...s.paced.filter((p) => p.id !== doc.id), doc] });
     },
 

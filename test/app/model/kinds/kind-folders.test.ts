@@ -26,8 +26,8 @@ function namesKind(id: string, key: string, type: string): RegExp {
 
 // `also`: files that name the kind for another reason. The small-file mode is the native engine's
 // (its spec and figures in engine-types.ts describe the addon's API, which any caller may use).
-// "Sustained" is also a plain word: a Quick Test's or video format's sustained MB/s (video.ts,
-// will-it-work.ts, video/math.ts) and the knee's verdict type (knee.ts, shared by every curve);
+// "Sustained" is also a plain word: a Quick Test's or video format's sustained MB/s (kinds/video/
+// report.ts, will-it-work.ts and math.ts) and the knee's verdict type (knee.ts, shared by every curve);
 // and the wizard's plans have a vocabulary of their own with a `sustained` plan (help.ts,
 // run-plan.ts, settings.ts, wizard/) that runs the kind through the registry.
 const FOLDER_KINDS = [
@@ -40,14 +40,41 @@ const FOLDER_KINDS = [
     also: [
       'cli/help.ts',
       'core/wizard/run-plan.ts',
-      'model/kinds/video.ts',
+      'model/kinds/video/report.ts',
       'model/knee.ts',
       'model/settings.ts',
-      'model/verdict/will-it-work.ts',
-      'model/video/math.ts',
+      'model/kinds/video/math.ts',
+      'model/kinds/video/will-it-work.ts',
       'model/wizard/estimate.ts',
       'model/wizard/plan-kinds.ts',
       'model/wizard/protocols.ts',
+    ],
+  },
+  // The Quick Test's "Will it work?" table is the quick kind using video's pieces (kinds/video/'s
+  // format data and willItWork): its --video and --fps flags (quick.ts, the flag list in types.ts,
+  // the CLI's option table, serve's refusals, the run, campaign and history commands, main.ts
+  // that prints it), the frame rate the exports judge it at (export.ts and the formats, which the
+  // comparison model owns) and its block on the Quick Test's card (quick-card.ts).
+  {
+    id: 'video',
+    key: 'video',
+    type: 'Video',
+    also: [
+      'cli/args-common.ts',
+      'cli/args-serve.ts',
+      'cli/args.ts',
+      'cli/campaign-command.ts',
+      'cli/export-options.ts',
+      'cli/history-commands.ts',
+      'cli/main.ts',
+      'model/kinds/quick-card.ts',
+      'model/kinds/quick.ts',
+      'model/kinds/types.ts',
+      'model/report/export.ts',
+      'model/report/formats/csv.ts',
+      'model/report/formats/html.ts',
+      'model/report/formats/json.ts',
+      'model/report/formats/markdown.ts',
     ],
   },
 ];

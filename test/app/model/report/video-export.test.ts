@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 import { renderExport } from '../../../../app/src/model/report/export.js';
-import { videoFps, willItWork } from '../../../../app/src/model/verdict/will-it-work.js';
+import { videoFps, willItWork } from '../../../../app/src/model/kinds/video/will-it-work.js';
 import { parseCsv } from '../../../helpers/csv.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../../..', 'fixtures', 'results');

@@ -8,7 +8,7 @@ import { computeFlags } from '../../../../app/src/core/flags.js';
 import type { MachineLoad, ResultDocument } from '../../../../app/src/model/result.js';
 import { busyFlag, busyVerdict } from '../../../../app/src/model/verdict/busy.js';
 import { trustOf } from '../../../../app/src/model/verdict/trust.js';
-import { willItWork } from '../../../../app/src/model/verdict/will-it-work.js';
+import { willItWork } from '../../../../app/src/model/kinds/video/will-it-work.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../fixtures/results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;

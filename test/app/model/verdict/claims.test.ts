@@ -13,7 +13,7 @@ import { busyVerdict } from '../../../../app/src/model/verdict/busy.js';
 import type { Claim } from '../../../../app/src/model/verdict/claim.js';
 import { comparisonClaims, resultClaims } from '../../../../app/src/model/verdict/claims.js';
 import { judgePhase, type PhaseVerdict } from '../../../../app/src/model/verdict/paced.js';
-import { willItWork } from '../../../../app/src/model/verdict/will-it-work.js';
+import { willItWork } from '../../../../app/src/model/kinds/video/will-it-work.js';
 
 const load = (kind: string): ResultDocument =>
   parseResultText(readFileSync(path.join(import.meta.dirname, '../../../fixtures/results', `${kind}.json`), 'utf8'));

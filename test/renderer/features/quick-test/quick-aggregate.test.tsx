@@ -1,5 +1,5 @@
 // The Done screen shows the saved result's one aggregate, as History, the card, the exports and
-// the CLI do (test/app/model/verdict/will-it-work-laws.test.ts holds those): over generated runs
+// the CLI do (test/app/model/kinds/video/will-it-work-laws.test.ts holds those): over generated runs
 // (1–4, 1 MB/s to 20 GB/s) and flags, 1,000 cases, the store fed the cycles and the saved
 // document rests its dials on the mean of the runs, captioned "mean of N runs · best X", and its
 // Will-it-work table judges that same mean, with the same verdicts the model gives the document.
@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { combineRuns } from '@model/analysis';
 import type { ResultDocument, ResultFlag } from '@model/result';
 import { aggregateText, quickAggregate } from '@model/verdict/aggregate';
-import { judgeWork, willItWork, workInput } from '@model/verdict/will-it-work';
+import { judgeWork, willItWork, workInput } from '@model/kinds/video/will-it-work';
 import quickJson from '../../../fixtures/results/quick.json';
 import { quickReadout } from '../../../../renderer/src/features/quick-test/quick-progress';
 import { selectQuickStatus, useQuickTestStore } from '../../../../renderer/src/features/quick-test/store';

@@ -4,8 +4,8 @@ import { withoutControls } from '../../text.js';
 import type { FormatReport } from '../report-types.js';
 import { flagTexts, reasonTexts } from '../../verdict/compare-words.js';
 import { targetLine } from '../metrics.js';
-import { VIDEO_CSV_HEAD, videoCsvRows } from '../video-tables.js';
-import type { VideoOptions } from '../../verdict/will-it-work.js';
+import { VIDEO_CSV_HEAD, videoCsvRows } from '../../kinds/video/tables.js';
+import type { VideoOptions } from '../../kinds/video/will-it-work.js';
 
 // ---- CSV (RFC 4180) ----------------------------------------------------------------------------
 

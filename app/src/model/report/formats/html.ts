@@ -17,8 +17,8 @@ import {
   versionLine,
   type Table,
 } from '../tables.js';
-import { videoCompareSection, videoSection, type VideoSection } from '../video-tables.js';
-import type { VideoOptions } from '../../verdict/will-it-work.js';
+import { videoCompareSection, videoSection, type VideoSection } from '../../kinds/video/tables.js';
+import type { VideoOptions } from '../../kinds/video/will-it-work.js';
 
 // ---- HTML --------------------------------------------------------------------------------------
 

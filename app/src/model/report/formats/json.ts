@@ -2,8 +2,8 @@
 import type { ResultDocument } from '../../result.js';
 import { safeJson } from '../../text.js';
 import type { Comparison } from '../compare.js';
-import { videoJson } from '../video-tables.js';
-import type { VideoOptions } from '../../verdict/will-it-work.js';
+import { videoJson } from '../../kinds/video/tables.js';
+import type { VideoOptions } from '../../kinds/video/will-it-work.js';
 
 /** The document itself, as saved; a Quick Test's with its "Will it work?" verdicts added as
  *  `willItWork` (derived, so a re-import that drops the key loses nothing). */

@@ -6,8 +6,8 @@ import { markLegend } from '../../verdict/compare-words.js';
 import type { FormatReport } from '../report-types.js';
 import { methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
 import { safe } from '../report-findings.js';
-import { videoCompareSection, videoSection, type VideoSection } from '../video-tables.js';
-import type { VideoOptions } from '../../verdict/will-it-work.js';
+import { videoCompareSection, videoSection, type VideoSection } from '../../kinds/video/tables.js';
+import type { VideoOptions } from '../../kinds/video/will-it-work.js';
 import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
 import {
   compareTables,

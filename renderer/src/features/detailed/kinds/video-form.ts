@@ -1,6 +1,6 @@
 // The video panel's form: a format of video-formats.json picked as codec, resolution and frame
 // rate (only combinations the data offers), the file layout, the buffer, the duration. Pure: the
-// paced format id a Start sends is the one these choices name (model/video/paced.ts).
+// paced format id a Start sends is the one these choices name (model/kinds/video/paced.ts).
 import {
   DEFAULT_VIDEO_BUFFER,
   DEFAULT_VIDEO_FORMAT,
@@ -9,9 +9,8 @@ import {
   MAX_VIDEO_SECONDS,
   pacedFormat,
   pacedFormats,
-  type PacedFormat,
-  type VideoLayout,
-} from '@model/video/paced';
+} from '@model/kinds/video/paced';
+import type { PacedFormat, VideoLayout } from '@model/kinds/video/result';
 import { fitPlan } from '@model/presets';
 import { repeatErrors, restSeconds, whole } from '../form-rules';
 import type { FormErrors, KindForm } from '../kind-entry';

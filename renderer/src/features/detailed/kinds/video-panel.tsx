@@ -3,9 +3,9 @@
 // engine writes each frame at its due time, then reads them back. While it runs, a strip of
 // frames on time, late and dropped; after it, the verdict per direction and the frame times.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import type { VideoPhase, VideoSection } from '@model/result';
-import { formatFps } from '@model/video/math';
-import { pacedFormat, rejudged } from '@model/video/paced';
+import type { VideoPhase, VideoSection } from '@model/kinds/video/result';
+import { formatFps } from '@model/kinds/video/math';
+import { pacedFormat, rejudged } from '@model/kinds/video/paced';
 import { formatBytesShort, formatMBpsFigure } from '@model/units';
 import { ChipGroup } from '../../../components/fields';
 import { RunsAndRest } from '../../../components/repeat-fields';

@@ -1,11 +1,11 @@
 // `diskdial run --test quick --video`: "Will it work?" on the terminal after the result — a
 // table per format family at the chosen frame rate, ✓/✗/? for recording (write) and playing
 // (read), what each format needs with the margin kept against the measured mean, and how the
-// verdicts were reached (the words are model/verdict/will-it-work-words.ts's, as every surface's).
-import { formatFps } from '../model/video/math.js';
-import type { WillItWork } from '../model/verdict/will-it-work.js';
-import { fastText, mbpsText, measuredLine, sideMark, workNotes } from '../model/verdict/will-it-work-words.js';
-import { renderTable } from '../model/report/text-table.js';
+// verdicts were reached (the words are will-it-work-words.ts's, as every surface's).
+import { formatFps } from './math.js';
+import type { WillItWork } from './will-it-work.js';
+import { fastText, mbpsText, measuredLine, sideMark, workNotes } from './will-it-work-words.js';
+import { renderTable } from '../../report/text-table.js';
 
 /** The section as printed; a line saying why there is none when the result gave no speeds. */
 export function formatVideoTable(v: WillItWork | null): string {

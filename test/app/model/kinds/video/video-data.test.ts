@@ -2,7 +2,7 @@
 // every value cites its table, rates agree with frame rate and with pixel count, and the figures
 // a user would look up match what Apple, Avid and Sony print.
 import { describe, expect, it } from 'vitest';
-import { videoData } from '../../../../app/src/model/video/data.js';
+import { videoData } from '../../../../../app/src/model/kinds/video/data.js';
 import {
   citesOf,
   mbpsToMBps,
@@ -10,7 +10,7 @@ import {
   type FrameFigure,
   type RateFigure,
   type VideoFormat,
-} from '../../../../app/src/model/video/math.js';
+} from '../../../../../app/src/model/kinds/video/math.js';
 
 const { formats, resolutions, frameRates, sources, families } = videoData;
 const fmt = (id: string): VideoFormat => formats.find((f) => f.id === id)!;

@@ -2,12 +2,12 @@
 // resolution, frame rate without its point) for every format × resolution × frame rate the data
 // file offers, each resolved to its frame size; and the verdict in plain words from the engine's
 // per-frame figures. The data and the rate arithmetic are the Will-it-work table's (data.ts, math.ts).
-import type { CacheMode, PacedFigures } from '../engine-types.js';
+import type { PacedFigures } from '../../engine-types.js';
 import { videoData } from './data.js';
-import { judgePhase } from '../verdict/paced.js';
+import { judgePhase } from '../../verdict/paced.js';
 import { formatFps, mbpsToMBps, neededMbps } from './math.js';
+import type { PacedFormat, VideoLayout, VideoPhase, VideoSection } from './result.js';
 
-export type VideoLayout = 'stream' | 'frames';
 export const VIDEO_LAYOUTS: readonly VideoLayout[] = ['stream', 'frames'];
 /** A recorder's buffer: frames that may wait for the disk before one is lost. */
 export const DEFAULT_VIDEO_BUFFER = 4;
@@ -16,24 +16,6 @@ export const DEFAULT_VIDEO_SECONDS = 30;
 /** What the test writes without --format: a common edit codec at UHD, 29.97 fps (~111 MB/s). */
 export const DEFAULT_VIDEO_FORMAT = 'prores-hq-uhd-2997';
 export const MAX_VIDEO_SECONDS = 3600;
-
-/** One format at one resolution and frame rate, as the paced test writes it. */
-export interface PacedFormat {
-  id: string;
-  formatId: string;
-  format: string;
-  family: string;
-  resolutionId: string;
-  /** "UHD (3840×2160)" */
-  resolution: string;
-  fps: number;
-  /** MB/s (10^6 bytes/s) the format's data rate comes to at `fps`. */
-  dataRateMBps: number;
-  /** Bytes per frame: the data rate over the frame rate, whole bytes. */
-  frameBytes: number;
-  /** The data rate is scaled or derived, not the maker's own figure at this rate. */
-  estimated: boolean;
-}
 
 /** "29.97" → "2997", "24" → "24": the frame rate's part of an id. */
 const fpsPart = (fps: number): string => String(fps).replace('.', '');
@@ -81,38 +63,6 @@ export function exampleFormatIds(): string[] {
   return pacedFormats()
     .filter((p) => p.resolutionId === 'uhd' && p.fps === 29.97 && !seen.has(p.family) && seen.add(p.family))
     .map((p) => p.id);
-}
-
-/** One direction of one run of the paced test. */
-export interface VideoPhase extends Omit<PacedFigures, 'frameBytes' | 'budgetMs'> {
-  /** Sustained MB/s: bytes moved over the phase's time (first due frame to last completion). */
-  mbps: number;
-  cacheMode: CacheMode;
-  ok: boolean;
-  /** "✓ 900 frames, none late; worst 21 ms of a 33 ms budget" */
-  verdict: string;
-}
-
-export interface VideoRun {
-  run: number;
-  write: VideoPhase;
-  read: VideoPhase;
-}
-
-/** The frame-paced video test (result document `video`): the format as the table gives it
- *  (`frameBytes`: the size written, rounded up to the direct-I/O alignment) and what happened. */
-export interface VideoSection extends PacedFormat {
-  /** One frame period, ms. */
-  budgetMs: number;
-  seconds: number;
-  frames: number;
-  layout: VideoLayout;
-  buffer: number;
-  runs: VideoRun[];
-  /** Every frame of every run on time, none dropped, both ways. */
-  ok: boolean;
-  /** One line: "ProRes 422 HQ UHD 29.97 fps: ✓ every frame written and read back on time". */
-  verdict: string;
 }
 
 /** The verdict of one phase under the paced rule (verdict/paced.ts): ✓ unless frames were

@@ -1,8 +1,8 @@
-// "Will it work?" in the exports: the verdict rows (model/verdict/will-it-work.ts) as the tables,
+// "Will it work?" in the exports: the verdict rows (will-it-work.ts) as the tables,
 // CSV rows and JSON object each format prints. Each format renders these with its own table
 // helper and escaping; this module only decides what is said.
-import type { ResultDocument } from '../result.js';
-import { formatFps } from '../video/math.js';
+import type { ResultDocument } from '../../result.js';
+import { formatFps } from './math.js';
 import {
   AVERAGE_METHOD_SHORT,
   COMMON_FORMATS,
@@ -11,9 +11,9 @@ import {
   type VideoOptions,
   type WillItWork,
   type WorkRow,
-} from '../verdict/will-it-work.js';
-import { byPaced, fastText, mbpsText, measuredLine, outcomeWord, sideMark, workNotes } from '../verdict/will-it-work-words.js';
-import type { Table } from './tables.js';
+} from './will-it-work.js';
+import { byPaced, fastText, mbpsText, measuredLine, outcomeWord, sideMark, workNotes } from './will-it-work-words.js';
+import type { Table } from '../../report/tables.js';
 
 export interface VideoSection {
   heading: string;

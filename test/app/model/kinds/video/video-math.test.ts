@@ -1,6 +1,6 @@
 // The video tables' arithmetic against hand-computed figures.
 import { describe, expect, it } from 'vitest';
-import { videoData } from '../../../../app/src/model/video/data.js';
+import { videoData } from '../../../../../app/src/model/kinds/video/data.js';
 import {
   cellVerdict,
   fits,
@@ -11,7 +11,7 @@ import {
   usableMBps,
   withMarginMBps,
   type VideoFormat,
-} from '../../../../app/src/model/video/math.js';
+} from '../../../../../app/src/model/kinds/video/math.js';
 
 const { formats, resolutions } = videoData;
 const fmt = (id: string): VideoFormat => formats.find((f) => f.id === id)!;

@@ -1,4 +1,4 @@
-// "Will it work?" decided in one place (model/verdict/will-it-work.ts), on the issue's seeds, with
+// "Will it work?" decided in one place (model/kinds/video/will-it-work.ts), on the issue's seeds, with
 // the engine's real documents (test/fixtures/results) set to the seeds' figures:
 // - seed 5: a paced ProRes 422 HQ HD failure beside ✓ for HQ UHD/4K/6K/8K, attached to Quick
 //   Tests that ran before it and were not launched from it;
@@ -7,15 +7,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResultDocument, VideoPhase } from '../../../../app/src/model/result.js';
-import { renderExport } from '../../../../app/src/model/report/export.js';
-import { judgePhase, judgeRuns } from '../../../../app/src/model/verdict/paced.js';
-import { PACED_METHOD, willItWork, type WillItWork } from '../../../../app/src/model/verdict/will-it-work.js';
-import { measuredLine, sideTitle } from '../../../../app/src/model/verdict/will-it-work-words.js';
-import { formatVideoTable } from '../../../../app/src/cli/video-table.js';
-import { pacedFormat } from '../../../../app/src/model/video/paced.js';
+import type { ResultDocument } from '../../../../../app/src/model/result.js';
+import type { VideoPhase } from '../../../../../app/src/model/kinds/video/result.js';
+import { renderExport } from '../../../../../app/src/model/report/export.js';
+import { judgePhase, judgeRuns } from '../../../../../app/src/model/verdict/paced.js';
+import { PACED_METHOD, willItWork, type WillItWork } from '../../../../../app/src/model/kinds/video/will-it-work.js';
+import { measuredLine, sideTitle } from '../../../../../app/src/model/kinds/video/will-it-work-words.js';
+import { formatVideoTable } from '../../../../../app/src/model/kinds/video/cli-table.js';
+import { pacedFormat } from '../../../../../app/src/model/kinds/video/paced.js';
 
-const FIXTURES = path.join(import.meta.dirname, '../../..', 'fixtures', 'results');
+const FIXTURES = path.join(import.meta.dirname, '../../../..', 'fixtures', 'results');
 const load = (kind: string): ResultDocument => JSON.parse(readFileSync(path.join(FIXTURES, `${kind}.json`), 'utf8')) as ResultDocument;
 
 /** The quick fixture (3 runs) with its runs' write and read MB/s set. */

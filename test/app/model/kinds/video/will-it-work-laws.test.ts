@@ -11,28 +11,28 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { combineRuns } from '../../../../app/src/model/analysis.js';
-import type { ResultDocument, ResultFlag } from '../../../../app/src/model/result.js';
-import { renderExport } from '../../../../app/src/model/report/export.js';
-import { mdCell } from '../../../../app/src/model/report/formats/markdown.js';
-import { renderCardSvg } from '../../../../app/src/model/report/card.js';
-import { historyEntry } from '../../../../app/src/core/history.js';
-import { formatVideoTable } from '../../../../app/src/cli/video-table.js';
-import { videoBlock, videoBlockLayout } from '../../../../app/src/model/kinds/quick-video-card.js';
-import { aggregateText, bestRunNote, quickAggregate } from '../../../../app/src/model/verdict/aggregate.js';
+import { combineRuns } from '../../../../../app/src/model/analysis.js';
+import type { ResultDocument, ResultFlag } from '../../../../../app/src/model/result.js';
+import { renderExport } from '../../../../../app/src/model/report/export.js';
+import { mdCell } from '../../../../../app/src/model/report/formats/markdown.js';
+import { renderCardSvg } from '../../../../../app/src/model/report/card.js';
+import { historyEntry } from '../../../../../app/src/core/history.js';
+import { formatVideoTable } from '../../../../../app/src/model/kinds/video/cli-table.js';
+import { videoBlock, videoBlockLayout } from '../../../../../app/src/model/kinds/video/quick-card.js';
+import { aggregateText, bestRunNote, quickAggregate } from '../../../../../app/src/model/verdict/aggregate.js';
 import {
   COMMON_FORMATS,
   COMMON_RESOLUTIONS,
   judgeWork,
   willItWork,
   type WillItWork,
-} from '../../../../app/src/model/verdict/will-it-work.js';
-import { fastText, markOf, measuredLine, outcomeWord, sideMark } from '../../../../app/src/model/verdict/will-it-work-words.js';
-import { videoData } from '../../../../app/src/model/video/data.js';
-import { pacedFormats } from '../../../../app/src/model/video/paced.js';
-import { parseCsv } from '../../../helpers/csv.js';
+} from '../../../../../app/src/model/kinds/video/will-it-work.js';
+import { fastText, markOf, measuredLine, outcomeWord, sideMark } from '../../../../../app/src/model/kinds/video/will-it-work-words.js';
+import { videoData } from '../../../../../app/src/model/kinds/video/data.js';
+import { pacedFormats } from '../../../../../app/src/model/kinds/video/paced.js';
+import { parseCsv } from '../../../../helpers/csv.js';
 
-const FIXTURES = path.join(import.meta.dirname, '../../..', 'fixtures', 'results');
+const FIXTURES = path.join(import.meta.dirname, '../../../..', 'fixtures', 'results');
 const load = (kind: string): ResultDocument => JSON.parse(readFileSync(path.join(FIXTURES, `${kind}.json`), 'utf8')) as ResultDocument;
 const QUICK = load('quick');
 const VIDEO = load('video');

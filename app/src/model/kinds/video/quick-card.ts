@@ -1,11 +1,11 @@
 // The Quick Test card's "Will it work?" block: the common formats (ProRes 422 HQ, H.264, HEVC at
 // HD and UHD) at the default frame rate, a drawn ✓ or ✗ for recording (write) and playing (read),
 // and how it was decided. The marks are paths, not glyphs: the card's one font need not have them.
-import { COLOR, fitText, r1, text, type Box } from '../report/card-draw.js';
-import type { ResultDocument } from '../result.js';
-import { formatFps } from '../video/math.js';
-import { COMMON_FORMATS, COMMON_RESOLUTIONS, type WorkOutcome, willItWork } from '../verdict/will-it-work.js';
-import { byPaced } from '../verdict/will-it-work-words.js';
+import { COLOR, fitText, r1, text, type Box } from '../../report/card-draw.js';
+import type { ResultDocument } from '../../result.js';
+import { formatFps } from './math.js';
+import { COMMON_FORMATS, COMMON_RESOLUTIONS, type WorkOutcome, willItWork } from './will-it-work.js';
+import { byPaced } from './will-it-work-words.js';
 
 export const VIDEO_BLOCK_W = 250;
 const ROW_H = 22;

@@ -1,16 +1,16 @@
 // The video kind: format ids resolved from the format table, the paced plan, the verdict in
 // plain words, and the section and metrics its analysis makes from the engine's figures.
 import { describe, expect, it } from 'vitest';
-import type { StepOutcome } from '../../../../app/src/model/analysis.js';
-import type { EngineResult, PacedFigures } from '../../../../app/src/model/engine-types.js';
-import { buildPlan } from '../../../../app/src/model/presets.js';
-import { parseResultText } from '../../../../app/src/model/result-parse.js';
-import { video } from '../../../../app/src/model/kinds/video.js';
-import { stripCells } from '../../../../app/src/model/kinds/video-card.js';
-import { videoData } from '../../../../app/src/model/video/data.js';
-import { mbpsToMBps, neededMbps } from '../../../../app/src/model/video/math.js';
-import { pacedFormat, pacedFormats, phaseVerdict } from '../../../../app/src/model/video/paced.js';
-import quickDoc from '../../../fixtures/results/quick.json' with { type: 'json' };
+import type { StepOutcome } from '../../../../../app/src/model/analysis.js';
+import type { EngineResult, PacedFigures } from '../../../../../app/src/model/engine-types.js';
+import { buildPlan } from '../../../../../app/src/model/presets.js';
+import { parseResultText } from '../../../../../app/src/model/result-parse.js';
+import { video } from '../../../../../app/src/model/kinds/video/index.js';
+import { stripCells } from '../../../../../app/src/model/kinds/video/card.js';
+import { videoData } from '../../../../../app/src/model/kinds/video/data.js';
+import { mbpsToMBps, neededMbps } from '../../../../../app/src/model/kinds/video/math.js';
+import { pacedFormat, pacedFormats, phaseVerdict } from '../../../../../app/src/model/kinds/video/paced.js';
+import quickDoc from '../../../../fixtures/results/quick.json' with { type: 'json' };
 
 const figures = (over: Partial<PacedFigures> = {}): PacedFigures => ({
   frames: 1800,

@@ -1,10 +1,10 @@
 // "Will it work?" in words: the one renderer of will-it-work.ts's verdicts for every surface (the
 // Quick Test and History tables, compare, the card, the exports, the CLI). One margin convention
 // everywhere: what a format needs with the margin kept, printed against the measured mean.
-import { formatMBpsFigure } from '../units.js';
-import { videoData } from '../video/data.js';
-import { formatFps } from '../video/math.js';
-import { aggregateText, type Aggregate } from './aggregate.js';
+import { formatMBpsFigure } from '../../units.js';
+import { videoData } from './data.js';
+import { formatFps } from './math.js';
+import { aggregateText, type Aggregate } from '../../verdict/aggregate.js';
 import { MARGIN_PCT, type WillItWork, type WorkOutcome, type WorkRow, type WorkSide } from './will-it-work.js';
 
 const MARKS: Record<WorkOutcome, string> = { ok: '✓', fail: '✗', unproven: '?' };

@@ -1,10 +1,11 @@
 // The video test's card: the format, then per direction the verdict and the frame figures, and
 // the timeline as a strip of cells (on time, late, dropped) for the first run.
-import { type Box, COLOR, fitText, r1, text } from '../report/card-draw.js';
-import type { Metric } from '../report/figure-text.js';
-import type { ResultDocument, VideoPhase } from '../result.js';
-import { formatFps } from '../video/math.js';
-import { rejudged } from '../video/paced.js';
+import { type Box, COLOR, fitText, r1, text } from '../../report/card-draw.js';
+import type { Metric } from '../../report/figure-text.js';
+import type { ResultDocument } from '../../result.js';
+import type { VideoPhase } from './result.js';
+import { formatFps } from './math.js';
+import { rejudged } from './paced.js';
 
 const STRIP_CELLS = 120;
 

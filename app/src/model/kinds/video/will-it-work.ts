@@ -12,14 +12,15 @@
 //   of the same drive launched from elsewhere are dated lines beside the table, deciding nothing.
 // - A warning flag (trustOf(flags).level === 'warn') turns every ✓ into '?' with the reason: the
 //   speeds may be a cache's.
-import type { ResultDocument, ResultFlag } from '../result.js';
-import { trustOf } from './trust.js';
-import { videoData } from '../video/data.js';
-import { DEFAULT_MARGIN, fits, formatFps, maxFps, mbpsToMBps, neededMbps, withMarginMBps } from '../video/math.js';
-import { rejudged, type VideoSection } from '../video/paced.js';
-import { quickAggregate, type Aggregate } from './aggregate.js';
-import type { Claim } from './claim.js';
-import { judgePhase, judgeRuns, type SectionJudgement } from './paced.js';
+import type { ResultDocument, ResultFlag } from '../../result.js';
+import { trustOf } from '../../verdict/trust.js';
+import { videoData } from './data.js';
+import { DEFAULT_MARGIN, fits, formatFps, maxFps, mbpsToMBps, neededMbps, withMarginMBps } from './math.js';
+import { rejudged } from './paced.js';
+import type { VideoSection } from './result.js';
+import { quickAggregate, type Aggregate } from '../../verdict/aggregate.js';
+import type { Claim } from '../../verdict/claim.js';
+import { judgePhase, judgeRuns, type SectionJudgement } from '../../verdict/paced.js';
 
 /** The frame rate the exports and the CLI use unless told otherwise (the live screen's default). */
 export const DEFAULT_VIDEO_FPS = 29.97;
