@@ -28,6 +28,8 @@ export const SOLO = [
   'test/app/cli/cli-json.test.ts',
   // ±3 % of a 10 MB/s throttle per run: 0.84 with two more test jobs on the machine (load 9).
   'test/app/cli/throughput-truth.test.ts',
+  // A shaped link within 30 % of its rate, through CPU-bound FUSE clients and servers.
+  'test/app/core/network-shares-rate.test.ts',
 ];
 
 // Files that spend their time waiting on a throttled or stalled device, or a timer, and use a

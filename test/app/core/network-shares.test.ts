@@ -2,8 +2,8 @@
 // pair (test/helpers/netns.ts) shaped with tc to 1 Gbit/s and 100 Mbit/s, serving one folder over
 // SFTP (sshd → sshfs) and SMB (smbd → smbnetfs). DiskDial must see each mount as a share with its
 // protocol, server and interface, report the veth's speed as what it is (no invented ceiling),
-// run a test through both, measure the 100 Mbit link at what it carries, and leave nothing on the
-// share after a run or a Ctrl-C.
+// run a test through both, and leave nothing on the share after a run or a Ctrl-C. The 100 Mbit/s
+// link measured at its rate: network-shares-rate.test.ts (solo: it needs the CPU to itself).
 import { spawn } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -150,20 +150,6 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
       expect(await listTree(fast.shareDir)).toEqual(before);
     }
   }, 600_000);
-
-  it('measures the 100 Mbit/s link at its rate (8.75–12.5 MB/s) over SFTP and SMB', async () => {
-    for (const mount of [slow.sshfsMount!, slow.smbMount!]) {
-      const mbps = seqWrite(mount, '32MiB').tests[0]!.mbps;
-      // 100 Mbit/s is 12.5 MB/s on the wire; the payload is less (tbf's 10 ms bucket adds under 1 %
-      // to a 2.7 s write). What else sets the figure is CPU: the FUSE client, ssh or SMB, the
-      // engine. Under stress-ng --cpu 2 + fio (load 3–4) a 200 Mbit/s link gave 94–96 %; at a load
-      // of 8–9 (that plus another test run and a build) this one gave 77–96 % (12 figures, the
-      // share in RAM). The floor, 70 %, is 24 sd under the standard load's figures (sd ≤ 1 point,
-      // normal model: far below 1 in 10⁴ per run) and 7 points under the lowest seen at twice it.
-      expect(mbps).toBeLessThanOrEqual(12.5);
-      expect(mbps).toBeGreaterThanOrEqual(8.75);
-    }
-  }, 300_000);
 
   it('leaves nothing on the share after a Ctrl-C mid-test', async () => {
     for (const mount of [slow.sshfsMount!, slow.smbMount!]) {
