@@ -9,6 +9,10 @@
 // 3. The cost of progress reporting (callback at 100 ms and 20 ms vs no callback).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from './bench/engine-options.js';
+import { fioArgs, fileId, gridBench, gridReport } from './bench/engine-grid.js';
+import { rssBench, rssText } from './bench/engine-rss.js';
+import { progressBench, progressText } from './bench/engine-progress.js';
 import {
   docHead,
   engineLines,
@@ -26,10 +30,6 @@ import {
   runEngine,
   runMain,
 } from './bench/common.js';
-import { parseArgs } from './bench/engine-options.js';
-import { fioArgs, fileId, gridBench, gridReport } from './bench/engine-grid.js';
-import { rssBench, rssText } from './bench/engine-rss.js';
-import { progressBench, progressText } from './bench/engine-progress.js';
 
 async function main(): Promise<number> {
   const o = parseArgs(process.argv.slice(2));

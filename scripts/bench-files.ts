@@ -49,6 +49,9 @@
 import { rmSync, statfsSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeFileSet } from '../app/src/model/file-set.js';
+import { TARGET, HEADROOM, parseArgs, gb, mbSize } from './bench/files-options.js';
+import { cache, settle, type Pass, enginePass, fioArgs, fioPass } from './bench/files-passes.js';
+import { readRounds, samples, fit, bySize } from './bench/files-rounds.js';
 import {
   docHead,
   engineLines,
@@ -69,10 +72,8 @@ import {
   spreadPct,
   table,
 } from './bench/common.js';
-import { TARGET, HEADROOM, parseArgs, gb, mbSize } from './bench/files-options.js';
-import { cache, settle, type Pass, enginePass, fioArgs, fioPass } from './bench/files-passes.js';
-import { readRounds, samples, fit, bySize } from './bench/files-rounds.js';
 
+/** The set written once, the read rounds, the report (and the JSON document with --json). */
 async function main(): Promise<number> {
   const o = parseArgs(process.argv.slice(2));
   cache.drop = o.drop;

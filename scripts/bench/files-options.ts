@@ -5,13 +5,6 @@ import { DEFAULT_FILES_SEED, FILES_PRESET_OPTIONS, type FileSetOptions } from '.
 import { parseSize } from '../../app/src/model/units.js';
 import { GiB, parseArgv } from './common.js';
 
-export const TARGET = 0.9;
-/** Free space left untouched on top of the set. */
-export const HEADROOM = GiB;
-
-// ---------------------------------------------------------------------------------------------
-// Options
-
 export interface Options {
   dir: string;
   preset: 'quick' | 'standard' | 'default';
@@ -25,6 +18,10 @@ export interface Options {
 }
 
 /** The default set: small enough for a run of a few minutes on a ~1.5 GB/s disk, the presets' shape. */
+export const TARGET = 0.9;
+/** Free space left untouched on top of the set. */
+export const HEADROOM = GiB;
+
 export const DEFAULT_SET = { count: 60, minBytes: 2e6, maxBytes: 2e8 };
 
 export const HELP = `usage: npm run bench:files -- [options]

@@ -7,12 +7,13 @@
 // Browser-safe: no node:* imports (the renderer bundles it).
 import { kindOf } from '../kinds/registry.js';
 import type { ResultDocument } from '../result.js';
-import { changePhrase, COMPARE_RULE, deltaText, inconclusiveText, noDifferenceText, runsText } from '../verdict/compare-words.js';
+import { changePhrase, deltaText, inconclusiveText, noDifferenceText, runsText } from '../verdict/compare-words.js';
 import { kindName, methodLine, resultName, resultTitle, sizeText, targetLine, type Metric } from './metrics.js';
 import { cacheClassOf, cacheFlagText, pairRows } from './like-for-like.js';
 import {
   baselineOf,
-  judgeCells,
+  markPairing,
+  newModel,
   metricsByKey,
   safe,
   type ComparisonCell,
@@ -90,25 +91,10 @@ export function compareModel(docs: readonly ResultDocument[], opts: CompareOptio
     baseline,
   );
   const variants = docs.map((d, i) => toSubject(d, i, labels[i] ?? ''));
-  variants.forEach((v, i) => {
-    const ref = pairing.reference[i];
-    if (ref !== undefined) v.reference = ref;
-    const why = pairing.notCompared[i];
-    if (why !== undefined) v.notCompared = why;
-  });
+  markPairing(variants, pairing);
   const columns = toFigures(metrics);
   const values = metrics.map((byKey) => columns.map((f) => byKey.get(f.metricKey)?.values.filter(Number.isFinite) ?? []));
-  const model: ComparisonModel = {
-    title: `Comparison of ${docs.length} results`,
-    variants,
-    baseline,
-    columns,
-    cells: judgeCells(values, pairing, columns),
-    rule: COMPARE_RULE,
-    findings: [],
-    warnings: [],
-  };
-  if (pairing.likeRows) model.likeRows = true;
+  const model = newModel(`Comparison of ${docs.length} results`, variants, baseline, columns, values, pairing);
   model.findings = findings(model);
   model.warnings = warnings(docs, labels);
   return model;

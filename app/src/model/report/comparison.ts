@@ -6,7 +6,7 @@
 import type { ResultDocument } from '../result.js';
 import { spread, type Spread } from '../stats.js';
 import { judgeComparison, type CompareClaim, type Direction } from '../verdict/compare.js';
-import { cellVerdictOf, type CellVerdict } from '../verdict/compare-words.js';
+import { cellVerdictOf, COMPARE_RULE, type CellVerdict } from '../verdict/compare-words.js';
 import type { MetricUnit } from './figure-text.js';
 import type { CacheClass, Pairing } from './like-for-like.js';
 import { resultMetrics, type Metric } from './metrics.js';
@@ -112,6 +112,40 @@ export function judgeCells(
       return { values: [...v], spread: spread(v), ...judgeCell(v, base, figures[j]?.direction ?? 'none') };
     }),
   );
+}
+
+/** The model of `values[subject][figure]`: every cell judged against its subject's reference;
+ *  the findings and warnings are the builder's to add. */
+export function newModel(
+  title: string,
+  variants: ComparisonSubject[],
+  baseline: number,
+  columns: ComparisonFigure[],
+  values: ReadonlyArray<ReadonlyArray<readonly number[]>>,
+  pairing: Pick<Pairing, 'reference' | 'likeRows'>,
+): ComparisonModel {
+  const model: ComparisonModel = {
+    title,
+    variants,
+    baseline,
+    columns,
+    cells: judgeCells(values, pairing, columns),
+    rule: COMPARE_RULE,
+    findings: [],
+    warnings: [],
+  };
+  if (pairing.likeRows) model.likeRows = true;
+  return model;
+}
+
+/** Sets each subject's reference, or why it is not compared, from the like-for-like pairing. */
+export function markPairing(subjects: ComparisonSubject[], pairing: Pick<Pairing, 'reference' | 'notCompared'>): void {
+  subjects.forEach((v, i) => {
+    const ref = pairing.reference[i];
+    if (ref !== undefined) v.reference = ref;
+    const why = pairing.notCompared[i];
+    if (why !== undefined) v.notCompared = why;
+  });
 }
 
 /** A result's metrics by key; the first of a repeated key wins (a files result lists its passes'

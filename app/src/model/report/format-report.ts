@@ -7,7 +7,6 @@
 //
 // Browser-safe: no node:* imports (the renderer bundles it).
 import type { ResultDocument } from '../result.js';
-import { COMPARE_RULE } from '../verdict/compare-words.js';
 import { MIME } from './export.js';
 import { kindName, methodLine, resultName, sizeText, targetLine, type Metric } from './metrics.js';
 import type { ExportFile } from '../history.js';
@@ -24,10 +23,10 @@ import { addEncryptionVerdicts } from '../cipher/report-verdict.js';
 
 import {
   baselineOf,
-  judgeCells,
+  markPairing,
+  newModel,
   metricsByKey,
   safe,
-  type ComparisonCell,
   type ComparisonFigure,
   type ComparisonModel,
   type ComparisonSubject,
@@ -35,10 +34,12 @@ import {
 
 /** The format report is the comparison model (comparison.ts) with a subject per format, setup or
  *  name; these names are its own words for the model's parts. */
-export type FormatReport = ComparisonModel;
-export type ReportVariant = ComparisonSubject;
-export type ReportColumn = ComparisonFigure;
-export type ReportCell = ComparisonCell;
+export type {
+  ComparisonModel as FormatReport,
+  ComparisonSubject as ReportVariant,
+  ComparisonFigure as ReportColumn,
+  ComparisonCell as ReportCell,
+} from './comparison.js';
 
 export interface FormatReportOptions {
   /** The baseline row: its key, or its index (default 0). */
@@ -48,10 +49,10 @@ export interface FormatReportOptions {
 /** The comparison report of `docs`: rows by format (wizard results) or by name, a column per
  *  figure and stress size, each cell judged against the baseline row by compare.ts's rule.
  *  Never throws on odd documents: a figure a row lacks is an empty cell. */
-export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatReportOptions = {}): FormatReport {
+export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatReportOptions = {}): ComparisonModel {
   const list = usable(docs);
   const groups = groupVariants(list);
-  const variants: ReportVariant[] = groups.map((g) => ({
+  const variants: ComparisonSubject[] = groups.map((g) => ({
     key: g.key,
     label: g.label,
     resultIds: g.docs.map((d, i) => (typeof d.id === 'string' ? d.id : `${g.key}-${i + 1}`)),
@@ -77,12 +78,7 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
     }),
     baseline,
   );
-  variants.forEach((v, i) => {
-    const ref = pairing.reference[i];
-    if (ref !== undefined) v.reference = ref;
-    const why = pairing.notCompared[i];
-    if (why !== undefined) v.notCompared = why;
-  });
+  markPairing(variants, pairing);
   const specs = columnSpecs(list);
   const columns = specs.map((s) => s.column);
   const pooled: string[] = [];
@@ -93,17 +89,7 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
       return members.flatMap((d) => metricsByKey(d).get(s.column.metricKey)?.values.filter(Number.isFinite) ?? []);
     }),
   );
-  const report: FormatReport = {
-    title: reportTitle(list, variants),
-    variants,
-    baseline,
-    columns,
-    cells: judgeCells(values, pairing, columns),
-    rule: COMPARE_RULE,
-    findings: [],
-    warnings: [],
-  };
-  if (pairing.likeRows) report.likeRows = true;
+  const report = newModel(reportTitle(list, variants), variants, baseline, columns, values, pairing);
   const ceiling = commonCeiling(list);
   if (ceiling !== undefined) report.ceilingMBps = ceiling;
   report.findings = reportFindings(report, rowNoun(list));
@@ -184,7 +170,7 @@ function groupVariants(docs: readonly ResultDocument[]): VariantGroup[] {
 }
 
 interface ColumnSpec {
-  column: ReportColumn;
+  column: ComparisonFigure;
   /** Whether a result supplies this column (its kind, and its stress size for the Quick Test). */
   matches: (d: ResultDocument) => boolean;
   /** The results it reads, in words: "Quick Test results at 1 GB". */
@@ -204,7 +190,7 @@ function columnSpecs(docs: readonly ResultDocument[]): ColumnSpec[] {
     const has = (key: string, ds: ReadonlyArray<Map<string, Metric>> = metrics): Metric | undefined =>
       ds.map((m) => m.get(key)).find((m) => m !== undefined);
     const col = (metricKey: string, figure: string, m: Metric, sizeBytes?: number): ColumnSpec => {
-      const column: ReportColumn = {
+      const column: ComparisonFigure = {
         key: `${kind}:${metricKey}${sizeBytes !== undefined ? `@${sizeBytes}` : ''}`,
         figure,
         label: sizeBytes !== undefined ? `${figure} ${sizeText(sizeBytes)}` : figure,
