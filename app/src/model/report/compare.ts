@@ -22,8 +22,6 @@ import {
   type ComparisonSubject,
 } from './comparison.js';
 
-export { judgeCell } from './comparison.js';
-
 export interface CompareColumn {
   id: string;
   kind: string;

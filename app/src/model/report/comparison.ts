@@ -86,11 +86,7 @@ export interface ComparisonModel {
 
 /** A cell's verdict against its reference's runs of the same figure (verdict/compare.ts decides);
  *  'n/a' when the reference has none. */
-export function judgeCell(
-  values: readonly number[],
-  base: readonly number[],
-  direction: Direction,
-): Pick<ComparisonCell, 'verdict' | 'claim'> {
+function judgeCell(values: readonly number[], base: readonly number[], direction: Direction): Pick<ComparisonCell, 'verdict' | 'claim'> {
   if (base.filter(Number.isFinite).length === 0) return { verdict: 'n/a' };
   const claim = judgeComparison(values, base, direction);
   return { verdict: cellVerdictOf(claim), claim };
