@@ -46,23 +46,12 @@
 //   computed from. The engine's figure is the many-file test's own: sum of EngineResult.bytes /
 //   sum of EngineResult.seconds (nanosecond clock, measured phase only).
 // - Interleaving: odd rounds run the engine first, even rounds fio first. Before each pass: sync,
-//   and, when permitted (root), echo 3 > /proc/sys/vm/drop_caches (--no-drop: sync only). Both
-//   tools do direct I/O, so this only keeps metadata and earlier buffered writes out of the picture.
-import { spawnSync } from 'node:child_process';
 import { rmSync, statfsSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-
-import type { EngineSpec } from '../app/src/model/engine-types.js';
-import {
-  DEFAULT_FILES_SEED,
-  FILES_PRESET_OPTIONS,
-  makeFileSet,
-  type FileSet,
-  type FileSetEntry,
-  type FileSetOptions,
-} from '../app/src/model/file-set.js';
-import { parseSize } from '../app/src/model/units.js';
+import { makeFileSet } from '../app/src/model/file-set.js';
+import { TARGET, HEADROOM, parseArgs, gb, mbSize } from './bench/files-options.js';
+import { cache, settle, type Pass, enginePass, fioArgs, fioPass } from './bench/files-passes.js';
+import { readRounds, samples, fit, bySize } from './bench/files-rounds.js';
 import {
   docHead,
   engineLines,
@@ -75,374 +64,19 @@ import {
   f3,
   fioSaidLines,
   fsInfo,
-  GiB,
   log,
   makeBenchDir,
   median,
   MiB,
-  parseArgv,
-  runEngine,
-  runFioJobs,
   runMain,
   spreadPct,
   table,
 } from './bench/common.js';
 
-const TARGET = 0.9;
-/** Free space left untouched on top of the set. */
-const HEADROOM = GiB;
-
-// ---------------------------------------------------------------------------------------------
-// Options
-
-interface Options {
-  dir: string;
-  preset: 'quick' | 'standard' | 'default';
-  set: FileSetOptions;
-  qd: number;
-  rounds: number;
-  write: boolean;
-  perFile: boolean;
-  drop: boolean;
-  json: boolean;
-}
-
-/** The default set: small enough for a run of a few minutes on a ~1.5 GB/s disk, the presets' shape. */
-const DEFAULT_SET = { count: 60, minBytes: 2e6, maxBytes: 2e8 };
-
-const HELP = `usage: npm run bench:files -- [options]
-
-  --dir DIR         file system to test: a fresh folder is made (and removed) inside DIR
-                    (default: ${os.tmpdir()})
-  --preset P        quick (40 files, 2MB-600MB, ~5 GB) or standard (160 files, 2MB-2GB, ~53 GB):
-                    the many-file test's own sets (default: 60 files, 2MB-200MB, ~3.4 GB)
-  --files N         number of files (overrides the preset's)
-  --min-size SIZE   smallest file (overrides the preset's; 2MB = 2*10^6 bytes, 2MiB = 2*2^20,
-                    as the app's --min-size)
-  --max-size SIZE   largest file (overrides the preset's)
-  --seed N          seed of the set (default ${DEFAULT_FILES_SEED}, the app's)
-  --qd N            queue depth of both tools (default 8, the many-file test's)
-  --rounds N        rounds of engine/fio read pairs (default 5, at least 3)
-  --no-write        skip the informational write comparison (fio writing a fresh copy of the set)
-  --no-per-file     skip the per-file fio pass (the verdict then falls back to the stream)
-  --no-drop         do not drop the page cache before each pass (sync only)
-  --json            print a JSON document on stdout; the human report goes to stderr
-  --help`;
-
-function parseArgs(argv: string[]): Options {
-  // The set's own flags (count, sizes, seed) override the preset's figures only when given.
-  const own: Omit<Options, 'dir' | 'json' | 'set'> & Partial<FileSetOptions> = {
-    preset: 'default',
-    qd: 8,
-    rounds: 5,
-    write: true,
-    perFile: true,
-    drop: true,
-  };
-  const choosePreset = (p: string): void => {
-    if (p !== 'quick' && p !== 'standard') throw new Error(`--preset must be quick or standard, not ${p}`);
-    own.preset = p;
-  };
-  const common = parseArgv(argv, HELP, own, {
-    numbers: { '--qd': 'qd', '--rounds': 'rounds', '--files': 'count', '--seed': 'seed' },
-    sizes: { '--min-size': 'minBytes', '--max-size': 'maxBytes' },
-    size: parseSize,
-    off: { '--no-write': 'write', '--no-per-file': 'perFile', '--no-drop': 'drop' },
-    custom: { '--preset': choosePreset },
-  });
-  const { count, minBytes, maxBytes, seed, ...rest } = own;
-  const over = Object.fromEntries(Object.entries({ count, minBytes, maxBytes, seed }).filter(([, v]) => v !== undefined));
-  const quick = common.quick;
-  const base = own.preset === 'default' ? DEFAULT_SET : FILES_PRESET_OPTIONS[own.preset];
-  const o: Options = { ...rest, dir: common.dir, json: common.json, set: { ...base, seed: DEFAULT_FILES_SEED, ...over } };
-  if (!Number.isInteger(o.rounds) || o.rounds < (quick ? 1 : 3)) throw new Error('--rounds must be an integer >= 3');
-  if (!Number.isInteger(o.qd) || o.qd < 1 || o.qd > 64) throw new Error('--qd must be an integer from 1 to 64');
-  return o;
-}
-
-const gb = (bytes: number): string => `${(bytes / 1e9).toFixed(2)} GB`;
-const mbSize = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
-
-/** sync, then drop the page cache when permitted (root); silently skipped otherwise. */
-let cacheDropped: boolean | undefined;
-let dropCaches = true;
-function settle(): void {
-  spawnSync('sync');
-  if (!dropCaches) return;
-  try {
-    writeFileSync('/proc/sys/vm/drop_caches', '3\n');
-    cacheDropped ??= true;
-  } catch {
-    cacheDropped = false;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// One pass of each tool over the set
-
-interface Pass {
-  bytes: number;
-  /** Sum of the timed seconds: the engine's per-file measured phases; fio's job runtimes. */
-  seconds: number;
-  mbps: number;
-  /** Wall time of the whole pass as this script saw it (engine: all runTest calls; fio: the process). */
-  wallSeconds: number;
-}
-
-interface EnginePass extends Pass {
-  /** Per file, in the order run. */
-  files: Array<{ index: number; bytes: number; seconds: number }>;
-}
-
-/** The many-file test's spec for one file (presets.ts filesPlan). */
-function fileSpec(dir: string, set: FileSet, e: FileSetEntry, rw: 'read' | 'write', qd: number): EngineSpec {
-  return {
-    path: path.join(dir, e.name),
-    rw,
-    bs: e.bs,
-    qd,
-    threads: 1,
-    fileSize: e.bytes,
-    pattern: 'random',
-    cache: 'auto',
-    keepFile: true,
-    seed: set.options.seed + e.index,
-  };
-}
-
-async function enginePass(dir: string, set: FileSet, rw: 'read' | 'write', qd: number): Promise<EnginePass> {
-  const order = rw === 'read' ? set.readOrder : set.writeOrder;
-  const files: EnginePass['files'] = [];
-  const t0 = performance.now();
-  for (const index of order) {
-    const e = set.entries[index]!;
-    const r = await runEngine(fileSpec(dir, set, e, rw, qd));
-    const bytes = rw === 'read' ? r.bytesRead : r.bytesWritten;
-    if (bytes !== e.bytes) throw new Error(`the engine ${rw} ${bytes} B of ${e.name}, not ${e.bytes}`);
-    files.push({ index, bytes, seconds: r.seconds });
-  }
-  const wallSeconds = (performance.now() - t0) / 1000;
-  const bytes = files.reduce((a, f) => a + f.bytes, 0);
-  const seconds = files.reduce((a, f) => a + f.seconds, 0);
-  return { bytes, seconds, mbps: bytes / seconds / 1e6, wallSeconds, files };
-}
-
-/** fio's list syntax (filename, directory): items separated by ':', a ':' inside one escaped as '\:'. */
-const fioName = (file: string): string => file.replace(/:/g, '\\:');
-/** fio refuses a longer option value ("value exceeds max length of 4096"). */
-const FIO_MAX_VALUE = 4096;
-
-type FioMode = 'stream' | 'per-file';
-
-/**
- * One fio command over the files in `order`, in that order.
- *  - stream (the reference): one job reading the files one after the other
- *    (file_service_type=sequential), keeping its queue full across file boundaries; one job
- *    section per run of consecutive files with the same block size (a single section for sets of
- *    whole-MiB files), the sections run one after the other (--stonewall).
- *  - per-file (the verdict's reference): one job section per file, one after the other, so each file's
- *    I/O starts from an empty queue and drains at its end, as the many-file test's one engine
- *    test per file does.
- */
-function fioArgs(
-  dir: string,
-  set: FileSet,
-  order: number[],
-  rw: 'read' | 'write',
-  qd: number,
-  mode: FioMode = 'stream',
-  prefix = '',
-): string[] {
-  // Names relative to --directory keep the list short; a list that would still pass fio's limit
-  // on one option's length (about 290 of the set's 13-character names) goes on in a new section.
-  const groups: Array<{ bs: number; files: string[]; length: number }> = [];
-  for (const index of order) {
-    const e = set.entries[index]!;
-    const last = groups[groups.length - 1];
-    const file = fioName(prefix + e.name);
-    if (mode === 'stream' && last && last.bs === e.bs && last.length + 1 + file.length < FIO_MAX_VALUE) {
-      last.files.push(file);
-      last.length += 1 + file.length;
-    } else {
-      groups.push({ bs: e.bs, files: [file], length: file.length });
-    }
-  }
-  const args: string[] = [];
-  groups.forEach((g, i) => {
-    args.push(
-      `--name=${mode === 'stream' ? 'files' : 'file'}${groups.length > 1 ? `-${i + 1}` : ''}`,
-      `--rw=${rw}`,
-      '--direct=1',
-      '--ioengine=libaio',
-      `--iodepth=${qd}`,
-      `--bs=${g.bs}`,
-      '--numjobs=1',
-      `--directory=${fioName(dir)}`,
-      `--filename=${g.files.join(':')}`,
-    );
-    if (g.files.length > 1) args.push('--file_service_type=sequential');
-    // The engine flushes (fdatasync) each written file inside its timed region; fio's
-    // fsync_on_close does the same per file, inside its runtime.
-    if (rw === 'write') args.push('--fsync_on_close=1');
-    if (i > 0) args.push('--stonewall');
-  });
-  args.push('--output-format=json');
-  return args;
-}
-
-interface FioPass extends Pass {
-  jobs: number;
-  /** Each job's runtime, ms (per-file mode: one per file, in the order run). */
-  jobMs: number[];
-}
-
-async function fioPass(
-  dir: string,
-  set: FileSet,
-  rw: 'read' | 'write',
-  qd: number,
-  mode: FioMode = 'stream',
-  prefix = '',
-): Promise<FioPass> {
-  const order = rw === 'read' ? set.readOrder : set.writeOrder;
-  const files = order.map((i) => path.join(dir, prefix + set.entries[i]!.name));
-  const { jobs, wallSeconds } = await runFioJobs(fioArgs(dir, set, order, rw, qd, mode, prefix), files);
-  let bytes = 0;
-  let ms = 0;
-  const jobMs: number[] = [];
-  for (const job of jobs) {
-    const d = rw === 'read' ? job.read : job.write;
-    bytes += d.io_bytes;
-    ms += d.runtime;
-    jobMs.push(d.runtime);
-  }
-  // Every file read (written) exactly once, in full: fio moved exactly the set's bytes.
-  if (bytes !== set.totalBytes) throw new Error(`fio ${rw} ${bytes} B, not the set's ${set.totalBytes} B`);
-  const seconds = ms / 1000;
-  return { bytes, seconds, mbps: bytes / seconds / 1e6, wallSeconds, jobs: jobs.length, jobMs };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The rounds
-
-type Tool = 'engine' | 'fio' | 'fio-per-file';
-
-interface Round {
-  round: number;
-  order: Tool[];
-  engine: EnginePass;
-  fio: FioPass;
-  ratio: number;
-  /** Informational: fio, one job per file (absent with --no-per-file). */
-  perFile?: FioPass;
-  perFileRatio?: number;
-}
-
-async function readRounds(o: Options, dir: string, set: FileSet): Promise<Round[]> {
-  const rounds: Round[] = [];
-  for (let r = 1; r <= o.rounds; r++) {
-    // Odd rounds run the engine first, even rounds fio first, so neither always follows the
-    // other tool's I/O. The per-file fio pass goes on the engine's other side (first
-    // in odd rounds, last in even ones), so the engine is next to both fio passes in every round.
-    const order: Tool[] = r % 2 ? ['engine', 'fio'] : ['fio', 'engine'];
-    if (o.perFile) {
-      if (r % 2) order.unshift('fio-per-file');
-      else order.push('fio-per-file');
-    }
-    let eng: EnginePass | undefined;
-    let fio: FioPass | undefined;
-    let perFile: FioPass | undefined;
-    for (const tool of order) {
-      settle();
-      if (tool === 'engine') eng = await enginePass(dir, set, 'read', o.qd);
-      else if (tool === 'fio') fio = await fioPass(dir, set, 'read', o.qd);
-      else perFile = await fioPass(dir, set, 'read', o.qd, 'per-file');
-    }
-    if (!eng || !fio) throw new Error('unreachable');
-    const ratio = eng.mbps / fio.mbps;
-    rounds.push({ round: r, order, engine: eng, fio, ratio, ...(perFile ? { perFile, perFileRatio: eng.mbps / perFile.mbps } : {}) });
-    log(
-      `  round ${r}/${o.rounds}  engine ${f1(eng.mbps).padStart(7)} MB/s in ${f3(eng.seconds)} s (wall ${f2(eng.wallSeconds)} s)` +
-        `   fio ${f1(fio.mbps).padStart(7)} MB/s in ${f3(fio.seconds)} s (wall ${f2(fio.wallSeconds)} s)   ratio ${f3(ratio)}` +
-        (perFile ? `   fio per file ${f1(perFile.mbps).padStart(7)} MB/s in ${f3(perFile.seconds)} s` : ''),
-    );
-  }
-  return rounds;
-}
-
-/** Per-file samples of one tool over all rounds: the file's size and its timed seconds. */
-function samples(set: FileSet, rounds: Round[], tool: 'engine' | 'fio-per-file'): Array<{ index: number; bytes: number; seconds: number }> {
-  const xs: Array<{ index: number; bytes: number; seconds: number }> = [];
-  for (const r of rounds) {
-    if (tool === 'engine') xs.push(...r.engine.files);
-    else if (r.perFile)
-      r.perFile.jobMs.forEach((ms, k) => {
-        const e = set.entries[set.readOrder[k]!]!;
-        xs.push({ index: e.index, bytes: e.bytes, seconds: ms / 1000 });
-      });
-  }
-  return xs;
-}
-
-/** Least squares seconds = fixed + bytes / rate over per-file samples. */
-function fit(xs: ReadonlyArray<{ bytes: number; seconds: number }>): { fixedMs: number; rateMBps: number } | undefined {
-  const n = xs.length;
-  if (n < 3) return undefined;
-  const mx = xs.reduce((a, x) => a + x.bytes, 0) / n;
-  const my = xs.reduce((a, x) => a + x.seconds, 0) / n;
-  let sxx = 0;
-  let sxy = 0;
-  for (const x of xs) {
-    sxx += (x.bytes - mx) ** 2;
-    sxy += (x.bytes - mx) * (x.seconds - my);
-  }
-  if (!(sxx > 0) || !(sxy > 0)) return undefined;
-  const slope = sxy / sxx;
-  return { fixedMs: (my - slope * mx) * 1000, rateMBps: 1 / slope / 1e6 };
-}
-
-interface SizeClass {
-  label: string;
-  files: number;
-  bytes: number;
-  engineMBps: number;
-  perFileMBps: number;
-  engineMeanMs: number;
-  perFileMeanMs: number;
-}
-
-/** Per-file rates by size class (thirds of the set by size), over all rounds. */
-function bySize(set: FileSet, rounds: Round[]): SizeClass[] {
-  const sorted = [...set.entries].sort((a, b) => a.bytes - b.bytes);
-  const third = Math.ceil(sorted.length / 3);
-  const classes = [sorted.slice(0, third), sorted.slice(third, 2 * third), sorted.slice(2 * third)].filter((c) => c.length);
-  const eng = samples(set, rounds, 'engine');
-  const per = samples(set, rounds, 'fio-per-file');
-  return classes.map((c) => {
-    const ids = new Set(c.map((e) => e.index));
-    const sum = (xs: typeof eng): { bytes: number; seconds: number; n: number } =>
-      xs
-        .filter((x) => ids.has(x.index))
-        .reduce((a, x) => ({ bytes: a.bytes + x.bytes, seconds: a.seconds + x.seconds, n: a.n + 1 }), { bytes: 0, seconds: 0, n: 0 });
-    const e = sum(eng);
-    const p = sum(per);
-    return {
-      label: `${mbSize(c[0]!.bytes)} - ${mbSize(c[c.length - 1]!.bytes)}`,
-      files: c.length,
-      bytes: c.reduce((a, x) => a + x.bytes, 0),
-      engineMBps: e.bytes / e.seconds / 1e6,
-      perFileMBps: p.n ? p.bytes / p.seconds / 1e6 : NaN,
-      engineMeanMs: (e.seconds / e.n) * 1000,
-      perFileMeanMs: p.n ? (p.seconds / p.n) * 1000 : NaN,
-    };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-
+/** The set written once, the read rounds, the report (and the JSON document with --json). */
 async function main(): Promise<number> {
   const o = parseArgs(process.argv.slice(2));
-  dropCaches = o.drop;
+  cache.drop = o.drop;
   const out = (s: string): void => {
     (o.json ? process.stderr : process.stdout).write(`${s}\n`);
   };
@@ -616,7 +250,7 @@ async function main(): Promise<number> {
           : ' (fio write skipped: --no-write)'),
       '',
       ...engineLines(),
-      `page cache dropped before each pass: ${!o.drop ? 'no (--no-drop: sync only)' : cacheDropped ? 'yes' : 'no (not permitted: sync only)'}`,
+      `page cache dropped before each pass: ${!o.drop ? 'no (--no-drop: sync only)' : cache.dropped ? 'yes' : 'no (not permitted: sync only)'}`,
       `fio command (read, stream; the write pass uses --rw=write --fsync_on_close=1 on fio-<name> copies in write`,
       `order; the per-file pass has one --name=file-K --filename=<one file> section per file, each but the first with --stonewall):`,
       `  ${fioCmd.length > 600 ? `${fioCmd.slice(0, 400)} ... ${fioCmd.slice(-160)}` : fioCmd}`,
@@ -643,7 +277,7 @@ async function main(): Promise<number> {
     engineOutsideTimedMsPerFile: engOverheadMs,
   };
   doc.engine = { cacheModes: [...engineInfo.cacheModes], ioEngines: [...engineInfo.ioEngines], notes: [...engineInfo.notes] };
-  doc.cacheDropped = cacheDropped ?? false;
+  doc.cacheDropped = cache.dropped ?? false;
 
   return finish(doc, t0, out, o.json);
 }

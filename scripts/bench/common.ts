@@ -146,6 +146,7 @@ export const median = (xs: readonly number[]): number => {
 };
 /** (max - min) / median, in %. */
 export const spreadPct = (xs: readonly number[]): number => ((Math.max(...xs) - Math.min(...xs)) / median(xs)) * 100;
+export const fInt = (x: number): string => (Number.isFinite(x) ? Math.round(x).toString() : '-');
 export const f1 = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : '-');
 export const f2 = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
 export const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : '-');

@@ -2,13 +2,13 @@
 // cipher ceiling (the wizard measures it once per plan) gets the verdict, against an unencrypted
 // row measured the same way (never across cache modes), or on its own figures and the cipher's.
 import type { ResultDocument } from '../result.js';
-import type { FormatReport } from '../report/report-types.js';
+import type { ComparisonModel } from '../report/comparison.js';
 import { encryptionVerdict, type RowRates } from './encryption-verdict.js';
 
 const encrypted = (docs: readonly ResultDocument[] | undefined): boolean => (docs ?? []).some((d) => d.target?.encrypted === true);
 
 /** The row's best mean read and write MB/s across its columns (every stress size). */
-function rowRates(r: FormatReport, row: number): RowRates {
+function rowRates(r: ComparisonModel, row: number): RowRates {
   const out: RowRates = {};
   r.columns.forEach((c, j) => {
     const mean = r.cells[row]?.[j]?.spread.mean;
@@ -21,7 +21,7 @@ function rowRates(r: FormatReport, row: number): RowRates {
 
 /** The unencrypted row an encrypted row may be set against: measured the same way (like for like:
  *  its reference row, else the baseline or the first unencrypted row of its cache class), or none. */
-function plainRow(r: FormatReport, rows: ReadonlyArray<{ docs: readonly ResultDocument[] }>, i: number): number | undefined {
+function plainRow(r: ComparisonModel, rows: ReadonlyArray<{ docs: readonly ResultDocument[] }>, i: number): number | undefined {
   const v = r.variants[i]!;
   const ok = (j: number | undefined): j is number =>
     j !== undefined && j >= 0 && j !== i && !encrypted(rows[j]?.docs) && r.variants[j]?.cacheClass === v.cacheClass;
@@ -32,7 +32,7 @@ function plainRow(r: FormatReport, rows: ReadonlyArray<{ docs: readonly ResultDo
 }
 
 /** Sets `encryption` on each encrypted row with a cipher ceiling and adds the verdict to the findings. */
-export function addEncryptionVerdicts(r: FormatReport, rows: ReadonlyArray<{ docs: readonly ResultDocument[] }>): void {
+export function addEncryptionVerdicts(r: ComparisonModel, rows: ReadonlyArray<{ docs: readonly ResultDocument[] }>): void {
   rows.forEach((g, i) => {
     const cipher = g.docs.find((d) => d.target?.encrypted === true && d.cipher)?.cipher;
     const v = r.variants[i];

@@ -1,25 +1,26 @@
-// Results side by side: the same figures of two or more result documents in one table, each a
-// mean with its spread across runs, its change against a baseline, and whether that change is
-// real, no difference or inconclusive by the rule verdict/compare.ts applies. The History screen's compare view, the text
-// exports and the format-and-compare wizard's report are all views of a Comparison.
+// Results side by side, one subject per result: the History screen's compare view and the
+// several-result exports. The model (comparison.ts) holds a subject per result and a figure per
+// metric, each cell judged against the subject's reference by the rule verdict/compare.ts
+// applies; the view by metric (a column per result, a row per figure) is what the History table
+// and the JSON export show.
 //
 // Browser-safe: no node:* imports (the renderer bundles it).
 import { kindOf } from '../kinds/registry.js';
 import type { ResultDocument } from '../result.js';
-import { spread, type Spread } from '../stats.js';
-import { judgeComparison, type CompareClaim, type Direction } from '../verdict/compare.js';
+import { changePhrase, deltaText, inconclusiveText, noDifferenceText, runsText } from '../verdict/compare-words.js';
+import { kindName, methodLine, resultName, resultTitle, sizeText, targetLine, type Metric } from './metrics.js';
+import { cacheClassOf, cacheFlagText, pairRows } from './like-for-like.js';
 import {
-  cellVerdictOf,
-  changePhrase,
-  COMPARE_RULE,
-  deltaText,
-  inconclusiveText,
-  noDifferenceText,
-  runsText,
-  type CellVerdict,
-} from '../verdict/compare-words.js';
-import { kindName, methodLine, resultMetrics, resultName, resultTitle, sizeText, targetLine, type Metric } from './metrics.js';
-import { cacheClassOf, cacheFlagText, pairRows, type Pairing } from './like-for-like.js';
+  baselineOf,
+  markPairing,
+  newModel,
+  metricsByKey,
+  safe,
+  type ComparisonCell,
+  type ComparisonFigure,
+  type ComparisonModel,
+  type ComparisonSubject,
+} from './comparison.js';
 
 export interface CompareColumn {
   id: string;
@@ -37,14 +38,7 @@ export interface CompareColumn {
   ceilingMBps?: number;
 }
 
-export interface CompareCell {
-  values: number[];
-  spread: Spread;
-  /** The reference, no figure to compare with, or the claim's outcome (a real change by its sense). */
-  verdict: CellVerdict;
-  /** The comparison against the reference's cell (verdict/compare.ts); absent for the reference and n/a. */
-  claim?: CompareClaim;
-}
+export type CompareCell = ComparisonCell;
 
 /** A metric joined across results: its name and sense from the Metric, a cell per result. */
 export interface CompareRow extends Omit<Metric, 'values'> {
@@ -52,6 +46,8 @@ export interface CompareRow extends Omit<Metric, 'values'> {
   cells: Array<CompareCell | undefined>;
 }
 
+/** The comparison model seen by metric (comparison.ts holds the model): a column per result, a
+ *  row per figure. The History screen's table and the JSON export are this view. */
 export interface Comparison {
   columns: CompareColumn[];
   /** Index into columns. */
@@ -70,14 +66,19 @@ export interface CompareOptions {
   baseline?: number | string;
 }
 
-/** Compares two or more results (one is allowed: a table without deltas). Never throws on odd
- *  documents: rows a result lacks are empty cells. */
+/** Compares two or more results (one is allowed: a table without deltas), as the metric view. */
 export function compareResults(docs: readonly ResultDocument[], opts: CompareOptions = {}): Comparison {
-  const columns = docs.map(toColumn);
-  const baseline = baselineIndex(docs, opts.baseline);
+  return byMetric(compareModel(docs, opts));
+}
+
+/** The comparison model of two or more results: a subject per result, a figure per metric any of
+ *  them has (headline figures first). Never throws on odd documents: figures a result lacks are
+ *  empty cells. */
+export function compareModel(docs: readonly ResultDocument[], opts: CompareOptions = {}): ComparisonModel {
   const metrics = docs.map(metricsByKey);
-  const labels = columnLabels({ columns });
-  // Like for like (like-for-like.ts): a column is judged only against one measured the same way.
+  const baseline = baselineOf(docs.length, opts.baseline, (id) => docs.findIndex((d) => d?.id === id));
+  const labels = uniqueLabels(docs.map((d, i) => safe(() => resultName(d), `Result ${i + 1}`)));
+  // Like for like (like-for-like.ts): a subject is judged only against one measured the same way.
   const pairing = pairRows(
     docs.map((d, i) => ({
       label: labels[i] ?? '',
@@ -87,119 +88,121 @@ export function compareResults(docs: readonly ResultDocument[], opts: CompareOpt
     })),
     baseline,
   );
-  const rows = toRows(metrics, pairing.reference);
-  const comparison: Comparison = { columns, baseline, rows, rule: COMPARE_RULE, findings: [], warnings: [] };
-  comparison.findings = findings(comparison, pairing);
-  comparison.warnings = warnings(docs, columnLabels(comparison));
-  return comparison;
+  const variants = docs.map((d, i) => toSubject(d, i, labels[i] ?? ''));
+  markPairing(variants, pairing);
+  const columns = toFigures(metrics);
+  const values = metrics.map((byKey) => columns.map((f) => byKey.get(f.metricKey)?.values.filter(Number.isFinite) ?? []));
+  const model = newModel(`Comparison of ${docs.length} results`, variants, baseline, columns, values, pairing);
+  model.findings = findings(model);
+  model.warnings = warnings(docs, labels);
+  return model;
+}
+
+/** The model by metric: a column per subject (result), a row per figure. */
+export function byMetric(m: ComparisonModel): Comparison {
+  const columns = m.variants.map((v, i): CompareColumn => {
+    const r = v.result;
+    const col: CompareColumn = {
+      id: v.resultIds[0] ?? `result-${i + 1}`,
+      kind: r?.kind ?? 'unknown',
+      name: r?.name ?? v.label,
+      title: r?.title ?? '',
+      drive: v.drive,
+      method: v.method,
+      startedAt: r?.startedAt ?? '',
+    };
+    if (r?.ceilingMBps !== undefined) col.ceilingMBps = r.ceilingMBps;
+    return col;
+  });
+  const rows = m.columns.map((f, j): CompareRow => ({
+    key: f.metricKey,
+    label: f.label,
+    group: f.metric?.group ?? '',
+    measure: f.metric?.measure ?? f.figure,
+    unit: f.unit,
+    direction: f.direction,
+    primary: f.metric?.primary ?? true,
+    cells: m.variants.map((_, i) => m.cells[i]?.[j]),
+  }));
+  return { columns, baseline: m.baseline, rows, rule: m.rule, findings: m.findings, warnings: m.warnings };
 }
 
 /** The columns' names made unique for headers and sentences: a repeated name gets " (2)", " (3)"… */
 export function columnLabels(c: Pick<Comparison, 'columns'>): string[] {
+  return uniqueLabels(c.columns.map((col) => col.name));
+}
+
+function uniqueLabels(names: readonly string[]): string[] {
   const count = new Map<string, number>();
-  for (const col of c.columns) count.set(col.name, (count.get(col.name) ?? 0) + 1);
+  for (const name of names) count.set(name, (count.get(name) ?? 0) + 1);
   const seen = new Map<string, number>();
-  return c.columns.map((col) => {
-    if ((count.get(col.name) ?? 0) < 2) return col.name;
-    const k = (seen.get(col.name) ?? 0) + 1;
-    seen.set(col.name, k);
-    return k === 1 ? col.name : `${col.name} (${k})`;
+  return names.map((name) => {
+    if ((count.get(name) ?? 0) < 2) return name;
+    const k = (seen.get(name) ?? 0) + 1;
+    seen.set(name, k);
+    return k === 1 ? name : `${name} (${k})`;
   });
 }
 
-function toColumn(doc: ResultDocument, i: number): CompareColumn {
-  const col: CompareColumn = {
-    id: typeof doc?.id === 'string' ? doc.id : `result-${i + 1}`,
+function toSubject(doc: ResultDocument, i: number, label: string): ComparisonSubject {
+  const id = typeof doc?.id === 'string' ? doc.id : `result-${i + 1}`;
+  const result: NonNullable<ComparisonSubject['result']> = {
     kind: typeof doc?.kind === 'string' ? doc.kind : 'unknown',
     name: safe(() => resultName(doc), `Result ${i + 1}`),
     title: safe(
       () => resultTitle(doc),
       safe(() => kindName(doc.kind), 'Unknown test'),
     ),
-    drive: safe(() => targetLine(doc), 'unknown drive'),
-    method: safe(() => methodLine(doc), 'unknown method'),
     startedAt: typeof doc?.startedAt === 'string' ? doc.startedAt : '',
   };
   const ceiling = doc?.target?.device?.linkInfo?.ceilingMBps;
-  if (typeof ceiling === 'number' && ceiling > 0 && Number.isFinite(ceiling)) col.ceilingMBps = ceiling;
-  return col;
+  if (typeof ceiling === 'number' && ceiling > 0 && Number.isFinite(ceiling)) result.ceilingMBps = ceiling;
+  return {
+    key: id,
+    label,
+    resultIds: [id],
+    drive: safe(() => targetLine(doc), 'unknown drive'),
+    method: safe(() => methodLine(doc), 'unknown method'),
+    cacheClass: safe(() => cacheClassOf([doc]), 'cached' as const),
+    result,
+  };
 }
 
-/** A result's metrics by key; the first of a repeated key wins (a files result lists its passes'
- *  headline figures before the per-test rows of the same name). */
-function metricsByKey(doc: ResultDocument): Map<string, Metric> {
-  const byKey = new Map<string, Metric>();
-  for (const m of safe(() => resultMetrics(doc), [] as Metric[])) if (!byKey.has(m.key)) byKey.set(m.key, m);
-  return byKey;
-}
-
-function baselineIndex(docs: readonly ResultDocument[], want: number | string | undefined): number {
-  if (typeof want === 'number') return Number.isInteger(want) && want >= 0 && want < docs.length ? want : 0;
-  if (typeof want === 'string') {
-    const i = docs.findIndex((d) => d?.id === want);
-    return i >= 0 ? i : 0;
-  }
-  return 0;
-}
-
-function toRows(metrics: ReadonlyArray<Map<string, Metric>>, reference: ReadonlyArray<number | undefined>): CompareRow[] {
-  // Every key in first-seen order, headline figures first.
+/** Every metric key in first-seen order, headline figures first. */
+function toFigures(metrics: ReadonlyArray<Map<string, Metric>>): ComparisonFigure[] {
   const first = new Map<string, Metric>();
   for (const byKey of metrics) for (const [key, m] of byKey) if (!first.has(key)) first.set(key, m);
   const ordered = [...first.values()].filter((m) => m.primary).concat([...first.values()].filter((m) => !m.primary));
-  return ordered.map((m) => {
-    const values = metrics.map((byKey) => byKey.get(m.key)?.values.filter(Number.isFinite) ?? []);
-    const cells = values.map((v, i): CompareCell | undefined => {
-      if (v.length === 0) return undefined;
-      const ref = reference[i];
-      if (ref === i) return { values: v, spread: spread(v), verdict: 'baseline' };
-      return { values: v, spread: spread(v), ...judgeCell(v, ref === undefined ? [] : (values[ref] ?? []), m.direction) };
-    });
-    return {
-      key: m.key,
-      label: m.label,
-      group: m.group,
-      measure: m.measure,
-      unit: m.unit,
-      direction: m.direction,
-      primary: m.primary,
-      cells,
-    };
-  });
+  return ordered.map((m) => ({
+    key: m.key,
+    figure: m.measure,
+    label: m.label,
+    metricKey: m.key,
+    unit: m.unit,
+    direction: m.direction,
+    metric: { group: m.group, measure: m.measure, primary: m.primary },
+  }));
 }
 
-/** A cell's verdict against its reference's runs of the same figure (verdict/compare.ts decides);
- *  'n/a' when the reference has none. Every report's cells are judged through this. */
-export function judgeCell(
-  values: readonly number[],
-  base: readonly number[],
-  direction: Direction,
-): Pick<CompareCell, 'verdict' | 'claim'> {
-  if (base.filter(Number.isFinite).length === 0) return { verdict: 'n/a' };
-  const claim = judgeComparison(values, base, direction);
-  return { verdict: cellVerdictOf(claim), claim };
-}
-
-function findings(c: Comparison, pairing: Pairing): string[] {
-  const labels = columnLabels(c);
+function findings(m: ComparisonModel): string[] {
+  const labels = m.variants.map((v) => v.label);
   const out: string[] = [];
-  const primary = c.rows.filter((r) => r.primary);
-  for (let i = 0; i < c.columns.length; i++) {
-    const why = pairing.notCompared[i];
-    if (why !== undefined) {
-      out.push(why);
-      continue;
+  const primary = m.columns.map((f, j) => ({ f, j })).filter(({ f }) => f.metric?.primary !== false);
+  m.variants.forEach((v, i) => {
+    if (v.notCompared !== undefined) {
+      out.push(v.notCompared);
+      return;
     }
-    const ref = pairing.reference[i] ?? c.baseline;
-    if (ref === i) continue;
+    const ref = v.reference ?? m.baseline;
+    if (ref === i) return;
     const names = { candidate: labels[i] ?? '', baseline: labels[ref] ?? '' };
-    const judged = primary.flatMap((r) => {
-      const claim = r.cells[i]?.claim;
-      return claim ? [{ label: r.label, claim }] : [];
+    const judged = primary.flatMap(({ f, j }) => {
+      const claim = m.cells[i]?.[j]?.claim;
+      return claim ? [{ label: f.label, claim }] : [];
     });
     if (judged.length === 0) {
       out.push(`${names.candidate}: no headline figure in common with ${names.baseline}.`);
-      continue;
+      return;
     }
     const changed = judged.filter((x) => x.claim.outcome === 'change');
     const open = judged.filter((x) => x.claim.outcome === 'inconclusive');
@@ -211,7 +214,7 @@ function findings(c: Comparison, pairing: Pairing): string[] {
       const parts = open.map((x) => ({ text: `${x.label} ${deltaText(x.claim.change)}`, claims: [x.claim] }));
       out.push(inconclusiveText(names.candidate, parts, names));
     }
-  }
+  });
   return out;
 }
 
@@ -262,12 +265,4 @@ function settingFacets(d: ResultDocument): Map<string, string> {
     if (s.rwmixread !== undefined) f.set('read share', `${s.rwmixread} %`);
   }
   return f;
-}
-
-function safe<T>(fn: () => T, fallback: T): T {
-  try {
-    return fn();
-  } catch {
-    return fallback;
-  }
 }

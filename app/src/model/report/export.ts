@@ -14,7 +14,8 @@ import type { ResultDocument } from '../result.js';
 
 import { withoutControls } from '../text.js';
 
-import { compareResults, type Comparison } from './compare.js';
+import { compareModel } from './compare.js';
+import type { ComparisonModel } from './comparison.js';
 import type { ExportFile } from '../history.js';
 import type { ExportFormat } from '../settings.js';
 import { txtBlock, txtHeader, txtMany } from './formats/cdm-text.js';
@@ -54,7 +55,7 @@ export function renderExport(
   // text formats print without one (the CrystalDiskMark-style text has no cell escaping at all).
   const clean = (text: string): string => (format === 'json' ? text : withoutControls(text));
   if (docs.length === 1) return { filename, mime: MIME[format], text: clean(SINGLE[format](first, opts.video ?? {})) };
-  const cmp = compareResults(docs, opts.baseline !== undefined ? { baseline: opts.baseline } : {});
+  const cmp = compareModel(docs, opts.baseline !== undefined ? { baseline: opts.baseline } : {});
   return { filename, mime: MIME[format], text: clean(MANY[format](docs, cmp, opts.video ?? {})) };
 }
 
@@ -84,7 +85,7 @@ const SINGLE: Record<ExportFormat, (doc: ResultDocument, video: VideoOptions) =>
   html: htmlOne,
 };
 
-const MANY: Record<ExportFormat, (docs: readonly ResultDocument[], cmp: Comparison, video: VideoOptions) => string> = {
+const MANY: Record<ExportFormat, (docs: readonly ResultDocument[], cmp: ComparisonModel, video: VideoOptions) => string> = {
   md: markdownMany,
   txt: txtMany,
   csv: (docs, _cmp, video) => csvText(docs, video),

@@ -2,15 +2,13 @@
 // results side by side: "direct to the port" vs "through a hub"): one row per variant (a format,
 // or a result's name), a column per figure and stress size (Read 1 GB, Write 1 GB, Read 5 GB…),
 // every cell a mean with its spread across runs, its change against a baseline row, and whether
-// that change is real, no difference or inconclusive by the rule verdict/compare.ts applies.
+// that change is real, no difference or inconclusive by the rule verdict/compare.ts applies. It
+// builds the one comparison model (comparison.ts) with a subject per row; the formats render it.
 //
 // Browser-safe: no node:* imports (the renderer bundles it).
 import type { ResultDocument } from '../result.js';
-import { spread } from '../stats.js';
-import { judgeCell } from './compare.js';
-import { COMPARE_RULE } from '../verdict/compare-words.js';
 import { MIME } from './export.js';
-import { kindName, methodLine, resultMetrics, resultName, sizeText, targetLine, type Metric } from './metrics.js';
+import { kindName, methodLine, resultName, sizeText, targetLine, type Metric } from './metrics.js';
 import type { ExportFile } from '../history.js';
 import type { ExportFormat } from '../settings.js';
 import { kindOf } from '../kinds/registry.js';
@@ -18,30 +16,43 @@ import { reportText } from './formats/cdm-text.js';
 import { reportCsv } from './formats/csv.js';
 import { reportHtml } from './formats/html-report.js';
 import { reportMarkdown } from './formats/markdown.js';
-import {
-  campaignOf,
-  commonCeiling,
-  reportFindings,
-  reportTitle,
-  reportWarnings,
-  rowNoun,
-  safe,
-  type VariantGroup,
-} from './report-findings.js';
+import { campaignOf, commonCeiling, reportFindings, reportTitle, reportWarnings, rowNoun, type VariantGroup } from './report-findings.js';
 import { newestDay } from './report-rows.js';
 import { cacheClassOf, cacheFlagText, COMMON_LABEL, isCommonPass, pairRows } from './like-for-like.js';
 import { addEncryptionVerdicts } from '../cipher/report-verdict.js';
 
-export type { FormatReport, FormatReportOptions, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
-import type { FormatReport, FormatReportOptions, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
+import {
+  baselineOf,
+  markPairing,
+  newModel,
+  metricsByKey,
+  safe,
+  type ComparisonFigure,
+  type ComparisonModel,
+  type ComparisonSubject,
+} from './comparison.js';
+
+/** The format report is the comparison model (comparison.ts) with a subject per format, setup or
+ *  name; these names are its own words for the model's parts. */
+export type {
+  ComparisonModel as FormatReport,
+  ComparisonSubject as ReportVariant,
+  ComparisonFigure as ReportColumn,
+  ComparisonCell as ReportCell,
+} from './comparison.js';
+
+export interface FormatReportOptions {
+  /** The baseline row: its key, or its index (default 0). */
+  baseline?: string | number;
+}
 
 /** The comparison report of `docs`: rows by format (wizard results) or by name, a column per
  *  figure and stress size, each cell judged against the baseline row by compare.ts's rule.
  *  Never throws on odd documents: a figure a row lacks is an empty cell. */
-export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatReportOptions = {}): FormatReport {
+export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatReportOptions = {}): ComparisonModel {
   const list = usable(docs);
   const groups = groupVariants(list);
-  const variants: ReportVariant[] = groups.map((g) => ({
+  const variants: ComparisonSubject[] = groups.map((g) => ({
     key: g.key,
     label: g.label,
     resultIds: g.docs.map((d, i) => (typeof d.id === 'string' ? d.id : `${g.key}-${i + 1}`)),
@@ -49,7 +60,16 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
     method: safe(() => methodLine(g.docs[0] as ResultDocument), 'unknown method'),
     cacheClass: cacheClassOf(g.docs),
   }));
-  const baseline = baselineIndex(variants, opts.baseline);
+  const baseline = baselineOf(
+    variants.length,
+    opts.baseline,
+    (want) =>
+      [
+        variants.findIndex((v) => v.key === want),
+        variants.findIndex((v) => v.label === want),
+        variants.findIndex((v) => v.resultIds.includes(want)),
+      ].find((x) => x >= 0) ?? -1,
+  );
   // Like for like (like-for-like.ts): each row is judged against a row measured the same way.
   const pairing = pairRows(
     groups.map((g, i) => {
@@ -58,12 +78,7 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
     }),
     baseline,
   );
-  variants.forEach((v, i) => {
-    const ref = pairing.reference[i];
-    if (ref !== undefined) v.reference = ref;
-    const why = pairing.notCompared[i];
-    if (why !== undefined) v.notCompared = why;
-  });
+  markPairing(variants, pairing);
   const specs = columnSpecs(list);
   const columns = specs.map((s) => s.column);
   const pooled: string[] = [];
@@ -71,29 +86,10 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
     specs.map((s) => {
       const members = g.docs.filter((d) => s.matches(d));
       if (members.length > 1) pooled.push(`${g.label} has ${members.length} ${s.results}: their runs are pooled.`);
-      return members.flatMap((d) => metricsOf(d).get(s.column.metricKey)?.values.filter(Number.isFinite) ?? []);
+      return members.flatMap((d) => metricsByKey(d).get(s.column.metricKey)?.values.filter(Number.isFinite) ?? []);
     }),
   );
-  const cells = values.map((row, i) =>
-    row.map((v, j): ReportCell | undefined => {
-      if (v.length === 0) return undefined;
-      const ref = pairing.reference[i];
-      if (ref === i) return { values: v, spread: spread(v), verdict: 'baseline' };
-      const base = ref === undefined ? [] : (values[ref]?.[j] ?? []);
-      return { values: v, spread: spread(v), ...judgeCell(v, base, columns[j]?.direction ?? 'none') };
-    }),
-  );
-  const report: FormatReport = {
-    title: reportTitle(list, variants),
-    variants,
-    baseline,
-    columns,
-    cells,
-    rule: COMPARE_RULE,
-    findings: [],
-    warnings: [],
-  };
-  if (pairing.likeRows) report.likeRows = true;
+  const report = newModel(reportTitle(list, variants), variants, baseline, columns, values, pairing);
   const ceiling = commonCeiling(list);
   if (ceiling !== undefined) report.ceilingMBps = ceiling;
   report.findings = reportFindings(report, rowNoun(list));
@@ -173,32 +169,12 @@ function groupVariants(docs: readonly ResultDocument[]): VariantGroup[] {
   return out;
 }
 
-function baselineIndex(variants: readonly ReportVariant[], want: string | number | undefined): number {
-  if (typeof want === 'number') return Number.isInteger(want) && want >= 0 && want < variants.length ? want : 0;
-  if (typeof want === 'string') {
-    const i = [
-      variants.findIndex((v) => v.key === want),
-      variants.findIndex((v) => v.label === want),
-      variants.findIndex((v) => v.resultIds.includes(want)),
-    ].find((x) => x >= 0);
-    return i ?? 0;
-  }
-  return 0;
-}
-
 interface ColumnSpec {
-  column: ReportColumn;
+  column: ComparisonFigure;
   /** Whether a result supplies this column (its kind, and its stress size for the Quick Test). */
   matches: (d: ResultDocument) => boolean;
   /** The results it reads, in words: "Quick Test results at 1 GB". */
   results: string;
-}
-
-/** A result's metrics by key, the first of a repeated key kept (as compare.ts joins them). */
-function metricsOf(d: ResultDocument): Map<string, Metric> {
-  const out = new Map<string, Metric>();
-  for (const m of safe(() => resultMetrics(d), [] as Metric[])) if (!out.has(m.key)) out.set(m.key, m);
-  return out;
 }
 
 /** The columns of every kind present, kinds in first-seen order: the Quick Test's Read and Write
@@ -210,11 +186,11 @@ function columnSpecs(docs: readonly ResultDocument[]): ColumnSpec[] {
   const out: ColumnSpec[] = [];
   for (const kind of kinds) {
     const members = docs.filter((d) => String(d.kind) === kind);
-    const metrics = members.map(metricsOf);
+    const metrics = members.map(metricsByKey);
     const has = (key: string, ds: ReadonlyArray<Map<string, Metric>> = metrics): Metric | undefined =>
       ds.map((m) => m.get(key)).find((m) => m !== undefined);
     const col = (metricKey: string, figure: string, m: Metric, sizeBytes?: number): ColumnSpec => {
-      const column: ReportColumn = {
+      const column: ComparisonFigure = {
         key: `${kind}:${metricKey}${sizeBytes !== undefined ? `@${sizeBytes}` : ''}`,
         figure,
         label: sizeBytes !== undefined ? `${figure} ${sizeText(sizeBytes)}` : figure,

@@ -13,7 +13,8 @@ import {
   overallText,
   SINGLE_RUN_NOTE,
 } from '../verdict/compare-words.js';
-import type { FormatReport, ReportCell, ReportColumn, ReportVariant } from './report-types.js';
+import { safe } from './comparison.js';
+import type { ComparisonCell, ComparisonFigure, ComparisonModel, ComparisonSubject } from './comparison.js';
 import { kindName, methodLine, resultTitle, sizeText, targetLine } from './metrics.js';
 import { CACHE_CLASS_WORDS } from './like-for-like.js';
 
@@ -53,7 +54,7 @@ export function rowHeader(docs: readonly ResultDocument[]): string {
   return `${noun[0]!.toUpperCase()}${noun.slice(1)}`;
 }
 
-export function reportTitle(docs: readonly ResultDocument[], variants: readonly ReportVariant[]): string {
+export function reportTitle(docs: readonly ResultDocument[], variants: readonly ComparisonSubject[]): string {
   const first = docs[0];
   // One result is a report of its figures, not a comparison (nothing is set against it).
   if (first && docs.length === 1 && !isCampaign(docs)) return `Report of 1 result: ${first.label || deviceName(first)}`;
@@ -90,17 +91,17 @@ export function listText(items: readonly string[]): string {
 }
 
 /** How a column is named inside a sentence: "write" for the Quick Test, the figure otherwise. */
-export function figureWord(col: ReportColumn): string {
+export function figureWord(col: ComparisonFigure): string {
   return col.figure === 'Read' || col.figure === 'Write' ? col.figure.toLowerCase() : col.figure;
 }
 
 /** Where in a figure a column sits: its stress size, when it has one. */
-export function whereText(col: ReportColumn): string | undefined {
+export function whereText(col: ComparisonFigure): string | undefined {
   return col.sizeBytes !== undefined ? sizeText(col.sizeBytes) : undefined;
 }
 
 /** A report of one row compares nothing: it says so rather than "no difference" from itself. */
-export function nothingComparedText(r: FormatReport, noun: string): string {
+export function nothingComparedText(r: ComparisonModel, noun: string): string {
   const label = r.variants[0]?.label ?? '';
   return `One ${noun} only (${label}): nothing is compared — these are ${label}'s figures alone.`;
 }
@@ -109,7 +110,7 @@ export function nothingComparedText(r: FormatReport, noun: string): string {
  *  −7 %, CI −9 to −5 % at 5 GB". `say` words each cell's claim; `note` adds what follows a cell
  *  (its flags, in parentheses). */
 function figurePhrase(
-  xs: ReadonlyArray<{ col: ReportColumn; claim: CompareClaim }>,
+  xs: ReadonlyArray<{ col: ComparisonFigure; claim: CompareClaim }>,
   say: (c: CompareClaim) => string,
   note: (c: CompareClaim) => string = () => '',
 ): string {
@@ -123,8 +124,8 @@ function figurePhrase(
 }
 
 /** The cells of row i judged against its reference, grouped by figure (stress sizes together). */
-function judgedByFigure(r: FormatReport, i: number): Map<string, Array<{ col: ReportColumn; claim: CompareClaim }>> {
-  const figures = new Map<string, Array<{ col: ReportColumn; claim: CompareClaim }>>();
+function judgedByFigure(r: ComparisonModel, i: number): Map<string, Array<{ col: ComparisonFigure; claim: CompareClaim }>> {
+  const figures = new Map<string, Array<{ col: ComparisonFigure; claim: CompareClaim }>>();
   r.columns.forEach((col, j) => {
     const claim = r.cells[i]?.[j]?.claim;
     if (claim) figures.set(col.figure, [...(figures.get(col.figure) ?? []), { col, claim }]);
@@ -132,7 +133,7 @@ function judgedByFigure(r: FormatReport, i: number): Map<string, Array<{ col: Re
   return figures;
 }
 
-export function reportFindings(r: FormatReport, noun: string): string[] {
+export function reportFindings(r: ComparisonModel, noun: string): string[] {
   if (r.variants.length === 1) return [nothingComparedText(r, noun)];
   const out: string[] = [];
   r.variants.forEach((v, i) => {
@@ -177,14 +178,14 @@ export function reportFindings(r: FormatReport, noun: string): string[] {
 
 /** A campaign's question is "which setup is worse?": each setup's overall verdict against the
  *  baseline in one sentence, weighing only the throughput figures of the tests asked for. */
-export function setupVerdicts(r: FormatReport): string[] {
+export function setupVerdicts(r: ComparisonModel): string[] {
   const out: string[] = [];
   r.variants.forEach((v, i) => {
     const ref = v.reference;
     if (ref === undefined || ref === i) return;
     const weighed = r.columns
       .map((col, j) => ({ col, claim: r.cells[i]?.[j]?.claim }))
-      .filter((x): x is { col: ReportColumn; claim: CompareClaim } => x.claim !== undefined && weighsInVerdict(x.col));
+      .filter((x): x is { col: ComparisonFigure; claim: CompareClaim } => x.claim !== undefined && weighsInVerdict(x.col));
     const overall = overallVerdict(weighed.map((x) => x.claim));
     if (!overall) return;
     out.push(
@@ -201,7 +202,7 @@ export function setupVerdicts(r: FormatReport): string[] {
 
 /** When some rows were judged against the baseline format's common-mode row, says which were
  *  set against which, so no one reads a flushed row's Δ as against the uncached baseline. */
-export function likeRowsFindings(r: FormatReport): string[] {
+export function likeRowsFindings(r: ComparisonModel): string[] {
   if (!r.likeRows) return [];
   const byRef = new Map<number, string[]>();
   r.variants.forEach((v, i) => {
@@ -218,7 +219,7 @@ export function likeRowsFindings(r: FormatReport): string[] {
 /** Every figure the rule could not decide, with why: "Btrfs: inconclusive on write −54 % at 32 MiB
  *  — 2 runs each; more runs would tell." An inconclusive figure is never folded into "no
  *  difference". */
-export function inconclusiveFindings(r: FormatReport): string[] {
+export function inconclusiveFindings(r: ComparisonModel): string[] {
   const out: string[] = [];
   r.variants.forEach((v, i) => {
     const ref = v.reference;
@@ -236,18 +237,18 @@ export function inconclusiveFindings(r: FormatReport): string[] {
 
 /** "Fastest write: XFS — ahead of every other format by a real change." With two
  *  rows the sentence above already says it, so only from three rows on. */
-export function fastestFindings(r: FormatReport, noun: string): string[] {
+export function fastestFindings(r: ComparisonModel, noun: string): string[] {
   // Only rows measured as the baseline was and compared with it race each other.
   const like = new Set(r.variants.map((v, i) => (v.reference === r.baseline ? i : -1)).filter((i) => i >= 0));
   if (like.size < 3) return [];
   const out: string[] = [];
   for (const dir of ['read', 'write'] as const) {
     const cols = r.columns.map((col, j) => ({ col, j })).filter(({ col }) => col.unit === 'MB/s' && direction(col) === dir);
-    const wins = new Map<number, ReportColumn[]>();
+    const wins = new Map<number, ComparisonFigure[]>();
     for (const { col, j } of cols) {
       const present = r.variants
         .map((_, i) => ({ i, cell: r.cells[i]?.[j] }))
-        .filter((x): x is { i: number; cell: ReportCell } => x.cell !== undefined && like.has(x.i));
+        .filter((x): x is { i: number; cell: ComparisonCell } => x.cell !== undefined && like.has(x.i));
       if (present.length < 2) continue;
       const top = present.reduce((a, b) => (b.cell.spread.mean > a.cell.spread.mean ? b : a));
       const ahead = present.every((x) => {
@@ -269,7 +270,7 @@ export function fastestFindings(r: FormatReport, noun: string): string[] {
   return out;
 }
 
-export function direction(col: ReportColumn): 'read' | 'write' | undefined {
+export function direction(col: ComparisonFigure): 'read' | 'write' | undefined {
   if (/\bwrite\b/i.test(col.figure)) return 'write';
   if (/\bread\b/i.test(col.figure) && !/\+/.test(col.figure)) return 'read';
   return undefined;
@@ -343,12 +344,4 @@ export function reportWarnings(docs: readonly ResultDocument[], groups: readonly
 /** methodLine(), which has no run count (runs are stated, and warned about, on their own). */
 export function methodWords(d: ResultDocument): string {
   return safe(() => methodLine(d), 'unknown method');
-}
-
-export function safe<T>(fn: () => T, fallback: T): T {
-  try {
-    return fn();
-  } catch {
-    return fallback;
-  }
 }

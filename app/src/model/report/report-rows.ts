@@ -3,9 +3,9 @@
 import type { ResultDocument } from '../result.js';
 import { compareCellText } from './tables.js';
 import { markLegend } from '../verdict/compare-words.js';
-import type { FormatReport, ReportColumn } from './report-types.js';
+import { safe, type ComparisonFigure, type ComparisonModel } from './comparison.js';
 import { targetLine } from './metrics.js';
-import { deviceKey, deviceName, isCampaign, methodWords, rowHeader, safe } from './report-findings.js';
+import { deviceKey, deviceName, isCampaign, methodWords, rowHeader } from './report-findings.js';
 import type { Table } from './tables.js';
 
 // ---- what every format prints ----------------------------------------------------------------
@@ -19,7 +19,7 @@ export function newestDay(docs: readonly ResultDocument[]): string {
 }
 
 /** The lines under the title: the drive, the method, runs and rest, the baseline. */
-export function aboutLines(r: FormatReport, docs: readonly ResultDocument[]): Array<[string, string]> {
+export function aboutLines(r: ComparisonModel, docs: readonly ResultDocument[]): Array<[string, string]> {
   const first = docs[0];
   const sameDrive = new Set(docs.map(deviceKey)).size === 1;
   const drive = !first
@@ -49,37 +49,71 @@ export function secondsText(s: number): string {
 }
 
 /** Each row's drive when they differ ("port vs hub"). */
-export function driveLines(r: FormatReport, docs: readonly ResultDocument[]): Array<[string, string]> {
+export function driveLines(r: ComparisonModel, docs: readonly ResultDocument[]): Array<[string, string]> {
   if (new Set(docs.map(deviceKey)).size <= 1) return [];
   return r.variants.map((v) => [v.label, v.drive]);
 }
 
-export function rowLabel(r: FormatReport, i: number): string {
+/** A subject's label, marked when it is the baseline (`always`, or when there is more than one). */
+export function rowLabel(r: ComparisonModel, i: number, always = false): string {
   const label = r.variants[i]?.label ?? '';
-  return i === r.baseline && r.variants.length > 1 ? `${label} (baseline)` : label;
+  return i === r.baseline && (always || r.variants.length > 1) ? `${label} (baseline)` : label;
 }
 
-export function headLabel(col: ReportColumn): string {
+export function headLabel(col: ComparisonFigure): string {
   return `${col.label} (${col.unit})`;
 }
 
-export function reportTable(r: FormatReport, docs: readonly ResultDocument[]): Table {
+/** The one table of a comparison model: a row per subject, a column per figure (`figures`, by
+ *  index; every figure by default), every cell its mean ± spread and verdict mark. */
+export function modelTable(
+  r: ComparisonModel,
+  opts: { corner: string; figureName: (col: ComparisonFigure) => string; figures?: readonly number[]; alwaysMarkBaseline?: boolean },
+): Table {
+  const figures = opts.figures ?? r.columns.map((_, j) => j);
   return {
-    head: [rowHeader(docs), ...r.columns.map(headLabel)],
-    rows: r.variants.map((_, i) => [{ text: rowLabel(r, i) }, ...r.columns.map((col, j) => compareCellText(r.cells[i]?.[j], col.unit))]),
+    head: [opts.corner, ...figures.map((j) => opts.figureName(r.columns[j]!))],
+    rows: r.variants.map((_, i) => [
+      { text: rowLabel(r, i, opts.alwaysMarkBaseline) },
+      ...figures.map((j) => compareCellText(r.cells[i]?.[j], r.columns[j]!.unit)),
+    ]),
   };
 }
 
-/** The same table with rows and columns swapped: "Figure" over the rows' names. */
-export function transposed(t: Table): Table {
+/** The format report's table: a row per format, setup or result. */
+export function reportTable(r: ComparisonModel, docs: readonly ResultDocument[]): Table {
+  return modelTable(r, { corner: rowHeader(docs), figureName: headLabel });
+}
+
+/** The several-result export's tables: the same model by figure, headline figures and the detail. */
+export function compareTables(r: ComparisonModel): Table[] {
+  const byFigure = (title: string, primary: boolean): Table => ({
+    title,
+    ...transposed(
+      modelTable(r, {
+        corner: '',
+        figureName: (f) => (f.label.includes(f.unit) ? f.label : `${f.label} (${f.unit})`),
+        figures: r.columns.flatMap((f, j) => ((f.metric?.primary !== false) === primary ? [j] : [])),
+        alwaysMarkBaseline: true,
+      }),
+      'Metric',
+    ),
+  });
+  const tables = [byFigure('Headline figures', true)];
+  if (r.columns.some((f) => f.metric?.primary === false)) tables.push(byFigure('Detail', false));
+  return tables;
+}
+
+/** The same table with rows and columns swapped: `corner` over the rows' names. */
+export function transposed(t: Table, corner = 'Figure'): Table {
   const figures = t.head.slice(1);
   return {
-    head: ['Figure', ...t.rows.map((row) => row[0]?.text ?? '')],
+    head: [corner, ...t.rows.map((row) => row[0]?.text ?? '')],
     rows: figures.map((f, j) => [{ text: f }, ...t.rows.map((row) => row[j + 1] ?? { text: '—' })]),
   };
 }
 
-export function legendText(r: FormatReport): string {
+export function legendText(r: ComparisonModel): string {
   const base = r.variants[r.baseline]?.label ?? '';
   const what = 'Each cell is the mean across runs ± the sample standard deviation';
   if (r.variants.length < 2) return `${what}.`;

@@ -4,7 +4,7 @@ import { kindOf, RESULT_KINDS } from '../kinds/registry.js';
 import type { ResultDocument, ResultFlag } from '../result.js';
 import { spread } from '../stats.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../trust.js';
-import { columnLabels, type CompareCell, type CompareRow, type Comparison } from './compare.js';
+import type { ComparisonCell } from './comparison.js';
 import { cellMark, type CellVerdict } from '../verdict/compare-words.js';
 import { formatFigure, resultMetrics, sizeText, type Metric, type MetricUnit } from './metrics.js';
 
@@ -186,22 +186,9 @@ export function runsNote(doc: ResultDocument): string | undefined {
 
 /** A comparison cell as text, in every table of every format: "1,234 ± 12 (−9 %)" a real change,
  *  "1,230 (≈)" no difference, "1,100 (−11 %?)" inconclusive (compare-words.ts's marks). */
-export function compareCellText(cell: CompareCell | undefined, unit: MetricUnit): Cell {
+export function compareCellText(cell: ComparisonCell | undefined, unit: MetricUnit): Cell {
   if (!cell || cell.values.length === 0) return c('—');
   const fig = figure(cell.values, unit);
   const mark = cellMark(cell.verdict, cell.claim);
   return mark ? { text: `${fig} ${mark}`, tone: cell.verdict } : c(fig);
-}
-
-export function compareTables(cmp: Comparison): Table[] {
-  const labels = columnLabels(cmp);
-  const head = ['Metric', ...labels.map((l, i) => (i === cmp.baseline ? `${l} (baseline)` : l))];
-  const row = (r: CompareRow): Cell[] => [
-    c(r.label.includes(r.unit) ? r.label : `${r.label} (${r.unit})`),
-    ...r.cells.map((cell) => compareCellText(cell, r.unit)),
-  ];
-  const tables: Table[] = [{ title: 'Headline figures', head, rows: cmp.rows.filter((r) => r.primary).map(row) }];
-  const detail = cmp.rows.filter((r) => !r.primary);
-  if (detail.length > 0) tables.push({ title: 'Detail', head, rows: detail.map(row) });
-  return tables;
 }

@@ -190,27 +190,34 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
           <BarsChart data={bars.data} series={bars.series} ceilings={bars.ceilings} />
         </figure>
       )}
-      {overlays.quick.length > 0 && (
-        <figure
-          className="chart-figure"
-          aria-label="Write and read speed over time, first run of each result"
-          data-testid="compare-quick-chart"
-        >
-          <figcaption className="compare-figcaption">Throughput over time (first run; reads dashed)</figcaption>
-          <LinesChart lines={overlays.quick} xName="time (s)" xLabel={(x) => `${x.toFixed(1)} s`} />
-        </figure>
-      )}
-      {overlays.written.length > 0 && (
-        <figure
-          className="chart-figure"
-          aria-label="Sustained write speed against the amount written"
-          data-testid="compare-sustained-chart"
-        >
-          <figcaption className="compare-figcaption">Sustained write (first run)</figcaption>
-          <LinesChart lines={overlays.written} xName="written (GB)" xLabel={(gb) => `${formatGB(gb * 1e9)} GB written`} />
-        </figure>
-      )}
+      <CurveFigure
+        label="Write and read speed over time, first run of each result"
+        testId="compare-quick-chart"
+        caption="Throughput over time (first run; reads dashed)"
+        lines={overlays.quick}
+        xName="time (s)"
+        xLabel={(x) => `${x.toFixed(1)} s`}
+      />
+      <CurveFigure
+        label="Sustained write speed against the amount written"
+        testId="compare-sustained-chart"
+        caption="Sustained write (first run)"
+        lines={overlays.written}
+        xName="written (GB)"
+        xLabel={(gb) => `${formatGB(gb * 1e9)} GB written`}
+      />
     </>
+  );
+}
+
+/** One overlaid curve chart with its caption; nothing when no result has the curve. */
+function CurveFigure(p: { label: string; testId: string; caption: string; lines: XYLine[]; xName: string; xLabel: (x: number) => string }) {
+  if (p.lines.length === 0) return null;
+  return (
+    <figure className="chart-figure" aria-label={p.label} data-testid={p.testId}>
+      <figcaption className="compare-figcaption">{p.caption}</figcaption>
+      <LinesChart lines={p.lines} xName={p.xName} xLabel={p.xLabel} />
+    </figure>
   );
 }
 

@@ -21,5 +21,5 @@ export interface VideoData {
   formats: VideoFormat[];
 }
 
-// JSON imports type `kind` as string; the file's shape is checked by test/app/model/video/video-data.test.ts.
+// JSON imports type `kind` as string; the file's shape is checked by test/app/model/kinds/video/video-data.test.ts.
 export const videoData = raw as unknown as VideoData;

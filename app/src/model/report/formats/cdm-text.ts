@@ -5,12 +5,11 @@ import { bestRunNote } from '../../verdict/aggregate.js';
 import { kindOf } from '../../kinds/registry.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../../trust.js';
 import { fx } from '../figure-text.js';
-import { columnLabels, type Comparison } from '../compare.js';
 import { markLegend } from '../../verdict/compare-words.js';
-import type { FormatReport } from '../report-types.js';
+import type { ComparisonModel } from '../comparison.js';
 import { formatFigure, kindName, methodLine, resultTitle, sizeText, targetLine } from '../metrics.js';
-import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
-import { algoName, compareTables, flagMark, metricMap, versionLine } from '../tables.js';
+import { aboutLines, compareTables, driveLines, legendText, reportTable } from '../report-rows.js';
+import { algoName, flagMark, metricMap, versionLine } from '../tables.js';
 
 // ---- CrystalDiskMark-style text --------------------------------------------------------------
 
@@ -167,8 +166,8 @@ export function txtProfile(doc: ResultDocument): string[] {
   return lines;
 }
 
-export function txtMany(docs: readonly ResultDocument[], cmp: Comparison): string {
-  const labels = columnLabels(cmp);
+export function txtMany(docs: readonly ResultDocument[], cmp: ComparisonModel): string {
+  const labels = cmp.variants.map((v) => v.label);
   const blocks = docs.map((d, i) =>
     [`=== ${labels[i]}${i === cmp.baseline ? ' (baseline)' : ''} — ${resultTitle(d)} ===`, '', txtBlock(d)].join('\n'),
   );
@@ -195,7 +194,7 @@ export function txtMany(docs: readonly ResultDocument[], cmp: Comparison): strin
 // ---- plain text --------------------------------------------------------------------------------
 
 /** The same table in fixed-width columns, for a terminal or a plain-text post. */
-export function reportText(r: FormatReport, docs: readonly ResultDocument[]): string {
+export function reportText(r: ComparisonModel, docs: readonly ResultDocument[]): string {
   const t = reportTable(r, docs);
   const rows = [t.head, ...t.rows.map((row) => row.map((x) => x.text))];
   const widths = t.head.map((_, j) => Math.max(...rows.map((row) => [...(row[j] ?? '')].length)));

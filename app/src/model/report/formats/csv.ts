@@ -1,7 +1,7 @@
 // CSV (RFC 4180) for a spreadsheet: one row per test and run, every field quoted as needed.
 import type { ResultDocument } from '../../result.js';
 import { withoutControls } from '../../text.js';
-import type { FormatReport } from '../report-types.js';
+import type { ComparisonModel } from '../comparison.js';
 import { flagTexts, reasonTexts } from '../../verdict/compare-words.js';
 import { targetLine } from '../metrics.js';
 import { VIDEO_CSV_HEAD, videoCsvRows } from '../../kinds/video/tables.js';
@@ -179,7 +179,7 @@ export const REPORT_CSV_HEAD = [
 /** One row per row × column (RFC 4180, CRLF); an empty cell has n = 0 and no figures. `delta` is
  *  the change against the reference row (ratio of geometric means − 1), `ci_low`/`ci_high` its
  *  95 % interval, `why` the reasons of an inconclusive verdict and any noisy side. */
-export function reportCsv(r: FormatReport): string {
+export function reportCsv(r: ComparisonModel): string {
   const text = (s: string): string => csvQuote(csvText1(s));
   const num = (x: number | undefined): string => (x === undefined ? '' : csvNumber(x));
   const lines = [REPORT_CSV_HEAD.join(',')];

@@ -1,7 +1,7 @@
 // The format report as one HTML page: its tables and the grouped bar charts of each figure.
 import type { ResultDocument } from '../../result.js';
 import { esc, htmlFlags, htmlPage, htmlTable, niceStep, PALETTE, truncate } from './html.js';
-import type { FormatReport, ReportColumn } from '../report-types.js';
+import type { ComparisonFigure, ComparisonModel } from '../comparison.js';
 import { formatFigure, sizeText } from '../metrics.js';
 import { aboutLines, driveLines, legendText, reportTable, rowLabel, transposed } from '../report-rows.js';
 import { variantOf } from './markdown.js';
@@ -25,7 +25,7 @@ p.legend { font-size: .85rem; color: #555; margin-top: -.4rem; }
 
 export const SERIES = [PALETTE[0], PALETTE[1]] as const;
 
-export function reportHtml(r: FormatReport, docs: readonly ResultDocument[]): string {
+export function reportHtml(r: ComparisonModel, docs: readonly ResultDocument[]): string {
   const body = [`<h1>${esc(r.title)}</h1>`];
   const about = [...aboutLines(r, docs), ...driveLines(r, docs).map(([k, v]): [string, string] => [`  ${k}`, v])];
   body.push(`<dl class="meta">${about.map(([k, v]) => `<dt>${esc(k.trim())}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`);
@@ -47,14 +47,14 @@ export function reportHtml(r: FormatReport, docs: readonly ResultDocument[]): st
 /** One grouped chart per stress size (rows as groups, Read and Write side by side), and one for
  *  the MB/s figures without a size: rows as groups when there are at most three figures, else
  *  figures as groups with a bar per row (the grid's eight figures). */
-export function reportCharts(r: FormatReport): string[] {
+export function reportCharts(r: ComparisonModel): string[] {
   const mbps = r.columns.map((col, j) => ({ col, j })).filter(({ col }) => col.unit === 'MB/s');
   const sizes = [...new Set(mbps.map(({ col }) => col.sizeBytes).filter((s): s is number => s !== undefined))].sort((a, b) => a - b);
   const bar = (i: number, j: number, color: string): ChartBar | undefined => {
     const cell = r.cells[i]?.[j];
     return cell ? { mean: cell.spread.mean, sd: cell.spread.n > 1 ? cell.spread.stdev : 0, color } : undefined;
   };
-  const byVariant = (cols: ReadonlyArray<{ col: ReportColumn; j: number }>, figureOnly: boolean): ChartSpec => ({
+  const byVariant = (cols: ReadonlyArray<{ col: ComparisonFigure; j: number }>, figureOnly: boolean): ChartSpec => ({
     series: cols.map(({ col }, k) => ({
       label: figureOnly ? col.figure : col.label,
       color: (cols.length <= 2 ? SERIES[k] : PALETTE[k % PALETTE.length]) as string,

@@ -3,20 +3,11 @@
 import type { ResultDocument } from '../../result.js';
 import { spread } from '../../stats.js';
 import { plainText } from '../../text.js';
-import { columnLabels, type Comparison } from '../compare.js';
+import type { ComparisonModel } from '../comparison.js';
+import { compareTables } from '../report-rows.js';
 import { cellMark, markLegend } from '../../verdict/compare-words.js';
 import { formatFigure, methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
-import {
-  compareTables,
-  dateText,
-  machineLine,
-  metricMap,
-  resultStatements,
-  resultTables,
-  runsNote,
-  versionLine,
-  type Table,
-} from '../tables.js';
+import { dateText, machineLine, metricMap, resultStatements, resultTables, runsNote, versionLine, type Table } from '../tables.js';
 import { videoCompareSection, videoSection, type VideoSection } from '../../kinds/video/tables.js';
 import type { VideoOptions } from '../../kinds/video/will-it-work.js';
 
@@ -260,24 +251,25 @@ export function htmlOne(doc: ResultDocument, video: VideoOptions = {}): string {
   return htmlPage(`${name} — ${resultTitle(doc)}`, body.filter(Boolean), [doc]);
 }
 
-export function htmlMany(docs: readonly ResultDocument[], cmp: Comparison, video: VideoOptions = {}): string {
-  const labels = columnLabels(cmp);
-  const body = [`<h1>Comparison of ${docs.length} results</h1>`, `<p class="sub">Baseline: ${esc(labels[cmp.baseline] ?? '')}</p>`];
-  const cols = cmp.columns.map(
-    (col, i) =>
-      `<li><strong style="color:${PALETTE[i % PALETTE.length]}">■</strong> <strong>${esc(labels[i] ?? '')}</strong>${i === cmp.baseline ? ' (baseline)' : ''} — ${esc(col.title)}<br>${esc(col.drive)} · ${esc(col.method)} · ${esc(dateText(col.startedAt))}</li>`,
+export function htmlMany(docs: readonly ResultDocument[], cmp: ComparisonModel, video: VideoOptions = {}): string {
+  const labels = cmp.variants.map((v) => v.label);
+  const body = [`<h1>${esc(cmp.title)}</h1>`, `<p class="sub">Baseline: ${esc(labels[cmp.baseline] ?? '')}</p>`];
+  const cols = cmp.variants.map(
+    (v, i) =>
+      `<li><strong style="color:${PALETTE[i % PALETTE.length]}">■</strong> <strong>${esc(v.label)}</strong>${i === cmp.baseline ? ' (baseline)' : ''} — ${esc(v.result?.title ?? '')}<br>${esc(v.drive)} · ${esc(v.method)} · ${esc(dateText(v.result?.startedAt ?? ''))}</li>`,
   );
   body.push(`<ol>${cols.join('\n')}</ol>`);
-  const chartRows = cmp.rows.filter((r) => r.primary && r.unit === 'MB/s');
-  const groups: BarGroup[] = chartRows.map((r) => ({
-    label: r.label,
-    bars: r.cells.map((cell, i) => {
+  const chart = cmp.columns.flatMap((f, j) => (f.metric?.primary !== false && f.unit === 'MB/s' ? [{ f, j }] : []));
+  const groups: BarGroup[] = chart.map(({ f, j }) => ({
+    label: f.label,
+    bars: cmp.variants.map((_, i) => {
+      const cell = cmp.cells[i]?.[j];
       if (!cell) return undefined;
       const note = cellMark(cell.verdict, cell.claim) || undefined;
       return { value: cell.spread.mean, color: PALETTE[i % PALETTE.length] as string, ...(note ? { note } : {}) };
     }),
   }));
-  const ceilings = cmp.columns.flatMap((col) => (col.ceilingMBps ? [col.ceilingMBps] : []));
+  const ceilings = cmp.variants.flatMap((v) => (v.result?.ceilingMBps ? [v.result.ceilingMBps] : []));
   body.push(
     barChart(
       'MB/s side by side',

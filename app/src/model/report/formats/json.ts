@@ -1,7 +1,8 @@
 // JSON exports: the documents themselves (control characters kept, as \u escapes).
 import type { ResultDocument } from '../../result.js';
 import { safeJson } from '../../text.js';
-import type { Comparison } from '../compare.js';
+import { byMetric } from '../compare.js';
+import type { ComparisonModel } from '../comparison.js';
 import { videoJson } from '../../kinds/video/tables.js';
 import type { VideoOptions } from '../../kinds/video/will-it-work.js';
 
@@ -11,8 +12,8 @@ export function jsonOne(doc: ResultDocument, video: VideoOptions = {}): string {
   return safeJson({ ...doc, ...videoJson(doc, video) }, 2) + '\n';
 }
 
-/** The documents and their comparison, in one file. */
-export function jsonMany(docs: readonly ResultDocument[], cmp: Comparison, video: VideoOptions = {}): string {
+/** The documents and their comparison (by metric: a column per result), in one file. */
+export function jsonMany(docs: readonly ResultDocument[], cmp: ComparisonModel, video: VideoOptions = {}): string {
   const results = docs.map((d) => ({ ...d, ...videoJson(d, video) }));
-  return safeJson({ format: 'diskdial-comparison', schema: 1, results, comparison: cmp }, 2) + '\n';
+  return safeJson({ format: 'diskdial-comparison', schema: 1, results, comparison: byMetric(cmp) }, 2) + '\n';
 }

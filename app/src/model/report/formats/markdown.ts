@@ -1,25 +1,13 @@
 // Markdown exports: a table for a forum, one result or a comparison.
 import type { ResultDocument } from '../../result.js';
 import { plainText } from '../../text.js';
-import { columnLabels, type Comparison } from '../compare.js';
 import { markLegend } from '../../verdict/compare-words.js';
-import type { FormatReport } from '../report-types.js';
 import { methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
-import { safe } from '../report-findings.js';
+import { safe, type ComparisonModel } from '../comparison.js';
 import { videoCompareSection, videoSection, type VideoSection } from '../../kinds/video/tables.js';
 import type { VideoOptions } from '../../kinds/video/will-it-work.js';
-import { aboutLines, driveLines, legendText, reportTable } from '../report-rows.js';
-import {
-  compareTables,
-  dateText,
-  flagMark,
-  machineLine,
-  resultStatements,
-  resultTables,
-  runsNote,
-  versionLine,
-  type Table,
-} from '../tables.js';
+import { aboutLines, compareTables, driveLines, legendText, reportTable } from '../report-rows.js';
+import { dateText, flagMark, machineLine, resultStatements, resultTables, runsNote, versionLine, type Table } from '../tables.js';
 
 // ---- Markdown --------------------------------------------------------------------------------
 
@@ -86,13 +74,13 @@ export function markdownOne(doc: ResultDocument, video: VideoOptions = {}): stri
   return out.join('\n') + '\n';
 }
 
-export function markdownMany(docs: readonly ResultDocument[], cmp: Comparison, video: VideoOptions = {}): string {
-  const labels = columnLabels(cmp);
-  const out = [`## Comparison of ${docs.length} results`, ''];
-  cmp.columns.forEach((col, i) => {
+export function markdownMany(docs: readonly ResultDocument[], cmp: ComparisonModel, video: VideoOptions = {}): string {
+  const labels = cmp.variants.map((v) => v.label);
+  const out = [`## ${mdInline(cmp.title)}`, ''];
+  cmp.variants.forEach((v, i) => {
     const base = i === cmp.baseline ? ' (baseline)' : '';
     out.push(
-      `${i + 1}. **${mdInline(labels[i] ?? '')}**${base} — ${mdInline(col.title)} · ${mdInline(col.drive)} · ${mdInline(col.method)} · ${dateText(col.startedAt)}`,
+      `${i + 1}. **${mdInline(v.label)}**${base} — ${mdInline(v.result?.title ?? '')} · ${mdInline(v.drive)} · ${mdInline(v.method)} · ${dateText(v.result?.startedAt ?? '')}`,
     );
   });
   out.push('');
@@ -116,7 +104,7 @@ function mdVideo(s: VideoSection | null): string[] {
 
 // ---- Markdown ----------------------------------------------------------------------------------
 
-export function reportMarkdown(r: FormatReport, docs: readonly ResultDocument[]): string {
+export function reportMarkdown(r: ComparisonModel, docs: readonly ResultDocument[]): string {
   const out = [`## ${mdInline(r.title)}`, ''];
   out.push(
     aboutLines(r, docs)
@@ -137,6 +125,6 @@ export function reportMarkdown(r: FormatReport, docs: readonly ResultDocument[])
   return out.join('\n') + '\n';
 }
 
-export function variantOf(r: FormatReport, d: ResultDocument): string {
+export function variantOf(r: ComparisonModel, d: ResultDocument): string {
   return r.variants.find((v) => v.resultIds.includes(d.id))?.label ?? safe(() => resultName(d), '');
 }
