@@ -3,6 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import type { ResultDocument } from '../../app/src/model/result.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const bin = path.join(root, 'bin/diskdial.js');
@@ -25,4 +27,13 @@ export function runCli(args: string[], opts: { cwd: string; home: string; timeou
     env: { ...process.env, DISKDIAL_HOME: opts.home },
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** `diskdial run <dir> --test seq-write --size <size> --no-save --json` with `home` as its data
+ *  folder: the result document, the run having succeeded (nothing on stderr, exit 0). */
+export function seqWriteDoc(dir: string, size: string, home: string): ResultDocument {
+  const r = runCli(['run', dir, '--test', 'seq-write', '--size', size, '--no-save', '--json'], { cwd: home, home, timeout: 120_000 });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return JSON.parse(r.stdout) as ResultDocument;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
-import { runCli } from '../../helpers/cli.js';
+import { seqWriteDoc } from '../../helpers/cli.js';
 import { rootOnly } from '../../helpers/loopfs.js';
 import { cleanupStaleLabs, startNetLab, type NetLab } from '../../helpers/netns.js';
 
@@ -29,13 +29,7 @@ describe.runIf(rootOnly())('a network share on a 100 Mbit/s link (root)', () => 
     await fsp.rm(home, { recursive: true, force: true });
   }, 60_000);
 
-  /** `diskdial run <mount> --test seq-write --json`: the document, the run having succeeded. */
-  const seqWrite = (mount: string, size: string): ResultDocument => {
-    const r = runCli(['run', mount, '--test', 'seq-write', '--size', size, '--no-save', '--json'], { cwd: home, home, timeout: 120_000 });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    return JSON.parse(r.stdout) as ResultDocument;
-  };
+  const seqWrite = (mount: string, size: string): ResultDocument => seqWriteDoc(mount, size, home);
 
   it('measures the 100 Mbit/s link at its rate (8.75–12.5 MB/s) over SFTP and SMB', async () => {
     for (const mount of [slow.sshfsMount!, slow.smbMount!]) {

@@ -16,7 +16,7 @@ import { TargetsService } from '../../../app/src/services/targets.js';
 import { networkLabel } from '../../../app/src/model/network.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
-import { bin, runCli } from '../../helpers/cli.js';
+import { bin, runCli, seqWriteDoc } from '../../helpers/cli.js';
 import { rootOnly } from '../../helpers/loopfs.js';
 import { cleanupStaleLabs, listTree, startLoopbackSftp, startNetLab, type NetLab } from '../../helpers/netns.js';
 
@@ -44,13 +44,7 @@ describe.runIf(rootOnly())('network shares through network namespaces (root)', (
     await fsp.rm(home, { recursive: true, force: true });
   }, 60_000);
 
-  /** `diskdial run <mount> --test seq-write --json`: the document, the run having succeeded. */
-  const seqWrite = (mount: string, size: string): ResultDocument => {
-    const r = runCli(['run', mount, '--test', 'seq-write', '--size', size, '--no-save', '--json'], { cwd: home, home, timeout: 120_000 });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    return JSON.parse(r.stdout) as ResultDocument;
-  };
+  const seqWrite = (mount: string, size: string): ResultDocument => seqWriteDoc(mount, size, home);
 
   const vethSpeed = (lab: NetLab): number | undefined => {
     const n = Number(readFileSync(`/sys/class/net/${lab.hostIf}/speed`, 'utf8').trim());
