@@ -28,8 +28,8 @@ function namesKind(id: string, key: string, type: string): RegExp {
 // (its spec and figures in engine-types.ts describe the addon's API, which any caller may use).
 // "Sustained" is also a plain word: a Quick Test's or video format's sustained MB/s (kinds/video/
 // report.ts, will-it-work.ts and math.ts) and the knee's verdict type (knee.ts, shared by every curve);
-// and the wizard's plans have a vocabulary of their own with a `sustained` plan (help.ts,
-// run-plan.ts, settings.ts, wizard/) that runs the kind through the registry.
+// and `diskdial compare --help` lists the wizard's plans in words (help.ts); the wizard itself
+// reaches the kind through its registry entry's wizard hook.
 const FOLDER_KINDS = [
   { id: 'sweep', key: 'sweep', type: 'Sweep', also: [] },
   { id: 'small-files', key: 'smallFiles', type: 'SmallFiles', also: ['model/engine-types.ts'] },
@@ -37,18 +37,7 @@ const FOLDER_KINDS = [
     id: 'sustained',
     key: 'sustained',
     type: 'Sustained',
-    also: [
-      'cli/help.ts',
-      'core/wizard/run-plan.ts',
-      'model/kinds/video/report.ts',
-      'model/knee.ts',
-      'model/settings.ts',
-      'model/kinds/video/math.ts',
-      'model/kinds/video/will-it-work.ts',
-      'model/wizard/estimate.ts',
-      'model/wizard/plan-kinds.ts',
-      'model/wizard/protocols.ts',
-    ],
+    also: ['cli/help.ts', 'model/kinds/video/report.ts', 'model/knee.ts', 'model/kinds/video/math.ts', 'model/kinds/video/will-it-work.ts'],
   },
   // The Quick Test's "Will it work?" table is the quick kind using video's pieces (kinds/video/'s
   // format data and willItWork): its --video and --fps flags (quick.ts, the flag list in types.ts,
