@@ -7,14 +7,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const APP_SRC = path.resolve(import.meta.dirname, '../../../../app/src');
+const RENDERER_SRC = path.resolve(import.meta.dirname, '../../../../renderer/src');
 const REGISTRY = 'model/kinds/registry.ts';
 
-/** Every source file under app/src, relative to it. */
-function sources(dir = APP_SRC): string[] {
+/** Every source file (and stylesheet) under `root`, relative to it. */
+function sources(root = APP_SRC, dir = root): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return sources(full);
-    return /\.(c?ts)$/.test(e.name) ? [path.relative(APP_SRC, full)] : [];
+    if (e.isDirectory()) return sources(root, full);
+    return /\.(c?ts|tsx|css)$/.test(e.name) ? [path.relative(root, full)] : [];
   });
 }
 
@@ -73,5 +74,25 @@ describe('a kind with a folder is named outside it only on its registry line', (
     const re = namesKind(id, key, type);
     const outside = files.filter((f) => !f.startsWith(`model/kinds/${id}/`) && re.test(readFileSync(path.join(APP_SRC, f), 'utf8')));
     expect(outside.filter((f) => f !== REGISTRY).sort()).toEqual([...also].sort());
+  });
+});
+
+// The renderer names the sustained write in its panel, the panel map, its stylesheet, and where
+// History and the panel draw its curve; the Quick Test's steady speeds are `settled`, not
+// `sustained`, so one name means one thing.
+describe('the renderer names the sustained kind only where it draws it', () => {
+  it('sustained', () => {
+    const re = namesKind('sustained', 'sustained', 'Sustained');
+    const named = sources(RENDERER_SRC).filter(
+      (f) => !/sustained-(panel|form)/.test(f) && re.test(readFileSync(path.join(RENDERER_SRC, f), 'utf8')),
+    );
+    expect(named.sort()).toEqual(
+      [
+        'components/sustained-chart.tsx',
+        'features/detailed/kinds/index.ts',
+        'features/history/result-figures.tsx',
+        'styles/features/detailed.css',
+      ].sort(),
+    );
   });
 });
