@@ -77,22 +77,15 @@ describe('a kind with a folder is named outside it only on its registry line', (
   });
 });
 
-// The renderer names the sustained write in its panel, the panel map, its stylesheet, and where
-// History and the panel draw its curve; the Quick Test's steady speeds are `settled`, not
-// `sustained`, so one name means one thing.
-describe('the renderer names the sustained kind only where it draws it', () => {
+// The renderer names the sustained write in its panel, the panel map and its stylesheet (the
+// chart History and the panel draw is any write curve's); the Quick Test's steady speeds are
+// `settled`, not `sustained`, so one name means one thing.
+describe('the renderer names the sustained kind only in its panel map and stylesheet', () => {
   it('sustained', () => {
     const re = namesKind('sustained', 'sustained', 'Sustained');
     const named = sources(RENDERER_SRC).filter(
       (f) => !/sustained-(panel|form)/.test(f) && re.test(readFileSync(path.join(RENDERER_SRC, f), 'utf8')),
     );
-    expect(named.sort()).toEqual(
-      [
-        'components/sustained-chart.tsx',
-        'features/detailed/kinds/index.ts',
-        'features/history/result-figures.tsx',
-        'styles/features/detailed.css',
-      ].sort(),
-    );
+    expect(named.sort()).toEqual(['features/detailed/kinds/index.ts', 'styles/features/detailed.css'].sort());
   });
 });
