@@ -145,7 +145,8 @@ export const WizardSettingsSchema = z
     formats: z.array(FormatIdSchema).min(1).max(16),
     /** quick: the Quick Test at each of `sizes`; cdm: the CrystalDiskMark grid (Default, 1 GiB);
      *  files: the many-file test (`filesSet`); write: a sequential write only at each of `sizes`;
-     *  sustained: the sustained write (free space less the reserve); hash: the Hash test on a
+     *  a kind's own plan (its registry entry's wizard hook: the sustained write, free space less
+     *  the reserve), once per format; hash: the Hash test on a
      *  file of each of `sizes` (model/wizard/protocols.ts names them after the seeds). */
     plan: z.enum(WIZARD_PLAN_KINDS),
     /** files: the set — Quick (40 files, 2–600 MB), Standard (Stibium's 160 files, 2 MB–2 GB,

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FixedChartSize } from '../../../renderer/src/components/chart-frame';
 import { FilesScatter } from '../../../renderer/src/components/files-scatter';
-import { SustainedChart } from '../../../renderer/src/components/sustained-chart';
+import { WriteCurveChart } from '../../../renderer/src/components/write-curve-chart';
 import { BarsChart, LinesChart } from '../../../renderer/src/components/charts';
 import { useQuickTestStore } from '../../../renderer/src/features/quick-test/store';
 import { ThroughputChart } from '../../../renderer/src/features/quick-test/throughput-chart';
@@ -72,7 +72,7 @@ describe('chart axes', () => {
 
   it('sustained write of 0.2 GB: distinct GB ticks, "written (GB)" and "MB/s"', () => {
     const points = [0.05, 0.1, 0.15, 0.2].map((gb, i) => ({ gb, mbps: 900 - i * 10 }));
-    const root = draw(<SustainedChart lines={[{ run: 1, points }]} marks={{ knees: [], levels: [], band: null }} />);
+    const root = draw(<WriteCurveChart lines={[{ run: 1, points }]} marks={{ knees: [], levels: [], band: null }} />);
     expectDistinct(ticks(root, 'x'));
     expectDistinct(ticks(root, 'y'));
     expect(labels(root)).toEqual(['written (GB)', 'MB/s']);

@@ -2,7 +2,7 @@
 // documents with a knee and with a varying curve built from the real sustained one, event
 // builders, and a render of the app on the Detailed tab with charts at a fixed size (jsdom has
 // no layout for ResponsiveContainer to measure).
-import type { CurvePoint, SustainedVerdict } from '@model/knee';
+import type { CurvePoint, CurveVerdict } from '@model/knee';
 import type { ResultDocument, ResultTest } from '@model/result';
 
 import cdmJson from '../../fixtures/results/cdm.json';
@@ -23,7 +23,7 @@ export const sustainedDoc = (): ResultDocument => clone(sustainedJson) as unknow
 export const filesDoc = (): ResultDocument => clone(filesJson) as unknown as ResultDocument;
 
 /** The sustained document with a curve and verdict of the given shape (one run, 40 GB). */
-export function sustainedWith(curve: CurvePoint[], verdict: SustainedVerdict, summary: string): ResultDocument {
+export function sustainedWith(curve: CurvePoint[], verdict: CurveVerdict, summary: string): ResultDocument {
   const doc = sustainedDoc();
   const s = doc.sustained!;
   const bytes = curve.at(-1)?.bytes ?? 0;

@@ -60,7 +60,7 @@ describe('quick-test store', () => {
     expect(useQuickTestStore.getState().mode).toBe('continuous');
   });
 
-  it('start sends the settings; progress moves live values, peaks and the scale; cycle sets sustained; done settles', async () => {
+  it('start sends the settings; progress moves live values, peaks and the scale; cycle sets the settled speeds; done settles', async () => {
     const fake = createFakeBridge();
     setBridgeForTests(fake.bridge);
     const s = useQuickTestStore.getState();
@@ -86,7 +86,7 @@ describe('quick-test store', () => {
 
     s.onCycle({ jobId: 'job-1', cycle: 1, result: resultDoc(812.5, 1004.25) });
     q = useQuickTestStore.getState();
-    expect(q.sustained).toEqual({ write: 812.5, read: 1004.25 });
+    expect(q.settled).toEqual({ write: 812.5, read: 1004.25 });
     expect(q.results[0]).toMatchObject({ cycle: 1, cacheMode: 'direct', dataPattern: 'random' });
 
     // A quieter moment never shrinks the scale mid-test.
@@ -130,7 +130,7 @@ describe('quick-test store', () => {
     s.onCycle({ jobId: 'job-1', cycle: 1, result: doc });
     s.onDone({ jobId: 'job-1', outcome: 'finished' });
     const q = useQuickTestStore.getState();
-    expect(q.sustained).toEqual({ write: 3780, read: 835 });
+    expect(q.settled).toEqual({ write: 3780, read: 835 });
     expect(q.peak.write).toBe(3850);
     // A read too short for a sample: its peak is its average, never 0.
     expect(q.peak.read).toBe(835);
@@ -196,7 +196,7 @@ describe('quick-test store', () => {
       job: null,
       outcome: null,
       results: [],
-      sustained: null,
+      settled: null,
       scale: 1000,
     });
   });

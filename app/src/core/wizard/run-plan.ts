@@ -19,6 +19,8 @@ import type { CommandRunner, WizardProvider } from './provider.js';
 import type { PlanStore } from './plan-store.js';
 
 import type { FormatId, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '../../model/wizard/types.js';
+import { wizardKindOf } from '../../model/wizard/plan-kinds.js';
+import type { WizardKind } from '../../model/kinds/registry.js';
 import { COMMON_LABEL } from '../../model/report/like-for-like.js';
 import { runHashBenchmark } from '../hash-run.js';
 import type { WizardProgressEvent } from '../../model/events.js';
@@ -102,15 +104,14 @@ const SIZED: ReadonlySet<string> = new Set(['quick', 'write', 'hash']);
 /** What a plan runs, inside "Testing ext4: …". */
 function planWhat(plan: WizardPlanKind, size: number | undefined): string {
   const at = size !== undefined ? ` at ${sizeText(size)}` : '';
-  const words: Record<WizardPlanKind, string> = {
+  const words: Record<Exclude<WizardPlanKind, WizardKind>, string> = {
     quick: `Quick Test${at}`,
     cdm: 'the CrystalDiskMark grid',
     files: 'the many-file test',
     write: `write only${at}`,
-    sustained: 'the sustained write',
     hash: `the Hash test${at}`,
   };
-  return words[plan];
+  return wizardKindOf(plan)?.wizard.what ?? words[plan as keyof typeof words];
 }
 
 function isEncryptedFormat(format: FormatId): boolean {

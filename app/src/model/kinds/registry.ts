@@ -30,6 +30,12 @@ export const RESULT_KINDS: readonly KindModule<ResultKind>[] = RESULT;
 
 export const TEST_KINDS = RUN_KINDS.map((k) => k.id) as readonly TestKind[] as readonly [TestKind, ...TestKind[]];
 
+/** The kinds the format-and-compare wizard offers as plans of their own (their `wizard` hook). */
+export type WizardKind = Extract<(typeof RUN)[number], { wizard: object }>['id'];
+export const WIZARD_KINDS = RUN_KINDS.filter((k) => k.wizard) as ReadonlyArray<
+  KindModule<WizardKind> & Required<Pick<KindModule, 'wizard' | 'plan'>>
+>;
+
 const BY_ID = new Map<string, KindModule>(RESULT_KINDS.map((k) => [k.id, k]));
 
 export function isTestKind(s: string): s is TestKind {

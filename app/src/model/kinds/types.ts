@@ -143,6 +143,16 @@ export interface KindModule<Id extends string = string> {
   paced?: boolean;
   /** Made from the command line only (no screen of its own): History's kind filter leaves it out. */
   cliOnly?: boolean;
+  /** A plan of the format-and-compare wizard that runs this kind once per format, under its id
+   *  and name (the plan and the protocol it reproduces); absent: the wizard does not offer it. */
+  wizard?: {
+    /** The plan in the wizard's sentences: "the sustained write". */
+    what: string;
+    /** What the protocol does on each format, in a sentence. */
+    detail: string;
+    /** What the plan was scaled to on this disk, in words; undefined: it was not. */
+    scaled?: (plan: Plan) => string | undefined;
+  };
   /** The share card's figures in `box` (the frame draws the rest); undefined: the plain list. */
   card?: (doc: ResultDocument, box: Box, metrics: readonly Metric[], opts?: CardOptions) => string | undefined;
 }

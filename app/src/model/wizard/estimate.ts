@@ -1,6 +1,6 @@
 // How long a wizard plan takes, said before it runs: the plans the runner will build for each
-// format (the many-file set and the sustained write sized to the free space a fresh format
-// leaves, as they will be), timed at stated rates (eta.ts), with the rests, the common-mode pass
+// format (the many-file set and a kind's own plan, the sustained write, sized to the free space a
+// fresh format leaves, as they will be), timed at stated rates (eta.ts), with the rests, the common-mode pass
 // and the per-format erase. The plan step and `diskdial compare` print it; the real-disk test
 // holds it to a real run's time.
 import { planRunSeconds, planSeconds, PLAN_RATES, type PlanRates } from '../eta.js';
@@ -8,6 +8,7 @@ import { freeAfterFormat } from '../fit.js';
 import { buildPlan } from '../presets.js';
 import type { PlanOptions, PlanTarget } from '../kinds/plan.js';
 import type { WizardSettings } from '../settings.js';
+import { wizardKindOf } from './plan-kinds.js';
 
 /** The hash test's in-memory passes: one core, then all, two seconds each (hash-run.ts). */
 const HASH_MEMORY_SECONDS = 4;
@@ -17,7 +18,7 @@ export type PlanEstimateSettings = Pick<WizardSettings, 'plan' | 'sizes' | 'runs
 
 export interface PlanEstimate {
   seconds: number;
-  /** What the many-file set or the sustained write was scaled to, on this disk. */
+  /** What the many-file set or a kind's own plan was scaled to, on this disk. */
   scaled?: string;
 }
 
@@ -33,6 +34,7 @@ export function estimatePlan(
   const runSeconds: number[] = [];
   let scaled: string | undefined;
   let runs = s.runs;
+  const own = wizardKindOf(s.plan);
   if (s.plan === 'quick' || s.plan === 'write') {
     for (const size of s.sizes) runSeconds.push(planRunSeconds(run(s.plan === 'quick' ? 'quick' : 'seq-write', { size }), rates));
   } else if (s.plan === 'cdm') {
@@ -41,10 +43,10 @@ export function estimatePlan(
     const plan = run('files', { preset: s.filesSet ?? 'quick', ...(s.filesSet === 'custom' && s.files ? { files: s.files } : {}) });
     runSeconds.push(planRunSeconds(plan, rates));
     scaled = plan.scaled;
-  } else if (s.plan === 'sustained') {
-    const plan = run('sustained');
+  } else if (own) {
+    const plan = run(own.id);
     runSeconds.push(planRunSeconds(plan, rates));
-    if (plan.sustained?.limitedBy === 'free-space') scaled = plan.notes[0];
+    scaled = own.wizard.scaled?.(plan);
   } else {
     // The hash test writes its file, reads it, reads and hashes it, then hashes in memory; once.
     runs = 1;

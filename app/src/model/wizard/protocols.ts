@@ -1,11 +1,13 @@
 // The wizard's plans, named after the protocol each reproduces (the seeds DiskDial answers):
 // Blackmagic Disk Speed Test's 1 GB and 5 GB stress files, five runs; Howard Oakley's Stibium
-// Standard set of 160 files; a write-only pass; the CrystalDiskMark grid; the sustained write;
-// the Hash test. The CLI's --protocol and the wizard's plan step read this one list.
+// Standard set of 160 files; a write-only pass; the CrystalDiskMark grid; each kind the wizard
+// runs as its own plan (the sustained write: its registry entry's wizard hook); the Hash test.
+// The CLI's --protocol and the wizard's plan step read this one list.
 import type { WizardSettings } from '../settings.js';
 import { FILES_PRESET_OPTIONS } from '../file-set.js';
+import { WIZARD_KINDS, type WizardKind } from '../kinds/registry.js';
 
-export type ProtocolId = 'blackmagic' | 'stibium-standard' | 'stibium-quick' | 'write-only' | 'cdm' | 'sustained' | 'hash';
+export type ProtocolId = 'blackmagic' | 'stibium-standard' | 'stibium-quick' | 'write-only' | 'cdm' | WizardKind | 'hash';
 
 export type ProtocolSettings = Pick<WizardSettings, 'plan' | 'sizes' | 'runs'> & Pick<Partial<WizardSettings>, 'filesSet'>;
 
@@ -51,12 +53,7 @@ export const PROTOCOLS: readonly Protocol[] = [
     detail: 'Sequential and random reads and writes at several queue depths on a 1 GiB file.',
     settings: { plan: 'cdm', sizes: [1024 ** 3], runs: 1 },
   },
-  {
-    id: 'sustained',
-    name: 'Sustained write',
-    detail: 'Writes until the free space (less a reserve) is full, to find where a fast cache runs out.',
-    settings: { plan: 'sustained', sizes: [1e9], runs: 1 },
-  },
+  ...WIZARD_KINDS.map((k) => ({ id: k.id, name: k.name, detail: k.wizard.detail, settings: { plan: k.id, sizes: [1e9], runs: 1 } })),
   {
     id: 'hash',
     name: 'Hash',

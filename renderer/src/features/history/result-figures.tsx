@@ -15,7 +15,7 @@ import { modelLine, resultPoints, sizeDomain, type Pass } from '../../lib/files-
 import { FilesScatter } from '../../components/files-scatter';
 import { FilesStats } from '../../components/files-stats';
 import { formatRate } from '../../lib/figure-format';
-import { SustainedChart } from '../../components/sustained-chart';
+import { WriteCurveChart } from '../../components/write-curve-chart';
 import { barsFromSection, boundLabel, waitLine } from '../../lib/hash-model';
 import { algoLabel } from '../../lib/hash-model';
 import { LinesChart, seriesPoints, type XYLine } from '../../components/charts';
@@ -83,7 +83,7 @@ function CurveFigures({ doc, runs }: { doc: ResultDocument; runs: readonly Curve
         ))}
       </div>
       <figure className="chart-figure" aria-label="Write speed against the amount written">
-        <SustainedChart lines={lines} marks={marks} ceilingMBps={doc.target.device.linkInfo?.ceilingMBps} />
+        <WriteCurveChart lines={lines} marks={marks} ceilingMBps={doc.target.device.linkInfo?.ceilingMBps} />
       </figure>
     </>
   );

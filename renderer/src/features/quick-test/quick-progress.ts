@@ -64,7 +64,7 @@ export interface ReadoutState {
   live: PerSide;
   avg: PerSide;
   peak: PerSide;
-  sustained: PerSide | null;
+  settled: PerSide | null;
   /** The result's one aggregate (the mean of its runs): what a finished test shows. */
   aggregate: Readonly<Record<Side, Aggregate>> | null;
 }
@@ -80,7 +80,7 @@ export function quickReadout(s: ReadoutState, side: Side): { value: number; capt
     const a = s.aggregate[side];
     return a.runs > 1 ? { value: a.mean, caption: aggregateText(a) } : averaged(a.mean);
   }
-  if (s.status === 'done' && s.sustained) return averaged(s.live[side]);
+  if (s.status === 'done' && s.settled) return averaged(s.live[side]);
   const busy = s.status === 'running' || s.status === 'stopping';
   if (busy && s.phase !== null && s.phase !== side && s.avg[side] > 0) return averaged(s.avg[side]);
   return { value: s.live[side], caption: peak || ' ' };

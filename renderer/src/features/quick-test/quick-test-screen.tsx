@@ -47,7 +47,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const startedAt = useQuickTestStore((s) => s.startedAt);
   const error = useQuickTestStore((s) => s.error);
   const latest = useQuickTestStore(selectLatestResult);
-  const sustained = useQuickTestStore((s) => s.sustained);
+  const settled = useQuickTestStore((s) => s.settled);
   const aggregate = useQuickTestStore((s) => s.aggregate);
   const doc = useQuickTestStore((s) => s.doc);
   const paced = useQuickTestStore((s) => s.paced);
@@ -81,7 +81,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const run = { status, phase, stage, cycle, cycles, bytesDone, bytesTotal, startedAt };
   const line = quickStatusLine(run);
   const fraction = status === 'running' ? quickFraction(run) : null;
-  const shown = { status, phase, live, avg, peak, sustained, aggregate };
+  const shown = { status, phase, live, avg, peak, settled, aggregate };
   const write = quickReadout(shown, 'write');
   const read = quickReadout(shown, 'read');
 

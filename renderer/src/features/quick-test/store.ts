@@ -105,8 +105,8 @@ interface QuickTestState {
   doc: ResultDocument | null;
   /** The one aggregate of `doc`: the mean of its runs, with the best and the count. */
   aggregate: { write: Aggregate; read: Aggregate } | null;
-  /** Sustained MB/s: the aggregate's means. */
-  sustained: Pair | null;
+  /** The settled MB/s the dials show at Done: the aggregate's means. */
+  settled: Pair | null;
   /** The finished cycles' flags, as `doc` carries them. */
   flags: ResultFlag[];
   /** Frame-paced results launched from this result ("Check this format"): they decide its rows
@@ -158,7 +158,7 @@ const runState = {
   doc: null as ResultDocument | null,
   aggregate: null as { write: Aggregate; read: Aggregate } | null,
   paced: [] as ResultDocument[],
-  sustained: null as Pair | null,
+  settled: null as Pair | null,
   flags: [] as ResultFlag[],
   series: [] as WriteReadPoint[],
   startedAt: 0,
@@ -204,12 +204,12 @@ function thin(series: WriteReadPoint[]): WriteReadPoint[] {
 }
 
 /** What the screen shows of a result: the document, its aggregate and means, its flags. */
-function shown(doc: ResultDocument): Pick<QuickTestState, 'doc' | 'aggregate' | 'sustained' | 'flags'> {
+function shown(doc: ResultDocument): Pick<QuickTestState, 'doc' | 'aggregate' | 'settled' | 'flags'> {
   const aggregate = quickAggregate(doc);
   return {
     doc,
     aggregate,
-    sustained: aggregate ? { write: aggregate.write.mean, read: aggregate.read.mean } : null,
+    settled: aggregate ? { write: aggregate.write.mean, read: aggregate.read.mean } : null,
     flags: Array.isArray(doc.flags) ? doc.flags : [],
   };
 }
@@ -346,8 +346,8 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => {
         // Stopped or finished: the needles come to rest on the saved result's aggregate, the mean of
         // its runs (or zero when no cycle finished); peaks, results and the chart stay.
         const s = get();
-        const shownDoc = done.result ? shown(done.result) : { doc: s.doc, aggregate: s.aggregate, sustained: s.sustained, flags: s.flags };
-        return { outcome: 'done', ...shownDoc, live: shownDoc.sustained ?? zero, phase: null, stage: null, saved: done.saved ?? null };
+        const shownDoc = done.result ? shown(done.result) : { doc: s.doc, aggregate: s.aggregate, settled: s.settled, flags: s.flags };
+        return { outcome: 'done', ...shownDoc, live: shownDoc.settled ?? zero, phase: null, stage: null, saved: done.saved ?? null };
       });
     },
 

@@ -1,6 +1,6 @@
 // Step 3: what to run on each format, each plan named after the protocol it reproduces —
 // Blackmagic's 1 GB + 5 GB × 5, Stibium's many files (Quick, Standard or a custom set), write
-// only, the CrystalDiskMark grid, the sustained write, the Hash test — how many runs, the rest
+// only, the CrystalDiskMark grid, a kind's own plan (the sustained write), the Hash test — how many runs, the rest
 // between runs (an SSD's cache drains while it rests), the common-mode pass, and roughly how
 // long the whole plan takes.
 import { useId } from 'react';
@@ -8,6 +8,7 @@ import type { WizardPlanKind } from '@model/wizard/types';
 import { useShallow } from 'zustand/react/shallow';
 import { PLAN_RATES } from '@model/eta';
 import { NO_DIRECT_IO, protocolOf } from '@model/wizard/protocols';
+import { WIZARD_KINDS } from '@model/kinds/registry';
 import { FieldError, NumberField } from '../../components/fields';
 import { selectChosen, selectDisk, useWizardStore } from './store';
 import {
@@ -33,7 +34,7 @@ const PLANS: ReadonlyArray<{ value: WizardPlanKind; label: string; detail: strin
     ['files', 'stibium-standard'],
     ['write', 'write-only'],
     ['cdm', 'cdm'],
-    ['sustained', 'sustained'],
+    ...WIZARD_KINDS.map((k) => [k.id, k.id] as const),
     ['hash', 'hash'],
   ] as const
 ).map(([value, id]) => {

@@ -8,6 +8,8 @@ import { FREE_AFTER_FORMAT, freeAfterFormat } from '@model/fit';
 import { fitPlan } from '@model/presets';
 import { estimatePlan } from '@model/wizard/estimate';
 import { NO_DIRECT_IO } from '@model/wizard/protocols';
+import { wizardKindOf } from '@model/wizard/plan-kinds';
+import type { WizardKind } from '@model/kinds/registry';
 
 import type { WizardProgressEvent } from '@model/events';
 import { formatBytesShort } from '@model/units';
@@ -109,6 +111,7 @@ export function planError(p: PlanForm, diskBytes?: number): string | null {
 export function planFitError(p: PlanForm, diskBytes: number): string | null {
   const target = freeAfterFormat(diskBytes);
   const after = `about ${Math.round(FREE_AFTER_FORMAT * 100)} % of this ${sizeLabel(diskBytes)} disk is free once formatted`;
+  const own = wizardKindOf(p.kind);
   for (const size of planSizes(p)) {
     const files = customFiles(p);
     const fit =
@@ -118,8 +121,8 @@ export function planFitError(p: PlanForm, diskBytes: number): string | null {
           ? fitPlan('seq-write', { size }, target, { what: `the ${sizeLabel(size)} write` })
           : p.kind === 'cdm'
             ? fitPlan('cdm', { size }, target, { what: 'the CrystalDiskMark grid' })
-            : p.kind === 'sustained'
-              ? fitPlan('sustained', {}, target, { what: 'the sustained write' })
+            : own
+              ? fitPlan(own.id, {}, target, { what: own.wizard.what })
               : fitPlan(
                   'files',
                   { preset: p.filesSet, ...(p.filesSet === 'custom' && typeof files !== 'string' ? { files } : {}) },
@@ -256,15 +259,14 @@ export function planText(p: {
 }): string {
   const at = listText(p.sizes.map(sizeLabel));
   const sets = { quick: 'Stibium Quick set', standard: 'Stibium Standard set', custom: 'custom set' } as const;
-  const words: Record<WizardPlanKind, string> = {
+  const words: Record<Exclude<WizardPlanKind, WizardKind>, string> = {
     quick: `the Quick Test at ${at}`,
     cdm: 'the CrystalDiskMark grid (1 GiB)',
     files: `the many-file test (${sets[p.filesSet ?? 'quick']})`,
     write: `a write only at ${at}`,
-    sustained: 'the sustained write',
     hash: `the Hash test on a file of ${at}`,
   };
-  const what = words[p.kind];
+  const what = wizardKindOf(p.kind)?.wizard.what ?? words[p.kind as keyof typeof words];
   if (p.kind === 'hash') return `${what}, once`;
   const runs = `${p.runs} run${p.runs === 1 ? '' : 's'}${isSizedPlan(p.kind) && p.sizes.length > 1 ? ' per size' : ''}`;
   return `${what}, ${runs}, ${p.restSeconds > 0 ? `${restText(p.restSeconds)} rest between runs` : 'no rest between runs'}`;

@@ -7,14 +7,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const APP_SRC = path.resolve(import.meta.dirname, '../../../../app/src');
+const RENDERER_SRC = path.resolve(import.meta.dirname, '../../../../renderer/src');
 const REGISTRY = 'model/kinds/registry.ts';
 
-/** Every source file under app/src, relative to it. */
-function sources(dir = APP_SRC): string[] {
+/** Every source file (and stylesheet) under `root`, relative to it. */
+function sources(root = APP_SRC, dir = root): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return sources(full);
-    return /\.(c?ts)$/.test(e.name) ? [path.relative(APP_SRC, full)] : [];
+    if (e.isDirectory()) return sources(root, full);
+    return /\.(c?ts|tsx|css)$/.test(e.name) ? [path.relative(root, full)] : [];
   });
 }
 
@@ -27,9 +28,8 @@ function namesKind(id: string, key: string, type: string): RegExp {
 // `also`: files that name the kind for another reason. The small-file mode is the native engine's
 // (its spec and figures in engine-types.ts describe the addon's API, which any caller may use).
 // "Sustained" is also a plain word: a Quick Test's or video format's sustained MB/s (kinds/video/
-// report.ts, will-it-work.ts and math.ts) and the knee's verdict type (knee.ts, shared by every curve);
-// and the wizard's plans have a vocabulary of their own with a `sustained` plan (help.ts,
-// run-plan.ts, settings.ts, wizard/) that runs the kind through the registry.
+// report.ts, will-it-work.ts and math.ts); and `diskdial compare --help` lists the wizard's plans
+// in words (help.ts); the wizard itself reaches the kind through its registry entry's wizard hook.
 const FOLDER_KINDS = [
   { id: 'sweep', key: 'sweep', type: 'Sweep', also: [] },
   { id: 'small-files', key: 'smallFiles', type: 'SmallFiles', also: ['model/engine-types.ts'] },
@@ -37,18 +37,7 @@ const FOLDER_KINDS = [
     id: 'sustained',
     key: 'sustained',
     type: 'Sustained',
-    also: [
-      'cli/help.ts',
-      'core/wizard/run-plan.ts',
-      'model/kinds/video/report.ts',
-      'model/knee.ts',
-      'model/settings.ts',
-      'model/kinds/video/math.ts',
-      'model/kinds/video/will-it-work.ts',
-      'model/wizard/estimate.ts',
-      'model/wizard/plan-kinds.ts',
-      'model/wizard/protocols.ts',
-    ],
+    also: ['cli/help.ts', 'model/kinds/video/report.ts', 'model/kinds/video/math.ts', 'model/kinds/video/will-it-work.ts'],
   },
   // The Quick Test's "Will it work?" table is the quick kind using video's pieces (kinds/video/'s
   // format data and willItWork): its --video and --fps flags (quick.ts, the flag list in types.ts,
@@ -85,5 +74,18 @@ describe('a kind with a folder is named outside it only on its registry line', (
     const re = namesKind(id, key, type);
     const outside = files.filter((f) => !f.startsWith(`model/kinds/${id}/`) && re.test(readFileSync(path.join(APP_SRC, f), 'utf8')));
     expect(outside.filter((f) => f !== REGISTRY).sort()).toEqual([...also].sort());
+  });
+});
+
+// The renderer names the sustained write in its panel, the panel map and its stylesheet (the
+// chart History and the panel draw is any write curve's); the Quick Test's steady speeds are
+// `settled`, not `sustained`, so one name means one thing.
+describe('the renderer names the sustained kind only in its panel map and stylesheet', () => {
+  it('sustained', () => {
+    const re = namesKind('sustained', 'sustained', 'Sustained');
+    const named = sources(RENDERER_SRC).filter(
+      (f) => !/sustained-(panel|form)/.test(f) && re.test(readFileSync(path.join(RENDERER_SRC, f), 'utf8')),
+    );
+    expect(named.sort()).toEqual(['features/detailed/kinds/index.ts', 'styles/features/detailed.css'].sort());
   });
 });

@@ -1,7 +1,8 @@
 // What the sustained write makes of its one step per run: the MB/s curve in slices of bytes
 // written, and the knee where the drive's fast cache runs out (model/knee.ts).
 import type { StepOutcome } from '../../analysis.js';
-import { chooseSliceBytes, describeVerdict, detectKnee, sliceSeries } from '../../knee.js';
+import { chooseSliceBytes, detectKnee, sliceSeries } from '../../knee.js';
+import { describeVerdict } from './verdict.js';
 import type { Plan } from '../plan.js';
 import type { SustainedRun, SustainedSection } from './result.js';
 

@@ -1,7 +1,7 @@
 // The sustained write on the command line: its --reserve flag, the --seconds it refuses, its line
 // under `run --help`, the size it was asked (the report's unit system), and its lines under the
 // CLI's table (what was written, the verdict and a sparkline of the curve per run).
-import { describeVerdict } from '../../knee.js';
+import { describeVerdict } from './verdict.js';
 import { mbText as mb } from '../../report/text-table.js';
 import type { ResultDocument } from '../../result.js';
 import { askedSizeText, sizeInUnits, type SizeUnits } from '../../size-units.js';

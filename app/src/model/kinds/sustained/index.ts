@@ -26,4 +26,9 @@ export const sustained = {
   fromScreen: sustainedFromScreen,
   liveCurve: true,
   curveRuns: (doc) => doc.sustained?.runs,
+  wizard: {
+    what: 'the sustained write',
+    detail: 'Writes until the free space (less a reserve) is full, to find where a fast cache runs out.',
+    scaled: (plan) => (plan.sustained?.limitedBy === 'free-space' ? plan.notes[0] : undefined),
+  },
 } as const satisfies KindModule<'sustained'>;

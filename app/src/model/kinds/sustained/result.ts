@@ -2,7 +2,7 @@
 // on (checked when a result is read from outside), and its key. The document gets the key by
 // declaration merging, so model/result.ts lists no kind's section.
 import { z } from 'zod';
-import type { CurvePoint, SustainedVerdict } from '../../knee.js';
+import type { CurvePoint, CurveVerdict } from '../../knee.js';
 
 /** The sustained-write test: MB/s against bytes written, per run, and what the curve says. */
 export interface SustainedSection {
@@ -21,7 +21,7 @@ export interface SustainedRun {
   /** Width of one curve slice, bytes. */
   sliceBytes: number;
   curve: CurvePoint[];
-  verdict: SustainedVerdict;
+  verdict: CurveVerdict;
   /** The verdict in plain words: "Fast cache ≈ 12.4 GB, then 480 MB/s (−78 %)". */
   summary: string;
 }

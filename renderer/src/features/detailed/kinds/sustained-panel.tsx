@@ -13,7 +13,7 @@ import { RunsAndRest } from '../../../components/repeat-fields';
 import { MAX_REST_MINUTES, MAX_RUNS } from '../form-rules';
 import { SUSTAINED_SIZES, type SustainedForm } from './sustained-form';
 import type { KindPanelProps, DetailedJob } from '../kind-entry';
-import { SustainedChart } from '../../../components/sustained-chart';
+import { WriteCurveChart } from '../../../components/write-curve-chart';
 import { formatBytesShort } from '@model/units';
 
 const NO_MARKS: VerdictMarks = { knees: [], levels: [], band: null };
@@ -102,7 +102,7 @@ export function SustainedPanel({ form, set, errors, live, result, Frame }: KindP
       )}
       <figure className="chart-figure" aria-label="Write speed against the amount written">
         {lines.some((l) => l.points.length > 0) ? (
-          <SustainedChart lines={lines} marks={marks} ceilingMBps={ceilingMBps} xMaxGB={xMaxGB} />
+          <WriteCurveChart lines={lines} marks={marks} ceilingMBps={ceilingMBps} xMaxGB={xMaxGB} />
         ) : (
           <p className="empty chart-empty">The write speed will be drawn here against the amount written.</p>
         )}

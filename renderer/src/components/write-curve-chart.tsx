@@ -1,7 +1,8 @@
-// The sustained-write curve: MB/s against GB written (10^9 bytes), one line per run, live while
-// writing and the document's curves afterwards. Marks where the fast cache ran out (a vertical
-// line per run), the first run's speeds before and after it (dashed), a throttling drive's
-// band, and the link's ceiling when the target's interface has one. Only draws: curve.ts shapes.
+// A write curve (a kind's curve runs: the sustained write's): MB/s against GB written (10^9 bytes),
+// one line per run, live while writing and the document's curves afterwards. Marks where the fast
+// cache ran out (a vertical line per run), the first run's speeds before and after it (dashed), a
+// throttling drive's band, and the link's ceiling when the target's interface has one. Only
+// draws: curve.ts shapes.
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { linearTicks } from '../lib/ticks';
 import { ceilingLine, ChartFrame, linearXAxis, mbpsYAxis } from './chart-frame';
@@ -14,7 +15,7 @@ export const RUN_COLOURS = ['#ff6a3d', '#8ab4ff', '#f5b942', '#c792ea', '#2fd4a3
 const runColour = (run: number): string => RUN_COLOURS[(run - 1) % RUN_COLOURS.length]!;
 const LABEL = { fill: '#c9ced6', fontSize: 11 };
 
-export interface SustainedChartProps {
+export interface WriteCurveChartProps {
   lines: CurveLine[];
   marks: VerdictMarks;
   /** The link's payload ceiling, MB/s. */
@@ -23,7 +24,7 @@ export interface SustainedChartProps {
   xMaxGB?: number | undefined;
 }
 
-export function SustainedChart({ lines, marks, ceilingMBps, xMaxGB }: SustainedChartProps) {
+export function WriteCurveChart({ lines, marks, ceilingMBps, xMaxGB }: WriteCurveChartProps) {
   const dataMax = Math.max(0, ...lines.flatMap((l) => l.points.map((p) => p.gb)));
   const xTicks = linearTicks(Math.max(dataMax, xMaxGB ?? 0) || 1);
   const yPeak = Math.max(0, ...lines.flatMap((l) => l.points.map((p) => p.mbps)), ...marks.levels.map((m) => m.mbps), marks.band?.max ?? 0);
