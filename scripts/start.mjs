@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: build the TypeScript and the renderer, then run the desktop app. When Electron's
+// `npm start`: build the TypeScript and the renderer if they changed, then run the desktop app. When Electron's
 // binary is missing (its download skipped or failed), say so in one line with the fix and offer
 // the same UI in the browser instead of Electron's stack trace.
 import { spawn, spawnSync } from 'node:child_process';
@@ -34,15 +34,11 @@ function downloadElectron() {
   if (r.status !== 0) console.error(`The download failed: ${r.stderr.trim().split('\n')[0] || `exit ${r.status}`}`);
 }
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
+/** The core and the UI, rebuilt only if a source changed since their last build (never under a
+ *  running `serve` or test that is using them). */
 function build() {
-  const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-  run(bin('tsc'), ['-p', 'tsconfig.build.json']);
-  run(bin('vite'), ['build', '--logLevel', 'warn', '--config', 'renderer/vite.config.ts']);
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-changed.mjs')], { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
 /** Runs a child in the foreground, passing its exit code on and Ctrl-C through to it. */

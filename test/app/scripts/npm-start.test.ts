@@ -1,10 +1,11 @@
 // `npm start` on a machine where Electron's binary is missing (CI never has it; a user whose
 // download failed): one plain line with the fix, the browser UI offered, never a stack trace.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildIfNeeded } from '../../e2e/helpers/harness.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const emptyDist = mkdtempSync(path.join(os.tmpdir(), 'diskdial-no-electron-'));
@@ -68,9 +69,14 @@ describe('npm start without the Electron binary', () => {
     expect(code).toBe(1);
   });
 
-  it('on a terminal, Enter builds and starts `diskdial serve` with its URL', async () => {
+  it('on a terminal, Enter builds what changed and starts `diskdial serve` with its URL', async () => {
+    buildIfNeeded();
+    const built = () => ['dist/.core-built', 'dist/renderer/index.html'].map((f) => statSync(path.join(root, f)).mtimeMs);
+    const before = built();
     const { out } = await npmStart({ tty: true, answer: '', until: /DiskDial is running at http:\/\/127\.0\.0\.1:\d+\/\S+/ });
     expect(out).toMatch(/DiskDial is running at http:\/\/127\.0\.0\.1:\d+\//);
+    // A current build is kept, not rewritten under the other test chains' servers and CLI runs.
+    expect(built()).toEqual(before);
   }, 240_000);
 
   it('the approval and the CI switch are in place', () => {

@@ -2,13 +2,13 @@
 // with its URL (token included), Debian's Chromium through playwright-core, a page that has
 // chosen a folder as its target, and an orderly shutdown (SIGINT to the server: it stops any
 // running test and removes its files).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, promises as fsp, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildCoreIfChanged, newest } from '../../helpers/build-core.js';
+import { buildCoreIfChanged, buildRendererIfChanged } from '../../../scripts/build-if-changed.mjs';
 import { cleanupAllLoopFs, mountFs, type MountedFs } from '../../helpers/loopfs.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -29,13 +29,7 @@ export const CHROMIUM_ARGS = [
 export function buildIfNeeded(): void {
   mkdirSync(artifacts, { recursive: true });
   buildCoreIfChanged();
-  const html = path.join(root, 'dist/renderer/index.html');
-  if (!existsSync(html) || statSync(html).mtimeMs < newest('app/src', 'renderer')) {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], {
-      cwd: root,
-      stdio: 'pipe',
-    });
-  }
+  buildRendererIfChanged();
 }
 
 /** `diskdial serve` on a free port (with `env` added, e.g. its own DISKDIAL_HOME, and `args`, e.g.

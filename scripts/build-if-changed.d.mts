@@ -1,0 +1,3 @@
+export function newest(...paths: string[]): number;
+export function buildCoreIfChanged(): void;
+export function buildRendererIfChanged(): void;

@@ -1,0 +1,55 @@
+// Builds the compiled core (dist/) and the UI (dist/renderer) only when a source changed since the
+// last build here. `npm install`, `npm start` and the tests all build through it: a rebuild rewrites
+// files that other processes are running or serving (vite empties dist/renderer first; a test
+// chain's page then gets 404s for its fonts), so nothing may rebuild what is already current.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CORE_STAMP = path.join(root, 'dist/.core-built');
+const UI_INDEX = path.join(root, 'dist/renderer/index.html');
+
+/** When anything under `paths` (relative to the repository; files or folders) last changed, in ms. */
+export function newest(...paths) {
+  let latest = 0;
+  for (const p of paths.map((x) => path.join(root, x))) {
+    if (!existsSync(p)) continue;
+    const st = statSync(p);
+    if (!st.isDirectory()) latest = Math.max(latest, st.mtimeMs);
+    else for (const name of readdirSync(p)) latest = Math.max(latest, newest(path.relative(root, path.join(p, name))));
+  }
+  return latest;
+}
+
+const stale = (output, ...sources) => !existsSync(output) || statSync(output).mtimeMs < newest(...sources);
+
+function run(script, args) {
+  execFileSync(process.execPath, [path.join(root, 'node_modules', script), ...args], { cwd: root, stdio: 'pipe' });
+}
+
+/** tsc -p tsconfig.build.json, unless dist is newer than every source it is built from. */
+export function buildCoreIfChanged() {
+  if (!stale(CORE_STAMP, 'app/src', 'tsconfig.json', 'tsconfig.build.json')) return;
+  run('typescript/bin/tsc', ['-p', 'tsconfig.build.json']);
+  writeFileSync(CORE_STAMP, '');
+}
+
+/** vite build of the renderer, unless dist/renderer is newer than every source it is built from. */
+export function buildRendererIfChanged() {
+  if (!stale(UI_INDEX, 'app/src', 'renderer')) return;
+  run('vite/bin/vite.js', ['build', '--logLevel', 'warn', '--config', 'renderer/vite.config.ts']);
+}
+
+// `node scripts/build-if-changed.mjs`: both; a failed build prints the compiler's words and exits 1.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    buildCoreIfChanged();
+    buildRendererIfChanged();
+  } catch (e) {
+    process.stderr.write(`${e.stdout ?? ''}${e.stderr ?? ''}`);
+    process.stderr.write(`The build failed: ${e.message.split('\n')[0]}\n`);
+    process.exit(1);
+  }
+}
