@@ -9,11 +9,13 @@ const reports = readdirSync(dir)
   .map((f) => ({ file: f, ...JSON.parse(readFileSync(path.join(dir, f), 'utf8')) }));
 const files = reports.flatMap((r) => r.testResults);
 const rel = (name) => path.relative(process.cwd(), name);
-const indent = (text, lines) =>
-  String(text ?? '')
-    .split('\n')
-    .slice(0, lines)
-    .join('\n    ');
+// The message and its diff, then only the first line of the stack: the test's own line.
+const indent = (text, lines) => {
+  const all = String(text ?? '').split('\n');
+  const at = all.findIndex((l) => /^\s+at /.test(l));
+  const head = (at < 0 ? all : all.slice(0, at)).slice(0, lines);
+  return [...head, ...(at < 0 ? [] : [all[at].trim()])].join('\n    ');
+};
 
 console.log('\n==== the 10 slowest test files (s)');
 for (const t of [...files].sort((a, b) => b.endTime - b.startTime - (a.endTime - a.startTime)).slice(0, 10))
@@ -22,8 +24,8 @@ for (const t of [...files].sort((a, b) => b.endTime - b.startTime - (a.endTime -
 const failed = [];
 for (const t of files) {
   const bad = t.assertionResults.filter((a) => a.status === 'failed');
-  if (t.status === 'failed' && !bad.length) failed.push(`${rel(t.name)}\n    ${indent(t.message, 6)}`);
-  for (const a of bad) failed.push(`${rel(t.name)} > ${a.fullName}\n    ${indent(a.failureMessages[0], 8)}`);
+  if (t.status === 'failed' && !bad.length) failed.push(`${rel(t.name)}\n    ${indent(t.message, 12)}`);
+  for (const a of bad) failed.push(`${rel(t.name)} > ${a.fullName}\n    ${indent(a.failureMessages[0], 16)}`);
 }
 // vitest fails a run on an error thrown outside any test; its JSON report does not say which.
 for (const r of reports)
