@@ -2,7 +2,7 @@
 // file system (ext4): digests equal sha256sum's and sha512sum's at awkward sizes and past 4 GiB,
 // uncached reads, the reader/hasher wait split, in-memory hashing on one and two streams, abort,
 // and plain errors for a folder and a missing file.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -139,10 +139,11 @@ describe('hashing in memory', () => {
 describe('a sparse file over 4 GiB', () => {
   // 4500 MiB of holes, "DiskDial" across the 4 GiB mark (byte 2^32 - 3 on), and a 29-byte tail,
   // so the last direct read is short and unaligned. The expected digests are sha256sum's and
-  // sha512sum's output for this exact content; both tools also run on it in every run (in the
-  // background, ~10-20 s here, while the engine's own tests go on), and must agree:
+  // sha512sum's output for this exact content (GNU coreutils 9.1, checked again 2026-11-29; the
+  // tools used to re-run on it in every run, 25 s of CPU to re-prove two constants):
   //   truncate -s 4500M f; printf DiskDial | dd of=f bs=1 seek=$((2**32-3)) conv=notrunc
-  //   printf 'the end of a file over 4 GiB\n' | dd of=f bs=1M seek=4500 conv=notrunc; sha256sum f
+  //   printf 'the end of a file over 4 GiB\n' | dd of=f bs=1M seek=4500 conv=notrunc
+  //   sha256sum f; sha512sum f
   const SIZE = 4500 * MiB + 29;
   const EXPECTED: Record<HashAlgo, string> = {
     sha256: '9e9f8f76ad56aed376befc98f22f7433fb2782edcd2a420a7a02cd06e2baca11',
@@ -151,7 +152,6 @@ describe('a sparse file over 4 GiB', () => {
       '0b7f941003055b162737b5f49b5073e44a9035941b5a5403eec41704dc9f7f6d',
   };
   let file: string;
-  let live: Promise<Record<HashAlgo, string>>;
   beforeAll(() => {
     file = path.join(dir, 'sparse.bin');
     execFileSync('truncate', ['-s', '4500M', file]);
@@ -159,16 +159,11 @@ describe('a sparse file over 4 GiB', () => {
     writeSync(fd, Buffer.from('DiskDial'), 0, 8, 2 ** 32 - 3);
     writeSync(fd, Buffer.from('the end of a file over 4 GiB\n'), 0, 29, 4500 * MiB);
     closeSync(fd);
-    const tool = (algo: HashAlgo): Promise<string> =>
-      new Promise((resolve, reject) =>
-        execFile(`${algo}sum`, [file], { encoding: 'utf8' }, (err, out) => (err ? reject(err) : resolve(out.split(' ')[0]!))),
-      );
-    live = Promise.all([tool('sha256'), tool('sha512')]).then(([sha256, sha512]) => ({ sha256, sha512 }));
   });
   afterAll(() => rmSync(file, { force: true }));
 
-  // 4.4 GiB hashed four times over (engine and tools, side by side) is CPU-bound: ~10-30 s on
-  // an idle 2-core machine, several times that when other work shares the cores.
+  // 4.4 GiB hashed is CPU-bound: ~5-15 s an algorithm on an idle 2-core machine, several times
+  // that when other work shares the cores.
   const HASH_TIMEOUT = 240_000;
 
   for (const algo of ALGOS) {
@@ -183,10 +178,6 @@ describe('a sparse file over 4 GiB', () => {
       expect(r.readerWaitSeconds!).toBeGreaterThan(r.hasherWaitSeconds!);
     }, HASH_TIMEOUT);
   }
-
-  it('the expected digests are what sha256sum and sha512sum print for the file', async () => {
-    expect(await live).toEqual(EXPECTED);
-  }, HASH_TIMEOUT);
 
   it('read mode reads every byte', async () => {
     const r = await runHash({ mode: 'read', algo: 'sha256', path: file });
