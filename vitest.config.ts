@@ -156,7 +156,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/global-setup.ts', 'test/e2e/helpers/build.ts'],
+          globalSetup: ['test/global-setup.ts', 'test/e2e/helpers/build.ts', 'test/e2e/helpers/chromium-server.ts'],
           setupFiles: ['test/helpers/claims-audit-hook.ts'],
           expect: { poll: { timeout: 15_000 } },
         },

@@ -125,7 +125,10 @@ describe('History, compare and share in Chromium against diskdial serve', () => 
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const csv = await fsp.readFile((await download.path())!, 'utf8');
+    // Saved, not read from download.path(): the browser is a shared one, connected to, not launched here.
+    const csvFile = path.join(dir, download.suggestedFilename());
+    await download.saveAs(csvFile);
+    const csv = await fsp.readFile(csvFile, 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^result_id,label,kind,/);
     const video = (l: string): boolean => l.includes(',will it work,');

@@ -64,8 +64,11 @@ export async function stopServe(server: ChildProcess | undefined): Promise<void>
   await exited;
 }
 
+/** The e2e run's shared Chromium (chromium-server.ts) when there is one, else a new one. Closing a
+ *  connected browser closes its contexts and disconnects; the shared one lives on. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const shared = process.env.DISKDIAL_CHROMIUM_WS;
+  return shared ? chromium.connect(shared) : chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /** Browser mode cannot show an OS folder picker: the user types the folder into the target menu. */
