@@ -6,6 +6,8 @@ import { RUNS_HINT } from '../model/verdict/compare-words.js';
 import { RUN_KINDS } from '../model/kinds/registry.js';
 import type { KindFlag } from '../model/kinds/types.js';
 import { wizardPlatformsText } from '../core/wizard/platforms.js';
+import { PROTOCOL_IDS } from '../model/wizard/protocols.js';
+import { WIZARD_PLAN_KINDS, wizardKindOf } from '../model/wizard/plan-kinds.js';
 import { UsageError } from './usage-error.js';
 
 /** The tests as people know them (a kind may bring its own summary; else its name). */
@@ -199,6 +201,32 @@ const SAVED = {
 `,
 } as const;
 
+/** The named protocols in a few words each; the others are a kind's or the grid's name alone. */
+const PROTOCOL_TEXT: Partial<Record<string, string>> = {
+  blackmagic: '1 GB + 5 GB × 5',
+  'stibium-standard': '160 files, 2 MB–2 GB, 53 GB; scaled to the disk when it does not fit',
+  'stibium-quick': '40 files, 5 GB',
+  'write-only': '1 GB + 5 GB, nothing read back',
+};
+const protocolsText = (): string => PROTOCOL_IDS.map((id) => (PROTOCOL_TEXT[id] ? `${id} (${PROTOCOL_TEXT[id]})` : id)).join(', ');
+
+/** The wizard's own plans; a kind's plan says what its registry entry's wizard hook says. */
+const PLAN_TEXT: Partial<Record<string, string>> = {
+  quick: 'the Quick Test at each --size',
+  cdm: 'the CrystalDiskMark grid',
+  files: 'the many-file test',
+  write: 'a write only at each --size',
+  hash: 'the Hash test on a file of each --size',
+};
+const plansText = (): string =>
+  WIZARD_PLAN_KINDS.map((id) => `${id}${id === 'quick' ? ' (default)' : ''}: ${PLAN_TEXT[id] ?? wizardKindOf(id)?.wizard.what}`).join('; ');
+
+/** Text in the compare help's right-hand column (from column 34, to column 92 at most). */
+const wizardColumn = (text: string): string =>
+  wrapText(text, 59, Number.MAX_SAFE_INTEGER)
+    .map((l) => `${' '.repeat(33)}${l}`)
+    .join('\n');
+
 const WIZARD = {
   disks: `  diskdial disks [--json] [--internal]   whole disks: which may be erased, and the formats
                                  this machine can make
@@ -207,14 +235,8 @@ const WIZARD = {
 `,
   compare: `  diskdial compare --device DEV --formats ext4,xfs,btrfs --confirm NAME [options]
       --protocol NAME            a plan named after the protocol it reproduces:
-                                 blackmagic (1 GB + 5 GB × 5), stibium-standard (160 files,
-                                 2 MB–2 GB, 53 GB; scaled to the disk when it does not fit),
-                                 stibium-quick (40 files, 5 GB), write-only (1 GB + 5 GB,
-                                 nothing read back), cdm, sustained, hash
-      --plan KIND                quick (default): the Quick Test at each --size; cdm: the
-                                 CrystalDiskMark grid; files: the many-file test; write:
-                                 a write only at each --size; sustained: the sustained
-                                 write; hash: the Hash test on a file of each --size
+${wizardColumn(protocolsText())}
+      --plan KIND                ${wizardColumn(plansText()).trimStart()}
       --files-set quick|standard|custom   files: the set (default quick)
       --files N --min-size S --max-size S  files: a custom set (any of them makes it custom)
       --common-mode              also measure every format through the page cache, flushed

@@ -27,9 +27,9 @@ function namesKind(id: string, key: string, type: string): RegExp {
 
 // `also`: files that name the kind for another reason. The small-file mode is the native engine's
 // (its spec and figures in engine-types.ts describe the addon's API, which any caller may use).
-// "Sustained" is also a plain word: a Quick Test's or video format's sustained MB/s (kinds/video/
-// report.ts, will-it-work.ts and math.ts); and `diskdial compare --help` lists the wizard's plans
-// in words (help.ts); the wizard itself reaches the kind through its registry entry's wizard hook.
+// "Sustained" is also a plain word: the JSON export's long-standing `sustainedMBps` key of the
+// "Will it work?" table (kinds/video/will-it-work.ts). The wizard, and
+// `diskdial compare --help`'s plans, reach the kind through its registry entry's wizard hook.
 const FOLDER_KINDS = [
   { id: 'sweep', key: 'sweep', type: 'Sweep', also: [] },
   { id: 'small-files', key: 'smallFiles', type: 'SmallFiles', also: ['model/engine-types.ts'] },
@@ -37,7 +37,7 @@ const FOLDER_KINDS = [
     id: 'sustained',
     key: 'sustained',
     type: 'Sustained',
-    also: ['cli/help.ts', 'model/kinds/video/report.ts', 'model/kinds/video/math.ts', 'model/kinds/video/will-it-work.ts'],
+    also: ['model/kinds/video/will-it-work.ts'],
   },
   // The Quick Test's "Will it work?" table is the quick kind using video's pieces (kinds/video/'s
   // format data and willItWork): its --video and --fps flags (quick.ts, the flag list in types.ts,

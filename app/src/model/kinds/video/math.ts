@@ -142,14 +142,14 @@ export function neededMbps(format: VideoFormat, res: Resolution, fps: number, re
 export const mbpsToMBps = (mbps: number): number => mbps / 8;
 
 /** The part of a sustained speed the table is willing to use. */
-export const usableMBps = (sustainedMBps: number, margin = DEFAULT_MARGIN): number => sustainedMBps * (1 - margin);
+export const usableMBps = (measuredMBps: number, margin = DEFAULT_MARGIN): number => measuredMBps * (1 - margin);
 
 /** The sustained speed a need calls for once the margin is kept: need / (1 − margin). */
 export const withMarginMBps = (neededMBps: number, margin = DEFAULT_MARGIN): number => neededMBps / (1 - margin);
 
 /** "Will it work?": sustained × (1 − margin) ≥ needed. */
-export function fits(sustainedMBps: number, neededMBps: number, margin = DEFAULT_MARGIN): boolean {
-  return usableMBps(sustainedMBps, margin) + EPS >= neededMBps;
+export function fits(measuredMBps: number, neededMBps: number, margin = DEFAULT_MARGIN): boolean {
+  return usableMBps(measuredMBps, margin) + EPS >= neededMBps;
 }
 
 /**
@@ -160,7 +160,7 @@ export function fits(sustainedMBps: number, neededMBps: number, margin = DEFAULT
 export function maxFps(
   format: VideoFormat,
   res: Resolution,
-  sustainedMBps: number,
+  measuredMBps: number,
   resolutions: readonly Resolution[],
   margin = DEFAULT_MARGIN,
 ): number | null {
@@ -169,7 +169,7 @@ export function maxFps(
     return n ? mbpsToMBps(n.mbps) : null;
   };
   if (needAt(1) === null) return null;
-  const ok = (fps: number): boolean => fits(sustainedMBps, needAt(fps)!, margin);
+  const ok = (fps: number): boolean => fits(measuredMBps, needAt(fps)!, margin);
   if (!ok(1)) return 0;
   let lo = 1;
   let hi = 2;
@@ -195,7 +195,7 @@ export function cellVerdict(
   format: VideoFormat,
   res: Resolution,
   fps: number,
-  sustained: { write: number; read: number },
+  measured: { write: number; read: number },
   resolutions: readonly Resolution[],
   margin = DEFAULT_MARGIN,
 ): CellVerdict | null {
@@ -203,7 +203,7 @@ export function cellVerdict(
   if (!need) return null;
   const neededMB = mbpsToMBps(need.mbps);
   const side = (speed: number) => ({ ok: fits(speed, neededMB, margin), maxFps: maxFps(format, res, speed, resolutions, margin) ?? 0 });
-  return { neededMBps: neededMB, estimated: need.estimated, write: side(sustained.write), read: side(sustained.read) };
+  return { neededMBps: neededMB, estimated: need.estimated, write: side(measured.write), read: side(measured.read) };
 }
 
 /** Frame rates as people write them: 23.976 → "23.98", 30 → "30". */

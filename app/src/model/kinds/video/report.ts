@@ -61,6 +61,6 @@ function videoMetrics(s: VideoSection): Metric[] {
     m(d, 'p99Ms', 'frame time p99', 'ms', false, (p) => p.p99Ms, true),
     m(d, 'maxMs', 'frame time max', 'ms', false, (p) => p.maxMs, false),
     m(d, 'jitterMs', 'jitter', 'ms', false, (p) => p.jitterMs, false),
-    m(d, 'mbps', 'sustained', 'MB/s', true, (p) => p.mbps, true),
+    m(d, 'mbps', 'paced rate', 'MB/s', true, (p) => p.mbps, true),
   ]);
 }
