@@ -6,7 +6,8 @@
 #   Each FILE runs N times (default 20) on its own (`npx vitest run FILE`, CI=true), one after the
 #   other, while `stress-ng --cpu 2` and a fio job (4 KiB random writes, QD 16, direct, held to
 #   50 MB/s) run on the file system of $TMPDIR. Prints each file's passes, failures and seconds;
-#   the output of a failed run is kept in test-artifacts/loaded/. Exits 1 if any run failed.
+#   the output of a failed run is kept in test-artifacts/loaded/, and every line a run printed as
+#   "record: …" in test-artifacts/loaded/records.txt. Exits 1 if any run failed.
 # Needs stress-ng and fio (Debian: apt-get install stress-ng fio).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -18,7 +19,7 @@ while (($#)); do
   case "$1" in
     --times) times=$2; shift 2 ;;
     --no-load) load=0; shift ;;
-    -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,11p' "$0"; exit 0 ;;
     *) files+=("$1"); shift ;;
   esac
 done
@@ -51,8 +52,11 @@ for f in "${files[@]}"; do
     start=$SECONDS
     if CI=true npx vitest run "$f" >"$log" 2>&1; then
       pass=$((pass + 1))
+      # What a test printed as "record: …" (a measured margin, to set a bound from) outlives the log.
+      grep -h '^record: ' "$log" | sed "s|^|$(basename "$f" .ts) $i |" >>"$out/records.txt" || true
       rm -f "$log"
     else
+      grep -h '^record: ' "$log" | sed "s|^|$(basename "$f" .ts) $i FAILED |" >>"$out/records.txt" || true
       # The exit status tells a failed test (1) from a run killed from outside (128 + signal).
       echo "test-loaded: vitest exited $?" >>"$log"
       fail=$((fail + 1))
