@@ -85,6 +85,10 @@ describe.runIf(rootOnly())('the seeds’ protocols on a real disk image (root)',
 
     // The estimate, at the rates this run measured and the erase-and-format time it took, is
     // within a factor of 2 of the wall time (it is what the plan step prints at assumed rates).
+    // It leaves out only the CPU work around the I/O (mkfs, mounts, file creation), which a loaded
+    // machine stretches: 20 runs under scripts/test-loaded.sh beside another test loop (load 7–11)
+    // gave 1.24–1.75 (mean 1.52, sd 0.14): 2 is 3.6 sd above, a false failure ~1 in 6,000 runs at
+    // that load, fewer at CI's. (Before the estimate counted the final format it was 2.0–2.2 there.)
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const rate = (rw: string) => mean(docs.flatMap((d) => d.tests.filter((t) => t.rw === rw)).map((t) => t.mbps));
     const firstTest = progress.find((e) => e.stage === 'testing')!.elapsed;
