@@ -3,6 +3,7 @@
 import { MiB, oneFilePlan } from './plan.js';
 import { quickFigures } from './quick-card.js';
 import type { KindModule } from './types.js';
+import { willItWorkSection } from './video/tables.js';
 
 export const quick = {
   id: 'quick',
@@ -26,6 +27,8 @@ export const quick = {
       ],
       bySize: true,
     },
+    // The "Will it work?" table, judged from video's format data.
+    sections: [willItWorkSection],
   },
   // --video prints the "Will it work?" table after the result; --fps sets its frame rate.
   cli: {

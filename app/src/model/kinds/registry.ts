@@ -15,6 +15,7 @@ import { sustained } from './sustained/index.js';
 import { smallFiles } from './small-files/index.js';
 import { sweep } from './sweep/index.js';
 import { video } from './video/index.js';
+import type { ReportSection } from '../report/section.js';
 import type { KindModule } from './types.js';
 
 const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix, video, sweep, smallFiles] as const;
@@ -35,6 +36,9 @@ export type WizardKind = Extract<(typeof RUN)[number], { wizard: object }>['id']
 export const WIZARD_KINDS = RUN_KINDS.filter((k) => k.wizard) as ReadonlyArray<
   KindModule<WizardKind> & Required<Pick<KindModule, 'wizard' | 'plan'>>
 >;
+
+/** The sections the kinds add to exports, in the order the formats print them. */
+export const REPORT_SECTIONS: readonly ReportSection[] = RESULT_KINDS.flatMap((k) => k.report?.sections ?? []);
 
 const BY_ID = new Map<string, KindModule>(RESULT_KINDS.map((k) => [k.id, k]));
 

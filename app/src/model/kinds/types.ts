@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { StepOutcome } from '../analysis.js';
 import type { Box, CardOptions } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
+import type { ReportSection } from '../report/section.js';
 import type { FilesSection, ResultDocument, ResultTest, KindSections } from '../result.js';
 import type { CurveRun } from '../knee.js';
 import type { DetailedSettings } from '../screen-settings.js';
@@ -128,6 +129,9 @@ export interface KindModule<Id extends string = string> {
       doc: ResultDocument,
       metrics: ReadonlyMap<string, Metric>,
     ) => { heading: string; rows: Array<[string, string]> } | undefined;
+    /** Sections it adds to every export a result appears in (the Quick Test's "Will it work?"
+     *  table); the formats render what the registry lists (REPORT_SECTIONS). */
+    sections?: readonly ReportSection[];
   };
   /** Its settings on the Detailed screen, as a member of model/settings.ts's DetailedSettings. */
   screen?: { schema: z.ZodType };

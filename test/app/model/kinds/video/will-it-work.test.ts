@@ -143,7 +143,7 @@ describe('seed 5: a paced verdict attaches only to the Quick Test it was launche
         ),
       });
     expect(v!.pacedMethod).toBe(PACED_METHOD);
-    const md = renderExport([later], 'md', { video: { paced: [p] } }).text;
+    const md = renderExport([later], 'md', { willItWork: { paced: [p] } }).text;
     expect(md).toMatch(/^\| ProRes 422 HQ \| 8K DCI \| [\d,]+ \| ✗† \|/m);
   });
 });
