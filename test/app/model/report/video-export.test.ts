@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 import { renderExport } from '../../../../app/src/model/report/export.js';
-import { videoFps, willItWork } from '../../../../app/src/model/kinds/video/will-it-work.js';
+import { willItWorkFps, willItWork } from '../../../../app/src/model/kinds/video/will-it-work.js';
 import { parseCsv } from '../../../helpers/csv.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../../..', 'fixtures', 'results');
@@ -137,6 +137,6 @@ describe('JSON', () => {
   });
 
   it('refuses a frame rate the table does not know, naming the ones it does', () => {
-    expect(() => videoFps(31)).toThrow(/31 fps is not one of the frame rates the table knows: 23\.98, 24, 25, 29\.97/);
+    expect(() => willItWorkFps(31)).toThrow(/31 fps is not one of the frame rates the table knows: 23\.98, 24, 25, 29\.97/);
   });
 });

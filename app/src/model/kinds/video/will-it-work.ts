@@ -133,7 +133,7 @@ export interface WorkInput {
 }
 
 /** A frame rate the data offers: the one given, else the default. Throws on one it does not. */
-export function videoFps(fps: number | undefined): number {
+export function willItWorkFps(fps: number | undefined): number {
   if (fps === undefined) return DEFAULT_VIDEO_FPS;
   const found = videoData.frameRates.find((r) => Math.abs(r - fps) < 0.005);
   if (found === undefined)
@@ -272,7 +272,7 @@ function decideSide(key: string, rate: number, averageOk: boolean, ev: readonly 
 
 /** The verdicts for `input`: every offered format × resolution at `opts.fps`. */
 export function judgeWork(input: WorkInput, opts: WillItWorkOptions = {}): WillItWork {
-  const fps = videoFps(opts.fps);
+  const fps = willItWorkFps(opts.fps);
   const { families, formats, resolutions } = videoData;
   const trust = trustOf(input.flags ? [...input.flags] : undefined);
   const warn = trust.level === 'warn' ? `not proven: the speeds carry warnings (${trust.named}) and may be a cache's` : null;

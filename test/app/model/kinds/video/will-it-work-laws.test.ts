@@ -17,7 +17,7 @@ import { renderExport } from '../../../../../app/src/model/report/export.js';
 import { mdCell } from '../../../../../app/src/model/report/formats/markdown.js';
 import { renderCardSvg } from '../../../../../app/src/model/report/card.js';
 import { historyEntry } from '../../../../../app/src/core/history.js';
-import { formatVideoTable } from '../../../../../app/src/model/kinds/video/cli-table.js';
+import { formatWillItWorkTable } from '../../../../../app/src/model/kinds/video/cli-table.js';
 import { willItWorkCard, willItWorkCardLayout } from '../../../../../app/src/model/kinds/video/quick-card.js';
 import { aggregateText, bestRunNote, quickAggregate } from '../../../../../app/src/model/verdict/aggregate.js';
 import {
@@ -228,7 +228,7 @@ describe('laws of "Will it work?" (fast-check, 1,000 cases each)', () => {
         const txt = renderExport([doc], 'txt').text;
         if (agg.write.runs > 1) expect(txt).toContain(bestRunNote(agg.write.runs));
         // The CLI table: the measured line and each row's marks, in its columns.
-        const cli = formatVideoTable(v);
+        const cli = formatWillItWorkTable(v);
         expect(cli).toContain(measuredLine(v));
         for (const line of cli.split('\n')) {
           const m = /^(.+?)\s{2,}(HD|UHD|4K DCI|6K|8K DCI)\s+\S+\s+([✓✗?]†?)\s+([✓✗?]†?)\s/.exec(line);
