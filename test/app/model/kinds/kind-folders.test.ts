@@ -54,14 +54,20 @@ describe('a kind with a folder is named outside it only on its registry line', (
   });
 });
 
-// The renderer names the sustained write in its panel, the panel map and its stylesheet (the
-// chart History and the panel draw is any write curve's); the Quick Test's steady speeds are
-// `settled`, not `sustained`, so one name means one thing.
-describe('the renderer names the sustained kind only in its panel map and stylesheet', () => {
-  it('sustained', () => {
-    const re = namesKind('sustained', 'sustained', 'Sustained');
+// The renderer names a kind in its panel and form (files named after it), the panel map and its
+// stylesheet. The sustained write's chart in History is any write curve's; the Quick Test's steady
+// speeds are `settled`, not `sustained`. The Quick Test's Will-it-work table and History's compare
+// block (video-table.tsx, video-compare.tsx: files named for the video formats they read) are
+// WillItWorkTable and WillItWorkCompare, the export bar's frame rate is willItWorkFps, and
+// "Check this format" is a paced check (lib/navigation.ts) the paced kind's panel takes.
+describe('the renderer names a kind only in its own files, its panel map and its stylesheet', () => {
+  it.each([
+    { id: 'sustained', key: 'sustained', type: 'Sustained' },
+    { id: 'video', key: 'video', type: 'Video' },
+  ])('$id', ({ id, key, type }) => {
+    const re = namesKind(id, key, type);
     const named = sources(RENDERER_SRC).filter(
-      (f) => !/sustained-(panel|form)/.test(f) && re.test(readFileSync(path.join(RENDERER_SRC, f), 'utf8')),
+      (f) => !path.basename(f).startsWith(`${id}-`) && re.test(readFileSync(path.join(RENDERER_SRC, f), 'utf8')),
     );
     expect(named.sort()).toEqual(['features/detailed/kinds/index.ts', 'styles/features/detailed.css'].sort());
   });
