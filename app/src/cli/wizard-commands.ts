@@ -196,7 +196,7 @@ export function planLine(s: WizardSettings, formats: number): string {
   const direct = s.formats.filter((f) => !NO_DIRECT_IO.has(f)).length;
   const est = estimatePlan(s, { formats, diskBytes: s.identity.sizeBytes, commonPasses: direct });
   const scaled = est.scaled ? ` ${est.scaled}` : '';
-  return `${name}${common}: ${leftText(est.seconds).replace(/ left$/, '')} at ${PLAN_RATES.writeMBps} MB/s, with the rests and ${PLAN_RATES.formatSeconds} s per format to erase and format.${scaled}`;
+  return `${name}${common}: ${leftText(est.seconds).replace(/ left$/, '')} at ${PLAN_RATES.writeMBps} MB/s, with the rests and ${PLAN_RATES.formatSeconds} s per format to erase and format (and once more for the one it is left in).${scaled}`;
 }
 
 const NO_DIRECT_IO_NOTE = ', and every format also as applications see it (page cache, flushed)';

@@ -146,12 +146,14 @@ export interface PlanEstimateInput {
 }
 
 /** The whole plan: per format, each test's runs with the rests between them (none before the
- *  first), the common-mode pass where asked, and the per-format erase and format. */
+ *  first), the common-mode pass where asked, and the per-format erase and format; then the final
+ *  format. */
 export function planSeconds(p: PlanEstimateInput, r: PlanRates = PLAN_RATES): number {
   const tests = p.runSeconds.length;
   const perPass = p.runSeconds.reduce((sum, s) => sum + s * p.runs, 0);
   const passes = p.formats + Math.min(p.formats, p.commonPasses ?? 0);
   // A rest comes before every run but the plan's very first.
   const rests = Math.max(0, passes * tests * p.runs - 1) * p.restSeconds;
-  return passes * perPass + rests + p.formats * r.formatSeconds;
+  // Each format is made once, and then once more the one the disk is left in (run-plan.ts).
+  return passes * perPass + rests + (p.formats + 1) * r.formatSeconds;
 }

@@ -3,7 +3,7 @@
 // they count as other programs — show as others' CPU time and raise the busy-machine flag. No
 // assertion here depends on whether the machine is busy of its own accord.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,9 +15,10 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** `n` busy loops (Node, each ending itself after `seconds`). The shell that starts them exits
  *  at once, so they are orphans, not this process's descendants; their pids come back to be
- *  killed when the test ends. */
-function busyLoops(n: number, seconds: number): number[] {
-  const loop = `const end = Date.now() + ${seconds * 1000}; while (Date.now() < end);`;
+ *  killed when the test ends. Each says it is up in `upFile` once its loop begins: on a loaded
+ *  machine starting Node takes seconds, and a step timed before then is not a busy one. */
+function busyLoops(n: number, seconds: number, upFile: string): number[] {
+  const loop = `require('fs').appendFileSync(${JSON.stringify(upFile)}, 'up\\n'); const end = Date.now() + ${seconds * 1000}; while (Date.now() < end);`;
   const out = execFileSync('sh', ['-c', `for i in $(seq ${n}); do "$0" -e "$1" >/dev/null 2>&1 & echo $!; done`, process.execPath, loop], {
     encoding: 'utf8',
   });
@@ -37,8 +38,10 @@ function stop(pids: readonly number[]): void {
 describe.runIf(process.platform === 'linux')('the machine’s load on a real run', () => {
   it('records own and others’ CPU time and the load; competing busy loops raise the busy flag', async () => {
     const cores = os.availableParallelism();
-    const loops = busyLoops(cores + 1, 60);
+    const up = path.join(tmp, 'loops-up');
+    const loops = busyLoops(cores + 1, 60, up);
     try {
+      await expect.poll(() => (existsSync(up) ? readFileSync(up, 'utf8').split('\n').length - 1 : 0), { timeout: 30_000 }).toBe(cores + 1);
       const doc = await runBenchmark({ target: tmp, test: 'seq-write', size: 16 << 20, seconds: 2, handleSignals: false });
       const m = doc.context?.machine;
       expect(m).toMatchObject({ cores, source: 'proc', ownThreads: 2 });

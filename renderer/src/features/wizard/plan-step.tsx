@@ -255,7 +255,7 @@ export function PlanStep() {
           <>
             The whole plan takes <strong>{aboutText(seconds)}</strong>
             {formats > 0 ? ` for ${formats} format${formats === 1 ? '' : 's'}` : ''} (a rough guess at {PLAN_RATES.writeMBps} MB/s, with the
-            rests and {PLAN_RATES.formatSeconds} s per format to erase and format).
+            rests and {PLAN_RATES.formatSeconds} s per format to erase and format, and once more for the one it is left in).
             {estimate.scaled ? ` ${estimate.scaled}` : ''}
           </>
         ) : (
