@@ -3,11 +3,12 @@
 import { statSync } from 'node:fs';
 import type { CacheRequest } from '../model/engine-types.js';
 import { plainMessage } from '../model/errors.js';
+import { KIND_FLAGS, type KindFlag, type KindFlagTypes } from '../model/kinds/registry.js';
 import { cleanLabel } from '../model/text.js';
 import { parseChoice, parseWholeNumber } from '../model/units.js';
 import { UsageError } from './usage-error.js';
 
-export const OPTIONS = {
+const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
   test: { type: 'string', short: 't' },
@@ -22,17 +23,6 @@ export const OPTIONS = {
   warmup: { type: 'string' },
   cache: { type: 'string' },
   label: { type: 'string' },
-  preset: { type: 'string' },
-  mode: { type: 'string' },
-  rwmixread: { type: 'string' },
-  reserve: { type: 'string' },
-  files: { type: 'string' },
-  'min-size': { type: 'string' },
-  'max-size': { type: 'string' },
-  seed: { type: 'string' },
-  format: { type: 'string' },
-  layout: { type: 'string' },
-  buffer: { type: 'string' },
   rest: { type: 'string' },
   interval: { type: 'string' },
   json: { type: 'boolean' },
@@ -46,12 +36,14 @@ export const OPTIONS = {
   streams: { type: 'string' },
   'verify-only': { type: 'boolean' },
   update: { type: 'boolean' },
-  video: { type: 'boolean' },
-  fps: { type: 'string' },
-  'file-size': { type: 'string' },
-  from: { type: 'string' },
-  to: { type: 'string' },
 } as const;
+
+/** The table parseArgs reads: the commands' own options, and each flag a kind claims (its module's
+ *  `cli.flags`, through the registry). */
+export const OPTIONS = {
+  ...COMMON_OPTIONS,
+  ...Object.fromEntries([...KIND_FLAGS].map(([flag, { type }]) => [flag, { type }])),
+} as typeof COMMON_OPTIONS & { [F in KindFlag]: { type: KindFlagTypes[F] } };
 
 /** The values parseArgs read from OPTIONS, as each command's parser takes them. */
 export type OptionValues = { [K in keyof typeof OPTIONS]?: string | boolean | undefined };

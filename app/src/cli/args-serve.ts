@@ -1,4 +1,5 @@
 // `diskdial serve`'s arguments: the port and the erase switch; test settings come from the page.
+import { KIND_FLAGS } from '../model/kinds/registry.js';
 import { integer, type OptionValues } from './args-common.js';
 import { CHECK_ONLY } from './args-check.js';
 import { UsageError } from './usage-error.js';
@@ -12,7 +13,7 @@ export interface ServeCommand {
   allowErase?: true;
 }
 
-/** Options of `run` only; `serve` takes its settings from the page. */
+/** Options of `run` only (with every flag a kind claims); `serve` takes its settings from the page. */
 const RUN_ONLY = [
   'test',
   'size',
@@ -26,32 +27,18 @@ const RUN_ONLY = [
   'warmup',
   'cache',
   'label',
-  'preset',
-  'mode',
-  'rwmixread',
-  'reserve',
-  'files',
-  'min-size',
-  'max-size',
-  'seed',
-  'format',
-  'layout',
-  'buffer',
   'rest',
   'interval',
   'json',
   'no-save',
   'wait',
-  'video',
-  'fps',
-  'file-size',
-  'from',
-  'to',
 ] as const;
 
 export function parseServe(v: OptionValues, rest: readonly string[]): ServeCommand {
   if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"; serve takes no folder (pick one in the page)`);
-  const runOnly = [...RUN_ONLY, 'algo', 'verify', ...CHECK_ONLY].find((k) => v[k as keyof OptionValues] !== undefined);
+  const runOnly = [...RUN_ONLY, ...KIND_FLAGS.keys(), 'algo', 'verify', ...CHECK_ONLY].find(
+    (k) => v[k as keyof OptionValues] !== undefined,
+  );
   if (runOnly) throw new UsageError(`--${runOnly} does not apply to serve: choose test settings in the page`);
   const port = typeof v.port === 'string' ? integer('port', v.port, 0, 65535) : 0;
   return { command: 'serve', port, ...(v['allow-erase'] === true ? { allowErase: true as const } : {}) };

@@ -6,8 +6,8 @@ import { parseArgs } from 'node:util';
 import type { DataPattern } from '../model/engine-types.js';
 import { isTestKind, MAX_BS, validatePlanOptions } from '../model/presets.js';
 import { parseSize } from '../model/units.js';
-import { RUN_KINDS, runKind, TEST_KINDS, type TestKind } from '../model/kinds/registry.js';
-import type { KindFlag, RefusableFlag } from '../model/kinds/types.js';
+import { KIND_FLAGS, runKind, TEST_KINDS, type KindFlag, type TestKind } from '../model/kinds/registry.js';
+import type { RefusableFlag } from '../model/kinds/types.js';
 import type { RunBenchmarkOptions } from '../core/runner.js';
 import { UsageError } from './usage-error.js';
 import { commandHelp, fullHelp } from './help.js';
@@ -15,8 +15,6 @@ import { parseWizardCommand, WIZARD_COMMANDS, type WizardCommand, type WizardCom
 import { HISTORY_COMMANDS, parseHistoryCommand, type HistoryCommand, type HistoryCommandName } from './history-args.js';
 import { parseCampaignCommand, type CampaignCommand } from './campaign-args.js';
 import { CDM_MODES } from '../model/plan.js';
-import { DEFAULT_VIDEO_FPS } from '../model/kinds/video/will-it-work.js';
-import { fpsOption } from './export-options.js';
 import { CACHES, checkTargetFolder, integer, labelOption, oneOf, OPTIONS, seconds, usage } from './args-common.js';
 import { parseHash, type HashCommand } from './args-hash.js';
 import { CHECK_ONLY, parseCheck, type CheckCommand } from './args-check.js';
@@ -42,8 +40,9 @@ export interface RunCommand extends RunFigures {
   wait?: boolean;
   /** --loop (or --runs 0): run the plan again and again until Ctrl-C, the cycles saved as runs. */
   loop?: true;
-  /** --video [--fps N]: print the "Will it work?" table (and add it to --json) at this frame rate. */
-  videoTable?: { fps: number };
+  /** --video [--fps N] (the quick kind's flags): print the "Will it work?" table (and add it to
+   *  --json) at this frame rate. */
+  willItWork?: { fps: number };
 }
 
 /** `text`: what to print, the full help or one command's. */
@@ -59,14 +58,10 @@ export type Command =
   | WizardCommand
   | CampaignCommand;
 
-/** Options that belong to some tests only, and which: what each kind's module claims. */
-const ONLY_FOR = new Map<KindFlag, TestKind[]>();
-for (const k of RUN_KINDS) for (const flag of k.cli?.options ?? []) ONLY_FOR.set(flag, [...(ONLY_FOR.get(flag) ?? []), k.id]);
-
 /** Does `diskdial run --test <kind>` take `--<flag>`? (No when another kind claims it, or the
  *  kind refuses it.) A campaign passes each of its options to the tests that take it. */
 export function kindTakesFlag(flag: string, kind: TestKind): boolean {
-  const claimed = ONLY_FOR.get(flag as KindFlag);
+  const claimed = KIND_FLAGS.get(flag as KindFlag)?.kinds;
   if (claimed && !claimed.includes(kind)) return false;
   return !(flag in (runKind(kind).cli?.refuse ?? {}));
 }
@@ -181,7 +176,8 @@ export function parseCli(argv: readonly string[]): Command {
   const test = v.test === undefined ? 'quick' : v.test;
   if (!isTestKind(test)) throw new UsageError(`--test must be one of ${TEST_KINDS.join(', ')}, not "${test}"`);
 
-  for (const [flag, kinds] of ONLY_FOR) {
+  // Options that belong to some tests only: what each kind's module claims.
+  for (const [flag, { kinds }] of KIND_FLAGS) {
     if (v[flag] !== undefined && !kinds.includes(test)) {
       throw new UsageError(`--${flag} applies to --test ${kinds.join(' or ')} only`);
     }
@@ -224,14 +220,13 @@ export function parseCli(argv: readonly string[]): Command {
   if (v.rwmixread !== undefined) cmd.rwmixread = integer('rwmixread', v.rwmixread, 0, 100);
   if (v.rest !== undefined) cmd.restSeconds = parseRest(v.rest);
   if (v.interval !== undefined) cmd.intervalSeconds = seconds('interval', v.interval, true);
-  if (v.fps !== undefined && !v.video) throw new UsageError('--fps sets the frame rate of the --video table; add --video');
-  if (v.video) cmd.videoTable = { fps: v.fps === undefined ? DEFAULT_VIDEO_FPS : fpsOption(v.fps) };
   if (v.reserve !== undefined) cmd.reserveBytes = usage(() => parseSize(v.reserve as string, '--reserve'));
-  // The kind's own flags (the video format, the many-file set, the sweep's range, the small-file
-  // set), as its module reads them.
+  // The kind's own flags (the Quick Test's Will-it-work table, the video format, the many-file
+  // set, the sweep's range, the small-file set), as its module reads them.
+  const given = (flag: string): boolean => v[flag as keyof typeof v] !== undefined;
   Object.assign(
     cmd,
-    usage(() => kind.cli?.parse?.((flag) => v[flag] as string | undefined)),
+    usage(() => kind.cli?.parse?.((flag) => v[flag as keyof typeof v] as string | undefined, given)),
   );
   if (cmd.bs !== undefined && !(cmd.bs >= 512 && cmd.bs <= MAX_BS && Number.isInteger(Math.log2(cmd.bs)))) {
     throw new UsageError(`--bs must be a power of two from 512 B to 128 MiB (e.g. 4KiB, 1MiB), not ${v.bs}`);

@@ -110,7 +110,7 @@ export async function runCampaignCommand(cmd: CampaignCommand, io: CampaignIo, d
           return answer !== undefined && !/^\s*(stop|q|quit)\s*$/i.test(answer);
         },
         run: async (kind, s, step) => {
-          const { command: _c, json: _j, noSave: _n, loop: _l, videoTable: _v, ...opts } = commands.get(kind)!;
+          const { command: _c, json: _j, noSave: _n, loop: _l, willItWork: _w, ...opts } = commands.get(kind)!;
           const setup = s.setups[s.steps[step]!.setup]!;
           io.err(`[${step + 1}/${total}] ${setup.name}: ${kind}`);
           const progress = createProgressLine(process.stderr, opts.restSeconds);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXPORT_FORMATS, type ExportFormat } from '../model/settings.js';
 import { parseOptions, UsageError } from './usage-error.js';
-import { videoFps } from '../model/kinds/video/will-it-work.js';
+import { fpsFlag } from '../model/kinds/video/will-it-work-cli.js';
+import { usage } from './args-common.js';
 
 export interface ExportOptions {
   refs: string[];
@@ -48,12 +49,5 @@ export function parseExportOptions(
   };
 }
 
-/** --fps as the video table knows frame rates (29.97, 25, 59.94, …). */
-export function fpsOption(text: string): number {
-  if (!/^\d+(\.\d+)?$/.test(text.trim())) throw new UsageError(`--fps must be a frame rate such as 25 or 29.97, not "${text}"`);
-  try {
-    return videoFps(Number(text));
-  } catch (err) {
-    throw new UsageError(`--fps: ${(err as Error).message}`);
-  }
-}
+/** --fps as the Will-it-work table knows frame rates (29.97, 25, 59.94, …). */
+const fpsOption = (text: string): number => usage(() => fpsFlag(text));

@@ -3,8 +3,7 @@
 // only some of them take, come from the kinds registry, so a new kind's flags show up by itself.
 import { wrapText } from '../model/report/formats/html-report.js';
 import { RUNS_HINT } from '../model/verdict/compare-words.js';
-import { RUN_KINDS } from '../model/kinds/registry.js';
-import type { KindFlag } from '../model/kinds/types.js';
+import { KIND_FLAGS, RUN_KINDS, type KindFlag } from '../model/kinds/registry.js';
 import { wizardPlatformsText } from '../core/wizard/platforms.js';
 import { PROTOCOL_IDS } from '../model/wizard/protocols.js';
 import { WIZARD_PLAN_KINDS, wizardKindOf } from '../model/wizard/plan-kinds.js';
@@ -65,9 +64,7 @@ function testsText(): string {
 
 /** The flags the kinds claim, each with the tests that take it and their presets. */
 function kindOptionsText(): string {
-  const flags = new Map<KindFlag, string[]>();
-  for (const k of RUN_KINDS) for (const f of k.cli?.options ?? []) flags.set(f, [...(flags.get(f) ?? []), k.id]);
-  const out = [...flags].map(([flag, kinds]) => {
+  const out = [...KIND_FLAGS].map(([flag, { kinds }]) => {
     const own = RUN_KINDS.find((k) => kinds.includes(k.id) && k.cli?.flagHelp?.[flag])?.cli?.flagHelp?.[flag];
     // A flag several kinds take with different bounds: each kind's own, after the shared words.
     const ranges = RUN_KINDS.filter((k) => kinds.includes(k.id) && k.cli?.flagRange?.[flag]).map(

@@ -95,7 +95,7 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
         throw new UsageError(`--baseline ${cmd.baseline} is not one of the results being exported`);
       const file = renderExport(docs, cmd.format, {
         ...(baseline !== undefined ? { baseline } : {}),
-        ...(cmd.fps !== undefined ? { video: { fps: cmd.fps } } : {}),
+        ...(cmd.fps !== undefined ? { willItWork: { fps: cmd.fps } } : {}),
       });
       if (cmd.out) {
         await writeFile(cmd.out, file.text);

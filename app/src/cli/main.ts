@@ -14,16 +14,16 @@ import type { WillItWork } from '../model/kinds/video/will-it-work.js';
 
 import { parseCli, type Command } from './args.js';
 
-/** A Quick Test's "Will it work?" verdicts at `video.fps`, and the table printed after the report;
+/** A Quick Test's "Will it work?" verdicts at `asked.fps`, and the table printed after the report;
  *  a saved frame-paced test of this drive, never launched from this new result, is a dated line. */
-async function videoSection(doc: ResultDocument, video: { fps: number }, runs: RunService): Promise<[WillItWork | null, string]> {
-  const [{ formatVideoTable }, { willItWork }] = await Promise.all([
+async function willItWorkTable(doc: ResultDocument, asked: { fps: number }, runs: RunService): Promise<[WillItWork | null, string]> {
+  const [{ formatWillItWorkTable }, { willItWork }] = await Promise.all([
     import('../model/kinds/video/cli-table.js'),
     import('../model/kinds/video/will-it-work.js'),
   ]);
   const paced = (await runs.history?.pacedResults().catch(() => [])) ?? [];
-  const table = willItWork(doc, { ...video, ...(paced.length > 0 ? { paced } : {}) });
-  return [table, formatVideoTable(table)];
+  const table = willItWork(doc, { ...asked, ...(paced.length > 0 ? { paced } : {}) });
+  return [table, formatWillItWorkTable(table)];
 }
 
 function oneLine(message: string): string {
@@ -212,7 +212,7 @@ export async function main(argv: string[]): Promise<number> {
       if (doc.hash?.verify && !doc.hash.verify.match) return fail(doc.hash.verify.text, 1);
       return 0;
     }
-    const { command: _c, json: _j, noSave: _n, loop: _l, videoTable, ...opts } = cmd;
+    const { command: _c, json: _j, noSave: _n, loop: _l, willItWork: tableAt, ...opts } = cmd;
     const doc = await runs.run(
       {
         kind: 'benchmark',
@@ -229,10 +229,10 @@ export async function main(argv: string[]): Promise<number> {
     // --loop: a second Ctrl-C while the cycles were being gathered up quits without saving.
     if (loop && cancel.exitCode) throw new Error('cancelled');
     const saved = cmd.noSave ? undefined : await save(runs, doc);
-    // --video: the "Will it work?" verdicts, loaded only when asked for.
-    const [table, videoText] = videoTable ? await videoSection(doc, videoTable, runs) : [null, ''];
+    // The "Will it work?" verdicts (--video), loaded only when asked for.
+    const [table, tableText] = tableAt ? await willItWorkTable(doc, tableAt, runs) : [null, ''];
     if (cmd.json) process.stdout.write(`${JSON.stringify(table ? { ...doc, willItWork: table } : doc, null, 2)}\n`);
-    else process.stdout.write(formatReport(doc) + videoText + savedLine(saved));
+    else process.stdout.write(formatReport(doc) + tableText + savedLine(saved));
     return 0;
   } catch (err) {
     progress?.clear();

@@ -45,10 +45,10 @@ export class HistoryService {
     const docs = await Promise.all(ids.map((id) => this.store.get(id)));
     // A Quick Test's Will-it-work rows take a paced test's verdict where one ran on its drive.
     const paced = docs.some((d) => d.kind === 'quick') ? await this.pacedResults() : [];
-    const video = { ...(fps !== undefined ? { fps } : {}), ...(paced.length > 0 ? { paced } : {}) };
+    const willItWork = { ...(fps !== undefined ? { fps } : {}), ...(paced.length > 0 ? { paced } : {}) };
     return renderExport(docs, format, {
       ...(baseline !== undefined ? { baseline } : {}),
-      ...(Object.keys(video).length > 0 ? { video } : {}),
+      ...(Object.keys(willItWork).length > 0 ? { willItWork } : {}),
     });
   }
 

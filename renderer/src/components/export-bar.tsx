@@ -66,7 +66,7 @@ export interface ExportBarProps {
   /** Copy text (CrystalDiskMark-style): single results only. */
   withText?: boolean;
   /** The frame rate shown in a Quick Test's "Will it work?" table, for the exports to use. */
-  videoFps?: number | undefined;
+  willItWorkFps?: number | undefined;
 }
 
 /** The bar's buttons in order: text formats go to the clipboard, the others to a file. */
@@ -78,10 +78,10 @@ const EXPORT_ACTIONS: ReadonlyArray<{ format: ExportFormat; label: string; to: '
   { format: 'html', label: 'Save HTML', to: 'file' },
 ];
 
-export function ExportBar({ ids, baseline, before, onStatus, withText = false, videoFps }: ExportBarProps) {
+export function ExportBar({ ids, baseline, before, onStatus, withText = false, willItWorkFps }: ExportBarProps) {
   const { status: own, busy, act: run } = useStatusAction(onStatus);
-  const copy = (f: ExportFormat) => () => void run(() => copyExport(ids, f, baseline, videoFps));
-  const save = (f: ExportFormat) => () => void run(() => saveExport(ids, f, baseline, videoFps));
+  const copy = (f: ExportFormat) => () => void run(() => copyExport(ids, f, baseline, willItWorkFps));
+  const save = (f: ExportFormat) => () => void run(() => saveExport(ids, f, baseline, willItWorkFps));
   return (
     <div className="export-bar">
       <div className="export-bar__buttons" role="group" aria-label="Share and export">

@@ -147,7 +147,7 @@ function Grid(props: {
 /** `input`: the result's aggregate, flags and paced evidence (workInput), null before a test.
  *  `fps` and `onFps`: the frame rate held by the parent (History's exports follow it); else kept
  *  here. `onCheckFormat`: a "Check this format" button per row, for a frame-paced test of it. */
-export function VideoTable(props: {
+export function WillItWorkTable(props: {
   input: WorkInput | null;
   fps?: number;
   onFps?: (fps: number) => void;

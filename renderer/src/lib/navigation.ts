@@ -1,12 +1,13 @@
 // Moving between screens from inside one: the Will-it-work table's "Check this format" opens the
-// Detailed screen's video panel with that format. Features never import each other, so the
-// request goes through this store: the app shows the screen, the detailed feature takes the format.
+// Detailed screen with that format for its frame-paced test (the kind whose module says `paced`;
+// its panel takes the check). Features never import each other, so the request goes through this
+// store: the app shows the screen, the detailed feature takes the format.
 import { create } from 'zustand';
 
 export type ScreenId = 'quick' | 'detailed' | 'hash' | 'wizard' | 'campaign' | 'history';
 
-/** A format to check with the paced video test: a format id of video-formats.json and a frame rate. */
-export interface VideoCheck {
+/** A format to check with the frame-paced test: a format id of video-formats.json and a frame rate. */
+export interface PacedCheck {
   formatId: string;
   fps: number;
   /** Which resolution's column was meant, when one was (absent: the panel picks one offered). */
@@ -20,9 +21,9 @@ export interface VideoCheck {
 interface NavigationState {
   /** The screen asked for last, with its sequence number (the app shows it once). */
   screen: { id: ScreenId; seq: number } | null;
-  videoCheck: VideoCheck | null;
+  pacedCheck: PacedCheck | null;
   go(id: ScreenId): void;
-  checkVideoFormat(c: Omit<VideoCheck, 'seq'>): void;
+  checkPaced(c: Omit<PacedCheck, 'seq'>): void;
   reset(): void;
 }
 
@@ -30,15 +31,15 @@ let seq = 0;
 
 export const useNavigationStore = create<NavigationState>()((set) => ({
   screen: null,
-  videoCheck: null,
+  pacedCheck: null,
   go(id) {
     set({ screen: { id, seq: ++seq } });
   },
-  checkVideoFormat(c) {
+  checkPaced(c) {
     const n = ++seq;
-    set({ videoCheck: { ...c, seq: n }, screen: { id: 'detailed', seq: n } });
+    set({ pacedCheck: { ...c, seq: n }, screen: { id: 'detailed', seq: n } });
   },
   reset() {
-    set({ screen: null, videoCheck: null });
+    set({ screen: null, pacedCheck: null });
   },
 }));

@@ -71,7 +71,8 @@ describe('diskdial <command> --help', () => {
     const text = commandHelp('run');
     for (const k of RUN_KINDS) expect(text).toMatch(new RegExp(`\\n {2}${k.id} +\\S`));
     for (const k of RUN_KINDS)
-      for (const f of k.cli?.options ?? []) expect(text).toMatch(new RegExp(`--${f}( [A-Z]+)? .*\\n(.*\\n)*?.*\\(--test [^)]*${k.id}`));
+      for (const f of Object.keys(k.cli?.flags ?? {}))
+        expect(text).toMatch(new RegExp(`--${f}( [A-Z]+)? .*\\n(.*\\n)*?.*\\(--test [^)]*${k.id}`));
     expect(text).toContain('--loop');
     expect(text).toContain('(default 1GB for quick, 1GiB otherwise)');
     expect(text).toMatch(/\n {25}cdm: default, nvme, peak, realworld\n {25}files: quick, standard, custom\n/);
@@ -81,7 +82,7 @@ describe('diskdial <command> --help', () => {
 
   it('a flag several kinds share gives each kind’s bounds from the kind itself, and help.ts names no kind for it', () => {
     const text = commandHelp('run');
-    const takers = RUN_KINDS.filter((k) => k.cli?.options?.includes('files'));
+    const takers = RUN_KINDS.filter((k) => 'files' in (k.cli?.flags ?? {}));
     expect(takers.length).toBeGreaterThan(1);
     const bounds = takers.map((k) => {
       const range = k.cli?.flagRange?.files;
@@ -92,7 +93,11 @@ describe('diskdial <command> --help', () => {
     // The words are the parser's own bounds: each end taken, one past it refused.
     for (const k of takers) {
       const [lo, hi] = k.cli!.flagRange!.files!.split('-').map(Number) as [number, number];
-      const parse = (n: number) => () => k.cli?.parse?.((f) => (f === 'files' ? String(n) : undefined));
+      const parse = (n: number) => () =>
+        k.cli?.parse?.(
+          (f) => (f === 'files' ? String(n) : undefined),
+          (f) => f === 'files',
+        );
       expect(parse(lo)).not.toThrow();
       expect(parse(hi)).not.toThrow();
       expect(parse(lo - 1)).toThrow();

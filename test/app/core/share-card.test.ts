@@ -25,7 +25,7 @@ import {
 import { formatFigure, metricValue, resultMetrics } from '../../../app/src/model/report/metrics.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { dialLayout } from '../../../app/src/model/kinds/quick-card.js';
-import { videoBlock, videoBlockLayout } from '../../../app/src/model/kinds/video/quick-card.js';
+import { willItWorkCard, willItWorkCardLayout } from '../../../app/src/model/kinds/video/quick-card.js';
 import { willItWork } from '../../../app/src/model/kinds/video/will-it-work.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/results');
@@ -378,8 +378,8 @@ describe('the Quick Test card\'s "Will it work?" block', () => {
   it('draws a green ✓ or a red ✗ where each verdict is: 120 MB/s cannot record UHD ProRes 422 HQ (needs 138), 200 plays it', () => {
     const doc = quickAt(120, 200);
     const card = renderCardPng(doc);
-    const layout = videoBlockLayout(doc, BOX)!;
-    expect(card.svg).toContain(videoBlock(layout));
+    const layout = willItWorkCardLayout(doc, BOX)!;
+    expect(card.svg).toContain(willItWorkCard(layout));
     expect(layout.rows.map((r) => r.label)).toEqual(ROWS);
     const png = PNG.sync.read(card.png);
     /** The mark's colour on the picture (2×): the most saturated pixel within 6 units of its centre. */
@@ -424,8 +424,8 @@ describe('the Quick Test card\'s "Will it work?" block', () => {
       runs: [{ ...run, write: { ...run.write, dropped: 3, late: 5, firstLateSeconds: 5 } }],
     };
     const card = await renderCardPngOffThread(doc, { paced: [paced] });
-    const layout = videoBlockLayout(doc, BOX, [paced])!;
-    expect(card.svg).toContain(videoBlock(layout));
+    const layout = willItWorkCardLayout(doc, BOX, [paced])!;
+    expect(card.svg).toContain(willItWorkCard(layout));
     const at = (label: string) => layout.rows.find((r) => r.label.startsWith(label))!;
     expect(at('ProRes 422 HQ HD').label).toBe('ProRes 422 HQ HD †');
     expect(at('ProRes 422 HQ HD').write.outcome).toBe('fail');
@@ -433,9 +433,9 @@ describe('the Quick Test card\'s "Will it work?" block', () => {
     expect(at('ProRes 422 HQ UHD')).toMatchObject({ label: 'ProRes 422 HQ UHD †', write: { outcome: 'fail' } });
     expect(layout.method[1]).toBe('† decided by a frame-paced test.');
     // Without it, or with it not launched from this result, the same card is the average's.
-    expect(videoBlockLayout(doc, BOX)!.rows[0]).toMatchObject({ label: 'ProRes 422 HQ HD', write: { outcome: 'ok' } });
+    expect(willItWorkCardLayout(doc, BOX)!.rows[0]).toMatchObject({ label: 'ProRes 422 HQ HD', write: { outcome: 'ok' } });
     paced.settings.video = { ...paced.settings.video!, from: 'another-quick-test' };
-    expect(videoBlockLayout(doc, BOX, [paced])).toEqual(videoBlockLayout(doc, BOX));
+    expect(willItWorkCardLayout(doc, BOX, [paced])).toEqual(willItWorkCardLayout(doc, BOX));
   });
 
   it('is only on Quick Test cards, and leaves the dials their readings', () => {

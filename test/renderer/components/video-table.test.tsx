@@ -7,14 +7,14 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { videoData } from '../../../app/src/model/kinds/video/data';
-import { VideoTable } from '../../../renderer/src/components/video-table';
+import { WillItWorkTable } from '../../../renderer/src/components/video-table';
 
 afterEach(cleanup);
 
 const one = (mean: number) => ({ mean, best: mean, runs: 1 });
 
 function renderWith(write: number, read: number) {
-  render(<VideoTable input={{ measured: { write: one(write), read: one(read) } }} />);
+  render(<WillItWorkTable input={{ measured: { write: one(write), read: one(read) } }} />);
 }
 
 describe('Will it work? / How fast?', () => {

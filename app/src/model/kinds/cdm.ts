@@ -88,7 +88,7 @@ export const cdm = {
     return plan;
   },
   cli: {
-    options: ['preset', 'mode', 'rwmixread'],
+    flags: { preset: 'string', mode: 'string', rwmixread: 'string' },
     presets: CDM_PRESETS,
     refuse: {
       bs: '--bs does not apply to --test cdm: its block sizes and queue depths are the preset',

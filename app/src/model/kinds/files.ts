@@ -38,7 +38,7 @@ export const files = {
     return { tests: a.tests, files: a.section };
   },
   cli: {
-    options: ['preset', 'reserve', 'files', 'min-size', 'max-size', 'seed'],
+    flags: { preset: 'string', reserve: 'string', files: 'string', 'min-size': 'string', 'max-size': 'string', seed: 'string' },
     presets: FILES_PRESETS,
     flagRange: { files: `${MIN_FILES}-${MAX_FILES}` },
     // --files, --min-size, --max-size, --seed: a set of one's own (a custom set, whatever --preset says

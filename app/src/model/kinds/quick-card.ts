@@ -3,7 +3,7 @@ import { type Box, type CardOptions, COLOR, mbps, niceCeil, r1, text, textWidth,
 import { type Metric, metricValue } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { aggregateOf, aggregateText } from '../verdict/aggregate.js';
-import { dialRoom, videoBlock, videoBlockLayout } from './video/quick-card.js';
+import { dialRoom, willItWorkCard, willItWorkCardLayout } from './video/quick-card.js';
 
 const DIAL_START = -135;
 const DIAL_SWEEP = 270;
@@ -33,16 +33,16 @@ export function quickFigures(doc: ResultDocument, box: Box, metrics: readonly Me
   const runs = Math.max(...dials.map((d) => d.m.values.length));
   const captionH = runs > 1 ? 24 : 0;
   // "Will it work?" for the common formats at the right; the dials share what is left.
-  const video = videoBlockLayout(doc, box, opts.paced);
-  const room = dialRoom(box, video);
+  const willItWork = willItWorkCardLayout(doc, box, opts.paced);
+  const room = dialRoom(box, willItWork);
   const mid = room.x + room.w / 2;
   // The dial is drawn in a 240-unit square and scaled to the room there is.
-  const gap = video ? 30 : 110;
+  const gap = willItWork ? 30 : 110;
   const size = Math.min(240, box.h - captionH - 4, dials.length === 2 ? (room.w - gap) / 2 : room.w);
   const k = size / 240;
   const centers = dials.length === 2 ? [mid - (size + gap) / 2, mid + (size + gap) / 2] : [mid];
   const top = box.y + (box.h - size - captionH) / 2;
-  const out: string[] = video ? [videoBlock(video)] : [];
+  const out: string[] = willItWork ? [willItWorkCard(willItWork)] : [];
   dials.forEach((d, i) => {
     const cx = centers[i] as number;
     const v = values[i] as number;

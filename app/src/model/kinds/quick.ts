@@ -3,6 +3,8 @@
 import { MiB, oneFilePlan } from './plan.js';
 import { quickFigures } from './quick-card.js';
 import type { KindModule } from './types.js';
+import { willItWorkSection } from './video/tables.js';
+import { willItWorkCli } from './video/will-it-work-cli.js';
 
 export const quick = {
   id: 'quick',
@@ -26,14 +28,10 @@ export const quick = {
       ],
       bySize: true,
     },
+    // The "Will it work?" table, judged from video's format data.
+    sections: [willItWorkSection],
   },
   // --video prints the "Will it work?" table after the result; --fps sets its frame rate.
-  cli: {
-    options: ['video', 'fps'],
-    flagHelp: {
-      video: '             "Will it work?" for video formats after the result',
-      fps: 'N             with --video: the frame rate (default 29.97)',
-    },
-  },
+  cli: willItWorkCli,
   card: quickFigures,
 } as const satisfies KindModule<'quick'>;

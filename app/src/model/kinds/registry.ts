@@ -15,7 +15,8 @@ import { sustained } from './sustained/index.js';
 import { smallFiles } from './small-files/index.js';
 import { sweep } from './sweep/index.js';
 import { video } from './video/index.js';
-import type { KindModule } from './types.js';
+import type { ReportSection } from '../report/section.js';
+import type { FlagType, KindModule } from './types.js';
 
 const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix, video, sweep, smallFiles] as const;
 const RESULT = [...RUN, hash, check, cipher] as const;
@@ -35,6 +36,28 @@ export type WizardKind = Extract<(typeof RUN)[number], { wizard: object }>['id']
 export const WIZARD_KINDS = RUN_KINDS.filter((k) => k.wizard) as ReadonlyArray<
   KindModule<WizardKind> & Required<Pick<KindModule, 'wizard' | 'plan'>>
 >;
+
+type FlagsOf<K> = K extends { cli: { flags: infer F } } ? F : never;
+type Both<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** Every flag a kind claims, with how the command line reads it: the kinds' own `cli.flags`. */
+export type KindFlagTypes = Both<FlagsOf<(typeof RUN)[number]>>;
+export type KindFlag = keyof KindFlagTypes & string;
+
+/** Each flag the kinds claim: how the command line reads it and the kinds that take it, in the
+ *  order help lists them (the CLI's option table, its checks and `run --help` read this). */
+export const KIND_FLAGS: ReadonlyMap<KindFlag, { type: FlagType; kinds: readonly TestKind[] }> = (() => {
+  const out = new Map<KindFlag, { type: FlagType; kinds: TestKind[] }>();
+  for (const k of RUN_KINDS)
+    for (const [flag, type] of Object.entries(k.cli?.flags ?? {}) as Array<[KindFlag, FlagType]>) {
+      const seen = out.get(flag);
+      if (seen && seen.type !== type) throw new Error(`--${flag} is read as a ${seen.type} by one kind and a ${type} by ${k.id}`);
+      out.set(flag, { type, kinds: [...(seen?.kinds ?? []), k.id] });
+    }
+  return out;
+})();
+
+/** The sections the kinds add to exports, in the order the formats print them. */
+export const REPORT_SECTIONS: readonly ReportSection[] = RESULT_KINDS.flatMap((k) => k.report?.sections ?? []);
 
 const BY_ID = new Map<string, KindModule>(RESULT_KINDS.map((k) => [k.id, k]));
 

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { StepOutcome } from '../analysis.js';
 import type { Box, CardOptions } from '../report/card-draw.js';
 import type { Metric } from '../report/figure-text.js';
+import type { ReportSection } from '../report/section.js';
 import type { FilesSection, ResultDocument, ResultTest, KindSections } from '../result.js';
 import type { CurveRun } from '../knee.js';
 import type { DetailedSettings } from '../screen-settings.js';
@@ -13,24 +14,12 @@ import type { SizeUnits } from '../size-units.js';
 import type { Claim } from '../verdict/claim.js';
 import type { CdmMode, KindPlanOptions, Plan, PlanOptions, PlanTarget } from './plan.js';
 
-/** CLI flags a kind may claim (every kind takes the common ones: size, bs, qd, runs, …). */
-export type KindFlag =
-  | 'preset'
-  | 'mode'
-  | 'rwmixread'
-  | 'reserve'
-  | 'files'
-  | 'min-size'
-  | 'max-size'
-  | 'seed'
-  | 'format'
-  | 'layout'
-  | 'buffer'
-  | 'video'
-  | 'fps'
-  | 'file-size'
-  | 'from'
-  | 'to';
+/** How the command line reads a kind's flag: with a value, or given alone. */
+export type FlagType = 'string' | 'boolean';
+/** What a kind's own flags set: plan options, and the frame rate of the "Will it work?" table
+ *  printed after the result (the Quick Test's --video). */
+export type KindCliOptions = Partial<PlanOptions> & { willItWork?: { fps: number } };
+
 /** Common flags a kind may refuse, with the reason a CLI user reads. */
 export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds';
 
@@ -71,8 +60,9 @@ export interface KindModule<Id extends string = string> {
    *  when a result is read from outside). */
   result?: { key: keyof KindSections; schema: z.ZodType };
   cli?: {
-    /** Flags only this kind (and others naming them) takes. */
-    options?: readonly KindFlag[];
+    /** Flags only this kind (and others naming them) takes, in the order help lists them, with how
+     *  the command line reads each (the registry's KindFlag is every kind's). */
+    flags?: Readonly<Record<string, FlagType>>;
     /** --preset's choices. */
     presets?: readonly string[];
     /** Common flags this kind refuses, in the order they are checked, with the reason. */
@@ -81,12 +71,13 @@ export interface KindModule<Id extends string = string> {
     summary?: string;
     /** `diskdial run --help`: a flag it claims as "ARG  what it does (default, unit)", where the
      *  CLI's own list has no words for it. */
-    flagHelp?: Partial<Record<KindFlag, string>>;
+    flagHelp?: Readonly<Record<string, string>>;
     /** `diskdial run --help`: the values it takes for a flag other kinds share ("1-100000"), said
      *  after the flag's words as "(<kind>: <range>; …)". */
-    flagRange?: Partial<Record<KindFlag, string>>;
-    /** Its own flags as plan options; `flag` gives a flag's text as typed. Throws on a bad value. */
-    parse?: (flag: (name: KindFlag) => string | undefined) => Partial<PlanOptions>;
+    flagRange?: Readonly<Record<string, string>>;
+    /** Its own flags as plan options (and the Quick Test's Will-it-work table); `flag` gives a
+     *  flag's text as typed, `given` whether a flag was given. Throws on a bad value. */
+    parse?: (flag: (name: string) => string | undefined, given: (name: string) => boolean) => KindCliOptions;
     /** What the CLI's report says of the test's files under its title ("1,000 files of 4 KiB"). */
     fileText?: (doc: ResultDocument, units: SizeUnits) => string | undefined;
     /** The sizes the test was asked for, where that is not the settings' size: the report's unit
@@ -128,6 +119,9 @@ export interface KindModule<Id extends string = string> {
       doc: ResultDocument,
       metrics: ReadonlyMap<string, Metric>,
     ) => { heading: string; rows: Array<[string, string]> } | undefined;
+    /** Sections it adds to every export a result appears in (the Quick Test's "Will it work?"
+     *  table); the formats render what the registry lists (REPORT_SECTIONS). */
+    sections?: readonly ReportSection[];
   };
   /** Its settings on the Detailed screen, as a member of model/settings.ts's DetailedSettings. */
   screen?: { schema: z.ZodType };

@@ -23,7 +23,7 @@ import { csvText } from './formats/csv.js';
 import { htmlMany, htmlOne } from './formats/html.js';
 import { jsonMany, jsonOne } from './formats/json.js';
 import { markdownMany, markdownOne } from './formats/markdown.js';
-import type { VideoOptions } from '../kinds/video/will-it-work.js';
+import type { SectionOptions } from './section.js';
 
 // Helpers the format report (format-report.ts), the renderer and the tests share with the exports.
 export { compareCellText, figure, dateText, versionLine, type Cell, type Table } from './tables.js';
@@ -46,7 +46,7 @@ export const MIME: Record<ExportFormat, string> = {
 export function renderExport(
   docs: readonly ResultDocument[],
   format: ExportFormat,
-  opts: { baseline?: string; video?: VideoOptions } = {},
+  opts: { baseline?: string; willItWork?: SectionOptions } = {},
 ): ExportFile {
   const first = docs[0];
   if (first === undefined) throw new RangeError('renderExport: no result to export');
@@ -54,9 +54,9 @@ export function renderExport(
   // The helpers below strip control characters field by field; this pass covers every line the
   // text formats print without one (the CrystalDiskMark-style text has no cell escaping at all).
   const clean = (text: string): string => (format === 'json' ? text : withoutControls(text));
-  if (docs.length === 1) return { filename, mime: MIME[format], text: clean(SINGLE[format](first, opts.video ?? {})) };
+  if (docs.length === 1) return { filename, mime: MIME[format], text: clean(SINGLE[format](first, opts.willItWork ?? {})) };
   const cmp = compareModel(docs, opts.baseline !== undefined ? { baseline: opts.baseline } : {});
-  return { filename, mime: MIME[format], text: clean(MANY[format](docs, cmp, opts.video ?? {})) };
+  return { filename, mime: MIME[format], text: clean(MANY[format](docs, cmp, opts.willItWork ?? {})) };
 }
 
 /** "diskdial-quick-2026-11-22.md" for one result, "diskdial-compare-3-results-2026-11-22.csv"
@@ -76,19 +76,19 @@ export function exportFilename(docs: readonly ResultDocument[], format: ExportFo
   return `diskdial-compare-${docs.length}-results-${day(newest)}.${format}`;
 }
 
-// Video options: the frame rate (and families) of the "Will it work?" section of a Quick Test.
-const SINGLE: Record<ExportFormat, (doc: ResultDocument, video: VideoOptions) => string> = {
+// Section options: the frame rate (and paced results) of a Quick Test's "Will it work?" section.
+const SINGLE: Record<ExportFormat, (doc: ResultDocument, opts: SectionOptions) => string> = {
   md: markdownOne,
   txt: (doc) => [txtHeader([doc]), txtBlock(doc)].join('\n'),
-  csv: (doc, video) => csvText([doc], video),
+  csv: (doc, opts) => csvText([doc], opts),
   json: jsonOne,
   html: htmlOne,
 };
 
-const MANY: Record<ExportFormat, (docs: readonly ResultDocument[], cmp: ComparisonModel, video: VideoOptions) => string> = {
+const MANY: Record<ExportFormat, (docs: readonly ResultDocument[], cmp: ComparisonModel, opts: SectionOptions) => string> = {
   md: markdownMany,
   txt: txtMany,
-  csv: (docs, _cmp, video) => csvText(docs, video),
+  csv: (docs, _cmp, opts) => csvText(docs, opts),
   json: jsonMany,
   html: htmlMany,
 };

@@ -5,22 +5,14 @@ import type { ResultDocument, ResultFlag } from '../result.js';
 import { spread } from '../stats.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../trust.js';
 import type { ComparisonCell } from './comparison.js';
-import { cellMark, type CellVerdict } from '../verdict/compare-words.js';
+import { cellMark } from '../verdict/compare-words.js';
 import { formatFigure, resultMetrics, sizeText, type Metric, type MetricUnit } from './metrics.js';
 
 // ---- the figures every format shows ----------------------------------------------------------
 
-/** A table as text cells; `tone` colours a comparison cell in HTML. */
-export interface Cell {
-  text: string;
-  tone?: CellVerdict;
-}
-export interface Table {
-  title?: string;
-  head: string[];
-  /** Columns after the first are numbers, right-aligned. */
-  rows: Cell[][];
-}
+// Cell and Table live below the kinds (section.ts), where a kind's report section draws them too.
+import type { Cell, Table } from './section.js';
+export type { Cell, Table };
 
 export const c = (text: string): Cell => ({ text });
 

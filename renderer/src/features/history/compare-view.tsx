@@ -22,7 +22,7 @@ import { useHistoryStore, type DocState } from './store';
 import { ReportView } from '../../components/report-view';
 import { FilterSelect, CompareWarnings } from '../../components/filter-select';
 import { BackToHistory } from './back-button';
-import { hasVideo, VideoCompare } from './video-compare';
+import { hasWillItWork, WillItWorkCompare } from './video-compare';
 import { DEFAULT_VIDEO_FPS } from '@model/kinds/video/will-it-work';
 
 /** A ceiling is drawn only when it is near the bars: far above them it would flatten them. */
@@ -146,7 +146,7 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
   const ids = docs.map((d) => d.id);
   const hasDetail = c.rows.some((r) => !r.primary);
   const [fps, setFps] = useState(DEFAULT_VIDEO_FPS);
-  const video = useMemo(() => hasVideo(docs), [docs]);
+  const willItWork = useMemo(() => hasWillItWork(docs), [docs]);
 
   return (
     <>
@@ -181,9 +181,9 @@ function CompareBody({ docs }: { docs: ResultDocument[] }) {
         </div>
       )}
 
-      <VideoCompare docs={docs} labels={labels} fps={fps} onFps={setFps} />
+      <WillItWorkCompare docs={docs} labels={labels} fps={fps} onFps={setFps} />
 
-      <ExportBar ids={ids} baseline={baseline} videoFps={video ? fps : undefined} />
+      <ExportBar ids={ids} baseline={baseline} willItWorkFps={willItWork ? fps : undefined} />
 
       {bars.data.length > 0 && (
         <figure className="chart-figure" aria-label="Headline speeds of each result, MB/s" data-testid="compare-bars">

@@ -15,7 +15,7 @@ import type { StatusNote } from '../../lib/status';
 import { useHistoryStore } from './store';
 import { usePacedDocs } from './use-paced-docs';
 import { BackToHistory } from './back-button';
-import { VideoTable } from '../../components/video-table';
+import { WillItWorkTable } from '../../components/video-table';
 import { DEFAULT_VIDEO_FPS, workInput } from '@model/kinds/video/will-it-work';
 import { useNavigationStore } from '../../lib/navigation';
 
@@ -35,8 +35,8 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
   // a frame-paced test launched from this result decides rows, others of the drive are dated lines.
   const [fps, setFps] = useState(DEFAULT_VIDEO_FPS);
   const paced = usePacedDocs(doc.kind === 'quick');
-  const video = useMemo(() => workInput(doc, paced), [doc, paced]);
-  const checkVideoFormat = useNavigationStore((s) => s.checkVideoFormat);
+  const willItWork = useMemo(() => workInput(doc, paced), [doc, paced]);
+  const checkPaced = useNavigationStore((s) => s.checkPaced);
 
   return (
     <>
@@ -74,7 +74,7 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
         <ExportBar
           ids={[doc.id]}
           withText
-          videoFps={video ? fps : undefined}
+          willItWorkFps={willItWork ? fps : undefined}
           onStatus={setStatus}
           before={
             <>
@@ -149,12 +149,12 @@ function ResultBody({ doc }: { doc: ResultDocument }) {
         <MetricsTable doc={doc} />
       </section>
 
-      {video && (
-        <VideoTable
-          input={video}
+      {willItWork && (
+        <WillItWorkTable
+          input={willItWork}
           fps={fps}
           onFps={setFps}
-          onCheckFormat={(formatId, at) => checkVideoFormat({ formatId, fps: at, from: doc.id })}
+          onCheckFormat={(formatId, at) => checkPaced({ formatId, fps: at, from: doc.id })}
         />
       )}
 

@@ -33,10 +33,10 @@ function Mark({ s, side, title }: { s: WorkSide; side: 'write' | 'read'; title: 
 }
 
 /** True when any of `docs` gets a "Will it work?" column (a Quick Test with both speeds). */
-export const hasVideo = (docs: readonly ResultDocument[]): boolean => docs.some((d) => quickAggregate(d) !== null);
+export const hasWillItWork = (docs: readonly ResultDocument[]): boolean => docs.some((d) => quickAggregate(d) !== null);
 
 /** `fps` and `onFps`: the frame rate, held by the compare view so its exports follow it. */
-export function VideoCompare(props: {
+export function WillItWorkCompare(props: {
   docs: readonly ResultDocument[];
   labels: readonly string[];
   fps: number;
@@ -46,7 +46,7 @@ export function VideoCompare(props: {
   const [family, setFamily] = useState(videoData.families[0]?.id ?? 'prores');
   const titleId = useId();
   // A row a frame-paced test of that result's drive decided takes its verdict, marked †.
-  const paced = usePacedDocs(hasVideo(docs));
+  const paced = usePacedDocs(hasWillItWork(docs));
   const cols = useMemo(
     () =>
       docs.flatMap((d, i) => {

@@ -14,7 +14,7 @@ import { knownScale, selectIsBusy, selectLatestResult, selectQuickStatus, useQui
 import { ThroughputChart } from './throughput-chart';
 import { useLastResult } from './use-last-result';
 import { useQuickEvents } from './use-quick-events';
-import { VideoTable } from '../../components/video-table';
+import { WillItWorkTable } from '../../components/video-table';
 import { useNavigationStore } from '../../lib/navigation';
 import { fitPlan } from '@model/presets';
 import { formatBytes, formatMBpsFigure } from '@model/units';
@@ -28,7 +28,7 @@ export interface QuickTestScreenProps {
 
 export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   useQuickEvents();
-  const checkVideoFormat = useNavigationStore((s) => s.checkVideoFormat);
+  const checkPaced = useNavigationStore((s) => s.checkPaced);
   const target = useTargetsStore(selectSelectedTarget);
   useLastResult(target);
   const status = useQuickTestStore(selectQuickStatus);
@@ -51,7 +51,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const aggregate = useQuickTestStore((s) => s.aggregate);
   const doc = useQuickTestStore((s) => s.doc);
   const paced = useQuickTestStore((s) => s.paced);
-  const video = useMemo(() => (doc ? workInput(doc, paced) : null), [doc, paced]);
+  const willItWork = useMemo(() => (doc ? workInput(doc, paced) : null), [doc, paced]);
   const saved = useQuickTestStore((s) => s.saved);
   const flags = useQuickTestStore((s) => s.flags);
   const start = useQuickTestStore((s) => s.start);
@@ -171,9 +171,9 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
 
       <div className="lower">
         <ThroughputChart />
-        <VideoTable
-          input={video}
-          onCheckFormat={(formatId, fps) => checkVideoFormat({ formatId, fps, ...(saved && 'id' in saved ? { from: saved.id } : {}) })}
+        <WillItWorkTable
+          input={willItWork}
+          onCheckFormat={(formatId, fps) => checkPaced({ formatId, fps, ...(saved && 'id' in saved ? { from: saved.id } : {}) })}
         />
       </div>
     </main>

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 import { renderExport } from '../../../../app/src/model/report/export.js';
-import { videoFps, willItWork } from '../../../../app/src/model/kinds/video/will-it-work.js';
+import { willItWorkFps, willItWork } from '../../../../app/src/model/kinds/video/will-it-work.js';
 import { parseCsv } from '../../../helpers/csv.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../../..', 'fixtures', 'results');
@@ -51,7 +51,7 @@ describe('Markdown', () => {
   });
 
   it('follows the chosen frame rate', () => {
-    const md = renderExport([quickAt(120, 200)], 'md', { video: { fps: 25 } }).text;
+    const md = renderExport([quickAt(120, 200)], 'md', { willItWork: { fps: 25 } }).text;
     expect(md).toContain('### Will it work? At 25 fps');
     // 737 Mb/s at 25 fps = 92.1 MB/s, 115 with the margin: 96 usable MB/s records it.
     expect(mdRow(md, 'ProRes 422 HQ', 'UHD')?.slice(2, 5)).toEqual(['115', '✓', '✓']);
@@ -120,7 +120,7 @@ describe('CSV', () => {
 
 describe('JSON', () => {
   it('adds a willItWork object: method, frame rate, margin, the speeds judged and a row per format × resolution', () => {
-    const parsed = JSON.parse(renderExport([quickAt(120, 200)], 'json', { video: { fps: 59.94 } }).text);
+    const parsed = JSON.parse(renderExport([quickAt(120, 200)], 'json', { willItWork: { fps: 59.94 } }).text);
     const w = parsed.willItWork;
     expect(w.decidedBy).toBe('average');
     expect(w.method).toMatch(METHOD);
@@ -137,6 +137,6 @@ describe('JSON', () => {
   });
 
   it('refuses a frame rate the table does not know, naming the ones it does', () => {
-    expect(() => videoFps(31)).toThrow(/31 fps is not one of the frame rates the table knows: 23\.98, 24, 25, 29\.97/);
+    expect(() => willItWorkFps(31)).toThrow(/31 fps is not one of the frame rates the table knows: 23\.98, 24, 25, 29\.97/);
   });
 });

@@ -75,7 +75,7 @@ describe('the Done screen shows the one aggregate', () => {
             if (agg[side].runs > 1) expect(dial.caption).toBe(aggregateText(agg[side]));
             else expect(dial.caption).toMatch(/^average/);
           }
-          // What the Done screen's VideoTable judges (judgeWork of workInput(doc)) is the model's verdict.
+          // What the Done screen's WillItWorkTable judges (judgeWork of workInput(doc)) is the model's verdict.
           expect(judgeWork(workInput(done.doc!)!)).toEqual(willItWork(doc));
         },
       ),

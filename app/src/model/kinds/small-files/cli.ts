@@ -8,7 +8,7 @@ import { SMALL_FILE_MAX_BYTES, SMALL_FILE_MIN_BYTES, SMALL_FILES_MAX_COUNT, SMAL
 const NOT_FOR_SMALL = 'does not apply to --test small-files: each file is written and read whole, one file at a time';
 
 export const smallFilesCli = {
-  options: ['preset', 'files', 'file-size'],
+  flags: { preset: 'string', files: 'string', 'file-size': 'string' },
   presets: SMALL_FILES_PRESETS,
   flagRange: { files: `1-${SMALL_FILES_MAX_COUNT}` },
   refuse: {

@@ -9,7 +9,7 @@ import type { KindModule } from '../types.js';
 import { sustainedVerdictText } from './report.js';
 
 export const sustainedCli = {
-  options: ['reserve'],
+  flags: { reserve: 'string' },
   refuse: { seconds: '--seconds does not apply to --test sustained: it is bounded by bytes, not time' },
   summary: `write one file of up to --size (default 50GB), or free space less
 --reserve, and find where the drive's fast cache runs out`,

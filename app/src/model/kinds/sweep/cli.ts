@@ -9,7 +9,7 @@ import { fullSpeedText } from './report.js';
 const NOT_FOR_SWEEP = 'does not apply to --test sweep: the preset sets the transfer sizes, one at a time';
 
 export const sweepCli = {
-  options: ['preset', 'from', 'to'],
+  flags: { preset: 'string', from: 'string', to: 'string' },
   presets: SWEEP_PRESETS,
   summary: `transfer-size sweep (ATTO, QuickBench): sequential write then read
 at each size, uncached, each step for --seconds (default 2) or --size

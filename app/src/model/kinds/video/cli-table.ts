@@ -8,7 +8,7 @@ import { fastText, mbpsText, measuredLine, sideMark, workNotes } from './will-it
 import { renderTable } from '../../report/text-table.js';
 
 /** The section as printed; a line saying why there is none when the result gave no speeds. */
-export function formatVideoTable(v: WillItWork | null): string {
+export function formatWillItWorkTable(v: WillItWork | null): string {
   if (!v || v.rows.length === 0) return '\nWill it work? needs a write and a read speed; this result has none to judge by.\n';
   const out = ['', `Will it work? At ${formatFps(v.fps)} fps. ${measuredLine(v)}`];
   for (const fam of [...new Set(v.rows.map((r) => r.familyLabel))]) {

@@ -36,7 +36,7 @@ rates: ${wrapList(uniq(pacedFormats().map((p) => String(p.fps).replace('.', ''))
 formats: ${wrapList(uniq(pacedFormats().map((p) => p.formatId)))}`;
 
 export const videoCli = {
-  options: ['format', 'layout', 'buffer'],
+  flags: { format: 'string', layout: 'string', buffer: 'string' },
   summary: `will it really play? frames of --format written at its frame rate
 for --seconds (default 30), each due at its time, uncached, then
 read back the same way; counts frames late (done after their slot)

@@ -7,41 +7,41 @@ import { formatFps } from './math.js';
 import { COMMON_FORMATS, COMMON_RESOLUTIONS, type WorkOutcome, willItWork } from './will-it-work.js';
 import { byPaced } from './will-it-work-words.js';
 
-export const VIDEO_BLOCK_W = 250;
+export const WILL_IT_WORK_CARD_W = 250;
 const ROW_H = 22;
 const HEAD_H = 44;
 const FOOT_H = 38;
 
-export interface VideoMark {
+export interface WorkMark {
   outcome: WorkOutcome;
   cx: number;
   cy: number;
 }
 
-export interface VideoBlockLayout {
+export interface WillItWorkCardLayout {
   x: number;
   y: number;
   w: number;
   h: number;
   title: string;
-  rows: Array<{ label: string; write: VideoMark; read: VideoMark }>;
+  rows: Array<{ label: string; write: WorkMark; read: WorkMark }>;
   method: [string, string];
 }
 
 /** Where the block goes at the right of `box`, or null when the result gives no verdicts. */
-export function videoBlockLayout(doc: ResultDocument, box: Box, paced: readonly ResultDocument[] = []): VideoBlockLayout | null {
+export function willItWorkCardLayout(doc: ResultDocument, box: Box, paced: readonly ResultDocument[] = []): WillItWorkCardLayout | null {
   const v = willItWork(doc, { formats: COMMON_FORMATS, resolutions: COMMON_RESOLUTIONS }, paced);
   if (!v || v.rows.length === 0) return null;
   const h = HEAD_H + v.rows.length * ROW_H + FOOT_H;
   if (h > box.h) return null;
-  const x = box.x + box.w - VIDEO_BLOCK_W;
+  const x = box.x + box.w - WILL_IT_WORK_CARD_W;
   const y = box.y + (box.h - h) / 2;
-  const writeX = x + VIDEO_BLOCK_W - 76;
-  const readX = x + VIDEO_BLOCK_W - 30;
+  const writeX = x + WILL_IT_WORK_CARD_W - 76;
+  const readX = x + WILL_IT_WORK_CARD_W - 30;
   return {
     x,
     y,
-    w: VIDEO_BLOCK_W,
+    w: WILL_IT_WORK_CARD_W,
     h,
     title: `Will it work? ${formatFps(v.fps)} fps`,
     rows: v.rows.map((r, i) => {
@@ -62,7 +62,7 @@ export function videoBlockLayout(doc: ResultDocument, box: Box, paced: readonly 
   };
 }
 
-function mark(m: VideoMark): string {
+function mark(m: WorkMark): string {
   const { cx, cy } = m;
   if (m.outcome === 'unproven') return text(cx, cy + 5, '?', { size: 15, weight: 700, fill: COLOR.warn, anchor: 'middle' });
   if (m.outcome === 'ok')
@@ -70,7 +70,7 @@ function mark(m: VideoMark): string {
   return `<path d="M ${r1(cx - 4.5)} ${r1(cy - 4.5)} L ${r1(cx + 4.5)} ${r1(cy + 4.5)} M ${r1(cx + 4.5)} ${r1(cy - 4.5)} L ${r1(cx - 4.5)} ${r1(cy + 4.5)}" fill="none" stroke="${COLOR.bad}" stroke-width="2.6" stroke-linecap="round"/>`;
 }
 
-export function videoBlock(l: VideoBlockLayout): string {
+export function willItWorkCard(l: WillItWorkCardLayout): string {
   const out = [
     `<rect x="${r1(l.x)}" y="${r1(l.y)}" width="${l.w}" height="${r1(l.h)}" rx="10" fill="${COLOR.surface}" stroke="${COLOR.border}"/>`,
     text(l.x + 14, l.y + 22, fitText(l.title, l.w - 28, 14, 600), { size: 14, weight: 600 }),
@@ -89,4 +89,4 @@ export function videoBlock(l: VideoBlockLayout): string {
 }
 
 /** The room left for the dials beside the block. */
-export const dialRoom = (box: Box, l: VideoBlockLayout | null): Box => (l ? { ...box, w: Math.min(box.w, l.x - box.x - 16) } : box);
+export const dialRoom = (box: Box, l: WillItWorkCardLayout | null): Box => (l ? { ...box, w: Math.min(box.w, l.x - box.x - 16) } : box);

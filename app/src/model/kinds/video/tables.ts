@@ -1,6 +1,7 @@
-// "Will it work?" in the exports: the verdict rows (will-it-work.ts) as the tables,
-// CSV rows and JSON object each format prints. Each format renders these with its own table
-// helper and escaping; this module only decides what is said.
+// "Will it work?" in the exports: the verdict rows (will-it-work.ts) as the tables, CSV rows and
+// JSON object each format prints — the report section the Quick Test adds (report/section.ts).
+// Each format renders these with its own table helper and escaping; this module only decides what
+// is said.
 import type { ResultDocument } from '../../result.js';
 import { formatFps } from './math.js';
 import {
@@ -8,25 +9,17 @@ import {
   COMMON_FORMATS,
   COMMON_RESOLUTIONS,
   willItWork,
-  type VideoOptions,
   type WillItWork,
+  type WillItWorkOptions,
   type WorkRow,
 } from './will-it-work.js';
 import { byPaced, fastText, mbpsText, measuredLine, outcomeWord, sideMark, workNotes } from './will-it-work-words.js';
-import type { Table } from '../../report/tables.js';
-
-export interface VideoSection {
-  heading: string;
-  tables: Table[];
-  /** The measured speeds, the method and, when the speeds carry warnings, the caveat: printed
-   *  under the tables. */
-  notes: string[];
-}
+import type { ReportSection, SectionBlock, Table } from '../../report/section.js';
 
 const needsText = (r: WorkRow): string => `${mbpsText(r.needsMBps)}${r.estimated ? '*' : ''}`;
 
 /** One result's section: a table per format family, a row per format × resolution. */
-export function videoSection(doc: ResultDocument, opts: VideoOptions = {}): VideoSection | null {
+export function willItWorkBlock(doc: ResultDocument, opts: WillItWorkOptions = {}): SectionBlock | null {
   const v = willItWork(doc, opts);
   if (!v || v.rows.length === 0) return null;
   const fps = `${formatFps(v.fps)} fps`;
@@ -46,15 +39,16 @@ export function videoSection(doc: ResultDocument, opts: VideoOptions = {}): Vide
         { text: fastText(r.read.maxFps) },
       ]),
   }));
+  // Under the tables: the measured speeds, the method and, when the speeds carry warnings, the caveat.
   return { heading: `Will it work? At ${fps}`, tables, notes: [measuredLine(v), ...workNotes(v)] };
 }
 
 /** Several results side by side: the common formats, write / read per result. */
-export function videoCompareSection(
+export function willItWorkCompareBlock(
   docs: readonly ResultDocument[],
   labels: readonly string[],
-  opts: VideoOptions = {},
-): VideoSection | null {
+  opts: WillItWorkOptions = {},
+): SectionBlock | null {
   const compact = { ...opts, formats: COMMON_FORMATS, resolutions: COMMON_RESOLUTIONS };
   const per = docs.map((d) => willItWork(d, compact));
   const first = per.find((v) => v !== null);
@@ -82,8 +76,8 @@ export function videoCompareSection(
   };
 }
 
-/** The columns video rows fill in the CSV export (empty on the other rows). */
-export const VIDEO_CSV_HEAD = [
+/** The columns Will-it-work rows fill in the CSV export (empty on the other rows). */
+export const WILL_IT_WORK_CSV_HEAD = [
   'format',
   'resolution',
   'fps',
@@ -95,11 +89,11 @@ export const VIDEO_CSV_HEAD = [
   'decided_by',
 ] as const;
 
-export type VideoCsvRow = Record<(typeof VIDEO_CSV_HEAD)[number], string | number> & { test: string };
+export type WillItWorkCsvRow = Record<(typeof WILL_IT_WORK_CSV_HEAD)[number], string | number> & { test: string };
 
 /** One CSV row per format × resolution (`test` is "will it work"); needs_mbps is MB/s with the
  *  margin, write_ok / read_ok are yes, no or "not proven". */
-export function videoCsvRows(doc: ResultDocument, opts: VideoOptions = {}): VideoCsvRow[] {
+export function willItWorkCsvRows(doc: ResultDocument, opts: WillItWorkOptions = {}): WillItWorkCsvRow[] {
   const v = willItWork(doc, opts);
   return (v?.rows ?? []).map((r) => ({
     test: 'will it work',
@@ -116,7 +110,16 @@ export function videoCsvRows(doc: ResultDocument, opts: VideoOptions = {}): Vide
 }
 
 /** The JSON export's `willItWork` object (absent for results it does not apply to). */
-export function videoJson(doc: ResultDocument, opts: VideoOptions = {}): { willItWork?: WillItWork } {
+export function willItWorkJson(doc: ResultDocument, opts: WillItWorkOptions = {}): { willItWork?: WillItWork } {
   const v = willItWork(doc, opts);
   return v ? { willItWork: v } : {};
 }
+
+/** The section the Quick Test adds to every report (quick.ts registers it). */
+export const willItWorkSection: ReportSection = {
+  csvHead: WILL_IT_WORK_CSV_HEAD,
+  one: willItWorkBlock,
+  many: willItWorkCompareBlock,
+  csvRows: willItWorkCsvRows,
+  json: willItWorkJson,
+};

@@ -12,6 +12,7 @@
 //   of the same drive launched from elsewhere are dated lines beside the table, deciding nothing.
 // - A warning flag (trustOf(flags).level === 'warn') turns every ✓ into '?' with the reason: the
 //   speeds may be a cache's.
+import type { SectionOptions } from '../../report/section.js';
 import type { ResultDocument, ResultFlag } from '../../result.js';
 import { trustOf } from '../../verdict/trust.js';
 import { videoData } from './data.js';
@@ -111,16 +112,14 @@ export interface WillItWork {
   rows: WorkRow[];
 }
 
-export interface VideoOptions {
-  fps?: number;
+/** What a Will-it-work table is judged at: the frame rate and the paced results the caller gives
+ *  (SectionOptions), and which rows it shows. */
+export interface WillItWorkOptions extends SectionOptions {
   /** Family ids to include (all by default). */
   families?: readonly string[];
   /** Only these format ids and resolution ids (the compact block). */
   formats?: readonly string[];
   resolutions?: readonly string[];
-  /** Saved frame-paced results: those launched from this result decide rows; those of the same
-   *  drive launched elsewhere become dated lines. */
-  paced?: readonly ResultDocument[];
 }
 
 /** What a verdict is judged from: the aggregate, the flags and the paced evidence. */
@@ -134,7 +133,7 @@ export interface WorkInput {
 }
 
 /** A frame rate the data offers: the one given, else the default. Throws on one it does not. */
-export function videoFps(fps: number | undefined): number {
+export function willItWorkFps(fps: number | undefined): number {
   if (fps === undefined) return DEFAULT_VIDEO_FPS;
   const found = videoData.frameRates.find((r) => Math.abs(r - fps) < 0.005);
   if (found === undefined)
@@ -170,7 +169,7 @@ export function workInput(doc: ResultDocument, paced: readonly ResultDocument[] 
  *  entry every view calls. */
 export function willItWork(
   doc: ResultDocument,
-  opts: VideoOptions = {},
+  opts: WillItWorkOptions = {},
   paced: readonly ResultDocument[] = opts.paced ?? [],
 ): WillItWork | null {
   const input = workInput(doc, paced);
@@ -272,8 +271,8 @@ function decideSide(key: string, rate: number, averageOk: boolean, ev: readonly 
 }
 
 /** The verdicts for `input`: every offered format × resolution at `opts.fps`. */
-export function judgeWork(input: WorkInput, opts: VideoOptions = {}): WillItWork {
-  const fps = videoFps(opts.fps);
+export function judgeWork(input: WorkInput, opts: WillItWorkOptions = {}): WillItWork {
+  const fps = willItWorkFps(opts.fps);
   const { families, formats, resolutions } = videoData;
   const trust = trustOf(input.flags ? [...input.flags] : undefined);
   const warn = trust.level === 'warn' ? `not proven: the speeds carry warnings (${trust.named}) and may be a cache's` : null;

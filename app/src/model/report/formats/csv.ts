@@ -4,12 +4,12 @@ import { withoutControls } from '../../text.js';
 import type { ComparisonModel } from '../comparison.js';
 import { flagTexts, reasonTexts } from '../../verdict/compare-words.js';
 import { targetLine } from '../metrics.js';
-import { VIDEO_CSV_HEAD, videoCsvRows } from '../../kinds/video/tables.js';
-import type { VideoOptions } from '../../kinds/video/will-it-work.js';
+import { REPORT_SECTIONS } from '../../kinds/registry.js';
+import type { SectionOptions } from '../section.js';
 
 // ---- CSV (RFC 4180) ----------------------------------------------------------------------------
 
-export const CSV_HEAD = [
+const OWN_HEAD = [
   'result_id',
   'label',
   'kind',
@@ -35,11 +35,13 @@ export const CSV_HEAD = [
   'lat_p99_us',
   'lat_p999_us',
   'lat_max_us',
-  // A Quick Test's "Will it work?" rows fill these (test "will it work"); other rows leave them empty.
-  ...VIDEO_CSV_HEAD,
 ] as const;
 
-export type CsvRow = Partial<Record<(typeof CSV_HEAD)[number], string | number>>;
+/** Every column: the per-test ones, then those the report sections' rows fill (a Quick Test's
+ *  "Will it work?" rows, test "will it work"); other rows leave them empty. */
+export const CSV_HEAD: readonly string[] = [...OWN_HEAD, ...new Set(REPORT_SECTIONS.flatMap((s) => s.csvHead))];
+
+export type CsvRow = Partial<Record<(typeof OWN_HEAD)[number], string | number>> & Partial<Record<string, string | number>>;
 
 /** A text cell, guarded against spreadsheet formulas: one starting with = + - @ (or a tab or
  *  carriage return) gets a leading apostrophe, so a label cannot run as a formula. Control
@@ -60,7 +62,7 @@ export function csvQuote(s: string): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function csvRows(doc: ResultDocument, video: VideoOptions = {}): CsvRow[] {
+export function csvRows(doc: ResultDocument, opts: SectionOptions = {}): CsvRow[] {
   const base: CsvRow = {
     result_id: doc.id,
     label: doc.label ?? '',
@@ -136,14 +138,14 @@ export function csvRows(doc: ResultDocument, video: VideoOptions = {}): CsvRow[]
       }
     }
   }
-  rows.push(...videoCsvRows(doc, video).map((v) => ({ ...base, ...v })));
+  for (const s of REPORT_SECTIONS) rows.push(...s.csvRows(doc, opts).map((v) => ({ ...base, ...v })));
   return rows;
 }
 
-export function csvText(docs: readonly ResultDocument[], video: VideoOptions = {}): string {
+export function csvText(docs: readonly ResultDocument[], opts: SectionOptions = {}): string {
   const lines = [CSV_HEAD.join(',')];
   for (const doc of docs) {
-    for (const row of csvRows(doc, video)) {
+    for (const row of csvRows(doc, opts)) {
       lines.push(
         CSV_HEAD.map((k) => {
           const v = row[k];

@@ -8,8 +8,8 @@ import { compareTables } from '../report-rows.js';
 import { cellMark, markLegend } from '../../verdict/compare-words.js';
 import { formatFigure, methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
 import { dateText, machineLine, metricMap, resultStatements, resultTables, runsNote, versionLine, type Table } from '../tables.js';
-import { videoCompareSection, videoSection, type VideoSection } from '../../kinds/video/tables.js';
-import type { VideoOptions } from '../../kinds/video/will-it-work.js';
+import { REPORT_SECTIONS } from '../../kinds/registry.js';
+import type { SectionBlock, SectionOptions } from '../section.js';
 
 // ---- HTML --------------------------------------------------------------------------------------
 
@@ -208,13 +208,13 @@ export function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-/** The "Will it work?" section: a heading, its tables, and how it was decided. */
-function htmlVideo(s: VideoSection | null): string[] {
+/** A kind's report section ("Will it work?"): a heading, its tables, and how it was decided. */
+function htmlSection(s: SectionBlock | null): string[] {
   if (!s) return [];
   return [`<h2>${esc(s.heading)}</h2>`, ...s.tables.map(htmlTable), ...s.notes.map((n) => `<p class="rule">${esc(n)}</p>`)];
 }
 
-export function htmlOne(doc: ResultDocument, video: VideoOptions = {}): string {
+export function htmlOne(doc: ResultDocument, opts: SectionOptions = {}): string {
   const name = resultName(doc);
   const body = [`<h1>${esc(name)}</h1>`, `<p class="sub">${esc(resultTitle(doc))}</p>`];
   const meta: Array<[string, string]> = [
@@ -237,7 +237,7 @@ export function htmlOne(doc: ResultDocument, video: VideoOptions = {}): string {
   body.push('<h2>Figures</h2>', ...resultTables(doc).map(htmlTable));
   const runs = runsNote(doc);
   if (runs) body.push(`<p class="rule">${esc(runs)}</p>`);
-  body.push(...htmlVideo(videoSection(doc, video)));
+  for (const s of REPORT_SECTIONS) body.push(...htmlSection(s.one(doc, opts)));
   const said = resultStatements(doc);
   if (said.length > 0)
     body.push(
@@ -251,7 +251,7 @@ export function htmlOne(doc: ResultDocument, video: VideoOptions = {}): string {
   return htmlPage(`${name} — ${resultTitle(doc)}`, body.filter(Boolean), [doc]);
 }
 
-export function htmlMany(docs: readonly ResultDocument[], cmp: ComparisonModel, video: VideoOptions = {}): string {
+export function htmlMany(docs: readonly ResultDocument[], cmp: ComparisonModel, opts: SectionOptions = {}): string {
   const labels = cmp.variants.map((v) => v.label);
   const body = [`<h1>${esc(cmp.title)}</h1>`, `<p class="sub">Baseline: ${esc(labels[cmp.baseline] ?? '')}</p>`];
   const cols = cmp.variants.map(
@@ -280,7 +280,7 @@ export function htmlMany(docs: readonly ResultDocument[], cmp: ComparisonModel, 
   );
   for (const t of compareTables(cmp)) body.push(`<h2>${esc(t.title ?? '')}</h2>`, htmlTable({ ...t, title: undefined }));
   body.push(`<p class="rule">${esc(markLegend('the baseline'))}</p>`);
-  body.push(...htmlVideo(videoCompareSection(docs, labels, video)));
+  for (const s of REPORT_SECTIONS) body.push(...htmlSection(s.many(docs, labels, opts)));
   if (cmp.findings.length > 0) body.push('<h2>Findings</h2>', ...cmp.findings.map((f) => `<p>${esc(f)}</p>`));
   const flags = [
     ...cmp.warnings.map((w) => ({ text: w, info: false })),

@@ -4,8 +4,8 @@ import { plainText } from '../../text.js';
 import { markLegend } from '../../verdict/compare-words.js';
 import { methodLine, resultName, resultTitle, targetLine } from '../metrics.js';
 import { safe, type ComparisonModel } from '../comparison.js';
-import { videoCompareSection, videoSection, type VideoSection } from '../../kinds/video/tables.js';
-import type { VideoOptions } from '../../kinds/video/will-it-work.js';
+import { REPORT_SECTIONS } from '../../kinds/registry.js';
+import type { SectionBlock, SectionOptions } from '../section.js';
 import { aboutLines, compareTables, driveLines, legendText, reportTable } from '../report-rows.js';
 import { dateText, flagMark, machineLine, resultStatements, resultTables, runsNote, versionLine, type Table } from '../tables.js';
 
@@ -49,7 +49,7 @@ export function mdTable(t: Table): string[] {
   return out;
 }
 
-export function markdownOne(doc: ResultDocument, video: VideoOptions = {}): string {
+export function markdownOne(doc: ResultDocument, opts: SectionOptions = {}): string {
   const out = [`## ${mdInline(resultName(doc))} — ${mdInline(resultTitle(doc))}`, ''];
   out.push(`- **Drive:** ${mdInline(targetLine(doc))}`);
   out.push(`- **Method:** ${mdInline(methodLine(doc))}`);
@@ -58,7 +58,7 @@ export function markdownOne(doc: ResultDocument, video: VideoOptions = {}): stri
   for (const t of resultTables(doc)) out.push(...mdTable(t));
   const runs = runsNote(doc);
   if (runs) out.push(`_${runs}_`, '');
-  out.push(...mdVideo(videoSection(doc, video)));
+  for (const s of REPORT_SECTIONS) out.push(...mdSection(s.one(doc, opts)));
   const said = resultStatements(doc);
   if (said.length > 0) {
     for (const s of said)
@@ -74,7 +74,7 @@ export function markdownOne(doc: ResultDocument, video: VideoOptions = {}): stri
   return out.join('\n') + '\n';
 }
 
-export function markdownMany(docs: readonly ResultDocument[], cmp: ComparisonModel, video: VideoOptions = {}): string {
+export function markdownMany(docs: readonly ResultDocument[], cmp: ComparisonModel, opts: SectionOptions = {}): string {
   const labels = cmp.variants.map((v) => v.label);
   const out = [`## ${mdInline(cmp.title)}`, ''];
   cmp.variants.forEach((v, i) => {
@@ -86,7 +86,7 @@ export function markdownMany(docs: readonly ResultDocument[], cmp: ComparisonMod
   out.push('');
   for (const t of compareTables(cmp)) out.push(...mdTable(t));
   out.push(mdInline(markLegend('the baseline')), '');
-  out.push(...mdVideo(videoCompareSection(docs, labels, video)));
+  for (const s of REPORT_SECTIONS) out.push(...mdSection(s.many(docs, labels, opts)));
   if (cmp.findings.length > 0) out.push('**Findings**', '', ...cmp.findings.map((f) => `- ${mdInline(f)}`), '');
   const flags = docs.flatMap((d, i) => d.flags.map((f) => `- ${flagMark(f)} ${mdInline(labels[i] ?? '')}: ${mdInline(f.message)}`));
   const warnings = [...cmp.warnings.map((w) => `- ⚠ ${mdInline(w)}`), ...flags];
@@ -96,8 +96,8 @@ export function markdownMany(docs: readonly ResultDocument[], cmp: ComparisonMod
   return out.join('\n') + '\n';
 }
 
-/** The "Will it work?" section: a heading, its tables, and how it was decided in italics. */
-function mdVideo(s: VideoSection | null): string[] {
+/** A kind's report section ("Will it work?"): a heading, its tables, and how it was decided in italics. */
+function mdSection(s: SectionBlock | null): string[] {
   if (!s) return [];
   return [`### ${mdInline(s.heading)}`, '', ...s.tables.flatMap(mdTable), ...s.notes.map((n) => `_${mdInline(n)}_`), ''];
 }

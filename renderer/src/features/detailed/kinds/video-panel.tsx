@@ -198,7 +198,7 @@ function ResultView({ video }: { video: VideoSection }) {
  *  test runs, so a running test's settings stay as shown), then the panel scrolled to and its
  *  format picker focused. Each check is taken once. */
 function useFormatCheck(set: (patch: Partial<VideoForm>) => void, busy: boolean): void {
-  const check = useNavigationStore((s) => s.videoCheck);
+  const check = useNavigationStore((s) => s.pacedCheck);
   const taken = useRef<typeof check>(null);
   useEffect(() => {
     if (!check || taken.current === check) return;

@@ -17,8 +17,8 @@ import { renderExport } from '../../../../../app/src/model/report/export.js';
 import { mdCell } from '../../../../../app/src/model/report/formats/markdown.js';
 import { renderCardSvg } from '../../../../../app/src/model/report/card.js';
 import { historyEntry } from '../../../../../app/src/core/history.js';
-import { formatVideoTable } from '../../../../../app/src/model/kinds/video/cli-table.js';
-import { videoBlock, videoBlockLayout } from '../../../../../app/src/model/kinds/video/quick-card.js';
+import { formatWillItWorkTable } from '../../../../../app/src/model/kinds/video/cli-table.js';
+import { willItWorkCard, willItWorkCardLayout } from '../../../../../app/src/model/kinds/video/quick-card.js';
 import { aggregateText, bestRunNote, quickAggregate } from '../../../../../app/src/model/verdict/aggregate.js';
 import {
   COMMON_FORMATS,
@@ -187,8 +187,8 @@ describe('laws of "Will it work?" (fast-check, 1,000 cases each)', () => {
         const card = renderCardSvg(doc).svg;
         if (agg.write.runs > 1) expect(card).toContain(aggregateText(agg.write));
         if (agg.read.runs > 1) expect(card).toContain(aggregateText(agg.read));
-        const layout = videoBlockLayout(doc, box(f.length > 0))!;
-        expect(card).toContain(videoBlock(layout));
+        const layout = willItWorkCardLayout(doc, box(f.length > 0))!;
+        expect(card).toContain(willItWorkCard(layout));
         const common = willItWork(doc, { formats: COMMON_FORMATS, resolutions: COMMON_RESOLUTIONS })!;
         expect(layout.rows.map((x) => [x.write.outcome, x.read.outcome])).toEqual(
           common.rows.map((x) => [x.write.outcome, x.read.outcome]),
@@ -228,7 +228,7 @@ describe('laws of "Will it work?" (fast-check, 1,000 cases each)', () => {
         const txt = renderExport([doc], 'txt').text;
         if (agg.write.runs > 1) expect(txt).toContain(bestRunNote(agg.write.runs));
         // The CLI table: the measured line and each row's marks, in its columns.
-        const cli = formatVideoTable(v);
+        const cli = formatWillItWorkTable(v);
         expect(cli).toContain(measuredLine(v));
         for (const line of cli.split('\n')) {
           const m = /^(.+?)\s{2,}(HD|UHD|4K DCI|6K|8K DCI)\s+\S+\s+([✓✗?]†?)\s+([✓✗?]†?)\s/.exec(line);

@@ -13,7 +13,7 @@ import { renderExport } from '../../../../../app/src/model/report/export.js';
 import { judgePhase, judgeRuns } from '../../../../../app/src/model/verdict/paced.js';
 import { PACED_METHOD, willItWork, type WillItWork } from '../../../../../app/src/model/kinds/video/will-it-work.js';
 import { measuredLine, sideTitle } from '../../../../../app/src/model/kinds/video/will-it-work-words.js';
-import { formatVideoTable } from '../../../../../app/src/model/kinds/video/cli-table.js';
+import { formatWillItWorkTable } from '../../../../../app/src/model/kinds/video/cli-table.js';
 import { pacedFormat } from '../../../../../app/src/model/kinds/video/paced.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../..', 'fixtures', 'results');
@@ -104,7 +104,7 @@ describe('seed 5: a paced verdict attaches only to the Quick Test it was launche
       expect(v!.pacedLines).toEqual([
         { resultId: 'paced-hd', date: '2026-11-26', verdict: expect.stringMatching(/^ProRes 422 HQ HD 29.97 fps: ✗/) },
       ]);
-      expect(formatVideoTable(v)).toMatch(
+      expect(formatWillItWorkTable(v)).toMatch(
         /frame-paced test on this drive, 2026-11-26, not launched from this result \(decides nothing here\)/,
       );
     }
@@ -143,7 +143,7 @@ describe('seed 5: a paced verdict attaches only to the Quick Test it was launche
         ),
       });
     expect(v!.pacedMethod).toBe(PACED_METHOD);
-    const md = renderExport([later], 'md', { video: { paced: [p] } }).text;
+    const md = renderExport([later], 'md', { willItWork: { paced: [p] } }).text;
     expect(md).toMatch(/^\| ProRes 422 HQ \| 8K DCI \| [\d,]+ \| ✗† \|/m);
   });
 });
@@ -241,7 +241,7 @@ describe('seed 6: one margin convention on screen', () => {
     const row = v.rows.find((r) => Math.round(r.needsMBps) <= 693 && r.write.outcome === 'ok')!;
     expect(sideTitle(row, row.write)).toMatch(/^Needs [\d.,]+ MB\/s with a 20 % margin; measured 693 MB\/s$/);
     for (const r of v.rows) expect(r.write.outcome === 'ok', r.formatId).toBe(693 + 1e-9 >= r.needsMBps);
-    for (const text of [formatVideoTable(v), renderExport([q], 'md').text, renderExport([q], 'html').text]) {
+    for (const text of [formatWillItWorkTable(v), renderExport([q], 'md').text, renderExport([q], 'html').text]) {
       expect(text).toContain('Measured: write 693 MB');
       expect(text).not.toMatch(/usable|\b555 MB/i);
     }
