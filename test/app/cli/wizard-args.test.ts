@@ -36,7 +36,9 @@ describe('compare --protocol', () => {
   it('the plan line names the protocol and its time, and what Stibium Standard was scaled to', () => {
     const s = { ...settings('--protocol', 'stibium-standard', '--rest', '0'), identity: { path: '/dev/sdz', sizeBytes: 640 * 1024 ** 2 } };
     const line = planLine(s, 2);
-    expect(line).toMatch(/^Stibium Standard: about \d+ (s|min) at 500 MB\/s, with the rests and 30 s per format to erase and format \(and once more for the one it is left in\)\. /);
+    expect(line).toMatch(
+      /^Stibium Standard: about \d+ (s|min) at 500 MB\/s, with the rests and 30 s per format to erase and format \(and once more for the one it is left in\)\. /,
+    );
     expect(line).toMatch(/scaled down to \d+ files/);
   });
 });
