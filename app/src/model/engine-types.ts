@@ -13,7 +13,9 @@ export type CacheRequest = 'auto' | 'buffered-flushed' | 'buffered';
 /** What was actually achieved. Every result carries this, never just what was asked. */
 export type CacheMode = 'direct' | 'nocache' | 'buffered-flushed' | 'buffered';
 
-export type DataPattern = 'random' | 'zeros';
+/** `verify`: every 4 KiB block names itself (the run's seed, its block number, a checksum; the
+ *  rest incompressible), and a read checks each block it reads (EngineResult.verify). */
+export type DataPattern = 'random' | 'zeros' | 'verify';
 
 /** One test, as the engine runs it. All sizes in bytes. */
 export interface EngineSpec {
@@ -54,6 +56,46 @@ export interface EngineSpec {
   /** The small-file test: rw, bs, qd, threads and bytes are not used (each file is written and
    *  read whole, one at a time); files are <path>.000000, <path>.000001, … */
   smallFiles?: SmallFilesSpec;
+  /** Pattern 'verify': this file's first block is block `baseBlock` of the run, so the blocks of
+   *  every file of a run are numbered across the whole volume (engine 0.6 and later). */
+  verify?: { baseBlock: number };
+  /** The path is a whole block device the caller has proven and may overwrite: opened as it is,
+   *  never created, resized or removed; fileSize 0 means the device's size. Linux only. */
+  device?: boolean;
+}
+
+/** How a block read back under pattern 'verify' went wrong. aliased: it holds another block of
+ *  this run (the drive wraps); zeros/ones: all 0x00/0xFF (the write was lost); stale: other data
+ *  (an older run, or garbage); corrupted: its own block with bits flipped. */
+export type VerifyBad = 'aliased' | 'zeros' | 'ones' | 'stale' | 'corrupted';
+
+/** Consecutive bad blocks of one kind (and, for aliased, one displacement held − block). */
+export interface VerifyRun {
+  /** The run's first block, numbered across the run (spec.verify.baseBlock + offset / 4096). */
+  block: number;
+  blocks: number;
+  kind: VerifyBad;
+  /** aliased: the block number the run's first block held. */
+  held?: number;
+  /** corrupted: bits wrong across the run. */
+  bits?: number;
+}
+
+/** What a read under pattern 'verify' found, block by block (4 KiB blocks). */
+export interface VerifyFigures {
+  blockBytes: number;
+  /** Blocks read and checked. */
+  blocks: number;
+  intact: number;
+  aliased: number;
+  zeros: number;
+  ones: number;
+  stale: number;
+  corrupted: number;
+  bitErrors: number;
+  /** The bad runs in block order; at most 1,024 (runsTruncated: more were found). */
+  runs: VerifyRun[];
+  runsTruncated: boolean;
 }
 
 export interface SmallFilesSpec {
@@ -214,6 +256,8 @@ export interface EngineResult {
   paced?: PacedFigures;
   /** A small-files spec's figures (engine 0.5 and later). */
   smallFiles?: SmallFilesFigures;
+  /** A read under pattern 'verify': what it found (engine 0.6 and later). */
+  verify?: VerifyFigures;
   engineVersion: string;
 }
 
