@@ -19,6 +19,7 @@ import {
 } from './result.js';
 import { leastSquares, median, mean, spread, theilSen, trimmedMean } from './stats.js';
 import { toResultTest } from './result-tests.js';
+import { runsInterval, type FigureInterval } from './precision.js';
 
 /** One finished step of one run, as the runner collected it. */
 export interface StepOutcome {
@@ -31,6 +32,8 @@ function runStat(xs: readonly number[], higherIsBetter: boolean): RunStat {
   const s = spread(xs);
   return { ...s, best: higherIsBetter ? s.max : s.min };
 }
+
+const withInterval = (iv: FigureInterval | undefined): { mbpsInterval?: FigureInterval } => (iv ? { mbpsInterval: iv } : {});
 
 /** Each test name across runs, in the order the tests first ran. */
 export function summarize(tests: readonly ResultTest[]): StepSummary[] {
@@ -60,6 +63,7 @@ export function summarize(tests: readonly ResultTest[]): StepSummary[] {
       ts.map((t) => t.latencyUs.p99),
       false,
     ),
+    ...withInterval(runsInterval(ts.map((t) => t.mbps))),
   }));
 }
 

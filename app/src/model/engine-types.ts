@@ -2,6 +2,7 @@
 // Everything the addon accepts and returns is described here; the C++ side mirrors it in
 // native/src/engine/spec.h and native/src/engine/result.h.
 import type { TimedProgress } from './progress.js';
+import type { SettleOutcome, SettleSpec } from './precision.js';
 
 /** The access pattern of one test. */
 /** `rw`: sequential with reads and writes mixed by rwmixread (fio's rw=rw, CrystalDiskMark's SEQ Mix). */
@@ -62,6 +63,9 @@ export interface EngineSpec {
   /** The path is a whole block device the caller has proven and may overwrite: opened as it is,
    *  never created, resized or removed; fileSize 0 means the device's size. Linux only. */
   device?: boolean;
+  /** The stop rule (model/precision.ts): end the measured phase once its rate has settled. Read
+   *  by the Node wrapper (core/engine.ts), which stops the engine; the addon ignores it. */
+  settle?: SettleSpec;
 }
 
 /** How a block read back under pattern 'verify' went wrong. aliased: it holds another block of
@@ -259,6 +263,8 @@ export interface EngineResult {
   /** A read under pattern 'verify': what it found (engine 0.6 and later). */
   verify?: VerifyFigures;
   engineVersion: string;
+  /** A spec with `settle`: whether the stop rule ended the step (core/engine.ts adds it). */
+  settle?: SettleOutcome;
 }
 
 /** A Node-style error from the engine. */

@@ -87,6 +87,12 @@ export function runsInterval(figures: readonly number[]): FigureInterval | undef
   return { halfWidth, relative: m > 0 ? halfWidth / m : 0, method: 'runs', n };
 }
 
+/** The interval of a figure shown as the mean of its runs: across the runs (Student t) for two or
+ *  more, the one run's own (batch means) otherwise. */
+export function figureInterval(runs: ReadonlyArray<{ mbps: number; interval?: FigureInterval }>): FigureInterval | undefined {
+  return runs.length > 1 ? runsInterval(runs.map((r) => r.mbps)) : runs[0]?.interval;
+}
+
 /** Per-bucket MB/s of an engine series, the last bucket left out when it is shorter than half a
  *  bucket (a partial bucket's rate is noisier than the rest). */
 export function seriesRates(series: ReadonlyArray<{ t: number; mbps: number }>): number[] {

@@ -32,6 +32,9 @@ const Test = z.looseObject({
   cacheMode: str,
   latencyUs: z.looseObject({ mean: num, p50: num, p99: num }),
   series: z.array(z.looseObject({ t: num, mbps: num })),
+  // Absent from results made before intervals were kept.
+  interval: z.looseObject({ halfWidth: num, relative: num }).optional(),
+  settle: z.looseObject({ precision: num, settled: z.boolean() }).optional(),
 });
 
 const Rate = z.looseObject({ bytes: num, seconds: num, mbps: num });

@@ -1,12 +1,13 @@
 // Engine results as a document's test rows, and the weakest cache mode among them: pure, so the
 // kinds' analysis (model/kinds) can run them anywhere.
 import type { EngineResult, EngineSpec } from './engine-types.js';
+import { seriesInterval, seriesRates } from './precision.js';
 import { weakestCacheMode, type ResultTest } from './result.js';
 
 export { weakestCacheMode };
 
 function specWithoutPath(spec: EngineSpec): Omit<EngineSpec, 'path'> {
-  const { path: _path, ...rest } = spec;
+  const { path: _path, settle: _settle, ...rest } = spec;
   return rest;
 }
 
@@ -34,5 +35,8 @@ export function toResultTest(name: string, r: EngineResult, run: number): Result
     spec: specWithoutPath(r.spec),
   };
   if (r.cacheNote) t.cacheNote = r.cacheNote;
+  const interval = seriesInterval(seriesRates(r.series), r.mbps);
+  if (interval) t.interval = interval;
+  if (r.settle) t.settle = r.settle;
   return t;
 }

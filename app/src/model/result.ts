@@ -11,6 +11,7 @@ import type { LinkInfo } from './link-types.js';
 import type { NetworkPath } from './network.js';
 import type { PlanSettings } from './plan.js';
 import type { Spread } from './stats.js';
+import type { FigureInterval, SettleOutcome } from './precision.js';
 
 export type FlagSeverity = 'warning' | 'info';
 
@@ -50,6 +51,10 @@ export interface ResultTest {
   flushSeconds?: number;
   /** The spec the engine ran, defaults filled in (the test file's path left out). */
   spec: Omit<EngineSpec, 'path'>;
+  /** The 95 % interval of mbps from the step's own series (batch means); absent under 1 s of series. */
+  interval?: FigureInterval;
+  /** Present when the step ran under the stop rule (the Fast profile, --precision). */
+  settle?: SettleOutcome;
 }
 
 export interface ResultTarget {
@@ -100,6 +105,8 @@ export interface StepSummary {
   /** Mean latency and p99 latency, µs. */
   meanUs: RunStat;
   p99Us: RunStat;
+  /** The 95 % interval of the mean MB/s across the runs (Student t). */
+  mbpsInterval?: FigureInterval;
 }
 
 /** A straight line through (bytes, seconds): the slope is the sustained rate, the intercept the

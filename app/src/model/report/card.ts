@@ -12,7 +12,18 @@
 import type { ResultDocument } from '../result.js';
 
 import { cacheDotGreen, trustOf } from '../verdict/trust.js';
-import { formatFigure, kindName, metricValue, methodLine, resultMetrics, resultName, resultTitle, targetLine } from './metrics.js';
+import {
+  formatFigure,
+  intervalText,
+  kindName,
+  metricValue,
+  methodLine,
+  resultMetrics,
+  resultName,
+  resultTitle,
+  targetLine,
+  type Metric,
+} from './metrics.js';
 import { kindOf } from '../kinds/registry.js';
 import { CARD_HEIGHT, CARD_WIDTH, COLOR, escapeXml, fits, fitText, r1, text, textWidth, type Box, type CardOptions } from './card-draw.js';
 
@@ -106,7 +117,9 @@ function methodBand(doc: ResultDocument): string {
   const leftMax = CARD_WIDTH - 2 * PAD - rightW - 24;
   // The cache mode leads the method line, coloured by the trust verdict: green only when uncached
   // and no warning fired (an uncached read of a loop device over the page cache is no disk's).
-  const method = fitText(methodLine(doc), leftMax - 18, 13);
+  // The small print names how sure the figures are: the range of their 95 % intervals.
+  const sure = intervalSpan(resultMetrics(doc));
+  const method = fitText(sure ? `${methodLine(doc)} · ${sure}` : methodLine(doc), leftMax - 18, 13);
   const [cache, ...rest] = method.split(' · ');
   const cacheColor = cacheDotGreen(doc.cacheMode, doc.flags) ? COLOR.read : COLOR.warn;
   const methodText =
@@ -122,6 +135,15 @@ function methodBand(doc: ResultDocument): string {
     text(CARD_WIDTH - PAD, y + 29, date, { size: 12.5, weight: 600, fill: COLOR.muted, anchor: 'end' }),
     text(CARD_WIDTH - PAD, y + 53, version, { size: 12.5, fill: COLOR.faint, anchor: 'end' }),
   ].join('\n');
+}
+
+/** "95 %: ± 0.8–2.1 %" over the headline figures that carry an interval; '' when none does. */
+function intervalSpan(metrics: readonly Metric[]): string {
+  const rel = metrics.filter((m) => m.primary && m.interval).map((m) => m.interval!.relative);
+  if (rel.length === 0) return '';
+  const lo = intervalText({ relative: Math.min(...rel) });
+  const hi = intervalText({ relative: Math.max(...rel) }).replace('± ', '');
+  return lo.replace('± ', '') === hi ? `95 %: ${lo}` : `95 %: ${lo.replace(' %', '')}–${hi}`;
 }
 
 /** The drive line cut to fit, shortening the model first: the interface, file system and size

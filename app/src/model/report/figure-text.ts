@@ -1,6 +1,7 @@
 // A figure as every report view names and rounds it: the Metric shape, one value per row, sizes as
 // a person reads them ("1 GB", "64 MiB"). A leaf, so the kinds' rows and card layouts use it too.
 import { mean } from '../stats.js';
+import type { FigureInterval, SettleOutcome } from '../precision.js';
 import type { Direction } from '../verdict/compare.js';
 
 export type MetricUnit = 'MB/s' | 'IOPS' | 'µs' | 'ms' | 'GB' | '%' | 'KiB' | 'files/s';
@@ -22,6 +23,8 @@ export interface Metric {
   values: number[];
   /** The headline figures (MB/s rows); the rest are detail a table can show on demand. */
   primary: boolean;
+  /** The 95 % interval of the shown value (a test's MB/s: across runs, or one run's own series). */
+  interval?: FigureInterval;
 }
 
 /** The one figure of a metric a row shows: the mean across runs (a single run's value). */
@@ -76,4 +79,27 @@ function decimalAlignedFrom(bytes: number): number | undefined {
 
 function round(x: number): string {
   return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1).replace(/\.0$/, '') : x.toFixed(2).replace(/\.?0+$/, '');
+}
+
+/** A 95 % interval as every surface shows it: "± 1.8 %" (whole percent from 10 %); '' without one. */
+export function intervalText(iv: Pick<FigureInterval, 'relative'> | undefined): string {
+  if (!iv || !Number.isFinite(iv.relative)) return '';
+  const pct = iv.relative * 100;
+  return `± ${pct >= 10 ? pct.toFixed(0) : pct.toFixed(1)} %`;
+}
+
+/** A figure with its unit and interval: "1,412 MB/s ± 1.8 %". */
+export function figureWithInterval(value: number, unit: MetricUnit, iv: Pick<FigureInterval, 'relative'> | undefined): string {
+  const pm = intervalText(iv);
+  return `${formatFigure(value, unit)} ${unit}${pm ? ` ${pm}` : ''}`;
+}
+
+/** How a step under the stop rule ended, with the precision reached: "settled in 1.4 s: ± 2.1 %",
+ *  "did not settle within 5 s: ± 9 %". */
+export function settleText(t: { seconds: number; settle?: SettleOutcome; interval?: Pick<FigureInterval, 'relative'> }): string {
+  if (!t.settle) return intervalText(t.interval);
+  const reached = intervalText(t.interval) || 'no interval (under 1 s)';
+  return t.settle.settled
+    ? `settled in ${t.seconds.toFixed(1)} s: ${reached}`
+    : `did not settle within ${Math.round(t.seconds)} s: ${reached}`;
 }

@@ -8,9 +8,10 @@ import type { ResultDocument, ResultTest } from '../result.js';
 import { spread, type Spread } from '../stats.js';
 import { kindOf } from '../kinds/registry.js';
 import type { Direction } from '../verdict/compare.js';
-import { formatFigure, metricValue, sizeText, type Metric, type MetricUnit } from './figure-text.js';
+import { figureInterval } from '../precision.js';
+import { figureWithInterval, formatFigure, intervalText, metricValue, sizeText, type Metric, type MetricUnit } from './figure-text.js';
 
-export { formatFigure, metricValue, sizeText, type Metric, type MetricUnit };
+export { figureWithInterval, formatFigure, intervalText, metricValue, sizeText, type Metric, type MetricUnit };
 
 /** A metric's values as a spread (n, mean, median, min, max, stdev, cv). */
 export function metricSpread(m: Metric): Spread {
@@ -115,7 +116,8 @@ export function resultMetrics(doc: ResultDocument): Metric[] {
       values: runs.map(pick),
       primary: false,
     });
-    primaries.push({ ...metric('mbps', 'MB/s', 'higher', (t) => t.mbps), primary });
+    const interval = figureInterval(runs);
+    primaries.push({ ...metric('mbps', 'MB/s', 'higher', (t) => t.mbps), primary, ...(interval ? { interval } : {}) });
     details.push(
       metric('iops', 'IOPS', 'higher', (t) => t.iops, `${name} · IOPS`),
       metric('meanUs', 'µs', 'lower', (t) => t.latencyUs.mean, `${name} · mean latency`),

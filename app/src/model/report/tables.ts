@@ -6,7 +6,8 @@ import { spread } from '../stats.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../trust.js';
 import type { ComparisonCell } from './comparison.js';
 import { cellMark } from '../verdict/compare-words.js';
-import { formatFigure, resultMetrics, sizeText, type Metric, type MetricUnit } from './metrics.js';
+import { formatFigure, intervalText, resultMetrics, sizeText, type Metric, type MetricUnit } from './metrics.js';
+import { settleText } from './figure-text.js';
 
 // ---- the figures every format shows ----------------------------------------------------------
 
@@ -110,12 +111,15 @@ export function resultTables(doc: ResultDocument): Table[] {
   }
   const names = [...new Set(doc.tests.map((t) => t.name))];
   if (names.length > 0) {
+    // Results made before intervals were kept show no interval column.
+    const intervals = doc.tests.some((t) => t.interval || t.settle);
     tables.push({
       title: own?.testsTitle,
-      head: ['Test', 'MB/s', 'IOPS', 'Mean latency (µs)', 'p99 latency (µs)'],
+      head: ['Test', 'MB/s', ...(intervals ? ['95 % interval'] : []), 'IOPS', 'Mean latency (µs)', 'p99 latency (µs)'],
       rows: names.map((n) => [
         c(n),
         c(figure(vals(`${n}/mbps`), 'MB/s')),
+        ...(intervals ? [c(intervalCell(doc, n, metrics.get(`${n}/mbps`)))] : []),
         c(figure(vals(`${n}/iops`), 'IOPS')),
         c(figure(vals(`${n}/meanUs`), 'µs')),
         c(figure(vals(`${n}/p99Us`), 'µs')),
@@ -123,6 +127,16 @@ export function resultTables(doc: ResultDocument): Table[] {
     });
   }
   return tables;
+}
+
+/** A test's interval cell: one run's own interval and how the stop rule ended it ("settled in
+ *  1.4 s: ± 2.1 %"), or the interval across runs and how many of them settled. */
+function intervalCell(doc: ResultDocument, name: string, m: Metric | undefined): string {
+  const runs = doc.tests.filter((t) => t.name === name);
+  if (runs.length === 1) return settleText(runs[0]!) || '—';
+  const settled = runs.filter((t) => t.settle?.settled).length;
+  const text = intervalText(m?.interval) || '—';
+  return runs.some((t) => t.settle) ? `${text} (settled in ${settled} of ${runs.length} runs)` : text;
 }
 
 /** Sentences a result states besides its tables: the kinds' own (a verdict per run), the hash verdict and digest. */

@@ -4,7 +4,7 @@ import type { ResultDocument, ResultTest } from '../../result.js';
 import { bestRunNote } from '../../verdict/aggregate.js';
 import { kindOf } from '../../kinds/registry.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../../trust.js';
-import { fx } from '../figure-text.js';
+import { fx, settleText } from '../figure-text.js';
 import { markLegend } from '../../verdict/compare-words.js';
 import type { ComparisonModel } from '../comparison.js';
 import { formatFigure, kindName, methodLine, resultTitle, sizeText, targetLine } from '../metrics.js';
@@ -37,12 +37,22 @@ export function bsText(bs: number): string {
   return `${bs}B`;
 }
 
-/** "  SEQ    1MiB (Q=  8, T= 1):  1234.567 MB/s [   1177.4 IOPS] <  6789.01 us>" */
-export function cdmLine(t: Pick<ResultTest, 'rw' | 'bs' | 'qd' | 'threads' | 'mbps' | 'iops'> & { latencyUs: { mean: number } }): string {
+/** "  SEQ    1MiB (Q=  8, T= 1):  1234.567 MB/s [   1177.4 IOPS] <  6789.01 us>", then the run's
+ *  95 % interval and, under the stop rule, how it ended ("  settled in 1.4 s: ± 2.1 %"). */
+export function cdmLine(
+  t: Pick<ResultTest, 'rw' | 'bs' | 'qd' | 'threads' | 'mbps' | 'iops'> &
+    Partial<Pick<ResultTest, 'seconds' | 'interval' | 'settle'>> & { latencyUs: { mean: number } },
+): string {
   const seq = t.rw === 'read' || t.rw === 'write' || t.rw === 'rw';
+  const precision = settleText({
+    seconds: t.seconds ?? NaN,
+    ...(t.settle ? { settle: t.settle } : {}),
+    ...(t.interval ? { interval: t.interval } : {}),
+  });
   return (
     `  ${seq ? 'SEQ' : 'RND'} ${bsText(t.bs).padStart(7)} (Q=${String(t.qd).padStart(3)}, T=${String(t.threads).padStart(2)}):` +
-    ` ${fx(t.mbps, 3, 9)} MB/s [${fx(t.iops, 1, 9)} IOPS] <${fx(t.latencyUs.mean, 2, 9)} us>`
+    ` ${fx(t.mbps, 3, 9)} MB/s [${fx(t.iops, 1, 9)} IOPS] <${fx(t.latencyUs.mean, 2, 9)} us>` +
+    (precision ? `  ${precision}` : '')
   );
 }
 

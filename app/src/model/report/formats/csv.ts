@@ -35,6 +35,9 @@ const OWN_HEAD = [
   'lat_p99_us',
   'lat_p999_us',
   'lat_max_us',
+  // The 95 % interval of mbps (half-width, MB/s) and, under the stop rule, whether the step settled.
+  'mbps_ci95',
+  'settled',
 ] as const;
 
 /** Every column: the per-test ones, then those the report sections' rows fill (a Quick Test's
@@ -92,6 +95,8 @@ export function csvRows(doc: ResultDocument, opts: SectionOptions = {}): CsvRow[
     lat_p99_us: t.latencyUs.p99,
     lat_p999_us: t.latencyUs.p999,
     lat_max_us: t.latencyUs.max,
+    ...(t.interval ? { mbps_ci95: t.interval.halfWidth } : {}),
+    ...(t.settle ? { settled: String(t.settle.settled) } : {}),
   }));
   if (doc.hash) {
     const h = doc.hash;
