@@ -19,6 +19,7 @@ import type {
   NativeAddon,
 } from '../model/engine-types.js';
 import { withCallerStack } from '../model/errors.js';
+import { isSettled, type SettleSpec } from '../model/precision.js';
 
 const require = createRequire(import.meta.url);
 
@@ -140,7 +141,32 @@ export function runTest(spec: EngineSpec, opts: RunTestOptions = {}): Promise<En
   // about which caller started the test.
   const trace: { stack?: string } = {};
   Error.captureStackTrace(trace, runTest);
-  return runJob((native) => native.start.bind(native), spec, opts, trace.stack);
+  if (!spec.settle) return runJob((native) => native.start.bind(native), spec, opts, trace.stack);
+  return runSettling(spec, spec.settle, opts, trace.stack);
+}
+
+/**
+ * A step under the stop rule: the measured phase's progress (one instant rate per 100 ms interval)
+ * is checked against model/precision.ts's isSettled, and once it holds the engine is stopped as a
+ * cancel would stop it — but the result is kept, its figures covering what was measured. Done here,
+ * in the wrapper every caller goes through (in-process and in the engine host's child), so the
+ * spec carries the rule as data and no process boundary needs a new message.
+ */
+function runSettling(spec: EngineSpec, settle: SettleSpec, opts: RunTestOptions, stack: string | undefined): Promise<EngineResult> {
+  const rates: number[] = [];
+  const early = new AbortController();
+  const onProgress = (p: EngineProgress): void => {
+    // The rule first: a caller's progress handler that throws must not keep a step running.
+    if (p.phase === 'run' && !early.signal.aborted) {
+      rates.push(p.instMBps);
+      if (isSettled(rates, p.elapsed, settle)) early.abort();
+    }
+    opts.onProgress?.(p);
+  };
+  const settled = (r: EngineResult): EngineResult => ({ ...r, settle: { precision: settle.precision, settled: early.signal.aborted } });
+  // The rule counts 100 ms intervals (the engine's series buckets), whatever the caller asked.
+  const job = { ...spec, progressIntervalMs: 100 };
+  return runJob((native) => native.start.bind(native), job, { ...opts, onProgress }, stack, early.signal).then(settled);
 }
 
 /**
@@ -207,6 +233,9 @@ function runJob<S extends object, P, R>(
   spec: S,
   opts: { signal?: AbortSignal; onProgress?: (p: P) => void },
   callerStack: string | undefined,
+  /** Stops the engine like a cancel, but resolves with its result (the figures of what was done):
+   *  the stop rule's. The caller's own abort still rejects. */
+  finishEarly?: AbortSignal,
 ): Promise<R> {
   const { signal, onProgress } = opts;
 
@@ -226,6 +255,7 @@ function runJob<S extends object, P, R>(
       aborted = true;
       handle?.cancel();
     };
+    const onFinishEarly = (): void => handle?.cancel();
     const progress = onProgress
       ? (p: P): void => {
           // A throwing progress consumer must not unwind into native code.
@@ -240,6 +270,7 @@ function runJob<S extends object, P, R>(
       if (finished) return;
       finished = true;
       signal?.removeEventListener('abort', onAbort);
+      finishEarly?.removeEventListener('abort', onFinishEarly);
       if (aborted) reject(new AbortError(undefined, { cause: signal?.reason }));
       else if (err) reject(withCallerStack(err, callerStack, { cause: err }) as EngineError);
       else if (!result)
@@ -258,6 +289,10 @@ function runJob<S extends object, P, R>(
       signal.addEventListener('abort', onAbort, { once: true });
       // The signal may have fired while start() was running.
       if (signal.aborted) onAbort();
+    }
+    if (!finished && finishEarly) {
+      finishEarly.addEventListener('abort', onFinishEarly, { once: true });
+      if (finishEarly.aborted) onFinishEarly();
     }
   });
 }

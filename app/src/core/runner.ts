@@ -93,6 +93,9 @@ export interface RunBenchmarkOptions extends KindPlanOptions {
   seconds?: number;
   warmupSeconds?: number;
   cache?: CacheRequest;
+  /** The stop rule (model/precision.ts): each step ends once its 95 % interval is within ± this
+   *  fraction, after at least 1 s and at most its planned time or bytes. */
+  precision?: number;
   label?: string;
   signal?: AbortSignal;
   /** Continuous mode (Blackmagic's): run the plan again and again until this fires; the run under

@@ -31,7 +31,7 @@ export const SCREEN_MEMBERS = {
     .object({
       kind: z.literal('cdm'),
       target: TargetPath,
-      preset: z.enum(['default', 'nvme', 'peak', 'realworld']),
+      preset: z.enum(['default', 'nvme', 'peak', 'realworld', 'fast']),
       mode: z.enum(['readwrite', 'read', 'write', 'mix', 'all']),
       /** Test file, 16 MiB – 64 GiB (CrystalDiskMark's range). */
       sizeBytes: z
@@ -43,6 +43,8 @@ export const SCREEN_MEMBERS = {
       seconds: z.number().min(1).max(60),
       /** Pause between tests, seconds (CrystalDiskMark's interval). */
       intervalSeconds: z.number().min(0).max(60),
+      /** The stop rule's ± fraction (the Fast profile's default 0.03 when absent). */
+      precision: z.number().min(0.001).max(0.5).optional(),
       ...Repeat,
     })
     .strict(),

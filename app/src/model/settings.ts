@@ -29,6 +29,8 @@ export const QuickTestSettings = z
     mode: z.enum(['runs', 'continuous']),
     /** With mode `runs`: how many write+read cycles. */
     runs: z.number().int().min(1).max(100),
+    /** The stop rule: each step ends once its 95 % interval is within ± this fraction. */
+    precision: z.number().min(0.001).max(0.5).optional(),
   })
   .strict();
 export type QuickTestSettings = z.infer<typeof QuickTestSettings>;

@@ -66,6 +66,7 @@ export class QuickTestService extends SlotService<QuickTestSettings> {
           target: settings.target,
           test: 'quick',
           size: settings.sizeBytes,
+          ...(settings.precision !== undefined ? { precision: settings.precision } : {}),
           engine: this.#engine,
           signal,
           handleSignals: false,

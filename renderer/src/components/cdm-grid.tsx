@@ -1,19 +1,23 @@
 // The CrystalDiskMark grid: one row per test of the profile ("SEQ1M Q8T1"), a column per
 // direction the mode runs. Each cell shows the best run big in the chosen unit, the median
-// across runs small, and the best run's IOPS and latency (mean, p50, p99, p99.9). A step not yet
+// across runs small, the best run's 95 % interval, and its IOPS and latency (mean, p50, p99, p99.9). A step not yet
 // run shows "—"; the cell being measured is highlighted with a thin progress bar.
 import type { CdmCell, CdmCol, CdmGridView } from '../lib/cdm-model';
 import { cellFigure, cellKey, COL_LABEL, rowKey } from '../lib/cdm-model';
 import { formatCdmFigure, unitLabel, type CdmUnit } from '../lib/figure-format';
 import { formatLatencyUs } from '@model/units';
 import { formatMBpsFigure } from '@model/units';
+import { settleText } from '@model/report/figure-text';
 
 function CellFigures({ cell, unit }: { cell: CdmCell; unit: CdmUnit }) {
   const fig = cellFigure(cell, unit);
   const lat = cell.bestRun.latencyUs;
+  // The best run's 95 % interval (and, under the stop rule, how it ended) beside its figure.
+  const precision = unit === 'us' ? '' : settleText(cell.bestRun);
   return (
     <>
       <div className="cdm-cell__big">{formatCdmFigure(fig.best, unit)}</div>
+      {precision && <div className="cdm-cell__precision">{precision}</div>}
       {fig.median !== null && <div className="cdm-cell__median">median {formatCdmFigure(fig.median, unit)}</div>}
       <dl className="cdm-cell__figures">
         {unit === 'IOPS' ? (

@@ -22,6 +22,7 @@ export const PRESET_ROWS: Record<CdmPreset, readonly string[]> = {
   nvme: ['SEQ1M Q8T1', 'SEQ128K Q32T1', 'RND4K Q32T16', 'RND4K Q1T1'],
   peak: ['SEQ1M Q8T1', 'RND4K Q32T1'],
   realworld: ['SEQ1M Q1T1', 'RND4K Q1T1'],
+  fast: ['SEQ1M Q8T1', 'SEQ1M Q1T1', 'RND4K Q32T1', 'RND4K Q1T1'],
 };
 
 const MODE_COLUMNS: Record<CdmMode, readonly CdmCol[]> = {

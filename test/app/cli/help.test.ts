@@ -75,7 +75,7 @@ describe('diskdial <command> --help', () => {
         expect(text).toMatch(new RegExp(`--${f}( [A-Z]+)? .*\\n(.*\\n)*?.*\\(--test [^)]*${k.id}`));
     expect(text).toContain('--loop');
     expect(text).toContain('(default 1GB for quick, 1GiB otherwise)');
-    expect(text).toMatch(/\n {25}cdm: default, nvme, peak, realworld\n {25}files: quick, standard, custom\n/);
+    expect(text).toMatch(/\n {25}cdm: default, nvme, peak, realworld, fast\n {25}files: quick, standard, custom\n/);
     // No line much past a terminal's 80 columns (the option texts run to 97).
     for (const line of fullHelp().split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
   });

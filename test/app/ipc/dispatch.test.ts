@@ -198,7 +198,7 @@ describe('dispatcher', () => {
   it('detailed.start validates each kind’s fields in plain words', async () => {
     const cases: Array<[unknown, string]> = [
       [{ ...goodCdm(), kind: 'hash' }, 'kind: must be one of cdm, sustained, files, video, sweep, small-files'],
-      [{ ...goodCdm(), preset: 'fast' }, 'preset: must be one of default, nvme, peak, realworld'],
+      [{ ...goodCdm(), preset: 'turbo' }, 'preset: must be one of default, nvme, peak, realworld, fast'],
       [{ ...goodCdm(), mode: 'both' }, 'mode: must be one of readwrite, read, write, mix, all'],
       [{ ...goodCdm(), sizeBytes: 65 * 1024 * MiB }, 'sizeBytes: must be at most 64 GiB'],
       [{ ...goodCdm(), seconds: 0 }, 'seconds: must be at least 1'],

@@ -98,7 +98,7 @@ describe('buildPlan', () => {
     expect(buildPlan('cdm', { size: 16 * MiB }).fileSize).toBe(16 * MiB);
     expect(() => buildPlan('cdm', { size: 8 * MiB })).toThrow(/16 MiB to 64 GiB/);
     expect(() => buildPlan('cdm', { size: 65 * GiB })).toThrow(/16 MiB to 64 GiB/);
-    expect(() => buildPlan('cdm', { preset: 'fast' as never })).toThrow(/default, nvme, peak, realworld/);
+    expect(() => buildPlan('cdm', { preset: 'turbo' as never })).toThrow(/default, nvme, peak, realworld, fast/);
   });
 
   it('sustained: one file written start to end, up to the size asked or free space less the reserve', () => {

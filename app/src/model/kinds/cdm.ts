@@ -1,5 +1,5 @@
 // The CrystalDiskMark grid: its profiles' rows, read column then write column then the mixes
-// (its "All" order), on one laid-out file, 5 s a test.
+// (its "All" order), on one laid-out file, 5 s a test (Fast: until the stop rule settles, 1–5 s).
 import type { Rw } from '../engine-types.js';
 import { inputError } from '../errors.js';
 import { formatBytesBinary } from '../units.js';
@@ -7,6 +7,7 @@ import { sizeText } from '../report/figure-text.js';
 import { CDM_PRESETS, GiB, oneFilePlan, stepName, type CdmPreset, type PlanOptions } from './plan.js';
 import { cdmFigures } from './cdm-card.js';
 import type { KindModule } from './types.js';
+import { DEFAULT_PRECISION, precisionCli } from '../precision.js';
 
 interface CdmRow {
   seq: boolean;
@@ -21,13 +22,15 @@ export const CDM_PRESET_ROWS: Record<CdmPreset, readonly CdmRow[]> = {
   nvme: [row(true, 1024 * 1024, 8), row(true, 128 * 1024, 32), row(false, 4096, 32, 16), row(false, 4096, 1)],
   peak: [row(true, 1024 * 1024, 8), row(false, 4096, 32)],
   realworld: [row(true, 1024 * 1024, 1), row(false, 4096, 1)],
+  // Default's eight tests under the stop rule (± 3 % unless --precision says otherwise).
+  fast: [row(true, 1 * 1024 * 1024, 8), row(true, 1024 * 1024, 1), row(false, 4096, 32), row(false, 4096, 1)],
 };
 export const CDM_MIN_SIZE = 16 * 1024 * 1024;
 export const CDM_MAX_SIZE = 64 * 1024 * 1024 * 1024;
 /** CrystalDiskMark measures each test for 5 s by default. */
 export const CDM_SECONDS = 5;
 
-const PRESET_NAMES: Record<string, string> = { default: 'Default', nvme: 'NVMe SSD', peak: 'Peak', realworld: 'Real World' };
+const PRESET_NAMES: Record<string, string> = { default: 'Default', nvme: 'NVMe SSD', peak: 'Peak', realworld: 'Real World', fast: 'Fast' };
 
 function cdmPreset(p: PlanOptions['preset']): CdmPreset {
   if (p === undefined) return 'default';
@@ -43,8 +46,10 @@ export const cdm = {
   // CrystalDiskMark's default is 1 GiB.
   defaultSize: GiB,
   leastBytes: () => CDM_MIN_SIZE,
-  plan: (o) => {
-    const rows = CDM_PRESET_ROWS[cdmPreset(o.preset)];
+  plan: (asked) => {
+    const preset = cdmPreset(asked.preset);
+    const o = preset === 'fast' && asked.precision === undefined ? { ...asked, precision: DEFAULT_PRECISION } : asked;
+    const rows = CDM_PRESET_ROWS[preset];
     const requested = o.size ?? GiB;
     if (requested < CDM_MIN_SIZE || requested > CDM_MAX_SIZE) {
       throw inputError(`test size ${formatBytesBinary(requested)} is outside CrystalDiskMark's range; use 16 MiB to 64 GiB`);
@@ -88,7 +93,9 @@ export const cdm = {
     return plan;
   },
   cli: {
-    flags: { preset: 'string', mode: 'string', rwmixread: 'string' },
+    flags: { preset: 'string', mode: 'string', rwmixread: 'string', ...precisionCli.flags },
+    flagHelp: precisionCli.flagHelp,
+    parse: precisionCli.parse,
     presets: CDM_PRESETS,
     refuse: {
       bs: '--bs does not apply to --test cdm: its block sizes and queue depths are the preset',
@@ -108,5 +115,14 @@ export const cdm = {
   },
   card: cdmFigures,
   fromScreen: (s) =>
-    s.kind === 'cdm' ? { preset: s.preset, mode: s.mode, size: s.sizeBytes, seconds: s.seconds, intervalSeconds: s.intervalSeconds } : {},
+    s.kind === 'cdm'
+      ? {
+          preset: s.preset,
+          mode: s.mode,
+          size: s.sizeBytes,
+          seconds: s.seconds,
+          intervalSeconds: s.intervalSeconds,
+          ...(s.precision !== undefined ? { precision: s.precision } : {}),
+        }
+      : {},
 } as const satisfies KindModule<'cdm'>;

@@ -5,6 +5,7 @@ import { inputError } from '../errors.js';
 import type { FileSet, FileSetOptions, FilesPreset } from '../file-set.js';
 import { defaultReserve } from '../fit.js';
 import { blockLabel, formatBytesBinary } from '../units.js';
+import { SETTLE_MIN_SECONDS } from '../precision.js';
 
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
@@ -50,7 +51,7 @@ export interface PlanTarget {
   totalBytes: number;
 }
 
-export const CDM_PRESETS = ['default', 'nvme', 'peak', 'realworld'] as const;
+export const CDM_PRESETS = ['default', 'nvme', 'peak', 'realworld', 'fast'] as const;
 export type CdmPreset = (typeof CDM_PRESETS)[number];
 /** CrystalDiskMark's test modes: each row read then write (its default), one direction, a 70/30
  *  read/write mix, or all three. */
@@ -86,6 +87,8 @@ export interface PlanOptions extends KindPlanOptions {
   cache?: CacheRequest;
   /** randrw: percentage of reads. */
   rwmixread?: number;
+  /** The stop rule: end each step once its 95 % interval is within ± this fraction (0.03). */
+  precision?: number;
 }
 
 /** The settings a kind with a folder echoes into the result (merged in as KindPlanOptions is). */
@@ -106,6 +109,7 @@ export interface PlanSettings extends KindPlanSettings {
   warmupSeconds?: number;
   cache: CacheRequest;
   rwmixread?: number;
+  precision?: number;
 }
 
 export function isPowerOfTwo(n: number): boolean {
@@ -135,6 +139,9 @@ export function validatePlanOptions(o: PlanOptions): void {
   if (o.rwmixread !== undefined && (!Number.isInteger(o.rwmixread) || o.rwmixread < 0 || o.rwmixread > 100)) {
     throw inputError(`read percentage must be a whole number from 0 to 100`);
   }
+  if (o.precision !== undefined && !(o.precision >= 0.001 && o.precision <= 0.5)) {
+    throw inputError(`the precision must be from 0.1 % to 50 %`);
+  }
   if (o.reserveBytes !== undefined && (!Number.isSafeInteger(o.reserveBytes) || o.reserveBytes < 0)) {
     throw inputError(`the free-space reserve must be zero or more bytes`);
   }
@@ -144,7 +151,7 @@ export function stepName(prefix: 'SEQ' | 'RND', bs: number, qd: number, threads:
   return `${prefix}${blockLabel(bs)} Q${qd}T${threads} ${what}`;
 }
 
-export type Bounds = Pick<EngineSpec, 'pattern' | 'cache' | 'seconds' | 'bytes' | 'warmupSeconds'>;
+export type Bounds = Pick<EngineSpec, 'pattern' | 'cache' | 'seconds' | 'bytes' | 'warmupSeconds' | 'settle'>;
 /** Bounds of a measured phase. A time limit, the preset's own (CDM's 5 s) or one the user asks
  *  for, is a duration: the engine keeps going over the test file until it ends, so a fast drive
  *  is measured for as long as a slow one. */
@@ -154,13 +161,15 @@ export function bounds(o: PlanOptions): (presetSeconds: number | undefined) => B
     if (o.seconds !== undefined) c.seconds = o.seconds;
     else if (presetSeconds !== undefined) c.seconds = presetSeconds;
     if (o.warmupSeconds !== undefined) c.warmupSeconds = o.warmupSeconds;
+    // The stop rule ends the step early; its time or bytes stay the most it runs.
+    if (o.precision !== undefined) c.settle = { precision: o.precision, minSeconds: SETTLE_MIN_SECONDS };
     return c;
   };
 }
 
 export function echoSettings(o: PlanOptions, size: number, pattern: DataPattern, cache: CacheRequest): PlanSettings {
   const settings: PlanSettings = { size, pattern, cache };
-  for (const k of ['bs', 'qd', 'threads', 'seconds', 'warmupSeconds', 'rwmixread'] as const) {
+  for (const k of ['bs', 'qd', 'threads', 'seconds', 'warmupSeconds', 'rwmixread', 'precision'] as const) {
     if (o[k] !== undefined) settings[k] = o[k];
   }
   return settings;

@@ -3,6 +3,7 @@
 import { MiB, oneFilePlan } from './plan.js';
 import { quickFigures } from './quick-card.js';
 import type { KindModule } from './types.js';
+import { precisionCli } from '../precision.js';
 import { willItWorkSection } from './video/tables.js';
 import { willItWorkCli } from './video/will-it-work-cli.js';
 
@@ -31,7 +32,12 @@ export const quick = {
     // The "Will it work?" table, judged from video's format data.
     sections: [willItWorkSection],
   },
-  // --video prints the "Will it work?" table after the result; --fps sets its frame rate.
-  cli: willItWorkCli,
+  // --video prints the "Will it work?" table after the result; --fps sets its frame rate;
+  // --precision ends each step once its rate has settled.
+  cli: {
+    flags: { ...willItWorkCli.flags, ...precisionCli.flags },
+    flagHelp: { ...willItWorkCli.flagHelp, ...precisionCli.flagHelp },
+    parse: (flag, given) => ({ ...willItWorkCli.parse(flag, given), ...precisionCli.parse(flag) }),
+  },
   card: quickFigures,
 } as const satisfies KindModule<'quick'>;

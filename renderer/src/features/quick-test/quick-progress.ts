@@ -6,6 +6,9 @@ import { jobFraction, positionText, timeLeftText, type JobPoint } from '@model/e
 import type { QuickProgressEvent } from '@model/events';
 import { formatMBpsFigure } from '@model/units';
 import { aggregateText, type Aggregate } from '@model/verdict/aggregate';
+import type { ResultDocument } from '@model/result';
+import { figureInterval } from '@model/precision';
+import { intervalText, settleText } from '@model/report/figure-text';
 
 export interface QuickRunState {
   status: string;
@@ -67,6 +70,18 @@ export interface ReadoutState {
   settled: PerSide | null;
   /** The result's one aggregate (the mean of its runs): what a finished test shows. */
   aggregate: Readonly<Record<Side, Aggregate>> | null;
+  /** How sure each finished figure is ("± 1.8 %"; quickPrecision), shown after its caption. */
+  precision?: Readonly<Record<Side, string>> | null;
+}
+
+/** Each side's 95 % interval as the dials word it: across the runs for several, else the one run's
+ *  own and, under the stop rule, how it ended ("settled in 1.4 s: ± 2.1 %"). */
+export function quickPrecision(doc: ResultDocument): Record<Side, string> {
+  const of = (side: Side): string => {
+    const runs = doc.tests.filter((t) => t.rw === side);
+    return runs.length === 1 ? settleText(runs[0]!) : intervalText(figureInterval(runs));
+  };
+  return { write: of('write'), read: of('read') };
 }
 
 /** What one dial shows, figure and caption. The running phase: its instant. The other phase while
@@ -78,7 +93,9 @@ export function quickReadout(s: ReadoutState, side: Side): { value: number; capt
   const averaged = (value: number) => ({ value, caption: peak ? `average · ${peak}` : 'average' });
   if (s.status === 'done' && s.aggregate) {
     const a = s.aggregate[side];
-    return a.runs > 1 ? { value: a.mean, caption: aggregateText(a) } : averaged(a.mean);
+    const shown = a.runs > 1 ? { value: a.mean, caption: aggregateText(a) } : averaged(a.mean);
+    const sure = s.precision?.[side];
+    return sure ? { value: shown.value, caption: `${shown.caption} · ${sure}` } : shown;
   }
   if (s.status === 'done' && s.settled) return averaged(s.live[side]);
   const busy = s.status === 'running' || s.status === 'stopping';

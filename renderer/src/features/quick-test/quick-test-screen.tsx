@@ -9,7 +9,7 @@ import { Dial } from '../../components/dial/dial';
 import { FlagsPanel } from './flags-panel';
 import { SettingsBar } from './settings-bar';
 import { StartButton } from './start-button';
-import { quickFraction, quickReadout, quickStatusLine } from './quick-progress';
+import { quickFraction, quickPrecision, quickReadout, quickStatusLine } from './quick-progress';
 import { knownScale, selectIsBusy, selectLatestResult, selectQuickStatus, useQuickTestStore } from './store';
 import { ThroughputChart } from './throughput-chart';
 import { useLastResult } from './use-last-result';
@@ -81,7 +81,8 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const run = { status, phase, stage, cycle, cycles, bytesDone, bytesTotal, startedAt };
   const line = quickStatusLine(run);
   const fraction = status === 'running' ? quickFraction(run) : null;
-  const shown = { status, phase, live, avg, peak, settled, aggregate };
+  const precision = useMemo(() => (doc ? quickPrecision(doc) : null), [doc]);
+  const shown = { status, phase, live, avg, peak, settled, aggregate, precision };
   const write = quickReadout(shown, 'write');
   const read = quickReadout(shown, 'read');
 

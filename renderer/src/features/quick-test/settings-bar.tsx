@@ -1,5 +1,6 @@
-// Quick Test settings: stress size (Blackmagic's 1/2/3/5 GB or a custom size) and mode
-// (continuous, or N write+read runs). Locked while a test runs.
+// Quick Test settings: stress size (Blackmagic's 1/2/3/5 GB or a custom size), mode
+// (continuous, or N write+read runs) and the stop rule (end each step once settled). Locked while a
+// test runs.
 import { useEffect, useId, useState } from 'react';
 import { SIZE_LIMITS_TEXT } from '@model/fit';
 import { parseTypedSize } from '@model/units';
@@ -26,6 +27,8 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
   const setSizeError = useQuickTestStore((s) => s.setSizeError);
   const setMode = useQuickTestStore((s) => s.setMode);
   const setRuns = useQuickTestStore((s) => s.setRuns);
+  const settle = useQuickTestStore((s) => s.settle);
+  const setSettle = useQuickTestStore((s) => s.setSettle);
   const isPreset = (SIZE_PRESETS as readonly number[]).includes(sizeBytes);
   const [customOpen, setCustomOpen] = useState(!isPreset);
   const [customText, setCustomText] = useState(isPreset ? '' : `${sizeBytes / 1e9}`);
@@ -125,6 +128,10 @@ export function SettingsBar({ disabled }: { disabled: boolean }) {
             onBlur={() => setRunsText(String(useQuickTestStore.getState().runs))}
           />
         )}
+        <label className="settle-option" title="Each step ends once its 95 % interval is within ± 3 %, after at least 1 s">
+          <input type="checkbox" checked={settle} onChange={(e) => setSettle(e.target.checked)} data-testid="quick-settle" /> Stop when
+          settled (± 3 %)
+        </label>
       </fieldset>
     </div>
   );

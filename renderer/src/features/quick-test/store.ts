@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { ResultDocument, ResultFlag } from '@model/result';
 import { combineRuns } from '@model/analysis';
 import { quickAggregate, type Aggregate } from '@model/verdict/aggregate';
+import { DEFAULT_PRECISION } from '@model/precision';
 import { kindOf } from '@model/kinds/registry';
 import { launchedFrom } from '@model/kinds/video/will-it-work';
 import { getBridge } from '../../lib/bridge';
@@ -70,6 +71,8 @@ interface QuickTestState {
   sizeError: string | null;
   mode: Mode;
   runs: number;
+  /** The stop rule asked for: Start sends precision ± 3 %. */
+  settle: boolean;
   status: JobStatus;
   job: QuickJob | null;
   /** Events that came before the start's answer (see lib/job-lifecycle.ts). */
@@ -122,6 +125,8 @@ interface QuickTestState {
   setSizeError(error: string | null): void;
   setMode(mode: Mode): void;
   setRuns(runs: number): void;
+  /** The stop rule: each step ends once its 95 % interval is within ± 3 % (1 s at least). */
+  setSettle(on: boolean): void;
   /** `knownMBps`: what is known of the target before the test (its link's ceiling), MB/s. */
   start(target: string, knownMBps?: number): Promise<void>;
   /** What History knows of `target` (its newest saved result's peak, MB/s): taken only when this
@@ -171,6 +176,7 @@ const initial = {
   sizeError: null as string | null,
   mode: 'runs' as Mode,
   runs: 1,
+  settle: false,
   ...noJob<QuickJob, Queued>(),
   ...runState,
   scale: DEFAULT_SCALE,
@@ -270,13 +276,24 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => {
       if (idle() && Number.isInteger(runs) && runs >= 1 && runs <= MAX_RUNS) set({ runs });
     },
 
+    setSettle(on) {
+      if (idle()) set({ settle: on });
+    },
+
     async start(target, knownMBps = 0) {
       const s = get();
       if (isBusy(s.status) || s.sizeError) return;
       // Clear the last run's figures at once: the dials fall back to zero as the new run begins,
       // on the scale what is known of this target calls for.
       const starting = { ...runState, startedAt: Date.now(), target, scale: knownScale(s.lastByTarget, target, knownMBps) };
-      await life.start({ jobId: null }, () => getBridge().startQuickTest({ target, sizeBytes: s.sizeBytes, mode: s.mode, runs: s.runs }), {
+      const settings = {
+        target,
+        sizeBytes: s.sizeBytes,
+        mode: s.mode,
+        runs: s.runs,
+        ...(s.settle ? { precision: DEFAULT_PRECISION } : {}),
+      };
+      await life.start({ jobId: null }, () => getBridge().startQuickTest(settings), {
         starting,
         refused: (error) => ({ outcome: 'failed', error }),
       });

@@ -147,6 +147,32 @@ describe('CrystalDiskMark panel', () => {
     expect(screen.queryByTestId('cdm-flags')).toBeNull();
   });
 
+  it('offers the Fast profile (Default’s tests under the stop rule) and sends it with Start', async () => {
+    const { fake, user } = await renderDetailed();
+    expect(screen.getByRole('option', { name: 'Fast (± 3 %)' })).toBeTruthy();
+    await user.selectOptions(screen.getByTestId('cdm-preset'), 'fast');
+    expect(screen.getAllByRole('row')).toHaveLength(5); // header + Default's 4 rows
+    await user.click(screen.getByTestId('cdm-start'));
+    expect(fake.calls.detailedStart[0]).toMatchObject({ kind: 'cdm', preset: 'fast' });
+    expect(DetailedSettings.parse(fake.calls.detailedStart[0])).toMatchObject({ preset: 'fast' });
+  });
+
+  it('each cell shows its run’s 95 % interval and how the stop rule ended it', async () => {
+    const { fake, user } = await renderDetailed();
+    await user.click(screen.getByTestId('cdm-start'));
+    const [first, second] = cdmDoc().tests;
+    const settled = { ...first!, seconds: 1.43, settle: { precision: 0.03, settled: true } };
+    settled.interval = { halfWidth: 0.018 * first!.mbps, relative: 0.018, method: 'series' as const, n: 14, batchLength: 1 };
+    act(() => fake.emitDetailedStep(step(settled)));
+    act(() => fake.emitDetailedStep(step({ ...second!, interval: { halfWidth: 1, relative: 0.012, method: 'series', n: 10 } })));
+    const precision = (row: string) => cell(row, 'read').querySelector('.cdm-cell__precision')?.textContent;
+    expect(precision('SEQ1M-Q8T1')).toBe('settled in 1.4 s: ± 1.8 %');
+    expect(precision('SEQ1M-Q1T1')).toBe('± 1.2 %');
+    // Latency (µs) is not the rate the interval is of: no interval under it.
+    await user.click(screen.getByRole('radio', { name: 'µs' }));
+    expect(precision('SEQ1M-Q8T1')).toBeUndefined();
+  });
+
   it('a finished document’s flags are listed in the panel', async () => {
     const { fake, user } = await renderDetailed();
     await user.click(screen.getByTestId('cdm-start'));
