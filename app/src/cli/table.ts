@@ -10,13 +10,17 @@ import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../model/tr
 import { askedSizes, askedSizeText, sizeInUnits, unitsOf, type SizeUnits } from '../model/size-units.js';
 import { bestRuns } from '../model/report/formats/cdm-text.js';
 import { mbText as mb, renderTable } from '../model/report/text-table.js';
+import { intervalText, settleText } from '../model/report/figure-text.js';
 
 /** The sizes the test was asked for: the kind's own word on them, else the document's. */
 function asked(doc: ResultDocument): number[] {
   return kindOf(doc.kind)?.cli?.askedSizes?.(doc) ?? askedSizes(doc);
 }
 
-function testRow(t: ResultTest, withRun: boolean): string[] {
+/** Results made before intervals were kept print no interval column. */
+const hasIntervals = (doc: ResultDocument): boolean => doc.tests.some((t) => t.interval || t.settle);
+
+function testRow(t: ResultTest, withRun: boolean, withInterval = false): string[] {
   const row = [t.name];
   if (withRun) row.push(String(t.run));
   row.push(
@@ -26,6 +30,8 @@ function testRow(t: ResultTest, withRun: boolean): string[] {
     formatLatencyUs(t.latencyUs.p99),
     t.cacheMode,
   );
+  // Last, so the columns before it stay where scripts read them.
+  if (withInterval) row.push(settleText(t) || '—');
   return row;
 }
 
@@ -59,7 +65,8 @@ export function formatFlag(f: ResultFlag): string {
 
 /** Mean ± sample stdev (and CV), median and best of each test across runs. */
 function summaryTable(summary: readonly StepSummary[]): string {
-  const header = ['Across runs', 'n', 'Mean MB/s', '± SD', 'CV', 'Median', 'Best', 'p99 lat (median)'];
+  const ci = summary.some((s) => s.mbpsInterval);
+  const header = ['Across runs', 'n', 'Mean MB/s', '± SD', 'CV', 'Median', 'Best', 'p99 lat (median)', ...(ci ? ['95 % interval'] : [])];
   const rows = summary.map((s) => [
     s.name,
     String(s.runs),
@@ -69,8 +76,9 @@ function summaryTable(summary: readonly StepSummary[]): string {
     mb(s.mbps.median),
     mb(s.mbps.best),
     formatLatencyUs(s.p99Us.median),
+    ...(ci ? [intervalText(s.mbpsInterval) || '—'] : []),
   ]);
-  return renderTable(header, rows, [false, true, true, true, true, true, true, true]);
+  return renderTable(header, rows, [false, true, true, true, true, true, true, true, false]);
 }
 
 /** "1.80 ms per file (R² 0.975)"; a fit whose intercept is below zero prints 0.00 ms and says why. */
@@ -151,8 +159,9 @@ function fileText(doc: ResultDocument, units: SizeUnits): string {
 export function formatReport(doc: ResultDocument): string {
   const runs = doc.settings.runs;
   const multi = runs > 1;
-  const header = ['Test', ...(multi ? ['Run'] : []), 'MB/s', 'IOPS', 'Mean lat', 'p99 lat', 'Cache'];
-  const right = [false, ...(multi ? [true] : []), true, true, true, true, false];
+  const ci = hasIntervals(doc);
+  const header = ['Test', ...(multi ? ['Run'] : []), 'MB/s', 'IOPS', 'Mean lat', 'p99 lat', 'Cache', ...(ci ? ['95 % interval'] : [])];
+  const right = [false, ...(multi ? [true] : []), true, true, true, true, false, false];
   const out: string[] = [];
   const t = doc.target;
   const units = unitsOf(asked(doc));
@@ -168,18 +177,18 @@ export function formatReport(doc: ResultDocument): string {
     '',
     renderTable(
       header,
-      doc.tests.map((x) => testRow(x, multi)),
+      doc.tests.map((x) => testRow(x, multi, ci)),
       right,
     ),
   );
   if (multi) {
-    const bHeader = ['Best of ' + runs, 'MB/s', 'IOPS', 'Mean lat', 'p99 lat', 'Cache'];
+    const bHeader = ['Best of ' + runs, 'MB/s', 'IOPS', 'Mean lat', 'p99 lat', 'Cache', ...(ci ? ['95 % interval'] : [])];
     out.push(
       '',
       renderTable(
         bHeader,
-        bestRuns(doc.tests).map((x) => testRow(x, false)),
-        [false, true, true, true, true, false],
+        bestRuns(doc.tests).map((x) => testRow(x, false, ci)),
+        [false, true, true, true, true, false, false],
       ),
     );
     if (doc.summary?.length) out.push('', summaryTable(doc.summary));

@@ -1,7 +1,12 @@
 // `--precision P` and `--preset fast`: the stop rule asked for from the command line, read as a
 // percentage by the CrystalDiskMark grid and the Quick Test alone, and planned as data on each step.
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ResultDocument } from '../../../app/src/model/result.js';
+import { formatReport } from '../../../app/src/cli/table.js';
+import { summarize } from '../../../app/src/model/analysis.js';
 import { parseCli } from '../../../app/src/cli/args.js';
 import { commandHelp } from '../../../app/src/cli/help.js';
 import { buildPlan } from '../../../app/src/model/presets.js';
@@ -37,5 +42,27 @@ describe('the Fast profile', () => {
     // --precision sets the rule on any profile, and the Fast profile's own.
     expect(buildPlan('cdm', { preset: 'fast', precision: 0.01, size: 64 << 20 }).steps[0]!.spec.settle?.precision).toBe(0.01);
     expect(buildPlan('quick', { precision: 0.05, size: 64 << 20 }).steps.map((s) => s.spec.settle?.precision)).toEqual([0.05, 0.05]);
+  });
+});
+
+describe('the CLI table', () => {
+  const load = (): ResultDocument =>
+    JSON.parse(readFileSync(path.join(import.meta.dirname, '../../fixtures/results/cdm.json'), 'utf8')) as ResultDocument;
+
+  it('prints each test’s interval and how the stop rule ended it, last, and the runs’ interval', () => {
+    const doc = load();
+    doc.tests.forEach((t, i) => {
+      t.interval = { halfWidth: 0.02 * t.mbps, relative: 0.02, method: 'series', n: 12 };
+      t.settle = { precision: 0.03, settled: i % 2 === 0 };
+    });
+    doc.summary = summarize(doc.tests);
+    const text = formatReport(doc);
+    expect(text).toMatch(/^Test\s+Run\s+MB\/s\s+IOPS\s+Mean lat\s+p99 lat\s+Cache\s+95 % interval$/m);
+    expect(text).toMatch(/^SEQ1M Q8T1 Read\s+1\s+.*direct\s+settled in 1\.0 s: ± 2\.0 %$/m);
+    expect(text).toMatch(/^SEQ1M Q1T1 Read\s+1\s+.*direct\s+did not settle within 1 s: ± 2\.0 %$/m);
+    // Two runs of SEQ1M Q8T1 Read, 1669.67 and 1627.16: t(0.975, 1) · 30.05 / √2 / 1648.4 = ± 16 %.
+    expect(text).toMatch(/^SEQ1M Q8T1 Read\s+2\s+1648\s+30\.1\s+1\.8 %.*± 16 %$/m);
+    // A result made before intervals were kept: no such column.
+    expect(formatReport(load())).not.toContain('95 % interval');
   });
 });
