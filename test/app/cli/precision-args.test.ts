@@ -43,6 +43,13 @@ describe('the Fast profile', () => {
     expect(buildPlan('cdm', { preset: 'fast', precision: 0.01, size: 64 << 20 }).steps[0]!.spec.settle?.precision).toBe(0.01);
     expect(buildPlan('quick', { precision: 0.05, size: 64 << 20 }).steps.map((s) => s.spec.settle?.precision)).toEqual([0.05, 0.05]);
   });
+
+  it('a sweep step ends when its rate has settled, its 2 s the most', () => {
+    expect(run('--test', 'sweep', '--precision', '5', '--to', '1M')).toMatchObject({ precision: 0.05, sweep: { toBytes: 1 << 20 } });
+    const plan = buildPlan('sweep', { precision: 0.05 });
+    for (const s of plan.steps) expect(s.spec).toMatchObject({ seconds: 2, settle: { precision: 0.05, minSeconds: 1 } });
+    expect(buildPlan('sweep', {}).steps[0]!.spec.settle).toBeUndefined();
+  });
 });
 
 describe('the CLI table', () => {

@@ -3,13 +3,14 @@
 import { sizeInUnits } from '../../size-units.js';
 import { parseSize } from '../../units.js';
 import type { KindModule } from '../types.js';
+import { precisionCli } from '../../precision.js';
 import { ladderText, SWEEP_PRESETS } from './plan.js';
 import { fullSpeedText } from './report.js';
 
 const NOT_FOR_SWEEP = 'does not apply to --test sweep: the preset sets the transfer sizes, one at a time';
 
 export const sweepCli = {
-  flags: { preset: 'string', from: 'string', to: 'string' },
+  flags: { preset: 'string', from: 'string', to: 'string', ...precisionCli.flags },
   presets: SWEEP_PRESETS,
   summary: `transfer-size sweep (ATTO, QuickBench): sequential write then read
 at each size, uncached, each step for --seconds (default 2) or --size
@@ -22,11 +23,14 @@ of data. --preset standard (4 KiB-64 MiB, QD1; default), atto
   },
   refuse: { bs: `--bs ${NOT_FOR_SWEEP}`, threads: `--threads ${NOT_FOR_SWEEP}` },
   // The range; the plan checks that both ends are sizes of the preset's ladder.
+  // --precision: each step ends once its rate has settled (the stop rule), its time the most.
   parse: (flag) => {
     const from = flag('from');
     const to = flag('to');
-    if (from === undefined && to === undefined) return {};
+    const precision = precisionCli.parse(flag);
+    if (from === undefined && to === undefined) return precision;
     return {
+      ...precision,
       sweep: {
         ...(from !== undefined ? { fromBytes: parseSize(from, '--from') } : {}),
         ...(to !== undefined ? { toBytes: parseSize(to, '--to') } : {}),
