@@ -3,7 +3,6 @@
 // across runs from the runs' figures (Student t). And the stop rule that ends a step once its
 // interval is narrow enough and the rate shows no trend. The method is stated in
 // docs/detailed-tests.md ("How sure a figure is").
-import { inputError } from './errors.js';
 import { mean, stdev, studentTwoSidedCritical } from './stats.js';
 
 /** A 95 % interval around a figure, as the document keeps it beside the figure. */
@@ -151,22 +150,3 @@ export function isSettled(rates: readonly number[], elapsedSeconds: number, spec
 export const DEFAULT_PRECISION = 0.03;
 /** The least a step under the stop rule is measured, seconds. */
 export const SETTLE_MIN_SECONDS = 1;
-
-/** --precision as a fraction: "3", "3%" or "2.5 %" → 0.03, 0.025; 0.1 % to 50 %. */
-export function parsePrecision(text: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(text);
-  const pct = m ? Number(m[1]) : NaN;
-  if (!(pct >= 0.1 && pct <= 50)) throw inputError(`--precision must be a percentage from 0.1 to 50, e.g. 3 or 3%, not "${text}"`);
-  return pct / 100;
-}
-
-/** The --precision flag as a kind's CLI declares and reads it (the CrystalDiskMark grid and the
- *  Quick Test take it). */
-export const precisionCli = {
-  flags: { precision: 'string' },
-  flagHelp: { precision: 'P         end each test once its 95 % interval is within ± P % (fast: 3)' },
-  parse: (flag: (name: string) => string | undefined): { precision?: number } => {
-    const p = flag('precision');
-    return p === undefined ? {} : { precision: parsePrecision(p) };
-  },
-} as const;

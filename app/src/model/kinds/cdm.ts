@@ -7,7 +7,8 @@ import { sizeText } from '../report/figure-text.js';
 import { CDM_PRESETS, GiB, oneFilePlan, stepName, type CdmPreset, type PlanOptions } from './plan.js';
 import { cdmFigures } from './cdm-card.js';
 import type { KindModule } from './types.js';
-import { DEFAULT_PRECISION, precisionCli } from '../precision.js';
+import { DEFAULT_PRECISION } from '../precision.js';
+import { precisionCli } from '../precision-cli.js';
 
 interface CdmRow {
   seq: boolean;

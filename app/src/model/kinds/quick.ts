@@ -3,7 +3,7 @@
 import { MiB, oneFilePlan } from './plan.js';
 import { quickFigures } from './quick-card.js';
 import type { KindModule } from './types.js';
-import { precisionCli } from '../precision.js';
+import { precisionCli } from '../precision-cli.js';
 import { willItWorkSection } from './video/tables.js';
 import { willItWorkCli } from './video/will-it-work-cli.js';
 

@@ -3,7 +3,7 @@
 import { sizeInUnits } from '../../size-units.js';
 import { parseSize } from '../../units.js';
 import type { KindModule } from '../types.js';
-import { precisionCli } from '../../precision.js';
+import { precisionCli } from '../../precision-cli.js';
 import { ladderText, SWEEP_PRESETS } from './plan.js';
 import { fullSpeedText } from './report.js';
 
