@@ -27,6 +27,8 @@ import { driveFacets, queryEntries } from './history-query.js';
 /** Larger files are not results (a quick test's document is tens of kB, a big many-file test's a few MB). */
 const MAX_RESULT_BYTES = 64 * 1024 * 1024;
 const IMPORTED = 'imported';
+/** How long a reconciled index answers the later pages of a listing without looking at the folder. */
+const REUSE_MS = 5000;
 
 /**
  * Where DiskDial keeps its data: $DISKDIAL_HOME when set (tests, portable installs); else the
@@ -89,6 +91,8 @@ interface Located {
 export class HistoryStore {
   /** The index, once opened (null: none can be had here, so listings read the files). */
   #index: HistoryIndex | null | undefined;
+  /** When the index was last reconciled with the folder, and what the folder scan skipped. */
+  #synced: { at: number; skipped: HistoryListing['skipped'] } = { at: -Infinity, skipped: [] };
 
   /** @param dir the history folder (historyDir()); created on first save. */
   constructor(readonly dir: string = historyDir()) {}
@@ -113,6 +117,12 @@ export class HistoryStore {
    * the folder; from the files alone where there is no index.
    */
   async query(q: HistoryQuery): Promise<HistoryListing> {
+    // The next page of a listing just made (a screen scrolling) is answered from the index that
+    // listing reconciled; every first page, and any page after REUSE_MS, looks at the folder again.
+    if (this.#index && (q.offset ?? 0) > 0 && performance.now() - this.#synced.at < REUSE_MS) {
+      const page = this.#index.query(q);
+      return { dir: this.dir, ...page, skipped: [...this.#synced.skipped, ...page.skipped] };
+    }
     const { keys, skipped } = await this.#scan();
     if (keys === null) return { dir: this.dir, entries: [], total: 0, offset: q.offset ?? 0, drives: [], skipped };
     if (this.#index === undefined) this.#index = openIndex(this.dir);
@@ -133,6 +143,7 @@ export class HistoryStore {
           [...gone, ...read.filter((r) => !r.keep).map((r) => r.file)],
         );
         const page = index.query(q);
+        this.#synced = { at: performance.now(), skipped };
         return { dir: this.dir, ...page, skipped: [...skipped, ...reasons(read.filter((r) => !r.keep)), ...page.skipped] };
       } catch {
         // Busy past its timeout, a full disk: this answer comes from the files; the index is reopened next time.
@@ -155,6 +166,7 @@ export class HistoryStore {
   close(): void {
     this.#index?.close();
     this.#index = undefined;
+    this.#synced = { at: -Infinity, skipped: [] };
   }
 
   /** The result files of the folder and its imported/ folder by name, size and time (null: no folder yet). */
