@@ -170,12 +170,20 @@ const RESULT_REF = `  An <id> may be shortened to its first 8 characters; <file>
 `;
 
 const SAVED = {
-  history: `  diskdial history [--json] [--kind K] [--drive TEXT] [--limit N]
+  history: `  diskdial history [--json] [--search TEXT] [--kind K] [--drive TEXT] [--since DATE]
+                  [--sort date|name|figure] [--reverse] [--limit N] [--offset N]
                                  list saved results, newest first
-      --json             the list as one JSON document
+      --json             the list as one JSON document (with the total and every drive)
+      --search TEXT      only results whose name, label, test, drive, volume, file system
+                         or id holds every word of TEXT (any case)
       --kind K           only this test (quick, cdm, sustained, files, hash, …)
       --drive TEXT       only drives whose name or volume contains TEXT
-      --limit N          the newest N only
+      --since DATE       only results started on or after DATE (2026-11-01, UTC) or a
+                         date and time (2026-11-01T14:30Z)
+      --sort KEY         date (newest first), name (A to Z) or figure (fastest first)
+      --reverse          the other way round
+      --limit N          N results only (a page)
+      --offset N         skip the first N (the next page: --offset 50 --limit 50)
   diskdial history label <id> <text>   name a result ("" removes the name)
   diskdial history delete <id>...      delete saved results
   Results are kept in $DISKDIAL_HOME/results, else ~/.local/share/diskdial/results
@@ -337,7 +345,11 @@ const TOPICS: Record<string, Topic> = {
   history: {
     usage: SAVED.history.trimStart(),
     body: () => RESULT_REF,
-    examples: ['diskdial history --kind quick --limit 5', 'diskdial history label 1a2b3c4d "Through the hub"'],
+    examples: [
+      'diskdial history --kind quick --limit 5',
+      'diskdial history --search "samsung hub" --since 2026-11-01',
+      'diskdial history label 1a2b3c4d "Through the hub"',
+    ],
   },
   export: {
     usage: SAVED.export.trimStart(),
