@@ -177,7 +177,7 @@ function Toolbar() {
       )}
       {listing && shown !== all && (
         <p className="history-count" data-testid="history-count">
-          Showing {shown.toLocaleString('en-US')} of {plural(all, 'result')}
+          Showing {shown.toLocaleString('en-US')} of {all.toLocaleString('en-US')} result{all === 1 ? '' : 's'}
         </p>
       )}
     </div>
