@@ -69,10 +69,20 @@ export function openIndex(dir: string): HistoryIndex | null {
       const db = new mod.DatabaseSync(file);
       try {
         db.exec('PRAGMA busy_timeout = 5000');
-        const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-        if (version !== SCHEMA_VERSION) {
-          if (version !== 0) throw new Error(`schema version ${version}`);
-          db.exec(`BEGIN IMMEDIATE; ${SCHEMA} PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;`);
+        const version = (): number => (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+        if (version() !== SCHEMA_VERSION) {
+          // Under the write lock, asked again: another process (the app and the CLI at once) may
+          // have made the tables while this one waited.
+          db.exec('BEGIN IMMEDIATE');
+          try {
+            const now = version();
+            if (now !== 0 && now !== SCHEMA_VERSION) throw new Error(`schema version ${now}`);
+            if (now === 0) db.exec(`${SCHEMA} PRAGMA user_version = ${SCHEMA_VERSION};`);
+            db.exec('COMMIT');
+          } catch (err) {
+            db.exec('ROLLBACK');
+            throw err;
+          }
         }
         // A quick read of the table: a file that is a database of something else fails here.
         db.prepare('SELECT f.file, f.size, f.mtime, r.id, e.entry, s.reason FROM files f, results r, entries e, skipped s LIMIT 1').all();
