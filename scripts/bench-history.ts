@@ -63,6 +63,11 @@ const SEARCH = ['history', '--search', 'bench run 4242', '--limit', '50', '--jso
 interface Row {
   n: number;
   create: number;
+  /** `diskdial --version`: the start-up every CLI figure includes. */
+  startup: number;
+  /** In this process: a new store's first page and search (open the index, reconcile, query). */
+  inPage: number;
+  inSearch: number;
   cold: number;
   page: number;
   search: number;
@@ -111,6 +116,23 @@ async function measureScreen(home: string, oldest: string): Promise<Pick<Row, 'f
   }
 }
 
+/** A new store's query in this process, `rounds` times (ms each); NaN where the store has no query (before). */
+async function inProcess(dir: string, rounds: number, q: Record<string, unknown>): Promise<number[]> {
+  const { HistoryStore } = (await import('../app/src/core/history.js')) as unknown as {
+    HistoryStore: new (dir: string) => { query?(q: unknown): Promise<unknown>; close?(): void };
+  };
+  const out: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const store = new HistoryStore(dir);
+    if (!store.query) return [NaN];
+    const t0 = performance.now();
+    await store.query(q);
+    out.push(ms(t0));
+    store.close?.();
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   if (!existsSync(path.join(root, 'dist/cli/main.js'))) throw new Error('dist/ is not built: npm run build:ts');
   const base = mkdtempSync(path.join(os.tmpdir(), 'diskdial-bench-history-'));
@@ -146,7 +168,10 @@ async function main(): Promise<void> {
         writeFileSync(path.join(dir, `${id}.json`), text);
       }
       const repair = timeCli(home, FIRST_PAGE);
-      const row: Row = { n, create, cold, page, search, repair };
+      const startup = median(Array.from({ length: rounds }, () => timeCli(home, ['--version'])));
+      const inPage = median(await inProcess(dir, rounds, { limit: 50 }));
+      const inSearch = median(await inProcess(dir, rounds, { search: 'bench run 4242', limit: 50 }));
+      const row: Row = { n, create, startup, cold, page, search, repair, inPage, inSearch };
       if (screen) Object.assign(row, await measureScreen(home, made[Math.min(100, n - 1)]!));
       rows.push(row);
       process.stderr.write(`${n}: ${JSON.stringify(row)}\n`);

@@ -84,8 +84,10 @@ export function openIndex(dir: string): HistoryIndex | null {
             throw err;
           }
         }
-        // A quick read of the table: a file that is a database of something else fails here.
-        db.prepare('SELECT f.file, f.size, f.mtime, r.id, e.entry, s.reason FROM files f, results r, entries e, skipped s LIMIT 1').all();
+        // A quick read of each table (one at a time: a join of them would be a cross product): a
+        // file that is a database of something else fails here.
+        for (const q of ['file, size, mtime FROM files', 'id, search FROM results', 'entry FROM entries', 'reason FROM skipped'])
+          db.prepare(`SELECT ${q} LIMIT 1`).all();
         return new HistoryIndex(db);
       } catch (err) {
         db.close();
