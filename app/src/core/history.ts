@@ -27,8 +27,6 @@ import { driveFacets, queryEntries } from './history-query.js';
 /** Larger files are not results (a quick test's document is tens of kB, a big many-file test's a few MB). */
 const MAX_RESULT_BYTES = 64 * 1024 * 1024;
 const IMPORTED = 'imported';
-/** How long a reconciled index answers the later pages of a listing without looking at the folder. */
-const REUSE_MS = 5000;
 
 /**
  * Where DiskDial keeps its data: $DISKDIAL_HOME when set (tests, portable installs); else the
@@ -117,9 +115,10 @@ export class HistoryStore {
    * the folder; from the files alone where there is no index.
    */
   async query(q: HistoryQuery): Promise<HistoryListing> {
-    // The next page of a listing just made (a screen scrolling) is answered from the index that
-    // listing reconciled; every first page, and any page after REUSE_MS, looks at the folder again.
-    if (this.#index && (q.offset ?? 0) > 0 && performance.now() - this.#synced.at < REUSE_MS) {
+    // A later page of a listing (a screen scrolling) is answered from the index its first page
+    // reconciled, as the listing stood then; every first page looks at the folder again. (Looking
+    // again for each page cost seconds a page at 50,000 results while the screen scrolled.)
+    if (this.#index && (q.offset ?? 0) > 0 && this.#synced.at > -Infinity) {
       const page = this.#index.query(q);
       return { dir: this.dir, ...page, skipped: [...this.#synced.skipped, ...page.skipped] };
     }

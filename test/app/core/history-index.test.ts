@@ -185,9 +185,10 @@ describe('a result is never lost', () => {
           s.close();
         }
       }),
-      { numRuns: 25 },
+      { numRuns: 15 },
     );
-  }, 120_000);
+    // Each step saves with fsync: minutes when other work floods the disk, seconds otherwise.
+  }, 600_000);
 });
 
 describe('without SQLite (Node before 22.13, unflagged)', () => {
