@@ -94,17 +94,23 @@ export function capacityContradictions(c: Claim): string[] {
   const lost = f.zerosBlocks! + f.onesBlocks! + f.staleBlocks!;
   const wrong = f.aliasedBlocks! + lost + f.corruptedBlocks!;
   const out: string[] = [];
-  if (f.intactBlocks! + wrong !== f.checkedBlocks) out.push(`${f.intactBlocks} intact and ${wrong} wrong are not the ${f.checkedBlocks} read`);
+  if (f.intactBlocks! + wrong !== f.checkedBlocks)
+    out.push(`${f.intactBlocks} intact and ${wrong} wrong are not the ${f.checkedBlocks} read`);
   if ((c.outcome === 'genuine') !== (wrong === 0 && f.checkedBlocks! >= f.plannedBlocks!))
     out.push(`${wrong} blocks wrong, ${f.checkedBlocks} of ${f.plannedBlocks} read`);
-  if (c.outcome === 'stopped' && !(wrong === 0 && f.checkedBlocks! < f.plannedBlocks!)) out.push('stopped, yet every block was read or one was wrong');
-  if (wrong > 0 && !(f.firstBadBlock! >= 0 && f.prefixBlocks! <= f.firstBadBlock!)) out.push(`intact from the start past the first bad block ${f.firstBadBlock}`);
+  if (c.outcome === 'stopped' && !(wrong === 0 && f.checkedBlocks! < f.plannedBlocks!))
+    out.push('stopped, yet every block was read or one was wrong');
+  if (wrong > 0 && !(f.firstBadBlock! >= 0 && f.prefixBlocks! <= f.firstBadBlock!))
+    out.push(`intact from the start past the first bad block ${f.firstBadBlock}`);
   if (c.outcome === 'wraps' && !(f.aliasedBlocks! > 0 && f.wrapBlocks! > 0 && f.capacityBlocks === f.wrapBlocks))
     out.push(`wraps at ${f.wrapBlocks} with ${f.aliasedBlocks} aliased blocks and capacity ${f.capacityBlocks}`);
   if (c.outcome === 'lost' && !(lost > 0 && f.aliasedBlocks === 0 && f.corruptedBlocks === 0 && f.capacityBlocks === f.firstBadBlock))
-    out.push(`lost beyond ${f.capacityBlocks} with first bad ${f.firstBadBlock}, ${f.aliasedBlocks} aliased, ${f.corruptedBlocks} corrupted`);
+    out.push(
+      `lost beyond ${f.capacityBlocks} with first bad ${f.firstBadBlock}, ${f.aliasedBlocks} aliased, ${f.corruptedBlocks} corrupted`,
+    );
   if (c.outcome === 'errors' && wrong === 0) out.push('errors, yet no block was wrong');
-  if (!(f.capacityBlocks! >= 0 && f.capacityBlocks! <= f.plannedBlocks!)) out.push(`capacity ${f.capacityBlocks} outside 0..${f.plannedBlocks}`);
+  if (!(f.capacityBlocks! >= 0 && f.capacityBlocks! <= f.plannedBlocks!))
+    out.push(`capacity ${f.capacityBlocks} outside 0..${f.plannedBlocks}`);
   return out;
 }
 

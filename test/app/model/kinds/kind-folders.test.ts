@@ -79,7 +79,7 @@ describe('the renderer names a kind only in its own files, its panel map and its
 // path and the names its folder and panel export.
 describe('the verify kind is named outside its folder only by the registry, and in the renderer only by its panel map', () => {
   const own =
-    /kinds\/verify\/|\bverify(Plan|Section|Tests|Report|Cli|Result|Figures|FromScreen|VerdictText)\b|\bVerify(Section|Screen|Layout|File|Form|Panel|Chart)\b|\bVERIFY_[A-Z_]+\b/;
+    /(kinds|\.)\/verify\/|\bverify(Plan|Section|Tests|Report|Cli|Result|Figures|FromScreen|VerdictText)\b|\bVerify(Section|Screen|Layout|File|Form|Panel|Chart)\b|\bVERIFY_[A-Z_]+\b/;
   it('app/src', () => {
     const outside = sources().filter((f) => !f.startsWith('model/kinds/verify/') && own.test(readFileSync(path.join(APP_SRC, f), 'utf8')));
     expect(outside).toEqual([REGISTRY]);

@@ -30,7 +30,13 @@ describe('the verify plan', () => {
     const seeds = new Set(plan.steps.map((s) => s.spec.seed));
     expect(seeds.size).toBe(1);
     for (const s of plan.steps) {
-      expect(s.spec).toMatchObject({ pattern: 'verify', keepFile: true, bs: MiB, threads: 1, verify: { baseBlock: files[s.fileIndex!]!.baseBlock } });
+      expect(s.spec).toMatchObject({
+        pattern: 'verify',
+        keepFile: true,
+        bs: MiB,
+        threads: 1,
+        verify: { baseBlock: files[s.fileIndex!]!.baseBlock },
+      });
       expect(s.spec.fileSize).toBe(files[s.fileIndex!]!.bytes);
     }
     expect(plan.needBytes).toBe(2.5 * GiB);
@@ -75,7 +81,19 @@ function simulate(files: readonly VerifyFile[], drive: Drive, readBlocks = Infin
   let left = readBlocks;
   return files.map((f) => {
     if (left <= 0) return undefined;
-    const fig: VerifyFigures = { blockBytes: B, blocks: 0, intact: 0, aliased: 0, zeros: 0, ones: 0, stale: 0, corrupted: 0, bitErrors: 0, runs: [], runsTruncated: false };
+    const fig: VerifyFigures = {
+      blockBytes: B,
+      blocks: 0,
+      intact: 0,
+      aliased: 0,
+      zeros: 0,
+      ones: 0,
+      stale: 0,
+      corrupted: 0,
+      bitErrors: 0,
+      runs: [],
+      runsTruncated: false,
+    };
     for (let b = f.baseBlock; b < f.baseBlock + f.bytes / B && left > 0; b++, left--) {
       fig.blocks++;
       const held = store.get(where(b));
@@ -241,7 +259,10 @@ describe('the capacity verdict over planted drives (fast-check)', () => {
     fc.assert(
       fc.property(
         sizesArb,
-        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), fc.integer({ min: 1, max: 64 })), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), fc.integer({ min: 1, max: 64 })), {
+          minLength: 1,
+          maxLength: 8,
+        }),
         (sizes, picks) => {
           const bits = new Map(picks.map(([at, k]) => [Math.floor(at * total(sizes)), k]));
           const s = analyse(sizes, { shape: 'flip', bits });
@@ -333,7 +354,15 @@ describe('the capacity verdict in words', () => {
       reportedBytes: 1e12,
     });
     expect(capacityText(wrap)).toBe('Fake capacity: only 31.9 GB of the 1 TB it reports hold data; writes beyond wrap to the start');
-    const lost = capacityVerdict({ ...base, plannedBlocks: t, checkedBlocks: t, intactBlocks: n, zerosBlocks: t - n, firstBadBlock: n, prefixBlocks: n });
+    const lost = capacityVerdict({
+      ...base,
+      plannedBlocks: t,
+      checkedBlocks: t,
+      intactBlocks: n,
+      zerosBlocks: t - n,
+      firstBadBlock: n,
+      prefixBlocks: n,
+    });
     expect(capacityText(lost)).toBe('Lost: writes beyond 31.9 GB read back as zeros');
     const first = blocks(402.1e9);
     const errors = capacityVerdict({
@@ -347,7 +376,13 @@ describe('the capacity verdict in words', () => {
       prefixBlocks: first,
     });
     expect(capacityText(errors)).toBe('Errors: 12 blocks read back wrong, first at 402.1 GB (12 bits flipped)');
-    const stopped = capacityVerdict({ ...base, plannedBlocks: all, checkedBlocks: blocks(212e9), intactBlocks: blocks(212e9), prefixBlocks: blocks(212e9) });
+    const stopped = capacityVerdict({
+      ...base,
+      plannedBlocks: all,
+      checkedBlocks: blocks(212e9),
+      intactBlocks: blocks(212e9),
+      prefixBlocks: blocks(212e9),
+    });
     expect(capacityText(stopped)).toBe('Stopped: verified the first 212 GB of 931.5 GB');
   });
 

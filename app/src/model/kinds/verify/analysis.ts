@@ -101,8 +101,9 @@ function joined(results: readonly EngineResult[]): SeriesPoint[] {
 function passResult(results: readonly EngineResult[], totalBytes: number): EngineResult | undefined {
   const first = results[0];
   if (!first) return undefined;
-  const sum = (k: 'bytes' | 'bytesRead' | 'bytesWritten' | 'seconds' | 'ios' | 'prepareSeconds' | 'warmupSeconds' | 'flushSeconds'): number =>
-    results.reduce((a, r) => a + r[k], 0);
+  const sum = (
+    k: 'bytes' | 'bytesRead' | 'bytesWritten' | 'seconds' | 'ios' | 'prepareSeconds' | 'warmupSeconds' | 'flushSeconds',
+  ): number => results.reduce((a, r) => a + r[k], 0);
   const { latencyHistogram: _h, verify: _v, ...rest } = first;
   const seconds = sum('seconds');
   return {
@@ -143,7 +144,8 @@ export function verifyTests(plan: Plan, outcomes: readonly StepOutcome[]): Resul
   return out;
 }
 
-const at = (curve: readonly CurvePoint[], startBytes: number): CurvePoint[] => curve.map((p) => ({ bytes: startBytes + p.bytes, mbps: p.mbps }));
+const at = (curve: readonly CurvePoint[], startBytes: number): CurvePoint[] =>
+  curve.map((p) => ({ bytes: startBytes + p.bytes, mbps: p.mbps }));
 
 export function verifySection(plan: Plan, outcomes: readonly StepOutcome[]): VerifySection {
   const layout = plan.verify!;

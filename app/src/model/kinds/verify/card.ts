@@ -25,7 +25,13 @@ export function verifyFigures(doc: ResultDocument, box: Box): string | undefined
   const good = s.verdict.outcome === 'genuine';
   const lines = wrapText(verifyVerdictText(s), box.w, 18, 2, 600);
   lines.forEach((l, i) =>
-    out.push(text(box.x, box.y + 20 + i * 24, l, { size: 18, weight: 600, fill: good || s.verdict.outcome === 'stopped' ? COLOR.text : COLOR.bad })),
+    out.push(
+      text(box.x, box.y + 20 + i * 24, l, {
+        size: 18,
+        weight: 600,
+        fill: good || s.verdict.outcome === 'stopped' ? COLOR.text : COLOR.bad,
+      }),
+    ),
   );
   // The capacity bar: what of the planned bytes read back intact, wrong, or was not read.
   const barY = box.y + 20 + (lines.length - 1) * 24 + 22;

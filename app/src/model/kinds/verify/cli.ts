@@ -50,7 +50,9 @@ function verifyLines(doc: ResultDocument, units: SizeUnits): string[] {
   if (!s) return [];
   const size = (b: number): string => sizeInUnits(b, units);
   const why =
-    s.limitedBy === 'free-space' ? `the free space, ${size(s.reserveBytes)} kept free` : `the size asked, ${size(s.requestedBytes ?? s.plannedBytes)}`;
+    s.limitedBy === 'free-space'
+      ? `the free space, ${size(s.reserveBytes)} kept free`
+      : `the size asked, ${size(s.requestedBytes ?? s.plannedBytes)}`;
   const out = [
     '',
     `Verify: ${s.files} ${s.files === 1 ? 'file' : 'files'}, ${size(s.writtenBytes)} written, ${size(s.checkedBytes)} read back and checked (${why})`,
@@ -67,7 +69,8 @@ function verifyLines(doc: ResultDocument, units: SizeUnits): string[] {
   if (s.runs.length > 0) {
     out.push('Read back wrong:', ...s.runs.slice(0, SHOWN_RUNS).map((r) => runText(s, r)));
     const more = s.runs.length - SHOWN_RUNS;
-    if (more > 0 || s.runsTruncated) out.push(s.runsTruncated ? '  and more bad runs' : `  and ${more.toLocaleString('en-US')} more bad runs`);
+    if (more > 0 || s.runsTruncated)
+      out.push(s.runsTruncated ? '  and more bad runs' : `  and ${more.toLocaleString('en-US')} more bad runs`);
   }
   return out;
 }

@@ -53,7 +53,8 @@ function freshSeed(): number {
 }
 
 export function verifyPlan(o: PlanOptions, target?: PlanTarget, seed = freshSeed()): Plan {
-  if (o.seconds !== undefined) throw inputError('the verify test checks every byte it writes, so it is bounded by bytes, not seconds; use --size');
+  if (o.seconds !== undefined)
+    throw inputError('the verify test checks every byte it writes, so it is bounded by bytes, not seconds; use --size');
   if (o.pattern !== undefined && o.pattern !== 'verify')
     throw inputError(`the verify test writes blocks that name themselves; --pattern ${o.pattern} does not apply`);
   const { usable: room, reserve } = usable(o, target, 'verify');
@@ -92,7 +93,9 @@ export function verifyPlan(o: PlanOptions, target?: PlanTarget, seed = freshSeed
   const steps = [...files.map((f, i) => step(f, 'write', i)), ...files.map((f, i) => step(f, 'read', i))];
   const notes =
     limitedBy === 'free-space' && o.size !== undefined
-      ? [`Verifying ${formatBytes(total)}, not ${formatBytes(requested)}: that is what free space allows with ${formatBytes(reserve)} kept free.`]
+      ? [
+          `Verifying ${formatBytes(total)}, not ${formatBytes(requested)}: that is what free space allows with ${formatBytes(reserve)} kept free.`,
+        ]
       : [];
   const settings = echoSettings(o, total, 'verify', cache);
   settings.reserveBytes = reserve;

@@ -33,7 +33,8 @@ export const verifyReport = {
     const s = doc.verify;
     if (!s) return [];
     const out = [{ label: 'Verdict', text: verifyVerdictText(s) }];
-    if (s.runsTruncated) out.push({ label: 'Note', text: `More bad runs were found than the ${s.runs.length.toLocaleString('en-US')} kept.` });
+    if (s.runsTruncated)
+      out.push({ label: 'Note', text: `More bad runs were found than the ${s.runs.length.toLocaleString('en-US')} kept.` });
     return out;
   },
   testBytes: (doc) => doc.verify?.plannedBytes,
