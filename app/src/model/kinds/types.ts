@@ -127,6 +127,9 @@ export interface KindModule<Id extends string = string> {
   screen?: { schema: z.ZodType };
   /** The Detailed screen's settings for this kind as the runner's options; absent: not on that screen. */
   fromScreen?: (s: DetailedSettings) => ScreenRun;
+  /** A stop (Ctrl-C, Stop) keeps the steps it finished as the result, rather than none: what a
+   *  verify proved before it was stopped. */
+  keepsStopped?: boolean;
   /** Its screen draws the measured MB/s while the test runs (the sustained write's curve). */
   liveCurve?: boolean;
   /** A result's MB/s against bytes written, per run with the knee's verdict (History draws them,

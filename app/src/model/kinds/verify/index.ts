@@ -23,4 +23,5 @@ export const verify = {
   card: verifyFigures,
   screen: { schema: VerifyScreen },
   fromScreen: verifyFromScreen,
+  keepsStopped: true,
 } as const satisfies KindModule<'verify'>;

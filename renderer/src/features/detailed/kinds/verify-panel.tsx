@@ -24,7 +24,7 @@ function VerifySettings({ form: f, set }: Pick<KindPanelProps<VerifyForm>, 'form
 /** What the panel says: the verdict, or what is happening now. */
 function statusLine(live: DetailedJob | null, result: ResultDocument | undefined): string | undefined {
   if (live) {
-    if (live.outcome === 'stopped') return 'Stopped before everything was read back: nothing proven.';
+    if (live.outcome === 'stopped') return 'Stopped before any file was read back: nothing proven yet.';
     const p = live.progress;
     if (p && p.stage === 'run') return `${p.testName}… ${formatBytesShort(p.bytesDone)} of ${formatBytesShort(p.bytesTotal)}`;
     return live.outcome ? undefined : 'Writing…';
