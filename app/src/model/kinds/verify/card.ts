@@ -1,9 +1,9 @@
 // The verify test's card: the verdict, a capacity bar (intact / read back wrong / not verified)
 // and both curves, write and read-and-verify, against position on the volume.
 import { axes, axisCeil, baseline, type Box, COLOR, r1, text, wrapText } from '../../report/card-draw.js';
-import { formatFigure } from '../../report/figure-text.js';
 import type { CurvePoint } from '../../knee.js';
 import type { ResultDocument } from '../../result.js';
+import { amountText } from '../../verdict/capacity.js';
 import { verifyVerdictText } from './report.js';
 
 /** A curve as steps, flat over the bytes each slice covers: the data as measured. */
@@ -50,7 +50,7 @@ export function verifyFigures(doc: ResultDocument, box: Box): string | undefined
   let lx = box.x;
   for (const [blocks, fill, label] of parts) {
     if (blocks <= 0) continue;
-    const words = `${label} ${formatFigure((blocks * f.blockBytes) / 1e9, 'GB')} GB`;
+    const words = `${label} ${amountText(blocks * f.blockBytes)}`;
     out.push(`<rect x="${r1(lx)}" y="${r1(barY + 22)}" width="10" height="10" fill="${fill}"/>`);
     out.push(text(lx + 14, barY + 31, words, { size: 11, fill: COLOR.muted }));
     lx += 14 + words.length * 6.2 + 16;

@@ -21,7 +21,7 @@ export const verifyReport = {
     ],
   },
   titleParts: (doc) => (doc.verify ? [`${sizeText(doc.verify.plannedBytes, true)} written and read back`] : undefined),
-  metrics: (doc) => (doc.verify ? { metrics: verifyMetrics(doc), only: true } : undefined),
+  metrics: (doc) => (doc.verify ? { metrics: verifyMetrics(doc) } : undefined),
   stepsArePrimary: false,
   comparable: (doc, f) => {
     if (!doc.verify) return false;
