@@ -28,8 +28,9 @@ export interface CapacityFigures {
   wrapBlocks: number;
   /** The longest run of intact blocks from block 0. */
   prefixBlocks: number;
-  /** The real capacity, in blocks from the run's start (see the rule). */
-  capacityBlocks: number;
+  /** The real capacity on the volume, bytes: where a wrap comes round (its distance), where the
+   *  lost tail starts, or how far from the start it read back intact. */
+  capacityBytes: number;
   /** The volume's size as it reports it (0: not known). */
   reportedBytes: number;
   /** Bytes in use before the run: a position on the volume is these plus the run's offset. */
@@ -44,23 +45,26 @@ export const CAPACITY_RULE =
 const lost = (f: CapacityFigures): number => f.zerosBlocks + f.onesBlocks + f.staleBlocks;
 const bad = (f: CapacityFigures): number => f.aliasedBlocks + lost(f) + f.corruptedBlocks;
 
-/** The outcome of the figures, and the capacity it implies (capacityBlocks is set from it). */
-export function capacityVerdict(figures: Omit<CapacityFigures, 'capacityBlocks'>): CapacityVerdict {
-  const f = { ...figures, capacityBlocks: 0 };
+/** The outcome of the figures, and the capacity it implies (capacityBytes is set from it). */
+export function capacityVerdict(figures: Omit<CapacityFigures, 'capacityBytes'>): CapacityVerdict {
+  const f = { ...figures, capacityBytes: 0 };
+  // A position in the run, on the volume (the run's data follows what was there before it).
+  const at = (block: number): number => f.startBytes + block * f.blockBytes;
   let outcome: CapacityOutcome;
   if (bad(f) === 0) {
     outcome = f.checkedBlocks >= f.plannedBlocks ? 'genuine' : 'stopped';
-    f.capacityBlocks = f.prefixBlocks;
+    f.capacityBytes = at(f.prefixBlocks);
   } else if (f.aliasedBlocks > 0 && f.wrapBlocks > 0) {
     outcome = 'wraps';
-    f.capacityBlocks = f.wrapBlocks;
+    // A distance, not a position: the drive comes round after this many bytes of the volume.
+    f.capacityBytes = f.wrapBlocks * f.blockBytes;
   } else if (f.aliasedBlocks === 0 && f.corruptedBlocks === 0 && lost(f) === f.checkedBlocks - f.firstBadBlock) {
     // Every block from the first bad one to the last read is lost: a tail the drive never kept.
     outcome = 'lost';
-    f.capacityBlocks = f.firstBadBlock;
+    f.capacityBytes = at(f.firstBadBlock);
   } else {
     outcome = 'errors';
-    f.capacityBlocks = f.prefixBlocks;
+    f.capacityBytes = at(f.prefixBlocks);
   }
   return { family: 'capacity', outcome, figures: f, rule: CAPACITY_RULE };
 }
@@ -95,10 +99,10 @@ export function capacityText(v: CapacityVerdict): string {
       return `Stopped: verified the first ${bytes(f.prefixBlocks)} of ${bytes(f.plannedBlocks)}`;
     case 'wraps': {
       const of = f.reportedBytes > 0 ? `the ${amountText(f.reportedBytes)} it reports` : `the ${bytes(f.plannedBlocks)} written`;
-      return `Fake capacity: only ${amountText(f.startBytes + f.capacityBlocks * f.blockBytes)} of ${of} hold data; writes beyond wrap to the start`;
+      return `Fake capacity: only ${amountText(f.capacityBytes)} of ${of} hold data; writes beyond wrap to the start`;
     }
     case 'lost':
-      return `Lost: writes beyond ${positionText(f, f.firstBadBlock)} read back as ${lostAs(f)}`;
+      return `Lost: writes beyond ${amountText(f.capacityBytes)} read back as ${lostAs(f)}`;
     case 'errors': {
       const wrong = bad(f);
       const bits = f.bitErrors > 0 ? ` (${n(f.bitErrors)} ${f.bitErrors === 1 ? 'bit' : 'bits'} flipped)` : '';
@@ -122,7 +126,7 @@ const FIGURE_KEYS: ReadonlyArray<keyof CapacityFigures> = [
   'firstBadBlock',
   'wrapBlocks',
   'prefixBlocks',
-  'capacityBlocks',
+  'capacityBytes',
   'reportedBytes',
   'startBytes',
 ];

@@ -203,7 +203,7 @@ describe('the capacity verdict over planted drives (fast-check)', () => {
       fc.property(sizesArb, volumeArb, (sizes, volume) => {
         const s = analyse(sizes, { shape: 'genuine' }, Infinity, volume);
         expect(s.verdict.outcome).toBe('genuine');
-        expect(s.verdict.figures.capacityBlocks).toBe(total(sizes));
+        expect(s.verdict.figures.capacityBytes).toBe(volume.startBytes + total(sizes) * B);
         expect(s.checkedBytes).toBe(total(sizes) * B);
         expect(s.summary).toMatch(/^Genuine: all .+ written and read back intact$/);
       }),
@@ -221,7 +221,8 @@ describe('the capacity verdict over planted drives (fast-check)', () => {
           const n = 1 + Math.floor(at * (total(sizes) - 1)); // 1 ≤ N < T
           const s = analyse(sizes, { shape: 'wrap', n }, Infinity, volume);
           expect(s.verdict.outcome).toBe('wraps');
-          expect(s.verdict.figures.capacityBlocks).toBe(n);
+          // A distance the drive comes round after, wherever the run started.
+          expect(s.verdict.figures.capacityBytes).toBe(n * B);
           expect(s.verdict.figures.wrapBlocks).toBe(n);
           // The first T − N blocks hold blocks N… and the rest read back intact (one lap past N).
           if (total(sizes) <= 2 * n) {
@@ -245,7 +246,7 @@ describe('the capacity verdict over planted drives (fast-check)', () => {
           const n = 1 + Math.floor(at * (total(sizes) - 1));
           const s = analyse(sizes, { shape: 'drop', n, fill });
           expect(s.verdict.outcome).toBe('lost');
-          expect(s.verdict.figures.capacityBlocks).toBe(n);
+          expect(s.verdict.figures.capacityBytes).toBe(n * B);
           expect(s.verdict.figures.firstBadBlock).toBe(n);
           expect(s.runs).toEqual([{ block: n, blocks: total(sizes) - n, kind: fill }]);
           expect(s.summary).toMatch(/^Lost: writes beyond .+ read back as /);
@@ -289,7 +290,7 @@ describe('the capacity verdict over planted drives (fast-check)', () => {
           const s = analyse(sizes, { shape: 'genuine' }, read);
           expect(s.verdict.outcome).toBe('stopped');
           expect(s.verdict.figures.prefixBlocks).toBe(read);
-          expect(s.verdict.figures.capacityBlocks).toBe(read);
+          expect(s.verdict.figures.capacityBytes).toBe(read * B);
           expect(s.summary).toMatch(/^Stopped: verified the first .+ of /);
         },
       ),
@@ -308,7 +309,7 @@ describe('the capacity verdict over planted drives (fast-check)', () => {
           const n = Math.floor(t / 2) + 1 + Math.floor(at * (t - Math.floor(t / 2) - 2));
           const s = analyse(sizes, { shape: 'wrap', n }, 1);
           expect(s.verdict.outcome).toBe('wraps');
-          expect(s.verdict.figures.capacityBlocks).toBe(n);
+          expect(s.verdict.figures.capacityBytes).toBe(n * B);
         },
       ),
       RUNS,
@@ -420,7 +421,7 @@ describe('the capacity verdict in words', () => {
     });
     const s = verifySection(plan, outcomes(plan, reads));
     expect(s.runs).toEqual([{ block: 0, blocks: t - n, kind: 'aliased', held: n }]);
-    expect(s.verdict.figures.capacityBlocks).toBe(n);
+    expect(s.verdict.figures.capacityBytes).toBe(n * B);
     expect(s.summary).toBe('Fake capacity: only 31.9 GB of the 1 TB it reports hold data; writes beyond wrap to the start');
     expect(plan.verify!.files).toHaveLength(Math.ceil(plan.fileSize / VERIFY_FILE_BYTES));
   });

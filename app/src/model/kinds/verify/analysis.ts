@@ -26,7 +26,7 @@ export function combineChecks(
   files: readonly FileCheck[],
   plannedBlocks: number,
   volume: { reportedBytes: number; startBytes: number },
-): { figures: Omit<CapacityFigures, 'capacityBlocks'>; runs: VerifyRun[]; truncated: boolean } {
+): { figures: Omit<CapacityFigures, 'capacityBytes'>; runs: VerifyRun[]; truncated: boolean } {
   const sum = (k: 'blocks' | 'intact' | 'aliased' | 'zeros' | 'ones' | 'stale' | 'corrupted' | 'bitErrors'): number =>
     files.reduce((a, f) => a + (f.figures?.[k] ?? 0), 0);
   const ordered = [...files].sort((a, b) => a.baseBlock - b.baseBlock);

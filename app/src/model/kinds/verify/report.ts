@@ -70,7 +70,7 @@ function verifyMetrics(doc: ResultDocument): Metric[] {
   });
   const rate = (name: string): number => doc.tests.find((t) => t.name === name)?.mbps ?? NaN;
   const out = [
-    metric('capacityGB', 'Real capacity', 'GB', (f.capacityBlocks * f.blockBytes) / 1e9),
+    metric('capacityGB', 'Real capacity', 'GB', f.capacityBytes / 1e9),
     metric('intactGB', 'Read back intact', 'GB', (f.intactBlocks * f.blockBytes) / 1e9),
     metric('writeMBps', 'Write', 'MB/s', rate('Write')),
     metric('readMBps', 'Read and verify', 'MB/s', rate('Read and verify')),
