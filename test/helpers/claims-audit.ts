@@ -103,8 +103,14 @@ export function capacityContradictions(c: Claim): string[] {
   if (wrong > 0 && !(f.firstBadBlock! >= 0 && f.prefixBlocks! <= f.firstBadBlock!))
     out.push(`intact from the start past the first bad block ${f.firstBadBlock}`);
   const at = (block: number): number => f.startBytes! + block * f.blockBytes!;
-  if (c.outcome === 'wraps' && !(f.aliasedBlocks! > 0 && f.wrapBlocks! > 0 && f.capacityBytes === f.wrapBlocks! * f.blockBytes!))
-    out.push(`wraps at ${f.wrapBlocks} blocks with ${f.aliasedBlocks} aliased blocks and capacity ${f.capacityBytes} B`);
+  if (c.outcome === 'wraps') {
+    const partial = f.checkedBlocks! < f.plannedBlocks! && f.wrapBlocks! > 0;
+    const size = (partial ? f.wrapBlocks! : f.intactBlocks!) * f.blockBytes!;
+    if (!(f.aliasedBlocks! > 0 && lost === 0 && f.corruptedBlocks === 0 && f.capacityBytes === size))
+      out.push(
+        `wraps with ${f.aliasedBlocks} aliased, ${lost} lost, ${f.corruptedBlocks} corrupted blocks and capacity ${f.capacityBytes} B`,
+      );
+  }
   if (c.outcome === 'lost' && !(lost > 0 && f.aliasedBlocks === 0 && f.corruptedBlocks === 0 && f.capacityBytes === at(f.firstBadBlock!)))
     out.push(
       `lost beyond ${f.capacityBytes} B with first bad block ${f.firstBadBlock}, ${f.aliasedBlocks} aliased, ${f.corruptedBlocks} corrupted`,

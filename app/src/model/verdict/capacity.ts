@@ -24,7 +24,8 @@ export interface CapacityFigures {
   bitErrors: number;
   /** The first bad block; -1: none. */
   firstBadBlock: number;
-  /** The one distance every aliased block was displaced by a multiple of; 0: none. */
+  /** The one distance every aliased block was displaced by a multiple of; 0: none (or files laid
+   *  out out of order on the volume). */
   wrapBlocks: number;
   /** The longest run of intact blocks from block 0. */
   prefixBlocks: number;
@@ -40,7 +41,7 @@ export interface CapacityFigures {
 export type CapacityVerdict = Claim<'capacity', CapacityOutcome> & { figures: CapacityFigures };
 
 export const CAPACITY_RULE =
-  'Genuine only when every block written was read back intact. Blocks read back holding other blocks of the run, all displaced by multiples of one distance, mean the drive wraps there: that distance is its real capacity. Blocks from one point to the end read back as zeros, ones or other data mean writes beyond that point were lost: it is the real capacity. Anything else read back wrong is an error. A run that read back less than it wrote, all intact, proves only what it read.';
+  'Genuine only when every block written was read back intact. Blocks read back holding other blocks of the run (and nothing else wrong) mean the drive wraps: each place it really has holds the block written there last, so the blocks read back intact are its real capacity (a run stopped part way: the one distance every aliased block is displaced by a multiple of). Blocks from one point to the end read back as zeros, ones or other data mean writes beyond that point were lost: it is the real capacity. Anything else read back wrong is an error. A run that read back less than it wrote, all intact, proves only what it read.';
 
 const lost = (f: CapacityFigures): number => f.zerosBlocks + f.onesBlocks + f.staleBlocks;
 const bad = (f: CapacityFigures): number => f.aliasedBlocks + lost(f) + f.corruptedBlocks;
@@ -54,10 +55,13 @@ export function capacityVerdict(figures: Omit<CapacityFigures, 'capacityBytes'>)
   if (bad(f) === 0) {
     outcome = f.checkedBlocks >= f.plannedBlocks ? 'genuine' : 'stopped';
     f.capacityBytes = at(f.prefixBlocks);
-  } else if (f.aliasedBlocks > 0 && f.wrapBlocks > 0) {
+  } else if (f.aliasedBlocks > 0 && lost(f) === 0 && f.corruptedBlocks === 0) {
     outcome = 'wraps';
-    // A distance, not a position: the drive comes round after this many bytes of the volume.
-    f.capacityBytes = f.wrapBlocks * f.blockBytes;
+    // Each place the drive really has holds the block written to it last, which reads back intact:
+    // once all was read, the intact blocks are its size, however a file system laid the files out.
+    // A run read in part says it by the one distance aliased blocks are displaced by, if there is one.
+    const partial = f.checkedBlocks < f.plannedBlocks && f.wrapBlocks > 0;
+    f.capacityBytes = (partial ? f.wrapBlocks : f.intactBlocks) * f.blockBytes;
   } else if (f.aliasedBlocks === 0 && f.corruptedBlocks === 0 && lost(f) === f.checkedBlocks - f.firstBadBlock) {
     // Every block from the first bad one to the last read is lost: a tail the drive never kept.
     outcome = 'lost';

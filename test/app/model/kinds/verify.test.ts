@@ -67,7 +67,7 @@ describe('the verify plan', () => {
 
 type Drive =
   | { shape: 'genuine' }
-  | { shape: 'wrap'; n: number }
+  | { shape: 'wrap'; n: number; layout?: readonly number[] }
   | { shape: 'drop'; n: number; fill: 'zeros' | 'ones' | 'stale' }
   | { shape: 'flip'; bits: ReadonlyMap<number, number> };
 
@@ -75,7 +75,8 @@ type Drive =
  *  after `readBlocks` blocks in all: the engine's figures, with runs in block order. */
 function simulate(files: readonly VerifyFile[], drive: Drive, readBlocks = Infinity): Array<VerifyFigures | undefined> {
   const total = files.reduce((a, f) => a + f.bytes / B, 0);
-  const where = (b: number): number => (drive.shape === 'wrap' ? b % drive.n : b);
+  // layout: where a file system put each block of the run on the volume (in order by default).
+  const where = (b: number): number => (drive.shape === 'wrap' ? (drive.layout?.[b] ?? b) % drive.n : b);
   const store = new Map<number, number>();
   for (let b = 0; b < total; b++) if (!(drive.shape === 'drop' && b >= drive.n)) store.set(where(b), b);
   let left = readBlocks;
@@ -230,6 +231,32 @@ describe('the capacity verdict over planted drives (fast-check)', () => {
             expect(s.runs[0]).toMatchObject({ block: 0, kind: 'aliased', held: n, blocks: total(sizes) - n });
           }
           expect(s.summary).toMatch(/^Fake capacity: only .+ hold data; writes beyond wrap to the start$/);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('wraps at N, the files laid out in any order on the volume: capacity is still exactly N blocks', () => {
+    fc.assert(
+      fc.property(
+        sizesArb.filter((s) => total(s) >= 2),
+        fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+        fc.integer(),
+        (sizes, at, seed) => {
+          const t = total(sizes);
+          const n = 1 + Math.floor(at * (t - 1));
+          // A shuffle of the run's blocks over the volume (a file system's extents, out of order).
+          const layout = Array.from({ length: t }, (_, i) => i);
+          let x = seed >>> 0;
+          for (let i = t - 1; i > 0; i--) {
+            x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+            const j = x % (i + 1);
+            [layout[i], layout[j]] = [layout[j]!, layout[i]!];
+          }
+          const s = analyse(sizes, { shape: 'wrap', n, layout });
+          expect(s.verdict.outcome).toBe('wraps');
+          expect(s.verdict.figures.capacityBytes).toBe(n * B);
         },
       ),
       RUNS,
