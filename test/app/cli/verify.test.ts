@@ -65,6 +65,7 @@ describe('diskdial run DIR --test verify on a loop-mounted ext4', () => {
 
   it.each([
     [['--runs', '2'], /--runs does not apply to --test verify/],
+    [['--loop'], /--loop does not apply to --test verify/],
     [['--seconds', '5'], /--seconds does not apply to --test verify/],
     [['--bs', '4KiB'], /--bs does not apply to --test verify/],
     [['--pattern', 'zeros'], /--pattern zeros does not apply/],

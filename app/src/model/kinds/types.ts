@@ -21,7 +21,7 @@ export type FlagType = 'string' | 'boolean';
 export type KindCliOptions = Partial<PlanOptions> & { willItWork?: { fps: number } };
 
 /** Common flags a kind may refuse, with the reason a CLI user reads. */
-export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds' | 'runs';
+export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds' | 'runs' | 'loop';
 
 /** What the analysis adds to the result besides the plain per-step tests (a kind with a folder
  *  declares its section in KindSections). */

@@ -22,6 +22,7 @@ export const verifyCli = {
     bs: `--bs ${FIXED}`,
     threads: `--threads ${FIXED}`,
     runs: '--runs does not apply to --test verify: one pass writes the whole free space and reads it all back',
+    loop: '--loop does not apply to --test verify: one pass writes the whole free space and reads it all back',
   },
   summary: `fill the free space less --reserve (or --size) with files whose
 every 4 KiB block names itself, then read them all back: the drive's
