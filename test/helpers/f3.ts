@@ -71,3 +71,36 @@ export async function f3Probe(device: string): Promise<F3Probe> {
   if (verdict === undefined || usable === undefined || blockLog2 === undefined) throw new Error(`f3probe printed no verdict:\n${out}`);
   return { verdict, usableBytes: Number(usable) * 2 ** Number(blockLog2), seconds };
 }
+
+/** A run of blocks f3brew found alike: Good, Bad, Overwritten (holding block `found` onwards)… */
+export interface F3BrewRange {
+  status: string;
+  from: number;
+  to: number;
+  found?: number;
+}
+
+export interface F3Brew {
+  blockSize: number;
+  ranges: F3BrewRange[];
+  writeSeconds: number;
+  readSeconds: number;
+}
+
+/** f3brew over a whole block device: writes every block, then reads every block back, timed apart.
+ *  --reset-type=2: no USB reset (a loop device has none to give). */
+export async function f3Brew(device: string): Promise<F3Brew> {
+  const w = await timed('f3brew', ['--reset-type=2', '--do-not-read', device]);
+  const r = await timed('f3brew', ['--reset-type=2', '--do-not-write', device]);
+  const blockLog2 = /Physical block size: 2\^(\d+) Bytes/.exec(r.out)?.[1];
+  if (blockLog2 === undefined) throw new Error(`f3brew printed no block size:\n${r.out}`);
+  const ranges = [...r.out.matchAll(/^\[(\w+)\] from block 0x([0-9a-f]+) to block 0x([0-9a-f]+)(?:, found block 0x([0-9a-f]+))?/gm)].map(
+    (m) => ({
+      status: m[1]!,
+      from: parseInt(m[2]!, 16),
+      to: parseInt(m[3]!, 16),
+      ...(m[4] ? { found: parseInt(m[4], 16) } : {}),
+    }),
+  );
+  return { blockSize: 2 ** Number(blockLog2), ranges, writeSeconds: w.seconds, readSeconds: r.seconds };
+}

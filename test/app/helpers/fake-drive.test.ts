@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statfsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { f3Folder, f3Probe } from '../../helpers/f3.js';
+import { f3Brew, f3Folder, f3Probe } from '../../helpers/f3.js';
 import { makeFakeDrive, type FakeDrive, type FakeDriveOptions } from '../../helpers/fake-drive.js';
 import { rootOnly } from '../../helpers/loopfs.js';
 
@@ -87,6 +87,36 @@ describe.runIf(rootOnly())('fake drives, device face (a loop device over the FUS
     const probe = await f3Probe(device!);
     expect(probe.verdict).toBe(verdict);
     expect(probe.usableBytes).toBe(real);
+  });
+
+  // f3brew writes every block then reads every block: the whole-device truth, block by block (512 B).
+  it('f3brew finds an alias block by block: every real block holds its last writer', async () => {
+    const { device } = await make({ face: 'device', behaviour: 'alias', claimed: C, real: R });
+    const b = (bytes: number): number => bytes / SECTOR;
+    // Store block s last holds virtual block s + 2R (s < C - 2R) or s + R: the two overwritten runs.
+    expect((await f3Brew(device!)).ranges).toEqual([
+      { status: 'Overwritten', from: 0, to: b(C - 2 * R) - 1, found: b(2 * R) },
+      { status: 'Overwritten', from: b(C - 2 * R), to: b(C - R) - 1, found: b(C - R) },
+      { status: 'Good', from: b(C - R), to: b(C) - 1 },
+    ]);
+  });
+
+  it('f3brew finds a drop good up to R and bad beyond, and a flip bad at exactly the planted blocks', async () => {
+    const dropped = await make({ face: 'device', behaviour: 'drop', claimed: C, real: R });
+    expect((await f3Brew(dropped.device!)).ranges).toEqual([
+      { status: 'Good', from: 0, to: R / SECTOR - 1 },
+      { status: 'Bad', from: R / SECTOR, to: C / SECTOR - 1 },
+    ]);
+    await dropped.cleanup();
+    const flipped = await make({ face: 'device', behaviour: 'flip', claimed: C, real: C, flips: [100, 50 * MiB, C - 300] });
+    const s = (addr: number): number => Math.floor(addr / SECTOR);
+    expect((await f3Brew(flipped.device!)).ranges).toEqual([
+      { status: 'Bad', from: 0, to: 0 },
+      { status: 'Good', from: 1, to: s(50 * MiB) - 1 },
+      { status: 'Bad', from: s(50 * MiB), to: s(50 * MiB) },
+      { status: 'Good', from: s(50 * MiB) + 1, to: s(C - 300) - 1 },
+      { status: 'Bad', from: s(C - 300), to: s(C - 300) },
+    ]);
   });
 
   it('cleanup detaches the loop device, unmounts, removes its folders, and may run twice', async () => {
