@@ -28,6 +28,8 @@ export interface FakeDriveOptions {
   real: number;
   /** Byte addresses on the claimed disk whose lowest bit reads back flipped (flip only). */
   flips?: number[];
+  /** Where its temporary folder (mount point and backing file) goes; default os.tmpdir(). */
+  dir?: string;
 }
 
 export interface FakeDrive {
@@ -46,7 +48,7 @@ process.once('exit', () => {
 });
 
 export async function makeFakeDrive(opts: FakeDriveOptions): Promise<FakeDrive> {
-  const base = await fs.mkdtemp(path.join(os.tmpdir(), 'dd-fakedrive-'));
+  const base = await fs.mkdtemp(path.join(opts.dir ?? os.tmpdir(), 'dd-fakedrive-'));
   const mountpoint = path.join(base, 'mnt');
   await fs.mkdir(mountpoint);
   const args = [DAEMON, path.join(base, 'store'), mountpoint, opts.face, opts.behaviour, String(opts.claimed), String(opts.real)];
