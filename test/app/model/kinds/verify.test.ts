@@ -38,6 +38,8 @@ describe('the verify plan', () => {
         verify: { baseBlock: files[s.fileIndex!]!.baseBlock },
       });
       expect(s.spec.fileSize).toBe(files[s.fileIndex!]!.bytes);
+      // One write at a time, so a file system lays the blocks out in the run's order.
+      expect(s.spec.qd).toBe(s.pass === 'write' ? 1 : 8);
     }
     expect(plan.needBytes).toBe(2.5 * GiB);
     expect(plan.verify).toMatchObject({ limitedBy: 'free-space', reportedBytes: 4 * GiB, startBytes: 1.5 * GiB });

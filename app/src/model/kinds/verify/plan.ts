@@ -77,7 +77,9 @@ export function verifyPlan(o: PlanOptions, target?: PlanTarget, seed = freshSeed
     const spec: Omit<EngineSpec, 'path'> = {
       rw,
       bs: BS,
-      qd: o.qd ?? 8,
+      // Writes one at a time: a file system places a file's blocks in the order they arrive, and
+      // in order they lie on the volume as they lie in the run, so a position found is the volume's.
+      qd: o.qd ?? (rw === 'write' ? 1 : 8),
       threads: 1,
       fileSize: f.bytes,
       pattern: 'verify',
