@@ -6,6 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '@model/result';
 import type { CampaignProgressEvent } from '@model/events';
 import quickJson from '../../../fixtures/results/quick.json';
+import sweepJson from '../../../fixtures/results/sweep.json';
+import { buildFormatReport } from '@model/report/format-report';
+import { DIRECTION_COLOURS } from '../../../../renderer/src/components/charts';
+import { reportCharts } from '../../../../renderer/src/components/report-view';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import { noResizeObserver, text } from '../../helpers/dom';
 import { renderApp } from '../../helpers/render-app';
@@ -186,5 +190,26 @@ describe('Compare setups', () => {
     expect(text(banner)).toContain('A setup comparison did not finish (Dock vs Hub on /media/t7): Dock done (1 test), Hub 0 of 1 tests.');
     await user.click(within(banner).getByRole('button', { name: 'Resume' }));
     expect(fake.campaignCalls.resume).toEqual(['camp-1']);
+  });
+
+  it('colours read and write alike on every chart of the report: the Quick Test’s and the sweep’s', () => {
+    const sweepDoc = (n: number, name: string): ResultDocument => {
+      const d = JSON.parse(JSON.stringify(sweepJson)) as ResultDocument;
+      d.id = `s-${n}`;
+      d.label = name;
+      d.campaign = { planId: 'camp-1', format: `setup-${n}`, formatLabel: name, of: 'setups' };
+      return d;
+    };
+    const charts = reportCharts(
+      buildFormatReport([setupDoc(1, 'Dock', 1), sweepDoc(1, 'Dock'), setupDoc(2, 'Hub', 0.5), sweepDoc(2, 'Hub')]),
+    );
+    const series = charts.flatMap((c) => c.series);
+    // The sweep's "Write · top speed" was drawn in a column colour while the Quick Test's "Write" was orange.
+    expect(charts.length).toBeGreaterThanOrEqual(2);
+    for (const s of series) {
+      const dir = /write/i.test(s.name) ? 'write' : /read/i.test(s.name) ? 'read' : undefined;
+      expect([s.name, s.colour]).toEqual([s.name, dir ? DIRECTION_COLOURS[dir] : s.colour]);
+    }
+    expect(series.filter((s) => /write/i.test(s.name)).length).toBeGreaterThanOrEqual(2);
   });
 });
