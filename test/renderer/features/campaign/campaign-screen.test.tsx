@@ -99,7 +99,7 @@ describe('Compare setups', () => {
     ]);
     // While it runs the other screens say why they cannot start.
     await user.click(screen.getByTestId('nav-quick'));
-    expect(await screen.findByText('A setup campaign is running. Stop it or wait for it to finish.')).toBeTruthy();
+    expect(await screen.findByText('Compare setups is running. Stop it or wait for it to finish.')).toBeTruthy();
   });
 
   it('asks for each setup, answers Continue and Stop here, shows progress, and ends in the report', async () => {
