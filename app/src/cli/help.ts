@@ -379,7 +379,7 @@ const TOPICS: Record<string, Topic> = {
         .join('')}`,
     examples: [
       'diskdial campaign /Volumes/NAS --setups "GigE,Wi-Fi" --plan quick,sweep --runs 3',
-      'diskdial campaign /Volumes/T7 --setups "Dock,Hub" --plan "quick:size=1GB,sweep:preset=atto,small-files"',
+      'diskdial campaign /Volumes/T7 --setups "Dock,Hub" --plan "quick:size=1GB,sweep:preset=atto,cdm"',
       'diskdial campaign --resume 1a2b3c4d',
     ],
   },

@@ -44,21 +44,27 @@ describe('diskdial campaign arguments', () => {
   });
 });
 
+/** `diskdial campaign <home> --setups A,B …` in a fresh data folder, removed after `body`. */
+function withCampaignCli(body: (cli: (...args: string[]) => ReturnType<typeof runCli>, home: string) => void): void {
+  buildCoreIfChanged();
+  const home = mkdtempSync(path.join(os.tmpdir(), 'dd-campaign-args-'));
+  try {
+    body((...args) => runCli(['campaign', home, '--setups', 'A,B', ...args], { cwd: home, home, timeout: 30_000 }), home);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
 describe('diskdial campaign passes each option to the tests that take it', () => {
   it('refuses an option no test of the plan takes, and a bad value for the one that does, before any test', () => {
-    buildCoreIfChanged();
-    const home = mkdtempSync(path.join(os.tmpdir(), 'dd-campaign-args-'));
-    try {
-      const cli = (...args: string[]) => runCli(['campaign', home, '--setups', 'A,B', ...args], { cwd: home, home, timeout: 30_000 });
+    withCampaignCli((cli) => {
       const none = cli('--plan', 'quick,cdm', '--files', '10');
       expect([none.status, none.stderr]).toEqual([2, "diskdial: --files applies to none of the plan's tests (quick, cdm)\n"]);
       const bad = cli('--plan', 'quick,small-files', '--files', '0');
       expect(bad.status).toBe(2);
       expect(bad.stderr).toMatch(/^diskdial: --plan's small-files: --files must be /);
       expect(bad.stderr).not.toContain('Setup 1');
-    } finally {
-      rmSync(home, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -79,10 +85,7 @@ describe('diskdial campaign: each test of --plan with its own options', () => {
   });
 
   it('lists every problem of every test at once, before the first setup; a test’s own option overrides the global one', () => {
-    buildCoreIfChanged();
-    const home = mkdtempSync(path.join(os.tmpdir(), 'dd-campaign-plan-'));
-    try {
-      const cli = (...args: string[]) => runCli(['campaign', home, '--setups', 'A,B', ...args], { cwd: home, home, timeout: 30_000 });
+    withCampaignCli((cli, home) => {
       // The issue's plan: the sweep's refusal of 16 MiB came after the first setup's Quick Test.
       const small = cli('--plan', 'quick,sweep,small-files', '--size', '16MiB');
       expect(small.status).toBe(2);
@@ -109,8 +112,6 @@ describe('diskdial campaign: each test of --plan with its own options', () => {
         (n) => JSON.parse(readFileSync(path.join(home, 'campaigns', n), 'utf8')) as { testArgs?: unknown; runArgs: unknown },
       );
       expect(saved.map((c) => [c.runArgs, c.testArgs])).toEqual([[['--size', '16MiB'], { sweep: ['--size', '64MiB'] }]]);
-    } finally {
-      rmSync(home, { recursive: true, force: true });
-    }
+    });
   });
 });
