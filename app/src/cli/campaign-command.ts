@@ -5,7 +5,7 @@
 import { statfs, writeFile } from 'node:fs/promises';
 import { CampaignStore, newCampaign, runCampaign } from '../core/campaign.js';
 import { campaignProgress, parseSetups, setupPrompt, type CampaignState } from '../model/campaign.js';
-import { campaignEstimateText, campaignSecondsLeft, durationText, planProblems, testSeconds } from '../model/campaign-plan.js';
+import { campaignEstimateText, campaignSecondsLeft, durationText, planProblems, planText, testSeconds } from '../model/campaign-plan.js';
 import type { PlanTarget } from '../model/kinds/plan.js';
 import { renderFormatReport } from '../model/report/format-report.js';
 import type { ResultDocument } from '../model/result.js';
@@ -126,7 +126,11 @@ export async function runCampaignCommand(cmd: CampaignCommand, io: CampaignIo, d
     if (cmd.json) io.out(`${JSON.stringify(open, null, 2)}\n`);
     else if (open.length === 0) io.out('No unfinished campaign.\n');
     else
-      io.out(open.map((c) => `${id8(c.id)}  ${c.status.padEnd(8)} ${c.target}  ${c.kinds.join(',')}  ${campaignProgress(c)}\n`).join(''));
+      io.out(
+        open
+          .map((c) => `${id8(c.id)}  ${c.status.padEnd(8)} ${c.target}  ${planText(c.kinds, c.testArgs)}  ${campaignProgress(c)}\n`)
+          .join(''),
+      );
     return 0;
   }
 

@@ -67,6 +67,26 @@ export function parsePlanText(text: string): PlannedTest[] {
   return tests;
 }
 
+/** The plan as `--plan` takes it back: "quick:size=1GB,sweep" (values escaped as parsePlanText reads them). */
+export function planText(kinds: readonly string[], testArgs: Readonly<Record<string, readonly string[]>> = {}): string {
+  const esc = (v: string): string => v.replace(/[\\,:=]/g, (c) => `\\${c}`);
+  return kinds
+    .map((kind) => {
+      const parts = [esc(kind)];
+      const args = testArgs[kind] ?? [];
+      for (let i = 0; i < args.length; i++) {
+        const flag = esc(args[i]!.replace(/^-+/, ''));
+        const value = args[i + 1];
+        if (value !== undefined && !value.startsWith('--')) {
+          parts.push(`${flag}=${esc(value)}`);
+          i++;
+        } else parts.push(flag);
+      }
+      return parts.join(':');
+    })
+    .join(',');
+}
+
 /** A free-space figure large enough that no sized test shrinks: options are checked as the
  *  runner checks them before it reads the disk. */
 const UNSIZED: PlanTarget = { freeBytes: Number.MAX_SAFE_INTEGER, totalBytes: 0 };

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { campaignSecondsLeft, durationText } from '../../../app/src/model/campaign-plan.js';
+import fc from 'fast-check';
+import { campaignSecondsLeft, durationText, parsePlanText, planText } from '../../../app/src/model/campaign-plan.js';
 import { ladderMedian } from '../../../app/src/model/report/figure-text.js';
 import { buildFormatReport, renderFormatReport } from '../../../app/src/model/report/format-report.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
@@ -165,5 +166,32 @@ describe('a campaign’s length', () => {
     expect(campaignSecondsLeft([60, undefined], 6, 0)).toBeUndefined();
     expect(durationText(20)).toBe('about 1 min');
     expect(durationText(3 * 3600 + 7 * 60)).toBe('about 3 h 7 min');
+  });
+});
+
+describe('a plan’s text', () => {
+  it('reads back what planText writes, whatever its values hold (commas, colons, =, backslashes)', () => {
+    const flag = fc.stringMatching(/^[a-z][a-z-]{0,8}$/);
+    const value = fc.string({ maxLength: 12 }).filter((v) => !v.startsWith('--'));
+    const test = fc.record({
+      kind: fc.constantFrom('quick', 'sweep', 'cdm', 'seq-read', 'small-files'),
+      args: fc.array(fc.tuple(flag, fc.option(value, { nil: undefined })), { maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(test, { selector: (t) => t.kind, minLength: 1, maxLength: 5 }), (tests) => {
+        const planned = tests.map((t) => ({
+          kind: t.kind,
+          args: t.args.flatMap(([f, v]) => (v === undefined ? [`--${f}`] : [`--${f}`, v])),
+        }));
+        const text = planText(
+          planned.map((t) => t.kind),
+          Object.fromEntries(planned.map((t) => [t.kind, t.args])),
+        );
+        expect(parsePlanText(text)).toEqual(planned);
+      }),
+    );
+    expect(planText(['quick', 'sweep'], { quick: ['--size', '1GB'], sweep: ['--label', 'a,b:c'] })).toBe(
+      String.raw`quick:size=1GB,sweep:label=a\,b\:c`,
+    );
   });
 });

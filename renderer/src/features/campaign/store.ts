@@ -234,7 +234,8 @@ export const useCampaignStore = create<CampaignStoreState>()((set, get) => {
     newCampaign: () => set({ job: null, reportIds: null, error: null }),
     reset: () => set({ form: DEFAULT_FORM, status: 'idle', job: null, reportIds: null, error: null, unfinished: [], queued: [] }),
 
-    onWaiting: (e) => route('waiting', e, () => patch({ waiting: e, progress: null })),
+    // A new setup's figures start afresh: the last setup's would read as this one's.
+    onWaiting: (e) => route('waiting', e, () => patch({ waiting: e, progress: null, live: emptyJob().live })),
     onProgress: (e) =>
       route('progress', e, () => patch({ progress: e, waiting: null, live: liveFigures(get().job?.live ?? emptyJob().live, e) })),
     onDone: (e) =>
