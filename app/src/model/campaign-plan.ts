@@ -4,7 +4,7 @@
 // tests' estimates, eta.ts's rates) and has left. The CLI and the app's service share it.
 // Browser-safe: no node:* imports.
 import { planRunSeconds, PLAN_RATES, type PlanRates } from './eta.js';
-import { isTestKind, type TestKind } from './kinds/registry.js';
+import { isTestKind, runKind, type TestKind } from './kinds/registry.js';
 import type { PlanOptions, PlanTarget } from './kinds/plan.js';
 import { buildPlan, isSized } from './presets.js';
 
@@ -12,6 +12,12 @@ import { buildPlan, isSized } from './presets.js';
 export interface PlannedTest {
   kind: string;
   args: string[];
+}
+
+/** Does the kind run at a chosen size? Not those that size themselves to the free space, nor
+ *  those that refuse --size: a campaign's size goes to the others. */
+export function kindTakesSize(kind: TestKind): boolean {
+  return !runKind(kind).sized && !runKind(kind).cli?.refuse?.size;
 }
 
 /** How the plan's text is written, for `--help` and errors. */

@@ -7,11 +7,11 @@ import { CampaignStore, newCampaign, runCampaign } from '../core/campaign.js';
 import { runBenchmark, type RunProgress } from '../core/runner.js';
 import { campaignProgress, nextStep, parseSetups, type CampaignState } from '../model/campaign.js';
 import { DiskDialError } from '../model/errors.js';
-import { isTestKind, runKind } from '../model/kinds/registry.js';
+import { isTestKind } from '../model/kinds/registry.js';
 import { timedOf } from '../model/progress.js';
 import type { CampaignSettings } from '../model/settings.js';
 import type { EngineFn } from '../core/engine.js';
-import { campaignSecondsLeft, planProblems, testSeconds } from '../model/campaign-plan.js';
+import { campaignSecondsLeft, kindTakesSize, planProblems, testSeconds } from '../model/campaign-plan.js';
 import { jobFraction } from '../model/eta.js';
 import { statfs } from 'node:fs/promises';
 import { SlotService, type JobRun, type SlotServiceDeps } from './job-slot.js';
@@ -34,7 +34,7 @@ function appTestOptions(state: CampaignState, kind: string): { runs: number; siz
   };
   const runs = option(state.runArgs, '--runs') ?? 1;
   const size = option(state.testArgs?.[kind], '--size') ?? option(state.runArgs, '--size');
-  const sized = size !== undefined && isTestKind(kind) && !runKind(kind).sized && !runKind(kind).cli?.refuse?.size;
+  const sized = size !== undefined && isTestKind(kind) && kindTakesSize(kind);
   return { runs, ...(sized ? { size } : {}) };
 }
 

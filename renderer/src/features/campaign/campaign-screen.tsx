@@ -3,8 +3,8 @@
 // before each setup to say what comes next (Continue when changed, or Stop here to resume later),
 // and ends in the comparison report with a row per setup. Nothing is erased.
 import { useEffect, useId } from 'react';
-import { RUN_KINDS, runKind, type TestKind } from '@model/kinds/registry';
-import { campaignEstimateText, campaignSecondsLeft, durationText, testSeconds } from '@model/campaign-plan';
+import { RUN_KINDS } from '@model/kinds/registry';
+import { campaignEstimateText, campaignSecondsLeft, durationText, kindTakesSize, testSeconds } from '@model/campaign-plan';
 import type { TargetInfo } from '@model/history';
 import type { CampaignState } from '@model/campaign';
 import { campaignProgress } from '@model/campaign';
@@ -23,9 +23,6 @@ import { useCampaignEvents } from './use-campaign-events';
 /** The kinds a campaign offers: every runnable kind with a screen of its own (the CLI has the rest). */
 const KINDS = RUN_KINDS.filter((k) => !k.cliOnly);
 
-/** Does the kind run at a chosen size (the sized ones fill the disk; some refuse --size)? */
-const takesSize = (kind: TestKind): boolean => !runKind(kind).sized && !runKind(kind).cli?.refuse?.size;
-
 /** "6 tests (3 on each of 2 setups): about 4 min of testing…", the sum of its tests' estimates
  *  as the service will run them; undefined while no test is picked. */
 function formEstimate(form: CampaignForm, target: TargetInfo | undefined): string | undefined {
@@ -33,7 +30,7 @@ function formEstimate(form: CampaignForm, target: TargetInfo | undefined): strin
   const perTest = testSeconds(
     form.kinds.map((kind) => {
       const size = form.testSizes[kind] ?? form.sizeBytes;
-      return { kind, options: takesSize(kind) ? { size } : {}, runs: form.runs };
+      return { kind, options: kindTakesSize(kind) ? { size } : {}, runs: form.runs };
     }),
     target && target.freeBytes > 0 ? { freeBytes: target.freeBytes, totalBytes: target.totalBytes } : undefined,
   );
@@ -136,7 +133,7 @@ function SetupForm({ lockedReason }: { lockedReason?: string | undefined }) {
                 />{' '}
                 {k.name}
               </label>
-              {form.kinds.includes(k.id) && takesSize(k.id) && (
+              {form.kinds.includes(k.id) && kindTakesSize(k.id) && (
                 <select
                   className="select"
                   aria-label={`${k.name}: test size`}
