@@ -13,7 +13,7 @@ import type { CompareClaim } from '../../app/src/model/verdict/compare.js';
 import type { WorkSide } from '../../app/src/model/kinds/video/will-it-work.js';
 import { EXPORT_FORMATS } from '../../app/src/model/settings.js';
 
-/** Flags that make figures a cache's or self-contradictory, as README's "Trust the numbers" lists
+/** Flags that make figures a cache's or self-contradictory, as docs/trust.md lists
  *  them: any of these, or any flag not marked info, must make the trust verdict warn. */
 const UNTRUSTED = new Set([
   'above-interface-ceiling',

@@ -256,8 +256,9 @@ ${wizardColumn(protocolsText())}
                                  the disk has a serial, a WWN or a partition table DiskDial wrote
 `,
   report: `  diskdial report <id|file>... [--format md|csv|json|html|txt] [--out FILE] [--baseline KEY]
-                                 the comparison report (format × read/write × size) of
-                                 saved results: a wizard's, or any side by side (default md)
+                 [--fps N]       the comparison report (format × read/write × size) of
+                                 saved results: a wizard's, or any side by side (default md),
+                                 with each row's "Will it work?" verdicts at N fps (29.97)
 `,
 } as const;
 

@@ -12,6 +12,7 @@ import { direction, rowHeader } from '@model/report/report-findings';
 import { compareCellText, figure } from '@model/report/export';
 import { formatFigure } from '@model/report/metrics';
 import type { ResultDocument } from '@model/result';
+import type { SectionBlock } from '@model/report/section';
 import { getBridge } from '../lib/bridge';
 import { BarsChart, columnColour, DIRECTION_COLOURS } from './charts';
 import { StatusLine, useStatusAction } from './export-bar';
@@ -33,6 +34,51 @@ export function cellValue(cell: ReportCell, col: Pick<ReportColumn, 'unit'>): st
 export function cellExportText(cell: ReportCell | undefined, col: Pick<ReportColumn, 'unit'>): string {
   if (!cell || cell.spread.n === 0) return '—';
   return compareCellText(cell, col.unit).text;
+}
+
+/** What a kind adds with a column per row (the Quick Test's "Will it work?" grid), as the exports print it. */
+function SectionView({ block }: { block: SectionBlock }) {
+  return (
+    <section className="report-section" data-testid="report-section" aria-label={block.heading}>
+      <h3 className="result-view__h3">{block.heading}</h3>
+      {block.tables.map((t) => (
+        <table className="report-table" key={t.title ?? t.head.join()}>
+          {t.title && <caption>{t.title}</caption>}
+          <thead>
+            <tr>
+              {t.head.map((h, j) => (
+                <th key={h} scope="col" className={j > 0 ? 'num' : undefined}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {t.rows.map((row) => (
+              <tr key={row[0]?.text}>
+                {row.map((c, j) =>
+                  j === 0 ? (
+                    <th key={j} scope="row">
+                      {c.text}
+                    </th>
+                  ) : (
+                    <td key={j} className="num">
+                      {c.text}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+      {block.notes.map((n) => (
+        <p className="compare-rule" key={n}>
+          {n}
+        </p>
+      ))}
+    </section>
+  );
 }
 
 /** Every result made by one wizard plan: its rows are formats. */
@@ -213,8 +259,20 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
 
       <div className="compare-findings" data-testid="report-findings">
         <h3 className="result-view__h3">Findings</h3>
-        <p>{report.findings.length > 0 ? report.findings.join(' ') : 'No findings.'}</p>
+        {report.findings.length > 0 ? (
+          <ul>
+            {report.findings.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>No findings.</p>
+        )}
       </div>
+
+      {(report.sections ?? []).map((b) => (
+        <SectionView key={b.heading} block={b} />
+      ))}
 
       <div className="export-bar no-print">
         <div className="export-bar__buttons" role="group" aria-label="Export the report">

@@ -135,10 +135,12 @@ function judgedByFigure(r: ComparisonModel, i: number): Map<string, Array<{ col:
 
 export function reportFindings(r: ComparisonModel, noun: string): string[] {
   if (r.variants.length === 1) return [nothingComparedText(r, noun)];
-  const out: string[] = [];
+  // Each row's line with the size of its largest real change: the largest come first.
+  const lines: Array<{ text: string; size: number }> = [];
+  const push = (text: string, size = 0): number => lines.push({ text, size });
   r.variants.forEach((v, i) => {
     if (v.notCompared !== undefined) {
-      out.push(v.notCompared);
+      push(v.notCompared);
       return;
     }
     const ref = v.reference ?? r.baseline;
@@ -147,28 +149,31 @@ export function reportFindings(r: ComparisonModel, noun: string): string[] {
     const names = { candidate: v.label, baseline: base };
     const figures = judgedByFigure(r, i);
     if (figures.size === 0) {
-      out.push(`${v.label}: no figure in common with ${base}.`);
+      push(`${v.label}: no figure in common with ${base}.`);
       return;
     }
     const changed: string[] = [];
     const quiet: string[] = [];
     let open = false;
+    let size = 0;
     for (const members of figures.values()) {
       const real = members.filter((x) => x.claim.outcome === 'change');
       if (members.every((x) => x.claim.outcome === 'same')) quiet.push(figureWord(members[0]!.col));
       if (members.some((x) => x.claim.outcome === 'inconclusive')) open = true;
+      for (const x of real) if (Number.isFinite(x.claim.change)) size = Math.max(size, Math.abs(x.claim.change));
       if (real.length > 0) changed.push(figurePhrase(real, changeText, (c) => flagNote(c, names)));
     }
     if (changed.length === 0 && !open) {
-      out.push(`${v.label}: ${noDifferenceText(base, 'figure')}.`);
+      push(`${v.label}: ${noDifferenceText(base, 'figure')}.`);
       return;
     }
     // The inconclusive figures get their own sentence (inconclusiveFindings).
     const parts = [...changed];
     if (quiet.length > 0 && quiet.length <= 2) parts.push(noDifferenceOn(listText(quiet)));
     else if (quiet.length > 2) parts.push(noDifferenceOn(`${changed.length > 0 ? 'the other ' : ''}${quiet.length} figures`));
-    if (parts.length > 0) out.push(`${v.label}: ${parts.join('; ')} — vs ${base}.`);
+    if (parts.length > 0) push(`${v.label}: ${parts.join('; ')} — vs ${base}.`, size);
   });
+  const out = lines.sort((a, b) => b.size - a.size).map((l) => l.text);
   out.push(...likeRowsFindings(r));
   out.push(...inconclusiveFindings(r));
   out.push(...fastestFindings(r, noun));
