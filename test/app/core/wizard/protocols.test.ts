@@ -74,7 +74,9 @@ describe.runIf(rootOnly())('the seeds’ protocols on a real disk image (root)',
     ]);
     for (const d of docs) {
       // Stibium's shape kept: 40 files (not the 8 the fit used to rest on), the same spread, smaller.
-      expect(d.files!.scaled).toMatch(/is short of the 160 files \(5\d\.\d GB\) this set needs: scaled down to 40 files of .+ the same spread of sizes, smaller/);
+      expect(d.files!.scaled).toMatch(
+        /is short of the 160 files \(5\d\.\d GB\) this set needs: scaled down to 40 files of .+ the same spread of sizes, smaller/,
+      );
       expect(d.files!.runs[0]!.items.length).toBe(40);
     }
     // The same set on every format (the room the first gave it), so the rows are like for like.
