@@ -8,13 +8,13 @@
 // page in browser mode). The wizard's last step, and History's compare view for any results.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { buildFormatReport, type FormatReport, type ReportCell, type ReportColumn } from '@model/report/format-report';
-import { rowHeader } from '@model/report/report-findings';
+import { direction, rowHeader } from '@model/report/report-findings';
 import { compareCellText, figure } from '@model/report/export';
 import { formatFigure } from '@model/report/metrics';
 import type { ResultDocument } from '@model/result';
 import type { SectionBlock } from '@model/report/section';
 import { getBridge } from '../lib/bridge';
-import { BarsChart, columnColour } from './charts';
+import { BarsChart, columnColour, DIRECTION_COLOURS } from './charts';
 import { StatusLine, useStatusAction } from './export-bar';
 import { CompareDelta } from './compare-delta';
 import type { StatusNote } from '../lib/status';
@@ -134,8 +134,6 @@ function ReportTable({ report, first }: { report: FormatReport; first: string })
   );
 }
 
-const FIGURE_COLOURS: Record<string, string> = { Read: '#2fd4a3', Write: '#ff6a3d' };
-
 /** One chart per stress size (tests without one share a chart): a group of bars per variant,
  *  one bar per MB/s figure. */
 export function reportCharts(report: FormatReport) {
@@ -154,9 +152,11 @@ export function reportCharts(report: FormatReport) {
       }
       return d;
     });
+    // A figure's colour is its direction's on every chart ("Read" and "Read · top speed" alike).
     const series = cols.map((c, i) => {
-      const figure = report.columns[c]!.figure;
-      return { key: `c${c}`, name: figure, colour: FIGURE_COLOURS[figure] ?? columnColour(i + 2) };
+      const col = report.columns[c]!;
+      const dir = direction(col);
+      return { key: `c${c}`, name: col.figure, colour: dir ? DIRECTION_COLOURS[dir] : columnColour(i + 2) };
     });
     return { key: k || 'all', title: k ? `Stress size ${sizeLabel(Number(k))}` : 'MB/s', data, series };
   });

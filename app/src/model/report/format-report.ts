@@ -253,10 +253,17 @@ function columnSpecs(docs: readonly ResultDocument[]): ColumnSpec[] {
       continue;
     }
     // The grid, the hash test and any other kind: every headline figure, in the order the first
-    // result that has it lists it.
-    const keys = new Map<string, Metric>();
-    for (const byKey of metrics) for (const m of byKey.values()) if (m.primary && !keys.has(m.key)) keys.set(m.key, m);
-    for (const m of keys.values()) out.push(col(m.key, m.label, m));
+    // result that has it lists it; a set per size when the results were measured at several
+    // (a write-only plan at 64 MiB and 256 MiB is two columns, never their mean).
+    const sizes = [...new Set(members.map(sizeOf))].sort((a, b) => (a ?? -1) - (b ?? -1));
+    for (const size of sizes.length > 1 ? sizes : [undefined]) {
+      const keys = new Map<string, Metric>();
+      metrics.forEach((byKey, i) => {
+        if (sizes.length > 1 && sizeOf(members[i]!) !== size) return;
+        for (const m of byKey.values()) if (m.primary && !keys.has(m.key)) keys.set(m.key, m);
+      });
+      for (const m of keys.values()) out.push(col(m.key, m.label, m, size));
+    }
   }
   return out;
 }

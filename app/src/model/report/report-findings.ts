@@ -281,11 +281,27 @@ export function direction(col: ComparisonFigure): 'read' | 'write' | undefined {
   return undefined;
 }
 
+/** What each row lacks of the tests the rows ran between them: "Hub: no Transfer-size sweep".
+ *  Tests that differ because the plan had several (a campaign's quick + sweep, on every setup)
+ *  are the person's own choice, not a warning; a row that ran fewer (a setup stopped) is. */
+export function missingTests(docs: readonly ResultDocument[], groups: readonly VariantGroup[]): string[] {
+  const all = [...new Set(docs.map((d) => String(d.kind)))];
+  if (all.length < 2) return [];
+  const out: string[] = [];
+  for (const g of groups) {
+    const own = new Set(g.docs.map((d) => String(d.kind)));
+    const lacks = all.filter((k) => !own.has(k));
+    if (lacks.length > 0) out.push(`${g.label}: no ${lacks.map(kindName).join(', no ')}`);
+  }
+  return out;
+}
+
 export function reportWarnings(docs: readonly ResultDocument[], groups: readonly VariantGroup[]): string[] {
   const out: string[] = [];
   const kinds = [...new Set(docs.map((d) => String(d.kind)))];
-  if (kinds.length > 1) {
-    out.push(`These results are different tests (${kinds.map(kindName).join(', ')}): each column compares only the rows that have it.`);
+  const missing = missingTests(docs, groups);
+  if (missing.length > 0) {
+    out.push(`Not every row ran the same tests (${missing.join('; ')}): each column compares only the rows that have it.`);
   }
   const drives = new Map<string, string[]>();
   for (const g of groups) {

@@ -76,3 +76,29 @@ describe("the format report's findings", () => {
     expect(html.match(/<ul class="findings">(.*?)<\/ul>/)![1]!.split('<li>').length - 1).toBe(r.findings.length);
   });
 });
+
+describe('a write-only plan scaled to a small disk', () => {
+  /** The wizard's write-only pass: one SEQ1M Q8T1 write per run, at one stress size. */
+  function writeOnly(v: Variant, size: number, mbps: number) {
+    const d = wizardDoc(v, size);
+    d.id = `${v.format}-${size}`;
+    d.kind = 'seq-write';
+    d.tests = d.tests
+      .filter((t) => t.rw === 'write')
+      .map((t, i) => ({ ...t, name: 'SEQ1M Q8T1 Write', mbps: mbps * (1 + 0.01 * (i - 1)) }));
+    return d;
+  }
+
+  it('keeps a column per size, never their mean', () => {
+    const MiB = 1024 ** 2;
+    const docs = [
+      writeOnly(EXT4, 64 * MiB, 1418),
+      writeOnly(EXT4, 256 * MiB, 1599),
+      writeOnly(XFS, 64 * MiB, 1400),
+      writeOnly(XFS, 256 * MiB, 1650),
+    ];
+    const r = buildFormatReport(docs);
+    expect(r.columns.map((c) => c.sizeBytes)).toEqual([64 * MiB, 256 * MiB]);
+    expect(r.cells[0]!.map((c) => Math.round(c!.spread.mean))).toEqual([1418, 1599]);
+  });
+});

@@ -100,7 +100,7 @@ describe('rows and columns', () => {
     expect(r.cells[1]?.[0]).toBeUndefined();
     expect(r.cells[1]?.[2]?.verdict).toBe('n/a');
     expect(r.warnings[0]).toBe(
-      'These results are different tests (Quick Test, CrystalDiskMark grid): each column compares only the rows that have it.',
+      'Not every row ran the same tests (Quick: no CrystalDiskMark grid; Grid: no Quick Test): each column compares only the rows that have it.',
     );
     expect(r.findings[0]).toBe('Grid: no figure in common with Quick.');
   });
