@@ -57,7 +57,7 @@ export function campaignRunCommands(
   testArgs: Readonly<Record<string, readonly string[]>> = {},
 ): Map<string, RunCommand> {
   const out = new Map<string, RunCommand>();
-  // The plan's tests' problems ("sweep: …"), after those of the options given to every test.
+  // The plan's tests' problems ("cdm: …"), after those of the options given to every test.
   const global: string[] = [];
   const problems: string[] = [];
   const groups = optionGroups(runArgs);

@@ -269,7 +269,7 @@ const CAMPAIGN = `  diskdial campaign <dir> --setups "A,B,…" [--plan quick,cdm
       --setups LIST      two or more names, comma-separated: "GigE,Wi-Fi"
       --plan TESTS       the tests each setup runs, comma-separated (default quick);
                          any --test kind of diskdial run, each with its own options
-                         after colons: "quick:size=1GB,sweep:preset=atto:seconds=1";
+                         after colons: "quick:size=1GB,cdm:preset=nvme:runs=3";
                          a backslash keeps a comma, colon or = in a value (a\\,b)
       --report FILE      also write the report (.md, .csv, .json, .html, .txt)
       --json             print the campaign, the report and the results as JSON
@@ -380,7 +380,7 @@ const TOPICS: Record<string, Topic> = {
         .join('')}`,
     examples: [
       'diskdial campaign /Volumes/NAS --setups "GigE,Wi-Fi" --plan quick,sweep --runs 3',
-      'diskdial campaign /Volumes/T7 --setups "Dock,Hub" --plan "quick:size=1GB,sweep:preset=atto,cdm"',
+      'diskdial campaign /Volumes/T7 --setups "Dock,Hub" --plan "quick:size=1GB,cdm:preset=nvme,files"',
       'diskdial campaign --resume 1a2b3c4d',
     ],
   },

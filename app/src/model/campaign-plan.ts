@@ -1,5 +1,5 @@
 // A campaign's plan before and while it runs: the `--plan` text with each test's own options
-// ("quick:size=1GB,sweep:preset=atto,small-files"), every test's plan built up front so all
+// ("quick:size=1GB,cdm:preset=nvme,files"), every test's plan built up front so all
 // problems are listed at once before the first setup, and how long it takes (the sum of its
 // tests' estimates, eta.ts's rates) and has left. The CLI and the app's service share it.
 // Browser-safe: no node:* imports.
@@ -46,7 +46,7 @@ function splitEscaped(text: string, sep: string): string[] {
 
 const unescape = (s: string): string => s.replace(/\\(.)/g, '$1');
 
-/** "quick:size=1GB,sweep:preset=atto,small-files" → each test with its options as run arguments.
+/** "quick:size=1GB,cdm:preset=nvme,files" → each test with its options as run arguments.
  *  Problems are thrown in words (the caller wraps them as usage errors). */
 export function parsePlanText(text: string): PlannedTest[] {
   const tests: PlannedTest[] = [];
@@ -73,7 +73,7 @@ export function parsePlanText(text: string): PlannedTest[] {
   return tests;
 }
 
-/** The plan as `--plan` takes it back: "quick:size=1GB,sweep" (values escaped as parsePlanText reads them). */
+/** The plan as `--plan` takes it back: "quick:size=1GB,cdm" (values escaped as parsePlanText reads them). */
 export function planText(kinds: readonly string[], testArgs: Readonly<Record<string, readonly string[]>> = {}): string {
   const esc = (v: string): string => v.replace(/[\\,:=]/g, (c) => `\\${c}`);
   return kinds
