@@ -18,6 +18,7 @@
         "src/engine/engine.cc",
         "src/engine/paced.cc",
         "src/engine/small_files.cc",
+        "src/engine/verify_block.cc",
         "src/engine/hash_spec.cc",
         "src/engine/hash.cc",
         "src/engine/cipher_spec.cc",

@@ -1,4 +1,4 @@
-// Takes the README's screenshots of the real UI after real tests: `diskdial serve` (real engine)
+// Takes the README's and docs' screenshots of the real UI after real tests: `diskdial serve` (real engine)
 // in Debian's Chromium, on a folder of this machine: a 1 GB Quick Test, then the Detailed screen
 // after the CrystalDiskMark grid (1 GiB, 5 s per test), a sustained write of up to 10 GB, the
 // Quick many-file set (about 5 GB) and the frame-paced video test (ProRes 422 HQ UHD 29.97 fps,

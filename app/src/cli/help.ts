@@ -264,8 +264,9 @@ ${wizardColumn(protocolsText())}
                                  the disk has a serial, a WWN or a partition table DiskDial wrote
 `,
   report: `  diskdial report <id|file>... [--format md|csv|json|html|txt] [--out FILE] [--baseline KEY]
-                                 the comparison report (format × read/write × size) of
-                                 saved results: a wizard's, or any side by side (default md)
+                 [--fps N]       the comparison report (format × read/write × size) of
+                                 saved results: a wizard's, or any side by side (default md),
+                                 with each row's "Will it work?" verdicts at N fps (29.97)
 `,
 } as const;
 
@@ -274,11 +275,15 @@ const CAMPAIGN = `  diskdial campaign <dir> --setups "A,B,…" [--plan quick,cdm
                                  while you change the cable, port or network, then reports
                                  every setup side by side (nothing is erased)
       --setups LIST      two or more names, comma-separated: "GigE,Wi-Fi"
-      --plan KINDS       the tests each setup runs, comma-separated (default quick);
-                         any --test kind of diskdial run
+      --plan TESTS       the tests each setup runs, comma-separated (default quick);
+                         any --test kind of diskdial run, each with its own options
+                         after colons: "quick:size=1GB,cdm:preset=nvme:runs=3";
+                         a backslash keeps a comma, colon or = in a value (a\\,b)
       --report FILE      also write the report (.md, .csv, .json, .html, .txt)
       --json             print the campaign, the report and the results as JSON
-    Other options (--runs, --size, --seconds, --rest…) are diskdial run's, for every test.
+    Other options (--runs, --size, --seconds, --rest…) are diskdial run's, for every test
+    that takes them; a test's own options in --plan override them for that test. Every
+    option of every test is checked before the first test runs.
   diskdial campaign --list       campaigns that did not finish
   diskdial campaign --resume ID  go on from the first unfinished test (asks for its setup first)
 `;
@@ -385,7 +390,11 @@ const TOPICS: Record<string, Topic> = {
       `  The report has a row per setup.\n${wrapText(RUNS_HINT, 78, 4)
         .map((l) => `  ${l}\n`)
         .join('')}`,
-    examples: ['diskdial campaign /Volumes/NAS --setups "GigE,Wi-Fi" --plan quick,sweep --runs 3', 'diskdial campaign --resume 1a2b3c4d'],
+    examples: [
+      'diskdial campaign /Volumes/NAS --setups "GigE,Wi-Fi" --plan quick,sweep --runs 3',
+      'diskdial campaign /Volumes/T7 --setups "Dock,Hub" --plan "quick:size=1GB,cdm:preset=nvme,files"',
+      'diskdial campaign --resume 1a2b3c4d',
+    ],
   },
   report: {
     usage: WIZARD.report.trimStart(),

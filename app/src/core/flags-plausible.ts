@@ -77,7 +77,7 @@ function writeCacheUnknown(volume: VolumeInfo | undefined, link: LinkInfo | unde
 // Writes of a pattern more than this many times its reads. Evidence, on the virtio disk of the
 // machine DiskDial is built on: ordinary runs write at up to 1.47 × the reads of the same
 // pattern (test/fixtures/results/cdm.json: 1.37 ×), a host cache acknowledging writes gave 2.3 ×
-// and more (SEQ1M Q1T1 write 5.1 GB/s against reads of 1.4–2.2 GB/s); README.md's flags list says so too.
+// and more (SEQ1M Q1T1 write 5.1 GB/s against reads of 1.4–2.2 GB/s); docs/trust.md's flags list says so too.
 export const WRITE_READ_RATIO = 2;
 // Below this block size a pair is not judged: at queue depth 1 each small read waits out a round
 // trip while a write-behind client or host pipelines the writes (over SMB at 4 KiB: writes 8.7,

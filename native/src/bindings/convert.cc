@@ -88,11 +88,16 @@ Spec SpecFromJs(const Napi::Object& o) {
   s.bs = Integer(o, "bs", 1, kMaxSafe);
   s.qd = static_cast<uint32_t>(Integer(o, "qd", 1, 1e6));
   s.threads = static_cast<uint32_t>(Integer(o, "threads", 1, kMaxThreads));
-  s.file_size = Integer(o, "fileSize", 1, kMaxSafe);
+  OptionalBool(o, "device", &s.device);
+  if (s.device)  // 0 or absent: the whole device
+    Optional(o, "fileSize", 0, kMaxSafe, &s.file_size);
+  else
+    s.file_size = Integer(o, "fileSize", 1, kMaxSafe);
   Optional(o, "bytes", 0, kMaxSafe, &s.bytes);
   Optional(o, "seconds", 0, kMaxSeconds, &s.seconds);
   Optional(o, "warmupSeconds", 0, kMaxSeconds, &s.warmup_seconds);
-  if (!ParsePattern(String(o, "pattern"), &s.pattern)) Bad(env, "pattern", "random or zeros");
+  if (!ParsePattern(String(o, "pattern"), &s.pattern))
+    Bad(env, "pattern", "random, zeros or verify");
   Optional(o, "rwmixread", 0, 100, &s.rwmixread);
   if (!ParseCacheRequest(String(o, "cache"), &s.cache))
     Bad(env, "cache", "auto, buffered-flushed or buffered");
@@ -116,6 +121,10 @@ Spec SpecFromJs(const Napi::Object& o) {
     Napi::Object f = o.Get("smallFiles").As<Napi::Object>();
     s.small_files.files = Integer(f, "files", 1, kMaxSafe);
     s.small_files.file_bytes = Integer(f, "fileBytes", 1, kMaxSafe);
+  }
+  if (Has(o, "verify")) {
+    if (!o.Get("verify").IsObject()) Bad(env, "verify", "an object");
+    s.verify_base = Integer(o.Get("verify").As<Napi::Object>(), "baseBlock", 0, kMaxSafe);
   }
   return s;
 }
@@ -154,8 +163,43 @@ Napi::Object SpecToJs(Napi::Env env, const Spec& s) {
     f.Set("fileBytes", static_cast<double>(s.small_files.file_bytes));
     o.Set("smallFiles", f);
   }
+  if (s.pattern == Pattern::kVerify) {
+    Napi::Object v = Napi::Object::New(env);
+    v.Set("baseBlock", static_cast<double>(s.verify_base));
+    o.Set("verify", v);
+  }
+  if (s.device) o.Set("device", true);
   return o;
 }
+
+namespace {
+Napi::Object VerifyToJs(Napi::Env env, const VerifyResult& r) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("blockBytes", static_cast<double>(kVerifyBlock));
+  o.Set("blocks", static_cast<double>(r.blocks));
+  o.Set("intact", static_cast<double>(r.intact));
+  o.Set("aliased", static_cast<double>(r.aliased));
+  o.Set("zeros", static_cast<double>(r.zeros));
+  o.Set("ones", static_cast<double>(r.ones));
+  o.Set("stale", static_cast<double>(r.stale));
+  o.Set("corrupted", static_cast<double>(r.corrupted));
+  o.Set("bitErrors", static_cast<double>(r.bit_errors));
+  Napi::Array runs = Napi::Array::New(env, r.runs.size());
+  for (size_t i = 0; i < r.runs.size(); ++i) {
+    const VerifyRun& v = r.runs[i];
+    Napi::Object one = Napi::Object::New(env);
+    one.Set("block", static_cast<double>(v.block));
+    one.Set("blocks", static_cast<double>(v.blocks));
+    one.Set("kind", VerifyBadName(v.kind));
+    if (v.kind == VerifyBad::kAliased) one.Set("held", static_cast<double>(v.held));
+    if (v.kind == VerifyBad::kCorrupted) one.Set("bits", static_cast<double>(v.bits));
+    runs.Set(i, one);
+  }
+  o.Set("runs", runs);
+  o.Set("runsTruncated", r.truncated);
+  return o;
+}
+}  // namespace
 
 namespace {
 Napi::Object SmallFilesToJs(Napi::Env env, const SmallFilesResult& r) {
@@ -265,6 +309,8 @@ Napi::Object ResultToJs(Napi::Env env, const Result& r) {
   o.Set("spec", SpecToJs(env, r.spec));
   if (IsPaced(r.spec)) o.Set("paced", PacedToJs(env, r.paced));
   if (IsSmallFiles(r.spec)) o.Set("smallFiles", SmallFilesToJs(env, r.small_files));
+  if (r.spec.pattern == Pattern::kVerify && IsRead(r.spec.rw))
+    o.Set("verify", VerifyToJs(env, r.verify));
   o.Set("engineVersion", kEngineVersion);
   return o;
 }

@@ -18,11 +18,12 @@
 #include "engine/prng.h"
 #include "engine/series.h"
 #include "engine/small_files.h"
+#include "engine/verify_block.h"
 #include "platform/platform.h"
 
 namespace dd {
 
-const char* const kEngineVersion = "0.5.0";
+const char* const kEngineVersion = "0.6.0";
 
 namespace {
 
@@ -45,6 +46,7 @@ struct Job {
   uint32_t rwmixread;
   uint64_t seed;
   uint64_t series_ns;
+  uint64_t verify_base;  // Pattern::kVerify: the file's first block number in the run
 };
 
 struct alignas(64) Worker {
@@ -56,6 +58,7 @@ struct alignas(64) Worker {
   std::atomic<uint64_t> progress{0};  // written by this worker only
   Status err;
   std::string io_engine;
+  VerifyTally verify;  // reads under Pattern::kVerify
 };
 
 struct Shared {
@@ -109,7 +112,7 @@ constexpr uint64_t kOverlapFillBs = 64 * 1024;
 
 std::unique_ptr<IoQueue> MakeQueue(const Shared& sh, const Job& job) {
   const bool overlap_fill =
-      IsWrite(job.rw) && job.pattern == Pattern::kRandom && job.bs >= kOverlapFillBs;
+      IsWrite(job.rw) && job.pattern != Pattern::kZeros && job.bs >= kOverlapFillBs;
   if (job.qd == 1 && !overlap_fill) return platform::MakeSyncQueue(sh.handle);
   Status ignored;
   if (auto q = platform::MakeNativeQueue(sh.handle, sh.mode, job.qd, &ignored)) return q;
@@ -183,6 +186,8 @@ void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
       if (cursor >= slice_len) cursor = 0;
     }
     if (op->write && job.pattern == Pattern::kRandom) prng.Fill(op->buf, job.bs);
+    if (op->write && job.pattern == Pattern::kVerify)
+      FillVerifyBlocks(op->buf, job.bs, job.seed, job.verify_base + op->off / kVerifyBlock);
     submitted += job.bs;
     return op;
   };
@@ -235,6 +240,9 @@ void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
                                " bytes"));
         continue;
       }
+      // Checked here, while the queue's other I/Os are in flight: the check hides behind them.
+      if (!op->write && job.pattern == Pattern::kVerify)
+        w.verify.Check(op->buf, op->len, job.seed, job.verify_base + op->off / kVerifyBlock);
       w.hist.Record(now - op->submit_ns);
       w.series.Add(now - sh.t0, op->len);
       ++w.ios;
@@ -252,6 +260,7 @@ struct PhaseResult {
   uint64_t ios = 0, bytes_read = 0, bytes_written = 0;
   uint64_t t0 = 0, end = 0;
   std::string io_engine;
+  VerifyTally verify;
 };
 
 // Runs one phase to its end (budget, deadline, cancel or first error), reporting progress.
@@ -333,6 +342,7 @@ Status RunPhase(Shared& sh, const Job& job, Phase phase, uint32_t interval_ms, P
     out->bytes_written += w->bytes_written;
     out->end = std::max(out->end, w->last_ns);
     if (out->io_engine.empty()) out->io_engine = w->io_engine;
+    out->verify.Merge(w->verify);
     if (first.ok() && !w->err.ok()) first = w->err;
   }
   report(platform::NowNs());
@@ -385,12 +395,26 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
 
   platform::OpenOptions oo;
   oo.write = true;  // the file is ours: it may need laying out even for a read test
-  oo.create = true;
+  oo.create = !spec.device;
+  oo.device = spec.device;
   oo.uncached = spec.cache == CacheRequest::kAuto;
   oo.block = spec.bs;
   platform::OpenedFile f;
   if (Status st = platform::OpenFile(spec.path, oo, &f); !st.ok()) return st;
   FileGuard guard(f.handle, spec.path);
+  if (spec.device) {
+    guard.Keep();  // a device is never removed
+    uint64_t dev = 0;
+    if (Status st = platform::GetSize(f.handle, &dev, spec.path); !st.ok()) return st;
+    dev -= dev % spec.bs;
+    if (spec_in.file_size == 0 || spec.file_size > dev) {
+      if (dev < spec.bs * spec.threads)
+        return Status::Invalid(spec.path + " is smaller than one block of the test");
+      spec.file_size = dev;
+      if (spec_in.bytes == 0 && spec.seconds == 0) spec.bytes = dev;
+    }
+    res->spec = spec;
+  }
 
   SetCacheMode(f.mode, f.note, f.align.offset, spec.cache, res);
   const bool flushing = res->cache_mode != CacheMode::kBuffered;
@@ -405,9 +429,18 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
 
   auto make_job = [&](Rw rw, uint64_t bs, uint32_t qd, uint32_t threads, uint64_t bytes,
                       double seconds) {
-    return Job{rw,       bs,      qd,           threads,        spec.file_size,
-               bytes,    seconds, spec.pattern, spec.rwmixread, spec.seed,
-               series_ns};
+    return Job{rw,
+               bs,
+               qd,
+               threads,
+               spec.file_size,
+               bytes,
+               seconds,
+               spec.pattern,
+               spec.rwmixread,
+               spec.seed,
+               series_ns,
+               spec.verify_base};
   };
   auto flush_and_drop = [&]() -> Status {
     if (Status st = platform::Flush(f.handle, spec.path); !st.ok()) return st;
@@ -419,7 +452,14 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
   const uint64_t prep0 = platform::NowNs();
   uint64_t size = 0;
   if (Status st = platform::GetSize(f.handle, &size, spec.path); !st.ok()) return st;
-  if (IsRead(spec.rw) && size < spec.file_size) {
+  if (spec.device) {
+    // A device is as big as it is: nothing to lay out or resize.
+  } else if (spec.pattern == Pattern::kVerify && IsRead(spec.rw) && size < spec.file_size) {
+    // Laying the file out would write fresh blocks and "verify" them: say what is missing.
+    return Status::Errno(EIO, "", spec.path,
+                         spec.path + " is " + std::to_string(size) + " B, shorter than the " +
+                             std::to_string(spec.file_size) + " B that were written to it");
+  } else if (IsRead(spec.rw) && size < spec.file_size) {
     PhaseResult pr;
     Job layout = make_job(Rw::kWrite, LayoutBlock(spec), 4, 1, spec.file_size, 0);
     if (Status st = RunPhase(sh, layout, Phase::kPrepare, spec.progress_interval_ms, sink, &pr);
@@ -489,6 +529,11 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
   res->latency_max_ns = pr.hist.max();
   res->series = pr.series.Points(pr.end > pr.t0 ? pr.end - pr.t0 : 0);
   res->io_engine = pr.io_engine;
+  if (spec.pattern == Pattern::kVerify && IsRead(spec.rw)) {
+    const VerifyTally& v = pr.verify;
+    res->verify = {v.blocks, v.intact,    v.aliased,    v.zeros, v.ones,
+                   v.stale,  v.corrupted, v.bit_errors, v.runs,  v.truncated};
+  }
   if (spec.keep_file && !res->cancelled) guard.Keep();
   return Status::Ok();
 }

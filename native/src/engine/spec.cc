@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/result.h"
+#include "engine/verify_block.h"
 
 namespace dd {
 
@@ -63,13 +64,17 @@ bool ParseCacheRequest(const std::string& s, CacheRequest* out) {
   return false;
 }
 
-const char* PatternName(Pattern p) { return p == Pattern::kZeros ? "zeros" : "random"; }
+const char* PatternName(Pattern p) {
+  return p == Pattern::kZeros ? "zeros" : p == Pattern::kVerify ? "verify" : "random";
+}
 
 bool ParsePattern(const std::string& s, Pattern* out) {
   if (s == "random")
     *out = Pattern::kRandom;
   else if (s == "zeros")
     *out = Pattern::kZeros;
+  else if (s == "verify")
+    *out = Pattern::kVerify;
   else
     return false;
   return true;
@@ -142,6 +147,9 @@ Status NormalizeSmallFiles(Spec* s) {
 
 Status Normalize(Spec* s) {
   if (s->path.empty()) return Status::Invalid("the test file path is empty");
+  if (s->device && (IsPaced(*s) || IsSmallFiles(*s)))
+    return Status::Invalid(
+        "a whole device is verified or timed as one region, not in frames or files");
   if (IsPaced(*s)) return NormalizePaced(s);
   if (IsSmallFiles(*s)) return NormalizeSmallFiles(s);
   if (s->bs < kMinBs || s->bs > kMaxBs || s->bs % 512 != 0)
@@ -155,6 +163,16 @@ Status Normalize(Spec* s) {
   if (buffers > kMaxBufferBytes)
     return Status::Invalid("threads x queue depth x block size is " + Bytes(buffers) +
                            ", over the 512 MiB the engine keeps in flight");
+  if (s->pattern == Pattern::kVerify) {
+    if (s->bs % kVerifyBlock != 0)
+      return Status::Invalid(
+          "the verify pattern writes 4 KiB blocks: use a block size that is a "
+          "multiple of 4 KiB");
+    if (IsMixed(s->rw))
+      return Status::Invalid("the verify pattern either writes or reads: rw must not mix them");
+  }
+  // A device's size is read once it is open (RunTest); until then any size passes.
+  if (s->device && s->file_size == 0) s->file_size = s->bs * s->threads;
   s->file_size -= s->file_size % s->bs;
   if (s->file_size < s->bs * s->threads)
     return Status::Invalid("the test file must hold at least threads x block size (" +

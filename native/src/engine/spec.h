@@ -14,7 +14,8 @@ namespace dd {
 enum class Rw { kRead, kWrite, kRandRead, kRandWrite, kRandRw, kRw };
 bool IsMixed(Rw rw);
 enum class CacheRequest { kAuto, kBufferedFlushed, kBuffered };
-enum class Pattern { kRandom, kZeros };
+// kVerify: every 4 KiB block names itself (engine/verify_block.h); reads check what they read.
+enum class Pattern { kRandom, kZeros, kVerify };
 
 // A frame-paced test (the video test): frame i is due at t0 + i / fps and is written (or read)
 // whole, uncached; fps 0 means an ordinary test. `buffer` frames may be outstanding (submitted,
@@ -54,6 +55,12 @@ struct Spec {
   uint32_t series_interval_ms = 100;
   PacedSpec paced;
   SmallFilesSpec small_files;
+  // Pattern kVerify: block 0 of this file is block `verify_base` of the run, so blocks are
+  // numbered across every file of a run.
+  uint64_t verify_base = 0;
+  // The path is a whole block device the caller has proven and may overwrite: opened as it is
+  // (never created, resized or removed); file_size 0 means the device's size.
+  bool device = false;
 };
 
 constexpr uint64_t kMinBs = 512;

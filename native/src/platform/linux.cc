@@ -59,7 +59,8 @@ Alignment AlignmentFrom(int dirfd, const char* path, int flags) {
   // buffered I/O for offsets that are sector- but not block-aligned.
   struct stat st;
   if (::fstatat(dirfd, path, &st, flags) == 0) {
-    if (uint32_t lbs = LogicalBlockSize(st.st_dev)) {
+    // A device node's own sectors are those of the device it names (st_rdev), not its folder's.
+    if (uint32_t lbs = LogicalBlockSize(S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev)) {
       const uint32_t fsb = st.st_blksize > 0 ? static_cast<uint32_t>(st.st_blksize) : 0;
       a.offset = a.memory = lbs > fsb ? lbs : fsb;
       a.source = fsb > lbs ? "file system block size" : "logical block size";
@@ -216,7 +217,9 @@ Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* ou
   if (!opts.uncached) return Status::Ok();
 
   struct statfs sfs;
-  const std::string kind = ::fstatfs(fd, &sfs) == 0 ? FsKindOf(static_cast<long>(sfs.f_type)) : "";
+  // A device node lives on devtmpfs, whose kind says nothing about the device it names.
+  const std::string kind =
+      !opts.device && ::fstatfs(fd, &sfs) == 0 ? FsKindOf(static_cast<long>(sfs.f_type)) : "";
   if (out->align.offset == 0) {
     out->note = "this file system does not support direct I/O (statx reports no alignment)";
     out->align.offset = out->align.memory = 4096;

@@ -35,6 +35,9 @@ struct OpenOptions {
   // system again: the small-file test opens thousands of files and times each open, which must
   // cost what an application's open costs, not DiskDial's checks (a network round trip each).
   const OpenedFile* like = nullptr;
+  // Open a whole block device (and nothing else) for writing, exclusively where the OS allows
+  // (Linux: O_EXCL, refused while the device is mounted or held).
+  bool device = false;
 };
 
 struct Alignment {

@@ -21,6 +21,8 @@ std::string KindOf(mode_t mode) {
   if (S_ISCHR(mode)) return "a character device";
   if (S_ISBLK(mode)) return "a block device";
   if (S_ISLNK(mode)) return "a symbolic link";
+  if (S_ISREG(mode)) return "a regular file";
+  if (S_ISDIR(mode)) return "a folder";
   return "not a file";
 }
 
@@ -32,7 +34,8 @@ std::string KindOf(mode_t mode) {
 // file, and only then is blocking I/O switched back on for the reads and writes.
 Status OpenFd(const std::string& path, const OpenOptions& opts, int* fd) {
   int flags = (opts.write ? O_RDWR : O_RDONLY) | O_CLOEXEC | O_NONBLOCK |
-              (opts.create ? O_CREAT : 0) | (opts.follow_links ? 0 : O_NOFOLLOW);
+              (opts.create ? O_CREAT : 0) | (opts.follow_links ? 0 : O_NOFOLLOW) |
+              (opts.device ? O_EXCL : 0);
 #ifdef O_DIRECT
   if (opts.like && opts.like->mode == CacheMode::kDirect) flags |= O_DIRECT;
 #endif
@@ -50,6 +53,11 @@ Status OpenFd(const std::string& path, const OpenOptions& opts, int* fd) {
   Status bad;
   if (::fstat(*fd, &st) != 0)
     bad = Status::Errno(errno, "fstat", path);
+  else if (opts.device && !S_ISBLK(st.st_mode))
+    bad = Status::Errno(EINVAL, "", path,
+                        path + " is not a block device (" + KindOf(st.st_mode) + ")");
+  else if (opts.device)
+    ;  // the caller proved this device; it is opened as it is
   else if (S_ISDIR(st.st_mode))
     bad = Status::Errno(EISDIR, "", path, path + " is a folder, not a file");
   else if (!S_ISREG(st.st_mode))
@@ -111,6 +119,11 @@ Status GetSize(Handle h, uint64_t* size, const std::string& path) {
   struct stat st;
   if (::fstat(static_cast<int>(h), &st) != 0) return Status::Errno(errno, "fstat", path);
   *size = static_cast<uint64_t>(st.st_size);
+  if (S_ISBLK(st.st_mode)) {  // a device's size is where its end is
+    const off_t end = ::lseek(static_cast<int>(h), 0, SEEK_END);
+    if (end < 0) return Status::Errno(errno, "lseek", path);
+    *size = static_cast<uint64_t>(end);
+  }
   return Status::Ok();
 }
 

@@ -117,6 +117,8 @@ Status OpenError(const std::wstring& w, const std::string& path) {
 }  // namespace
 
 Status OpenFile(const std::string& path, const OpenOptions& opts, OpenedFile* out) {
+  if (opts.device)
+    return Status::Errno(ENOTSUP, "", path, "verifying a whole disk is supported on Linux only");
   const std::wstring w = Wide(path);
   const DWORD access = GENERIC_READ | (opts.write ? GENERIC_WRITE : 0);
   const DWORD share = FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE;
