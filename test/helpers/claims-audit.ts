@@ -66,6 +66,9 @@ export function auditResult(doc: ResultDocument, paced: readonly ResultDocument[
         if (c.outcome === 'intact' && k.unchanged === 0 && problems === 0 && doc.check?.files) say(s, 'nothing was compared');
         break;
       }
+      case 'capacity':
+        for (const why of capacityContradictions(c)) say(s, why);
+        break;
       default:
         break;
     }
@@ -83,6 +86,40 @@ export function auditResult(doc: ResultDocument, paced: readonly ResultDocument[
     }
   }
   return bad;
+}
+
+/** What a verify test's capacity verdict says that its own block counts contradict, in words. */
+export function capacityContradictions(c: Claim): string[] {
+  const f = c.figures as Record<string, number>;
+  const lost = f.zerosBlocks! + f.onesBlocks! + f.staleBlocks!;
+  const wrong = f.aliasedBlocks! + lost + f.corruptedBlocks!;
+  const out: string[] = [];
+  if (f.intactBlocks! + wrong !== f.checkedBlocks)
+    out.push(`${f.intactBlocks} intact and ${wrong} wrong are not the ${f.checkedBlocks} read`);
+  if ((c.outcome === 'genuine') !== (wrong === 0 && f.checkedBlocks! >= f.plannedBlocks!))
+    out.push(`${wrong} blocks wrong, ${f.checkedBlocks} of ${f.plannedBlocks} read`);
+  if (c.outcome === 'stopped' && !(wrong === 0 && f.checkedBlocks! < f.plannedBlocks!))
+    out.push('stopped, yet every block was read or one was wrong');
+  if (wrong > 0 && !(f.firstBadBlock! >= 0 && f.prefixBlocks! <= f.firstBadBlock!))
+    out.push(`intact from the start past the first bad block ${f.firstBadBlock}`);
+  const at = (block: number): number => f.startBytes! + block * f.blockBytes!;
+  if (c.outcome === 'wraps') {
+    const partial = f.checkedBlocks! < f.plannedBlocks! && f.wrapBlocks! > 0;
+    const size = (partial ? f.wrapBlocks! : f.intactBlocks!) * f.blockBytes!;
+    if (!(f.aliasedBlocks! > 0 && lost === 0 && f.corruptedBlocks === 0 && f.capacityBytes === size))
+      out.push(
+        `wraps with ${f.aliasedBlocks} aliased, ${lost} lost, ${f.corruptedBlocks} corrupted blocks and capacity ${f.capacityBytes} B`,
+      );
+  }
+  if (c.outcome === 'lost' && !(lost > 0 && f.aliasedBlocks === 0 && f.corruptedBlocks === 0 && f.capacityBytes === at(f.firstBadBlock!)))
+    out.push(
+      `lost beyond ${f.capacityBytes} B with first bad block ${f.firstBadBlock}, ${f.aliasedBlocks} aliased, ${f.corruptedBlocks} corrupted`,
+    );
+  if (c.outcome === 'errors' && wrong === 0) out.push('errors, yet no block was wrong');
+  // Intact from the start: the capacity proven is never more than what read back intact from there.
+  if (['genuine', 'stopped', 'errors'].includes(c.outcome) && f.capacityBytes !== at(f.prefixBlocks!))
+    out.push(`capacity ${f.capacityBytes} B, yet intact from the start to ${at(f.prefixBlocks!)} B`);
+  return out;
 }
 
 function checkWork(doc: ResultDocument, s: StatedClaim, c: WorkSide, warn: boolean, say: (s: StatedClaim, why: string) => void): void {

@@ -68,7 +68,7 @@ describe('verify pattern on a file', () => {
     await runTest(spec({ path: file, keepFile: true, verify: { baseBlock: 1000 } }));
     poke(file, 10, (b) => b.fill(0));
     poke(file, 11, (b) => b.fill(0xff));
-    poke(file, 20, (b) => (b[2000] ^= 0x10));
+    poke(file, 20, (b) => b.writeUInt8(b.readUInt8(2000) ^ 0x10, 2000));
     const first = blockOf(file, 0);
     poke(file, 30, (b) => first.copy(b));
     poke(file, 31, (b) => blockOf(file, 1).copy(b));

@@ -2,6 +2,7 @@
 // `diskdial run` option for each test of the plan, passed on as typed and checked by the run
 // parser for each kind before anything runs (campaign-command.ts).
 import path from 'node:path';
+import { parsePlanText } from '../model/campaign-plan.js';
 import { UsageError } from './usage-error.js';
 
 export type CampaignCommand =
@@ -14,6 +15,9 @@ export type CampaignCommand =
       setups: string;
       kinds: string[];
       runArgs: string[];
+      /** Each test's own options from --plan ("quick:size=1GB"), as run arguments; they override
+       *  the global ones for that test. Absent when no test has any. */
+      testArgs?: Record<string, string[]>;
       json: boolean;
       report?: string;
     };
@@ -68,11 +72,27 @@ export function parseCampaignCommand(argv: readonly string[]): CampaignCommand {
   const setups = own.get('--setups');
   if (typeof setups !== 'string') throw new UsageError('--setups is needed: the setups to compare, e.g. --setups "GigE,Wi-Fi"');
   const plan = typeof own.get('--plan') === 'string' ? (own.get('--plan') as string) : 'quick';
-  const kinds = plan
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean);
-  if (kinds.length === 0) throw new UsageError('--plan names the tests each setup runs, e.g. --plan quick,sweep');
-  if (new Set(kinds).size !== kinds.length) throw new UsageError('--plan names each test once');
-  return { command: 'campaign', action: 'run', target: path.resolve(dir), setups, kinds, runArgs, json, ...(report ? { report } : {}) };
+  let tests;
+  try {
+    tests = parsePlanText(plan);
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  const kinds = tests.map((t) => t.kind);
+  const testArgs: Record<string, string[]> = {};
+  for (const t of tests) {
+    for (const a of t.args) if (REFUSED[a]) throw new UsageError(`${t.kind}:${a.slice(2)} — ${REFUSED[a]}`);
+    if (t.args.length > 0) testArgs[t.kind] = t.args;
+  }
+  return {
+    command: 'campaign',
+    action: 'run',
+    target: path.resolve(dir),
+    setups,
+    kinds,
+    runArgs,
+    ...(Object.keys(testArgs).length > 0 ? { testArgs } : {}),
+    json,
+    ...(report ? { report } : {}),
+  };
 }

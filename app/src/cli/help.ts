@@ -170,12 +170,20 @@ const RESULT_REF = `  An <id> may be shortened to its first 8 characters; <file>
 `;
 
 const SAVED = {
-  history: `  diskdial history [--json] [--kind K] [--drive TEXT] [--limit N]
+  history: `  diskdial history [--json] [--search TEXT] [--kind K] [--drive TEXT] [--since DATE]
+                  [--sort date|name|figure] [--reverse] [--limit N] [--offset N]
                                  list saved results, newest first
-      --json             the list as one JSON document
+      --json             the list as one JSON document (with the total and every drive)
+      --search TEXT      only results whose name, label, test, drive, volume, file system
+                         or id holds every word of TEXT (any case)
       --kind K           only this test (quick, cdm, sustained, files, hash, …)
       --drive TEXT       only drives whose name or volume contains TEXT
-      --limit N          the newest N only
+      --since DATE       only results started on or after DATE (2026-11-01, UTC) or a
+                         date and time (2026-11-01T14:30Z)
+      --sort KEY         date (newest first), name (A to Z) or figure (fastest first)
+      --reverse          the other way round
+      --limit N          N results only (a page)
+      --offset N         skip the first N (the next page: --offset 50 --limit 50)
   diskdial history label <id> <text>   name a result ("" removes the name)
   diskdial history delete <id>...      delete saved results
   Results are kept in $DISKDIAL_HOME/results, else ~/.local/share/diskdial/results
@@ -256,8 +264,9 @@ ${wizardColumn(protocolsText())}
                                  the disk has a serial, a WWN or a partition table DiskDial wrote
 `,
   report: `  diskdial report <id|file>... [--format md|csv|json|html|txt] [--out FILE] [--baseline KEY]
-                                 the comparison report (format × read/write × size) of
-                                 saved results: a wizard's, or any side by side (default md)
+                 [--fps N]       the comparison report (format × read/write × size) of
+                                 saved results: a wizard's, or any side by side (default md),
+                                 with each row's "Will it work?" verdicts at N fps (29.97)
 `,
 } as const;
 
@@ -266,11 +275,15 @@ const CAMPAIGN = `  diskdial campaign <dir> --setups "A,B,…" [--plan quick,cdm
                                  while you change the cable, port or network, then reports
                                  every setup side by side (nothing is erased)
       --setups LIST      two or more names, comma-separated: "GigE,Wi-Fi"
-      --plan KINDS       the tests each setup runs, comma-separated (default quick);
-                         any --test kind of diskdial run
+      --plan TESTS       the tests each setup runs, comma-separated (default quick);
+                         any --test kind of diskdial run, each with its own options
+                         after colons: "quick:size=1GB,cdm:preset=nvme:runs=3";
+                         a backslash keeps a comma, colon or = in a value (a\\,b)
       --report FILE      also write the report (.md, .csv, .json, .html, .txt)
       --json             print the campaign, the report and the results as JSON
-    Other options (--runs, --size, --seconds, --rest…) are diskdial run's, for every test.
+    Other options (--runs, --size, --seconds, --rest…) are diskdial run's, for every test
+    that takes them; a test's own options in --plan override them for that test. Every
+    option of every test is checked before the first test runs.
   diskdial campaign --list       campaigns that did not finish
   diskdial campaign --resume ID  go on from the first unfinished test (asks for its setup first)
 `;
@@ -337,7 +350,11 @@ const TOPICS: Record<string, Topic> = {
   history: {
     usage: SAVED.history.trimStart(),
     body: () => RESULT_REF,
-    examples: ['diskdial history --kind quick --limit 5', 'diskdial history label 1a2b3c4d "Through the hub"'],
+    examples: [
+      'diskdial history --kind quick --limit 5',
+      'diskdial history --search "samsung hub" --since 2026-11-01',
+      'diskdial history label 1a2b3c4d "Through the hub"',
+    ],
   },
   export: {
     usage: SAVED.export.trimStart(),
@@ -373,7 +390,11 @@ const TOPICS: Record<string, Topic> = {
       `  The report has a row per setup.\n${wrapText(RUNS_HINT, 78, 4)
         .map((l) => `  ${l}\n`)
         .join('')}`,
-    examples: ['diskdial campaign /Volumes/NAS --setups "GigE,Wi-Fi" --plan quick,sweep --runs 3', 'diskdial campaign --resume 1a2b3c4d'],
+    examples: [
+      'diskdial campaign /Volumes/NAS --setups "GigE,Wi-Fi" --plan quick,sweep --runs 3',
+      'diskdial campaign /Volumes/T7 --setups "Dock,Hub" --plan "quick:size=1GB,cdm:preset=nvme,files"',
+      'diskdial campaign --resume 1a2b3c4d',
+    ],
   },
   report: {
     usage: WIZARD.report.trimStart(),

@@ -5,12 +5,13 @@ import { parseArgs } from 'node:util';
 import { parseOptions, UsageError } from './usage-error.js';
 import type { ExportFormat } from '../model/settings.js';
 import { parseExportOptions } from './export-options.js';
+import { HISTORY_PAGE_MAX, HISTORY_SORTS, type HistoryQuery, type HistorySort } from '../model/history.js';
 
 export const HISTORY_COMMANDS = ['history', 'export', 'share', 'import'] as const;
 export type HistoryCommandName = (typeof HISTORY_COMMANDS)[number];
 
 export type HistoryCommand =
-  | { command: 'history'; action: 'list'; json: boolean; kind?: string; drive?: string; limit?: number }
+  | { command: 'history'; action: 'list'; json: boolean; query: HistoryQuery }
   | { command: 'history'; action: 'label'; id: string; label: string }
   | { command: 'history'; action: 'delete'; ids: string[] }
   | { command: 'export'; refs: string[]; format: ExportFormat; out?: string; baseline?: string; fps?: number }
@@ -24,7 +25,17 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
       const { values: v, positionals: p } = parseOptions(() =>
         parseArgs({
           args: [...argv],
-          options: { json: { type: 'boolean' }, kind: { type: 'string' }, drive: { type: 'string' }, limit: { type: 'string' } },
+          options: {
+            json: { type: 'boolean' },
+            kind: { type: 'string' },
+            drive: { type: 'string' },
+            limit: { type: 'string' },
+            offset: { type: 'string' },
+            search: { type: 'string' },
+            since: { type: 'string' },
+            sort: { type: 'string' },
+            reverse: { type: 'boolean' },
+          },
           allowPositionals: true,
           strict: true,
         }),
@@ -40,15 +51,7 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
         return { command: 'history', action: 'delete', ids: rest };
       }
       if (action !== undefined && action !== 'list') throw new UsageError(`unknown history action "${action}"; use list, label or delete`);
-      const cmd: HistoryCommand = { command: 'history', action: 'list', json: v.json === true };
-      if (typeof v.kind === 'string') cmd.kind = v.kind;
-      if (typeof v.drive === 'string') cmd.drive = v.drive;
-      if (typeof v.limit === 'string') {
-        if (!/^\d+$/.test(v.limit) || Number(v.limit) < 1)
-          throw new UsageError(`--limit must be a whole number above zero, not "${v.limit}"`);
-        cmd.limit = Number(v.limit);
-      }
-      return cmd;
+      return { command: 'history', action: 'list', json: v.json === true, query: listQuery(v) };
     }
     case 'export':
       return {
@@ -89,4 +92,48 @@ export function parseHistoryCommand(name: HistoryCommandName, argv: readonly str
       return { command: 'import', files: files.map((f) => path.resolve(f)) };
     }
   }
+}
+
+/** The list's options as a History query: each checked, its mistake said in plain words. */
+function listQuery(v: Record<string, string | boolean | undefined>): HistoryQuery {
+  const q: HistoryQuery = {};
+  const text = (name: string): string | undefined => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
+  const whole = (name: 'limit' | 'offset', min: number): number | undefined => {
+    const raw = text(name);
+    if (raw === undefined) return undefined;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > HISTORY_PAGE_MAX)
+      throw new UsageError(
+        `--${name} must be a whole number ${min ? 'above zero' : 'of zero or more'} (at most ${HISTORY_PAGE_MAX}), not "${raw}"`,
+      );
+    return Number(raw);
+  };
+  const limit = whole('limit', 1);
+  const offset = whole('offset', 0);
+  if (limit !== undefined) q.limit = limit;
+  if (offset) q.offset = offset;
+  for (const name of ['kind', 'drive', 'search'] as const) {
+    const raw = text(name);
+    if (raw === undefined) continue;
+    if (!raw.trim() || raw.length > 200) throw new UsageError(`--${name} takes some text (at most 200 characters)`);
+    q[name] = raw;
+  }
+  const since = text('since');
+  if (since !== undefined) q.since = sinceInstant(since);
+  const sort = text('sort');
+  if (sort !== undefined && !(HISTORY_SORTS as readonly string[]).includes(sort))
+    throw new UsageError(`--sort must be ${HISTORY_SORTS.join(', ')}, not "${sort}"`);
+  // Each order as a person expects it: newest first, A to Z, fastest first; --reverse turns it round.
+  const natural = (sort ?? 'date') === 'name' ? 'asc' : 'desc';
+  if (sort !== undefined) q.sort = sort as HistorySort;
+  const order = v.reverse === true ? (natural === 'asc' ? 'desc' : 'asc') : natural;
+  if (order !== 'desc') q.order = order;
+  return q;
+}
+
+/** --since as an instant: a day (2026-11-01, from its start in UTC) or a date and time. */
+function sinceInstant(raw: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(raw);
+  const t = day ? Date.parse(`${raw}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T/.test(raw) ? Date.parse(raw) : NaN;
+  if (!Number.isFinite(t)) throw new UsageError(`--since takes a date (2026-11-01) or a date and time (2026-11-01T14:30Z), not "${raw}"`);
+  return new Date(t).toISOString();
 }

@@ -74,18 +74,14 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
         io.out(`Deleted ${deleted} result${deleted === 1 ? '' : 's'}.\n`);
         return 0;
       }
-      const listing = await store.list();
+      const listing = await store.query(cmd.query);
       // A file name in the folder is anyone's text: no control character reaches the terminal.
       for (const s of listing.skipped) io.warn(plainText(`skipped ${path.join(listing.dir, s.file)}: ${s.reason}`));
-      let entries = listing.entries;
-      if (cmd.kind) entries = entries.filter((e) => e.kind === cmd.kind);
-      if (cmd.drive) {
-        const needle = cmd.drive.toLowerCase();
-        entries = entries.filter((e) => `${e.drive} ${e.volume}`.toLowerCase().includes(needle));
+      if (cmd.json) io.out(`${safeJson(listing, 2)}\n`);
+      else {
+        const { kind, drive, search, since } = cmd.query;
+        io.out(formatHistory(listing.entries, listing.dir, { ...listing, filtered: [kind, drive, search, since].some(Boolean) }));
       }
-      if (cmd.limit) entries = entries.slice(0, cmd.limit);
-      if (cmd.json) io.out(`${safeJson({ ...listing, entries }, 2)}\n`);
-      else io.out(formatHistory(entries, listing.dir));
       return 0;
     }
     case 'export': {
@@ -128,8 +124,15 @@ export async function runHistoryCommand(cmd: HistoryCommand, io: HistoryIo, stor
 
 /** The history as a table: id, date, name, test, drive, headline figures. Every cell is plain
  *  text: a label or a model name from an imported result cannot send escapes to the terminal. */
-export function formatHistory(entries: readonly HistoryEntry[], dir: string): string {
-  if (entries.length === 0) return `No saved results in ${dir}.\n`;
+export function formatHistory(
+  entries: readonly HistoryEntry[],
+  dir: string,
+  page: { total: number; offset: number; filtered?: boolean } = { total: entries.length, offset: 0 },
+): string {
+  if (entries.length === 0) {
+    if (page.total > 0) return `No results past ${page.total} in ${dir}.\n`;
+    return page.filtered ? `No saved results in ${dir} match.\n` : `No saved results in ${dir}.\n`;
+  }
   const rows = entries.map((e) =>
     [
       e.id.slice(0, 8),
@@ -149,5 +152,10 @@ export function formatHistory(entries: readonly HistoryEntry[], dir: string): st
       .map((c, i) => (i === r.length - 1 ? c : cell(c, widths[i]!)))
       .join('  ')
       .trimEnd();
-  return `${[line(header), ...rows.map(line)].join('\n')}\n\n${entries.length} result${entries.length === 1 ? '' : 's'} in ${dir}\n`;
+  const all = page.offset === 0 && entries.length === page.total;
+  const count = all
+    ? `${entries.length} result${entries.length === 1 ? '' : 's'} in ${dir}`
+    : `Results ${page.offset + 1}–${page.offset + entries.length} of ${page.total.toLocaleString('en-US')} in ${dir}` +
+      (page.offset + entries.length < page.total ? ` (--offset ${page.offset + entries.length} for more)` : '');
+  return `${[line(header), ...rows.map(line)].join('\n')}\n\n${count}\n`;
 }

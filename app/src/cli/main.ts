@@ -233,7 +233,8 @@ export async function main(argv: string[]): Promise<number> {
     const [table, tableText] = tableAt ? await willItWorkTable(doc, tableAt, runs) : [null, ''];
     if (cmd.json) process.stdout.write(`${JSON.stringify(table ? { ...doc, willItWork: table } : doc, null, 2)}\n`);
     else process.stdout.write(formatReport(doc) + tableText + savedLine(saved));
-    return 0;
+    // A kind that keeps what a stop leaves (keepsStopped) printed it; the exit code says it was stopped.
+    return cancel.exitCode || 0;
   } catch (err) {
     progress?.clear();
     if (isAbortError(err) || cancel.exitCode) {

@@ -18,7 +18,7 @@ export type WizardCommand =
   | { command: 'compare'; action: 'plans'; json: boolean }
   | { command: 'compare'; action: 'resume'; planId: string; confirm?: string; json: boolean; report?: string }
   | { command: 'compare'; action: 'run'; settings: WizardSettings; json: boolean; report?: string; deviceOnly: true }
-  | { command: 'report'; refs: string[]; format: ExportFormat; out?: string; baseline?: string };
+  | { command: 'report'; refs: string[]; format: ExportFormat; out?: string; baseline?: string; fps?: number };
 
 function restSeconds(text: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(s|m|min|h)?$/i.exec(text.trim());
@@ -45,7 +45,11 @@ export function parseWizardCommand(name: WizardCommandName, argv: readonly strin
   if (name === 'report') {
     return {
       command: 'report',
-      ...parseExportOptions(argv, { fallback: 'md', noRefs: 'report needs results: ids from diskdial history, or exported .json files' }),
+      ...parseExportOptions(argv, {
+        fallback: 'md',
+        noRefs: 'report needs results: ids from diskdial history, or exported .json files',
+        fps: true,
+      }),
     };
   }
 

@@ -70,7 +70,10 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
   const store = new HistoryStore();
   if (cmd.command === 'report') {
     const docs = await resolveDocs(store, cmd.refs);
-    const file = renderFormatReport(docs, cmd.format, cmd.baseline !== undefined ? { baseline: cmd.baseline } : {});
+    const file = renderFormatReport(docs, cmd.format, {
+      ...(cmd.baseline !== undefined ? { baseline: cmd.baseline } : {}),
+      ...(cmd.fps !== undefined ? { fps: cmd.fps } : {}),
+    });
     if (cmd.out) {
       await writeFile(cmd.out, file.text);
       io.err(`wrote ${cmd.out}`);

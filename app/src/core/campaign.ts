@@ -20,7 +20,13 @@ export class CampaignStore extends StateStore<CampaignState> {
   }
 }
 
-export function newCampaign(o: { target: string; setups: CampaignSetup[]; kinds: string[]; runArgs: string[] }): CampaignState {
+export function newCampaign(o: {
+  target: string;
+  setups: CampaignSetup[];
+  kinds: string[];
+  runArgs: string[];
+  testArgs?: Record<string, string[]> | undefined;
+}): CampaignState {
   const now = new Date().toISOString();
   return {
     schema: 1,
@@ -32,6 +38,7 @@ export function newCampaign(o: { target: string; setups: CampaignSetup[]; kinds:
     setups: o.setups,
     kinds: o.kinds,
     runArgs: o.runArgs,
+    ...(o.testArgs && Object.keys(o.testArgs).length > 0 ? { testArgs: o.testArgs } : {}),
     steps: campaignSteps(o.setups.length, o.kinds),
   };
 }

@@ -10,7 +10,7 @@
 // device is never waited on, nothing over MAX_RESULT_BYTES is read (core/safe-read.ts), and a skip reason never quotes
 // what is in a file. An import goes in whole or not at all.
 import { randomBytes } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { lstatSync, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,7 +20,9 @@ import type { ResultDocument } from '../model/result.js';
 import { NotAResultError, parseResultFile, parseResultText, RESULT_ID_RE } from '../model/result-parse.js';
 import { cleanLabel } from '../model/text.js';
 import { readUserText } from './safe-read.js';
-import type { HistoryEntry, HistoryListing } from '../model/history.js';
+import type { HistoryEntry, HistoryListing, HistoryQuery } from '../model/history.js';
+import { openIndex, type FileKey, type FileRow, type HistoryIndex } from './history-index.js';
+import { driveFacets, queryEntries } from './history-query.js';
 
 /** Larger files are not results (a quick test's document is tens of kB, a big many-file test's a few MB). */
 const MAX_RESULT_BYTES = 64 * 1024 * 1024;
@@ -85,6 +87,11 @@ interface Located {
 }
 
 export class HistoryStore {
+  /** The index, once opened (null: none can be had here, so listings read the files). */
+  #index: HistoryIndex | null | undefined;
+  /** When the index was last reconciled with the folder, and what the folder scan skipped. */
+  #synced: { at: number; skipped: HistoryListing['skipped'] } = { at: -Infinity, skipped: [] };
+
   /** @param dir the history folder (historyDir()); created on first save. */
   constructor(readonly dir: string = historyDir()) {}
 
@@ -98,8 +105,72 @@ export class HistoryStore {
   }
 
   /** Every result, newest first, and the files that could not be read (with the reason). */
-  async list(): Promise<HistoryListing> {
-    const entries: HistoryEntry[] = [];
+  list(): Promise<HistoryListing> {
+    return this.query({});
+  }
+
+  /**
+   * One page of results as `q` asks (filters, search words, order), with how many match, every
+   * drive, and the files that could not be read. Answered by the index after reconciling it with
+   * the folder; from the files alone where there is no index.
+   */
+  async query(q: HistoryQuery): Promise<HistoryListing> {
+    // A later page of a listing (a screen scrolling) is answered from the index its first page
+    // reconciled, as the listing stood then; every first page looks at the folder again. (Looking
+    // again for each page cost seconds a page at 50,000 results while the screen scrolled.)
+    if (this.#index && (q.offset ?? 0) > 0 && this.#synced.at > -Infinity) {
+      const page = this.#index.query(q);
+      return { dir: this.dir, ...page, skipped: [...this.#synced.skipped, ...page.skipped] };
+    }
+    const { keys, skipped } = await this.#scan();
+    if (keys === null) return { dir: this.dir, entries: [], total: 0, offset: q.offset ?? 0, drives: [], skipped };
+    if (this.#index === undefined) this.#index = openIndex(this.dir);
+    const index = this.#index;
+    if (index) {
+      try {
+        const known = index.known();
+        const changed = keys.filter((k) => {
+          const was = known.get(k.file);
+          return !was || was.size !== k.size || was.mtime !== k.mtime;
+        });
+        const seen = new Set(keys.map((k) => k.file));
+        const gone = [...known.keys()].filter((f) => !seen.has(f));
+        const read = await this.#readAll(changed);
+        // Only what the file's bytes decide is kept; a passing failure (EACCES) is asked again next time.
+        index.apply(
+          read.filter((r) => r.keep),
+          [...gone, ...read.filter((r) => !r.keep).map((r) => r.file)],
+        );
+        const page = index.query(q);
+        this.#synced = { at: performance.now(), skipped };
+        return { dir: this.dir, ...page, skipped: [...skipped, ...reasons(read.filter((r) => !r.keep)), ...page.skipped] };
+      } catch {
+        // Busy past its timeout, a full disk: this answer comes from the files; the index is reopened next time.
+        index.close();
+        this.#index = undefined;
+      }
+    }
+    const rows = await this.#readAll(keys);
+    const entries = rows.flatMap((r) => ('entry' in r ? [r.entry] : []));
+    return {
+      dir: this.dir,
+      ...queryEntries(entries, q),
+      offset: q.offset ?? 0,
+      drives: driveFacets(entries),
+      skipped: [...skipped, ...reasons(rows)],
+    };
+  }
+
+  /** Closes the index (a store used for a while, as a server's, keeps it open). */
+  close(): void {
+    this.#index?.close();
+    this.#index = undefined;
+    this.#synced = { at: -Infinity, skipped: [] };
+  }
+
+  /** The result files of the folder and its imported/ folder by name, size and time (null: no folder yet). */
+  async #scan(): Promise<{ keys: FileKey[] | null; skipped: HistoryListing['skipped'] }> {
+    const keys: FileKey[] = [];
     const skipped: HistoryListing['skipped'] = [];
     for (const origin of ['local', 'imported'] as const) {
       const dir = origin === 'local' ? this.dir : path.join(this.dir, IMPORTED);
@@ -111,31 +182,51 @@ export class HistoryStore {
         }
         names = await fsp.readdir(dir);
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw err;
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        if (origin === 'local') return { keys: null, skipped };
+        continue;
       }
-      for (const name of names.sort()) {
-        // Temporary files of a write in progress (or of a crash) start with a dot.
+      for (const name of names) {
+        // Temporary files of a write in progress (or of a crash), and the index, start with a dot.
         if (!name.endsWith('.json') || name.startsWith('.')) continue;
-        const file = path.join(dir, name);
         const shown = origin === 'local' ? name : `${IMPORTED}/${name}`;
         try {
-          const doc = await readResult(file);
-          if (`${doc.id}.json` !== name) throw new NotAResultError(`Its id (${doc.id}) does not match its file name.`);
-          entries.push(historyEntry(doc, origin));
+          // lstat, not stat: a link is keyed as itself, and refused when read.
+          const st = lstatSync(path.join(this.dir, shown), { bigint: true });
+          if (!st.isDirectory()) keys.push({ file: shown, size: Number(st.size), mtime: String(st.mtimeNs) });
         } catch (err) {
-          if (err instanceof NotAResultError) skipped.push({ file: shown, reason: err.reason });
-          else if ((err as NodeJS.ErrnoException).code === 'EISDIR') continue;
-          else
-            skipped.push({
-              file: shown,
-              reason: `It could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`,
-            });
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; // gone since readdir
         }
       }
     }
-    entries.sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : a.id.localeCompare(b.id)));
-    return { dir: this.dir, entries, skipped };
+    return { keys, skipped };
+  }
+
+  /** Reads the files (a few at a time) through the one reader into rows or reasons. */
+  async #readAll(keys: readonly FileKey[]): Promise<Array<FileRow & { keep: boolean }>> {
+    const out: Array<FileRow & { keep: boolean }> = new Array(keys.length);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < keys.length) {
+        const i = next++;
+        out[i] = await this.#readRow(keys[i]!);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(8, keys.length) }, worker));
+    return out;
+  }
+
+  async #readRow(key: FileKey): Promise<FileRow & { keep: boolean }> {
+    const name = path.basename(key.file);
+    try {
+      const doc = await readResult(path.join(this.dir, key.file));
+      if (`${doc.id}.json` !== name) throw new NotAResultError(`Its id (${doc.id}) does not match its file name.`);
+      return { ...key, entry: historyEntry(doc, key.file.startsWith(`${IMPORTED}/`) ? 'imported' : 'local'), keep: true };
+    } catch (err) {
+      if (err instanceof NotAResultError) return { ...key, reason: err.reason, keep: true };
+      const code = (err as NodeJS.ErrnoException).code;
+      return { ...key, reason: `It could not be read (${code ?? (err as Error).message}).`, keep: false };
+    }
   }
 
   /** One result by id (or by an unambiguous prefix of at least 4 characters, as the CLI allows). */
@@ -262,16 +353,28 @@ export class HistoryStore {
       }
     }
     if (allowPrefix && idOrPrefix.length >= 4) {
-      const { entries } = await this.list();
-      const matches = entries.filter((e) => e.id.startsWith(idOrPrefix));
-      if (matches.length === 1) return this.#locate(matches[0]!.id, false);
+      const matches = await this.#idsStartingWith(idOrPrefix);
+      if (matches.length === 1) return this.#locate(matches[0]!, false);
       if (matches.length > 1) {
         throw inputError(`"${idOrPrefix}" matches ${matches.length} saved results; give more of the id.`, 'ERR_AMBIGUOUS_ID');
       }
     }
     throw new DiskDialError(`No saved result has the id "${idOrPrefix}".`, { code: 'ENOENT', category: 'input' });
   }
+
+  /** The distinct saved ids starting with `prefix` (the index reconciled first, by a listing). */
+  async #idsStartingWith(prefix: string): Promise<string[]> {
+    await this.query({ limit: 1 });
+    const ids = this.#index
+      ? this.#index.idsStartingWith(prefix, 10)
+      : (await this.query({})).entries.map((e) => e.id).filter((id) => id.startsWith(prefix));
+    return [...new Set(ids)];
+  }
 }
+
+/** The rows that are not results, as a listing shows them (no size or time). */
+const reasons = (rows: readonly FileRow[]): HistoryListing['skipped'] =>
+  rows.flatMap((r) => ('reason' in r ? [{ file: r.file, reason: r.reason }] : []));
 
 /** Whether `p` is a symbolic link (false when it does not exist). */
 async function isLink(p: string): Promise<boolean> {

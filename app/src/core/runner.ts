@@ -165,6 +165,8 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const meter = loadMeter();
   // Runs done to their end (in continuous mode, those before the stop).
   let finished = 0;
+  // Stopped, with the steps done kept as the result (keepsStopped).
+  let stopped = false;
   const shownRuns = until ? 0 : runs;
   try {
     // Read after the workspace exists: free space shown is what the test had to work with.
@@ -231,6 +233,13 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
         await oneRun(run);
         finished = run;
       } catch (err) {
+        // A kind that keeps what a stop leaves (a verify's proof so far) ends with the steps done.
+        if (signal?.aborted && isAbortError(err) && runKind(kind).keepsStopped && outcomes.some((o) => o.run === run)) {
+          engineStuck = (err as AbortError).engineStuck === true;
+          stopped = true;
+          finished = run;
+          break;
+        }
         // The loop's stop (not a cancel) ends the run under way: its steps do not count.
         if (!until?.aborted || signal?.aborted) throw err;
         engineStuck = isAbortError(err) && (err as AbortError).engineStuck === true;
@@ -286,10 +295,14 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     context: testContext(temperatureOf(volume), temperatureAfter, meter.result()),
     ...(finished > 1 ? { summary: summarize(tests) } : {}),
     ...sections,
-    notes: until ? [...plan.notes, `Continuous mode: ${finished} cycle${finished === 1 ? '' : 's'}, run until stopped.`] : plan.notes,
+    notes: until
+      ? [...plan.notes, `Continuous mode: ${finished} cycle${finished === 1 ? '' : 's'}, run until stopped.`]
+      : stopped
+        ? [...plan.notes, 'Stopped before the end: the result is what the steps finished before the stop found.']
+        : plan.notes,
   });
-  // On an encrypted folder: is the cipher the limit? Measured now, on this machine.
-  if (doc.target.encryption && opts.cipher !== null) {
+  // On an encrypted folder: is the cipher the limit? Measured now, on this machine (not after a stop).
+  if (doc.target.encryption && opts.cipher !== null && !stopped) {
     const { addEncryptionVerdict, measureCipher } = await import('./cipher-run.js');
     await addEncryptionVerdict(doc, opts.cipher ?? (() => measureCipher({ seconds: 0.5, ...(signal ? { signal } : {}) })));
   }

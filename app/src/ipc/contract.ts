@@ -12,6 +12,7 @@ import {
   type ExportFile,
   type HistoryEntry,
   type HistoryListing,
+  HistoryQuery,
   type ShareCard,
   type TargetInfo,
 } from '../model/history.js';
@@ -117,8 +118,13 @@ export const channels = {
   'check.start': channel(CheckSettings, reply<{ jobId: string }>(), { startCheck: (settings: CheckSettings) => settings }, 'check.done'),
   /** Stop the running folder check (the manifest is left as it was). */
   'check.stop': channel(JobRef, reply<{ stopped: boolean }>(), { stopCheck: jobRef }),
-  /** Every saved result, newest first, and the files that could not be read. */
-  'history.list': channel(Empty, reply<HistoryListing>(), { listHistory: none }),
+  /** One page of saved results (all of them, newest first, without a query), how many match, every
+   *  drive, and the files that could not be read. */
+  'history.list': channel(HistoryQuery, reply<HistoryListing>(), { listHistory: (query: HistoryQuery = {}) => query }),
+  /** Every result of one drive (HistoryEntry.driveKey), oldest first: "this drive over time". */
+  'history.drive': channel(z.object({ driveKey: z.string().min(1).max(500) }).strict(), reply<HistoryEntry[]>(), {
+    driveHistory: (driveKey: string) => ({ driveKey }),
+  }),
   /** One saved result document. */
   'history.get': channel(z.object({ id: ResultId }).strict(), reply<ResultDocument>(), { getResult: (id: string) => ({ id }) }),
   /** Names a result ("Direct to the port", "Through the hub"); an empty label removes it. At most

@@ -40,6 +40,9 @@ export interface CampaignState {
   kinds: string[];
   /** The `diskdial run` options every step takes (--runs, --size, --seconds…), as typed. */
   runArgs: string[];
+  /** Each test's own options (`--plan "quick:size=1GB"`), by kind, as run arguments: they
+   *  override runArgs for that test. Absent in campaigns saved before tests had their own. */
+  testArgs?: Record<string, string[]>;
   /** Setup by setup, the plan's kinds in order. */
   steps: CampaignStep[];
   /** Why it stopped or failed, in words. */
@@ -128,6 +131,7 @@ const campaignStateSchema = z
       .max(MAX_SETUPS),
     kinds: z.array(z.enum(TEST_KINDS)).min(1).max(TEST_KINDS.length),
     runArgs: z.array(plainString(4096)).max(64),
+    testArgs: z.partialRecord(z.enum(TEST_KINDS), z.array(plainString(4096)).max(64)).optional(),
     steps: z
       .array(z.object({ setup: z.number().int().min(0), kind: z.enum(TEST_KINDS), resultId: z.string().regex(RESULT_ID_RE).optional() }))
       .max(MAX_SETUPS * TEST_KINDS.length),

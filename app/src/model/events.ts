@@ -229,6 +229,8 @@ export interface CampaignWaitingEvent {
   setupName: string;
   /** Where it stands: "GigE done (2 tests), Wi-Fi 0 of 2 tests". */
   progress: string;
+  /** Seconds of testing left (model/campaign-plan.ts), when every test could be estimated. */
+  secondsLeft?: number;
 }
 
 /** A campaign's test in flight: which setup and kind, and the runner's progress. */
@@ -243,6 +245,8 @@ export interface CampaignProgressEvent extends TimedProgress {
   testName: string;
   run: number;
   runs: number;
+  /** Seconds of testing left, this test's rest included, when every test could be estimated. */
+  secondsLeft?: number;
 }
 
 export interface CampaignDoneEvent extends JobEnd {

@@ -3,7 +3,7 @@
 // from a seeded generator, so the same preset and seed give the same set on every machine.
 // Each file is written in a shuffled order, then read in another shuffled order.
 import { inputError } from './errors.js';
-import { formatBytes } from './units.js';
+import { formatBytes, formatBytesBinary } from './units.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -32,8 +32,11 @@ export const FILES_PRESET_OPTIONS: Record<Exclude<FilesPreset, 'custom'>, Omit<F
 export const DEFAULT_FILES_SEED = 326;
 export const MIN_FILES = 2;
 export const MAX_FILES = 10000;
-/** Never fewer files than this when shrinking the set to fit: a fit needs points. */
-export const MIN_SCALED_FILES = 8;
+/** Never fewer files than this when shrinking the set to fit: a fit needs points (Stibium's
+ *  Quick set has 40). */
+export const MIN_SCALED_FILES = 40;
+/** The smallest file a scaled set may have (its smallest size scaled down to this at most). */
+export const MIN_SCALED_FILE_BYTES = 64 * KiB;
 
 export interface FileSetEntry {
   /** 0-based position in the drawn sequence. */
@@ -115,42 +118,44 @@ export function makeFileSet(o: FileSetOptions, maxBs = MiB): FileSet {
 }
 
 /**
- * The set that fits in `availableBytes`: the full set when it fits; otherwise the first files of
- * the same drawn sequence (so the sizes keep their spread), at least MIN_SCALED_FILES of them,
- * and if even those do not fit, the largest size halved until they do. `note` says what changed,
- * in plain words, whenever anything did.
+ * The set that fits in `availableBytes`: the full set when it fits; else the first files of the
+ * same drawn sequence while at least MIN_SCALED_FILES of them fit (the sizes keep their spread);
+ * else MIN_SCALED_FILES files with every size scaled by one factor (the same log-uniform spread,
+ * smaller), down to MIN_SCALED_FILE_BYTES for the smallest. `note` says what changed whenever
+ * anything did; when even that does not fit it says so and why.
  */
 export function fitFileSet(o: FileSetOptions, availableBytes: number, maxBs = MiB): { set: FileSet; note?: string } {
   const full = makeFileSet(o, maxBs);
   if (full.totalBytes <= availableBytes) return { set: full };
   const want = `${o.count} files (${formatBytes(full.totalBytes)})`;
   const have = formatBytes(Math.max(0, availableBytes));
-  let opts = { ...o };
-  for (;;) {
-    const set = makeFileSet(opts, maxBs);
-    let sum = 0;
-    let n = 0;
-    for (const e of set.entries) {
-      if (sum + e.bytes > availableBytes) break;
-      sum += e.bytes;
-      n++;
-    }
-    if (n >= Math.min(MIN_SCALED_FILES, opts.count)) {
-      const scaled = makeFileSet({ ...opts, count: n }, maxBs);
-      const sizes =
-        opts.maxBytes === o.maxBytes ? '' : `, largest file ${formatBytes(opts.maxBytes)} instead of ${formatBytes(o.maxBytes)}`;
-      return {
-        set: scaled,
-        note: `Free space (${have} usable) is short of the ${want} this set needs: scaled down to ${n} files (${formatBytes(scaled.totalBytes)})${sizes}.`,
-      };
-    }
-    const smaller = Math.floor(opts.maxBytes / 2);
-    if (smaller < opts.minBytes * 2) {
+  const least = Math.min(MIN_SCALED_FILES, o.count);
+  let n = 0;
+  for (let sum = 0; n < full.entries.length && sum + full.entries[n]!.bytes <= availableBytes; n++) sum += full.entries[n]!.bytes;
+  if (n >= least) {
+    const set = makeFileSet({ ...o, count: n }, maxBs);
+    return {
+      set,
+      note: `Free space (${have} usable) is short of the ${want} this set needs: scaled down to ${n} files (${formatBytes(set.totalBytes)}).`,
+    };
+  }
+  // Fewer files would leave the fits too few points: keep `least` files, each smaller by one factor.
+  const first = makeFileSet({ ...o, count: least }, maxBs);
+  for (let f = availableBytes / first.totalBytes; ; f *= 0.97) {
+    const minBytes = Math.round(o.minBytes * f);
+    if (minBytes < MIN_SCALED_FILE_BYTES) {
       throw inputError(
-        `Not enough free space for a many-file test: ${have} usable, and even ${Math.min(MIN_SCALED_FILES, o.count)} small files need more.`,
+        `Not enough free space for a many-file test: ${have} usable, and ${least} files (the fewest a fit of time against size rests on) of at least ${formatBytesBinary(MIN_SCALED_FILE_BYTES)} each, spread as this set is, need more.`,
         'ENOSPC',
       );
     }
-    opts = { ...opts, maxBytes: smaller };
+    const set = makeFileSet({ ...o, count: least, minBytes, maxBytes: Math.max(minBytes, Math.round(o.maxBytes * f)) }, maxBs);
+    if (set.totalBytes <= availableBytes) {
+      const range = `${formatBytes(set.options.minBytes)} – ${formatBytes(set.options.maxBytes)}`;
+      return {
+        set,
+        note: `Free space (${have} usable) is short of the ${want} this set needs: scaled down to ${least} files of ${range} (${formatBytes(set.totalBytes)}), the same spread of sizes, smaller.`,
+      };
+    }
   }
 }

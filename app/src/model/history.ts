@@ -1,5 +1,6 @@
 // What History, export and share hand to the screens, and what a target and the app look like
 // from the renderer.
+import { z } from 'zod';
 import type { CacheMode } from './engine-types.js';
 
 /** The largest results file an import takes (the app's channel, browser mode and the CLI alike). */
@@ -31,11 +32,45 @@ export interface HistoryEntry {
   appVersion: string;
 }
 
+/** How History can be ordered: by date, by name, or by the first headline figure. */
+export const HISTORY_SORTS = ['date', 'name', 'figure'] as const;
+export type HistorySort = (typeof HISTORY_SORTS)[number];
+/** The most rows one page holds (a screen asks for a screenful or two; the CLI for what it prints). */
+export const HISTORY_PAGE_MAX = 100_000;
+
+/** One page of History: every field optional (all results, newest first). The same schema checks
+ *  the IPC channel's payload and is what the CLI's options build. */
+export const HistoryQuery = z
+  .object({
+    offset: z.number().int().min(0).optional(),
+    limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).optional(),
+    /** Words that must all appear (any case) in the name, label, test, drive, volume, file system or id. */
+    search: z.string().max(200).optional(),
+    /** One physical drive exactly (HistoryEntry.driveKey), as the screen's drive filter picks it. */
+    driveKey: z.string().max(500).optional(),
+    /** Text the drive's line or volume contains (any case), as the CLI's --drive takes it. */
+    drive: z.string().max(200).optional(),
+    kind: z.string().max(40).optional(),
+    /** Results started at or after this instant (ISO 8601). */
+    since: z.string().datetime().optional(),
+    sort: z.enum(HISTORY_SORTS).optional(),
+    /** 'desc' (the default): newest, last in the alphabet, or fastest first. */
+    order: z.enum(['asc', 'desc']).optional(),
+  })
+  .strict();
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
 export interface HistoryListing {
   /** Where results are kept. */
   dir: string;
-  /** Newest first. */
+  /** The page asked for, in the order asked for (newest first by default). */
   entries: HistoryEntry[];
+  /** How many results match the query (all pages). */
+  total: number;
+  /** Where this page starts among them. */
+  offset: number;
+  /** Every drive in History (not only the page's), newest first, for the drive filter. */
+  drives: Array<{ key: string; label: string; count: number }>;
   /** Files in the folder that are not results this version can read, and why (never fatal). */
   skipped: Array<{ file: string; reason: string }>;
 }

@@ -209,6 +209,8 @@ export const CampaignSettings = z
     kinds: z.array(z.enum(TEST_KINDS)).min(1).max(TEST_KINDS.length),
     runs: z.number().int().min(1).max(100),
     sizeBytes: TestFileSize.optional(),
+    /** A test's own size, overriding sizeBytes for it (a 1 GB Quick Test beside a small sweep). */
+    testSizes: z.partialRecord(z.enum(TEST_KINDS), TestFileSize).optional(),
   })
   .strict();
 export type CampaignSettings = z.infer<typeof CampaignSettings>;

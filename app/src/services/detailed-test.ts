@@ -114,7 +114,9 @@ export class DetailedTestService extends SlotService<DetailedSettings> {
           });
         },
       });
-      finish(signal.aborted ? { outcome: 'stopped' } : { outcome: 'finished', result, ...(await this.record(result)) });
+      // A kind that keeps what a stop leaves (a verify's proof so far) is saved and shown like a finished one.
+      const kept = !signal.aborted || runKind(kind).keepsStopped === true;
+      finish(kept ? { outcome: 'finished', result, ...(await this.record(result)) } : { outcome: 'stopped' });
     } catch (err) {
       finish(run.ended(err, { path: settings.target }));
     }

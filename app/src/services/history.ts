@@ -1,11 +1,11 @@
-// History as the front doors use it: the store's verbs (list, get, label, delete, import), the
+// History as the front doors use it: the store's verbs (list a page, a drive's results, get, label, delete, import), the
 // text exports, the comparison report and the share card of saved results, and `record`, which the test services call
 // with every finished result. Shared by Electron's main process, browser mode and the CLI.
 import type { ResultDocument } from '../model/result.js';
-import { kindOf } from '../model/kinds/registry.js';
+import { RESULT_KINDS } from '../model/kinds/registry.js';
 import { HistoryStore } from '../core/history.js';
 import { renderExport } from '../model/report/export.js';
-import type { ExportFile, HistoryEntry, HistoryListing, ShareCard } from '../model/history.js';
+import type { ExportFile, HistoryEntry, HistoryListing, HistoryQuery, ShareCard } from '../model/history.js';
 import type { ExportFormat } from '../model/settings.js';
 import type { SavedNote } from '../model/events.js';
 import { renderFormatReport } from '../model/report/format-report.js';
@@ -17,8 +17,14 @@ export class HistoryService {
     this.store = store;
   }
 
-  list(): Promise<HistoryListing> {
-    return this.store.list();
+  /** One page of History as `query` asks (every result, newest first, without one). */
+  list(query: HistoryQuery = {}): Promise<HistoryListing> {
+    return this.store.query(query);
+  }
+
+  /** Every result of one drive, oldest first, from the index: "this drive over time". */
+  async drive(driveKey: string): Promise<HistoryEntry[]> {
+    return (await this.store.query({ driveKey, sort: 'date', order: 'asc' })).entries;
   }
 
   get(id: string): Promise<ResultDocument> {
@@ -54,8 +60,10 @@ export class HistoryService {
 
   /** Every saved frame-paced video result (the model picks those of the same target and format). */
   async pacedResults(): Promise<ResultDocument[]> {
-    const { entries } = await this.store.list();
-    const docs = await Promise.all(entries.filter((e) => kindOf(e.kind)?.paced).map((e) => this.store.get(e.id).catch(() => undefined)));
+    // Only the paced kinds' rows, asked of the index, not every result.
+    const kinds = RESULT_KINDS.filter((k) => k.paced).map((k) => k.id);
+    const entries = (await Promise.all(kinds.map((kind) => this.store.query({ kind })))).flatMap((l) => l.entries);
+    const docs = await Promise.all(entries.map((e) => this.store.get(e.id).catch(() => undefined)));
     return docs.filter((d): d is ResultDocument => d !== undefined);
   }
 

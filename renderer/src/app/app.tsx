@@ -56,7 +56,7 @@ const SCREENS: readonly ScreenDef[] = [
     id: 'campaign',
     label: 'Compare setups',
     Screen: CampaignScreen,
-    busyReason: 'A setup campaign is running. Stop it or wait for it to finish.',
+    busyReason: 'Compare setups is running. Stop it or wait for it to finish.',
   },
   { id: 'history', label: 'History', Screen: HistoryScreen },
 ];

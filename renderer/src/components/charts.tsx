@@ -9,6 +9,9 @@ import { formatMBpsFigure } from '@model/units';
 
 /** One colour per result column: neutral series colours, none near the write orange or the read
  *  teal, which mean write and read on every screen (an orange bar under "Read" misleads). */
+/** Read and write, one colour each on every chart (the dials' and the sweep's). */
+export const DIRECTION_COLOURS = { read: '#2fd4a3', write: '#ff6a3d' } as const;
+
 export const COLUMN_COLOURS = ['#8ab4ff', '#c792ea', '#f5d76e', '#ff8fb1', '#b8c0cc', '#5b8def', '#e6a8ff', '#fff3b0'];
 export const columnColour = (i: number): string => COLUMN_COLOURS[i % COLUMN_COLOURS.length]!;
 

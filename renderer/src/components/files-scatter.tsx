@@ -2,13 +2,14 @@
 // a point per finished file; after the run, the Theil–Sen model of time against size drawn as
 // the rate it predicts (rising with size toward 1/slope). Only draws: files-model.ts shapes.
 import { CartesianGrid, ComposedChart, Line, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
+import { DIRECTION_COLOURS } from './charts';
 import { linearTicks, logTicks, tickFormatter } from '../lib/ticks';
 import { ChartFrame, xAxisLabel, yAxisLabel } from './chart-frame';
 import type { FilePoint, Pass } from '../lib/files-model';
 import { formatSizeMB } from '../lib/figure-format';
 import { formatMBpsFigure } from '@model/units';
 
-const COLOUR: Record<Pass, string> = { write: '#ff6a3d', read: '#2fd4a3' };
+const COLOUR: Record<Pass, string> = DIRECTION_COLOURS;
 const AXIS = { stroke: '#6b7280', tick: { fill: '#9aa3af', fontSize: 11 }, tickLine: false };
 
 export interface FitLine {

@@ -8,12 +8,13 @@
 // page in browser mode). The wizard's last step, and History's compare view for any results.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { buildFormatReport, type FormatReport, type ReportCell, type ReportColumn } from '@model/report/format-report';
-import { rowHeader } from '@model/report/report-findings';
+import { direction, rowHeader } from '@model/report/report-findings';
 import { compareCellText, figure } from '@model/report/export';
 import { formatFigure } from '@model/report/metrics';
 import type { ResultDocument } from '@model/result';
+import type { SectionBlock } from '@model/report/section';
 import { getBridge } from '../lib/bridge';
-import { BarsChart, columnColour } from './charts';
+import { BarsChart, columnColour, DIRECTION_COLOURS } from './charts';
 import { StatusLine, useStatusAction } from './export-bar';
 import { CompareDelta } from './compare-delta';
 import type { StatusNote } from '../lib/status';
@@ -33,6 +34,51 @@ export function cellValue(cell: ReportCell, col: Pick<ReportColumn, 'unit'>): st
 export function cellExportText(cell: ReportCell | undefined, col: Pick<ReportColumn, 'unit'>): string {
   if (!cell || cell.spread.n === 0) return '—';
   return compareCellText(cell, col.unit).text;
+}
+
+/** What a kind adds with a column per row (the Quick Test's "Will it work?" grid), as the exports print it. */
+function SectionView({ block }: { block: SectionBlock }) {
+  return (
+    <section className="report-section" data-testid="report-section" aria-label={block.heading}>
+      <h3 className="result-view__h3">{block.heading}</h3>
+      {block.tables.map((t) => (
+        <table className="report-table" key={t.title ?? t.head.join()}>
+          {t.title && <caption>{t.title}</caption>}
+          <thead>
+            <tr>
+              {t.head.map((h, j) => (
+                <th key={h} scope="col" className={j > 0 ? 'num' : undefined}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {t.rows.map((row) => (
+              <tr key={row[0]?.text}>
+                {row.map((c, j) =>
+                  j === 0 ? (
+                    <th key={j} scope="row">
+                      {c.text}
+                    </th>
+                  ) : (
+                    <td key={j} className="num">
+                      {c.text}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+      {block.notes.map((n) => (
+        <p className="compare-rule" key={n}>
+          {n}
+        </p>
+      ))}
+    </section>
+  );
 }
 
 /** Every result made by one wizard plan: its rows are formats. */
@@ -88,8 +134,6 @@ function ReportTable({ report, first }: { report: FormatReport; first: string })
   );
 }
 
-const FIGURE_COLOURS: Record<string, string> = { Read: '#2fd4a3', Write: '#ff6a3d' };
-
 /** One chart per stress size (tests without one share a chart): a group of bars per variant,
  *  one bar per MB/s figure. */
 export function reportCharts(report: FormatReport) {
@@ -108,9 +152,11 @@ export function reportCharts(report: FormatReport) {
       }
       return d;
     });
+    // A figure's colour is its direction's on every chart ("Read" and "Read · top speed" alike).
     const series = cols.map((c, i) => {
-      const figure = report.columns[c]!.figure;
-      return { key: `c${c}`, name: figure, colour: FIGURE_COLOURS[figure] ?? columnColour(i + 2) };
+      const col = report.columns[c]!;
+      const dir = direction(col);
+      return { key: `c${c}`, name: col.figure, colour: dir ? DIRECTION_COLOURS[dir] : columnColour(i + 2) };
     });
     return { key: k || 'all', title: k ? `Stress size ${sizeLabel(Number(k))}` : 'MB/s', data, series };
   });
@@ -213,8 +259,20 @@ function ReportBody({ docs, ids, failed }: { docs: ResultDocument[]; ids: string
 
       <div className="compare-findings" data-testid="report-findings">
         <h3 className="result-view__h3">Findings</h3>
-        <p>{report.findings.length > 0 ? report.findings.join(' ') : 'No findings.'}</p>
+        {report.findings.length > 0 ? (
+          <ul>
+            {report.findings.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>No findings.</p>
+        )}
       </div>
+
+      {(report.sections ?? []).map((b) => (
+        <SectionView key={b.heading} block={b} />
+      ))}
 
       <div className="export-bar no-print">
         <div className="export-bar__buttons" role="group" aria-label="Export the report">

@@ -82,10 +82,14 @@ describe.runIf(rootOnly() && canThrottle())('diskdial campaign: two setups, the 
     group.set(FAST_BPS);
     const live = start(['campaign', fs.dir, '--setups', 'Free,Throttled', ...RUN_ARGS], home, group);
     await prompted(live, 'Setup 1 of 2: "Free"');
+    // Its length before the first question: 4 tests at the estimate's stated rate.
+    expect(live.stderr()).toMatch(/4 tests \(2 on each of 2 setups\): about \d+ min of testing at 500 MB\/s/);
     live.child.stdin!.write('\n');
     await prompted(live, 'Setup 2 of 2: "Throttled"');
     // It waits: no test of the second setup starts before the answer.
     expect(live.stderr()).not.toContain('[3/4] Throttled');
+    // Each step says what is left of the testing (scaled by the steps done so far).
+    expect(live.stderr()).toMatch(/\[2\/4\] Free: seq-read · about \d+ min of testing left/);
     group.set(SLOW_BPS);
     live.child.stdin!.write('\n');
     expect(await live.exit).toBe(0);

@@ -94,7 +94,11 @@ describe('bad input: one line on stderr, exit 2, nothing touched', () => {
       () => ['run', tmp, '--test', 'cdm', '--mode', 'sideways'],
       /--mode must be one of readwrite, read, write, mix, all/,
     ],
-    ['--reserve with cdm', () => ['run', tmp, '--test', 'cdm', '--reserve', '1GiB'], /--reserve applies to --test sustained or files only/],
+    [
+      '--reserve with cdm',
+      () => ['run', tmp, '--test', 'cdm', '--reserve', '1GiB'],
+      /--reserve applies to --test sustained or files or verify only/,
+    ],
     [
       '--seconds with sustained',
       () => ['run', tmp, '--test', 'sustained', '--seconds', '5'],

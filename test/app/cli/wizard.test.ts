@@ -1,5 +1,6 @@
 // `diskdial disks`, `compare` and `report` as a user runs them (the compiled bin/diskdial.js), on
 // a disk image attached as a loop device (root), with a history of their own ($DISKDIAL_HOME).
+import { markdownTableLines } from '../../helpers/markdown.js';
 import { execFileSync, spawn } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -113,7 +114,7 @@ describe.runIf(rootOnly())('compare on a disk image (root)', () => {
     );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^## ext4 vs XFS vs Btrfs on /);
-    const table = r.stdout.split('\n').filter((l) => l.startsWith('|'));
+    const table = markdownTableLines(r.stdout);
     expect(table[0]).toBe('| Format | Read 16 MiB (MB/s) | Write 16 MiB (MB/s) | Read 32 MiB (MB/s) | Write 32 MiB (MB/s) |');
     expect(table.slice(2).map((l) => l.split('|')[1]!.trim())).toEqual(['ext4 (baseline)', 'XFS', 'Btrfs']);
     expect(r.stderr).toContain('[2/3] XFS: Erasing');

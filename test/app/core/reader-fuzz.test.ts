@@ -199,7 +199,7 @@ describe.runIf(process.platform !== 'win32')('10,000 mutated files through the r
         return 'refused';
       }
     });
-    await runHistoryCommand({ command: 'history', action: 'list', json: false }, io, store);
+    await runHistoryCommand({ command: 'history', action: 'list', json: false, query: {} }, io, store);
     expect(CONTROL.test(shown)).toBe(false);
     for (const e of (await store.list()).entries) expectClean({ name: e.name, drive: e.drive, headline: e.headline }, `history ${e.id}`);
     expect(seen.ok).toBeGreaterThan(20);

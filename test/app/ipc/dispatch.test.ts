@@ -19,7 +19,7 @@ import { HashTestService } from '../../../app/src/services/hash-test.js';
 import { HistoryService } from '../../../app/src/services/history.js';
 import { QuickTestService } from '../../../app/src/services/quick-test.js';
 import { TargetsService } from '../../../app/src/services/targets.js';
-import type { AppInfo, ExportFile, HistoryListing, ShareCard, TargetInfo } from '../../../app/src/model/history.js';
+import type { AppInfo, ExportFile, HistoryEntry, HistoryListing, ShareCard, TargetInfo } from '../../../app/src/model/history.js';
 import type { QuickDoneEvent } from '../../../app/src/model/events.js';
 import { listingProvider, usbDisk, wizardSettings } from '../../helpers/wizard-plans.js';
 
@@ -197,7 +197,7 @@ describe('dispatcher', () => {
 
   it('detailed.start validates each kind’s fields in plain words', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ ...goodCdm(), kind: 'hash' }, 'kind: must be one of cdm, sustained, files, video, sweep, small-files'],
+      [{ ...goodCdm(), kind: 'hash' }, 'kind: must be one of cdm, sustained, files, video, sweep, small-files, verify'],
       [{ ...goodCdm(), preset: 'turbo' }, 'preset: must be one of default, nvme, peak, realworld, fast'],
       [{ ...goodCdm(), mode: 'both' }, 'mode: must be one of readwrite, read, write, mix, all'],
       [{ ...goodCdm(), sizeBytes: 65 * 1024 * MiB }, 'sizeBytes: must be at most 64 GiB'],
@@ -211,7 +211,7 @@ describe('dispatcher', () => {
         'maxBytes: must be at least minBytes',
       ],
       [{ kind: 'files', target: dir, preset: 'huge', runs: 1, restSeconds: 0 }, 'preset: must be one of quick, standard, custom'],
-      [{ target: dir }, 'kind: must be one of cdm, sustained, files, video, sweep, small-files'],
+      [{ target: dir }, 'kind: must be one of cdm, sustained, files, video, sweep, small-files, verify'],
     ];
     for (const [payload, message] of cases) {
       const s = sink();
@@ -380,6 +380,21 @@ describe('history, export, share and the desktop-only verbs through the dispatch
     const s = sink();
     const listing = value<HistoryListing>(await d.handle('history.list', {}, s));
     expect(listing.entries.map((e) => e.id)).toEqual([doc.id]);
+    // A page, a search and one drive's results over the time, through the same channel map.
+    await store.save({
+      ...doc,
+      id: 'b141b8d5-0000-4000-8000-000000000002',
+      label: 'Through the hub',
+      startedAt: '2026-12-01T00:00:00.000Z',
+    });
+    const hub = value<HistoryListing>(await d.handle('history.list', { search: 'HUB', limit: 1 }, s));
+    expect([hub.total, hub.entries.map((e) => e.label)]).toEqual([1, ['Through the hub']]);
+    expect(value<HistoryListing>(await d.handle('history.list', { offset: 1, limit: 1 }, s)).entries.map((e) => e.id)).toEqual([doc.id]);
+    const overTime = value<HistoryEntry[]>(await d.handle('history.drive', { driveKey: listing.entries[0]!.driveKey }, s));
+    expect(overTime.map((e) => e.startedAt)).toEqual([doc.startedAt, '2026-12-01T00:00:00.000Z']);
+    expect(error(await d.handle('history.list', { limit: 0 }, s)).code).toBe('ERR_INVALID_PAYLOAD');
+    expect(error(await d.handle('history.list', { since: 'yesterday' }, s)).code).toBe('ERR_INVALID_PAYLOAD');
+    await store.delete(['b141b8d5-0000-4000-8000-000000000002']);
     expect(value(await d.handle('history.get', { id: doc.id }, s))).toEqual(doc);
     expect(value(await d.handle('history.label', { id: doc.id, label: 'Direct to the port' }, s))).toMatchObject({
       name: 'Direct to the port',

@@ -45,6 +45,7 @@ const VERBS = {
   onHashStage: true,
   onHashDone: true,
   listHistory: true,
+  driveHistory: true,
   getResult: true,
   labelResult: true,
   deleteResults: true,
@@ -200,6 +201,8 @@ describe('what the page gets', () => {
     ipcRenderer.invoke.mockImplementation(async (_c, channel) => ({ ok: true, value: channel }));
     const b = bridge();
     await b.listHistory();
+    await b.listHistory({ search: 'hub', offset: 50, limit: 50 });
+    await b.driveHistory('serial:S1');
     await b.getResult('r1');
     await b.labelResult('r1', 'Through the hub');
     await b.deleteResults(['r1', 'r2']);
@@ -214,6 +217,8 @@ describe('what the page gets', () => {
     await b.copyImage('iVBO');
     expect(ipcRenderer.invoke.mock.calls).toEqual([
       [INVOKE_CHANNEL, 'history.list', {}],
+      [INVOKE_CHANNEL, 'history.list', { search: 'hub', offset: 50, limit: 50 }],
+      [INVOKE_CHANNEL, 'history.drive', { driveKey: 'serial:S1' }],
       [INVOKE_CHANNEL, 'history.get', { id: 'r1' }],
       [INVOKE_CHANNEL, 'history.label', { id: 'r1', label: 'Through the hub' }],
       [INVOKE_CHANNEL, 'history.delete', { ids: ['r1', 'r2'] }],

@@ -90,18 +90,36 @@ describe('fitFileSet', () => {
     expect(note).toBeUndefined();
   });
 
-  it('keeps the first files of the same sequence when space is short', () => {
-    const full = makeFileSet(o);
-    const { set, note } = fitFileSet(o, 3e9);
-    expect(set.totalBytes).toBeLessThanOrEqual(3e9);
-    expect(set.entries.length).toBeGreaterThanOrEqual(8);
+  it('keeps the first files of the same sequence while at least 40 of them fit', () => {
+    const std = { ...FILES_PRESET_OPTIONS.standard, seed: DEFAULT_FILES_SEED };
+    const full = makeFileSet(std);
+    const { set, note } = fitFileSet(std, 20e9);
+    expect(set.totalBytes).toBeLessThanOrEqual(20e9);
+    expect(set.entries.length).toBeGreaterThanOrEqual(40);
     expect(set.entries.map((e) => e.bytes)).toEqual(full.entries.slice(0, set.entries.length).map((e) => e.bytes));
     // As many as fit: the next file of the sequence would not.
-    expect(set.totalBytes + full.entries[set.entries.length]!.bytes).toBeGreaterThan(3e9);
-    expect(note).toMatch(/^Free space \(3 GB usable\) is short of the 40 files/);
+    expect(set.totalBytes + full.entries[set.entries.length]!.bytes).toBeGreaterThan(20e9);
+    expect(note).toMatch(/^Free space \(20 GB usable\) is short of the 160 files/);
   });
 
-  it('refuses when not even a handful of small files fit', () => {
-    expect(() => fitFileSet(o, 5e6)).toThrow(/Not enough free space for a many-file test/);
+  it('keeps 40 files with the same spread, smaller, where fewer would fit at full size', () => {
+    // Stibium Standard on a 1.5–3 GB volume used to shrink to 8–9 files: a fit on 8 points.
+    const std = { ...FILES_PRESET_OPTIONS.standard, seed: DEFAULT_FILES_SEED };
+    for (const room of [1.5e9, 3e9, 5e8]) {
+      const { set, note } = fitFileSet(std, room);
+      expect(set.entries).toHaveLength(40);
+      expect(set.totalBytes).toBeLessThanOrEqual(room);
+      // Filling at least 90 % of the room: the factor steps by 3 %.
+      expect(set.totalBytes).toBeGreaterThan(0.9 * room);
+      // The same log-uniform spread: largest over smallest drawn as in the full set (1000×).
+      expect(set.options.maxBytes / set.options.minBytes).toBeCloseTo(1000, -1);
+      expect(note).toMatch(/scaled down to 40 files of .* the same spread of sizes, smaller\.$/);
+    }
+  });
+
+  it('refuses in plain words when not even 40 files of 64 KiB fit', () => {
+    expect(() => fitFileSet(o, 5e6)).toThrow(
+      /Not enough free space for a many-file test: 5 MB usable, and 40 files .* of at least 64 KiB each/,
+    );
   });
 });

@@ -158,9 +158,10 @@ describe('buildPlan', () => {
     expect(custom.fileSet!.entries).toHaveLength(12);
     const tight = buildPlan('files', { preset: 'quick', reserveBytes: 0 }, { freeBytes: 1e9, totalBytes: 1e9 });
     expect(tight.fileSet!.totalBytes).toBeLessThanOrEqual(1e9);
-    // The first 8 files of the sequence do not fit in 1 GB with files up to 600 MB: the largest size is halved.
+    // Fewer than 40 files of the sequence fit in 1 GB at full size: all 40 are kept, each smaller by one factor.
+    expect(tight.fileSet!.entries).toHaveLength(40);
     expect(tight.notes[0]).toBe(
-      'Free space (1 GB usable) is short of the 40 files (5.01 GB) this set needs: scaled down to 12 files (951 MB), largest file 300 MB instead of 600 MB.',
+      'Free space (1 GB usable) is short of the 40 files (5.01 GB) this set needs: scaled down to 40 files of 387 kB – 116 MB (971 MB), the same spread of sizes, smaller.',
     );
     expect(() => buildPlan('files', { preset: 'quick', reserveBytes: 0 }, { freeBytes: 4e6, totalBytes: 1e9 })).toThrow(
       /Not enough free space/,

@@ -74,6 +74,7 @@ describe('result JSON schema', () => {
     ['sweep, timed steps', ['--test', 'sweep', '--seconds', '0.05']],
     ['sweep atto', ['--test', 'sweep', '--preset', 'atto', '--seconds', '0.05']],
     ['small files', ['--test', 'small-files', '--files', '20', '--file-size', '8KiB']],
+    ['verify', ['--test', 'verify', '--size', '64MiB', '--reserve', '0']],
   ];
   for (const [what, args] of runs) {
     it(`describes what the CLI prints: ${what}`, () => {

@@ -65,6 +65,15 @@ describe('CampaignService', () => {
       [1, 'Hub', 2],
     ]);
     expect(waits[1]!.progress).toBe('Dock done (2 tests), Hub 0 of 2 tests');
+    // It says how long the testing takes before the first test and again before the second setup
+    // (then scaled by how the first setup's steps compared with their estimates: no fixed order
+    // between the two); every progress event says what is left.
+    expect(waits[0]!.secondsLeft).toBeGreaterThan(0);
+    expect(waits[1]!.secondsLeft).toBeGreaterThan(0);
+    const lefts = sink.events
+      .filter((e) => e.channel === 'campaign.progress')
+      .map((e) => (e.data as EventMap['campaign.progress']).secondsLeft);
+    expect(lefts.every((x) => typeof x === 'number' && x >= 0)).toBe(true);
     // Progress names the setup and the step; no test ran before its setup was confirmed.
     const steps = sink.events.filter((e) => e.channel === 'campaign.progress').map((e) => (e.data as EventMap['campaign.progress']).step);
     expect(new Set(steps)).toEqual(new Set([0, 1, 2, 3]));
@@ -118,6 +127,24 @@ describe('CampaignService', () => {
     expect(await sink.done).toMatchObject({ outcome: 'stopped' });
     expect(service.slot.runningJobId).toBeUndefined();
     expect((await service.unfinished())[0]?.status).toBe('stopped');
+  }, 60_000);
+
+  it('checks every test before the first: a size the sweep cannot take is refused, naming the sweep; its own size is taken', async () => {
+    const sink = recorder('campaign.done');
+    await expect(service.request(settings({ kinds: ['seq-write', 'sweep'], sizeBytes: 16 * MiB }), sink)).rejects.toThrow(
+      "The plan cannot run as chosen, so nothing was tested: sweep: --size 16 MiB is smaller than the sweep's largest transfer (64 MiB); use at least 64 MiB.",
+    );
+    expect(sink.events).toEqual([]);
+    expect(await fsp.readdir(dir)).toEqual([]);
+    // The sweep's own size (the screen's per-test size) overrides the campaign's; the state keeps it.
+    const { campaignId, jobId } = await service.request(
+      settings({ kinds: ['seq-write', 'sweep'], sizeBytes: 16 * MiB, testSizes: { sweep: 64 * MiB } }),
+      sink,
+    );
+    await expect.poll(() => sink.events.some((e) => e.channel === 'campaign.waiting')).toBe(true);
+    expect((await service.store.get(campaignId))?.testArgs).toEqual({ sweep: ['--size', String(64 * MiB)] });
+    service.stop(jobId);
+    await sink.done;
   }, 60_000);
 
   it('refuses setups of one name, and resuming a campaign the CLI started with options the app lacks', async () => {

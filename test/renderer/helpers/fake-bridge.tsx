@@ -3,6 +3,7 @@
 // here too (`fake.history`): a listing the verbs change as the core's store would; the wizard's
 // disks, formats and saved plans are in `fake.wizard`, its calls in `fake.wizardCalls`.
 import type { DiskDialBridge, IpcResult } from '@ipc/contract';
+import { driveFacets, queryEntries } from '../../../app/src/core/history-query';
 import type { ResultDocument } from '@model/result';
 import type { FormatInfo, WizardDisk, WizardPlanState } from '@model/wizard/types';
 import { metricValue, resultMetrics, resultName, resultTitle, targetLine } from '@model/report/metrics';
@@ -29,7 +30,7 @@ import type {
 } from '@model/events';
 import type { CampaignSettings, CheckSettings, DetailedSettings, ExportFormat, HashSettings, WizardSettings } from '@model/settings';
 import type { CampaignState } from '@model/campaign';
-import type { HistoryEntry, HistoryListing, TargetInfo } from '@model/history';
+import type { HistoryEntry, HistoryListing, HistoryQuery, TargetInfo } from '@model/history';
 
 /** A history row for `doc`, as the core's store lists it. */
 export function historyEntry(doc: ResultDocument, over: Partial<HistoryEntry> = {}): HistoryEntry {
@@ -155,6 +156,7 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
   };
   const historyCalls = {
     list: 0,
+    queries: [] as HistoryQuery[],
     get: [] as string[],
     label: [] as Array<{ id: string; label: string }>,
     delete: [] as string[][],
@@ -264,10 +266,20 @@ export function createFakeBridge(targets: TargetInfo[] = [target()]) {
     onCheckProgress: (cb) => (cProgress.add(cb), () => void cProgress.delete(cb)),
     onCheckDone: (cb) => (cDone.add(cb), () => void cDone.delete(cb)),
     onJobNotAnswering: (cb) => (notAnswering.add(cb), () => void notAnswering.delete(cb)),
-    listHistory: () => {
+    listHistory: (query = {}) => {
       historyCalls.list++;
-      return ok({ dir: history.dir, entries: [...history.entries], skipped: [...history.skipped] });
+      historyCalls.queries.push(query);
+      // The core's own plain-code answer to a query (core/history-query.ts), over the fake's rows.
+      const page = queryEntries(history.entries, query);
+      return ok({
+        dir: history.dir,
+        ...page,
+        offset: query.offset ?? 0,
+        drives: driveFacets(history.entries),
+        skipped: [...history.skipped],
+      });
     },
+    driveHistory: (driveKey) => ok(queryEntries(history.entries, { driveKey, sort: 'date', order: 'asc' }).entries),
     getResult: (id) => {
       historyCalls.get.push(id);
       const doc = history.docs.get(id);

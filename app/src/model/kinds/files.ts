@@ -9,9 +9,11 @@ import {
   FILES_PRESET_OPTIONS,
   FILES_PRESETS,
   fitFileSet,
+  makeFileSet,
   MAX_FILES,
   MIN_FILES,
   MIN_SCALED_FILES,
+  MIN_SCALED_FILE_BYTES,
   validateFileSetOptions,
   type FileSetOptions,
   type FilesPreset,
@@ -172,14 +174,17 @@ function filesPlan(o: PlanOptions, target: PlanTarget | undefined): Plan {
   };
 }
 
-/** The smallest file set a many-file test runs with: MIN_SCALED_FILES files below 2 × minBytes
- *  (what fitFileSet halves the sizes down to). */
+/** The smallest file set a many-file test runs with: MIN_SCALED_FILES files of its spread, the
+ *  smallest scaled to MIN_SCALED_FILE_BYTES (what fitFileSet scales the sizes down to). */
 function leastFilesBytes(o: PlanOptions): number {
   const preset = (o.preset ?? 'quick') as FilesPreset;
   const base = FILES_PRESET_OPTIONS[preset === 'custom' ? 'standard' : preset] ?? FILES_PRESET_OPTIONS.quick;
-  const count = o.files?.count ?? base.count;
+  const count = Math.min(MIN_SCALED_FILES, o.files?.count ?? base.count);
   const minBytes = o.files?.minBytes ?? base.minBytes;
-  return Math.min(MIN_SCALED_FILES, count) * 2 * minBytes;
+  const f = Math.min(1, MIN_SCALED_FILE_BYTES / minBytes);
+  const maxBytes = Math.max(MIN_SCALED_FILE_BYTES, Math.round((o.files?.maxBytes ?? base.maxBytes) * f));
+  const seed = o.files?.seed ?? DEFAULT_FILES_SEED;
+  return makeFileSet({ count, minBytes: Math.max(MIN_SCALED_FILE_BYTES, Math.round(minBytes * f)), maxBytes, seed }).totalBytes;
 }
 
 function filesMetrics(doc: ResultDocument): Metric[] {

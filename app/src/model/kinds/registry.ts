@@ -15,10 +15,11 @@ import { sustained } from './sustained/index.js';
 import { smallFiles } from './small-files/index.js';
 import { sweep } from './sweep/index.js';
 import { video } from './video/index.js';
+import { verify } from './verify/index.js';
 import type { ReportSection } from '../report/section.js';
 import type { FlagType, KindModule } from './types.js';
 
-const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix, video, sweep, smallFiles] as const;
+const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix, video, sweep, smallFiles, verify] as const;
 const RESULT = [...RUN, hash, check, cipher] as const;
 
 export type TestKind = (typeof RUN)[number]['id'];

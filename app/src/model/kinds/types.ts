@@ -21,7 +21,7 @@ export type FlagType = 'string' | 'boolean';
 export type KindCliOptions = Partial<PlanOptions> & { willItWork?: { fps: number } };
 
 /** Common flags a kind may refuse, with the reason a CLI user reads. */
-export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds';
+export type RefusableFlag = 'size' | 'bs' | 'qd' | 'threads' | 'seconds' | 'runs' | 'loop';
 
 /** What the analysis adds to the result besides the plain per-step tests (a kind with a folder
  *  declares its section in KindSections). */
@@ -127,6 +127,9 @@ export interface KindModule<Id extends string = string> {
   screen?: { schema: z.ZodType };
   /** The Detailed screen's settings for this kind as the runner's options; absent: not on that screen. */
   fromScreen?: (s: DetailedSettings) => ScreenRun;
+  /** A stop (Ctrl-C, Stop) keeps the steps it finished as the result, rather than none: what a
+   *  verify proved before it was stopped. */
+  keepsStopped?: boolean;
   /** Its screen draws the measured MB/s while the test runs (the sustained write's curve). */
   liveCurve?: boolean;
   /** A result's MB/s against bytes written, per run with the knee's verdict (History draws them,

@@ -3,6 +3,7 @@
 // with its spread and its verdict against the subject's reference, judged here and nowhere else.
 // compare.ts and format-report.ts build it; every export format renders it; the verdicts and
 // their words are model/verdict/'s. Browser-safe: no node:* imports.
+import type { SectionBlock } from './section.js';
 import type { ResultDocument } from '../result.js';
 import { spread, type Spread } from '../stats.js';
 import { judgeComparison, type CompareClaim, type Direction } from '../verdict/compare.js';
@@ -82,6 +83,8 @@ export interface ComparisonModel {
   warnings: string[];
   /** Some subjects were compared with the baseline format's common-mode subject rather than the baseline. */
   likeRows?: boolean;
+  /** What the kinds add with a column per subject (the Quick Test's "Will it work?" grid). */
+  sections?: SectionBlock[];
 }
 
 /** A cell's verdict against its reference's runs of the same figure (verdict/compare.ts decides);

@@ -27,9 +27,17 @@ export interface Metric {
   interval?: FigureInterval;
 }
 
-/** The one figure of a metric a row shows: the mean across runs (a single run's value). */
+/** The one figure of a metric a row shows: the mean across runs (a single run's value); for a
+ *  transfer size (KiB, a position on the sweep's ladder) the median run's, a size the ladder has. */
 export function metricValue(m: Metric): number {
-  return mean(m.values);
+  return m.unit === 'KiB' ? ladderMedian(m.values) : mean(m.values);
+}
+
+/** The median of ladder positions as one of them: the lower middle of an even count (the mean
+ *  of two positions, as of several, is no size the sweep ran: "2,218.7 ± 1,798.1 KiB"). */
+export function ladderMedian(values: readonly number[]): number {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return v.length === 0 ? NaN : v[Math.floor((v.length - 1) / 2)]!;
 }
 
 /** A figure with the precision its size deserves: 1,234 · 123.4 · 12.34 · 0.123 (no unit). */

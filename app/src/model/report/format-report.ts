@@ -11,7 +11,8 @@ import { MIME } from './export.js';
 import { kindName, methodLine, resultName, sizeText, targetLine, type Metric } from './metrics.js';
 import type { ExportFile } from '../history.js';
 import type { ExportFormat } from '../settings.js';
-import { kindOf } from '../kinds/registry.js';
+import { kindOf, REPORT_SECTIONS } from '../kinds/registry.js';
+import type { SectionBlock } from './section.js';
 import { reportText } from './formats/cdm-text.js';
 import { reportCsv } from './formats/csv.js';
 import { reportHtml } from './formats/html-report.js';
@@ -44,6 +45,8 @@ export type {
 export interface FormatReportOptions {
   /** The baseline row: its key, or its index (default 0). */
   baseline?: string | number;
+  /** The frame rate of the "Will it work?" grid (default the Quick Test's). */
+  fps?: number;
 }
 
 /** The comparison report of `docs`: rows by format (wizard results) or by name, a column per
@@ -93,6 +96,8 @@ export function buildFormatReport(docs: readonly ResultDocument[], opts: FormatR
   const ceiling = commonCeiling(list);
   if (ceiling !== undefined) report.ceilingMBps = ceiling;
   report.findings = reportFindings(report, rowNoun(list));
+  const sections = kindSections(groups, variants, opts);
+  if (sections.length > 0) report.sections = sections;
   addEncryptionVerdicts(report, groups);
   report.warnings = [...reportWarnings(list, groups), ...new Set(pooled)];
   return report;
@@ -114,6 +119,25 @@ export function renderFormatReport(docs: readonly ResultDocument[], format: Expo
     html: () => reportHtml(report, docs),
   };
   return { filename, mime: MIME[format], text: render[format]() };
+}
+
+/** What the kinds add with a column per row (the Quick Test's "Will it work?" grid, per format):
+ *  each row speaks through its result at the largest stress size, the one with most runs, as a
+ *  Blackmagic table is made at the largest size tested. */
+function kindSections(groups: readonly VariantGroup[], variants: readonly ComparisonSubject[], opts: FormatReportOptions): SectionBlock[] {
+  const reps = groups.map((g) => [...g.docs].sort((a, b) => (sizeOf(b) ?? 0) - (sizeOf(a) ?? 0) || runsOf(b) - runsOf(a))[0]!);
+  const labels = variants.map((v) => v.label);
+  const sizes = [...new Set(reps.map(sizeOf).filter((x) => x !== undefined))];
+  const note =
+    sizes.length > 0 && groups.some((g) => g.docs.length > 1) ? [`Each ${rowNoun(reps)} at its largest stress size tested.`] : [];
+  return REPORT_SECTIONS.flatMap((s) => {
+    const b = safe(() => s.many(reps, labels, opts.fps !== undefined ? { fps: opts.fps } : {}), null);
+    return b ? [{ ...b, notes: [...b.notes, ...note] }] : [];
+  });
+}
+
+function runsOf(d: ResultDocument): number {
+  return Array.isArray(d.tests) ? d.tests.length : 0;
 }
 
 // ---- rows and columns ------------------------------------------------------------------------
@@ -229,10 +253,17 @@ function columnSpecs(docs: readonly ResultDocument[]): ColumnSpec[] {
       continue;
     }
     // The grid, the hash test and any other kind: every headline figure, in the order the first
-    // result that has it lists it.
-    const keys = new Map<string, Metric>();
-    for (const byKey of metrics) for (const m of byKey.values()) if (m.primary && !keys.has(m.key)) keys.set(m.key, m);
-    for (const m of keys.values()) out.push(col(m.key, m.label, m));
+    // result that has it lists it; a set per size when the results were measured at several
+    // (a write-only plan at 64 MiB and 256 MiB is two columns, never their mean).
+    const sizes = [...new Set(members.map(sizeOf))].sort((a, b) => (a ?? -1) - (b ?? -1));
+    for (const size of sizes.length > 1 ? sizes : [undefined]) {
+      const keys = new Map<string, Metric>();
+      metrics.forEach((byKey, i) => {
+        if (sizes.length > 1 && sizeOf(members[i]!) !== size) return;
+        for (const m of byKey.values()) if (m.primary && !keys.has(m.key)) keys.set(m.key, m);
+      });
+      for (const m of keys.values()) out.push(col(m.key, m.label, m, size));
+    }
   }
   return out;
 }

@@ -135,10 +135,12 @@ function judgedByFigure(r: ComparisonModel, i: number): Map<string, Array<{ col:
 
 export function reportFindings(r: ComparisonModel, noun: string): string[] {
   if (r.variants.length === 1) return [nothingComparedText(r, noun)];
-  const out: string[] = [];
+  // Each row's line with the size of its largest real change: the largest come first.
+  const lines: Array<{ text: string; size: number }> = [];
+  const push = (text: string, size = 0): number => lines.push({ text, size });
   r.variants.forEach((v, i) => {
     if (v.notCompared !== undefined) {
-      out.push(v.notCompared);
+      push(v.notCompared);
       return;
     }
     const ref = v.reference ?? r.baseline;
@@ -147,28 +149,31 @@ export function reportFindings(r: ComparisonModel, noun: string): string[] {
     const names = { candidate: v.label, baseline: base };
     const figures = judgedByFigure(r, i);
     if (figures.size === 0) {
-      out.push(`${v.label}: no figure in common with ${base}.`);
+      push(`${v.label}: no figure in common with ${base}.`);
       return;
     }
     const changed: string[] = [];
     const quiet: string[] = [];
     let open = false;
+    let size = 0;
     for (const members of figures.values()) {
       const real = members.filter((x) => x.claim.outcome === 'change');
       if (members.every((x) => x.claim.outcome === 'same')) quiet.push(figureWord(members[0]!.col));
       if (members.some((x) => x.claim.outcome === 'inconclusive')) open = true;
+      for (const x of real) if (Number.isFinite(x.claim.change)) size = Math.max(size, Math.abs(x.claim.change));
       if (real.length > 0) changed.push(figurePhrase(real, changeText, (c) => flagNote(c, names)));
     }
     if (changed.length === 0 && !open) {
-      out.push(`${v.label}: ${noDifferenceText(base, 'figure')}.`);
+      push(`${v.label}: ${noDifferenceText(base, 'figure')}.`);
       return;
     }
     // The inconclusive figures get their own sentence (inconclusiveFindings).
     const parts = [...changed];
     if (quiet.length > 0 && quiet.length <= 2) parts.push(noDifferenceOn(listText(quiet)));
     else if (quiet.length > 2) parts.push(noDifferenceOn(`${changed.length > 0 ? 'the other ' : ''}${quiet.length} figures`));
-    if (parts.length > 0) out.push(`${v.label}: ${parts.join('; ')} — vs ${base}.`);
+    if (parts.length > 0) push(`${v.label}: ${parts.join('; ')} — vs ${base}.`, size);
   });
+  const out = lines.sort((a, b) => b.size - a.size).map((l) => l.text);
   out.push(...likeRowsFindings(r));
   out.push(...inconclusiveFindings(r));
   out.push(...fastestFindings(r, noun));
@@ -276,11 +281,27 @@ export function direction(col: ComparisonFigure): 'read' | 'write' | undefined {
   return undefined;
 }
 
+/** What each row lacks of the tests the rows ran between them: "Hub: no Transfer-size sweep".
+ *  Tests that differ because the plan had several (a campaign's quick + sweep, on every setup)
+ *  are the person's own choice, not a warning; a row that ran fewer (a setup stopped) is. */
+export function missingTests(docs: readonly ResultDocument[], groups: readonly VariantGroup[]): string[] {
+  const all = [...new Set(docs.map((d) => String(d.kind)))];
+  if (all.length < 2) return [];
+  const out: string[] = [];
+  for (const g of groups) {
+    const own = new Set(g.docs.map((d) => String(d.kind)));
+    const lacks = all.filter((k) => !own.has(k));
+    if (lacks.length > 0) out.push(`${g.label}: no ${lacks.map(kindName).join(', no ')}`);
+  }
+  return out;
+}
+
 export function reportWarnings(docs: readonly ResultDocument[], groups: readonly VariantGroup[]): string[] {
   const out: string[] = [];
   const kinds = [...new Set(docs.map((d) => String(d.kind)))];
-  if (kinds.length > 1) {
-    out.push(`These results are different tests (${kinds.map(kindName).join(', ')}): each column compares only the rows that have it.`);
+  const missing = missingTests(docs, groups);
+  if (missing.length > 0) {
+    out.push(`Not every row ran the same tests (${missing.join('; ')}): each column compares only the rows that have it.`);
   }
   const drives = new Map<string, string[]>();
   for (const g of groups) {

@@ -6,8 +6,8 @@ import { spread } from '../stats.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../trust.js';
 import type { ComparisonCell } from './comparison.js';
 import { cellMark } from '../verdict/compare-words.js';
+import { ladderMedian, settleText } from './figure-text.js';
 import { formatFigure, intervalText, resultMetrics, sizeText, type Metric, type MetricUnit } from './metrics.js';
-import { settleText } from './figure-text.js';
 
 // ---- the figures every format shows ----------------------------------------------------------
 
@@ -28,6 +28,11 @@ export function figure(values: readonly number[], unit?: MetricUnit): string {
   const v = values.filter(Number.isFinite);
   if (v.length === 0) return '—';
   const s = spread(v);
+  // A transfer size: the median run's, with the runs' range when they differ (never a mean ± SD).
+  if (unit === 'KiB') {
+    const m = formatFigure(ladderMedian(v), unit);
+    return s.min === s.max ? m : `${m} (median; runs ${formatFigure(s.min, unit)}–${formatFigure(s.max, unit)})`;
+  }
   const m = formatFigure(s.mean, unit);
   if (s.n < 2) return m;
   const decimals = m.includes('.') ? m.length - m.indexOf('.') - 1 : 0;

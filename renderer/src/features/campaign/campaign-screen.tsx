@@ -4,6 +4,8 @@
 // and ends in the comparison report with a row per setup. Nothing is erased.
 import { useEffect, useId } from 'react';
 import { RUN_KINDS } from '@model/kinds/registry';
+import { campaignEstimateText, campaignSecondsLeft, durationText, kindTakesSize, testSeconds } from '@model/campaign-plan';
+import type { TargetInfo } from '@model/history';
 import type { CampaignState } from '@model/campaign';
 import { campaignProgress } from '@model/campaign';
 import { stepFraction } from '@model/eta';
@@ -15,11 +17,30 @@ import { NumberField, SelectField } from '../../components/fields';
 import { ProgressBar } from '../../components/progress-bar';
 import { ReportView } from '../../components/report-view';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
-import { formProblem, MAX_SETUPS, selectCampaignBusy, SIZE_CHOICES, useCampaignStore } from './store';
+import { formProblem, MAX_SETUPS, selectCampaignBusy, SIZE_CHOICES, useCampaignStore, type CampaignForm } from './store';
 import { useCampaignEvents } from './use-campaign-events';
 
 /** The kinds a campaign offers: every runnable kind with a screen of its own (the CLI has the rest). */
 const KINDS = RUN_KINDS.filter((k) => !k.cliOnly);
+
+/** "6 tests (3 on each of 2 setups): about 4 min of testing…", the sum of its tests' estimates
+ *  as the service will run them; undefined while no test is picked. */
+function formEstimate(form: CampaignForm, target: TargetInfo | undefined): string | undefined {
+  if (form.kinds.length === 0) return undefined;
+  const perTest = testSeconds(
+    form.kinds.map((kind) => {
+      const size = form.testSizes[kind] ?? form.sizeBytes;
+      return { kind, options: kindTakesSize(kind) ? { size } : {}, runs: form.runs };
+    }),
+    target && target.freeBytes > 0 ? { freeBytes: target.freeBytes, totalBytes: target.totalBytes } : undefined,
+  );
+  const setups = Math.max(2, form.setups.length);
+  const steps = setups * form.kinds.length;
+  return campaignEstimateText(campaignSecondsLeft(perTest, steps, 0), steps, setups);
+}
+
+/** A live rate, or "—" before the first measured one. */
+const mbps = (x: number | null): string => (x === null ? '—' : formatMBps(x));
 
 function Unfinished({ campaign, lockedReason }: { campaign: CampaignState; lockedReason?: string | undefined }) {
   const resume = useCampaignStore((s) => s.resume);
@@ -29,12 +50,13 @@ function Unfinished({ campaign, lockedReason }: { campaign: CampaignState; locke
     <div
       className="wizard-banner"
       role="region"
-      aria-label="Unfinished campaign"
+      aria-label="Unfinished setup comparison"
       data-testid="campaign-unfinished"
       data-campaign={campaign.id}
     >
       <p className="wizard-banner__text">
-        A campaign did not finish ({campaign.setups.map((s) => s.name).join(' vs ')} on {campaign.target}): {campaignProgress(campaign)}.
+        A setup comparison did not finish ({campaign.setups.map((s) => s.name).join(' vs ')} on {campaign.target}):{' '}
+        {campaignProgress(campaign)}.
       </p>
       <div className="wizard-row">
         <button type="button" className="button" disabled={busy || !!lockedReason} onClick={() => void resume(campaign.id)}>
@@ -50,9 +72,10 @@ function Unfinished({ campaign, lockedReason }: { campaign: CampaignState; locke
 
 function SetupForm({ lockedReason }: { lockedReason?: string | undefined }) {
   const form = useCampaignStore((s) => s.form);
-  const { setSetup, addSetup, removeSetup, toggleKind, setRuns, setSize, start } = useCampaignStore.getState();
+  const { setSetup, addSetup, removeSetup, toggleKind, setRuns, setSize, setTestSize, start } = useCampaignStore.getState();
   const target = useTargetsStore(selectSelectedTarget);
   const problem = formProblem(form, target?.path);
+  const estimate = formEstimate(form, target);
   const kindsId = useId();
   return (
     <form
@@ -100,15 +123,33 @@ function SetupForm({ lockedReason }: { lockedReason?: string | undefined }) {
         </p>
         <div className="wizard-sizes">
           {KINDS.map((k) => (
-            <label key={k.id} className="toggle">
-              <input
-                type="checkbox"
-                checked={form.kinds.includes(k.id)}
-                onChange={() => toggleKind(k.id)}
-                data-testid={`campaign-kind-${k.id}`}
-              />{' '}
-              {k.name}
-            </label>
+            <span key={k.id} className="campaign-kind">
+              <label className="toggle">
+                <input
+                  type="checkbox"
+                  checked={form.kinds.includes(k.id)}
+                  onChange={() => toggleKind(k.id)}
+                  data-testid={`campaign-kind-${k.id}`}
+                />{' '}
+                {k.name}
+              </label>
+              {form.kinds.includes(k.id) && kindTakesSize(k.id) && (
+                <select
+                  className="select"
+                  aria-label={`${k.name}: test size`}
+                  value={form.testSizes[k.id] ?? ''}
+                  onChange={(e) => setTestSize(k.id, e.target.value === '' ? undefined : Number(e.target.value))}
+                  data-testid={`campaign-size-${k.id}`}
+                >
+                  <option value="">size as below ({sizeText(form.sizeBytes, false)})</option>
+                  {SIZE_CHOICES.map((b) => (
+                    <option key={b} value={b}>
+                      {sizeText(b, false)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </span>
           ))}
         </div>
       </fieldset>
@@ -123,14 +164,25 @@ function SetupForm({ lockedReason }: { lockedReason?: string | undefined }) {
         />
       </div>
       <p className="wizard-estimate">{RUNS_HINT}</p>
+      {estimate && (
+        <p className="wizard-estimate" data-testid="campaign-estimate">
+          {estimate}
+        </p>
+      )}
+      {/* Help until Start was pressed; an error only after an attempt (nothing typed is no mistake). */}
       {problem && (
-        <p className="field-error" data-testid="campaign-problem">
+        <p
+          className={form.attempted ? 'field-error' : 'card__subtitle'}
+          role={form.attempted ? 'alert' : undefined}
+          data-testid="campaign-problem"
+          data-error={form.attempted ? '' : undefined}
+        >
           {problem}
         </p>
       )}
       <div className="wizard-row">
-        <button type="submit" className="button button--primary" disabled={!!problem || !!lockedReason} data-testid="campaign-start">
-          Start
+        <button type="submit" className="button button--primary" disabled={!!lockedReason} data-testid="campaign-start">
+          Compare setups
         </button>
         {lockedReason && <span className="reason">{lockedReason}</span>}
       </div>
@@ -153,7 +205,10 @@ function Running() {
             Setup {w.setup + 1} of {w.setupCount}: <strong>{w.setupName}</strong>
           </p>
           <p>Change to it now (the cable, the port, the network…), then press Continue.</p>
-          <p className="card__subtitle">{w.progress}</p>
+          <p className="card__subtitle">
+            {w.progress}
+            {w.secondsLeft !== undefined && ` · ${durationText(w.secondsLeft)} of testing left`}
+          </p>
           <div className="wizard-row">
             <button
               type="button"
@@ -175,8 +230,9 @@ function Running() {
             Testing <strong>{p.setupName}</strong> · test {p.step + 1} of {p.stepCount}
           </p>
           <p aria-live="polite" data-testid="campaign-progress-line">
-            {p.testName} · run {p.run} of {p.runs} · now {formatMBps(p.instMBps)} · average {formatMBps(p.avgMBps)}
+            {p.testName} · run {p.run} of {p.runs} · now {mbps(job.live.instMBps)} · average {mbps(job.live.avgMBps)}
           </p>
+          {p.secondsLeft !== undefined && <p data-testid="campaign-left">{durationText(p.secondsLeft)} of testing left</p>}
           <ProgressBar
             label="Progress of this test"
             pct={Math.round(stepFraction({ ...p, stage: 'run', testIndex: 0, testCount: 1 }) * 100)}
@@ -215,11 +271,9 @@ export function CampaignScreen({ lockedReason, active }: { lockedReason?: string
         </h2>
         <ReportView
           ids={reportIds}
-          onBack={newCampaign}
-          backLabel="← New campaign"
           actions={
             <button type="button" className="button" onClick={newCampaign} data-testid="campaign-new">
-              New campaign
+              Compare other setups
             </button>
           }
         />

@@ -20,6 +20,16 @@ export interface CampaignForm {
   runs: number;
   /** The test file of the tests that take a size (the sized ones fill the disk as they do alone). */
   sizeBytes: number;
+  /** A test's own size, overriding sizeBytes for it (a 1 GB Quick Test beside a 256 MiB sweep). */
+  testSizes: Partial<Record<TestKind, number>>;
+  /** Start was pressed: a problem of the form is now an error, not help. */
+  attempted: boolean;
+}
+
+/** The live figures a screen shows: the last measured ones; null before the first. */
+export interface LiveFigures {
+  instMBps: number | null;
+  avgMBps: number | null;
 }
 
 const MiB = 1024 * 1024;
@@ -32,6 +42,9 @@ export interface CampaignJob {
   /** Asked to change to this setup; null while a test runs. */
   waiting: CampaignWaitingEvent | null;
   progress: CampaignProgressEvent | null;
+  /** The figures the live line shows: held between a test's steps, where an event carries no
+   *  measured rate (a step starting, a flush), so it never reads a zero nobody measured. */
+  live: LiveFigures;
   /** Set when the job has ended. */
   done: CampaignDoneEvent | null;
 }
@@ -55,6 +68,8 @@ interface CampaignStoreState {
   toggleKind(kind: TestKind): void;
   setRuns(runs: number): void;
   setSize(sizeBytes: number): void;
+  /** A test's own size; undefined: the campaign's. */
+  setTestSize(kind: TestKind, sizeBytes: number | undefined): void;
   start(target: string | undefined): Promise<void>;
   /** The person has changed to the setup asked for (go), or stops here. */
   answer(go: boolean): Promise<void>;
@@ -70,7 +85,21 @@ interface CampaignStoreState {
   onDone(e: CampaignDoneEvent): void;
 }
 
-export const DEFAULT_FORM: CampaignForm = { setups: ['', ''], kinds: ['quick'], runs: 3, sizeBytes: 1024 * MiB };
+export const DEFAULT_FORM: CampaignForm = {
+  setups: ['', ''],
+  kinds: ['quick'],
+  runs: 3,
+  sizeBytes: 1024 * MiB,
+  testSizes: {},
+  attempted: false,
+};
+
+/** The live figures after event `e`: its rates when it measured any (bytes moved in this step),
+ *  else the last ones held. A real stall still reads 0 now: it has bytes behind it. */
+export function liveFigures(prev: LiveFigures, e: Pick<CampaignProgressEvent, 'instMBps' | 'avgMBps' | 'bytesDone'>): LiveFigures {
+  const measured = e.bytesDone > 0 && (e.instMBps > 0 || e.avgMBps > 0);
+  return measured ? { instMBps: e.instMBps, avgMBps: e.avgMBps } : prev;
+}
 
 /** Why the form cannot start, in words; null when it can. */
 export function formProblem(form: CampaignForm, target: string | undefined): string | null {
@@ -86,7 +115,14 @@ export function formProblem(form: CampaignForm, target: string | undefined): str
   return null;
 }
 
-const emptyJob = (): CampaignJob => ({ jobId: null, campaignId: null, waiting: null, progress: null, done: null });
+const emptyJob = (): CampaignJob => ({
+  jobId: null,
+  campaignId: null,
+  waiting: null,
+  progress: null,
+  live: { instMBps: null, avgMBps: null },
+  done: null,
+});
 
 export const useCampaignStore = create<CampaignStoreState>()((set, get) => {
   const route = jobRouter<CampaignJob, Queued['apply'], CampaignEvent>(get, set);
@@ -131,21 +167,34 @@ export const useCampaignStore = create<CampaignStoreState>()((set, get) => {
       })),
     setRuns: (runs) => set((s) => ({ form: { ...s.form, runs } })),
     setSize: (sizeBytes) => set((s) => ({ form: { ...s.form, sizeBytes } })),
+    setTestSize: (kind, sizeBytes) =>
+      set((s) => {
+        const testSizes = { ...s.form.testSizes };
+        if (sizeBytes === undefined) delete testSizes[kind];
+        else testSizes[kind] = sizeBytes;
+        return { form: { ...s.form, testSizes } };
+      }),
 
     start: async (target) => {
       const { form, status } = get();
       if (isBusy(status)) return;
       const problem = formProblem(form, target);
       if (problem) {
-        set({ error: problem });
+        set({ form: { ...form, attempted: true } });
         return;
       }
+      // Only the chosen tests' own sizes go, and only those that differ from the campaign's.
+      const own = form.kinds.flatMap((k) => {
+        const b = form.testSizes[k];
+        return b !== undefined && b !== form.sizeBytes ? [[k, b] as const] : [];
+      });
       const settings: CampaignSettings = {
         target: target!,
         setups: form.setups.map((s) => s.trim()),
         kinds: form.kinds,
         runs: form.runs,
         sizeBytes: form.sizeBytes,
+        ...(own.length > 0 ? { testSizes: Object.fromEntries(own) } : {}),
       };
       await follow(getBridge().startCampaign(settings));
     },
@@ -185,8 +234,10 @@ export const useCampaignStore = create<CampaignStoreState>()((set, get) => {
     newCampaign: () => set({ job: null, reportIds: null, error: null }),
     reset: () => set({ form: DEFAULT_FORM, status: 'idle', job: null, reportIds: null, error: null, unfinished: [], queued: [] }),
 
-    onWaiting: (e) => route('waiting', e, () => patch({ waiting: e, progress: null })),
-    onProgress: (e) => route('progress', e, () => patch({ progress: e, waiting: null })),
+    // A new setup's figures start afresh: the last setup's would read as this one's.
+    onWaiting: (e) => route('waiting', e, () => patch({ waiting: e, progress: null, live: emptyJob().live })),
+    onProgress: (e) =>
+      route('progress', e, () => patch({ progress: e, waiting: null, live: liveFigures(get().job?.live ?? emptyJob().live, e) })),
     onDone: (e) =>
       route('done', e, () => {
         patch({ done: e, waiting: null });

@@ -1,24 +1,23 @@
-// The list of saved results: a toolbar (Import…, filters by drive and kind, Compare and Delete
-// for the ticked rows, Delete asking first in place), the files that could not be read, and a
-// table of results — newest first — each with its name (renamed in place), what was run, on
-// which drive, its headline figures and badges, and Open and Share.
-import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+// The list of saved results: a toolbar (Import…, a search box, filters by drive and kind, the
+// order, Compare and Delete for the ticked rows, Delete asking first in place), the files that
+// could not be read, a chart of the chosen drive over time, and the virtualized table of results
+// (history-table.tsx), each with its name (renamed in place), what was run, on which drive, its
+// headline figures and badges, and Open and Share.
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { kindName } from '@model/report/metrics';
-import { cacheLabel } from '../../components/cache-badge';
 import { StatusLine } from '../../components/export-bar';
-import { formatDate, headlineText, plural } from '../../lib/history-format';
+import { plural } from '../../lib/history-format';
 import type { HistoryEntry } from '@model/history';
 import { RESULT_KINDS } from '@model/kinds/registry';
-import { LabelEditor } from './label-editor';
 import { ShareDialog } from '../../components/share-dialog';
-import { driveChoices, filterEntries, selectEntries, useHistoryStore } from './store';
+import { selectAllCount, SORTS, useHistoryStore, type SortChoice } from './store';
+import { HistoryTable } from './history-table';
+import { DriveOverTime } from './drive-over-time';
 import { CardHeader } from '../../components/card-header';
 import { FilterSelect } from '../../components/filter-select';
 
 /** The kinds the filter offers, in the order the screens show them: every kind a screen makes. */
 export const KIND_CHOICES: readonly string[] = RESULT_KINDS.filter((k) => !k.cliOnly).map((k) => k.id);
-
-const UNCACHED = new Set(['direct', 'nocache']);
 
 /** A file's text: File.text() where there is one, else a FileReader. */
 function readText(file: File): Promise<string> {
@@ -31,8 +30,13 @@ function readText(file: File): Promise<string> {
   });
 }
 
-function Toolbar({ shown }: { shown: HistoryEntry[] }) {
-  const entries = useHistoryStore(selectEntries);
+function Toolbar() {
+  const listing = useHistoryStore((s) => s.listing);
+  const all = useHistoryStore(selectAllCount);
+  const search = useHistoryStore((s) => s.search);
+  const sort = useHistoryStore((s) => s.sort);
+  const setSearch = useHistoryStore((s) => s.setSearch);
+  const setSort = useHistoryStore((s) => s.setSort);
   const drive = useHistoryStore((s) => s.drive);
   const kind = useHistoryStore((s) => s.kind);
   const selected = useHistoryStore((s) => s.selected);
@@ -48,7 +52,8 @@ function Toolbar({ shown }: { shown: HistoryEntry[] }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const drives = useMemo(() => driveChoices(entries), [entries]);
+  const drives = listing?.drives ?? [];
+  const shown = listing?.total ?? 0;
   const n = selected.length;
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -81,6 +86,15 @@ function Toolbar({ shown }: { shown: HistoryEntry[] }) {
   return (
     <div className="history-toolbar">
       <div className="history-toolbar__row">
+        <input
+          type="search"
+          className="history-search"
+          placeholder="Search names, drives, tests…"
+          aria-label="Search saved results"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          data-testid="history-search"
+        />
         <button type="button" className="button" disabled={importing} onClick={() => fileRef.current?.click()}>
           {importing ? 'Importing…' : 'Import…'}
         </button>
@@ -97,7 +111,7 @@ function Toolbar({ shown }: { shown: HistoryEntry[] }) {
         <FilterSelect label="Drive" value={drive} onChange={(v) => setDrive(v)} testId="history-filter-drive">
           <option value="">All drives</option>
           {drives.map((d) => (
-            <option key={d.value} value={d.value}>
+            <option key={d.key} value={d.key}>
               {d.label}
             </option>
           ))}
@@ -107,6 +121,13 @@ function Toolbar({ shown }: { shown: HistoryEntry[] }) {
           {KIND_CHOICES.map((k) => (
             <option key={k} value={k}>
               {kindName(k)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Order" value={sort} onChange={(v) => setSort(v as SortChoice)} testId="history-sort">
+          {Object.entries(SORTS).map(([value, s]) => (
+            <option key={value} value={value}>
+              {s.label}
             </option>
           ))}
         </FilterSelect>
@@ -154,9 +175,9 @@ function Toolbar({ shown }: { shown: HistoryEntry[] }) {
           </button>
         </div>
       )}
-      {shown.length !== entries.length && (
-        <p className="history-count">
-          Showing {shown.length} of {plural(entries.length, 'result')}
+      {listing && shown !== all && (
+        <p className="history-count" data-testid="history-count">
+          Showing {shown.toLocaleString('en-US')} of {all.toLocaleString('en-US')} result{all === 1 ? '' : 's'}
         </p>
       )}
     </div>
@@ -183,90 +204,17 @@ function Skipped() {
   );
 }
 
-function Row({ entry, onShare }: { entry: HistoryEntry; onShare(e: HistoryEntry): void }) {
-  const checked = useHistoryStore((s) => s.selected.includes(entry.id));
-  const toggle = useHistoryStore((s) => s.toggle);
-  const open = useHistoryStore((s) => s.open);
-  const cached = !UNCACHED.has(entry.cacheMode);
-  return (
-    <tr className={`history-row${checked ? ' history-row--selected' : ''}`} data-testid="history-row" data-id={entry.id}>
-      <td className="history-row__check">
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={() => toggle(entry.id)}
-          aria-label={`Select ${entry.name}`}
-          data-testid="history-select"
-        />
-      </td>
-      <td className="history-row__date">
-        <time dateTime={entry.startedAt}>{formatDate(entry.startedAt)}</time>
-      </td>
-      <td className="history-row__name">
-        <LabelEditor id={entry.id} name={entry.name} label={entry.label} />
-        <span className="history-row__title">{entry.title}</span>
-      </td>
-      <td className="history-row__drive">{entry.drive}</td>
-      <td className="history-row__figures">
-        <span className="history-row__headline">{headlineText(entry.headline) || '—'}</span>
-        {(cached || entry.warnings > 0 || entry.origin === 'imported') && (
-          <span className="history-badges">
-            {cached && (
-              <span
-                className="pill pill--warn"
-                title="Measured through the operating system cache: the figures may show the cache, not the disk."
-              >
-                {cacheLabel(entry.cacheMode)}
-              </span>
-            )}
-            {entry.warnings > 0 && (
-              <span className="pill pill--warn" title="Things that may make these figures not the disk’s alone">
-                ⚠ {plural(entry.warnings, 'warning')}
-              </span>
-            )}
-            {entry.origin === 'imported' && (
-              <span className="pill" title={`Imported (made with DiskDial ${entry.appVersion})`}>
-                imported
-              </span>
-            )}
-          </span>
-        )}
-      </td>
-      <td className="history-row__actions">
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => open(entry.id)}
-          data-testid="history-open"
-          aria-label={`Open ${entry.name}`}
-        >
-          Open
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => onShare(entry)}
-          data-testid="history-share"
-          aria-label={`Share ${entry.name}`}
-        >
-          Share
-        </button>
-      </td>
-    </tr>
-  );
-}
-
 export function HistoryList() {
   const listing = useHistoryStore((s) => s.listing);
   const loading = useHistoryStore((s) => s.loading);
   const error = useHistoryStore((s) => s.error);
-  const entries = useHistoryStore(selectEntries);
+  const all = useHistoryStore(selectAllCount);
   const drive = useHistoryStore((s) => s.drive);
-  const kind = useHistoryStore((s) => s.kind);
+  const search = useHistoryStore((s) => s.search);
   const status = useHistoryStore((s) => s.status);
   const [sharing, setSharing] = useState<HistoryEntry | null>(null);
-  const shown = useMemo(() => filterEntries(entries, drive, kind), [entries, drive, kind]);
   const titleId = useId();
+  const total = listing?.total ?? 0;
 
   return (
     <section className="card history-list" aria-labelledby={titleId} data-testid="history-list">
@@ -276,7 +224,7 @@ export function HistoryList() {
         subtitle={<>Every finished test, with how it was measured. Tick results to compare them side by side.</>}
       />
       <div className="history-list__body">
-        <Toolbar shown={shown} />
+        <Toolbar />
         <StatusLine status={status} testId="history-status" />
         {error && (
           <p className="panel-error" role="alert">
@@ -284,41 +232,21 @@ export function HistoryList() {
           </p>
         )}
         <Skipped />
+        {drive && <DriveOverTime driveKey={drive} />}
         {!listing && loading ? (
           <p className="empty empty--table">Loading saved results…</p>
-        ) : entries.length === 0 ? (
+        ) : all === 0 ? (
           listing && (
             <p className="empty empty--table" data-testid="history-empty">
               No saved results yet. Every finished test is saved here.
             </p>
           )
-        ) : shown.length === 0 ? (
-          <p className="empty empty--table">No saved results match these filters.</p>
+        ) : total === 0 ? (
+          <p className="empty empty--table" data-testid="history-no-match">
+            {search.trim() ? `No saved results match “${search.trim()}” with these filters.` : 'No saved results match these filters.'}
+          </p>
         ) : (
-          <div className="table-scroll history-table-box">
-            <table className="data-table history-table" data-testid="history-table">
-              <caption className="sr-only">Saved results, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="sr-only">Selected</span>
-                  </th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Drive</th>
-                  <th scope="col">Figures</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((e) => (
-                  <Row key={e.id} entry={e} onShare={setSharing} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <HistoryTable total={total} onShare={setSharing} />
         )}
         {listing && (
           <p className="history-dir">

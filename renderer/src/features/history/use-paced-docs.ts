@@ -3,14 +3,17 @@
 // (model/kinds/video/will-it-work.ts).
 import { useEffect, useMemo } from 'react';
 import type { ResultDocument } from '@model/result';
-import { kindOf } from '@model/kinds/registry';
 import { useHistoryStore } from './store';
 
 export function usePacedDocs(wanted: boolean): ResultDocument[] {
-  const entries = useHistoryStore((s) => s.listing?.entries);
+  const paced = useHistoryStore((s) => s.paced);
+  const loadPaced = useHistoryStore((s) => s.loadPaced);
   const docs = useHistoryStore((s) => s.docs);
   const fetchDoc = useHistoryStore((s) => s.fetchDoc);
-  const ids = useMemo(() => (wanted ? (entries ?? []).filter((e) => kindOf(e.kind)?.paced).map((e) => e.id) : []), [entries, wanted]);
+  const ids = useMemo(() => (wanted ? (paced ?? []) : []), [paced, wanted]);
+  useEffect(() => {
+    if (wanted && !paced) void loadPaced();
+  }, [wanted, paced, loadPaced]);
   useEffect(() => {
     for (const id of ids) void fetchDoc(id);
   }, [ids, fetchDoc]);

@@ -24,6 +24,7 @@ describe('the kind registry', () => {
       'video',
       'sweep',
       'small-files',
+      'verify',
       'hash',
       'check',
     ]);
@@ -34,6 +35,7 @@ describe('the kind registry', () => {
       'video',
       'sweep',
       'small-files',
+      'verify',
     ]);
     expect(RESULT_KINDS.filter((k) => k.liveCurve).map((k) => k.id)).toEqual(['sustained']);
   });

@@ -6,6 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '@model/result';
 import type { CampaignProgressEvent } from '@model/events';
 import quickJson from '../../../fixtures/results/quick.json';
+import sweepJson from '../../../fixtures/results/sweep.json';
+import { buildFormatReport } from '@model/report/format-report';
+import { DIRECTION_COLOURS } from '../../../../renderer/src/components/charts';
+import { reportCharts } from '../../../../renderer/src/components/report-view';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import { noResizeObserver, text } from '../../helpers/dom';
 import { renderApp } from '../../helpers/render-app';
@@ -59,8 +63,16 @@ describe('Compare setups', () => {
     const fake = createFakeBridge();
     const { user } = await renderApp(fake.bridge, 'nav-campaign');
     const start = screen.getByTestId('campaign-start');
-    expect(text(screen.getByTestId('campaign-problem'))).toBe('Name at least two setups (what you will change between them).');
-    expect((start as HTMLButtonElement).disabled).toBe(true);
+    // Before anything is typed the missing names are help, not an error; Start says what it does.
+    const help = screen.getByTestId('campaign-problem');
+    expect(text(help)).toBe('Name at least two setups (what you will change between them).');
+    expect([help.className, help.getAttribute('role'), help.hasAttribute('data-error')]).toEqual(['card__subtitle', null, false]);
+    expect(text(start)).toBe('Compare setups');
+    // An attempt to start makes it an error.
+    await user.click(start);
+    const error = screen.getByTestId('campaign-problem');
+    expect([error.className, error.getAttribute('role')]).toEqual(['field-error', 'alert']);
+    expect(fake.campaignCalls.start).toEqual([]);
     await user.type(screen.getByTestId('campaign-setup-0'), 'GigE');
     await user.type(screen.getByTestId('campaign-setup-1'), 'gige');
     expect(text(screen.getByTestId('campaign-problem'))).toBe('Two setups are both called "gige": give each its own name.');
@@ -68,13 +80,26 @@ describe('Compare setups', () => {
     await user.type(screen.getByTestId('campaign-setup-1'), 'Wi-Fi');
     await user.click(screen.getByTestId('campaign-kind-cdm'));
     expect(screen.queryByTestId('campaign-problem')).toBeNull();
+    // Each test can have its own size: the Quick Test at 4 GiB, the grid at the campaign's.
+    await user.selectOptions(screen.getByTestId('campaign-size-quick'), String(4 * 1024 ** 3));
+    // Before it starts it says how long the testing takes: the sum of its tests' estimates.
+    expect(text(screen.getByTestId('campaign-estimate'))).toMatch(
+      /^4 tests \(2 on each of 2 setups\): about \d+ min of testing at 500 MB\/s, plus the time you take to change setups\.$/,
+    );
     await user.click(start);
     expect(fake.campaignCalls.start).toEqual([
-      { target: '/media/t7', setups: ['GigE', 'Wi-Fi'], kinds: ['quick', 'cdm'], runs: 3, sizeBytes: 1024 ** 3 },
+      {
+        target: '/media/t7',
+        setups: ['GigE', 'Wi-Fi'],
+        kinds: ['quick', 'cdm'],
+        runs: 3,
+        sizeBytes: 1024 ** 3,
+        testSizes: { quick: 4 * 1024 ** 3 },
+      },
     ]);
     // While it runs the other screens say why they cannot start.
     await user.click(screen.getByTestId('nav-quick'));
-    expect(await screen.findByText('A setup campaign is running. Stop it or wait for it to finish.')).toBeTruthy();
+    expect(await screen.findByText('Compare setups is running. Stop it or wait for it to finish.')).toBeTruthy();
   });
 
   it('asks for each setup, answers Continue and Stop here, shows progress, and ends in the report', async () => {
@@ -85,9 +110,16 @@ describe('Compare setups', () => {
     expect(text(waiting)).toContain('Setup 1 of 2: GigE');
     await user.click(within(waiting).getByTestId('campaign-continue'));
     expect(fake.campaignCalls.continue).toEqual([{ campaignId: 'camp-1', go: true }]);
-    act(() => fake.emitCampaignProgress(progress()));
+    // Before the first measured figure the live line says "—", never 0.
+    act(() => fake.emitCampaignProgress(progress({ bytesDone: 0, instMBps: 0, avgMBps: 0 })));
+    expect(text(await screen.findByTestId('campaign-progress-line'))).toBe('Write · run 1 of 3 · now — · average —');
+    act(() => fake.emitCampaignProgress(progress({ secondsLeft: 300 })));
     expect(text(await screen.findByTestId('campaign-testing'))).toContain('Testing GigE · test 1 of 2');
     expect(text(screen.getByTestId('campaign-progress-line'))).toBe('Write · run 1 of 3 · now 110.0 MB/s · average 108.0 MB/s');
+    expect(text(screen.getByTestId('campaign-left'))).toBe('about 5 min of testing left');
+    // A step between measurements (the next write starting, a flush) holds the last figures.
+    act(() => fake.emitCampaignProgress(progress({ testName: 'SEQ 4K Write', bytesDone: 0, instMBps: 0, avgMBps: 0 })));
+    expect(text(screen.getByTestId('campaign-progress-line'))).toBe('SEQ 4K Write · run 1 of 3 · now 110.0 MB/s · average 108.0 MB/s');
     // Another job's events are not ours.
     act(() => fake.emitCampaignProgress(progress({ jobId: 'other', setupName: 'Elsewhere' })));
     expect(text(screen.getByTestId('campaign-testing'))).toContain('GigE');
@@ -109,6 +141,9 @@ describe('Compare setups', () => {
     await expect
       .poll(() => text(screen.getByTestId('report-findings')))
       .toMatch(/Wi-Fi is worse than GigE: worse on all \d+ throughput figures/);
+    // One way back to a new comparison, named as the screen is.
+    expect(screen.queryByTestId('report-back')).toBeNull();
+    expect(text(screen.getByTestId('campaign-new'))).toBe('Compare other setups');
     await user.click(screen.getByTestId('campaign-new'));
     expect(screen.getByTestId('campaign-start')).toBeTruthy();
   });
@@ -152,8 +187,29 @@ describe('Compare setups', () => {
       'Stopped before Hub. Finished setups are saved; resume it from the banner above.',
     );
     const banner = await screen.findByTestId('campaign-unfinished');
-    expect(text(banner)).toContain('A campaign did not finish (Dock vs Hub on /media/t7): Dock done (1 test), Hub 0 of 1 tests.');
+    expect(text(banner)).toContain('A setup comparison did not finish (Dock vs Hub on /media/t7): Dock done (1 test), Hub 0 of 1 tests.');
     await user.click(within(banner).getByRole('button', { name: 'Resume' }));
     expect(fake.campaignCalls.resume).toEqual(['camp-1']);
+  });
+
+  it('colours read and write alike on every chart of the report: the Quick Test’s and the sweep’s', () => {
+    const sweepDoc = (n: number, name: string): ResultDocument => {
+      const d = JSON.parse(JSON.stringify(sweepJson)) as ResultDocument;
+      d.id = `s-${n}`;
+      d.label = name;
+      d.campaign = { planId: 'camp-1', format: `setup-${n}`, formatLabel: name, of: 'setups' };
+      return d;
+    };
+    const charts = reportCharts(
+      buildFormatReport([setupDoc(1, 'Dock', 1), sweepDoc(1, 'Dock'), setupDoc(2, 'Hub', 0.5), sweepDoc(2, 'Hub')]),
+    );
+    const series = charts.flatMap((c) => c.series);
+    // The sweep's "Write · top speed" was drawn in a column colour while the Quick Test's "Write" was orange.
+    expect(charts.length).toBeGreaterThanOrEqual(2);
+    for (const s of series) {
+      const dir = /write/i.test(s.name) ? 'write' : /read/i.test(s.name) ? 'read' : undefined;
+      expect([s.name, s.colour]).toEqual([s.name, dir ? DIRECTION_COLOURS[dir] : s.colour]);
+    }
+    expect(series.filter((s) => /write/i.test(s.name)).length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -125,6 +125,7 @@ describe('History list', () => {
       'Video playback (paced)',
       'Transfer-size sweep',
       'Small-file test',
+      'Verify capacity',
       'Hash test',
       'Folder check',
     ]);

@@ -25,7 +25,14 @@ function heldListings() {
   fake.bridge.listHistory = () =>
     new Promise<IpcResult<HistoryListing>>((resolve) => held.push((listing) => resolve({ ok: true, value: listing })));
   setBridgeForTests(fake.bridge);
-  const listing = (): HistoryListing => ({ dir: fake.history.dir, entries: [...fake.history.entries], skipped: [] });
+  const listing = (): HistoryListing => ({
+    dir: fake.history.dir,
+    entries: [...fake.history.entries],
+    total: fake.history.entries.length,
+    offset: 0,
+    drives: [],
+    skipped: [],
+  });
   return { fake, held, listing };
 }
 

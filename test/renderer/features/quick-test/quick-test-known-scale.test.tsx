@@ -35,6 +35,7 @@ const ON_T7 = { path: '/media/t7', mountPoint: '/media/t7', volume: 'T7' };
 
 async function renderWith(docs: ResultDocument[], targets: TargetInfo[] = [target()]) {
   const fake = createFakeBridge(targets);
+  newestFirst(docs);
   fake.history.add(...docs);
   setBridgeForTests(fake.bridge);
   render(<App />);
@@ -110,8 +111,14 @@ describe('the dial scale before a test', () => {
   });
 });
 
+/** Dates `docs` newest first, in the order given (History lists by date, as the core does). */
+function newestFirst(docs: ResultDocument[]): void {
+  docs.forEach((d, i) => (d.startedAt = new Date(Date.UTC(2026, 10, 22) - i * 60_000).toISOString()));
+}
+
 async function lastResultPeakWith(docs: ResultDocument[]): Promise<number> {
   const fake = createFakeBridge([target()]);
+  newestFirst(docs);
   fake.history.add(...docs);
   setBridgeForTests(fake.bridge);
   return lastResultPeak(target());

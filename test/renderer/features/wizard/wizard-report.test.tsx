@@ -4,6 +4,7 @@
 // per stress size, the baseline choice, the exports — the Markdown export's table equal to the
 // rendered table — Save PDF printing the page in browser mode, and History's compare view
 // opening the same report for any saved results.
+import { markdownTableLines } from '../../../helpers/markdown.js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,10 +55,9 @@ function tableRows(table: HTMLElement): string[][] {
   return [...table.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.getAttribute('data-text') ?? ''));
 }
 
-/** The Markdown table's rows (head and body; the alignment row dropped). */
+/** The rows of the report's own Markdown table (head and body; the alignment row dropped). */
 function markdownRows(md: string): string[][] {
-  return md
-    .split('\n')
+  return markdownTableLines(md)
     .filter((l) => l.startsWith('| '))
     .map((l) =>
       l
@@ -107,6 +107,17 @@ describe('the report', () => {
     expect(text(rows[0]!.querySelector('td .compare-cell__value'))).toMatch(/^[\d,]+(\.\d+)? ± [\d,.]+$/);
     expect(text(within(view).getByTestId('report-rule'))).toContain('Welch');
     expect(text(within(view).getByTestId('report-findings'))).toMatch(/ext4 \(fscrypt encrypted\)/);
+    // The findings a line each; under them each format's "Will it work?" column, as the exports have it.
+    expect(within(view).getByTestId('report-findings').querySelectorAll('li').length).toBeGreaterThan(1);
+    const grid = within(view).getByTestId('report-section');
+    expect(text(grid.querySelector('h3'))).toBe('Will it work? At 29.97 fps');
+    expect([...grid.querySelectorAll('thead th')].map(text)).toEqual([
+      'Format',
+      'Needs with margin (MB/s)',
+      'ext4',
+      'ext4 (fscrypt encrypted)',
+      'XFS',
+    ]);
     // A chart per stress size.
     expect(
       within(view)
@@ -206,8 +217,9 @@ describe('the report', () => {
     await user.click(screen.getByTestId('wizard-show-report'));
     const table = await screen.findByTestId('report-table');
     expect([...table.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-variant'))).toEqual(['ext4']);
-    // (The Quick Test's dial scale may read a result too: which ids were fetched, in order of first fetch.)
-    expect([...new Set(fake.historyCalls.get)]).toEqual(docs.map((d) => d.id));
+    // (The Quick Test's dial scale may read a result too: which ids were fetched. The two share a
+    // start time, so History's order between them is by id, not the order they were saved in.)
+    expect([...new Set(fake.historyCalls.get)].sort()).toEqual(docs.map((d) => d.id).sort());
   });
 
   it('a one-format report says nothing was compared: no baseline tag, no "no difference", in the view and its Markdown', async () => {
@@ -232,7 +244,7 @@ describe('the report', () => {
     act(() => fake.emitWizardDone({ jobId: 'wjob-1', planId: 'plan-1', outcome: 'finished', resultIds: ids }));
     const table = await screen.findByTestId('report-table');
     const nothing = "One format only (ext4): nothing is compared — these are ext4's figures alone.";
-    expect(screen.getByTestId('report-findings').querySelector('p')!.textContent).toBe(nothing);
+    expect(screen.getByTestId('report-findings').querySelector('li')!.textContent).toBe(nothing);
     expect(within(table).queryByText('baseline')).toBeNull();
     expect(screen.queryByTestId('report-baseline')).toBeNull();
     // (The rule under the report defines "no difference"; nothing else may say it.)
@@ -260,6 +272,7 @@ describe('History: any saved results as a report', () => {
     b.id = 'hub';
     b.label = 'Through the hub';
     for (const t of b.tests) t.mbps *= 0.5;
+    b.startedAt = new Date(Date.parse(a.startedAt) - 60_000).toISOString(); // listed after a
     fake.history.add(a, b);
     const { user } = await renderApp(fake.bridge, 'nav-history');
     const rows = await screen.findAllByTestId('history-row');

@@ -1,5 +1,6 @@
 // Text in CrystalDiskMark 8's "Copy" layout, line for line: its header, sections, figure lines and
 // profile block (test/fixtures/crystaldiskmark-8.0.4-copy.txt is the real thing, and the test).
+import type { SectionBlock, Table } from '../section.js';
 import type { ResultDocument, ResultTest } from '../../result.js';
 import { bestRunNote } from '../../verdict/aggregate.js';
 import { kindOf } from '../../kinds/registry.js';
@@ -182,18 +183,7 @@ export function txtMany(docs: readonly ResultDocument[], cmp: ComparisonModel): 
     [`=== ${labels[i]}${i === cmp.baseline ? ' (baseline)' : ''} — ${resultTitle(d)} ===`, '', txtBlock(d)].join('\n'),
   );
   const out = [txtHeader(docs), blocks.join('\n'), '[Comparison]'];
-  for (const t of compareTables(cmp)) {
-    const rows = [t.head, ...t.rows.map((r) => r.map((x) => x.text))];
-    const widths = t.head.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-    const fmt = (r: string[]): string =>
-      '  ' +
-      r
-        .map((x, i) => (i === 0 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0)))
-        .join('  ')
-        .trimEnd();
-    if (t.title) out.push(`  ${t.title}`);
-    out.push(fmt(t.head), '  ' + widths.map((w) => '-'.repeat(w)).join('  '), ...t.rows.map((r) => fmt(r.map((x) => x.text))), '');
-  }
+  for (const t of compareTables(cmp)) out.push(...(t.title ? [`  ${t.title}`] : []), ...fixedTable(t, '  '), '');
   out.push(`  ${markLegend('the baseline')}`, '');
   if (cmp.findings.length > 0) out.push('Findings:', ...cmp.findings.map((f) => `  * ${f}`), '');
   if (cmp.warnings.length > 0) out.push('Warnings:', ...cmp.warnings.map((w) => `  ⚠ ${w}`), '');
@@ -203,21 +193,34 @@ export function txtMany(docs: readonly ResultDocument[], cmp: ComparisonModel): 
 
 // ---- plain text --------------------------------------------------------------------------------
 
-/** The same table in fixed-width columns, for a terminal or a plain-text post. */
-export function reportText(r: ComparisonModel, docs: readonly ResultDocument[]): string {
-  const t = reportTable(r, docs);
-  const rows = [t.head, ...t.rows.map((row) => row.map((x) => x.text))];
+/** A table in fixed-width columns (the first left-aligned, the rest right), under a dashed rule. */
+function fixedTable(t: Pick<Table, 'head' | 'rows'>, indent = ''): string[] {
+  const rows = [t.head, ...t.rows.map((r) => r.map((x) => x.text))];
   const widths = t.head.map((_, j) => Math.max(...rows.map((row) => [...(row[j] ?? '')].length)));
   const line = (row: readonly string[]): string =>
+    indent +
     row
       .map((x, j) => (j === 0 ? x.padEnd(widths[j] ?? 0) : x.padStart(widths[j] ?? 0)))
       .join('  ')
       .trimEnd();
+  return [line(t.head), indent + widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+}
+
+/** A kind's section (Will it work?) in fixed-width columns: its heading, tables and notes. */
+function txtSection(b: SectionBlock): string[] {
+  const out = [`${b.heading}:`];
+  for (const t of b.tables) out.push(...(t.title ? [`  ${t.title}`] : []), ...fixedTable(t, '  '));
+  return [...out, ...b.notes.map((n) => `  ${n}`), ''];
+}
+
+/** The same table in fixed-width columns, for a terminal or a plain-text post. */
+export function reportText(r: ComparisonModel, docs: readonly ResultDocument[]): string {
   const out = [r.title, '='.repeat(Math.min(78, [...r.title].length)), ''];
   for (const [k, v] of aboutLines(r, docs)) out.push(`${k}: ${v}`);
   for (const [k, v] of driveLines(r, docs)) out.push(`  ${k}: ${v}`);
-  out.push('', line(rows[0] as string[]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line), '', legendText(r), '');
+  out.push('', ...fixedTable(reportTable(r, docs)), '', legendText(r), '');
   if (r.findings.length > 0) out.push('Findings:', ...r.findings.map((f) => `  * ${f}`), '');
+  for (const b of r.sections ?? []) out.push(...txtSection(b));
   if (r.warnings.length > 0) out.push('Warnings:', ...r.warnings.map((w) => `  ! ${w}`), '');
   out.push(`Rule: ${r.rule}`, '', versionLine(docs));
   return out.join('\n') + '\n';

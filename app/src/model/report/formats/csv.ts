@@ -218,5 +218,26 @@ export function reportCsv(r: ComparisonModel): string {
       );
     });
   });
+  // The kinds' sections (Will it work?): a row per table row × row of the report, its mark as the verdict.
+  for (const b of r.sections ?? [])
+    for (const t of b.tables)
+      for (const row of t.rows)
+        t.head.slice(1).forEach((head, k) => {
+          if (!r.variants.some((v) => v.label === head)) return;
+          const line = REPORT_CSV_HEAD.map((c) =>
+            c === 'variant'
+              ? text(head)
+              : c === 'label'
+                ? text(`${t.title ?? b.heading}: ${row[0]?.text ?? ''}`)
+                : c === 'figure'
+                  ? text(b.heading)
+                  : c === 'n'
+                    ? '0'
+                    : c === 'verdict'
+                      ? text(row[k + 1]?.text ?? '')
+                      : '',
+          );
+          lines.push(line.join(','));
+        });
   return lines.join('\r\n') + '\r\n';
 }

@@ -1,6 +1,6 @@
 // The format report as one HTML page: its tables and the grouped bar charts of each figure.
 import type { ResultDocument } from '../../result.js';
-import { esc, htmlFlags, htmlPage, htmlTable, niceStep, PALETTE, truncate } from './html.js';
+import { esc, htmlFlags, htmlPage, htmlSection, htmlTable, niceStep, PALETTE, truncate } from './html.js';
 import type { ComparisonFigure, ComparisonModel } from '../comparison.js';
 import { formatFigure, sizeText } from '../metrics.js';
 import { aboutLines, driveLines, legendText, reportTable, rowLabel, transposed } from '../report-rows.js';
@@ -12,7 +12,7 @@ export const REPORT_STYLE = `
 .charts { display: grid; grid-template-columns: 1fr; gap: .5rem; }
 figure.chart { margin: .4rem 0 1rem; }
 figure.chart figcaption { font-weight: 600; margin: 0 0 .3rem; }
-.findings p { margin: .3rem 0; }
+.findings li { margin: .3rem 0; }
 p.legend { font-size: .85rem; color: #555; margin-top: -.4rem; }
 @media print {
   body { font-size: 9.5pt; }
@@ -34,7 +34,9 @@ export function reportHtml(r: ComparisonModel, docs: readonly ResultDocument[]):
   body.push('<h2>Results</h2>', htmlTable(table), `<p class="legend">${esc(legendText(r))}</p>`);
   const charts = reportCharts(r);
   if (charts.length > 0) body.push('<h2>Charts</h2>', `<div class="charts">${charts.join('\n')}</div>`);
-  if (r.findings.length > 0) body.push('<h2>Findings</h2>', `<div class="findings"><p>${esc(r.findings.join(' '))}</p></div>`);
+  if (r.findings.length > 0)
+    body.push('<h2>Findings</h2>', `<ul class="findings">${r.findings.map((f) => `<li>${esc(f)}</li>`).join('')}</ul>`);
+  for (const b of r.sections ?? []) body.push(...htmlSection(b));
   // The results' own flags, once per row (a plan's results of one format share most of them).
   const own = new Map<string, boolean>();
   for (const d of docs) for (const f of d.flags ?? []) own.set(`${variantOf(r, d)}: ${f.message}`, f.severity === 'info');

@@ -209,7 +209,7 @@ export function truncate(s: string, n: number): string {
 }
 
 /** A kind's report section ("Will it work?"): a heading, its tables, and how it was decided. */
-function htmlSection(s: SectionBlock | null): string[] {
+export function htmlSection(s: SectionBlock | null): string[] {
   if (!s) return [];
   return [`<h2>${esc(s.heading)}</h2>`, ...s.tables.map(htmlTable), ...s.notes.map((n) => `<p class="rule">${esc(n)}</p>`)];
 }

@@ -116,7 +116,8 @@ export function reportMarkdown(r: ComparisonModel, docs: readonly ResultDocument
   if (drives.length > 0) out.push(...drives.map(([k, v]) => `- **${mdInline(k)}:** ${mdInline(v)}`), '');
   out.push(...mdTable(reportTable(r, docs)));
   out.push(`_${mdInline(legendText(r))}_`, '');
-  if (r.findings.length > 0) out.push('**Findings**', '', mdInline(r.findings.join(' ')), '');
+  if (r.findings.length > 0) out.push('**Findings**', '', ...r.findings.map((f) => `- ${mdInline(f)}`), '');
+  for (const b of r.sections ?? []) out.push(...mdSection(b));
   const flags = docs.flatMap((d) => (d.flags ?? []).filter((f) => f.severity !== 'info').map((f) => `${variantOf(r, d)}: ${f.message}`));
   const warnings = [...r.warnings, ...new Set(flags)];
   if (warnings.length > 0) out.push('**Warnings**', '', ...warnings.map((w) => `- ⚠ ${mdInline(w)}`), '');

@@ -16,6 +16,8 @@ import { SweepPanel } from './sweep-panel';
 import { sweepForm } from './sweep-form';
 import { SmallFilesPanel } from './small-files-panel';
 import { smallFilesForm } from './small-files-form';
+import { VerifyPanel } from './verify-panel';
+import { verifyForm } from './verify-form';
 
 // Each entry's form type is its own (kindEntry gives it back); `any` only lets the check below
 // hold them side by side while it ties each key to its kind's form and panel.
@@ -29,6 +31,7 @@ export const DETAILED_KINDS = {
   video: { phrase: 'the video test', form: videoForm, Panel: VideoPanel },
   sweep: { phrase: 'the transfer-size sweep', form: sweepForm, Panel: SweepPanel },
   'small-files': { phrase: 'the small-file test', form: smallFilesForm, Panel: SmallFilesPanel },
+  verify: { phrase: 'the verify test', form: verifyForm, Panel: VerifyPanel },
 } satisfies AnyEntries;
 
 type Kinds = typeof DETAILED_KINDS;

@@ -1,0 +1,160 @@
+// The list of saved results as a virtualized table: a scroll box as tall as every row would be,
+// holding only the rows in view and a screenful either side (~50 in the DOM whatever the count),
+// each page of rows asked for as it scrolls near. Rows are of one height, so a position is a row.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { cacheLabel } from '../../components/cache-badge';
+import { formatDate, headlineText, plural } from '../../lib/history-format';
+import type { HistoryEntry } from '@model/history';
+import { LabelEditor } from './label-editor';
+import { rowAt, useHistoryStore } from './store';
+
+const UNCACHED = new Set(['direct', 'nocache']);
+/** A row's height in px (history.css sets the same); the spacers stand in for rows out of view. */
+export const ROW_PX = 64;
+/** Rows kept either side of the view. */
+const OVERSCAN = 15;
+/** The view's height before it is measured (a test DOM has no layout). */
+const FALLBACK_VIEW_PX = 640;
+
+function Row({ entry, index, onShare }: { entry: HistoryEntry; index: number; onShare(e: HistoryEntry): void }) {
+  const checked = useHistoryStore((s) => s.selected.includes(entry.id));
+  const toggle = useHistoryStore((s) => s.toggle);
+  const open = useHistoryStore((s) => s.open);
+  const cached = !UNCACHED.has(entry.cacheMode);
+  return (
+    <tr
+      className={`history-row${checked ? ' history-row--selected' : ''}`}
+      data-testid="history-row"
+      data-id={entry.id}
+      aria-rowindex={index + 2}
+    >
+      <td className="history-row__check">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={() => toggle(entry.id)}
+          aria-label={`Select ${entry.name}`}
+          data-testid="history-select"
+        />
+      </td>
+      <td className="history-row__date">
+        <time dateTime={entry.startedAt}>{formatDate(entry.startedAt)}</time>
+      </td>
+      <td className="history-row__name">
+        <LabelEditor id={entry.id} name={entry.name} label={entry.label} />
+        <span className="history-row__title">{entry.title}</span>
+      </td>
+      <td className="history-row__drive">{entry.drive}</td>
+      <td className="history-row__figures">
+        <span className="history-row__headline">{headlineText(entry.headline) || '—'}</span>
+        {(cached || entry.warnings > 0 || entry.origin === 'imported') && (
+          <span className="history-badges">
+            {cached && (
+              <span
+                className="pill pill--warn"
+                title="Measured through the operating system cache: the figures may show the cache, not the disk."
+              >
+                {cacheLabel(entry.cacheMode)}
+              </span>
+            )}
+            {entry.warnings > 0 && (
+              <span className="pill pill--warn" title="Things that may make these figures not the disk’s alone">
+                ⚠ {plural(entry.warnings, 'warning')}
+              </span>
+            )}
+            {entry.origin === 'imported' && (
+              <span className="pill" title={`Imported (made with DiskDial ${entry.appVersion})`}>
+                imported
+              </span>
+            )}
+          </span>
+        )}
+      </td>
+      <td className="history-row__actions">
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => open(entry.id)}
+          data-testid="history-open"
+          aria-label={`Open ${entry.name}`}
+        >
+          Open
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => onShare(entry)}
+          data-testid="history-share"
+          aria-label={`Share ${entry.name}`}
+        >
+          Share
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+export function HistoryTable({ total, onShare }: { total: number; onShare(e: HistoryEntry): void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(0);
+  const [view, setView] = useState(FALLBACK_VIEW_PX);
+  const listing = useHistoryStore((s) => s.listing);
+  const loadRows = useHistoryStore((s) => s.loadRows);
+  const first = Math.max(0, Math.floor(top / ROW_PX) - OVERSCAN);
+  const last = Math.min(total, Math.ceil((top + view) / ROW_PX) + OVERSCAN);
+  const pages = useHistoryStore((s) => s.pages);
+  const rows = Array.from({ length: Math.max(0, last - first) }, (_, i) => rowAt(pages, first + i));
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && el.clientHeight > 0) setView(el.clientHeight);
+  }, [total]);
+  // A new listing (another search, filter or order) starts at its top.
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = 0;
+    setTop(0);
+  }, [listing]);
+  useEffect(() => {
+    void loadRows(first, last);
+  }, [first, last, listing, loadRows]);
+
+  return (
+    <div
+      ref={box}
+      className="table-scroll history-table-box"
+      data-testid="history-scroll"
+      onScroll={(e) => setTop((e.target as HTMLDivElement).scrollTop)}
+    >
+      <table className="data-table history-table" data-testid="history-table" aria-rowcount={total + 1}>
+        <caption className="sr-only">Saved results</caption>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col">
+              <span className="sr-only">Selected</span>
+            </th>
+            <th scope="col">Date</th>
+            <th scope="col">Name</th>
+            <th scope="col">Drive</th>
+            <th scope="col">Figures</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {first > 0 && <tr aria-hidden="true" className="history-spacer" style={{ height: first * ROW_PX }} />}
+          {rows.map((e, i) =>
+            e ? (
+              <Row key={e.id} entry={e} index={first + i} onShare={onShare} />
+            ) : (
+              <tr key={`pending-${first + i}`} className="history-row history-row--pending" aria-rowindex={first + i + 2}>
+                <td colSpan={6}>Loading…</td>
+              </tr>
+            ),
+          )}
+          {last < total && <tr aria-hidden="true" className="history-spacer" style={{ height: (total - last) * ROW_PX }} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}

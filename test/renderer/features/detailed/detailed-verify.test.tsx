@@ -1,0 +1,69 @@
+// The verify panel: Start sends the amount the chips show (the whole free space by default, one
+// pass); after the run, the verdict in the capacity verdict's own words, the capacity bar's shares
+// and the two curves. The genuine document is a real one (test/fixtures/results/verify.json: 96 MiB
+// on a loop-mounted ext4 on this machine); the fake one is that document with a drive that wraps.
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ResultDocument } from '@model/result';
+import { DetailedSettings } from '@model/settings';
+import { capacityText, capacityVerdict } from '@model/verdict/capacity';
+import verifyJson from '../../../fixtures/results/verify.json';
+import { JOB, renderDetailed } from '../../helpers/detailed-fixtures';
+import { resetStores } from '../../helpers/reset-stores';
+
+const genuine = (): ResultDocument => JSON.parse(JSON.stringify(verifyJson)) as ResultDocument;
+const panel = () => screen.getByTestId('verify-panel');
+
+/** The real document, as if its drive wrapped at a third of what was written. */
+function wrapped(): ResultDocument {
+  const doc = genuine();
+  const s = doc.verify!;
+  const f = s.verdict.figures;
+  const n = Math.floor(f.plannedBlocks / 3);
+  const v = capacityVerdict({
+    ...f,
+    intactBlocks: n,
+    aliasedBlocks: f.plannedBlocks - n,
+    firstBadBlock: 0,
+    wrapBlocks: n,
+    prefixBlocks: 0,
+    reportedBytes: 64e9,
+  });
+  doc.verify = { ...s, verdict: v, summary: capacityText(v), runs: [{ block: 0, blocks: f.plannedBlocks - n, kind: 'aliased', held: n }] };
+  return doc;
+}
+
+describe('Verify panel', () => {
+  beforeEach(resetStores);
+  afterEach(resetStores);
+
+  it('Start sends the whole free space by default, or the amount chosen, one pass', async () => {
+    const { fake, user } = await renderDetailed();
+    await user.click(within(panel()).getByTestId('verify-size-10000000000'));
+    await user.click(screen.getByTestId('verify-start'));
+    const sent = { kind: 'verify', target: '/media/t7', maxBytes: 10e9, runs: 1, restSeconds: 0 };
+    expect(fake.calls.detailedStart).toEqual([sent]);
+    expect(DetailedSettings.parse(fake.calls.detailedStart[0])).toEqual(sent);
+  });
+
+  it('a genuine drive: the verdict, an all-intact bar and both curves', async () => {
+    const { fake, user } = await renderDetailed();
+    await user.click(screen.getByTestId('verify-start'));
+    act(() => fake.emitDetailedDone({ jobId: JOB, outcome: 'finished', result: genuine() }));
+    expect(within(panel()).getByTestId('verify-verdict').textContent).toBe('Genuine: all 101 MB written and read back intact');
+    const bar = within(panel()).getByTestId('verify-bar');
+    expect([...bar.querySelectorAll('figcaption span')].map((s) => s.textContent)).toEqual(['intact 101 MB']);
+    expect(within(panel()).queryByText(/will be drawn here/)).toBeNull();
+  });
+
+  it('a fake drive: the verdict says so, in the bad colour, and the bar shows what read back wrong', async () => {
+    const { fake, user } = await renderDetailed();
+    await user.click(screen.getByTestId('verify-start'));
+    act(() => fake.emitDetailedDone({ jobId: JOB, outcome: 'finished', result: wrapped() }));
+    const verdict = within(panel()).getByTestId('verify-verdict');
+    expect(verdict.textContent).toMatch(/^Fake capacity: only .+ of the 64 GB it reports hold data; writes beyond wrap to the start$/);
+    expect(verdict.className).toContain('verify-verdict--bad');
+    const bar = within(panel()).getByTestId('verify-bar');
+    expect([...bar.querySelectorAll('figcaption span')].map((s) => s.textContent)).toEqual(['intact 33.6 MB', 'read back wrong 67.1 MB']);
+  });
+});
