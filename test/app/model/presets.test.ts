@@ -21,7 +21,7 @@ function assertValidSpec(s: PlanStep['spec']): void {
   expect(spec.threads).toBeLessThanOrEqual(64);
   expect(spec.fileSize % (spec.bs * spec.threads)).toBe(0);
   expect(spec.fileSize).toBeGreaterThan(0);
-  expect(['random', 'zeros']).toContain(spec.pattern);
+  expect(['random', 'zeros', 'verify']).toContain(spec.pattern);
   expect(['auto', 'buffered-flushed', 'buffered']).toContain(spec.cache);
   if (spec.rw === 'randrw' || spec.rw === 'rw') expect(spec.rwmixread).toBe(70);
 }
