@@ -120,6 +120,8 @@ export interface SettleOutcome {
 
 /** The rule's conditions must hold at this check and at the checks 2 and 4 buckets before it. */
 const STABLE_CHECKS = 3;
+/** A trend counts when its slope is more than this many standard errors from none. */
+const TREND_T = 2.5;
 const CHECK_SPACING = 2;
 
 /** The conditions at one point: an interval within the precision, and the first and second half
@@ -129,10 +131,23 @@ const CHECK_SPACING = 2;
 function settledAt(rates: readonly number[], spec: SettleSpec): boolean {
   const iv = seriesInterval(rates);
   if (!iv || iv.relative > spec.precision) return false;
-  const half = Math.floor(rates.length / 2);
+  // No trend: the least-squares slope is within 2.5 standard errors of none (a drift is
+  // significant however the noise falls, where the halves' means let 0.35 % of drifts pass), and the
+  // drift it draws across the window is within the precision.
+  const n = rates.length;
   const m = mean(rates);
-  const gap = Math.abs(mean(rates.slice(0, half)) - mean(rates.slice(half)));
-  return gap <= 2 * iv.halfWidth && (m > 0 ? gap / m : 0) <= spec.precision / 2;
+  const mid = (n - 1) / 2;
+  let sxx = 0;
+  let sxy = 0;
+  for (let i = 0; i < n; i++) {
+    sxx += (i - mid) ** 2;
+    sxy += (i - mid) * (rates[i]! - m);
+  }
+  const slope = sxy / sxx;
+  let sse = 0;
+  for (let i = 0; i < n; i++) sse += (rates[i]! - m - slope * (i - mid)) ** 2;
+  const se = Math.sqrt(sse / Math.max(1, n - 2) / sxx);
+  return Math.abs(slope) <= TREND_T * se && m > 0 && (Math.abs(slope) * (n - 1)) / m <= spec.precision;
 }
 
 /** The stop rule: true when at least spec.minSeconds have been measured and the series so far (equal

@@ -123,6 +123,10 @@ describe('seriesRates', () => {
 });
 
 describe('the stop rule', () => {
+  // Simulated over 20,000 seeds each (/work note, rule as in precision.ts): a steady series with
+  // 2 % noise fails to settle by 5 s in 0.025 %, a 4 %/s drift settles in 0.025 %, the bimodal
+  // and cliff series never. The 50 seeds here are fixed (fast-check's seed), so a run cannot
+  // fail by chance: it fails when the rule changes.
   const spec = { precision: 0.03, minSeconds: 1 };
   /** The first time (s, 100 ms buckets) the rule settles on a series, or undefined. */
   const settlesAt = (xs: readonly number[]): number | undefined => {
@@ -139,7 +143,7 @@ describe('the stop rule', () => {
         expect(at).toBeGreaterThanOrEqual(1.4);
         expect(at).toBeLessThanOrEqual(5);
       }),
-      { numRuns: 50 },
+      { numRuns: 50, seed: 20261129 },
     );
   });
 
@@ -149,7 +153,7 @@ describe('the stop rule', () => {
         const xs = ar1(seed, 50, 0, 0, 5).map((x, i) => x + 500 * (1 - (0.2 * i) / 50));
         expect(settlesAt(xs)).toBeUndefined();
       }),
-      { numRuns: 50 },
+      { numRuns: 50, seed: 20261129 },
     );
   });
 
@@ -159,7 +163,7 @@ describe('the stop rule', () => {
         const xs = ar1(seed, 50, 0, 0, 5).map((x, i) => x + (Math.floor(i / 10) % 2 === 0 ? 300 : 500));
         expect(settlesAt(xs)).toBeUndefined();
       }),
-      { numRuns: 50 },
+      { numRuns: 50, seed: 20261129 },
     );
   });
 
@@ -170,7 +174,7 @@ describe('the stop rule', () => {
         const xs = ar1(seed, 50, 0, 0, 5).map((x, i) => x + (i < cliff ? 1000 : 400));
         expect(settlesAt(xs)).toBeUndefined();
       }),
-      { numRuns: 50 },
+      { numRuns: 50, seed: 20261129 },
     );
   });
 });
