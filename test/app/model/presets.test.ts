@@ -29,17 +29,20 @@ function assertValidSpec(s: PlanStep['spec']): void {
 describe('buildPlan', () => {
   // The many-file set, the sweep (a file for writes, one for reads) and verify (the free space in
   // files of at most 1 GiB) have files of their own.
-  it.each(TEST_KINDS.filter((k) => k !== 'files' && k !== 'sweep' && k !== 'verify'))('%s produces valid specs on one shared file', (kind) => {
-    const plan = buildPlan(kind, {}, roomy);
-    expect(plan.steps.length).toBeGreaterThan(0);
-    for (const step of plan.steps) {
-      assertValidSpec(step.spec);
-      expect(step.spec.fileSize).toBe(plan.fileSize);
-    }
-    // Only the last step may delete the file; every earlier one keeps it for the next.
-    plan.steps.slice(0, -1).forEach((s) => expect(s.spec.keepFile).toBe(true));
-    expect(plan.steps.at(-1)!.spec.keepFile).toBe(false);
-  });
+  it.each(TEST_KINDS.filter((k) => k !== 'files' && k !== 'sweep' && k !== 'verify'))(
+    '%s produces valid specs on one shared file',
+    (kind) => {
+      const plan = buildPlan(kind, {}, roomy);
+      expect(plan.steps.length).toBeGreaterThan(0);
+      for (const step of plan.steps) {
+        assertValidSpec(step.spec);
+        expect(step.spec.fileSize).toBe(plan.fileSize);
+      }
+      // Only the last step may delete the file; every earlier one keeps it for the next.
+      plan.steps.slice(0, -1).forEach((s) => expect(s.spec.keepFile).toBe(true));
+      expect(plan.steps.at(-1)!.spec.keepFile).toBe(false);
+    },
+  );
 
   it('quick: Blackmagic-style write then read, 1 GB by default', () => {
     const plan = buildPlan('quick');
