@@ -9,13 +9,16 @@
 //   2. f3 over the whole drive, write then read, each timed: f3write + f3read on the folder,
 //      f3brew (every block written, then every block read) on the device; and its verdict, checked
 //      against what was planted;
-//   3. DiskDial's verify (`run DIR --test verify`, `verify --device DEV --confirm NAME`): not yet
-//      wired — see diskdialVerify() below.
+//   3. DiskDial's verify: `run DIR --test verify` on the folder, the engine's verify pattern on the
+//      whole device (see diskdialVerify() below).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeFakeDrive, type FakeBehaviour, type FakeDrive, type FakeFace } from '../test/helpers/fake-drive.js';
 import { f3Brew, f3Folder } from '../test/helpers/f3.js';
 import type { EngineResult } from '../app/src/model/engine-types.js';
+import type { ResultDocument } from '../app/src/model/result.js';
 import { checkAbort, f1, f2, hostFacts, log, makeBenchDir, MiB, parseArgv, runEngine, runMain, table } from './bench/common.js';
 
 const HELP = `usage: npm run bench:verify -- [options]   (root: loop devices and FUSE)
@@ -31,6 +34,7 @@ interface Options {
   real: number;
 }
 
+const BIN = path.resolve(import.meta.dirname, '../bin/diskdial.js');
 const BEHAVIOURS: readonly FakeBehaviour[] = ['genuine', 'alias', 'drop', 'flip'];
 const FACES: readonly FakeFace[] = ['device', 'folder'];
 
@@ -130,13 +134,47 @@ async function f3Run(
 }
 
 // ---------------------------------------------------------------------------------------------
-// DiskDial verify: THE PLACE FOR THE VERIFY ROWS. When the verify kind lands, run here
-//   folder: `node bin/diskdial.js run FOLDER --test verify --json`
-//   device: `node bin/diskdial.js verify --device DEV --confirm NAME --json`
-// and return its wall time, write and read rates and verdict; the table and JSON then print the
-// ratios the issue asks for (verify time / f3 time ≤ 1, verify rates / seq rates ≥ 0.9).
-async function diskdialVerify(_face: FakeFace, _drive: FakeDrive): Promise<VerifyFigures | null> {
-  return null;
+// DiskDial verify, timed whole (its write pass, then its read-and-verify pass):
+//   folder: `node bin/diskdial.js run FOLDER --test verify --reserve 0 --json --no-save`, its
+//           capacity verdict as the result says it;
+//   device: the engine's verify pattern on the whole device (spec.device), as `diskdial verify
+//           --device` will run it (that command is not written yet): the verdict is the intact
+//           bytes and the first bad block the engine reports.
+async function diskdialVerify(face: FakeFace, drive: FakeDrive): Promise<VerifyFigures | null> {
+  const t0 = performance.now();
+  if (face === 'folder') {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'diskdial-bench-home-'));
+    const r = spawnSync(process.execPath, [BIN, 'run', drive.folder!, '--test', 'verify', '--reserve', '0', '--json', '--no-save'], {
+      encoding: 'utf8',
+      env: { ...process.env, DISKDIAL_HOME: home },
+      maxBuffer: 256 * MiB,
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    rmSync(home, { recursive: true, force: true });
+    if (r.status !== 0) return { seconds, writeMbps: 0, readMbps: 0, verdict: `failed: ${r.stderr.trim().split('\n').at(-1)}` };
+    const doc = JSON.parse(r.stdout) as ResultDocument;
+    const rate = (rw: string): number => doc.tests.find((t) => t.rw === rw)?.mbps ?? 0;
+    return { seconds, writeMbps: rate('write'), readMbps: rate('read'), verdict: doc.verify!.summary };
+  }
+  const base = {
+    path: drive.device!,
+    device: true,
+    fileSize: 0,
+    bs: MiB,
+    threads: 1,
+    pattern: 'verify',
+    cache: 'auto',
+    seed: 0x5eed,
+  } as const;
+  const write = await runEngine({ ...base, rw: 'write', qd: 1, keepFile: true });
+  const read = await runEngine({ ...base, rw: 'read', qd: 8 });
+  const v = read.verify!;
+  const first = v.runs[0];
+  const verdict =
+    v.intact === v.blocks
+      ? `all ${f1((v.blocks * v.blockBytes) / MiB)} MiB intact`
+      : `${f1((v.intact * v.blockBytes) / MiB)} MiB intact; first ${first?.kind ?? 'bad'} at ${(first?.block ?? 0) * v.blockBytes} B`;
+  return { seconds: (performance.now() - t0) / 1000, writeMbps: write.mbps, readMbps: read.mbps, verdict };
 }
 
 async function main(): Promise<number> {
