@@ -109,8 +109,11 @@ describe('live readouts in Chromium', () => {
     await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 60_000 });
     for (const side of ['write', 'read']) {
       const caption = page.locator(`[data-testid=dial-${side}] .dial__caption`);
-      // One cycle: its average and peak; more: the result's aggregate, the mean of its runs and the best.
-      await expect.poll(() => caption.textContent(), { timeout: 5_000 }).toMatch(/^(average · peak|mean of \d+ runs · best) [\d,.]+$/);
+      // One cycle: its average and peak; more: the result's aggregate, the mean of its runs and the
+      // best, and the runs' 95 % interval when there is one.
+      await expect
+        .poll(() => caption.textContent(), { timeout: 5_000 })
+        .toMatch(/^(average · peak|mean of \d+ runs · best) [\d,.]+( · ± [\d,.]+ %)?$/);
       // Polled as a pair: the value and its caption are read together until they agree.
       await expect
         .poll(async () => {

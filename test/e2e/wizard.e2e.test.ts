@@ -3,6 +3,7 @@
 // picks the image (the system disk is shown but cannot be picked), three formats, a small quick
 // plan, types the disk's name, watches it run, and gets the report — whose Markdown export, read
 // back from the clipboard, matches the table on the screen cell for cell.
+import { markdownTableLines } from '../helpers/markdown.js';
 import { execFileSync } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -83,9 +84,8 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
     await page.getByTestId('report-export-md').click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 10_000 }).toMatch(/^## ext4 vs XFS vs Btrfs/);
     const md = await page.evaluate(() => navigator.clipboard.readText());
-    const mdRows = md
-      .split('\n')
-      .filter((l) => l.startsWith('|'))
+    // The report's own table (the formats' "Will it work?" grid follows it).
+    const mdRows = markdownTableLines(md)
       .filter((l) => !/^\|[-:| ]+\|$/.test(l))
       .map((l) =>
         l

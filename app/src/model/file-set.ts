@@ -35,8 +35,9 @@ export const MAX_FILES = 10000;
 /** Never fewer files than this when shrinking the set to fit: a fit needs points (Stibium's
  *  Quick set has 40). */
 export const MIN_SCALED_FILES = 40;
-/** The smallest file a scaled set may have (its smallest size scaled down to this at most). */
-export const MIN_SCALED_FILE_BYTES = 64 * KiB;
+/** The smallest file a scaled set may have (the engine's least file): small files are what a fit's
+ *  intercept, the fixed cost per file, is made of. */
+export const MIN_SCALED_FILE_BYTES = 4 * KiB;
 
 export interface FileSetEntry {
   /** 0-based position in the drawn sequence. */

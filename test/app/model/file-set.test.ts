@@ -117,9 +117,9 @@ describe('fitFileSet', () => {
     }
   });
 
-  it('refuses in plain words when not even 40 files of 64 KiB fit', () => {
+  it('refuses in plain words when not even 40 files from 4 KiB fit', () => {
     expect(() => fitFileSet(o, 5e6)).toThrow(
-      /Not enough free space for a many-file test: 5 MB usable, and 40 files .* of at least 64 KiB each/,
+      /Not enough free space for a many-file test: 5 MB usable, and 40 files .* of at least 4 KiB each/,
     );
   });
 });
