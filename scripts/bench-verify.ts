@@ -173,7 +173,7 @@ async function diskdialVerify(face: FakeFace, drive: FakeDrive): Promise<VerifyF
   const verdict =
     v.intact === v.blocks
       ? `all ${f1((v.blocks * v.blockBytes) / MiB)} MiB intact`
-      : `${f1((v.intact * v.blockBytes) / MiB)} MiB intact; first ${first?.kind ?? 'bad'} at ${(first?.block ?? 0) * v.blockBytes} B`;
+      : `${v.blocks - v.intact} of ${v.blocks} blocks bad, ${f1((v.intact * v.blockBytes) / MiB)} MiB intact; first ${first?.kind ?? 'bad'} at ${(first?.block ?? 0) * v.blockBytes} B`;
   return { seconds: (performance.now() - t0) / 1000, writeMbps: write.mbps, readMbps: read.mbps, verdict };
 }
 
