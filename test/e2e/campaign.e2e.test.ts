@@ -28,7 +28,7 @@ describe('Compare setups in Chromium against diskdial serve', () => {
     const problem = page.getByTestId('campaign-problem');
     await expect.poll(() => problem.textContent()).toBe('Name at least two setups (what you will change between them).');
     expect([await problem.getAttribute('role'), await problem.getAttribute('class')]).toEqual([null, 'card__subtitle']);
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
     await page.getByTestId('campaign-setup-0').fill('Dock');
     await page.getByTestId('campaign-setup-1').fill('Hub');
     await page.getByTestId('campaign-runs').fill('2');
@@ -37,12 +37,12 @@ describe('Compare setups in Chromium against diskdial serve', () => {
     await expect
       .poll(() => page.getByTestId('campaign-estimate').textContent())
       .toMatch(/^2 tests \(1 on each of 2 setups\): about 1 min of testing/);
-    expect(await page.getByTestId('campaign-start').textContent()).toBe('Compare setups');
+    await expect.poll(() => page.getByTestId('campaign-start').textContent()).toBe('Compare setups');
     await page.getByTestId('campaign-start').click();
 
     const waiting = page.getByTestId('campaign-waiting');
     await expect.poll(() => waiting.textContent(), { timeout: 30_000 }).toContain('Setup 1 of 2: Dock');
-    expect(await waiting.textContent()).toMatch(/of testing left/);
+    await expect.poll(() => waiting.textContent()).toMatch(/of testing left/);
     // Nothing runs before the person says the setup is ready.
     expect(await fsp.readdir(dir)).toEqual([]);
     await page.getByTestId('campaign-continue').click();
@@ -57,10 +57,10 @@ describe('Compare setups in Chromium against diskdial serve', () => {
       .toEqual([expect.stringMatching(/^Dock\s*\(?baseline\)?/), expect.stringMatching(/^Hub/)]);
     await expect.poll(() => page.getByTestId('report-findings').textContent()).toMatch(/Hub/);
     // One way to a new comparison, named after the screen; no warning about the plan's own tests.
-    expect(await page.getByTestId('report-back').count()).toBe(0);
-    expect(await page.getByRole('button', { name: /new campaign/i }).count()).toBe(0);
-    expect(await page.getByTestId('campaign-new').textContent()).toBe('Compare other setups');
-    expect(await page.getByText(/different tests|same tests/).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('report-back').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /new campaign/i }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('campaign-new').textContent()).toBe('Compare other setups');
+    await expect.poll(() => page.getByText(/different tests|same tests/).count()).toBe(0);
     expect(await fsp.readdir(dir)).toEqual([]);
     const saved = (await fsp.readdir(path.join(home, 'results'))).filter((n) => n.endsWith('.json'));
     expect(saved).toHaveLength(2);
