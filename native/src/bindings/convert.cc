@@ -173,7 +173,7 @@ Napi::Object SpecToJs(Napi::Env env, const Spec& s) {
 }
 
 namespace {
-Napi::Object VerifyToJs(Napi::Env env, const VerifyResult& r) {
+Napi::Object VerifyToJs(Napi::Env env, const VerifyTally& r) {
   Napi::Object o = Napi::Object::New(env);
   o.Set("blockBytes", static_cast<double>(kVerifyBlock));
   o.Set("blocks", static_cast<double>(r.blocks));

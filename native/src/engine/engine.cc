@@ -529,11 +529,7 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
   res->latency_max_ns = pr.hist.max();
   res->series = pr.series.Points(pr.end > pr.t0 ? pr.end - pr.t0 : 0);
   res->io_engine = pr.io_engine;
-  if (spec.pattern == Pattern::kVerify && IsRead(spec.rw)) {
-    const VerifyTally& v = pr.verify;
-    res->verify = {v.blocks, v.intact,    v.aliased,    v.zeros, v.ones,
-                   v.stale,  v.corrupted, v.bit_errors, v.runs,  v.truncated};
-  }
+  if (spec.pattern == Pattern::kVerify && IsRead(spec.rw)) res->verify = pr.verify;
   if (spec.keep_file && !res->cancelled) guard.Keep();
   return Status::Ok();
 }

@@ -61,14 +61,6 @@ struct SmallFilesResult {
   std::vector<SmallFilesOp> ops;
 };
 
-// A read under the verify pattern: what came back, block by block.
-struct VerifyResult {
-  uint64_t blocks = 0, intact = 0, aliased = 0, zeros = 0, ones = 0, stale = 0, corrupted = 0;
-  uint64_t bit_errors = 0;
-  std::vector<VerifyRun> runs;
-  bool truncated = false;
-};
-
 struct Result {
   Spec spec;
   uint64_t bytes = 0, bytes_read = 0, bytes_written = 0, ios = 0;
@@ -85,7 +77,7 @@ struct Result {
   bool cancelled = false;
   PacedResult paced;             // IsPaced(spec) only
   SmallFilesResult small_files;  // IsSmallFiles(spec) only
-  VerifyResult verify;           // reads under Pattern::kVerify only
+  VerifyTally verify;            // reads under Pattern::kVerify only
 };
 
 enum class Phase { kPrepare, kWarmup, kRun, kFlush };

@@ -136,13 +136,18 @@ void VerifyTally::Add(VerifyBad kind, uint64_t block, uint64_t held, uint64_t bi
       bit_errors += bits;
       break;
   }
+  Append({block, 1, kind, held, bits});
+}
+
+// Joins `r` to the last run when it carries on from it (same kind, next block, and for aliased
+// the same displacement); else starts a new run, while there is room.
+void VerifyTally::Append(const VerifyRun& r) {
   if (!runs.empty()) {
-    VerifyRun& r = runs.back();
-    const bool next = r.kind == kind && r.block + r.blocks == block &&
-                      (kind != VerifyBad::kAliased || r.held + r.blocks == held);
-    if (next) {
-      ++r.blocks;
-      r.bits += bits;
+    VerifyRun& last = runs.back();
+    if (last.kind == r.kind && last.block + last.blocks == r.block &&
+        (r.kind != VerifyBad::kAliased || last.held + last.blocks == r.held)) {
+      last.blocks += r.blocks;
+      last.bits += r.bits;
       return;
     }
   }
@@ -150,7 +155,7 @@ void VerifyTally::Add(VerifyBad kind, uint64_t block, uint64_t held, uint64_t bi
     truncated = true;
     return;
   }
-  runs.push_back({block, 1, kind, held, bits});
+  runs.push_back(r);
 }
 
 void VerifyTally::Merge(const VerifyTally& o) {
@@ -168,22 +173,7 @@ void VerifyTally::Merge(const VerifyTally& o) {
   std::sort(all.begin(), all.end(),
             [](const VerifyRun& a, const VerifyRun& b) { return a.block < b.block; });
   runs.clear();
-  for (const VerifyRun& r : all) {
-    if (!runs.empty()) {
-      VerifyRun& last = runs.back();
-      if (last.kind == r.kind && last.block + last.blocks == r.block &&
-          (r.kind != VerifyBad::kAliased || last.held + last.blocks == r.held)) {
-        last.blocks += r.blocks;
-        last.bits += r.bits;
-        continue;
-      }
-    }
-    if (runs.size() >= kMaxVerifyRuns) {
-      truncated = true;
-      break;
-    }
-    runs.push_back(r);
-  }
+  for (const VerifyRun& r : all) Append(r);
 }
 
 }  // namespace dd

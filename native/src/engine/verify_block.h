@@ -41,6 +41,7 @@ class VerifyTally {
 
  private:
   void Add(VerifyBad kind, uint64_t block, uint64_t held, uint64_t bits);
+  void Append(const VerifyRun& r);
   std::vector<uint64_t> scratch_;  // the expected block, for counting flipped bits
 };
 
