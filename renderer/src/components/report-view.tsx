@@ -42,35 +42,37 @@ function SectionView({ block }: { block: SectionBlock }) {
     <section className="report-section" data-testid="report-section" aria-label={block.heading}>
       <h3 className="result-view__h3">{block.heading}</h3>
       {block.tables.map((t) => (
-        <table className="report-table" key={t.title ?? t.head.join()}>
-          {t.title && <caption>{t.title}</caption>}
-          <thead>
-            <tr>
-              {t.head.map((h, j) => (
-                <th key={h} scope="col" className={j > 0 ? 'num' : undefined}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {t.rows.map((row) => (
-              <tr key={row[0]?.text}>
-                {row.map((c, j) =>
-                  j === 0 ? (
-                    <th key={j} scope="row">
-                      {c.text}
-                    </th>
-                  ) : (
-                    <td key={j} className="num">
-                      {c.text}
-                    </td>
-                  ),
-                )}
+        <div className="report-table-box" key={t.title ?? t.head.join()}>
+          <table className="data-table report-table">
+            {t.title && <caption>{t.title}</caption>}
+            <thead>
+              <tr>
+                {t.head.map((h, j) => (
+                  <th key={h} scope="col" className={j > 0 ? 'num' : undefined}>
+                    {h}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {t.rows.map((row) => (
+                <tr key={row[0]?.text}>
+                  {row.map((c, j) =>
+                    j === 0 ? (
+                      <th key={j} scope="row">
+                        {c.text}
+                      </th>
+                    ) : (
+                      <td key={j} className="num">
+                        {c.text}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ))}
       {block.notes.map((n) => (
         <p className="compare-rule" key={n}>
