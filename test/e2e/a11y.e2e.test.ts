@@ -1,6 +1,7 @@
-// The accessibility gate: axe-core (WCAG 2.1 A and AA) on every screen of the real UI in
-// Chromium against `diskdial serve`, idle and after a finished test. Any violation fails the
-// test with the rule, the element and the fix, so a new one cannot slip in.
+// The accessibility gate: axe-core (WCAG 2.1 A and AA, and axe's best practices: landmarks,
+// `region`, `heading-order`) on every screen of the real UI in Chromium against `diskdial serve`,
+// idle and after a finished test, the Share dialog and a failed folder check included. Any
+// violation of moderate or worse impact fails the test with the rule, the element and the fix.
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ let app: App;
 let page: Page;
 let dir: string;
 
-const SCREENS = ['quick', 'detailed', 'hash', 'wizard', 'history'] as const;
+const SCREENS = ['quick', 'detailed', 'hash', 'wizard', 'campaign', 'history'] as const;
 
 async function show(id: (typeof SCREENS)[number]): Promise<void> {
   await page.getByTestId(`nav-${id}`).click();
@@ -60,6 +61,13 @@ describe('axe-core, WCAG 2.1 AA, every screen', () => {
       await page.getByTestId('history-open').first().click();
       await page.getByTestId('result-view').waitFor();
       expect(await axeViolations(page)).toEqual([]);
+
+      // The Share dialog over it: one banner (the app's), the dialog's own heading.
+      await page.getByTestId('result-share').click();
+      await page.getByTestId('share-image').waitFor({ timeout: 15_000 });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('share-dialog').waitFor({ state: 'detached' });
     },
   );
 
@@ -112,6 +120,20 @@ describe('axe-core, WCAG 2.1 AA, every screen', () => {
     await page.getByTestId('hash-start').click();
     await expect.poll(() => page.getByTestId('hash-digest').count(), { timeout: 120_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('hash-start').textContent(), { timeout: 60_000 }).toMatch(/Start/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Check a folder, twice with a file changed between: the failed check's banner and lists.
+    const folder = path.join(dir, 'check');
+    await fsp.mkdir(folder);
+    for (let i = 0; i < 3; i++) await fsp.writeFile(path.join(folder, `f${i}.bin`), randomBytes(1000));
+    await page.getByTestId('hash-mode-folder').click();
+    await page.getByTestId('check-folder').fill(folder);
+    await page.getByTestId('check-start').click();
+    await expect.poll(() => page.getByTestId('check-status').textContent(), { timeout: 90_000 }).toMatch(/^Done · /);
+    await fsp.writeFile(path.join(folder, 'f1.bin'), 'edited');
+    await page.getByTestId('check-start').click();
+    await expect.poll(() => page.getByTestId('check-status').textContent(), { timeout: 90_000 }).toMatch(/^Failed: /);
+    await page.getByTestId('check-changed').waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -198,15 +198,18 @@ export function App() {
       </header>
       {offline && <ConnectionBanner />}
       <NotAnsweringBanner running={running !== null} />
-      <fieldset className="app-body" disabled={offline}>
-        {SCREENS.map(({ id, label: screenLabel, Screen }) => (
-          <div key={id} role="tabpanel" id={`screen-${id}`} aria-labelledby={`tab-${id}`} hidden={screen !== id}>
-            {/* Each screen's one h1 (the header already shows its name, so it is for assistive tech). */}
-            <h1 className="sr-only">DiskDial · {screenLabel}</h1>
-            {opened.has(id) && <Screen lockedReason={running && running !== id ? busyReason : undefined} active={screen === id} />}
-          </div>
-        ))}
-      </fieldset>
+      {/* The one main landmark holds every screen (each screen's own root is a plain div). */}
+      <main className="app-main">
+        <fieldset className="app-body" disabled={offline}>
+          {SCREENS.map(({ id, label: screenLabel, Screen }) => (
+            <div key={id} role="tabpanel" id={`screen-${id}`} aria-labelledby={`tab-${id}`} hidden={screen !== id}>
+              {/* Each screen's one h1 (the header already shows its name, so it is for assistive tech). */}
+              <h1 className="sr-only">DiskDial · {screenLabel}</h1>
+              {opened.has(id) && <Screen lockedReason={running && running !== id ? busyReason : undefined} active={screen === id} />}
+            </div>
+          ))}
+        </fieldset>
+      </main>
       <footer className="app-footer">
         {info ? (
           <span>

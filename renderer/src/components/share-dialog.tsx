@@ -113,14 +113,15 @@ export function ShareDialog({ id, name, onClose }: ShareDialogProps) {
         data-testid="share-dialog"
         onKeyDown={onKeyDown}
       >
-        <header className="card__header">
+        {/* A div, not <header>: in a portal outside any section a header is a second banner. */}
+        <div className="card__header">
           <h2 id={titleId} className="card__title">
             Share result
           </h2>
           <button ref={closeRef} type="button" className="button" onClick={onClose} data-testid="share-close">
             Close
           </button>
-        </header>
+        </div>
         <div className="share-dialog__body">
           {card.state === 'loading' && (
             <p className="share-dialog__loading" role="status">

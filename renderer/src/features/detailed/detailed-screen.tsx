@@ -15,10 +15,10 @@ export interface DetailedScreenProps {
 export function DetailedScreen({ lockedReason }: DetailedScreenProps = {}) {
   useDetailedEvents();
   return (
-    <main className="detailed">
+    <div className="detailed">
       {DETAILED_KIND_IDS.map((kind) => (
         <KindSlot key={kind} kind={kind} lockedReason={lockedReason} />
       ))}
-    </main>
+    </div>
   );
 }

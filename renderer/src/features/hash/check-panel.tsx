@@ -36,9 +36,9 @@ function NameList({ title, names, testId }: { title: string; names: readonly str
   if (names.length === 0) return null;
   return (
     <div className="check-list" data-testid={testId}>
-      <h4>
+      <h3>
         {title} ({n(names.length)})
-      </h4>
+      </h3>
       <ul>
         {names.slice(0, 200).map((name) => (
           <li key={name}>

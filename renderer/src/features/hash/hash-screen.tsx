@@ -81,7 +81,7 @@ function Panel({
 
 function FolderMode({ modes, lockedReason }: { modes: React.ReactNode; lockedReason?: string | undefined }) {
   return (
-    <main className="hash">
+    <div className="hash">
       <Panel
         testId="check-screen"
         subtitle="Every file of a folder hashed and checked against its manifest: what changed, what is missing, what is new."
@@ -89,7 +89,7 @@ function FolderMode({ modes, lockedReason }: { modes: React.ReactNode; lockedRea
       >
         <CheckPanel lockedReason={lockedReason} />
       </Panel>
-    </main>
+    </div>
   );
 }
 
@@ -99,7 +99,7 @@ function FileMode({ modes, lockedReason }: { modes: React.ReactNode; lockedReaso
   const live = useHashStore(selectLiveJob);
   const saved = useHashStore((s) => (s.result ? s.saved : null));
   return (
-    <main className="hash">
+    <div className="hash">
       <Panel
         testId="hash-panel"
         subtitle="How fast a file streams in and gets its digest — and whether the disk or the CPU is the limit."
@@ -115,6 +115,6 @@ function FileMode({ modes, lockedReason }: { modes: React.ReactNode; lockedReaso
       </Panel>
       <HashFigures />
       <HashDetails />
-    </main>
+    </div>
   );
 }

@@ -23,8 +23,8 @@ export function HistoryScreen({ active = true }: HistoryScreenProps) {
   }, [active, load]);
 
   return (
-    <main className="history">
+    <div className="history">
       {view.kind === 'result' ? <ResultView id={view.id} /> : view.kind === 'compare' ? <CompareView ids={view.ids} /> : <HistoryList />}
-    </main>
+    </div>
   );
 }

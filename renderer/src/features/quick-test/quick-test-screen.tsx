@@ -87,7 +87,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const read = quickReadout(shown, 'read');
 
   return (
-    <main className="quick-test">
+    <div className="quick-test">
       <SettingsBar disabled={busy} />
 
       <section className="dials-card card" aria-labelledby="dials-title">
@@ -177,6 +177,6 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
           onCheckFormat={(formatId, fps) => checkPaced({ formatId, fps, ...(saved && 'id' in saved ? { from: saved.id } : {}) })}
         />
       </div>
-    </main>
+    </div>
   );
 }

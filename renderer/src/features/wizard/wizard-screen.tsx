@@ -107,7 +107,7 @@ export function WizardScreen({ lockedReason, active = true }: WizardScreenProps)
   const next = NEXT[step];
 
   return (
-    <main className="wizard">
+    <div className="wizard">
       <ResumeBanner lockedReason={lockedReason} />
       {step === 'report' ? (
         <ReportView
@@ -170,6 +170,6 @@ export function WizardScreen({ lockedReason, active = true }: WizardScreenProps)
           )}
         </section>
       )}
-    </main>
+    </div>
   );
 }
