@@ -7,6 +7,7 @@ import { promises as fsp, readdirSync, readFileSync, readlinkSync } from 'node:f
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { historyDir } from '../../app/src/core/history.js';
 import { artifacts } from './helpers/harness.js';
 import { e2eFile } from './helpers/session.js';
 
@@ -192,6 +193,37 @@ describe('Quick Test in Chromium against diskdial serve', () => {
     await page.getByRole('button', { name: 'Stop' }).click({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Start' }).waitFor({ state: 'visible', timeout: 30_000 });
     await expect.poll(() => leftovers()).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('a continuous test ended by Stop says how many cycles completed, as the saved result counts them', async () => {
+    const page = await e2e.open();
+    // Cycles of a few tenths of a second: a few before Stop. (16 MiB cycles, over a hundred a
+    // second on this folder, kept the page's main thread too busy to answer a click.)
+    await setSize(page, '256 MiB');
+    await page.getByRole('radio', { name: 'Continuous' }).click();
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Start' }).click();
+    const status = page.getByTestId('quick-status');
+    // The third cycle is running: two have completed.
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^continuous · cycle ([3-9]|\d\d+) · /);
+    await page.getByRole('button', { name: 'Stop' }).click({ timeout: 30_000 });
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/^Stopped after \d+ cycles$/);
+    const shown = Number(/(\d+)/.exec((await status.textContent())!)![1]);
+    expect(shown).toBeGreaterThanOrEqual(2);
+    // The saved result made since Start counts the same completed cycles in its note.
+    const dir = historyDir(process.env.DISKDIAL_HOME);
+    const savedCounts = async (): Promise<number[]> => {
+      const counts: number[] = [];
+      for (const name of await fsp.readdir(dir)) {
+        const file = path.join(dir, name);
+        if (!name.endsWith('.json') || (await fsp.stat(file)).mtimeMs < started) continue;
+        const m = /Continuous mode: (\d+) cycles? completed before Stop/.exec(await fsp.readFile(file, 'utf8'));
+        if (m) counts.push(Number(m[1]));
+      }
+      return counts;
+    };
+    await expect.poll(savedCounts, { timeout: 15_000 }).toEqual([shown]);
     await page.close();
   }, 120_000);
 

@@ -58,6 +58,14 @@ export function quickStatusLine(s: QuickRunState, now = Date.now()): string {
   return [position, what, left].filter((x) => x !== '').join(' · ');
 }
 
+/** The line once a test has ended: how many cycles completed, and whether Stop ended it (a
+ *  cycle cut short by Stop is not counted: it is not in the saved result either). */
+export function quickEndLine(stopped: boolean, completed: number): string {
+  const cycles = `${completed} cycle${completed === 1 ? '' : 's'}`;
+  if (!stopped) return `Done · ${cycles}`;
+  return completed === 0 ? 'Stopped before a cycle completed' : `Stopped after ${cycles}`;
+}
+
 export type Side = 'write' | 'read';
 type PerSide = Readonly<Record<Side, number>>;
 

@@ -9,7 +9,7 @@ import { Dial } from '../../components/dial/dial';
 import { FlagsPanel } from './flags-panel';
 import { SettingsBar } from './settings-bar';
 import { StartButton } from './start-button';
-import { quickFraction, quickPrecision, quickReadout, quickStatusLine } from './quick-progress';
+import { quickFraction, quickPrecision, quickReadout, quickEndLine, quickStatusLine } from './quick-progress';
 import { knownScale, selectIsBusy, selectLatestResult, selectQuickStatus, useQuickTestStore } from './store';
 import { ThroughputChart } from './throughput-chart';
 import { useLastResult } from './use-last-result';
@@ -47,6 +47,8 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const startedAt = useQuickTestStore((s) => s.startedAt);
   const error = useQuickTestStore((s) => s.error);
   const latest = useQuickTestStore(selectLatestResult);
+  const stopped = useQuickTestStore((s) => s.stopped);
+  const completed = useQuickTestStore((s) => s.results.length);
   const settled = useQuickTestStore((s) => s.settled);
   const aggregate = useQuickTestStore((s) => s.aggregate);
   const doc = useQuickTestStore((s) => s.doc);
@@ -132,10 +134,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
                   {error.message}
                 </span>
               ) : (
-                <span>
-                  {line ||
-                    (status === 'done' ? (latest ? `Done · ${latest.cycle} cycle${latest.cycle === 1 ? '' : 's'}` : 'Stopped') : 'Ready')}
-                </span>
+                <span data-testid="quick-status">{line || (status === 'done' ? quickEndLine(stopped, completed) : 'Ready')}</span>
               )}
             </div>
             {fraction !== null && <ProgressBar label="Progress of the Quick Test" pct={Math.round(fraction * 1000) / 10} />}

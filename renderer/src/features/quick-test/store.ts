@@ -79,6 +79,8 @@ interface QuickTestState {
   queued: Queued[];
   /** How the last test ended, once it has: finished or stopped ('done'), or failed. */
   outcome: 'done' | 'failed' | null;
+  /** The last test ended by Stop (not by finishing its runs). */
+  stopped: boolean;
   phase: QuickPhase | null;
   stage: QuickProgressEvent['stage'] | null;
   cycle: number;
@@ -148,6 +150,7 @@ const zero: Pair = { write: 0, read: 0 };
 
 const runState = {
   outcome: null as 'done' | 'failed' | null,
+  stopped: false,
   phase: null as QuickPhase | null,
   stage: null as QuickProgressEvent['stage'] | null,
   cycle: 0,
@@ -364,7 +367,15 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => {
         // its runs (or zero when no cycle finished); peaks, results and the chart stay.
         const s = get();
         const shownDoc = done.result ? shown(done.result) : { doc: s.doc, aggregate: s.aggregate, settled: s.settled, flags: s.flags };
-        return { outcome: 'done', ...shownDoc, live: shownDoc.settled ?? zero, phase: null, stage: null, saved: done.saved ?? null };
+        return {
+          outcome: 'done',
+          stopped: done.outcome === 'stopped',
+          ...shownDoc,
+          live: shownDoc.settled ?? zero,
+          phase: null,
+          stage: null,
+          saved: done.saved ?? null,
+        };
       });
     },
 
