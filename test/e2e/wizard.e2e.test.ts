@@ -9,7 +9,7 @@ import { promises as fsp, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rootOnly } from '../helpers/loopfs.js';
+import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
 import { attachImage, detachImage } from '../helpers/wizard-real.js';
 import { artifacts, openApp, tempDir, type App } from './helpers/harness.js';
 import { expectFitsWidth } from './helpers/layout.js';
@@ -107,4 +107,44 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
     }
     expect(errors).toEqual([]);
   }, 180_000);
+});
+
+// Browser mode started without --allow-erase: the first step says so, and why, before anyone picks
+// a disk; a mounted ext4 volume is listed with its file system (lsblk alone leaves it blank where
+// there is no udev database, as in containers).
+describe.runIf(rootOnly())('Compare formats without --allow-erase (root: a mounted ext4 on a loop device)', () => {
+  let app: App;
+  let page: Page;
+  let volume: MountedFs;
+
+  beforeAll(async () => {
+    volume = await mountFs('ext4', { sizeMiB: 64 });
+    app = await openApp({ home: true, screen: 'wizard' });
+    ({ page } = app);
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await volume?.cleanup();
+    await cleanupAllLoopFs();
+  });
+
+  it('says on the first step that erasing needs --allow-erase or the desktop app, and why; lists the mounted ext4 as ext4', async () => {
+    const note = page.getByTestId('wizard-erase-off');
+    await expect.poll(() => note.textContent(), { timeout: 15_000 }).toMatch(/cannot erase disks/);
+    const text = (await note.textContent())!;
+    expect(text).toContain('diskdial serve --allow-erase');
+    expect(text).toContain('desktop app');
+    expect(text).toMatch(/anyone who can open this page could otherwise wipe a disk/);
+    await expect.poll(() => note.locator('code').textContent()).toBe('diskdial serve --allow-erase');
+    // Plain words: no Markdown anywhere on the step.
+    expect(await page.getByTestId('wizard').textContent()).not.toContain('`');
+
+    const row = page.locator(`[data-testid="wizard-disk"][data-path="${volume.device}"]`);
+    await expect
+      .poll(() => row.locator('.wizard-parts li').first().textContent(), { timeout: 15_000 })
+      .toMatch(/ · ext4 · .* · mounted at /);
+    expect(await row.textContent()).not.toContain('no file system');
+    await page.screenshot({ path: path.join(artifacts, 'wizard-erase-off.png'), fullPage: true });
+  }, 60_000);
 });

@@ -28,7 +28,7 @@ export function rendererDir(): string {
 
 /** Why the wizard may not erase in browser mode unless asked for, and how to allow it. */
 export const ERASE_REFUSED =
-  'Erasing disks is not allowed in this browser mode: nothing was erased. To let the wizard erase, stop DiskDial and start it again with `diskdial serve --allow-erase`.';
+  'Erasing disks is not allowed in this browser mode: nothing was erased. To let the wizard erase, stop DiskDial and start it again with diskdial serve --allow-erase, or use the desktop app.';
 
 export interface ServeIo {
   out(line: string): void;
@@ -51,6 +51,7 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
       engineVersion: await host.version().catch(() => 'not available'),
       platform: process.platform,
       shell: 'browser',
+      canErase: cmd.allowErase === true,
     }),
   });
 

@@ -69,6 +69,7 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
         engineVersion: await engineHost.version().catch(() => 'not available'),
         platform: process.platform,
         shell: 'electron',
+        canErase: true,
       }),
       chooseFolder: folderChooser(dialog, () => mainWindow),
       chooseFile: fileChooser(dialog, () => mainWindow),

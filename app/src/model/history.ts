@@ -124,4 +124,7 @@ export interface AppInfo {
   platform: string;
   /** 'electron' or 'browser' */
   shell: string;
+  /** Whether the format-and-compare wizard may erase disks here: false in browser mode started
+   *  without --allow-erase, so its first step can say so before anyone picks a disk. */
+  canErase?: boolean;
 }

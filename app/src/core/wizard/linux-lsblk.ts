@@ -58,6 +58,35 @@ export interface DiskSysInfo {
   byId?: (name: string) => string[];
   /** The serial of the USB device the disk sits behind. */
   usbSerial?: (name: string) => string | undefined;
+  /** A device's file system and label from blkid, for when lsblk has none: lsblk reads them from
+   *  udev's database, which containers and minimal systems lack (a mounted ext4 read "no file system"). */
+  blkid?: (devicePath: string) => BlkidInfo | undefined;
+}
+
+export interface BlkidInfo {
+  fs?: string;
+  label?: string;
+}
+
+/** `blkid -o export` (blank-line separated KEY=value blocks) as device path → file system, label. */
+export function parseBlkidExport(text: string): Map<string, BlkidInfo> {
+  const out = new Map<string, BlkidInfo>();
+  for (const block of text.split(/\n\s*\n/)) {
+    const kv = new Map(
+      block
+        .split('\n')
+        .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => [m[1]!, m[2]!.replace(/\\(.)/g, '$1')] as const),
+    );
+    const dev = kv.get('DEVNAME');
+    if (!dev) continue;
+    const info: BlkidInfo = {};
+    if (kv.get('TYPE')) info.fs = kv.get('TYPE')!;
+    if (kv.get('LABEL')) info.label = kv.get('LABEL')!;
+    out.set(dev, info);
+  }
+  return out;
 }
 
 /** Who else uses block devices, beyond lsblk's mount points: the members of mounted multi-device
@@ -184,17 +213,18 @@ export function parseLsblk(json: string, ctx: LsblkContext = {}): WizardDisk[] {
       .filter((c) => c.type === 'part' || c.type === 'crypt' || c.type === 'lvm' || c.type === 'md')
       .map((c) => {
         const p: DiskPartition = { path: c.path, sizeBytes: Number(c.size ?? 0), mountpoints: [c, ...descendants(c)].flatMap(mountsOf) };
-        const fs = text(c.fstype);
-        const label = text(c.label);
+        const fs = text(c.fstype) ?? ctx.blkid?.(c.path)?.fs;
+        const label = text(c.label) ?? ctx.blkid?.(c.path)?.label;
         if (fs) p.fs = fs;
         if (label) p.label = label;
         return p;
       });
     // A file system straight on the disk (no partition table) counts as its one partition.
-    if (partitions.length === 0 && (text(d.fstype) || mountsOf(d).length > 0)) {
+    const whole = { fs: text(d.fstype) ?? ctx.blkid?.(d.path)?.fs, label: text(d.label) ?? ctx.blkid?.(d.path)?.label };
+    if (partitions.length === 0 && (whole.fs || mountsOf(d).length > 0)) {
       const p: DiskPartition = { path: d.path, sizeBytes: size, mountpoints: mountsOf(d) };
-      if (text(d.fstype)) p.fs = text(d.fstype)!;
-      if (text(d.label)) p.label = text(d.label)!;
+      if (whole.fs) p.fs = whole.fs;
+      if (whole.label) p.label = whole.label;
       partitions.push(p);
     }
     const disk: WizardDisk = {

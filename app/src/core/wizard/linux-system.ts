@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadCommand } from '../exec/commands.js';
-import { parseBtrfsShow, parseMdstat, parsePvs, parseSwaps, type DiskSysInfo, type LinuxUsage } from './linux-lsblk.js';
+import { parseBlkidExport, parseBtrfsShow, parseMdstat, parsePvs, parseSwaps, type DiskSysInfo, type LinuxUsage } from './linux-lsblk.js';
 
 /** What this machine has: commands on PATH, file systems the kernel mounts, device-mapper. */
 export interface LinuxProbe {
@@ -77,7 +77,18 @@ export async function systemSysInfo(exec: ReadCommand): Promise<DiskSysInfo> {
     /* no udev (containers): no by-id names */
   }
   const loops = new Map<string, { ino: number; dev: string }>();
-  const json = await exec(['losetup', '--json', '--list', '--output', 'NAME,BACK-INO,BACK-MAJ:MIN']).catch(() => '');
+  const [json, blkid] = await Promise.all([
+    exec(['losetup', '--json', '--list', '--output', 'NAME,BACK-INO,BACK-MAJ:MIN']).catch(() => ''),
+    exec(['blkid', '-o', 'export']).catch(() => ''),
+  ]);
+  const probed = parseBlkidExport(blkid);
+  // Where blkid has nothing (it can skip a device its cache does not hold), a mounted device's
+  // type in the mount table; not FUSE's generic "fuseblk", which names no file system.
+  const mounted = new Map(
+    procMounts()
+      .filter((m) => m.source.startsWith('/dev/') && !/^fuse/.test(m.fstype))
+      .map((m) => [m.source, m.fstype]),
+  );
   if (json) {
     for (const l of (JSON.parse(json) as { loopdevices?: Array<Record<string, string | number | null>> }).loopdevices ?? []) {
       const ino = Number(l['back-ino']);
@@ -85,7 +96,13 @@ export async function systemSysInfo(exec: ReadCommand): Promise<DiskSysInfo> {
       if (typeof l.name === 'string' && Number.isFinite(ino) && dev) loops.set(path.basename(l.name), { ino, dev });
     }
   }
-  return { backingFile: sysBackingFile, loopInode: (n) => loops.get(n), byId: (n) => byId.get(n) ?? [], usbSerial: sysUsbSerial };
+  return {
+    backingFile: sysBackingFile,
+    loopInode: (n) => loops.get(n),
+    byId: (n) => byId.get(n) ?? [],
+    usbSerial: sysUsbSerial,
+    blkid: (dev) => probed.get(dev) ?? (mounted.has(dev) ? { fs: mounted.get(dev)! } : undefined),
+  };
 }
 
 const readIfThere = (file: string): string => {
@@ -111,15 +128,15 @@ export async function systemUsage(exec: ReadCommand, probe: Pick<LinuxProbe, 'ha
   };
 }
 
-/** /proc/self/mounts: source and mount point of each mount (octal escapes undone). */
-export function procMounts(): Array<{ source: string; target: string }> {
+/** /proc/self/mounts: source, mount point and type of each mount (octal escapes undone). */
+export function procMounts(): Array<{ source: string; target: string; fstype: string }> {
   const unescape = (x: string): string => x.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
   return readIfThere('/proc/self/mounts')
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [source = '', target = ''] = line.split(' ');
-      return { source: unescape(source), target: unescape(target) };
+      const [source = '', target = '', fstype = ''] = line.split(' ');
+      return { source: unescape(source), target: unescape(target), fstype };
     });
 }
 

@@ -81,9 +81,22 @@ export function DiskStep() {
   const name = useId();
   const picked = disks?.find((d) => d.path === diskPath);
   const none = disks !== null && !disks.some((d) => selectable(d, includeInternal));
+  const canErase = useWizardStore((s) => s.canErase);
 
   return (
     <div className="wizard-step-body">
+      {canErase === false && (
+        <div className="warning-box wizard-erase-off" role="note" data-testid="wizard-erase-off">
+          <p>
+            <strong>This page cannot erase disks.</strong> Browser mode does not erase unless it was started to: anyone who can open this
+            page could otherwise wipe a disk.
+          </p>
+          <p>
+            To compare formats, stop DiskDial (Ctrl-C in its terminal) and start it again with <code>diskdial serve --allow-erase</code>, or
+            use the desktop app, which asks you itself before each erase. You can still look at the disks and plan here.
+          </p>
+        </div>
+      )}
       <div className="wizard-toolbar">
         <h3 className="wizard-h3" id={`${name}-h`}>
           Pick the disk to erase

@@ -85,6 +85,8 @@ interface WizardState {
   includeInternal: boolean;
   diskPath: string | null;
   formats: FormatInfo[] | null;
+  /** Whether this front door may erase (false: browser mode without --allow-erase); null until known. */
+  canErase: boolean | null;
   formatsError: string | null;
   /** Ticked formats (sent in the order formats.list gives). */
   chosen: FormatId[];
@@ -140,6 +142,7 @@ const initial = {
   includeInternal: false,
   diskPath: null as string | null,
   formats: null as FormatInfo[] | null,
+  canErase: null as boolean | null,
   formatsError: null as string | null,
   chosen: [] as FormatId[],
   finalFormat: null as FormatId | null,
@@ -216,6 +219,9 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     },
 
     async loadFormats() {
+      void getBridge()
+        .appInfo()
+        .then((info) => info.ok && set({ canErase: info.value.canErase !== false }));
       const r = await getBridge().listFormats();
       if (!r.ok) {
         set({ formatsError: ipcErrorText(r.error) });

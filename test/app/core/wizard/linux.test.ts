@@ -18,6 +18,7 @@ import {
   linuxFormats,
   mkfsCommand,
   mountCommand,
+  parseBlkidExport,
   parseLsblk,
   partitionCommands,
   systemProbe,
@@ -101,6 +102,32 @@ describe('disks from lsblk', () => {
       system: false,
       offered: true,
     });
+  });
+});
+
+describe('file systems lsblk leaves blank (no udev database)', () => {
+  it('takes them from blkid, and lsblk wins where it has one', () => {
+    const blkid = parseBlkidExport(
+      'DEVNAME=/dev/sdb1\nUUID=c982\nBLOCK_SIZE=1024\nTYPE=ext4\n\nDEVNAME=/dev/loop3\nLABEL=My\\ Clips\nTYPE=exfat\n\nDEVNAME=/dev/sdc\nPTTYPE=gpt\n',
+    );
+    expect([...blkid]).toEqual([
+      ['/dev/sdb1', { fs: 'ext4' }],
+      ['/dev/loop3', { fs: 'exfat', label: 'My Clips' }],
+      ['/dev/sdc', {}],
+    ]);
+    const json = JSON.parse(fixture('lsblk.json')) as {
+      blockdevices: Array<{ name: string; fstype?: string | null; label?: string | null; children?: Array<{ fstype?: string | null }> }>;
+    };
+    const sdb = json.blockdevices.find((d) => d.name === 'sdb')!;
+    const lsblkFs = sdb.children![0]!.fstype;
+    for (const d of json.blockdevices) for (const x of [d, ...(d.children ?? [])]) Object.assign(x, { fstype: null, label: null });
+    const blank = parseLsblk(JSON.stringify(json));
+    expect(blank.find((d) => d.path === '/dev/sdb')!.partitions[0]!.fs).toBeUndefined();
+    const filled = parseLsblk(JSON.stringify(json), { blkid: (dev) => blkid.get(dev) });
+    expect(filled.find((d) => d.path === '/dev/sdb')!.partitions[0]).toMatchObject({ path: '/dev/sdb1', fs: 'ext4' });
+    // lsblk's own answer stands when it has one.
+    const both = parseLsblk(fixture('lsblk.json'), { blkid: () => ({ fs: 'xfs' }) });
+    expect(both.find((d) => d.path === '/dev/sdb')!.partitions[0]!.fs).toBe(lsblkFs);
   });
 });
 
