@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../app/src/model/result.js';
+import { cardDate } from '../../app/src/model/report/card.js';
 import { artifacts, buildIfNeeded, openApp, root, tempDir, type App } from './helpers/harness.js';
 import { expectFitsWidth } from './helpers/layout.js';
 
@@ -62,6 +63,41 @@ describe('History, compare and share in Chromium against diskdial serve', () => 
     await expect.poll(() => row('Direct to the port').count()).toBe(1);
     await expect.poll(() => row('Direct to the port').textContent()).toMatch(/Write\s*[\d,]+/);
   }, 120_000);
+
+  it("each row carries one date, in the share card's format; at 1024 px the Drive column keeps its words whole", async () => {
+    // The page's run is unlabelled: its name ("target · Nov 29 09:10 · 64 MiB") carries a time.
+    const day = /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d UTC\b/g;
+    const nameTime = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2} \d\d:\d\d\b/;
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: width === 1024 ? 700 : 900 });
+      await expect.poll(() => rows().count()).toBe(2);
+      for (const r of await rows().all()) {
+        const iso = (await r.locator('time').getAttribute('datetime'))!;
+        await expect
+          .poll(async () => (await r.locator('.history-row__date').textContent())!.replace(/\s+/g, ' ').trim())
+          .toBe(cardDate(iso));
+        const text = (await r.innerText()).replace(/\s+/g, ' ');
+        expect(text.match(day)).toHaveLength(1);
+        expect(text).not.toMatch(nameTime);
+        // Every word of the Drive cell on one line ("virtio (virtual disk)", never "virtu" / "al").
+        const broken = await r.locator('.history-row__drive').evaluate((td) => {
+          const words: string[] = [];
+          const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+          for (let node = walk.nextNode(); node; node = walk.nextNode())
+            for (const m of (node.textContent ?? '').matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              if (range.getClientRects().length > 1) words.push(m[0]);
+            }
+          return words;
+        });
+        expect(broken).toEqual([]);
+      }
+    }
+    await page.screenshot({ path: path.join(artifacts, 'history-1024.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }, 60_000);
 
   it("imports a result from another machine, and labels the page's run", async () => {
     await page.getByTestId('history-import-input').setInputFiles(path.join(dir, 'cdm-from-a-colleague.json'));

@@ -1,16 +1,12 @@
-// How History words its figures: dates in the user's locale, a row's headline figures and a
+// How History words its figures: dates as the share card writes them (UTC), a row's headline figures and a
 // compare cell ("1,234 ± 12 MB/s"). Figures are rounded by model/report/metrics.ts's formatFigure
 // (changes by verdict/compare-words.ts's deltaText), as every export and the share card round them.
 import type { CompareCell } from '@model/report/compare';
-import { formatFigure, type MetricUnit } from '@model/report/metrics';
+import { dateTimeText, formatFigure, type MetricUnit } from '@model/report/metrics';
 import type { HistoryEntry } from '@model/history';
 
-/** "22 Nov 2026, 03:39" in the user's locale; the raw text when it is not a date. */
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+/** "22 Nov 2026 02:39 UTC": the model's one date format, the share card's too. */
+export const formatDate = dateTimeText;
 
 /** "Write 1,234 MB/s · Read 1,456 MB/s". */
 export function headlineText(headline: HistoryEntry['headline']): string {

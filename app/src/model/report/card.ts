@@ -13,6 +13,7 @@ import type { ResultDocument } from '../result.js';
 
 import { cacheDotGreen, trustOf } from '../verdict/trust.js';
 import {
+  dateTimeText,
   formatFigure,
   intervalText,
   kindName,
@@ -98,15 +99,8 @@ function warningStrip(message: string): string {
   );
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "22 Nov 2026 02:39 UTC": UTC, so the picture is the same in every time zone. */
-export function cardDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())} UTC`;
-}
+/** "22 Nov 2026 02:39 UTC": the date every screen writes (metrics.ts), so the card and History agree. */
+export const cardDate = dateTimeText;
 
 function methodBand(doc: ResultDocument): string {
   const y = BAND_TOP;

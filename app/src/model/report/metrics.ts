@@ -36,6 +36,27 @@ export function resultTitle(doc: ResultDocument): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** When a result started, the one way every screen, card and export writes it: "22 Nov 2026 02:39
+ *  UTC" (UTC, so a picture or a row reads the same in every time zone). */
+export function dateTimeText(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())} UTC`;
+}
+
+/** The time part of an unlabelled result's name ("Nov 24 14:03", UTC). */
+export function nameWhen(startedAt: string): string {
+  const at = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})/.exec(String(startedAt ?? ''));
+  return at ? `${MONTHS[Number(at[2]) - 1] ?? at[2]} ${Number(at[3])} ${at[4]}` : String(startedAt ?? '').slice(0, 10);
+}
+
+/** A result's name where its date is shown beside it (History's row): an unlabelled name without
+ *  its time part, so the row carries one date in one format. */
+export function nameWithoutWhen(name: string, startedAt: string, labelled: boolean): string {
+  return labelled ? name : name.replace(` · ${nameWhen(startedAt)}`, '');
+}
+
 /** What a person calls the result: its label, else "folder · time · size" — the folder tested
  *  (its last path part, never DiskDial's own hidden workspace; "/" only for the root), when it
  *  started ("Nov 24 14:03", UTC) and how much. Two results of one volume on one day still get
@@ -47,9 +68,7 @@ export function resultName(doc: ResultDocument): string {
     .split(/[\\/]+/)
     .filter((p) => p && !p.startsWith('.diskdial-'));
   const folder = parts.at(-1) ?? '/';
-  const at = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})/.exec(String(doc.startedAt ?? ''));
-  const when = at ? `${MONTHS[Number(at[2]) - 1] ?? at[2]} ${Number(at[3])} ${at[4]}` : String(doc.startedAt ?? '').slice(0, 10);
-  const out = [folder, when];
+  const out = [folder, nameWhen(String(doc.startedAt ?? ''))];
   const size = doc.settings?.size;
   if (typeof size === 'number' && Number.isFinite(size) && size > 0) out.push(sizeText(size));
   return out.join(' · ');

@@ -1,10 +1,11 @@
 // The list of saved results as a virtualized table: a scroll box as tall as every row would be,
 // holding only the rows in view and a screenful either side (~50 in the DOM whatever the count),
 // each page of rows asked for as it scrolls near. Rows are of one height, so a position is a row.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cacheLabel } from '../../components/cache-badge';
 import { formatDate, headlineText, plural } from '../../lib/history-format';
 import type { HistoryEntry } from '@model/history';
+import { nameWithoutWhen } from '@model/report/metrics';
 import { LabelEditor } from './label-editor';
 import { rowAt, useHistoryStore } from './store';
 
@@ -15,6 +16,23 @@ export const ROW_PX = 64;
 const OVERSCAN = 15;
 /** The view's height before it is measured (a test DOM has no layout). */
 const FALLBACK_VIEW_PX = 640;
+
+/** "22 Nov 2026" and "02:39 UTC", each kept whole, so a narrow column breaks between them. */
+function DateCell({ iso }: { iso: string }) {
+  const text = formatDate(iso);
+  const parts = /^(.* \d{4}) (.*)$/.exec(text);
+  return (
+    <time dateTime={iso}>
+      {parts ? (
+        <>
+          <span className="nowrap">{parts[1]}</span> <span className="nowrap">{parts[2]}</span>
+        </>
+      ) : (
+        text
+      )}
+    </time>
+  );
+}
 
 function Row({ entry, index, onShare }: { entry: HistoryEntry; index: number; onShare(e: HistoryEntry): void }) {
   const checked = useHistoryStore((s) => s.selected.includes(entry.id));
@@ -38,15 +56,34 @@ function Row({ entry, index, onShare }: { entry: HistoryEntry; index: number; on
         />
       </td>
       <td className="history-row__date">
-        <time dateTime={entry.startedAt}>{formatDate(entry.startedAt)}</time>
+        <DateCell iso={entry.startedAt} />
       </td>
       <td className="history-row__name">
-        <LabelEditor id={entry.id} name={entry.name} label={entry.label} />
+        {/* The date has its own column: the name here leaves out the time an unlabelled one carries. */}
+        <LabelEditor id={entry.id} name={nameWithoutWhen(entry.name, entry.startedAt, !!entry.label)} label={entry.label} />
         <span className="history-row__title">{entry.title}</span>
       </td>
-      <td className="history-row__drive">{entry.drive}</td>
+      <td className="history-row__drive">
+        {/* Each part whole ("271 GB", "virtio (virtual disk)"): the cell wraps between parts. */}
+        {entry.drive.split(' · ').map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 && ' · '}
+            <span className="nowrap">{part}</span>
+          </Fragment>
+        ))}
+      </td>
       <td className="history-row__figures">
-        <span className="history-row__headline">{headlineText(entry.headline) || '—'}</span>
+        <span className="history-row__headline">
+          {entry.headline.length === 0
+            ? '—'
+            : entry.headline.map((h, i) => (
+                // Each figure whole on its line: the row wraps between figures, never inside one.
+                <Fragment key={i}>
+                  {i > 0 && ' · '}
+                  <span className="nowrap">{headlineText([h])}</span>
+                </Fragment>
+              ))}
+        </span>
         {(cached || entry.warnings > 0 || entry.origin === 'imported') && (
           <span className="history-badges">
             {cached && (
