@@ -1,7 +1,7 @@
 // A strip of frames for the paced video test: one cell per interval (live) or per group of
-// frames (after the run), on time in the direction's colour, late hatched in the warning colour,
-// dropped hollow in the error colour: told apart by shape as well as colour, each cell titled
-// with its counts, and the totals written out under the strip.
+// frames (after the run), coloured by status as AJA users expect — on time green, late amber
+// (hatched), dropped filled red — told apart by height and hatching as well as colour, each cell
+// titled with its counts, and the totals written out beside the strip.
 import { cellTotals, type StripCell } from '../lib/frame-strip';
 
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -26,12 +26,15 @@ export function FrameStrip({
   cells,
   testId,
   max = 240,
+  hostNote,
 }: {
   label: string;
   side: 'write' | 'read';
   cells: readonly StripCell[];
   testId: string;
   max?: number;
+  /** Late frames this computer's own pauses explain, in words (the totals' tooltip). */
+  hostNote?: string | undefined;
 }) {
   const shown = squeeze(cells, max);
   const t = cellTotals(cells);
@@ -49,19 +52,29 @@ export function FrameStrip({
           />
         ))}
       </div>
-      <span className="frame-strip__totals" data-testid={`${testId}-totals`}>
+      <span className="frame-strip__totals" data-testid={`${testId}-totals`} title={hostNote}>
         {words}
       </span>
     </div>
   );
 }
 
-/** The key to the strip's cells, in words beside each shape. */
-export function FrameStripLegend() {
+/** How many late frames this computer's own pauses explain, in words; undefined when none. */
+export function hostLateText(hostLate: number, longestPauseMs: number | undefined): string | undefined {
+  if (hostLate <= 0) return undefined;
+  const pause = longestPauseMs ? ` (up to ${Math.round(longestPauseMs)} ms)` : '';
+  return `${count(hostLate)} of the late frames came while this computer itself paused${pause}, not the drive`;
+}
+
+/** The key to the strip's cells, in words beside each shape; `hostNote` adds which late frames
+ *  were the computer's own. */
+export function FrameStripLegend({ hostNote }: { hostNote?: string | undefined } = {}) {
   return (
-    <p className="frame-legend" aria-hidden="true">
-      <span className="frame-cell frame-cell--ok" /> on time <span className="frame-cell frame-cell--late" /> late (done after its frame
-      period) <span className="frame-cell frame-cell--dropped" /> dropped (buffer full)
+    <p className="frame-legend" data-testid="frame-legend">
+      <span className="frame-cell frame-cell--ok" aria-hidden="true" /> on time{' '}
+      <span className="frame-cell frame-cell--late" aria-hidden="true" /> late (done after its frame period){' '}
+      <span className="frame-cell frame-cell--dropped" aria-hidden="true" /> dropped (buffer full)
+      {hostNote && <span className="frame-legend__host"> · {hostNote}</span>}
     </p>
   );
 }

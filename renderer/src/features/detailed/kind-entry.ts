@@ -50,8 +50,17 @@ export interface KindForm<K extends DetailedKind, F> {
   patch?(f: F, patch: Partial<F>): F;
   /** The change that makes the test fit in `largestBytes`, for kinds that offer one. */
   offer?(largestBytes: number): Partial<F>;
+  /** For a test chosen by something other than its size (the video's duration): when it does
+   *  not fit, why in the form's own terms and the choice that fits (null: none does). */
+  fitInTerms?(f: F, fit: Fit, target: FitTarget): FitInTerms<F>;
   /** The amount written shrinks to the free space (the others refuse when it does not fit). */
   adaptsToFreeSpace?: boolean;
+}
+
+export interface FitInTerms<F> {
+  reason: string;
+  /** The largest choice that fits ("1 min 12 s") and the change that makes it; null: none fits. */
+  offer: { label: string; patch: Partial<F> } | null;
 }
 
 /** The frame's own parts a panel fills in (the kind, Start, the job bar and the result's method

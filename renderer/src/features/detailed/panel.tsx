@@ -12,7 +12,7 @@ import type { Fit } from '@model/fit';
 import { formatBinarySize } from '../../lib/figure-format';
 import type { DetailedKind } from '@model/settings';
 import type { TargetInfo } from '@model/history';
-import { DETAILED_KINDS, formErrors, formFit, kindEntry, type Forms } from './kinds/index';
+import { DETAILED_KINDS, formErrors, formFit, formFitInTerms, kindEntry, type Forms } from './kinds/index';
 import { SavedNote } from '../../components/saved-note';
 import { selectDetailedBusy, selectForm, selectLiveJob, selectResult, selectRunningKind, selectSaved, useDetailedStore } from './store';
 import type { FrameProps } from './kind-entry';
@@ -74,10 +74,14 @@ function Frame({ title, subtitle, headerExtra, settings, result, children }: Fra
   const start = useDetailedStore((s) => s.start);
   const setForm = useDetailedStore((s) => s.setForm);
   const formInvalid = Object.keys(formErrors(kind, forms)).length > 0;
-  const fit = useMemo(() => (target ? formFit(kind, forms, target) : null), [kind, forms, target]);
+  const sizeFit = useMemo(() => (target ? formFit(kind, forms, target) : null), [kind, forms, target]);
+  // A kind chosen by duration says why, and what fits, in its own terms (not in bytes).
+  const inTerms = useMemo(() => (target ? formFitInTerms(kind, forms, target, sizeFit) : null), [kind, forms, target, sizeFit]);
+  const fit = sizeFit && inTerms ? { ...sizeFit, reason: inTerms.reason } : sizeFit;
   const blocked = startBlock(kind, { locked: lockedReason, runningKind, target, formInvalid, fit });
   const { offer, adaptsToFreeSpace } = kindEntry(kind).form;
-  const largest = offer && blocked === fit?.reason && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
+  const offered = blocked !== null && blocked === fit?.reason;
+  const largest = !inTerms && offer && offered && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
 
   return (
     <section className="card detailed-panel" aria-labelledby={titleId} data-testid={`${kind}-panel`}>
@@ -93,6 +97,16 @@ function Frame({ title, subtitle, headerExtra, settings, result, children }: Fra
         {offer && largest !== null && (
           <button type="button" className="link-button" data-testid={`${kind}-fit-offer`} onClick={() => setForm(kind, offer(largest))}>
             Use {formatBinarySize(largest)}
+          </button>
+        )}
+        {offered && inTerms?.offer && (
+          <button
+            type="button"
+            className="link-button"
+            data-testid={`${kind}-fit-offer`}
+            onClick={() => inTerms.offer && setForm(kind, inTerms.offer.patch)}
+          >
+            Use {inTerms.offer.label}
           </button>
         )}
         {fit?.fits && fit.reserveText && adaptsToFreeSpace && (

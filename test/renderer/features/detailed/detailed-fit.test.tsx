@@ -4,6 +4,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MiB } from '../../../../renderer/src/features/detailed/form-rules';
+import { longestFittingSeconds, videoForm } from '../../../../renderer/src/features/detailed/kinds/video-form';
+import { useDetailedStore } from '../../../../renderer/src/features/detailed/store';
 import { renderDetailed } from '../../helpers/detailed-fixtures';
 import { createFakeBridge, target } from '../../helpers/fake-bridge';
 import { resetStores } from '../../helpers/reset-stores';
@@ -33,6 +35,31 @@ describe('Detailed panels: tests that cannot fit', () => {
     expect(disabled('cdm-start')).toBe(false);
     await user.click(screen.getByTestId('cdm-start'));
     expect(fake.calls.detailedStart[0]).toMatchObject({ kind: 'cdm', sizeBytes: 32 * MiB });
+  });
+
+  it('the video test, chosen by duration, says the longest duration that fits and offers it; one second more would not fit', async () => {
+    const free = { freeBytes: 1.12e9, totalBytes: 2e9 };
+    const fake = createFakeBridge([target(free)]);
+    const { user } = await renderDetailed(fake);
+    await user.click(screen.getByTestId('video-seconds-600'));
+    expect(disabled('video-start')).toBe(true);
+    const status = screen.getByTestId('video-status').textContent!;
+    expect(status).toMatch(
+      /^Not enough free space: 10 min of this format writes [\d.]+ GB; 1\.12 GB is free and the test keeps 16\.8 MB free .*\. The longest that fits is \d+ s\.$/,
+    );
+    expect(status).not.toMatch(/largest that fits/);
+    const longest = Number(/The longest that fits is (\d+) s/.exec(status)![1]);
+    // The boundary: the offered duration fits, one second more does not (the core's one fit rule).
+    const form = { ...useDetailedStore.getState().forms.video };
+    expect(videoForm.fit('video', { ...form, seconds: longest }, free).fits).toBe(true);
+    expect(videoForm.fit('video', { ...form, seconds: longest + 1 }, free).fits).toBe(false);
+    expect(longestFittingSeconds(form, free)).toBe(longest);
+    expect(screen.getByTestId('video-fit-offer').textContent).toBe(`Use ${longest} s`);
+    await user.click(screen.getByTestId('video-fit-offer'));
+    expect(screen.getByTestId(`video-seconds-${longest}`).getAttribute('aria-checked')).toBe('true');
+    expect(disabled('video-start')).toBe(false);
+    await user.click(screen.getByTestId('video-start'));
+    expect(fake.calls.detailedStart[0]).toMatchObject({ kind: 'video', seconds: longest });
   });
 
   it('with room, the sized tests say how much they keep free and why', async () => {

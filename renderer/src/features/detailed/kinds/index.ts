@@ -3,7 +3,7 @@
 // this map and name no kind; adding a kind here is its form, its panel and one line.
 import type { DetailedKind, DetailedSettings } from '@model/settings';
 import type { Fit } from '@model/fit';
-import type { FitTarget, FormErrors, KindEntry, KindForm } from '../kind-entry';
+import type { FitInTerms, FitTarget, FormErrors, KindEntry, KindForm } from '../kind-entry';
 import { CdmPanel } from './cdm-panel';
 import { cdmForm } from './cdm-form';
 import { SustainedPanel } from './sustained-panel';
@@ -66,4 +66,16 @@ export function toDetailedSettings<K extends DetailedKind>(kind: K, forms: Forms
 export function formFit<K extends DetailedKind>(kind: K, forms: Forms, target: FitTarget): Fit | null {
   if (Object.keys(formErrors(kind, forms)).length > 0) return null;
   return formOf(kind).fit(kind, forms[kind], target);
+}
+
+/** Why `kind`'s test does not fit, in its form's own terms, and the choice that does; null when it
+ *  fits, or the kind words a misfit by size (the fit's own reason and largest size). */
+export function formFitInTerms<K extends DetailedKind>(
+  kind: K,
+  forms: Forms,
+  target: FitTarget,
+  fit: Fit | null,
+): FitInTerms<Forms[K]> | null {
+  if (!fit || fit.fits) return null;
+  return formOf(kind).fitInTerms?.(forms[kind], fit, target) ?? null;
 }

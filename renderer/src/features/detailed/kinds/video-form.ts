@@ -13,7 +13,9 @@ import {
 import type { PacedFormat, VideoLayout } from '@model/kinds/video/result';
 import { fitPlan } from '@model/presets';
 import { repeatErrors, restSeconds, whole } from '../form-rules';
-import type { FormErrors, KindForm } from '../kind-entry';
+import type { Fit } from '@model/fit';
+import { formatBytes } from '@model/units';
+import type { FitInTerms, FitTarget, FormErrors, KindForm } from '../kind-entry';
 
 export interface VideoForm {
   /** A format of video-formats.json ("prores-hq"). */
@@ -103,6 +105,40 @@ export function videoErrors(f: VideoForm): FormErrors {
   return e;
 }
 
+/** "45 s", "2 min", "1 min 12 s": a duration as the Duration chips write it. */
+export function secondsText(s: number): string {
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return s % 60 === 0 ? `${m} min` : `${m} min ${s % 60} s`;
+}
+
+const fitOf = (f: VideoForm, target: FitTarget): Fit =>
+  fitPlan('video', { seconds: f.seconds, video: { format: videoFormatOf(f)?.id ?? '', layout: f.layout, buffer: f.buffer } }, target);
+
+/** The longest whole number of seconds, below the form's, whose test fits; 0 when not even one
+ *  second does. (What a test writes grows with its duration, so the search halves.) */
+export function longestFittingSeconds(f: VideoForm, target: FitTarget): number {
+  let lo = 0;
+  let hi = f.seconds - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fitOf({ ...f, seconds: mid }, target).fits) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The video test is chosen by its duration: a misfit says so in seconds, with the longest that fits. */
+function videoFitInTerms(f: VideoForm, fit: Fit, target: FitTarget): FitInTerms<VideoForm> {
+  const longest = longestFittingSeconds(f, target);
+  const what = `${secondsText(f.seconds)} of this format writes ${formatBytes(fit.needBytes)}`;
+  const free = `${formatBytes(fit.freeBytes)} is free and the test ${fit.reserveText}`;
+  return {
+    reason: `Not enough free space: ${what}; ${free}. ${longest > 0 ? `The longest that fits is ${secondsText(longest)}.` : 'Free some space or choose another drive.'}`,
+    offer: longest > 0 ? { label: secondsText(longest), patch: { seconds: longest } } : null,
+  };
+}
+
 export const videoForm: KindForm<'video', VideoForm> = {
   defaults: VIDEO_DEFAULTS,
   errors: videoErrors,
@@ -117,8 +153,8 @@ export const videoForm: KindForm<'video', VideoForm> = {
     restSeconds: restSeconds(f),
     ...(f.from ? { from: f.from } : {}),
   }),
-  fit: (kind, f, target) =>
-    fitPlan(kind, { seconds: f.seconds, video: { format: videoFormatOf(f)?.id ?? '', layout: f.layout, buffer: f.buffer } }, target),
+  fit: (_kind, f, target) => fitOf(f, target),
+  fitInTerms: videoFitInTerms,
   // Format, resolution and rate move together to a combination the data offers.
   patch: (f, patch) => {
     const { formatId, resolutionId, fps, ...rest } = patch;

@@ -9,7 +9,7 @@ import { pacedFormat, rejudged } from '@model/kinds/video/paced';
 import { formatBytesShort, formatMBpsFigure } from '@model/units';
 import { ChipGroup } from '../../../components/fields';
 import { RunsAndRest } from '../../../components/repeat-fields';
-import { FrameStrip, FrameStripLegend } from '../../../components/frame-strip';
+import { FrameStrip, FrameStripLegend, hostLateText } from '../../../components/frame-strip';
 import { liveCells, timelineCells } from '../../../lib/frame-strip';
 import { useNavigationStore } from '../../../lib/navigation';
 import { MAX_REST_MINUTES, MAX_RUNS } from '../form-rules';
@@ -21,6 +21,7 @@ import {
   VIDEO_BUFFER_CHOICES,
   VIDEO_LAYOUTS,
   VIDEO_SECONDS_CHOICES,
+  secondsText,
   videoFormatOf,
   type VideoForm,
 } from './video-form';
@@ -95,7 +96,10 @@ function VideoSettings({ form: f, set, errors }: Pick<KindPanelProps<VideoForm>,
       <ChipGroup
         label="Duration"
         value={f.seconds}
-        choices={VIDEO_SECONDS_CHOICES.map((s) => ({ value: s, label: s < 60 ? `${s} s` : `${s / 60} min` }))}
+        // The chips, and the duration the free space allowed ("Use 1 min 12 s") when it is none of them.
+        choices={[...VIDEO_SECONDS_CHOICES, ...(VIDEO_SECONDS_CHOICES.includes(f.seconds) ? [] : [f.seconds])]
+          .sort((a, b) => a - b)
+          .map((s) => ({ value: s, label: secondsText(s) }))}
         onChange={(seconds) => set({ seconds })}
         testIdPrefix="video-seconds"
       />
@@ -142,8 +146,12 @@ const FIGURES: ReadonlyArray<readonly [string, (p: VideoPhase) => string]> = [
 ];
 
 function ResultView({ video }: { video: VideoSection }) {
+  const phases = video.runs.flatMap((r) => [r.write, r.read]);
+  const hostLate = phases.reduce((n, p) => n + Math.min(p.late, p.hostLate ?? 0), 0);
+  const longestPause = Math.max(0, ...phases.map((p) => p.longestPauseMs ?? 0));
   return (
     <div className="video-result" data-testid="video-result">
+      {/* The verdict once: the section's line names each direction that failed (and its run). */}
       <p className={`video-verdict ${video.ok ? 'video-verdict--ok' : 'video-verdict--bad'}`} data-testid="video-verdict">
         {video.verdict}
       </p>
@@ -151,11 +159,14 @@ function ResultView({ video }: { video: VideoSection }) {
         <div key={r.run} className="video-run">
           {video.runs.length > 1 && <h3 className="video-run__title">Run {r.run}</h3>}
           {SIDES.map(({ side, label }) => (
-            <div key={side} className="video-phase">
-              <p className={`video-phase__verdict${r[side].ok ? '' : ' video-phase__verdict--bad'}`} data-testid={`video-verdict-${side}`}>
-                <span className={`t-${side}`}>{label}</span> {r[side].verdict}
-              </p>
-              <FrameStrip label={label} side={side} cells={timelineCells(r[side].timeline)} testId={`video-strip-${side}`} />
+            <div key={side} className="video-phase" data-ok={r[side].ok}>
+              <FrameStrip
+                label={label}
+                side={side}
+                cells={timelineCells(r[side].timeline)}
+                testId={`video-strip-${side}`}
+                hostNote={hostLateText(Math.min(r[side].late, r[side].hostLate ?? 0), r[side].longestPauseMs)}
+              />
             </div>
           ))}
           <table className="data-table stats-table video-figures" data-testid="video-figures">
@@ -186,7 +197,7 @@ function ResultView({ video }: { video: VideoSection }) {
           </table>
         </div>
       ))}
-      <FrameStripLegend />
+      <FrameStripLegend hostNote={hostLateText(hostLate, longestPause)} />
       <p className="video-method">
         {`${video.frames.toLocaleString('en-US')} frames of ${formatBytesShort(video.frameBytes)} each ${video.layout === 'stream' ? 'into one stream file' : 'as one file per frame'}, due every ${ms(video.budgetMs)}, with a ${video.buffer}-frame buffer; a frame is late when done more than one frame period after its due time.`}
       </p>
