@@ -1,7 +1,7 @@
 // The charts of saved documents (History, the compare report; never live): a chart of lines that
 // each carry their own points (a quick test's throughput over time, sustained-write curves of
 // several results) and the compare view's grouped bars. Animation off; data shaped before it gets here.
-import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ComposedChart, ErrorBar, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SeriesPoint } from '@model/engine-types';
 import { linearTicks } from '../lib/ticks';
 import { AXIS, ceilingLine, ChartFrame, linearXAxis, mbpsYAxis, yAxisLabel } from './chart-frame';
@@ -26,6 +26,8 @@ export interface XYLine {
   name: string;
   colour: string;
   dashed?: boolean;
+  /** Mark each point (a line of a few samples reads as points, not a curve). */
+  dots?: boolean;
   points: Array<{ x: number; y: number }>;
 }
 
@@ -84,7 +86,7 @@ export function LinesChart({ lines, xName, xLabel, height = 240, ceilingMBps }: 
               stroke={l.colour}
               strokeWidth={2}
               strokeDasharray={l.dashed ? '6 4' : undefined}
-              dot={false}
+              dot={l.dots ? { r: 3, fill: l.colour, strokeWidth: 0 } : false}
               isAnimationActive={false}
               type="linear"
             />
@@ -99,7 +101,8 @@ export function LinesChart({ lines, xName, xLabel, height = 240, ceilingMBps }: 
 export interface BarsChartProps {
   /** One entry per group (a figure): its label and each series' value under the series key. */
   data: Array<Record<string, number | string | null>>;
-  series: Array<{ key: string; name: string; colour: string }>;
+  /** `errorKey`: the data key of each bar's ± (one standard deviation), drawn as an error bar. */
+  series: Array<{ key: string; errorKey?: string; name: string; colour: string }>;
   /** Interface ceilings to draw, MB/s. */
   ceilings: number[];
 }
@@ -119,7 +122,9 @@ export function BarsChart({ data, series, ceilings }: BarsChartProps) {
           />
           <Legend wrapperStyle={LEGEND} />
           {series.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.colour} isAnimationActive={false} radius={[3, 3, 0, 0]} />
+            <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.colour} isAnimationActive={false} radius={[3, 3, 0, 0]}>
+              {s.errorKey && <ErrorBar dataKey={s.errorKey} width={6} strokeWidth={1.5} stroke="#e8eaed" direction="y" />}
+            </Bar>
           ))}
           {ceilings.map((c) => (
             <ReferenceLine key={c} {...ceilingLine(c)} strokeDasharray="6 4" data-testid="compare-ceiling" />

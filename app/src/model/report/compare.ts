@@ -8,7 +8,7 @@
 import { kindOf } from '../kinds/registry.js';
 import type { ResultDocument } from '../result.js';
 import { changePhrase, deltaText, inconclusiveText, noDifferenceText, runsText } from '../verdict/compare-words.js';
-import { kindName, methodLine, resultName, resultTitle, sizeText, targetLine, type Metric } from './metrics.js';
+import { dateTimeText, kindName, methodLine, resultName, resultTitle, sizeText, targetLine, type Metric } from './metrics.js';
 import { cacheClassOf, cacheFlagText, pairRows } from './like-for-like.js';
 import {
   baselineOf,
@@ -36,6 +36,8 @@ export interface CompareColumn {
   startedAt: string;
   /** The interface's payload ceiling, MB/s, when known (drawn on charts). */
   ceilingMBps?: number;
+  /** Why this result is not compared with the baseline (measured another way), in words. */
+  notCompared?: string;
 }
 
 export type CompareCell = ComparisonCell;
@@ -77,7 +79,13 @@ export function compareResults(docs: readonly ResultDocument[], opts: CompareOpt
 export function compareModel(docs: readonly ResultDocument[], opts: CompareOptions = {}): ComparisonModel {
   const metrics = docs.map(metricsByKey);
   const baseline = baselineOf(docs.length, opts.baseline, (id) => docs.findIndex((d) => d?.id === id));
-  const labels = uniqueLabels(docs.map((d, i) => safe(() => resultName(d), `Result ${i + 1}`)));
+  const labels = uniqueLabels(
+    docs.map((d, i) => ({
+      name: safe(() => resultName(d), `Result ${i + 1}`),
+      startedAt: typeof d?.startedAt === 'string' ? d.startedAt : '',
+      drive: safe(() => targetLine(d), ''),
+    })),
+  );
   // Like for like (like-for-like.ts): a subject is judged only against one measured the same way.
   const pairing = pairRows(
     docs.map((d, i) => ({
@@ -112,6 +120,7 @@ export function byMetric(m: ComparisonModel): Comparison {
       startedAt: r?.startedAt ?? '',
     };
     if (r?.ceilingMBps !== undefined) col.ceilingMBps = r.ceilingMBps;
+    if (v.notCompared !== undefined) col.notCompared = v.notCompared;
     return col;
   });
   const rows = m.columns.map((f, j): CompareRow => ({
@@ -127,21 +136,33 @@ export function byMetric(m: ComparisonModel): Comparison {
   return { columns, baseline: m.baseline, rows, rule: m.rule, findings: m.findings, warnings: m.warnings };
 }
 
-/** The columns' names made unique for headers and sentences: a repeated name gets " (2)", " (3)"… */
+/** The columns' names made unique for headers and sentences (uniqueLabels). */
 export function columnLabels(c: Pick<Comparison, 'columns'>): string[] {
-  return uniqueLabels(c.columns.map((col) => col.name));
+  return uniqueLabels(c.columns);
 }
 
-function uniqueLabels(names: readonly string[]): string[] {
-  const count = new Map<string, number>();
-  for (const name of names) count.set(name, (count.get(name) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  return names.map((name) => {
-    if ((count.get(name) ?? 0) < 2) return name;
-    const k = (seen.get(name) ?? 0) + 1;
-    seen.set(name, k);
-    return k === 1 ? name : `${name} (${k})`;
-  });
+/** Names made unique by what tells their results apart: a name several results share gets when
+ *  each started ("Boot disk · 22 Nov 2026 02:39 UTC"), to the second if the minute is shared,
+ *  else its drive; " (2)", " (3)"… only when nothing does. */
+export function uniqueLabels(cols: ReadonlyArray<{ name: string; startedAt: string; drive: string }>): string[] {
+  const byName = new Map<string, number[]>();
+  cols.forEach((c, i) => byName.set(c.name, [...(byName.get(c.name) ?? []), i]));
+  const second = (iso: string): string => (/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(iso) ? `${iso.slice(0, 19).replace('T', ' ')} UTC` : iso);
+  const ways: Array<(c: { startedAt: string; drive: string }) => string> = [
+    (c) => dateTimeText(c.startedAt),
+    (c) => second(c.startedAt),
+    (c) => c.drive,
+  ];
+  const out = cols.map((c) => c.name);
+  for (const [name, group] of byName) {
+    if (group.length < 2) continue;
+    const way = ways.find((w) => {
+      const parts = group.map((i) => w(cols[i]!));
+      return parts.every((p) => p !== '') && new Set(parts).size === group.length;
+    });
+    group.forEach((i, k) => (out[i] = way ? `${name} · ${way(cols[i]!)}` : k === 0 ? name : `${name} (${k + 1})`));
+  }
+  return out;
 }
 
 function toSubject(doc: ResultDocument, i: number, label: string): ComparisonSubject {
@@ -265,4 +286,16 @@ function settingFacets(d: ResultDocument): Map<string, string> {
     if (s.rwmixread !== undefined) f.set('read share', `${s.rwmixread} %`);
   }
   return f;
+}
+
+/** Why a cell of the table reads "n/a", in words to print beside it; undefined when it has a
+ *  figure and a change. */
+export function naReason(c: Pick<Comparison, 'columns' | 'baseline'>, row: Pick<CompareRow, 'cells'>, i: number): string | undefined {
+  const cell = row.cells[i];
+  if (!cell || cell.spread.n === 0) return 'this test has no such figure';
+  if (cell.verdict !== 'n/a') return undefined;
+  const why = c.columns[i]?.notCompared;
+  if (why !== undefined) return why;
+  const base = c.baseline;
+  return !row.cells[base] || row.cells[base]!.spread.n === 0 ? 'the baseline has no such figure' : 'nothing to compare it with';
 }

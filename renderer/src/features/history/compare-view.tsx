@@ -7,7 +7,7 @@
 // Report opens the same results in the format-and-compare report (features/wizard/report-view),
 // the table people post, without formatting anything.
 import { useId, useMemo, useState } from 'react';
-import { columnLabels, compareResults, type CompareCell, type CompareRow, type Comparison } from '@model/report/compare';
+import { columnLabels, compareResults, naReason, type CompareCell, type CompareRow, type Comparison } from '@model/report/compare';
 import { DIRECTION_WORDS } from '@model/verdict/compare-words';
 import { kindOf } from '@model/kinds/registry';
 import type { ResultDocument } from '@model/result';
@@ -28,12 +28,25 @@ import { DEFAULT_VIDEO_FPS } from '@model/kinds/video/will-it-work';
 /** A ceiling is drawn only when it is near the bars: far above them it would flatten them. */
 const CEILING_SPAN = 3;
 
-function Cell({ row, cell }: { row: CompareRow; cell: CompareCell | undefined }) {
-  if (!cell || cell.spread.n === 0) return <td className="compare-cell compare-cell--empty">n/a</td>;
+/** A figure and its change; an "n/a" says why beside it (not only in a finding far below). */
+function Cell({ row, cell, why }: { row: CompareRow; cell: CompareCell | undefined; why: string | undefined }) {
+  const reason = why && (
+    <span className="compare-cell__why" data-testid="compare-na-reason">
+      {why}
+    </span>
+  );
+  if (!cell || cell.spread.n === 0)
+    return (
+      <td className="compare-cell compare-cell--empty">
+        n/a
+        {reason}
+      </td>
+    );
   return (
     <td className={`compare-cell compare-cell--${cell.verdict}`}>
       <span className="compare-cell__value">{cellText(cell, row.unit)}</span>
       <CompareDelta cell={cell} showBaseline />
+      {reason}
     </td>
   );
 }
@@ -72,7 +85,7 @@ function CompareTable({ c, labels, all }: { c: Comparison; labels: string[]; all
                 </span>
               </th>
               {row.cells.map((cell, i) => (
-                <Cell key={c.columns[i]!.id} row={row} cell={cell} />
+                <Cell key={c.columns[i]!.id} row={row} cell={cell} why={naReason(c, row, i)} />
               ))}
             </tr>
           ))}
@@ -89,10 +102,12 @@ function barsOf(c: Comparison, labels: string[]) {
     const d: Record<string, number | string | null> = { label: r.label };
     r.cells.forEach((cell, i) => {
       d[`c${i}`] = cell && Number.isFinite(cell.spread.mean) ? cell.spread.mean : null;
+      // ± one standard deviation across runs, as the table's "mean ± SD" (none for one run).
+      d[`e${i}`] = cell && cell.spread.n > 1 && Number.isFinite(cell.spread.stdev) ? cell.spread.stdev : null;
     });
     return d;
   });
-  const series = c.columns.map((col, i) => ({ key: `c${i}`, name: labels[i]!, colour: columnColour(i) }));
+  const series = c.columns.map((col, i) => ({ key: `c${i}`, errorKey: `e${i}`, name: labels[i]!, colour: columnColour(i) }));
   const top = Math.max(
     0,
     ...rows.flatMap((r) => r.cells.map((cell) => (cell && Number.isFinite(cell.spread.mean) ? cell.spread.mean : 0))),
@@ -113,12 +128,15 @@ function overlayLines(docs: ResultDocument[], labels: string[]): { quick: XYLine
         // The first run of each direction: several runs of several results would be a tangle.
         const t = doc.tests.filter((x) => x.rw === rw).sort((a, b) => (a.run ?? 1) - (b.run ?? 1))[0];
         const points = (t?.series ?? []).filter((p) => Number.isFinite(p.t) && Number.isFinite(p.mbps)).map((p) => ({ x: p.t, y: p.mbps }));
-        if (points.length >= MIN_CURVE_POINTS)
+        // Every result's write and read, however short: a test of a few samples (a 256 MB test
+        // on a fast drive) is drawn with its points marked rather than left out.
+        if (points.length > 0)
           quick.push({
             key: `${doc.id}-${rw}`,
             name: `${labels[i]} · ${rw === 'write' ? 'Write' : 'Read'}`,
             colour,
             dashed: rw === 'read',
+            ...(points.length < MIN_CURVE_POINTS ? { dots: true } : {}),
             points,
           });
       }

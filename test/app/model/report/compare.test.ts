@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 import { columnLabels, compareResults } from '../../../../app/src/model/report/compare.js';
+import { targetLine } from '../../../../app/src/model/report/metrics.js';
 import { COMPARE_RULE, deltaText } from '../../../../app/src/model/verdict/compare-words.js';
 import { lnGamma, mean, regularizedIncompleteBeta, studentTwoSidedP, welchError } from '../../../../app/src/model/stats.js';
 
@@ -321,9 +322,22 @@ describe('compareResults', () => {
     });
   });
 
-  it('labels repeated names apart', () => {
+  it('labels repeated names apart by what tells them apart: the start, to the second, the drive; else a number', () => {
     const cmp = compareResults([load('cdm'), load('cdm'), load('cdm')]);
     expect(columnLabels(cmp)).toEqual(['dd · Nov 22 00:21 · 64 MiB', 'dd · Nov 22 00:21 · 64 MiB (2)', 'dd · Nov 22 00:21 · 64 MiB (3)']);
+    const at = (iso: string, label = 'Boot disk'): ResultDocument => ({ ...load('quick'), label, startedAt: iso });
+    const days = [at('2026-11-22T02:39:49Z'), at('2026-11-23T10:11:12Z'), at('2026-11-22T02:39:49Z', 'Other')];
+    expect(columnLabels(compareResults(days))).toEqual(['Boot disk · 22 Nov 2026 02:39 UTC', 'Boot disk · 23 Nov 2026 10:11 UTC', 'Other']);
+    // The sentences name them the same way.
+    expect(compareResults(days).findings.join(' ')).toContain('Boot disk · 23 Nov 2026 10:11 UTC');
+    const seconds = [at('2026-11-22T02:39:01Z'), at('2026-11-22T02:39:49Z')];
+    expect(columnLabels(compareResults(seconds))).toEqual(['Boot disk · 2026-11-22 02:39:01 UTC', 'Boot disk · 2026-11-22 02:39:49 UTC']);
+    const other = at('2026-11-22T02:39:49Z');
+    other.target = { ...other.target, device: { ...other.target.device, model: 'Samsung T7' } };
+    expect(columnLabels(compareResults([at('2026-11-22T02:39:49Z'), other]))).toEqual([
+      `Boot disk · ${targetLine(at('2026-11-22T02:39:49Z'))}`,
+      `Boot disk · ${targetLine(other)}`,
+    ]);
   });
 });
 
