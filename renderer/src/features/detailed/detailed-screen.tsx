@@ -1,11 +1,49 @@
 // The Detailed screen: every kind's panel (the CrystalDiskMark grid, the sustained-write curve,
 // the many-file scatter, …), one above the other in the kinds' map's order, each with its own
-// settings and Start. One test runs at a time (across this screen and the Quick Test): the app
+// settings and Start, under a row of jump links that stays at the top while the page scrolls
+// (seven panels make a page several screens long; the running test's link says so). One test runs at a time (across this screen and the Quick Test): the app
 // passes in why Start is locked when the Quick Test is running, and this screen locks the other
 // panels while one of its own runs.
-import { DETAILED_KIND_IDS } from './kinds/index';
+import type { DetailedKind } from '@model/settings';
+import { DETAILED_KIND_IDS, DETAILED_KINDS } from './kinds/index';
 import { KindSlot } from './panel';
+import { selectRunningKind, useDetailedStore } from './store';
 import { useDetailedEvents } from './use-detailed-events';
+
+/** Brings a panel to the top, below the sticky links, and its heading into focus for keyboards. */
+function jumpTo(kind: DetailedKind): void {
+  const panel = document.getElementById(`detailed-${kind}`);
+  if (!panel) return;
+  panel.scrollIntoView?.({ block: 'start' });
+  const heading = panel.querySelector<HTMLElement>('h2');
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }
+}
+
+function JumpLinks() {
+  const running = useDetailedStore(selectRunningKind);
+  return (
+    <nav className="detailed-jump" aria-label="Detailed tests" data-testid="detailed-jump">
+      {DETAILED_KIND_IDS.map((kind) => (
+        <a
+          key={kind}
+          href={`#detailed-${kind}`}
+          className={`detailed-jump__link${running === kind ? ' detailed-jump__link--running' : ''}`}
+          data-testid={`jump-${kind}`}
+          onClick={(e) => {
+            e.preventDefault();
+            jumpTo(kind);
+          }}
+        >
+          {DETAILED_KINDS[kind].label}
+          {running === kind && <span className="detailed-jump__running"> · running</span>}
+        </a>
+      ))}
+    </nav>
+  );
+}
 
 export interface DetailedScreenProps {
   /** Why no detailed test can start now for a reason outside this screen (a Quick Test is running). */
@@ -16,6 +54,7 @@ export function DetailedScreen({ lockedReason }: DetailedScreenProps = {}) {
   useDetailedEvents();
   return (
     <div className="detailed">
+      <JumpLinks />
       {DETAILED_KIND_IDS.map((kind) => (
         <KindSlot key={kind} kind={kind} lockedReason={lockedReason} />
       ))}

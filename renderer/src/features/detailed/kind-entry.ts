@@ -94,6 +94,8 @@ export interface KindPanelProps<F> {
 export interface KindEntry<K extends DetailedKind, F> {
   /** How a sentence names the test: "Wait for the sustained-write test to finish". */
   phrase: string;
+  /** Its name in the screen's jump links, as its panel's title says it: "Sustained write". */
+  label: string;
   form: KindForm<K, F>;
   Panel: ComponentType<KindPanelProps<F>>;
 }

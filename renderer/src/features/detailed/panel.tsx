@@ -84,7 +84,7 @@ function Frame({ title, subtitle, headerExtra, settings, result, children }: Fra
   const largest = !inTerms && offer && offered && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
 
   return (
-    <section className="card detailed-panel" aria-labelledby={titleId} data-testid={`${kind}-panel`}>
+    <section id={`detailed-${kind}`} className="card detailed-panel" aria-labelledby={titleId} data-testid={`${kind}-panel`}>
       <CardHeader titleId={titleId} title={title} subtitle={subtitle}>
         {headerExtra}
       </CardHeader>

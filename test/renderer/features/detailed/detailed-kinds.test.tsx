@@ -5,7 +5,7 @@
 // stylesheet name the sweep or the small-file test.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DETAILED_SETTINGS_KINDS, DetailedSettings } from '@model/settings';
 import { DEFAULT_FORMS, DETAILED_KIND_IDS, formErrors, toDetailedSettings } from '../../../../renderer/src/features/detailed/kinds/index';
@@ -50,9 +50,14 @@ describe('the Detailed kinds map', () => {
   it('has an entry for every kind the core takes, and the screen draws their panels in its order', async () => {
     expect([...DETAILED_KIND_IDS].sort()).toEqual(coreKinds());
     await renderDetailed();
-    const main = document.querySelector('main.detailed')!;
-    const shown = [...main.querySelectorAll<HTMLElement>(':scope > section.detailed-panel')].map((s) => s.dataset.testid);
+    const screenRoot = document.querySelector('div.detailed')!;
+    const shown = [...screenRoot.querySelectorAll<HTMLElement>(':scope > section.detailed-panel')].map((s) => s.dataset.testid);
     expect(shown).toEqual(DETAILED_KIND_IDS.map((k) => `${k}-panel`));
+    // A jump link to each panel, in the same order, each naming its panel's heading.
+    const links = [...within(screen.getByTestId('detailed-jump')).getAllByRole('link')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(DETAILED_KIND_IDS.map((k) => `#detailed-${k}`));
+    for (const [i, k] of DETAILED_KIND_IDS.entries())
+      expect(screen.getByTestId(`${k}-panel`).querySelector('h2')!.textContent).toContain(links[i]!.textContent!.split(' ')[0]);
     for (const k of DETAILED_KIND_IDS) expect(screen.getByTestId(`${k}-start`)).toBeTruthy();
   });
 

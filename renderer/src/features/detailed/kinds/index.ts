@@ -25,13 +25,13 @@ import { verifyForm } from './verify-form';
 type AnyEntries = { [K in DetailedKind]: KindEntry<K, any> };
 
 export const DETAILED_KINDS = {
-  cdm: { phrase: 'the CrystalDiskMark test', form: cdmForm, Panel: CdmPanel },
-  sustained: { phrase: 'the sustained-write test', form: sustainedForm, Panel: SustainedPanel },
-  files: { phrase: 'the many-file test', form: filesForm, Panel: FilesPanel },
-  video: { phrase: 'the video test', form: videoForm, Panel: VideoPanel },
-  sweep: { phrase: 'the transfer-size sweep', form: sweepForm, Panel: SweepPanel },
-  'small-files': { phrase: 'the small-file test', form: smallFilesForm, Panel: SmallFilesPanel },
-  verify: { phrase: 'the verify test', form: verifyForm, Panel: VerifyPanel },
+  cdm: { phrase: 'the CrystalDiskMark test', label: 'CrystalDiskMark', form: cdmForm, Panel: CdmPanel },
+  sustained: { phrase: 'the sustained-write test', label: 'Sustained write', form: sustainedForm, Panel: SustainedPanel },
+  files: { phrase: 'the many-file test', label: 'Many files', form: filesForm, Panel: FilesPanel },
+  video: { phrase: 'the video test', label: 'Video playback', form: videoForm, Panel: VideoPanel },
+  sweep: { phrase: 'the transfer-size sweep', label: 'Transfer-size sweep', form: sweepForm, Panel: SweepPanel },
+  'small-files': { phrase: 'the small-file test', label: 'Small files', form: smallFilesForm, Panel: SmallFilesPanel },
+  verify: { phrase: 'the verify test', label: 'Verify capacity', form: verifyForm, Panel: VerifyPanel },
 } satisfies AnyEntries;
 
 type Kinds = typeof DETAILED_KINDS;
