@@ -48,6 +48,16 @@ describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (
 
     // Formats: exactly ext4, XFS and Btrfs; the plan: the Quick Test at 32 MiB, two runs, no rest.
     await pickFormats(page, ['ext4', 'xfs', 'btrfs']);
+    // The default sizes (1 GB and 5 GB) do not fit on the 640 MiB image: said once, naming both
+    // sizes and the disk's; Next only points at it.
+    await page.getByTestId('wizard-plan-quick').check();
+    await expect
+      .poll(() => page.getByTestId('wizard-plan-fit').textContent())
+      .toMatch(
+        /^1 GB and 5 GB do not fit\. Not enough free space: the 5 GB Quick Test needs 5 GB .*of this 640 MiB disk is free once formatted\.\)$/,
+      );
+    await expect.poll(() => page.getByText(/Not enough free space/).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('wizard-next-reason').textContent()).toBe('The plan does not fit on this disk: see above.');
     await quickPlan(page, '32 MiB', 2);
 
     // Confirm: the summary names the disk; Start waits for its exact name.

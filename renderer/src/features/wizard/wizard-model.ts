@@ -107,11 +107,13 @@ export function planError(p: PlanForm, diskBytes?: number): string | null {
   return diskBytes === undefined ? null : planFitError(p, diskBytes);
 }
 
-/** The first planned test that cannot fit on the formatted disk, in words, or null. */
+/** The planned tests that cannot fit on the formatted disk, in words (every stress size that does
+ *  not fit named, the largest one's reason given), or null. */
 export function planFitError(p: PlanForm, diskBytes: number): string | null {
   const target = freeAfterFormat(diskBytes);
   const after = `about ${Math.round(FREE_AFTER_FORMAT * 100)} % of this ${sizeLabel(diskBytes)} disk is free once formatted`;
   const own = wizardKindOf(p.kind);
+  const misfits: Array<{ size: number; reason: string }> = [];
   for (const size of planSizes(p)) {
     const files = customFiles(p);
     const fit =
@@ -129,9 +131,13 @@ export function planFitError(p: PlanForm, diskBytes: number): string | null {
                   target,
                   { what: 'the many-file test' },
                 );
-    if (!fit.fits) return `${fit.reason} (${after}.)`;
+    if (!fit.fits) misfits.push({ size, reason: fit.reason ?? 'Not enough free space.' });
   }
-  return null;
+  if (misfits.length === 0) return null;
+  const worst = misfits[misfits.length - 1]!;
+  const sizes = misfits.map((m) => sizeLabel(m.size));
+  const which = misfits.length > 1 ? `${sizes.slice(0, -1).join(', ')} and ${sizes.at(-1)} do not fit. ` : '';
+  return `${which}${worst.reason} (${after}.)`;
 }
 
 /** The plan's seconds (model/wizard/estimate.ts: the plans the runner will build, scaled to the

@@ -15,7 +15,7 @@ import { ResumeBanner } from './resume-banner';
 import { RunStep } from './run-step';
 import { selectChosen, selectDisk, selectFinal, selectWizardBusy, STEPS, useWizardStore, type WizardStep } from './store';
 import { useWizardEvents } from './use-wizard-events';
-import { diskBlock, planError } from './wizard-model';
+import { diskBlock, planError, planFitError } from './wizard-model';
 import { CardHeader } from '../../components/card-header';
 
 const STEP_NAMES: Record<WizardStep, string> = {
@@ -50,7 +50,13 @@ function useNextBlock(step: WizardStep): string | null {
       : !final
         ? 'This machine can make no unencrypted format to leave the disk in.'
         : null;
-  if (step === 'plan') return planError(plan, disk?.sizeBytes);
+  if (step === 'plan') {
+    const error = planError(plan, disk?.sizeBytes);
+    // The step itself says what does not fit and what does: Next only points at it (once).
+    return error !== null && disk && error === planFitError(plan, disk.sizeBytes)
+      ? 'The plan does not fit on this disk: see above.'
+      : error;
+  }
   return null;
 }
 

@@ -244,6 +244,8 @@ describe('step 3: tests that cannot fit on the disk', () => {
       "Not enough free space: the 5 GB Quick Test needs 5 GB and keeps 16.8 MB free for the file system's own bookkeeping and other programs writing meanwhile; 1.8 GB is free. The largest that fits is 1.7 GB. (about 90 % of this 2 GB disk is free once formatted.)",
     );
     expect(next().disabled).toBe(true);
+    // Said once: Next points at it.
+    expect(text(screen.getByTestId('wizard-next-reason'))).toBe('The plan does not fit on this disk: see above.');
     await user.click(screen.getByTestId('wizard-size-5000000000'));
     expect(screen.queryByTestId('wizard-plan-fit')).toBeNull();
     expect(next().disabled).toBe(false);
