@@ -76,7 +76,9 @@ describe.runIf(rootOnly())('the video panel in Chromium against diskdial serve (
     const legend = page.getByTestId('frame-legend').last();
     await expect.poll(() => legend.textContent()).toMatch(/on time.*late \(done after its frame period\).*dropped \(buffer full\)/);
     expect(await legend.locator('.frame-cell--dropped').evaluate((c) => getComputedStyle(c).backgroundColor)).toBe('rgb(255, 92, 108)');
-    expect(await legend.locator('.frame-cell--late').evaluate((c) => getComputedStyle(c).backgroundImage)).toMatch(/repeating-linear-gradient/);
+    expect(await legend.locator('.frame-cell--late').evaluate((c) => getComputedStyle(c).backgroundImage)).toMatch(
+      /repeating-linear-gradient/,
+    );
     const figures = page.getByTestId('video-figures');
     await expect.poll(() => figures.textContent()).toMatch(/Frame time p50.*p99.*p99\.9.*max.*Jitter.*Sustained/);
     await expect.poll(() => figures.textContent()).toMatch(/Write[\d.]+ ms.*MB\/sRead[\d.]+ ms/);
@@ -92,7 +94,9 @@ describe.runIf(rootOnly())('the video panel in Chromium against diskdial serve (
     await page.getByTestId('video-resolution').selectOption('uhd');
     await page.getByTestId('video-seconds-600').click();
     const reason = page.getByTestId('video-status');
-    await expect.poll(() => reason.textContent()).toMatch(/^Not enough free space: 10 min of this format writes [\d.]+ GB; .* is free .*\. The longest that fits is \d+ s\.$/);
+    await expect
+      .poll(() => reason.textContent())
+      .toMatch(/^Not enough free space: 10 min of this format writes [\d.]+ GB; .* is free .*\. The longest that fits is \d+ s\.$/);
     expect(await reason.textContent()).not.toMatch(/largest that fits/);
     const longest = /The longest that fits is (\d+) s\./.exec((await reason.textContent())!)![1]!;
     const offer = page.getByTestId('video-fit-offer');
