@@ -79,6 +79,8 @@ try {
     await page.getByTestId('video-start').click();
     await waitIdle('video', 5);
     await page.waitForTimeout(500);
+    // From the top: the jump links are sticky, and a page scrolled down would draw them mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(out, 'detailed.png'), fullPage: true });
     await page.getByTestId('video-panel').screenshot({ path: path.join(out, 'detailed-video.png') });
     console.log(`wrote ${path.join(out, 'detailed.png')} and detailed-video.png`);
@@ -93,8 +95,12 @@ try {
     await page.getByTestId('small-files-start').click();
     await waitIdle('small-files', 10);
     await page.waitForTimeout(500);
+    // A window taller than the panels: a panel taller than the window is shot in pieces, and the
+    // sticky jump links would be drawn across it.
+    await page.setViewportSize({ width: 1280, height: 2000 });
     await page.getByTestId('sweep-panel').screenshot({ path: path.join(out, 'detailed-sweep.png') });
     await page.getByTestId('small-files-panel').screenshot({ path: path.join(out, 'detailed-small-files.png') });
+    await page.setViewportSize({ width: 1280, height: 860 });
     console.log(`wrote ${path.join(out, 'detailed-sweep.png')} and detailed-small-files.png`);
   }
   if (only === undefined || only === 'hash') {
