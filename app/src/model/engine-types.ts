@@ -63,6 +63,9 @@ export interface EngineSpec {
   /** The path is a whole block device the caller has proven and may overwrite: opened as it is,
    *  never created, resized or removed; fileSize 0 means the device's size. Linux only. */
   device?: boolean;
+  /** device only: the test's region starts this many bytes into the device (a multiple of bs), so
+   *  a whole device is verified in parts and a stop keeps the parts done (engine 0.7). */
+  offset?: number;
   /** The stop rule (model/precision.ts): end the measured phase once its rate has settled. Read
    *  by the Node wrapper (core/engine.ts), which stops the engine; the addon ignores it. */
   settle?: SettleSpec;
