@@ -173,16 +173,39 @@ export class WizardService extends SlotService<WizardPlanState> {
     return { plan, ...(disk ? { disk } : {}), strength: identityStrength(plan), basis: identityBasis(plan) };
   }
 
+  /** A whole disk as listed now that the wizard would offer to erase (the system's, an internal
+   *  one without `allowInternal`, a read-only or in-use one are refused, in the listing's words). */
+  async offeredDisk(device: string, allowInternal = false): Promise<WizardDisk> {
+    const disk = (await this.listDisks(allowInternal)).find((d) => d.path === device);
+    if (!disk) throw inputError(`${device} is not a whole disk (see diskdial disks)`, 'ERR_NOT_A_DISK');
+    if (!disk.offered) throw inputError(`${disk.path} cannot be erased: ${disk.reason ?? 'not offered'}`, 'ERR_DISK_NOT_OFFERED');
+    return disk;
+  }
+
+  /** A whole disk to be overwritten by something other than a plan (a verify of the whole
+   *  device): offered, proven and confirmed by name under the same rules and words as a plan's
+   *  erase, just before it starts. Returns the disk as it is now. */
+  async proveForErase(device: string, confirmName: string, allowInternal = false): Promise<WizardDisk> {
+    this.#assertMayErase();
+    const listed = await this.offeredDisk(device, allowInternal);
+    return this.#confirm({ settings: { device, allowInternal, identity: identityOf(listed) } }, confirmName, () => false);
+  }
+
   /** The disk named in the plan, checked as the runner checks it before each erase, and its
    *  name as the user must type it. */
-  async #confirm(state: WizardPlanState, confirmName: string): Promise<void> {
-    const disk = await checkDisk(this.#deps.provider, state, this.#ownMountOf(state.id));
+  async #confirm(
+    state: Parameters<typeof checkDisk>[1] & { id?: string },
+    confirmName: string,
+    ownMount = this.#ownMountOf(state.id ?? ''),
+  ): Promise<WizardDisk> {
+    const disk = await checkDisk(this.#deps.provider, state, ownMount);
     if (confirmName !== disk.name) {
       throw inputError(
         `The name typed ("${confirmName.slice(0, 80)}") is not the disk's name ("${disk.name}"): nothing was erased.`,
         'ERR_CONFIRM_MISMATCH',
       );
     }
+    return disk;
   }
 
   /** A new plan from a front door: busy first, then the checks of `begin`, then it runs. */

@@ -49,6 +49,9 @@ export interface Plan {
 export interface PlanTarget {
   freeBytes: number;
   totalBytes: number;
+  /** A whole block device proven by the caller (no file system, nothing on it to keep): only a
+   *  kind with `wholeDevice` plans for one, and its size is both numbers above. */
+  device?: boolean;
 }
 
 export const CDM_PRESETS = ['default', 'nvme', 'peak', 'realworld', 'fast'] as const;

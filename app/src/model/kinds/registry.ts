@@ -57,6 +57,11 @@ export const KIND_FLAGS: ReadonlyMap<KindFlag, { type: FlagType; kinds: readonly
   return out;
 })();
 
+/** The commands of the kinds that verify or test a whole unmounted disk (`wholeDevice`). */
+export const DEVICE_COMMANDS: ReadonlyMap<string, TestKind> = new Map(
+  RUN_KINDS.flatMap((k) => (k.wholeDevice ? [[k.wholeDevice.command, k.id] as const] : [])),
+);
+
 /** The sections the kinds add to exports, in the order the formats print them. */
 export const REPORT_SECTIONS: readonly ReportSection[] = RESULT_KINDS.flatMap((k) => k.report?.sections ?? []);
 

@@ -130,6 +130,15 @@ export interface KindModule<Id extends string = string> {
   /** A stop (Ctrl-C, Stop) keeps the steps it finished as the result, rather than none: what a
    *  verify proved before it was stopped. */
   keepsStopped?: boolean;
+  /** Runs on a whole unmounted disk as well as in a folder (PlanTarget.device), from a command of
+   *  its own, `diskdial <command> --device DEV --confirm NAME`: the disk is proven and confirmed by
+   *  the wizard's rules (identity, in use, the name typed) before the runner is called. */
+  wholeDevice?: {
+    command: string;
+    /** The command's line in the help, after `diskdial <command> --device DEV --confirm NAME`. */
+    usage: string;
+    examples: readonly string[];
+  };
   /** Its screen draws the measured MB/s while the test runs (the sustained write's curve). */
   liveCurve?: boolean;
   /** A result's MB/s against bytes written, per run with the knee's verdict (History draws them,
