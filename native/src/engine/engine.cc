@@ -23,7 +23,7 @@
 
 namespace dd {
 
-const char* const kEngineVersion = "0.6.0";
+const char* const kEngineVersion = "0.7.0";
 
 namespace {
 
