@@ -185,7 +185,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
       const cacheProbe = await probeShareCache(workspace.filePath('cache-probe.dat'));
       if (cacheProbe) volume = { ...volume, network: { ...volume.network, cacheProbe } };
     }
-    if (device) plan = buildPlan(kind, opts, { freeBytes: device.sizeBytes, totalBytes: device.sizeBytes, device: true });
+    if (device) plan = buildPlan(kind, opts, { freeBytes: device.sizeBytes, totalBytes: device.sizeBytes, wholeDevice: true });
     else if (sized) {
       const st = await statfs(target);
       const freeBytes = st.bavail * st.bsize;

@@ -51,7 +51,7 @@ export interface PlanTarget {
   totalBytes: number;
   /** A whole block device proven by the caller (no file system, nothing on it to keep): only a
    *  kind with `wholeDevice` plans for one, and its size is both numbers above. */
-  device?: boolean;
+  wholeDevice?: true;
 }
 
 export const CDM_PRESETS = ['default', 'nvme', 'peak', 'realworld', 'fast'] as const;

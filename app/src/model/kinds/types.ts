@@ -130,7 +130,7 @@ export interface KindModule<Id extends string = string> {
   /** A stop (Ctrl-C, Stop) keeps the steps it finished as the result, rather than none: what a
    *  verify proved before it was stopped. */
   keepsStopped?: boolean;
-  /** Runs on a whole unmounted disk as well as in a folder (PlanTarget.device), from a command of
+  /** Runs on a whole unmounted disk as well as in a folder (PlanTarget.wholeDevice), from a command of
    *  its own, `diskdial <command> --device DEV --confirm NAME`: the disk is proven and confirmed by
    *  the wizard's rules (identity, in use, the name typed) before the runner is called. */
   wholeDevice?: {

@@ -2,7 +2,7 @@
 // at most 1 GiB whose every 4 KiB block names itself, write ALL of them first, then read every one
 // back and check it. A drive that wraps or drops writes beyond its real size only shows it once
 // everything is written: reading each file back right after writing it would find it intact.
-// On a whole device (PlanTarget.device) the same, in regions of the device instead of files: a
+// On a whole device (PlanTarget.wholeDevice) the same, in regions of the device instead of files: a
 // stop keeps the regions read back.
 import type { EngineSpec } from '../../engine-types.js';
 import { inputError } from '../../errors.js';
@@ -69,7 +69,7 @@ export function verifyPlan(o: PlanOptions, target?: PlanTarget, seed = freshSeed
     throw inputError('the verify test checks every byte it writes, so it is bounded by bytes, not seconds; use --size');
   if (o.pattern !== undefined && o.pattern !== 'verify')
     throw inputError(`the verify test writes blocks that name themselves; --pattern ${o.pattern} does not apply`);
-  const device = target?.device === true;
+  const device = target?.wholeDevice === true;
   const { usable: room, reserve } = device ? { usable: target.totalBytes, reserve: 0 } : usable(o, target, 'verify');
   const requested = Math.min(o.size ?? (device ? room : VERIFY_MAX_BYTES), VERIFY_MAX_BYTES);
   const limitedBy = device && requested >= room ? 'device' : room < requested ? 'free-space' : 'size';
