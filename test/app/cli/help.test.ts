@@ -8,7 +8,7 @@ import { parseCli } from '../../../app/src/cli/args.js';
 import { HELP_TOPICS, commandHelp, fullHelp } from '../../../app/src/cli/help.js';
 import { WIZARD_PLATFORMS } from '../../../app/src/core/wizard/platforms.js';
 import { platformProvider } from '../../../app/src/core/wizard/platform.js';
-import { RUN_KINDS } from '../../../app/src/model/kinds/registry.js';
+import { DEVICE_COMMANDS, RUN_KINDS } from '../../../app/src/model/kinds/registry.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
 import { runCli } from '../../helpers/cli.js';
 
@@ -36,6 +36,8 @@ describe('diskdial <command> --help', () => {
     'compare',
     'campaign',
     'report',
+    // The whole-disk commands of the kinds that have one (verify --device).
+    ...DEVICE_COMMANDS.keys(),
   ];
 
   it('has a help for every command the CLI parses', () => {
