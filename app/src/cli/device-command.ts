@@ -16,13 +16,5 @@ export async function proveDevice(cmd: DeviceCommand): Promise<DeviceTarget> {
   const { runTest } = await import('../core/engine.js');
   const { wizard } = await wizardService(runTest, new HistoryService());
   if (!wizard) throw new UsageError(`diskdial ${cmd.word} --device needs the wizard's disk listing, which this system does not have`);
-  const disk = await wizard.proveForErase(cmd.device, cmd.confirm, cmd.allowInternal);
-  return {
-    path: disk.path,
-    sizeBytes: disk.sizeBytes,
-    name: disk.name,
-    bus: disk.bus,
-    ...(disk.model ? { model: disk.model } : {}),
-    ...(disk.serial ? { serial: disk.serial } : {}),
-  };
+  return wizard.proveDevice(cmd.device, cmd.confirm, cmd.allowInternal);
 }

@@ -124,4 +124,7 @@ export interface AppInfo {
   platform: string;
   /** 'electron' or 'browser' */
   shell: string;
+  /** Why this front door may not erase or overwrite a disk (browser mode without --allow-erase),
+   *  so a screen says it up front; absent: it may, after the disk's name is typed. */
+  eraseRefused?: string;
 }

@@ -24,6 +24,7 @@ import type { WizardDoneEvent } from '../model/events.js';
 import type { WizardSettings } from '../model/settings.js';
 import type { CipherSection } from '../model/cipher/types.js';
 import { measureCipher } from '../core/cipher-run.js';
+import type { DeviceTarget } from '../core/result.js';
 
 export interface WizardDeps extends Pick<SlotServiceDeps, 'slot'> {
   provider: WizardProvider;
@@ -188,7 +189,27 @@ export class WizardService extends SlotService<WizardPlanState> {
   async proveForErase(device: string, confirmName: string, allowInternal = false): Promise<WizardDisk> {
     this.#assertMayErase();
     const listed = await this.offeredDisk(device, allowInternal);
-    return this.#confirm({ settings: { device, allowInternal, identity: identityOf(listed) } }, confirmName, () => false);
+    const state = { settings: { device, allowInternal, identity: identityOf(listed) } };
+    const disk = await this.#confirm(state, confirmName, () => false);
+    // The desktop app asks with its own native dialog, as before a plan's first erase.
+    if (!this.#deps.authorizeErase) return disk;
+    if (!(await this.#deps.authorizeErase(disk)))
+      throw new DiskDialError(`Nothing was erased: erasing ${disk.name} (${device}) was not confirmed.`, { code: 'ERR_ERASE_DECLINED' });
+    // The question may have stayed open for minutes: the disk is checked again after the answer.
+    return this.#confirm(state, confirmName, () => false);
+  }
+
+  /** proveForErase, as what the benchmark runner writes to (a kind's whole-disk face). */
+  async proveDevice(device: string, confirmName: string, allowInternal = false): Promise<DeviceTarget> {
+    const disk = await this.proveForErase(device, confirmName, allowInternal);
+    return {
+      path: disk.path,
+      sizeBytes: disk.sizeBytes,
+      name: disk.name,
+      bus: disk.bus,
+      ...(disk.model ? { model: disk.model } : {}),
+      ...(disk.serial ? { serial: disk.serial } : {}),
+    };
   }
 
   /** The disk named in the plan, checked as the runner checks it before each erase, and its

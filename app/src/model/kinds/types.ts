@@ -40,6 +40,9 @@ export interface ScreenRun extends KindPlanOptions {
   seconds?: number;
   intervalSeconds?: number;
   files?: { count?: number; minBytes?: number; maxBytes?: number; seed?: number };
+  /** A kind with `wholeDevice`: the whole disk the screen chose, and the name typed to confirm
+   *  (the service proves it by the wizard's rules before anything is written). */
+  wholeDisk?: { device: string; confirmName: string; allowInternal?: boolean };
 }
 
 export interface KindModule<Id extends string = string> {

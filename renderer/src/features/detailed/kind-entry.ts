@@ -52,6 +52,9 @@ export interface KindForm<K extends DetailedKind, F> {
   offer?(largestBytes: number): Partial<F>;
   /** The amount written shrinks to the free space (the others refuse when it does not fit). */
   adaptsToFreeSpace?: boolean;
+  /** The form names a target of its own (a whole disk): the folder chosen above is not needed,
+   *  and Start sends this path. Undefined: the folder chosen. */
+  ownTarget?(f: F): string | undefined;
 }
 
 /** The frame's own parts a panel fills in (the kind, Start, the job bar and the result's method

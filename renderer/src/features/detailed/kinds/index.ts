@@ -67,3 +67,8 @@ export function formFit<K extends DetailedKind>(kind: K, forms: Forms, target: F
   if (Object.keys(formErrors(kind, forms)).length > 0) return null;
   return formOf(kind).fit(kind, forms[kind], target);
 }
+
+/** The target `kind`'s form chose itself (a whole disk), or undefined: the folder chosen above. */
+export function formTarget<K extends DetailedKind>(kind: K, forms: Forms): string | undefined {
+  return formOf(kind).ownTarget?.(forms[kind]);
+}
