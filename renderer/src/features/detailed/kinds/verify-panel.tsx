@@ -103,7 +103,7 @@ export function VerifyPanel({ form, set, errors, live, result, Frame }: KindPane
       {shown?.verify && <CapacityBar doc={shown} />}
       <figure className="chart-figure" aria-label="Write and read-and-verify speed against position on the volume">
         {shown?.verify && shown.verify.writeCurve.length > 0 ? (
-          <VerifyChart write={shown.verify.writeCurve} read={shown.verify.readCurve} />
+          <VerifyChart write={shown.verify.writeCurve} read={shown.verify.readCurve} where={shown.verify.device ? 'disk' : 'volume'} />
         ) : (
           <p className="empty chart-empty">The write and read-back speeds will be drawn here against position on the volume.</p>
         )}
