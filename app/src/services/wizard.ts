@@ -43,7 +43,7 @@ export interface WizardDeps extends Pick<SlotServiceDeps, 'slot'> {
   afterFormat?: (format: string) => Promise<void> | void;
   /** The desktop app's own native confirmation, shown by main before a plan's first erase
    *  (model, size, serial, "will be erased"); resolves true only when the person pressed Erase. */
-  authorizeErase?: (disk: WizardDisk) => Promise<boolean>;
+  authorizeErase?: (disk: WizardDisk, what?: string) => Promise<boolean>;
   /** Why this front door may not erase at all (browser mode without --allow-erase): start and
    *  resume are refused with it, and so is any erase. */
   eraseRefused?: string;
@@ -193,7 +193,7 @@ export class WizardService extends SlotService<WizardPlanState> {
     const disk = await this.#confirm(state, confirmName, () => false);
     // The desktop app asks with its own native dialog, as before a plan's first erase.
     if (!this.#deps.authorizeErase) return disk;
-    if (!(await this.#deps.authorizeErase(disk)))
+    if (!(await this.#deps.authorizeErase(disk, 'Everything on this disk will be overwritten, from its first byte to its last.')))
       throw new DiskDialError(`Nothing was erased: erasing ${disk.name} (${device}) was not confirmed.`, { code: 'ERR_ERASE_DECLINED' });
     // The question may have stayed open for minutes: the disk is checked again after the answer.
     return this.#confirm(state, confirmName, () => false);

@@ -12,6 +12,8 @@ import { closeSync, openSync, readFileSync, readSync, writeFileSync, writeSync }
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryListing } from '../../../app/src/model/history.js';
 import type { ResultDocument } from '../../../app/src/model/result.js';
@@ -27,6 +29,12 @@ const REAL = 96 * MiB;
 const B = 4096;
 /** The regions a 256 MiB device is verified in (a sixteenth of it). */
 const REGION = 16 * MiB;
+/** The result document's published schema: a whole-disk result must meet it too. */
+const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
+addFormats.default(ajv);
+const validate = ajv.compile(
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../docs/result.schema.json'), 'utf8')) as object,
+);
 
 describe.runIf(rootOnly())('verify --device on the fake drives (root)', () => {
   let tmp: string;
@@ -66,6 +74,7 @@ describe.runIf(rootOnly())('verify --device on the fake drives (root)', () => {
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
       const doc = JSON.parse(r.stdout) as ResultDocument;
+      expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
       expect(doc.kind).toBe('verify');
       expect(doc.target).toMatchObject({ path: drive.device, volume: name, totalBytes: CLAIMED });
       expect(doc.verify!.device).toBe(true);

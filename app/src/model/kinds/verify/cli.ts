@@ -28,6 +28,9 @@ export const verifyCli = {
 every 4 KiB block names itself, then read them all back: the drive's
 real capacity (a fake that wraps or drops writes), any block read back
 wrong, and the write and read curves across the whole volume`,
+  // A whole device has no test file: the header says how much of the disk the run wrote.
+  fileText: (doc, units) =>
+    doc.verify?.device ? `whole disk, ${sizeInUnits(doc.verify.plannedBytes, units)} written from its first byte` : undefined,
   askedSizes: (doc) => (doc.verify?.requestedBytes !== undefined ? [doc.verify.requestedBytes] : undefined),
   tableLines: (doc, units) => verifyLines(doc, units),
 } as const satisfies KindModule['cli'];
