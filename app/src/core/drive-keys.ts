@@ -21,7 +21,7 @@ export async function driveKeysOf(target: string): Promise<string[]> {
   const st = await fsp.stat(target);
   const { dev } = st;
   let keys: string[] = [];
-  // A whole device (verify --device): its own disk, by the number sysfs gives its node.
+  // A whole device (a kind's --device command): its own disk, by the number sysfs gives its node.
   const node =
     st.isBlockDevice() && process.platform === 'linux'
       ? await readTrim(`/sys/class/block/${path.basename(await fsp.realpath(target))}/dev`)

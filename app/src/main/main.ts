@@ -59,7 +59,7 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
     // The same history folder as `diskdial history` and browser mode (core/history.ts).
     const services = createTestServices(engineHost);
     const { history } = services;
-    // Before a plan's first erase (or a whole-disk verify), main asks the person itself: a renderer cannot authorise it.
+    // Before a plan's first erase (or a test that overwrites a whole disk), main asks the person itself: a renderer cannot authorise it.
     const wizard = await wizardService(engineHost.runTest, history, { authorizeErase: eraseConfirmer(dialog, () => mainWindow) });
     const w = wizard.wizard;
     if (w) services.detailed.allowWholeDisks((d, n, i) => w.proveDevice(d, n, i));

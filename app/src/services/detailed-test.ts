@@ -21,7 +21,7 @@ export type ProveDisk = (device: string, confirmName: string, allowInternal: boo
 
 export interface DetailedTestDeps extends SlotServiceDeps {
   engine: EngineFn;
-  /** A kind's whole-disk face (verify): how a disk the screen chose is proven before it is written. */
+  /** A kind's whole-disk face (`wholeDevice`): how a disk the screen chose is proven before it is written. */
   proveDisk?: ProveDisk;
   /** Least time between two forwarded progress events (default 100 ms). */
   progressIntervalMs?: number;

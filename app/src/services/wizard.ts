@@ -183,8 +183,8 @@ export class WizardService extends SlotService<WizardPlanState> {
     return disk;
   }
 
-  /** A whole disk to be overwritten by something other than a plan (a verify of the whole
-   *  device): offered, proven and confirmed by name under the same rules and words as a plan's
+  /** A whole disk to be overwritten by something other than a plan (a kind's whole-disk face):
+   *  offered, proven and confirmed by name under the same rules and words as a plan's
    *  erase, just before it starts. Returns the disk as it is now. */
   async proveForErase(device: string, confirmName: string, allowInternal = false): Promise<WizardDisk> {
     this.#assertMayErase();

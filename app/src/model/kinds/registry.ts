@@ -57,7 +57,7 @@ export const KIND_FLAGS: ReadonlyMap<KindFlag, { type: FlagType; kinds: readonly
   return out;
 })();
 
-/** The commands of the kinds that verify or test a whole unmounted disk (`wholeDevice`). */
+/** The commands of the kinds that run on a whole unmounted disk (`wholeDevice`). */
 export const DEVICE_COMMANDS: ReadonlyMap<string, TestKind> = new Map(
   RUN_KINDS.flatMap((k) => (k.wholeDevice ? [[k.wholeDevice.command, k.id] as const] : [])),
 );
