@@ -76,7 +76,7 @@ describe('the share analysis', () => {
     expect([r.diskWriteMBps, r.diskReadMBps, r.cacheFirstMBps, r.cacheMBps]).toEqual([60, 58, 110, 112]);
     expect(r.fileOps).toEqual({ statMs: 0.3, openMs: 0.3, readMs: 0.3, closeMs: 0.3 });
     expect(r.verdict.outcome).toBe('server-bound');
-    expect(r.verdict.figures).toMatchObject({ linkCeilingMBps: 118.7, linkMbps: 1000, ceilingMBps: 112 });
+    expect(r.verdict.figures).toMatchObject({ linkCeilingMBps: 118.7, linkMbps: 1000, ceilingMBps: 111 });
     expect(r.fileVerdict.outcome).toBe('protocol-bound');
     expect(r.fileVerdict.figures.roundTrips).toBeCloseTo(3, 9);
     const doc = { settings: { runs: 1 }, share: s } as unknown as ResultDocument;

@@ -3,7 +3,7 @@
 import { mbText as mb } from '../../report/text-table.js';
 import { parseWholeNumber } from '../../units.js';
 import type { KindModule } from '../types.js';
-import { shareStatements } from './report.js';
+import { shareStatements } from './section.js';
 import { SHARE_MAX_FILES } from './plan.js';
 
 const SET = 'does not apply to --test share: it sets its own sequential and small-file steps';

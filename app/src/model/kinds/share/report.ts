@@ -2,21 +2,11 @@
 // from the server's memory, a small file's operations, the round trip), its two verdicts in the
 // one renderer's words (model/verdict/share.ts), and what makes two of them comparable.
 import { groupMetrics, sizeText, type Metric } from '../../report/figure-text.js';
-import { shareText, smallFileText } from '../../verdict/share.js';
 import type { KindModule } from '../types.js';
-import type { ShareRun, ShareSection } from './result.js';
+import type { ShareSection } from './result.js';
+import { shareSectionReport, shareStatements } from './section.js';
 
 const GROUP = 'Share';
-/** "Run 2: " before a run's words when there are several. */
-const runLabel = (s: ShareSection, r: ShareRun): string => (s.runs.length > 1 ? ` (run ${r.run})` : '');
-
-/** Each run's two verdicts, labelled, as every export says them. */
-export function shareStatements(s: ShareSection): Array<{ label: string; text: string }> {
-  return s.runs.flatMap((r) => [
-    { label: `Large transfers${runLabel(s, r)}`, text: shareText(r.verdict) },
-    { label: `Small files${runLabel(s, r)}`, text: smallFileText(r.fileVerdict) },
-  ]);
-}
 
 export const shareReport = {
   titleParts: (doc) => (doc.share ? [`${sizeText(doc.share.diskFileBytes, true)} read cold, ${doc.share.files} small files`] : undefined),
@@ -36,6 +26,7 @@ export const shareReport = {
       { where: `share small files run ${r.run}`, claim: r.fileVerdict },
     ]),
   statements: (doc) => (doc.share ? shareStatements(doc.share) : []),
+  sections: [shareSectionReport],
   textBlock: (doc) => {
     const s = doc.share;
     if (!s) return undefined;
