@@ -11,6 +11,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ResultDocument } from '../../app/src/model/result.js';
 import { buildCoreIfChanged } from './build-core.js';
+import { auditRenders, auditResult } from './claims-audit.js';
 import { runCli } from './cli.js';
 import { cleanupStaleLabs, startNetLab, type NetLab } from './netns.js';
 import { serverDisk, type ServerDisk } from './server-disk.js';
@@ -39,6 +40,9 @@ export function shareDoc(mount: string, home: string, size: string, files: numbe
   expect(r.status).toBe(0);
   const doc = JSON.parse(r.stdout) as ResultDocument;
   expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+  // Its verdicts hold against its own figures, and every export format renders it.
+  expect(auditResult(doc)).toEqual([]);
+  expect(auditRenders(doc)).toEqual([]);
   const run = doc.share?.runs[0];
   if (process.env.DISKDIAL_SHARE_FIGURES)
     console.log(

@@ -10,6 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { smallFileText } from '../../../app/src/model/verdict/share.js';
 import { canThrottle } from '../../helpers/blkio.js';
+import { twoSetupCampaign } from '../../helpers/campaign-run.js';
+import { listTree } from '../../helpers/netns.js';
 import { addDelay } from '../../helpers/netns-delay.js';
 import { shareDoc, useShareLab } from '../../helpers/share-run.js';
 
@@ -28,8 +30,8 @@ describe.runIf(canThrottle())('what limits a share: the link and the round trip 
         // at a load of 7–13 SFTP read 11.39–11.64 MB/s and SMB 11.42 (two streams); SMB with one
         // stream read 10.94 once at a load of 12. Solo in CI; its false-failure rate on a quiet
         // machine is not yet measured beyond these runs.
-        expect(run.cacheMBps).toBeGreaterThanOrEqual(11.25);
-        expect(run.cacheMBps).toBeLessThanOrEqual(12.5);
+        expect(run.verdict.figures.ceilingMBps).toBeGreaterThanOrEqual(11.25);
+        expect(run.verdict.figures.ceilingMBps).toBeLessThanOrEqual(12.5);
       }
     } finally {
       await t.lab.shape(10_000);
@@ -44,10 +46,11 @@ describe.runIf(canThrottle())('what limits a share: the link and the round trip 
         const f = run.fileVerdict.figures;
         expect(run.fileVerdict.outcome, `${protocol}: ${JSON.stringify(run)}`).toBe('protocol-bound');
         // The hop holds each packet 5 ms each way: a connect's SYN and SYN-ACK take 10 ms plus the
-        // veth's and the hop's own time (a Python loop), the fastest of 9 connects less a local
-        // one: 4 runs at a load of 7–13 gave 10.4–10.9 ms (a median of 7 gave 13.7 at a load of 11).
+        // veth's and the hop's own time (a Python loop's wake-ups), the fastest of 9 connects less
+        // a local one. 6 runs at a load of 7–12 gave 10.4–12.6 ms (the hop's wake-ups late by up
+        // to 2.6 ms at 11.6); a median of 7 gave 13.7 at a load of 11, hence the fastest.
         expect(f.rttMs).toBeGreaterThanOrEqual(10);
-        expect(f.rttMs).toBeLessThanOrEqual(12);
+        expect(f.rttMs).toBeLessThanOrEqual(13);
         // open, read and close are a round trip each at the least (stat may come from the client's
         // attribute cache); SFTP took 3.1 round trips a file, SMB through smbnetfs 11.5 (a stat
         // and an open are 4–6 SMB calls each).
@@ -59,4 +62,20 @@ describe.runIf(canThrottle())('what limits a share: the link and the round trip 
       await hop.stop();
     }
   }, 300_000);
+
+  it('a campaign of the free link then 100 Mbit/s names the link as what changed', async () => {
+    const args = ['campaign', t.lab.sshfsMount!, '--setups', 'GigE,Fast Ethernet', '--plan', 'share', '--size', '128MiB', '--files', '20'];
+    let out: string;
+    try {
+      out = await twoSetupCampaign(args, t.home, ['GigE', 'Fast Ethernet'], () => t.lab.shape(100), 300_000);
+    } finally {
+      await t.lab.shape(10_000);
+    }
+    // The read from the server's memory falls from the free veth's 30–190 MB/s to the 100 Mbit/s
+    // link's 9–12: far beyond the 15 % a part must move, whatever the machine's load. The round
+    // trip is below what a connect can time on both, so the link is the one part named.
+    expect(out).toContain('What limits the share');
+    expect(out, out).toMatch(/From GigE to Fast Ethernet the link changed: [\d.,]+ MB\/s → \d+\.\d MB\/s from the server's memory/);
+    expect(await listTree(t.lab.shareDir)).toEqual(['data']);
+  }, 600_000);
 });
