@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canThrottle } from '../../helpers/blkio.js';
+import { runCli } from '../../helpers/cli.js';
 import { listTree } from '../../helpers/netns.js';
 import { shareDoc, useShareLab } from '../../helpers/share-run.js';
 
@@ -41,4 +42,11 @@ describe.runIf(canThrottle())("what limits a share: the server's disk (root)", (
       expect(run.diskReadMBps).toBeLessThanOrEqual(5.5);
     }
   }, 300_000);
+
+  it('refuses a folder that is not on a share, in plain words, and leaves nothing behind', async () => {
+    const r = runCli(['run', t.home, '--test', 'share', '--no-save'], { cwd: t.home, home: t.home, timeout: 30_000 });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/--test share measures a network share, and .* is not on one \(\w+\)/);
+    expect((await listTree(t.home)).filter((f) => f.startsWith('.diskdial'))).toEqual([]);
+  });
 });
