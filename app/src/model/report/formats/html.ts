@@ -10,6 +10,7 @@ import { formatFigure, methodLine, resultName, resultTitle, targetLine } from '.
 import { dateText, machineLine, metricMap, resultStatements, resultTables, runsNote, versionLine, type Table } from '../tables.js';
 import { REPORT_SECTIONS } from '../../kinds/registry.js';
 import type { SectionBlock, SectionOptions } from '../section.js';
+import { sizeChartSvg } from '../size-chart.js';
 
 // ---- HTML --------------------------------------------------------------------------------------
 
@@ -208,10 +209,15 @@ export function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-/** A kind's report section ("Will it work?"): a heading, its tables, and how it was decided. */
+/** A kind's report section ("Will it work?"): a heading, its charts and tables, and how it was decided. */
 export function htmlSection(s: SectionBlock | null): string[] {
   if (!s) return [];
-  return [`<h2>${esc(s.heading)}</h2>`, ...s.tables.map(htmlTable), ...s.notes.map((n) => `<p class="rule">${esc(n)}</p>`)];
+  return [
+    `<h2>${esc(s.heading)}</h2>`,
+    ...(s.charts ?? []).map((c) => `<figure class="chart">\n<figcaption>${esc(c.title)}</figcaption>\n${sizeChartSvg(c)}\n</figure>`),
+    ...s.tables.map(htmlTable),
+    ...s.notes.map((n) => `<p class="rule">${esc(n)}</p>`),
+  ];
 }
 
 export function htmlOne(doc: ResultDocument, opts: SectionOptions = {}): string {
