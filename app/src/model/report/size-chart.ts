@@ -133,7 +133,7 @@ export function drawSizeChart(c: SizeChart, box: Box, look: ChartLook): string {
   ];
   if (ceiling !== undefined)
     items.push({
-      label: `link ceiling ${formatFigure(ceiling, 'MB/s')} MB/s${drawn === undefined ? ' (off the scale)' : ''}`,
+      label: `interface ceiling ${formatFigure(ceiling, 'MB/s')} MB/s${drawn === undefined ? ' (off the scale)' : ''}`,
       colour: look.ceiling,
       dashed: true,
     });
@@ -148,10 +148,10 @@ export function drawSizeChart(c: SizeChart, box: Box, look: ChartLook): string {
   return out.join('\n');
 }
 
-/** The chart as a standalone SVG for a page: `width` × `height`, named by its title. */
+/** The chart as a standalone SVG for a page or an image: `width` × `height`, named by its title. */
 export function sizeChartSvg(c: SizeChart, look: ChartLook = LIGHT_LOOK, width = 760, height = 300): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(c.title)}" data-chart="transfer-size">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(c.title)}" data-chart="transfer-size" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">` +
     `<title>${escapeXml(c.title)}</title>\n${drawSizeChart(c, { x: 8, y: 6, w: width - 16, h: height - 12 }, look)}\n</svg>`
   );
 }

@@ -1,6 +1,7 @@
 // The transfer-size sweep's curve: MB/s against transfer size on a log x axis (4K, 64K, 1M, 16M,
-// 64M…; the exports' ticks, report/size-chart.ts), a write and a read line per run in the app's write and read colours, and the link's
-// ceiling when the target's interface has one. Only draws: the panel gives it the points.
+// 64M…: the exports' ticks, report/size-chart.ts), a write and a read line per run in the app's
+// write and read colours, and the link's ceiling when the target's interface has one. Only draws:
+// the panel gives it the points.
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SweepRun } from '@model/kinds/sweep/result';
 import { blockLabel, formatMBpsFigure } from '@model/units';
