@@ -5,11 +5,10 @@
 // (test/fixtures/results/sweep-quickbench.json) and the same run at a fifth of its speed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 import { buildFormatReport, renderFormatReport } from '../../../../app/src/model/report/format-report.js';
-import { dots, sizeCharts } from '../../../helpers/size-chart.js';
+import { dots, parseHtml, sizeCharts } from '../../../helpers/size-chart.js';
 
 const FIXTURE = path.join(import.meta.dirname, '../../..', 'fixtures', 'results', 'sweep-quickbench.json');
 
@@ -38,7 +37,7 @@ describe("a setup campaign's report with a QuickBench sweep", () => {
       'Thunderbolt dock: MB/s against transfer size',
       'USB hub: MB/s against transfer size',
     ]);
-    const { document } = new JSDOM(html).window;
+    const document = parseHtml(html);
     expect([...document.querySelectorAll('figure.chart figcaption')].map((f) => f.textContent)).toEqual(
       expect.arrayContaining(['Thunderbolt dock: MB/s against transfer size', 'USB hub: MB/s against transfer size']),
     );

@@ -7,14 +7,13 @@
 // parser: jsdom for the HTML, csv-parse for the CSV.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 import { renderExport } from '../../../../app/src/model/report/export.js';
 import { formatFigure } from '../../../../app/src/model/report/figure-text.js';
 import { parseCsv } from '../../../helpers/csv.js';
 import { markdownTableLines } from '../../../helpers/markdown.js';
-import { dots, sizeCharts } from '../../../helpers/size-chart.js';
+import { dots, parseHtml, sizeCharts } from '../../../helpers/size-chart.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../../..', 'fixtures', 'results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as ResultDocument;
@@ -80,7 +79,7 @@ describe("a QuickBench sweep's HTML export", () => {
   });
 
   it('states the two headline averages, the sizes they were taken at, and where write falls after full speed', () => {
-    const { document } = new JSDOM(renderExport([doc], 'html').text).window;
+    const document = parseHtml(renderExport([doc], 'html').text);
     const table = [...document.querySelectorAll('table')].find(
       (t) => t.querySelector('caption')?.textContent === "QuickBench's headline averages",
     )!;
