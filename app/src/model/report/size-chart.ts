@@ -127,8 +127,9 @@ export function drawSizeChart(c: SizeChart, box: Box, look: ChartLook): string {
   }
   // The legend on the top line, right-aligned: Write, Read, and the ceiling when there is one.
   const runs = new Set(finite.map((s) => s.run)).size;
+  if (runs > 1) out.push(text(box.x, box.y + box.h - 2, `${runs} runs (later ones faded)`, { size: f, fill: look.tick }));
   const items: Array<{ label: string; colour: string; dashed?: boolean }> = [
-    { label: runs > 1 ? `Write (${runs} runs; later ones faded)` : 'Write', colour: look.write },
+    { label: 'Write', colour: look.write },
     { label: 'Read', colour: look.read },
   ];
   if (ceiling !== undefined)
