@@ -55,6 +55,8 @@ describe("a QuickBench sweep's HTML export", () => {
     expect(svg.textContent).not.toContain('bytes');
     // The machine's disk has no link ceiling: no line.
     expect(svg.querySelector('[data-ceiling]')).toBeNull();
+    // The one chart of the page: no bars of the same figures above it.
+    expect(parseHtml(html).querySelectorAll('svg')).toHaveLength(1);
   });
 
   it("a share's known ceiling is a dashed line at its MB/s, on the same scale as the dots", () => {

@@ -230,20 +230,28 @@ export function htmlOne(doc: ResultDocument, opts: SectionOptions = {}): string 
     ['Date', dateText(doc.startedAt)],
   ];
   body.push(`<dl class="meta">${meta.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`);
-  const bars = [...metricMap(doc).values()].filter((m) => m.primary && m.unit === 'MB/s');
-  const ceiling = doc.target.device.linkInfo?.ceilingMBps;
-  body.push(
-    barChart(
-      `${name}: MB/s`,
-      bars.map((m) => ({ label: m.label, bars: [{ value: spread(m.values.filter(Number.isFinite)).mean, color: PALETTE[0] as string }] })),
-      [],
-      ceiling ? [ceiling] : [],
-    ),
-  );
+  const sections = REPORT_SECTIONS.map((s) => s.one(doc, opts));
+  // A kind that draws its own chart (MB/s against transfer size) needs no bars of its headline
+  // figures above it: they are the chart's points again.
+  if (!sections.some((b) => b?.charts?.length)) {
+    const bars = [...metricMap(doc).values()].filter((m) => m.primary && m.unit === 'MB/s');
+    const ceiling = doc.target.device.linkInfo?.ceilingMBps;
+    body.push(
+      barChart(
+        `${name}: MB/s`,
+        bars.map((m) => ({
+          label: m.label,
+          bars: [{ value: spread(m.values.filter(Number.isFinite)).mean, color: PALETTE[0] as string }],
+        })),
+        [],
+        ceiling ? [ceiling] : [],
+      ),
+    );
+  }
   body.push('<h2>Figures</h2>', ...resultTables(doc).map(htmlTable));
   const runs = runsNote(doc);
   if (runs) body.push(`<p class="rule">${esc(runs)}</p>`);
-  for (const s of REPORT_SECTIONS) body.push(...htmlSection(s.one(doc, opts)));
+  for (const b of sections) body.push(...htmlSection(b));
   const said = resultStatements(doc);
   if (said.length > 0)
     body.push(
