@@ -102,7 +102,7 @@ try {
   }
   if (only === undefined || only === 'quickbench') {
     // QuickBench's post from the exports alone, with the commands docs/detailed.md shows: the
-    // quickbench ladder at 1 s a step, its HTML export (the chart, then the averages) and its card.
+    // quickbench ladder at 1 s a step, its HTML export (its top: the chart) and its card.
     const json = path.join(target, 'quickbench.json');
     const html = path.join(target, 'quickbench.html');
     const cli = (args: string[]): string => execFileSync(process.execPath, [bin, ...args], { env, encoding: 'utf8' });
@@ -111,14 +111,11 @@ try {
     cli(['share', json, '--out', path.join(out, 'sweep-quickbench-card.png')]);
     const doc = await browser.newPage({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1 });
     await doc.goto(`file://${html}`);
-    const section = doc.locator('h2', { hasText: 'MB/s against transfer size' });
-    await section.waitFor();
-    // The chart and QuickBench's table under it, as a post shows them.
+    await doc.locator('svg[data-chart="transfer-size"]').waitFor();
+    // The page's top as a post shows it: the result's name and method, then the chart.
     const box = await doc.evaluate(() => {
       const fig = document.querySelector('svg[data-chart="transfer-size"]')!.closest('figure')!.getBoundingClientRect();
-      const table = [...document.querySelectorAll('table')].find((t) => t.caption?.textContent?.startsWith('QuickBench'))!;
-      const end = table.getBoundingClientRect();
-      return { x: 0, y: fig.top + window.scrollY - 8, width: 1000, height: end.bottom - fig.top + 16 };
+      return { x: 0, y: 0, width: 1000, height: fig.bottom + window.scrollY + 12 };
     });
     await doc.screenshot({ path: path.join(out, 'sweep-quickbench-export.png'), clip: box, fullPage: true });
     await doc.close();
