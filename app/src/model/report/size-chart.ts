@@ -22,6 +22,8 @@ export interface SizeChart {
   series: readonly SizeSeries[];
   /** The link's ceiling, MB/s, when the target's interface has a known one. */
   ceilingMBps?: number;
+  /** The y axis reaches at least this (charts of several results side by side share one scale). */
+  scaleMBps?: number;
 }
 
 /** The colours and type size of one surface. */
@@ -83,7 +85,8 @@ export function drawSizeChart(c: SizeChart, box: Box, look: ChartLook): string {
   const peak = Math.max(0, ...finite.flatMap((s) => s.points.map((p) => p.mbps)));
   const ceiling = c.ceilingMBps !== undefined && c.ceilingMBps > 0 && Number.isFinite(c.ceilingMBps) ? c.ceilingMBps : undefined;
   const drawn = ceiling !== undefined && ceiling <= CEILING_ROOM * Math.max(peak, 1e-9) ? ceiling : undefined;
-  const yMax = axisCeil(Math.max(peak, drawn ?? 0, 1e-9) * 1.08);
+  const shared = c.scaleMBps !== undefined && Number.isFinite(c.scaleMBps) && c.scaleMBps > 0 ? c.scaleMBps : 0;
+  const yMax = axisCeil(Math.max(peak, drawn ?? 0, shared, 1e-9) * 1.08);
   const yTicks = ticksFor(yMax, 5);
   const left = Math.max(...yTicks.map((t) => textWidth(tickText(t, yMax), f))) + 10;
   const plot: Box = { x: box.x + left, y: box.y + f * 2.4, w: box.w - left - 8, h: box.h - f * 2.4 - f * 3.4 };

@@ -52,6 +52,17 @@ describe("a setup campaign's report with a QuickBench sweep", () => {
         });
       }
     });
+    // One y scale for both: the same MB/s sits at the same height in each chart, so the hub's
+    // curve is drawn a fifth as high as the dock's (to the SVG's 0.1 px and 0.1 MB/s: within 1 %
+    // over the hub's 30 px of curve; scaled each to its own top, the two would differ 5×).
+    const scale = charts.map((svg) => {
+      const d = dots(svg, 'read');
+      const [lo, hi] = [d.reduce((a, b) => (b[1] < a[1] ? b : a)), d.reduce((a, b) => (b[1] > a[1] ? b : a))];
+      const per = (lo[3] - hi[3]) / (hi[1] - lo[1]);
+      return { per, zero: lo[3] + lo[1] * per };
+    });
+    expect(Math.abs(scale[0]!.per - scale[1]!.per)).toBeLessThanOrEqual(0.01 * scale[0]!.per);
+    expect(Math.abs(scale[0]!.zero - scale[1]!.zero)).toBeLessThanOrEqual(0.5);
     // Each setup's full-speed lines, named by the setup.
     expect(document.body.textContent).toMatch(/USB hub: Write reaches 90 % of its top speed \(\d+\.\d MB\/s\) at 4 MiB, then falls to/);
   });

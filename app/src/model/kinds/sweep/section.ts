@@ -94,7 +94,10 @@ function many(docs: readonly ResultDocument[], labels: readonly string[]): Secti
     charts.push(chart);
     notes.push(...fullSpeedText(s).map((l) => `${label}: ${l}.`));
   });
-  return charts.length > 0 ? { heading: HEADING, tables: [], notes, charts } : null;
+  if (charts.length === 0) return null;
+  // One y scale for every setup's chart, so a slower setup's curve looks as much lower as it is.
+  const top = Math.max(...charts.flatMap((c) => c.series.flatMap((x) => x.points.map((p) => p.mbps)).filter(Number.isFinite)), 0);
+  return { heading: HEADING, tables: [], notes, charts: charts.map((c) => ({ ...c, scaleMBps: top })) };
 }
 
 function csvRows(doc: ResultDocument): SectionCsvRow[] {
