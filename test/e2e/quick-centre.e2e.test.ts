@@ -4,6 +4,7 @@
 // the default 1000 straight to 3000, never 1000 → 2000 → 3000) and every tick label is a plain
 // MB/s figure; afterwards the cache badge, whose warning is long ("… · loop device over the page
 // cache"), wraps inside the centre column at 1024 and 1440 px: none of it under a dial, every word shown.
+// In the target list the volume is a "disk image" that a 1 GB test does not fit, and says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
 import { openApp, type App } from './helpers/harness.js';
@@ -11,7 +12,7 @@ import { openApp, type App } from './helpers/harness.js';
 let app: App | undefined;
 let volume: MountedFs | undefined;
 
-describe.runIf(rootOnly())('the Quick Test centre column and dial scale (root: ext4 on a cached loop device)', () => {
+describe.runIf(rootOnly())('the Quick Test centre column, dial scale and target list (root: ext4 on a cached loop device)', () => {
   beforeAll(async () => {
     volume = await mountFs('ext4', { sizeMiB: 512 });
     app = await openApp({ target: volume.dir, home: true });
@@ -78,6 +79,21 @@ describe.runIf(rootOnly())('the Quick Test centre column and dial scale (root: e
           )
           .toEqual({ inColumn: true, underDial: false, clipped: false });
       }
+    },
+  );
+
+  it(
+    'the target list: the 512 MiB disk image says it is one (not "internal") and that a 1 GB test does not fit, with what does',
+    { timeout: 30_000 },
+    async () => {
+      const page = app!.page;
+      await page.locator('.target-button').click();
+      const option = page.getByRole('option').filter({ hasText: volume!.dir });
+      await expect.poll(() => option.locator('.pill').allTextContents()).toEqual(['disk image']);
+      await expect
+        .poll(() => option.getByTestId('target-small').textContent())
+        .toMatch(/^Too small for a 1 GB test: up to \d+(\.\d+)? MB fits$/);
+      await page.keyboard.press('Escape');
     },
   );
 });
