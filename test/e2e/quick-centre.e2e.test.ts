@@ -4,7 +4,8 @@
 // the default 1000 straight to 3000, never 1000 → 2000 → 3000) and every tick label is a plain
 // MB/s figure; afterwards the cache badge, whose warning is long ("… · loop device over the page
 // cache"), wraps inside the centre column at 1024 and 1440 px: none of it under a dial, every word shown.
-// In the target list the volume is a "disk image" that a 1 GB test does not fit, and says so.
+// In the target list the volume is a "disk image" that a 1 GB test does not fit, and says so; in
+// History the 256 MB test is named "256 MB", as chosen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAllLoopFs, mountFs, rootOnly, type MountedFs } from '../helpers/loopfs.js';
 import { openApp, type App } from './helpers/harness.js';
@@ -30,7 +31,7 @@ describe.runIf(rootOnly())('the Quick Test centre column, dial scale and target 
     async () => {
       const page = app!.page;
       await page.getByRole('radio', { name: 'Custom' }).click();
-      await page.getByLabel('Custom stress size').fill('128 MiB');
+      await page.getByLabel('Custom stress size').fill('256 MB');
       await page.getByLabel('Custom stress size').press('Enter');
       // Every scale the WRITE dial shows and every tick label, frame by frame, from Start to the end.
       await page.evaluate(() => {
@@ -96,4 +97,12 @@ describe.runIf(rootOnly())('the Quick Test centre column, dial scale and target 
       await page.keyboard.press('Escape');
     },
   );
+
+  it('History names the test by the size chosen: 256 MB, not the 244 MiB it ran once aligned', { timeout: 30_000 }, async () => {
+    const page = app!.page;
+    await page.getByTestId('nav-history').click();
+    const list = page.getByTestId('history-list');
+    await expect.poll(() => list.textContent(), { timeout: 15_000 }).toContain('256 MB');
+    expect(await list.textContent()).not.toContain('MiB');
+  });
 });
