@@ -16,12 +16,18 @@ describe('useThrottled', () => {
     rerender({ v: 2 });
     rerender({ v: 3 });
     expect(result.current).toBe(1);
-    act(() => vi.advanceTimersByTime(499));
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
     expect(result.current).toBe(1);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current).toBe(3);
     // Unchanged afterwards: nothing scheduled, nothing lost.
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(result.current).toBe(3);
   });
 });

@@ -61,9 +61,7 @@ describe('Hash settings (pure)', () => {
     expect(formErrors(form({ source: 'generate', size: 'custom', customSize: 'lots' })).customSize).toBe(
       'Type a size like 750 MB or 10 GB.',
     );
-    expect(formErrors(form({ source: 'generate', size: 'custom', customSize: '100 GiB' })).customSize).toBe(
-      'Between 16 MiB and 64 GiB.',
-    );
+    expect(formErrors(form({ source: 'generate', size: 'custom', customSize: '100 GiB' })).customSize).toBe('Between 16 MiB and 64 GiB.');
     expect(formErrors(form({ verify: 'abc123' })).verify).toBe('A SHA-256 digest has 64 hex digits; this has 6.');
     expect(formErrors(form({ verify: STORAGE_DIGEST })).verify).toBe(
       'That is a SHA-512 digest (128 hex digits): choose SHA-512, or paste the SHA-256 one.',
