@@ -1,8 +1,7 @@
 // The Quick Test's dials and centre column in Chromium against `diskdial serve`, on a real ext4 on
 // a loop device over the page cache (root), with an empty History: what a first test on an
-// unknown drive shows. The dial scale moves at most once for this drive (~0.3–2 GB/s here: from
-// the default 1000 straight to 3000, never 1000 → 2000 → 3000) and every tick label is a plain
-// MB/s figure; afterwards the cache badge, whose warning is long ("… · loop device over the page
+// unknown drive shows. The dial scale only grows, at most twice from the default (never
+// 1000 → 2000 → 3000 → 5000), and every tick label is a plain MB/s figure; afterwards the cache badge, whose warning is long ("… · loop device over the page
 // cache"), wraps inside the centre column at 1024 and 1440 px: none of it under a dial, every word shown.
 // In the target list the volume is a "disk image" that a 1 GB test does not fit, and says so; in
 // History the 256 MB test is named "256 MB", as chosen.
@@ -26,7 +25,7 @@ describe.runIf(rootOnly())('the Quick Test centre column, dial scale and target 
   });
 
   it(
-    'a first test: the scale moves once at most, labels in one style; then the badge stays inside its column',
+    'a first test: the scale grows at most twice, labels in one style; then the badge stays inside its column',
     { timeout: 180_000 },
     async () => {
       const page = app!.page;
@@ -53,8 +52,11 @@ describe.runIf(rootOnly())('the Quick Test centre column, dial scale and target 
         const w = window as unknown as { scales: number[]; labels: Set<string> };
         return { scales: w.scales, labels: [...w.labels] };
       });
+      // From the default, only growing, at most two moves: this image's instants reach ~3 GB/s
+      // (1000 → 3000 → 8000); a third move would need instants over 7.2 GB/s.
       expect(seen.scales[0]).toBe(1000);
-      expect(seen.scales.length, seen.scales.join(' → ')).toBeLessThanOrEqual(2);
+      expect(seen.scales.length, seen.scales.join(' → ')).toBeLessThanOrEqual(3);
+      for (let i = 1; i < seen.scales.length; i++) expect(seen.scales[i]!).toBeGreaterThan(seen.scales[i - 1]!);
       expect(seen.labels.filter((l) => !/^\d+$/.test(l))).toEqual([]);
 
       const badge = page.getByTestId('cache-badge');

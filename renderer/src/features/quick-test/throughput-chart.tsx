@@ -8,7 +8,7 @@ import { linearTicks, tickFormatter } from '../../lib/ticks';
 import { ChartFrame, xAxisLabel, yAxisLabel } from '../../components/chart-frame';
 import { useThrottled } from '../../lib/use-throttled';
 import { downsample } from './series';
-import { useQuickTestStore } from './store';
+import { useQuickTestStore, type WriteReadPoint } from './store';
 
 /** The chart follows the test at most this often. */
 export const REDRAW_MS = 500;
@@ -16,11 +16,20 @@ export const REDRAW_MS = 500;
 const WRITE = '#ff6a3d';
 const READ = '#2fd4a3';
 
+/** The store's series, followed at most every REDRAW_MS; the chart below redraws only when the
+ *  followed series changes, not each time the store's does. */
 export const ThroughputChart = memo(function ThroughputChart() {
-  const series = useThrottled(
-    useQuickTestStore((s) => s.series),
-    REDRAW_MS,
+  return (
+    <ThroughputChartView
+      series={useThrottled(
+        useQuickTestStore((s) => s.series),
+        REDRAW_MS,
+      )}
+    />
   );
+});
+
+const ThroughputChartView = memo(function ThroughputChartView({ series }: { series: readonly WriteReadPoint[] }) {
   const data = useMemo(() => downsample(series), [series]);
   // Ticks from the domain, so a test of a few tenths of a second still gets distinct labels.
   const xTicks = useMemo(() => linearTicks(data.at(-1)?.t || 1), [data]);
