@@ -48,7 +48,7 @@ const SCREENS: readonly ScreenDef[] = [
   { id: 'hash', label: 'Hash', Screen: HashScreen, busyReason: 'A hash test is running. Stop it or wait for it to finish.' },
   {
     id: 'wizard',
-    label: 'Compare formats',
+    label: 'Format & compare',
     Screen: WizardScreen,
     busyReason: 'A format-and-compare plan is running. Stop it or wait for it to finish.',
   },
