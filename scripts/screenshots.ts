@@ -10,8 +10,11 @@
 // Btrfs at 512 MiB, three runs each.
 // Then (as root) Compare setups on a 1 GiB ext4 image: the same disk as two setups, the second
 // throttled to 35 MB/s each way with cgroup blkio (as a USB 2 hub would cap it), three runs each.
-// `npm run screenshots [-- --only quick|detailed|sweep|hash|history|wizard|campaign]` (needs `npm run
-// build` first); writes docs/screenshots/quick-test{,-running}.png, detailed{,-video,-sweep,-small-files}.png, hash.png,
+// QuickBench's post made from the exports alone (`--only quickbench`): a quickbench sweep from the
+// CLI, its HTML export's chart and averages, and its share card.
+// `npm run screenshots [-- --only quick|detailed|sweep|quickbench|hash|history|wizard|campaign]` (needs
+// `npm run build` first); writes docs/screenshots/quick-test{,-running}.png, detailed{,-video,-sweep,-small-files}.png,
+// sweep-quickbench-{export,card}.png, hash.png,
 // history.png, history-compare.png, share-card.png, wizard-{disks,plan,running,report}.png and
 // campaign-{waiting,report}.png. Results go to a
 // throwaway history ($DISKDIAL_HOME).
@@ -96,6 +99,27 @@ try {
     await page.getByTestId('sweep-panel').screenshot({ path: path.join(out, 'detailed-sweep.png') });
     await page.getByTestId('small-files-panel').screenshot({ path: path.join(out, 'detailed-small-files.png') });
     console.log(`wrote ${path.join(out, 'detailed-sweep.png')} and detailed-small-files.png`);
+  }
+  if (only === undefined || only === 'quickbench') {
+    // QuickBench's post from the exports alone, with the commands docs/detailed.md shows: the
+    // quickbench ladder at 1 s a step, its HTML export (its top: the chart) and its card.
+    const json = path.join(target, 'quickbench.json');
+    const html = path.join(target, 'quickbench.html');
+    const cli = (args: string[]): string => execFileSync(process.execPath, [bin, ...args], { env, encoding: 'utf8' });
+    await fsp.writeFile(json, cli(['run', target, '--test', 'sweep', '--preset', 'quickbench', '--seconds', '1', '--json']));
+    cli(['export', json, '--format', 'html', '--out', html]);
+    cli(['share', json, '--out', path.join(out, 'sweep-quickbench-card.png')]);
+    const doc = await browser.newPage({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1 });
+    await doc.goto(`file://${html}`);
+    await doc.locator('svg[data-chart="transfer-size"]').waitFor();
+    // The page's top as a post shows it: the result's name and method, then the chart.
+    const box = await doc.evaluate(() => {
+      const fig = document.querySelector('svg[data-chart="transfer-size"]')!.closest('figure')!.getBoundingClientRect();
+      return { x: 0, y: 0, width: 1000, height: fig.bottom + window.scrollY + 12 };
+    });
+    await doc.screenshot({ path: path.join(out, 'sweep-quickbench-export.png'), clip: box, fullPage: true });
+    await doc.close();
+    console.log(`wrote ${path.join(out, 'sweep-quickbench-export.png')} and sweep-quickbench-card.png`);
   }
   if (only === undefined || only === 'hash') {
     await page.getByTestId('nav-hash').click();
