@@ -10,10 +10,13 @@
 // Btrfs at 512 MiB, three runs each.
 // Then (as root) Compare setups on a 1 GiB ext4 image: the same disk as two setups, the second
 // throttled to 35 MB/s each way with cgroup blkio (as a USB 2 hub would cap it), three runs each.
+// QuickBench's post made from the exports alone (`--only quickbench`): a quickbench sweep from the
+// CLI, its HTML export's chart and averages, and its share card.
 // Then (as root) Verify capacity on two whole disks (test/helpers/fake-drive.ts: a loop device over
 // a FUSE file): a genuine 1 GiB one, and a fake that claims 1 GiB and wraps at 384 MiB.
-// `npm run screenshots [-- --only quick|detailed|sweep|hash|history|wizard|campaign|verify]` (needs `npm run
-// build` first); writes docs/screenshots/quick-test{,-running}.png, detailed{,-video,-sweep,-small-files}.png, hash.png,
+// `npm run screenshots [-- --only quick|detailed|sweep|quickbench|hash|history|wizard|campaign|verify]` (needs
+// `npm run build` first); writes docs/screenshots/quick-test{,-running}.png, detailed{,-video,-sweep,-small-files}.png,
+// sweep-quickbench-{export,card}.png, hash.png,
 // history.png, history-compare.png, share-card.png, wizard-{disks,plan,running,report}.png,
 // campaign-{waiting,report}.png and verify-{genuine,fake}.png. Results go to a
 // throwaway history ($DISKDIAL_HOME).
@@ -99,6 +102,27 @@ try {
     await page.getByTestId('sweep-panel').screenshot({ path: path.join(out, 'detailed-sweep.png') });
     await page.getByTestId('small-files-panel').screenshot({ path: path.join(out, 'detailed-small-files.png') });
     console.log(`wrote ${path.join(out, 'detailed-sweep.png')} and detailed-small-files.png`);
+  }
+  if (only === undefined || only === 'quickbench') {
+    // QuickBench's post from the exports alone, with the commands docs/detailed.md shows: the
+    // quickbench ladder at 1 s a step, its HTML export (its top: the chart) and its card.
+    const json = path.join(target, 'quickbench.json');
+    const html = path.join(target, 'quickbench.html');
+    const cli = (args: string[]): string => execFileSync(process.execPath, [bin, ...args], { env, encoding: 'utf8' });
+    await fsp.writeFile(json, cli(['run', target, '--test', 'sweep', '--preset', 'quickbench', '--seconds', '1', '--json']));
+    cli(['export', json, '--format', 'html', '--out', html]);
+    cli(['share', json, '--out', path.join(out, 'sweep-quickbench-card.png')]);
+    const doc = await browser.newPage({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1 });
+    await doc.goto(`file://${html}`);
+    await doc.locator('svg[data-chart="transfer-size"]').waitFor();
+    // The page's top as a post shows it: the result's name and method, then the chart.
+    const box = await doc.evaluate(() => {
+      const fig = document.querySelector('svg[data-chart="transfer-size"]')!.closest('figure')!.getBoundingClientRect();
+      return { x: 0, y: 0, width: 1000, height: fig.bottom + window.scrollY + 12 };
+    });
+    await doc.screenshot({ path: path.join(out, 'sweep-quickbench-export.png'), clip: box, fullPage: true });
+    await doc.close();
+    console.log(`wrote ${path.join(out, 'sweep-quickbench-export.png')} and sweep-quickbench-card.png`);
   }
   if (only === undefined || only === 'hash') {
     await page.getByTestId('nav-hash').click();

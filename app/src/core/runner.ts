@@ -23,6 +23,7 @@ import type { CipherSection } from '../model/cipher/types.js';
 import { openDeviceTarget, openWorkspace } from './workspace.js';
 import { loadMeter } from './machine-load.js';
 import { probeShareCache } from './share-cache-probe.js';
+import { probeRoundTrip } from './link/round-trip.js';
 import type { CdmMode } from '../model/plan.js';
 import type { TestKind } from '../model/kinds/registry.js';
 import type { KindPlanOptions } from '../model/kinds/plan.js';
@@ -183,7 +184,11 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     // A share: whether its client cache answers is observed, not read from its mount options.
     if (volume?.network) {
       const cacheProbe = await probeShareCache(workspace.filePath('cache-probe.dat'));
-      if (cacheProbe) volume = { ...volume, network: { ...volume.network, cacheProbe } };
+      // The round trip to the server, beside the figures a share's operations cost.
+      const roundTrip = await probeRoundTrip(volume.network);
+      volume = { ...volume, network: { ...volume.network, ...(cacheProbe ? { cacheProbe } : {}), ...(roundTrip ? { roundTrip } : {}) } };
+    } else if (runKind(kind).networkOnly) {
+      throw inputError(`--test ${kind} measures a network share, and ${target} is not on one (${volume?.fsType ?? 'a local file system'})`);
     }
     if (device) plan = buildPlan(kind, opts, { freeBytes: device.sizeBytes, totalBytes: device.sizeBytes, wholeDevice: true });
     else if (sized) {
@@ -287,7 +292,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
 
   // The kind's analysis may replace the per-step rows and adds its own sections.
   const { tests = outcomes.map((o) => toResultTest(o.step.name, o.result, o.run)), ...sections } =
-    runKind(kind).analyse?.(plan, outcomes) ?? {};
+    runKind(kind).analyse?.(plan, outcomes, volume?.network ? { network: volume.network } : {}) ?? {};
   const settings: ResultDocument['settings'] = { ...plan.settings, runs: finished };
   if (restSeconds > 0) settings.restSeconds = restSeconds;
   if (intervalSeconds > 0) settings.intervalSeconds = intervalSeconds;

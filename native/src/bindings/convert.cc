@@ -248,6 +248,8 @@ Napi::Object PacedToJs(Napi::Env env, const PacedResult& r) {
   o.Set("worstLatenessMs", r.worst_lateness_ms);
   if (r.first_late_s >= 0) o.Set("firstLateSeconds", r.first_late_s);
   o.Set("timeline", r.timeline);
+  o.Set("hostLate", static_cast<double>(r.host_late));
+  o.Set("longestPauseMs", r.longest_pause_ms);
   return o;
 }
 }  // namespace

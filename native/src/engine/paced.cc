@@ -164,10 +164,43 @@ struct Board {
 
 double Ms(uint64_t ns) { return ns / 1e6; }
 
+// Watches this computer, not the drive: a thread that asks to wake every millisecond and records
+// each wake-up at least kPauseNs late. A late frame inside such a pause is the computer's (a VM's
+// CPU taken away, a starved process), and the verdict says so instead of blaming the drive.
+class PauseWatch {
+ public:
+  PauseWatch() : thread_([this] { Run(); }) {}
+  ~PauseWatch() { Stop(); }
+  PauseWatch(const PauseWatch&) = delete;
+  PauseWatch& operator=(const PauseWatch&) = delete;
+  // Ends the watch; the pauses are whole after this.
+  const std::vector<HostPause>& Stop() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+    return pauses_;
+  }
+
+ private:
+  static constexpr uint64_t kTickNs = 1000000, kPauseNs = 5000000;
+  static constexpr size_t kMaxPauses = 100000;  // a run paused this often is judged by these
+  void Run() {
+    while (!stop_) {
+      const uint64_t want = platform::NowNs() + kTickNs;
+      platform::SleepUntilNs(want);
+      const uint64_t woke = platform::NowNs();
+      if (woke >= want + kPauseNs && pauses_.size() < kMaxPauses) pauses_.push_back({want, woke});
+    }
+  }
+  std::atomic<bool> stop_{false};
+  std::vector<HostPause> pauses_;
+  std::thread thread_;
+};
+
 }  // namespace
 
 void SummarizeFrames(const std::vector<PacedFrame>& frames, uint64_t issued, uint64_t t0,
-                     uint64_t period, PacedResult* out) {
+                     uint64_t period, const std::vector<HostPause>& pauses, uint32_t buffer,
+                     PacedResult* out) {
   std::vector<uint64_t> times;
   uint64_t prev_done = 0;
   double sum = 0, sum2 = 0;
@@ -179,6 +212,7 @@ void SummarizeFrames(const std::vector<PacedFrame>& frames, uint64_t issued, uin
     if (f.queued && f.done) {
       times.push_back(f.done - f.submit);
       c = IsLate(f.due, f.done, period) ? 'L' : '.';
+      out->host_late += c == 'L' && LateFromHost(pauses, f.due, f.done, period, buffer);
       out->worst_lateness_ms = std::max(out->worst_lateness_ms, Ms(LatenessNs(f.due, f.done)));
       if (prev_done) {
         const double d = Ms(f.done > prev_done ? f.done - prev_done : 0);
@@ -209,6 +243,8 @@ void SummarizeFrames(const std::vector<PacedFrame>& frames, uint64_t issued, uin
   out->p99_ms = rank(0.99);
   out->p999_ms = rank(0.999);
   out->max_ms = times.empty() ? 0 : Ms(times.back());
+  for (const HostPause& p : pauses)
+    out->longest_pause_ms = std::max(out->longest_pause_ms, Ms(p.to - p.from));
 }
 
 std::string FramePath(const std::string& path, uint64_t index) {
@@ -313,6 +349,7 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
     b.ready_cv.wait(lk, [&] { return b.ready == crew_size; });
   }
 
+  PauseWatch watch;
   const uint64_t t0 = platform::NowNs();
   const uint64_t total = pc.frames * len;
   const uint64_t interval = static_cast<uint64_t>(spec.progress_interval_ms) * 1000000ULL;
@@ -372,6 +409,7 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
   }
   b.work.notify_all();
   for (auto& t : crew) t.join();
+  const std::vector<HostPause>& pauses = watch.Stop();
   if (!b.err.ok()) return b.err;
   report(platform::NowNs());  // the last frames' fates, so the live strip ends complete
   res->cancelled = cancel.load();
@@ -396,7 +434,7 @@ Status RunPaced(const Spec& spec, ProgressSink* sink, const std::atomic<bool>& c
   PacedResult& p = res->paced;
   p.frame_bytes = len;
   p.budget_ms = period_f / 1e6;
-  SummarizeFrames(b.frames, issued, t0, period, &p);
+  SummarizeFrames(b.frames, issued, t0, period, pauses, pc.buffer, &p);
   res->ios = p.completed;
   res->bytes = p.completed * len;
   (write ? res->bytes_written : res->bytes_read) = res->bytes;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/pacing.h"
 #include "engine/result.h"
 #include "engine/spec.h"
 #include "engine/status.h"
@@ -27,10 +28,12 @@ struct PacedFrame {
 };
 
 // The figures of the first `issued` frames: late (done > due + period), dropped, frame-time
-// percentiles (nearest rank, done - submit), jitter, the timeline and the first late frame's due
-// time since t0. Fills every PacedResult field but frame_bytes and budget_ms.
+// percentiles (nearest rank, done - submit), jitter, the timeline, the first late frame's due
+// time since t0, and the late frames the computer's own `pauses` explain (LateFromHost with a
+// `buffer`-frame backlog). Fills every PacedResult field but frame_bytes and budget_ms.
 void SummarizeFrames(const std::vector<PacedFrame>& frames, uint64_t issued, uint64_t t0,
-                     uint64_t period_ns, PacedResult* out);
+                     uint64_t period_ns, const std::vector<HostPause>& pauses, uint32_t buffer,
+                     PacedResult* out);
 
 // One file per frame: "<path>.000000", "<path>.000001", ...
 std::string FramePath(const std::string& path, uint64_t index);

@@ -39,6 +39,8 @@ struct PacedResult {
   double first_late_s = -1;      // due time of the first late or dropped frame since t0; -1: none
   double worst_lateness_ms = 0;  // the most any frame completed after its due time
   std::string timeline;          // one character a frame: '.' on time, 'L' late, 'D' dropped
+  uint64_t host_late = 0;        // late frames this computer's own pauses explain (LateFromHost)
+  double longest_pause_ms = 0;   // the longest the computer itself stood still during the run
 };
 
 // One operation kind of the small-file test (create, write, fsync, close, stat, open, read,

@@ -106,7 +106,12 @@ describe('diskdial <command> --help', () => {
       expect(parse(hi + 1)).toThrow();
     }
     const source = readFileSync(new URL('../../../app/src/cli/help.ts', import.meta.url), 'utf8');
-    for (const k of takers.filter((t) => t.id !== 'files')) expect(source).not.toContain(k.id);
+    // "share" is also a command of its own (the share card), which help.ts describes: for that
+    // kind, the words it could name it with as a kind (its --test and its files flag) are checked.
+    for (const k of takers.filter((t) => t.id !== 'files')) {
+      if (k.id === 'share') expect(source).not.toMatch(/--test share|share: \d|share files/);
+      else expect(source).not.toContain(k.id);
+    }
   });
 
   it('options given to a command still show that command’s help', () => {

@@ -38,6 +38,8 @@ describe.runIf(canThrottle())('the paced video test on a loop-mounted ext4, thro
     for (const { p, bps } of phases) {
       expect(p.frames).toBe(FRAMES);
       expect(p.late).toBeGreaterThan(0);
+      // The drive's own: more late frames than the machine's pauses (its pause watch) explain.
+      expect(p.late - p.hostLate!).toBeGreaterThan(0);
       // The share the throttle cannot carry is at least late or dropped.
       expect(p.late + p.dropped).toBeGreaterThan(FRAMES * (1 - bps / 1e6 / v.dataRateMBps));
       expect(p.firstLateSeconds).toBeGreaterThanOrEqual(0);
@@ -53,9 +55,11 @@ describe.runIf(canThrottle())('the paced video test on a loop-mounted ext4, thro
       // carried, and the 4-frame buffer holds 4 of them; a run with none dropped would need the
       // throttle to pass ~130 frames' worth above its rate: false-failure rate ≈ 0.
       expect(p.dropped).toBeGreaterThan(0);
-      // Dropped all through the run, not only in its first second: no start-up stall.
+      // Dropped all through the run, not only in its first second: no start-up stall. Beside the
+      // other test chains the machine itself may pause now and then; the verdict then says how
+      // many late frames fell in its pauses (never all: checked above).
       expect(p.verdict).toMatch(
-        /^✗ [\d,]+ of 300 frames dropped \(the 4-frame buffer overflowed\)(, [\d,]+ late)?, first at \d+(\.\d)? s$/,
+        /^✗ [\d,]+ of 300 frames dropped \(the 4-frame buffer overflowed\)(, [\d,]+ late)?, first at \d+(\.\d)? s(; [\d,]+ of the late while this computer itself paused for up to \d+(\.\d)? ms: run again with less running)?$/,
       );
     }
     expect(v.ok).toBe(false);

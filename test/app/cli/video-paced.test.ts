@@ -3,12 +3,12 @@
 // of the CI time) on a real ext4 on a loop device, its image in RAM (test/helpers/video-run.ts).
 // The throttled half is video-paced-throttled.test.ts. Root only: loop devices and mount need it.
 //
-// Unthrottled the device keeps up with ProRes 422 HQ UHD 29.97 fps (~111 MB/s): every one of the
-// 300 frames each way is on time, and the verdict is ✓. (On a machine loaded far past its cores —
-// a load of 17 on 2 — the loop device's kernel worker can be starved past a 33 ms frame, and the
-// engine rightly counts such a frame late.) Under `stress-ng --cpu 2` and a fio job
-// (scripts/test-loaded.sh) 2 of 10 runs had one late frame, and with two more test jobs on the
-// machine all of 10 had 17–84: a true ✗ of a busy machine. So this file runs alone (`SOLO`).
+// Unthrottled the device keeps up with ProRes 422 HQ UHD 29.97 fps (~111 MB/s): no frame of the
+// 300 each way is late through the drive's fault, and the verdict is ✓. The machine itself may
+// stand still (CI's VM once did for long enough to make 2 frames late while running alone): the
+// engine's pause watch counts such frames as the computer's (hostLate), and the verdict says so.
+// On a machine loaded far past its cores the loop device's kernel worker can be starved while
+// the process itself runs, which the watch cannot see; so this file runs alone (`SOLO`).
 import { describe, expect, it } from 'vitest';
 import { rootOnly } from '../../helpers/loopfs.js';
 import { FORMAT, FRAMES, runVideo, useVideoVolume } from '../../helpers/video-run.js';
@@ -25,21 +25,28 @@ describe.runIf(rootOnly())('the paced video test on a loop-mounted ext4, free', 
     const [run] = v.runs;
     for (const p of [run!.write, run!.read]) {
       expect(p.frames).toBe(FRAMES);
-      expect(p.late).toBe(0);
+      // Late only while the computer itself stood still, never through the drive.
+      expect(p.late - p.hostLate!).toBe(0);
       expect(p.dropped).toBe(0);
       expect(p.cacheMode).toBe('direct');
-      expect(p.maxMs).toBeLessThan(v.budgetMs);
+      // A frame's time may hold the computer's own pause, nothing more.
+      expect(p.maxMs).toBeLessThan(v.budgetMs + p.longestPauseMs!);
       // Paced: the sustained rate is the format's, not the device's.
       expect(p.mbps).toBeGreaterThan(v.dataRateMBps * 0.95);
       expect(p.mbps).toBeLessThan(v.dataRateMBps * 1.05);
-      expect(p.timeline).toBe('.'.repeat(FRAMES));
+      expect(p.timeline).toMatch(new RegExp(`^[.L]{${FRAMES}}$`));
+      expect(p.timeline.split('L').length - 1).toBe(p.late);
       expect(p.ok).toBe(true);
-      expect(p.verdict).toMatch(/^✓ 300 frames, none late; worst \d+(\.\d)? ms of a 33 ms budget$/);
+      expect(p.verdict).toMatch(
+        p.late === 0
+          ? /^✓ 300 frames, none late; worst \d+(\.\d)? ms of a 33 ms budget$/
+          : /^✓ 300 frames, none dropped; \d+ frames? late \(worst \d+(\.\d)? ms\) while this computer itself paused for up to \d+(\.\d)? ms, not the drive, absorbed by the 4-frame buffer$/,
+      );
     }
     expect(v.ok).toBe(true);
     expect(v.verdict).toMatch(/^ProRes 422 HQ UHD 29\.97 fps: ✓ /);
     console.log(
-      `unthrottled: write ${run!.write.verdict}, p99 ${run!.write.p99Ms.toFixed(1)} ms, ${run!.write.mbps.toFixed(1)} MB/s; read ${run!.read.verdict}, p99 ${run!.read.p99Ms.toFixed(1)} ms, ${run!.read.mbps.toFixed(1)} MB/s`,
+      `unthrottled (longest pause of the machine: write ${run!.write.longestPauseMs} ms, read ${run!.read.longestPauseMs} ms): write ${run!.write.verdict}, p99 ${run!.write.p99Ms.toFixed(1)} ms, ${run!.write.mbps.toFixed(1)} MB/s; read ${run!.read.verdict}, p99 ${run!.read.p99Ms.toFixed(1)} ms, ${run!.read.mbps.toFixed(1)} MB/s`,
     );
   }, 240_000);
 });

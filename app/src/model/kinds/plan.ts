@@ -206,6 +206,8 @@ export function oneFilePlan(
     steps.push({ name, spec });
   });
   steps.at(-1)!.spec.keepFile = false;
-  const settings = echoSettings(o, fileSize, o.pattern ?? 'random', o.cache ?? 'auto');
+  // The size asked for, as the user chose it (a 256 MB test is "256 MB", not the 244 MiB it runs
+  // once aligned): each step's spec carries the file size used.
+  const settings = echoSettings(o, requested, o.pattern ?? 'random', o.cache ?? 'auto');
   return { kind, fileSize, needBytes: fileSize, steps, settings, notes: [] };
 }

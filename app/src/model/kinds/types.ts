@@ -12,6 +12,7 @@ import type { CurveRun } from '../knee.js';
 import type { DetailedSettings } from '../screen-settings.js';
 import type { SizeUnits } from '../size-units.js';
 import type { Claim } from '../verdict/claim.js';
+import type { NetworkPath } from '../network.js';
 import type { CdmMode, KindPlanOptions, Plan, PlanOptions, PlanTarget } from './plan.js';
 
 /** How the command line reads a kind's flag: with a value, or given alone. */
@@ -29,6 +30,11 @@ export interface KindAnalysis extends KindSections {
   /** Replaces the per-step tests (the many-file test reports one row per pass). */
   tests?: ResultTest[];
   files?: FilesSection;
+}
+
+/** What the runner saw of the target, besides the steps: a share's path to its server. */
+export interface AnalysisContext {
+  network?: NetworkPath;
 }
 
 /** What the Detailed screen's settings for a kind ask of the runner (besides target, runs, rest). */
@@ -57,8 +63,10 @@ export interface KindModule<Id extends string = string> {
   sized?: boolean;
   /** fixed: the smallest test size offered; sized: the least the plan runs with. */
   leastBytes?: (o: PlanOptions) => number;
-  /** The result sections made from the steps' outcomes. */
-  analyse?: (plan: Plan, outcomes: readonly StepOutcome[]) => KindAnalysis;
+  /** The result sections made from the steps' outcomes (and what the runner saw of the target). */
+  analyse?: (plan: Plan, outcomes: readonly StepOutcome[], seen?: AnalysisContext) => KindAnalysis;
+  /** Measures a network share only: the runner refuses any other target before it writes. */
+  networkOnly?: boolean;
   /** Its section of the result document: the key, and what of it every view relies on (checked
    *  when a result is read from outside). */
   result?: { key: keyof KindSections; schema: z.ZodType };

@@ -3,7 +3,8 @@
 // is ✓ with a note. ✗ only when frames were dropped (the buffer overflowed) or never completed.
 // A failure whose dropped frames were all due in the first second may be a start-up stall (a drive
 // waking, a share's first round trips): the verdict says so and asks for a second run. Decided from the figures
-// alone, so a result saved under an older rule is judged by this one when it is shown.
+// alone, so a result saved under an older rule is judged by this one when it is shown. Late frames
+// the engine's pause watch explains (the computer stood still, not the drive) are said to be so.
 import type { PacedFigures } from '../engine-types.js';
 import type { Claim } from './claim.js';
 
@@ -12,7 +13,7 @@ export type PacedOutcome = 'ok' | 'fail';
 /** The figures a phase verdict is decided from (a saved phase, or the engine's). */
 export type PhaseFigures = Pick<
   PacedFigures,
-  'frames' | 'completed' | 'late' | 'dropped' | 'worstLatenessMs' | 'firstLateSeconds' | 'timeline'
+  'frames' | 'completed' | 'late' | 'dropped' | 'worstLatenessMs' | 'firstLateSeconds' | 'timeline' | 'hostLate' | 'longestPauseMs'
 > & {
   budgetMs: number;
 };
@@ -42,13 +43,18 @@ export function judgePhase(p: PhaseFigures, buffer: number, write: boolean): Pha
   // A dropped frame is never submitted, so it is not among the completed ones.
   const missing = Math.max(0, p.frames - p.completed - p.dropped);
   const fail = p.dropped > 0 || missing > 0;
-  const figures = { frames: p.frames, late: p.late, dropped: p.dropped, missing, buffer, worstLatenessMs: p.worstLatenessMs };
+  // Late frames inside a pause of this computer itself (the engine's pause watch) are the computer's.
+  const hostLate = Math.min(p.late, p.hostLate ?? 0);
+  const paused = `this computer itself paused for up to ${ms(p.longestPauseMs ?? 0)}`;
+  const figures = { frames: p.frames, late: p.late, dropped: p.dropped, missing, buffer, worstLatenessMs: p.worstLatenessMs, hostLate };
   const bufferText = `the ${buffer}-frame buffer`;
   if (!fail) {
+    const whose =
+      hostLate === 0 ? '' : hostLate === p.late ? ` while ${paused}, not the drive` : ` (${count(hostLate)} of them while ${paused})`;
     const text =
       p.late === 0
         ? `✓ ${count(p.frames)} frames, none late; worst ${ms(p.worstLatenessMs)} of a ${ms(p.budgetMs)} budget`
-        : `✓ ${count(p.frames)} frames, none dropped; ${plural(p.late, 'frame')} late (worst ${ms(p.worstLatenessMs)}), absorbed by ${bufferText}`;
+        : `✓ ${count(p.frames)} frames, none dropped; ${plural(p.late, 'frame')} late (worst ${ms(p.worstLatenessMs)})${whose}, absorbed by ${bufferText}`;
     return { family: 'paced', outcome: 'ok', figures, rule: PACED_RULE, stall: false, text };
   }
   const first = p.firstLateSeconds;
@@ -65,7 +71,8 @@ export function judgePhase(p: PhaseFigures, buffer: number, write: boolean): Pha
   if (p.late > 0) parts.push(`${count(p.late)} late`);
   if (first !== undefined) parts.push(`first at ${secs(first)}`);
   let text = parts.join(', ');
-  if (stall) text += ': possibly a start-up stall, run again';
+  if (hostLate > 0) text += `; ${hostLate === p.late ? 'all' : count(hostLate)} of the late while ${paused}: run again with less running`;
+  else if (stall) text += ': possibly a start-up stall, run again';
   else if (write && first !== undefined && first >= CACHE_HINT_SECONDS) text += " (on time until then: as when a drive's cache fills)";
   return { family: 'paced', outcome: 'fail', figures, rule: PACED_RULE, stall, text };
 }

@@ -102,3 +102,42 @@ describe('paced: a failure whose dropped frames were all due in the first second
     expect(judgePhase(fails(2, 100), 4, false).text).not.toContain(hint); // reads never
   });
 });
+
+describe("paced: late frames inside the computer's own pauses are the computer's, not the drive's", () => {
+  const budgetMs = 1000 / 29.97;
+  const late = (n: number, hostLate: number, dropped = 0): PhaseFigures => ({
+    frames: 300,
+    completed: 300 - dropped,
+    late: n,
+    dropped,
+    worstLatenessMs: 81,
+    firstLateSeconds: 4,
+    timeline: 'L'.repeat(n) + 'D'.repeat(dropped) + '.'.repeat(300 - n - dropped),
+    budgetMs,
+    hostLate,
+    longestPauseMs: 95,
+  });
+
+  it('all late in a pause: ✓, says so and blames not the drive; one not covered: no such excuse for all', () => {
+    expect(judgePhase(late(2, 2), 4, true)).toMatchObject({
+      outcome: 'ok',
+      text: '✓ 300 frames, none dropped; 2 frames late (worst 81 ms) while this computer itself paused for up to 95 ms, not the drive, absorbed by the 4-frame buffer',
+    });
+    const some = judgePhase(late(3, 2), 4, true).text;
+    expect(some).toContain('3 frames late (worst 81 ms) (2 of them while this computer itself paused for up to 95 ms)');
+    expect(some).not.toContain('not the drive');
+    // An older engine's figures (no pause watch) read as before.
+    expect(judgePhase({ ...late(2, 0), hostLate: undefined, longestPauseMs: undefined }, 4, true).text).not.toContain('paused');
+  });
+
+  it('a failure with late frames in a pause asks for a run with less running, not a start-up stall', () => {
+    const v = judgePhase({ ...late(2, 2, 3), firstLateSeconds: 0.5 }, 4, false);
+    expect(v.outcome).toBe('fail');
+    expect(v.text).toContain('; all of the late while this computer itself paused for up to 95 ms: run again with less running');
+    expect(v.text).not.toContain('start-up stall');
+  });
+
+  it('the pause count never exceeds the late count it explains', () => {
+    expect(judgePhase(late(1, 5), 4, true).figures).toMatchObject({ late: 1, hostLate: 1 });
+  });
+});
