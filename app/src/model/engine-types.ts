@@ -175,9 +175,9 @@ export interface PacedFigures {
   /** Due time of the first late or dropped frame, seconds from the start; absent: none. */
   firstLateSeconds?: number;
   timeline: string;
-  /** Late frames this computer's own pauses explain, not the drive (engine 0.6 and later). */
+  /** Late frames this computer's own pauses explain, not the drive (engine 0.7 and later). */
   hostLate?: number;
-  /** The longest this computer itself stood still during the run, ms (engine 0.6 and later). */
+  /** The longest this computer itself stood still during the run, ms (engine 0.7 and later). */
   longestPauseMs?: number;
 }
 
