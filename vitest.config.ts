@@ -30,6 +30,8 @@ export const SOLO = [
   'test/app/cli/throughput-truth.test.ts',
   // A shaped link within 30 % of its rate, through CPU-bound FUSE clients and servers.
   'test/app/core/network-shares-rate.test.ts',
+  // The share test's ceiling within 10 % of a 100 Mbit/s link, and a round trip within 2 ms.
+  'test/app/core/share-limits-link.test.ts',
 ];
 
 // Files that spend their time waiting on a throttled or stalled device, or a timer, and use a
@@ -52,6 +54,8 @@ export const WAIT = [
   'test/app/core/wizard/cipher-verdict.test.ts',
   'test/app/core/workspace.test.ts',
   'test/app/cli/loop.test.ts',
+  // The share test against a server disk throttled to 20 and 5 MB/s: its cold reads wait.
+  'test/app/core/share-limits-disk.test.ts',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

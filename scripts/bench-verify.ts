@@ -9,8 +9,8 @@
 //   2. f3 over the whole drive, write then read, each timed: f3write + f3read on the folder,
 //      f3brew (every block written, then every block read) on the device; and its verdict, checked
 //      against what was planted;
-//   3. DiskDial's verify: `run DIR --test verify` on the folder, the engine's verify pattern on the
-//      whole device (see diskdialVerify() below).
+//   3. DiskDial's verify: `run DIR --test verify` on the folder, `verify --device DEV --confirm NAME`
+//      on the device (see diskdialVerify() below), its verdict as the result says it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -134,47 +134,29 @@ async function f3Run(
 }
 
 // ---------------------------------------------------------------------------------------------
-// DiskDial verify, timed whole (its write pass, then its read-and-verify pass):
-//   folder: `node bin/diskdial.js run FOLDER --test verify --reserve 0 --json --no-save`, its
-//           capacity verdict as the result says it;
-//   device: the engine's verify pattern on the whole device (spec.device), as `diskdial verify
-//           --device` will run it (that command is not written yet): the verdict is the intact
-//           bytes and the first bad block the engine reports.
-async function diskdialVerify(face: FakeFace, drive: FakeDrive): Promise<VerifyFigures | null> {
+// DiskDial verify, timed whole (its write pass, then its read-and-verify pass), as a user runs it:
+//   folder: `node bin/diskdial.js run FOLDER --test verify --reserve 0 --json --no-save`;
+//   device: `node bin/diskdial.js verify --device DEV --confirm NAME --json --no-save` (the disk
+//           proven by the wizard's rules first, then written and read back in regions of it).
+// The verdict is the capacity verdict as the result says it.
+function diskdialVerify(face: FakeFace, drive: FakeDrive): VerifyFigures {
   const t0 = performance.now();
-  if (face === 'folder') {
-    const home = mkdtempSync(path.join(os.tmpdir(), 'diskdial-bench-home-'));
-    const r = spawnSync(process.execPath, [BIN, 'run', drive.folder!, '--test', 'verify', '--reserve', '0', '--json', '--no-save'], {
-      encoding: 'utf8',
-      env: { ...process.env, DISKDIAL_HOME: home },
-      maxBuffer: 256 * MiB,
-    });
-    const seconds = (performance.now() - t0) / 1000;
-    rmSync(home, { recursive: true, force: true });
-    if (r.status !== 0) return { seconds, writeMbps: 0, readMbps: 0, verdict: `failed: ${r.stderr.trim().split('\n').at(-1)}` };
-    const doc = JSON.parse(r.stdout) as ResultDocument;
-    const rate = (rw: string): number => doc.tests.find((t) => t.rw === rw)?.mbps ?? 0;
-    return { seconds, writeMbps: rate('write'), readMbps: rate('read'), verdict: doc.verify!.summary };
-  }
-  const base = {
-    path: drive.device!,
-    device: true,
-    fileSize: 0,
-    bs: MiB,
-    threads: 1,
-    pattern: 'verify',
-    cache: 'auto',
-    seed: 0x5eed,
-  } as const;
-  const write = await runEngine({ ...base, rw: 'write', qd: 1, keepFile: true });
-  const read = await runEngine({ ...base, rw: 'read', qd: 8 });
-  const v = read.verify!;
-  const first = v.runs[0];
-  const verdict =
-    v.intact === v.blocks
-      ? `all ${f1((v.blocks * v.blockBytes) / MiB)} MiB intact`
-      : `${v.blocks - v.intact} of ${v.blocks} blocks bad, ${f1((v.intact * v.blockBytes) / MiB)} MiB intact; first ${first?.kind ?? 'bad'} at ${(first?.block ?? 0) * v.blockBytes} B`;
-  return { seconds: (performance.now() - t0) / 1000, writeMbps: write.mbps, readMbps: read.mbps, verdict };
+  const home = mkdtempSync(path.join(os.tmpdir(), 'diskdial-bench-home-'));
+  const args =
+    face === 'folder'
+      ? ['run', drive.folder!, '--test', 'verify', '--reserve', '0', '--json', '--no-save']
+      : ['verify', '--device', drive.device!, '--confirm', path.basename(drive.device!), '--json', '--no-save'];
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, DISKDIAL_HOME: home },
+    maxBuffer: 256 * MiB,
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  rmSync(home, { recursive: true, force: true });
+  if (r.status !== 0) return { seconds, writeMbps: 0, readMbps: 0, verdict: `failed: ${r.stderr.trim().split('\n').at(-1)}` };
+  const doc = JSON.parse(r.stdout) as ResultDocument;
+  const rate = (rw: string): number => doc.tests.find((t) => t.rw === rw)?.mbps ?? 0;
+  return { seconds, writeMbps: rate('write'), readMbps: rate('read'), verdict: doc.verify!.summary };
 }
 
 async function main(): Promise<number> {
@@ -204,7 +186,7 @@ async function main(): Promise<number> {
         const seq = await diskdialSeq(face, drive, claimed);
         log(`${face} ${behaviour}: f3...`);
         const f3 = await f3Run(face, drive, opts, behaviour, flips);
-        const verify = await diskdialVerify(face, drive);
+        const verify = diskdialVerify(face, drive);
         rows.push({
           face,
           behaviour,

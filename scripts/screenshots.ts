@@ -10,10 +10,15 @@
 // Btrfs at 512 MiB, three runs each.
 // Then (as root) Compare setups on a 1 GiB ext4 image: the same disk as two setups, the second
 // throttled to 35 MB/s each way with cgroup blkio (as a USB 2 hub would cap it), three runs each.
-// `npm run screenshots [-- --only quick|detailed|sweep|hash|history|wizard|campaign]` (needs `npm run
-// build` first); writes docs/screenshots/quick-test{,-running}.png, detailed{,-video,-sweep,-small-files}.png, hash.png,
-// history.png, history-compare.png, share-card.png, wizard-{disks,plan,running,report}.png and
-// campaign-{waiting,report}.png. Results go to a
+// QuickBench's post made from the exports alone (`--only quickbench`): a quickbench sweep from the
+// CLI, its HTML export's chart and averages, and its share card.
+// Then (as root) Verify capacity on two whole disks (test/helpers/fake-drive.ts: a loop device over
+// a FUSE file): a genuine 1 GiB one, and a fake that claims 1 GiB and wraps at 384 MiB.
+// `npm run screenshots [-- --only quick|detailed|sweep|quickbench|hash|history|wizard|campaign|verify]` (needs
+// `npm run build` first); writes docs/screenshots/quick-test{,-running}.png, detailed{,-video,-sweep,-small-files}.png,
+// sweep-quickbench-{export,card}.png, hash.png,
+// history.png, history-compare.png, share-card.png, wizard-{disks,plan,running,report}.png,
+// campaign-{waiting,report}.png and verify-{genuine,fake}.png. Results go to a
 // throwaway history ($DISKDIAL_HOME).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, promises as fsp } from 'node:fs';
@@ -23,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { chooseTarget, launchChromium, startServe, stopServe } from '../test/e2e/helpers/harness.js';
 import { throttleGroup } from '../test/helpers/blkio.js';
+import { makeFakeDrive, type FakeBehaviour } from '../test/helpers/fake-drive.js';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +39,7 @@ const env = { ...process.env, DISKDIAL_HOME: path.join(target, '.history') };
 const bin = path.join(root, 'bin/diskdial.js');
 // The same serve + Chromium as the end-to-end tests.
 // The wizard erases only a throwaway disk image here; serve refuses erase steps without the switch.
-const serveArgs = only === undefined || only === 'wizard' ? ['--allow-erase'] : [];
+const serveArgs = only === undefined || only === 'wizard' || only === 'verify' ? ['--allow-erase'] : [];
 const { server, url } = await startServe({ DISKDIAL_HOME: env.DISKDIAL_HOME }, serveArgs, { stderr: 'inherit' });
 try {
   const browser = await launchChromium();
@@ -102,6 +108,27 @@ try {
     await page.getByTestId('small-files-panel').screenshot({ path: path.join(out, 'detailed-small-files.png') });
     await page.setViewportSize({ width: 1280, height: 860 });
     console.log(`wrote ${path.join(out, 'detailed-sweep.png')} and detailed-small-files.png`);
+  }
+  if (only === undefined || only === 'quickbench') {
+    // QuickBench's post from the exports alone, with the commands docs/detailed.md shows: the
+    // quickbench ladder at 1 s a step, its HTML export (its top: the chart) and its card.
+    const json = path.join(target, 'quickbench.json');
+    const html = path.join(target, 'quickbench.html');
+    const cli = (args: string[]): string => execFileSync(process.execPath, [bin, ...args], { env, encoding: 'utf8' });
+    await fsp.writeFile(json, cli(['run', target, '--test', 'sweep', '--preset', 'quickbench', '--seconds', '1', '--json']));
+    cli(['export', json, '--format', 'html', '--out', html]);
+    cli(['share', json, '--out', path.join(out, 'sweep-quickbench-card.png')]);
+    const doc = await browser.newPage({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1 });
+    await doc.goto(`file://${html}`);
+    await doc.locator('svg[data-chart="transfer-size"]').waitFor();
+    // The page's top as a post shows it: the result's name and method, then the chart.
+    const box = await doc.evaluate(() => {
+      const fig = document.querySelector('svg[data-chart="transfer-size"]')!.closest('figure')!.getBoundingClientRect();
+      return { x: 0, y: 0, width: 1000, height: fig.bottom + window.scrollY + 12 };
+    });
+    await doc.screenshot({ path: path.join(out, 'sweep-quickbench-export.png'), clip: box, fullPage: true });
+    await doc.close();
+    console.log(`wrote ${path.join(out, 'sweep-quickbench-export.png')} and sweep-quickbench-card.png`);
   }
   if (only === undefined || only === 'hash') {
     await page.getByTestId('nav-hash').click();
@@ -177,6 +204,7 @@ try {
     }
   }
   if ((only === undefined && process.getuid?.() === 0) || only === 'campaign') await campaignShots(page);
+  if ((only === undefined && process.getuid?.() === 0) || only === 'verify') await verifyShots(page);
   await browser.close();
   if (only === undefined || only === 'quick') console.log(`wrote ${path.join(out, 'quick-test.png')} and quick-test-running.png`);
 } finally {
@@ -228,5 +256,37 @@ async function campaignShots(page: Page): Promise<void> {
     move('/sys/fs/cgroup/blkio');
     group.remove();
     execFileSync('sh', ['-c', `umount ${mnt} 2>/dev/null; losetup -d ${loop}`]);
+  }
+}
+
+/** Verify capacity on a whole disk, genuine and fake: the panel after each run. */
+async function verifyShots(page: Page): Promise<void> {
+  const MiB = 1024 * 1024;
+  const drives: Array<[FakeBehaviour, number, string]> = [
+    ['genuine', 1024 * MiB, 'verify-genuine.png'],
+    ['alias', 384 * MiB, 'verify-fake.png'],
+  ];
+  await page.getByTestId('nav-detailed').click();
+  const panel = page.getByTestId('verify-panel');
+  for (const [behaviour, real, file] of drives) {
+    const drive = await makeFakeDrive({ face: 'device', behaviour, claimed: 1024 * MiB, real, dir: target });
+    try {
+      // Folder, then whole disk: the disk list is read again and has the new drive.
+      await page.getByTestId('verify-face-folder').click();
+      await page.getByTestId('verify-face-disk').click();
+      await panel.locator(`[data-testid="verify-disk"] option[value="${drive.device}"]`).waitFor({ state: 'attached', timeout: 15_000 });
+      await page.getByTestId('verify-disk').selectOption(drive.device!);
+      await page.getByTestId('verify-confirm-input').fill(path.basename(drive.device!));
+      await page.getByTestId('verify-start').click();
+      // The job started (its button says Stop), then ended (Start again).
+      const says = (word: string): boolean => (document.querySelector('[data-testid="verify-start"]')?.textContent ?? '').includes(word);
+      await page.waitForFunction(says, 'Stop', { timeout: 30_000, polling: 50 });
+      await page.waitForFunction(says, 'Start', { timeout: 5 * 60_000, polling: 200 });
+      await page.waitForTimeout(500);
+      await panel.screenshot({ path: path.join(out, file) });
+      console.log(`wrote ${path.join(out, file)}`);
+    } finally {
+      await drive.cleanup();
+    }
   }
 }

@@ -124,6 +124,12 @@ TEST(Normalize, RejectsOutOfRangeWithPlainWords) {
       {[](Spec* s) { s->file_size = 1000; }, "test file"},
       {[](Spec* s) { s->path.clear(); }, "path"},
       {[](Spec* s) { s->seconds = -1; }, "seconds"},
+      {[](Spec* s) { s->offset = 1 << 20; }, "only to a whole device"},
+      {[](Spec* s) {
+         s->device = true;
+         s->offset = 4096;
+       },
+       "not a multiple of the block size"},
       {[](Spec* s) {
          s->bs = 64ull << 20;
          s->qd = 64;
@@ -138,6 +144,14 @@ TEST(Normalize, RejectsOutOfRangeWithPlainWords) {
     EXPECT_EQ(st.code, "EINVAL");
     EXPECT_NE(st.message().find(c.words), std::string::npos) << st.message();
   }
+}
+
+TEST(Normalize, ADeviceTakesAnOffsetOnABlock) {
+  Spec s = Valid();
+  s.device = true;
+  s.offset = 40ull << 20;
+  ASSERT_TRUE(Normalize(&s).ok());
+  EXPECT_EQ(s.offset, 40ull << 20);
 }
 
 TEST(Status, NodeStyleMessage) {

@@ -1,7 +1,7 @@
 // Browser mode without its server, in Chromium against the real `diskdial serve`: a page with the
 // wrong token, and a page whose server stops and starts again on the same port and token. Either
-// way the page says "Not connected" with what to do and disables its controls; the second one
-// comes back by itself, without a reload.
+// way the page says "Not connected" with what to do (a refused token told apart from a stopped
+// server) and disables its controls; the second one comes back by itself, without a reload.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,8 +20,14 @@ describe('connection banner in Chromium', () => {
     await page.goto(url.href);
     const banner = page.getByTestId('connection-banner');
     await banner.waitFor({ state: 'visible', timeout: 10_000 });
-    await expect.poll(() => banner.textContent()).toMatch(/Not connected to DiskDial.*diskdial serve.*open the URL it prints/);
+    // Refused, not stopped: the server answers, so the page says its token is the trouble.
+    await expect
+      .poll(() => banner.textContent())
+      .toMatch(/Not connected to DiskDial\. The server is running but refused this page’s token.*Open the URL diskdial serve printed/);
+    await expect.poll(() => banner.textContent()).not.toMatch(/stopped/);
     await expect.poll(() => page.getByRole('button', { name: 'Start' }).isDisabled()).toBe(true);
+    // Under Start: the connection, not "Choose a drive or folder".
+    await expect.poll(() => page.getByTestId('start-reason').textContent()).toBe('Not connected to DiskDial: see the note at the top.');
     await expect.poll(() => page.locator('.target-button').isDisabled()).toBe(true);
     await page.screenshot({ path: path.join(artifacts, 'connection-wrong-token.png') });
     await page.close();
@@ -40,6 +46,7 @@ describe('connection banner in Chromium', () => {
 
     await stopServe(e2e.server);
     await banner.waitFor({ state: 'visible', timeout: 10_000 });
+    await expect.poll(() => banner.textContent()).toMatch(/If diskdial serve stopped, start it again/);
     await expect.poll(() => page.getByRole('button', { name: 'Start' }).isDisabled()).toBe(true);
     await page.screenshot({ path: path.join(artifacts, 'connection-lost.png') });
 

@@ -15,7 +15,7 @@ import { artifacts, openApp, tempDir, type App } from './helpers/harness.js';
 import { expectFitsWidth } from './helpers/layout.js';
 import { pickFormats, quickPlan } from './helpers/wizard.js';
 
-describe.runIf(rootOnly())('Compare formats in Chromium against diskdial serve (root: a disk image on a loop device)', () => {
+describe.runIf(rootOnly())('Format & compare in Chromium against diskdial serve (root: a disk image on a loop device)', () => {
   let app: App;
   let page: Page;
   let dir: string;

@@ -69,6 +69,9 @@ export function auditResult(doc: ResultDocument, paced: readonly ResultDocument[
       case 'capacity':
         for (const why of capacityContradictions(c)) say(s, why);
         break;
+      case 'share':
+        for (const why of shareContradictions(c)) say(s, why);
+        break;
       default:
         break;
     }
@@ -119,6 +122,36 @@ export function capacityContradictions(c: Claim): string[] {
   // Intact from the start: the capacity proven is never more than what read back intact from there.
   if (['genuine', 'stopped', 'errors'].includes(c.outcome) && f.capacityBytes !== at(f.prefixBlocks!))
     out.push(`capacity ${f.capacityBytes} B, yet intact from the start to ${at(f.prefixBlocks!)} B`);
+  return out;
+}
+
+/** What a share verdict (large transfers or small files) says that its own figures contradict. */
+export function shareContradictions(c: Claim): string[] {
+  const f = c.figures;
+  const out: string[] = [];
+  if (f.fileMs !== undefined) {
+    // Small files: the round trips (one an operation at least) against the file's time.
+    const rt = f.ops! * f.rttMs!;
+    if (c.outcome === 'protocol-bound' && !(f.rttMeasured === 1 && rt >= 0.25 * f.fileMs * (1 - 1e-9)))
+      out.push(`${f.ops} round trips of ${f.rttMs} ms are under a quarter of ${f.fileMs} ms`);
+    if (c.outcome === 'processing-bound' && !(f.rttMeasured === 1 && rt < 0.25 * f.fileMs))
+      out.push(`${f.ops} round trips of ${f.rttMs} ms are a quarter of ${f.fileMs} ms or more`);
+    if (f.rttMs! > 0 && f.roundTrips! > 0 && !near(f.roundTrips!, f.fileMs / f.rttMs!))
+      out.push(`round trips ${f.roundTrips} ≠ ${f.fileMs} / ${f.rttMs}`);
+    return out;
+  }
+  // Large transfers: the ceiling is the first read of the cached file, or both reads' mean; the
+  // disk against it.
+  const ceiling = f.ceilingMBps!;
+  if (ceiling !== f.cacheFirstMBps && !near(ceiling, (f.cacheFirstMBps! + f.cacheMBps!) / 2))
+    out.push(`ceiling ${ceiling} is neither the first read of the cached file nor the two reads' mean`);
+  if (c.outcome === 'server-bound' && !(f.diskReadMBps! < 0.85 * ceiling)) out.push(`disk ${f.diskReadMBps} is within 15 % of ${ceiling}`);
+  if ((c.outcome === 'link-bound' || c.outcome === 'protocol-bound') && !(f.diskReadMBps! >= 0.85 * ceiling * (1 - 1e-9)))
+    out.push(`disk ${f.diskReadMBps} is more than 15 % under ${ceiling}`);
+  if (c.outcome === 'protocol-bound' && !(f.linkCeilingMBps! > 0 && ceiling < 0.7 * f.linkCeilingMBps!))
+    out.push(`ceiling ${ceiling} against a link of ${f.linkCeilingMBps}`);
+  if (c.outcome === 'link-bound' && f.linkCeilingMBps! > 0 && !(ceiling >= 0.7 * f.linkCeilingMBps! * (1 - 1e-9)))
+    out.push(`ceiling ${ceiling} is under 70 % of the link's ${f.linkCeilingMBps}`);
   return out;
 }
 

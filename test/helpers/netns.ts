@@ -27,6 +27,11 @@ export interface NetLabOptions {
   sshfs?: boolean;
   /** Mount the share over SMB with smbnetfs (default true). */
   smb?: boolean;
+  /** The folder the servers share (a file system of its own, e.g. on a throttled loop device);
+   *  default: one in the lab's folder in RAM. */
+  shareDir?: string;
+  /** cgroup folders (v1: blkio, memory) the servers run in: the server's disk and memory. */
+  serverGroups?: readonly string[];
 }
 
 export interface NetLab {
@@ -128,6 +133,14 @@ const SHED_MOUNTS = [
  *  loop or FUSE mounts except the one `keep` lives on. */
 export function isolatedArgv(ns: string, keep: string, argv: string[]): string[] {
   return ['ip', 'netns', 'exec', ns, 'unshare', '--mount', '--propagation', 'private', 'sh', '-c', SHED_MOUNTS, 'sh', keep, ...argv];
+}
+
+/** argv that joins each cgroup folder in `groups` (every process the server forks stays in them),
+ *  then runs `argv`. */
+function joined(groups: readonly string[], argv: string[]): string[] {
+  if (groups.length === 0) return argv;
+  const join = groups.map((g) => `echo $$ > ${path.join(g, 'cgroup.procs')}`).join(' && ');
+  return ['sh', '-c', `${join} && exec "$@"`, 'sh', ...argv];
 }
 
 async function stopChild(child: ChildProcess | undefined): Promise<void> {
@@ -241,7 +254,8 @@ export async function startNetLab(opts: NetLabOptions = {}): Promise<NetLab> {
   const hostIf = `ddh${tag}`.slice(0, 15);
   const peerIf = `dds${tag}`.slice(0, 15);
   const base = await fs.mkdtemp(path.join(labRoot(), `${PREFIX}-${process.pid}-`));
-  const shareDir = path.join(base, 'share');
+  const shareDir = opts.shareDir ?? path.join(base, 'share');
+  const groups = opts.serverGroups ?? [];
   const children: ChildProcess[] = [];
   const mounts: string[] = [];
   let nsMade = false;
@@ -282,8 +296,8 @@ export async function startNetLab(opts: NetLabOptions = {}): Promise<NetLab> {
       mountSftp,
       cleanup,
     };
-    if (opts.sshfs !== false) lab.sshfsMount = await startSftp(base, ns, serverAddr, shareDir, children, mounts);
-    if (opts.smb !== false) lab.smbMount = await startSmb(base, ns, serverAddr, shareDir, children, mounts);
+    if (opts.sshfs !== false) lab.sshfsMount = await startSftp(base, ns, serverAddr, shareDir, children, mounts, SSH_PORT, groups);
+    if (opts.smb !== false) lab.smbMount = await startSmb(base, ns, serverAddr, shareDir, children, mounts, groups);
     return lab;
   } catch (err) {
     await cleanup();
@@ -304,6 +318,7 @@ async function startSftp(
   children: ChildProcess[],
   mounts: string[],
   port = SSH_PORT,
+  groups: readonly string[] = [],
 ) {
   const dir = path.join(base, 'ssh');
   await fs.mkdir(dir);
@@ -328,7 +343,7 @@ async function startSftp(
   );
   await fs.mkdir('/run/sshd', { recursive: true }); // sshd's privilege-separation folder
   const sshdArgv = ['/usr/sbin/sshd', '-D', '-e', '-f', path.join(dir, 'sshd_config')];
-  const argv = ns ? isolatedArgv(ns, shareDir, sshdArgv) : sshdArgv;
+  const argv = joined(groups, ns ? isolatedArgv(ns, shareDir, sshdArgv) : sshdArgv);
   const sshd = spawnLogged(argv[0]!, argv.slice(1));
   children.push(sshd.child);
   await waitFor('sshd', () => canConnect(addr, port), sshd.child, sshd.log);
@@ -368,7 +383,15 @@ async function mountSshfs(
   return mnt;
 }
 
-async function startSmb(base: string, ns: string, addr: string, shareDir: string, children: ChildProcess[], mounts: string[]) {
+async function startSmb(
+  base: string,
+  ns: string,
+  addr: string,
+  shareDir: string,
+  children: ChildProcess[],
+  mounts: string[],
+  groups: readonly string[] = [],
+) {
   const dir = path.join(base, 'smb');
   for (const d of ['private', 'lock', 'state', 'cache', 'pid', 'ncalrpc']) await fs.mkdir(path.join(dir, d), { recursive: true });
   const conf = path.join(dir, 'smb.conf');
@@ -410,7 +433,7 @@ async function startSmb(base: string, ns: string, addr: string, shareDir: string
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`smbpasswd failed: ${err.trim()}`))));
     p.stdin!.end(`${password}\n${password}\n`);
   });
-  const smbArgv = isolatedArgv(ns, shareDir, ['smbd', '--foreground', '--no-process-group', '--debug-stdout', '-s', conf]);
+  const smbArgv = joined(groups, isolatedArgv(ns, shareDir, ['smbd', '--foreground', '--no-process-group', '--debug-stdout', '-s', conf]));
   const smbd = spawnLogged(smbArgv[0]!, smbArgv.slice(1));
   children.push(smbd.child);
   await waitFor('smbd', () => canConnect(addr, SMB_PORT), smbd.child, smbd.log);

@@ -1,6 +1,8 @@
 // A browser-mode page reduced to its wire: requests by id over the server's WebSocket, replies
 // matched to them, events kept and waited for.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { WebSocket } from 'ws';
+import { bin } from './cli.js';
 import type { WireMessage } from '../../app/src/ipc/contract.js';
 
 export interface WsClient {
@@ -62,4 +64,25 @@ export function wsClient(ws: WebSocket): WsClient {
       return reply;
     },
   };
+}
+
+/** `diskdial serve [args]` started as a user starts it (the compiled CLI, `env` over this
+ *  process's), and a page's socket to it once it says where it runs. */
+export async function serveWithSocket(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ server: ChildProcess; client: WsClient }> {
+  const server = spawn(process.execPath, [bin, 'serve', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      const m = /running at (http:\/\/127\.0\.0\.1:\d+)\/\?token=([\w-]+)/.exec(out);
+      if (m) resolve(`${m[1]!.replace('http', 'ws')}/ws?token=${m[2]}`);
+    });
+    server.once('exit', (code) => reject(new Error(`serve exited (${code})`)));
+  });
+  const ws = await connectWs(url, { origin: new URL(url.replace('ws', 'http')).origin });
+  if (typeof ws === 'number') throw new Error(`refused: ${ws}`);
+  return { server, client: wsClient(ws) };
 }

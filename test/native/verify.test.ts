@@ -124,6 +124,31 @@ describe.runIf(rootOnly())('verify pattern on a whole device (root)', () => {
     expect(blockOf(image, 12345).readBigUInt64LE(16)).toBe(12345n);
   });
 
+  it('an offset: the region starts that far into the device, its blocks numbered from the run', async () => {
+    // Zero the device, then write 8 MiB at 40 MiB as the run's blocks from 10,240 (40 MiB / 4 KiB).
+    await runTest(spec({ path: device, device: true, fileSize: 0, pattern: 'zeros' }));
+    const base = (40 * MiB) / (4 * KiB);
+    const w = await runTest(spec({ path: device, device: true, offset: 40 * MiB, fileSize: 8 * MiB, verify: { baseBlock: base } }));
+    expect(w.bytesWritten).toBe(8 * MiB);
+    expect(w.spec).toMatchObject({ offset: 40 * MiB, fileSize: 8 * MiB });
+    // Exactly [40, 48) MiB holds the blocks: the block before and the block after are still zeros.
+    expect(blockOf(image, base).readBigUInt64LE(16)).toBe(BigInt(base));
+    expect(blockOf(image, base + 2047).readBigUInt64LE(16)).toBe(BigInt(base + 2047));
+    expect(blockOf(image, base - 1).equals(Buffer.alloc(4 * KiB))).toBe(true);
+    expect(blockOf(image, base + 2048).equals(Buffer.alloc(4 * KiB))).toBe(true);
+    const r = await runTest(spec({ path: device, device: true, offset: 40 * MiB, fileSize: 8 * MiB, verify: { baseBlock: base }, rw: 'read' }));
+    expect(r.verify).toMatchObject({ blocks: 2048, intact: 2048, runs: [] });
+    // Read with the region one block off: every block holds its neighbour's number (aliased).
+    const off = await runTest(
+      spec({ path: device, device: true, offset: 40 * MiB, fileSize: 8 * MiB, verify: { baseBlock: base + 1 }, rw: 'read' }),
+    );
+    expect(off.verify!.intact).toBe(0);
+    // Past the device's end, and an offset not on a block: refused in words.
+    await expect(runTest(spec({ path: device, device: true, offset: 64 * MiB, fileSize: MiB }))).rejects.toThrow(/ends before the offset/);
+    await expect(runTest(spec({ path: device, device: true, offset: 4 * KiB, fileSize: MiB }))).rejects.toThrow(/not a multiple of the block size/);
+    await expect(runTest(spec({ offset: MiB }))).rejects.toThrow(/only to a whole device/);
+  });
+
   it('refuses a mounted device and anything that is not a block device', async () => {
     const fs = await mountFs('ext4', { sizeMiB: 64 });
     try {

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import type { DataPattern } from '../model/engine-types.js';
 import { isTestKind, MAX_BS, validatePlanOptions } from '../model/presets.js';
 import { parseSize } from '../model/units.js';
-import { KIND_FLAGS, runKind, TEST_KINDS, type KindFlag, type TestKind } from '../model/kinds/registry.js';
+import { DEVICE_COMMANDS, KIND_FLAGS, runKind, TEST_KINDS, type KindFlag, type TestKind } from '../model/kinds/registry.js';
 import type { RefusableFlag } from '../model/kinds/types.js';
 import type { RunBenchmarkOptions } from '../core/runner.js';
 import { UsageError } from './usage-error.js';
@@ -20,6 +20,7 @@ import { parseHash, type HashCommand } from './args-hash.js';
 import { CHECK_ONLY, parseCheck, type CheckCommand } from './args-check.js';
 import { parseCipher, type CipherCommand } from './args-cipher.js';
 import { parseServe, type ServeCommand } from './args-serve.js';
+import { parseDeviceCommand, type DeviceCommand } from './args-device.js';
 
 export { UsageError };
 
@@ -56,7 +57,8 @@ export type Command =
   | CipherCommand
   | HistoryCommand
   | WizardCommand
-  | CampaignCommand;
+  | CampaignCommand
+  | DeviceCommand;
 
 /** Does `diskdial run --test <kind>` take `--<flag>`? (No when another kind claims it, or the
  *  kind refuses it.) A campaign passes each of its options to the tests that take it. */
@@ -133,6 +135,8 @@ export function parseCli(argv: readonly string[]): Command {
     return parseWizardCommand(first as WizardCommandName, argv.slice(1));
   }
   if (at === 0 && first === 'campaign') return parseCampaignCommand(argv.slice(1));
+  const deviceKind = at === 0 ? DEVICE_COMMANDS.get(first!) : undefined;
+  if (deviceKind) return parseDeviceCommand(first!, deviceKind, argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: glueNegativeValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
@@ -153,6 +157,7 @@ export function parseCli(argv: readonly string[]): Command {
   if (
     (HISTORY_COMMANDS as readonly string[]).includes(command) ||
     (WIZARD_COMMANDS as readonly string[]).includes(command) ||
+    DEVICE_COMMANDS.has(command) ||
     command === 'campaign'
   )
     throw new UsageError(`options go after "${command}": diskdial ${command} …`);

@@ -288,6 +288,36 @@ const CAMPAIGN = `  diskdial campaign <dir> --setups "A,B,…" [--plan quick,cdm
   diskdial campaign --resume ID  go on from the first unfinished test (asks for its setup first)
 `;
 
+/** Each whole-disk command (a kind's `wholeDevice` hook): its usage and options. */
+const DEVICE_TOPICS: Record<string, Topic> = Object.fromEntries(
+  RUN_KINDS.flatMap((k) =>
+    k.wholeDevice
+      ? [
+          [
+            k.wholeDevice.command,
+            {
+              usage: `diskdial ${k.wholeDevice.command} --device DEV --confirm NAME [options]
+                                 ${k.wholeDevice.usage}
+      --device DEV       the whole disk (diskdial disks lists them); never the system's, nor one
+                         in use (mounted, swap, RAID, LVM): the wizard's rules
+      --confirm NAME     the disk's name as diskdial disks shows it
+      --internal         allow an internal (non-system) disk
+      --size S           only the first S bytes of the disk
+      --label TEXT       a label kept with the result
+      --json             print the result document as JSON
+      --no-save          do not save the result to history
+      --wait             wait for another DiskDial test on the disk to end
+  Ctrl-C stops it and keeps what was proven so far.
+`,
+              body: () => '',
+              examples: k.wholeDevice.examples,
+            },
+          ],
+        ]
+      : [],
+  ),
+);
+
 const WIZARD_HEAD = `Format and compare (${wizardPlatformsText()}):
   erases the whole disk, every format in turn
 `;
@@ -401,6 +431,7 @@ const TOPICS: Record<string, Topic> = {
     body: () => RESULT_REF,
     examples: ['diskdial report 1a2b3c4d 5e6f7a8b --format html --out report.html'],
   },
+  ...DEVICE_TOPICS,
 };
 
 /** Every command with a help of its own, in the order the full help lists them. */
@@ -439,6 +470,10 @@ ${CIPHER_TEXT}
 Saved results (every finished run and hash is saved; --no-save skips it):
 ${Object.values(SAVED).join('')}${RESULT_REF}
 ${WIZARD_HEAD}${Object.values(WIZARD).join('')}
+Whole disks (everything on the disk is overwritten; same rules as the wizard's erase):
+${Object.values(DEVICE_TOPICS)
+  .map((t) => `  ${t.usage}`)
+  .join('')}
 Compare setups (any folder; nothing is erased):
 ${CAMPAIGN}
 ${SERVE_TEXT}

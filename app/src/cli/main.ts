@@ -212,6 +212,30 @@ export async function main(argv: string[]): Promise<number> {
       if (doc.hash?.verify && !doc.hash.verify.match) return fail(doc.hash.verify.text, 1);
       return 0;
     }
+    if (cmd.command === 'device') {
+      // The whole disk, proven and confirmed by the wizard's rules right before it is written.
+      const device = await (await import('./device-command.js')).proveDevice(cmd);
+      const doc = await runs.run(
+        {
+          kind: 'benchmark',
+          options: {
+            target: device.path,
+            device,
+            test: cmd.test,
+            ...(cmd.size !== undefined ? { size: cmd.size } : {}),
+            ...(cmd.label !== undefined ? { label: cmd.label } : {}),
+            ...(cmd.wait ? { wait: true, onWait } : {}),
+            ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
+          },
+        },
+        cancel.signal,
+      );
+      progress?.clear();
+      const saved = cmd.noSave ? undefined : await save(runs, doc);
+      process.stdout.write(cmd.json ? `${JSON.stringify(doc, null, 2)}\n` : formatReport(doc) + savedLine(saved));
+      // A stop keeps what was proven (keepsStopped); the exit code says it was stopped.
+      return cancel.exitCode || 0;
+    }
     const { command: _c, json: _j, noSave: _n, loop: _l, willItWork: tableAt, ...opts } = cmd;
     const doc = await runs.run(
       {
@@ -239,7 +263,9 @@ export async function main(argv: string[]): Promise<number> {
     progress?.clear();
     if (isAbortError(err) || cancel.exitCode) {
       const stuck = stuckLine(err, 'its test files are removed then (or by the next DiskDial start)');
-      process.stderr.write(`diskdial: ${stuck ?? 'cancelled; test files removed'}\n`);
+      const nothing =
+        cmd.command === 'device' ? 'cancelled before any part was read back: nothing proven' : 'cancelled; test files removed';
+      process.stderr.write(`diskdial: ${stuck ?? nothing}\n`);
       return cancel.exitCode || 130;
     }
     if (err instanceof DiskDialError) return failWith(err);

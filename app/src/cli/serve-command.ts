@@ -28,7 +28,7 @@ export function rendererDir(): string {
 
 /** Why the wizard may not erase in browser mode unless asked for, and how to allow it. */
 export const ERASE_REFUSED =
-  'Erasing disks is not allowed in this browser mode: nothing was erased. To let the wizard erase, stop DiskDial and start it again with diskdial serve --allow-erase, or use the desktop app.';
+  'Erasing disks is not allowed in this browser mode: nothing was erased. To let DiskDial erase or overwrite a disk (the wizard, a test of a whole disk), stop DiskDial and start it again with diskdial serve --allow-erase, or use the desktop app.';
 
 export interface ServeIo {
   out(line: string): void;
@@ -43,15 +43,19 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
   const host = new EngineHost();
   // The same history folder as the desktop app and `diskdial history`.
   const services = createTestServices(host);
+  const wizard = await wizardService(host.runTest, services.history, cmd.allowErase ? {} : { eraseRefused: ERASE_REFUSED });
+  // A test of a whole disk is proven (and refused without --allow-erase) by the wizard's own rules.
+  const w = wizard.wizard;
+  if (w) services.detailed.allowWholeDisks((d, n, i) => w.proveDevice(d, n, i));
   const dispatcher = createDispatcher({
     ...services,
-    ...(await wizardService(host.runTest, services.history, cmd.allowErase ? {} : { eraseRefused: ERASE_REFUSED })),
+    ...wizard,
     appInfo: async () => ({
       appVersion: appVersion(),
       engineVersion: await host.version().catch(() => 'not available'),
       platform: process.platform,
       shell: 'browser',
-      canErase: cmd.allowErase === true,
+      ...(cmd.allowErase ? {} : { eraseRefused: ERASE_REFUSED }),
     }),
   });
 

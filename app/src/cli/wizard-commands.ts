@@ -134,9 +134,7 @@ export async function runWizardCommand(cmd: WizardCommand, io: WizardIo, service
   } else {
     // The identity is the disk as listed now; the service checks the name typed against it,
     // and the runner checks it again before every erase.
-    const disk = (await wizard.listDisks(cmd.settings.allowInternal === true)).find((d) => d.path === cmd.settings.device);
-    if (!disk) throw new UsageError(`${cmd.settings.device} is not a whole disk (see diskdial disks)`);
-    if (!disk.offered) throw new UsageError(`${disk.path} cannot be erased: ${disk.reason ?? 'not offered'}`);
+    const disk = await wizard.offeredDisk(cmd.settings.device, cmd.settings.allowInternal === true);
     state = await wizard.begin({ ...cmd.settings, identity: identityOf(disk) });
   }
   io.err(`plan ${state.id}: ${state.steps.map((s) => s.label).join(', ')} on ${state.settings.device}, then left as ${state.final.label}`);

@@ -18,9 +18,16 @@ const MAX_DEPTH = 8;
 
 /** Lock keys (file-name safe, sorted, unique) of the drives holding `target`, which must exist. */
 export async function driveKeysOf(target: string): Promise<string[]> {
-  const { dev } = await fsp.stat(target);
+  const st = await fsp.stat(target);
+  const { dev } = st;
   let keys: string[] = [];
-  if (process.platform === 'linux') keys = await linuxDrives(target, await readMountinfo(), 0);
+  // A whole device (a kind's --device command): its own disk, by the number sysfs gives its node.
+  const node =
+    st.isBlockDevice() && process.platform === 'linux'
+      ? await readTrim(`/sys/class/block/${path.basename(await fsp.realpath(target))}/dev`)
+      : undefined;
+  if (node) keys = await wholeDisks(node, await readMountinfo(), 0);
+  else if (process.platform === 'linux') keys = await linuxDrives(target, await readMountinfo(), 0);
   else if (process.platform === 'darwin') keys = await macDrive(target);
   else if (process.platform === 'win32') keys = await windowsDrive(target);
   if (keys.length === 0) keys = [`volume-${dev}`];

@@ -34,6 +34,34 @@ export function appVersion(): string {
   return cachedVersion;
 }
 
+/** A whole block device its caller has proven (the wizard's identity, in-use and typed-name
+ *  rules) and may overwrite from its first byte: the runner writes to it, no folder, no file. */
+export interface DeviceTarget {
+  path: string;
+  sizeBytes: number;
+  /** The name the person typed to confirm. */
+  name: string;
+  model?: string;
+  serial?: string;
+  bus?: string;
+}
+
+/** A whole device as a result's target: no file system, all of it tested. */
+export function deviceTarget(d: DeviceTarget): ResultTarget {
+  const t: ResultTarget = {
+    path: d.path,
+    volume: d.name,
+    mountPoint: 'none',
+    fs: 'none (whole device)',
+    mountOptions: [],
+    totalBytes: d.sizeBytes,
+    freeBytes: d.sizeBytes,
+    device: { model: d.model ?? d.name, bus: d.bus ?? 'unknown', node: d.path },
+  };
+  if (d.serial) t.device.serial = d.serial;
+  return t;
+}
+
 export function targetFromVolume(targetPath: string, v: VolumeInfo | undefined): ResultTarget {
   const t: ResultTarget = {
     path: targetPath,

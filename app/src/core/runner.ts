@@ -18,11 +18,12 @@ import { type MachineLoad, type ResultContext, type ResultDocument } from '../mo
 import { inodesAfter, volumeInfo } from './volume.js';
 import { FREE_SPACE_RESERVE, fitTest } from '../model/fit.js';
 import { runKind } from '../model/kinds/registry.js';
-import { buildResult, targetFromVolume, toResultTest } from './result.js';
+import { buildResult, deviceTarget, targetFromVolume, toResultTest, type DeviceTarget } from './result.js';
 import type { CipherSection } from '../model/cipher/types.js';
-import { openWorkspace } from './workspace.js';
+import { openDeviceTarget, openWorkspace } from './workspace.js';
 import { loadMeter } from './machine-load.js';
 import { probeShareCache } from './share-cache-probe.js';
+import { probeRoundTrip } from './link/round-trip.js';
 import type { CdmMode } from '../model/plan.js';
 import type { TestKind } from '../model/kinds/registry.js';
 import type { KindPlanOptions } from '../model/kinds/plan.js';
@@ -65,8 +66,10 @@ export interface StepDoneEvent {
 }
 
 export interface RunBenchmarkOptions extends KindPlanOptions {
-  /** The folder to test in. */
+  /** The folder to test in (with `device`: the device's path). */
   target: string;
+  /** A whole device instead of a folder: only a kind with `wholeDevice` runs on one. */
+  device?: DeviceTarget;
   /** On an encrypted folder, measures the cipher ceiling for the verdict (default: the engine's,
    *  half a second each); null: not here (the wizard measures it once per plan). */
   cipher?: (() => Promise<CipherSection>) | null;
@@ -150,13 +153,20 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   // process never loads the addon.
   let engine = opts.engine ? 'unknown' : engineVersion();
   const startedAt = new Date();
-  const workspace = await openWorkspace(target, {
-    ...(sized ? {} : { needBytes: plan.needBytes }),
-    handleSignals: opts.handleSignals ?? true,
+  const device = opts.device;
+  if (device && !runKind(kind).wholeDevice) throw inputError(`the ${runKind(kind).name} test runs in a folder, not on a whole device`);
+  const lockOpts = {
     ...(opts.wait ? { wait: true } : {}),
     ...(opts.onWait ? { onWait: opts.onWait } : {}),
     ...(signal ? { signal } : {}),
-  });
+  };
+  const workspace = device
+    ? await openDeviceTarget(device.path, lockOpts)
+    : await openWorkspace(target, {
+        ...(sized ? {} : { needBytes: plan.needBytes }),
+        handleSignals: opts.handleSignals ?? true,
+        ...lockOpts,
+      });
   let volume: VolumeInfo | undefined;
   const outcomes: StepOutcome[] = [];
   let temperatureAfter: number | undefined;
@@ -170,13 +180,18 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
   const shownRuns = until ? 0 : runs;
   try {
     // Read after the workspace exists: free space shown is what the test had to work with.
-    volume = await volumeInfo(target).catch(() => undefined);
+    volume = device ? undefined : await volumeInfo(target).catch(() => undefined);
     // A share: whether its client cache answers is observed, not read from its mount options.
     if (volume?.network) {
       const cacheProbe = await probeShareCache(workspace.filePath('cache-probe.dat'));
-      if (cacheProbe) volume = { ...volume, network: { ...volume.network, cacheProbe } };
+      // The round trip to the server, beside the figures a share's operations cost.
+      const roundTrip = await probeRoundTrip(volume.network);
+      volume = { ...volume, network: { ...volume.network, ...(cacheProbe ? { cacheProbe } : {}), ...(roundTrip ? { roundTrip } : {}) } };
+    } else if (runKind(kind).networkOnly) {
+      throw inputError(`--test ${kind} measures a network share, and ${target} is not on one (${volume?.fsType ?? 'a local file system'})`);
     }
-    if (sized) {
+    if (device) plan = buildPlan(kind, opts, { freeBytes: device.sizeBytes, totalBytes: device.sizeBytes, wholeDevice: true });
+    else if (sized) {
       const st = await statfs(target);
       const freeBytes = st.bavail * st.bsize;
       const totalBytes = volume?.totalBytes || st.blocks * st.bsize;
@@ -277,7 +292,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
 
   // The kind's analysis may replace the per-step rows and adds its own sections.
   const { tests = outcomes.map((o) => toResultTest(o.step.name, o.result, o.run)), ...sections } =
-    runKind(kind).analyse?.(plan, outcomes) ?? {};
+    runKind(kind).analyse?.(plan, outcomes, volume?.network ? { network: volume.network } : {}) ?? {};
   const settings: ResultDocument['settings'] = { ...plan.settings, runs: finished };
   if (restSeconds > 0) settings.restSeconds = restSeconds;
   if (intervalSeconds > 0) settings.intervalSeconds = intervalSeconds;
@@ -288,7 +303,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
     finishedAt: new Date(),
     engineVersion: engine,
     host: hostInfo(),
-    target: targetFromVolume(target, volume),
+    target: device ? deviceTarget(device) : targetFromVolume(target, volume),
     settings,
     tests,
     ...(volume ? { volume } : {}),

@@ -351,3 +351,18 @@ export async function openWorkspace(targetDir: string, opts: OpenWorkspaceOption
     },
   };
 }
+
+/** A whole device's stand-in for a workspace: every step's path is the device itself, nothing is
+ *  created or removed, and the drive's lock (one test per disk, machine-wide) is held until close. */
+export async function openDeviceTarget(device: string, opts: LockVolumeOptions = {}): Promise<Workspace> {
+  const lock = await lockVolume(device, opts);
+  return {
+    dir: device,
+    id: 'device',
+    filePath: () => device,
+    close: () => {
+      lock.release();
+      return Promise.resolve();
+    },
+  };
+}

@@ -6,16 +6,17 @@ import { sizeText } from '../model/report/metrics.js';
 import type { WizardDisk } from '../model/wizard/types.js';
 
 /**
- * Main's own confirmation before a wizard plan's first erase: a native dialog naming the disk
- * (model, size, serial, image) and saying it will be erased. The renderer cannot answer it: it is
+ * Main's own confirmation before a wizard plan's first erase (or a whole disk overwritten by a
+ * test: `what` says how): a native dialog naming the disk (model, size, serial, image) and saying
+ * it will be erased. The renderer cannot answer it: it is
  * drawn by the OS, and the wizard's start verb only gets a plan as far as this question.
  * Resolves true only when the person pressed "Erase"; Cancel is the default (Enter, Escape).
  */
 export function eraseConfirmer(
   dialog: Pick<Dialog, 'showMessageBox'>,
   parent: () => BrowserWindow | undefined,
-): (disk: WizardDisk) => Promise<boolean> {
-  return async (disk) => {
+): (disk: WizardDisk, what?: string) => Promise<boolean> {
+  return async (disk, what = 'Everything on this disk will be erased, once for each file system of the plan.') => {
     const facts = [
       `Model: ${disk.model ?? 'not reported'}`,
       `Size: ${sizeText(disk.sizeBytes, true)} (${disk.sizeBytes.toLocaleString('en-US')} bytes)`,
@@ -27,7 +28,7 @@ export function eraseConfirmer(
       type: 'warning',
       title: 'Erase disk',
       message: `${disk.name} will be erased.`,
-      detail: `${facts.join('\n')}\n\nEverything on this disk will be erased, once for each file system of the plan. This cannot be undone.`,
+      detail: `${facts.join('\n')}\n\n${what} This cannot be undone.`,
       buttons: ['Cancel', 'Erase'],
       defaultId: 0,
       cancelId: 0,

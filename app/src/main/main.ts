@@ -59,17 +59,19 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
     // The same history folder as `diskdial history` and browser mode (core/history.ts).
     const services = createTestServices(engineHost);
     const { history } = services;
+    // Before a plan's first erase (or a test that overwrites a whole disk), main asks the person itself: a renderer cannot authorise it.
+    const wizard = await wizardService(engineHost.runTest, history, { authorizeErase: eraseConfirmer(dialog, () => mainWindow) });
+    const w = wizard.wizard;
+    if (w) services.detailed.allowWholeDisks((d, n, i) => w.proveDevice(d, n, i));
     const dispatcher = createDispatcher({
       ...services,
-      // Before a plan's first erase, main asks the person itself: a renderer cannot authorise it.
-      ...(await wizardService(engineHost.runTest, history, { authorizeErase: eraseConfirmer(dialog, () => mainWindow) })),
+      ...wizard,
       // The engine's version comes from its own process: the addon never loads into main.
       appInfo: async () => ({
         appVersion: app.getVersion(),
         engineVersion: await engineHost.version().catch(() => 'not available'),
         platform: process.platform,
         shell: 'electron',
-        canErase: true,
       }),
       chooseFolder: folderChooser(dialog, () => mainWindow),
       chooseFile: fileChooser(dialog, () => mainWindow),

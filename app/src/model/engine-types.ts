@@ -63,6 +63,9 @@ export interface EngineSpec {
   /** The path is a whole block device the caller has proven and may overwrite: opened as it is,
    *  never created, resized or removed; fileSize 0 means the device's size. Linux only. */
   device?: boolean;
+  /** device only: the test's region starts this many bytes into the device (a multiple of bs), so
+   *  a whole device is verified in parts and a stop keeps the parts done (engine 0.7). */
+  offset?: number;
   /** The stop rule (model/precision.ts): end the measured phase once its rate has settled. Read
    *  by the Node wrapper (core/engine.ts), which stops the engine; the addon ignores it. */
   settle?: SettleSpec;
@@ -172,9 +175,9 @@ export interface PacedFigures {
   /** Due time of the first late or dropped frame, seconds from the start; absent: none. */
   firstLateSeconds?: number;
   timeline: string;
-  /** Late frames this computer's own pauses explain, not the drive (engine 0.6 and later). */
+  /** Late frames this computer's own pauses explain, not the drive (engine 0.7 and later). */
   hostLate?: number;
-  /** The longest this computer itself stood still during the run, ms (engine 0.6 and later). */
+  /** The longest this computer itself stood still during the run, ms (engine 0.7 and later). */
   longestPauseMs?: number;
 }
 

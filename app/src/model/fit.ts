@@ -23,9 +23,9 @@ export const RESERVE_WHY = {
   sized: 'so the system and other apps keep working (5 % of the volume, at least 512 MiB)',
 } as const;
 
-/** A test file's size limits (16 MiB … 64 GiB, the contract's) in the decimal units the size
- *  fields take, with the binary bounds they stand for. */
-export const SIZE_LIMITS_TEXT = 'Between 16.8 MB and 68.7 GB (16 MiB to 64 GiB).';
+/** A test file's size limits (16 MiB … 64 GiB, the contract's) as the contract states them: round
+ *  binary sizes, not their odd decimal equivalents ("16.8 MB and 68.7 GB"). */
+export const SIZE_LIMITS_TEXT = 'Between 16 MiB and 64 GiB.';
 
 export interface FitInput {
   /** Bytes the test writes at most at one time; a sized test: the least it can run with. */

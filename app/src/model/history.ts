@@ -124,7 +124,7 @@ export interface AppInfo {
   platform: string;
   /** 'electron' or 'browser' */
   shell: string;
-  /** Whether the format-and-compare wizard may erase disks here: false in browser mode started
-   *  without --allow-erase, so its first step can say so before anyone picks a disk. */
-  canErase?: boolean;
+  /** Why this front door may not erase or overwrite a disk (browser mode without --allow-erase),
+   *  so a screen says it up front; absent: it may, after the disk's name is typed. */
+  eraseRefused?: string;
 }

@@ -45,6 +45,31 @@ export interface NetworkPath {
   ceilingNote?: string;
   /** What the client cache did when the test looked: a file read, then read again. */
   cacheProbe?: ShareCacheProbe;
+  /** The round trip to the server when the test looked (TCP connects to its port). */
+  roundTrip?: RoundTrip;
+}
+
+/** The round trip to the server: the fastest of `samples` TCP connects to `port`, less a local
+ *  connect's time, ms (core/link/round-trip.ts). `refused`: the port was closed and its RST timed. */
+export interface RoundTrip {
+  ms: number;
+  port: number;
+  samples: number;
+  refused?: boolean;
+}
+
+/** The ports a protocol's server listens on, in the order tried. */
+const SERVER_PORTS: Readonly<Record<string, readonly number[]>> = {
+  SFTP: [22],
+  SMB: [445, 139],
+  NFS: [2049],
+  AFP: [548],
+  WebDAV: [443, 80],
+};
+
+/** The ports to time the round trip on; none for a protocol not listed (not guessed). */
+export function serverPorts(protocol: string): readonly number[] {
+  return SERVER_PORTS[protocol] ?? [];
 }
 
 /** A file on the share read twice in a row, as the test observed it (core/share-cache-probe.ts). */

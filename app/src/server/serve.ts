@@ -185,6 +185,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         res.setHeader('Allow', 'GET, HEAD');
         return end(405);
       }
+      // A page whose socket will not open asks here whether its token is the problem (204 or 401),
+      // so it can say "refused" rather than "stopped": a browser hides a refused upgrade's status.
+      const asked = new URL(req.url ?? '/', `http://${HOST}:${port}`);
+      if (asked.pathname === '/ws') return end(tokenMatches(asked.searchParams.get('token'), tokenBytes) ? 204 : 401);
       const found = await resolveStatic(root, req.url ?? '/');
       if ('status' in found) return end(found.status);
       const ext = path.extname(found.file).toLowerCase();

@@ -7,7 +7,8 @@ import { expandPath } from './targets.js';
 import { runBenchmark, type RunBenchmarkOptions, type RunProgress } from '../core/runner.js';
 import { SlotService } from './job-slot.js';
 import type { JobRun, SlotServiceDeps } from './job-slot.js';
-import { toResultTest } from '../core/result.js';
+import { toResultTest, type DeviceTarget } from '../core/result.js';
+import { inputError } from '../model/errors.js';
 import type { EventSink } from '../model/event-map.js';
 import type { DetailedDoneEvent, DetailedProgressEvent } from '../model/events.js';
 import type { DetailedSettings } from '../model/settings.js';
@@ -15,8 +16,13 @@ import type { EngineFn } from '../core/engine.js';
 import { timedOf } from '../model/progress.js';
 import { runKind } from '../model/kinds/registry.js';
 
+/** Proves a whole disk by the wizard's rules (WizardService.proveForErase) and returns it as it is now. */
+export type ProveDisk = (device: string, confirmName: string, allowInternal: boolean) => Promise<DeviceTarget>;
+
 export interface DetailedTestDeps extends SlotServiceDeps {
   engine: EngineFn;
+  /** A kind's whole-disk face (`wholeDevice`): how a disk the screen chose is proven before it is written. */
+  proveDisk?: ProveDisk;
   /** Least time between two forwarded progress events (default 100 ms). */
   progressIntervalMs?: number;
 }
@@ -25,23 +31,42 @@ export interface DetailedTestDeps extends SlotServiceDeps {
 export function benchmarkOptions(s: DetailedSettings): Omit<RunBenchmarkOptions, 'engine' | 'signal'> {
   const kind = runKind(s.kind);
   if (!kind.fromScreen) throw new Error(`the Detailed screen cannot run ${kind.name}`);
-  return { target: s.target, runs: s.runs, restSeconds: s.restSeconds, handleSignals: false, test: s.kind, ...kind.fromScreen(s) };
+  // A whole disk reaches the runner as the disk proven (DetailedTestService.request), not as asked.
+  const { wholeDisk: _asked, ...run } = kind.fromScreen(s);
+  return { target: s.target, runs: s.runs, restSeconds: s.restSeconds, handleSignals: false, test: s.kind, ...run };
 }
 
 export class DetailedTestService extends SlotService<DetailedSettings> {
   readonly #engine: EngineFn;
   readonly #interval: number;
+  #proveDisk: ProveDisk | undefined;
+  /** The whole disk each whole-disk start proved, for its run. */
+  readonly #proven = new WeakMap<DetailedSettings, DeviceTarget>();
 
   constructor(deps: DetailedTestDeps) {
     super(deps);
     this.#engine = deps.engine;
     this.#interval = deps.progressIntervalMs ?? 100;
+    this.#proveDisk = deps.proveDisk;
   }
 
-  /** A start from a front door (see startChecked). */
+  /** Lets the screen's whole-disk face run, proven by the wizard's rules (the front door sets it
+   *  once its wizard service exists: that service holds the erase switch and the confirmation). */
+  allowWholeDisks(prove: ProveDisk): void {
+    this.#proveDisk = prove;
+  }
+
+  /** A start from a front door (see startChecked). A whole disk is proven (and, in the desktop
+   *  app, confirmed in a native dialog) before the job starts, so a refusal answers the start. */
   request(asked: DetailedSettings, sink: EventSink): Promise<{ jobId: string }> {
     const settings = { ...asked, target: expandPath(asked.target) };
-    return this.startChecked(settings, sink, () => this.targets.assertStartable(settings.target));
+    const disk = runKind(settings.kind).fromScreen?.(settings).wholeDisk;
+    if (!disk) return this.startChecked(settings, sink, () => this.targets.assertStartable(settings.target));
+    return this.startChecked(settings, sink, async () => {
+      if (!runKind(settings.kind).wholeDevice || !this.#proveDisk)
+        throw inputError(`${runKind(settings.kind).name} cannot run on a whole disk here.`, 'ERR_NOT_SUPPORTED');
+      this.#proven.set(settings, await this.#proveDisk(disk.device, disk.confirmName, disk.allowInternal === true));
+    });
   }
 
   protected async run(run: JobRun, settings: DetailedSettings): Promise<void> {
@@ -57,8 +82,10 @@ export class DetailedTestService extends SlotService<DetailedSettings> {
     };
     let testCount = 0;
     try {
+      const device = this.#proven.get(settings);
       const result = await runBenchmark({
         ...benchmarkOptions(settings),
+        ...(device ? { device } : {}),
         engine: this.#engine,
         signal,
         onPlan: (plan) => {

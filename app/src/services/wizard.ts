@@ -24,6 +24,7 @@ import type { WizardDoneEvent } from '../model/events.js';
 import type { WizardSettings } from '../model/settings.js';
 import type { CipherSection } from '../model/cipher/types.js';
 import { measureCipher } from '../core/cipher-run.js';
+import type { DeviceTarget } from '../core/result.js';
 
 export interface WizardDeps extends Pick<SlotServiceDeps, 'slot'> {
   provider: WizardProvider;
@@ -42,7 +43,7 @@ export interface WizardDeps extends Pick<SlotServiceDeps, 'slot'> {
   afterFormat?: (format: string) => Promise<void> | void;
   /** The desktop app's own native confirmation, shown by main before a plan's first erase
    *  (model, size, serial, "will be erased"); resolves true only when the person pressed Erase. */
-  authorizeErase?: (disk: WizardDisk) => Promise<boolean>;
+  authorizeErase?: (disk: WizardDisk, what?: string) => Promise<boolean>;
   /** Why this front door may not erase at all (browser mode without --allow-erase): start and
    *  resume are refused with it, and so is any erase. */
   eraseRefused?: string;
@@ -173,16 +174,59 @@ export class WizardService extends SlotService<WizardPlanState> {
     return { plan, ...(disk ? { disk } : {}), strength: identityStrength(plan), basis: identityBasis(plan) };
   }
 
+  /** A whole disk as listed now that the wizard would offer to erase (the system's, an internal
+   *  one without `allowInternal`, a read-only or in-use one are refused, in the listing's words). */
+  async offeredDisk(device: string, allowInternal = false): Promise<WizardDisk> {
+    const disk = (await this.listDisks(allowInternal)).find((d) => d.path === device);
+    if (!disk) throw inputError(`${device} is not a whole disk (see diskdial disks)`, 'ERR_NOT_A_DISK');
+    if (!disk.offered) throw inputError(`${disk.path} cannot be erased: ${disk.reason ?? 'not offered'}`, 'ERR_DISK_NOT_OFFERED');
+    return disk;
+  }
+
+  /** A whole disk to be overwritten by something other than a plan (a kind's whole-disk face):
+   *  offered, proven and confirmed by name under the same rules and words as a plan's
+   *  erase, just before it starts. Returns the disk as it is now. */
+  async proveForErase(device: string, confirmName: string, allowInternal = false): Promise<WizardDisk> {
+    this.#assertMayErase();
+    const listed = await this.offeredDisk(device, allowInternal);
+    const state = { settings: { device, allowInternal, identity: identityOf(listed) } };
+    const disk = await this.#confirm(state, confirmName, () => false);
+    // The desktop app asks with its own native dialog, as before a plan's first erase.
+    if (!this.#deps.authorizeErase) return disk;
+    if (!(await this.#deps.authorizeErase(disk, 'Everything on this disk will be overwritten, from its first byte to its last.')))
+      throw new DiskDialError(`Nothing was erased: erasing ${disk.name} (${device}) was not confirmed.`, { code: 'ERR_ERASE_DECLINED' });
+    // The question may have stayed open for minutes: the disk is checked again after the answer.
+    return this.#confirm(state, confirmName, () => false);
+  }
+
+  /** proveForErase, as what the benchmark runner writes to (a kind's whole-disk face). */
+  async proveDevice(device: string, confirmName: string, allowInternal = false): Promise<DeviceTarget> {
+    const disk = await this.proveForErase(device, confirmName, allowInternal);
+    return {
+      path: disk.path,
+      sizeBytes: disk.sizeBytes,
+      name: disk.name,
+      bus: disk.bus,
+      ...(disk.model ? { model: disk.model } : {}),
+      ...(disk.serial ? { serial: disk.serial } : {}),
+    };
+  }
+
   /** The disk named in the plan, checked as the runner checks it before each erase, and its
    *  name as the user must type it. */
-  async #confirm(state: WizardPlanState, confirmName: string): Promise<void> {
-    const disk = await checkDisk(this.#deps.provider, state, this.#ownMountOf(state.id));
+  async #confirm(
+    state: Parameters<typeof checkDisk>[1] & { id?: string },
+    confirmName: string,
+    ownMount = this.#ownMountOf(state.id ?? ''),
+  ): Promise<WizardDisk> {
+    const disk = await checkDisk(this.#deps.provider, state, ownMount);
     if (confirmName !== disk.name) {
       throw inputError(
         `The name typed ("${confirmName.slice(0, 80)}") is not the disk's name ("${disk.name}"): nothing was erased.`,
         'ERR_CONFIRM_MISMATCH',
       );
     }
+    return disk;
   }
 
   /** A new plan from a front door: busy first, then the checks of `begin`, then it runs. */

@@ -89,10 +89,11 @@ Spec SpecFromJs(const Napi::Object& o) {
   s.qd = static_cast<uint32_t>(Integer(o, "qd", 1, 1e6));
   s.threads = static_cast<uint32_t>(Integer(o, "threads", 1, kMaxThreads));
   OptionalBool(o, "device", &s.device);
-  if (s.device)  // 0 or absent: the whole device
+  if (s.device)  // 0 or absent: the whole device (from offset on)
     Optional(o, "fileSize", 0, kMaxSafe, &s.file_size);
   else
     s.file_size = Integer(o, "fileSize", 1, kMaxSafe);
+  Optional(o, "offset", 0, kMaxSafe, &s.offset);  // a device's only: Normalize says so
   Optional(o, "bytes", 0, kMaxSafe, &s.bytes);
   Optional(o, "seconds", 0, kMaxSeconds, &s.seconds);
   Optional(o, "warmupSeconds", 0, kMaxSeconds, &s.warmup_seconds);
@@ -169,6 +170,7 @@ Napi::Object SpecToJs(Napi::Env env, const Spec& s) {
     o.Set("verify", v);
   }
   if (s.device) o.Set("device", true);
+  if (s.offset > 0) o.Set("offset", static_cast<double>(s.offset));
   return o;
 }
 

@@ -23,7 +23,7 @@
 
 namespace dd {
 
-const char* const kEngineVersion = "0.6.0";
+const char* const kEngineVersion = "0.7.0";
 
 namespace {
 
@@ -47,6 +47,7 @@ struct Job {
   uint64_t seed;
   uint64_t series_ns;
   uint64_t verify_base;  // Pattern::kVerify: the file's first block number in the run
+  uint64_t base;         // where the region starts in the file (a device's offset)
 };
 
 struct alignas(64) Worker {
@@ -188,6 +189,7 @@ void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
     if (op->write && job.pattern == Pattern::kRandom) prng.Fill(op->buf, job.bs);
     if (op->write && job.pattern == Pattern::kVerify)
       FillVerifyBlocks(op->buf, job.bs, job.seed, job.verify_base + op->off / kVerifyBlock);
+    op->off += job.base;
     submitted += job.bs;
     return op;
   };
@@ -242,7 +244,8 @@ void RunWorker(Shared& sh, const Job& job, uint32_t index, Worker& w) {
       }
       // Checked here, while the queue's other I/Os are in flight: the check hides behind them.
       if (!op->write && job.pattern == Pattern::kVerify)
-        w.verify.Check(op->buf, op->len, job.seed, job.verify_base + op->off / kVerifyBlock);
+        w.verify.Check(op->buf, op->len, job.seed,
+                       job.verify_base + (op->off - job.base) / kVerifyBlock);
       w.hist.Record(now - op->submit_ns);
       w.series.Add(now - sh.t0, op->len);
       ++w.ios;
@@ -407,11 +410,14 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
     uint64_t dev = 0;
     if (Status st = platform::GetSize(f.handle, &dev, spec.path); !st.ok()) return st;
     dev -= dev % spec.bs;
-    if (spec_in.file_size == 0 || spec.file_size > dev) {
-      if (dev < spec.bs * spec.threads)
+    if (spec.offset >= dev)
+      return Status::Invalid(spec.path + " ends before the offset " + std::to_string(spec.offset));
+    const uint64_t room = dev - spec.offset;
+    if (spec_in.file_size == 0 || spec.file_size > room) {
+      if (room < spec.bs * spec.threads)
         return Status::Invalid(spec.path + " is smaller than one block of the test");
-      spec.file_size = dev;
-      if (spec_in.bytes == 0 && spec.seconds == 0) spec.bytes = dev;
+      spec.file_size = room;
+      if (spec_in.bytes == 0 && spec.seconds == 0) spec.bytes = room;
     }
     res->spec = spec;
   }
@@ -440,7 +446,8 @@ Status RunTest(const Spec& spec_in, ProgressSink* sink, const std::atomic<bool>&
                spec.rwmixread,
                spec.seed,
                series_ns,
-               spec.verify_base};
+               spec.verify_base,
+               spec.offset};
   };
   auto flush_and_drop = [&]() -> Status {
     if (Status st = platform::Flush(f.handle, spec.path); !st.ok()) return st;

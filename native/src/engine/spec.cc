@@ -171,6 +171,11 @@ Status Normalize(Spec* s) {
     if (IsMixed(s->rw))
       return Status::Invalid("the verify pattern either writes or reads: rw must not mix them");
   }
+  if (s->offset > 0 && !s->device)
+    return Status::Invalid("an offset applies only to a whole device (device: true)");
+  if (s->offset % s->bs != 0)
+    return Status::Invalid("the offset " + Bytes(s->offset) +
+                           " is not a multiple of the block size");
   // A device's size is read once it is open (RunTest); until then any size passes.
   if (s->device && s->file_size == 0) s->file_size = s->bs * s->threads;
   s->file_size -= s->file_size % s->bs;

@@ -61,6 +61,9 @@ struct Spec {
   // The path is a whole block device the caller has proven and may overwrite: opened as it is
   // (never created, resized or removed); file_size 0 means the device's size.
   bool device = false;
+  // Device only: the test's region starts this many bytes into the device (a multiple of bs), so
+  // a whole device can be verified in parts and a stop keeps the parts done.
+  uint64_t offset = 0;
 };
 
 constexpr uint64_t kMinBs = 512;

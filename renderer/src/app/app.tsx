@@ -48,7 +48,7 @@ const SCREENS: readonly ScreenDef[] = [
   { id: 'hash', label: 'Hash', Screen: HashScreen, busyReason: 'A hash test is running. Stop it or wait for it to finish.' },
   {
     id: 'wizard',
-    label: 'Compare formats',
+    label: 'Format & compare',
     Screen: WizardScreen,
     busyReason: 'A format-and-compare plan is running. Stop it or wait for it to finish.',
   },
@@ -140,22 +140,32 @@ function ScreenTabs({ current, onChange }: { current: ScreenId; onChange(id: Scr
 }
 
 /** Browser mode without its server: what happened and what to do, until it is back. */
-function ConnectionBanner() {
+function ConnectionBanner({ refused }: { refused: boolean }) {
   return (
     <div className="connection-banner" role="alert" data-testid="connection-banner">
       <strong>Not connected to DiskDial.</strong>{' '}
-      <span>
-        If <code>diskdial serve</code> stopped, start it again in its terminal and open the URL it prints (with its token). This page
-        reconnects by itself when the server is back on the same port and token.
-      </span>
+      {refused ? (
+        <span>
+          The server is running but refused this page’s token: it was started again with a new token, or this address was mistyped. Open the
+          URL <code>diskdial serve</code> printed in its terminal (with its token).
+        </span>
+      ) : (
+        <span>
+          If <code>diskdial serve</code> stopped, start it again in its terminal and open the URL it prints (with its token). This page
+          reconnects by itself when the server is back on the same port and token.
+        </span>
+      )}
     </div>
   );
 }
 
+/** What every screen says under its Start while the page has no server. */
+const OFFLINE_REASON = 'Not connected to DiskDial: see the note at the top.';
+
 export function App() {
   const running = useRunningScreen();
   const connection = useConnection();
-  const offline = connection === 'disconnected';
+  const offline = connection === 'disconnected' || connection === 'refused';
   const load = useTargetsStore((s) => s.load);
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [screen, setScreen] = useState<ScreenId>('quick');
@@ -196,7 +206,7 @@ export function App() {
         <ScreenTabs current={screen} onChange={show} />
         <TargetPicker disabled={running !== null || offline} />
       </header>
-      {offline && <ConnectionBanner />}
+      {offline && <ConnectionBanner refused={connection === 'refused'} />}
       <NotAnsweringBanner running={running !== null} />
       {/* The one main landmark holds every screen (each screen's own root is a plain div). */}
       <main className="app-main">
@@ -205,7 +215,9 @@ export function App() {
             <div key={id} role="tabpanel" id={`screen-${id}`} aria-labelledby={`tab-${id}`} hidden={screen !== id}>
               {/* Each screen's one h1 (the header already shows its name, so it is for assistive tech). */}
               <h1 className="sr-only">DiskDial · {screenLabel}</h1>
-              {opened.has(id) && <Screen lockedReason={running && running !== id ? busyReason : undefined} active={screen === id} />}
+              {opened.has(id) && (
+                <Screen lockedReason={offline ? OFFLINE_REASON : running && running !== id ? busyReason : undefined} active={screen === id} />
+              )}
             </div>
           ))}
         </fieldset>

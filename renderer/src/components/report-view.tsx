@@ -13,6 +13,7 @@ import { compareCellText, figure } from '@model/report/export';
 import { formatFigure } from '@model/report/metrics';
 import type { ResultDocument } from '@model/result';
 import type { SectionBlock } from '@model/report/section';
+import { DARK_LOOK, sizeChartSvg } from '@model/report/size-chart';
 import { getBridge } from '../lib/bridge';
 import { BarsChart, columnColour, DIRECTION_COLOURS } from './charts';
 import { StatusLine, useStatusAction } from './export-bar';
@@ -41,6 +42,19 @@ function SectionView({ block }: { block: SectionBlock }) {
   return (
     <section className="report-section" data-testid="report-section" aria-label={block.heading}>
       <h3 className="result-view__h3">{block.heading}</h3>
+      {/* The exports' drawing of each chart (report/size-chart.ts), as an image: no markup of ours
+          reaches the page, and the picture is the one the HTML export prints. */}
+      {(block.charts ?? []).map((c) => (
+        <figure className="report-section__chart" key={c.title} data-testid="report-section-chart">
+          <figcaption>{c.title}</figcaption>
+          <img
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(sizeChartSvg(c, DARK_LOOK))}`}
+            alt={c.title}
+            width={760}
+            height={300}
+          />
+        </figure>
+      ))}
       {block.tables.map((t) => (
         <div className="report-table-box" key={t.title ?? t.head.join()}>
           <table className="data-table report-table">

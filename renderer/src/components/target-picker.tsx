@@ -8,7 +8,10 @@ import { useKeepInWindow } from '../lib/keep-in-window';
 import { linkText, linkTitle, targetLink } from '../lib/target-link';
 import { selectSelectedTarget, useTargetsStore } from '../lib/targets-store';
 import type { TargetInfo } from '@model/history';
-import { formatBytesShort } from '@model/units';
+import { fitPlan } from '@model/presets';
+import { runKind } from '@model/kinds/registry';
+import { formatBytes, formatBytesShort } from '@model/units';
+import { sizeLabel } from '../lib/sizes';
 
 const BUS_LABEL: Record<string, string> = {
   usb: 'USB',
@@ -28,12 +31,27 @@ export function busLabel(bus: string): string {
   return BUS_LABEL[bus.toLowerCase()] ?? (bus && bus !== 'unknown' ? bus : 'unknown bus');
 }
 
+/** A loop device is a disk image on another disk: neither internal nor removable. */
+const isImage = (t: TargetInfo): boolean => t.device.bus.toLowerCase() === 'loop';
+
 function Badges({ t }: { t: TargetInfo }) {
   return (
     <span className="badges">
-      <span className={`pill pill--bus pill--${t.device.bus.toLowerCase()}`}>{busLabel(t.device.bus)}</span>
-      {t.device.removable !== undefined && <span className="pill">{t.device.removable ? 'removable' : 'internal'}</span>}
+      <span className={`pill pill--bus pill--${t.device.bus.toLowerCase()}`}>{isImage(t) ? 'disk image' : busLabel(t.device.bus)}</span>
+      {t.device.removable !== undefined && !isImage(t) && <span className="pill">{t.device.removable ? 'removable' : 'internal'}</span>}
       {t.readOnly && <span className="pill pill--warn">read-only</span>}
+    </span>
+  );
+}
+
+/** A volume too small for the Quick Test's default size says so in the list, with what fits. */
+function SmallNote({ t }: { t: TargetInfo }) {
+  const size = runKind('quick').defaultSize ?? 1e9;
+  const fit = fitPlan('quick', { size }, t);
+  if (fit.fits) return null;
+  return (
+    <span className="target-option__reason" data-testid="target-small">
+      Too small for a {sizeLabel(size)} test{fit.largestBytes > 0 ? `: up to ${formatBytes(fit.largestBytes)} fits` : ''}
     </span>
   );
 }
@@ -208,6 +226,7 @@ export function TargetPicker({ disabled = false }: { disabled?: boolean }) {
                 </span>
                 <LinkLine t={t} className="target-option__link" />
                 {!t.startable && t.reason && <span className="target-option__reason">{t.reason}</span>}
+                {t.startable && <SmallNote t={t} />}
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@
 // cell; ✗ in the error colour, '?' (not proven) in the warning colour, and in words for screen
 // readers. Every verdict is model/kinds/video/will-it-work.ts's, judged from the result's one
 // aggregate (the mean of its runs): the Quick Test's Done screen and History feed it the same.
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   AVERAGE_METHOD,
   DEFAULT_VIDEO_FPS,
@@ -147,7 +147,9 @@ function Grid(props: {
 /** `input`: the result's aggregate, flags and paced evidence (workInput), null before a test.
  *  `fps` and `onFps`: the frame rate held by the parent (History's exports follow it); else kept
  *  here. `onCheckFormat`: a "Check this format" button per row, for a frame-paced test of it. */
-export function WillItWorkTable(props: {
+/** Memoised: the Quick Test screen re-renders with its dials every frame while a test runs, and
+ *  this table's grids change only with the result. */
+export const WillItWorkTable = memo(function WillItWorkTable(props: {
   input: WorkInput | null;
   fps?: number;
   onFps?: (fps: number) => void;
@@ -363,4 +365,4 @@ export function WillItWorkTable(props: {
       </footer>
     </section>
   );
-}
+});

@@ -2,8 +2,10 @@
 // where its needle points for a value, and where its ticks go. Kept out of the component so
 // the arithmetic is tested without a DOM.
 
-/** Full-scale values a dial may take, MB/s. Chosen to read well as round numbers. */
-export const SCALE_LADDER = [100, 250, 500, 1000, 2000, 3000, 5000, 8000, 12000] as const;
+/** Full-scale values a dial may take, MB/s: round numbers, about three times apart above 1000, so
+ *  a figure rising from nothing moves the scale at most twice (1000 → 3000 → 8000 for a 7 GB/s
+ *  drive), never at every step (1000 → 2000 → 3000 → 5000 → 8000). */
+export const SCALE_LADDER = [100, 250, 500, 1000, 3000, 8000, 16000] as const;
 
 /** The needle sweeps 270°: from −135° (zero, lower left) to +135° (full scale, lower right),
  *  measured clockwise from straight up. */
@@ -15,11 +17,11 @@ export const PEAK_HEADROOM = 1.1;
 
 /**
  * The smallest ladder step that holds `peak` with 10 % headroom, never below `current` (a scale
- * that shrank mid-test would make the needle leap). Beyond the ladder, the next 4000 up.
+ * that shrank mid-test would make the needle leap). Beyond the ladder, the next 8000 up.
  */
 export function chooseScale(peak: number, current: number = SCALE_LADDER[0]): number {
   const p = Number.isFinite(peak) && peak > 0 ? peak * PEAK_HEADROOM : 0;
-  let scale: number = SCALE_LADDER.find((s) => s >= p) ?? Math.ceil(p / 4000) * 4000;
+  let scale: number = SCALE_LADDER.find((s) => s >= p) ?? Math.ceil(p / 8000) * 8000;
   if (current > scale) scale = current;
   return scale;
 }
@@ -69,9 +71,9 @@ export function labelAngle(value: number, max: number): number {
   return value === 0 ? a - ZERO_LABEL_SHIFT_DEG : a;
 }
 
-/** A tick label: thousands as "k" on the big scales so labels stay short. */
-export function tickLabel(value: number, max: number): string {
-  if (max >= 8000 && value >= 1000) return `${value / 1000}k`;
+/** A tick label: the plain MB/s figure on every scale, so one test never shows two styles
+ *  ("3000" then "8k"). */
+export function tickLabel(value: number): string {
   return String(value);
 }
 

@@ -45,8 +45,12 @@ export const PDF_UNSUPPORTED: IpcError = {
 };
 
 /** 'connecting': the first socket has not opened yet (calls wait); 'connected'; 'disconnected':
- *  calls fail at once while the bridge tries again. */
-export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
+ *  calls fail at once while the bridge tries again; 'refused': likewise, but the server is there
+ *  and refused this page's token (started again with a new one, or a mistyped URL). */
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'refused';
+
+/** Why a socket would not open: the server answered and refused the token, or it did not answer. */
+export type SocketProbe = () => Promise<'refused' | 'unreachable' | 'accepted'>;
 
 export interface WsBridge extends DiskDialBridge {
   /** Closes the socket for good; pending calls fail with ERR_DISCONNECTED; no reconnect. */
@@ -59,6 +63,22 @@ export interface WsBridge extends DiskDialBridge {
 export interface WsBridgeOptions {
   /** Delays between reconnect attempts, ms: doubling from `min` up to `max`. */
   retry?: { min: number; max: number };
+  /** Asked after a socket fails (default: probeFor(url)). */
+  probe?: SocketProbe;
+}
+
+/** Asks `diskdial serve` over plain HTTP whether the socket URL's token is its own (serve.ts answers
+ *  GET /ws with 204 or 401). */
+export function probeFor(url: string): SocketProbe {
+  const http = url.replace(/^ws/, 'http');
+  return async () => {
+    try {
+      const res = await fetch(http, { cache: 'no-store' });
+      return res.status === 401 ? 'refused' : 'accepted';
+    } catch {
+      return 'unreachable';
+    }
+  };
 }
 
 /** The socket URL for a page served by `diskdial serve` at `loc` (token from `?token=`). */
@@ -78,6 +98,7 @@ export function createWsBridge(
   options: WsBridgeOptions = {},
 ): WsBridge {
   const retry = options.retry ?? { min: 500, max: 5000 };
+  const probe = options.probe ?? probeFor(url);
   let nextId = 1;
   let closed = false;
   let state: ConnectionState = 'connecting';
@@ -136,8 +157,12 @@ export function createWsBridge(
     const down = (): void => {
       // Browsers follow an error with a close: only the first of the two counts.
       if (sock !== socket || closed || timer) return;
-      setState('disconnected');
+      // A refused page stays refused through its retries until the server says otherwise.
+      if (state !== 'refused') setState('disconnected');
       lost();
+      void probe().then((why) => {
+        if (sock === socket && !closed && state !== 'connected') setState(why === 'refused' ? 'refused' : 'disconnected');
+      });
       timer = setTimeout(() => {
         timer = null;
         if (!closed) connect();
@@ -179,7 +204,7 @@ export function createWsBridge(
 
   /** One request over the socket; queued until the first socket opens. */
   function invoke(channel: RequestChannel, payload: unknown): Promise<IpcResult<unknown>> {
-    if (closed || state === 'disconnected') return Promise.resolve({ ok: false, error: DISCONNECTED });
+    if (closed || state === 'disconnected' || state === 'refused') return Promise.resolve({ ok: false, error: DISCONNECTED });
     const id = nextId++;
     const req: WireRequest = { id, channel, payload };
     const text = JSON.stringify(req);

@@ -7,14 +7,13 @@
 // figures, measure each link at its rate, and call Wi-Fi worse — not mixed: the transfer size at
 // which a sweep reaches 90 % of its own top speed has no direction and never votes (issue 29's
 // second seed). Nothing is left on the share. Root only.
-import { spawn } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../app/src/model/result.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
-import { bin } from '../../helpers/cli.js';
+import { twoSetupCampaign } from '../../helpers/campaign-run.js';
 import { rootOnly } from '../../helpers/loopfs.js';
 import { cleanupStaleLabs, listTree, startNetLab, type NetLab } from '../../helpers/netns.js';
 
@@ -43,25 +42,7 @@ describe.runIf(rootOnly())('diskdial campaign over a shaped network link (root)'
     // which each run lays out for its reads (11 s of every Wi-Fi run with the full ladder).
     const sweepRange = ['--from', '4KiB', '--to', '256KiB'];
     const options = ['--seconds', '0.3', ...sweepRange, '--files', '40', '--file-size', '1MiB'];
-    const child = spawn(process.execPath, [bin, ...args, ...options], {
-      env: { ...process.env, DISKDIAL_HOME: home },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
-    const exit = new Promise<number | null>((r) => child.on('close', r));
-    try {
-      await expect.poll(() => err, { timeout: 60_000 }).toContain('Setup 1 of 2: "GigE"');
-      child.stdin.write('\n');
-      await expect.poll(() => err, { timeout: 600_000, interval: 500 }).toContain('Setup 2 of 2: "Wi-Fi"');
-      await lab.shape(200);
-      child.stdin.write('\n');
-      expect(await exit, err).toBe(0);
-    } finally {
-      child.kill('SIGKILL');
-    }
+    const out = await twoSetupCampaign([...args, ...options], home, ['GigE', 'Wi-Fi'], () => lab.shape(200), 600_000);
     expect(out).toContain('## GigE vs Wi-Fi on');
     const head = out.split('\n').find((l) => l.startsWith('| Setup |'))!;
     expect(head).toMatch(/Write · top speed/);

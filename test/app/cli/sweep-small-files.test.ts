@@ -89,8 +89,14 @@ describe.runIf(canThrottle())('the sweep and the small-file test on a loop-mount
     const r = run([fs.dir, '--test', 'sweep', '--preset', 'quickbench', '--seconds', '1', '--json', '--no-save'], home, group);
     expect(r.stderr).toBe('');
     const s = r.doc!.sweep!;
-    // QuickBench's top step: 100 MiB in one transfer, over the old 64 MiB cap.
-    expect(s.sizes.at(-1)).toBe(100 * 1024 * 1024);
+    // QuickBench's large steps, 20–100 MB as whole MiB: 100 MiB in one transfer, over the old 64 MiB cap.
+    expect(s.sizes.slice(-5)).toEqual([20, 40, 60, 80, 100].map((m) => m * 1024 * 1024));
+    // Its two headline averages: the mean of exactly the rows they name.
+    const [small, large] = s.runs[0]!.averages!;
+    const at = (bs: number) => s.runs[0]!.points.find((p) => p.bs === bs)!;
+    expect(small!.writeMBps).toBe(at(4096).writeMBps);
+    const rows = s.sizes.slice(-5).map((bs) => at(bs).readMBps);
+    expect(large!.readMBps).toBeCloseTo(rows.reduce((a, b) => a + b) / 5, 9);
     const points = s.runs[0]!.points;
     console.log(`throttled: ${points.map((p) => `${p.bs / 1024}K w${p.writeMBps.toFixed(1)}/r${p.readMBps.toFixed(1)}`).join(' ')}`);
     // blkio v1 grants a group its rate per 100 ms slice, a slice at a time: a step can run at most
@@ -103,17 +109,17 @@ describe.runIf(canThrottle())('the sweep and the small-file test on a loop-mount
     const mid = points.find((p) => p.bs === 4 * 1024 * 1024)!;
     expect(mid.writeMBps).toBeGreaterThan((THROTTLE_BPS / 1e6) * 0.6);
     expect(mid.readMBps).toBeGreaterThan((THROTTLE_BPS / 1e6) * 0.6);
-    // From 256 KiB on every step is throttle-bound: the median of its 20 figures (10 sizes, both
+    // From 256 KiB on every step is throttle-bound: the median of its 24 figures (12 sizes, both
     // ways) is the throttle within 5 %. Under stress-ng --cpu 2 plus a 50 MB/s fio job, 160 such
     // figures (8 runs) lay at 0.87–1.044 of it, 7 in 80 below 0.95 (a QD1 step loses the time the
-    // loaded CPU takes to issue the next I/O); the median falls under 0.95 only if 10 of 20 do:
-    // P ≈ C(20,10)·0.09¹⁰·0.91¹⁰ ≈ 3·10⁻⁶ per run. None of the 160 went over 1.05.
+    // loaded CPU takes to issue the next I/O); the median falls under 0.95 only if 12 of 24 do:
+    // P ≈ C(24,12)·0.09¹²·0.91¹² ≈ 2·10⁻⁷ per run. None of the 160 went over 1.05.
     const big = points.filter((p) => p.bs >= 256 * 1024).flatMap((p) => [p.writeMBps, p.readMBps]);
-    expect(big).toHaveLength(20);
+    expect(big).toHaveLength(24);
     const median =
       [...big]
         .sort((a, b) => a - b)
-        .slice(9, 11)
+        .slice(11, 13)
         .reduce((a, b) => a + b) / 2;
     expect(median / (THROTTLE_BPS / 1e6)).toBeGreaterThan(0.95);
     expect(median / (THROTTLE_BPS / 1e6)).toBeLessThan(1.05);

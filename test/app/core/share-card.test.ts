@@ -100,6 +100,12 @@ const KEY_FIGURES: Record<string, (doc: ResultDocument) => string[]> = {
   sustained: (d) => [figure(d, 'Sustained/mbps'), d.sustained!.runs[0]!.summary],
   files: (d) => [figure(d, 'Files Write/mbps'), figure(d, 'Files Read/mbps')],
   hash: (d) => [formatFigure(d.hash!.read.mbps, 'MB/s'), formatFigure(d.hash!.memory.mbps, 'MB/s')],
+  // A QuickBench sweep: its chart beside QuickBench's two headline averages (issue 33).
+  'sweep-quickbench': (d) => [
+    'transfer size',
+    '4 KB AVERAGE',
+    ...['write.avg4K', 'read.avg4K', 'write.avg20to100M', 'read.avg20to100M'].map((k) => figure(d, `Sweep/${k}MBps`)),
+  ],
 };
 
 describe('share card from the recorded results', () => {

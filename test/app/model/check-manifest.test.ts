@@ -139,6 +139,13 @@ describe('a saved folder check in reports', () => {
       ['Files per second', '800.0 files/s'],
       ['SHA-256 in memory, 2 streams', '1,000 MB/s'],
     ]);
+    // One stream is one stream, not "1 streams".
+    const one = resultTables({ ...doc, check: { ...check, streams: 1 } } as unknown as ResultDocument)[0]!;
+    expect(one.rows.map((r) => (typeof r[0] === 'string' ? r[0] : r[0]!.text))).toEqual([
+      'Read + SHA-256, 1 stream',
+      'Files per second',
+      'SHA-256 in memory, 1 stream',
+    ]);
     expect(resultStatements(doc)).toEqual([
       { label: 'Result', text: '1 changed; 9 unchanged.' },
       { label: 'Verdict', text: 'Disk-bound: reading was the limit.' },

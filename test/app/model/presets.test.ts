@@ -28,8 +28,8 @@ function assertValidSpec(s: PlanStep['spec']): void {
 
 describe('buildPlan', () => {
   // The many-file set, the sweep (a file for writes, one for reads) and verify (the free space in
-  // files of at most 1 GiB) have files of their own.
-  it.each(TEST_KINDS.filter((k) => k !== 'files' && k !== 'sweep' && k !== 'verify'))(
+  // files of at most 1 GiB) have files of their own, and so has the share test (kinds/share.test.ts).
+  it.each(TEST_KINDS.filter((k) => k !== 'files' && k !== 'sweep' && k !== 'verify' && k !== 'share'))(
     '%s produces valid specs on one shared file',
     (kind) => {
       const plan = buildPlan(kind, {}, roomy);

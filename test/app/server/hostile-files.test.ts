@@ -3,7 +3,7 @@
 // oversized and a damaged file among the results, plans and campaigns, and a page that asks it to
 // check a folder whose manifest is a FIFO, verify a hash against a FIFO, or import a file built to
 // hurt. Every request is answered, in plain words, within the bound below; none waits for ever.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireMessage } from '../../../app/src/ipc/contract.js';
 import { MAX_IMPORT_BYTES } from '../../../app/src/model/history.js';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
-import { bin } from '../../helpers/cli.js';
 import { HOSTILE_ID, mkfifo, plantHostileFiles } from '../../helpers/hostile-files.js';
-import { connectWs, wsClient, type WsClient } from '../../helpers/ws-client.js';
+import { serveWithSocket, type WsClient } from '../../helpers/ws-client.js';
 
 const ID = HOSTILE_ID;
 // A refusal is a few ms of work in the server (one open, one fstat); 5 s is over 100 times that at
@@ -54,22 +53,7 @@ beforeAll(async () => {
   await fsp.mkdir(ui);
   await fsp.writeFile(path.join(ui, 'index.html'), '<!doctype html><title>DiskDial</title>');
 
-  server = spawn(process.execPath, [bin, 'serve'], {
-    env: { ...process.env, DISKDIAL_HOME: home, DISKDIAL_RENDERER_DIR: ui },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /running at (http:\/\/127\.0\.0\.1:\d+)\/\?token=([\w-]+)/.exec(out);
-      if (m) resolve(`${m[1]!.replace('http', 'ws')}/ws?token=${m[2]}`);
-    });
-    server.once('exit', (code) => reject(new Error(`serve exited (${code})`)));
-  });
-  const ws = await connectWs(url, { origin: new URL(url.replace('ws', 'http')).origin });
-  if (typeof ws === 'number') throw new Error(`refused: ${ws}`);
-  c = wsClient(ws);
+  ({ server, client: c } = await serveWithSocket([], { DISKDIAL_HOME: home, DISKDIAL_RENDERER_DIR: ui }));
 }, 60_000);
 
 afterAll(async () => {

@@ -164,6 +164,13 @@ describe('the WebSocket door', () => {
     expect(await connect(`?token=${server.token}`, { origin, host: `evil.example:${server.port}` })).toBe(403);
   });
 
+  it('tells a page whether its token is the one (GET /ws: 204 or 401, nothing else), behind the Host check', async () => {
+    expect((await get(`/ws?token=${encodeURIComponent(server.token)}`)).status).toBe(204);
+    expect((await get(`/ws?token=${server.token}x`)).status).toBe(401);
+    expect((await get('/ws')).status).toBe(401);
+    expect((await get(`/ws?token=${server.token}`, `evil.example:${server.port}`)).status).toBe(403);
+  });
+
   it('with token and Origin: app.info works; malformed messages get ERR_INVALID_MESSAGE and the socket stays usable', async () => {
     const c = await client();
     try {

@@ -18,7 +18,7 @@ describe('headings', () => {
       ['quick', 'Quick Test'],
       ['detailed', 'Detailed'],
       ['hash', 'Hash'],
-      ['wizard', 'Compare formats'],
+      ['wizard', 'Format & compare'],
       ['campaign', 'Compare setups'],
       ['history', 'History'],
     ] as const) {

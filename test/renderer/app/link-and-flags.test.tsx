@@ -137,20 +137,20 @@ describe('Trust panel and ceiling marker', () => {
   it('marks the ceiling on both dials when it is within the scale, and notes it under the cache badge', async () => {
     const user = userEvent.setup();
     const fake = await renderApp([linked()]);
-    // Before any test the scale already comes from what is known: the 1,212 MB/s ceiling fits on 0–2000.
-    expect(screen.getByRole('img', { name: /WRITE: .*scale 0 to 2000, interface ceiling 1,212/ })).toBeTruthy();
+    // Before any test the scale already comes from what is known: the 1,212 MB/s ceiling fits on 0–3000.
+    expect(screen.getByRole('img', { name: /WRITE: .*scale 0 to 3000, interface ceiling 1,212/ })).toBeTruthy();
     expect(screen.getByTestId('ceiling-read')).toBeTruthy();
     expect(screen.getByTestId('ceiling-note').textContent).toMatch(/interface ceiling ≈ 1,212 MB\/s/);
 
     await user.click(screen.getByRole('button', { name: 'Start' }));
     act(() => fake.emitProgress(progress({ phase: 'read', instMBps: 1050 })));
     await waitFor(() => expect(useQuickTestStore.getState().live.read).toBe(1050));
-    expect(useQuickTestStore.getState().scale).toBe(2000);
+    expect(useQuickTestStore.getState().scale).toBe(3000);
     for (const side of ['write', 'read'] as const) {
       const mark = screen.getByTestId(`ceiling-${side}`);
       expect(Number(mark.getAttribute('data-value'))).toBeCloseTo(1212.12);
-      // 1212.12 / 2000 of the 270° sweep from −135°.
-      expect(Number(mark.getAttribute('data-angle'))).toBeCloseTo(-135 + (1212.12 / 2000) * 270, 1);
+      // 1212.12 / 3000 of the 270° sweep from −135°.
+      expect(Number(mark.getAttribute('data-angle'))).toBeCloseTo(-135 + (1212.12 / 3000) * 270, 1);
       expect(mark.querySelector('title')?.textContent).toMatch(/Interface ceiling ≈ 1,212 MB\/s/);
     }
     expect(screen.getByRole('img', { name: /READ: .*interface ceiling 1,212/ })).toBeTruthy();

@@ -173,7 +173,7 @@ export function wizardBridge(disks: WizardDisk[] = [SYSTEM, T7, LOOP, MOUNTED, N
   return fake;
 }
 
-/** Renders the app on the fake bridge and opens Compare formats. */
+/** Renders the app on the fake bridge and opens Format & compare. */
 export async function renderWizard(fake = wizardBridge()) {
   const { user } = await renderApp(fake.bridge, 'nav-wizard');
   await screen.findByTestId('wizard');

@@ -36,18 +36,41 @@ describe('chooseScale', () => {
     expect(chooseScale(80)).toBe(100);
     expect(chooseScale(95)).toBe(250); // 104.5 with headroom
     expect(chooseScale(430)).toBe(500);
-    expect(chooseScale(1036)).toBe(2000);
-    expect(chooseScale(2800)).toBe(5000);
+    expect(chooseScale(1036)).toBe(3000);
+    expect(chooseScale(2800)).toBe(8000);
     expect(chooseScale(7000)).toBe(8000);
-    expect(chooseScale(10_000)).toBe(12000);
+    expect(chooseScale(10_000)).toBe(16000);
   });
-  it('goes past the ladder in steps of 4000', () => {
-    expect(chooseScale(14_000)).toBe(16000);
-    expect(SCALE_LADDER.at(-1)).toBe(12000);
+  it('goes past the ladder in steps of 8000', () => {
+    expect(chooseScale(20_000)).toBe(24000);
+    expect(SCALE_LADDER.at(-1)).toBe(16000);
   });
   it('never shrinks below the current scale', () => {
-    expect(chooseScale(50, 2000)).toBe(2000);
-    expect(chooseScale(3000, 2000)).toBe(5000);
+    expect(chooseScale(50, 3000)).toBe(3000);
+    expect(chooseScale(3000, 3000)).toBe(8000);
+  });
+});
+
+describe('the scale while a test runs', () => {
+  // A figure rising from 0 to its top, as progress events bring it.
+  const rise = (top: number, from = 1000): number[] => {
+    const scales = [from];
+    for (let v = 0; v <= top; v += top / 200) {
+      const s = chooseScale(v, scales.at(-1)!);
+      if (s !== scales.at(-1)) scales.push(s);
+    }
+    return scales;
+  };
+
+  it('moves at most twice from the default for a drive up to 7.2 GB/s (three times up to 14 GB/s), never shrinking, holding the top', () => {
+    expect(rise(2212)).toEqual([1000, 3000]);
+    expect(rise(7000)).toEqual([1000, 3000, 8000]);
+    for (let top = 50; top <= 14_000; top += 50) {
+      const scales = rise(top);
+      expect(scales.length, `${top} MB/s: ${scales.join(' → ')}`).toBeLessThanOrEqual(top <= 7200 ? 3 : 4);
+      expect(scales.at(-1)!).toBeGreaterThanOrEqual(top);
+      for (let i = 1; i < scales.length; i++) expect(scales[i]!).toBeGreaterThan(scales[i - 1]!);
+    }
   });
 });
 
@@ -65,9 +88,9 @@ describe('ticks', () => {
       expect(minor.every((m) => !major.includes(m))).toBe(true);
     }
   });
-  it('shortens thousands on big scales only', () => {
-    expect(tickLabel(4000, 12000)).toBe('4k');
-    expect(tickLabel(1500, 2000)).toBe('1500');
+  it('labels every scale in one style: the plain MB/s figure', () => {
+    for (const max of SCALE_LADDER) for (const v of tickValues(max).major) expect(tickLabel(v)).toBe(String(v));
+    expect(tickLabel(8000)).toBe('8000');
   });
 });
 
@@ -94,7 +117,7 @@ describe('what the dial shows before and at rest', () => {
   it('starts from what is known with headroom, else the default range', () => {
     expect(initialScale(0)).toBe(1000);
     expect(initialScale(Number.NaN)).toBe(1000);
-    expect(initialScale(1212)).toBe(2000);
+    expect(initialScale(1212)).toBe(3000);
     expect(initialScale(550)).toBe(1000);
     expect(initialScale(80)).toBe(100);
   });

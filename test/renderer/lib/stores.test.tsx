@@ -80,7 +80,7 @@ describe('quick-test store', () => {
     let q = useQuickTestStore.getState();
     expect(q.live).toEqual({ write: 700, read: 1100 });
     expect(q.peak).toEqual({ write: 900, read: 1100 });
-    expect(q.scale).toBe(2000);
+    expect(q.scale).toBe(3000);
     expect(q.series.map((p) => p.t)).toEqual([1, 1.5, 2]);
     expect(q.series[2]).toEqual({ t: 2, write: null, read: 1100 });
 
@@ -91,7 +91,7 @@ describe('quick-test store', () => {
 
     // A quieter moment never shrinks the scale mid-test.
     s.onProgress(progress({ instMBps: 10 }), t0 + 3000);
-    expect(useQuickTestStore.getState().scale).toBe(2000);
+    expect(useQuickTestStore.getState().scale).toBe(3000);
 
     s.onDone({ jobId: 'job-1', outcome: 'finished' });
     q = useQuickTestStore.getState();
@@ -141,17 +141,17 @@ describe('quick-test store', () => {
     setBridgeForTests(fake.bridge);
     const s = useQuickTestStore.getState();
     await s.start('/media/t7', 1212); // a 10 Gb/s link
-    expect(useQuickTestStore.getState().scale).toBe(2000);
+    expect(useQuickTestStore.getState().scale).toBe(3000);
     s.onDone({ jobId: 'job-1', outcome: 'failed', error: { code: 'ERR_IO', message: 'x' } });
-    expect(useQuickTestStore.getState()).toMatchObject({ status: 'idle', outcome: 'failed', scale: 2000 });
+    expect(useQuickTestStore.getState()).toMatchObject({ status: 'idle', outcome: 'failed', scale: 3000 });
 
     await s.start('/media/t7');
     s.onCycle({ jobId: 'job-1', cycle: 1, result: resultDoc(2600, 2900) });
     s.onDone({ jobId: 'job-1', outcome: 'finished' });
-    expect(useQuickTestStore.getState().scale).toBe(5000);
+    expect(useQuickTestStore.getState().scale).toBe(8000);
     // The next test on this target starts on the scale its last result needs; another target does not.
     await s.start('/media/t7');
-    expect(useQuickTestStore.getState().scale).toBe(5000);
+    expect(useQuickTestStore.getState().scale).toBe(8000);
     s.onDone({ jobId: 'job-1', outcome: 'stopped' });
     await s.start('/media/other');
     expect(useQuickTestStore.getState().scale).toBe(1000);
@@ -159,7 +159,7 @@ describe('quick-test store', () => {
     fake.bridge.startQuickTest = () => Promise.resolve({ ok: false, error: { code: 'ERR_X', message: 'no' } });
     useQuickTestStore.setState({ status: 'idle' });
     await s.start('/media/t7');
-    expect(useQuickTestStore.getState()).toMatchObject({ status: 'idle', outcome: 'failed', scale: 5000 });
+    expect(useQuickTestStore.getState()).toMatchObject({ status: 'idle', outcome: 'failed', scale: 8000 });
   });
 
   it('stop calls stopQuickTest with the job id; a failed start or run keeps the error', async () => {

@@ -5,7 +5,7 @@ import { createWsBridge, DISCONNECTED, wsUrlFor } from '../../../renderer/src/li
 import { FakeSocket } from '../helpers/fake-socket';
 
 const make = () => {
-  const bridge = createWsBridge('ws://127.0.0.1:9/ws?token=t', (u) => new FakeSocket(u));
+  const bridge = createWsBridge('ws://127.0.0.1:9/ws?token=t', (u) => new FakeSocket(u), { probe: () => Promise.resolve('unreachable') });
   return { bridge, sock: FakeSocket.last };
 };
 
@@ -118,7 +118,7 @@ describe('createWsBridge reconnects', () => {
         sockets.push(s);
         return s;
       },
-      { retry: { min: 100, max: 400 } },
+      { retry: { min: 100, max: 400 }, probe: () => Promise.resolve('unreachable') },
     );
     const states: string[] = [];
     bridge.onConnection((s) => states.push(s));
@@ -149,5 +149,39 @@ describe('createWsBridge reconnects', () => {
     vi.advanceTimersByTime(10_000);
     expect(sockets).toHaveLength(3);
     expect(bridge.connection()).toBe('disconnected');
+  });
+
+  it('a token the server refuses: state refused (not stopped), kept through the retries, calls fail, and a socket that opens ends it', async () => {
+    vi.useFakeTimers();
+    const sockets: FakeSocket[] = [];
+    let why: 'refused' | 'unreachable' = 'refused';
+    const bridge = createWsBridge(
+      'ws://h/ws?token=t',
+      (u) => {
+        const s = new FakeSocket(u);
+        sockets.push(s);
+        return s;
+      },
+      { retry: { min: 100, max: 400 }, probe: () => Promise.resolve(why) },
+    );
+    const states: string[] = [];
+    bridge.onConnection((s) => states.push(s));
+    sockets[0]!.close();
+    await vi.waitFor(() => expect(bridge.connection()).toBe('refused'));
+    expect(await bridge.appInfo()).toEqual({ ok: false, error: DISCONNECTED });
+    vi.advanceTimersByTime(100);
+    sockets[1]!.close();
+    await vi.waitFor(() => expect(sockets).toHaveLength(2));
+    expect(bridge.connection()).toBe('refused');
+    // The server went away meanwhile: stopped, not refused.
+    why = 'unreachable';
+    vi.advanceTimersByTime(200);
+    sockets[2]!.close();
+    await vi.waitFor(() => expect(bridge.connection()).toBe('disconnected'));
+    vi.advanceTimersByTime(400);
+    sockets[3]!.open();
+    expect(bridge.connection()).toBe('connected');
+    expect(states).toEqual(['disconnected', 'refused', 'disconnected', 'connected']);
+    bridge.close();
   });
 });

@@ -60,7 +60,7 @@ export interface RunPlanOptions {
  *  wrote one), not the system's, not in use by anyone else. Returns it as it is now. */
 export async function checkDisk(
   provider: WizardProvider,
-  state: Pick<WizardPlanState, 'settings' | 'ptuuid'>,
+  state: { settings: Pick<WizardPlanState['settings'], 'identity' | 'device' | 'allowInternal'>; ptuuid?: WizardPlanState['ptuuid'] },
   ownMount: (m: string) => boolean,
 ): Promise<WizardDisk> {
   const { identity, device, allowInternal } = state.settings;

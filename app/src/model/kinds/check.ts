@@ -39,10 +39,12 @@ function checkMetrics(doc: ResultDocument): Metric[] {
     primary,
   });
   const out = [
-    m('mbps', `Read + ${CHECK_ALGO_LABEL[c.algo]}, ${c.streams} streams`, 'MB/s', c.mbps, true),
+    m('mbps', `Read + ${CHECK_ALGO_LABEL[c.algo]}, ${c.streams} stream${c.streams === 1 ? '' : 's'}`, 'MB/s', c.mbps, true),
     m('filesPerSecond', 'Files per second', 'files/s', c.filesPerSecond, false),
   ];
   if (c.ceilingMBps !== undefined)
-    out.push(m('ceiling', `${CHECK_ALGO_LABEL[c.algo]} in memory, ${c.streams} streams`, 'MB/s', c.ceilingMBps, false));
+    out.push(
+      m('ceiling', `${CHECK_ALGO_LABEL[c.algo]} in memory, ${c.streams} stream${c.streams === 1 ? '' : 's'}`, 'MB/s', c.ceilingMBps, false),
+    );
   return out;
 }

@@ -49,6 +49,9 @@ export interface Plan {
 export interface PlanTarget {
   freeBytes: number;
   totalBytes: number;
+  /** A whole block device proven by the caller (no file system, nothing on it to keep): only a
+   *  kind with `wholeDevice` plans for one, and its size is both numbers above. */
+  wholeDevice?: true;
 }
 
 export const CDM_PRESETS = ['default', 'nvme', 'peak', 'realworld', 'fast'] as const;
@@ -203,6 +206,8 @@ export function oneFilePlan(
     steps.push({ name, spec });
   });
   steps.at(-1)!.spec.keepFile = false;
-  const settings = echoSettings(o, fileSize, o.pattern ?? 'random', o.cache ?? 'auto');
+  // The size asked for, as the user chose it (a 256 MB test is "256 MB", not the 244 MiB it runs
+  // once aligned): each step's spec carries the file size used.
+  const settings = echoSettings(o, requested, o.pattern ?? 'random', o.cache ?? 'auto');
   return { kind, fileSize, needBytes: fileSize, steps, settings, notes: [] };
 }

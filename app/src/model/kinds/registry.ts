@@ -11,6 +11,7 @@ import { randRead } from './rand-read.js';
 import { randWrite } from './rand-write.js';
 import { seqRead } from './seq-read.js';
 import { seqWrite } from './seq-write.js';
+import { share } from './share/index.js';
 import { sustained } from './sustained/index.js';
 import { smallFiles } from './small-files/index.js';
 import { sweep } from './sweep/index.js';
@@ -19,7 +20,7 @@ import { verify } from './verify/index.js';
 import type { ReportSection } from '../report/section.js';
 import type { FlagType, KindModule } from './types.js';
 
-const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix, video, sweep, smallFiles, verify] as const;
+const RUN = [quick, cdm, sustained, files, seqWrite, seqRead, randRead, randWrite, mix, video, sweep, smallFiles, verify, share] as const;
 const RESULT = [...RUN, hash, check, cipher] as const;
 
 export type TestKind = (typeof RUN)[number]['id'];
@@ -56,6 +57,11 @@ export const KIND_FLAGS: ReadonlyMap<KindFlag, { type: FlagType; kinds: readonly
     }
   return out;
 })();
+
+/** The commands of the kinds that run on a whole unmounted disk (`wholeDevice`). */
+export const DEVICE_COMMANDS: ReadonlyMap<string, TestKind> = new Map(
+  RUN_KINDS.flatMap((k) => (k.wholeDevice ? [[k.wholeDevice.command, k.id] as const] : [])),
+);
 
 /** The sections the kinds add to exports, in the order the formats print them. */
 export const REPORT_SECTIONS: readonly ReportSection[] = RESULT_KINDS.flatMap((k) => k.report?.sections ?? []);

@@ -12,6 +12,7 @@ import type { CurveRun } from '../knee.js';
 import type { DetailedSettings } from '../screen-settings.js';
 import type { SizeUnits } from '../size-units.js';
 import type { Claim } from '../verdict/claim.js';
+import type { NetworkPath } from '../network.js';
 import type { CdmMode, KindPlanOptions, Plan, PlanOptions, PlanTarget } from './plan.js';
 
 /** How the command line reads a kind's flag: with a value, or given alone. */
@@ -31,6 +32,11 @@ export interface KindAnalysis extends KindSections {
   files?: FilesSection;
 }
 
+/** What the runner saw of the target, besides the steps: a share's path to its server. */
+export interface AnalysisContext {
+  network?: NetworkPath;
+}
+
 /** What the Detailed screen's settings for a kind ask of the runner (besides target, runs, rest). */
 export interface ScreenRun extends KindPlanOptions {
   size?: number;
@@ -40,6 +46,9 @@ export interface ScreenRun extends KindPlanOptions {
   seconds?: number;
   intervalSeconds?: number;
   files?: { count?: number; minBytes?: number; maxBytes?: number; seed?: number };
+  /** A kind with `wholeDevice`: the whole disk the screen chose, and the name typed to confirm
+   *  (the service proves it by the wizard's rules before anything is written). */
+  wholeDisk?: { device: string; confirmName: string; allowInternal?: boolean };
 }
 
 export interface KindModule<Id extends string = string> {
@@ -54,8 +63,10 @@ export interface KindModule<Id extends string = string> {
   sized?: boolean;
   /** fixed: the smallest test size offered; sized: the least the plan runs with. */
   leastBytes?: (o: PlanOptions) => number;
-  /** The result sections made from the steps' outcomes. */
-  analyse?: (plan: Plan, outcomes: readonly StepOutcome[]) => KindAnalysis;
+  /** The result sections made from the steps' outcomes (and what the runner saw of the target). */
+  analyse?: (plan: Plan, outcomes: readonly StepOutcome[], seen?: AnalysisContext) => KindAnalysis;
+  /** Measures a network share only: the runner refuses any other target before it writes. */
+  networkOnly?: boolean;
   /** Its section of the result document: the key, and what of it every view relies on (checked
    *  when a result is read from outside). */
   result?: { key: keyof KindSections; schema: z.ZodType };
@@ -130,6 +141,15 @@ export interface KindModule<Id extends string = string> {
   /** A stop (Ctrl-C, Stop) keeps the steps it finished as the result, rather than none: what a
    *  verify proved before it was stopped. */
   keepsStopped?: boolean;
+  /** Runs on a whole unmounted disk as well as in a folder (PlanTarget.wholeDevice), from a command of
+   *  its own, `diskdial <command> --device DEV --confirm NAME`: the disk is proven and confirmed by
+   *  the wizard's rules (identity, in use, the name typed) before the runner is called. */
+  wholeDevice?: {
+    command: string;
+    /** The command's line in the help, after `diskdial <command> --device DEV --confirm NAME`. */
+    usage: string;
+    examples: readonly string[];
+  };
   /** Its screen draws the measured MB/s while the test runs (the sustained write's curve). */
   liveCurve?: boolean;
   /** A result's MB/s against bytes written, per run with the knee's verdict (History draws them,

@@ -27,6 +27,21 @@ export interface Metric {
   interval?: FigureInterval;
 }
 
+/** A kind's own figures under one group: `m(measure, label, unit, higher, values, primary)` is
+ *  the metric "<group>/<measure>", labelled "<group> · <label>". */
+export function groupMetrics(group: string) {
+  return (measure: string, label: string, unit: MetricUnit, higher: boolean, values: number[], primary: boolean): Metric => ({
+    key: `${group}/${measure}`,
+    label: `${group} · ${label}`,
+    group,
+    measure,
+    unit,
+    direction: higher ? 'higher' : 'lower',
+    values,
+    primary,
+  });
+}
+
 /** The one figure of a metric a row shows: the mean across runs (a single run's value); for a
  *  transfer size (KiB, a position on the sweep's ladder) the median run's, a size the ladder has. */
 export function metricValue(m: Metric): number {

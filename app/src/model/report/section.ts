@@ -4,6 +4,7 @@
 // section decides what is said, each format how it is printed. Below the kinds: types only.
 import type { ResultDocument } from '../result.js';
 import type { CellVerdict } from '../verdict/compare-words.js';
+import type { SizeChart } from './size-chart.js';
 
 /** A table as text cells; `tone` colours a comparison cell in HTML. */
 export interface Cell {
@@ -23,6 +24,8 @@ export interface SectionBlock {
   heading: string;
   tables: Table[];
   notes: string[];
+  /** Charts as data (MB/s against transfer size), drawn by the formats that draw (HTML, the app). */
+  charts?: SizeChart[];
 }
 
 /** What the caller asks of the sections: the Will-it-work table's frame rate, and the saved

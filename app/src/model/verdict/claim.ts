@@ -4,7 +4,7 @@
 // Browser-safe: no node:* imports.
 
 /** The families of verdicts DiskDial states; each has one module in model/verdict/. */
-export type VerdictFamily = 'compare' | 'bottleneck' | 'will-it-work' | 'paced' | 'integrity' | 'trust' | 'capacity';
+export type VerdictFamily = 'compare' | 'bottleneck' | 'will-it-work' | 'paced' | 'integrity' | 'trust' | 'capacity' | 'share';
 
 export interface Claim<F extends VerdictFamily = VerdictFamily, O extends string = string> {
   family: F;

@@ -110,7 +110,7 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
               <g key={`M${v}`}>
                 <line x1={p1.x} y1={p1.y} x2={p2.x} y2={p2.y} className="dial__tick-major" />
                 <text x={t.x} y={t.y} className="dial__tick-label" textAnchor="middle" dominantBaseline="central">
-                  {tickLabel(v, max)}
+                  {tickLabel(v)}
                 </text>
               </g>
             );

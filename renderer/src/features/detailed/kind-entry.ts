@@ -55,6 +55,9 @@ export interface KindForm<K extends DetailedKind, F> {
   fitInTerms?(f: F, fit: Fit, target: FitTarget): FitInTerms<F>;
   /** The amount written shrinks to the free space (the others refuse when it does not fit). */
   adaptsToFreeSpace?: boolean;
+  /** The form names a target of its own (a whole disk): the folder chosen above is not needed,
+   *  and Start sends this path. Undefined: the folder chosen. */
+  ownTarget?(f: F): string | undefined;
 }
 
 export interface FitInTerms<F> {

@@ -12,7 +12,7 @@ import type { Fit } from '@model/fit';
 import { formatBinarySize } from '../../lib/figure-format';
 import type { DetailedKind } from '@model/settings';
 import type { TargetInfo } from '@model/history';
-import { DETAILED_KINDS, formErrors, formFit, formFitInTerms, kindEntry, type Forms } from './kinds/index';
+import { DETAILED_KINDS, formErrors, formFit, formFitInTerms, formTarget, kindEntry, type Forms } from './kinds/index';
 import { SavedNote } from '../../components/saved-note';
 import { selectDetailedBusy, selectForm, selectLiveJob, selectResult, selectRunningKind, selectSaved, useDetailedStore } from './store';
 import type { FrameProps } from './kind-entry';
@@ -28,10 +28,13 @@ export function startBlock(
     target: TargetInfo | undefined;
     formInvalid: boolean;
     fit?: Fit | null;
+    /** The form chose a target of its own (a whole disk). */
+    ownTarget?: boolean;
   },
 ): string | null {
   if (o.locked) return o.locked;
   if (o.runningKind && o.runningKind !== kind) return `Wait for ${DETAILED_KINDS[o.runningKind].phrase} to finish, or stop it.`;
+  if (o.ownTarget) return o.formInvalid ? 'Correct the settings marked above.' : null;
   if (!o.target) return 'Choose a drive or folder to test.';
   if (!o.target.startable) return o.target.reason ?? 'A test cannot run here.';
   if (o.formInvalid) return 'Correct the settings marked above.';
@@ -74,12 +77,14 @@ function Frame({ title, subtitle, headerExtra, settings, result, children }: Fra
   const start = useDetailedStore((s) => s.start);
   const setForm = useDetailedStore((s) => s.setForm);
   const formInvalid = Object.keys(formErrors(kind, forms)).length > 0;
-  const sizeFit = useMemo(() => (target ? formFit(kind, forms, target) : null), [kind, forms, target]);
+  const own = formTarget(kind, forms);
+  const sizeFit = useMemo(() => (target && own === undefined ? formFit(kind, forms, target) : null), [kind, forms, target, own]);
   // A kind chosen by duration says why, and what fits, in its own terms (not in bytes).
   const inTerms = useMemo(() => (target ? formFitInTerms(kind, forms, target, sizeFit) : null), [kind, forms, target, sizeFit]);
   const fit = sizeFit && inTerms ? { ...sizeFit, reason: inTerms.reason } : sizeFit;
-  const blocked = startBlock(kind, { locked: lockedReason, runningKind, target, formInvalid, fit });
+  const blocked = startBlock(kind, { locked: lockedReason, runningKind, target, formInvalid, fit, ownTarget: own !== undefined });
   const { offer, adaptsToFreeSpace } = kindEntry(kind).form;
+  const startPath = own ?? target?.path;
   const offered = blocked !== null && blocked === fit?.reason;
   const largest = !inTerms && offer && offered && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
 
@@ -93,7 +98,7 @@ function Frame({ title, subtitle, headerExtra, settings, result, children }: Fra
           <legend className="sr-only">{title} settings</legend>
           {settings}
         </fieldset>
-        <JobBar kind={kind} blocked={blocked} onStart={() => target && void start(kind, target.path)} />
+        <JobBar kind={kind} blocked={blocked} onStart={() => startPath && void start(kind, startPath)} />
         {offer && largest !== null && (
           <button type="button" className="link-button" data-testid={`${kind}-fit-offer`} onClick={() => setForm(kind, offer(largest))}>
             Use {formatBinarySize(largest)}

@@ -4,7 +4,7 @@
 // counts when anything changed, went missing, could not be read or is new, green only when every
 // file is unchanged — the lists, files/s, GB/s and the bottleneck. The files are only read.
 import { useEffect, useId } from 'react';
-import { formatBytes } from '@model/units';
+import { formatBytes, formatMBpsFigure } from '@model/units';
 import { CHECK_ALGO_LABEL } from '@model/check-manifest';
 import { checkVerdict } from '@model/check';
 import { integrityText } from '@model/verdict/integrity';
@@ -158,7 +158,7 @@ export function CheckPanel({ lockedReason }: { lockedReason?: string | undefined
           </p>
           <p>
             {n(c.files)} files, {formatBytes(c.bytes)} in {c.seconds.toFixed(2)} s: {n(Math.round(c.filesPerSecond))} files/s,{' '}
-            {(c.mbps / 1000).toFixed(2)} GB/s with {CHECK_ALGO_LABEL[c.algo]} on {c.streams} {c.streams === 1 ? 'stream' : 'streams'}.
+            {formatMBpsFigure(c.mbps)} MB/s with {CHECK_ALGO_LABEL[c.algo]} on {c.streams} {c.streams === 1 ? 'stream' : 'streams'}.
           </p>
           {c.bound && <p data-testid="check-bound">{c.bound.text}</p>}
           <p>

@@ -140,7 +140,7 @@ function Toolbar() {
           data-testid="history-compare"
           title={n < 2 ? 'Tick two or more results to compare them' : undefined}
         >
-          Compare ({n})
+          Compare results ({n})
         </button>
         <button
           ref={deleteRef}

@@ -1,6 +1,6 @@
 // The Quick Test screen: WRITE and READ dials around the Start/Stop button, settings, what was
 // measured and how, the throughput chart and the video-format table.
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { workInput } from '@model/kinds/video/will-it-work';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { CEILING_EXPLAIN, ceilingTitle, targetLink } from '../../lib/target-link';
@@ -55,6 +55,12 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const paced = useQuickTestStore((s) => s.paced);
   const willItWork = useMemo(() => (doc ? workInput(doc, paced) : null), [doc, paced]);
   const saved = useQuickTestStore((s) => s.saved);
+  const savedId = saved && 'id' in saved ? saved.id : undefined;
+  // Stable between frames, so the memoised table does not redraw with the dials.
+  const onCheckFormat = useCallback(
+    (formatId: string, fps: number) => checkPaced({ formatId, fps, ...(savedId ? { from: savedId } : {}) }),
+    [checkPaced, savedId],
+  );
   const flags = useQuickTestStore((s) => s.flags);
   const start = useQuickTestStore((s) => s.start);
   const stop = useQuickTestStore((s) => s.stop);
@@ -171,10 +177,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
 
       <div className="lower">
         <ThroughputChart />
-        <WillItWorkTable
-          input={willItWork}
-          onCheckFormat={(formatId, fps) => checkPaced({ formatId, fps, ...(saved && 'id' in saved ? { from: saved.id } : {}) })}
-        />
+        <WillItWorkTable input={willItWork} onCheckFormat={onCheckFormat} />
       </div>
     </div>
   );

@@ -1,18 +1,35 @@
 // Throughput over time under the dials: write and read MB/s against seconds since Start.
 // Animation off and points capped (series.ts). Memoised: the screen re-renders with the dials,
-// the chart only when its series changes (at most once a frame, see use-quick-events.ts).
+// the chart only when its series changes, and then at most twice a second (a redraw costs tens of
+// ms on a slow machine; the dials carry the live figure).
 import { memo, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { linearTicks, tickFormatter } from '../../lib/ticks';
 import { ChartFrame, xAxisLabel, yAxisLabel } from '../../components/chart-frame';
+import { useThrottled } from '../../lib/use-throttled';
 import { downsample } from './series';
-import { useQuickTestStore } from './store';
+import { useQuickTestStore, type WriteReadPoint } from './store';
+
+/** The chart follows the test at most this often. */
+export const REDRAW_MS = 500;
 
 const WRITE = '#ff6a3d';
 const READ = '#2fd4a3';
 
+/** The store's series, followed at most every REDRAW_MS; the chart below redraws only when the
+ *  followed series changes, not each time the store's does. */
 export const ThroughputChart = memo(function ThroughputChart() {
-  const series = useQuickTestStore((s) => s.series);
+  return (
+    <ThroughputChartView
+      series={useThrottled(
+        useQuickTestStore((s) => s.series),
+        REDRAW_MS,
+      )}
+    />
+  );
+});
+
+const ThroughputChartView = memo(function ThroughputChartView({ series }: { series: readonly WriteReadPoint[] }) {
   const data = useMemo(() => downsample(series), [series]);
   // Ticks from the domain, so a test of a few tenths of a second still gets distinct labels.
   const xTicks = useMemo(() => linearTicks(data.at(-1)?.t || 1), [data]);

@@ -221,7 +221,7 @@ export const useWizardStore = create<WizardState>()((set, get) => {
     async loadFormats() {
       void getBridge()
         .appInfo()
-        .then((info) => info.ok && set({ canErase: info.value.canErase !== false }));
+        .then((info) => info.ok && set({ canErase: info.value.eraseRefused === undefined }));
       const r = await getBridge().listFormats();
       if (!r.ok) {
         set({ formatsError: ipcErrorText(r.error) });

@@ -1,4 +1,4 @@
-// The Compare formats screen: a wizard that erases one external disk, formats it each way the
+// The Format & compare screen: a wizard that erases one external disk, formats it each way the
 // user picked, runs the same test on each, saves every format's results the moment they exist,
 // leaves the disk in the format chosen, and ends in the comparison report. Steps: Disk →
 // Formats → Plan → Confirm → Run → Report, with Back on each. A plan that did not finish is
@@ -130,7 +130,7 @@ export function WizardScreen({ lockedReason, active = true }: WizardScreenProps)
         <section className="card wizard-card" aria-labelledby={titleId} data-testid="wizard">
           <CardHeader
             titleId={titleId}
-            title={<>Compare formats</>}
+            title={<>Format & compare</>}
             subtitle={
               <>
                 Erase one external disk, format it each way you pick, run the same test on each, and compare — each change with its 95 %

@@ -53,8 +53,16 @@ describe("main's own confirmation", () => {
     expect(options.detail).toContain('Serial number: S5SXNG0R1234');
     expect(options.detail).toContain('Device: /dev/sdx');
     expect(options).toMatchObject({ buttons: ['Cancel', 'Erase'], defaultId: 0, cancelId: 0 });
+    expect(options.detail).toContain(
+      'Everything on this disk will be erased, once for each file system of the plan. This cannot be undone.',
+    );
     showMessageBox.mockImplementation(async () => ({ response: 1, checkboxChecked: false }));
     expect(await confirm(disk)).toBe(true);
+    // A whole disk overwritten by a test says how.
+    await confirm(disk, 'Everything on this disk will be overwritten, from its first byte to its last.');
+    expect((showMessageBox.mock.calls[2] as [unknown, { detail: string }])[1].detail).toMatch(
+      /\n\nEverything on this disk will be overwritten, from its first byte to its last\. This cannot be undone\.$/,
+    );
   });
 });
 
@@ -149,6 +157,30 @@ describe('the runner asks before the first erase of a plan', () => {
     await expect(svc.resume('00000000-0000-4000-8000-000000000000', disk.name)).rejects.toMatchObject({ code: 'ERR_ERASE_NOT_ALLOWED' });
     expect(prepared).toEqual([]);
     expect(ERASE_REFUSED).toContain('diskdial serve --allow-erase');
+  });
+
+  it('a whole disk overwritten by a test (proveDevice) goes through the same gate and dialog', async () => {
+    await expect(setup('refused').svc.proveDevice(disk.path, disk.name)).rejects.toMatchObject({
+      code: 'ERR_ERASE_NOT_ALLOWED',
+      message: ERASE_REFUSED,
+    });
+    const declined = setup(false);
+    await expect(declined.svc.proveDevice(disk.path, disk.name)).rejects.toMatchObject({
+      code: 'ERR_ERASE_DECLINED',
+      message: 'Nothing was erased: erasing Portable SSD T7 (/dev/sdx) was not confirmed.',
+    });
+    expect(declined.asked).toHaveLength(1);
+    await expect(setup('swapped').svc.proveDevice(disk.path, disk.name)).rejects.toMatchObject({ code: 'ERR_DISK_CHANGED' });
+    const confirmed = setup(true);
+    expect(await confirmed.svc.proveDevice(disk.path, disk.name)).toEqual({
+      path: disk.path,
+      sizeBytes: disk.sizeBytes,
+      name: disk.name,
+      bus: disk.bus,
+      model: disk.model,
+      serial: disk.serial,
+    });
+    expect(confirmed.prepared).toEqual([]);
   });
 });
 

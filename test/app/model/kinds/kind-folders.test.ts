@@ -26,13 +26,19 @@ function namesKind(id: string, key: string, type: string): RegExp {
 }
 
 // `also`: files that name the kind for another reason. The small-file mode is the native engine's
-// (its spec and figures in engine-types.ts describe the addon's API, which any caller may use).
+// (its spec and figures in engine-types.ts describe the addon's API, which any caller may use: the
+// share test times a share's operations with it).
 // "Sustained" is also a plain word: the JSON export's long-standing `sustainedMBps` key of the
 // "Will it work?" table (kinds/video/will-it-work.ts). The wizard, and
 // `diskdial compare --help`'s plans, reach the kind through its registry entry's wizard hook.
 const FOLDER_KINDS = [
   { id: 'sweep', key: 'sweep', type: 'Sweep', also: [] },
-  { id: 'small-files', key: 'smallFiles', type: 'SmallFiles', also: ['model/engine-types.ts'] },
+  {
+    id: 'small-files',
+    key: 'smallFiles',
+    type: 'SmallFiles',
+    also: ['model/engine-types.ts', 'model/kinds/share/plan.ts', 'model/kinds/share/analysis.ts'],
+  },
   {
     id: 'sustained',
     key: 'sustained',
@@ -89,5 +95,21 @@ describe('the verify kind is named outside its folder only by the registry, and 
       (f) => !path.basename(f).startsWith('verify-') && own.test(readFileSync(path.join(RENDERER_SRC, f), 'utf8')),
     );
     expect(named).toEqual(['features/detailed/kinds/index.ts']);
+  });
+});
+
+// Issue 34: the share kind is its folder and one registry line (command line only: no panel).
+// "share" is also the share card, a share image and every network share, so the issue's grep
+// cannot tell it apart; what only this kind names can: its folder's path and the names its folder
+// exports. Its verdict family is model/verdict/share.ts, as verify's is verdict/capacity.ts.
+describe('the share kind is named outside its folder only by the registry, and not at all in the renderer', () => {
+  const own =
+    /(kinds|\.)\/share\/|\bshare(Plan|Section|Cli|Report|Result|Statements)\b|\bShare(Section|Run|FileOps|Set)\b|\bSHARE_(STEPS|DISK_BYTES|CACHE_BYTES|FILES|MAX_FILES)\b/;
+  it('app/src', () => {
+    const outside = sources().filter((f) => !f.startsWith('model/kinds/share/') && own.test(readFileSync(path.join(APP_SRC, f), 'utf8')));
+    expect(outside).toEqual([REGISTRY]);
+  });
+  it('renderer/src', () => {
+    expect(sources(RENDERER_SRC).filter((f) => own.test(readFileSync(path.join(RENDERER_SRC, f), 'utf8')))).toEqual([]);
   });
 });

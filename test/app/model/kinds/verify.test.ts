@@ -63,6 +63,35 @@ describe('the verify plan', () => {
     expect(() => buildPlan('verify', { seconds: 5 }, target)).toThrow(/bounded by bytes, not seconds/);
     expect(() => buildPlan('verify', {}, { freeBytes: 600 * MiB, totalBytes: 20 * GiB })).toThrow(/Not enough free space to verify/);
   });
+
+  it('a whole device: all of it from byte 0 in regions (a sixteenth, 1 MiB to 1 GiB), each at its own offset, no files', () => {
+    const dev = (bytes: number): Plan => buildPlan('verify', {}, { freeBytes: bytes, totalBytes: bytes, wholeDevice: true });
+    // 256 MiB: 16 regions of 16 MiB; block b lies at byte b × 4 KiB of the device.
+    const small = dev(256 * MiB);
+    expect(small.verify).toMatchObject({ limitedBy: 'device', reserveBytes: 0, startBytes: 0, reportedBytes: 256 * MiB, device: true });
+    expect(small.verify!.files.map((f) => f.bytes)).toEqual(Array(16).fill(16 * MiB));
+    for (const s of small.steps) {
+      const f = small.verify!.files[s.fileIndex!]!;
+      expect(s.file).toBeUndefined();
+      expect(s.spec).toMatchObject({ device: true, offset: f.baseBlock * B, fileSize: f.bytes, verify: { baseBlock: f.baseBlock } });
+    }
+    expect(small.steps.map((s) => s.pass)).toEqual([...Array(16).fill('write'), ...Array(16).fill('read')]);
+    // Boundaries of the region size: 1 MiB at the least (a 10 MiB device), 1 GiB at the most.
+    expect(dev(10 * MiB).verify!.files.map((f) => f.bytes)).toEqual(Array(10).fill(MiB));
+    expect(dev(16 * GiB).verify!.files.every((f) => f.bytes === GiB)).toBe(true);
+    expect(dev(16 * GiB - MiB).verify!.files[0]!.bytes).toBe(1023 * MiB);
+    expect(dev(931.5e9).verify!.files[0]!.bytes).toBe(GiB);
+    // A tail short of 1 MiB is left out; the last region is what remains (100 MiB: 16 × 6 MiB + 4).
+    const odd = dev(100 * MiB + 4096).verify!.files;
+    expect(odd.reduce((a, f) => a + f.bytes, 0)).toBe(100 * MiB);
+    expect(odd.map((f) => f.bytes)).toEqual([...Array(16).fill(6 * MiB), 4 * MiB]);
+    // --size verifies the device's first bytes only.
+    expect(buildPlan('verify', { size: 64 * MiB }, { freeBytes: GiB, totalBytes: GiB, wholeDevice: true }).verify).toMatchObject({
+      limitedBy: 'size',
+      requestedBytes: 64 * MiB,
+    });
+    expect(() => dev(512 * 1024)).toThrow(/too small to verify/);
+  });
 });
 
 // ---- a drive simulated block by block ----------------------------------------------------------

@@ -232,7 +232,7 @@ describe('CSV', () => {
       const rows = parseCsv(text);
       const head = rows[0]!;
       expect(head.join(',')).toBe(
-        'result_id,label,kind,started_at,drive,volume,fs,cache_mode,data_pattern,test,run,rw,block_bytes,queue_depth,threads,bytes,seconds,mbps,iops,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us,mbps_ci95,settled,format,resolution,fps,needs_mbps,write_ok,read_ok,write_fps,read_fps,decided_by',
+        'result_id,label,kind,started_at,drive,volume,fs,cache_mode,data_pattern,test,run,rw,block_bytes,queue_depth,threads,bytes,seconds,mbps,iops,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us,mbps_ci95,settled,format,resolution,fps,needs_mbps,write_ok,read_ok,write_fps,read_fps,decided_by,averaged_sizes,share_verdict,server_memory_mbps,server_disk_read_mbps,small_file_verdict,small_file_ms,rtt_ms',
       );
       const col = (name: string): number => head.indexOf(name);
       // A Quick Test's "Will it work?" rows are checked in video-export.test.ts.

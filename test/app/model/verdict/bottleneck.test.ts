@@ -65,8 +65,13 @@ describe('the bottleneck law', () => {
           { mbps: m * k, what: 'm' },
           ceilings.map((c) => ({ ...c, mbps: c.mbps * k })),
         );
-        // Rounding can move a ceiling across the 15 % edge; away from it the outcome holds.
-        const edge = ceilings.some((c) => Math.abs(Math.abs(c.mbps - m) / m - BOTTLENECK_TOLERANCE) < 1e-9);
+        // Rounding can move a ceiling across an edge: the 15 % one around the measured rate, or the
+        // 30 % one within which a figure that contains another limit gives way to it (the near
+        // ceilings' range ends at 0.7 m, so that edge is hit exactly). Away from both the outcome holds.
+        const at = (x: number, of: number, edge: number): boolean => Math.abs(Math.abs(x - of) / of - edge) < 1e-9;
+        const edge =
+          ceilings.some((c) => at(c.mbps, m, BOTTLENECK_TOLERANCE)) ||
+          ceilings.some((c) => ceilings.some((o) => o !== c && at(o.mbps, c.mbps, 2 * BOTTLENECK_TOLERANCE)));
         if (!edge) expect(b.outcome).toBe(a.outcome);
       }),
       { numRuns: 1000 },

@@ -192,6 +192,45 @@ describe('Compare setups', () => {
     expect(fake.campaignCalls.resume).toEqual(['camp-1']);
   });
 
+  it("draws each setup's sweep as the exports draw it: MB/s against transfer size, both lines, named by the setup", async () => {
+    const sweepDoc = (n: number, name: string, scale: number): ResultDocument => {
+      const d = JSON.parse(JSON.stringify(sweepJson)) as ResultDocument;
+      d.id = `s-${n}`;
+      d.label = name;
+      d.campaign = { planId: 'camp-1', format: `setup-${n}`, formatLabel: name, of: 'setups' };
+      for (const p of d.sweep!.runs[0]!.points) Object.assign(p, { writeMBps: p.writeMBps * scale, readMBps: p.readMBps * scale });
+      return d;
+    };
+    const fake = createFakeBridge();
+    fake.history.add(sweepDoc(1, 'Dock', 1), sweepDoc(2, 'Hub', 0.25));
+    const user = await startedAndAsked(fake, ['Dock', 'Hub'], 0, 'Dock 0 of 1 tests, Hub 0 of 1 tests');
+    await user.click(await screen.findByTestId('campaign-continue'));
+    act(() => fake.emitCampaignDone({ jobId: 'cjob-1', outcome: 'finished', campaignId: 'camp-1', resultIds: ['s-1', 's-2'] }));
+    await screen.findByTestId('report-table');
+    await expect.poll(() => screen.queryAllByTestId('report-section-chart').length).toBe(2);
+    const figures = screen.getAllByTestId('report-section-chart');
+    expect(figures.map((f) => text(f.querySelector('figcaption')))).toEqual([
+      'Dock: MB/s against transfer size',
+      'Hub: MB/s against transfer size',
+    ]);
+    figures.forEach((f, i) => {
+      const img = f.querySelector('img')!;
+      expect(img.getAttribute('alt')).toBe(text(f.querySelector('figcaption')));
+      // The picture is the exports' SVG: read it back and find both lines, a dot per size at this setup's figures.
+      const svg = new DOMParser().parseFromString(decodeURIComponent(img.getAttribute('src')!.split(',')[1]!), 'image/svg+xml');
+      const doc = sweepDoc(i + 1, '', i === 0 ? 1 : 0.25);
+      for (const dir of ['write', 'read'] as const) {
+        const dots = [...svg.querySelectorAll(`g[data-series="${dir}"] circle`)];
+        expect(dots.map((c) => Number(c.getAttribute('data-bs')))).toEqual(doc.sweep!.sizes);
+        dots.forEach((c, k) => {
+          const p = doc.sweep!.runs[0]!.points[k]!;
+          expect(Math.abs(Number(c.getAttribute('data-mbps')) - (dir === 'write' ? p.writeMBps : p.readMBps))).toBeLessThanOrEqual(0.05);
+        });
+      }
+      expect(svg.documentElement.textContent).toContain('transfer size');
+    });
+  });
+
   it('colours read and write alike on every chart of the report: the Quick Test’s and the sweep’s', () => {
     const sweepDoc = (n: number, name: string): ResultDocument => {
       const d = JSON.parse(JSON.stringify(sweepJson)) as ResultDocument;

@@ -8,11 +8,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument } from '@model/result';
 import { DetailedSettings } from '@model/settings';
 import { transferSizeText, SWEEP_LADDERS } from '@model/kinds/sweep/plan';
+import { sweepAverages } from '@model/kinds/sweep/analysis';
 import sweepJson from '../../../fixtures/results/sweep.json';
 import { createFakeBridge } from '../../helpers/fake-bridge';
 import { JOB, plan, progress, renderDetailed, step } from '../../helpers/detailed-fixtures';
 import { resetStores } from '../../helpers/reset-stores';
 
+const MiB = 1024 * 1024;
 const sweepDoc = (): ResultDocument => JSON.parse(JSON.stringify(sweepJson)) as ResultDocument;
 const panel = () => screen.getByTestId('sweep-panel');
 
@@ -79,8 +81,13 @@ describe('Sweep panel', () => {
     // This virtio disk reports no link ceiling: no line.
     expect(chart.querySelectorAll('[data-testid="sweep-ceiling"]')).toHaveLength(0);
     expect(within(result).getByTestId('sweep-full-speed').textContent).toBe(
-      'Write reaches 90 % of its top speed (489.9 MB/s) at 64 MiB.Read reaches 90 % of its top speed (1077.0 MB/s) at 64 MiB.',
+      'Write reaches 90 % of its top speed (489.9 MB/s) at 64 MiB.Read reaches 90 % of its top speed (1,077 MB/s) at 64 MiB.',
     );
+    // The axis names what it is in words; its ticks are the sizes (issue 33, screen item 8).
+    expect(chart.textContent).toContain('transfer size');
+    expect(chart.textContent).not.toContain('(bytes)');
+    // The standard ladder has no headline averages (they are QuickBench's).
+    expect(within(result).queryByTestId('sweep-averages')).toBeNull();
     const rows = [...within(result).getByTestId('sweep-table').querySelectorAll('tbody tr')];
     expect(rows).toHaveLength(15);
     const labels = rows.map((r) => r.querySelector('th')!.textContent);
@@ -88,6 +95,34 @@ describe('Sweep panel', () => {
     expect([labels[0], labels[8], labels[12], labels[14]]).toEqual(['4 KiB', '1 MiB', '16 MiB', '64 MiB']);
     expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['47.6', '79.4', '11,616', '19,374']);
     expect(result.textContent).not.toMatch(/16,384 KiB/);
+  });
+
+  it('QuickBench: its 4 KB and 20–100 MB averages, and a write that falls after full speed says where', async () => {
+    const doc = sweepDoc();
+    const sizes = [...SWEEP_LADDERS.quickbench];
+    // Write reaches 4,134 MB/s at 1 MiB, then falls to 1,612 MB/s at 8 MiB (issue 33's screen item 8).
+    const write = (bs: number): number => (bs === 8 * MiB ? 1612 : Math.min(4134, bs / 256));
+    const points = sizes.map((bs) => ({ bs, writeMBps: write(bs), readMBps: Math.min(5000, bs / 200), writeIops: 1, readIops: 1 }));
+    doc.settings.preset = 'quickbench';
+    doc.sweep = {
+      ...doc.sweep!,
+      preset: 'quickbench',
+      sizes,
+      runs: [{ run: 1, points, averages: sweepAverages('quickbench', points) }],
+    };
+    await finishWith(doc);
+    const result = within(panel()).getByTestId('sweep-result');
+    const large = [20, 40, 60, 80, 100].map((m) => Math.min(4134, (m * MiB) / 256));
+    const mean = large.reduce((a, b) => a + b, 0) / large.length;
+    expect([...within(result).getByTestId('sweep-averages').querySelectorAll('div')].map((d) => d.textContent)).toEqual([
+      'Write · 4 KB average16.0 MB/s',
+      'Read · 4 KB average20.5 MB/s',
+      `Write · 20–100 MB average${Math.round(mean).toLocaleString('en-US')} MB/s`,
+      'Read · 20–100 MB average5,000 MB/s',
+    ]);
+    expect(within(result).getByTestId('sweep-full-speed').textContent).toContain(
+      'Write reaches 90 % of its top speed (4,134 MB/s) at 1 MiB, then falls to 1,612 MB/s (39 % of top) at 8 MiB.',
+    );
   });
 
   it('draws the link’s ceiling when the result’s target has one (a drive’s link, or a share’s interface)', async () => {

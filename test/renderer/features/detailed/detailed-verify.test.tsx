@@ -9,6 +9,8 @@ import { DetailedSettings } from '@model/settings';
 import { capacityText, capacityVerdict } from '@model/verdict/capacity';
 import verifyJson from '../../../fixtures/results/verify.json';
 import { JOB, renderDetailed } from '../../helpers/detailed-fixtures';
+import { createFakeBridge } from '../../helpers/fake-bridge';
+import { LOOP, SYSTEM, T7 } from '../../helpers/wizard-fixtures';
 import { resetStores } from '../../helpers/reset-stores';
 
 const genuine = (): ResultDocument => JSON.parse(JSON.stringify(verifyJson)) as ResultDocument;
@@ -65,5 +67,52 @@ describe('Verify panel', () => {
     expect(verdict.className).toContain('verify-verdict--bad');
     const bar = within(panel()).getByTestId('verify-bar');
     expect([...bar.querySelectorAll('figcaption span')].map((s) => s.textContent)).toEqual(['intact 33.6 MB', 'read back wrong 67.1 MB']);
+  });
+
+  it('a whole disk: only disks the wizard offers; Start waits for the disk’s name, then sends the disk and the name', async () => {
+    const fake = createFakeBridge();
+    fake.wizard.disks = [SYSTEM, T7, LOOP];
+    const { user } = await renderDetailed(fake);
+    await user.click(within(panel()).getByTestId('verify-face-disk'));
+    const select = await within(panel()).findByTestId('verify-disk');
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Choose a disk…',
+      '/dev/sdb · Samsung PSSD T7 · 1 TB',
+      '/dev/loop7 · loop7 · 2 GB',
+    ]);
+    expect(within(panel()).getByTestId('verify-disks-not-offered').textContent).toBe('Not offered: /dev/vda (holds the system (/))');
+    const start = screen.getByTestId('verify-start');
+    expect(start).toHaveProperty('disabled', true);
+    await user.selectOptions(select, '/dev/loop7');
+    expect(start).toHaveProperty('disabled', true);
+    await user.type(within(panel()).getByTestId('verify-confirm-input'), 'loop');
+    expect(start).toHaveProperty('disabled', true);
+    expect(within(panel()).getByRole('alert').textContent).toBe(
+      "Type the disk's name, loop7, to confirm: everything on it is overwritten.",
+    );
+    await user.type(within(panel()).getByTestId('verify-confirm-input'), '7');
+    expect(start).toHaveProperty('disabled', false);
+    await user.click(start);
+    const sent = { kind: 'verify', target: '/dev/loop7', runs: 1, restSeconds: 0, disk: { confirmName: 'loop7' } };
+    expect(fake.calls.detailedStart).toEqual([sent]);
+    expect(DetailedSettings.parse(fake.calls.detailedStart[0])).toEqual(sent);
+  });
+
+  it('browser mode without --allow-erase: says why up front, lists no disk, and Start stays off', async () => {
+    const fake = createFakeBridge();
+    fake.wizard.disks = [T7, LOOP];
+    const why =
+      'Erasing disks is not allowed in this browser mode: nothing was erased. Start it again with `diskdial serve --allow-erase`.';
+    const info = fake.bridge.appInfo;
+    fake.bridge.appInfo = () => info().then((r) => (r.ok ? { ok: true as const, value: { ...r.value, eraseRefused: why } } : r));
+    const { user } = await renderDetailed(fake);
+    await user.click(within(panel()).getByTestId('verify-face-disk'));
+    expect((await within(panel()).findByTestId('verify-erase-refused')).textContent).toBe(why);
+    expect(within(panel()).queryByTestId('verify-disk')).toBeNull();
+    expect(fake.wizardCalls.listDisks).toEqual([]);
+    expect(screen.getByTestId('verify-start')).toHaveProperty('disabled', true);
+    // The folder face is unaffected.
+    await user.click(within(panel()).getByTestId('verify-face-folder'));
+    expect(screen.getByTestId('verify-start')).toHaveProperty('disabled', false);
   });
 });

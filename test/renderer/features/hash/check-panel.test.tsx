@@ -92,7 +92,7 @@ describe('Hash screen: Check a folder', () => {
     expect(screen.getByTestId('check-missing').textContent).toContain('DCIM/größe.MOV');
     expect(screen.getByTestId('check-new').textContent).toContain('neu.txt');
     expect(screen.getByTestId('check-bound').textContent).toMatch(/^Disk-bound/); // the saved document's own words
-    expect(screen.getByTestId('check-result').textContent).toContain('500 files/s, 0.41 GB/s with SHA-256 on 2 streams');
+    expect(screen.getByTestId('check-result').textContent).toContain('500 files/s, 406 MB/s with SHA-256 on 2 streams');
   });
 
   it('a check with 1 changed and 1 missing file shows a red banner with the counts and the status Failed', async () => {

@@ -36,7 +36,7 @@ describe('Hash screen', () => {
     await user.click(screen.getByTestId('nav-quick'));
     screen.getByTestId('nav-quick').focus();
     // End: the last tab (History); ArrowLeft three times steps back past Compare setups and
-    // Compare formats to Hash; ArrowRight four times wraps to the first.
+    // Format & compare to Hash; ArrowRight four times wraps to the first.
     await user.keyboard('{End}');
     expect(document.activeElement).toBe(screen.getByTestId('nav-history'));
     await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');

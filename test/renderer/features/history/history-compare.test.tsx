@@ -114,7 +114,7 @@ describe('Result view', () => {
     await user.click(within(rowOf(sustainedJson.id)).getByTestId('history-open'));
     await user.click(await screen.findByTestId('result-compare-with'));
     expect((within(rowOf(sustainedJson.id)).getByTestId('history-select') as HTMLInputElement).checked).toBe(true);
-    expect(text(screen.getByTestId('history-compare'))).toBe('Compare (1)');
+    expect(text(screen.getByTestId('history-compare'))).toBe('Compare results (1)');
   });
 });
 

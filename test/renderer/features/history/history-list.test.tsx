@@ -180,7 +180,7 @@ describe('History list', () => {
     expect(disabled(compare)).toBe(true);
     await user.click(within(rowOf(cdmJson.id)).getByTestId('history-select'));
     expect(disabled(compare)).toBe(false);
-    expect(text(compare)).toContain('Compare (2)');
+    expect(text(compare)).toContain('Compare results (2)');
 
     // Cancel first: nothing is deleted.
     await user.click(del);

@@ -93,9 +93,9 @@ describe('the dial scale before a test', () => {
     const link = { label: 'Thunderbolt 3', ceilingMBps: 2750 };
     const t = target();
     await renderWith([savedQuick('newest', ON_T7)], [{ ...t, device: { ...t.device, link } }]);
-    // 2,750 MB/s ceiling × 1.1 needs 0–5000, above the saved result's 0–3000.
+    // 2,750 MB/s ceiling × 1.1 needs 0–8000, above the saved result's 0–3000.
     await waitFor(() => expect(useQuickTestStore.getState().lastByTarget['/media/t7']).toBeGreaterThan(0));
-    expect(writeDial()).toMatch(/scale 0 to 5000/);
+    expect(writeDial()).toMatch(/scale 0 to 8000/);
 
     useQuickTestStore.getState().learn('/media/t7', 99_999);
     expect(useQuickTestStore.getState().lastByTarget['/media/t7']).toBeCloseTo(1876.81, 1);

@@ -32,9 +32,9 @@ describe('the tab', () => {
   it('sits after Hash and before Compare setups; arrow keys reach it', async () => {
     const { user } = await renderWizard();
     const tab = screen.getByTestId('nav-wizard');
-    expect(text(tab)).toBe('Compare formats');
+    expect(text(tab)).toBe('Format & compare');
     expect(tab.getAttribute('aria-selected')).toBe('true');
-    expect(text(screen.getByTestId('brand-tag'))).toBe('Compare formats');
+    expect(text(screen.getByTestId('brand-tag'))).toBe('Format & compare');
     expect(screen.getAllByRole('tab').map((t) => t.dataset.testid)).toEqual([
       'nav-quick',
       'nav-detailed',

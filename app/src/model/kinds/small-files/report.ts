@@ -1,6 +1,6 @@
 // What views of a saved small-file test show: its title, its figures (files/s, ms per file, the
 // payload rates, each operation's p50 and p99) and what makes two of them comparable.
-import type { Metric, MetricUnit } from '../../report/figure-text.js';
+import { groupMetrics, type Metric } from '../../report/figure-text.js';
 import { formatBytesBinary } from '../../units.js';
 import type { KindModule } from '../types.js';
 import { SMALL_FILES_OPS, type SmallFilesSection } from './result.js';
@@ -20,16 +20,7 @@ export const smallFilesReport = {
 } as const satisfies KindModule['report'];
 
 function smallFilesMetrics(s: SmallFilesSection): Metric[] {
-  const m = (measure: string, label: string, unit: MetricUnit, higher: boolean, values: number[], primary: boolean): Metric => ({
-    key: `Small files/${measure}`,
-    label: `Small files · ${label}`,
-    group: 'Small files',
-    measure,
-    unit,
-    direction: higher ? 'higher' : 'lower',
-    values,
-    primary,
-  });
+  const m = groupMetrics('Small files');
   const runs = s.runs;
   const out = [
     m(

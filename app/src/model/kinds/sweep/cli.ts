@@ -5,7 +5,7 @@ import { parseSize } from '../../units.js';
 import type { KindModule } from '../types.js';
 import { precisionCli } from '../../precision-cli.js';
 import { ladderText, SWEEP_PRESETS } from './plan.js';
-import { fullSpeedText } from './report.js';
+import { averageLines, fullSpeedText } from './report.js';
 
 const NOT_FOR_SWEEP = 'does not apply to --test sweep: the preset sets the transfer sizes, one at a time';
 
@@ -15,7 +15,8 @@ export const sweepCli = {
   summary: `transfer-size sweep (ATTO, QuickBench): sequential write then read
 at each size, uncached, each step for --seconds (default 2) or --size
 of data. --preset standard (4 KiB-64 MiB, QD1; default), atto
-(512 B-64 MiB, QD4), quickbench (4 KiB-100 MiB, QD1); --from and
+(512 B-64 MiB, QD4), quickbench (4 KiB-16 MiB, then 20/40/60/80/100 MiB,
+QD1, with its 4 KB and 20-100 MB averages); --from and
 --to run part of the ladder, as ATTO's start and end sizes`,
   flagHelp: {
     from: "SIZE         the sweep's smallest transfer size, one of its preset's\n(default the first: 4KiB; atto 512B)",
@@ -46,6 +47,8 @@ of data. --preset standard (4 KiB-64 MiB, QD1; default), atto
       '',
       `Sweep (${s.preset}): ${s.sizes.length} transfer sizes, ${ladderText(s.sizes)}, Q${s.qd}, each write and read for ${each}`,
     ];
+    // QuickBench's headline averages (the mean across runs, as the table's figures are).
+    out.push(...averageLines(s).map(([label, value]) => `${label}: ${value}`));
     for (const r of s.runs) out.push(...fullSpeedText(s, r).map((line) => `${doc.settings.runs > 1 ? `Run ${r.run}: ` : ''}${line}`));
     return out;
   },

@@ -31,13 +31,38 @@ const pow2 = (from: number, to: number): number[] => {
   return out;
 };
 
+/** QuickBench's large-transfer steps, its "20, 40, 60, 80 and 100 MB", as whole MiB (direct I/O
+ *  moves whole aligned blocks): 20 MiB is 20.97 MB. The result names the sizes that ran. */
+export const QUICKBENCH_LARGE = [20, 40, 60, 80, 100].map((m) => m * MiB);
+
 /** The ladders. ATTO Disk Benchmark's runs 512 B to 64 MiB with its 12, 24 and 48 MiB steps;
- *  QuickBench's spans 4 KB to 100 MB: powers of two, then 100 MiB (whole MiB, so direct I/O
- *  takes it). 512 B is uncached only where the file system's direct-I/O alignment is 512 B. */
+ *  QuickBench's spans 4 KB to 100 MB: powers of two to 16 MiB, then its 20–100 MB steps.
+ *  512 B is uncached only where the file system's direct-I/O alignment is 512 B. */
 export const SWEEP_LADDERS: Record<SweepPreset, readonly number[]> = {
   standard: pow2(4 * KiB, 64 * MiB),
   atto: [...pow2(512, 8 * MiB), 12 * MiB, 16 * MiB, 24 * MiB, 32 * MiB, 48 * MiB, 64 * MiB],
-  quickbench: [...pow2(4 * KiB, 64 * MiB), 100 * MiB],
+  quickbench: [...pow2(4 * KiB, 16 * MiB), ...QUICKBENCH_LARGE],
+};
+
+/** A headline figure a preset reports: the mean MB/s of the ladder's rows it names, per direction. */
+export interface SweepAverageRule {
+  /** Its key in the figures: "avg4K". */
+  id: string;
+  /** What its program calls it: "4 KB", "20–100 MB". */
+  name: string;
+  /** The rows it averages, bytes. */
+  sizes: readonly number[];
+}
+
+/** QuickBench's two headline figures: the 4 KB average and the 20–100 MB average. Other ladders
+ *  report none (their programs print no average). */
+export const SWEEP_AVERAGES: Record<SweepPreset, readonly SweepAverageRule[]> = {
+  standard: [],
+  atto: [],
+  quickbench: [
+    { id: 'avg4K', name: '4 KB', sizes: [4 * KiB] },
+    { id: 'avg20to100M', name: '20–100 MB', sizes: QUICKBENCH_LARGE },
+  ],
 };
 /** ATTO's default queue depth is 4; the others stream one I/O at a time, as a file copy does. */
 const PRESET_QD: Record<SweepPreset, number> = { standard: 1, atto: 4, quickbench: 1 };
@@ -98,13 +123,24 @@ export function sweepPlan(o: PlanOptions): Plan {
   const settings = echoSettings({ ...o, qd }, fileSize, o.pattern ?? 'random', o.cache ?? 'auto');
   settings.preset = preset;
   if (stepSeconds !== undefined) settings.seconds = stepSeconds;
-  const notes =
-    sizes[0]! < 4 * KiB
-      ? [
-          '512 B to 2 KiB run uncached only where the file system takes direct I/O of that size; elsewhere those steps run buffered with the cache flushed, and say so.',
-        ]
-      : [];
+  const notes: string[] = [];
+  if (sizes[0]! < 4 * KiB)
+    notes.push(
+      '512 B to 2 KiB run uncached only where the file system takes direct I/O of that size; elsewhere those steps run buffered with the cache flushed, and say so.',
+    );
+  const large = QUICKBENCH_LARGE.filter((b) => sizes.includes(b));
+  if (preset === 'quickbench' && large.length > 0) notes.push(largeStepsNote(large));
   return { kind: 'sweep', fileSize, needBytes: 2 * fileSize, steps, settings, notes };
+}
+
+/** "QuickBench's 20–100 MB steps ran as 20, 40, 60, 80 and 100 MiB (20.97–104.86 MB)…": the
+ *  sizes that really ran, said wherever the result is. */
+export function largeStepsNote(large: readonly number[]): string {
+  const mib = large.map((b) => b / MiB);
+  const list = mib.length > 1 ? `${mib.slice(0, -1).join(', ')} and ${mib.at(-1)} MiB` : `${mib[0]} MiB`;
+  const mb = (b: number): string => (b / 1e6).toFixed(2);
+  const span = large.length > 1 ? `${mb(large[0]!)}–${mb(large.at(-1)!)} MB` : `${mb(large[0]!)} MB`;
+  return `QuickBench's 20–100 MB steps ran as ${list} (${span}): whole MiB, so direct I/O takes them.`;
 }
 
 /** The preset's ladder from --from to --to (ATTO's start and end transfer size): each end must be

@@ -21,6 +21,21 @@ export interface SweepPoint {
 export interface SweepFullSpeed {
   bs: number;
   topMBps: number;
+  /** A larger size back under 90 % of the top: the lowest such (write at 1,612 MB/s at 8 MiB). */
+  falls?: { bs: number; mbps: number };
+}
+
+/** A headline figure of the preset (QuickBench's "4 KB" and "20–100 MB" averages): the mean MB/s
+ *  of the rows it names, per direction. */
+export interface SweepAverage {
+  /** Its key in the figures: "avg4K", "avg20to100M". */
+  id: string;
+  /** What QuickBench calls it: "4 KB", "20–100 MB". */
+  name: string;
+  /** The transfer sizes averaged, bytes: what really ran (QuickBench's "20 MB" is 20 MiB here). */
+  sizes: number[];
+  writeMBps: number;
+  readMBps: number;
 }
 
 export interface SweepRun {
@@ -28,6 +43,8 @@ export interface SweepRun {
   points: SweepPoint[];
   fullSpeedWrite?: SweepFullSpeed;
   fullSpeedRead?: SweepFullSpeed;
+  /** The preset's headline averages (QuickBench's), when every row they name ran. */
+  averages?: SweepAverage[];
 }
 
 /** The transfer-size sweep (ATTO, QuickBench): MB/s against transfer size. */
@@ -62,6 +79,9 @@ export const sweepResult = {
       z.looseObject({
         run: num,
         points: z.array(z.looseObject({ bs: num, writeMBps: num, readMBps: num, writeIops: num, readIops: num })),
+        averages: z
+          .array(z.looseObject({ id: z.string(), name: z.string(), sizes: z.array(num), writeMBps: num, readMBps: num }))
+          .optional(),
       }),
     ),
   }),

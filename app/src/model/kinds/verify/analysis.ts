@@ -170,6 +170,7 @@ export function verifySection(plan: Plan, outcomes: readonly StepOutcome[]): Ver
     limitedBy: layout.limitedBy,
     reserveBytes: layout.reserveBytes,
     files: layout.files.length,
+    ...(layout.device ? { device: true as const } : {}),
     seed: layout.seed,
     writtenBytes: writes.reduce((a, o) => a + o.result.bytesWritten, 0),
     checkedBytes: figures.checkedBlocks * VERIFY_BLOCK_BYTES,

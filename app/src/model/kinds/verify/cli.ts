@@ -28,9 +28,21 @@ export const verifyCli = {
 every 4 KiB block names itself, then read them all back: the drive's
 real capacity (a fake that wraps or drops writes), any block read back
 wrong, and the write and read curves across the whole volume`,
+  // A whole device has no test file: the header says how much of the disk the run wrote.
+  fileText: (doc, units) =>
+    doc.verify?.device ? `whole disk, ${sizeInUnits(doc.verify.plannedBytes, units)} written from its first byte` : undefined,
   askedSizes: (doc) => (doc.verify?.requestedBytes !== undefined ? [doc.verify.requestedBytes] : undefined),
   tableLines: (doc, units) => verifyLines(doc, units),
 } as const satisfies KindModule['cli'];
+
+/** `diskdial verify --device DEV --confirm NAME`: the whole unmounted disk, under the wizard's rules. */
+export const verifyDevice = {
+  command: 'verify',
+  usage: `write the whole unmounted disk with blocks that name
+                                 themselves, then read it all back: its real capacity and
+                                 every block read back wrong (everything on it is erased)`,
+  examples: ['diskdial verify --device /dev/sdb --confirm "Samsung T7"', 'diskdial verify --device /dev/sdc --confirm "Cruzer" --json'],
+} as const satisfies KindModule['wholeDevice'];
 
 function runText(s: VerifySection, r: VerifyRun): string {
   const f = s.verdict.figures;
@@ -39,7 +51,7 @@ function runText(s: VerifySection, r: VerifyRun): string {
     r.kind === 'aliased'
       ? `held the block written at ${positionText(f, r.held ?? 0)}`
       : r.kind === 'corrupted'
-        ? `corrupted (${(r.bits ?? 0).toLocaleString('en-US')} bits wrong)`
+        ? `corrupted (${(r.bits ?? 0).toLocaleString('en-US')} ${r.bits === 1 ? 'bit' : 'bits'} wrong)`
         : r.kind === 'stale'
           ? 'held other data'
           : `read back as ${r.kind}`;
@@ -51,12 +63,17 @@ function verifyLines(doc: ResultDocument, units: SizeUnits): string[] {
   if (!s) return [];
   const size = (b: number): string => sizeInUnits(b, units);
   const why =
-    s.limitedBy === 'free-space'
-      ? `the free space, ${size(s.reserveBytes)} kept free`
-      : `the size asked, ${size(s.requestedBytes ?? s.plannedBytes)}`;
+    s.limitedBy === 'device'
+      ? 'the whole device'
+      : s.limitedBy === 'free-space'
+        ? `the free space, ${size(s.reserveBytes)} kept free`
+        : `the size asked, ${size(s.requestedBytes ?? s.plannedBytes)}`;
+  const parts = s.device
+    ? `${s.files} ${s.files === 1 ? 'region' : 'regions'} of the device`
+    : `${s.files} ${s.files === 1 ? 'file' : 'files'}`;
   const out = [
     '',
-    `Verify: ${s.files} ${s.files === 1 ? 'file' : 'files'}, ${size(s.writtenBytes)} written, ${size(s.checkedBytes)} read back and checked (${why})`,
+    `Verify: ${parts}, ${size(s.writtenBytes)} written, ${size(s.checkedBytes)} read back and checked (${why})`,
     verifyVerdictText(s),
   ];
   for (const [label, curve] of [

@@ -4,7 +4,7 @@
 import type { KindModule } from '../types.js';
 import { verifySection, verifyTests } from './analysis.js';
 import { verifyFigures } from './card.js';
-import { verifyCli } from './cli.js';
+import { verifyCli, verifyDevice } from './cli.js';
 import { VERIFY_MIN_BYTES, verifyPlan } from './plan.js';
 import { verifyReport } from './report.js';
 import { verifyResult } from './result.js';
@@ -24,4 +24,5 @@ export const verify = {
   screen: { schema: VerifyScreen },
   fromScreen: verifyFromScreen,
   keepsStopped: true,
+  wholeDevice: verifyDevice,
 } as const satisfies KindModule<'verify'>;

@@ -12,9 +12,12 @@ export interface VerifySection {
   requestedBytes?: number;
   /** What the plan wrote: the smaller of the request and free space less the reserve. */
   plannedBytes: number;
-  limitedBy: 'size' | 'free-space';
+  limitedBy: 'size' | 'free-space' | 'device';
   reserveBytes: number;
+  /** Files written (a whole device: regions of it). */
   files: number;
+  /** A whole unmounted device, written from its first byte (`diskdial verify --device`). */
+  device?: true;
   seed: number;
   /** Bytes written and bytes read back and checked. */
   writtenBytes: number;

@@ -20,6 +20,11 @@ export const VerifyScreen = z
     reserveBytes: ReserveBytes,
     runs: z.literal(1),
     restSeconds: z.literal(0),
+    /** A whole unmounted disk instead of the folder's free space (target: the disk's path). */
+    disk: z
+      .object({ confirmName: z.string().min(1).max(200), allowInternal: z.boolean().optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -35,6 +40,7 @@ export function verifyFromScreen(s: DetailedSettings): ScreenRun {
     ? {
         ...(s.maxBytes !== undefined ? { size: s.maxBytes } : {}),
         ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}),
+        ...(s.disk ? { wholeDisk: { device: s.target, ...s.disk } } : {}),
       }
     : {};
 }

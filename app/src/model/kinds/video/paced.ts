@@ -80,12 +80,22 @@ export function sectionVerdict(s: Pick<VideoSection, 'format' | 'resolution' | '
     ...(r.read.ok ? [] : [`read${s.runs.length > 1 ? ` (run ${r.run})` : ''} ${r.read.verdict}`]),
   ]);
   const late = s.runs.reduce((n, r) => n + r.write.late + r.read.late, 0);
+  // Late frames inside the computer's own pauses (the engine's pause watch) are not the drive's.
+  const hostLate = (p: VideoPhase): number => Math.min(p.late, p.hostLate ?? 0);
+  const host = s.runs.reduce((n, r) => n + hostLate(r.write) + hostLate(r.read), 0);
   if (bad.length === 0 && late === 0) return { ok: true, text: `${what}: ✓ every frame written and read back on time` };
-  if (bad.length === 0)
+  if (bad.length === 0) {
+    const whose =
+      host === 0
+        ? ''
+        : host === late
+          ? ' while this computer itself paused, not the drive'
+          : ` (${host.toLocaleString('en-US')} of them while this computer itself paused)`;
     return {
       ok: true,
-      text: `${what}: ✓ no frame dropped; ${late.toLocaleString('en-US')} frame${late === 1 ? '' : 's'} late, absorbed by the ${s.buffer}-frame buffer`,
+      text: `${what}: ✓ no frame dropped; ${late.toLocaleString('en-US')} frame${late === 1 ? '' : 's'} late${whose}, absorbed by the ${s.buffer}-frame buffer`,
     };
+  }
   return { ok: false, text: `${what}: ✗ ${bad.join('; ').replace(/✗ /g, '')}` };
 }
 

@@ -10,6 +10,7 @@ import { formatFigure, methodLine, resultName, resultTitle, targetLine } from '.
 import { dateText, machineLine, metricMap, resultStatements, resultTables, runsNote, versionLine, type Table } from '../tables.js';
 import { REPORT_SECTIONS } from '../../kinds/registry.js';
 import type { SectionBlock, SectionOptions } from '../section.js';
+import { sizeChartSvg, type SizeChart } from '../size-chart.js';
 
 // ---- HTML --------------------------------------------------------------------------------------
 
@@ -208,10 +209,20 @@ export function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-/** A kind's report section ("Will it work?"): a heading, its tables, and how it was decided. */
+/** A chart of a kind's section (MB/s against transfer size) as a captioned inline SVG. */
+function htmlChart(c: SizeChart): string {
+  return `<figure class="chart">\n<figcaption>${esc(c.title)}</figcaption>\n${sizeChartSvg(c)}\n</figure>`;
+}
+
+/** A kind's report section ("Will it work?"): a heading, its charts and tables, and how it was decided. */
 export function htmlSection(s: SectionBlock | null): string[] {
   if (!s) return [];
-  return [`<h2>${esc(s.heading)}</h2>`, ...s.tables.map(htmlTable), ...s.notes.map((n) => `<p class="rule">${esc(n)}</p>`)];
+  return [
+    `<h2>${esc(s.heading)}</h2>`,
+    ...(s.charts ?? []).map(htmlChart),
+    ...s.tables.map(htmlTable),
+    ...s.notes.map((n) => `<p class="rule">${esc(n)}</p>`),
+  ];
 }
 
 export function htmlOne(doc: ResultDocument, opts: SectionOptions = {}): string {
@@ -224,20 +235,30 @@ export function htmlOne(doc: ResultDocument, opts: SectionOptions = {}): string 
     ['Date', dateText(doc.startedAt)],
   ];
   body.push(`<dl class="meta">${meta.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`);
-  const bars = [...metricMap(doc).values()].filter((m) => m.primary && m.unit === 'MB/s');
-  const ceiling = doc.target.device.linkInfo?.ceilingMBps;
-  body.push(
-    barChart(
-      `${name}: MB/s`,
-      bars.map((m) => ({ label: m.label, bars: [{ value: spread(m.values.filter(Number.isFinite)).mean, color: PALETTE[0] as string }] })),
-      [],
-      ceiling ? [ceiling] : [],
-    ),
-  );
+  const sections = REPORT_SECTIONS.map((s) => s.one(doc, opts));
+  // A kind that draws its own chart (MB/s against transfer size) leads with it, in place of bars
+  // of its headline figures (they are the chart's points again); its section then says the rest.
+  const charts = sections.flatMap((b) => b?.charts ?? []);
+  body.push(...charts.map(htmlChart));
+  if (charts.length === 0) {
+    const bars = [...metricMap(doc).values()].filter((m) => m.primary && m.unit === 'MB/s');
+    const ceiling = doc.target.device.linkInfo?.ceilingMBps;
+    body.push(
+      barChart(
+        `${name}: MB/s`,
+        bars.map((m) => ({
+          label: m.label,
+          bars: [{ value: spread(m.values.filter(Number.isFinite)).mean, color: PALETTE[0] as string }],
+        })),
+        [],
+        ceiling ? [ceiling] : [],
+      ),
+    );
+  }
   body.push('<h2>Figures</h2>', ...resultTables(doc).map(htmlTable));
   const runs = runsNote(doc);
   if (runs) body.push(`<p class="rule">${esc(runs)}</p>`);
-  for (const s of REPORT_SECTIONS) body.push(...htmlSection(s.one(doc, opts)));
+  for (const b of sections) body.push(...htmlSection(b && { ...b, charts: [] }));
   const said = resultStatements(doc);
   if (said.length > 0)
     body.push(

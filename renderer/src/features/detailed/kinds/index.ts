@@ -79,3 +79,8 @@ export function formFitInTerms<K extends DetailedKind>(
   if (!fit || fit.fits) return null;
   return formOf(kind).fitInTerms?.(forms[kind], fit, target) ?? null;
 }
+
+/** The target `kind`'s form chose itself (a whole disk), or undefined: the folder chosen above. */
+export function formTarget<K extends DetailedKind>(kind: K, forms: Forms): string | undefined {
+  return formOf(kind).ownTarget?.(forms[kind]);
+}

@@ -11,7 +11,12 @@ import type { KindPanelProps } from '../kind-entry';
 import { SMALL_FILE_SIZE_CHOICES, SMALL_FILES_MAX_COUNT, SMALL_FILES_PRESET_CHOICES, type SmallFilesForm } from './small-files-form';
 
 /** A stat or an open takes microseconds on a local disk: "0.00 ms" would hide them. */
-const ms = (x: number): string => (x < 0.1 ? `${Math.round(x * 1000)} µs` : `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`);
+/** One unit for a set of times, ms: µs when all are under a millisecond, else ms, so a column never
+ *  mixes "0.11 ms" with "46 µs". */
+function timeUnit(all: readonly number[]): (x: number) => string {
+  if (all.every((x) => x < 1)) return (x) => `${Math.round(x * 1000).toLocaleString('en-US')} µs`;
+  return (x) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
+}
 
 function SmallFilesSettings({ form: f, set, errors }: Pick<KindPanelProps<SmallFilesForm>, 'form' | 'set' | 'errors'>) {
   const chosen = SMALL_FILES_PRESET_CHOICES.find((p) => p.value === f.preset);
@@ -46,55 +51,59 @@ function SmallFilesSettings({ form: f, set, errors }: Pick<KindPanelProps<SmallF
   );
 }
 
-const FIGURES: ReadonlyArray<readonly [string, (r: SmallFilesRun) => string]> = [
+const FIGURES: ReadonlyArray<readonly [string, (r: SmallFilesRun, ms: (x: number) => string) => string]> = [
   ['Files/s', (r) => Math.round(r.filesPerSecond).toLocaleString('en-US')],
-  ['ms per file', (r) => ms(r.msPerFile)],
-  ['p50 per file', (r) => ms(r.fileP50Ms)],
-  ['p99 per file', (r) => ms(r.fileP99Ms)],
-  ['Write payload', (r) => `${formatMBpsFigure(r.writeMBps)} MB/s`],
-  ['Read payload', (r) => `${formatMBpsFigure(r.readMBps)} MB/s`],
+  ['Time per file', (r, ms) => ms(r.msPerFile)],
+  ['p50 per file', (r, ms) => ms(r.fileP50Ms)],
+  ['p99 per file', (r, ms) => ms(r.fileP99Ms)],
+  ['File data written', (r) => `${formatMBpsFigure(r.writeMBps)} MB/s`],
+  ['File data read', (r) => `${formatMBpsFigure(r.readMBps)} MB/s`],
 ];
 
 function ResultView({ small }: { small: SmallFilesSection }) {
   const many = small.runs.length > 1;
   return (
     <div className="small-files-result" data-testid="small-files-result">
-      {small.runs.map((r) => (
-        <div key={r.run} className="small-files-run">
-          {many && <h3 className="small-files-run__title">Run {r.run}</h3>}
-          <dl className="small-files-figures" data-testid="small-files-figures">
-            {FIGURES.map(([name, pick]) => (
-              <div key={name} className="small-files-figure">
-                <dt>{name}</dt>
-                <dd>{pick(r)}</dd>
-              </div>
-            ))}
-          </dl>
-          <table className="data-table stats-table small-files-ops" data-testid="small-files-ops">
-            <thead>
-              <tr>
-                <th scope="col">Operation</th>
-                <th scope="col">p50</th>
-                <th scope="col">p99</th>
-                <th scope="col">max</th>
-              </tr>
-            </thead>
-            <tbody>
-              {SMALL_FILES_OPS.map((op) => {
-                const o = r.ops.find((x) => x.op === op);
-                return (
-                  <tr key={op}>
-                    <th scope="row">{op}</th>
-                    <td>{o ? ms(o.p50Ms) : '–'}</td>
-                    <td>{o ? ms(o.p99Ms) : '–'}</td>
-                    <td>{o ? ms(o.maxMs) : '–'}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      ))}
+      {small.runs.map((r) => {
+        const perFile = timeUnit([r.msPerFile, r.fileP50Ms, r.fileP99Ms]);
+        const ms = timeUnit(r.ops.flatMap((o) => [o.p50Ms, o.p99Ms, o.maxMs]));
+        return (
+          <div key={r.run} className="small-files-run">
+            {many && <h3 className="small-files-run__title">Run {r.run}</h3>}
+            <dl className="small-files-figures" data-testid="small-files-figures">
+              {FIGURES.map(([name, pick]) => (
+                <div key={name} className="small-files-figure">
+                  <dt>{name}</dt>
+                  <dd>{pick(r, perFile)}</dd>
+                </div>
+              ))}
+            </dl>
+            <table className="data-table stats-table small-files-ops" data-testid="small-files-ops">
+              <thead>
+                <tr>
+                  <th scope="col">Operation</th>
+                  <th scope="col">p50</th>
+                  <th scope="col">p99</th>
+                  <th scope="col">max</th>
+                </tr>
+              </thead>
+              <tbody>
+                {SMALL_FILES_OPS.map((op) => {
+                  const o = r.ops.find((x) => x.op === op);
+                  return (
+                    <tr key={op}>
+                      <th scope="row">{op}</th>
+                      <td>{o ? ms(o.p50Ms) : '–'}</td>
+                      <td>{o ? ms(o.p99Ms) : '–'}</td>
+                      <td>{o ? ms(o.maxMs) : '–'}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
       <p className="small-files-scope" data-testid="small-files-scope">
         {small.scope || SMALL_FILES_SCOPE}
       </p>

@@ -1,26 +1,17 @@
 // The transfer-size sweep's curve: MB/s against transfer size on a log x axis (4K, 64K, 1M, 16M,
-// 64M…), a write and a read line per run in the app's write and read colours, and the link's
-// ceiling when the target's interface has one. Only draws: the panel gives it the points.
+// 64M…: the exports' ticks, report/size-chart.ts), a write and a read line per run in the app's
+// write and read colours, and the link's ceiling when the target's interface has one. Only draws:
+// the panel gives it the points.
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SweepRun } from '@model/kinds/sweep/result';
 import { blockLabel, formatMBpsFigure } from '@model/units';
+import { sizeTicks } from '@model/report/size-chart';
 import { linearTicks } from '../../../lib/ticks';
 import { AXIS, ceilingLine, ChartFrame, mbpsYAxis, xAxisLabel } from '../../../components/chart-frame';
 
 const WRITE = '#ff6a3d';
 const READ = '#2fd4a3';
 const TIP = { background: '#15181d', border: '1px solid #2c313a', borderRadius: 8, color: '#e6e8eb' };
-
-/** Every sixteenfold size of the ladder from its first, and its last: 4K, 64K, 1M, 16M, 64M. */
-export function sweepTicks(sizes: readonly number[]): number[] {
-  if (sizes.length === 0) return [];
-  const out: number[] = [];
-  const last = sizes.at(-1)!;
-  for (let t = sizes[0]!; t <= last; t *= 16) out.push(t);
-  // The last size too, unless a tick sits within a factor of two below it (the labels would touch).
-  if (out.at(-1)! * 2 < last) out.push(last);
-  return out;
-}
 
 export function SweepChart({
   runs,
@@ -31,7 +22,7 @@ export function SweepChart({
   sizes: readonly number[];
   ceilingMBps?: number | undefined;
 }) {
-  const ticks = sweepTicks(sizes);
+  const ticks = sizeTicks(sizes);
   const peak = Math.max(0, ...runs.flatMap((r) => r.points.flatMap((p) => [p.writeMBps, p.readMBps])));
   const yTicks = linearTicks(Math.max(peak, ceilingMBps ?? 0) * 1.05 || 1);
   const many = runs.length > 1;
@@ -48,7 +39,7 @@ export function SweepChart({
             ticks={ticks}
             allowDuplicatedCategory={false}
             tickFormatter={(v: number) => blockLabel(v)}
-            label={xAxisLabel('transfer size (bytes)')}
+            label={xAxisLabel('transfer size')}
             {...AXIS}
           />
           <YAxis {...mbpsYAxis(yTicks)} />

@@ -18,7 +18,11 @@ export interface SweepForm {
 export const SWEEP_PRESET_CHOICES: ReadonlyArray<{ value: SweepPreset; label: string; detail: string }> = [
   { value: 'standard', label: 'Standard', detail: '4 KiB to 64 MiB, one I/O at a time' },
   { value: 'atto', label: 'ATTO', detail: 'ATTO Disk Benchmark’s 512 B to 64 MiB at queue depth 4' },
-  { value: 'quickbench', label: 'QuickBench', detail: '4 KiB to 100 MiB, one I/O at a time' },
+  {
+    value: 'quickbench',
+    label: 'QuickBench',
+    detail: '4 KiB to 16 MiB, then 20–100 MB in 20 MB steps, one I/O at a time, with its 4 KB and 20–100 MB averages',
+  },
 ];
 export const SWEEP_SECONDS_CHOICES: readonly number[] = [0.5, 1, 2, 5, 10];
 export const SWEEP_STEP_BYTES_CHOICES: readonly number[] = [256 * MiB, GiB, 4 * GiB];

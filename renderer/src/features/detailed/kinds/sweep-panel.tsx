@@ -5,7 +5,7 @@
 import type { ResultDocument } from '@model/result';
 import type { SweepSection } from '@model/kinds/sweep/result';
 import { transferSizeText } from '@model/kinds/sweep/plan';
-import { fullSpeedText } from '@model/kinds/sweep/report';
+import { averageLines, fullSpeedText } from '@model/kinds/sweep/report';
 import { formatBytesBinary, formatMBpsFigure } from '@model/units';
 import { ChipGroup } from '../../../components/fields';
 import { RunsAndRest } from '../../../components/repeat-fields';
@@ -90,11 +90,22 @@ function ResultView({ sweep, doc }: { sweep: SweepSection; doc: ResultDocument }
   const t = doc.target;
   const ceilingMBps = t.device.linkInfo?.ceilingMBps ?? t.network?.ceilingMBps;
   const many = sweep.runs.length > 1;
+  const averages = averageLines(sweep);
   return (
     <div className="sweep-result" data-testid="sweep-result">
       <div data-testid="sweep-chart">
         <SweepChart runs={sweep.runs} sizes={sweep.sizes} ceilingMBps={ceilingMBps} />
       </div>
+      {averages.length > 0 && (
+        <dl className="sweep-averages" data-testid="sweep-averages" aria-label="QuickBench's headline averages">
+          {averages.map(([label, value]) => (
+            <div key={label} className="sweep-averages__item">
+              <dt>{many ? `${label} (mean of ${sweep.runs.length} runs)` : label}</dt>
+              <dd className={label.startsWith('Write') ? 't-write' : 't-read'}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {sweep.runs.map((r) => (
         <div key={r.run} className="sweep-run">
           {many && <h3 className="sweep-run__title">Run {r.run}</h3>}

@@ -10,7 +10,15 @@ import { ChartFrame, linearXAxis, mbpsYAxis } from '../../../components/chart-fr
 
 const TIP = { background: '#15181d', border: '1px solid #2c313a', borderRadius: 8, color: '#e6e8eb' };
 
-export function VerifyChart({ write, read }: { write: readonly CurvePoint[]; read: readonly CurvePoint[] }) {
+export function VerifyChart({
+  write,
+  read,
+  where = 'volume',
+}: {
+  write: readonly CurvePoint[];
+  read: readonly CurvePoint[];
+  where?: 'volume' | 'disk';
+}) {
   const lines = [
     { name: 'Write', colour: '#ff6a3d', points: downsampleCurve(write).map((p) => ({ gb: p.bytes / 1e9, mbps: p.mbps })) },
     { name: 'Read and verify', colour: '#2fd4a3', points: downsampleCurve(read).map((p) => ({ gb: p.bytes / 1e9, mbps: p.mbps })) },
@@ -23,7 +31,7 @@ export function VerifyChart({ write, read }: { write: readonly CurvePoint[]; rea
       {(size) => (
         <ComposedChart {...size} margin={{ top: 18, right: 16, bottom: 16, left: 4 }}>
           <CartesianGrid stroke="#262a31" vertical={false} />
-          <XAxis {...linearXAxis('gb', xTicks, 'position on the volume (GB)')} />
+          <XAxis {...linearXAxis('gb', xTicks, `position on the ${where} (GB)`)} />
           <YAxis {...mbpsYAxis(yTicks)} />
           <Tooltip
             contentStyle={TIP}

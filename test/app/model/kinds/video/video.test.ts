@@ -122,6 +122,18 @@ describe('the analysis', () => {
       ok: true,
       verdict: 'ProRes 422 HQ UHD 29.97 fps: ✓ no frame dropped; 2 frames late, absorbed by the 4-frame buffer',
     });
+    // Late frames the pause watch explains are the computer's, in the section's line as in the phase's.
+    const paused = (hostLate: number) =>
+      video.analyse(plan, [
+        outcome(0, 1, figures(), 110.6),
+        outcome(1, 1, figures({ late: 2, firstLateSeconds: 3, hostLate, longestPauseMs: 95 }), 110.5),
+      ]).video!.verdict;
+    expect(paused(2)).toBe(
+      'ProRes 422 HQ UHD 29.97 fps: ✓ no frame dropped; 2 frames late while this computer itself paused, not the drive, absorbed by the 4-frame buffer',
+    );
+    expect(paused(1)).toBe(
+      'ProRes 422 HQ UHD 29.97 fps: ✓ no frame dropped; 2 frames late (1 of them while this computer itself paused), absorbed by the 4-frame buffer',
+    );
     const { video: s } = video.analyse(plan, [
       outcome(0, 1, figures(), 110.6),
       outcome(1, 1, figures({ late: 2, dropped: 1, firstLateSeconds: 3 }), 110.5),

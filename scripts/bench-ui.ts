@@ -1,0 +1,285 @@
+// DiskDial UI smoothness benchmark (not a test: figures measured in one run, never fails the build).
+// `npm run bench:ui -- --help`; method and results in docs/benchmarks.md (UI smoothness).
+//
+// Drives the served UI (`diskdial serve`, the real engine) in Debian's Chromium at 1440×900 and,
+// for each scenario, records every animation frame's interval (requestAnimationFrame), every long
+// task (PerformanceObserver 'longtask') and a DevTools trace: each task over 50 ms on the page's
+// main thread is split into what ran inside it (script by function, style and layout, paint, GC).
+// The reference is the same page idle for the same time, measured first in the same run: the
+// ratios say what a running test costs the page, on this machine as it is right now.
+//
+// Scenarios: idle (the reference), a continuous Quick Test, a CrystalDiskMark grid (16 MiB, 1 s a
+// test) and a transfer-size sweep (0.5 s a step), each on a folder of --dir.
+import path from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { log, makeBenchDir, parseArgv, runMain, table } from './bench/common.js';
+
+const HELP = `usage: npm run bench:ui -- [options]
+
+  --dir DIR        where the test files go (a fresh folder inside DIR; default /var/tmp)
+  --seconds N      how long the idle reference and the continuous Quick Test are recorded (default 15)
+  --profile        also a JS CPU profile of each scenario: the functions with the most time inside
+                   them (React components are the capitalised names; build the UI unminified
+                   first for readable names: npx vite build --config renderer/vite.config.ts --minify false)
+  --json           the figures as JSON on stdout
+  --help`;
+
+interface Options {
+  seconds: number;
+  profile: boolean;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+/** The functions with the most samples inside them (inclusive), capitalised ones (components)
+ *  and the rest, each counted once per sample even when it recurses. */
+function topFunctions(nodes: ProfileNode[], samples: number[], intervalMs: number): string[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inclusive = new Map<string, number>();
+  for (const id of samples) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const name = byId.get(at)!.callFrame.functionName;
+      if (name && !seen.has(name)) seen.add(name);
+    }
+    for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + intervalMs);
+  }
+  const rank = (keep: (n: string) => boolean): string =>
+    [...inclusive.entries()]
+      .filter(([n]) => keep(n))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`)
+      .join(', ');
+  return [`components: ${rank((n) => /^[A-Z][a-z]/.test(n))}`, `functions: ${rank((n) => !/^[A-Z][a-z]/.test(n))}`];
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number } };
+}
+
+interface Scenario {
+  name: string;
+  frames: number;
+  fps: number;
+  p99Ms: number;
+  worstMs: number;
+  longTasks: number;
+  longestTaskMs: number;
+  /** For each task over 50 ms: its length and the three biggest things inside it. */
+  attribution: string[];
+  /** With --profile: where the page's script time went. */
+  profile?: string[];
+}
+
+/** What a trace event inside a long task is, for the attribution: a function, or a kind of work. */
+function label(e: TraceEvent): string {
+  const d = e.args?.data;
+  if (e.name === 'FunctionCall' && d)
+    return `script ${d.functionName || '(anonymous)'} @${path.basename(d.url ?? '')}:${d.lineNumber ?? 0}`;
+  if (e.name === 'EventDispatch' || e.name === 'TimerFire' || e.name === 'FireAnimationFrame') return '';
+  if (/GC/.test(e.name)) return 'garbage collection';
+  if (e.name === 'Layout') return 'layout';
+  if (e.name === 'UpdateLayoutTree' || e.name === 'RecalculateStyles') return 'style';
+  if (e.name === 'Paint' || e.name === 'PaintImage' || e.name === 'Layerize' || e.name === 'UpdateLayer') return 'paint';
+  return '';
+}
+
+/** The long tasks of the page's main thread in a trace, each split into its largest parts. */
+function attribute(events: TraceEvent[]): string[] {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return [];
+  const mine = events.filter((e) => e.tid === main.tid && e.pid === main.pid && e.ph === 'X' && e.dur !== undefined);
+  const tasks = mine.filter((e) => e.name === 'RunTask' && e.dur! > 50_000);
+  return tasks.map((t) => {
+    const parts = new Map<string, number>();
+    for (const e of mine) {
+      if (e === t || e.ts < t.ts || e.ts + e.dur! > t.ts + t.dur!) continue;
+      const l = label(e);
+      if (l) parts.set(l, (parts.get(l) ?? 0) + e.dur! / 1000);
+    }
+    const top = [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
+    return `${(t.dur! / 1000).toFixed(0)} ms: ${top.map(([l, ms]) => `${l} ${ms.toFixed(0)} ms`).join('; ') || 'nothing attributed'}`;
+  });
+}
+
+/** The recorder the page runs, as text: tsx would wrap named functions in a helper the page lacks. */
+const RECORDER = `(() => {
+  const b = (window.ddBench = { frames: [], longTasks: [], stop: false });
+  let last = 0;
+  function tick(now) {
+    if (b.stop) return;
+    if (last) b.frames.push(now - last);
+    last = now;
+    requestAnimationFrame(tick);
+  }
+  requestAnimationFrame(tick);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) b.longTasks.push(e.duration);
+  }).observe({ type: 'longtask' });
+})()`;
+
+async function startRecording(page: Page, cdp: CDPSession, profile: boolean): Promise<void> {
+  await page.evaluate(RECORDER);
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute',
+    transferMode: 'ReturnAsStream',
+  });
+}
+
+async function stopRecording(page: Page, cdp: CDPSession, name: string, profile: boolean): Promise<Scenario> {
+  let prof: string[] | undefined;
+  if (profile) {
+    const { profile: p } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples?: number[] } };
+    prof = topFunctions(p.nodes, p.samples ?? [], 0.5);
+  }
+  const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream ?? '')));
+  await cdp.send('Tracing.end');
+  const stream = await done;
+  let text = '';
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream });
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  const parsed = JSON.parse(text) as TraceEvent[] | { traceEvents: TraceEvent[] };
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const rec = await page.evaluate(() => {
+    const w = window as unknown as { ddBench: { frames: number[]; longTasks: number[]; stop: boolean } };
+    w.ddBench.stop = true;
+    return { frames: w.ddBench.frames, longTasks: w.ddBench.longTasks };
+  });
+  const sorted = [...rec.frames].sort((a, b) => a - b);
+  const total = rec.frames.reduce((a, b) => a + b, 0);
+  return {
+    name,
+    frames: rec.frames.length,
+    fps: total > 0 ? (rec.frames.length / total) * 1000 : 0,
+    p99Ms: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0,
+    worstMs: sorted.at(-1) ?? 0,
+    longTasks: rec.longTasks.length,
+    longestTaskMs: Math.max(0, ...rec.longTasks),
+    attribution: attribute(events),
+    ...(prof ? { profile: prof } : {}),
+  };
+}
+
+/** Waits until the panel's Start button says Start again (the job ended). */
+async function waitIdle(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction((id) => /Start/.test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''), testId, {
+    timeout: 300_000,
+  });
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  // A switch without a value: parseArgv's flags all take one.
+  const opts: Options = { seconds: 15, profile: argv.includes('--profile') };
+  const common = parseArgv(
+    argv.filter((a) => a !== '--profile'),
+    HELP,
+    opts,
+    { numbers: { '--seconds': 'seconds' } },
+  );
+  if (common.dir === (await import('node:os')).tmpdir()) common.dir = '/var/tmp';
+  const dir = makeBenchDir(common.dir);
+  const { openApp } = await import('../test/e2e/helpers/harness.js');
+  const app = await openApp({ target: dir, home: true });
+  const out: Scenario[] = [];
+  try {
+    const { page } = app;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const cdp = await page.context().newCDPSession(page);
+    const record = async (name: string, act: () => Promise<void>): Promise<void> => {
+      log(`bench:ui: ${name}…`);
+      await startRecording(page, cdp, opts.profile);
+      await act();
+      out.push(await stopRecording(page, cdp, name, opts.profile));
+    };
+
+    await record('idle (reference)', () => page.waitForTimeout(opts.seconds * 1000));
+    await record(`Quick Test, continuous, ${opts.seconds} s`, async () => {
+      await page.getByRole('radio', { name: 'Continuous' }).click();
+      await page.getByRole('radio', { name: 'Custom' }).click();
+      await page.getByLabel('Custom stress size').fill('256 MiB');
+      await page.getByLabel('Custom stress size').press('Enter');
+      await page.getByRole('button', { name: 'Start' }).click();
+      await page.waitForTimeout(opts.seconds * 1000);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Start' }).waitFor({ timeout: 60_000 });
+    });
+    await page.getByTestId('nav-detailed').click();
+    await page.locator('#screen-detailed').waitFor({ state: 'visible' });
+    for (const [id, value] of [
+      ['cdm-size', 16 * 1024 * 1024],
+      ['cdm-seconds', 1],
+      ['cdm-interval', 0],
+      ['cdm-runs', 1],
+    ] as const)
+      await page.getByTestId(id).selectOption(String(value));
+    await record('CrystalDiskMark grid, 16 MiB, 1 s a test', async () => {
+      await page.getByTestId('cdm-start').click();
+      await page.waitForTimeout(500);
+      await waitIdle(page, 'cdm-start');
+    });
+    await page.getByTestId('sweep-seconds-0.5').click();
+    await record('transfer-size sweep, 0.5 s a step', async () => {
+      await page.getByTestId('sweep-start').click();
+      await page.waitForTimeout(500);
+      await waitIdle(page, 'sweep-start');
+    });
+  } finally {
+    await app.close();
+  }
+
+  const ref = out[0]!;
+  if (common.json) {
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    return 0;
+  }
+  const f = (x: number, d = 0): string => x.toFixed(d);
+  log(
+    table(
+      ['scenario', 'frames', 'fps', 'p99 frame', 'worst frame', 'long tasks', 'longest task', 'fps / idle', 'worst / idle'],
+      out.map((s) => [
+        s.name,
+        String(s.frames),
+        f(s.fps, 1),
+        `${f(s.p99Ms)} ms`,
+        `${f(s.worstMs)} ms`,
+        String(s.longTasks),
+        `${f(s.longestTaskMs)} ms`,
+        f(s.fps / ref.fps, 2),
+        f(s.worstMs / ref.worstMs, 2),
+      ]),
+    ),
+  );
+  for (const s of out) {
+    if (s.attribution.length > 0) log(`\n${s.name}: tasks over 50 ms`);
+    for (const a of s.attribution) log(`  ${a}`);
+    if (s.profile) log(`\n${s.name}: script time inside\n  ${s.profile.join('\n  ')}`);
+  }
+  log('\ngoal while a test runs: worst frame ≤ 50 ms, no long task over 50 ms, ≥ 58 fps');
+  return 0;
+}
+
+await runMain(main);

@@ -1,0 +1,97 @@
+// The share kind: its plan (the server's disk, then the cached file read twice, then the small
+// files), its checks, and the section and verdicts its analysis makes from the steps' figures and
+// the network path the runner saw; its CLI lines say both verdicts in the one renderer's words.
+import { describe, expect, it } from 'vitest';
+import type { StepOutcome } from '../../../../app/src/model/analysis.js';
+import type { EngineResult } from '../../../../app/src/model/engine-types.js';
+import { buildPlan } from '../../../../app/src/model/presets.js';
+import { share } from '../../../../app/src/model/kinds/share/index.js';
+import type { NetworkPath } from '../../../../app/src/model/network.js';
+import type { ResultDocument } from '../../../../app/src/model/result.js';
+import { shareText, smallFileText } from '../../../../app/src/model/verdict/share.js';
+
+const MiB = 1024 * 1024;
+
+describe('the share plan', () => {
+  it('writes and reads the large file, then writes the small one and reads it twice, then the small files', () => {
+    const plan = buildPlan('share', { size: 128 * MiB, share: { files: 20 } });
+    expect(plan.steps.map((s) => [s.name, s.spec.rw, s.file, s.spec.keepFile])).toEqual([
+      ['Server disk: write', 'write', 'share-disk.dat', true],
+      ['Server disk: read cold', 'read', 'share-disk.dat', false],
+      ['Cached file: write', 'write', 'share-cached.dat', true],
+      ['Cached file: read', 'read', 'share-cached.dat', true],
+      ['Cached file: read again', 'read', 'share-cached.dat', false],
+      ['Small files', 'write', 'share-small.dat', false],
+    ]);
+    expect(plan.steps[0]!.spec.fileSize).toBe(128 * MiB);
+    expect(plan.steps[3]!.spec.fileSize).toBe(32 * MiB);
+    expect(plan.steps[5]!.spec.smallFiles).toEqual({ files: 20, fileBytes: 4096 });
+    expect(plan.settings.share).toEqual({ cacheFileBytes: 32 * MiB, files: 20 });
+    expect(buildPlan('share', {}).fileSize).toBe(1024 * MiB);
+  });
+
+  it('refuses a large file under twice the cached one, and a file count out of range, in plain words', () => {
+    expect(() => buildPlan('share', { size: 63 * MiB })).toThrow(/at least 64 MiB \(twice the file it reads from the server's memory\)/);
+    expect(() => buildPlan('share', { share: { files: 0 } })).toThrow(/from 1 to 10,000/);
+    expect(share.cli.parse((f) => (f === 'files' ? '50' : undefined))).toEqual({ share: { files: 50 } });
+    expect(() => share.cli.parse((f) => (f === 'files' ? 'many' : undefined))).toThrow(/files/);
+  });
+});
+
+describe('the share analysis', () => {
+  const plan = buildPlan('share', { size: 128 * MiB, share: { files: 20 } });
+  const rates: Record<string, number> = {
+    'Server disk: write': 60,
+    'Server disk: read cold': 58,
+    'Cached file: write': 100,
+    'Cached file: read': 110,
+    'Cached file: read again': 112,
+  };
+  const ops = ['create', 'write', 'fsync', 'close', 'stat', 'open', 'read', 'delete'];
+  const outcomes: StepOutcome[] = plan.steps.map((step) => ({
+    step,
+    run: 1,
+    result: {
+      cacheMode: 'buffered-flushed',
+      engineVersion: '0.9.0',
+      mbps: rates[step.name] ?? 0,
+      ...(step.spec.smallFiles
+        ? { smallFiles: { ops: ops.map((op) => ({ op, count: 20, totalMs: 10, meanMs: 0.5, p50Ms: 0.3, p99Ms: 1, maxMs: 2 })) } }
+        : {}),
+    } as EngineResult,
+  }));
+  const network: NetworkPath = {
+    protocol: 'SMB',
+    client: 'kernel',
+    server: 'nas',
+    interface: { name: 'eth0', kind: 'ethernet', speedMbps: 1000, mtu: 1500, source: 'sysfs' },
+    ceilingMBps: 118.7,
+    roundTrip: { ms: 0.4, port: 445, samples: 7 },
+  };
+
+  it('sets the cold read against the second read and the link, and the small files against the round trip', () => {
+    const s = share.analyse(plan, outcomes, { network }).share!;
+    expect(s.rttMs).toBe(0.4);
+    const r = s.runs[0]!;
+    expect([r.diskWriteMBps, r.diskReadMBps, r.cacheFirstMBps, r.cacheMBps]).toEqual([60, 58, 110, 112]);
+    expect(r.fileOps).toEqual({ statMs: 0.3, openMs: 0.3, readMs: 0.3, closeMs: 0.3 });
+    expect(r.verdict.outcome).toBe('server-bound');
+    expect(r.verdict.figures).toMatchObject({ linkCeilingMBps: 118.7, linkMbps: 1000, ceilingMBps: 111 });
+    expect(r.fileVerdict.outcome).toBe('protocol-bound');
+    expect(r.fileVerdict.figures.roundTrips).toBeCloseTo(3, 9);
+    const doc = { settings: { runs: 1 }, share: s } as unknown as ResultDocument;
+    expect(share.cli.tableLines(doc)).toEqual(
+      expect.arrayContaining([`Large transfers: ${shareText(r.verdict)}`, `Small files: ${smallFileText(r.fileVerdict)}`]),
+    );
+  });
+
+  it('says it could not separate the small files without a round trip, and infers the link without a ceiling', () => {
+    const { roundTrip: _rt, ceilingMBps: _c, ...bare } = network;
+    const s = share.analyse(plan, outcomes, {
+      network: { ...bare, interface: { name: 'veth0', kind: 'virtual', source: 'sysfs' } },
+    }).share!;
+    expect(s.rttMs).toBeUndefined();
+    expect(s.runs[0]!.fileVerdict.outcome).toBe('could-not-separate');
+    expect(s.runs[0]!.verdict.figures.linkCeilingMBps).toBe(0);
+  });
+});
