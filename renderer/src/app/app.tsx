@@ -216,7 +216,10 @@ export function App() {
               {/* Each screen's one h1 (the header already shows its name, so it is for assistive tech). */}
               <h1 className="sr-only">DiskDial · {screenLabel}</h1>
               {opened.has(id) && (
-                <Screen lockedReason={offline ? OFFLINE_REASON : running && running !== id ? busyReason : undefined} active={screen === id} />
+                <Screen
+                  lockedReason={offline ? OFFLINE_REASON : running && running !== id ? busyReason : undefined}
+                  active={screen === id}
+                />
               )}
             </div>
           ))}
