@@ -24,6 +24,8 @@ export const SIZE_PRESETS = [1e9, 2e9, 3e9, 5e9] as const;
 export const MIN_SIZE = 16 * MiB;
 export const MAX_SIZE = 64 * GiB;
 export const MAX_RUNS = 100;
+/** While cycles come faster than this, their combined figures follow at most this often, ms. */
+export const COMBINE_MS = 1000;
 /** Raw points kept for the chart; older ones are thinned so continuous mode stays bounded. */
 export const SERIES_CAP = 1200;
 
@@ -229,6 +231,24 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => {
     stop: (jobId) => getBridge().stopQuickTest(jobId),
     events: (s) => ({ progress: (e) => s.onProgress(e as QuickProgressEvent), cycle: s.onCycle, done: s.onDone }),
   });
+  // Combining every cycle so far costs time in their number: a continuous test of small cycles
+  // (100 a second) froze the page after ~130 of them when each one recombined all. The combined
+  // figures follow at most every COMBINE_MS (the first cycle at once; the saved result at the end).
+  let combinedAt = 0;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  function recombine(): void {
+    clearTimeout(pending);
+    pending = undefined;
+    combinedAt = Date.now();
+    const docs = get().cycleDocs;
+    if (docs.length > 0) set(shown(combineRuns(docs)));
+  }
+  function dropPending(): void {
+    clearTimeout(pending);
+    pending = undefined;
+    combinedAt = 0;
+  }
+
   /** Our job's finished cycle: its figures join the others'. */
   function applyCycle(e: QuickCycleEvent): void {
     const s = get();
@@ -246,15 +266,16 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => {
     };
     const peak = { write: Math.max(s.peak.write, testPeak(write)), read: Math.max(s.peak.read, testPeak(read)) };
     const best = Math.max(peak.write, peak.read);
-    const cycleDocs = [...s.cycleDocs, doc];
     set({
       results: [...s.results, result],
-      cycleDocs,
-      ...shown(combineRuns(cycleDocs)),
+      cycleDocs: [...s.cycleDocs, doc],
       peak,
       scale: chooseScale(best, s.scale),
       lastByTarget: s.target ? { ...s.lastByTarget, [s.target]: best } : s.lastByTarget,
     });
+    const wait = combinedAt + COMBINE_MS - Date.now();
+    if (wait <= 0) recombine();
+    else pending ??= setTimeout(recombine, wait);
   }
 
   /** Settings stay as they are while a test starts, runs or stops. */
@@ -288,6 +309,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => {
       if (isBusy(s.status) || s.sizeError) return;
       // Clear the last run's figures at once: the dials fall back to zero as the new run begins,
       // on the scale what is known of this target calls for.
+      dropPending();
       const starting = { ...runState, startedAt: Date.now(), target, scale: knownScale(s.lastByTarget, target, knownMBps) };
       const settings = {
         target,
@@ -361,6 +383,9 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => {
 
     onDone(e) {
       life.end(e, (_job, done) => {
+        // The saved result (or the cycles so far, combined now) is what the end shows.
+        if (!done.result && pending) recombine();
+        dropPending();
         if (done.outcome === 'failed')
           return { outcome: 'failed', error: done.error ?? { code: 'ERR_FAILED', message: 'The test failed.' } };
         // Stopped or finished: the needles come to rest on the saved result's aggregate, the mean of
@@ -387,6 +412,7 @@ export const useQuickTestStore = create<QuickTestState>()((set, get) => {
     },
 
     reset() {
+      dropPending();
       set({ ...initial, lastByTarget: {} });
     },
   };
