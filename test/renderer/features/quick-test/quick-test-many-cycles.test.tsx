@@ -3,6 +3,7 @@
 // time in the number of cycles, and one per cycle froze the page after ~130 of them — and what the
 // screen settles on is still every cycle combined.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as Analysis from '../../../../app/src/model/analysis';
 import { combineRuns } from '../../../../app/src/model/analysis';
 import { quickAggregate } from '../../../../app/src/model/verdict/aggregate';
 import { COMBINE_MS, useQuickTestStore } from '../../../../renderer/src/features/quick-test/store';
@@ -12,7 +13,7 @@ import { resetStores } from '../../helpers/reset-stores';
 
 const analysis = vi.hoisted(() => ({ combines: 0 }));
 vi.mock('../../../../app/src/model/analysis', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../../app/src/model/analysis')>();
+  const actual = await importOriginal<typeof Analysis>();
   return {
     ...actual,
     combineRuns: (...a: Parameters<typeof actual.combineRuns>) => (analysis.combines++, actual.combineRuns(...a)),
