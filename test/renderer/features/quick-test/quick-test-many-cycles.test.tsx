@@ -3,7 +3,7 @@
 // time in the number of cycles, and one per cycle froze the page after ~130 of them — and what the
 // screen settles on is still every cycle combined.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as Analysis from '../../../../app/src/model/analysis';
+import type * as Analysis from '../../../../app/src/model/analysis';
 import { combineRuns } from '../../../../app/src/model/analysis';
 import { quickAggregate } from '../../../../app/src/model/verdict/aggregate';
 import { COMBINE_MS, useQuickTestStore } from '../../../../renderer/src/features/quick-test/store';
