@@ -16,6 +16,7 @@
         "src/bindings/convert.cc",
         "src/engine/spec.cc",
         "src/engine/engine.cc",
+        "src/engine/phase.cc",
         "src/engine/paced.cc",
         "src/engine/small_files.cc",
         "src/engine/verify_block.cc",
