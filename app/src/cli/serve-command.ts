@@ -9,8 +9,7 @@ import { findPackageRoot } from '../core/engine.js';
 import { createDispatcher } from '../ipc/dispatch.js';
 import { startServer } from '../server/serve.js';
 import { EngineHost } from '../services/engine-host.js';
-import { createTestServices } from '../services/index.js';
-import { wizardService } from '../services/wizard.js';
+import { frontDoorServices } from '../services/index.js';
 import type { ServeCommand } from './args-serve.js';
 import { appVersion } from '../core/result.js';
 import { abandonOpenWorkspaces } from '../core/workspace.js';
@@ -42,22 +41,9 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
 
   const host = new EngineHost();
   // The same history folder as the desktop app and `diskdial history`.
-  const services = createTestServices(host);
-  const wizard = await wizardService(host.runTest, services.history, cmd.allowErase ? {} : { eraseRefused: ERASE_REFUSED });
-  // A test of a whole disk is proven (and refused without --allow-erase) by the wizard's own rules.
-  const w = wizard.wizard;
-  if (w) services.detailed.allowWholeDisks((d, n, i) => w.proveDevice(d, n, i));
-  const dispatcher = createDispatcher({
-    ...services,
-    ...wizard,
-    appInfo: async () => ({
-      appVersion: appVersion(),
-      engineVersion: await host.version().catch(() => 'not available'),
-      platform: process.platform,
-      shell: 'browser',
-      ...(cmd.allowErase ? {} : { eraseRefused: ERASE_REFUSED }),
-    }),
-  });
+  const dispatcher = createDispatcher(
+    await frontDoorServices(host, cmd.allowErase ? {} : { eraseRefused: ERASE_REFUSED }, { appVersion: appVersion(), shell: 'browser' }),
+  );
 
   let server;
   try {

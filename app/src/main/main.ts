@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, clipboard, ClipboardItem, dialog, nativeImage, session } from 'electron';
 import { createDispatcher } from '../ipc/dispatch.js';
 import { EngineHost } from '../services/engine-host.js';
-import { createTestServices } from '../services/index.js';
-import { wizardService } from '../services/wizard.js';
+import { frontDoorServices } from '../services/index.js';
 import { electronSpawner } from './engine-spawner.js';
 import { eraseConfirmer } from './erase-confirm.js';
 import { registerIpc, TrustedSenders } from './ipc-main.js';
@@ -56,23 +55,16 @@ if (!takeSingleInstanceLock(app, () => mainWindow)) {
     registerAppProtocol(rendererDir);
 
     const engineHost = new EngineHost({ spawner: electronSpawner });
-    // The same history folder as `diskdial history` and browser mode (core/history.ts).
-    const services = createTestServices(engineHost);
-    const { history } = services;
-    // Before a plan's first erase (or a test that overwrites a whole disk), main asks the person itself: a renderer cannot authorise it.
-    const wizard = await wizardService(engineHost.runTest, history, { authorizeErase: eraseConfirmer(dialog, () => mainWindow) });
-    const w = wizard.wizard;
-    if (w) services.detailed.allowWholeDisks((d, n, i) => w.proveDevice(d, n, i));
+    // The same history folder as `diskdial history` and browser mode (core/history.ts). Before a
+    // plan's first erase (or a test that overwrites a whole disk), main asks the person itself: a
+    // renderer cannot authorise it. The engine's version comes from its own process.
+    const services = await frontDoorServices(
+      engineHost,
+      { authorizeErase: eraseConfirmer(dialog, () => mainWindow) },
+      { appVersion: app.getVersion(), shell: 'electron' },
+    );
     const dispatcher = createDispatcher({
       ...services,
-      ...wizard,
-      // The engine's version comes from its own process: the addon never loads into main.
-      appInfo: async () => ({
-        appVersion: app.getVersion(),
-        engineVersion: await engineHost.version().catch(() => 'not available'),
-        platform: process.platform,
-        shell: 'electron',
-      }),
       chooseFolder: folderChooser(dialog, () => mainWindow),
       chooseFile: fileChooser(dialog, () => mainWindow),
       saveFile: fileSaver(

@@ -8,6 +8,8 @@ import { HashTestService } from './hash-test.js';
 import { HistoryService } from './history.js';
 import { QuickTestService } from './quick-test.js';
 import { TargetsService } from './targets.js';
+import { wizardService, type WizardDeps, type WizardService } from './wizard.js';
+import type { AppInfo } from '../model/history.js';
 
 export interface TestServices {
   quick: QuickTestService;
@@ -43,5 +45,28 @@ export function createTestServices(
     }),
     targets,
     history,
+  };
+}
+
+/** What a front door serves (the desktop app's main process, `diskdial serve`): the test
+ *  services, the wizard under the door's erase rule, a whole-disk test proven by the wizard's own
+ *  rules, and app.info with the engine's version asked of its process. */
+export async function frontDoorServices(
+  host: Pick<EngineHost, 'runTest' | 'runHash' | 'version'> & Partial<Pick<EngineHost, 'onNotAnswering'>>,
+  erase: Pick<WizardDeps, 'authorizeErase' | 'eraseRefused'>,
+  about: Pick<AppInfo, 'appVersion' | 'shell'>,
+): Promise<TestServices & { wizard?: WizardService; appInfo: () => Promise<AppInfo> }> {
+  const services = createTestServices(host);
+  const { wizard } = await wizardService(host.runTest, services.history, erase);
+  if (wizard) services.detailed.allowWholeDisks((d, n, i) => wizard.proveDevice(d, n, i));
+  return {
+    ...services,
+    ...(wizard ? { wizard } : {}),
+    appInfo: async () => ({
+      ...about,
+      engineVersion: await host.version().catch(() => 'not available'),
+      platform: process.platform,
+      ...(erase.eraseRefused ? { eraseRefused: erase.eraseRefused } : {}),
+    }),
   };
 }
