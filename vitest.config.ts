@@ -32,6 +32,7 @@ export const SOLO = [
   'test/app/core/network-shares-rate.test.ts',
   // The share test's ceiling within 10 % of a 100 Mbit/s link, and a round trip within 2 ms.
   'test/app/core/share-limits-link.test.ts',
+  'test/app/core/share-limits-disk.test.ts',
 ];
 
 // Files that spend their time waiting on a throttled or stalled device, or a timer, and use a
@@ -55,7 +56,6 @@ export const WAIT = [
   'test/app/core/workspace.test.ts',
   'test/app/cli/loop.test.ts',
   // The share test against a server disk throttled to 20 and 5 MB/s: its cold reads wait.
-  'test/app/core/share-limits-disk.test.ts',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
