@@ -94,6 +94,21 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
   const write = quickReadout(shown, 'write');
   const read = quickReadout(shown, 'read');
 
+  // The two dials differ only in their direction.
+  const dial = (side: 'write' | 'read') => (
+    <Dial
+      label={side.toUpperCase()}
+      variant={side}
+      value={(side === 'write' ? write : read).value}
+      peak={peak[side]}
+      max={scale}
+      caption={(side === 'write' ? write : read).caption}
+      active={busy && phase === side}
+      ceiling={ceiling}
+      ceilingTitle={ceilingText}
+    />
+  );
+
   return (
     <div className="quick-test">
       <SettingsBar disabled={busy} />
@@ -103,17 +118,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
           Write and read speed
         </h2>
         <div className="dials">
-          <Dial
-            label="WRITE"
-            variant="write"
-            value={write.value}
-            peak={peak.write}
-            max={scale}
-            caption={write.caption}
-            active={busy && phase === 'write'}
-            ceiling={ceiling}
-            ceilingTitle={ceilingText}
-          />
+          {dial('write')}
           <div className="dials__center">
             <StartButton
               running={status === 'running' || status === 'stopping'}
@@ -159,17 +164,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
               </span>
             )}
           </div>
-          <Dial
-            label="READ"
-            variant="read"
-            value={read.value}
-            peak={peak.read}
-            max={scale}
-            caption={read.caption}
-            active={busy && phase === 'read'}
-            ceiling={ceiling}
-            ceilingTitle={ceilingText}
-          />
+          {dial('read')}
         </div>
       </section>
 
