@@ -105,6 +105,6 @@ describe.runIf(rootOnly())('the Quick Test centre column, dial scale and target 
     await page.getByTestId('nav-history').click();
     const list = page.getByTestId('history-list');
     await expect.poll(() => list.textContent(), { timeout: 15_000 }).toContain('256 MB');
-    expect(await list.textContent()).not.toContain('MiB');
+    await expect.poll(() => list.textContent()).not.toContain('MiB');
   });
 });

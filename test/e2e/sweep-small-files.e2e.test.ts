@@ -71,7 +71,7 @@ describe('the sweep and small-file panels in Chromium against diskdial serve (a 
           .count(),
       )
       .toBe(1);
-    expect(await result.textContent()).not.toContain('(bytes)');
+    await expect.poll(() => result.textContent()).not.toContain('(bytes)');
     const sizes = await page.locator('[data-testid="sweep-table"] tbody th').allTextContents();
     expect(sizes[0]).toBe('4 KiB');
     expect(sizes.at(-1)).toBe('64 MiB');

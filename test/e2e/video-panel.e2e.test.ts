@@ -97,7 +97,7 @@ describe.runIf(rootOnly())('the video panel in Chromium against diskdial serve (
     await expect
       .poll(() => reason.textContent())
       .toMatch(/^Not enough free space: 10 min of this format writes [\d.]+ GB; .* is free .*\. The longest that fits is \d+ s\.$/);
-    expect(await reason.textContent()).not.toMatch(/largest that fits/);
+    await expect.poll(() => reason.textContent()).not.toMatch(/largest that fits/);
     const longest = /The longest that fits is (\d+) s\./.exec((await reason.textContent())!)![1]!;
     const offer = page.getByTestId('video-fit-offer');
     await expect.poll(() => offer.textContent()).toBe(`Use ${longest} s`);
