@@ -4,7 +4,7 @@
 // cell; ✗ in the error colour, '?' (not proven) in the warning colour, and in words for screen
 // readers. Every verdict is model/kinds/video/will-it-work.ts's, judged from the result's one
 // aggregate (the mean of its runs): the Quick Test's Done screen and History feed it the same.
-import { memo, useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   AVERAGE_METHOD,
   DEFAULT_VIDEO_FPS,
@@ -155,7 +155,9 @@ export const WillItWorkTable = memo(function WillItWorkTable(props: {
   onFps?: (fps: number) => void;
   onCheckFormat?: (formatId: string, fps: number) => void;
 }) {
-  const { input } = props;
+  // A finished cycle changes the figures the grids judge: re-judging them at React's low priority
+  // (a deferred value, rendered in slices) keeps the dials' frames on time while a test runs.
+  const input = useDeferredValue(props.input);
   const [family, setFamily] = useState(families[0]?.id ?? 'prores');
   const [ownFps, setOwnFps] = useState(DEFAULT_VIDEO_FPS);
   const fps = props.fps ?? ownFps;
