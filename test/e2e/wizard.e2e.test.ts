@@ -148,13 +148,13 @@ describe.runIf(rootOnly())('Compare formats without --allow-erase (root: a mount
     expect(text).toMatch(/anyone who can open this page could otherwise wipe a disk/);
     await expect.poll(() => note.locator('code').textContent()).toBe('diskdial serve --allow-erase');
     // Plain words: no Markdown anywhere on the step.
-    expect(await page.getByTestId('wizard').textContent()).not.toContain('`');
+    await expect.poll(() => page.getByTestId('wizard').textContent()).not.toContain('`');
 
     const row = page.locator(`[data-testid="wizard-disk"][data-path="${volume.device}"]`);
     await expect
       .poll(() => row.locator('.wizard-parts li').first().textContent(), { timeout: 15_000 })
       .toMatch(/ · ext4 · .* · mounted at /);
-    expect(await row.textContent()).not.toContain('no file system');
+    await expect.poll(() => row.textContent()).not.toContain('no file system');
     await page.screenshot({ path: path.join(artifacts, 'wizard-erase-off.png'), fullPage: true });
   }, 60_000);
 });
