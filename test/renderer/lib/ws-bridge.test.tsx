@@ -4,6 +4,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWsBridge, DISCONNECTED, wsUrlFor } from '../../../renderer/src/lib/ws-bridge';
 import { FakeSocket } from '../helpers/fake-socket';
 
+/** A bridge that retries after 100–400 ms, keeping every socket it opens; `why` answers its probe. */
+const retrying = (why: () => 'refused' | 'unreachable') => {
+  const sockets: FakeSocket[] = [];
+  const bridge = createWsBridge(
+    'ws://h/ws?token=t',
+    (u) => {
+      const s = new FakeSocket(u);
+      sockets.push(s);
+      return s;
+    },
+    { retry: { min: 100, max: 400 }, probe: () => Promise.resolve(why()) },
+  );
+  return { bridge, sockets };
+};
+
 const make = () => {
   const bridge = createWsBridge('ws://127.0.0.1:9/ws?token=t', (u) => new FakeSocket(u), { probe: () => Promise.resolve('unreachable') });
   return { bridge, sock: FakeSocket.last };
@@ -110,16 +125,7 @@ describe('createWsBridge reconnects', () => {
 
   it('reports its state, retries with a growing delay, and works again once a socket opens', async () => {
     vi.useFakeTimers();
-    const sockets: FakeSocket[] = [];
-    const bridge = createWsBridge(
-      'ws://h/ws?token=t',
-      (u) => {
-        const s = new FakeSocket(u);
-        sockets.push(s);
-        return s;
-      },
-      { retry: { min: 100, max: 400 }, probe: () => Promise.resolve('unreachable') },
-    );
+    const { bridge, sockets } = retrying(() => 'unreachable');
     const states: string[] = [];
     bridge.onConnection((s) => states.push(s));
     expect(bridge.connection()).toBe('connecting');
@@ -153,17 +159,8 @@ describe('createWsBridge reconnects', () => {
 
   it('a token the server refuses: state refused (not stopped), kept through the retries, calls fail, and a socket that opens ends it', async () => {
     vi.useFakeTimers();
-    const sockets: FakeSocket[] = [];
     let why: 'refused' | 'unreachable' = 'refused';
-    const bridge = createWsBridge(
-      'ws://h/ws?token=t',
-      (u) => {
-        const s = new FakeSocket(u);
-        sockets.push(s);
-        return s;
-      },
-      { retry: { min: 100, max: 400 }, probe: () => Promise.resolve(why) },
-    );
+    const { bridge, sockets } = retrying(() => why);
     const states: string[] = [];
     bridge.onConnection((s) => states.push(s));
     sockets[0]!.close();
