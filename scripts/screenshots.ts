@@ -239,7 +239,7 @@ async function campaignShots(page: Page): Promise<void> {
     await page.getByTestId('nav-campaign').click();
     await page.getByTestId('campaign-setup-0').fill('Front port');
     await page.getByTestId('campaign-setup-1').fill('Through the old hub');
-    await page.getByTestId('campaign-size').selectOption({ label: '256 MiB' });
+    await page.getByTestId('campaign-size').selectOption({ label: '250 MB' });
     await page.getByTestId('campaign-start').click();
     const waiting = page.getByTestId('campaign-waiting');
     await waiting.getByText('Setup 1 of 2').waitFor({ timeout: 30_000 });

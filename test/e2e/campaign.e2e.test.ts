@@ -32,8 +32,8 @@ describe('Compare setups in Chromium against diskdial serve', () => {
     await page.getByTestId('campaign-setup-0').fill('Dock');
     await page.getByTestId('campaign-setup-1').fill('Hub');
     await page.getByTestId('campaign-runs').fill('2');
-    // The Quick Test's own size (the campaign's stays 1 GiB); the length is said before Start.
-    await page.getByTestId('campaign-size-quick').selectOption({ label: '64 MiB' });
+    // The Quick Test's own size (the campaign's stays 1 GB); the length is said before Start.
+    await page.getByTestId('campaign-size-quick').selectOption({ label: '100 MB' });
     await expect
       .poll(() => page.getByTestId('campaign-estimate').textContent())
       .toMatch(/^2 tests \(1 on each of 2 setups\): about 1 min of testing/);

@@ -17,15 +17,25 @@ export function defaultReserve(totalBytes: number): number {
   return Math.max(512 * MiB, Math.round(totalBytes * 0.05));
 }
 
-/** Why each reserve is kept, in a clause that follows "keeps N free". */
+/** Why each reserve is kept, in a clause that follows "keeps N free" (which is decimal: the
+ *  floor is said in the same unit, never "keeps 537 MB free … at least 512 MiB"). */
 export const RESERVE_WHY = {
   fixed: "for the file system's own bookkeeping and other programs writing meanwhile",
-  sized: 'so the system and other apps keep working (5 % of the volume, at least 512 MiB)',
+  sized: `so the system and other apps keep working (5 % of the volume, at least ${formatBytes(512 * MiB)})`,
 } as const;
 
-/** A test file's size limits (16 MiB … 64 GiB, the contract's) as the contract states them: round
- *  binary sizes, not their odd decimal equivalents ("16.8 MB and 68.7 GB"). */
-export const SIZE_LIMITS_TEXT = 'Between 16 MiB and 64 GiB.';
+/** The contract's bounds for a test file: 16 MiB … 64 GiB. */
+const MIN_TEST_FILE_BYTES = 16 * MiB;
+const MAX_TEST_FILE_BYTES = 64 * 1024 * MiB;
+
+/** A test file's size limits in the unit system the size was typed in, so a page that offers
+ *  1 GB or 4 GB never answers in GiB: typed in MiB/GiB, the contract's own round bounds ("Between
+ *  16 MiB and 64 GiB."); otherwise whole MB and GB inside them ("Between 17 MB and 68 GB.": every
+ *  size in that range is taken), never the odd "16.8 MB and 68.7 GB". */
+export function sizeLimitsText(typed = ''): string {
+  if (/\d\s*[kmgt]ib\s*$/i.test(typed)) return 'Between 16 MiB and 64 GiB.';
+  return `Between ${Math.ceil(MIN_TEST_FILE_BYTES / 1e6)} MB and ${Math.floor(MAX_TEST_FILE_BYTES / 1e9)} GB.`;
+}
 
 export interface FitInput {
   /** Bytes the test writes at most at one time; a sized test: the least it can run with. */

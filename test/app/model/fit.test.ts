@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultReserve, FREE_SPACE_RESERVE, fitTest, roundDownSize } from '../../../app/src/model/fit.js';
+import { defaultReserve, FREE_SPACE_RESERVE, fitTest, roundDownSize, sizeLimitsText } from '../../../app/src/model/fit.js';
+import { parseTypedSize } from '../../../app/src/model/units.js';
 import { fitPlan, MiB } from '../../../app/src/model/presets.js';
 
 describe('fitTest: the one rule for "will this test fit"', () => {
@@ -29,7 +30,7 @@ describe('fitTest: the one rule for "will this test fit"', () => {
     const f = fitTest({ needBytes: 64 * MiB, freeBytes: 300e6, totalBytes: 1.1e9, sizing: 'sized' });
     expect(f.reserveBytes).toBe(defaultReserve(1.1e9));
     expect(f.fits).toBe(false);
-    expect(f.reserveText).toBe('keeps 537 MB free so the system and other apps keep working (5 % of the volume, at least 512 MiB)');
+    expect(f.reserveText).toBe('keeps 537 MB free so the system and other apps keep working (5 % of the volume, at least 537 MB)');
   });
 
   it('rounds offers to sizes people type', () => {
@@ -55,5 +56,17 @@ describe('fitPlan: each test kind through the same rule', () => {
     // A scaled set keeps 40 files, the same spread, smaller (down to 4 KiB for the smallest).
     expect(fitPlan('files', { preset: 'quick', reserveBytes: 0 }, small).fits).toBe(true);
     expect(fitPlan('files', { preset: 'quick', reserveBytes: 0 }, { freeBytes: 5e6, totalBytes: 1.1e9 }).fits).toBe(false);
+  });
+});
+
+describe('sizeLimitsText: the limits in the unit the size was typed in', () => {
+  it('answers a size typed in MB or GB in whole MB and GB inside the contract, and one typed in MiB or GiB in them', () => {
+    for (const typed of ['8 MB', '100 GB', '70', '8 m', '']) expect(sizeLimitsText(typed), typed).toBe('Between 17 MB and 68 GB.');
+    for (const typed of ['8 MiB', '100 GiB', '100gib']) expect(sizeLimitsText(typed), typed).toBe('Between 16 MiB and 64 GiB.');
+    // Every size in the decimal range is one the contract takes (16 MiB … 64 GiB), its ends included.
+    expect(parseTypedSize('17 MB')!).toBeGreaterThanOrEqual(16 * MiB);
+    expect(parseTypedSize('16 MB')!).toBeLessThan(16 * MiB);
+    expect(parseTypedSize('68 GB')!).toBeLessThanOrEqual(64 * 1024 * MiB);
+    expect(parseTypedSize('69 GB')!).toBeGreaterThan(64 * 1024 * MiB);
   });
 });

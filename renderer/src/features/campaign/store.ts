@@ -20,7 +20,7 @@ export interface CampaignForm {
   runs: number;
   /** The test file of the tests that take a size (the sized ones fill the disk as they do alone). */
   sizeBytes: number;
-  /** A test's own size, overriding sizeBytes for it (a 1 GB Quick Test beside a 256 MiB sweep). */
+  /** A test's own size, overriding sizeBytes for it (a 1 GB Quick Test beside a 250 MB sweep). */
   testSizes: Partial<Record<TestKind, number>>;
   /** Start was pressed: a problem of the form is now an error, not help. */
   attempted: boolean;
@@ -32,9 +32,10 @@ export interface LiveFigures {
   avgMBps: number | null;
 }
 
-const MiB = 1024 * 1024;
-/** The sizes offered: small for a slow link (a Wi-Fi share), large to get past a drive's cache. */
-export const SIZE_CHOICES = [64 * MiB, 256 * MiB, 1024 * MiB, 4096 * MiB] as const;
+/** The sizes offered: small for a slow link (a Wi-Fi share), large to get past a drive's cache.
+ *  Decimal, as the Quick Test's 1 and 5 GB and the target's free space beside them (never GiB
+ *  beside GB on one page); the smallest still holds the sweep's largest transfer (64 MiB). */
+export const SIZE_CHOICES = [100e6, 250e6, 1e9, 5e9] as const;
 
 export interface CampaignJob {
   jobId: string | null;
@@ -89,7 +90,7 @@ export const DEFAULT_FORM: CampaignForm = {
   setups: ['', ''],
   kinds: ['quick'],
   runs: 3,
-  sizeBytes: 1024 * MiB,
+  sizeBytes: 1e9,
   testSizes: {},
   attempted: false,
 };

@@ -2,7 +2,7 @@
 // file written on the selected target), the algorithm and an optional digest to verify against;
 // what is wrong with the form as typed; why Start cannot be pressed; and the HashSettings a
 // Start sends. Pure, so the payload can be checked against exactly what the controls show.
-import { fitTest, SIZE_LIMITS_TEXT } from '@model/fit';
+import { fitTest, sizeLimitsText } from '@model/fit';
 import { parseTypedSize } from '@model/units';
 import type { HashSettings } from '@model/settings';
 import type { TargetInfo } from '@model/history';
@@ -92,7 +92,7 @@ export function formErrors(f: HashForm): FormErrors {
     const b = parseTypedSize(f.customSize);
     if (f.customSize.trim() === '') e.customSize = 'Type a size, e.g. 10 GB.';
     else if (b === null) e.customSize = 'Type a size like 750 MB or 10 GB.';
-    else if (b < MIN_TEST_FILE || b > MAX_TEST_FILE) e.customSize = SIZE_LIMITS_TEXT;
+    else if (b < MIN_TEST_FILE || b > MAX_TEST_FILE) e.customSize = sizeLimitsText(f.customSize);
   }
   const v = verifyValue(f.verify);
   if (v !== undefined) {

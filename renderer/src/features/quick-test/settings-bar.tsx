@@ -2,7 +2,7 @@
 // (continuous, or N write+read runs) and the stop rule (end each step once settled). Locked while a
 // test runs.
 import { useEffect, useId, useState } from 'react';
-import { SIZE_LIMITS_TEXT } from '@model/fit';
+import { sizeLimitsText } from '@model/fit';
 import { parseTypedSize } from '@model/units';
 import { Radio } from '../../components/fields';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../lib/radio-group';
@@ -14,7 +14,7 @@ export function sizeTextError(text: string): string | null {
   if (text.trim() === '') return null;
   const b = parseTypedSize(text);
   if (b === null) return 'Type a size like 750 MB or 10 GB.';
-  return isValidSize(b) ? null : SIZE_LIMITS_TEXT;
+  return isValidSize(b) ? null : sizeLimitsText(text);
 }
 
 const MODES = ['continuous', 'runs'] as const;

@@ -4,7 +4,7 @@
 // components so each rule is tested without a DOM.
 import type { FormatId, FormatInfo, WizardDisk, WizardPlanKind, WizardPlanState, WizardStage } from '@model/wizard/types';
 import { parseTypedSize } from '@model/units';
-import { FREE_AFTER_FORMAT, freeAfterFormat } from '@model/fit';
+import { FREE_AFTER_FORMAT, freeAfterFormat, sizeLimitsText } from '@model/fit';
 import { fitPlan } from '@model/presets';
 import { estimatePlan } from '@model/wizard/estimate';
 import { NO_DIRECT_IO } from '@model/wizard/protocols';
@@ -81,7 +81,7 @@ export function customSizeError(text: string): string | null {
   if (text.trim() === '') return 'Type a size like 256 MiB or 2 GB.';
   const b = parseTypedSize(text);
   if (b === null) return 'Type a size like 256 MiB or 2 GB.';
-  if (b < MIN_SIZE || b > MAX_SIZE) return 'Between 16 MiB and 64 GiB.';
+  if (b < MIN_SIZE || b > MAX_SIZE) return sizeLimitsText(text);
   return null;
 }
 

@@ -80,8 +80,8 @@ describe('Compare setups', () => {
     await user.type(screen.getByTestId('campaign-setup-1'), 'Wi-Fi');
     await user.click(screen.getByTestId('campaign-kind-cdm'));
     expect(screen.queryByTestId('campaign-problem')).toBeNull();
-    // Each test can have its own size: the Quick Test at 4 GiB, the grid at the campaign's.
-    await user.selectOptions(screen.getByTestId('campaign-size-quick'), String(4 * 1024 ** 3));
+    // Each test can have its own size: the Quick Test at 5 GB, the grid at the campaign's.
+    await user.selectOptions(screen.getByTestId('campaign-size-quick'), String(5e9));
     // Before it starts it says how long the testing takes: the sum of its tests' estimates.
     expect(text(screen.getByTestId('campaign-estimate'))).toMatch(
       /^4 tests \(2 on each of 2 setups\): about \d+ min of testing at 500 MB\/s, plus the time you take to change setups\.$/,
@@ -93,8 +93,8 @@ describe('Compare setups', () => {
         setups: ['GigE', 'Wi-Fi'],
         kinds: ['quick', 'cdm'],
         runs: 3,
-        sizeBytes: 1024 ** 3,
-        testSizes: { quick: 4 * 1024 ** 3 },
+        sizeBytes: 1e9,
+        testSizes: { quick: 5e9 },
       },
     ]);
     // While it runs the other screens say why they cannot start.

@@ -25,7 +25,7 @@ describe('Detailed panels: tests that cannot fit', () => {
     );
     expect(disabled('sustained-start')).toBe(true);
     expect(screen.getByTestId('sustained-status').textContent).toMatch(
-      /^Not enough free space: this test needs at least 67.1 MB and keeps 537 MB free so the system and other apps keep working \(5 % of the volume, at least 512 MiB\); 52.7 MB is free\./,
+      /^Not enough free space: this test needs at least 67.1 MB and keeps 537 MB free so the system and other apps keep working \(5 % of the volume, at least 537 MB\); 52.7 MB is free\./,
     );
     expect(disabled('files-start')).toBe(true);
     expect(screen.getByTestId('files-status').textContent).toMatch(/keeps 537 MB free so the system and other apps keep working/);
@@ -66,7 +66,7 @@ describe('Detailed panels: tests that cannot fit', () => {
     await renderDetailed();
     expect(disabled('sustained-start')).toBe(false);
     expect(screen.getByTestId('sustained-fit').textContent).toBe(
-      'Writes at most what is free and keeps 50 GB free so the system and other apps keep working (5 % of the volume, at least 512 MiB).',
+      'Writes at most what is free and keeps 50 GB free so the system and other apps keep working (5 % of the volume, at least 537 MB).',
     );
     expect(screen.getByTestId('files-fit').textContent).toMatch(/keeps 50 GB free/);
   });

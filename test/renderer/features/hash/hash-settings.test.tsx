@@ -141,7 +141,7 @@ describe('Hash settings (screen)', () => {
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
     const input = screen.getByLabelText('Custom test file size');
     await user.type(input, '8 MB');
-    expect(screen.getByRole('alert').textContent).toBe('Between 16 MiB and 64 GiB.');
+    expect(screen.getByRole('alert').textContent).toBe('Between 17 MB and 68 GB.');
     expect(startButton().disabled).toBe(true);
     expect(reasonOf(startButton())).toBe('Correct the settings marked above.');
     await user.clear(input);

@@ -42,6 +42,11 @@ describe('Quick Test screen', () => {
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
     const input = screen.getByRole('textbox', { name: 'Custom stress size' });
     await user.type(input, '8 MB');
+    // In the page's own unit (its sizes are 1, 2, 3 and 5 GB): never GiB beside GB.
+    expect(screen.getByRole('alert').textContent).toBe('Between 17 MB and 68 GB.');
+    await user.clear(input);
+    // Typed in binary units, the limits follow them.
+    await user.type(input, '8 MiB');
     expect(screen.getByRole('alert').textContent).toBe('Between 16 MiB and 64 GiB.');
     await user.clear(input);
     await user.type(input, '750 MB');
@@ -58,7 +63,7 @@ describe('Quick Test screen', () => {
     expect(start.matches(':disabled')).toBe(true);
     await user.type(screen.getByRole('textbox', { name: 'Custom stress size' }), '16 MB');
     expect(start.matches(':disabled')).toBe(true);
-    expect(screen.getByTestId('start-reason').textContent).toBe('Custom size: Between 16 MiB and 64 GiB.');
+    expect(screen.getByTestId('start-reason').textContent).toBe('Custom size: Between 17 MB and 68 GB.');
     await user.click(start);
     expect(fake.calls.start).toEqual([]);
     // Back on a preset, Start is available again.
