@@ -11,6 +11,7 @@ import { askedSizes, askedSizeText, sizeInUnits, unitsOf, type SizeUnits } from 
 import { bestRuns } from '../model/report/formats/cdm-text.js';
 import { mbText as mb, renderTable } from '../model/report/text-table.js';
 import { intervalText, settleText } from '../model/report/figure-text.js';
+import { MIN_INTERVAL_RUNS } from '../model/precision.js';
 
 /** The sizes the test was asked for: the kind's own word on them, else the document's. */
 function asked(doc: ResultDocument): number[] {
@@ -65,7 +66,9 @@ export function formatFlag(f: ResultFlag): string {
 
 /** Mean ± sample stdev (and CV), median and best of each test across runs. */
 function summaryTable(summary: readonly StepSummary[]): string {
-  const ci = summary.some((s) => s.mbpsInterval);
+  // Two runs' interval is too wide to use (MIN_INTERVAL_RUNS): their figures are in the row.
+  const shown = (s: StepSummary) => (s.runs >= MIN_INTERVAL_RUNS ? s.mbpsInterval : undefined);
+  const ci = summary.some((s) => shown(s) !== undefined);
   const header = ['Across runs', 'n', 'Mean MB/s', '± SD', 'CV', 'Median', 'Best', 'p99 lat (median)', ...(ci ? ['95 % interval'] : [])];
   const rows = summary.map((s) => [
     s.name,
@@ -76,7 +79,7 @@ function summaryTable(summary: readonly StepSummary[]): string {
     mb(s.mbps.median),
     mb(s.mbps.best),
     formatLatencyUs(s.p99Us.median),
-    ...(ci ? [intervalText(s.mbpsInterval) || '—'] : []),
+    ...(ci ? [intervalText(shown(s)) || '—'] : []),
   ]);
   return renderTable(header, rows, [false, true, true, true, true, true, true, true, false]);
 }

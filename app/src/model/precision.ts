@@ -87,10 +87,17 @@ export function runsInterval(figures: readonly number[]): FigureInterval | undef
   return { halfWidth, relative: m > 0 ? halfWidth / m : 0, method: 'runs', n };
 }
 
-/** The interval of a figure shown as the mean of its runs: across the runs (Student t) for two or
- *  more, the one run's own (batch means) otherwise. */
+/** The fewest runs an interval across runs is shown for. With two, Student t has one degree of
+ *  freedom and the 95 % interval is 12.7 standard errors wide (± 254 % for runs of 612 and 918):
+ *  a width that tells a reader nothing the two figures do not say better. */
+export const MIN_INTERVAL_RUNS = 3;
+
+/** The interval of a figure shown as the mean of its runs: across the runs (Student t) from
+ *  MIN_INTERVAL_RUNS on, the one run's own (batch means) for one, none for two (the two figures
+ *  themselves are shown instead: twoRunsText). */
 export function figureInterval(runs: ReadonlyArray<{ mbps: number; interval?: FigureInterval }>): FigureInterval | undefined {
-  return runs.length > 1 ? runsInterval(runs.map((r) => r.mbps)) : runs[0]?.interval;
+  if (runs.length >= MIN_INTERVAL_RUNS) return runsInterval(runs.map((r) => r.mbps));
+  return runs.length === 1 ? runs[0]!.interval : undefined;
 }
 
 /** Per-bucket MB/s of an engine series, the last bucket left out when it is shorter than half a

@@ -2,7 +2,16 @@
 // stop rule, on synthetic series with a known true mean.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSettled, lag1Correlation, runsInterval, seriesInterval, seriesRates } from '../../../app/src/model/precision.js';
+import {
+  figureInterval,
+  isSettled,
+  lag1Correlation,
+  MIN_INTERVAL_RUNS,
+  runsInterval,
+  seriesInterval,
+  seriesRates,
+} from '../../../app/src/model/precision.js';
+import { twoRunsText } from '../../../app/src/model/report/figure-text.js';
 import { mean, stdev } from '../../../app/src/model/stats.js';
 
 /** mulberry32: a seeded uniform generator, so every series is reproducible from its seed. */
@@ -100,6 +109,29 @@ describe('runsInterval (Student t over runs)', () => {
     expect(iv.halfWidth).toBeCloseTo((2.7764451 * Math.sqrt(2.5)) / Math.sqrt(5), 6);
     expect(iv.relative).toBeCloseTo(iv.halfWidth / 100, 12);
     expect(runsInterval([100])).toBeUndefined();
+  });
+});
+
+describe('figureInterval (what a shown figure carries)', () => {
+  const own = { halfWidth: 20, relative: 0.02, method: 'series' as const, n: 12, batchLength: 1 };
+  it('is the one run’s own for one run, none for two, and across the runs from three on', () => {
+    expect(MIN_INTERVAL_RUNS).toBe(3);
+    expect(figureInterval([{ mbps: 1000, interval: own }])).toBe(own);
+    // Two runs 612 and 918: t(0.975, 1) · sd / √2 would be ± 254 %, so there is none; the two
+    // figures are said instead.
+    expect(runsInterval([612, 918])!.relative).toBeCloseTo(2.5412, 3);
+    expect(
+      figureInterval([
+        { mbps: 612, interval: own },
+        { mbps: 918, interval: own },
+      ]),
+    ).toBeUndefined();
+    expect(twoRunsText([612.4, 918.2])).toBe('runs 612 and 918');
+    expect(twoRunsText([1763.6, 1816.1])).toBe('runs 1,764 and 1,816');
+    expect(twoRunsText([612])).toBe('');
+    const three = figureInterval([612, 918, 700].map((mbps) => ({ mbps, interval: own })))!;
+    expect(three.method).toBe('runs');
+    expect(three.halfWidth).toBeCloseTo(runsInterval([612, 918, 700])!.halfWidth, 12);
   });
 });
 

@@ -1,6 +1,7 @@
 // A figure as every report view names and rounds it: the Metric shape, one value per row, sizes as
 // a person reads them ("1 GB", "64 MiB"). A leaf, so the kinds' rows and card layouts use it too.
 import { mean } from '../stats.js';
+import { formatMBpsFigure } from '../units.js';
 import type { FigureInterval, SettleOutcome } from '../precision.js';
 import type { Direction } from '../verdict/compare.js';
 
@@ -109,6 +110,12 @@ export function intervalText(iv: Pick<FigureInterval, 'relative'> | undefined): 
   if (!iv || !Number.isFinite(iv.relative)) return '';
   const pct = iv.relative * 100;
   return `± ${pct >= 10 ? pct.toFixed(0) : pct.toFixed(1)} %`;
+}
+
+/** Two runs' MB/s in plain words, where an interval would be too wide to use (MIN_INTERVAL_RUNS):
+ *  "runs 612 and 918", in run order, rounded as the dials and aggregates are; '' unless two. */
+export function twoRunsText(mbps: readonly number[]): string {
+  return mbps.length === 2 ? `runs ${formatMBpsFigure(mbps[0]!)} and ${formatMBpsFigure(mbps[1]!)}` : '';
 }
 
 /** A figure with its unit and interval: "1,412 MB/s ± 1.8 %". */

@@ -6,7 +6,7 @@ import { spread } from '../stats.js';
 import { hashVerdictText, OVERHEAD_BELOW_ZERO, shownOverhead } from '../trust.js';
 import type { ComparisonCell } from './comparison.js';
 import { cellMark } from '../verdict/compare-words.js';
-import { ladderMedian, settleText } from './figure-text.js';
+import { ladderMedian, settleText, twoRunsText } from './figure-text.js';
 import { formatFigure, intervalText, resultMetrics, sizeText, type Metric, type MetricUnit } from './metrics.js';
 
 // ---- the figures every format shows ----------------------------------------------------------
@@ -140,7 +140,7 @@ function intervalCell(doc: ResultDocument, name: string, m: Metric | undefined):
   const runs = doc.tests.filter((t) => t.name === name);
   if (runs.length === 1) return settleText(runs[0]!) || '—';
   const settled = runs.filter((t) => t.settle?.settled).length;
-  const text = intervalText(m?.interval) || '—';
+  const text = intervalText(m?.interval) || twoRunsText(runs.sort((a, b) => a.run - b.run).map((t) => t.mbps)) || '—';
   return runs.some((t) => t.settle) ? `${text} (settled in ${settled} of ${runs.length} runs)` : text;
 }
 

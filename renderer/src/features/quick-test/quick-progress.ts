@@ -8,7 +8,7 @@ import { formatMBpsFigure } from '@model/units';
 import { aggregateText, type Aggregate } from '@model/verdict/aggregate';
 import type { ResultDocument } from '@model/result';
 import { figureInterval } from '@model/precision';
-import { intervalText, settleText } from '@model/report/figure-text';
+import { intervalText, settleText, twoRunsText } from '@model/report/figure-text';
 
 export interface QuickRunState {
   status: string;
@@ -82,12 +82,14 @@ export interface ReadoutState {
   precision?: Readonly<Record<Side, string>> | null;
 }
 
-/** Each side's 95 % interval as the dials word it: across the runs for several, else the one run's
+/** Each side's 95 % interval as the dials word it: across the runs from three on, the two
+ *  figures for two ("runs 612 and 918": their interval would be ± 254 %), else the one run's
  *  own and, under the stop rule, how it ended ("settled in 1.4 s: ± 2.1 %"). */
 export function quickPrecision(doc: ResultDocument): Record<Side, string> {
   const of = (side: Side): string => {
-    const runs = doc.tests.filter((t) => t.rw === side);
-    return runs.length === 1 ? settleText(runs[0]!) : intervalText(figureInterval(runs));
+    const runs = doc.tests.filter((t) => t.rw === side).sort((a, b) => a.run - b.run);
+    if (runs.length === 1) return settleText(runs[0]!);
+    return intervalText(figureInterval(runs)) || twoRunsText(runs.map((t) => t.mbps));
   };
   return { write: of('write'), read: of('read') };
 }

@@ -1,6 +1,6 @@
 // The Quick Test's stop rule and intervals: "Stop when settled" sends precision ± 3 % with Start,
 // and a finished result's dials say how sure each figure is — one run's own interval and how the
-// rule ended it, or the interval across runs.
+// rule ended it, the two figures of two runs, or the interval across three runs or more.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,6 +29,20 @@ function oneRun(): ResultDocument {
   return doc;
 }
 
+/** The dials' state once `doc` is done, with its aggregate. */
+function done(aggregate: Record<'write' | 'read', { mean: number; best: number; runs: number }>, doc: ResultDocument) {
+  return {
+    status: 'done',
+    phase: null,
+    live: { write: 0, read: 0 },
+    avg: { write: 0, read: 0 },
+    peak: { write: 0, read: 0 },
+    settled: null,
+    aggregate,
+    precision: quickPrecision(doc),
+  } as unknown as Parameters<typeof quickReadout>[0];
+}
+
 describe('Quick Test precision', () => {
   beforeEach(resetStores);
   afterEach(resetStores);
@@ -37,17 +51,21 @@ describe('Quick Test precision', () => {
     expect(quickPrecision(oneRun())).toEqual({ write: 'settled in 1.4 s: ± 2.1 %', read: 'did not settle within 2 s: ± 9.0 %' });
     // The fixture's three runs: write 1763.56, 1816.13, 1725.91 → t(0.975, 2) · 45.3 / √3 = ± 6.4 %.
     expect(quickPrecision(QUICK).write).toBe('± 6.4 %');
-    const shown = {
-      status: 'done',
-      phase: null,
-      live: { write: 0, read: 0 },
-      avg: { write: 0, read: 0 },
-      peak: { write: 0, read: 0 },
-      settled: null,
-      aggregate: { write: { mean: 1000, best: 1000, runs: 1 }, read: { mean: 2000, best: 2000, runs: 1 } },
-      precision: quickPrecision(oneRun()),
-    } as unknown as Parameters<typeof quickReadout>[0];
+    const shown = done({ write: { mean: 1000, best: 1000, runs: 1 }, read: { mean: 2000, best: 2000, runs: 1 } }, oneRun());
     expect(quickReadout(shown, 'write').caption).toBe('average · settled in 1.4 s: ± 2.1 %');
+  });
+
+  it('shows an interval across runs only from three runs on; two runs are their two figures', () => {
+    // The fixture's first two runs: write 1763.56 and 1816.13, read 1535.49 and 1452.96. Their
+    // interval, t(0.975, 1) · sd / √2, would be ± 19 % and ± 35 % (± 218 % for runs further apart).
+    const two = { ...QUICK, settings: { ...QUICK.settings, runs: 2 }, tests: QUICK.tests.filter((t) => t.run <= 2) };
+    delete two.summary;
+    expect(quickPrecision(two)).toEqual({ write: 'runs 1,764 and 1,816', read: 'runs 1,535 and 1,453' });
+    const shown = done({ write: { mean: 1789.8, best: 1816.1, runs: 2 }, read: { mean: 1494.2, best: 1535.5, runs: 2 } }, two);
+    expect(quickReadout(shown, 'write').caption).toBe('mean of 2 runs · best 1,816 · runs 1,764 and 1,816');
+    expect(quickReadout(shown, 'read').caption).not.toContain('±');
+    // Three runs: the interval (as in the first test).
+    expect(quickPrecision(QUICK).read).toMatch(/^± \d+(\.\d)? %$/);
   });
 
   it('"Stop when settled" sends the stop rule with Start', async () => {
