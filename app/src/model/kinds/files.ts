@@ -26,6 +26,7 @@ import { shownOverhead } from '../trust.js';
 import { parseSize, parseWholeNumber, sizeFormatterFor } from '../units.js';
 import { echoSettings, MiB, usable, type Plan, type PlanOptions, type PlanStep, type PlanTarget } from './plan.js';
 import { filesFigures } from './files-card.js';
+import { filesReportSection } from './files-section.js';
 import type { KindModule, ScreenRun } from './types.js';
 
 export const files = {
@@ -75,6 +76,7 @@ export const files = {
     titleParts: (doc) => (doc.files ? [`${capital(doc.files.preset)} · ${doc.files.count} files`] : undefined),
     metrics: (doc) => (doc.files ? { metrics: filesMetrics(doc) } : undefined),
     stepsArePrimary: false,
+    sections: [filesReportSection],
     comparable: (doc, f) => {
       if (!doc.files) return false;
       const fs = doc.files;

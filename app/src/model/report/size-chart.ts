@@ -1,9 +1,11 @@
 // MB/s against transfer size on a log axis (ATTO's and QuickBench's chart): a write and a read
 // line per run with a dot at each size, size ticks (4K, 64K, 1M…) under "transfer size", and the
 // link's ceiling as a dashed line when known. The one drawing of it: the HTML exports (light), the
-// share card (dark) and the comparison report's chart per row all call drawSizeChart.
+// share card (dark) and the comparison report's chart per row all call drawSizeChart. The same
+// axes draw Stibium's scatter: each file's MB/s against its size (decimal ticks under "file size"),
+// dots alone, and a fitted model as a dashed line.
 // Browser-safe, and kept to what resvg draws (presentation attributes, no <style>).
-import { blockLabel } from '../units.js';
+import { blockLabel, formatBytes } from '../units.js';
 import { axisCeil, escapeXml, r1, text, textWidth, ticksFor, tickText, type Box } from './card-draw.js';
 import { formatFigure } from './figure-text.js';
 
@@ -12,6 +14,9 @@ export interface SizeSeries {
   /** Which run it is (the first is drawn solid, later ones faded and dashed). */
   run: number;
   points: ReadonlyArray<{ bs: number; mbps: number }>;
+  /** 'line' (the default): a line through a dot at each size; 'dots': the dots alone (a scatter,
+   *  a dot a file); 'model': a fitted curve, a thin dashed line without dots. */
+  style?: 'line' | 'dots' | 'model';
 }
 
 export interface SizeChart {
@@ -24,6 +29,9 @@ export interface SizeChart {
   ceilingMBps?: number;
   /** The y axis reaches at least this (charts of several results side by side share one scale). */
   scaleMBps?: number;
+  /** What the x axis is: transfer sizes (the default; ticks 4K, 64K, 1M as block sizes are
+   *  named) or file sizes (ticks 1 MB, 10 MB, 100 MB, 1 GB, as the files were asked). */
+  axis?: 'transfer size' | 'file size';
 }
 
 /** The colours and type size of one surface. */
@@ -73,6 +81,13 @@ export function sizeTicks(sizes: readonly number[]): number[] {
   return out;
 }
 
+/** The powers of ten (bytes) from `lo` to `hi`: a file-size axis's ticks (1 MB, 10 MB, 100 MB…). */
+function decadeTicks(lo: number, hi: number): number[] {
+  const out: number[] = [];
+  for (let t = 10 ** Math.ceil(Math.log10(Math.max(lo, 1))); t <= hi; t *= 10) out.push(t);
+  return out;
+}
+
 /** A ceiling further up than this many times the fastest point is named, not drawn: drawn, it
  *  would flatten the curve to the floor. */
 const CEILING_ROOM = 3;
@@ -101,11 +116,16 @@ export function drawSizeChart(c: SizeChart, box: Box, look: ChartLook): string {
     out.push(text(plot.x - 6, Y(t) + f * 0.35, tickText(t, yMax), { size: f, fill: look.tick, anchor: 'end' }));
   }
   out.push(text(box.x, box.y + f, 'MB/s', { size: f, weight: 600, fill: look.label }));
-  for (const t of sizeTicks(c.sizes)) {
+  const files = c.axis === 'file size';
+  for (const t of files ? decadeTicks(lo, hi) : sizeTicks(c.sizes)) {
     out.push(`<rect x="${r1(X(t))}" y="${r1(plot.y)}" width="1" height="${r1(plot.h)}" fill="${look.grid}"/>`);
-    out.push(text(X(t), plot.y + plot.h + f * 1.45, blockLabel(t), { size: f, fill: look.tick, anchor: 'middle' }));
+    out.push(
+      text(X(t), plot.y + plot.h + f * 1.45, files ? formatBytes(t) : blockLabel(t), { size: f, fill: look.tick, anchor: 'middle' }),
+    );
   }
-  out.push(text(plot.x + plot.w / 2, box.y + box.h - 2, 'transfer size', { size: f, weight: 600, fill: look.label, anchor: 'middle' }));
+  out.push(
+    text(plot.x + plot.w / 2, box.y + box.h - 2, c.axis ?? 'transfer size', { size: f, weight: 600, fill: look.label, anchor: 'middle' }),
+  );
   if (drawn !== undefined) {
     const cy = r1(Y(drawn));
     out.push(
@@ -117,14 +137,19 @@ export function drawSizeChart(c: SizeChart, box: Box, look: ChartLook): string {
     if (s.points.length === 0) continue;
     const colour = s.dir === 'write' ? look.write : look.read;
     const first = s.run === Math.min(...finite.map((x) => x.run));
+    const style = s.style ?? 'line';
     const d = s.points.map((p, i) => `${i === 0 ? 'M' : 'L'} ${r1(X(p.bs))} ${r1(Y(p.mbps))}`).join(' ');
     const dots = s.points.map(
       (p) => `<circle cx="${r1(X(p.bs))}" cy="${r1(Y(p.mbps))}" r="2.6" fill="${colour}" data-bs="${p.bs}" data-mbps="${r1(p.mbps)}"/>`,
     );
+    const path =
+      style === 'model'
+        ? `<path d="${d}" fill="none" stroke="${colour}" stroke-width="1.5" stroke-dasharray="6 4" stroke-opacity="0.8"/>`
+        : `<path d="${d}" fill="none" stroke="${colour}" stroke-width="2" stroke-linejoin="round"${first ? '' : ' stroke-dasharray="5 4"'}/>`;
     out.push(
-      `<g data-series="${s.dir}" data-run="${s.run}"${first ? '' : ' opacity="0.55"'}>` +
-        `<path d="${d}" fill="none" stroke="${colour}" stroke-width="2" stroke-linejoin="round"${first ? '' : ' stroke-dasharray="5 4"'}/>` +
-        dots.join('') +
+      `<g data-series="${s.dir}" data-run="${s.run}"${style === 'line' ? '' : ` data-style="${style}"`}${first ? '' : ' opacity="0.55"'}>` +
+        (style === 'dots' ? '' : path) +
+        (style === 'model' ? '' : dots.join('')) +
         '</g>',
     );
   }
@@ -152,10 +177,13 @@ export function drawSizeChart(c: SizeChart, box: Box, look: ChartLook): string {
   return out.join('\n');
 }
 
-/** The chart as a standalone SVG for a page or an image: `width` × `height`, named by its title. */
-export function sizeChartSvg(c: SizeChart, look: ChartLook = LIGHT_LOOK, width = 760, height = 300): string {
+/** The chart as an SVG for a page or an image: `width` × `height`, named by its title. An image
+ *  (a data URL) needs the SVG namespace; inline in an HTML page it is implied, and the exported
+ *  page names no address at all (`inline`). */
+export function sizeChartSvg(c: SizeChart, look: ChartLook = LIGHT_LOOK, width = 760, height = 300, inline = false): string {
+  const ns = inline ? '' : ' xmlns="http://www.w3.org/2000/svg"';
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(c.title)}" data-chart="transfer-size" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">` +
+    `<svg${ns} viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(c.title)}" data-chart="${c.axis === 'file size' ? 'file-size' : 'transfer-size'}" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">` +
     `<title>${escapeXml(c.title)}</title>\n${drawSizeChart(c, { x: 8, y: 6, w: width - 16, h: height - 12 }, look)}\n</svg>`
   );
 }

@@ -209,9 +209,9 @@ export function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-/** A chart of a kind's section (MB/s against transfer size) as a captioned inline SVG. */
+/** A chart of a kind's section (MB/s against transfer or file size) as a captioned inline SVG. */
 function htmlChart(c: SizeChart): string {
-  return `<figure class="chart">\n<figcaption>${esc(c.title)}</figcaption>\n${sizeChartSvg(c)}\n</figure>`;
+  return `<figure class="chart">\n<figcaption>${esc(c.title)}</figcaption>\n${sizeChartSvg(c, undefined, undefined, undefined, true)}\n</figure>`;
 }
 
 /** A kind's report section ("Will it work?"): a heading, its charts and tables, and how it was decided. */
