@@ -1,8 +1,9 @@
 // The many-file test's card: each pass's aggregate rate and per-file overhead, and the first run's scatter.
 import { axes, axisCeil, baseline, type Box, COLOR, fitText, mbps, r1, text } from '../report/card-draw.js';
-import { formatFigure, type Metric, metricValue, sizeText } from '../report/figure-text.js';
+import { formatFigure, type Metric, metricValue } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { shownOverhead } from '../trust.js';
+import { formatBytes } from '../units.js';
 
 export function filesFigures(doc: ResultDocument, box: Box, metrics: readonly Metric[]): string | undefined {
   if (!doc.files?.runs[0]) return undefined;
@@ -58,7 +59,9 @@ export function filesFigures(doc: ResultDocument, box: Box, metrics: readonly Me
     }
   });
   const runsNote = f.runs.length > 1 ? ` · mean of ${f.runs.length} runs` : '';
-  const set = `${f.count} files · ${sizeText(f.minBytes, true)} – ${sizeText(f.maxBytes, true)} · ${sizeText(f.totalBytes, true)} in all${runsNote}`;
+  // The files' sizes as they are (2 MiB is "2.1 MB"), as the CLI and exports print them: sizeText
+  // reads a whole-MiB size as an asked one aligned down and would name 2 MiB "3 MB".
+  const set = `${f.count} files · ${formatBytes(f.minBytes)} – ${formatBytes(f.maxBytes)} · ${formatBytes(f.totalBytes)} in all${runsNote}`;
   out.push(text(box.x, box.y + box.h - 4, fitText(set, leftW + 30, 13, 600), { size: 13, weight: 600 }));
   out.push(filesScatter(run, { x: box.x + leftW + 80, y: box.y + 34, w: box.w - leftW - 80, h: box.h - 34 - 24 }, f.runs.length));
   return out.join('\n');

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
+import { renderCardSvg } from '../../../../app/src/model/report/card.js';
 import { renderExport } from '../../../../app/src/model/report/export.js';
 import { parseHtml } from '../../../helpers/size-chart.js';
 
@@ -84,5 +85,13 @@ describe("the many-file test's Markdown: what the fit predicts", () => {
     expect(md).toMatch(
       /_Read: the Theil–Sen fit predicts 1,022 MB\/s for the smallest file \(3\.15 MB\) and 1,424 MB\/s for the largest file \(168 MB\), tending to 1,434 MB\/s/,
     );
+  });
+});
+
+describe("the many-file test's card", () => {
+  it('names the set by its files’ sizes as they are (3 MiB is 3.15 MB), as the CLI and the exports do', () => {
+    const { svg } = renderCardSvg(doc);
+    // Before, a whole-MiB size was read as an asked size aligned down: "24 files · 4 MB – 168 MB".
+    expect(svg).toContain('24 files · 3.15 MB – 168 MB · 1.36 GB in all');
   });
 });
