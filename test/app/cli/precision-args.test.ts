@@ -67,8 +67,16 @@ describe('the CLI table', () => {
     expect(text).toMatch(/^Test\s+Run\s+MB\/s\s+IOPS\s+Mean lat\s+p99 lat\s+Cache\s+95 % interval$/m);
     expect(text).toMatch(/^SEQ1M Q8T1 Read\s+1\s+.*direct\s+settled in 1\.0 s: ± 2\.0 %$/m);
     expect(text).toMatch(/^SEQ1M Q1T1 Read\s+1\s+.*direct\s+did not settle within 1 s: ± 2\.0 %$/m);
-    // Two runs of SEQ1M Q8T1 Read, 1669.67 and 1627.16: t(0.975, 1) · 30.05 / √2 / 1648.4 = ± 16 %.
-    expect(text).toMatch(/^SEQ1M Q8T1 Read\s+2\s+1648\s+30\.1\s+1\.8 %.*± 16 %$/m);
+    // Two runs of SEQ1M Q8T1 Read, 1669.67 and 1627.16: their interval, t(0.975, 1) · 30.05 / √2 /
+    // 1648.4 = ± 16 %, is not shown from two runs (MIN_INTERVAL_RUNS); the row has their mean, SD,
+    // CV, median and best.
+    expect(text).toMatch(/^SEQ1M Q8T1 Read\s+2\s+1648\s+30\.1\s+1\.8 %.*\d ms$/m);
+    expect(text).toMatch(/^Across runs\s+n\s+Mean MB\/s\s+± SD\s+CV\s+Median\s+Best\s+p99 lat \(median\)$/m);
+    // A third run (run 1 again): 1669.67, 1627.16, 1669.67 → t(0.975, 2) · 24.54 / √3 / 1655 = ± 3.7 %.
+    const three = summarize([...doc.tests, ...doc.tests.filter((t) => t.run === 1).map((t) => ({ ...t, run: 3 }))]);
+    const withThree = formatReport({ ...doc, summary: three });
+    expect(withThree).toMatch(/^Across runs\s+n\s+Mean MB\/s\s+± SD\s+CV\s+Median\s+Best\s+p99 lat \(median\)\s+95 % interval$/m);
+    expect(withThree).toMatch(/^SEQ1M Q8T1 Read\s+3\s+1655\s.*± 3\.7 %$/m);
     // A result made before intervals were kept: no such column.
     expect(formatReport(load())).not.toContain('95 % interval');
   });
