@@ -72,15 +72,15 @@ export function customFiles(p: PlanForm): { count: number; minBytes: number; max
   const max = parseTypedSize(p.filesMaxText);
   if (!Number.isInteger(p.filesCount) || p.filesCount < 2 || p.filesCount > 10000) return 'Files: a whole number from 2 to 10,000.';
   if (min === null || min < 4096) return 'Smallest file: a size like 2 MB (at least 4 KiB).';
-  if (max === null || max < min || max > MAX_SIZE) return 'Largest file: a size like 600 MB, at least the smallest and at most 64 GiB.';
+  if (max === null || max < min || max > MAX_SIZE) return 'Largest file: a size like 600 MB, at least the smallest and at most 68 GB.';
   return { count: p.filesCount, minBytes: min, maxBytes: max };
 }
 
 /** Why the custom size cannot be used, or null. */
 export function customSizeError(text: string): string | null {
-  if (text.trim() === '') return 'Type a size like 256 MiB or 2 GB.';
+  if (text.trim() === '') return 'Type a size like 500 MB or 2 GB.';
   const b = parseTypedSize(text);
-  if (b === null) return 'Type a size like 256 MiB or 2 GB.';
+  if (b === null) return 'Type a size like 500 MB or 2 GB.';
   if (b < MIN_SIZE || b > MAX_SIZE) return sizeLimitsText(text);
   return null;
 }

@@ -208,8 +208,12 @@ describe('step 3: the plan', () => {
     expect(next().disabled).toBe(true);
     await user.click(screen.getByTestId('wizard-size-custom'));
     await user.type(screen.getByTestId('wizard-size-input'), 'lots');
-    expect(text(screen.getByTestId('wizard'))).toContain('Type a size like 256 MiB or 2 GB.');
+    expect(text(screen.getByTestId('wizard'))).toContain('Type a size like 500 MB or 2 GB.');
     expect(next().disabled).toBe(true);
+    // Too small: the limits in the plan's own unit (its sizes are 1 GB and 5 GB), never GiB beside them.
+    await user.clear(screen.getByTestId('wizard-size-input'));
+    await user.type(screen.getByTestId('wizard-size-input'), '8 MB');
+    expect(text(screen.getByTestId('wizard'))).toContain('Between 17 MB and 68 GB.');
     await user.clear(screen.getByTestId('wizard-size-input'));
     await user.type(screen.getByTestId('wizard-size-input'), '2 GB');
     expect(next().disabled).toBe(false);
