@@ -120,6 +120,9 @@ export interface KindModule<Id extends string = string> {
     testGroup?: { all: (n: number, span: string) => string; some: (n: number, of: number, span: string) => string };
     /** The verdicts its section states, as data, each with where it is said (the claims audit). */
     claims?: (doc: ResultDocument) => Array<{ where: string; claim: Claim }>;
+    /** What the result found, in one sentence of the one renderer's words (its last run's verdict),
+     *  for a screen that names no kind: the Quick Test's line on a network share. */
+    verdictLine?: (doc: ResultDocument) => string | undefined;
     /** Sentences the exports state besides their tables (a verdict per run, a note), labelled. */
     statements?: (doc: ResultDocument) => Array<{ label: string; text: string }>;
     /** The bytes the test covered, where that is not the settings' size (the text export's profile). */
