@@ -8,7 +8,7 @@ import { formatMBpsFigure } from '../../units.js';
 import { SHARE_LABEL, shareText, smallFileText } from '../../verdict/share.js';
 import { linkRateText, msText } from './section.js';
 
-export function shareCard(doc: ResultDocument, box: Box): string | undefined {
+export function shareFigures(doc: ResultDocument, box: Box): string | undefined {
   const s = doc.share;
   const r = s?.runs.at(-1);
   if (!s || !r) return undefined;

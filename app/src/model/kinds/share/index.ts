@@ -2,7 +2,7 @@
 // result.ts, report.ts, card.ts, cli.ts, settings.ts). Its verdicts are model/verdict/share.ts's.
 import type { KindModule } from '../types.js';
 import { shareSection } from './analysis.js';
-import { shareCard } from './card.js';
+import { shareFigures } from './card.js';
 import { shareCli } from './cli.js';
 import { SHARE_DISK_BYTES, sharePlan } from './plan.js';
 import { shareReport } from './report.js';
@@ -19,7 +19,7 @@ export const share = {
   result: shareResult,
   cli: shareCli,
   report: shareReport,
-  card: shareCard,
+  card: shareFigures,
   screen: { schema: ShareScreen },
   fromScreen: shareFromScreen,
 } as const satisfies KindModule<'share'>;
