@@ -11,6 +11,10 @@ type SavedResult = Extract<Awaited<ReturnType<DiskDialBridge['getResult']>>, { o
  *  the listing is newest first, so the match is near the top. */
 const MAX_READS = 10;
 const MAX_UNNAMED_READS = 5;
+/** Rows asked for at a time, and looked at in all: a page, not a thousand rows at once (a
+ *  thousand rows were half a megabyte the server sent while History's first page waited). */
+const PAGE_ROWS = 100;
+const MAX_ROWS = 1000;
 
 /** The highest rate a test reached: its samples' peak, at least its average (a run too short
  *  for a sample still has one). Peak and average thus come from the same samples. */
@@ -34,18 +38,21 @@ const isOn = (doc: SavedResult, t: Pick<TargetInfo, 'path' | 'mountPoint'>): boo
 export async function lastResultPeak(target: Pick<TargetInfo, 'path' | 'name' | 'mountPoint'>): Promise<number> {
   try {
     const bridge = getBridge();
-    // Quick Tests only, newest first, a page of them (not every result History holds): the
-    // rows are only looked at, and the documents read stop within the first few.
-    const list = await bridge.listHistory({ kind: 'quick', limit: 1000 });
-    if (!list.ok) return 0;
+    // Quick Tests only, newest first, a page at a time: the rows are only looked at, and the
+    // documents read stop within the first few.
     let reads = 0;
     let unnamed = 0;
-    for (const entry of list.value.entries) {
-      if (entry.kind !== 'quick') continue;
-      if (!namesIt(entry, target) && ++unnamed > MAX_UNNAMED_READS) continue;
-      if (++reads > MAX_READS) break;
-      const r = await bridge.getResult(entry.id);
-      if (r.ok && isOn(r.value, target)) return Math.max(0, ...r.value.tests.map(testPeak));
+    for (let offset = 0; offset < MAX_ROWS; offset += PAGE_ROWS) {
+      const list = await bridge.listHistory({ kind: 'quick', limit: PAGE_ROWS, offset });
+      if (!list.ok) return 0;
+      for (const entry of list.value.entries) {
+        if (entry.kind !== 'quick') continue;
+        if (!namesIt(entry, target) && ++unnamed > MAX_UNNAMED_READS) continue;
+        if (++reads > MAX_READS) return 0;
+        const r = await bridge.getResult(entry.id);
+        if (r.ok && isOn(r.value, target)) return Math.max(0, ...r.value.tests.map(testPeak));
+      }
+      if (offset + PAGE_ROWS >= list.value.total) break;
     }
   } catch {
     // A lost connection: nothing is known, which is no error for a starting scale.
