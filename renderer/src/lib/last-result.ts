@@ -12,6 +12,10 @@ export type SavedResult = Extract<Awaited<ReturnType<DiskDialBridge['getResult']
  *  the listing is newest first, so the match is near the top. */
 const MAX_READS = 10;
 const MAX_UNNAMED_READS = 5;
+/** Rows asked for at a time, and looked at in all: a page, not a thousand rows at once (a
+ *  thousand rows were half a megabyte the server sent while History's first page waited). */
+const PAGE_ROWS = 100;
+const MAX_ROWS = 1000;
 
 /** The highest rate a test reached: its samples' peak, at least its average (a run too short
  *  for a sample still has one). Peak and average thus come from the same samples. */
@@ -37,18 +41,21 @@ export async function newestResultOn(
   kind: string,
 ): Promise<SavedResult | undefined> {
   const bridge = getBridge();
-  // One kind only, newest first, a page of them (not every result History holds): the rows are
-  // only looked at, and the documents read stop within the first few.
-  const list = await bridge.listHistory({ kind, limit: 1000 });
-  if (!list.ok) return undefined;
+  // One kind only, newest first, a page at a time: the rows are only looked at, and the
+  // documents read stop within the first few.
   let reads = 0;
   let unnamed = 0;
-  for (const entry of list.value.entries) {
-    if (entry.kind !== kind) continue;
-    if (!namesIt(entry, target) && ++unnamed > MAX_UNNAMED_READS) continue;
-    if (++reads > MAX_READS) break;
-    const r = await bridge.getResult(entry.id);
-    if (r.ok && isOn(r.value, target)) return r.value;
+  for (let offset = 0; offset < MAX_ROWS; offset += PAGE_ROWS) {
+    const list = await bridge.listHistory({ kind, limit: PAGE_ROWS, offset });
+    if (!list.ok) return undefined;
+    for (const entry of list.value.entries) {
+      if (entry.kind !== kind) continue;
+      if (!namesIt(entry, target) && ++unnamed > MAX_UNNAMED_READS) continue;
+      if (++reads > MAX_READS) return undefined;
+      const r = await bridge.getResult(entry.id);
+      if (r.ok && isOn(r.value, target)) return r.value;
+    }
+    if (offset + PAGE_ROWS >= list.value.total) break;
   }
   return undefined;
 }

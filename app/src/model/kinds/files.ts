@@ -26,7 +26,7 @@ import { shownOverhead } from '../trust.js';
 import { parseSize, parseWholeNumber, sizeFormatterFor } from '../units.js';
 import { echoSettings, MiB, usable, type Plan, type PlanOptions, type PlanStep, type PlanTarget } from './plan.js';
 import { filesFigures } from './files-card.js';
-import type { KindModule, ScreenRun } from './types.js';
+import { screenRun, type KindModule, type ScreenRun } from './types.js';
 
 export const files = {
   id: 'files',
@@ -83,8 +83,7 @@ export const files = {
     },
   },
   card: filesFigures,
-  fromScreen: (s) => {
-    if (s.kind !== 'files') return {};
+  fromScreen: screenRun('files', (s) => {
     const set: NonNullable<ScreenRun['files']> = {};
     if (s.preset === 'custom') {
       if (s.count !== undefined) set.count = s.count;
@@ -97,7 +96,7 @@ export const files = {
       ...(Object.keys(set).length ? { files: set } : {}),
       ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}),
     };
-  },
+  }),
 } as const satisfies KindModule<'files'>;
 
 function capital(s: string): string {

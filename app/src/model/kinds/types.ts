@@ -51,6 +51,14 @@ export interface ScreenRun extends KindPlanOptions {
   wholeDisk?: { device: string; confirmName: string; allowInternal?: boolean };
 }
 
+/** A kind's `fromScreen` from what it asks of its own settings; another kind's settings ask nothing. */
+export function screenRun<K extends DetailedSettings['kind']>(
+  kind: K,
+  run: (s: Extract<DetailedSettings, { kind: K }>) => ScreenRun,
+): (s: DetailedSettings) => ScreenRun {
+  return (s) => (s.kind === kind ? run(s as Extract<DetailedSettings, { kind: K }>) : {});
+}
+
 export interface KindModule<Id extends string = string> {
   id: Id;
   /** What a person calls it: "Quick Test", "CrystalDiskMark grid"… */

@@ -2,8 +2,8 @@
 // how many small files, runs and rest, and what they ask of the runner.
 import { z } from 'zod';
 import { GiB } from '../plan.js';
-import { Repeat, TargetPath, type DetailedSettings } from '../../screen-settings.js';
-import type { ScreenRun } from '../types.js';
+import { Repeat, TargetPath } from '../../screen-settings.js';
+import { screenRun } from '../types.js';
 import { SHARE_CACHE_BYTES, SHARE_MAX_FILES } from './plan.js';
 
 export const ShareScreen = z
@@ -29,6 +29,4 @@ declare module '../../screen-settings.js' {
 }
 
 /** The screen's settings as the runner's options: the large file is the plan's --size. */
-export function shareFromScreen(s: DetailedSettings): ScreenRun {
-  return s.kind === 'share' ? { size: s.sizeBytes, share: { files: s.files } } : {};
-}
+export const shareFromScreen = screenRun('share', (s) => ({ size: s.sizeBytes, share: { files: s.files } }));
