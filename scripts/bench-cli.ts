@@ -1,6 +1,7 @@
 // How long the `diskdial` command takes to start: `--help`, `--version` and `history --json`
 // (an empty DISKDIAL_HOME) from the built dist/, each run N times, beside `node -e 0` measured in
-// the same run so the figures compare across machines as a ratio. Wall time and the CPU the
+// the same run so the figures compare across machines as a ratio; `--help` and `history` also from
+// the unbundled modules (dist/cli/main.js), what the bundle saves. Wall time and the CPU the
 // process used (user + system, from /usr/bin/time). The method is in docs/benchmarks.md.
 //   npm run build:ts && npm run bench:cli [-- --rounds 10]
 import { spawnSync } from 'node:child_process';
@@ -41,6 +42,16 @@ function once(args: string[], env: NodeJS.ProcessEnv): Sample {
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
+/** `node` arguments that run the CLI from the unbundled modules, as bin/diskdial.js did before the
+ *  bundle (the compile cache on, as there). */
+const unbundled = (...args: string[]): string[] => [
+  '--input-type=module',
+  '-e',
+  `import m from 'node:module'; m.enableCompileCache?.(); const c = await import(${JSON.stringify(path.join(root, 'dist/cli/main.js'))}); process.exitCode = await c.main(process.argv.slice(1));`,
+  '--',
+  ...args,
+];
+
 function main(): void {
   if (!existsSync(path.join(root, 'dist/cli/main.js'))) throw new Error('dist/ is not built: npm run build:ts');
   const rounds = arg('--rounds', 10);
@@ -52,6 +63,8 @@ function main(): void {
       ['diskdial --help', [cli, '--help']],
       ['diskdial --version', [cli, '--version']],
       ['diskdial history --json', [cli, 'history', '--json']],
+      ['unbundled --help', unbundled('--help')],
+      ['unbundled history --json', unbundled('history', '--json')],
     ];
     const samples = new Map<string, Sample[]>(cases.map(([name]) => [name, []]));
     once([cli, '--help'], env); // the first start warms the file cache; it is not counted

@@ -28,14 +28,13 @@ import {
   log,
   makeBenchDir,
   runEngine,
+  reportOut,
   runMain,
 } from './bench/common.js';
 
 async function main(): Promise<number> {
   const o = parseArgs(process.argv.slice(2));
-  const out = (s: string): void => {
-    (o.json ? process.stderr : process.stdout).write(`${s}\n`);
-  };
+  const out = reportOut(o.json);
   const t0 = performance.now();
   const m = machine(o.dir);
   const benchDir = makeBenchDir(o.dir);

@@ -68,6 +68,7 @@ import {
   makeBenchDir,
   median,
   MiB,
+  reportOut,
   runMain,
   spreadPct,
   table,
@@ -77,9 +78,7 @@ import {
 async function main(): Promise<number> {
   const o = parseArgs(process.argv.slice(2));
   cache.drop = o.drop;
-  const out = (s: string): void => {
-    (o.json ? process.stderr : process.stdout).write(`${s}\n`);
-  };
+  const out = reportOut(o.json);
   const t0 = performance.now();
   const m = machine(o.dir);
   const set = makeFileSet(o.set);

@@ -18,7 +18,7 @@ import type { ResultDocument, ResultTest } from '../app/src/model/result.js';
 import { intervalText } from '../app/src/model/report/figure-text.js';
 import { canThrottle, throttleGroup, throttler } from '../test/helpers/blkio.js';
 import { mountFs } from '../test/helpers/loopfs.js';
-import { abort, f2, log, makeBenchDir, MiB, parseArgv, runMain, table } from './bench/common.js';
+import { abort, f2, log, makeBenchDir, median, MiB, parseArgv, runMain, table } from './bench/common.js';
 
 const HELP = `usage: npm run bench:precision -- [options]
 
@@ -99,7 +99,20 @@ async function main(): Promise<number> {
     const covers = ps.filter((p) => p.fast.interval && Math.abs(p.fast.mbps - p.longMBps) <= p.fast.interval.halfWidth).length;
     const settled = ps.filter((p) => p.fast.settle?.settled).length;
     const secs = ps.reduce((s, p) => s + p.fast.seconds, 0) / ps.length;
-    return [name, String(ps.length), `${within}/${ps.length}`, `${covers}/${ps.length}`, `${settled}/${ps.length}`, f2(secs)];
+    // Medians, % of Default's figure: how far apart the two were, beside how wide each said it was
+    // (drift between runs shows as gaps wider than both; a biased stop rule as a gap of one sign).
+    const pct = (f: (p: Pair) => number) => f2(median(ps.map((p) => (100 * f(p)) / p.longMBps).filter(Number.isFinite)));
+    return [
+      name,
+      String(ps.length),
+      `${within}/${ps.length}`,
+      `${covers}/${ps.length}`,
+      `${settled}/${ps.length}`,
+      f2(secs),
+      pct((p) => p.fast.mbps - p.longMBps),
+      pct((p) => p.fast.interval?.halfWidth ?? NaN),
+      pct((p) => p.longHalf),
+    ];
   });
   const fastTotal = times.reduce((s, t) => s + t.fast, 0);
   const dfltTotal = times.reduce((s, t) => s + t.dflt, 0);
@@ -107,7 +120,11 @@ async function main(): Promise<number> {
     `Fast (± ${o.precision} %) against Default (5 × 5 s), ${o.reps} repetition${o.reps === 1 ? '' : 's'}, ${o.sizeMiB} MiB file in ${common.dir}`,
     `time: Fast ${f2(fastTotal / o.reps)} s, Default ${f2(dfltTotal / o.reps)} s a repetition; ratio ${f2(fastTotal / dfltTotal)} (goal ≤ 0.33)`,
     '',
-    table(['test', 'n', 'Fast in Default CI', 'Fast CI covers Default', 'settled', 'Fast s'], rows, [false, true, true, true, true, true]),
+    table(
+      ['test', 'n', 'Fast in Default CI', 'Fast CI covers Default', 'settled', 'Fast s', 'Fast − Default %', 'Fast ± %', 'Default ± %'],
+      rows,
+      [false, true, true, true, true, true, true, true, true],
+    ),
   ];
   const coverAll = all.filter((p) => p.fast.interval && Math.abs(p.fast.mbps - p.longMBps) <= p.fast.interval.halfWidth).length;
   const withinAll = all.filter((p) => Math.abs(p.fast.mbps - p.longMBps) <= p.longHalf).length;

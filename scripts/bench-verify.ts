@@ -19,7 +19,7 @@ import { makeFakeDrive, type FakeBehaviour, type FakeDrive, type FakeFace } from
 import { f3Brew, f3Folder } from '../test/helpers/f3.js';
 import type { EngineResult } from '../app/src/model/engine-types.js';
 import type { ResultDocument } from '../app/src/model/result.js';
-import { checkAbort, f1, f2, hostFacts, log, makeBenchDir, MiB, parseArgv, runEngine, runMain, table } from './bench/common.js';
+import { checkAbort, f1, f2, hostFacts, log, makeBenchDir, MiB, parseArgv, reportOut, runEngine, runMain, table } from './bench/common.js';
 
 const HELP = `usage: npm run bench:verify -- [options]   (root: loop devices and FUSE)
 
@@ -164,7 +164,7 @@ async function main(): Promise<number> {
   const o = parseArgv(process.argv.slice(2), HELP, opts, { numbers: { '--claimed': 'claimed', '--real': 'real' } });
   if (!(Number.isInteger(opts.claimed) && Number.isInteger(opts.real) && 0 < opts.real && opts.real < opts.claimed))
     throw new Error('--claimed and --real are whole MiB, with 0 < real < claimed');
-  const out = (s: string): void => void (o.json ? process.stderr : process.stdout).write(`${s}\n`);
+  const out = reportOut(o.json);
   const t0 = performance.now();
   const dir = makeBenchDir(o.dir);
   const claimed = opts.claimed * MiB;

@@ -29,10 +29,12 @@ function run(script, args) {
   execFileSync(process.execPath, [path.join(root, 'node_modules', script), ...args], { cwd: root, stdio: 'pipe' });
 }
 
-/** tsc -p tsconfig.build.json, unless dist is newer than every source it is built from. */
+/** tsc -p tsconfig.build.json and the CLI's bundle, unless dist is newer than every source it is
+ *  built from. */
 export function buildCoreIfChanged() {
-  if (!stale(CORE_STAMP, 'app/src', 'tsconfig.json', 'tsconfig.build.json')) return;
+  if (!stale(CORE_STAMP, 'app/src', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle-cli.mjs')) return;
   run('typescript/bin/tsc', ['-p', 'tsconfig.build.json']);
+  execFileSync(process.execPath, [path.join(root, 'scripts/bundle-cli.mjs')], { cwd: root, stdio: 'pipe' });
   writeFileSync(CORE_STAMP, '');
 }
 

@@ -156,6 +156,12 @@ export const log = (s: string): void => {
   process.stderr.write(`${s}\n`);
 };
 
+/** The report's lines: stdout, or stderr beside `--json` (the document then owns stdout). */
+export const reportOut =
+  (json: boolean) =>
+  (s: string): void =>
+    void (json ? process.stderr : process.stdout).write(`${s}\n`);
+
 /** One round of the engine against `openssl speed`, each in MB/s, logged. The order alternates
  *  with the round so that neither side always runs on the CPU the other has just warmed. */
 export async function versusOpenssl(

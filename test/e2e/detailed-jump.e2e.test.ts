@@ -1,6 +1,7 @@
-// The Detailed screen's jump links in Chromium against `diskdial serve`: seven panels make a page
+// The Detailed screen's jump links in Chromium against `diskdial serve`: eight panels make a page
 // several screens long, so a row of links stays at the top while it scrolls, and each brings its
-// panel to the top, just below the row, with its heading focused for the keyboard.
+// panel to the top, just below the row, with its heading focused for the keyboard. The share-limits
+// panel, on this plain folder, refuses before Start in the runner's own words.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,10 +22,10 @@ afterAll(() => app?.close());
 describe('Detailed jump links in Chromium against diskdial serve', () => {
   it('a link per panel; each brings its panel just below the links, which stay at the top', async () => {
     const nav = page.getByTestId('detailed-jump');
-    await expect.poll(() => nav.getByRole('link').count()).toBe(7);
+    await expect.poll(() => nav.getByRole('link').count()).toBe(8);
     // The page is several screens long: the last panels start far below the first screen.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(2 * 900);
-    for (const kind of ['video', 'verify', 'cdm', 'small-files']) {
+    for (const kind of ['video', 'verify', 'cdm', 'share', 'small-files']) {
       await nav.getByTestId(`jump-${kind}`).click();
       const panel = page.getByTestId(`${kind}-panel`);
       const navBox = async () => (await nav.boundingBox())!;
@@ -44,5 +45,13 @@ describe('Detailed jump links in Chromium against diskdial serve', () => {
         .toBe(`${kind}-panel`);
     }
     await page.screenshot({ path: path.join(artifacts, 'detailed-jump.png') });
+  });
+
+  it('the share-limits panel refuses a folder that is not on a share, before Start, as the runner does', async () => {
+    await page.getByTestId('detailed-jump').getByTestId('jump-share').click();
+    await expect
+      .poll(() => page.getByTestId('share-status').textContent())
+      .toMatch(/^This test measures a network share, and \/\S+ is not on one \([\w.]+\)\.$/);
+    await expect.poll(() => page.getByTestId('share-start').isDisabled()).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ import { openDeviceTarget, openWorkspace } from './workspace.js';
 import { loadMeter } from './machine-load.js';
 import { probeShareCache } from './share-cache-probe.js';
 import { probeRoundTrip } from './link/round-trip.js';
+import { notOnShareText } from '../model/network.js';
 import type { CdmMode } from '../model/plan.js';
 import type { TestKind } from '../model/kinds/registry.js';
 import type { KindPlanOptions } from '../model/kinds/plan.js';
@@ -188,7 +189,7 @@ export async function runBenchmark(opts: RunBenchmarkOptions): Promise<ResultDoc
       const roundTrip = await probeRoundTrip(volume.network);
       volume = { ...volume, network: { ...volume.network, ...(cacheProbe ? { cacheProbe } : {}), ...(roundTrip ? { roundTrip } : {}) } };
     } else if (runKind(kind).networkOnly) {
-      throw inputError(`--test ${kind} measures a network share, and ${target} is not on one (${volume?.fsType ?? 'a local file system'})`);
+      throw inputError(notOnShareText(`--test ${kind}`, target, volume?.fsType));
     }
     if (device) plan = buildPlan(kind, opts, { freeBytes: device.sizeBytes, totalBytes: device.sizeBytes, wholeDevice: true });
     else if (sized) {

@@ -125,6 +125,12 @@ export function isNetworkFs(fsType: string): boolean {
   return Object.hasOwn(NETWORK_FS, fsType);
 }
 
+/** Why a test that measures a network share (a kind with `networkOnly`) cannot run in `folder`: the
+ *  runner's refusal, and a screen's before Start. `test` names it as its door does ("--test share"). */
+export function notOnShareText(test: string, folder: string, fsType: string | undefined): string {
+  return `${test} measures a network share, and ${folder} is not on one (${fsType || 'a local file system'})`;
+}
+
 // gvfs shows each mount as a folder named after its location: "smb-share:server=nas,share=media",
 // "sftp:host=nas,user=me", "dav:host=nas,ssl=true,prefix=%2Fdav".
 const GVFS_PROTOCOL: Readonly<Record<string, string>> = {

@@ -2,6 +2,7 @@
 #include "bindings/convert.h"
 
 #include <cmath>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -75,6 +76,18 @@ void SetProgressFigures(Napi::Object o, const P& p, std::optional<uint64_t> byte
   o.Set("secondsTotal", p.seconds_total);
   o.Set("instMBps", p.inst_mbps);
   o.Set("avgMBps", p.avg_mbps);
+}
+
+// A named figure for SetNumbers: any arithmetic value as a JS number (counts stay < 2^53).
+struct Num {
+  template <class T>
+  Num(const char* k, T v) : key(k), value(static_cast<double>(v)) {}
+  const char* key;
+  double value;
+};
+
+void SetNumbers(Napi::Object o, std::initializer_list<Num> figures) {
+  for (const Num& f : figures) o.Set(f.key, f.value);
 }
 
 }  // namespace
@@ -177,15 +190,15 @@ Napi::Object SpecToJs(Napi::Env env, const Spec& s) {
 namespace {
 Napi::Object VerifyToJs(Napi::Env env, const VerifyTally& r) {
   Napi::Object o = Napi::Object::New(env);
-  o.Set("blockBytes", static_cast<double>(kVerifyBlock));
-  o.Set("blocks", static_cast<double>(r.blocks));
-  o.Set("intact", static_cast<double>(r.intact));
-  o.Set("aliased", static_cast<double>(r.aliased));
-  o.Set("zeros", static_cast<double>(r.zeros));
-  o.Set("ones", static_cast<double>(r.ones));
-  o.Set("stale", static_cast<double>(r.stale));
-  o.Set("corrupted", static_cast<double>(r.corrupted));
-  o.Set("bitErrors", static_cast<double>(r.bit_errors));
+  SetNumbers(o, {{"blockBytes", kVerifyBlock},
+                 {"blocks", r.blocks},
+                 {"intact", r.intact},
+                 {"aliased", r.aliased},
+                 {"zeros", r.zeros},
+                 {"ones", r.ones},
+                 {"stale", r.stale},
+                 {"corrupted", r.corrupted},
+                 {"bitErrors", r.bit_errors}});
   Napi::Array runs = Napi::Array::New(env, r.runs.size());
   for (size_t i = 0; i < r.runs.size(); ++i) {
     const VerifyRun& v = r.runs[i];
@@ -206,26 +219,26 @@ Napi::Object VerifyToJs(Napi::Env env, const VerifyTally& r) {
 namespace {
 Napi::Object SmallFilesToJs(Napi::Env env, const SmallFilesResult& r) {
   Napi::Object o = Napi::Object::New(env);
-  o.Set("files", static_cast<double>(r.files));
-  o.Set("fileBytes", static_cast<double>(r.file_bytes));
-  o.Set("seconds", r.seconds);
-  o.Set("filesPerSecond", r.files_per_s);
-  o.Set("msPerFile", r.ms_per_file);
-  o.Set("fileP50Ms", r.file_p50_ms);
-  o.Set("fileP99Ms", r.file_p99_ms);
-  o.Set("writeMBps", r.write_mbps);
-  o.Set("readMBps", r.read_mbps);
+  SetNumbers(o, {{"files", r.files},
+                 {"fileBytes", r.file_bytes},
+                 {"seconds", r.seconds},
+                 {"filesPerSecond", r.files_per_s},
+                 {"msPerFile", r.ms_per_file},
+                 {"fileP50Ms", r.file_p50_ms},
+                 {"fileP99Ms", r.file_p99_ms},
+                 {"writeMBps", r.write_mbps},
+                 {"readMBps", r.read_mbps}});
   Napi::Array ops = Napi::Array::New(env, r.ops.size());
   for (size_t i = 0; i < r.ops.size(); ++i) {
     const SmallFilesOp& op = r.ops[i];
     Napi::Object x = Napi::Object::New(env);
     x.Set("op", op.name);
-    x.Set("count", static_cast<double>(op.count));
-    x.Set("totalMs", op.total_ms);
-    x.Set("meanMs", op.mean_ms);
-    x.Set("p50Ms", op.p50_ms);
-    x.Set("p99Ms", op.p99_ms);
-    x.Set("maxMs", op.max_ms);
+    SetNumbers(x, {{"count", op.count},
+                   {"totalMs", op.total_ms},
+                   {"meanMs", op.mean_ms},
+                   {"p50Ms", op.p50_ms},
+                   {"p99Ms", op.p99_ms},
+                   {"maxMs", op.max_ms}});
     ops.Set(static_cast<uint32_t>(i), x);
   }
   o.Set("ops", ops);
@@ -234,18 +247,18 @@ Napi::Object SmallFilesToJs(Napi::Env env, const SmallFilesResult& r) {
 
 Napi::Object PacedToJs(Napi::Env env, const PacedResult& r) {
   Napi::Object o = Napi::Object::New(env);
-  o.Set("frames", static_cast<double>(r.frames));
-  o.Set("completed", static_cast<double>(r.completed));
-  o.Set("late", static_cast<double>(r.late));
-  o.Set("dropped", static_cast<double>(r.dropped));
-  o.Set("frameBytes", static_cast<double>(r.frame_bytes));
-  o.Set("budgetMs", r.budget_ms);
-  o.Set("p50Ms", r.p50_ms);
-  o.Set("p99Ms", r.p99_ms);
-  o.Set("p999Ms", r.p999_ms);
-  o.Set("maxMs", r.max_ms);
-  o.Set("jitterMs", r.jitter_ms);
-  o.Set("worstLatenessMs", r.worst_lateness_ms);
+  SetNumbers(o, {{"frames", r.frames},
+                 {"completed", r.completed},
+                 {"late", r.late},
+                 {"dropped", r.dropped},
+                 {"frameBytes", r.frame_bytes},
+                 {"budgetMs", r.budget_ms},
+                 {"p50Ms", r.p50_ms},
+                 {"p99Ms", r.p99_ms},
+                 {"p999Ms", r.p999_ms},
+                 {"maxMs", r.max_ms},
+                 {"jitterMs", r.jitter_ms},
+                 {"worstLatenessMs", r.worst_lateness_ms}});
   if (r.first_late_s >= 0) o.Set("firstLateSeconds", r.first_late_s);
   o.Set("timeline", r.timeline);
   o.Set("hostLate", static_cast<double>(r.host_late));
@@ -268,13 +281,13 @@ Napi::Object ResultToJs(Napi::Env env, const Result& r) {
   o.Set("iops", r.iops);
   o.Set("ios", static_cast<double>(r.ios));
   Napi::Object lat = Napi::Object::New(env);
-  lat.Set("min", r.latency.min);
-  lat.Set("mean", r.latency.mean);
-  lat.Set("p50", r.latency.p50);
-  lat.Set("p90", r.latency.p90);
-  lat.Set("p99", r.latency.p99);
-  lat.Set("p999", r.latency.p999);
-  lat.Set("max", r.latency.max);
+  SetNumbers(lat, {{"min", r.latency.min},
+                   {"mean", r.latency.mean},
+                   {"p50", r.latency.p50},
+                   {"p90", r.latency.p90},
+                   {"p99", r.latency.p99},
+                   {"p999", r.latency.p999},
+                   {"max", r.latency.max}});
   o.Set("latencyUs", lat);
   // Non-empty buckets as three parallel arrays (compact across the process boundary).
   const size_t nb = r.latency_buckets.size();
@@ -325,10 +338,10 @@ Napi::Object ProgressToJs(Napi::Env env, const Progress& p) {
   SetProgressFigures(o, p, p.bytes_total);
   if (p.frames_due > 0) {
     Napi::Object f = Napi::Object::New(env);
-    f.Set("due", static_cast<double>(p.frames_due));
-    f.Set("onTime", static_cast<double>(p.frames_on_time));
-    f.Set("late", static_cast<double>(p.frames_late));
-    f.Set("dropped", static_cast<double>(p.frames_dropped));
+    SetNumbers(f, {{"due", p.frames_due},
+                   {"onTime", p.frames_on_time},
+                   {"late", p.frames_late},
+                   {"dropped", p.frames_dropped}});
     o.Set("frames", f);
   }
   return o;

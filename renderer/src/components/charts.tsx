@@ -1,4 +1,4 @@
-// The charts of saved documents (History, the compare report; never live): a chart of lines that
+// The charts of saved documents (History, the compare report, a finished verify; never live): a chart of lines that
 // each carry their own points (a quick test's throughput over time, sustained-write curves of
 // several results) and the compare view's grouped bars. Animation off; data shaped before it gets here.
 import { Bar, BarChart, CartesianGrid, ComposedChart, ErrorBar, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
@@ -28,6 +28,8 @@ export interface XYLine {
   dashed?: boolean;
   /** Mark each point (a line of a few samples reads as points, not a curve). */
   dots?: boolean;
+  /** Held flat until the next point (a figure measured over the span that ends at its x). */
+  step?: boolean;
   points: Array<{ x: number; y: number }>;
 }
 
@@ -76,7 +78,7 @@ export function LinesChart({ lines, xName, xLabel, height = 240, ceilingMBps }: 
             labelFormatter={(x) => xLabel(Number(x))}
             formatter={(v, name) => [`${formatMBpsFigure(Number(v))} MB/s`, String(name)]}
           />
-          <Legend wrapperStyle={LEGEND} />
+          <Legend wrapperStyle={LEGEND} itemSorter={null} />
           {lines.map((l) => (
             <Line
               key={l.key}
@@ -88,7 +90,7 @@ export function LinesChart({ lines, xName, xLabel, height = 240, ceilingMBps }: 
               strokeDasharray={l.dashed ? '6 4' : undefined}
               dot={l.dots ? { r: 3, fill: l.colour, strokeWidth: 0 } : false}
               isAnimationActive={false}
-              type="linear"
+              type={l.step ? 'stepBefore' : 'linear'}
             />
           ))}
           {ceilingMBps && <ReferenceLine {...ceilingLine(ceilingMBps)} />}

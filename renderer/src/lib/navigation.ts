@@ -1,7 +1,9 @@
 // Moving between screens from inside one: the Will-it-work table's "Check this format" opens the
 // Detailed screen with that format for its frame-paced test (the kind whose module says `paced`;
-// its panel takes the check). Features never import each other, so the request goes through this
-// store: the app shows the screen, the detailed feature takes the format.
+// its panel takes the check), and the Quick Test's line on a network share opens the Detailed
+// panel of the kind that measures a share (`networkOnly`) for the target chosen at the top.
+// Features never import each other, so the request goes through this store: the app shows the
+// screen, the detailed feature takes the format or brings the panel into view.
 import { create } from 'zustand';
 
 export type ScreenId = 'quick' | 'detailed' | 'hash' | 'wizard' | 'campaign' | 'history';
@@ -18,12 +20,22 @@ export interface PacedCheck {
   seq: number;
 }
 
+/** A Detailed panel to bring into view, by its kind's id. */
+export interface PanelRequest {
+  kind: string;
+  /** Tells two requests for one panel apart, so a second click still scrolls to it. */
+  seq: number;
+}
+
 interface NavigationState {
   /** The screen asked for last, with its sequence number (the app shows it once). */
   screen: { id: ScreenId; seq: number } | null;
   pacedCheck: PacedCheck | null;
+  panel: PanelRequest | null;
   go(id: ScreenId): void;
   checkPaced(c: Omit<PacedCheck, 'seq'>): void;
+  /** Opens the Detailed screen at `kind`'s panel. */
+  openPanel(kind: string): void;
   reset(): void;
 }
 
@@ -32,6 +44,7 @@ let seq = 0;
 export const useNavigationStore = create<NavigationState>()((set) => ({
   screen: null,
   pacedCheck: null,
+  panel: null,
   go(id) {
     set({ screen: { id, seq: ++seq } });
   },
@@ -39,7 +52,11 @@ export const useNavigationStore = create<NavigationState>()((set) => ({
     const n = ++seq;
     set({ pacedCheck: { ...c, seq: n }, screen: { id: 'detailed', seq: n } });
   },
+  openPanel(kind) {
+    const n = ++seq;
+    set({ panel: { kind, seq: n }, screen: { id: 'detailed', seq: n } });
+  },
   reset() {
-    set({ screen: null, pacedCheck: null });
+    set({ screen: null, pacedCheck: null, panel: null });
   },
 }));

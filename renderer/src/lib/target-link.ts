@@ -65,3 +65,9 @@ export function linkTitle(link: TargetLink): string {
     );
   return parts.join(' ');
 }
+
+/** The target is on a network share: the core names its bus so (a share's path to its server is
+ *  its link). */
+export function onShare(t: TargetInfo | null | undefined): boolean {
+  return t?.device.bus === 'network';
+}

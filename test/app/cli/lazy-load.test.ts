@@ -1,6 +1,8 @@
 // Each `diskdial` command loads only its own code (cli/main.ts imports a command's modules in its
 // branch): `--help` and `history` never load the engine, the services, the wizard or the server,
-// which cost every start about 0.2 s of CPU when main.ts imported them all.
+// which cost every start about 0.2 s of CPU when main.ts imported them all. bin/diskdial.js runs
+// the bundle (scripts/bundle-cli.mjs): each chunk it loads stands for the modules its meta.json
+// says the chunk holds.
 import { spawnSync } from 'node:child_process';
 import { promises as fsp, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -8,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCoreIfChanged } from '../../helpers/build-core.js';
-import { bin } from '../../helpers/cli.js';
+import { bin, root } from '../../helpers/cli.js';
 
 let tmp: string;
 let hook: string;
@@ -41,7 +43,12 @@ function loaded(...args: string[]): string[] {
     env: { ...process.env, DISKDIAL_HOME: path.join(tmp, 'home'), LOADED_OUT: out },
   });
   expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(readFileSync(out, 'utf8')) as string[];
+  const chunks = JSON.parse(readFileSync(out, 'utf8')) as string[];
+  expect(chunks).toContain('cli-bundle/main.js');
+  const meta = JSON.parse(readFileSync(path.join(root, 'dist/cli-bundle/meta.json'), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  return chunks.flatMap((c) => Object.keys(meta.outputs[`dist/${c}`]?.inputs ?? {}).map((m) => m.replace(/^dist\//, '')));
 }
 
 const heavy =

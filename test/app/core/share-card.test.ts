@@ -4,13 +4,11 @@
 // Also: text is escaped, long labels are cut (fast, however long), control characters cannot
 // break the SVG, a cache warning shows, unknown kinds still render, and cards drawn off the
 // caller's thread are stopped at their time limit.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardFilename, cardFontFiles, renderCardPng, renderCardPngOffThread } from '../../../app/src/core/card-png.js';
 import {
   CARD_HEIGHT,
@@ -27,45 +25,12 @@ import type { ResultDocument } from '../../../app/src/model/result.js';
 import { dialLayout } from '../../../app/src/model/kinds/quick-card.js';
 import { willItWorkCard, willItWorkCardLayout } from '../../../app/src/model/kinds/video/quick-card.js';
 import { willItWork } from '../../../app/src/model/kinds/video/will-it-work.js';
+import { norm, ocrFolder, ocrIt } from '../../helpers/card-ocr.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/results');
 const load = (name: string): ResultDocument => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8')) as ResultDocument;
 
-const TESSERACT = '/usr/bin/tesseract';
-const hasTesseract = existsSync(TESSERACT);
-// Without tesseract the OCR checks skip locally; in CI they must fail, not pass by skipping.
-const ocrIt = hasTesseract || process.env.CI === 'true' ? it : it.skip;
-
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'diskdial-card-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** The PNG's text as tesseract reads it. The card is light text on a dark ground; tesseract
- *  reads dark on light best, so each pixel's brightest channel is inverted and thresholded
- *  first (coloured figures turn black too). Sparse-text mode finds the figures inside the dials. */
-function ocr(png: Buffer, name: string): string {
-  if (!hasTesseract)
-    throw new Error(
-      `tesseract not found at ${TESSERACT}: install tesseract-ocr (apt-get install tesseract-ocr) to run the share-card OCR checks`,
-    );
-  const img = PNG.sync.read(png);
-  const out = new PNG({ width: img.width, height: img.height });
-  for (let i = 0; i < img.data.length; i += 4) {
-    const inv = 255 - Math.max(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!);
-    const v = inv < 150 ? Math.max(0, inv - 60) : 255;
-    out.data[i] = out.data[i + 1] = out.data[i + 2] = v;
-    out.data[i + 3] = 255;
-  }
-  const file = path.join(tmp, `${name}.png`);
-  writeFileSync(file, PNG.sync.write(out));
-  return execFileSync(TESSERACT, [file, 'stdout', '--psm', '11'], {
-    env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 20_000,
-  }).toString('utf8');
-}
-
-/** Compared without spaces, commas and case: "1,769" and "1 769" both read as "1769". */
-const norm = (s: string): string => s.toLowerCase().replace(/[\s,]+/g, '');
+const { ocr } = ocrFolder();
 
 /** A figure as the card prints it (mean across runs). */
 function figure(doc: ResultDocument, key: string): string {

@@ -197,7 +197,7 @@ describe('dispatcher', () => {
 
   it('detailed.start validates each kind’s fields in plain words', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ ...goodCdm(), kind: 'hash' }, 'kind: must be one of cdm, sustained, files, video, sweep, small-files, verify'],
+      [{ ...goodCdm(), kind: 'hash' }, 'kind: must be one of cdm, sustained, files, video, sweep, small-files, verify, share'],
       [{ ...goodCdm(), preset: 'turbo' }, 'preset: must be one of default, nvme, peak, realworld, fast'],
       [{ ...goodCdm(), mode: 'both' }, 'mode: must be one of readwrite, read, write, mix, all'],
       [{ ...goodCdm(), sizeBytes: 65 * 1024 * MiB }, 'sizeBytes: must be at most 64 GiB'],
@@ -211,7 +211,7 @@ describe('dispatcher', () => {
         'maxBytes: must be at least minBytes',
       ],
       [{ kind: 'files', target: dir, preset: 'huge', runs: 1, restSeconds: 0 }, 'preset: must be one of quick, standard, custom'],
-      [{ target: dir }, 'kind: must be one of cdm, sustained, files, video, sweep, small-files, verify'],
+      [{ target: dir }, 'kind: must be one of cdm, sustained, files, video, sweep, small-files, verify, share'],
     ];
     for (const [payload, message] of cases) {
       const s = sink();

@@ -85,6 +85,18 @@ export function target(over: Partial<TargetInfo> = {}): TargetInfo {
   };
 }
 
+/** A folder on a network share (an SFTP mount through sshfs), as the core lists it. */
+export function shareTarget(over: Partial<TargetInfo> = {}): TargetInfo {
+  return target({
+    path: '/mnt/nas',
+    name: 'nas',
+    mountPoint: '/mnt/nas',
+    fs: 'fuse.sshfs',
+    device: { bus: 'network', link: { label: 'sshfs (SFTP) · 10.231.0.2:/srv/share · via dd-veth0' } },
+    ...over,
+  });
+}
+
 export function resultDoc(writeMBps: number, readMBps: number, over: Partial<ResultDocument> = {}): ResultDocument {
   // The fields a finished cycle's tests carry that combining runs reads (the store combines them).
   const latencyUs = { mean: 0, p50: 0, p90: 0, p99: 0, p999: 0, max: 0 };

@@ -6,7 +6,7 @@ import { formatBytesBinary } from '../units.js';
 import { sizeText } from '../report/figure-text.js';
 import { CDM_PRESETS, GiB, oneFilePlan, stepName, type CdmPreset, type PlanOptions } from './plan.js';
 import { cdmFigures } from './cdm-card.js';
-import type { KindModule } from './types.js';
+import { screenRun, type KindModule } from './types.js';
 import { DEFAULT_PRECISION } from '../precision.js';
 import { precisionCli } from '../precision-cli.js';
 
@@ -115,15 +115,12 @@ export const cdm = {
     },
   },
   card: cdmFigures,
-  fromScreen: (s) =>
-    s.kind === 'cdm'
-      ? {
-          preset: s.preset,
-          mode: s.mode,
-          size: s.sizeBytes,
-          seconds: s.seconds,
-          intervalSeconds: s.intervalSeconds,
-          ...(s.precision !== undefined ? { precision: s.precision } : {}),
-        }
-      : {},
+  fromScreen: screenRun('cdm', (s) => ({
+    preset: s.preset,
+    mode: s.mode,
+    size: s.sizeBytes,
+    seconds: s.seconds,
+    intervalSeconds: s.intervalSeconds,
+    ...(s.precision !== undefined ? { precision: s.precision } : {}),
+  })),
 } as const satisfies KindModule<'cdm'>;

@@ -27,7 +27,7 @@ import { parseSize, parseWholeNumber, sizeFormatterFor } from '../units.js';
 import { echoSettings, MiB, usable, type Plan, type PlanOptions, type PlanStep, type PlanTarget } from './plan.js';
 import { filesFigures } from './files-card.js';
 import { filesReportSection } from './files-section.js';
-import type { KindModule, ScreenRun } from './types.js';
+import { screenRun, type KindModule, type ScreenRun } from './types.js';
 
 export const files = {
   id: 'files',
@@ -85,8 +85,7 @@ export const files = {
     },
   },
   card: filesFigures,
-  fromScreen: (s) => {
-    if (s.kind !== 'files') return {};
+  fromScreen: screenRun('files', (s) => {
     const set: NonNullable<ScreenRun['files']> = {};
     if (s.preset === 'custom') {
       if (s.count !== undefined) set.count = s.count;
@@ -99,7 +98,7 @@ export const files = {
       ...(Object.keys(set).length ? { files: set } : {}),
       ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}),
     };
-  },
+  }),
 } as const satisfies KindModule<'files'>;
 
 function capital(s: string): string {

@@ -51,6 +51,14 @@ export interface ScreenRun extends KindPlanOptions {
   wholeDisk?: { device: string; confirmName: string; allowInternal?: boolean };
 }
 
+/** A kind's `fromScreen` from what it asks of its own settings; another kind's settings ask nothing. */
+export function screenRun<K extends DetailedSettings['kind']>(
+  kind: K,
+  run: (s: Extract<DetailedSettings, { kind: K }>) => ScreenRun,
+): (s: DetailedSettings) => ScreenRun {
+  return (s) => (s.kind === kind ? run(s as Extract<DetailedSettings, { kind: K }>) : {});
+}
+
 export interface KindModule<Id extends string = string> {
   id: Id;
   /** What a person calls it: "Quick Test", "CrystalDiskMark grid"… */
@@ -120,6 +128,9 @@ export interface KindModule<Id extends string = string> {
     testGroup?: { all: (n: number, span: string) => string; some: (n: number, of: number, span: string) => string };
     /** The verdicts its section states, as data, each with where it is said (the claims audit). */
     claims?: (doc: ResultDocument) => Array<{ where: string; claim: Claim }>;
+    /** What the result found, in one sentence of the one renderer's words (its last run's verdict),
+     *  for a screen that names no kind: the Quick Test's line on a network share. */
+    verdictLine?: (doc: ResultDocument) => string | undefined;
     /** Sentences the exports state besides their tables (a verdict per run, a note), labelled. */
     statements?: (doc: ResultDocument) => Array<{ label: string; text: string }>;
     /** The bytes the test covered, where that is not the settings' size (the text export's profile). */

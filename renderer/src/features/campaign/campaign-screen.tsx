@@ -17,10 +17,12 @@ import { NumberField, SelectField } from '../../components/fields';
 import { ProgressBar } from '../../components/progress-bar';
 import { ReportView } from '../../components/report-view';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
+import { onShare } from '../../lib/target-link';
 import { formProblem, MAX_SETUPS, selectCampaignBusy, SIZE_CHOICES, useCampaignStore, type CampaignForm } from './store';
 import { useCampaignEvents } from './use-campaign-events';
 
-/** The kinds a campaign offers: every runnable kind with a screen of its own (the CLI has the rest). */
+/** The kinds a campaign offers: every runnable kind with a screen of its own (the CLI has the rest);
+ *  one that measures a network share only while a share is chosen. */
 const KINDS = RUN_KINDS.filter((k) => !k.cliOnly);
 
 /** "6 tests (3 on each of 2 setups): about 4 min of testing…", the sum of its tests' estimates
@@ -122,7 +124,7 @@ function SetupForm({ lockedReason }: { lockedReason?: string | undefined }) {
           Each runs with its usual settings, in the folder chosen at the top. Nothing is erased.
         </p>
         <div className="wizard-sizes">
-          {KINDS.map((k) => (
+          {KINDS.filter((k) => !k.networkOnly || onShare(target)).map((k) => (
             <span key={k.id} className="campaign-kind">
               <label className="toggle">
                 <input

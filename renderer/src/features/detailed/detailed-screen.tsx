@@ -1,10 +1,13 @@
 // The Detailed screen: every kind's panel (the CrystalDiskMark grid, the sustained-write curve,
 // the many-file scatter, …), one above the other in the kinds' map's order, each with its own
 // settings and Start, under a row of jump links that stays at the top while the page scrolls
-// (seven panels make a page several screens long; the running test's link says so). One test runs at a time (across this screen and the Quick Test): the app
-// passes in why Start is locked when the Quick Test is running, and this screen locks the other
-// panels while one of its own runs.
+// (eight panels make a page several screens long; the running test's link says so). A panel
+// another screen asks for (lib/navigation.ts) is brought into view the same way. One test runs
+// at a time (across this screen and the Quick Test): the app passes in why Start is locked when
+// the Quick Test is running, and this screen locks the other panels while one of its own runs.
+import { useEffect, useRef } from 'react';
 import type { DetailedKind } from '@model/settings';
+import { useNavigationStore, type PanelRequest } from '../../lib/navigation';
 import { DETAILED_KIND_IDS, DETAILED_KINDS } from './kinds/index';
 import { KindSlot } from './panel';
 import { selectRunningKind, useDetailedStore } from './store';
@@ -20,6 +23,19 @@ function jumpTo(kind: DetailedKind): void {
     heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
   }
+}
+
+/** A panel asked for from another screen, brought into view once it is laid out; each request once. */
+function usePanelRequest(): void {
+  const asked = useNavigationStore((s) => s.panel);
+  const taken = useRef<PanelRequest | null>(null);
+  useEffect(() => {
+    if (!asked || taken.current === asked) return;
+    taken.current = asked;
+    const kind = DETAILED_KIND_IDS.find((k) => k === asked.kind);
+    // The screen may have been hidden a moment ago: scroll once it is laid out.
+    if (kind) requestAnimationFrame(() => jumpTo(kind));
+  }, [asked]);
 }
 
 function JumpLinks() {
@@ -52,6 +68,7 @@ export interface DetailedScreenProps {
 
 export function DetailedScreen({ lockedReason }: DetailedScreenProps = {}) {
   useDetailedEvents();
+  usePanelRequest();
   return (
     <div className="detailed">
       <JumpLinks />

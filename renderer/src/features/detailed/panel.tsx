@@ -5,6 +5,9 @@
 import { createContext, useContext, useId, useMemo } from 'react';
 import type { ResultDocument } from '@model/result';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
+import { onShare } from '../../lib/target-link';
+import { kindOf } from '@model/kinds/registry';
+import { notOnShareText } from '@model/network';
 import { ResultCacheBadge } from '../../components/cache-badge';
 import { FlagsList, flagsSummary } from '../../components/flags-list';
 import { JobBar } from './job-bar';
@@ -37,6 +40,8 @@ export function startBlock(
   if (o.ownTarget) return o.formInvalid ? 'Correct the settings marked above.' : null;
   if (!o.target) return 'Choose a drive or folder to test.';
   if (!o.target.startable) return o.target.reason ?? 'A test cannot run here.';
+  // The runner's own refusal, before Start: a test of a share's limits on a local folder.
+  if (kindOf(kind)?.networkOnly && !onShare(o.target)) return `${notOnShareText('This test', o.target.path, o.target.fs)}.`;
   if (o.formInvalid) return 'Correct the settings marked above.';
   if (o.fit && !o.fit.fits) return o.fit.reason ?? 'Not enough free space for this test.';
   return null;

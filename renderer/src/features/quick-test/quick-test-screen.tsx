@@ -14,6 +14,7 @@ import { knownScale, selectIsBusy, selectLatestResult, selectQuickStatus, useQui
 import { ThroughputChart } from './throughput-chart';
 import { useLastResult } from './use-last-result';
 import { useQuickEvents } from './use-quick-events';
+import { NetworkLimitsLine } from './network-limits-line';
 import { WillItWorkTable } from '../../components/video-table';
 import { useNavigationStore } from '../../lib/navigation';
 import { fitPlan } from '@model/presets';
@@ -24,9 +25,11 @@ import { ProgressBar } from '../../components/progress-bar';
 export interface QuickTestScreenProps {
   /** Why Start is unavailable for a reason outside this screen (a detailed test is running). */
   lockedReason?: string;
+  /** The screen is shown (the app keeps hidden screens mounted). */
+  active?: boolean;
 }
 
-export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
+export function QuickTestScreen({ lockedReason, active = true }: QuickTestScreenProps = {}) {
   useQuickEvents();
   const checkPaced = useNavigationStore((s) => s.checkPaced);
   const target = useTargetsStore(selectSelectedTarget);
@@ -166,6 +169,7 @@ export function QuickTestScreen({ lockedReason }: QuickTestScreenProps = {}) {
           </div>
           {dial('read')}
         </div>
+        <NetworkLimitsLine target={target} active={active} />
       </section>
 
       <FlagsPanel />

@@ -25,6 +25,7 @@ describe('the kind registry', () => {
       'sweep',
       'small-files',
       'verify',
+      'share',
       'hash',
       'check',
     ]);
@@ -36,6 +37,7 @@ describe('the kind registry', () => {
       'sweep',
       'small-files',
       'verify',
+      'share',
     ]);
     expect(RESULT_KINDS.filter((k) => k.liveCurve).map((k) => k.id)).toEqual(['sustained']);
   });

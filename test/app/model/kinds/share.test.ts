@@ -1,6 +1,9 @@
 // The share kind: its plan (the server's disk, then the cached file read twice, then the small
 // files), its checks, and the section and verdicts its analysis makes from the steps' figures and
-// the network path the runner saw; its CLI lines say both verdicts in the one renderer's words.
+// the network path the runner saw; its CLI lines say both verdicts in the one renderer's words; its
+// Detailed-screen settings and what they ask of the runner; the one line a screen says of it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StepOutcome } from '../../../../app/src/model/analysis.js';
 import type { EngineResult } from '../../../../app/src/model/engine-types.js';
@@ -8,9 +11,12 @@ import { buildPlan } from '../../../../app/src/model/presets.js';
 import { share } from '../../../../app/src/model/kinds/share/index.js';
 import type { NetworkPath } from '../../../../app/src/model/network.js';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
+import { DetailedSettings } from '../../../../app/src/model/settings.js';
 import { shareText, smallFileText } from '../../../../app/src/model/verdict/share.js';
 
 const MiB = 1024 * 1024;
+/** A real run's document: `diskdial run <share> --test share` over SFTP in the lab of test/helpers/share-run.ts. */
+const fixture = path.resolve(import.meta.dirname, '../../../fixtures/results/share.json');
 
 describe('the share plan', () => {
   it('writes and reads the large file, then writes the small one and reads it twice, then the small files', () => {
@@ -93,5 +99,62 @@ describe('the share analysis', () => {
     expect(s.rttMs).toBeUndefined();
     expect(s.runs[0]!.fileVerdict.outcome).toBe('could-not-separate');
     expect(s.runs[0]!.verdict.figures.linkCeilingMBps).toBe(0);
+  });
+});
+
+describe('the share test on the Detailed screen', () => {
+  const GiB = 1024 * MiB;
+  const asked = { kind: 'share', target: '/mnt/nas', sizeBytes: 4 * GiB, files: 250, runs: 2, restSeconds: 60 };
+
+  it('takes the large file, the small files, runs and rest, and asks the runner for exactly those', () => {
+    const s = DetailedSettings.parse(asked);
+    expect(s).toEqual(asked);
+    expect(share.fromScreen(s)).toEqual({ size: 4 * GiB, share: { files: 250 } });
+    const plan = buildPlan('share', share.fromScreen(s));
+    expect([plan.fileSize, plan.settings.share]).toEqual([4 * GiB, { cacheFileBytes: 32 * MiB, files: 250 }]);
+    // Another kind's settings ask nothing of the share's.
+    expect(share.fromScreen(DetailedSettings.parse({ kind: 'sustained', target: '/x', maxBytes: 1e9, runs: 1, restSeconds: 0 }))).toEqual(
+      {},
+    );
+  });
+
+  it('refuses, at its edges, a large file under twice the cached one, a file count out of 1–10,000 and unknown keys', () => {
+    const ok = (o: object): boolean => DetailedSettings.safeParse({ ...asked, ...o }).success;
+    // The plan's own floor (64 MiB: twice the 32 MiB read from memory) and the CLI's file range.
+    expect([
+      ok({ sizeBytes: 64 * MiB - 1 }),
+      ok({ sizeBytes: 64 * MiB }),
+      ok({ sizeBytes: 64 * GiB }),
+      ok({ sizeBytes: 64 * GiB + 1 }),
+    ]).toEqual([false, true, true, false]);
+    expect([ok({ files: 0 }), ok({ files: 1 }), ok({ files: 10_000 }), ok({ files: 10_001 }), ok({ files: 2.5 })]).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(ok({ seconds: 1 })).toBe(false);
+    const { files: _f, ...noFiles } = asked;
+    expect(DetailedSettings.safeParse(noFiles).success).toBe(false);
+    // What the screen may send, the plan takes: the floor is the plan's.
+    expect(() => buildPlan('share', share.fromScreen(DetailedSettings.parse({ ...asked, sizeBytes: 64 * MiB })))).not.toThrow();
+  });
+});
+
+describe("the share result's one line", () => {
+  it("is its last run's large-transfer verdict in the one renderer's words; none without a section", () => {
+    const doc = JSON.parse(readFileSync(fixture, 'utf8')) as ResultDocument;
+    const runs = doc.share!.runs;
+    expect(share.report.verdictLine(doc)).toBe(shareText(runs.at(-1)!.verdict));
+    const first = {
+      ...runs[0]!,
+      run: 1,
+      verdict: { ...runs[0]!.verdict, outcome: 'could-not-separate' as const, reason: 'a read was not measured' },
+    };
+    const two = { ...doc, share: { ...doc.share!, runs: [first, { ...runs[0]!, run: 2 }] } } as ResultDocument;
+    expect(share.report.verdictLine(two)).toBe(shareText(runs[0]!.verdict));
+    const { share: _s, ...none } = doc;
+    expect(share.report.verdictLine(none as ResultDocument)).toBeUndefined();
   });
 });

@@ -126,6 +126,7 @@ describe('History list', () => {
       'Transfer-size sweep',
       'Small-file test',
       'Verify capacity',
+      'Share limits',
       'Hash test',
       'Folder check',
     ]);

@@ -101,6 +101,23 @@ describe('the dial scale before a test', () => {
     expect(useQuickTestStore.getState().lastByTarget['/media/t7']).toBeCloseTo(1876.81, 1);
   });
 
+  it('asks a page of rows at a time: a result of this target behind 150 of other drives is still found', async () => {
+    const others = Array.from({ length: 150 }, (_, i) => savedQuick(`other-${i}`, { path: '/mnt/x', mountPoint: '/mnt/x', volume: 'X' }));
+    const fake = createFakeBridge([target()]);
+    const docs = [...others, savedQuick('mine', ON_T7)];
+    newestFirst(docs);
+    fake.history.add(...docs);
+    setBridgeForTests(fake.bridge);
+    expect(await lastResultPeak(target())).toBeCloseTo(1876.81, 1);
+    // Two pages of 100 (not 1,000 rows in one answer, which held History's first page up).
+    expect(fake.historyCalls.queries.map((q) => [q.offset, q.limit])).toEqual([
+      [0, 100],
+      [100, 100],
+    ]);
+    // Five unnamed rows opened at most, then the one that names the volume.
+    expect(fake.historyCalls.get).toEqual(['other-0', 'other-1', 'other-2', 'other-3', 'other-4', 'mine']);
+  });
+
   it('an unreadable History is no error: the scale starts from the link alone', async () => {
     const fake = createFakeBridge([target()]);
     fake.bridge.listHistory = () => Promise.resolve({ ok: false, error: { code: 'EACCES', message: 'No access.' } });

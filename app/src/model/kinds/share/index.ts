@@ -1,11 +1,13 @@
 // The share test's registry entry: the hooks of its folder put together (plan.ts, analysis.ts,
-// result.ts, report.ts, cli.ts). Command line only: no Detailed screen of its own yet.
+// result.ts, report.ts, card.ts, cli.ts, settings.ts). Its verdicts are model/verdict/share.ts's.
 import type { KindModule } from '../types.js';
 import { shareSection } from './analysis.js';
+import { shareFigures } from './card.js';
 import { shareCli } from './cli.js';
 import { SHARE_DISK_BYTES, sharePlan } from './plan.js';
 import { shareReport } from './report.js';
 import { shareResult } from './result.js';
+import { shareFromScreen, ShareScreen } from './settings.js';
 
 export const share = {
   id: 'share',
@@ -14,8 +16,10 @@ export const share = {
   plan: sharePlan,
   analyse: (plan, outcomes, seen) => ({ share: shareSection(plan, outcomes, seen?.network) }),
   networkOnly: true,
-  cliOnly: true,
   result: shareResult,
   cli: shareCli,
   report: shareReport,
+  card: shareFigures,
+  screen: { schema: ShareScreen },
+  fromScreen: shareFromScreen,
 } as const satisfies KindModule<'share'>;

@@ -2,6 +2,7 @@
 // from the server's memory, a small file's operations, the round trip), its two verdicts in the
 // one renderer's words (model/verdict/share.ts), and what makes two of them comparable.
 import { groupMetrics, sizeText, type Metric } from '../../report/figure-text.js';
+import { shareText } from '../../verdict/share.js';
 import type { KindModule } from '../types.js';
 import type { ShareSection } from './result.js';
 import { shareSectionReport, shareStatements } from './section.js';
@@ -25,6 +26,10 @@ export const shareReport = {
       { where: `share run ${r.run}`, claim: r.verdict },
       { where: `share small files run ${r.run}`, claim: r.fileVerdict },
     ]),
+  verdictLine: (doc) => {
+    const r = doc.share?.runs.at(-1);
+    return r ? shareText(r.verdict) : undefined;
+  },
   statements: (doc) => (doc.share ? shareStatements(doc.share) : []),
   sections: [shareSectionReport],
   textBlock: (doc) => {

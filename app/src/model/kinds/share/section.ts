@@ -5,7 +5,15 @@
 import { mbText as mb } from '../../report/text-table.js';
 import type { ReportSection, SectionBlock, SectionCsvRow, Table } from '../../report/section.js';
 import type { ResultDocument } from '../../result.js';
-import { SHARE_LABEL, SMALL_FILE_LABEL, shareChange, shareChangeText, shareText, smallFileText } from '../../verdict/share.js';
+import {
+  SHARE_LABEL,
+  SMALL_FILE_LABEL,
+  shareChange,
+  shareChangeText,
+  shareText,
+  smallFileText,
+  type ShareVerdict,
+} from '../../verdict/share.js';
 import type { ShareRun, ShareSection } from './result.js';
 
 /** "Run 2: " before a run's words when there are several. */
@@ -18,6 +26,18 @@ export function shareStatements(s: ShareSection): Array<{ label: string; text: s
     { label: `Small files${runLabel(s, r)}`, text: smallFileText(r.fileVerdict) },
   ]);
 }
+
+/** The link's rate as the OS gave it ("1 Gbit/s", "Wi-Fi, 866.7 Mbit/s PHY"); undefined when the
+ *  verdict knew no link ceiling. */
+export function linkRateText(v: ShareVerdict): string | undefined {
+  const r = v.figures.linkMbps;
+  if (!(v.figures.linkCeilingMBps > 0) || !(r > 0)) return undefined;
+  const rate = r >= 1000 ? `${r / 1000} Gbit/s` : `${r} Mbit/s`;
+  return v.link?.wireless ? `Wi-Fi, ${rate} PHY` : rate;
+}
+
+/** A time as the verdicts write it: three figures at most ("0.412", "3.10", "12.4"). */
+export const msText = (x: number): string => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 
 const last = (doc: ResultDocument): ShareRun | undefined => doc.share?.runs.at(-1);
 const ms = (x: number): string => x.toFixed(3);

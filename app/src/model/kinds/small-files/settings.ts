@@ -2,8 +2,8 @@
 // what they ask of the runner.
 import { z } from 'zod';
 import { MiB } from '../plan.js';
-import { Repeat, TargetPath, type DetailedSettings } from '../../screen-settings.js';
-import type { ScreenRun } from '../types.js';
+import { Repeat, TargetPath } from '../../screen-settings.js';
+import { screenRun } from '../types.js';
 import { SMALL_FILES_PRESETS } from './plan.js';
 
 export const SmallFilesScreen = z
@@ -25,14 +25,10 @@ declare module '../../screen-settings.js' {
 }
 
 /** The screen's settings as the runner's options: the preset, and the set where it was changed. */
-export function smallFilesFromScreen(s: DetailedSettings): ScreenRun {
-  return s.kind === 'small-files'
-    ? {
-        preset: s.preset,
-        smallFiles: {
-          ...(s.count !== undefined ? { count: s.count } : {}),
-          ...(s.fileBytes !== undefined ? { fileBytes: s.fileBytes } : {}),
-        },
-      }
-    : {};
-}
+export const smallFilesFromScreen = screenRun('small-files', (s) => ({
+  preset: s.preset,
+  smallFiles: {
+    ...(s.count !== undefined ? { count: s.count } : {}),
+    ...(s.fileBytes !== undefined ? { fileBytes: s.fileBytes } : {}),
+  },
+}));

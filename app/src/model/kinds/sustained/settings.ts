@@ -2,8 +2,8 @@
 // what they ask of the runner.
 import { z } from 'zod';
 import { GiB, MiB } from '../plan.js';
-import { Repeat, ReserveBytes, TargetPath, type DetailedSettings } from '../../screen-settings.js';
-import type { ScreenRun } from '../types.js';
+import { Repeat, ReserveBytes, TargetPath } from '../../screen-settings.js';
+import { screenRun } from '../types.js';
 
 export const SustainedScreen = z
   .object({
@@ -27,6 +27,7 @@ declare module '../../screen-settings.js' {
 }
 
 /** The screen's settings as the runner's options: the most to write is the plan's --size. */
-export function sustainedFromScreen(s: DetailedSettings): ScreenRun {
-  return s.kind === 'sustained' ? { size: s.maxBytes, ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}) } : {};
-}
+export const sustainedFromScreen = screenRun('sustained', (s) => ({
+  size: s.maxBytes,
+  ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}),
+}));

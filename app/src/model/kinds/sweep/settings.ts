@@ -2,8 +2,8 @@
 // more), and what they ask of the runner.
 import { z } from 'zod';
 import { GiB, MiB } from '../plan.js';
-import { Repeat, TargetPath, type DetailedSettings } from '../../screen-settings.js';
-import type { ScreenRun } from '../types.js';
+import { Repeat, TargetPath } from '../../screen-settings.js';
+import { screenRun } from '../types.js';
 import { SWEEP_PRESETS } from './plan.js';
 
 export const SweepScreen = z
@@ -34,12 +34,8 @@ declare module '../../screen-settings.js' {
 }
 
 /** The screen's settings as the runner's options: a step's volume is the plan's --size. */
-export function sweepFromScreen(s: DetailedSettings): ScreenRun {
-  return s.kind === 'sweep'
-    ? {
-        preset: s.preset,
-        ...(s.seconds !== undefined ? { seconds: s.seconds } : {}),
-        ...(s.stepBytes !== undefined ? { size: s.stepBytes } : {}),
-      }
-    : {};
-}
+export const sweepFromScreen = screenRun('sweep', (s) => ({
+  preset: s.preset,
+  ...(s.seconds !== undefined ? { seconds: s.seconds } : {}),
+  ...(s.stepBytes !== undefined ? { size: s.stepBytes } : {}),
+}));

@@ -3,8 +3,8 @@
 // same blocks would find the first pass's data where a drive lost the second's.
 import { z } from 'zod';
 import { GiB, MiB } from '../plan.js';
-import { ReserveBytes, TargetPath, type DetailedSettings } from '../../screen-settings.js';
-import type { ScreenRun } from '../types.js';
+import { ReserveBytes, TargetPath } from '../../screen-settings.js';
+import { screenRun } from '../types.js';
 
 export const VerifyScreen = z
   .object({
@@ -35,12 +35,8 @@ declare module '../../screen-settings.js' {
 }
 
 /** The screen's settings as the runner's options: the most to verify is the plan's --size. */
-export function verifyFromScreen(s: DetailedSettings): ScreenRun {
-  return s.kind === 'verify'
-    ? {
-        ...(s.maxBytes !== undefined ? { size: s.maxBytes } : {}),
-        ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}),
-        ...(s.disk ? { wholeDisk: { device: s.target, ...s.disk } } : {}),
-      }
-    : {};
-}
+export const verifyFromScreen = screenRun('verify', (s) => ({
+  ...(s.maxBytes !== undefined ? { size: s.maxBytes } : {}),
+  ...(s.reserveBytes !== undefined ? { reserveBytes: s.reserveBytes } : {}),
+  ...(s.disk ? { wholeDisk: { device: s.target, ...s.disk } } : {}),
+}));

@@ -1,8 +1,8 @@
 // The frame-paced video test on the Detailed screen: exactly the options a person can choose
 // there, and what they ask of the runner.
 import { z } from 'zod';
-import { Repeat, TargetPath, type DetailedSettings } from '../../screen-settings.js';
-import type { ScreenRun } from '../types.js';
+import { Repeat, TargetPath } from '../../screen-settings.js';
+import { screenRun } from '../types.js';
 import { MAX_VIDEO_BUFFER, MAX_VIDEO_SECONDS, pacedFormat } from './paced.js';
 
 export const VideoScreen = z
@@ -33,8 +33,7 @@ declare module '../../screen-settings.js' {
 
 /** The screen's settings as the runner's options: the format, layout and buffer as --format,
  *  --layout and --buffer would give them. */
-export function videoFromScreen(s: DetailedSettings): ScreenRun {
-  return s.kind === 'video'
-    ? { seconds: s.seconds, video: { format: s.format, layout: s.layout, buffer: s.buffer, ...(s.from ? { from: s.from } : {}) } }
-    : {};
-}
+export const videoFromScreen = screenRun('video', (s) => ({
+  seconds: s.seconds,
+  video: { format: s.format, layout: s.layout, buffer: s.buffer, ...(s.from ? { from: s.from } : {}) },
+}));

@@ -18,6 +18,8 @@ import { SmallFilesPanel } from './small-files-panel';
 import { smallFilesForm } from './small-files-form';
 import { VerifyPanel } from './verify-panel';
 import { verifyForm } from './verify-form';
+import { SharePanel } from './share-panel';
+import { shareForm } from './share-form';
 
 // Each entry's form type is its own (kindEntry gives it back); `any` only lets the check below
 // hold them side by side while it ties each key to its kind's form and panel.
@@ -32,6 +34,7 @@ export const DETAILED_KINDS = {
   sweep: { phrase: 'the transfer-size sweep', label: 'Transfer-size sweep', form: sweepForm, Panel: SweepPanel },
   'small-files': { phrase: 'the small-file test', label: 'Small files', form: smallFilesForm, Panel: SmallFilesPanel },
   verify: { phrase: 'the verify test', label: 'Verify capacity', form: verifyForm, Panel: VerifyPanel },
+  share: { phrase: 'the share-limits test', label: 'Share limits', form: shareForm, Panel: SharePanel },
 } satisfies AnyEntries;
 
 type Kinds = typeof DETAILED_KINDS;
