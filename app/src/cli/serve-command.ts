@@ -40,6 +40,9 @@ export async function serve(cmd: ServeCommand, io: ServeIo): Promise<number> {
   if (!existsSync(path.join(dir, 'index.html'))) return io.fail('The UI is not built: run `npm run build:renderer`.', 1);
 
   const host = new EngineHost();
+  // The engine's child process starts with the server, not when the first page asks for its
+  // version: starting then, it competed with that page's first requests for the two cores.
+  void host.version().catch(() => undefined);
   // The same history folder as the desktop app and `diskdial history`.
   const dispatcher = createDispatcher(
     await frontDoorServices(host, cmd.allowErase ? {} : { eraseRefused: ERASE_REFUSED }, { appVersion: appVersion(), shell: 'browser' }),
