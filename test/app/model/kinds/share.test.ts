@@ -91,6 +91,15 @@ describe('the share analysis', () => {
     );
   });
 
+  it("names one figure for the server's memory, the one its verdict is decided from (a real run's reads of 253 and 202)", () => {
+    const doc = JSON.parse(readFileSync(fixture, 'utf8')) as ResultDocument;
+    const lines = share.cli.tableLines(doc).join('\n');
+    // The verdict says the link carried the two reads' mean; the figures line said the second read.
+    expect(lines).toContain("server's memory 228 MB/s (reads of 253 and 202)");
+    expect(lines).toContain('carried 228 MB/s');
+    expect(lines).not.toMatch(/memory 202 MB\/s/);
+  });
+
   it('says it could not separate the small files without a round trip, and infers the link without a ceiling', () => {
     const { roundTrip: _rt, ceilingMBps: _c, ...bare } = network;
     const s = share.analyse(plan, outcomes, {

@@ -33,7 +33,7 @@ against the round trip to the server`,
     for (const r of s.runs) {
       const ops = r.fileOps;
       out.push(
-        `${s.runs.length > 1 ? `Run ${r.run}: ` : ''}server's memory ${mb(r.cacheMBps)} MB/s (first read ${mb(r.cacheFirstMBps)}); server's disk ${mb(r.diskReadMBps)} MB/s read cold, ${mb(r.diskWriteMBps)} MB/s written`,
+        `${s.runs.length > 1 ? `Run ${r.run}: ` : ''}server's memory ${mb(r.verdict.figures.ceilingMBps)} MB/s (reads of ${mb(r.cacheFirstMBps)} and ${mb(r.cacheMBps)}); server's disk ${mb(r.diskReadMBps)} MB/s read cold, ${mb(r.diskWriteMBps)} MB/s written`,
         `A small file: stat ${ops.statMs.toFixed(3)} + open ${ops.openMs.toFixed(3)} + read ${ops.readMs.toFixed(3)} + close ${ops.closeMs.toFixed(3)} ms${s.rttMs !== undefined ? `; round trip ${s.rttMs.toFixed(3)} ms` : '; round trip not measured'}`,
       );
     }
