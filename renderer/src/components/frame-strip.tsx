@@ -59,11 +59,13 @@ export function FrameStrip({
   );
 }
 
-/** How many late frames this computer's own pauses explain, in words; undefined when none. */
-export function hostLateText(hostLate: number, longestPauseMs: number | undefined): string | undefined {
+/** How many late frames this computer's own pauses explain, in words; undefined when none.
+ *  `both`: the count is of writing and reading together (the legend under both strips), so it is
+ *  not read as one direction's beside a verdict that names each direction's own. */
+export function hostLateText(hostLate: number, longestPauseMs: number | undefined, both = false): string | undefined {
   if (hostLate <= 0) return undefined;
   const pause = longestPauseMs ? ` (up to ${Math.round(longestPauseMs)} ms)` : '';
-  return `${count(hostLate)} of the late frames came while this computer itself paused${pause}, not the drive`;
+  return `${count(hostLate)} of the late frames${both ? ', writing and reading,' : ''} came while this computer itself paused${pause}, not the drive`;
 }
 
 /** The key to the strip's cells, in words beside each shape; `hostNote` adds which late frames

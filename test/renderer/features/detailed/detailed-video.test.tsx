@@ -111,6 +111,23 @@ describe('Video panel', () => {
     expect(live.textContent).toMatch(/on time.*late \(done after its frame period\).*dropped \(buffer full\)/);
   });
 
+  it('late frames in the computer’s pauses: each strip its own, the legend both directions’ and says so', async () => {
+    const { fake, user } = await renderDetailed();
+    await user.click(screen.getByTestId('video-start'));
+    const doc = videoDoc();
+    const run = doc.video!.runs[0]!;
+    Object.assign(run.write, { hostLate: 2, longestPauseMs: 95 });
+    Object.assign(run.read, { late: 1, hostLate: 1, longestPauseMs: 40 });
+    act(() => fake.emitDetailedDone({ jobId: JOB, outcome: 'finished', result: doc }));
+    const result = within(panel()).getByTestId('video-result');
+    expect(within(result).getByTestId('video-strip-write-totals').getAttribute('title')).toBe(
+      '2 of the late frames came while this computer itself paused (up to 95 ms), not the drive',
+    );
+    expect(within(result).getByTestId('frame-legend').textContent).toContain(
+      '3 of the late frames, writing and reading, came while this computer itself paused (up to 95 ms), not the drive',
+    );
+  });
+
   it('after the run: the verdict once, each direction’s strip, and the frame times', async () => {
     const { fake, user } = await renderDetailed();
     await user.click(screen.getByTestId('video-start'));
@@ -147,6 +164,8 @@ describe('Video panel', () => {
       expect.stringMatching(/^[\d.,]+ MB\/s$/),
     ]);
     expect(rows[1]![0]).toBe('Read');
+    // No frame was late in this computer's pauses: the legend says nothing of them.
+    expect(within(result).getByTestId('frame-legend').textContent).not.toMatch(/paused/);
     expect(result.textContent).toMatch(/50 frames of .* each into one stream file, due every 40\.0 ms, with a 4-frame buffer/);
   });
 });

@@ -197,7 +197,7 @@ function ResultView({ video }: { video: VideoSection }) {
           </table>
         </div>
       ))}
-      <FrameStripLegend hostNote={hostLateText(hostLate, longestPause)} />
+      <FrameStripLegend hostNote={hostLateText(hostLate, longestPause, true)} />
       <p className="video-method">
         {`${video.frames.toLocaleString('en-US')} frames of ${formatBytesShort(video.frameBytes)} each ${video.layout === 'stream' ? 'into one stream file' : 'as one file per frame'}, due every ${ms(video.budgetMs)}, with a ${video.buffer}-frame buffer; a frame is late when done more than one frame period after its due time.`}
       </p>
