@@ -130,6 +130,8 @@ const STABLE_CHECKS = 3;
 /** A trend counts when its slope is more than this many standard errors from none. */
 const TREND_T = 2.5;
 const CHECK_SPACING = 2;
+/** A drift across the window under precision / this is too small to matter, significant or not. */
+const NEGLIGIBLE_DRIFT = 4;
 
 /** The conditions at one point: an interval within the precision, and the first and second half
  *  of the series agreeing (within twice the interval and within half the precision: the interval
@@ -154,7 +156,11 @@ function settledAt(rates: readonly number[], spec: SettleSpec): boolean {
   let sse = 0;
   for (let i = 0; i < n; i++) sse += (rates[i]! - m - slope * (i - mid)) ** 2;
   const se = Math.sqrt(sse / Math.max(1, n - 2) / sxx);
-  return Math.abs(slope) <= TREND_T * se && m > 0 && (Math.abs(slope) * (n - 1)) / m <= spec.precision;
+  if (!(m > 0)) return false;
+  const drift = (Math.abs(slope) * (n - 1)) / m;
+  // A drift within a quarter of the precision passes however significant: over hundreds of
+  // buckets any slow change in the machine's load is, and the step then never settled.
+  return drift <= spec.precision && (drift <= spec.precision / NEGLIGIBLE_DRIFT || Math.abs(slope) <= TREND_T * se);
 }
 
 /** The stop rule: true when at least spec.minSeconds have been measured and the series so far (equal
