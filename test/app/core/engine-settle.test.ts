@@ -36,7 +36,7 @@ describe('a step under the stop rule', () => {
     // whatever its significance. Before that clause CI's loaded io chain once kept it from
     // settling in 30 s: its start-up ramp and load swings were "significant" over ~300 buckets
     // (precision.test.ts reproduces that series). A 30 s bound leaves ~290 checks.
-    expect(r.settle).toEqual({ precision: 0.5, settled: true });
+    expect(r.settle, `rates: ${runEvents.map((e) => Math.round(e.instMBps)).join(' ')}`).toEqual({ precision: 0.5, settled: true });
     expect(r.cancelled).toBe(true);
     // The rule never stops before its minimum: the last progress it saw was at ≥ 1 s.
     expect(runEvents.at(-1)!.elapsed).toBeGreaterThanOrEqual(1);
