@@ -147,7 +147,7 @@ export function encryptedTargetFlag(verdict: { bound: EncryptionVerdict['bound']
       verdict.bound === 'cipher'
         ? "These figures are the cipher's more than the disk's: test an unencrypted folder on the same disk (or run the format wizard with and without encryption) to see what encryption costs."
         : verdict.bound === 'disk'
-          ? 'Nothing to do: the figures are the disk’s; the cipher has room to spare.'
+          ? 'Nothing to do: the cipher has room to spare; encryption is not what holds these figures back.'
           : 'To see what encryption costs here, test an unencrypted folder on the same disk the same way (same --cache).',
   };
 }

@@ -303,7 +303,9 @@ export async function runPlan(o: RunPlanOptions): Promise<string[]> {
               filesRoom = doc.target.freeBytes - doc.settings.reserveBytes;
           }
           doc.campaign = { planId: state.id, format: step!.format, formatLabel: step!.label, ...(pass ? { pass } : {}) };
-          if (isEncryptedFormat(step!.format)) {
+          // A result that measured its cipher itself (the Hash test, with the decryption it saw)
+          // keeps it: its own verdict rests on it, and the report restates that verdict.
+          if (isEncryptedFormat(step!.format) && !doc.cipher) {
             doc.target.encrypted = true;
             if (o.cipher && !cipher) {
               say('testing', 'Measuring how fast this machine encrypts (the cipher ceiling)…');

@@ -3,7 +3,7 @@
 // ceiling measured in the same run and the unencrypted figures (when there are). Pure: the report,
 // the CLI and the card all call it.
 import { formatMBpsFigure } from '../units.js';
-import { bottleneck, bottleneckText, cipherCeiling, BOTTLENECK_TOLERANCE, type Bottleneck, type Ceiling } from '../verdict/bottleneck.js';
+import { bottleneck, bottleneckText, cipherCeiling, roomToSpare, type Bottleneck, type Ceiling } from '../verdict/bottleneck.js';
 import type { CipherSection } from './types.js';
 
 export interface RowRates {
@@ -46,8 +46,8 @@ export function encryptionVerdict(encrypted: RowRates, plain: RowRates | undefin
 }
 
 /** What a bottleneck verdict on an encrypted target says of its cipher: named, with room to spare
- *  (its ceiling above the measured rate by more than the tolerance), or unclear — and, where the
- *  kernel's cipher could not be measured, what it is. */
+ *  (the verdict's own edge: roomToSpare), or unclear — and, where the kernel's cipher could not be
+ *  measured, what it is. */
 export function encryptionView(b: Bottleneck, cipher: CipherSection): EncryptionVerdict {
   const c = b.ceilings.find((x) => x.limit === 'cipher');
   const k = cipher.kernel;
@@ -59,6 +59,6 @@ export function encryptionView(b: Bottleneck, cipher: CipherSection): Encryption
     !c && k
       ? ` This kernel encrypts with ${k.meaning} (${k.aes}); its rate could not be measured${k.rateNote ? `: ${k.rateNote}` : ''}.${k.accelerated === false ? libWords : ''}`
       : '';
-  const bound = b.outcome === 'cipher' ? 'cipher' : c && c.mbps > b.measured.mbps * (1 + BOTTLENECK_TOLERANCE) ? 'disk' : 'unclear';
+  const bound = b.outcome === 'cipher' ? 'cipher' : roomToSpare(b, 'cipher') ? 'disk' : 'unclear';
   return { bound, ...(c ? { cipherMBps: c.mbps } : {}), bottleneck: b, text: `${bottleneckText(b)}${unmeasured}` };
 }

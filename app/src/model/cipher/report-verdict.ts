@@ -1,9 +1,14 @@
 // The encryption verdict on a format report's encrypted rows: each row whose results carry a
-// cipher ceiling (the wizard measures it once per plan) gets the verdict, against an unencrypted
-// row measured the same way (never across cache modes), or on its own figures and the cipher's.
+// cipher ceiling (the wizard measures it once per plan) gets one. Results that carry a bottleneck
+// verdict of their own (the Hash test's) are restated: the kind's function on the row's mean
+// figures, so a row of one result says what the result says. The others (the wizard's runs, which
+// carry none) are judged on their best read or write against the cipher and an unencrypted row
+// measured the same way (never across cache modes). docs/cipher.md states the rule.
 import type { ResultDocument } from '../result.js';
 import type { ComparisonModel } from '../report/comparison.js';
-import { encryptionVerdict, type RowRates } from './encryption-verdict.js';
+import { kindOf } from '../kinds/registry.js';
+import type { CipherSection } from './types.js';
+import { encryptionVerdict, encryptionView, type EncryptionVerdict, type RowRates } from './encryption-verdict.js';
 
 const encrypted = (docs: readonly ResultDocument[] | undefined): boolean => (docs ?? []).some((d) => d.target?.encrypted === true);
 
@@ -31,6 +36,14 @@ function plainRow(r: ComparisonModel, rows: ReadonlyArray<{ docs: readonly Resul
   return any >= 0 ? any : undefined;
 }
 
+/** The verdict the row's results carry, restated from its mean figures, when their kind makes one. */
+function ownVerdict(docs: readonly ResultDocument[], cipher: CipherSection): EncryptionVerdict | undefined {
+  const kinds = [...new Set(docs.map((d) => String(d.kind)))];
+  const own = kinds.length === 1 ? kindOf(kinds[0]!)?.report?.bottleneck : undefined;
+  const b = own?.(docs);
+  return b ? encryptionView(b, cipher) : undefined;
+}
+
 /** Sets `encryption` on each encrypted row with a cipher ceiling and adds the verdict to the findings. */
 export function addEncryptionVerdicts(r: ComparisonModel, rows: ReadonlyArray<{ docs: readonly ResultDocument[] }>): void {
   rows.forEach((g, i) => {
@@ -38,7 +51,9 @@ export function addEncryptionVerdicts(r: ComparisonModel, rows: ReadonlyArray<{ 
     const v = r.variants[i];
     if (!cipher || !v) return;
     const plain = plainRow(r, rows, i);
-    const verdict = encryptionVerdict(rowRates(r, i), plain !== undefined ? rowRates(r, plain) : undefined, cipher);
+    const verdict =
+      ownVerdict(g.docs, cipher) ??
+      encryptionVerdict(rowRates(r, i), plain !== undefined ? rowRates(r, plain) : undefined, cipher);
     v.encryption = verdict.text;
     r.findings.push(`${v.label}: ${verdict.text}`);
   });

@@ -4,7 +4,27 @@ import type { Metric } from '../report/figure-text.js';
 import { sizeText } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { CHECK_ALGO_LABEL } from '../check-manifest.js';
+import { checkBottleneck, type CheckSection } from '../check.js';
+import { aboutTarget, type Bottleneck } from '../verdict/bottleneck.js';
 import type { KindModule } from './types.js';
+
+/** The verdict folder checks carry, from their mean figures (one check: its own), on the ceilings
+ *  its target and its own cipher section give: what core/check-run.ts stored, recomputed. */
+export function rowCheckBottleneck(docs: readonly ResultDocument[]): Bottleneck | undefined {
+  const cs = docs.filter((d): d is ResultDocument & { check: CheckSection } => d.check !== undefined);
+  const first = cs[0];
+  if (!first) return undefined;
+  const mean = (xs: number[]): number => xs.reduce((a, x) => a + x, 0) / xs.length;
+  const ceilings = cs.flatMap((d) => (d.check.ceilingMBps !== undefined ? [d.check.ceilingMBps] : []));
+  const c = first.check;
+  return checkBottleneck(
+    mean(cs.map((d) => d.check.mbps)),
+    ceilings.length > 0 ? mean(ceilings) : undefined,
+    c.streams,
+    CHECK_ALGO_LABEL[c.algo],
+    aboutTarget(first.target, first.cipher),
+  );
+}
 
 export const check = {
   id: 'check',
@@ -23,6 +43,7 @@ export const check = {
     },
     writes: false,
     figureGroup: { group: 'Check', present: (doc) => Boolean(doc.check) },
+    bottleneck: rowCheckBottleneck,
   },
 } as const satisfies KindModule<'check'>;
 

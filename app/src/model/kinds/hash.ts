@@ -4,7 +4,16 @@ import type { Metric } from '../report/figure-text.js';
 import { sizeText } from '../report/figure-text.js';
 import type { HashRate, HashSection, ResultDocument } from '../result.js';
 import type { HashAlgo } from '../engine-types.js';
-import { bottleneck, bottleneckText, boundOf, claimOf, targetCeilings, type Bottleneck, type TargetAbout } from '../verdict/bottleneck.js';
+import {
+  aboutTarget,
+  bottleneck,
+  bottleneckText,
+  boundOf,
+  claimOf,
+  targetCeilings,
+  type Bottleneck,
+  type TargetAbout,
+} from '../verdict/bottleneck.js';
 import { hashFigures } from './hash-card.js';
 import type { KindModule } from './types.js';
 
@@ -53,6 +62,20 @@ export function hashVerdict(
   };
 }
 
+/** The verdict hash results carry, from their mean figures (one result: its own figures), on the
+ *  ceilings its target and its own cipher section give: what core/hash-run.ts stored, recomputed. */
+export function rowHashBottleneck(docs: readonly ResultDocument[]): Bottleneck | undefined {
+  const hs = docs.filter((d): d is ResultDocument & { hash: HashSection } => d.hash !== undefined);
+  const first = hs[0];
+  if (!first) return undefined;
+  const mean = (pick: (h: HashSection) => HashRate): HashRate => {
+    const avg = (f: (r: HashRate) => number): number => hs.reduce((a, d) => a + f(pick(d.hash)), 0) / hs.length;
+    return { bytes: avg((r) => r.bytes), seconds: avg((r) => r.seconds), mbps: avg((r) => r.mbps) };
+  };
+  const about = aboutTarget(first.target, first.cipher);
+  return hashBottleneck(mean((h) => h.read), mean((h) => h.readHash), mean((h) => h.memory), first.hash.algo, about);
+}
+
 export const hash = {
   id: 'hash',
   name: 'Hash test',
@@ -66,6 +89,7 @@ export const hash = {
       return true;
     },
     writes: false,
+    bottleneck: rowHashBottleneck,
   },
   card: hashFigures,
 } as const satisfies KindModule<'hash'>;

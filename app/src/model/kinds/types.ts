@@ -11,6 +11,7 @@ import type { FilesSection, ResultDocument, ResultTest, KindSections } from '../
 import type { CurveRun } from '../knee.js';
 import type { DetailedSettings } from '../screen-settings.js';
 import type { SizeUnits } from '../size-units.js';
+import type { Bottleneck } from '../verdict/bottleneck.js';
 import type { Claim } from '../verdict/claim.js';
 import type { NetworkPath } from '../network.js';
 import type { CdmMode, KindPlanOptions, Plan, PlanOptions, PlanTarget } from './plan.js';
@@ -126,6 +127,10 @@ export interface KindModule<Id extends string = string> {
     /** How a flag names many of its tests at once: "all 8 CrystalDiskMark tests"; `span` is the
      *  block sizes they cover ("4 KiB–100 MiB"). Absent: "all N tests". */
     testGroup?: { all: (n: number, span: string) => string; some: (n: number, of: number, span: string) => string };
+    /** The bottleneck verdict its results carry, from the mean figures of one or more of them on
+     *  one target (a format report's row), by the function that made it: an encryption verdict on
+     *  that row restates it (model/cipher/report-verdict.ts), never a second rule. */
+    bottleneck?: (docs: readonly ResultDocument[]) => Bottleneck | undefined;
     /** The verdicts its section states, as data, each with where it is said (the claims audit). */
     claims?: (doc: ResultDocument) => Array<{ where: string; claim: Claim }>;
     /** What the result found, in one sentence of the one renderer's words (its last run's verdict),

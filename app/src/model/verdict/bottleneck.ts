@@ -35,35 +35,48 @@ export interface Bottleneck extends Claim<'bottleneck', BottleneckOutcome> {
   limit?: Ceiling;
   /** The ceilings within the tolerance of the measured rate that no other one explains. */
   near: Ceiling[];
+  /** Figures within the tolerance that gave way: to the limits they contain whose ceilings are
+   *  near them (`to`), or to one with no ceiling here (opaque: `to` is empty). */
+  gaveWay: Array<{ ceiling: Ceiling; to: Ceiling[] }>;
 }
 
 /** A named ceiling lies within this share of the measured rate. */
 export const BOTTLENECK_TOLERANCE = 0.15;
 
 export const BOTTLENECK_RULE =
-  'The limit named is the one known ceiling (disk read, interface or network link, cipher, hashing on the CPU) within 15 % of the measured rate; a figure that contains another limit (reading an encrypted file contains the cipher) is named only when that limit is more than 30 % faster than it. Two such ceilings, or none: no single limit.';
+  'The limit named is the one known ceiling (disk read, interface or network link, cipher, hashing on the CPU) within 15 % of the measured rate; a figure that contains another limit (reading an encrypted file contains the cipher) is named only when the ceiling of that limit is not within 30 % of it. Two such ceilings, or none: no single limit. A limit has room to spare when its ceiling is more than 15 % above the measured rate and no figure within 15 % of the rate gave way to it.';
 
 const usable = (c: Ceiling): boolean => Number.isFinite(c.mbps) && c.mbps > 0;
+
+/** The one edge: a ceiling is near a rate when they differ by at most 15 % of the rate. Naming a
+ *  limit and calling one "room to spare" (roomToSpare) both ask here. */
+export const isNear = (ceiling: number, of: number, tolerance = BOTTLENECK_TOLERANCE): boolean =>
+  Math.abs(ceiling - of) <= tolerance * of;
 
 /** The verdict from every known ceiling. A ceiling is near when |ceiling − measured| ≤ 15 % of
  *  the measured rate; one near ceiling (after composites give way) is the limit. */
 export function bottleneck(measured: { mbps: number; what: string }, ceilings: readonly Ceiling[]): Bottleneck {
   const all = ceilings.filter(usable).sort((a, b) => a.mbps - b.mbps);
   const m = measured.mbps;
-  const within = Number.isFinite(m) && m > 0 ? all.filter((c) => Math.abs(c.mbps - m) <= BOTTLENECK_TOLERANCE * m) : [];
+  const within = Number.isFinite(m) && m > 0 ? all.filter((c) => isNear(c.mbps, m)) : [];
   // A figure that contains another limit (reading an encrypted file: the disk and the cipher) is
   // that limit's when the limit's ceiling is near it too: it is named only when every part it
   // contains that has a ceiling is clearly faster (more than twice the tolerance above it).
-  const explained = (c: Ceiling): boolean =>
-    c.opaque === true ||
-    all.some(
+  const explainedBy = (c: Ceiling): Ceiling[] =>
+    all.filter(
       (o) =>
         o !== c &&
         o.limit !== c.limit &&
         c.includes?.includes(o.limit) === true &&
-        (within.includes(o) || Math.abs(o.mbps - c.mbps) <= 2 * BOTTLENECK_TOLERANCE * c.mbps),
+        (within.includes(o) || isNear(o.mbps, c.mbps, 2 * BOTTLENECK_TOLERANCE)),
     );
-  const near = within.filter((c) => !explained(c));
+  const gaveWay: Bottleneck['gaveWay'] = [];
+  const near = within.filter((c) => {
+    const to = c.opaque === true ? [] : explainedBy(c);
+    if (c.opaque !== true && to.length === 0) return true;
+    gaveWay.push({ ceiling: c, to });
+    return false;
+  });
   const limit = near.length === 1 ? near[0] : undefined;
   const figures: Record<string, number> = { measuredMBps: m };
   for (const c of all) figures[`${c.limit}MBps`] = c.mbps;
@@ -75,8 +88,18 @@ export function bottleneck(measured: { mbps: number; what: string }, ceilings: r
     measured: { ...measured },
     ceilings: all,
     near,
+    gaveWay,
     ...(limit ? { limit } : {}),
   };
+}
+
+/** A limit's ceiling has room to spare: above the measured rate and not near it (the edge naming
+ *  uses), and no figure near the measured rate gave way to it. Otherwise it is named, shares the
+ *  verdict, or is below the rate: never both "room to spare" and a part of the verdict. */
+export function roomToSpare(b: Bottleneck, limit: Limit): boolean {
+  const c = b.ceilings.find((x) => x.limit === limit);
+  const m = b.measured.mbps;
+  return c !== undefined && c.mbps > m && !isNear(c.mbps, m) && !b.gaveWay.some((g) => g.to.includes(c));
 }
 
 /** The outcome with "none" split: balanced when two ceilings are near, none when no ceiling is. */
@@ -112,6 +135,18 @@ export function bottleneckText(b: Bottleneck): string {
     return `${LIMIT_LABEL.none}: ${head} is within 15 % of both ${names.slice(0, -1).join(', ')} and ${names.at(-1)!}.`;
   }
   if (b.ceilings.length === 0) return `${LIMIT_LABEL.none}: ${head}, and no ceiling was measured to compare it with.`;
+  // Near a figure that contains another limit: say so, rather than "not within 15 % of any".
+  const gave = b.gaveWay[0];
+  if (gave && b.near.length === 0) {
+    const c = gave.ceiling;
+    const rest = b.ceilings.filter((x) => x !== c && !gave.to.includes(x)).map(other);
+    const parts = gave.to.map((x) => `${x.what} (${mb(x.mbps)})`).join(' and ');
+    const why =
+      gave.to.length > 0
+        ? `which contains ${parts}, within 30 % of it: ${gave.to.length > 1 ? 'any' : 'either'} may be what holds it back`
+        : 'which contains a limit that has no ceiling of its own here';
+    return `${LIMIT_LABEL.none}: ${head} is within 15 % of ${c.what} (${mb(c.mbps)}), ${why}${rest.length ? `; ${rest.join(', ')}` : ''}.`;
+  }
   return `${LIMIT_LABEL.none}: ${head} is not within 15 % of any known ceiling — ${b.ceilings.map(other).join(', ')}.`;
 }
 

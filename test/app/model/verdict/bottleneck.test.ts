@@ -8,6 +8,7 @@ import {
   bottleneckText,
   BOTTLENECK_TOLERANCE,
   cipherCeiling,
+  roomToSpare,
   type Ceiling,
   type Limit,
 } from '../../../../app/src/model/verdict/bottleneck.js';
@@ -49,6 +50,18 @@ describe('the bottleneck law', () => {
           expect(bottleneckText(b)).toMatch(/^No single limit: /);
           // Nothing near at all, or more than one near ceiling no other explains.
           if (within.length === 0) expect(b.near).toEqual([]);
+          // A figure near the rate that gave way is said to be near, never "not within 15 %".
+          if (within.length > 0) expect(bottleneckText(b)).not.toContain('is not within 15 % of any');
+        }
+        // Room to spare is the naming edge's other side: a ceiling above the rate, not within
+        // 15 % of it, that no figure near the rate gave way to — never a named or near one.
+        for (const l of LIMITS) {
+          if (!roomToSpare(b, l)) continue;
+          const c = b.ceilings.find((x) => x.limit === l)!;
+          expect(b.outcome).not.toBe(l);
+          expect(b.near).not.toContain(c);
+          expect(c.mbps - m).toBeGreaterThan(BOTTLENECK_TOLERANCE * m);
+          expect(b.gaveWay.some((g) => g.to.includes(c))).toBe(false);
         }
         // The figures carry every usable ceiling and the measured rate: the claim is checkable.
         expect(b.figures.measuredMBps).toBe(m);
