@@ -11,7 +11,7 @@ import { execText, type Exec } from './fscrypt.js';
 import { parseCryptsetupBenchmark, readKernelCipher } from './kernel-cipher.js';
 import type { CipherAlgo, CipherEngineResult, CipherProgress, CipherSpec } from '../model/engine-types.js';
 import type { CipherPair, CipherRate, CipherSection, KernelCipher, ObservedDecryption } from '../model/cipher/types.js';
-import { encryptionVerdict, type EncryptionVerdict } from '../model/cipher/encryption-verdict.js';
+import { encryptionVerdict, runRates, type EncryptionVerdict } from '../model/cipher/encryption-verdict.js';
 
 export type CipherFn = (
   spec: CipherSpec,
@@ -157,16 +157,6 @@ export function encryptedTargetFlag(verdict: { bound: EncryptionVerdict['bound']
 export async function addEncryptionVerdict(doc: ResultDocument, measure: () => Promise<CipherSection>): Promise<void> {
   const cipher = await measure();
   doc.cipher = cipher;
-  const top = (read: boolean): number | undefined => {
-    const v = doc.tests.filter((t) => (t.rw === 'read' || t.rw === 'randread') === read && t.mbps > 0).map((t) => t.mbps);
-    return v.length > 0 ? Math.max(...v) : undefined;
-  };
-  const read = top(true);
-  const write = top(false);
-  const verdict = encryptionVerdict(
-    { ...(read !== undefined ? { readMBps: read } : {}), ...(write !== undefined ? { writeMBps: write } : {}) },
-    undefined,
-    cipher,
-  );
+  const verdict = encryptionVerdict(runRates([doc]), undefined, cipher);
   doc.flags.push(encryptedTargetFlag(verdict));
 }

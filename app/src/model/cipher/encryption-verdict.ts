@@ -4,6 +4,7 @@
 // the CLI and the card all call it.
 import { formatMBpsFigure } from '../units.js';
 import { bottleneck, bottleneckText, cipherCeiling, roomToSpare, type Bottleneck, type Ceiling } from '../verdict/bottleneck.js';
+import type { ResultDocument } from '../result.js';
 import type { CipherSection } from './types.js';
 
 export interface RowRates {
@@ -30,6 +31,26 @@ const pair = (r: RowRates): string => {
   const parts = [r.readMBps, r.writeMBps].map((x) => (typeof x === 'number' && Number.isFinite(x) ? `${formatMBpsFigure(x)} MB/s` : '–'));
   return `${parts[0]} read / ${parts[1]} write`;
 };
+
+/** What a run's own encryption verdict is about: its best read and its best write, each the mean
+ *  of one test's runs (pooled by test name across the results given; a mixed test is neither). */
+export function runRates(docs: ReadonlyArray<Pick<ResultDocument, 'tests'>>): RowRates {
+  const runs = new Map<string, { read: boolean; mbps: number[] }>();
+  for (const t of docs.flatMap((d) => d.tests ?? [])) {
+    const read = t.rw === 'read' || t.rw === 'randread';
+    if ((!read && t.rw !== 'write' && t.rw !== 'randwrite') || !(t.mbps > 0)) continue;
+    const key = `${t.rw}:${t.name}`;
+    const k = runs.get(key) ?? runs.set(key, { read, mbps: [] }).get(key)!;
+    k.mbps.push(t.mbps);
+  }
+  const out: RowRates = {};
+  for (const { read, mbps } of runs.values()) {
+    const mean = mbps.reduce((a, x) => a + x, 0) / mbps.length;
+    const key = read ? 'readMBps' : 'writeMBps';
+    out[key] = Math.max(out[key] ?? 0, mean);
+  }
+  return out;
+}
 
 /** The verdict for encrypted figures: the bottleneck among the cipher's ceiling and the unencrypted
  *  disk's figures, said once; where the kernel's cipher could not be measured, what it is. */

@@ -1,14 +1,15 @@
 // The encryption verdict on a format report's encrypted rows: each row whose results carry a
-// cipher ceiling (the wizard measures it once per plan) gets one. Results that carry a bottleneck
-// verdict of their own (the Hash test's) are restated: the kind's function on the row's mean
-// figures, so a row of one result says what the result says. The others (the wizard's runs, which
-// carry none) are judged on their best read or write against the cipher and an unencrypted row
-// measured the same way (never across cache modes). docs/cipher.md states the rule.
+// cipher ceiling (the wizard measures it once per plan) gets one, by one rule (docs/cipher.md):
+// results that carry a verdict of their own are restated, never judged again. A kind's own
+// bottleneck (the Hash test's, the folder check's) is its function on the row's mean figures; a
+// run on an encrypted folder (its encrypted-target flag) is its best read or write against the
+// cipher. Only results that carry none (the wizard's runs) are judged here, against the cipher and
+// an unencrypted row measured the same way (never across cache modes).
 import type { ResultDocument } from '../result.js';
 import type { ComparisonModel } from '../report/comparison.js';
 import { kindOf } from '../kinds/registry.js';
 import type { CipherSection } from './types.js';
-import { encryptionVerdict, encryptionView, type EncryptionVerdict, type RowRates } from './encryption-verdict.js';
+import { encryptionVerdict, encryptionView, runRates, type EncryptionVerdict, type RowRates } from './encryption-verdict.js';
 
 const encrypted = (docs: readonly ResultDocument[] | undefined): boolean => (docs ?? []).some((d) => d.target?.encrypted === true);
 
@@ -36,12 +37,14 @@ function plainRow(r: ComparisonModel, rows: ReadonlyArray<{ docs: readonly Resul
   return any >= 0 ? any : undefined;
 }
 
-/** The verdict the row's results carry, restated from its mean figures, when their kind makes one. */
+/** The verdict the row's results carry, restated from its figures: their kind's own bottleneck,
+ *  else a run's encrypted-target verdict; undefined when they carry none. */
 function ownVerdict(docs: readonly ResultDocument[], cipher: CipherSection): EncryptionVerdict | undefined {
   const kinds = [...new Set(docs.map((d) => String(d.kind)))];
-  const own = kinds.length === 1 ? kindOf(kinds[0]!)?.report?.bottleneck : undefined;
-  const b = own?.(docs);
-  return b ? encryptionView(b, cipher) : undefined;
+  const b = kinds.length === 1 ? kindOf(kinds[0]!)?.report?.bottleneck?.(docs) : undefined;
+  if (b) return encryptionView(b, cipher);
+  const flagged = docs.some((d) => d.flags?.some((f) => f.code === 'encrypted-target'));
+  return flagged ? encryptionVerdict(runRates(docs), undefined, cipher) : undefined;
 }
 
 /** Sets `encryption` on each encrypted row with a cipher ceiling and adds the verdict to the findings. */
@@ -52,8 +55,7 @@ export function addEncryptionVerdicts(r: ComparisonModel, rows: ReadonlyArray<{ 
     if (!cipher || !v) return;
     const plain = plainRow(r, rows, i);
     const verdict =
-      ownVerdict(g.docs, cipher) ??
-      encryptionVerdict(rowRates(r, i), plain !== undefined ? rowRates(r, plain) : undefined, cipher);
+      ownVerdict(g.docs, cipher) ?? encryptionVerdict(rowRates(r, i), plain !== undefined ? rowRates(r, plain) : undefined, cipher);
     v.encryption = verdict.text;
     r.findings.push(`${v.label}: ${verdict.text}`);
   });

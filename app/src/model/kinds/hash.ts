@@ -73,7 +73,13 @@ export function rowHashBottleneck(docs: readonly ResultDocument[]): Bottleneck |
     return { bytes: avg((r) => r.bytes), seconds: avg((r) => r.seconds), mbps: avg((r) => r.mbps) };
   };
   const about = aboutTarget(first.target, first.cipher);
-  return hashBottleneck(mean((h) => h.read), mean((h) => h.readHash), mean((h) => h.memory), first.hash.algo, about);
+  return hashBottleneck(
+    mean((h) => h.read),
+    mean((h) => h.readHash),
+    mean((h) => h.memory),
+    first.hash.algo,
+    about,
+  );
 }
 
 export const hash = {

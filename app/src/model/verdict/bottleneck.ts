@@ -50,8 +50,7 @@ const usable = (c: Ceiling): boolean => Number.isFinite(c.mbps) && c.mbps > 0;
 
 /** The one edge: a ceiling is near a rate when they differ by at most 15 % of the rate. Naming a
  *  limit and calling one "room to spare" (roomToSpare) both ask here. */
-export const isNear = (ceiling: number, of: number, tolerance = BOTTLENECK_TOLERANCE): boolean =>
-  Math.abs(ceiling - of) <= tolerance * of;
+export const isNear = (ceiling: number, of: number, tolerance = BOTTLENECK_TOLERANCE): boolean => Math.abs(ceiling - of) <= tolerance * of;
 
 /** The verdict from every known ceiling. A ceiling is near when |ceiling − measured| ≤ 15 % of
  *  the measured rate; one near ceiling (after composites give way) is the limit. */

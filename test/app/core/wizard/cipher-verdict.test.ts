@@ -13,6 +13,7 @@ import { kernelCipher, parseProcCrypto } from '../../../../app/src/core/kernel-c
 import { PlanStore } from '../../../../app/src/core/wizard/plan-store.js';
 import { buildFormatReport } from '../../../../app/src/model/report/format-report.js';
 import { formatMBpsFigure } from '../../../../app/src/model/units.js';
+import type { WizardSettings } from '../../../../app/src/model/wizard/types.js';
 import { rootOnly } from '../../../helpers/loopfs.js';
 import { wizardSettings } from '../../../helpers/wizard-plans.js';
 import { realLinux, realWizard } from '../../../helpers/wizard-real.js';
@@ -38,26 +39,28 @@ describe.runIf(rootOnly())('the encryption verdict on a real fscrypt image (root
     await fsp.rm(dir, { recursive: true, force: true });
   });
 
-  it("puts the verdict, naming the kernel's AES and a cipher rate measured in the same run, on the fscrypt row", async () => {
-    const history = new HistoryStore(path.join(dir, 'results'));
-    const svc = realWizard(dir, { provider, run, history, plans: new PlanStore(path.join(dir, 'plans')) });
+  /** Runs a plan on the image to the end, its results and plans in folders of their own. */
+  async function runPlan(name: string, over: Partial<WizardSettings>) {
+    const history = new HistoryStore(path.join(dir, `results-${name}`));
+    const svc = realWizard(dir, { provider, run, history, plans: new PlanStore(path.join(dir, `plans-${name}`)) });
     const disk = (await svc.listDisks()).find((d) => d.path === loop)!;
-    const settings = wizardSettings({
-      device: loop,
-      identity: { path: loop, sizeBytes: disk.sizeBytes },
-      confirmName: disk.name,
+    const settings = wizardSettings({ device: loop, identity: { path: loop, sizeBytes: disk.sizeBytes }, confirmName: disk.name, ...over });
+    const sink = wizardSink();
+    svc.start(await svc.begin(settings), sink);
+    const done = await sink.done;
+    expect(done.outcome).toBe('finished');
+    return { sink, docs: await Promise.all(done.resultIds.map((id) => history.get(id))) };
+  }
+
+  it("puts the verdict, naming the kernel's AES and a cipher rate measured in the same run, on the fscrypt row", async () => {
+    const started = Date.now();
+    const { sink, docs } = await runPlan('quick', {
       formats: ['ext4', 'ext4-fscrypt'],
       sizes: [16 * 1024 * 1024],
       // fscrypt cannot do direct I/O: ext4 is measured again as applications see it, so the
       // verdict sets the encrypted row against a row measured the same way.
       commonMode: true,
     });
-    const sink = wizardSink();
-    const started = Date.now();
-    svc.start(await svc.begin(settings), sink);
-    const done = await sink.done;
-    expect(done.outcome).toBe('finished');
-    const docs = await Promise.all(done.resultIds.map((id) => history.get(id)));
     const plain = docs.find((d) => d.campaign?.format === 'ext4' && d.campaign.pass === undefined);
     const enc = docs.find((d) => d.campaign?.format === 'ext4-fscrypt');
     expect(sink.messages).toContain('Measuring how fast this machine encrypts (the cipher ceiling)…');
@@ -92,5 +95,21 @@ describe.runIf(rootOnly())('the encryption verdict on a real fscrypt image (root
       // ceiling the bottleneck law names no limit; the verdict says what the kernel is.
       expect(row.encryption).toMatch(/^No single limit: .* This kernel encrypts with software AES, no acceleration \(aes-fixed-time\)/);
     }
+  }, 300_000);
+
+  it("restates the encrypted Hash test's own verdict in the report's row and finding (issue 33)", async () => {
+    const {
+      docs: [enc],
+    } = await runPlan('hash', { formats: ['ext4-fscrypt'], plan: 'hash', sizes: [64 * 1024 * 1024] });
+    const own = enc!.flags.find((f) => f.code === 'encrypted-target')!.message;
+    expect(own.startsWith(enc!.hash!.verdict.text)).toBe(true);
+    // The cipher section is the one the Hash test measured (with the decryption its read saw where
+    // the kernel's rate cannot be measured), not one the plan measured apart from it.
+    const k = enc!.cipher!.kernel;
+    if (k && !k.rate && k.accelerated === false) expect(k.observed?.mbps).toBeGreaterThan(0);
+    const report = buildFormatReport([enc!]);
+    const row = report.variants[0]!;
+    expect(row.encryption).toBe(own);
+    expect(report.findings).toContain(`${row.label}: ${own}`);
   }, 300_000);
 });

@@ -8,17 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { encryptionVerdict, encryptionView, type EncryptionVerdict } from '../../../../app/src/model/cipher/encryption-verdict.js';
 import type { CipherSection } from '../../../../app/src/model/cipher/types.js';
 import { hashBottleneck, hashVerdict } from '../../../../app/src/model/kinds/hash.js';
+import { checkBottleneck, checkBound } from '../../../../app/src/model/check.js';
 import { buildFormatReport } from '../../../../app/src/model/report/format-report.js';
 import type { HashRate, ResultDocument } from '../../../../app/src/model/result.js';
-import {
-  aboutTarget,
-  BOTTLENECK_TOLERANCE,
-  LIMIT_LABEL,
-  type BottleneckOutcome,
-} from '../../../../app/src/model/verdict/bottleneck.js';
-import { encryptedTargetFlag } from '../../../../app/src/core/cipher-run.js';
+import { aboutTarget, BOTTLENECK_TOLERANCE, LIMIT_LABEL, type BottleneckOutcome } from '../../../../app/src/model/verdict/bottleneck.js';
+import { addEncryptionVerdict, encryptedTargetFlag } from '../../../../app/src/core/cipher-run.js';
 import { cipherSection } from '../../../helpers/cipher.js';
-import { load } from '../../../helpers/format-report-docs.js';
+import { load, saved } from '../../../helpers/format-report-docs.js';
 
 const r = (mbps: number): HashRate => ({ bytes: 64e6, seconds: 64 / mbps, mbps });
 
@@ -49,7 +45,8 @@ function hashDoc(label: string, c: HashCase): ResultDocument {
   const d = load('hash');
   d.id = `hash-${label}`;
   d.label = label;
-  if (c.link !== undefined) d.target.device.linkInfo = { kind: 'usb', label: 'USB 3.2 Gen 1 (5 Gb/s)', source: 'sysfs', ceilingMBps: c.link };
+  if (c.link !== undefined)
+    d.target.device.linkInfo = { kind: 'usb', label: 'USB 3.2 Gen 1 (5 Gb/s)', source: 'sysfs', ceilingMBps: c.link };
   else delete d.target.device.linkInfo;
   if (c.cipher) {
     d.target.encrypted = true;
@@ -180,5 +177,100 @@ describe('the one rule over generated encrypted hash results', () => {
       /^No single limit: read \+ hash at 62\.0 MB\/s is within 15 % of reading alone \(65\.0 MB\/s\), which contains the kernel's decryption, .* \(75\.0 MB\/s\), within 30 % of it: either may be what holds it back; SHA-256 in memory on one core 650 MB\/s \(10×\)\.$/,
     );
     expect(encryptedTargetFlag(v).fix).toMatch(/^To see what encryption costs here/);
+  });
+});
+
+/** A Quick Test on an encrypted folder as the runner leaves it: its runs scaled to `read` and
+ *  `write` MB/s (the fixture's spread kept), the cipher and the encrypted-target flag. */
+async function runDoc(label: string, read: number, write: number, cipher?: CipherSection): Promise<ResultDocument> {
+  const d = saved(label, `quick-${label}`);
+  const mean = (rw: string) => d.tests.filter((t) => t.rw === rw).reduce((a, t, _, all) => a + t.mbps / all.length, 0);
+  const [mr, mw] = [mean('read'), mean('write')];
+  for (const t of d.tests) t.mbps *= t.rw === 'read' ? read / mr : write / mw;
+  if (cipher) {
+    d.target.encrypted = true;
+    d.target.encryption = { kind: 'fscrypt', contents: 'AES_256_XTS' };
+    await addEncryptionVerdict(d, () => Promise.resolve(cipher));
+  }
+  return d;
+}
+
+describe('the one rule for runs and folder checks', () => {
+  it('a run on an encrypted folder is restated, with or without an unencrypted row beside it', async () => {
+    const cases = fc.sample(
+      fc.double({ min: 5, max: 5000, noNaN: true }).chain((m) =>
+        fc.record({
+          read: around(m, 0.5, 1.2),
+          write: fc.constant(m),
+          how: fc.constantFrom<CipherHow>('observed', 'kernel', 'library', 'unmeasured'),
+          cipherMBps: fc.oneof(around(m, 0.8, 1.4), around(m, 0.5, 5)),
+          plain: fc.option(fc.tuple(around(m, 0.8, 1.3), around(m, 0.8, 1.3)), { nil: undefined }),
+        }),
+      ),
+      { numRuns: 150, seed: 33 },
+    );
+    for (const c of cases) {
+      const enc = await runDoc('encrypted', c.read, c.write, cipherOf(c.how, c.cipherMBps));
+      const docs = c.plain ? [await runDoc('plain', ...c.plain), enc] : [enc];
+      const own = enc.flags.find((f) => f.code === 'encrypted-target')!.message;
+      const { finding, row } = reported(docs, 'encrypted');
+      expect(finding).toBe(own);
+      expect(row).toBe(own);
+    }
+  });
+
+  it('a folder check on an encrypted folder is restated from its own figures', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 5, max: 5000, noNaN: true }).chain((m) =>
+          fc.record({
+            mbps: fc.constant(m),
+            ceiling: fc.option(around(m, 0.8, 5), { nil: undefined }),
+            how: fc.constantFrom<CipherHow>('observed', 'kernel', 'library', 'unmeasured'),
+            cipherMBps: fc.oneof(around(m, 0.8, 1.4), around(m, 0.5, 5)),
+          }),
+        ),
+        (c) => {
+          const cipher = cipherOf(c.how, c.cipherMBps);
+          const d = load('hash');
+          d.kind = 'check' as ResultDocument['kind'];
+          delete d.hash;
+          d.label = 'encrypted';
+          d.target.encrypted = true;
+          d.cipher = cipher;
+          const limit = checkBottleneck(c.mbps, c.ceiling, 2, 'SHA-256', aboutTarget(d.target, cipher));
+          d.check = {
+            folder: '/f',
+            manifest: '/f/SHA256SUMS',
+            manifestFormat: 'gnu',
+            algo: 'sha256',
+            mode: 'verify',
+            manifestWritten: false,
+            provider: 'OpenSSL',
+            streams: 2,
+            streamsWhy: '2',
+            files: 10,
+            bytes: 1e9,
+            seconds: 1e3 / c.mbps,
+            filesPerSecond: 1,
+            mbps: c.mbps,
+            ...(c.ceiling !== undefined ? { ceilingMBps: c.ceiling } : {}),
+            bound: checkBound(limit),
+            counts: { unchanged: 10, changed: 0, missing: 0, added: 0, unreadable: 0, skipped: 0 },
+            changed: [],
+            missing: [],
+            added: [],
+            unreadable: [],
+            skipped: [],
+          } as unknown as NonNullable<ResultDocument['check']>;
+          d.flags = [encryptedTargetFlag(encryptionView(limit, cipher))];
+          const { finding, row } = reported([d], 'encrypted');
+          expect(finding).toBe(d.flags[0]!.message);
+          expect(row).toBe(finding);
+          expect(outcomeOf(finding!)).toBe(limit.outcome);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
