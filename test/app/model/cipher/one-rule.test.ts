@@ -1,8 +1,11 @@
 // One rule for the encryption verdict (docs/cipher.md): a Hash test result on an encrypted folder
 // carries its own verdict (core/hash-run.ts: hashVerdict and the encrypted-target flag), and the
 // format report restates it — the same function on the row's mean figures — whatever other row
-// sits beside it. And no encryption verdict says "Encryption-bound" with the cipher's ceiling
-// outside 15 % of its measured rate, nor "room to spare" with the ceiling inside it.
+// sits beside it; so are a run's encrypted-target flag and a folder check's verdict. And no
+// encryption verdict says "Encryption-bound" with the cipher's ceiling outside 15 % of its
+// measured rate, nor "room to spare" with the ceiling inside it. The first case is the report's
+// half of what docs/hash.md's Dintch report showed (the best "read" column judged, not read + hash);
+// test/app/core/wizard/cipher-verdict.test.ts has the wizard's half. Both failed before this rule.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encryptionVerdict, encryptionView, type EncryptionVerdict } from '../../../../app/src/model/cipher/encryption-verdict.js';
