@@ -2,7 +2,8 @@
 // be measured (no ceiling: no limit is named), a measured kernel cipher slower than the disk, and a
 // cipher with room to spare.
 import { describe, expect, it } from 'vitest';
-import { encryptionVerdict } from '../../../../app/src/model/cipher/encryption-verdict.js';
+import { encryptionVerdict, runRates } from '../../../../app/src/model/cipher/encryption-verdict.js';
+import type { ResultTest } from '../../../../app/src/model/result.js';
 import { cipherSection } from '../../../helpers/cipher.js';
 
 const rate = (mbps: number, threads = 1) => ({ bytes: mbps * 1e6, seconds: 1, mbps, threads });
@@ -55,5 +56,13 @@ describe('encryptionVerdict', () => {
     );
     expect(v.bound).toBe('disk');
     expect(v.text).toContain('AES-256-XTS on one core, hardware AES-NI (xts-aes-aesni) 4,000 MB/s (10×)');
+  });
+
+  it("a run's figure is its best test's mean across runs, never its best single run; a mix is neither", () => {
+    const t = (name: string, rw: ResultTest['rw'], mbps: number) => ({ name, rw, mbps }) as ResultTest;
+    const tests = [t('Read', 'read', 100), t('Read', 'read', 140), t('RND4K Read', 'randread', 30), t('Write', 'write', 90)];
+    expect(runRates([{ tests: [...tests, t('Mix', 'randrw', 500)] }])).toEqual({ readMBps: 120, writeMBps: 90 });
+    // Pooled by test name across results: a row of two runs of one test.
+    expect(runRates([{ tests: [t('Read', 'read', 100)] }, { tests: [t('Read', 'read', 200)] }])).toEqual({ readMBps: 150 });
   });
 });
