@@ -10,6 +10,7 @@
 //
 // Scenarios: idle (the reference), a continuous Quick Test, a CrystalDiskMark grid (16 MiB, 1 s a
 // test) and a transfer-size sweep (0.5 s a step), each on a folder of --dir.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { log, makeBenchDir, parseArgv, runMain, table } from './bench/common.js';
@@ -21,13 +22,21 @@ const HELP = `usage: npm run bench:ui -- [options]
   --profile        also a JS CPU profile of each scenario: the functions with the most time inside
                    them (React components are the capitalised names; build the UI unminified
                    first for readable names: npx vite build --config renderer/vite.config.ts --minify false)
+  --only LIST      the scenarios to run besides the idle reference, comma-separated: quick, cdm,
+                   sweep (default all three)
+  --css TEXT       a stylesheet added to the page before recording: what a part costs, by hiding it
+                   or dropping an effect (--css '.chart-card{display:none}')
   --json           the figures as JSON on stdout
   --help`;
 
 interface Options {
   seconds: number;
   profile: boolean;
+  only: string;
+  css: string;
 }
+
+const SCENARIOS = ['quick', 'cdm', 'sweep'] as const;
 
 interface ProfileNode {
   id: number;
@@ -58,7 +67,53 @@ function topFunctions(nodes: ProfileNode[], samples: number[], intervalMs: numbe
       .slice(0, 12)
       .map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`)
       .join(', ');
-  return [`components: ${rank((n) => /^[A-Z][a-z]/.test(n))}`, `functions: ${rank((n) => !/^[A-Z][a-z]/.test(n))}`];
+  // Self time by the module a sample's own function came from: an unminified build marks each
+  // module with a `// path` line, so react-dom's reconciling is told apart from recharts' and ours.
+  const self = new Map<string, number>();
+  for (const id of samples) {
+    const f = byId.get(id)!.callFrame;
+    const m = moduleAt(f.url, f.lineNumber);
+    self.set(m, (self.get(m) ?? 0) + intervalMs);
+  }
+  const modules = [...self.entries()]
+    .filter(([m]) => m !== '')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 14)
+    .map(([m, ms]) => `${m} ${ms.toFixed(0)} ms`)
+    .join(', ');
+  return [
+    `components: ${rank((n) => /^[A-Z][a-z]/.test(n))}`,
+    `functions: ${rank((n) => !/^[A-Z][a-z]/.test(n))}`,
+    `modules (self): ${modules}`,
+  ];
+}
+
+const moduleLines = new Map<string, Array<[number, string]>>();
+/** The module a line of the served bundle belongs to ('' outside the bundle, '?' minified). */
+function moduleAt(url: string, line: number): string {
+  if (!/\/assets\/[^/]+\.js$/.test(url)) return '';
+  const file = path.join(process.cwd(), 'dist/renderer/assets', path.basename(url));
+  if (!moduleLines.has(file)) {
+    const marks: Array<[number, string]> = [];
+    try {
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((l, i) => {
+          const m = /^\/\/ ((?:node_modules|app|renderer)\/\S+)/.exec(l);
+          if (m) marks.push([i, m[1]!.replace(/^node_modules\/((?:@[^/]+\/)?[^/]+)\/.*/, '$1')]);
+        });
+    } catch {
+      // a bundle built elsewhere: no module names
+    }
+    moduleLines.set(file, marks);
+  }
+  const marks = moduleLines.get(file)!;
+  let name = '?';
+  for (const [at, m] of marks) {
+    if (at > line) break;
+    name = m;
+  }
+  return name;
 }
 
 interface TraceEvent {
@@ -81,6 +136,8 @@ interface Scenario {
   longestTaskMs: number;
   /** For each task over 50 ms: its length and the three biggest things inside it. */
   attribution: string[];
+  /** The main thread's time, by what it did. */
+  busy: string;
   /** With --profile: where the page's script time went. */
   profile?: string[];
 }
@@ -96,6 +153,42 @@ function label(e: TraceEvent): string {
   if (e.name === 'UpdateLayoutTree' || e.name === 'RecalculateStyles') return 'style';
   if (e.name === 'Paint' || e.name === 'PaintImage' || e.name === 'Layerize' || e.name === 'UpdateLayer') return 'paint';
   return '';
+}
+
+/** Where the page's main thread spent a scenario, by self time: script, style, layout, paint and
+ *  GC, and the rest by the trace's own names (Commit, PrePaint, HitTest…; a task's own overhead
+ *  is "task"). Parts under 5 ms are left out. */
+function breakdown(events: TraceEvent[]): string {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return '';
+  const list = events.filter((e) => e.tid === main.tid && e.pid === main.pid && e.ph === 'X' && e.dur !== undefined);
+  const sums = new Map<string, number>();
+  const kind = (e: TraceEvent): string => {
+    if (e.name === 'RunTask') return 'task';
+    if (e.name === 'FunctionCall' || e.name === 'EvaluateScript' || /^v8|^V8/.test(e.name)) return 'script';
+    return label(e) || e.name;
+  };
+  // Self time: each event less the events nested directly inside it.
+  list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const stack: Array<{ e: TraceEvent; child: number }> = [];
+  const close = (until: number): void => {
+    while (stack.length > 0 && stack.at(-1)!.e.ts + stack.at(-1)!.e.dur! <= until) {
+      const top = stack.pop()!;
+      const k = kind(top.e);
+      sums.set(k, (sums.get(k) ?? 0) + (top.e.dur! - top.child) / 1000);
+      if (stack.length > 0) stack.at(-1)!.child += top.e.dur!;
+    }
+  };
+  for (const e of list) {
+    close(e.ts);
+    stack.push({ e, child: 0 });
+  }
+  close(Number.POSITIVE_INFINITY);
+  return [...sums.entries()]
+    .filter(([, ms]) => ms >= 5)
+    .sort((a, b) => b[1] - a[1])
+    .map(([l, ms]) => `${l} ${ms.toFixed(0)} ms`)
+    .join(', ');
 }
 
 /** The long tasks of the page's main thread in a trace, each split into its largest parts. */
@@ -179,6 +272,7 @@ async function stopRecording(page: Page, cdp: CDPSession, name: string, profile:
     longTasks: rec.longTasks.length,
     longestTaskMs: Math.max(0, ...rec.longTasks),
     attribution: attribute(events),
+    busy: breakdown(events),
     ...(prof ? { profile: prof } : {}),
   };
 }
@@ -193,13 +287,16 @@ async function waitIdle(page: Page, testId: string): Promise<void> {
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   // A switch without a value: parseArgv's flags all take one.
-  const opts: Options = { seconds: 15, profile: argv.includes('--profile') };
+  const opts: Options = { seconds: 15, profile: argv.includes('--profile'), only: SCENARIOS.join(','), css: '' };
   const common = parseArgv(
     argv.filter((a) => a !== '--profile'),
     HELP,
     opts,
-    { numbers: { '--seconds': 'seconds' } },
+    { numbers: { '--seconds': 'seconds' }, custom: { '--only': (v) => void (opts.only = v), '--css': (v) => void (opts.css = v) } },
   );
+  const only = new Set(opts.only.split(',').map((x) => x.trim()));
+  for (const x of only)
+    if (!(SCENARIOS as readonly string[]).includes(x)) throw new Error(`--only: "${x}" is not a scenario (${SCENARIOS.join(', ')})`);
   if (common.dir === (await import('node:os')).tmpdir()) common.dir = '/var/tmp';
   const dir = makeBenchDir(common.dir);
   const { openApp } = await import('../test/e2e/helpers/harness.js');
@@ -208,6 +305,7 @@ async function main(): Promise<number> {
   try {
     const { page } = app;
     await page.setViewportSize({ width: 1440, height: 900 });
+    if (opts.css) await page.addStyleTag({ content: opts.css });
     const cdp = await page.context().newCDPSession(page);
     const record = async (name: string, act: () => Promise<void>): Promise<void> => {
       log(`bench:ui: ${name}…`);
@@ -217,36 +315,43 @@ async function main(): Promise<number> {
     };
 
     await record('idle (reference)', () => page.waitForTimeout(opts.seconds * 1000));
-    await record(`Quick Test, continuous, ${opts.seconds} s`, async () => {
-      await page.getByRole('radio', { name: 'Continuous' }).click();
-      await page.getByRole('radio', { name: 'Custom' }).click();
-      await page.getByLabel('Custom stress size').fill('256 MiB');
-      await page.getByLabel('Custom stress size').press('Enter');
-      await page.getByRole('button', { name: 'Start' }).click();
-      await page.waitForTimeout(opts.seconds * 1000);
-      await page.getByRole('button', { name: 'Stop' }).click();
-      await page.getByRole('button', { name: 'Start' }).waitFor({ timeout: 60_000 });
-    });
-    await page.getByTestId('nav-detailed').click();
-    await page.locator('#screen-detailed').waitFor({ state: 'visible' });
-    for (const [id, value] of [
-      ['cdm-size', 16 * 1024 * 1024],
-      ['cdm-seconds', 1],
-      ['cdm-interval', 0],
-      ['cdm-runs', 1],
-    ] as const)
-      await page.getByTestId(id).selectOption(String(value));
-    await record('CrystalDiskMark grid, 16 MiB, 1 s a test', async () => {
-      await page.getByTestId('cdm-start').click();
-      await page.waitForTimeout(500);
-      await waitIdle(page, 'cdm-start');
-    });
-    await page.getByTestId('sweep-seconds-0.5').click();
-    await record('transfer-size sweep, 0.5 s a step', async () => {
-      await page.getByTestId('sweep-start').click();
-      await page.waitForTimeout(500);
-      await waitIdle(page, 'sweep-start');
-    });
+    if (only.has('quick'))
+      await record(`Quick Test, continuous, ${opts.seconds} s`, async () => {
+        await page.getByRole('radio', { name: 'Continuous' }).click();
+        await page.getByRole('radio', { name: 'Custom' }).click();
+        await page.getByLabel('Custom stress size').fill('256 MiB');
+        await page.getByLabel('Custom stress size').press('Enter');
+        await page.getByRole('button', { name: 'Start' }).click();
+        await page.waitForTimeout(opts.seconds * 1000);
+        await page.getByRole('button', { name: 'Stop' }).click();
+        await page.getByRole('button', { name: 'Start' }).waitFor({ timeout: 60_000 });
+      });
+    if (only.has('cdm') || only.has('sweep')) {
+      await page.getByTestId('nav-detailed').click();
+      await page.locator('#screen-detailed').waitFor({ state: 'visible' });
+    }
+    if (only.has('cdm'))
+      for (const [id, value] of [
+        ['cdm-size', 16 * 1024 * 1024],
+        ['cdm-seconds', 1],
+        ['cdm-interval', 0],
+        ['cdm-runs', 1],
+      ] as const)
+        await page.getByTestId(id).selectOption(String(value));
+    if (only.has('cdm'))
+      await record('CrystalDiskMark grid, 16 MiB, 1 s a test', async () => {
+        await page.getByTestId('cdm-start').click();
+        await page.waitForTimeout(500);
+        await waitIdle(page, 'cdm-start');
+      });
+    if (only.has('sweep')) {
+      await page.getByTestId('sweep-seconds-0.5').click();
+      await record('transfer-size sweep, 0.5 s a step', async () => {
+        await page.getByTestId('sweep-start').click();
+        await page.waitForTimeout(500);
+        await waitIdle(page, 'sweep-start');
+      });
+    }
   } finally {
     await app.close();
   }
@@ -274,6 +379,7 @@ async function main(): Promise<number> {
     ),
   );
   for (const s of out) {
+    log(`\n${s.name}: main thread ${s.busy}`);
     if (s.attribution.length > 0) log(`\n${s.name}: tasks over 50 ms`);
     for (const a of s.attribution) log(`  ${a}`);
     if (s.profile) log(`\n${s.name}: script time inside\n  ${s.profile.join('\n  ')}`);
