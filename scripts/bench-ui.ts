@@ -134,6 +134,8 @@ interface Scenario {
   worstMs: number;
   longTasks: number;
   longestTaskMs: number;
+  /** Tasks over 50 ms once Stop was pressed (the test's end), apart from those while it ran. */
+  afterEnd: number[];
   /** For each task over 50 ms: its length and the three biggest things inside it. */
   attribution: string[];
   /** The main thread's time, by what it did. */
@@ -191,6 +193,15 @@ function breakdown(events: TraceEvent[]): string {
     .join(', ');
 }
 
+/** [start, end] in µs of each task over 50 ms on the page's main thread. */
+function longTaskWindows(events: TraceEvent[]): Array<[number, number]> {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return [];
+  return events
+    .filter((e) => e.tid === main.tid && e.pid === main.pid && e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 50_000)
+    .map((e) => [e.ts, e.ts + e.dur!]);
+}
+
 /** The long tasks of the page's main thread in a trace, each split into its largest parts. */
 function attribute(events: TraceEvent[]): string[] {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -211,17 +222,17 @@ function attribute(events: TraceEvent[]): string[] {
 
 /** The recorder the page runs, as text: tsx would wrap named functions in a helper the page lacks. */
 const RECORDER = `(() => {
-  const b = (window.ddBench = { frames: [], longTasks: [], stop: false });
+  const b = (window.ddBench = { frames: [], longTasks: [], afterEnd: [], stop: false, endAt: Infinity });
   let last = 0;
   function tick(now) {
     if (b.stop) return;
-    if (last) b.frames.push(now - last);
+    if (last && now <= b.endAt) b.frames.push(now - last);
     last = now;
     requestAnimationFrame(tick);
   }
   requestAnimationFrame(tick);
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) b.longTasks.push(e.duration);
+    for (const e of list.getEntries()) (e.startTime <= b.endAt ? b.longTasks : b.afterEnd).push(e.duration);
   }).observe({ type: 'longtask' });
 })()`;
 
@@ -240,9 +251,10 @@ async function startRecording(page: Page, cdp: CDPSession, profile: boolean): Pr
 
 async function stopRecording(page: Page, cdp: CDPSession, name: string, profile: boolean): Promise<Scenario> {
   let prof: string[] | undefined;
+  let cpu: { nodes: ProfileNode[]; samples?: number[]; startTime: number; timeDeltas?: number[] } | undefined;
   if (profile) {
-    const { profile: p } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples?: number[] } };
-    prof = topFunctions(p.nodes, p.samples ?? [], 0.5);
+    cpu = ((await cdp.send('Profiler.stop')) as unknown as { profile: NonNullable<typeof cpu> }).profile;
+    prof = topFunctions(cpu.nodes, cpu.samples ?? [], 0.5);
   }
   const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream ?? '')));
   await cdp.send('Tracing.end');
@@ -256,10 +268,20 @@ async function stopRecording(page: Page, cdp: CDPSession, name: string, profile:
   await cdp.send('IO.close', { handle: stream });
   const parsed = JSON.parse(text) as TraceEvent[] | { traceEvents: TraceEvent[] };
   const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  if (cpu && prof) {
+    // The samples inside the long tasks alone (the profile and the trace share one clock, in µs).
+    const windows = longTaskWindows(events);
+    let t = cpu.startTime;
+    const inside = (cpu.samples ?? []).filter((_, i) => {
+      t += cpu!.timeDeltas?.[i] ?? 0;
+      return windows.some(([a, b]) => t >= a && t <= b);
+    });
+    if (inside.length > 0) prof.push(...topFunctions(cpu.nodes, inside, 0.5).map((x) => `inside the tasks over 50 ms, ${x}`));
+  }
   const rec = await page.evaluate(() => {
-    const w = window as unknown as { ddBench: { frames: number[]; longTasks: number[]; stop: boolean } };
+    const w = window as unknown as { ddBench: { frames: number[]; longTasks: number[]; afterEnd: number[]; stop: boolean } };
     w.ddBench.stop = true;
-    return { frames: w.ddBench.frames, longTasks: w.ddBench.longTasks };
+    return { frames: w.ddBench.frames, longTasks: w.ddBench.longTasks, afterEnd: w.ddBench.afterEnd };
   });
   const sorted = [...rec.frames].sort((a, b) => a - b);
   const total = rec.frames.reduce((a, b) => a + b, 0);
@@ -271,6 +293,7 @@ async function stopRecording(page: Page, cdp: CDPSession, name: string, profile:
     worstMs: sorted.at(-1) ?? 0,
     longTasks: rec.longTasks.length,
     longestTaskMs: Math.max(0, ...rec.longTasks),
+    afterEnd: rec.afterEnd,
     attribution: attribute(events),
     busy: breakdown(events),
     ...(prof ? { profile: prof } : {}),
@@ -323,6 +346,8 @@ async function main(): Promise<number> {
         await page.getByLabel('Custom stress size').press('Enter');
         await page.getByRole('button', { name: 'Start' }).click();
         await page.waitForTimeout(opts.seconds * 1000);
+        // The frames and tasks after Stop are the test's end, not the test running.
+        await page.evaluate(() => void ((window as unknown as { ddBench: { endAt: number } }).ddBench.endAt = performance.now()));
         await page.getByRole('button', { name: 'Stop' }).click();
         await page.getByRole('button', { name: 'Start' }).waitFor({ timeout: 60_000 });
       });
@@ -380,7 +405,8 @@ async function main(): Promise<number> {
   );
   for (const s of out) {
     log(`\n${s.name}: main thread ${s.busy}`);
-    if (s.attribution.length > 0) log(`\n${s.name}: tasks over 50 ms`);
+    if (s.afterEnd.length > 0) log(`${s.name}: after Stop, tasks over 50 ms: ${s.afterEnd.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
+    if (s.attribution.length > 0) log(`\n${s.name}: tasks over 50 ms (while running and after Stop)`);
     for (const a of s.attribution) log(`  ${a}`);
     if (s.profile) log(`\n${s.name}: script time inside\n  ${s.profile.join('\n  ')}`);
   }
