@@ -30,8 +30,9 @@ export interface LiveChartProps {
   /** What the chart shows, for screen readers. */
   label: string;
   lines: readonly LiveLine[];
-  /** The x axis runs from the first tick to the last. */
   xTicks: readonly number[];
+  /** The x axis's ends; the first and last tick when not given. */
+  xDomain?: readonly [number, number];
   xLog?: boolean;
   xTickText(x: number): string;
   /** The x axis's name with its unit: "time (s)", "transfer size". */
@@ -43,6 +44,7 @@ export interface LiveChartProps {
   xReadout(x: number): string;
   height: number;
   ceilingMBps?: number | undefined;
+  ceilingTestId?: string;
   legend?: boolean;
 }
 
@@ -98,7 +100,22 @@ function paths(
 }
 
 export const LiveChart = memo(function LiveChart(props: LiveChartProps) {
-  const { label, lines, xTicks, xLog = false, xTickText, xName, yTicks, yTickText, xReadout, height, ceilingMBps, legend = false } = props;
+  const {
+    label,
+    lines,
+    xTicks,
+    xDomain,
+    xLog = false,
+    xTickText,
+    xName,
+    yTicks,
+    yTickText,
+    xReadout,
+    height,
+    ceilingMBps,
+    ceilingTestId = 'chart-ceiling',
+    legend = false,
+  } = props;
   const uid = useId().replace(/:/g, '');
   const [box, width] = useWidth();
   const [hover, setHover] = useState<number | null>(null);
@@ -106,8 +123,8 @@ export const LiveChart = memo(function LiveChart(props: LiveChartProps) {
   const x1 = Math.max(x0 + 10, width - M.right);
   const y0 = M.top;
   const y1 = height - M.bottom;
-  const lo = xTicks[0] ?? 0;
-  const hi = xTicks.at(-1) ?? 1;
+  const lo = xDomain?.[0] ?? xTicks[0] ?? 0;
+  const hi = xDomain?.[1] ?? xTicks.at(-1) ?? 1;
   const top = yTicks.at(-1) || 1;
   const sx = useMemo(() => {
     const f = xLog ? Math.log : (v: number) => v;
@@ -194,7 +211,7 @@ export const LiveChart = memo(function LiveChart(props: LiveChartProps) {
           </g>
         ))}
         {ceilingMBps !== undefined && ceilingMBps > 0 && (
-          <g className="live-chart__ceiling" data-testid="chart-ceiling">
+          <g className="live-chart__ceiling" data-testid={ceilingTestId}>
             <line x1={x0} x2={x1} y1={sy(ceilingMBps)} y2={sy(ceilingMBps)} stroke="#dfe3e8" strokeWidth={1.5} />
             <text x={x1 - 4} y={sy(ceilingMBps) - 5} textAnchor="end" className="live-chart__ceiling-label">
               interface ceiling ≈ {formatMBpsFigure(ceilingMBps)} MB/s
