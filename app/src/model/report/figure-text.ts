@@ -1,7 +1,7 @@
 // A figure as every report view names and rounds it: the Metric shape, one value per row, sizes as
 // a person reads them ("1 GB", "64 MiB"). A leaf, so the kinds' rows and card layouts use it too.
 import { mean } from '../stats.js';
-import { formatMBpsFigure } from '../units.js';
+import { groupedNumber, formatMBpsFigure } from '../units.js';
 import type { FigureInterval, SettleOutcome } from '../precision.js';
 import type { Direction } from '../verdict/compare.js';
 
@@ -61,9 +61,9 @@ export function formatFigure(value: number, unit?: MetricUnit): string {
   if (!Number.isFinite(value)) return '—';
   const a = Math.abs(value);
   // A transfer size (the sweep's full-speed point) is a whole number of KiB, or half of one.
-  if (unit === 'KiB') return value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  if (unit === 'KiB') return groupedNumber(value, 0, 1);
   const digits = unit === 'GB' ? (a >= 100 ? 0 : a >= 10 ? 1 : 2) : a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
-  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return groupedNumber(value, digits);
 }
 
 /** A figure in a fixed-width column of a text export ("-" when there is none). */

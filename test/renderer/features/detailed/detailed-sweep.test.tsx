@@ -75,13 +75,15 @@ describe('Sweep panel', () => {
     await finishWith(sweepDoc());
     const result = within(panel()).getByTestId('sweep-result');
     const chart = within(result).getByTestId('sweep-chart');
-    expect(chart.querySelectorAll('.recharts-line')).toHaveLength(2);
-    expect(
-      [...chart.querySelector('.recharts-xAxis-tick-labels')!.querySelectorAll('.recharts-cartesian-axis-tick-value')].map(
-        (t) => t.textContent,
-      ),
-    ).toEqual(['4K', '64K', '1M', '16M', '64M']);
-    expect([...chart.querySelectorAll('.recharts-legend-item-text')].map((t) => t.textContent)).toEqual(['Write', 'Read']);
+    expect(chart.querySelectorAll('.live-chart__line')).toHaveLength(2);
+    expect([...chart.querySelectorAll('.live-chart__ticks--x .live-chart__tick')].map((t) => t.textContent)).toEqual([
+      '4K',
+      '64K',
+      '1M',
+      '16M',
+      '64M',
+    ]);
+    expect([...chart.querySelectorAll('.live-chart__legend li')].map((t) => t.textContent)).toEqual(['Write', 'Read']);
     // This virtio disk reports no link ceiling: no line.
     expect(chart.querySelectorAll('[data-testid="sweep-ceiling"]')).toHaveLength(0);
     expect(within(result).getByTestId('sweep-full-speed').textContent).toBe(
