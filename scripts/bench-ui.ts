@@ -10,6 +10,7 @@
 //
 // Scenarios: idle (the reference), a continuous Quick Test, a CrystalDiskMark grid (16 MiB, 1 s a
 // test) and a transfer-size sweep (0.5 s a step), each on a folder of --dir.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { log, makeBenchDir, parseArgv, runMain, table } from './bench/common.js';
@@ -21,13 +22,21 @@ const HELP = `usage: npm run bench:ui -- [options]
   --profile        also a JS CPU profile of each scenario: the functions with the most time inside
                    them (React components are the capitalised names; build the UI unminified
                    first for readable names: npx vite build --config renderer/vite.config.ts --minify false)
+  --only LIST      the scenarios to run besides the idle reference, comma-separated: quick, cdm,
+                   sweep (default all three)
+  --css TEXT       a stylesheet added to the page before recording: what a part costs, by hiding it
+                   or dropping an effect (--css '.chart-card{display:none}')
   --json           the figures as JSON on stdout
   --help`;
 
 interface Options {
   seconds: number;
   profile: boolean;
+  only: string;
+  css: string;
 }
+
+const SCENARIOS = ['quick', 'cdm', 'sweep'] as const;
 
 interface ProfileNode {
   id: number;
@@ -58,7 +67,53 @@ function topFunctions(nodes: ProfileNode[], samples: number[], intervalMs: numbe
       .slice(0, 12)
       .map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`)
       .join(', ');
-  return [`components: ${rank((n) => /^[A-Z][a-z]/.test(n))}`, `functions: ${rank((n) => !/^[A-Z][a-z]/.test(n))}`];
+  // Self time by the module a sample's own function came from: an unminified build marks each
+  // module with a `// path` line, so react-dom's reconciling is told apart from recharts' and ours.
+  const self = new Map<string, number>();
+  for (const id of samples) {
+    const f = byId.get(id)!.callFrame;
+    const m = moduleAt(f.url, f.lineNumber);
+    self.set(m, (self.get(m) ?? 0) + intervalMs);
+  }
+  const modules = [...self.entries()]
+    .filter(([m]) => m !== '')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 14)
+    .map(([m, ms]) => `${m} ${ms.toFixed(0)} ms`)
+    .join(', ');
+  return [
+    `components: ${rank((n) => /^[A-Z][a-z]/.test(n))}`,
+    `functions: ${rank((n) => !/^[A-Z][a-z]/.test(n))}`,
+    `modules (self): ${modules}`,
+  ];
+}
+
+const moduleLines = new Map<string, Array<[number, string]>>();
+/** The module a line of the served bundle belongs to ('' outside the bundle, '?' minified). */
+function moduleAt(url: string, line: number): string {
+  if (!/\/assets\/[^/]+\.js$/.test(url)) return '';
+  const file = path.join(process.cwd(), 'dist/renderer/assets', path.basename(url));
+  if (!moduleLines.has(file)) {
+    const marks: Array<[number, string]> = [];
+    try {
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((l, i) => {
+          const m = /^\/\/ ((?:node_modules|app|renderer)\/\S+)/.exec(l);
+          if (m) marks.push([i, m[1]!.replace(/^node_modules\/((?:@[^/]+\/)?[^/]+)\/.*/, '$1')]);
+        });
+    } catch {
+      // a bundle built elsewhere: no module names
+    }
+    moduleLines.set(file, marks);
+  }
+  const marks = moduleLines.get(file)!;
+  let name = '?';
+  for (const [at, m] of marks) {
+    if (at > line) break;
+    name = m;
+  }
+  return name;
 }
 
 interface TraceEvent {
@@ -79,8 +134,12 @@ interface Scenario {
   worstMs: number;
   longTasks: number;
   longestTaskMs: number;
+  /** Tasks over 50 ms once Stop was pressed (the test's end), apart from those while it ran. */
+  afterEnd: number[];
   /** For each task over 50 ms: its length and the three biggest things inside it. */
   attribution: string[];
+  /** The main thread's time, by what it did. */
+  busy: string;
   /** With --profile: where the page's script time went. */
   profile?: string[];
 }
@@ -96,6 +155,51 @@ function label(e: TraceEvent): string {
   if (e.name === 'UpdateLayoutTree' || e.name === 'RecalculateStyles') return 'style';
   if (e.name === 'Paint' || e.name === 'PaintImage' || e.name === 'Layerize' || e.name === 'UpdateLayer') return 'paint';
   return '';
+}
+
+/** Where the page's main thread spent a scenario, by self time: script, style, layout, paint and
+ *  GC, and the rest by the trace's own names (Commit, PrePaint, HitTest…; a task's own overhead
+ *  is "task"). Parts under 5 ms are left out. */
+function breakdown(events: TraceEvent[]): string {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return '';
+  const list = events.filter((e) => e.tid === main.tid && e.pid === main.pid && e.ph === 'X' && e.dur !== undefined);
+  const sums = new Map<string, number>();
+  const kind = (e: TraceEvent): string => {
+    if (e.name === 'RunTask') return 'task';
+    if (e.name === 'FunctionCall' || e.name === 'EvaluateScript' || /^v8|^V8/.test(e.name)) return 'script';
+    return label(e) || e.name;
+  };
+  // Self time: each event less the events nested directly inside it.
+  list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const stack: Array<{ e: TraceEvent; child: number }> = [];
+  const close = (until: number): void => {
+    while (stack.length > 0 && stack.at(-1)!.e.ts + stack.at(-1)!.e.dur! <= until) {
+      const top = stack.pop()!;
+      const k = kind(top.e);
+      sums.set(k, (sums.get(k) ?? 0) + (top.e.dur! - top.child) / 1000);
+      if (stack.length > 0) stack.at(-1)!.child += top.e.dur!;
+    }
+  };
+  for (const e of list) {
+    close(e.ts);
+    stack.push({ e, child: 0 });
+  }
+  close(Number.POSITIVE_INFINITY);
+  return [...sums.entries()]
+    .filter(([, ms]) => ms >= 5)
+    .sort((a, b) => b[1] - a[1])
+    .map(([l, ms]) => `${l} ${ms.toFixed(0)} ms`)
+    .join(', ');
+}
+
+/** [start, end] in µs of each task over 50 ms on the page's main thread. */
+function longTaskWindows(events: TraceEvent[]): Array<[number, number]> {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return [];
+  return events
+    .filter((e) => e.tid === main.tid && e.pid === main.pid && e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 50_000)
+    .map((e) => [e.ts, e.ts + e.dur!]);
 }
 
 /** The long tasks of the page's main thread in a trace, each split into its largest parts. */
@@ -118,17 +222,17 @@ function attribute(events: TraceEvent[]): string[] {
 
 /** The recorder the page runs, as text: tsx would wrap named functions in a helper the page lacks. */
 const RECORDER = `(() => {
-  const b = (window.ddBench = { frames: [], longTasks: [], stop: false });
+  const b = (window.ddBench = { frames: [], longTasks: [], afterEnd: [], stop: false, endAt: Infinity });
   let last = 0;
   function tick(now) {
     if (b.stop) return;
-    if (last) b.frames.push(now - last);
+    if (last && now <= b.endAt) b.frames.push(now - last);
     last = now;
     requestAnimationFrame(tick);
   }
   requestAnimationFrame(tick);
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) b.longTasks.push(e.duration);
+    for (const e of list.getEntries()) (e.startTime <= b.endAt ? b.longTasks : b.afterEnd).push(e.duration);
   }).observe({ type: 'longtask' });
 })()`;
 
@@ -147,9 +251,10 @@ async function startRecording(page: Page, cdp: CDPSession, profile: boolean): Pr
 
 async function stopRecording(page: Page, cdp: CDPSession, name: string, profile: boolean): Promise<Scenario> {
   let prof: string[] | undefined;
+  let cpu: { nodes: ProfileNode[]; samples?: number[]; startTime: number; timeDeltas?: number[] } | undefined;
   if (profile) {
-    const { profile: p } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples?: number[] } };
-    prof = topFunctions(p.nodes, p.samples ?? [], 0.5);
+    cpu = ((await cdp.send('Profiler.stop')) as unknown as { profile: NonNullable<typeof cpu> }).profile;
+    prof = topFunctions(cpu.nodes, cpu.samples ?? [], 0.5);
   }
   const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream ?? '')));
   await cdp.send('Tracing.end');
@@ -163,10 +268,20 @@ async function stopRecording(page: Page, cdp: CDPSession, name: string, profile:
   await cdp.send('IO.close', { handle: stream });
   const parsed = JSON.parse(text) as TraceEvent[] | { traceEvents: TraceEvent[] };
   const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  if (cpu && prof) {
+    // The samples inside the long tasks alone (the profile and the trace share one clock, in µs).
+    const windows = longTaskWindows(events);
+    let t = cpu.startTime;
+    const inside = (cpu.samples ?? []).filter((_, i) => {
+      t += cpu!.timeDeltas?.[i] ?? 0;
+      return windows.some(([a, b]) => t >= a && t <= b);
+    });
+    if (inside.length > 0) prof.push(...topFunctions(cpu.nodes, inside, 0.5).map((x) => `inside the tasks over 50 ms, ${x}`));
+  }
   const rec = await page.evaluate(() => {
-    const w = window as unknown as { ddBench: { frames: number[]; longTasks: number[]; stop: boolean } };
+    const w = window as unknown as { ddBench: { frames: number[]; longTasks: number[]; afterEnd: number[]; stop: boolean } };
     w.ddBench.stop = true;
-    return { frames: w.ddBench.frames, longTasks: w.ddBench.longTasks };
+    return { frames: w.ddBench.frames, longTasks: w.ddBench.longTasks, afterEnd: w.ddBench.afterEnd };
   });
   const sorted = [...rec.frames].sort((a, b) => a - b);
   const total = rec.frames.reduce((a, b) => a + b, 0);
@@ -178,7 +293,9 @@ async function stopRecording(page: Page, cdp: CDPSession, name: string, profile:
     worstMs: sorted.at(-1) ?? 0,
     longTasks: rec.longTasks.length,
     longestTaskMs: Math.max(0, ...rec.longTasks),
+    afterEnd: rec.afterEnd,
     attribution: attribute(events),
+    busy: breakdown(events),
     ...(prof ? { profile: prof } : {}),
   };
 }
@@ -193,13 +310,16 @@ async function waitIdle(page: Page, testId: string): Promise<void> {
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   // A switch without a value: parseArgv's flags all take one.
-  const opts: Options = { seconds: 15, profile: argv.includes('--profile') };
+  const opts: Options = { seconds: 15, profile: argv.includes('--profile'), only: SCENARIOS.join(','), css: '' };
   const common = parseArgv(
     argv.filter((a) => a !== '--profile'),
     HELP,
     opts,
-    { numbers: { '--seconds': 'seconds' } },
+    { numbers: { '--seconds': 'seconds' }, custom: { '--only': (v) => void (opts.only = v), '--css': (v) => void (opts.css = v) } },
   );
+  const only = new Set(opts.only.split(',').map((x) => x.trim()));
+  for (const x of only)
+    if (!(SCENARIOS as readonly string[]).includes(x)) throw new Error(`--only: "${x}" is not a scenario (${SCENARIOS.join(', ')})`);
   if (common.dir === (await import('node:os')).tmpdir()) common.dir = '/var/tmp';
   const dir = makeBenchDir(common.dir);
   const { openApp } = await import('../test/e2e/helpers/harness.js');
@@ -208,6 +328,7 @@ async function main(): Promise<number> {
   try {
     const { page } = app;
     await page.setViewportSize({ width: 1440, height: 900 });
+    if (opts.css) await page.addStyleTag({ content: opts.css });
     const cdp = await page.context().newCDPSession(page);
     const record = async (name: string, act: () => Promise<void>): Promise<void> => {
       log(`bench:ui: ${name}…`);
@@ -217,36 +338,45 @@ async function main(): Promise<number> {
     };
 
     await record('idle (reference)', () => page.waitForTimeout(opts.seconds * 1000));
-    await record(`Quick Test, continuous, ${opts.seconds} s`, async () => {
-      await page.getByRole('radio', { name: 'Continuous' }).click();
-      await page.getByRole('radio', { name: 'Custom' }).click();
-      await page.getByLabel('Custom stress size').fill('256 MiB');
-      await page.getByLabel('Custom stress size').press('Enter');
-      await page.getByRole('button', { name: 'Start' }).click();
-      await page.waitForTimeout(opts.seconds * 1000);
-      await page.getByRole('button', { name: 'Stop' }).click();
-      await page.getByRole('button', { name: 'Start' }).waitFor({ timeout: 60_000 });
-    });
-    await page.getByTestId('nav-detailed').click();
-    await page.locator('#screen-detailed').waitFor({ state: 'visible' });
-    for (const [id, value] of [
-      ['cdm-size', 16 * 1024 * 1024],
-      ['cdm-seconds', 1],
-      ['cdm-interval', 0],
-      ['cdm-runs', 1],
-    ] as const)
-      await page.getByTestId(id).selectOption(String(value));
-    await record('CrystalDiskMark grid, 16 MiB, 1 s a test', async () => {
-      await page.getByTestId('cdm-start').click();
-      await page.waitForTimeout(500);
-      await waitIdle(page, 'cdm-start');
-    });
-    await page.getByTestId('sweep-seconds-0.5').click();
-    await record('transfer-size sweep, 0.5 s a step', async () => {
-      await page.getByTestId('sweep-start').click();
-      await page.waitForTimeout(500);
-      await waitIdle(page, 'sweep-start');
-    });
+    if (only.has('quick'))
+      await record(`Quick Test, continuous, ${opts.seconds} s`, async () => {
+        await page.getByRole('radio', { name: 'Continuous' }).click();
+        await page.getByRole('radio', { name: 'Custom' }).click();
+        await page.getByLabel('Custom stress size').fill('256 MiB');
+        await page.getByLabel('Custom stress size').press('Enter');
+        await page.getByRole('button', { name: 'Start' }).click();
+        await page.waitForTimeout(opts.seconds * 1000);
+        // The frames and tasks after Stop are the test's end, not the test running.
+        await page.evaluate(() => void ((window as unknown as { ddBench: { endAt: number } }).ddBench.endAt = performance.now()));
+        await page.getByRole('button', { name: 'Stop' }).click();
+        await page.getByRole('button', { name: 'Start' }).waitFor({ timeout: 60_000 });
+      });
+    if (only.has('cdm') || only.has('sweep')) {
+      await page.getByTestId('nav-detailed').click();
+      await page.locator('#screen-detailed').waitFor({ state: 'visible' });
+    }
+    if (only.has('cdm'))
+      for (const [id, value] of [
+        ['cdm-size', 16 * 1024 * 1024],
+        ['cdm-seconds', 1],
+        ['cdm-interval', 0],
+        ['cdm-runs', 1],
+      ] as const)
+        await page.getByTestId(id).selectOption(String(value));
+    if (only.has('cdm'))
+      await record('CrystalDiskMark grid, 16 MiB, 1 s a test', async () => {
+        await page.getByTestId('cdm-start').click();
+        await page.waitForTimeout(500);
+        await waitIdle(page, 'cdm-start');
+      });
+    if (only.has('sweep')) {
+      await page.getByTestId('sweep-seconds-0.5').click();
+      await record('transfer-size sweep, 0.5 s a step', async () => {
+        await page.getByTestId('sweep-start').click();
+        await page.waitForTimeout(500);
+        await waitIdle(page, 'sweep-start');
+      });
+    }
   } finally {
     await app.close();
   }
@@ -274,7 +404,9 @@ async function main(): Promise<number> {
     ),
   );
   for (const s of out) {
-    if (s.attribution.length > 0) log(`\n${s.name}: tasks over 50 ms`);
+    log(`\n${s.name}: main thread ${s.busy}`);
+    if (s.afterEnd.length > 0) log(`${s.name}: after Stop, tasks over 50 ms: ${s.afterEnd.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
+    if (s.attribution.length > 0) log(`\n${s.name}: tasks over 50 ms (while running and after Stop)`);
     for (const a of s.attribution) log(`  ${a}`);
     if (s.profile) log(`\n${s.name}: script time inside\n  ${s.profile.join('\n  ')}`);
   }

@@ -17,8 +17,8 @@ function isRound(bytes: number, base: 1000 | 1024): boolean {
   return (bytes * 100) % unit === 0;
 }
 
-/** Asked in binary: named in MiB/GiB as chosen (report/metrics.ts knows a decimal size aligned
- *  to whole MiB), or below 1 MiB a round KiB figure that is not a round decimal one. */
+/** Asked in binary: named in MiB/GiB as chosen (sizeText, given the size asked), or below 1 MiB a
+ *  round KiB figure that is not a round decimal one. */
 function askedBinary(bytes: number): boolean {
   if (bytes >= MiB) return sizeText(bytes).endsWith('iB');
   return isRound(bytes, 1024) && !isRound(bytes, 1000);

@@ -126,11 +126,21 @@ export function formatBytesShort(bytes: number): string {
   return `${v.toFixed(digits)} ${units[i]}`;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** `v` with grouped thousands (en-US) and between `min` and `max` decimals. The formatters are
+ *  kept: `toLocaleString` with options builds one per call (~30 µs), too slow for a live screen. */
+export function groupedNumber(v: number, min: number, max = min): string {
+  const key = `${min}:${max}`;
+  let f = numberFormats.get(key);
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max })));
+  return f.format(v);
+}
+
 /** A speed's figure alone, for the big readouts next to their "MB/s": no decimals above
  *  100 MB/s ("1,234"), one below ("42.5"), "0" when there is none. */
 export function formatMBpsFigure(mbps: number): string {
   if (!Number.isFinite(mbps) || mbps <= 0) return '0';
-  return mbps >= 100 ? Math.round(mbps).toLocaleString('en-US') : mbps.toFixed(1);
+  return mbps >= 100 ? groupedNumber(Math.round(mbps), 0) : mbps.toFixed(1);
 }
 
 /** A size as people type it in a size box: "750 MB", "1.5 GB", "2 GiB", "512 MiB"; a bare number

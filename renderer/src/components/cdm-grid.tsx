@@ -65,7 +65,7 @@ function Cell({ row, col, view, unit }: { row: string; col: CdmCol; view: CdmGri
       {active && (
         <>
           <span className="sr-only">measuring now</span>
-          <div className="cdm-cell__bar" aria-hidden="true" style={{ width: `${Math.round(active.fraction * 100)}%` }} />
+          <div className="cdm-cell__bar" aria-hidden="true" style={{ transform: `scaleX(${Math.round(active.fraction * 100) / 100})` }} />
         </>
       )}
     </td>

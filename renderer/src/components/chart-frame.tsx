@@ -11,7 +11,8 @@ export interface ChartSize {
   height: number;
 }
 
-const FixedSize = createContext<ChartSize | null>(null);
+/** The size every chart draws at when one is fixed (tests); read by ChartFrame and LiveChart. */
+export const FixedSize = createContext<ChartSize | null>(null);
 
 export function FixedChartSize({ width, height, children }: ChartSize & { children: ReactNode }) {
   const size = useMemo(() => ({ width, height }), [width, height]);

@@ -1,6 +1,7 @@
 // Axis ticks for every chart, chosen from the domain rather than left to recharts: a short series
 // (a test of 0.3 s, a write of 0.2 GB) must still get ticks that print differently, so the
 // precision of a tick's text comes from the step between ticks, never from a fixed format.
+import { groupedNumber } from '@model/units';
 
 /** Ticks for a linear axis from 0 to at least `top`: about `count` intervals (up to a quarter
  *  more) of a round step (1, 2, 2.5 or 5 × 10^k), ending on a tick. */
@@ -43,5 +44,5 @@ export function tickDecimals(ticks: readonly number[]): number {
  *  axis label names it once). */
 export function tickFormatter(ticks: readonly number[]): (v: number) => string {
   const d = tickDecimals(ticks);
-  return (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+  return (v: number) => groupedNumber(v, d);
 }

@@ -20,7 +20,8 @@ describe('the unit system a test was asked in', () => {
   it('decimal unless every asked size was binary', () => {
     expect(unitsOf([1e9])).toBe('decimal');
     expect(unitsOf([953 * MiB])).toBe('decimal'); // "1 GB" aligned down to whole MiB
-    expect(unitsOf([715 * MiB])).toBe('decimal'); // "750 MB", aligned
+    expect(unitsOf([750e6])).toBe('decimal'); // "750 MB", as settings.size keeps it
+    expect(unitsOf([715 * MiB])).toBe('binary'); // 715 MiB asked: never guessed as "750 MB" aligned
     expect(unitsOf([512e6])).toBe('decimal');
     expect(unitsOf([512 * MiB])).toBe('binary');
     expect(unitsOf([16 * MiB])).toBe('binary');

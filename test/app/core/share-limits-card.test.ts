@@ -37,10 +37,18 @@ describe('the share-limits card', () => {
       'read cold',
       'round trip',
       'small file',
+      // The title names the large file as it was chosen (the run's --size 128MiB), not "134 MB".
+      '128 MiB read cold',
       `DiskDial ${doc.app.version}`,
       cardDate(doc.startedAt),
     ];
     for (const w of want) expect(text, `OCR text should contain ${w}:\n${text}`).toContain(norm(w));
+  });
+
+  it('titles the card with the large file as it was chosen: 128 MiB, not the 134 MB it is', () => {
+    const { svg } = renderCardSvg(load());
+    expect(svg).toContain('128 MiB read cold, 20 small files');
+    expect(svg).not.toContain('134 MB');
   });
 
   it("draws the last run's verdict, every line of its words, and says which run of how many", () => {

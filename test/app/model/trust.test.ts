@@ -98,8 +98,10 @@ describe('the small-file note on a hash test', () => {
     expect(smallHashFileNote(64 * MiB)).toBe(
       'The file is small (64 MiB): start-up costs weigh on its read rates; a file of 1 GiB or more gives steadier figures.',
     );
-    // "100 MB" asked: the engine's whole-MiB file is still named as asked.
-    expect(smallHashFileNote(95 * MiB)).toMatch(/^The file is small \(100 MB\): .* a file of 1 GB or more/);
+    // A whole-MiB file is named in MiB: sizes are named from what was asked, never guessed from
+    // bytes (95 MiB asked is not "100 MB"); a hash file named as asked needs the asked size stored.
+    expect(smallHashFileNote(95 * MiB)).toMatch(/^The file is small \(95 MiB\): .* a file of 1 GiB or more/);
+    expect(smallHashFileNote(100e6)).toMatch(/^The file is small \(100 MB\): .* a file of 1 GB or more/);
     expect(smallHashFileNote(8 * MiB + 123)).toMatch(/^The file is small \(8\.39 MB\)/);
     expect(smallHashFileNote(256 * MiB)).toBeUndefined();
   });

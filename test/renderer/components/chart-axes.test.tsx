@@ -1,6 +1,6 @@
 // Every chart on a short series: its tick labels are all different (a 0.3 s test once printed
 // "0.1 s, 0.1 s") and each axis says its unit. jsdom has no layout, so the charts draw at a fixed
-// size (FixedChartSize) and the tests read recharts' SVG text.
+// size (FixedChartSize) and the tests read the charts' SVG text.
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,7 +23,9 @@ function draw(chart: ReactNode) {
 
 /** The tick texts of each axis ("x", "y"), in order. */
 function ticks(root: Element, axis: 'x' | 'y'): string[] {
-  // recharts 3 draws tick texts in a layer of their own, not inside the axis group.
+  // The live chart's ticks; recharts 3 draws its tick texts in a layer of their own.
+  const live = root.querySelector(`.live-chart__ticks--${axis}`);
+  if (live) return [...live.querySelectorAll('.live-chart__tick')].map((t) => t.textContent ?? '');
   const el = root.querySelector(`.recharts-${axis}Axis-tick-labels`);
   expect(el, `${axis} axis`).not.toBeNull();
   return [...el!.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((t) => t.textContent ?? '');

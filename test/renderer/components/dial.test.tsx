@@ -82,4 +82,16 @@ describe('Dial', () => {
       window.matchMedia = mm;
     }
   });
+
+  it('glows without an SVG filter, and its arc and glow follow the needle together', () => {
+    // A blur filter on the gliding needle and arc was re-rasterised every frame: 47–51 fps
+    // against 55–58 without it in the same quiet minutes (npm run bench:ui, docs/benchmarks.md).
+    const { container, rerender } = render(<Dial label="READ" variant="read" value={0} peak={0} max={1000} />);
+    expect(container.querySelectorAll('filter, [filter]')).toHaveLength(0);
+    rerender(<Dial label="READ" variant="read" value={500} peak={500} max={1000} />);
+    raf.flush(60);
+    const arc = container.querySelector('.dial__arc')!.getAttribute('stroke-dasharray');
+    expect(arc).toMatch(/^13\d(\.\d+)? 400$/); // half of the 270° sweep
+    expect(container.querySelector('.dial__arc-halo')!.getAttribute('stroke-dasharray')).toBe(arc);
+  });
 });

@@ -4,6 +4,7 @@
 import { plainText } from '../text.js';
 import type { ResultDocument } from '../result.js';
 import { formatFigure } from './figure-text.js';
+import { groupedNumber } from '../units.js';
 
 export const CARD_WIDTH = 800;
 export const CARD_HEIGHT = 450;
@@ -190,7 +191,7 @@ export function ticksFor(max: number, maxIntervals = 6): number[] {
 
 export function tickText(v: number, max: number): string {
   if (max >= 10000 && v >= 1000) return `${v / 1000}k`;
-  return v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return groupedNumber(v, 0, 2);
 }
 
 // quick: two dials, write and read --------------------------------------------------------

@@ -1,7 +1,7 @@
 // A figure as every report view names and rounds it: the Metric shape, one value per row, sizes as
 // a person reads them ("1 GB", "64 MiB"). A leaf, so the kinds' rows and card layouts use it too.
 import { mean } from '../stats.js';
-import { formatMBpsFigure } from '../units.js';
+import { groupedNumber, formatMBpsFigure } from '../units.js';
 import type { FigureInterval, SettleOutcome } from '../precision.js';
 import type { Direction } from '../verdict/compare.js';
 
@@ -61,26 +61,28 @@ export function formatFigure(value: number, unit?: MetricUnit): string {
   if (!Number.isFinite(value)) return '—';
   const a = Math.abs(value);
   // A transfer size (the sweep's full-speed point) is a whole number of KiB, or half of one.
-  if (unit === 'KiB') return value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  if (unit === 'KiB') return groupedNumber(value, 0, 1);
   const digits = unit === 'GB' ? (a >= 100 ? 0 : a >= 10 ? 1 : 2) : a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
-  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return groupedNumber(value, digits);
 }
 
 /** A figure in a fixed-width column of a text export ("-" when there is none). */
 export const fx = (x: number, digits: number, width: number): string => (Number.isFinite(x) ? x.toFixed(digits) : '-').padStart(width);
 
-/** Bytes as a person reads them on the settings they chose: powers of two as GiB/MiB, the rest as GB/MB. */
+/** A size as it was chosen: one asked in binary (a whole number of MiB below 1 GiB, or of
+ *  hundredths of a GiB: 48 MiB, 100 MiB, 1.5 GiB) in MiB/GiB, any other (1 GB, 256 MB, 750 MB) in GB/MB. Name sizes
+ *  from what was asked (settings.size, a kind's requested bytes), not from what an aligned run
+ *  moved: a guess from bytes cannot tell 47 MiB chosen from "50 MB" aligned down. `decimalOnly`:
+ *  a size nobody chose (a volume, RAM, bytes moved), in GB/MB. */
 export function sizeText(bytes: number, decimalOnly = false): string {
   const GiB = 1024 ** 3;
   const MiB = 1024 ** 2;
-  // A decimal size the engine aligned down to whole MiB (Blackmagic's "1 GB" runs 953 MiB) is
-  // named as it was chosen.
+  // A document saved before settings.size was the size asked holds Blackmagic's "1 GB" as the
+  // 953 MiB it ran: within 0.1 % of a whole number of GB, it was that number.
   const wholeGB = Math.round(bytes / 1e9);
   if (wholeGB >= 1 && wholeGB < 1000 && bytes % (GiB / 4) !== 0 && Math.abs(bytes - wholeGB * 1e9) <= 0.001 * wholeGB * 1e9)
     return `${wholeGB} GB`;
-  const asked = decimalAlignedFrom(bytes);
-  if (asked !== undefined) return asked >= 1e9 ? `${asked / 1e9} GB` : `${asked / 1e6} MB`;
-  if (!decimalOnly && bytes >= GiB && bytes % (GiB / 4) === 0) return `${bytes / GiB} GiB`;
+  if (!decimalOnly && bytes >= GiB && exactHundredths(bytes, GiB)) return `${+(bytes / GiB).toFixed(2)} GiB`;
   if (!decimalOnly && bytes >= MiB && bytes < GiB && bytes % MiB === 0) return `${bytes / MiB} MiB`;
   if (bytes >= 1e12) return `${round(bytes / 1e12)} TB`;
   if (bytes >= 1e9) return `${round(bytes / 1e9)} GB`;
@@ -89,16 +91,10 @@ export function sizeText(bytes: number, decimalOnly = false): string {
   return `${bytes} B`;
 }
 
-/** The round decimal size (two significant figures of MB: 20 MB, 750 MB, 1.5 GB) a whole-MiB
- *  size was aligned down from, if it looks like one: "20 MB" runs 19 MiB, "750 MB" 715 MiB. A
- *  multiple of 16 MiB (16, 64, 256 MiB…) is taken as asked in binary. */
-function decimalAlignedFrom(bytes: number): number | undefined {
-  const MiB = 1024 ** 2;
-  if (!(bytes >= MiB) || bytes >= 1e12 || bytes % MiB !== 0 || (bytes / MiB) % 16 === 0) return undefined;
-  // The smallest two-figure number of MB above the size, within the one MiB it was aligned by.
-  const step = 10 ** Math.max(0, Math.floor(Math.log10(bytes / 1e6)) - 1) * 1e6;
-  const candidate = Math.ceil((bytes + 1) / step) * step;
-  return candidate - bytes < MiB ? candidate : undefined;
+/** Whether `bytes` is a whole number of hundredths of `unit`, to the byte a typed "1.1 GiB" was
+ *  rounded to. */
+function exactHundredths(bytes: number, unit: number): boolean {
+  return Math.abs(Math.round((bytes * 100) / unit) * (unit / 100) - bytes) <= 1;
 }
 
 function round(x: number): string {

@@ -13,6 +13,7 @@ import { formatFigure, intervalText, resultMetrics, sizeText, type Metric, type 
 
 // Cell and Table live below the kinds (section.ts), where a kind's report section draws them too.
 import type { Cell, Table } from './section.js';
+import { groupedNumber } from '../units.js';
 export type { Cell, Table };
 
 export const c = (text: string): Cell => ({ text });
@@ -36,7 +37,7 @@ export function figure(values: readonly number[], unit?: MetricUnit): string {
   const m = formatFigure(s.mean, unit);
   if (s.n < 2) return m;
   const decimals = m.includes('.') ? m.length - m.indexOf('.') - 1 : 0;
-  return `${m} ± ${s.stdev.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+  return `${m} ± ${groupedNumber(s.stdev, decimals)}`;
 }
 
 export function withUnit(text: string, unit: MetricUnit): string {

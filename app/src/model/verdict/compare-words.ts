@@ -12,6 +12,7 @@ import {
   type OverallClaim,
   type SideRuns,
 } from './compare.js';
+import { groupedNumber } from '../units.js';
 
 const pct = (x: number): number => Math.round(x * 100);
 
@@ -34,7 +35,7 @@ export function deltaText(delta: number, minDecimals = 0): string {
   const a = Math.abs(p);
   let num: string;
   if (a < 10) num = a.toFixed(Math.max(1, minDecimals)).replace(/\.0+$/, '');
-  else if (p > -99.5) num = a.toLocaleString('en-US', { minimumFractionDigits: minDecimals, maximumFractionDigits: minDecimals });
+  else if (p > -99.5) num = groupedNumber(a, minDecimals);
   else {
     // One significant figure of what is left: −99.6 %, −99.96 %.
     const left = 100 - a;

@@ -26,6 +26,7 @@ export interface DialProps {
 
 const C = 120; // centre of the 240×240 viewBox
 const R_TRACK = 94;
+const NEEDLE = `M ${C - 3.2} ${C + 16} L ${C - 1.1} ${C - 86} L ${C + 1.1} ${C - 86} L ${C + 3.2} ${C + 16} Z`;
 
 function arcPath(r: number): string {
   const a = polar(C, C, r, START_DEG);
@@ -37,6 +38,7 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
   const uid = useId().replace(/:/g, '');
   const needleRef = useRef<SVGGElement>(null);
   const arcRef = useRef<SVGPathElement>(null);
+  const arcHaloRef = useRef<SVGPathElement>(null);
   const ticks = useMemo(() => tickValues(max), [max]);
   const track = useMemo(() => arcPath(R_TRACK), []);
 
@@ -47,7 +49,9 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
       n.setAttribute('data-angle', angle.toFixed(2));
     }
     // pathLength is the sweep in degrees, so the dash length is the needle's travel.
-    arcRef.current?.setAttribute('stroke-dasharray', `${Math.max(0, angle - START_DEG).toFixed(2)} 400`);
+    const dash = `${Math.max(0, angle - START_DEG).toFixed(2)} 400`;
+    arcRef.current?.setAttribute('stroke-dasharray', dash);
+    arcHaloRef.current?.setAttribute('stroke-dasharray', dash);
   }, []);
   useNeedle(valueToAngle(value, max), apply);
 
@@ -72,17 +76,22 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
             <stop offset="0%" stopColor="#3a3f48" />
             <stop offset="100%" stopColor="#15171b" />
           </linearGradient>
-          <filter id={`glow-${uid}`} x="-50%" y="-50%" width="200%" height="200%">
-            <feGaussianBlur stdDeviation="2.2" result="b" />
-            <feMerge>
-              <feMergeNode in="b" />
-              <feMergeNode in="SourceGraphic" />
-            </feMerge>
-          </filter>
         </defs>
         <circle cx={C} cy={C} r={118} fill={`url(#bezel-${uid})`} />
         <circle cx={C} cy={C} r={111} fill={`url(#face-${uid})`} stroke="#000" strokeOpacity="0.6" />
         <path d={track} className="dial__track" fill="none" strokeWidth="5" strokeLinecap="round" />
+        {/* The glow is a wide faint stroke under the arc and the needle, not a blur filter: a
+            filter re-rasterised on every frame of the needle's glide cost the page 10 fps. */}
+        <path
+          ref={arcHaloRef}
+          d={track}
+          className="dial__arc-halo"
+          fill="none"
+          strokeWidth="11"
+          strokeLinecap="round"
+          pathLength={SWEEP_DEG}
+          strokeDasharray={`0 400`}
+        />
         <path
           ref={arcRef}
           d={track}
@@ -92,7 +101,6 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
           strokeLinecap="round"
           pathLength={SWEEP_DEG}
           strokeDasharray={`0 400`}
-          filter={`url(#glow-${uid})`}
         />
         <g className="dial__ticks" aria-hidden="true">
           {ticks.minor.map((v) => {
@@ -147,8 +155,9 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
             <path d={`M ${C} ${C - 99} l -5 -8 h 10 z`} />
           </g>
         )}
-        <g ref={needleRef} className="dial__needle" data-testid={`needle-${variant}`} filter={`url(#glow-${uid})`}>
-          <path d={`M ${C - 3.2} ${C + 16} L ${C - 1.1} ${C - 86} L ${C + 1.1} ${C - 86} L ${C + 3.2} ${C + 16} Z`} />
+        <g ref={needleRef} className="dial__needle" data-testid={`needle-${variant}`}>
+          <path className="dial__needle-halo" d={NEEDLE} />
+          <path d={NEEDLE} />
         </g>
         <circle cx={C} cy={C} r={10} className="dial__hub" />
         <circle cx={C} cy={C} r={3.5} className="dial__hub-cap" />

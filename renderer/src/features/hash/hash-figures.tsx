@@ -17,7 +17,9 @@ function HashBar({ bar }: { bar: Bar }) {
       <span className="hash-bar__label">{bar.label}</span>
       <span className="hash-bar__track" aria-hidden="true">
         <span className="hash-bar__fill" style={{ width: pct(bar.width) }} />
-        {bar.state === 'live' && <span className="hash-bar__progress" style={{ width: pct(bar.fraction) }} />}
+        {bar.state === 'live' && (
+          <span className="hash-bar__progress" style={{ transform: `scaleX(${Math.min(1, Math.max(0, bar.fraction))})` }} />
+        )}
       </span>
       <span className="hash-bar__value">
         {bar.mbps === null ? '—' : formatRate(bar.mbps)}

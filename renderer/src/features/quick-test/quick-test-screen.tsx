@@ -1,6 +1,6 @@
 // The Quick Test screen: WRITE and READ dials around the Start/Stop button, settings, what was
 // measured and how, the throughput chart and the video-format table.
-import { useCallback, useId, useMemo } from 'react';
+import { memo, useCallback, useId, useMemo } from 'react';
 import { workInput } from '@model/kinds/video/will-it-work';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { CEILING_EXPLAIN, ceilingTitle, targetLink } from '../../lib/target-link';
@@ -9,7 +9,7 @@ import { Dial } from '../../components/dial/dial';
 import { FlagsPanel } from './flags-panel';
 import { SettingsBar } from './settings-bar';
 import { StartButton } from './start-button';
-import { quickFraction, quickPrecision, quickReadout, quickEndLine, quickStatusLine } from './quick-progress';
+import { quickFraction, quickPrecision, quickReadout, quickEndLine, quickStatusLine, type Side } from './quick-progress';
 import { knownScale, selectIsBusy, selectLatestResult, selectQuickStatus, useQuickTestStore } from './store';
 import { ThroughputChart } from './throughput-chart';
 import { useLastResult } from './use-last-result';
@@ -36,24 +36,13 @@ export function QuickTestScreen({ lockedReason, active = true }: QuickTestScreen
   useLastResult(target);
   const status = useQuickTestStore(selectQuickStatus);
   const busy = useQuickTestStore(selectIsBusy);
-  const live = useQuickTestStore((s) => s.live);
-  const avg = useQuickTestStore((s) => s.avg);
-  const peak = useQuickTestStore((s) => s.peak);
   const runScale = useQuickTestStore((s) => s.scale);
   const lastByTarget = useQuickTestStore((s) => s.lastByTarget);
   const phase = useQuickTestStore((s) => s.phase);
-  const stage = useQuickTestStore((s) => s.stage);
-  const cycle = useQuickTestStore((s) => s.cycle);
-  const cycles = useQuickTestStore((s) => s.cycles);
-  const bytesDone = useQuickTestStore((s) => s.bytesDone);
-  const bytesTotal = useQuickTestStore((s) => s.bytesTotal);
-  const startedAt = useQuickTestStore((s) => s.startedAt);
   const error = useQuickTestStore((s) => s.error);
   const latest = useQuickTestStore(selectLatestResult);
   const stopped = useQuickTestStore((s) => s.stopped);
   const completed = useQuickTestStore((s) => s.results.length);
-  const settled = useQuickTestStore((s) => s.settled);
-  const aggregate = useQuickTestStore((s) => s.aggregate);
   const doc = useQuickTestStore((s) => s.doc);
   const paced = useQuickTestStore((s) => s.paced);
   const willItWork = useMemo(() => (doc ? workInput(doc, paced) : null), [doc, paced]);
@@ -89,26 +78,17 @@ export function QuickTestScreen({ lockedReason, active = true }: QuickTestScreen
             ? fit.reason!
             : null;
   const offer = !lockedReason && !sizeError && target?.startable && fit && !fit.fits && fit.largestBytes > 0 ? fit.largestBytes : null;
-  const run = { status, phase, stage, cycle, cycles, bytesDone, bytesTotal, startedAt };
-  const line = quickStatusLine(run);
-  const fraction = status === 'running' ? quickFraction(run) : null;
   const precision = useMemo(() => (doc ? quickPrecision(doc) : null), [doc]);
-  const shown = { status, phase, live, avg, peak, settled, aggregate, precision };
-  const write = quickReadout(shown, 'write');
-  const read = quickReadout(shown, 'read');
 
   // The two dials differ only in their direction.
-  const dial = (side: 'write' | 'read') => (
-    <Dial
-      label={side.toUpperCase()}
-      variant={side}
-      value={(side === 'write' ? write : read).value}
-      peak={peak[side]}
-      max={scale}
-      caption={(side === 'write' ? write : read).caption}
+  const dial = (side: Side) => (
+    <QuickDial
+      side={side}
+      scale={scale}
       active={busy && phase === side}
+      precision={precision}
       ceiling={ceiling}
-      ceilingTitle={ceilingText}
+      ceilingText={ceilingText}
     />
   );
 
@@ -148,10 +128,10 @@ export function QuickTestScreen({ lockedReason, active = true }: QuickTestScreen
                   {error.message}
                 </span>
               ) : (
-                <span data-testid="quick-status">{line || (status === 'done' ? quickEndLine(stopped, completed) : 'Ready')}</span>
+                <RunLine ended={status === 'done' ? quickEndLine(stopped, completed) : 'Ready'} />
               )}
             </div>
-            {fraction !== null && <ProgressBar label="Progress of the Quick Test" pct={Math.round(fraction * 1000) / 10} />}
+            <RunProgress />
             <CacheBadge
               cacheMode={latest?.cacheMode ?? null}
               dataPattern={latest?.dataPattern ?? null}
@@ -180,4 +160,65 @@ export function QuickTestScreen({ lockedReason, active = true }: QuickTestScreen
       </div>
     </div>
   );
+}
+
+// Progress lands up to once a frame: only these small parts follow it, so the screen around the
+// dials (settings, badges, the table) does not re-render with every batch (npm run bench:ui).
+
+interface QuickDialProps {
+  side: Side;
+  scale: number;
+  active: boolean;
+  precision: Readonly<Record<Side, string>> | null;
+  ceiling: number | undefined;
+  ceilingText: string | undefined;
+}
+
+/** One dial, following the store's figures for its direction. */
+const QuickDial = memo(function QuickDial({ side, scale, active, precision, ceiling, ceilingText }: QuickDialProps) {
+  const status = useQuickTestStore(selectQuickStatus);
+  const phase = useQuickTestStore((s) => s.phase);
+  const live = useQuickTestStore((s) => s.live);
+  const avg = useQuickTestStore((s) => s.avg);
+  const peak = useQuickTestStore((s) => s.peak);
+  const settled = useQuickTestStore((s) => s.settled);
+  const aggregate = useQuickTestStore((s) => s.aggregate);
+  const shown = quickReadout({ status, phase, live, avg, peak, settled, aggregate, precision }, side);
+  return (
+    <Dial
+      label={side.toUpperCase()}
+      variant={side}
+      value={shown.value}
+      peak={peak[side]}
+      max={scale}
+      caption={shown.caption}
+      active={active}
+      ceiling={ceiling}
+      ceilingTitle={ceilingText}
+    />
+  );
+});
+
+/** The running test's state in one line, or `ended` when none runs. */
+function useRun() {
+  const status = useQuickTestStore(selectQuickStatus);
+  const phase = useQuickTestStore((s) => s.phase);
+  const stage = useQuickTestStore((s) => s.stage);
+  const cycle = useQuickTestStore((s) => s.cycle);
+  const cycles = useQuickTestStore((s) => s.cycles);
+  const bytesDone = useQuickTestStore((s) => s.bytesDone);
+  const bytesTotal = useQuickTestStore((s) => s.bytesTotal);
+  const startedAt = useQuickTestStore((s) => s.startedAt);
+  return { status, phase, stage, cycle, cycles, bytesDone, bytesTotal, startedAt };
+}
+
+function RunLine({ ended }: { ended: string }) {
+  const line = quickStatusLine(useRun());
+  return <span data-testid="quick-status">{line || ended}</span>;
+}
+
+function RunProgress() {
+  const run = useRun();
+  const fraction = run.status === 'running' ? quickFraction(run) : null;
+  return fraction !== null ? <ProgressBar label="Progress of the Quick Test" pct={Math.round(fraction * 1000) / 10} /> : null;
 }

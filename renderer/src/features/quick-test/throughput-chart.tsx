@@ -1,11 +1,9 @@
 // Throughput over time under the dials: write and read MB/s against seconds since Start.
-// Animation off and points capped (series.ts). Memoised: the screen re-renders with the dials,
-// the chart only when its series changes, and then at most twice a second (a redraw costs tens of
-// ms on a slow machine; the dials carry the live figure).
+// Points capped (series.ts), drawn by the light LiveChart; memoised, redrawn only when its
+// series changes and then at most twice a second (the dials carry the live figure).
 import { memo, useMemo } from 'react';
-import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { linearTicks, tickFormatter } from '../../lib/ticks';
-import { ChartFrame, xAxisLabel, yAxisLabel } from '../../components/chart-frame';
+import { LiveChart, type LiveLine } from '../../components/live-chart';
 import { useThrottled } from '../../lib/use-throttled';
 import { downsample } from './series';
 import { useQuickTestStore, type WriteReadPoint } from './store';
@@ -34,6 +32,13 @@ const ThroughputChartView = memo(function ThroughputChartView({ series }: { seri
   // Ticks from the domain, so a test of a few tenths of a second still gets distinct labels.
   const xTicks = useMemo(() => linearTicks(data.at(-1)?.t || 1), [data]);
   const yTicks = useMemo(() => linearTicks(Math.max(0, ...data.flatMap((d) => [d.write ?? 0, d.read ?? 0])) * 1.05 || 1), [data]);
+  const lines = useMemo<LiveLine[]>(
+    () => [
+      { key: 'write', name: 'Write', colour: WRITE, fill: true, points: data.map((d) => ({ x: d.t, y: d.write })) },
+      { key: 'read', name: 'Read', colour: READ, fill: true, points: data.map((d) => ({ x: d.t, y: d.read })) },
+    ],
+    [data],
+  );
 
   return (
     <section className="card chart-card" aria-labelledby="chart-title">
@@ -50,70 +55,17 @@ const ThroughputChartView = memo(function ThroughputChartView({ series }: { seri
         {data.length === 0 ? (
           <p className="empty">The write and read speeds will be drawn here while the test runs.</p>
         ) : (
-          <ChartFrame height={184}>
-            {(size) => (
-              <AreaChart {...size} data={data} margin={{ top: 8, right: 12, bottom: 14, left: 4 }}>
-                <defs>
-                  <linearGradient id="fill-write" x1="0" y1="0" x2="0" y2="1">
-                    <stop offset="0%" stopColor={WRITE} stopOpacity={0.35} />
-                    <stop offset="100%" stopColor={WRITE} stopOpacity={0} />
-                  </linearGradient>
-                  <linearGradient id="fill-read" x1="0" y1="0" x2="0" y2="1">
-                    <stop offset="0%" stopColor={READ} stopOpacity={0.35} />
-                    <stop offset="100%" stopColor={READ} stopOpacity={0} />
-                  </linearGradient>
-                </defs>
-                <CartesianGrid stroke="#262a31" vertical={false} />
-                <XAxis
-                  dataKey="t"
-                  type="number"
-                  domain={[0, xTicks.at(-1)!]}
-                  ticks={xTicks}
-                  tickFormatter={tickFormatter(xTicks)}
-                  label={xAxisLabel('time (s)')}
-                  stroke="#6b7280"
-                  tick={{ fill: '#9aa3af', fontSize: 11 }}
-                  tickLine={false}
-                />
-                <YAxis
-                  width={64}
-                  domain={[0, yTicks.at(-1)!]}
-                  ticks={yTicks}
-                  tickFormatter={tickFormatter(yTicks)}
-                  label={yAxisLabel('MB/s')}
-                  stroke="#6b7280"
-                  tick={{ fill: '#9aa3af', fontSize: 11 }}
-                  tickLine={false}
-                  axisLine={false}
-                />
-                <Tooltip
-                  contentStyle={{ background: '#15181d', border: '1px solid #2c313a', borderRadius: 8, color: '#e6e8eb' }}
-                  labelFormatter={(t) => `${Number(t).toFixed(1)} s`}
-                  formatter={(v, name) => [`${Math.round(Number(v))} MB/s`, name === 'write' ? 'Write' : 'Read']}
-                />
-                <Area
-                  type="monotone"
-                  dataKey="write"
-                  stroke={WRITE}
-                  strokeWidth={2}
-                  fill="url(#fill-write)"
-                  isAnimationActive={false}
-                  connectNulls={false}
-                  dot={false}
-                />
-                <Area
-                  type="monotone"
-                  dataKey="read"
-                  stroke={READ}
-                  strokeWidth={2}
-                  fill="url(#fill-read)"
-                  isAnimationActive={false}
-                  connectNulls={false}
-                  dot={false}
-                />
-              </AreaChart>
-            )}
-          </ChartFrame>
+          <LiveChart
+            label="Write and read MB/s over the test's seconds"
+            lines={lines}
+            xTicks={xTicks}
+            xTickText={tickFormatter(xTicks)}
+            xName="time (s)"
+            yTicks={yTicks}
+            yTickText={tickFormatter(yTicks)}
+            xReadout={(t) => `${t.toFixed(1)} s`}
+            height={184}
+          />
         )}
       </div>
     </section>

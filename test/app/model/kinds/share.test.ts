@@ -13,6 +13,7 @@ import type { NetworkPath } from '../../../../app/src/model/network.js';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 import { DetailedSettings } from '../../../../app/src/model/settings.js';
 import { shareText, smallFileText } from '../../../../app/src/model/verdict/share.js';
+import { resultTitle } from '../../../../app/src/model/report/metrics.js';
 
 const MiB = 1024 * 1024;
 /** A real run's document: `diskdial run <share> --test share` over SFTP in the lab of test/helpers/share-run.ts. */
@@ -33,7 +34,14 @@ describe('the share plan', () => {
     expect(plan.steps[3]!.spec.fileSize).toBe(32 * MiB);
     expect(plan.steps[5]!.spec.smallFiles).toEqual({ files: 20, fileBytes: 4096 });
     expect(plan.settings.share).toEqual({ cacheFileBytes: 32 * MiB, files: 20 });
-    expect(buildPlan('share', {}).fileSize).toBe(1024 * MiB);
+    // The default large file is 1 GB, the Quick Test's unit: 952 MiB of whole 4 MiB reads (998 MB),
+    // named as chosen.
+    expect(buildPlan('share', {}).fileSize).toBe(952 * MiB);
+    expect(buildPlan('share', {}).settings.size).toBe(1e9);
+    expect(buildPlan('share', { size: 128 * MiB }).settings.size).toBe(128 * MiB);
+    expect(buildPlan('share', {}).notes).toEqual([
+      "The server's disk is read cold only when 1 GB is more than the server keeps in memory: for a server with more, give a larger --size.",
+    ]);
   });
 
   it('refuses a large file under twice the cached one, and a file count out of range, in plain words', () => {
@@ -148,6 +156,26 @@ describe('the share test on the Detailed screen', () => {
     expect(DetailedSettings.safeParse(noFiles).success).toBe(false);
     // What the screen may send, the plan takes: the floor is the plan's.
     expect(() => buildPlan('share', share.fromScreen(DetailedSettings.parse({ ...asked, sizeBytes: 64 * MiB })))).not.toThrow();
+  });
+});
+
+describe("the share result's title", () => {
+  // The card's title, History's and every export's: the large file as chosen, never "134 MB" for
+  // the 128 MiB a run was asked for (the fixture's `--size 128MiB`).
+  it('names the large file as it was chosen', () => {
+    const doc = JSON.parse(readFileSync(fixture, 'utf8')) as ResultDocument;
+    expect(resultTitle(doc)).toBe('Share limits · 128 MiB read cold, 20 small files');
+    const plan = buildPlan('share', { size: 4e9, share: { files: 20 } });
+    const decimal = {
+      ...doc,
+      settings: { ...doc.settings, size: plan.settings.size },
+      share: { ...doc.share!, diskFileBytes: plan.fileSize },
+    };
+    expect(plan.fileSize).toBe(3812 * MiB);
+    expect(resultTitle(decimal as ResultDocument)).toBe('Share limits · 4 GB read cold, 20 small files');
+    const f = new Map<string, string>();
+    share.report.comparable(decimal as ResultDocument, f);
+    expect(f.get('large file')).toBe('4 GB');
   });
 });
 

@@ -11,6 +11,7 @@ import { transferSizeText, SWEEP_LADDERS } from '../../../../app/src/model/kinds
 import { fullSpeedText } from '../../../../app/src/model/kinds/sweep/report.js';
 import { formatFigure } from '../../../../app/src/model/report/figure-text.js';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
+import { askedSizes, unitsOf } from '../../../../app/src/model/size-units.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -70,12 +71,51 @@ describe('the sweep plan', () => {
     expect(plan.steps.at(-1)!.spec.bs).toBe(100 * MiB);
   });
 
-  it('by volume: --size is each step’s data and the file, with no time bound; never both', () => {
-    const plan = buildPlan('sweep', { size: 200 * MiB });
-    expect(plan.steps[0]!.spec.fileSize).toBe(192 * MiB); // whole 64 MiB transfers
-    expect(plan.steps[0]!.spec.seconds).toBeUndefined();
+  it('by volume: each step moves the size asked, in the whole transfers nearest it, with no time bound; never both', () => {
+    const plan = buildPlan('sweep', { size: 1e9 });
+    // What the step asked is named as chosen ("1 GB"): the settings keep it, not an aligned file.
+    expect(plan.settings.size).toBe(1e9);
+    expect(plan.fileSize).toBe(1e9);
+    const moved = new Map(plan.steps.map((s) => [s.spec.bs, s.spec.bytes!]));
+    expect(moved.get(4 * KiB)).toBe(244_141 * 4 * KiB); // 1,000,001,536 B
+    // One file of whole 64 MiB transfers holds 896 MiB (939.5 MB, 6 % short): that is what ran before.
+    expect(moved.get(64 * MiB)).toBe(15 * 64 * MiB); // 1.007 GB
+    for (const [bs, bytes] of moved) {
+      expect(bytes % bs, `${bs}`).toBe(0);
+      expect(Math.abs(bytes - 1e9), `${bs}`).toBeLessThanOrEqual(Math.min(bs / 2, 0.01 * 1e9));
+    }
+    for (const s of plan.steps) expect(s.spec.seconds).toBeUndefined();
+    expect(plan.notes.join(' ')).not.toMatch(/whole transfers/);
+    // QuickBench's 100 MiB comes no nearer 1 GB than 10 transfers: the plan says what it moves.
+    const qb = buildPlan('sweep', { preset: 'quickbench', size: 1e9 });
+    expect(qb.steps.at(-1)!.spec.bytes).toBe(10 * 100 * MiB);
+    expect(qb.notes).toContain('Each step moves whole transfers, the nearest to 1 GB: 1.05 GB at 100 MiB.');
+    // A size asked in binary is whole transfers at every size of the ladder.
+    const bin = buildPlan('sweep', { size: 1024 * MiB });
+    for (const s of bin.steps) expect(s.spec.bytes).toBe(1024 * MiB);
     expect(() => buildPlan('sweep', { size: 200 * MiB, seconds: 1 })).toThrow(/a time \(--seconds\) or a volume \(--size\), not both/);
-    expect(() => buildPlan('sweep', { size: 32 * MiB })).toThrow(/smaller than the sweep's largest transfer \(64 MiB\)/);
+    expect(() => buildPlan('sweep', { size: 32 * MiB })).toThrow(/^--size 32 MiB is smaller than the sweep's largest transfer \(64 MiB\)/);
+    expect(() => buildPlan('sweep', { size: 50e6 })).toThrow(/^--size 50 MB is smaller than the sweep's largest transfer \(64 MiB\)/);
+  });
+
+  it('by volume: the result, its comparison and the CLI name the step’s size as chosen', () => {
+    for (const [size, named] of [
+      [1e9, '1 GB'],
+      [4e9, '4 GB'],
+      [1024 * MiB, '1 GiB'],
+    ] as const) {
+      const plan = buildPlan('sweep', { size });
+      const s = sweep.analyse(
+        plan,
+        outcomes(plan, () => 100),
+      ).sweep!;
+      expect(s.stepBytes).toBe(size);
+      const doc = { kind: 'sweep', sweep: s, tests: [], settings: { ...plan.settings, runs: 1 } } as unknown as ResultDocument;
+      const f = new Map<string, string>();
+      sweep.report.comparable(doc, f);
+      expect(f.get('per step')).toBe(named);
+      expect(sweep.cli.tableLines(doc, unitsOf(askedSizes(doc)))[1]).toMatch(new RegExp(`each write and read for ${named}$`));
+    }
   });
 
   it('a range (--from, --to): the part of the ladder between them, both ends included, on a file sized to its top', () => {
@@ -99,6 +139,7 @@ describe('the sweep plan', () => {
     expect(buildPlan('sweep', { sweep: { fromBytes: 8 * KiB, toBytes: 8 * KiB } }).steps).toHaveLength(2);
     // By volume, the volume must hold the range's largest transfer, not the ladder's.
     expect(buildPlan('sweep', { sweep: { toBytes: 1 * MiB }, size: 3 * MiB }).fileSize).toBe(3 * MiB);
+    expect(buildPlan('sweep', { sweep: { toBytes: 1 * MiB }, size: 3 * MiB }).steps.at(-1)!.spec.bytes).toBe(3 * MiB);
     expect(() => buildPlan('sweep', { sweep: { toBytes: 4 * MiB }, size: 3 * MiB })).toThrow(/largest transfer \(4 MiB\)/);
   });
 

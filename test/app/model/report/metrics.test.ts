@@ -90,15 +90,41 @@ describe('result metrics', () => {
     expect(sizeText(5e9)).toBe('5 GB');
     expect(sizeText(953 * 1024 ** 2)).toBe('1 GB'); // "1 GB" aligned down to whole MiB, named as chosen
     expect(sizeText(900 * 1024 ** 2)).toBe('900 MiB');
-    // One unit system: a size asked in MB and aligned down to whole MiB is named in MB, as asked;
-    // binary sizes (multiples of 16 MiB) stay binary.
-    expect(sizeText(19 * 1024 ** 2)).toBe('20 MB'); // "20 MB", not "19 MiB"
-    expect(sizeText(715 * 1024 ** 2)).toBe('750 MB');
-    expect(sizeText(33 * 1024 ** 2)).toBe('35 MB');
-    expect(sizeText(1430 * 1024 ** 2)).toBe('1.5 GB');
-    expect(sizeText(16 * 1024 ** 2)).toBe('16 MiB');
-    expect(sizeText(256 * 1024 ** 2)).toBe('256 MiB');
-    expect(sizeText(512 * 1024 ** 2)).toBe('512 MiB');
+  });
+
+  // A size is named as it was chosen (settings.size is the size asked): a decimal choice in GB/MB,
+  // a binary one in MiB/GiB, never a guess at the round size it might have been aligned from.
+  it('names a size as chosen: binary choices in MiB/GiB, decimal ones in MB/GB', () => {
+    for (const [mib, named] of [
+      [47, '47 MiB'], // was "50 MB": read as a 50 MB choice aligned down
+      [95, '95 MiB'], // was "100 MB"
+      [143, '143 MiB'], // was "150 MB"
+      [19, '19 MiB'], // was "20 MB"
+      [715, '715 MiB'], // was "750 MB"
+      [48, '48 MiB'],
+      [100, '100 MiB'],
+      [16, '16 MiB'],
+      [256, '256 MiB'],
+      [512, '512 MiB'],
+      [1536, '1.5 GiB'],
+    ] as const)
+      expect(sizeText(mib * 1024 ** 2), `${mib} MiB`).toBe(named);
+    // "1.1 GiB" as the size box reads it (rounded to the byte).
+    expect(sizeText(Math.round(1.1 * 1024 ** 3))).toBe('1.1 GiB');
+    for (const [bytes, named] of [
+      [20e6, '20 MB'],
+      [250e6, '250 MB'],
+      [256e6, '256 MB'],
+      [750e6, '750 MB'],
+      [1e9, '1 GB'],
+      [1.5e9, '1.5 GB'],
+      [4e9, '4 GB'],
+      [10e9, '10 GB'],
+      [16e9, '16 GB'],
+    ] as const)
+      expect(sizeText(bytes), `${bytes} B`).toBe(named);
+    // A size nobody chose (a volume, bytes moved) in decimal units.
+    expect(sizeText(128 * 1024 ** 2, true)).toBe('134 MB');
     expect(sizeText(1e12, true)).toBe('1 TB');
   });
 });

@@ -19,7 +19,6 @@ import { useTargetsStore } from '../../../../renderer/src/lib/targets-store';
 const shareDoc = (): ResultDocument => JSON.parse(JSON.stringify(shareJson)) as ResultDocument;
 const panel = () => screen.getByTestId('share-panel');
 const startButton = () => screen.getByTestId('share-start') as HTMLButtonElement;
-const GiB = 1024 ** 3;
 
 /** The app on the Detailed tab with a local disk (selected first) and a share. */
 async function onShare() {
@@ -47,11 +46,11 @@ describe('Share-limits panel', () => {
   it('Start sends the large file, the small files and the runs the controls show', async () => {
     const { fake, user } = await onShare();
     expect((within(panel()).getByTestId('share-files') as HTMLInputElement).value).toBe('100');
-    await user.click(within(panel()).getByTestId(`share-size-${4 * GiB}`));
+    await user.click(within(panel()).getByTestId(`share-size-${4e9}`));
     await retype(user, 'share-files', '20');
     await retype(user, 'share-runs', '2');
     await user.click(startButton());
-    const sent = { kind: 'share', target: '/mnt/nas', sizeBytes: 4 * GiB, files: 20, runs: 2, restSeconds: 300 };
+    const sent = { kind: 'share', target: '/mnt/nas', sizeBytes: 4e9, files: 20, runs: 2, restSeconds: 300 };
     expect(fake.calls.detailedStart).toEqual([sent]);
     expect(DetailedSettings.parse(fake.calls.detailedStart[0])).toEqual(sent);
   });

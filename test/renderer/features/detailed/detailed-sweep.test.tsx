@@ -41,13 +41,17 @@ describe('Sweep panel', () => {
     expect(DetailedSettings.parse(fake.calls.detailedStart[0])).toEqual(sent);
   });
 
-  it('a size per step sends a volume and no time', async () => {
+  it('a size per step, offered in GB as the Quick Test’s, sends a volume and no time', async () => {
     const { fake, user } = await renderDetailed();
     await user.click(within(panel()).getByTestId('sweep-by-volume'));
     expect(within(panel()).queryByTestId('sweep-seconds-2')).toBeNull();
-    await user.click(within(panel()).getByTestId(`sweep-step-bytes-${256 * 1024 * 1024}`));
+    const chips = within(panel())
+      .getAllByRole('radio')
+      .filter((r) => r.getAttribute('data-testid')?.startsWith('sweep-step-bytes-'));
+    expect(chips.map((c) => c.textContent)).toEqual(['1 GB', '4 GB', '10 GB']);
+    await user.click(within(panel()).getByTestId(`sweep-step-bytes-${4e9}`));
     await user.click(screen.getByTestId('sweep-start'));
-    const sent = { kind: 'sweep', target: '/media/t7', preset: 'standard', stepBytes: 256 * 1024 * 1024, runs: 1, restSeconds: 0 };
+    const sent = { kind: 'sweep', target: '/media/t7', preset: 'standard', stepBytes: 4e9, runs: 1, restSeconds: 0 };
     expect(fake.calls.detailedStart).toEqual([sent]);
     expect(DetailedSettings.parse(fake.calls.detailedStart[0])).toEqual(sent);
   });
@@ -71,13 +75,15 @@ describe('Sweep panel', () => {
     await finishWith(sweepDoc());
     const result = within(panel()).getByTestId('sweep-result');
     const chart = within(result).getByTestId('sweep-chart');
-    expect(chart.querySelectorAll('.recharts-line')).toHaveLength(2);
-    expect(
-      [...chart.querySelector('.recharts-xAxis-tick-labels')!.querySelectorAll('.recharts-cartesian-axis-tick-value')].map(
-        (t) => t.textContent,
-      ),
-    ).toEqual(['4K', '64K', '1M', '16M', '64M']);
-    expect([...chart.querySelectorAll('.recharts-legend-item-text')].map((t) => t.textContent)).toEqual(['Write', 'Read']);
+    expect(chart.querySelectorAll('.live-chart__line')).toHaveLength(2);
+    expect([...chart.querySelectorAll('.live-chart__ticks--x .live-chart__tick')].map((t) => t.textContent)).toEqual([
+      '4K',
+      '64K',
+      '1M',
+      '16M',
+      '64M',
+    ]);
+    expect([...chart.querySelectorAll('.live-chart__legend li')].map((t) => t.textContent)).toEqual(['Write', 'Read']);
     // This virtio disk reports no link ceiling: no line.
     expect(chart.querySelectorAll('[data-testid="sweep-ceiling"]')).toHaveLength(0);
     expect(within(result).getByTestId('sweep-full-speed').textContent).toBe(

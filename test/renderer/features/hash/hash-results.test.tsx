@@ -161,7 +161,7 @@ describe('Hash figures (screen)', () => {
     expect(bar('read').dataset.state).toBe('live');
     expect(value('read')).toBe('6,310 MB/s so far');
     expect(width('read')).toBe('100%');
-    expect((bar('read').querySelector('.hash-bar__progress') as HTMLElement).style.width).toBe('25%');
+    expect((bar('read').querySelector('.hash-bar__progress') as HTMLElement).style.transform).toBe('scaleX(0.25)');
     expect(screen.getByTestId('hash-status').textContent).toBe('Step 1 of 4 · reading (storage only) · 4.2 GB of 16.8 GB');
     expect(screen.getByRole('progressbar', { name: 'Progress of the hash test' }).getAttribute('aria-valuenow')).toBe('6.3');
     act(() => fake.emitHashStage(hashStage('read', 6500)));

@@ -86,19 +86,27 @@ describe('History list', () => {
     expect(screen.getByText('/home/ana/.local/share/diskdial/results')).toBeTruthy();
   });
 
-  it('names a size in the units it was asked in: a 20 MB Quick Test (run as 19 MiB) is "20 MB" in its title and name', async () => {
-    const doc = clone(quickJson);
-    doc.id = 'quick-20mb';
-    delete doc.label;
-    doc.settings = { ...doc.settings, size: 19 * 1024 ** 2, runs: 1 };
+  it('names a size as it was chosen: a 20 MB Quick Test (run as 19 MiB) is "20 MB", one of 19 MiB "19 MiB"', async () => {
+    // settings.size keeps the size asked; the 19 MiB the engine ran is in each test's spec.
+    const asked = (id: string, size: number) => {
+      const doc = clone(quickJson);
+      doc.id = id;
+      delete doc.label;
+      doc.settings = { ...doc.settings, size, runs: 1 };
+      return doc;
+    };
     const fake = createFakeBridge();
-    fake.history.add(doc);
+    fake.history.add(asked('quick-20mb', 20e6));
+    fake.history.add(asked('quick-19mib', 19 * 1024 ** 2));
     await renderHistory(fake);
     await screen.findAllByTestId('history-row');
     const row = rowOf('quick-20mb');
     expect(text(row)).toContain('Quick Test · 20 MB');
     expect(text(row)).toMatch(/ · 20 MB/);
     expect(text(row)).not.toContain('MiB');
+    // Never a guess at the round decimal size 19 MiB might have been aligned down from.
+    expect(text(rowOf('quick-19mib'))).toContain('Quick Test · 19 MiB');
+    expect(text(rowOf('quick-19mib'))).not.toContain('20 MB');
   });
 
   it('filters by drive and by kind', async () => {

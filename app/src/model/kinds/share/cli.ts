@@ -18,7 +18,7 @@ export const shareCli = {
     seconds: '--seconds does not apply to --test share: each step moves its whole file once',
   },
   summary: `network shares only: what limits the share, the link, the server's
-disk or the protocol. A --size file (default 1GiB, more than the
+disk or the protocol. A --size file (default 1GB, more than the
 server caches) written and read cold, a 32 MiB file read twice from
 the server's memory, and --files 4 KiB files (default 100) set
 against the round trip to the server`,

@@ -10,12 +10,13 @@ import { shareSectionReport, shareStatements } from './section.js';
 const GROUP = 'Share';
 
 export const shareReport = {
-  titleParts: (doc) => (doc.share ? [`${sizeText(doc.share.diskFileBytes, true)} read cold, ${doc.share.files} small files`] : undefined),
+  // The large file as it was chosen (settings.size): "128 MiB read cold", not the "134 MB" it is.
+  titleParts: (doc) => (doc.share ? [`${sizeText(doc.settings.size)} read cold, ${doc.share.files} small files`] : undefined),
   metrics: (doc) => (doc.share ? { metrics: shareMetrics(doc.share) } : undefined),
   stepsArePrimary: false,
   comparable: (doc, f) => {
     if (!doc.share) return false;
-    f.set('large file', sizeText(doc.share.diskFileBytes, true));
+    f.set('large file', sizeText(doc.settings.size));
     f.set('small files', String(doc.share.files));
     return true;
   },

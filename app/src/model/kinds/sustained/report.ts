@@ -2,8 +2,15 @@
 // the speeds either side of the knee, the slowest slice) and what makes two of them comparable.
 import { fx, sizeText, type Metric } from '../../report/figure-text.js';
 import type { ResultDocument, ResultFlag } from '../../result.js';
+import type { SustainedSection } from './result.js';
 import { kneeWithheld } from '../../trust.js';
 import type { KindModule } from '../types.js';
+
+/** How much was written, named as chosen when it was the size asked ("50 GB", "100 GiB"), in GB
+ *  when free space set it. */
+export function writtenSizeText(s: Pick<SustainedSection, 'limitedBy' | 'requestedBytes' | 'plannedBytes'>): string {
+  return s.limitedBy === 'size' ? sizeText(s.requestedBytes) : sizeText(s.plannedBytes, true);
+}
 
 export const sustainedReport = {
   figureGroup: { group: 'Sustained', present: (doc) => doc.sustained !== undefined },
@@ -14,12 +21,12 @@ export const sustainedReport = {
       ['Sustained/cacheGB', 'Fast cache size'],
     ],
   },
-  titleParts: (doc) => (doc.sustained ? [`up to ${sizeText(doc.sustained.plannedBytes)}`] : undefined),
+  titleParts: (doc) => (doc.sustained ? [`up to ${writtenSizeText(doc.sustained)}`] : undefined),
   metrics: (doc) => (doc.sustained ? { metrics: sustainedMetrics(doc) } : undefined),
   stepsArePrimary: false,
   comparable: (doc, f) => {
     if (!doc.sustained) return false;
-    f.set('amount written', sizeText(doc.sustained.plannedBytes));
+    f.set('amount written', writtenSizeText(doc.sustained));
     return true;
   },
   statements: (doc) => {
@@ -29,7 +36,7 @@ export const sustainedReport = {
     if (limitedBy === 'free-space')
       out.push({
         label: 'Note',
-        text: `Limited by free space to ${sizeText(plannedBytes, true)} (asked for ${sizeText(requestedBytes, true)}).`,
+        text: `Limited by free space to ${sizeText(plannedBytes, true)} (asked for ${sizeText(requestedBytes)}).`,
       });
     return out;
   },

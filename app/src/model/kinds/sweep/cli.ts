@@ -1,6 +1,6 @@
 // The sweep on the command line: its flags and their words, the common flags it refuses, its
 // line under `run --help`, its --from/--to range, and its lines under the CLI's table.
-import { sizeInUnits } from '../../size-units.js';
+import { askedSizeText } from '../../size-units.js';
 import { parseSize } from '../../units.js';
 import type { KindModule } from '../types.js';
 import { precisionCli } from '../../precision-cli.js';
@@ -42,7 +42,7 @@ QD1, with its 4 KB and 20-100 MB averages); --from and
   tableLines: (doc, units) => {
     const s = doc.sweep;
     if (!s) return [];
-    const each = s.stepSeconds !== undefined ? `${s.stepSeconds} s` : sizeInUnits(s.stepBytes ?? 0, units);
+    const each = s.stepSeconds !== undefined ? `${s.stepSeconds} s` : askedSizeText(s.stepBytes ?? 0, units);
     const out = [
       '',
       `Sweep (${s.preset}): ${s.sizes.length} transfer sizes, ${ladderText(s.sizes)}, Q${s.qd}, each write and read for ${each}`,

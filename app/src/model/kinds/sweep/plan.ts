@@ -4,7 +4,8 @@
 // (--size). The engine's ordinary sequential steps.
 import type { EngineSpec } from '../../engine-types.js';
 import { inputError } from '../../errors.js';
-import { blockLabel, formatBytesBinary } from '../../units.js';
+import { sizeText } from '../../report/figure-text.js';
+import { blockLabel, formatBytes, formatBytesBinary } from '../../units.js';
 import { bounds, echoSettings, KiB, MiB, stepName, type Plan, type PlanOptions, type PlanStep } from '../plan.js';
 
 /** The ladders' names (--preset). */
@@ -101,13 +102,15 @@ export function sweepPlan(o: PlanOptions): Plan {
   const qd = o.qd ?? PRESET_QD[preset];
   const byVolume = o.size !== undefined;
   const stepSeconds = byVolume ? undefined : (o.seconds ?? SWEEP_STEP_SECONDS);
-  // By volume the file is the volume (each step writes or reads it once); by time, one file the
-  // steps go over as often as their time takes.
-  const fileSize = byVolume ? Math.floor(o.size! / top) * top : Math.min(TIMED_FILE_BYTES, Math.max(TIMED_FILE_MIN_BYTES, 4 * top));
-  if (fileSize < top)
+  if (byVolume && !(Number.isSafeInteger(o.size) && o.size! >= top))
     throw inputError(
-      `--size ${formatBytesBinary(o.size!)} is smaller than the sweep's largest transfer (${transferSizeText(top)}); use at least ${transferSizeText(top)}`,
+      `--size ${sizeText(o.size!)} is smaller than the sweep's largest transfer (${transferSizeText(top)}); use at least ${transferSizeText(top)}`,
     );
+  // By volume each step moves the size asked, in the whole transfers nearest it (the engine
+  // aligns the file to each step's transfer and goes over it again for the rest): "1 GB" moves
+  // 1.000 GB at 4 KiB and 1.007 GB at 64 MiB, not the 896 MiB one file of whole 64 MiB would hold.
+  // By time, one file the steps go over as often as their time takes.
+  const fileSize = byVolume ? o.size! : Math.min(TIMED_FILE_BYTES, Math.max(TIMED_FILE_MIN_BYTES, 4 * top));
   const common = bounds(o)(stepSeconds);
   const steps: PlanStep[] = [];
   for (const bs of sizes) {
@@ -117,9 +120,11 @@ export function sweepPlan(o: PlanOptions): Plan {
     ] as const) {
       // Kept for the next size; the runner removes both files when the run ends.
       const spec: Omit<EngineSpec, 'path'> = { rw, bs, qd, threads: 1, fileSize, ...common, keepFile: true };
+      if (byVolume) spec.bytes = stepVolume(fileSize, bs);
       steps.push({ name: stepName('SEQ', bs, qd, 1, what), spec, file: rw === 'write' ? WRITE_FILE : READ_FILE });
     }
   }
+  // The size asked, as chosen: a step's volume is named "1 GB" (each step's spec has what it moves).
   const settings = echoSettings({ ...o, qd }, fileSize, o.pattern ?? 'random', o.cache ?? 'auto');
   settings.preset = preset;
   if (stepSeconds !== undefined) settings.seconds = stepSeconds;
@@ -130,7 +135,25 @@ export function sweepPlan(o: PlanOptions): Plan {
     );
   const large = QUICKBENCH_LARGE.filter((b) => sizes.includes(b));
   if (preset === 'quickbench' && large.length > 0) notes.push(largeStepsNote(large));
+  if (byVolume) {
+    const off = sizes.filter((bs) => Math.abs(stepVolume(fileSize, bs) - fileSize) > STEP_VOLUME_TOLERANCE * fileSize);
+    if (off.length > 0) notes.push(stepVolumeNote(fileSize, off));
+  }
   return { kind: 'sweep', fileSize, needBytes: 2 * fileSize, steps, settings, notes };
+}
+
+/** A step by volume moves within 1 % of the size asked, or its plan says what it moved. */
+const STEP_VOLUME_TOLERANCE = 0.01;
+
+/** What a step by volume moves: the whole transfers nearest the size asked, at least one. */
+export function stepVolume(asked: number, bs: number): number {
+  return Math.max(1, Math.round(asked / bs)) * bs;
+}
+
+/** "Each step moves whole transfers, the nearest to 1 GB: 1.05 GB at 100 MiB." */
+export function stepVolumeNote(asked: number, off: readonly number[]): string {
+  const each = off.map((bs) => `${formatBytes(stepVolume(asked, bs))} at ${transferSizeText(bs)}`);
+  return `Each step moves whole transfers, the nearest to ${sizeText(asked)}: ${each.join(', ')}.`;
 }
 
 /** "QuickBench's 20–100 MB steps ran as 20, 40, 60, 80 and 100 MiB (20.97–104.86 MB)…": the

@@ -1,7 +1,7 @@
 // What views of a saved sweep show: its title, figures (top speed, where full speed is reached,
 // MB/s at each size), what makes two sweeps comparable, and its full-speed sentences.
-import { formatFigure, metricValue, type Metric } from '../../report/figure-text.js';
-import { blockLabel, formatBytesBinary } from '../../units.js';
+import { formatFigure, metricValue, sizeText, type Metric } from '../../report/figure-text.js';
+import { blockLabel } from '../../units.js';
 import { KiB } from '../plan.js';
 import type { KindModule } from '../types.js';
 import { FULL_SPEED_SHARE, fullSpeed } from './analysis.js';
@@ -16,7 +16,7 @@ export const sweepReport = {
     if (!doc.sweep) return false;
     const s = doc.sweep;
     f.set('ladder', `${s.preset} ${ladderText(s.sizes)} Q${s.qd}`);
-    f.set('per step', s.stepSeconds !== undefined ? `${s.stepSeconds} s` : formatBytesBinary(s.stepBytes ?? 0));
+    f.set('per step', s.stepSeconds !== undefined ? `${s.stepSeconds} s` : sizeText(s.stepBytes ?? 0));
     return true;
   },
   figureGroup: { group: 'Sweep', present: (doc) => doc.sweep !== undefined },

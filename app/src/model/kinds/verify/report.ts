@@ -7,6 +7,12 @@ import { capacityText } from '../../verdict/capacity.js';
 import type { KindModule } from '../types.js';
 import type { VerifySection } from './result.js';
 
+/** How much was verified, named as chosen when it was the size asked ("64 GiB", "10 GB"), in GB
+ *  when free space or the device set it. */
+export function verifiedSizeText(s: Pick<VerifySection, 'limitedBy' | 'requestedBytes' | 'plannedBytes'>): string {
+  return s.limitedBy === 'size' && s.requestedBytes !== undefined ? sizeText(s.requestedBytes) : sizeText(s.plannedBytes, true);
+}
+
 /** The verdict as every view states it. */
 export const verifyVerdictText = (s: VerifySection): string => capacityText(s.verdict);
 
@@ -20,12 +26,12 @@ export const verifyReport = {
       ['Verify/readMBps', 'Read and verify'],
     ],
   },
-  titleParts: (doc) => (doc.verify ? [`${sizeText(doc.verify.plannedBytes, true)} written and read back`] : undefined),
+  titleParts: (doc) => (doc.verify ? [`${verifiedSizeText(doc.verify)} written and read back`] : undefined),
   metrics: (doc) => (doc.verify ? { metrics: verifyMetrics(doc) } : undefined),
   stepsArePrimary: false,
   comparable: (doc, f) => {
     if (!doc.verify) return false;
-    f.set('amount verified', sizeText(doc.verify.plannedBytes, true));
+    f.set('amount verified', verifiedSizeText(doc.verify));
     return true;
   },
   claims: (doc) => (doc.verify ? [{ where: 'verify capacity', claim: doc.verify.verdict }] : []),

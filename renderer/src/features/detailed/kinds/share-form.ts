@@ -2,11 +2,12 @@
 // from the server's disk), how many small files time the protocol, runs and rest.
 import { fitPlan } from '@model/presets';
 import { SHARE_DISK_BYTES, SHARE_FILES, SHARE_MAX_FILES } from '@model/kinds/share/plan';
-import { GiB, repeatErrors, restSeconds, whole } from '../form-rules';
+import { repeatErrors, restSeconds, whole } from '../form-rules';
 import type { FormErrors, KindForm } from '../kind-entry';
 
-/** The large file: 1 GiB (a small NAS), or more for a server with more memory. */
-export const SHARE_SIZES: readonly number[] = [SHARE_DISK_BYTES, 4 * GiB, 16 * GiB];
+/** The large file: 1 GB (a small NAS), or more for a server with more memory; decimal, as the
+ *  Quick Test's sizes. */
+export const SHARE_SIZES: readonly number[] = [SHARE_DISK_BYTES, 4e9, 16e9];
 export { SHARE_MAX_FILES };
 
 export interface ShareForm {

@@ -6,7 +6,9 @@
 import type { ShareRun, ShareSection } from '@model/kinds/share/result';
 import { linkRateText, msText } from '@model/kinds/share/section';
 import { shareText, smallFileText } from '@model/verdict/share';
-import { formatBytesBinary, formatBytesShort, formatMBpsFigure } from '@model/units';
+import type { ResultDocument } from '@model/result';
+import { sizeText } from '@model/report/figure-text';
+import { formatBytes, formatBytesShort, formatMBpsFigure } from '@model/units';
 import { ChipGroup, NumberField } from '../../../components/fields';
 import { RunsAndRest } from '../../../components/repeat-fields';
 import { MAX_REST_MINUTES, MAX_RUNS } from '../form-rules';
@@ -19,7 +21,7 @@ function ShareSettings({ form: f, set, errors }: Pick<KindPanelProps<ShareForm>,
       <ChipGroup
         label="Large file"
         value={f.sizeBytes}
-        choices={SHARE_SIZES.map((b) => ({ value: b, label: formatBytesBinary(b) }))}
+        choices={SHARE_SIZES.map((b) => ({ value: b, label: sizeText(b) }))}
         onChange={(sizeBytes) => set({ sizeBytes })}
         testIdPrefix="share-size"
         after={<span className="field__hint">more than the server keeps in memory, so it is read from its disk</span>}
@@ -66,7 +68,7 @@ function evidence(s: ShareSection, r: ShareRun): Array<[string, string]> {
   ];
 }
 
-function ResultView({ share }: { share: ShareSection }) {
+function ResultView({ share, doc }: { share: ShareSection; doc: ResultDocument }) {
   const many = share.runs.length > 1;
   return (
     <div className="share-result" data-testid="share-result">
@@ -93,7 +95,7 @@ function ResultView({ share }: { share: ShareSection }) {
         </div>
       ))}
       <p className="share-method">
-        {`${formatBytesBinary(share.diskFileBytes)} written and read cold; ${formatBytesBinary(share.cacheFileBytes)} read twice from the server's memory; ${share.files.toLocaleString('en-US')} files of 4 KiB, each one's stat, open, read and close timed against the round trip.`}
+        {`${sizeText(doc.settings.size)} written and read cold; ${formatBytes(share.cacheFileBytes)} read twice from the server's memory; ${share.files.toLocaleString('en-US')} files of 4 KiB, each one's stat, open, read and close timed against the round trip.`}
       </p>
     </div>
   );
@@ -112,8 +114,8 @@ export function SharePanel({ form, set, errors, live, result, Frame }: KindPanel
         <p className="empty chart-empty" data-testid="share-live">
           {liveLine(live)}
         </p>
-      ) : share ? (
-        <ResultView share={share} />
+      ) : share && result ? (
+        <ResultView share={share} doc={result} />
       ) : (
         <p className="empty chart-empty">What limits the share, and the figures that show it, will be shown here.</p>
       )}

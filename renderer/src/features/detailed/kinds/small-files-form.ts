@@ -22,7 +22,7 @@ export interface SmallFilesForm {
 
 export const SMALL_FILES_PRESET_CHOICES: ReadonlyArray<{ value: SmallFilesPreset; label: string; detail: string }> = [
   { value: 'quick', label: 'Quick', detail: '1,000 files of 4 KiB' },
-  { value: 'nas', label: 'NAS', detail: '25,600 files of 4 KiB (100 MiB), as NAS reviews copy' },
+  { value: 'nas', label: 'NAS', detail: '25,600 files of 4 KiB (105 MB), as NAS reviews copy' },
 ];
 /** 4 KiB to 1 MiB, the sizes the engine's small-file mode takes. */
 export const SMALL_FILE_SIZE_CHOICES: readonly number[] = [4, 8, 16, 32, 64, 128, 256, 512, 1024].map((k) => k * KiB);

@@ -14,6 +14,7 @@ import { MAX_REST_MINUTES, MAX_RUNS } from '../form-rules';
 import { SUSTAINED_SIZES, type SustainedForm } from './sustained-form';
 import type { KindPanelProps, DetailedJob } from '../kind-entry';
 import { WriteCurveChart } from '../../../components/write-curve-chart';
+import { sizeText } from '@model/report/figure-text';
 import { formatBytesShort } from '@model/units';
 
 const NO_MARKS: VerdictMarks = { knees: [], levels: [], band: null };
@@ -55,7 +56,7 @@ function sustainedNotes(live: DetailedJob | null, result: ResultDocument | undef
   const s = live ? undefined : result?.sustained;
   if (s?.limitedBy === 'free-space' && notes.length === 0) {
     notes.push(
-      `Limited by free space: ${formatBytesShort(s.plannedBytes)} written of the ${formatBytesShort(s.requestedBytes)} asked, ${formatBytesShort(s.reserveBytes)} kept free.`,
+      `Limited by free space: ${formatBytesShort(s.plannedBytes)} written of the ${sizeText(s.requestedBytes)} asked, ${formatBytesShort(s.reserveBytes)} kept free.`,
     );
   }
   return notes;

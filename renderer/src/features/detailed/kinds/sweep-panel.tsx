@@ -6,7 +6,8 @@ import type { ResultDocument } from '@model/result';
 import type { SweepSection } from '@model/kinds/sweep/result';
 import { transferSizeText } from '@model/kinds/sweep/plan';
 import { averageLines, fullSpeedText } from '@model/kinds/sweep/report';
-import { formatBytesBinary, formatMBpsFigure } from '@model/units';
+import { sizeText } from '@model/report/figure-text';
+import { formatMBpsFigure } from '@model/units';
 import { ChipGroup } from '../../../components/fields';
 import { RunsAndRest } from '../../../components/repeat-fields';
 import { SweepChart } from './sweep-chart';
@@ -51,7 +52,7 @@ function SweepSettings({ form: f, set, errors }: Pick<KindPanelProps<SweepForm>,
         <ChipGroup
           label="Size per step"
           value={f.stepBytes}
-          choices={SWEEP_STEP_BYTES_CHOICES.map((b) => ({ value: b, label: formatBytesBinary(b) }))}
+          choices={SWEEP_STEP_BYTES_CHOICES.map((b) => ({ value: b, label: sizeText(b) }))}
           onChange={(stepBytes) => set({ stepBytes })}
           testIdPrefix="sweep-step-bytes"
         />
@@ -146,7 +147,7 @@ function ResultView({ sweep, doc }: { sweep: SweepSection; doc: ResultDocument }
         </div>
       ))}
       <p className="sweep-method">
-        {`Sequential write then read at each size, one file each, queue depth ${sweep.qd}, each step ${sweep.stepSeconds !== undefined ? `for ${sweep.stepSeconds} s` : `over ${formatBytesBinary(sweep.stepBytes ?? 0)}`}.`}
+        {`Sequential write then read at each size, one file each, queue depth ${sweep.qd}, each step ${sweep.stepSeconds !== undefined ? `for ${sweep.stepSeconds} s` : `over ${sizeText(sweep.stepBytes ?? 0)}`}.`}
         {sweep.runs.some((r) => r.points.some((p) => p.cacheMode))
           ? ' * ran through the cache (flushed): direct I/O does not take that size here.'
           : ''}
