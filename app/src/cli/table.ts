@@ -12,6 +12,7 @@ import { bestRuns } from '../model/report/formats/cdm-text.js';
 import { mbText as mb, renderTable } from '../model/report/text-table.js';
 import { intervalText, settleText } from '../model/report/figure-text.js';
 import { MIN_INTERVAL_RUNS } from '../model/precision.js';
+import { hashFileBytes } from '../model/trust.js';
 
 /** The sizes the test was asked for: the kind's own word on them, else the document's. */
 function asked(doc: ResultDocument): number[] {
@@ -131,7 +132,7 @@ export function formatHashReport(doc: ResultDocument): string {
   const width = 30;
   const units = unitsOf(asked(doc));
   const out = [
-    `DiskDial hash test of ${h.file.generated ? `a ${askedSizeText(h.file.bytes, units)} test file in ${t.path} (removed)` : `${h.file.path} (${sizeInUnits(h.file.bytes, units)})`}`,
+    `DiskDial hash test of ${h.file.generated ? `a ${askedSizeText(hashFileBytes(doc), units)} test file in ${t.path} (removed)` : `${h.file.path} (${sizeInUnits(h.file.bytes, units)})`}`,
     `  ${whereText(t)}; ${algo} with ${h.provider}`,
     '',
     ...rows.map(

@@ -226,7 +226,7 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
     };
     if (cipher) encryption = encryptionView(hashBottleneck(read, readHash, memory, algo, about), cipher);
     if (expected) section.verify = verification(expected, section.digest, algo);
-    const small = smallHashFileNote(readHash.bytes);
+    const small = smallHashFileNote(readHash.bytes, opts.generate?.sizeBytes);
     if (small) notes.push(small);
   } catch (err) {
     if (isAbortError(err)) throw err;
@@ -252,7 +252,8 @@ export async function runHashBenchmark(opts: RunHashBenchmarkOptions): Promise<R
     engineVersion: engine,
     host: hostInfo(),
     target,
-    settings: { size: section.file.bytes, pattern: 'random', cache, runs: 1 },
+    // The size asked for a generated file (it is written in whole MiB), as every kind's settings.size.
+    settings: { size: opts.generate?.sizeBytes ?? section.file.bytes, pattern: 'random', cache, runs: 1 },
     tests: [],
     ...(volume ? { volume } : {}),
     hash: section,

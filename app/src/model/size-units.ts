@@ -5,6 +5,7 @@
 import type { ResultDocument } from './result.js';
 import { sizeText } from './report/figure-text.js';
 import { formatBytes, formatBytesBinary } from './units.js';
+import { hashFileBytes } from './trust.js';
 
 export type SizeUnits = 'decimal' | 'binary';
 
@@ -35,7 +36,7 @@ export function unitsOf(asked: readonly number[]): SizeUnits {
  *  may say its own (its `cli.askedSizes`, which the CLI's report asks first). */
 export function askedSizes(doc: ResultDocument): number[] {
   if (doc.files) return [doc.files.requested.minBytes, doc.files.requested.maxBytes];
-  if (doc.hash) return doc.hash.file.generated ? [doc.hash.file.bytes] : [];
+  if (doc.hash) return doc.hash.file.generated ? [hashFileBytes(doc)] : [];
   return [doc.settings.size];
 }
 

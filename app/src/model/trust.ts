@@ -50,10 +50,22 @@ export function hashFileSize(bytes: number): string {
   return sizeText(bytes);
 }
 
-/** The note on a file too small for steady read rates, in the units its size is written in. */
-export function smallHashFileNote(bytes: number): string | undefined {
+/** The bytes a hash result's file is named by: a generated file by the size asked (settings.size:
+ *  a "100 MB" file is written as 95 whole MiB), the user's own file by its bytes. */
+export function hashFileBytes(doc: {
+  settings: { size: number };
+  hash?: { file: { bytes: number; generated: boolean } } | undefined;
+}): number {
+  const f = doc.hash?.file;
+  if (!f) return doc.settings.size;
+  return f.generated && doc.settings.size > 0 ? doc.settings.size : f.bytes;
+}
+
+/** The note on a file too small for steady read rates, in the units its size is written in
+ *  (`named`: the size asked for a generated file). */
+export function smallHashFileNote(bytes: number, named = bytes): string | undefined {
   if (!(bytes < SMALL_HASH_FILE)) return undefined;
-  const size = hashFileSize(bytes);
+  const size = hashFileSize(named);
   const steady = size.endsWith('iB') ? '1 GiB' : '1 GB';
   return `The file is small (${size}): start-up costs weigh on its read rates; a file of ${steady} or more gives steadier figures.`;
 }

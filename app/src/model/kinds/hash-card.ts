@@ -3,6 +3,7 @@ import { type Box, COLOR, fitText, mbps, r1, text, textWidth, wrapText } from '.
 import { type Metric, sizeText } from '../report/figure-text.js';
 import type { ResultDocument } from '../result.js';
 import { hashVerdictText } from '../trust.js';
+import { hashFileBytes } from '../trust.js';
 
 function firstSentence(s: string): string {
   const m = /^(.*?[.!?])(\s|$)/.exec(s.trim());
@@ -46,7 +47,7 @@ export function hashFigures(doc: ResultDocument, box: Box, _metrics: readonly Me
   verdict.forEach((l, i) => out.push(text(box.x, y + i * 21, l, { size: 16, weight: 600 })));
   y += (verdict.length - 1) * 21 + 28;
   const digest = h.digest.length > 28 ? `${h.digest.slice(0, 16)}…${h.digest.slice(-8)}` : h.digest;
-  let line = `${algo} ${digest} · ${sizeText(h.file.bytes)} file`;
+  let line = `${algo} ${digest} · ${sizeText(hashFileBytes(doc))} file`;
   if (h.verify) line += h.verify.match ? ' · matches the expected digest' : ' · does NOT match the expected digest';
   out.push(text(box.x, y, fitText(line, box.w, 13), { size: 13, fill: h.verify && !h.verify.match ? COLOR.bad : COLOR.muted }));
   return out.join('\n');

@@ -2,6 +2,7 @@
 // and on all). Run by core/hash-run.ts, not the benchmark runner; here for what reports show.
 import type { Metric } from '../report/figure-text.js';
 import { sizeText } from '../report/figure-text.js';
+import { hashFileBytes } from '../trust.js';
 import type { HashRate, HashSection, ResultDocument } from '../result.js';
 import type { HashAlgo } from '../engine-types.js';
 import {
@@ -86,12 +87,12 @@ export const hash = {
   id: 'hash',
   name: 'Hash test',
   report: {
-    titleParts: (doc) => (doc.hash ? [algoName(doc), sizeText(doc.hash.file.bytes)] : undefined),
+    titleParts: (doc) => (doc.hash ? [algoName(doc), sizeText(hashFileBytes(doc))] : undefined),
     metrics: (doc) => (doc.hash ? { metrics: hashMetrics(doc), only: true } : undefined),
     comparable: (doc, f) => {
       if (!doc.hash) return false;
       f.set('algorithm', algoName(doc));
-      f.set('file size', sizeText(doc.hash.file.bytes));
+      f.set('file size', sizeText(hashFileBytes(doc)));
       return true;
     },
     writes: false,

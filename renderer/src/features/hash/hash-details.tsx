@@ -11,7 +11,7 @@ import { FlagsList, flagsSummary } from '../../components/flags-list';
 import { pipelineLine } from '../../lib/hash-model';
 import { algoLabel } from './settings';
 import { selectLiveJob, useHashStore } from './store';
-import { hashFileSize } from '@model/trust';
+import { hashFileBytes, hashFileSize } from '@model/trust';
 import { CardHeader } from '../../components/card-header';
 
 type CopyState = 'idle' | 'copied' | 'selected';
@@ -142,7 +142,7 @@ function Facts({ doc, h }: { doc: ResultDocument; h: HashSection }) {
         <div>
           <dt>File</dt>
           <dd data-testid="hash-file">
-            <span className="hash-facts__path">{h.file.path}</span> · {hashFileSize(h.file.bytes)} ·{' '}
+            <span className="hash-facts__path">{h.file.path}</span> · {hashFileSize(hashFileBytes(doc))} ·{' '}
             {h.file.generated ? 'a test file DiskDial wrote for the test, and removed afterwards' : 'your file, only read'}
           </dd>
         </div>

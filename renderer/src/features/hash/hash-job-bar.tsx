@@ -8,7 +8,7 @@ import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { announceLine, jobFraction, progressLine } from '../../lib/hash-model';
 import { algoLabel, startBlock } from './settings';
 import { selectHashBusy, selectLiveJob, useHashStore } from './store';
-import { hashFileSize } from '@model/trust';
+import { hashFileBytes, hashFileSize } from '@model/trust';
 
 export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined }) {
   const status = useHashStore((s) => s.status);
@@ -51,7 +51,7 @@ export function HashJobBar({ lockedReason }: { lockedReason?: string | undefined
     line = idleLine(live.outcome, undefined, live.stages.length, true);
     if (live.outcome === 'stopped' && live.settings.source.kind === 'generate') line += ' The test file was removed.';
   } else if (result?.hash) {
-    line = `Done · ${hashFileSize(result.hash.file.bytes)} hashed with ${algoLabel(result.hash.algo)}`;
+    line = `Done · ${hashFileSize(hashFileBytes(result))} hashed with ${algoLabel(result.hash.algo)}`;
   } else {
     line = idleLine(null, undefined, 0, error !== null);
   }

@@ -7,6 +7,8 @@ import { buildPlan } from '../../../../app/src/model/presets.js';
 import { sustained } from '../../../../app/src/model/kinds/sustained/index.js';
 import { verify } from '../../../../app/src/model/kinds/verify/index.js';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
+import { hash } from '../../../../app/src/model/kinds/hash.js';
+import { hashFileBytes, smallHashFileNote } from '../../../../app/src/model/trust.js';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -78,5 +80,27 @@ describe('the verify test names its size as chosen', () => {
   it('all of the free space, which nobody chose as a size, in GB', () => {
     const doc = verifyDoc(undefined, small);
     expect(verify.report.titleParts!(doc)).toEqual(['25 GB written and read back']);
+  });
+});
+
+describe('the hash test names a generated file by the size asked', () => {
+  // A "100 MB" test file is written as 95 whole MiB: named "100 MB" (title, comparison, card,
+  // the small-file note), where the bytes alone would read "95 MiB". A user's own file keeps its bytes.
+  const hashDoc = (asked: number, bytes: number, generated: boolean): ResultDocument =>
+    ({
+      kind: 'hash',
+      settings: { size: asked, pattern: 'random', cache: 'direct', runs: 1 },
+      hash: { algo: 'sha256', file: { path: '/t/f', bytes, generated } },
+      flags: [],
+    }) as unknown as ResultDocument;
+
+  it('a generated file as asked, a user file by its bytes', () => {
+    const asked = hashDoc(100e6, 95 * MiB, true);
+    expect(hashFileBytes(asked)).toBe(100e6);
+    expect(hash.report.titleParts(asked)).toEqual(['SHA-256', '100 MB']);
+    expect(facet(hash.report, asked, 'file size')).toBe('100 MB');
+    expect(smallHashFileNote(95 * MiB, 100e6)).toContain('(100 MB)');
+    const own = hashDoc(95 * MiB, 95 * MiB, false);
+    expect(hash.report.titleParts(own)).toEqual(['SHA-256', '95 MiB']);
   });
 });

@@ -11,6 +11,7 @@ import type { ComparisonModel } from '../comparison.js';
 import { formatFigure, kindName, methodLine, resultTitle, sizeText, targetLine } from '../metrics.js';
 import { aboutLines, compareTables, driveLines, legendText, reportTable } from '../report-rows.js';
 import { algoName, flagMark, metricMap, versionLine } from '../tables.js';
+import { hashFileBytes } from '../../trust.js';
 
 // ---- CrystalDiskMark-style text --------------------------------------------------------------
 
@@ -147,7 +148,7 @@ export function txtProfile(doc: ResultDocument): string[] {
   const s = doc.settings;
   // The sections ([Read], [Write], [Mix]) say the mode, as in CrystalDiskMark.
   const profile = doc.kind === 'cdm' ? (CDM_PROFILES[s.preset ?? 'default'] ?? s.preset) : kindName(doc.kind);
-  const size = doc.hash?.file.bytes ?? doc.files?.totalBytes ?? kindOf(doc.kind)?.report?.testBytes?.(doc) ?? s.size;
+  const size = (doc.hash ? hashFileBytes(doc) : undefined) ?? doc.files?.totalBytes ?? kindOf(doc.kind)?.report?.testBytes?.(doc) ?? s.size;
   const t = doc.target;
   const GiB = 1024 ** 3;
   const used =
