@@ -182,8 +182,8 @@ describe('the analysis', () => {
     expect(run.fullSpeedRead).toEqual({ bs: 256 * KiB, topMBps: 500 });
     expect(run.fullSpeedWrite).toEqual({ bs: 1024 * KiB, topMBps: 400 });
     expect(fullSpeedText(s!)).toEqual([
-      'Write reaches 90 % of its top speed (400.0 MB/s) at 1 MiB',
-      'Read reaches 90 % of its top speed (500.0 MB/s) at 256 KiB',
+      'Write reaches 90 % of its top speed (400 MB/s) at 1 MiB',
+      'Read reaches 90 % of its top speed (500 MB/s) at 256 KiB',
     ]);
     expect(s).toMatchObject({ preset: 'standard', qd: 1, stepSeconds: 2 });
   });

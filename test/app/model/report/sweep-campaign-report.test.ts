@@ -64,7 +64,7 @@ describe("a setup campaign's report with a QuickBench sweep", () => {
     expect(Math.abs(scale[0]!.per - scale[1]!.per)).toBeLessThanOrEqual(0.01 * scale[0]!.per);
     expect(Math.abs(scale[0]!.zero - scale[1]!.zero)).toBeLessThanOrEqual(0.5);
     // Each setup's full-speed lines, named by the setup.
-    expect(document.body.textContent).toMatch(/USB hub: Write reaches 90 % of its top speed \(\d+\.\d MB\/s\) at 4 MiB, then falls to/);
+    expect(document.body.textContent).toMatch(/USB hub: Write reaches 90 % of its top speed \([\d,.]+ MB\/s\) at 4 MiB, then falls to/);
   });
 
   it("QuickBench's averages are columns of the report, each a real change against the baseline (−80 %)", () => {

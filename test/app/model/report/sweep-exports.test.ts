@@ -5,6 +5,7 @@
 // run (test/fixtures/results/sweep-quickbench.json: 0.3 s a step on this machine's shared virtio
 // disk, whose write fell to 305 MB/s at 100 MiB). Each export is read back by an independent
 // parser: jsdom for the HTML, csv-parse for the CSV.
+import { formatMBpsFigure } from '../../../../app/src/model/units.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,7 +94,7 @@ describe("a QuickBench sweep's HTML export", () => {
     ]);
     const said = document.body.textContent ?? '';
     expect(said).toContain(
-      `Write reaches 90 % of its top speed (${formatFigure(run.fullSpeedWrite!.topMBps, 'MB/s')} MB/s) at 4 MiB, then falls to 304.9 MB/s (18 % of top) at 100 MiB.`,
+      `Write reaches 90 % of its top speed (${formatMBpsFigure(run.fullSpeedWrite!.topMBps)} MB/s) at 4 MiB, then falls to 305 MB/s (18 % of top) at 100 MiB.`,
     );
     expect(said).toContain("QuickBench's 20–100 MB steps ran as 20, 40, 60, 80 and 100 MiB (20.97–104.86 MB)");
   });
@@ -143,6 +144,6 @@ describe('the headline averages in Markdown, CSV and text', () => {
     const txt = renderExport([doc], 'txt').text;
     expect(txt).toContain('[Sweep] quickbench 4 KiB–100 MiB Q1');
     expect(txt).toMatch(new RegExp(`Write · 20–100 MB average\\s*: ${f(large!.writeMBps).replace(',', ',')} MB/s`));
-    expect(txt).toMatch(/Full speed\s*: Write reaches 90 % of its top speed .* then falls to 304\.9 MB\/s/);
+    expect(txt).toMatch(/Full speed\s*: Write reaches 90 % of its top speed .* then falls to 305 MB\/s/);
   });
 });

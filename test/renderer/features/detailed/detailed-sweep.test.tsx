@@ -87,7 +87,7 @@ describe('Sweep panel', () => {
     // This virtio disk reports no link ceiling: no line.
     expect(chart.querySelectorAll('[data-testid="sweep-ceiling"]')).toHaveLength(0);
     expect(within(result).getByTestId('sweep-full-speed').textContent).toBe(
-      'Write reaches 90 % of its top speed (489.9 MB/s) at 64 MiB.Read reaches 90 % of its top speed (1,077 MB/s) at 64 MiB.',
+      'Write reaches 90 % of its top speed (490 MB/s) at 64 MiB.Read reaches 90 % of its top speed (1,077 MB/s) at 64 MiB.',
     );
     // The axis names what it is in words; its ticks are the sizes (issue 33, screen item 8).
     expect(chart.textContent).toContain('transfer size');

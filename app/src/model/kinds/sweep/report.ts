@@ -1,7 +1,7 @@
 // What views of a saved sweep show: its title, figures (top speed, where full speed is reached,
 // MB/s at each size), what makes two sweeps comparable, and its full-speed sentences.
 import { formatFigure, metricValue, sizeText, type Metric } from '../../report/figure-text.js';
-import { blockLabel } from '../../units.js';
+import { blockLabel, formatMBpsFigure } from '../../units.js';
 import { KiB } from '../plan.js';
 import type { KindModule } from '../types.js';
 import { FULL_SPEED_SHARE, fullSpeed } from './analysis.js';
@@ -109,7 +109,7 @@ export function sweepMetrics(s: SweepSection): Metric[] {
   return out;
 }
 
-/** "Write reaches 90 % of its top speed (512.0 MB/s) at 256 KiB", and where the curve falls back
+/** "Write reaches 90 % of its top speed (512 MB/s) at 256 KiB", and where the curve falls back
  *  under it when it does ("…, then falls to 1,612 MB/s (39 % of top) at 8 MiB"): one line a
  *  direction, read off the run's points, so a result saved before the fall was recorded says it too. */
 export function fullSpeedText(s: SweepSection, run = s.runs[0]): string[] {
@@ -121,10 +121,10 @@ export function fullSpeedText(s: SweepSection, run = s.runs[0]): string[] {
   ] as const) {
     const f = Array.isArray(run.points) && run.points.length > 0 ? fullSpeed(run.points, dir) : undefined;
     if (!f) continue;
-    const reach = `${D} reaches ${FULL_SPEED_SHARE * 100} % of its top speed (${formatFigure(f.topMBps, 'MB/s')} MB/s) at ${transferSizeText(f.bs)}`;
+    const reach = `${D} reaches ${FULL_SPEED_SHARE * 100} % of its top speed (${formatMBpsFigure(f.topMBps)} MB/s) at ${transferSizeText(f.bs)}`;
     lines.push(
       f.falls
-        ? `${reach}, then falls to ${formatFigure(f.falls.mbps, 'MB/s')} MB/s (${Math.round((f.falls.mbps / f.topMBps) * 100)} % of top) at ${transferSizeText(f.falls.bs)}`
+        ? `${reach}, then falls to ${formatMBpsFigure(f.falls.mbps)} MB/s (${Math.round((f.falls.mbps / f.topMBps) * 100)} % of top) at ${transferSizeText(f.falls.bs)}`
         : reach,
     );
   }
