@@ -109,6 +109,8 @@ export interface KindModule<Id extends string = string> {
   report?: {
     /** What the title says after the name ("up to 50 GB"); absent: the size (and preset). */
     titleParts?: (doc: ResultDocument) => string[] | undefined;
+    /** What a result's name says after its date; absent: its size (settings.size). */
+    nameSize?: (doc: ResultDocument) => string | undefined;
     /** The kind's own figures, before the per-step ones; `only`: no per-step figures at all. */
     metrics?: (doc: ResultDocument) => { metrics: Metric[]; only?: boolean } | undefined;
     /** The per-step MB/s figures are headline figures (not when the kind's own figures are). */

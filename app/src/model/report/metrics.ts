@@ -69,8 +69,10 @@ export function resultName(doc: ResultDocument): string {
     .filter((p) => p && !p.startsWith('.diskdial-'));
   const folder = parts.at(-1) ?? '/';
   const out = [folder, nameWhen(String(doc.startedAt ?? ''))];
+  const own = kindOf(doc.kind)?.report?.nameSize?.(doc);
   const size = doc.settings?.size;
-  if (typeof size === 'number' && Number.isFinite(size) && size > 0) out.push(sizeText(size));
+  if (own) out.push(own);
+  else if (typeof size === 'number' && Number.isFinite(size) && size > 0) out.push(sizeText(size));
   return out.join(' · ');
 }
 

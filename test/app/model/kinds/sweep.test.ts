@@ -9,6 +9,7 @@ import { fullSpeed } from '../../../../app/src/model/kinds/sweep/analysis.js';
 import { sweep } from '../../../../app/src/model/kinds/sweep/index.js';
 import { transferSizeText, SWEEP_LADDERS } from '../../../../app/src/model/kinds/sweep/plan.js';
 import { fullSpeedText } from '../../../../app/src/model/kinds/sweep/report.js';
+import { resultName } from '../../../../app/src/model/report/metrics.js';
 import { formatFigure } from '../../../../app/src/model/report/figure-text.js';
 import type { ResultDocument } from '../../../../app/src/model/result.js';
 import { askedSizes, unitsOf } from '../../../../app/src/model/size-units.js';
@@ -220,5 +221,23 @@ describe('the analysis', () => {
     expect(m[0]!.direction).toBe('higher');
     expect(formatFigure(256, 'KiB')).toBe('256');
     expect(m.filter((x) => x.group === 'Sweep 4K').map((x) => x.label)).toEqual(['4 KiB Write', '4 KiB Read']);
+  });
+});
+
+describe("a sweep's name in History", () => {
+  // A timed sweep runs each step for a time over an internal 256 MiB file: its name says the time,
+  // not that file ("… · 256 MiB" read as the size asked); a sweep by volume names the size asked.
+  const named = (sweepPart: object, size: number): string =>
+    resultName({
+      kind: 'sweep',
+      target: { path: '/media/t7' },
+      startedAt: '2026-11-29T10:00:00Z',
+      settings: { size },
+      sweep: { preset: 'standard', sizes: [4096], qd: 1, runs: [], ...sweepPart },
+    } as unknown as ResultDocument);
+
+  it('by time: "1 s a step"; by volume: the size asked', () => {
+    expect(named({ stepSeconds: 1 }, 256 * 1024 * 1024)).toMatch(/ · 1 s a step$/);
+    expect(named({ stepBytes: 1e9 }, 1e9)).toMatch(/ · 1 GB$/);
   });
 });

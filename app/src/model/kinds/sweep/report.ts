@@ -10,6 +10,8 @@ import type { SweepSection } from './result.js';
 
 export const sweepReport = {
   titleParts: (doc) => (doc.sweep ? [`${doc.sweep.preset} · ${ladderText(doc.sweep.sizes)}`] : undefined),
+  // A timed sweep's file size is internal (each step runs for a time): its name says the time.
+  nameSize: (doc) => (doc.sweep?.stepSeconds !== undefined ? `${doc.sweep.stepSeconds} s a step` : undefined),
   metrics: (doc) => (doc.sweep ? { metrics: sweepMetrics(doc.sweep) } : undefined),
   stepsArePrimary: false,
   comparable: (doc, f) => {
