@@ -37,9 +37,9 @@ describe('the sweep and small-file panels in Chromium against diskdial serve (a 
       .toMatch(/^Now: SEQ\d+[KM] Q1T1 (Write|Read)/);
     await waitIdle('sweep');
     const result = page.getByTestId('sweep-result');
-    await expect.poll(() => result.locator('.recharts-line').count()).toBe(2);
+    await expect.poll(() => result.locator('.live-chart__line').count()).toBe(2);
     await expect
-      .poll(() => result.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents())
+      .poll(() => result.locator('.live-chart__ticks--x .live-chart__tick').allTextContents())
       .toEqual(['4K', '64K', '1M', '16M', '64M']);
     // Each direction's sentence, and where its curve falls back under 90 % of its top when it does
     // (a busy shared disk often dips): never the first half alone when the table shows a fall.
