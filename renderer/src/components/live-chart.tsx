@@ -232,10 +232,13 @@ export const LiveChart = memo(function LiveChart(props: LiveChartProps) {
         </div>
       )}
       {legend && (
-        <ul className="live-chart__legend">
+        <ul className="legend live-chart__legend">
           {lines.map((l) => (
-            <li key={l.key} style={{ color: l.colour, opacity: l.faint ? 0.7 : 1 }}>
-              <span className="live-chart__swatch" style={{ background: l.colour }} aria-hidden="true" />
+            <li
+              key={l.key}
+              className="legend__item"
+              style={{ color: l.colour, opacity: l.faint ? 0.7 : 1, ['--swatch' as string]: l.colour }}
+            >
               {l.name}
             </li>
           ))}

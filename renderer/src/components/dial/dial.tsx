@@ -82,26 +82,24 @@ export function Dial({ label, value, peak, max, variant, caption, active = false
         <path d={track} className="dial__track" fill="none" strokeWidth="5" strokeLinecap="round" />
         {/* The glow is a wide faint stroke under the arc and the needle, not a blur filter: a
             filter re-rasterised on every frame of the needle's glide cost the page 10 fps. */}
-        <path
-          ref={arcHaloRef}
-          d={track}
-          className="dial__arc-halo"
-          fill="none"
-          strokeWidth="11"
-          strokeLinecap="round"
-          pathLength={SWEEP_DEG}
-          strokeDasharray={`0 400`}
-        />
-        <path
-          ref={arcRef}
-          d={track}
-          className="dial__arc"
-          fill="none"
-          strokeWidth="5"
-          strokeLinecap="round"
-          pathLength={SWEEP_DEG}
-          strokeDasharray={`0 400`}
-        />
+        {(
+          [
+            [arcHaloRef, 'dial__arc-halo', 11],
+            [arcRef, 'dial__arc', 5],
+          ] as const
+        ).map(([ref, className, width]) => (
+          <path
+            key={className}
+            ref={ref}
+            d={track}
+            className={className}
+            fill="none"
+            strokeWidth={width}
+            strokeLinecap="round"
+            pathLength={SWEEP_DEG}
+            strokeDasharray={`0 400`}
+          />
+        ))}
         <g className="dial__ticks" aria-hidden="true">
           {ticks.minor.map((v) => {
             const a = valueToAngle(v, max);
