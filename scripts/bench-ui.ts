@@ -138,6 +138,8 @@ interface Scenario {
   afterEnd: number[];
   /** For each task over 50 ms: its length and the three biggest things inside it. */
   attribution: string[];
+  /** What the page's threads did during the worst frame. */
+  worstFrame: string;
   /** The main thread's time, by what it did. */
   busy: string;
   /** With --profile: where the page's script time went. */
@@ -193,6 +195,31 @@ function breakdown(events: TraceEvent[]): string {
     .join(', ');
 }
 
+/** What each of the page's threads was busy with during the worst frame (a trace mark at a known
+ *  page time maps the page's clock onto the trace's). */
+function inWorstFrame(events: TraceEvent[], rec: { frames: number[]; ends: number[]; sync: number }): string {
+  const mark = events.find((e) => e.name === 'dd-sync' || (e.name === 'TimeStamp' && JSON.stringify(e.args ?? {}).includes('dd-sync')));
+  if (!mark || rec.frames.length === 0) return '';
+  const i = rec.frames.indexOf(Math.max(...rec.frames));
+  const toTrace = (ms: number): number => mark.ts + (ms - rec.sync) * 1000;
+  const [a, b] = [toTrace(rec.ends[i]! - rec.frames[i]!), toTrace(rec.ends[i]!)];
+  const names = new Map<string, string>();
+  for (const e of events) if (e.name === 'thread_name' && e.args?.name) names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const byThread = new Map<string, Map<string, number>>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined || e.ts + e.dur < a || e.ts > b) continue;
+    const t = names.get(`${e.pid}:${e.tid}`) ?? `${e.tid}`;
+    const m = byThread.get(t) ?? new Map<string, number>();
+    byThread.set(t, m);
+    m.set(e.name, (m.get(e.name) ?? 0) + (Math.min(b, e.ts + e.dur) - Math.max(a, e.ts)) / 1000);
+  }
+  const parts = [...byThread.entries()].map(([t, m]) => {
+    const top = [...m.entries()].sort((x, y) => y[1] - x[1]).slice(0, 3);
+    return `${t}: ${top.map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`).join(', ')}`;
+  });
+  return `${rec.frames[i]!.toFixed(0)} ms at ${((rec.ends[i]! - rec.sync) / 1000).toFixed(1)} s; ${parts.join('; ') || 'no thread busy'}`;
+}
+
 /** [start, end] in µs of each task over 50 ms on the page's main thread. */
 function longTaskWindows(events: TraceEvent[]): Array<[number, number]> {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -222,11 +249,11 @@ function attribute(events: TraceEvent[]): string[] {
 
 /** The recorder the page runs, as text: tsx would wrap named functions in a helper the page lacks. */
 const RECORDER = `(() => {
-  const b = (window.ddBench = { frames: [], longTasks: [], afterEnd: [], stop: false, endAt: Infinity });
+  const b = (window.ddBench = { frames: [], ends: [], longTasks: [], afterEnd: [], stop: false, endAt: Infinity, sync: 0 });
   let last = 0;
   function tick(now) {
     if (b.stop) return;
-    if (last && now <= b.endAt) b.frames.push(now - last);
+    if (last && now <= b.endAt) (b.frames.push(now - last), b.ends.push(now));
     last = now;
     requestAnimationFrame(tick);
   }
@@ -244,8 +271,13 @@ async function startRecording(page: Page, cdp: CDPSession, profile: boolean): Pr
     await cdp.send('Profiler.start');
   }
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute',
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
     transferMode: 'ReturnAsStream',
+  });
+  // A mark in the trace at a known page time: the worst frame is then found in the trace.
+  await page.evaluate(() => {
+    (window as unknown as { ddBench: { sync: number } }).ddBench.sync = performance.now();
+    performance.mark('dd-sync');
   });
 }
 
@@ -279,9 +311,12 @@ async function stopRecording(page: Page, cdp: CDPSession, name: string, profile:
     if (inside.length > 0) prof.push(...topFunctions(cpu.nodes, inside, 0.5).map((x) => `inside the tasks over 50 ms, ${x}`));
   }
   const rec = await page.evaluate(() => {
-    const w = window as unknown as { ddBench: { frames: number[]; longTasks: number[]; afterEnd: number[]; stop: boolean } };
+    const w = window as unknown as {
+      ddBench: { frames: number[]; ends: number[]; longTasks: number[]; afterEnd: number[]; stop: boolean; sync: number };
+    };
     w.ddBench.stop = true;
-    return { frames: w.ddBench.frames, longTasks: w.ddBench.longTasks, afterEnd: w.ddBench.afterEnd };
+    const { frames, ends, longTasks, afterEnd, sync } = w.ddBench;
+    return { frames, ends, longTasks, afterEnd, sync };
   });
   const sorted = [...rec.frames].sort((a, b) => a - b);
   const total = rec.frames.reduce((a, b) => a + b, 0);
@@ -296,6 +331,7 @@ async function stopRecording(page: Page, cdp: CDPSession, name: string, profile:
     afterEnd: rec.afterEnd,
     attribution: attribute(events),
     busy: breakdown(events),
+    worstFrame: inWorstFrame(events, rec),
     ...(prof ? { profile: prof } : {}),
   };
 }
@@ -338,12 +374,13 @@ async function main(): Promise<number> {
     };
 
     await record('idle (reference)', () => page.waitForTimeout(opts.seconds * 1000));
-    if (only.has('quick'))
+    if (only.has('quick')) {
+      // The settings are chosen before recording: the frames measured are the test's, from Start.
+      await page.getByRole('radio', { name: 'Continuous' }).click();
+      await page.getByRole('radio', { name: 'Custom' }).click();
+      await page.getByLabel('Custom stress size').fill('256 MiB');
+      await page.getByLabel('Custom stress size').press('Enter');
       await record(`Quick Test, continuous, ${opts.seconds} s`, async () => {
-        await page.getByRole('radio', { name: 'Continuous' }).click();
-        await page.getByRole('radio', { name: 'Custom' }).click();
-        await page.getByLabel('Custom stress size').fill('256 MiB');
-        await page.getByLabel('Custom stress size').press('Enter');
         await page.getByRole('button', { name: 'Start' }).click();
         await page.waitForTimeout(opts.seconds * 1000);
         // The frames and tasks after Stop are the test's end, not the test running.
@@ -351,6 +388,7 @@ async function main(): Promise<number> {
         await page.getByRole('button', { name: 'Stop' }).click();
         await page.getByRole('button', { name: 'Start' }).waitFor({ timeout: 60_000 });
       });
+    }
     if (only.has('cdm') || only.has('sweep')) {
       await page.getByTestId('nav-detailed').click();
       await page.locator('#screen-detailed').waitFor({ state: 'visible' });
@@ -405,6 +443,7 @@ async function main(): Promise<number> {
   );
   for (const s of out) {
     log(`\n${s.name}: main thread ${s.busy}`);
+    if (s.worstFrame) log(`${s.name}: worst frame ${s.worstFrame}`);
     if (s.afterEnd.length > 0) log(`${s.name}: after Stop, tasks over 50 ms: ${s.afterEnd.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
     if (s.attribution.length > 0) log(`\n${s.name}: tasks over 50 ms (while running and after Stop)`);
     for (const a of s.attribution) log(`  ${a}`);
