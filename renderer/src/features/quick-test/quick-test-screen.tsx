@@ -1,6 +1,7 @@
 // The Quick Test screen: WRITE and READ dials around the Start/Stop button, settings, what was
 // measured and how, the throughput chart and the video-format table.
 import { memo, useCallback, useId, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { workInput } from '@model/kinds/video/will-it-work';
 import { selectSelectedTarget, useTargetsStore } from '../../lib/targets-store';
 import { CEILING_EXPLAIN, ceilingTitle, targetLink } from '../../lib/target-link';
@@ -176,20 +177,24 @@ interface QuickDialProps {
 
 /** One dial, following the store's figures for its direction. */
 const QuickDial = memo(function QuickDial({ side, scale, active, precision, ceiling, ceilingText }: QuickDialProps) {
-  const status = useQuickTestStore(selectQuickStatus);
-  const phase = useQuickTestStore((s) => s.phase);
-  const live = useQuickTestStore((s) => s.live);
-  const avg = useQuickTestStore((s) => s.avg);
-  const peak = useQuickTestStore((s) => s.peak);
-  const settled = useQuickTestStore((s) => s.settled);
-  const aggregate = useQuickTestStore((s) => s.aggregate);
-  const shown = quickReadout({ status, phase, live, avg, peak, settled, aggregate, precision }, side);
+  const figures = useQuickTestStore(
+    useShallow((s) => ({
+      status: selectQuickStatus(s),
+      phase: s.phase,
+      live: s.live,
+      avg: s.avg,
+      peak: s.peak,
+      settled: s.settled,
+      aggregate: s.aggregate,
+    })),
+  );
+  const shown = quickReadout({ ...figures, precision }, side);
   return (
     <Dial
       label={side.toUpperCase()}
       variant={side}
       value={shown.value}
-      peak={peak[side]}
+      peak={figures.peak[side]}
       max={scale}
       caption={shown.caption}
       active={active}
@@ -199,19 +204,23 @@ const QuickDial = memo(function QuickDial({ side, scale, active, precision, ceil
   );
 });
 
-/** The running test's state in one line, or `ended` when none runs. */
+/** Where the running test is, as the status line and the progress bar read it. */
 function useRun() {
-  const status = useQuickTestStore(selectQuickStatus);
-  const phase = useQuickTestStore((s) => s.phase);
-  const stage = useQuickTestStore((s) => s.stage);
-  const cycle = useQuickTestStore((s) => s.cycle);
-  const cycles = useQuickTestStore((s) => s.cycles);
-  const bytesDone = useQuickTestStore((s) => s.bytesDone);
-  const bytesTotal = useQuickTestStore((s) => s.bytesTotal);
-  const startedAt = useQuickTestStore((s) => s.startedAt);
-  return { status, phase, stage, cycle, cycles, bytesDone, bytesTotal, startedAt };
+  return useQuickTestStore(
+    useShallow((s) => ({
+      status: selectQuickStatus(s),
+      phase: s.phase,
+      stage: s.stage,
+      cycle: s.cycle,
+      cycles: s.cycles,
+      bytesDone: s.bytesDone,
+      bytesTotal: s.bytesTotal,
+      startedAt: s.startedAt,
+    })),
+  );
 }
 
+/** The running test's state in one line, or `ended` when none runs. */
 function RunLine({ ended }: { ended: string }) {
   const line = quickStatusLine(useRun());
   return <span data-testid="quick-status">{line || ended}</span>;

@@ -3,6 +3,7 @@
 // series changes and then at most twice a second (the dials carry the live figure).
 import { memo, useMemo } from 'react';
 import { linearTicks, tickFormatter } from '../../lib/ticks';
+import { DIRECTION_COLOURS } from '../../components/charts';
 import { LiveChart, type LiveLine } from '../../components/live-chart';
 import { useThrottled } from '../../lib/use-throttled';
 import { downsample } from './series';
@@ -10,9 +11,6 @@ import { useQuickTestStore, type WriteReadPoint } from './store';
 
 /** The chart follows the test at most this often. */
 export const REDRAW_MS = 500;
-
-const WRITE = '#ff6a3d';
-const READ = '#2fd4a3';
 
 /** The store's series, followed at most every REDRAW_MS; the chart below redraws only when the
  *  followed series changes, not each time the store's does. */
@@ -34,8 +32,8 @@ const ThroughputChartView = memo(function ThroughputChartView({ series }: { seri
   const yTicks = useMemo(() => linearTicks(Math.max(0, ...data.flatMap((d) => [d.write ?? 0, d.read ?? 0])) * 1.05 || 1), [data]);
   const lines = useMemo<LiveLine[]>(
     () => [
-      { key: 'write', name: 'Write', colour: WRITE, fill: true, points: data.map((d) => ({ x: d.t, y: d.write })) },
-      { key: 'read', name: 'Read', colour: READ, fill: true, points: data.map((d) => ({ x: d.t, y: d.read })) },
+      { key: 'write', name: 'Write', colour: DIRECTION_COLOURS.write, fill: true, points: data.map((d) => ({ x: d.t, y: d.write })) },
+      { key: 'read', name: 'Read', colour: DIRECTION_COLOURS.read, fill: true, points: data.map((d) => ({ x: d.t, y: d.read })) },
     ],
     [data],
   );
