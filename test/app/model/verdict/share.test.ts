@@ -179,6 +179,12 @@ describe('what changed between two setups', () => {
     expect(shareChange(gige, v({ cacheFirstMBps: 38, cacheMBps: 38, diskReadMBps: 37 })).outcome).toBe('link');
   });
 
+  it('does not call two LAN round trips within the connect timing’s resolution a change (0.137 → 0.000 ms in CI)', () => {
+    const lan = v({ ...GBE, cacheFirstMBps: 180, cacheMBps: 180, diskReadMBps: 156 }, 0.137);
+    const fast = v({ cacheFirstMBps: 12, cacheMBps: 12, diskReadMBps: 11.9 }, 0);
+    expect(shareChange(lan, fast).parts).toEqual(['link']);
+  });
+
   it("names the server's disk when both setups were server-bound and the cold read moved, or the verdict flipped on one link", () => {
     expect(shareChange(gige, v({ ...GBE, diskReadMBps: 20 })).outcome).toBe('server-disk');
     expect(shareChange(gige, v({ ...GBE, diskReadMBps: 110 })).outcome).toBe('server-disk');
