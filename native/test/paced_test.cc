@@ -31,9 +31,9 @@ bool Exists(const std::string& p) {
 
 class TempDir {
  public:
-  TempDir() {
-    char tmpl[] = "/tmp/dd-paced-XXXXXX";
-    path_ = ::mkdtemp(tmpl);
+  explicit TempDir(const std::string& base = "/tmp") {
+    std::string tmpl = base + "/dd-paced-XXXXXX";
+    path_ = ::mkdtemp(tmpl.data());
   }
   ~TempDir() { std::system(("rm -rf '" + path_ + "'").c_str()); }
   const std::string& path() const { return path_; }
@@ -266,10 +266,11 @@ TEST(PacedRun, ReadLaysOutMissingFrames) {
 
 // The whole process stopped for 150 ms mid-run (SIGSTOP from a child, as a VM whose CPU is taken
 // away): the frames due then complete late, and the pause watch, stopped with them, explains
-// every one of them. On this machine's idle runs the frames are otherwise on time (20 ms budget at
-// 50 fps, 64 KiB frames to /tmp); a frame late on its own would show as late - host_late > 0.
+// them. A frame late on its own (a starved writer thread) is rightly not the host's, so `late` may
+// exceed `host_late`; the rule itself is pinned by LateFromHost's cases above.
 TEST(PacedRun, AStopOfTheWholeProcessIsCountedAsTheComputersNotTheDrives) {
-  TempDir dir;
+  // Memory where there is one: CI's other chains cannot make the "drive" late as well.
+  TempDir dir(::access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
   Spec s = Paced(dir.path() + "/v.dat", Rw::kWrite, false);
   s.paced.frames = 50;  // 1 s
   s.paced.frame_bytes = 65536;
@@ -293,8 +294,12 @@ TEST(PacedRun, AStopOfTheWholeProcessIsCountedAsTheComputersNotTheDrives) {
   ::waitpid(child, &status, 0);
   ASSERT_TRUE(st.ok()) << st.message();
   EXPECT_GE(r.paced.longest_pause_ms, 140);
-  EXPECT_GE(r.paced.late, 1u);
-  EXPECT_EQ(r.paced.host_late, r.paced.late) << r.paced.timeline;
+  // A stop of at least 140 ms covers at least 6 whole 20 ms periods, and a frame can only be the
+  // host's when due at most `buffer` periods before the stop ended: about 15 here.
+  EXPECT_GE(r.paced.host_late, 6u) << r.paced.timeline;
+  const double periods = (r.paced.longest_pause_ms + s.paced.buffer * 20.0) / 20.0;
+  EXPECT_LE(r.paced.host_late, static_cast<uint64_t>(periods) + 2) << r.paced.timeline;
+  EXPECT_LE(r.paced.host_late, r.paced.late);
 }
 
 TEST(PacedRun, RejectsBadSpecsInPlainWords) {
