@@ -144,6 +144,8 @@ interface Scenario {
   busy: string;
   /** With --profile: where the page's script time went. */
   profile?: string[];
+  /** Elements that moved while recording (layout-shift sources): when, what, from and to y. */
+  shifts: string[];
 }
 
 /** What a trace event inside a long task is, for the attribution: a function, or a kind of work. */
@@ -249,7 +251,7 @@ function attribute(events: TraceEvent[]): string[] {
 
 /** The recorder the page runs, as text: tsx would wrap named functions in a helper the page lacks. */
 const RECORDER = `(() => {
-  const b = (window.ddBench = { frames: [], ends: [], longTasks: [], afterEnd: [], stop: false, endAt: Infinity, sync: 0 });
+  const b = (window.ddBench = { frames: [], ends: [], longTasks: [], afterEnd: [], stop: false, endAt: Infinity, sync: 0, shifts: [] });
   let last = 0;
   function tick(now) {
     if (b.stop) return;
@@ -261,6 +263,19 @@ const RECORDER = `(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) (e.startTime <= b.endAt ? b.longTasks : b.afterEnd).push(e.duration);
   }).observe({ type: 'longtask' });
+  // What moved on the page: a shift re-rasterises everything it moves (the worst frames at Start).
+  const describe = (n) => {
+    if (!n || !n.nodeType) return '(gone)';
+    const el = n.nodeType === 1 ? n : n.parentElement;
+    if (!el) return '(text)';
+    const id = el.getAttribute('data-testid') || el.id;
+    return el.tagName.toLowerCase() + (id ? '#' + id : '') + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).slice(0, 2).join('.') : '');
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      for (const s of e.sources || [])
+        b.shifts.push({ at: e.startTime, what: describe(s.node), from: s.previousRect.y, to: s.currentRect.y, h: s.currentRect.height, w: s.currentRect.width });
+  }).observe({ type: 'layout-shift' });
 })()`;
 
 async function startRecording(page: Page, cdp: CDPSession, profile: boolean): Promise<void> {
@@ -312,11 +327,19 @@ async function stopRecording(page: Page, cdp: CDPSession, name: string, profile:
   }
   const rec = await page.evaluate(() => {
     const w = window as unknown as {
-      ddBench: { frames: number[]; ends: number[]; longTasks: number[]; afterEnd: number[]; stop: boolean; sync: number };
+      ddBench: {
+        frames: number[];
+        ends: number[];
+        longTasks: number[];
+        afterEnd: number[];
+        stop: boolean;
+        sync: number;
+        shifts: Array<{ at: number; what: string; from: number; to: number; h: number; w: number }>;
+      };
     };
     w.ddBench.stop = true;
-    const { frames, ends, longTasks, afterEnd, sync } = w.ddBench;
-    return { frames, ends, longTasks, afterEnd, sync };
+    const { frames, ends, longTasks, afterEnd, sync, shifts } = w.ddBench;
+    return { frames, ends, longTasks, afterEnd, sync, shifts };
   });
   const sorted = [...rec.frames].sort((a, b) => a - b);
   const total = rec.frames.reduce((a, b) => a + b, 0);
@@ -332,6 +355,10 @@ async function stopRecording(page: Page, cdp: CDPSession, name: string, profile:
     attribution: attribute(events),
     busy: breakdown(events),
     worstFrame: inWorstFrame(events, rec),
+    shifts: rec.shifts.map(
+      (x) =>
+        `${((x.at - rec.sync) / 1000).toFixed(1)} s ${x.what} y ${x.from.toFixed(0)} → ${x.to.toFixed(0)} (${x.w.toFixed(0)}×${x.h.toFixed(0)})`,
+    ),
     ...(prof ? { profile: prof } : {}),
   };
 }
@@ -358,7 +385,7 @@ async function main(): Promise<number> {
     if (!(SCENARIOS as readonly string[]).includes(x)) throw new Error(`--only: "${x}" is not a scenario (${SCENARIOS.join(', ')})`);
   if (common.dir === (await import('node:os')).tmpdir()) common.dir = '/var/tmp';
   const dir = makeBenchDir(common.dir);
-  const { openApp } = await import('../test/e2e/helpers/harness.js');
+  const { chooseShortCdm, openApp } = await import('../test/e2e/helpers/harness.js');
   const app = await openApp({ target: dir, home: true });
   const out: Scenario[] = [];
   try {
@@ -393,14 +420,7 @@ async function main(): Promise<number> {
       await page.getByTestId('nav-detailed').click();
       await page.locator('#screen-detailed').waitFor({ state: 'visible' });
     }
-    if (only.has('cdm'))
-      for (const [id, value] of [
-        ['cdm-size', 16 * 1024 * 1024],
-        ['cdm-seconds', 1],
-        ['cdm-interval', 0],
-        ['cdm-runs', 1],
-      ] as const)
-        await page.getByTestId(id).selectOption(String(value));
+    if (only.has('cdm')) await chooseShortCdm(page);
     if (only.has('cdm'))
       await record('CrystalDiskMark grid, 16 MiB, 1 s a test', async () => {
         await page.getByTestId('cdm-start').click();
@@ -444,6 +464,7 @@ async function main(): Promise<number> {
   for (const s of out) {
     log(`\n${s.name}: main thread ${s.busy}`);
     if (s.worstFrame) log(`${s.name}: worst frame ${s.worstFrame}`);
+    if (s.shifts.length > 0) log(`${s.name}: layout shifts (${s.shifts.length})\n  ${s.shifts.slice(0, 12).join('\n  ')}`);
     if (s.afterEnd.length > 0) log(`${s.name}: after Stop, tasks over 50 ms: ${s.afterEnd.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
     if (s.attribution.length > 0) log(`\n${s.name}: tasks over 50 ms (while running and after Stop)`);
     for (const a of s.attribution) log(`  ${a}`);

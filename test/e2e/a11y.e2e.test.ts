@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootOnly } from '../helpers/loopfs.js';
 import { attachImage, detachImage } from '../helpers/wizard-real.js';
 import { axeViolations } from './helpers/axe.js';
-import { artifacts, openApp, tempDir, type App } from './helpers/harness.js';
+import { artifacts, chooseShortCdm, openApp, tempDir, type App } from './helpers/harness.js';
 import { pickFormats, quickPlan } from './helpers/wizard.js';
 
 let app: App;
@@ -76,15 +76,7 @@ describe('axe-core, WCAG 2.1 AA, every screen', () => {
     { timeout: 180_000 },
     async () => {
       await show('detailed');
-      // The smallest, quickest grid: 16 MiB, 1 s per test, no pause, one run.
-      for (const [id, value] of [
-        ['cdm-size', 16 * 1024 * 1024],
-        ['cdm-mode', 'readwrite'],
-        ['cdm-seconds', 1],
-        ['cdm-interval', 0],
-        ['cdm-runs', 1],
-      ] as const)
-        await page.getByTestId(id).selectOption(String(value));
+      await chooseShortCdm(page);
       await page.getByTestId('cdm-start').click();
       // A figure in the grid first (the run has started), then Start back: the run has finished.
       await expect.poll(() => page.getByTestId('cdm-cell-SEQ1M-Q8T1-read').textContent(), { timeout: 120_000 }).toMatch(/\d/);
