@@ -74,7 +74,12 @@ export function JobBarView(p: JobBarViewProps & { onStart(): void; onStop(): voi
           {announce}
         </span>
       </div>
-      {p.mine && <ProgressBar label={`Progress of ${p.phrase}`} pct={pct} />}
+      {/* The bar's place is kept while idle: Start must not move the page below (a shift re-rasterises it). */}
+      {p.mine ? (
+        <ProgressBar label={`Progress of ${p.phrase}`} pct={pct} />
+      ) : (
+        <div className="job-progress job-progress--idle" aria-hidden="true" />
+      )}
       {p.error && (
         <p className="panel-error" role="alert" data-testid={p.errorTestId}>
           {p.error}
