@@ -52,6 +52,21 @@ function CellFigures({ cell, unit }: { cell: CdmCell; unit: CdmUnit }) {
   );
 }
 
+/** An empty cell keeps a filled cell's lines, unseen and without text (their height comes from
+ *  the stylesheet): a row does not grow, and move the page below it, when its first figure lands. */
+function CellGhost({ unit }: { unit: CdmUnit }) {
+  return (
+    <div className="cdm-cell__ghost" aria-hidden="true">
+      {unit !== 'us' && <div className="cdm-cell__precision" />}
+      <div className="cdm-cell__figures">
+        {[0, 1, 2, 3, 4].map((k) => (
+          <div key={k} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 function Cell({ row, col, view, unit }: { row: string; col: CdmCol; view: CdmGridView; unit: CdmUnit }) {
   const cell = view.cells.get(cellKey(row, col));
   const active = view.active && view.active.row === row && view.active.col === col ? view.active : null;
@@ -61,7 +76,14 @@ function Cell({ row, col, view, unit }: { row: string; col: CdmCol; view: CdmGri
       data-testid={`cdm-cell-${rowKey(row)}-${col}`}
       aria-busy={active ? true : undefined}
     >
-      {cell ? <CellFigures cell={cell} unit={unit} /> : <div className="cdm-cell__big cdm-cell__big--empty">—</div>}
+      {cell ? (
+        <CellFigures cell={cell} unit={unit} />
+      ) : (
+        <>
+          <div className="cdm-cell__big cdm-cell__big--empty">—</div>
+          <CellGhost unit={unit} />
+        </>
+      )}
       {active && (
         <>
           <span className="sr-only">measuring now</span>
