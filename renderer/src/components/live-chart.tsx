@@ -207,7 +207,10 @@ export const LiveChart = memo(function LiveChart(props: LiveChartProps) {
               strokeDasharray={l.dashed ? '6 4' : undefined}
               strokeLinejoin="round"
             />
-            {l.dots && l.points.map((p) => (p.y === null ? null : <circle key={p.x} cx={sx(p.x)} cy={sy(p.y)} r={2.5} fill={l.colour} />))}
+            {l.dots &&
+              l.points.map((p) =>
+                p.y === null || !Number.isFinite(p.y) ? null : <circle key={p.x} cx={sx(p.x)} cy={sy(p.y)} r={2.5} fill={l.colour} />,
+              )}
           </g>
         ))}
         {ceilingMBps !== undefined && ceilingMBps > 0 && (

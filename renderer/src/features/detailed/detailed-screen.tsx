@@ -54,7 +54,13 @@ function JumpLinks() {
           }}
         >
           {DETAILED_KINDS[kind].label}
-          {running === kind && <span className="detailed-jump__running"> · running</span>}
+          {/* A dot on the link's corner, not a word beside it: a wider link wrapped the row at
+              1024 px and moved the page when a test started. */}
+          {running === kind && (
+            <span className="detailed-jump__running">
+              <span className="sr-only"> · running</span>
+            </span>
+          )}
         </a>
       ))}
     </nav>

@@ -56,8 +56,19 @@ describe('Sweep panel', () => {
     expect(DetailedSettings.parse(fake.calls.detailedStart[0])).toEqual(sent);
   });
 
-  it('while it runs: the step in progress and each finished step’s MB/s', async () => {
+  it('while it runs: the step in progress, and each finished step drawn where the idle chart was', async () => {
     const { fake, user } = await renderDetailed(createFakeBridge());
+    // Idle: the empty chart on the preset's ladder, no line yet and no MB/s scale to read.
+    const idle = within(panel()).getByRole('img', { name: /MB\/s against transfer size/ });
+    expect([...idle.querySelectorAll('.live-chart__ticks--x .live-chart__tick')].map((t) => t.textContent)).toEqual([
+      '4K',
+      '64K',
+      '1M',
+      '16M',
+      '64M',
+    ]);
+    expect(idle.querySelectorAll('circle')).toHaveLength(0);
+    expect([...idle.querySelectorAll('.live-chart__ticks--y .live-chart__tick')].every((t) => t.textContent === '')).toBe(true);
     await user.click(screen.getByTestId('sweep-start'));
     act(() => fake.emitDetailedPlan(plan({ kind: 'sweep', steps: ['SEQ4K Q1T1 Write', 'SEQ4K Q1T1 Read'] })));
     act(() =>
@@ -69,6 +80,12 @@ describe('Sweep panel', () => {
     const live = within(panel()).getByTestId('sweep-live');
     expect(within(live).getByTestId('sweep-live-step').textContent).toBe('Now: SEQ4K Q1T1 Read · 79.4 MB/s (step 2 of 30)');
     expect(within(live).getByTestId('sweep-live-done').textContent).toContain(first.name);
+    // The finished write is a dot on the write line at its size; its read, not yet run, is nothing.
+    const chart = within(live).getByTestId('sweep-live-chart');
+    expect(first.rw).toBe('write');
+    expect(chart.querySelectorAll('[data-line="1-write"] circle')).toHaveLength(1);
+    expect(chart.querySelectorAll('[data-line="1-read"] circle')).toHaveLength(0);
+    expect([...chart.querySelectorAll('.live-chart__ticks--y .live-chart__tick')].some((t) => t.textContent !== '')).toBe(true);
   });
 
   it('after the run: one chart on a log axis, the 90 % sentences and the table in KiB and MiB', async () => {

@@ -20,7 +20,8 @@ export function SweepChart({
   ceilingMBps?: number | undefined;
 }) {
   const ticks = sizeTicks(sizes);
-  const peak = Math.max(0, ...runs.flatMap((r) => r.points.flatMap((p) => [p.writeMBps, p.readMBps])));
+  // A running sweep's last size may lack its read (NaN): not a figure.
+  const peak = Math.max(0, ...runs.flatMap((r) => r.points.flatMap((p) => [p.writeMBps, p.readMBps])).filter(Number.isFinite));
   const yTicks = linearTicks(Math.max(peak, ceilingMBps ?? 0) * 1.05 || 1);
   const many = runs.length > 1;
   // Write before read, as every table says them; a later run dashed and lighter behind the first.
@@ -48,7 +49,7 @@ export function SweepChart({
       xTickText={blockLabel}
       xName="transfer size"
       yTicks={yTicks}
-      yTickText={tickFormatter(yTicks)}
+      yTickText={peak > 0 ? tickFormatter(yTicks) : () => ''}
       xReadout={(bs) => `${blockLabel(bs)} transfers`}
       height={280}
       ceilingMBps={ceilingMBps}

@@ -2,9 +2,10 @@
 // size on does this drive or share run at full speed?): a sequential write then read at each
 // size of a ladder. While it runs, the step in progress and the sizes done; after it, MB/s
 // against size on a log axis, where each direction reaches 90 % of its top, and the table.
+import { useMemo } from 'react';
 import type { ResultDocument } from '@model/result';
-import type { SweepSection } from '@model/kinds/sweep/result';
-import { transferSizeText } from '@model/kinds/sweep/plan';
+import type { SweepPoint, SweepRun, SweepSection } from '@model/kinds/sweep/result';
+import { SWEEP_LADDERS, transferSizeText } from '@model/kinds/sweep/plan';
 import { averageLines, fullSpeedText } from '@model/kinds/sweep/report';
 import { sizeText } from '@model/report/figure-text';
 import { formatMBpsFigure } from '@model/units';
@@ -62,9 +63,27 @@ function SweepSettings({ form: f, set, errors }: Pick<KindPanelProps<SweepForm>,
   );
 }
 
-/** While it runs (or after a stop): the step in progress and each finished step's MB/s. */
+/** The finished steps as the chart's runs: a point per transfer size, a direction not yet run NaN
+ *  (steps go write then read at each size, so only the last point can lack one). */
+function liveRuns(steps: DetailedJob['steps']): SweepRun[] {
+  const runs = new Map<number, Map<number, SweepPoint>>();
+  for (const s of steps) {
+    const points = runs.get(s.run) ?? new Map<number, SweepPoint>();
+    runs.set(s.run, points);
+    const pt = points.get(s.test.bs) ?? { bs: s.test.bs, writeMBps: NaN, readMBps: NaN, writeIops: 0, readIops: 0 };
+    points.set(s.test.bs, pt);
+    if (s.test.rw === 'write') pt.writeMBps = s.test.mbps;
+    else pt.readMBps = s.test.mbps;
+  }
+  return [...runs.entries()].map(([run, points]) => ({ run, points: [...points.values()].sort((a, b) => a.bs - b.bs) }));
+}
+
+/** While it runs (or after a stop): the step in progress, and the curve drawn as each step finishes
+ *  (as ATTO draws its bars), in the place the idle panel keeps for it: Start moves nothing. */
 function LiveView({ job }: { job: DetailedJob }) {
   const p = job.progress;
+  const sizes = job.settings.kind === 'sweep' ? SWEEP_LADDERS[job.settings.preset] : [];
+  const runs = useMemo(() => liveRuns(job.steps), [job.steps]);
   return (
     <div className="sweep-live" data-testid="sweep-live">
       <p className="sweep-live__now" data-testid="sweep-live-step">
@@ -74,8 +93,12 @@ function LiveView({ job }: { job: DetailedJob }) {
             ? `Now: ${p.testName}${p.stage === 'run' && Number.isFinite(p.instMBps) ? ` · ${formatMBpsFigure(p.instMBps)} MB/s` : ''} (step ${p.testIndex + 1} of ${p.testCount}${p.runs > 1 ? `, run ${p.run} of ${p.runs}` : ''})`
             : 'Preparing the test files…'}
       </p>
+      <div data-testid="sweep-live-chart">
+        <SweepChart runs={runs} sizes={sizes} />
+      </div>
+      {/* The chart's figures in words, for screen readers; the chart shows them. */}
       {job.steps.length > 0 && (
-        <ol className="sweep-live__done" data-testid="sweep-live-done">
+        <ol className="sr-only" data-testid="sweep-live-done">
           {job.steps.map((s) => (
             <li key={`${s.run}-${s.testIndex}`}>
               <span className={`t-${s.test.rw === 'write' ? 'write' : 'read'}`}>{s.test.name}</span> {formatMBpsFigure(s.test.mbps)} MB/s
@@ -170,7 +193,10 @@ export function SweepPanel({ form, set, errors, live, result, Frame }: KindPanel
       ) : sweep && result ? (
         <ResultView sweep={sweep} doc={result} />
       ) : (
-        <p className="empty chart-empty">MB/s against transfer size will be drawn here.</p>
+        <div className="sweep-live">
+          <p className="sweep-live__now">MB/s against transfer size will be drawn here as each step finishes.</p>
+          <SweepChart runs={[]} sizes={SWEEP_LADDERS[form.preset]} />
+        </div>
       )}
     </Frame>
   );
