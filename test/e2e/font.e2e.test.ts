@@ -23,6 +23,17 @@ beforeAll(async () => {
 
 afterAll(() => app?.close());
 
+describe('the UI served', () => {
+  it('is the production build users get, even when a test run built it (vitest sets NODE_ENV=test)', async () => {
+    const src = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src ?? '');
+    expect(src).toMatch(/\/assets\/index-[\w-]+\.js$/);
+    const js = await page.evaluate(async (u) => (await fetch(u)).text(), src);
+    expect(js.length).toBeGreaterThan(100_000);
+    // React's development build names its JSX factory jsxDEV; the production one never does.
+    expect(js.includes('jsxDEV'), 'the bundle holds React’s development JSX factory').toBe(false);
+  });
+});
+
 describe('the app font', () => {
   it('Inter 400, 600 and 700 load from the app itself and the body is set in Inter', async () => {
     const loaded = () =>

@@ -78,28 +78,34 @@ function liveRuns(steps: DetailedJob['steps']): SweepRun[] {
   return [...runs.entries()].map(([run, points]) => ({ run, points: [...points.values()].sort((a, b) => a.bs - b.bs) }));
 }
 
+const NO_STEPS: DetailedJob['steps'] = [];
+
 /** While it runs (or after a stop): the step in progress, and the curve drawn as each step finishes
- *  (as ATTO draws its bars), in the place the idle panel keeps for it: Start moves nothing. */
-function LiveView({ job }: { job: DetailedJob }) {
-  const p = job.progress;
-  const sizes = job.settings.kind === 'sweep' ? SWEEP_LADDERS[job.settings.preset] : [];
-  const runs = useMemo(() => liveRuns(job.steps), [job.steps]);
+ *  (as ATTO draws its bars). Idle (`job` null), the same view with no curve: Start then changes a
+ *  line of text and nothing else is mounted or moved (a remount re-rasterised the chart). */
+function LiveView({ job, idleSizes }: { job: DetailedJob | null; idleSizes: readonly number[] }) {
+  const p = job?.progress;
+  const sizes = job?.settings.kind === 'sweep' ? SWEEP_LADDERS[job.settings.preset] : idleSizes;
+  const steps = job?.steps ?? NO_STEPS;
+  const runs = useMemo(() => liveRuns(steps), [steps]);
   return (
-    <div className="sweep-live" data-testid="sweep-live">
-      <p className="sweep-live__now" data-testid="sweep-live-step">
-        {job.outcome === 'stopped'
-          ? 'Stopped before the end: no curve.'
-          : p
-            ? `Now: ${p.testName}${p.stage === 'run' && Number.isFinite(p.instMBps) ? ` · ${formatMBpsFigure(p.instMBps)} MB/s` : ''} (step ${p.testIndex + 1} of ${p.testCount}${p.runs > 1 ? `, run ${p.run} of ${p.runs}` : ''})`
-            : 'Preparing the test files…'}
+    <div className="sweep-live" data-testid={job ? 'sweep-live' : undefined}>
+      <p className="sweep-live__now" data-testid={job ? 'sweep-live-step' : undefined}>
+        {!job
+          ? 'MB/s against transfer size will be drawn here as each step finishes.'
+          : job.outcome === 'stopped'
+            ? 'Stopped before the end: no curve.'
+            : p
+              ? `Now: ${p.testName}${p.stage === 'run' && Number.isFinite(p.instMBps) ? ` · ${formatMBpsFigure(p.instMBps)} MB/s` : ''} (step ${p.testIndex + 1} of ${p.testCount}${p.runs > 1 ? `, run ${p.run} of ${p.runs}` : ''})`
+              : 'Preparing the test files…'}
       </p>
-      <div data-testid="sweep-live-chart">
+      <div data-testid={job ? 'sweep-live-chart' : undefined}>
         <SweepChart runs={runs} sizes={sizes} />
       </div>
       {/* The chart's figures in words, for screen readers; the chart shows them. */}
-      {job.steps.length > 0 && (
+      {steps.length > 0 && (
         <ol className="sr-only" data-testid="sweep-live-done">
-          {job.steps.map((s) => (
+          {steps.map((s) => (
             <li key={`${s.run}-${s.testIndex}`}>
               <span className={`t-${s.test.rw === 'write' ? 'write' : 'read'}`}>{s.test.name}</span> {formatMBpsFigure(s.test.mbps)} MB/s
             </li>
@@ -188,15 +194,10 @@ export function SweepPanel({ form, set, errors, live, result, Frame }: KindPanel
       settings={<SweepSettings form={form} set={set} errors={errors} />}
       result={live ? undefined : result}
     >
-      {live ? (
-        <LiveView job={live} />
-      ) : sweep && result ? (
+      {!live && sweep && result ? (
         <ResultView sweep={sweep} doc={result} />
       ) : (
-        <div className="sweep-live">
-          <p className="sweep-live__now">MB/s against transfer size will be drawn here as each step finishes.</p>
-          <SweepChart runs={[]} sizes={SWEEP_LADDERS[form.preset]} />
-        </div>
+        <LiveView job={live ?? null} idleSizes={SWEEP_LADDERS[form.preset]} />
       )}
     </Frame>
   );
