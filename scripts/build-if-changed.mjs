@@ -43,7 +43,10 @@ export function buildRendererIfChanged() {
   if (!stale(UI_INDEX, 'app/src', 'renderer')) return;
   // Production whoever asks: under vitest NODE_ENV is "test", and vite then bundles React's
   // development build (jsxDEV, checks on every render: a Quick Test ran at 47 fps, not 59).
-  run('vite/bin/vite.js', ['build', '--logLevel', 'warn', '--config', 'renderer/vite.config.ts'], { ...process.env, NODE_ENV: 'production' });
+  run('vite/bin/vite.js', ['build', '--logLevel', 'warn', '--config', 'renderer/vite.config.ts'], {
+    ...process.env,
+    NODE_ENV: 'production',
+  });
 }
 
 // `node scripts/build-if-changed.mjs`: both; a failed build prints the compiler's words and exits 1.

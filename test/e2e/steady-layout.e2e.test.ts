@@ -5,10 +5,12 @@
 // checked at both of the issue's widths.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseShortCdm, openApp, tempDir, type App } from './helpers/harness.js';
+import { chooseShortCdm, chooseTarget, openApp, tempDir, type App } from './helpers/harness.js';
 
 let app: App;
 let page: Page;
+let dir: string;
+let ram: string;
 
 interface Watched {
   frames: number;
@@ -61,6 +63,14 @@ async function watchWhileRunning(running: string, watch: string[]): Promise<() =
   };
 }
 
+/** The Quick Test run until Stop, at 256 MiB a cycle. */
+async function continuous256(): Promise<void> {
+  await page.getByRole('radio', { name: 'Continuous' }).click();
+  await page.getByRole('radio', { name: 'Custom' }).click();
+  await page.getByLabel('Custom stress size').fill('256 MiB');
+  await page.getByLabel('Custom stress size').press('Enter');
+}
+
 function expectSteady(w: Watched, watch: string[]): void {
   // Enough frames to have seen the run's steps land (each test below runs for seconds).
   expect(w.frames).toBeGreaterThan(60);
@@ -70,8 +80,9 @@ function expectSteady(w: Watched, watch: string[]): void {
 describe.each([1440, 1024])('at %i px wide, a running test moves nothing around it', (width) => {
   beforeAll(async () => {
     // /var/tmp, not /tmp: a tmpfs takes no direct I/O.
-    const dir = await tempDir('dd-e2e-steady-', '/var/tmp');
-    app = await openApp({ target: dir, home: true, remove: [dir] });
+    dir = await tempDir('dd-e2e-steady-', '/var/tmp');
+    ram = await tempDir('dd-e2e-steady-ram-', '/dev/shm');
+    app = await openApp({ target: dir, home: true, remove: [dir, ram] });
     page = app.page;
     await page.setViewportSize({ width, height: 900 });
   }, 180_000);
@@ -79,10 +90,7 @@ describe.each([1440, 1024])('at %i px wide, a running test moves nothing around 
   afterAll(() => app?.close());
 
   it('the Quick Test: the dials card and everything under it keep their place from Start to Stop', async () => {
-    await page.getByRole('radio', { name: 'Continuous' }).click();
-    await page.getByRole('radio', { name: 'Custom' }).click();
-    await page.getByLabel('Custom stress size').fill('256 MiB');
-    await page.getByLabel('Custom stress size').press('Enter');
+    await continuous256();
     const watched = await watchWhileRunning('.start-button--running', ['.dials-card', '.lower']);
     await page.getByRole('button', { name: 'Start' }).click();
     // Past the first cycle's figures (the grids they bring) and into a third cycle, then Stop.
@@ -92,6 +100,22 @@ describe.each([1440, 1024])('at %i px wide, a running test moves nothing around 
     expectSteady(w, ['.dials-card']);
     // The lower part grows (the Will-it-work grids arrive with the first figures) but never moves.
     expect(new Set(w.seen['.lower']!.map((v) => v.split(' ')[0]))).toHaveLength(1);
+  }, 180_000);
+
+  it('the Quick Test on a RAM disk: its flags land mid-run, under the chart, and move neither the dials nor the chart', async () => {
+    await chooseTarget(page, ram);
+    await continuous256();
+    const watched = await watchWhileRunning('.start-button--running', ['.dials-card', '.lower', '.chart-box']);
+    await page.getByRole('button', { name: 'Start' }).click();
+    // A tmpfs takes no direct I/O: the first cycle's result is flagged, with the test still running.
+    await expect.poll(() => page.getByTestId('flags-panel').count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => page.locator('.start-button--running').count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { ddSteady: Watched }).ddSteady.frames)).toBeGreaterThan(90);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const w = await watched();
+    expectSteady(w, ['.dials-card', '.chart-box']);
+    expect(new Set(w.seen['.lower']!.map((v) => v.split(' ')[0]))).toHaveLength(1);
+    await chooseTarget(page, dir);
   }, 180_000);
 
   it('the CrystalDiskMark grid: its rows keep their height as figures land, and the links above do not wrap', async () => {

@@ -1,4 +1,4 @@
-// The "Trust" panel under the dials: the latest Quick Test's flags (components/flags-list).
+// The "Trust" panel under the Quick Test's chart: the latest Quick Test's flags (components/flags-list).
 // No flags, no panel.
 import { useId } from 'react';
 

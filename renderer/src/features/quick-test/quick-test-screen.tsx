@@ -153,10 +153,12 @@ export function QuickTestScreen({ lockedReason, active = true }: QuickTestScreen
         <NetworkLimitsLine target={target} active={active} />
       </section>
 
-      <FlagsPanel />
-
       <div className="lower">
         <ThroughputChart />
+        {/* Under the chart, not the dials: a cycle's flags can land mid-run (a busy machine), and
+            here they move only the tables below, never the dials or the chart being watched; the
+            badge under Start shows the trust level meanwhile. */}
+        <FlagsPanel />
         <WillItWorkTable input={willItWork} onCheckFormat={onCheckFormat} />
       </div>
     </div>
