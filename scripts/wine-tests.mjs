@@ -190,6 +190,13 @@ try {
   undo.push(() => sh('umount', [dirs.ro]));
   sh('mount', ['-o', 'remount,bind,ro', dirs.ro]);
 
+  // One wineserver for the whole run, killed by cleanUp: by default it exits 3 s after its last
+  // client, and a program started as it was going got "wine client error:0: recvmsg: Connection
+  // reset by peer" (CI once, on `diskdial run --json` right after the engine tests).
+  mkdirSync(prefix, { recursive: true });
+  const server = spawnSync(path.join(path.dirname(wine64), 'wineserver'), ['-p'], { env: wineEnv, stdio: 'ignore' });
+  check(server.status === 0, 'a persistent wineserver for the prefix', `wineserver -p: exit ${server.status}`);
+
   // A fresh prefix; then E: is mapped (Wine resolves drive letters through dosdevices/ at use).
   const boot = wine(['wineboot', '--init'], { timeout: 180_000 });
   check(boot.status === 0, `wineboot --init (${(boot.ms / 1000).toFixed(1)}s)`, boot.stderr);
