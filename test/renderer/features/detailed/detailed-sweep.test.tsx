@@ -86,6 +86,12 @@ describe('Sweep panel', () => {
     expect(chart.querySelectorAll('[data-line="1-write"] circle')).toHaveLength(1);
     expect(chart.querySelectorAll('[data-line="1-read"] circle')).toHaveLength(0);
     expect([...chart.querySelectorAll('.live-chart__ticks--y .live-chart__tick')].some((t) => t.textContent !== '')).toBe(true);
+    // Stopped: what finished stays drawn, and the line says so (it read "no curve" beside one).
+    act(() => fake.emitDetailedDone({ jobId: JOB, outcome: 'stopped' }));
+    expect(within(panel()).getByTestId('sweep-live-step').textContent).toBe(
+      'Stopped before the end: the steps that finished are drawn; no full-speed sentence or table.',
+    );
+    expect(within(panel()).getByTestId('sweep-live-chart').querySelectorAll('[data-line="1-write"] circle')).toHaveLength(1);
   });
 
   it('after the run: one chart on a log axis, the 90 % sentences and the table in KiB and MiB', async () => {

@@ -1,6 +1,6 @@
 // The transfer-size sweep (ATTO Disk Benchmark's and QuickBench's question: from what transfer
 // size on does this drive or share run at full speed?): a sequential write then read at each
-// size of a ladder. While it runs, the step in progress and the sizes done; after it, MB/s
+// size of a ladder. While it runs, the step in progress and the curve drawn step by step; after it, MB/s
 // against size on a log axis, where each direction reaches 90 % of its top, and the table.
 import { useMemo } from 'react';
 import type { ResultDocument } from '@model/result';
@@ -94,7 +94,9 @@ function LiveView({ job, idleSizes }: { job: DetailedJob | null; idleSizes: read
         {!job
           ? 'MB/s against transfer size will be drawn here as each step finishes.'
           : job.outcome === 'stopped'
-            ? 'Stopped before the end: no curve.'
+            ? job.steps.length > 0
+              ? 'Stopped before the end: the steps that finished are drawn; no full-speed sentence or table.'
+              : 'Stopped before any step finished.'
             : p
               ? `Now: ${p.testName}${p.stage === 'run' && Number.isFinite(p.instMBps) ? ` · ${formatMBpsFigure(p.instMBps)} MB/s` : ''} (step ${p.testIndex + 1} of ${p.testCount}${p.runs > 1 ? `, run ${p.run} of ${p.runs}` : ''})`
               : 'Preparing the test files…'}
